@@ -1,0 +1,8 @@
+"""gin-scorer: score keeping for Gin Rummy tournaments and clubs."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("gin-scorer")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0+unknown"

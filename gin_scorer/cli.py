@@ -1,0 +1,70 @@
+"""The ``gin-scorer`` command: no sub-command opens the app; a sub-command runs it here.
+
+Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands` with a
+``register(subparsers)`` function; modules keep their heavy imports inside the functions that
+run the command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
+errors a person can act on are printed as one clear line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from gin_scorer import __version__
+from gin_scorer.paths import DB_ENV
+
+# One module per group of sub-commands, in the order --help lists them.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+class UserError(Exception):
+    """A problem the user can fix (bad input, missing file); printed without a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gin-scorer",
+        description="Score keeping for Gin Rummy tournaments and clubs. "
+        "With no command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"gin-scorer {__version__}")
+    parser.add_argument(
+        "--db",
+        metavar="URL_OR_PATH",
+        help=f"database: a SQLite file path or a postgresql+psycopg:// URL "
+        f"(default: ${DB_ENV}, else gin-scorer.sqlite in your data folder)",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the main window, then close it and exit (checks an installation)",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from gin_scorer.gui.app import run_gui
+
+        return run_gui(db=args.db, smoke_test=args.smoke_test)
+    try:
+        status: int = args.func(args)
+    except UserError as error:
+        print(f"gin-scorer: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def gui_main() -> int:
+    """Entry point of the windowed launcher (``gin-scorer-gui``)."""
+    return main(sys.argv[1:])

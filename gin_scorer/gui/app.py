@@ -1,0 +1,47 @@
+"""Start the desktop app: one QApplication, the main window, the event loop."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from gin_scorer import __version__
+from gin_scorer.paths import chosen_database, resources_dir
+
+
+def application_icon() -> QIcon:
+    icons = resources_dir() / "icons"
+    icon = QIcon()
+    for size in (16, 32, 48, 64, 128, 256):
+        png = icons / f"gin-scorer-{size}.png"
+        if png.exists():
+            icon.addFile(str(png))
+    return icon
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName("Gin Scorer")
+    app.setOrganizationName("gin-scorer")
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(application_icon())
+    return app
+
+
+def run_gui(db: str | None = None, smoke_test: bool = False) -> int:
+    """Open the main window on the chosen database; ``smoke_test`` closes it at once."""
+    from gin_scorer.gui.main_window import MainWindow
+
+    app = make_application()
+    window = MainWindow(database=chosen_database(db))
+    window.show()
+    if smoke_test:
+        QTimer.singleShot(0, window.close)
+        QTimer.singleShot(0, app.quit)
+    return app.exec()

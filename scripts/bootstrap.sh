@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Set up everything gin-scorer needs on this machine, idempotently:
+#   system libraries (Debian/Ubuntu, when run as root or with sudo) and a virtualenv in .venv
+#   with the project installed in editable mode.
+# Usage: scripts/bootstrap.sh [app|test]   (test adds the test tools and their system packages)
+set -euo pipefail
+profile="${1:-app}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+# Qt 6 needs these even offscreen; a real window adds the xcb set. Fonts carry ♠♥♦♣.
+app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1-3
+  libxkbcommon-x11-0 libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
+  libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0 libxcb-xfixes0 libxcb-sync1
+  libxcb-shm0 libxcb-util1 fonts-dejavu-core xvfb xauth)
+# Tests read PDFs back as pictures (poppler), run a PostgreSQL server, and PyInstaller
+# needs objdump (binutils) to bundle the app.
+test_packages=(poppler-utils postgresql binutils)
+
+packages=("${app_packages[@]}")
+[[ "$profile" == test ]] && packages+=("${test_packages[@]}")
+
+if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
+  missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    echo "bootstrap: installing system packages: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+else
+  echo "bootstrap: not a Debian-like system; make sure Qt 6's runtime libraries are installed" >&2
+fi
+
+python="${PYTHON:-python3}"
+if [[ ! -x .venv/bin/python ]]; then
+  "$python" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip
+fi
+extra=""
+[[ "$profile" == test ]] && extra="[test]"
+# Reinstall only when the project's metadata changed since the last install.
+stamp=".venv/.installed-$profile"
+if [[ ! -f "$stamp" || pyproject.toml -nt "$stamp" ]]; then
+  .venv/bin/python -m pip install -q -e ".${extra}"
+  touch "$stamp"
+fi

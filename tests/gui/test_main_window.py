@@ -1,0 +1,14 @@
+from gin_scorer import __version__
+from gin_scorer.gui.main_window import MainWindow
+
+
+def test_main_window_has_the_menus_and_names_the_database(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "event.sqlite"
+    window = MainWindow(database=str(db))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.windowTitle() == "Gin Scorer"
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles[:5] == ["File", "Event", "Scoring", "Reports", "Help"]
+    assert str(db) in window.database_label.text()
+    assert __version__ in window.about_text()
