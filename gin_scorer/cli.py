@@ -1,8 +1,10 @@
 """The ``gin-scorer`` command: no sub-command opens the app; a sub-command runs it here.
 
-Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands` with a
-``register(subparsers)`` function; modules keep their heavy imports inside the functions that
-run the command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
+Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands`, found
+there by name: a module defines ``HELP_ORDER`` (an int; --help lists smaller first) and
+``register(subparsers)``, which adds its parsers with ``set_defaults(func=run)`` where
+``run(args) -> int``. Modules keep their heavy imports inside the functions that run the
+command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
 errors a person can act on are printed as one clear line, never a traceback.
 """
 
@@ -10,14 +12,25 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 from collections.abc import Sequence
 
 from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
 
-# One module per group of sub-commands, in the order --help lists them.
-COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def command_modules() -> list[object]:
+    """Every module of :mod:`gin_scorer.commands`, in the order --help lists them."""
+    import gin_scorer.commands as package
+
+    modules = [
+        importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_")
+    ]
+    return sorted(modules, key=lambda m: (getattr(m, "HELP_ORDER", 100), m.__name__))
 
 
 class UserError(Exception):
@@ -43,8 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="open the main window, then close it and exit (checks an installation)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for module in command_modules():
+        module.register(subparsers)  # type: ignore[attr-defined]
     return parser
 
 
