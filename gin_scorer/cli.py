@@ -15,13 +15,13 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
 
 
-
-def command_modules() -> list[object]:
+def command_modules() -> list[ModuleType]:
     """Every module of :mod:`gin_scorer.commands`, in the order --help lists them."""
     import gin_scorer.commands as package
 
@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for module in command_modules():
-        module.register(subparsers)  # type: ignore[attr-defined]
+        module.register(subparsers)
     return parser
 
 
