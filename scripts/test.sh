@@ -9,7 +9,7 @@ cd "$root"
 scripts/bootstrap.sh test
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
 bin=.venv/bin
-echo "== ruff";          "$bin/ruff" check gin_scorer tests benchmarks tools packaging scripts
+echo "== ruff";          "$bin/ruff" check .
 echo "== mypy";          "$bin/mypy" gin_scorer
 echo "== import-linter"; "$bin/lint-imports"
 echo "== pytest";        "$bin/python" -m pytest "$@"
