@@ -1,0 +1,280 @@
+"""The values the services hand out: frozen dataclasses, never ORM objects.
+
+The GUI's Qt models, the reports and the CLI read only these. Each is a snapshot taken inside
+one transaction; a caller that wants fresher data asks the service again (or polls
+:func:`gin_scorer.services.changes.changes_since`). Totals in here are always *derived*: the
+services recompute them from the hand entries with the core's ledgers every time.
+
+Status values are enums whose ``value`` is the text stored in the database, so
+``MatchStatus("locked")`` reads a row and ``status.value`` writes one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import Enum
+
+from gin_scorer.core.hands import HandRecord, HandResult, Problem, Side
+from gin_scorer.core.rules import RuleSet
+
+
+class EventStatus(Enum):
+    """Where an event is in its life. Rules may change freely only in ``SETUP``."""
+
+    SETUP = "setup"  # entrants being added, nothing played yet
+    RUNNING = "running"  # a round was paired or a hand recorded
+    FINISHED = "finished"  # the director closed it
+
+
+class EntrantStatus(Enum):
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+
+
+class MatchStatus(Enum):
+    """``PENDING`` → ``PLAYING`` → ``FINISHED`` follow the ledger by themselves; ``LOCKED`` is
+    the director's seal on a finished result (entries then need the PIN)."""
+
+    PENDING = "pending"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    LOCKED = "locked"
+
+
+class EntryKind(Enum):
+    """The three kinds of row in the append-only hand log."""
+
+    ENTRY = "entry"  # a hand recorded for the first time
+    CORRECTION = "correction"  # replaces the record of an earlier row (supersedes it)
+    VOID = "void"  # withdraws an earlier row: the hand no longer counts
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotals:
+    """A number for each side of a match (running points, games won, boxes ...)."""
+
+    a: int = 0
+    b: int = 0
+
+    def of(self, side: Side) -> int:
+        return self.a if side is Side.A else self.b
+
+    def leader(self) -> Side | None:
+        """The side ahead, or ``None`` on a tie."""
+        if self.a == self.b:
+            return None
+        return Side.A if self.a > self.b else Side.B
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """An event (a tournament, or a club's running night) and its frozen rules.
+
+    ``format`` is the event format's stored text (``"club"`` for ad hoc play, or the
+    tournament engine's format names such as ``"swiss"``, ``"round_robin"``,
+    ``"single_elimination"``, ``"double_elimination"``). ``settings`` are the format's
+    settings (rounds, bye points, tie-breaks ...), read-only. ``has_pin`` says whether a
+    director PIN guards the event (the hash itself never leaves the store).
+    """
+
+    id: int
+    name: str
+    venue: str
+    start_date: date | None
+    end_date: date | None
+    format: str
+    rules: RuleSet
+    status: EventStatus
+    settings: Mapping[str, object]
+    entrant_count: int
+    has_pin: bool
+    version: int
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantView:
+    """A player (or a team of two: ``members`` then holds both names) in one event."""
+
+    id: int
+    event_id: int
+    name: str
+    club: str
+    members: tuple[str, ...]
+    seed: int | None
+    status: EntrantStatus
+    checked_in: bool
+    member_number: str = ""
+    joined_round: int = 1
+    player_id: int | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status is EntrantStatus.ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """A match between entrant ``a`` (side A) and ``b`` (side B); ``b`` is ``None`` for a bye.
+
+    ``version`` is the optimistic-concurrency token: pass it back as ``expected_version`` to
+    every write; a station holding an older number is told another station changed it.
+    """
+
+    id: int
+    event_id: int
+    round_number: int | None
+    table_number: int | None
+    a: EntrantView
+    b: EntrantView | None
+    status: MatchStatus
+    version: int
+    bracket_slot: str | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+    @property
+    def locked(self) -> bool:
+        return self.status is MatchStatus.LOCKED
+
+    def entrant(self, side: Side) -> EntrantView | None:
+        return self.a if side is Side.A else self.b
+
+    def side_of(self, entrant_id: int) -> Side | None:
+        if self.a.id == entrant_id:
+            return Side.A
+        if self.b is not None and self.b.id == entrant_id:
+            return Side.B
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One hand that counts, as the score sheet shows it.
+
+    ``hand_id`` is the id of the hand-log row now in force for this hand (a correction's id
+    once corrected; pass it to ``correct_hand`` / ``void_hand``). ``number`` is the hand's
+    position in the match (1-based, voided hands skipped). ``totals_after`` are the running
+    points of each side in game ``game_number`` after this hand (for Hollywood and
+    multi-match: of the first game/match the hand counted in, see the ledger for the rest).
+    ``problems`` are the core's validation findings; errors appear only on hands entered
+    with an ``override_reason``. ``corrected`` says the hand was corrected after entry;
+    ``entered_by`` / ``station`` / ``entered_at`` describe the row in force.
+    """
+
+    hand_id: int
+    number: int
+    record: HandRecord
+    result: HandResult
+    dealer: Side | None
+    totals_after: SideTotals
+    game_number: int
+    problems: tuple[Problem, ...]
+    override_reason: str | None
+    entered_by: str
+    station: str
+    entered_at: datetime
+    corrected: bool = False
+    first_entry_id: int | None = None  # the original row this hand started as
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if not p.is_error)
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.is_error)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of a match's append-only hand log, for the history view and exports."""
+
+    id: int
+    seq: int
+    kind: EntryKind
+    supersedes_id: int | None
+    record: HandRecord | None  # None for a void
+    dealer: Side | None
+    override_reason: str | None
+    entered_by: str
+    station: str
+    entered_at: datetime
+    in_force: bool  # not superseded by a later correction or void
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Everything a score sheet shows for one match, derived from its hand log.
+
+    ``ledger`` is the core ledger's own summary for the rule set's match format (a game,
+    best-of, Hollywood or multi-match ledger object from :mod:`gin_scorer.core.ledgers`);
+    the other fields are the parts every format has. ``current_totals`` are the running
+    points of the game in progress (or of the last game once finished). ``warnings`` are
+    the non-error problems of every counted hand, for a banner.
+    """
+
+    match: MatchView
+    rules: RuleSet
+    hands: tuple[HandRow, ...]
+    ledger: object
+    games_won: SideTotals
+    finished: bool
+    winner: Side | None
+    next_dealer: Side
+    version: int
+    current_game: int = 1
+    current_totals: SideTotals = field(default_factory=SideTotals)
+    log: tuple[LogEntry, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for row in self.hands for p in row.warnings)
+
+    @property
+    def winner_entrant(self) -> EntrantView | None:
+        return None if self.winner is None else self.match.entrant(self.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change written by any station (a row of the audit log), for refreshing views.
+
+    ``subject`` is ``"<kind>:<id>"`` such as ``"match:12"`` or ``"event:3"``.
+    """
+
+    id: int
+    at: datetime
+    station: str
+    actor: str
+    action: str
+    subject: str
+
+    @property
+    def subject_kind(self) -> str:
+        return self.subject.partition(":")[0]
+
+    @property
+    def subject_id(self) -> int | None:
+        tail = self.subject.partition(":")[2]
+        return int(tail) if tail.isdigit() else None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeFeed:
+    """Changes after a marker; ``marker`` is what to pass next time (0 = from the start)."""
+
+    marker: int
+    changes: tuple[Change, ...]
+
+    def ids_of(self, kind: str) -> frozenset[int]:
+        """The ids of changed subjects of one kind (``"match"``, ``"event"``, ``"entrant"``)."""
+        return frozenset(
+            subject_id
+            for c in self.changes
+            if c.subject_kind == kind and (subject_id := c.subject_id) is not None
+        )
