@@ -242,39 +242,40 @@ class ScoreSheet:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change written by any station (a row of the audit log), for refreshing views.
+    """One row written by any station (from the store's change feed), for refreshing views.
 
-    ``subject`` is ``"<kind>:<id>"`` such as ``"match:12"`` or ``"event:3"``.
+    ``table`` is the table written (``"match"``, ``"hand_entry"``, ``"entrant"``, ``"event"``,
+    ``"round"``, ``"player"``), ``row_id`` its row, ``op`` ``"insert"``/``"update"``/
+    ``"delete"``; ``event_id`` the event it belongs to, when known.
     """
 
     id: int
     at: datetime
     station: str
-    actor: str
-    action: str
-    subject: str
-
-    @property
-    def subject_kind(self) -> str:
-        return self.subject.partition(":")[0]
-
-    @property
-    def subject_id(self) -> int | None:
-        tail = self.subject.partition(":")[2]
-        return int(tail) if tail.isdigit() else None
+    table: str
+    row_id: int | None
+    op: str
+    event_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class ChangeFeed:
-    """Changes after a marker; ``marker`` is what to pass next time (0 = from the start)."""
+    """Changes after a marker; ``marker`` is what to pass next time (0 = from the start).
+
+    ``match_ids`` already maps hand-log rows to their matches, so a score-sheet view only
+    needs to ask whether its match is in there.
+    """
 
     marker: int
     changes: tuple[Change, ...]
+    match_ids: frozenset[int] = frozenset()
 
-    def ids_of(self, kind: str) -> frozenset[int]:
-        """The ids of changed subjects of one kind (``"match"``, ``"event"``, ``"entrant"``)."""
+    def ids_of(self, table: str) -> frozenset[int]:
+        """The ids of changed rows of one table."""
         return frozenset(
-            subject_id
-            for c in self.changes
-            if c.subject_kind == kind and (subject_id := c.subject_id) is not None
+            c.row_id for c in self.changes if c.table == table and c.row_id is not None
         )
+
+    @property
+    def event_ids(self) -> frozenset[int]:
+        return frozenset(c.event_id for c in self.changes if c.event_id is not None)
