@@ -17,6 +17,7 @@ from datetime import date, datetime
 from enum import Enum
 
 from gin_scorer.core.hands import HandRecord, HandResult, Problem, Side
+from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 
 
@@ -49,23 +50,6 @@ class EntryKind(Enum):
     ENTRY = "entry"  # a hand recorded for the first time
     CORRECTION = "correction"  # replaces the record of an earlier row (supersedes it)
     VOID = "void"  # withdraws an earlier row: the hand no longer counts
-
-
-@dataclass(frozen=True, slots=True)
-class SideTotals:
-    """A number for each side of a match (running points, games won, boxes ...)."""
-
-    a: int = 0
-    b: int = 0
-
-    def of(self, side: Side) -> int:
-        return self.a if side is Side.A else self.b
-
-    def leader(self) -> Side | None:
-        """The side ahead, or ``None`` on a tie."""
-        if self.a == self.b:
-            return None
-        return Side.A if self.a > self.b else Side.B
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +155,7 @@ class HandRow:
     record: HandRecord
     result: HandResult
     dealer: Side | None
-    totals_after: SideTotals
+    totals_after: PerSide
     game_number: int
     problems: tuple[Problem, ...]
     override_reason: str | None
@@ -222,13 +206,13 @@ class ScoreSheet:
     rules: RuleSet
     hands: tuple[HandRow, ...]
     ledger: object
-    games_won: SideTotals
+    games_won: PerSide
     finished: bool
     winner: Side | None
     next_dealer: Side
     version: int
     current_game: int = 1
-    current_totals: SideTotals = field(default_factory=SideTotals)
+    current_totals: PerSide = field(default_factory=PerSide)
     log: tuple[LogEntry, ...] = ()
 
     @property
