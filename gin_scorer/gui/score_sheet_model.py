@@ -1,0 +1,227 @@
+"""The score sheet as a Qt table model: one row per hand, like a paper gin pad.
+
+The model holds a :class:`~gin_scorer.services.dto.ScoreSheet` (a frozen snapshot from the
+services) and nothing else; :meth:`ScoreSheetModel.set_sheet` swaps in a fresh one after every
+entry, so the totals shown are always the ledger's, never something the GUI added up.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from gin_scorer.core.hands import Declaration, HandRecord, Outcome, Side
+from gin_scorer.gui.entry_grammar import outcome_word
+from gin_scorer.services.dto import HandRow, ScoreSheet
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(IntEnum):
+    HAND = 0
+    DEALER = 1
+    OUTCOME = 2
+    DECLARED = 3
+    POINTS_A = 4
+    POINTS_B = 5
+    TOTAL_A = 6
+    TOTAL_B = 7
+    GAME = 8
+    NOTES = 9
+
+
+HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Data role returning the row's :class:`HandRow` (for editing and the cards panel)."""
+
+_WARNING_BRUSH = QBrush(QColor("#8a5a00"))
+_ERROR_BRUSH = QBrush(QColor("#b00020"))
+_GAME_END_BACKGROUND = QBrush(QColor("#eef3ff"))
+
+
+def declared_text(record: HandRecord) -> str:
+    """The declared counts as the entry line would type them back (``7 v 15``)."""
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        return ""
+    knocker = record.declarer
+    defender_count = record.declared(knocker.other)
+    if record.declaration is Declaration.KNOCK:
+        return f"{record.declared(knocker)} v {defender_count}"
+    return f"0 v {defender_count}"
+
+
+def entry_text(record: HandRecord) -> str:
+    """The entry-line text that reproduces ``record`` (used to edit a past hand)."""
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        text = "d"
+    else:
+        side = record.declarer.value.lower()
+        defender = record.declared(record.declarer.other)
+        if record.declaration is Declaration.KNOCK:
+            text = f"{side}k{record.declared(record.declarer)} {defender}"
+        elif record.declaration is Declaration.GIN:
+            text = f"{side}g{defender}"
+        else:
+            text = f"{side}bg{defender}"
+    if record.upcard is not None:
+        text += f" @{record.upcard.code}"
+    return text
+
+
+class ScoreSheetModel(QAbstractTableModel):
+    """Rows are the hands that count; columns follow :class:`Column`."""
+
+    def __init__(self, parent: object | None = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self._sheet: ScoreSheet | None = None
+        self._names = ("A", "B")
+        self._game_ends: frozenset[int] = frozenset()
+
+    # --- data in --------------------------------------------------------------------------
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        return self._sheet
+
+    def set_sheet(self, sheet: ScoreSheet | None) -> None:
+        self.beginResetModel()
+        self._sheet = sheet
+        if sheet is None:
+            self._names = ("A", "B")
+            self._game_ends = frozenset()
+        else:
+            b = sheet.match.b
+            self._names = (sheet.match.a.name, b.name if b is not None else "bye")
+            rows = sheet.hands
+            # A hand closes its game when the next hand belongs to a later game, or when it
+            # is the last hand of a finished match.
+            ends = {
+                i for i in range(len(rows) - 1) if rows[i + 1].game_number != rows[i].game_number
+            }
+            if rows and sheet.finished:
+                ends.add(len(rows) - 1)
+            self._game_ends = frozenset(ends)
+        self.endResetModel()
+
+    def names(self) -> tuple[str, str]:
+        return self._names
+
+    def hand_row(self, row: int) -> HandRow | None:
+        if self._sheet is None or not 0 <= row < len(self._sheet.hands):
+            return None
+        return self._sheet.hands[row]
+
+    # --- the model ------------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        if parent.isValid() or self._sheet is None:
+            return 0
+        return len(self._sheet.hands)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            return None
+        if not 0 <= section < len(Column):
+            return None
+        a, b = self._names
+        return {
+            Column.HAND: "Hand",
+            Column.DEALER: "Dealer",
+            Column.OUTCOME: "Result",
+            Column.DECLARED: "Deadwood",
+            Column.POINTS_A: a,
+            Column.POINTS_B: b,
+            Column.TOTAL_A: f"{a} total",
+            Column.TOTAL_B: f"{b} total",
+            Column.GAME: "Game",
+            Column.NOTES: "Notes",
+        }[Column(section)]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or self._sheet is None:
+            return None
+        row = index.row()
+        if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(Column):
+            return None
+        hand = self._sheet.hands[row]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(hand, column)
+        if role == HAND_ROW_ROLE:
+            return hand
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column in (Column.NOTES, Column.OUTCOME):
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NOTES:
+            if hand.errors:
+                return _ERROR_BRUSH
+            if hand.warnings:
+                return _WARNING_BRUSH
+            return None
+        if role == Qt.ItemDataRole.FontRole and column in (Column.TOTAL_A, Column.TOTAL_B):
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and row in self._game_ends:
+            return _GAME_END_BACKGROUND
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(hand)
+        return None
+
+    def _display(self, hand: HandRow, column: Column) -> str:
+        result = hand.result
+        if column == Column.HAND:
+            return str(hand.number)
+        if column == Column.DEALER:
+            return "" if hand.dealer is None else self._name(hand.dealer)
+        if column == Column.OUTCOME:
+            word = outcome_word(result.outcome)
+            if result.knocker is not None and result.outcome is not Outcome.DEAD:
+                word = f"{self._name(result.knocker)}: {word}"
+            return word + (" ×2" if result.doubled else "")
+        if column == Column.DECLARED:
+            return declared_text(hand.record)
+        if column in (Column.POINTS_A, Column.POINTS_B):
+            side = Side.A if column == Column.POINTS_A else Side.B
+            return str(result.points) if result.winner is side and result.points else ""
+        if column in (Column.TOTAL_A, Column.TOTAL_B):
+            side = Side.A if column == Column.TOTAL_A else Side.B
+            return str(hand.totals_after[side])
+        if column == Column.GAME:
+            return str(hand.game_number)
+        return self._notes(hand)
+
+    def _name(self, side: Side) -> str:
+        return self._names[0] if side is Side.A else self._names[1]
+
+    @staticmethod
+    def _notes(hand: HandRow) -> str:
+        notes: list[str] = []
+        if hand.errors:
+            notes.append(f"⛔ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
+        elif hand.warnings:
+            notes.append(f"⚠ {hand.warnings[0].message}")
+        if hand.override_reason:
+            notes.append(f"override: {hand.override_reason}")
+        if hand.corrected:
+            notes.append("corrected")
+        if hand.result.boxes > 1:
+            notes.append(f"{hand.result.boxes} boxes")
+        return " · ".join(notes)
+
+    def _tooltip(self, hand: HandRow) -> str | None:
+        lines = [p.message for p in hand.problems]
+        if hand.override_reason:
+            lines.append(f"Director's override: {hand.override_reason}")
+        lines.append(f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, "
+                     f"{hand.entered_at:%H:%M:%S}")
+        return "\n".join(lines)

@@ -1,0 +1,74 @@
+"""Score sheets built by hand (no database) for the model and widget tests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from gin_scorer.core.hands import HandRecord, Problem, Severity, Side, score_hand
+from gin_scorer.core.ledgers.per_side import PerSide
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.entry_grammar import read_entry
+from gin_scorer.services.dto import (
+    EntrantStatus,
+    EntrantView,
+    HandRow,
+    MatchStatus,
+    MatchView,
+    ScoreSheet,
+)
+
+
+def entrant(entrant_id: int, name: str) -> EntrantView:
+    return EntrantView(
+        id=entrant_id, event_id=1, name=name, club="", members=(name,), seed=None,
+        status=EntrantStatus.ACTIVE, checked_in=True,
+    )
+
+
+def record(text: str, rules: RuleSet) -> HandRecord:
+    preview = read_entry(text, rules)
+    assert preview.record is not None, preview.message
+    return preview.record
+
+
+def sheet_from(entries: list[str], rules: RuleSet | None = None, *, target: int = 100,
+               problems_on: int | None = None) -> ScoreSheet:
+    """A sheet whose running totals restart when a side reaches ``target`` (a new game)."""
+    rules = rules or RuleSet()
+    rows: list[HandRow] = []
+    totals = {Side.A: 0, Side.B: 0}
+    game = 1
+    dealer = Side.A
+    for number, text in enumerate(entries, start=1):
+        rec = record(text, rules)
+        result = score_hand(rec, rules)
+        if result.winner is not None:
+            totals[result.winner] += result.points
+        problems: tuple[Problem, ...] = ()
+        if problems_on == number:
+            problems = (Problem(Severity.WARNING, "better_arrangement",
+                                "declared 12, best is 8: 7♣ 8♣ 9♣ makes a run", side=Side.B),)
+        rows.append(HandRow(
+            hand_id=100 + number, number=number, record=rec, result=result, dealer=dealer,
+            totals_after=PerSide(totals[Side.A], totals[Side.B]), game_number=game,
+            problems=problems, override_reason=None, entered_by="td", station="desk",
+            entered_at=datetime(2026, 11, 22, 10, 0, number),
+        ))
+        dealer = dealer.other
+        if max(totals.values()) >= target:
+            totals = {Side.A: 0, Side.B: 0}
+            game += 1
+    match = MatchView(id=7, event_id=1, round_number=1, table_number=3, a=entrant(1, "Ann"),
+                      b=entrant(2, "Bob"), status=MatchStatus.PLAYING, version=len(rows) + 1)
+    return ScoreSheet(match=match, rules=rules, hands=tuple(rows), ledger=None,
+                      games_won=PerSide(), finished=False, winner=None, next_dealer=dealer,
+                      version=len(rows) + 1,
+                      current_totals=PerSide(totals[Side.A], totals[Side.B]))
+
+
+@pytest.fixture
+def make_sheet():  # type: ignore[no-untyped-def]
+    """``make_sheet(["ak7 15", "bg22"], target=100)`` → a ScoreSheet built without a database."""
+    return sheet_from
