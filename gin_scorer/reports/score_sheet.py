@@ -1,0 +1,332 @@
+"""The match score sheet: a block per game, running totals, boxes, game bonus, shutout, and
+signature lines for both players and the director.
+
+Blank, it is a pad to leave on the tables, shaped by the event's format (GRA: best of five
+games to 250, five blocks across a landscape page). Filled, it is the same sheet with every
+recorded hand written in, from totals the core's ledgers computed — the sheet never adds
+anything up itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.template import (
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+HOW_MARKS = {"knock": "", "gin": "G", "big_gin": "BG", "undercut": "U", "dead": "dead",
+             "tie": "tie"}
+"""The one-or-two-letter marks a filled sheet puts after a hand's points."""
+
+
+@dataclass(frozen=True)
+class SheetShape:
+    """How the event's format shapes the sheet (taken from its frozen RuleSet)."""
+
+    games: int = 5
+    games_to_win: int = 3
+    target: int = 250
+    game_bonus: int = 100
+    box_value: int = 25
+    shutout_rule: str = "double_hand_points"
+    rows_per_game: int = 14
+
+    @property
+    def format_line(self) -> str:
+        if self.games == 1:
+            return f"One game to {self.target}"
+        return f"Best of {self.games} games to {self.target} (first to win {self.games_to_win})"
+
+    @property
+    def shutout_line(self) -> str:
+        return {
+            "double_hand_points": "shutout: each hand's points doubled",
+            "double_game_bonus": "shutout: game bonus doubled",
+            "double_total": "shutout: winner's total doubled",
+        }.get(self.shutout_rule, "no shutout bonus" if not self.shutout_rule else
+              f"shutout: {self.shutout_rule}")
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One recorded hand as the sheet shows it: who scored, how, and both running totals."""
+
+    hand: int
+    how: str  # a key of HOW_MARKS
+    a_points: int | None
+    b_points: int | None
+    a_total: int
+    b_total: int
+
+
+@dataclass(frozen=True)
+class GameFill:
+    """One game's block, filled: its hands and its close (boxes, bonus, final score)."""
+
+    number: int
+    lines: tuple[SheetLine, ...]
+    a_boxes: int = 0
+    b_boxes: int = 0
+    a_box_points: int = 0
+    b_box_points: int = 0
+    a_game_bonus: int = 0
+    b_game_bonus: int = 0
+    shutout: bool = False
+    a_final: int | None = None  # None: the game is not finished
+    b_final: int | None = None
+    winner: str = ""  # "A", "B" or ""
+
+
+@dataclass(frozen=True)
+class MatchHeading:
+    """Who plays whom, where: printed at the top of the sheet (all blank on a pad)."""
+
+    player_a: str = ""
+    player_b: str = ""
+    club_a: str = ""
+    club_b: str = ""
+    table: str = ""
+    round: str = ""
+    match: str = ""
+
+
+@dataclass(frozen=True)
+class SheetFill:
+    """A whole match, filled: the game blocks and the match result."""
+
+    games: tuple[GameFill, ...]
+    games_won_a: int
+    games_won_b: int
+    winner_name: str = ""
+    result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
+    dealer_line: str = ""
+
+
+def _cell(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _game_block(shape: SheetShape, width: float, number: int,
+                fill: GameFill | None) -> Table:
+    st = styles()
+    rows_wanted = max(shape.rows_per_game, len(fill.lines) if fill else 0)
+    narrow = 6 * mm
+    col = (width - narrow) / 4
+    head = [[f"Game {number}", "", "", "", ""], ["#", "A", "A total", "B", "B total"]]
+    body: list[list[object]] = []
+    for i in range(rows_wanted):
+        if fill and i < len(fill.lines):
+            line = fill.lines[i]
+            mark = HOW_MARKS.get(line.how, line.how)
+            a = _cell(line.a_points)
+            b = _cell(line.b_points)
+            if mark and line.a_points:
+                a = f"{a} {mark}"
+            elif mark and line.b_points:
+                b = f"{b} {mark}"
+            elif mark:
+                a = mark
+            body.append([str(line.hand), a, str(line.a_total), b, str(line.b_total)])
+        else:
+            body.append([str(i + 1), "", "", "", ""])
+    box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
+
+    def close(label: str, a: str, b: str) -> list[object]:
+        return [Paragraph(label, st["label"]), "", a, b, ""]
+
+    summary: list[list[object]]
+    if fill:
+        boxes_a = f"{fill.a_boxes}={fill.a_box_points}" if fill.a_boxes else ""
+        boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
+        summary = [
+            close(box, boxes_a, boxes_b),
+            close("Game bonus", _cell(fill.a_game_bonus or None), _cell(fill.b_game_bonus or None)),
+            close("Shutout", "✓" if fill.shutout and fill.winner == "A" else "",
+                  "✓" if fill.shutout and fill.winner == "B" else ""),
+            close("Game total", _cell(fill.a_final), _cell(fill.b_final)),
+            close("Won by", "✔ A" if fill.winner == "A" else "",
+                  "✔ B" if fill.winner == "B" else ""),
+        ]
+    else:
+        summary = [close(box, "", ""), close("Game bonus", "", ""), close("Shutout", "☐", "☐"),
+                   close("Game total", "", ""), close("Won by", "☐ A", "☐ B")]
+    data = head + body + summary
+    first_summary = len(head) + len(body)
+    row_h = 5.4 * mm
+    table = Table(data, colWidths=[narrow, col, col, col, col],
+                  rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2))
+    commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, 0), BOLD, 10),
+        ("FONT", (0, 1), (-1, 1), BOLD, 7),
+        ("FONT", (0, 2), (0, first_summary - 1), REGULAR, 6.5),
+        ("TEXTCOLOR", (0, 2), (0, first_summary - 1), colors.HexColor("#777777")),
+        ("SPAN", (0, 0), (-1, 0)),
+        ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
+        ("ALIGN", (0, 0), (-1, 1), "CENTER"),
+        ("ALIGN", (1, 2), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("LINEABOVE", (0, first_summary), (-1, first_summary), 1.2, colors.black),
+        # Running totals are what a player checks first: shade them lightly.
+        ("BACKGROUND", (2, 2), (2, first_summary - 1), colors.HexColor("#f4f4f4")),
+        ("BACKGROUND", (4, 2), (4, first_summary - 1), colors.HexColor("#f4f4f4")),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    for r in range(first_summary, len(data)):
+        commands += [("SPAN", (0, r), (1, r)), ("SPAN", (3, r), (4, r)),
+                     ("ALIGN", (2, r), (-1, r), "CENTER")]
+    commands.append(("FONT", (0, len(data) - 2), (-1, len(data) - 2), BOLD, 9))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _heading(heading: MatchHeading, shape: SheetShape, width: float) -> Table:
+    st = styles()
+
+    def field(label: str, value: str) -> Paragraph:
+        return Paragraph(f'<font size="7" color="#444444">{label}</font><br/>'
+                         f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
+                         st["body"])
+
+    a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
+    b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
+    data = [[field("Player A", a_name), field("Player B", b_name), field("Table", heading.table),
+             field("Round", heading.round), field("Match", heading.match)]]
+    small = 22 * mm
+    rest = (width - 3 * small) / 2
+    table = Table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    return table
+
+
+def _rule_line(shape: SheetShape) -> str:
+    parts = [shape.format_line]
+    if shape.game_bonus:
+        parts.append(f"game bonus {shape.game_bonus}")
+    if shape.box_value:
+        parts.append(f"box {shape.box_value} per hand won")
+    parts.append(shape.shutout_line)
+    parts.append("marks: G gin · BG big gin · U undercut")
+    return " · ".join(parts)
+
+
+def _signatures(width: float, fill: SheetFill | None) -> Table:
+    st = styles()
+    result = fill.result_line if fill else ""
+    won = [
+        Paragraph('<font size="7" color="#444444">Games won A – B</font><br/>'
+                  f'<font name="{BOLD}" size="12">'
+                  f'{f"{fill.games_won_a} – {fill.games_won_b}" if fill else "&nbsp;"}</font>',
+                  st["body"]),
+        Paragraph('<font size="7" color="#444444">Match winner / margin</font><br/>'
+                  f'<font name="{BOLD}" size="12">{markup(result) or "&nbsp;"}</font>',
+                  st["body"]),
+    ]
+    sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
+            for who in ("player A", "player B", "director")]
+    col = width / 3
+    table = Table([[won[0], won[1], ""], sign], colWidths=[col * 0.6, col * 1.4, col],
+                  rowHeights=[11 * mm, 12 * mm])
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("SPAN", (1, 0), (2, 0)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    # Three equal signature boxes read better than the 0.6/1.4 split used above for results.
+    signatures = Table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
+    signatures.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    results = Table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
+    results.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    return Table([[results], [signatures]], colWidths=[width],
+                 style=[("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 0),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+
+
+def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None,
+                *, paper: Paper | str) -> list[Flowable]:
+    """The flowables of one match's sheet (one landscape page for up to five games)."""
+    st = styles()
+    width, _ = frame_size(paper, wide=True)
+    games = max(shape.games, len(fill.games) if fill else 0)
+    gap = 2 * mm
+    per_row = min(games, 5)
+    block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
+    story: list[Flowable] = [_heading(heading, shape, width), Spacer(1, 1.5 * mm),
+                             Paragraph(markup(_rule_line(shape)), st["small"]),
+                             Spacer(1, 1.5 * mm)]
+    fills = {g.number: g for g in fill.games} if fill else {}
+    for start in range(0, games, per_row):
+        numbers = range(start + 1, min(start + per_row, games) + 1)
+        blocks = [_game_block(shape, block_w, n, fills.get(n)) for n in numbers]
+        row: list[object] = []
+        widths: list[float] = []
+        for i, block in enumerate(blocks):
+            if i:
+                row.append("")
+                widths.append(gap)
+            row.append(block)
+            widths.append(block_w)
+        band = Table([row], colWidths=widths, hAlign="LEFT")
+        band.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                  ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                                  ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        story += [band, Spacer(1, 2 * mm)]
+    if fill and fill.dealer_line:
+        story.append(Paragraph(markup(fill.dealer_line), st["small"]))
+    story.append(_signatures(width, fill))
+    return story
+
+
+def render_score_sheets(
+    out_path: Path | str,
+    header: PageHeader,
+    sheets: Sequence[tuple[MatchHeading, SheetFill | None]],
+    shape: SheetShape,
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    """Write one sheet per (heading, fill) pair; ``fill`` None prints a blank sheet."""
+    from reportlab.platypus import PageBreak
+
+    story: list[Flowable] = []
+    for i, (heading, fill) in enumerate(sheets):
+        if i:
+            story.append(PageBreak())
+        story += sheet_story(shape, heading, fill, paper=paper)
+    return build_pdf(out_path, header, story, paper=paper, wide=True)

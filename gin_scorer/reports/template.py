@@ -1,0 +1,207 @@
+"""The page every printout shares: a header naming the event and the document, a footer with
+the generation time, the verification code and "page x of y".
+
+The verification code is the start of the audit log's latest hash, so a sheet found on a
+table can be matched to the database state it was printed from (a sheet printed before a
+later correction carries an older code). Documents are platypus stories poured into
+:func:`build_pdf`, which knows paper sizes and orientation; nothing here knows the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+
+from gin_scorer import __version__
+from gin_scorer.reports.fonts import BOLD, REGULAR, register_fonts
+
+MARGIN = 12 * mm
+HEADER_HEIGHT = 16 * mm
+FOOTER_HEIGHT = 9 * mm
+GRID = colors.HexColor("#555555")
+LIGHT = colors.HexColor("#e8e8e8")
+EMPHASIS = colors.HexColor("#fff3c4")
+
+
+class Paper(Enum):
+    """Paper sizes a director is likely to have in the printer."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return A4 if self is Paper.A4 else LETTER
+
+    @classmethod
+    def parse(cls, text: str | Paper) -> Paper:
+        if isinstance(text, Paper):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"paper {text!r} is not one of: a4, letter") from None
+
+
+def verification_code(audit_hash: str | None) -> str:
+    """The short code printed on every page: the first 8 hex digits of the audit hash.
+
+    >>> verification_code("3f2a9c1be0d4")
+    '3F2A-9C1B'
+    >>> verification_code(None)
+    'none yet'
+    """
+    if not audit_hash:
+        return "none yet"
+    digits = "".join(c for c in audit_hash if c in "0123456789abcdefABCDEF").upper()[:8]
+    return f"{digits[:4]}-{digits[4:]}" if len(digits) > 4 else digits
+
+
+@dataclass(frozen=True)
+class PageHeader:
+    """What the header and footer of every page of one document say."""
+
+    title: str
+    event_name: str = ""
+    venue: str = ""
+    date_text: str = ""
+    round_label: str = ""
+    verification: str = "none yet"
+    generated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @property
+    def place_line(self) -> str:
+        return " · ".join(part for part in (self.venue, self.date_text) if part)
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    """Paragraph styles set in DejaVu (so card symbols print); registered fonts first."""
+    register_fonts()
+    body = ParagraphStyle("body", fontName=REGULAR, fontSize=9, leading=11)
+    return {
+        "body": body,
+        "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10),
+        "cell_right": ParagraphStyle("cell_right", parent=body, fontSize=8.5, leading=10,
+                                     alignment=TA_RIGHT),
+        "cell_bold": ParagraphStyle("cell_bold", parent=body, fontName=BOLD, fontSize=8.5,
+                                    leading=10),
+        "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
+        "h1": ParagraphStyle("h1", parent=body, fontName=BOLD, fontSize=14, leading=17,
+                             spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=body, fontName=BOLD, fontSize=11, leading=14,
+                             spaceBefore=6, spaceAfter=3),
+        "label": ParagraphStyle("label", parent=body, fontSize=7, leading=8,
+                                textColor=colors.HexColor("#444444")),
+    }
+
+
+def _page_size(paper: Paper, wide: bool) -> tuple[float, float]:
+    size = paper.size
+    return landscape(size) if wide else size
+
+
+def frame_size(paper: Paper | str, *, wide: bool = False) -> tuple[float, float]:
+    """Width and height available to a document's story on this paper."""
+    width, height = _page_size(Paper.parse(paper), wide)
+    return width - 2 * MARGIN, height - 2 * MARGIN - HEADER_HEIGHT - FOOTER_HEIGHT
+
+
+def _make_numbered_canvas(header: PageHeader) -> type[Canvas]:
+    """A canvas that holds its pages back until the end, to print "page x of y" on each."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._saved_pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._saved_pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._saved_pages)
+            for state in self._saved_pages:
+                self.__dict__.update(state)
+                width = self._pagesize[0]
+                self.setFont(REGULAR, 7.5)
+                self.drawRightString(width - MARGIN, MARGIN, f"Page {self._pageNumber} of {total}")
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def _draw_frame_text(header: PageHeader) -> Callable[[Canvas, BaseDocTemplate], None]:
+    def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        width, height = canvas._pagesize
+        top = height - MARGIN
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        canvas.setFont(BOLD, 13)
+        canvas.drawString(MARGIN, top - 12, header.event_name or "Gin Rummy")
+        canvas.setFont(REGULAR, 8.5)
+        canvas.drawString(MARGIN, top - 24, header.place_line)
+        canvas.setFont(BOLD, 12)
+        canvas.drawRightString(width - MARGIN, top - 12, header.title)
+        canvas.setFont(REGULAR, 8.5)
+        canvas.drawRightString(width - MARGIN, top - 24, header.round_label)
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.8)
+        canvas.line(MARGIN, top - HEADER_HEIGHT + 6, width - MARGIN, top - HEADER_HEIGHT + 6)
+        canvas.line(MARGIN, MARGIN + FOOTER_HEIGHT - 4, width - MARGIN,
+                    MARGIN + FOOTER_HEIGHT - 4)
+        canvas.setFont(REGULAR, 7.5)
+        stamp = header.generated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        canvas.drawString(MARGIN, MARGIN, f"Printed {stamp} · gin-scorer {__version__}")
+        canvas.drawCentredString(width / 2, MARGIN, f"Verification code {header.verification}")
+        canvas.restoreState()
+
+    return draw
+
+
+def build_pdf(
+    out_path: Path | str,
+    header: PageHeader,
+    story: Sequence[Flowable],
+    *,
+    paper: Paper | str = Paper.A4,
+    wide: bool = False,
+) -> Path:
+    """Lay ``story`` out on pages carrying ``header``; write the PDF; return its path."""
+    register_fonts()
+    out = Path(out_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    size = _page_size(Paper.parse(paper), wide)
+    doc = BaseDocTemplate(
+        str(out),
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + HEADER_HEIGHT,
+        bottomMargin=MARGIN + FOOTER_HEIGHT,
+        title=f"{header.title} — {header.event_name}".strip(" —"),
+        author="gin-scorer",
+        creator=f"gin-scorer {__version__}",
+        subject=f"verification code {header.verification}",
+    )
+    frame = Frame(
+        doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body",
+        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+    )
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame],
+                                       onPage=_draw_frame_text(header))])
+    doc.build(list(story), canvasmaker=_make_numbered_canvas(header))
+    return out
