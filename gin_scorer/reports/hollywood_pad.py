@@ -1,0 +1,223 @@
+"""The Hollywood pad: three games scored at once, three columns per player.
+
+Each hand's score is entered in every open game in which its winner has already scored, plus
+the first open game in which they have not (rules.md "Hollywood"); the pad shows a running
+total only in the columns the hand went into, exactly as a scorekeeper writes it by hand.
+Blank, it is a pad for a table; filled, every number comes from the core's Hollywood ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.score_sheet import HOW_MARKS, MatchHeading
+from gin_scorer.reports.template import (
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+
+@dataclass(frozen=True)
+class PadShape:
+    """How many games and to what targets (Hollywood preset: three games to 100)."""
+
+    targets: tuple[int, ...] = (100, 100, 100)
+    game_bonus: int = 100
+    box_value: int = 25
+    rows: int = 30
+
+    @property
+    def games(self) -> int:
+        return len(self.targets)
+
+
+@dataclass(frozen=True)
+class PadLine:
+    """One hand: who won it and for how much, and the running totals it changed.
+
+    ``a_totals`` / ``b_totals`` hold one entry per game: the side's running total in that game
+    after this hand when the hand was entered there, else ``None`` (the cell stays empty).
+    """
+
+    hand: int
+    winner: str  # "A", "B" or "" (dead hand, tie)
+    points: int
+    how: str
+    a_totals: tuple[int | None, ...]
+    b_totals: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class PadGameClose:
+    """A game's close on the pad: boxes, game bonus, shutout and the final score."""
+
+    number: int
+    a_box_points: int = 0
+    b_box_points: int = 0
+    a_bonus: int = 0  # game bonus plus what a shutout adds
+    b_bonus: int = 0
+    shutout: bool = False
+    a_final: int | None = None
+    b_final: int | None = None
+    winner: str = ""
+
+
+@dataclass(frozen=True)
+class PadFill:
+    lines: tuple[PadLine, ...]
+    closes: tuple[PadGameClose, ...]
+    result_line: str = ""
+
+
+def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
+               width: float) -> Table:
+    st = styles()
+    games = shape.games
+    rows = max(shape.rows, len(fill.lines) if fill else 0)
+    hand_w = 8 * mm
+    score_w = 22 * mm
+    col = (width - hand_w - score_w) / (2 * games)
+    a_name = heading.player_a or "Player A"
+    b_name = heading.player_b or "Player B"
+    head1: list[object] = ["#", "Hand won by"]
+    head1 += [Paragraph(f"<b>A</b> · {markup(a_name)}", st["cell"])] + [""] * (games - 1)
+    head1 += [Paragraph(f"<b>B</b> · {markup(b_name)}", st["cell"])] + [""] * (games - 1)
+    head2: list[object] = ["", ""]
+    for _ in range(2):
+        head2 += [f"Game {n + 1} ({t})" for n, t in enumerate(shape.targets)]
+    data: list[list[object]] = [head1, head2]
+    for i in range(rows):
+        if fill and i < len(fill.lines):
+            line = fill.lines[i]
+            mark = HOW_MARKS.get(line.how, line.how)
+            won = f"{line.winner} {line.points} {mark}".strip() if line.winner else (mark or "—")
+            cells = [_blank(v) for v in line.a_totals] + [_blank(v) for v in line.b_totals]
+            data.append([str(line.hand), won, *cells])
+        else:
+            data.append([str(i + 1), ""] + [""] * (2 * games))
+    closes = {c.number: c for c in fill.closes} if fill else {}
+    first_close = len(data)
+
+    def close_row(label: str, pick: object) -> list[object]:
+        row: list[object] = ["", Paragraph(label, st["label"])]
+        for side in ("a", "b"):
+            for n in range(1, games + 1):
+                row.append(pick(closes.get(n), side) if closes.get(n) else "")  # type: ignore[operator]
+        return row
+
+    def value(attr: str) -> object:
+        def pick(close: PadGameClose, side: str) -> str:
+            got = getattr(close, f"{side}_{attr}")
+            return "" if got in (None, 0) else str(got)
+        return pick
+
+    box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
+    data.append(close_row(box, value("box_points")))
+    data.append(close_row("Bonus + shutout", value("bonus")))
+    data.append(close_row("Game total", value("final")))
+    data.append(close_row(
+        "Won by",
+        lambda c, side: "✔" if c.winner == side.upper() else ""))
+    widths = [hand_w, score_w] + [col] * (2 * games)
+    table = Table(data, colWidths=widths, repeatRows=2,
+                  rowHeights=[6 * mm, 5 * mm] + [5.6 * mm] * (len(data) - 2))
+    split = 2 + games
+    commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 0), (-1, 1), BOLD, 7.5),
+        ("FONT", (0, 2), (0, first_close - 1), REGULAR, 6.5),
+        ("TEXTCOLOR", (0, 2), (0, first_close - 1), colors.HexColor("#777777")),
+        ("SPAN", (2, 0), (split - 1, 0)),
+        ("SPAN", (split, 0), (-1, 0)),
+        ("SPAN", (0, 0), (0, 1)),
+        ("SPAN", (1, 0), (1, 1)),
+        ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
+        ("ALIGN", (0, 0), (-1, 1), "CENTER"),
+        ("ALIGN", (2, 2), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("LINEBEFORE", (split, 0), (split, -1), 1.6, colors.black),
+        ("LINEBEFORE", (2, 0), (2, -1), 1.2, colors.black),
+        ("LINEABOVE", (0, first_close), (-1, first_close), 1.2, colors.black),
+        ("FONT", (2, first_close + 2), (-1, first_close + 2), BOLD, 10),
+        ("ALIGN", (2, len(data) - 1), (-1, len(data) - 1), "CENTER"),
+        ("SPAN", (0, first_close), (0, -1)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def pad_story(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
+              *, paper: Paper | str) -> list[Flowable]:
+    from gin_scorer.reports.score_sheet import _heading
+
+    st = styles()
+    width, _ = frame_size(paper)
+    rule = (f"Hollywood: {shape.games} games to "
+            f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
+            "every open game where its winner has already scored, plus the first open game "
+            "where they have not. Write the running total in each of those columns.")
+    story: list[Flowable] = [
+        _heading(heading, None, width),  # type: ignore[arg-type]
+        Spacer(1, 1.5 * mm),
+        Paragraph(markup(rule), st["small"]),
+        Spacer(1, 1.5 * mm),
+        _pad_table(shape, heading, fill, width),
+        Spacer(1, 2 * mm),
+    ]
+    if fill and fill.result_line:
+        story.append(Paragraph(f"<b>{markup(fill.result_line)}</b>", st["body"]))
+        story.append(Spacer(1, 1.5 * mm))
+    story.append(_signatures_only(width))
+    return story
+
+
+def _signatures_only(width: float) -> Table:
+    st = styles()
+    sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
+            for who in ("player A", "player B", "director")]
+    table = Table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    return table
+
+
+def render_hollywood_pads(
+    out_path: Path | str,
+    header: PageHeader,
+    pads: Sequence[tuple[MatchHeading, PadFill | None]],
+    shape: PadShape,
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    """Write one pad per (heading, fill) pair; ``fill`` None prints a blank pad."""
+    story: list[Flowable] = []
+    for i, (heading, fill) in enumerate(pads):
+        if i:
+            story.append(PageBreak())
+        story += pad_story(shape, heading, fill, paper=paper)
+    return build_pdf(out_path, header, story, paper=paper)

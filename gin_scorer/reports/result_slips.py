@@ -1,0 +1,144 @@
+"""Result slips: one per table per round, four to a page, to cut apart and collect.
+
+Each slip repeats the event, round and table (it travels alone once cut), names both players
+(blank slips leave room to write them), and has boxes for games won, the match points, the
+winner, and both signatures. Dashed lines show where to cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.template import (
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+SLIPS_PER_PAGE = 4
+
+
+@dataclass(frozen=True)
+class Slip:
+    """What a slip knows before the match: all blank on a blank slip."""
+
+    event_name: str = ""
+    round: str = ""
+    table: str = ""
+    player_a: str = ""
+    player_b: str = ""
+    club_a: str = ""
+    club_b: str = ""
+    match: str = ""
+
+
+class CutLine(Flowable):
+    """A dashed line across the frame with a pair of scissors, where to cut."""
+
+    def __init__(self, width: float) -> None:
+        super().__init__()
+        self.width = width
+        self.height = 6 * mm
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor("#888888"))
+        canvas.setDash(3, 3)
+        canvas.setLineWidth(0.6)
+        canvas.line(6 * mm, self.height / 2, self.width, self.height / 2)
+        canvas.setFont(REGULAR, 9)
+        canvas.setFillColor(colors.HexColor("#888888"))
+        canvas.drawString(0, self.height / 2 - 3, "✂")
+        canvas.restoreState()
+
+
+def _slip_table(slip: Slip, width: float, height: float) -> Table:
+    st = styles()
+
+    def label(text: str) -> Paragraph:
+        return Paragraph(text, st["label"])
+
+    def name(player: str, club: str) -> Paragraph:
+        club_text = f' <font size="8" color="#444444">{markup(club)}</font>' if club else ""
+        return Paragraph(f'<font name="{BOLD}" size="11">{markup(player)}</font>{club_text}',
+                         st["body"])
+
+    title = (f'<font name="{BOLD}" size="11">Result slip</font>'
+             f'  <font size="9">{markup(slip.event_name)}</font>')
+    where = (f'Round <font name="{BOLD}" size="12">{markup(slip.round) or "____"}</font>'
+             f'    Table <font name="{BOLD}" size="12">{markup(slip.table) or "____"}</font>'
+             + (f'    Match {markup(slip.match)}' if slip.match else ""))
+    data: list[list[object]] = [
+        [Paragraph(title, st["body"]), "", Paragraph(where, st["body"]), "", ""],
+        [label("Seat"), label("Player (print name)"), label("Games won"),
+         label("Match points"), label("Winner ✓")],
+        ["A", name(slip.player_a, slip.club_a), "", "", "☐"],
+        ["B", name(slip.player_b, slip.club_b), "", "", "☐"],
+        [label("Signature, player A"), "", label("Signature, player B"), "", ""],
+        [label("Received by / time"), "", label("Entered (initials)"), "", ""],
+    ]
+    seat = 12 * mm
+    small = 26 * mm
+    player = width - seat - 3 * small
+    fixed = 8 * mm + 5 * mm
+    rest = (height - fixed) / 4
+    table = Table(data, colWidths=[seat, player, small, small, small],
+                  rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7])
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 2), (0, 3), BOLD, 14),
+        ("FONT", (4, 2), (4, 3), REGULAR, 14),
+        ("SPAN", (0, 0), (1, 0)),
+        ("SPAN", (2, 0), (4, 0)),
+        ("SPAN", (0, 4), (1, 4)),
+        ("SPAN", (2, 4), (4, 4)),
+        ("SPAN", (0, 5), (1, 5)),
+        ("SPAN", (2, 5), (4, 5)),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("ALIGN", (0, 2), (0, 3), "CENTER"),
+        ("ALIGN", (4, 2), (4, 3), "CENTER"),
+        ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
+        ("VALIGN", (0, 4), (-1, -1), "TOP"),
+        ("GRID", (0, 1), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+    ]))
+    return table
+
+
+def slips_story(slips: Sequence[Slip], *, paper: Paper | str) -> list[Flowable]:
+    width, height = frame_size(paper)
+    cut = 6 * mm
+    slip_h = (height - cut * (SLIPS_PER_PAGE - 1)) / SLIPS_PER_PAGE - 1
+    story: list[Flowable] = []
+    for i, slip in enumerate(slips):
+        if i % SLIPS_PER_PAGE:
+            story.append(CutLine(width))
+        elif i:
+            story.append(PageBreak())
+        story.append(_slip_table(slip, width, slip_h))
+    return story
+
+
+def render_result_slips(
+    out_path: Path | str,
+    header: PageHeader,
+    slips: Sequence[Slip],
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    """Write the slips, four to a page (a blank page of four when ``slips`` is empty)."""
+    chosen = list(slips) or [Slip(event_name=header.event_name)] * SLIPS_PER_PAGE
+    return build_pdf(out_path, header, slips_story(chosen, paper=paper), paper=paper)
