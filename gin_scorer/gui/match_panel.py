@@ -1,0 +1,266 @@
+"""Scoring a match: the pad (one row per hand), the games, and the entry line.
+
+The panel only *shows* a :class:`~gin_scorer.services.dto.ScoreSheet` and turns keystrokes
+into :class:`~gin_scorer.core.hands.HandRecord` values; it emits them as signals and the
+controller (:mod:`gin_scorer.gui.match_controller`) sends them through undoable service calls,
+then hands the panel the fresh sheet. So nothing here adds up a total.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.entry_grammar import GRAMMAR_HINT, EntryPreview, EntryState, read_entry
+from gin_scorer.gui.games_model import GamesModel, ledger_games
+from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel, entry_text
+from gin_scorer.services.dto import HandRow, ScoreSheet
+
+# Not colour alone: every state carries a symbol as well.
+_STATE_STYLE = {
+    EntryState.EMPTY: ("", "color: #555;"),
+    EntryState.INCOMPLETE: ("… ", "color: #555;"),
+    EntryState.COMPLETE: ("✔ ", "color: #1b5e20; font-weight: bold;"),
+    EntryState.ERROR: ("⛔ ", "color: #b00020; font-weight: bold;"),
+}
+
+
+class EntryLine(QLineEdit):
+    """The entry line; Esc cancels a correction (a shortcut would need an active window)."""
+
+    escape_pressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class MatchPanel(QWidget):
+    """Signals carry what the director typed; the controller decides what it does."""
+
+    hand_entered = Signal(object)  # HandRecord: a new hand
+    correction_entered = Signal(object, object)  # (HandRow being corrected, new HandRecord)
+    void_requested = Signal(object)  # HandRow
+    cards_requested = Signal(object)  # HandRow | None: open the cards panel
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sheet: ScoreSheet | None = None
+        self.editing: HandRow | None = None
+        self.preview: EntryPreview = read_entry("", _default_rules())
+
+        self.title = QLabel("No match open")
+        self.title.setObjectName("matchTitle")
+        self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.scoreboard = QLabel("")
+        self.scoreboard.setObjectName("scoreboard")
+        self.scoreboard.setStyleSheet("font-size: 13pt;")
+        self.scoreboard.setTextFormat(Qt.TextFormat.RichText)
+
+        self.model = ScoreSheetModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(self._edit_index)
+
+        self.games_model = GamesModel(self)
+        self.games_table = QTableView()
+        self.games_table.setModel(self.games_model)
+        self.games_table.verticalHeader().setVisible(False)
+        self.games_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.games_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.games_table.horizontalHeader().setStretchLastSection(True)
+        self.games_table.setMaximumHeight(130)
+        self.games_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+        self.mode_label = QLabel("New hand:")
+        self.entry = EntryLine()
+        self.entry.setObjectName("entryLine")
+        self.entry.setPlaceholderText("ak7 15  ·  bg22  ·  abg30  ·  d")
+        self.entry.setStyleSheet("font-size: 15pt; font-family: monospace;")
+        self.entry.setClearButtonEnabled(True)
+        self.entry.textChanged.connect(self._update_preview)
+        self.entry.returnPressed.connect(self.submit)
+        self.preview_label = QLabel("")
+        self.preview_label.setObjectName("entryPreview")
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setStyleSheet("font-size: 12pt;")
+        self.preview_label.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred
+        )
+        self.hint = QLabel(GRAMMAR_HINT)
+        self.hint.setObjectName("grammarHint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555;")
+
+        entry_row = QHBoxLayout()
+        entry_row.addWidget(self.mode_label)
+        entry_row.addWidget(self.entry, 2)
+        entry_row.addWidget(self.preview_label, 3)
+
+        pad = QSplitter(Qt.Orientation.Vertical)
+        pad.addWidget(self.table)
+        pad.addWidget(self.games_table)
+        pad.setStretchFactor(0, 4)
+        pad.setStretchFactor(1, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.scoreboard)
+        layout.addWidget(pad, 1)
+        layout.addLayout(entry_row)
+        layout.addWidget(self.hint)
+        self.setFocusProxy(self.entry)
+
+        self.entry.escape_pressed.connect(self.cancel_edit)
+        self._update_preview("")
+
+    # --- showing --------------------------------------------------------------------------
+
+    def names(self) -> tuple[str, str]:
+        return self.model.names()
+
+    def set_sheet(self, sheet: ScoreSheet | None) -> None:
+        self.sheet = sheet
+        self.model.set_sheet(sheet)
+        names = self.model.names()
+        self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
+        if sheet is None:
+            self.title.setText("No match open")
+            self.scoreboard.setText("")
+        else:
+            match = sheet.match
+            where = []
+            if match.round_number is not None:
+                where.append(f"Round {match.round_number}")
+            if match.table_number is not None:
+                where.append(f"Table {match.table_number}")
+            prefix = " · ".join(where)
+            self.title.setText(f"{prefix + ' — ' if prefix else ''}{names[0]} v {names[1]}")
+            self.scoreboard.setText(self._scoreboard_html(sheet))
+            self.table.scrollToBottom()
+        self._update_preview(self.entry.text())
+
+    def _scoreboard_html(self, sheet: ScoreSheet) -> str:
+        a, b = self.model.names()
+        totals = sheet.current_totals
+        won = sheet.games_won
+        parts = [
+            f"Game {sheet.current_game}: <b>{a} {totals.a}</b> – <b>{totals.b} {b}</b>",
+            f"games won {won.a} – {won.b}",
+            f"rules: {sheet.rules.name}",
+        ]
+        if sheet.finished:
+            winner = sheet.winner_entrant
+            parts.append(f"<b>match won by {winner.name if winner else 'nobody'}</b>")
+        else:
+            dealer = a if sheet.next_dealer is Side.A else b
+            parts.append(f"next dealer: {dealer}")
+        if sheet.match.locked:
+            parts.append("🔒 locked")
+        return " &nbsp;·&nbsp; ".join(parts)
+
+    # --- typing ---------------------------------------------------------------------------
+
+    def _update_preview(self, text: str) -> None:
+        rules = self.sheet.rules if self.sheet is not None else _default_rules()
+        self.preview = read_entry(text, rules, self.model.names())
+        self._show(self.preview)
+
+    def _show(self, preview: EntryPreview) -> None:
+        icon, style = _STATE_STYLE[preview.state]
+        message = "" if preview.state is EntryState.EMPTY else preview.message
+        self.preview_label.setText(icon + message)
+        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+
+    def show_error(self, message: str) -> None:
+        """A refusal from the services (conflict, locked match...): shown, text kept."""
+        icon, style = _STATE_STYLE[EntryState.ERROR]
+        self.preview_label.setText(icon + message)
+        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+
+    def submit(self) -> None:
+        """Enter: a complete entry is emitted; anything else shows why and keeps the text."""
+        preview = read_entry(
+            self.entry.text(),
+            self.sheet.rules if self.sheet else _default_rules(),
+            self.model.names(),
+        )
+        self.preview = preview
+        if preview.state is EntryState.EMPTY:
+            return
+        if preview.state is not EntryState.COMPLETE or preview.record is None:
+            if preview.state is EntryState.INCOMPLETE:
+                self.show_error(f"not finished: {preview.message}")
+            else:
+                self._show(preview)
+            return
+        if self.sheet is None:
+            self.show_error("open a match first (Event navigator, or Scoring → New match)")
+            return
+        record: HandRecord = preview.record
+        if self.editing is not None:
+            self.correction_entered.emit(self.editing, record)
+        else:
+            self.hand_entered.emit(record)
+
+    def entry_accepted(self) -> None:
+        """The controller saved the entry: clear the line for the next hand."""
+        self.editing = None
+        self.mode_label.setText("New hand:")
+        self.entry.clear()
+
+    # --- editing a past hand --------------------------------------------------------------
+
+    def _edit_index(self, index: QModelIndex) -> None:
+        row = self.model.hand_row(index.row())
+        if row is not None:
+            self.begin_edit(row)
+
+    def begin_edit(self, row: HandRow) -> None:
+        """Put a past hand on the entry line; Enter saves a correction, Esc cancels."""
+        self.editing = row
+        self.mode_label.setText(f"Correct hand {row.number}:")
+        self.entry.setText(entry_text(row.record))
+        self.entry.setFocus()
+        self.entry.selectAll()
+
+    def cancel_edit(self) -> None:
+        if self.editing is not None:
+            self.entry_accepted()
+        else:
+            self.entry.clear()
+
+    def selected_hand(self) -> HandRow | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.hand_row(rows[0].row()) if rows else None
+
+
+def _default_rules() -> RuleSet:
+    return RuleSet()
