@@ -10,8 +10,11 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass, fields
 from enum import Enum
+from typing import TypeVar
 
 from PySide6.QtCore import QSettings
+
+E = TypeVar("E", bound=Enum)
 
 
 class PaperSize(Enum):
@@ -71,7 +74,7 @@ def read_text(value: object, default: str) -> str:
     return value if isinstance(value, str) else default
 
 
-def read_enum[E: Enum](value: object, enum: type[E], default: E) -> E:
+def read_enum(value: object, enum: type[E], default: E) -> E:
     try:
         return enum(value)
     except ValueError:
