@@ -1,0 +1,156 @@
+"""Facts every package of gin-scorer shares, derived from the source tree so they never drift.
+
+Used by ``gin-scorer.spec`` (PyInstaller runs it with this folder on ``sys.path``), by
+``build.sh`` (``python packaging/bundle_meta.py version``) and by ``tests/packaging``. The
+version comes from ``pyproject.toml`` only; nothing in packaging/ repeats it by hand, except
+the AppStream ``<release>`` list, whose newest entry a test holds equal to it.
+
+Plain standard library: PyInstaller imports this before anything of the project is importable.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGING_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGING_DIR.parent
+
+APP_ID = "io.github.ginscorer.GinScorer"
+"""Reverse-DNS id: macOS bundle identifier, AppStream component id."""
+DISPLAY_NAME = "Gin Scorer"
+CLI_NAME = "gin-scorer"
+"""The console executable: every sub-command, and the app when given none."""
+GUI_NAME = "gin-scorer-gui"
+"""The windowed executable (Windows and macOS; on Linux the console one opens the app too)."""
+ICON_NAME = "gin-scorer"
+"""Icon theme name of the app icon (hicolor), also the stem of resources/icons/*."""
+DESKTOP_FILE = "gin-scorer.desktop"
+METAINFO_FILE = f"{APP_ID}.metainfo.xml"
+HICOLOR_SIZES = (16, 32, 48, 64, 128, 256, 512)
+
+
+@dataclass(frozen=True)
+class Project:
+    name: str
+    version: str
+
+
+def project(root: Path = PROJECT_ROOT) -> Project:
+    """Name and version as ``pyproject.toml`` declares them (the one source of truth)."""
+    with (root / "pyproject.toml").open("rb") as file:
+        table = tomllib.load(file)["project"]
+    return Project(name=table["name"], version=table["version"])
+
+
+def numeric_version(version: str, parts: int = 4) -> tuple[int, ...]:
+    """The leading numbers of a PEP 440 version, padded: what Windows and macOS accept.
+
+    >>> numeric_version("0.1.0")
+    (0, 1, 0, 0)
+    >>> numeric_version("1.2rc1", parts=3)
+    (1, 2, 0)
+    """
+    match = re.match(r"\d+(?:\.\d+)*", version)
+    if match is None:
+        raise ValueError(f"version {version!r} does not start with a number")
+    numbers = [int(n) for n in match.group(0).split(".")][:parts]
+    return tuple(numbers + [0] * (parts - len(numbers)))
+
+
+def macos_info_plist(version: str, template: Path = PACKAGING_DIR / "macos" / "Info.plist") -> dict:
+    """packaging/macos/Info.plist with the version filled in from the project."""
+    import plistlib
+
+    with template.open("rb") as file:
+        info: dict = plistlib.load(file)
+    short = ".".join(str(n) for n in numeric_version(version, parts=3))
+    info["CFBundleShortVersionString"] = short
+    info["CFBundleVersion"] = version
+    return info
+
+
+def windows_version_info(version: str):  # type: ignore[no-untyped-def]
+    """A Windows VERSIONINFO resource for both executables (the installer reads it back)."""
+    from PyInstaller.utils.win32 import versioninfo as vi
+
+    numbers = numeric_version(version)
+    strings = [
+        vi.StringStruct("CompanyName", "gin-scorer developers"),
+        vi.StringStruct("FileDescription", f"{DISPLAY_NAME}: Gin Rummy tournament scorer"),
+        vi.StringStruct("FileVersion", version),
+        vi.StringStruct("InternalName", CLI_NAME),
+        vi.StringStruct("LegalCopyright", "MIT licence, gin-scorer developers"),
+        vi.StringStruct("OriginalFilename", f"{CLI_NAME}.exe"),
+        vi.StringStruct("ProductName", DISPLAY_NAME),
+        vi.StringStruct("ProductVersion", version),
+    ]
+    return vi.VSVersionInfo(
+        ffi=vi.FixedFileInfo(filevers=numbers, prodvers=numbers),
+        kids=[
+            vi.StringFileInfo([vi.StringTable("040904B0", strings)]),
+            vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])]),
+        ],
+    )
+
+
+def make_icns(icons: Path, work: Path) -> Path:
+    """macOS only: resources/icons/*.png -> gin-scorer.icns with Apple's ``iconutil``."""
+    import subprocess
+
+    iconset = work / f"{ICON_NAME}.iconset"
+    shutil.rmtree(iconset, ignore_errors=True)
+    iconset.mkdir(parents=True)
+    for size in (16, 32, 128, 256, 512):
+        for scale, suffix in ((1, ""), (2, "@2x")):
+            png = icons / f"{ICON_NAME}-{size * scale}.png"
+            if png.exists():
+                shutil.copyfile(png, iconset / f"icon_{size}x{size}{suffix}.png")
+    icns = work / f"{ICON_NAME}.icns"
+    subprocess.run(["iconutil", "-c", "icns", "-o", str(icns), str(iconset)], check=True)
+    return icns
+
+
+def add_linux_desktop_files(bundle: Path, root: Path = PROJECT_ROOT) -> None:
+    """Lay the desktop entry, AppStream metainfo, icons and install.sh into a Linux bundle.
+
+    ``share/`` follows the freedesktop layout, so ``install.sh`` copies it as it is into
+    ``$PREFIX/share`` (or ``~/.local/share``).
+    """
+    linux = root / "packaging" / "linux"
+    icons = root / "resources" / "icons"
+    share = bundle / "share"
+    shutil.rmtree(share, ignore_errors=True)
+    targets = {
+        linux / DESKTOP_FILE: share / "applications" / DESKTOP_FILE,
+        linux / METAINFO_FILE: share / "metainfo" / METAINFO_FILE,
+        icons / f"{ICON_NAME}.svg": share / "icons/hicolor/scalable/apps" / f"{ICON_NAME}.svg",
+    }
+    for size in HICOLOR_SIZES:
+        png = icons / f"{ICON_NAME}-{size}.png"
+        targets[png] = share / f"icons/hicolor/{size}x{size}/apps" / f"{ICON_NAME}.png"
+    for source, target in targets.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    shutil.copy2(linux / "install.sh", bundle / "install.sh")
+
+
+def main(argv: list[str]) -> int:
+    """``python packaging/bundle_meta.py version|name``: for shell scripts."""
+    facts = project()
+    if argv == ["version"]:
+        print(facts.version)
+        return 0
+    if argv == ["name"]:
+        print(facts.name)
+        return 0
+    print("usage: bundle_meta.py version|name", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
