@@ -1,0 +1,125 @@
+"""Pairings / table assignments for a round: by table (for the director and the room), then
+alphabetically by name (for the player looking for their seat), on the same document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.template import (
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+BYE = "— bye —"
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """One table of the round (``player_b`` empty for a bye, ``table`` empty for no table)."""
+
+    table: str
+    player_a: str
+    player_b: str = ""
+    club_a: str = ""
+    club_b: str = ""
+    note: str = ""  # bracket slot, "bye", "late entry" ...
+
+    @property
+    def is_bye(self) -> bool:
+        return not self.player_b
+
+
+def _sort_key_table(line: PairingLine) -> tuple[int, int, str]:
+    digits = "".join(c for c in line.table if c.isdigit())
+    return (0 if digits else 1, int(digits) if digits else 0, line.table)
+
+
+def by_table(lines: Sequence[PairingLine]) -> list[PairingLine]:
+    """Tables in numeric order (10 after 9), byes last."""
+    return sorted(lines, key=lambda p: (p.is_bye, *_sort_key_table(p)))
+
+
+def by_name(lines: Sequence[PairingLine]) -> list[tuple[str, str, str, str]]:
+    """(name, club, table, opponent) for every seated entrant, alphabetically (case-blind)."""
+    seats: list[tuple[str, str, str, str]] = []
+    for line in lines:
+        seats.append((line.player_a, line.club_a, line.table, line.player_b or BYE))
+        if line.player_b:
+            seats.append((line.player_b, line.club_b, line.table, line.player_a))
+    return sorted(seats, key=lambda s: (s[0].casefold(), s[0]))
+
+
+def _style(table: Table, rows: int) -> None:
+    commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 0), (-1, 0), BOLD, 8),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    for row in range(2, rows + 1, 2):
+        commands.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f6f6f6")))
+    table.setStyle(TableStyle(commands))
+
+
+def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str) -> list[Flowable]:
+    st = styles()
+    width, _ = frame_size(paper)
+
+    def name(text: str, club: str) -> Paragraph:
+        club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
+        return Paragraph(f"{markup(text)}{club_text}", st["cell"])
+
+    table_rows: list[list[object]] = [["Table", "Player A", "", "Player B", "Note"]]
+    for line in by_table(lines):
+        table_rows.append([
+            Paragraph(f'<font name="{BOLD}" size="12">{markup(line.table) or "—"}</font>',
+                      st["body"]),
+            name(line.player_a, line.club_a),
+            "v",
+            name(line.player_b, line.club_b) if line.player_b else Paragraph(BYE, st["cell"]),
+            Paragraph(markup(line.note), st["small"]),
+        ])
+    col = (width - 16 * mm - 8 * mm - 28 * mm) / 2
+    tables = Table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
+    _style(tables, len(table_rows) - 1)
+    tables.setStyle(TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"),
+                                ("ALIGN", (0, 0), (0, -1), "CENTER")]))
+
+    name_rows: list[list[object]] = [["Name", "Table", "Opponent"]]
+    for player, club, table, opponent in by_name(lines):
+        name_rows.append([name(player, club),
+                          Paragraph(f'<font name="{BOLD}" size="11">{markup(table) or "—"}</font>',
+                                    st["center"]),
+                          Paragraph(markup(opponent), st["cell"])])
+    names = Table(name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm],
+                  repeatRows=1)
+    _style(names, len(name_rows) - 1)
+    return [Paragraph("By table", st["h2"]), tables, PageBreak(),
+            Paragraph("Find your table: alphabetically by name", st["h2"]), names]
+
+
+def render_pairings(
+    out_path: Path | str,
+    header: PageHeader,
+    lines: Sequence[PairingLine],
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    return build_pdf(out_path, header, pairings_story(lines, paper=paper), paper=paper)

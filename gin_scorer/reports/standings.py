@@ -1,0 +1,138 @@
+"""Standings after any round: place (shared places as "3=", ), entrant, club, match and game
+record, point differential and the event's other tie-break columns.
+
+The top finishers are emphasised; a long field flows over as many pages as it needs with the
+column headings repeated on each. Every figure comes from the tournament engine's standings;
+this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.template import (
+    EMPHASIS,
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+TOP_EMPHASISED = 3
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One entrant's line, with every figure already computed."""
+
+    place: int
+    place_to: int  # the last place of a shared place (== place when not shared)
+    name: str
+    club: str
+    played: int
+    match_wins: int
+    match_losses: int
+    game_wins: int
+    game_losses: int
+    point_differential: int
+    tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
+    note: str = ""  # "withdrawn", bracket position, ...
+
+    @property
+    def place_text(self) -> str:
+        """``"3"``, or ``"3="`` when the place is shared.
+
+        >>> StandingLine(3, 4, "x", "", 0, 0, 0, 0, 0, 0).place_text
+        '3='
+        """
+        return f"{self.place}=" if self.place_to > self.place else str(self.place)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str],
+                    *, paper: Paper | str, wide: bool, note: str = "") -> list[Flowable]:
+    st = styles()
+    width, _ = frame_size(paper, wide=wide)
+    head = ["Place", "Entrant", "Club", "Played", "Matches\nW–L", "Games\nW–L", "Points\n±",
+            *tie_break_names, "Note"]
+    data: list[list[object]] = [head]
+    for line in lines:
+        data.append([
+            line.place_text,
+            Paragraph(markup(line.name), st["cell_bold" if line.place <= TOP_EMPHASISED
+                                               else "cell"]),
+            Paragraph(markup(line.club), st["cell"]),
+            str(line.played),
+            f"{line.match_wins}–{line.match_losses}",
+            f"{line.game_wins}–{line.game_losses}",
+            _signed(line.point_differential),
+            *line.tie_breaks,
+            Paragraph(markup(line.note), st["small"]),
+        ])
+    number = 13 * mm
+    fixed = [number, 0.0, 0.0, number, 16 * mm, 16 * mm, 16 * mm]
+    fixed += [16 * mm] * len(tie_break_names) + [22 * mm]
+    flexible = width - sum(fixed)
+    fixed[1] = flexible * 0.6
+    fixed[2] = flexible * 0.4
+    table = Table(data, colWidths=fixed, repeatRows=1)
+    commands: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("ALIGN", (3, 0), (-2, -1), "RIGHT"),
+        ("ALIGN", (3, 0), (-2, 0), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    for row, line in enumerate(lines, start=1):
+        if line.place <= TOP_EMPHASISED:
+            commands += [("BACKGROUND", (0, row), (-1, row), EMPHASIS),
+                         ("FONT", (0, row), (0, row), BOLD, 10)]
+        elif row % 2 == 0:
+            commands.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f6f6f6")))
+    last_top = max((row for row, line in enumerate(lines, start=1)
+                    if line.place <= TOP_EMPHASISED), default=0)
+    if last_top:
+        commands.append(("LINEBELOW", (0, last_top), (-1, last_top), 1, colors.black))
+    table.setStyle(TableStyle(commands))
+    story: list[Flowable] = []
+    if note:
+        story += [Paragraph(markup(note), st["small"]), Spacer(1, 2 * mm)]
+    story.append(table)
+    story += [Spacer(1, 2 * mm),
+              Paragraph("Places shared after every tie-break are marked “=”. Points ± is the "
+                        "point differential: final game scores for minus against.", st["small"])]
+    return story
+
+
+def render_standings(
+    out_path: Path | str,
+    header: PageHeader,
+    lines: Sequence[StandingLine],
+    tie_break_names: Sequence[str] = (),
+    *,
+    paper: Paper | str = Paper.A4,
+    note: str = "",
+) -> Path:
+    """Write the standings; landscape when the event has many tie-break columns."""
+    wide = len(tie_break_names) > 3
+    story = standings_story(lines, tie_break_names, paper=paper, wide=wide, note=note)
+    return build_pdf(out_path, header, story, paper=paper, wide=wide)
