@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from gin_scorer.core.cards import Card
+from gin_scorer.core.cards import Card, Suit
+
+if TYPE_CHECKING:
+    from gin_scorer.core.rules import RuleSet
+
+# No ten-card hand can hold more deadwood than this (ten cards of 15 under Tedesco aces).
+MAX_DEADWOOD = 150
+
+
+class HandRecordError(ValueError):
+    """A hand record that cannot be scored; the message names the field and says why."""
 
 
 class Side(Enum):
@@ -138,3 +149,125 @@ class HandResult:
     knocker: Side | None
     knocker_deadwood: int
     defender_deadwood: int
+
+
+def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
+    """What a hand scores under ``rules``, from the *declared* deadwood counts.
+
+    The cards, when present, are for :func:`~gin_scorer.core.validation.validate_hand`; the
+    score follows what the players declared (the director decides about disputes). Raises
+    :class:`HandRecordError` for a record that cannot be scored.
+
+    >>> from gin_scorer.core.rules import RuleSet
+    >>> r = score_hand(HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 8), (Side.B, 10))),
+    ...                RuleSet())
+    >>> r.outcome.value, r.winner, r.points
+    ('knock', <Side.A: 'A'>, 2)
+    """
+    declaration = record.declaration
+    if declaration is Declaration.DEAD:
+        if record.declarer is not None:
+            raise HandRecordError("a dead hand has no declarer (nobody knocked)")
+        return HandResult(
+            outcome=Outcome.DEAD,
+            winner=None,
+            points=0,
+            base_points=0,
+            bonus=0,
+            doubled=False,
+            boxes=0,
+            knocker=None,
+            knocker_deadwood=0,
+            defender_deadwood=0,
+        )
+    knocker = record.declarer
+    if knocker is None:
+        raise HandRecordError(f"a {declaration.value} needs a declarer: say who ended the hand")
+    defender = knocker.other
+    for side, count in record.deadwood:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise HandRecordError(f"deadwood of {side.value} is {count!r}: it must be a number")
+        if not 0 <= count <= MAX_DEADWOOD:
+            raise HandRecordError(
+                f"deadwood of {side.value} is {count}: it must be between 0 and {MAX_DEADWOOD}"
+            )
+    defender_count = record.declared(defender)
+    if defender_count is None:
+        raise HandRecordError(
+            f"the defender's deadwood is missing: how much did {defender.value} count?"
+        )
+    knocker_count = record.declared(knocker)
+    doubled = (
+        rules.spade_doubles and record.upcard is not None and (record.upcard.suit is Suit.SPADES)
+    )
+    factor = 2 if doubled else 1
+
+    if declaration in (Declaration.GIN, Declaration.BIG_GIN):
+        if knocker_count not in (None, 0):
+            raise HandRecordError(
+                f"{knocker.value} declared {declaration.value.replace('_', ' ')} "
+                f"but counted {knocker_count} deadwood: gin means 0"
+            )
+        if declaration is Declaration.BIG_GIN:
+            if not rules.big_gin_allowed:
+                raise HandRecordError(f"big gin is not played under {rules.name}")
+            bonus = rules.big_gin_bonus
+            outcome = Outcome.BIG_GIN
+        else:
+            bonus = rules.gin_bonus
+            outcome = Outcome.GIN
+        return HandResult(
+            outcome=outcome,
+            winner=knocker,
+            points=(defender_count + bonus) * factor,
+            base_points=defender_count,
+            bonus=bonus,
+            doubled=doubled,
+            boxes=1 + rules.gin_extra_boxes * factor,
+            knocker=knocker,
+            knocker_deadwood=0,
+            defender_deadwood=defender_count,
+        )
+
+    if knocker_count is None:
+        raise HandRecordError(
+            f"the knocker's deadwood is missing: what did {knocker.value} knock with?"
+        )
+    if knocker_count < defender_count:
+        return HandResult(
+            outcome=Outcome.KNOCK,
+            winner=knocker,
+            points=(defender_count - knocker_count) * factor,
+            base_points=defender_count - knocker_count,
+            bonus=0,
+            doubled=doubled,
+            boxes=1,
+            knocker=knocker,
+            knocker_deadwood=knocker_count,
+            defender_deadwood=defender_count,
+        )
+    if knocker_count == defender_count and not rules.undercut_on_tie:
+        return HandResult(
+            outcome=Outcome.TIE,
+            winner=None,
+            points=0,
+            base_points=0,
+            bonus=0,
+            doubled=doubled,
+            boxes=0,
+            knocker=knocker,
+            knocker_deadwood=knocker_count,
+            defender_deadwood=defender_count,
+        )
+    return HandResult(
+        outcome=Outcome.UNDERCUT,
+        winner=defender,
+        points=(knocker_count - defender_count + rules.undercut_bonus) * factor,
+        base_points=knocker_count - defender_count,
+        bonus=rules.undercut_bonus,
+        doubled=doubled,
+        boxes=1 + rules.undercut_extra_boxes * factor,
+        knocker=knocker,
+        knocker_deadwood=knocker_count,
+        defender_deadwood=defender_count,
+    )

@@ -1,0 +1,99 @@
+"""A match: games in a row until one side has won enough of them.
+
+``SINGLE_GAME`` is one game; ``BEST_OF`` plays games until a side has won
+``rules.games_to_win`` (GRA tournament play: best of five, first to 3 games of 250). Hands
+after a game ends open the next game; hands after the match is decided are counted nowhere
+and listed in :attr:`Match.extra_hands` so the scorer can flag them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_scorer.core.hands import HandResult, Side
+from gin_scorer.core.ledgers.game import Game, play_game
+from gin_scorer.core.ledgers.per_side import PerSide
+from gin_scorer.core.rules import MatchFormat, RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match's ledger. ``margin`` is signed for A: A's finals minus B's over all games."""
+
+    games: tuple[Game, ...]
+    games_won: PerSide
+    finished: bool
+    winner: Side | None
+    margin: int
+    games_to_win: int
+    extra_hands: tuple[int, ...] = ()
+
+    @property
+    def current_game(self) -> Game | None:
+        """The game being played (``None`` once the match is decided)."""
+        if self.finished or not self.games:
+            return None
+        return self.games[-1] if not self.games[-1].finished else None
+
+    @property
+    def totals(self) -> PerSide:
+        """Each side's final points summed over all games."""
+        total = PerSide()
+        for game in self.games:
+            total = total + game.final
+        return total
+
+
+def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
+    """Fold hands into a match under ``rules.match_format``.
+
+    Hollywood and multi-match formats are folded by their own ledgers and summarised here as
+    a :class:`Match` (games won, winner, margin) so every caller can read the same fields;
+    :func:`~gin_scorer.core.ledgers.ledger_for` gives their full ledgers.
+
+    >>> from gin_scorer.core.hands import Declaration, HandRecord, score_hand
+    >>> rules = RuleSet(target=10, match_format=MatchFormat.BEST_OF, best_of=3)
+    >>> win = score_hand(HandRecord(Declaration.GIN, Side.B, ((Side.A, 5),)), rules)
+    >>> match = play_match([win, win, win], rules)
+    >>> match.finished, match.winner, match.games_won, match.extra_hands
+    (True, <Side.B: 'B'>, PerSide(a=0, b=2), (2,))
+    """
+    if rules.match_format is MatchFormat.HOLLYWOOD:
+        from gin_scorer.core.ledgers.hollywood import play_hollywood
+
+        return play_hollywood(results, rules).as_match()
+    if rules.match_format is MatchFormat.MULTI_MATCH:
+        from gin_scorer.core.ledgers.multimatch import play_multimatch
+
+        return play_multimatch(results, rules).as_match()
+    best_of = 1 if rules.match_format is MatchFormat.SINGLE_GAME else rules.best_of
+    to_win = best_of // 2 + 1
+    games: list[Game] = []
+    won = PerSide()
+    start = 0
+    winner: Side | None = None
+    while start < len(results) and winner is None:
+        game = play_game(
+            results[start:],
+            rules,
+            number=len(games) + 1,
+            indices=range(start, len(results)),
+        )
+        games.append(game)
+        start += len(game.lines)
+        if not game.finished or game.winner is None:
+            break
+        won = won.plus(game.winner, 1)
+        if won[game.winner] >= to_win:
+            winner = game.winner
+    margin = sum(g.final.a - g.final.b for g in games)
+    return Match(
+        games=tuple(games),
+        games_won=won,
+        finished=winner is not None,
+        winner=winner,
+        margin=margin,
+        games_to_win=to_win,
+        extra_hands=tuple(range(start, len(results))) if winner is not None else (),
+    )
