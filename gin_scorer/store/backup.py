@@ -1,0 +1,270 @@
+"""Backups of SQLite databases: automatic, rotating, and restorable.
+
+Every backup goes through SQLite's online backup API (``sqlite3.Connection.backup``), never a
+file copy: a copy of a WAL-mode database taken while the app runs can miss committed rows.
+
+Where: ``<data folder>/backups/<db file name>-<8 hex of its full path>/`` (the hash keeps two
+``club.sqlite`` files in different folders from rotating each other's backups away), or under
+``$GIN_SCORER_BACKUP_DIR`` instead of ``<data folder>/backups``. Each file is named
+``<db stem>-<UTC time>-c<change id>[-<reason>].sqlite``; the change id is the newest entry of
+the change feed it contains, so nothing is copied twice when nothing changed. The newest
+:data:`KEEP` files are kept.
+
+When: before a migration; on open, if the newest backup is older than the interval; and when
+services call :func:`maybe_backup` after each recorded hand — every ``backup.every_hands``
+hands (default 25) or ``backup.every_minutes`` minutes (default 10) with something new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gin_scorer.store.errors import CorruptDatabase, StoreError
+from gin_scorer.store.settings import get_int_setting
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database
+
+BACKUP_DIR_ENV = "GIN_SCORER_BACKUP_DIR"
+KEEP = 20
+DEFAULT_EVERY_HANDS = 25
+DEFAULT_EVERY_MINUTES = 10
+_NAME = re.compile(
+    r"^(?P<stem>.+)-(?P<when>\d{8}T\d{12})Z-c(?P<change>\d+)(?:-(?P<reason>[a-z-]+))?\.sqlite$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BackupFile:
+    path: Path
+    taken_at: datetime
+    change_id: int
+    reason: str | None
+
+
+def backups_root() -> Path:
+    override = os.environ.get(BACKUP_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    from gin_scorer.paths import data_dir
+
+    return data_dir() / "backups"
+
+
+def backup_folder(db_path: Path) -> Path:
+    """The folder holding the automatic backups of the SQLite file ``db_path``."""
+    full = str(db_path.expanduser().resolve())
+    tag = hashlib.sha256(full.encode()).hexdigest()[:8]
+    return backups_root() / f"{db_path.name}-{tag}"
+
+
+def list_backups(db_path: Path) -> list[BackupFile]:
+    """The backups of ``db_path``, newest first."""
+    folder = backup_folder(db_path)
+    if not folder.is_dir():
+        return []
+    found = []
+    for child in folder.iterdir():
+        match = _NAME.match(child.name)
+        if match and child.is_file():
+            when = datetime.strptime(match["when"], "%Y%m%dT%H%M%S%f").replace(tzinfo=UTC)
+            found.append(BackupFile(child, when, int(match["change"]), match["reason"]))
+    return sorted(found, key=lambda b: b.taken_at, reverse=True)
+
+
+def integrity_check(path: Path, *, quick: bool = False) -> str:
+    """``PRAGMA integrity_check`` (or quick_check) of a file, read-only: "ok" or the problem."""
+    if not path.is_file():
+        return f"{path} does not exist"
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error as error:
+        return str(error)
+    try:
+        pragma = "quick_check" if quick else "integrity_check"
+        rows = connection.execute(f"PRAGMA {pragma}").fetchall()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    finally:
+        connection.close()
+    messages = [str(row[0]) for row in rows]
+    return "ok" if messages == ["ok"] else "; ".join(messages[:3])
+
+
+def newest_good_backup(db_path: Path) -> BackupFile | None:
+    """The newest backup of ``db_path`` that passes ``PRAGMA quick_check``."""
+    for candidate in list_backups(db_path):
+        if integrity_check(candidate.path, quick=True) == "ok":
+            return candidate
+    return None
+
+
+def _quote(path: Path) -> str:
+    text = str(path)
+    return f'"{text}"' if any(c in text for c in " '&;()") else text
+
+
+def corrupt_database_error(path: Path, problem: str) -> CorruptDatabase:
+    """The error for a damaged file: what is wrong, that it was left alone, how to restore."""
+    good = newest_good_backup(path)
+    head = (
+        f"the database {path} is damaged ({problem}); it has been left exactly as it is."
+    )
+    if good is None:
+        advice = (
+            f" No good backup of it was found in {backup_folder(path)}. Keep the damaged "
+            "file: a copy of it may still be recovered with the sqlite3 tool's .recover command."
+        )
+    else:
+        advice = (
+            f" The newest good backup is {good.path} (taken "
+            f"{good.taken_at:%Y-%m-%d %H:%M} UTC). Restore it with: "
+            f"gin-scorer --db {_quote(path)} restore {_quote(good.path)}"
+        )
+    return CorruptDatabase(head + advice, path=path,
+                           newest_good_backup=None if good is None else good.path)
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to ``target`` through the online backup API.
+
+    Written to a temporary name first and renamed, so ``target`` is never half a database.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    source_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    try:
+        target_connection = sqlite3.connect(partial)
+        try:
+            source_connection.backup(target_connection)
+            # A backup file stands alone: no -wal beside it.
+            target_connection.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            target_connection.close()
+    finally:
+        source_connection.close()
+    with open(partial, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(partial, target)
+
+
+def _current_change_id(path: Path) -> int:
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        row = connection.execute("SELECT max(id) FROM change").fetchone()
+        return int(row[0] or 0)
+    except sqlite3.OperationalError:  # before revision 0002 there is no change feed
+        return 0
+    finally:
+        connection.close()
+
+
+def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
+    """Back up ``db`` now into its rotating folder; drop all but the newest :data:`KEEP`."""
+    path = _sqlite_file(db)
+    return backup_file(path, reason=reason, database=db)
+
+
+def backup_file(
+    path: Path, *, reason: str | None = None, database: Database | None = None
+) -> BackupFile:
+    """Back up the SQLite file ``path`` into its rotating folder (see :func:`make_backup`)."""
+    now = datetime.now(UTC)
+    change_id = _current_change_id(path)
+    suffix = f"-{reason}" if reason else ""
+    name = f"{path.stem}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
+    target = backup_folder(path) / name
+    copy_database(path, target)
+    made = BackupFile(target, now, change_id, reason)
+    if database is not None:
+        database._backup_last_at = now
+        database._backup_last_change_id = change_id
+    _rotate(path)
+    return made
+
+
+def _rotate(path: Path) -> None:
+    for old in list_backups(path)[KEEP:]:
+        old.path.unlink(missing_ok=True)
+
+
+def _sqlite_file(db: Database) -> Path:
+    if not db.is_sqlite or db.path is None:
+        raise StoreError(
+            f"backups here are of SQLite files; {db.display_name} is a PostgreSQL database "
+            "(back it up with pg_dump on the server)"
+        )
+    return db.path
+
+
+def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
+    """Back up ``db`` if the schedule says so; services call this after each recorded hand.
+
+    Due when something changed since the newest backup and either ``backup.every_hands`` hands
+    were entered since, or ``backup.every_minutes`` minutes passed (on open: the minutes
+    only). Does nothing on PostgreSQL, and never raises: a failed automatic backup must not
+    lose the hand that was just recorded (the next call tries again).
+    """
+    if not db.is_sqlite or db.path is None:
+        return None
+    if not db._backup_lock.acquire(blocking=False):
+        return None  # another thread is already backing up
+    try:
+        return _maybe_backup(db, db.path, on_open=on_open)
+    except (sqlite3.Error, OSError, StoreError):
+        return None
+    finally:
+        db._backup_lock.release()
+
+
+def _maybe_backup(db: Database, path: Path, *, on_open: bool) -> BackupFile | None:
+    if db._backup_last_at is None:
+        newest = next(iter(list_backups(path)), None)
+        if newest is not None:
+            db._backup_last_at = newest.taken_at
+            db._backup_last_change_id = newest.change_id
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        current = int(connection.execute("SELECT max(id) FROM change").fetchone()[0] or 0)
+        if db._backup_last_at is not None and current == db._backup_last_change_id:
+            return None  # nothing new since the newest backup
+        hands = int(
+            connection.execute(
+                "SELECT count(*) FROM change WHERE id > ? AND table_name = 'hand_entry' "
+                "AND op = 'insert'",
+                (db._backup_last_change_id,),
+            ).fetchone()[0]
+        )
+        every_hands = get_int_setting(connection, "backup.every_hands", DEFAULT_EVERY_HANDS)
+        every_minutes = get_int_setting(
+            connection, "backup.every_minutes", DEFAULT_EVERY_MINUTES
+        )
+    except sqlite3.OperationalError:
+        return None  # not migrated yet: the pre-migration backup covers it
+    finally:
+        connection.close()
+    last = db._backup_last_at
+    stale = last is None or datetime.now(UTC) - last >= timedelta(minutes=every_minutes)
+    if stale or (not on_open and hands >= every_hands):
+        return make_backup(db, reason="auto")
+    return None
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a (damaged) database and its -wal/-shm files out of the way; never delete."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        companion = Path(str(path) + suffix)
+        if companion.exists():
+            shutil.move(companion, Path(str(aside) + suffix))
+    return aside

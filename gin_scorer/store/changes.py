@@ -1,0 +1,184 @@
+"""The change feed: how a station learns, cheaply, that another station wrote something.
+
+Every flush of a session opened by :meth:`Database.transaction` adds one :class:`Change` row
+per player/event/entrant/round/match/hand row inserted, updated or deleted, in the same
+transaction (so a change is visible exactly when the data is). A station polls
+:func:`changes_since` with the last id it saw; on PostgreSQL each such commit also sends
+``NOTIFY gin_scorer_changes`` so :func:`listen_for_changes` can wake a station at once.
+
+Core-level ``UPDATE`` statements bypass the ORM's flush: code that issues one records it with
+:func:`record_change` (as :func:`gin_scorer.store.concurrency.bump_version` does).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import event, func, insert, select
+from sqlalchemy.orm import Session
+
+from gin_scorer.store.tables import WATCHED_TABLES, Change, Event, HandEntry, Match, utcnow
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database
+
+CHANNEL = "gin_scorer_changes"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRow:
+    """One entry of the change feed, as plain values."""
+
+    id: int
+    at: datetime
+    station: str
+    table_name: str
+    row_id: int | None
+    op: str
+    event_id: int | None
+
+
+def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int | None:
+    if isinstance(obj, Event):
+        return obj.id
+    if isinstance(obj, HandEntry):
+        if obj.match_id not in cache:
+            cache[obj.match_id] = session.connection().execute(
+                select(Match.event_id).where(Match.id == obj.match_id)  # type: ignore[arg-type]
+            ).scalar_one_or_none()
+        return cache[obj.match_id]
+    value = getattr(obj, "event_id", None)
+    return value if isinstance(value, int) else None
+
+
+def _rows(session: Session, station: str) -> list[dict[str, Any]]:
+    cache: dict[int, int | None] = {}
+    now = utcnow()
+    rows: list[dict[str, Any]] = []
+    groups: Iterable[tuple[str, Iterable[Any]]] = (
+        ("insert", session.new),
+        ("update", (o for o in session.dirty if session.is_modified(o))),
+        ("delete", session.deleted),
+    )
+    for op, objects in groups:
+        for obj in objects:
+            table = getattr(obj, "__tablename__", None)
+            if table not in WATCHED_TABLES:
+                continue
+            rows.append(
+                {
+                    "at": now, "station": station, "table_name": table,
+                    "row_id": getattr(obj, "id", None), "op": op,
+                    "event_id": _event_of(session, obj, cache),
+                }
+            )
+    return rows
+
+
+def _write(session: Session, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    connection = session.connection()
+    connection.execute(insert(Change), rows)
+    if connection.dialect.name == "postgresql":
+        # Delivered to listeners when (and only if) the transaction commits.
+        connection.execute(select(func.pg_notify(CHANNEL, rows[-1]["station"])))
+
+
+def watch_session(session: Session, db: Database) -> None:
+    """Record every write of ``session`` in the change feed (called by Database.transaction)."""
+
+    def after_flush(flushed: Session, _context: Any) -> None:
+        _write(flushed, _rows(flushed, db.station))
+
+    event.listen(session, "after_flush", after_flush)
+
+
+def record_change(
+    session: Session, station: str, table_name: str, row_id: int | None, op: str = "update",
+    event_id: int | None = None,
+) -> None:
+    """Add a change by hand, for writes made with core statements instead of the ORM."""
+    _write(session, [{"at": utcnow(), "station": station, "table_name": table_name,
+                      "row_id": row_id, "op": op, "event_id": event_id}])
+
+
+def latest_change_id(session: Session) -> int:
+    """The newest change id (0 for none): a station's starting marker."""
+    value = session.execute(select(func.max(Change.id))).scalar_one_or_none()
+    return int(value or 0)
+
+
+def changes_since(
+    session: Session, last_id: int, *, event_id: int | None = None, limit: int = 1000
+) -> list[ChangeRow]:
+    """Changes with id > ``last_id`` (oldest first), optionally of one event only."""
+    query = select(Change).where(Change.id > last_id)  # type: ignore[operator]
+    if event_id is not None:
+        query = query.where(Change.event_id == event_id)
+    rows = session.execute(query.order_by(Change.id).limit(limit)).scalars()  # type: ignore[arg-type]
+    return [
+        ChangeRow(c.id or 0, c.at, c.station, c.table_name, c.row_id, c.op, c.event_id)
+        for c in rows
+    ]
+
+
+@dataclass
+class ChangeListener:
+    """A background watcher started by :func:`listen_for_changes`; ``stop()`` ends it."""
+
+    thread: threading.Thread
+    stopping: threading.Event
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.stopping.set()
+        self.thread.join(timeout)
+
+
+def listen_for_changes(
+    db: Database, callback: Callable[[int], None], *, poll_seconds: float = 1.0
+) -> ChangeListener:
+    """Call ``callback(latest_change_id)`` from a background thread whenever others write.
+
+    PostgreSQL: woken by ``LISTEN gin_scorer_changes`` (no polling). SQLite: polls the
+    ``change`` table every ``poll_seconds`` (a single indexed MAX, cheap). The callback runs
+    on the watcher thread: a GUI hands it to its own thread (a queued signal).
+    """
+    stopping = threading.Event()
+
+    def latest() -> int:
+        with db.transaction(write=False) as session:
+            return latest_change_id(session)
+
+    def poll() -> None:
+        seen = latest()
+        while not stopping.wait(poll_seconds):
+            now = latest()
+            if now != seen:
+                seen = now
+                callback(now)
+
+    def listen() -> None:
+        import psycopg
+
+        url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        seen = latest()
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"LISTEN {CHANNEL}")
+            while not stopping.is_set():
+                for _ in connection.notifies(timeout=poll_seconds, stop_after=1):
+                    pass
+                now = latest()
+                if now != seen:
+                    seen = now
+                    callback(now)
+
+    thread = threading.Thread(
+        target=poll if db.is_sqlite else listen, name="gin-scorer-changes", daemon=True
+    )
+    thread.start()
+    return ChangeListener(thread, stopping)

@@ -1,0 +1,47 @@
+"""Optimistic concurrency between stations: claim a row's version or learn who changed it.
+
+Two stations may show the same match. Each write says which ``version`` it was based on;
+:func:`bump_version` moves the version on with ``UPDATE ... WHERE version = expected`` and
+raises :class:`ConflictError` when another station got there first — never a lost update.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from gin_scorer.store.changes import record_change
+from gin_scorer.store.errors import ConflictError
+from gin_scorer.store.tables import Event, Match
+
+
+def bump_version(
+    session: Session, table: type[Match] | type[Event], row_id: int, expected: int,
+    *, station: str,
+) -> int:
+    """Move ``table`` row ``row_id`` from version ``expected`` to the next; return the new one.
+
+    Raises :class:`ConflictError` naming the row if its version is no longer ``expected``,
+    or if it does not exist.
+    """
+    what = "match" if table is Match else "event"
+    result = session.execute(
+        update(table)
+        .where(table.id == row_id, table.version == expected)  # type: ignore[arg-type]
+        .values(version=expected + 1)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        found = session.execute(
+            select(table.version).where(table.id == row_id)  # type: ignore[arg-type]
+        ).scalar_one_or_none()
+        if found is None:
+            raise ConflictError(f"{what} {row_id} does not exist (deleted at another station?)")
+        raise ConflictError(
+            f"{what} {row_id} was changed at another station (it is at version {found}, this "
+            f"screen showed version {expected}); reload it and enter the change again"
+        )
+    event_id = row_id if table is Event else session.execute(
+        select(Match.event_id).where(Match.id == row_id)  # type: ignore[arg-type]
+    ).scalar_one()
+    record_change(session, station, table.__tablename__, row_id, "update", event_id)
+    return expected + 1

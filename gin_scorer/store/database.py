@@ -1,0 +1,244 @@
+"""Opening a database (a SQLite file or a PostgreSQL URL) and running transactions on it.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> db = open_database(folder / "club" / "night.sqlite", station="desk", backups=False)
+>>> with db.transaction() as session:
+...     session.add(Player(name="Ada"))
+>>> with db.transaction(write=False) as session:
+...     [p.name for p in session.exec(select(Player))]
+['Ada']
+>>> db.close()
+
+SQLite is made durable on every connection: ``journal_mode=WAL`` (readers never block the
+writer), ``synchronous=FULL`` (a commit survives a power cut), ``foreign_keys=ON`` and a
+``busy_timeout`` so a second station waits instead of failing. A write transaction starts with
+``BEGIN IMMEDIATE``: it takes the write lock at once, so two stations never discover a
+conflict halfway through (which SQLite would report as an error instead of waiting).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session, select
+
+from gin_scorer.store.errors import DatabaseBusy, StoreError
+from gin_scorer.store.tables import Player
+
+__all__ = ["Database", "Player", "default_station", "open_database", "quick_check", "select"]
+
+STATION_ENV = "GIN_SCORER_STATION"
+BUSY_TIMEOUT_MS = 5000
+_READ_ONLY = "gin_scorer_read_only"
+
+
+def default_station() -> str:
+    """This computer's name at the tournament (``GIN_SCORER_STATION``, else the host name)."""
+    return os.environ.get(STATION_ENV) or socket.gethostname() or "station"
+
+
+@dataclass
+class Database:
+    """One open database. Create it with :func:`open_database`.
+
+    ``path`` is the SQLite file (``None`` on PostgreSQL). The ``_backup_*`` fields are the
+    state of the automatic backups (see :func:`gin_scorer.store.backup.maybe_backup`).
+    """
+
+    url: str
+    station: str
+    is_sqlite: bool
+    engine: Engine
+    path: Path | None = None
+    _read_engine: Engine | None = None
+    _closed: bool = False
+    _backup_lock: threading.Lock = field(default_factory=threading.Lock)
+    _backup_last_at: datetime | None = None
+    _backup_last_change_id: int = 0
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Session]:
+        """One transaction per user action: commits on a normal exit, rolls back on an error.
+
+        ``write=False`` (for screens that only read) does not take SQLite's write lock.
+        Objects stay usable after the block (no expiry on commit) so callers can build their
+        frozen views from them.
+        """
+        if self._closed:
+            raise StoreError(f"the database {self.display_name} is closed")
+        engine = self.engine if write else (self._read_engine or self.engine)
+        from gin_scorer.store.changes import watch_session
+
+        try:
+            with Session(engine, expire_on_commit=False) as session:
+                watch_session(session, self)
+                with session.begin():
+                    yield session
+        except OperationalError as error:
+            if "locked" in str(error.orig) or "busy" in str(error.orig):
+                raise DatabaseBusy(
+                    f"the database {self.display_name} is busy: another station or program "
+                    f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; try again"
+                ) from error
+            raise
+
+    @property
+    def display_name(self) -> str:
+        """The file path, or the URL without its password."""
+        if self.path is not None:
+            return str(self.path)
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.engine.dispose()
+            if self._read_engine is not None:
+                self._read_engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def sqlite_path(url_or_path: str | os.PathLike[str]) -> Path | None:
+    """The file a SQLite path or ``sqlite:///`` URL names; ``None`` for any other URL."""
+    text = os.fspath(url_or_path)
+    if text.startswith("sqlite:"):
+        database = make_url(text).database
+        if not database or database == ":memory:":
+            raise StoreError("an in-memory SQLite database cannot keep a tournament; give a file")
+        return Path(database).expanduser().resolve()
+    if "://" in text:
+        return None
+    return Path(text).expanduser().resolve()
+
+
+def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Autocommit at the driver level: SQLAlchemy's "begin" event below issues BEGIN itself
+    # (pysqlite's own implicit BEGIN would be DEFERRED and is skipped for some statements).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def _on_sqlite_begin(connection: Connection) -> None:
+    read_only = connection.get_execution_options().get(_READ_ONLY, False)
+    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def sqlite_engine(path: Path) -> Engine:
+    """An engine on the SQLite file ``path`` with the durability PRAGMAs on every connection."""
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine, "connect", _on_sqlite_connect)
+    event.listen(engine, "begin", _on_sqlite_begin)
+    return engine
+
+
+def postgres_engine(url: str) -> Engine:
+    if not url.startswith("postgresql"):
+        raise StoreError(
+            f"unsupported database URL {make_url(url).render_as_string(hide_password=True)!r}: "
+            "give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True)
+
+
+def quick_check(path: Path) -> str:
+    """``PRAGMA quick_check`` of an existing file without writing to it: "ok" or the problem."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error as error:
+        return str(error)
+    try:
+        rows = connection.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    finally:
+        connection.close()
+    messages = [str(row[0]) for row in rows]
+    return "ok" if messages == ["ok"] else "; ".join(messages[:3])
+
+
+def open_database(
+    url_or_path: str | os.PathLike[str],
+    *,
+    station: str | None = None,
+    migrate: bool = True,
+    backups: bool = True,
+) -> Database:
+    """Open (creating if new) a SQLite file or a PostgreSQL database, migrated to head.
+
+    On an existing SQLite file: ``PRAGMA quick_check`` first (a damaged file raises
+    :class:`CorruptDatabase` naming the newest good backup, and is never written to); a
+    database newer than this app raises :class:`NewerDatabase`; a backup through SQLite's
+    online backup API before any migration (and on the automatic schedule, when ``backups``).
+    """
+    from gin_scorer.store import backup as backup_module
+    from gin_scorer.store import migrate as migrate_module
+
+    who = station or default_station()
+    path = sqlite_path(url_or_path)
+    if path is None:
+        url = os.fspath(url_or_path)
+        engine = postgres_engine(url)
+        db = Database(url=url, station=who, is_sqlite=False, engine=engine)
+        try:
+            migrate_module.prepare(db, migrate=migrate)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    existing = path.exists() and path.stat().st_size > 0
+    if existing:
+        problem = quick_check(path)
+        if problem != "ok":
+            raise backup_module.corrupt_database_error(path, problem)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = sqlite_engine(path)
+    read_engine = engine.execution_options(**{_READ_ONLY: True})
+    db = Database(
+        url=f"sqlite:///{path}", station=who, is_sqlite=True, engine=engine, path=path,
+        _read_engine=read_engine,
+    )
+    try:
+        if existing:
+            migrate_module.refuse_newer(db)
+            if backups and migrate and migrate_module.needs_upgrade(db):
+                backup_module.make_backup(db, reason="before-migration")
+            elif backups:
+                backup_module.maybe_backup(db, on_open=True)
+        migrate_module.prepare(db, migrate=migrate)
+    except sqlite3.DatabaseError as error:
+        db.close()
+        raise backup_module.corrupt_database_error(path, str(error)) from error
+    except BaseException:
+        db.close()
+        raise
+    return db
+

@@ -1,0 +1,44 @@
+"""What can go wrong in the store, each with a sentence a tournament director can act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of every store problem; ``str(error)`` is the message to show."""
+
+
+class CorruptDatabase(StoreError):
+    """The database file is damaged. The file is left untouched; the message names the
+    newest good backup and the command that restores it."""
+
+    def __init__(self, message: str, *, path: Path | None = None,
+                 newest_good_backup: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.newest_good_backup = newest_good_backup
+
+
+class NewerDatabase(StoreError):
+    """The database was written by a newer gin-scorer (an unknown migration revision)."""
+
+    def __init__(self, found: str, known: str) -> None:
+        super().__init__(
+            f"this database was written by a newer gin-scorer (revision {found}); "
+            f"this version knows up to {known} — update gin-scorer"
+        )
+        self.found = found
+        self.known = known
+
+
+class ConflictError(StoreError):
+    """Another station changed the row since it was read (optimistic concurrency)."""
+
+
+class PinError(StoreError):
+    """A director PIN is missing, wrong, or not acceptable as a new PIN."""
+
+
+class DatabaseBusy(StoreError):
+    """Another program held the database longer than the busy timeout."""

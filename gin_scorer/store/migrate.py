@@ -1,0 +1,96 @@
+"""Alembic migrations, run from code: users never need an alembic.ini.
+
+The revisions live in ``migrations/versions`` inside the package. :func:`prepare` upgrades a
+database to head (on PostgreSQL under an advisory lock, so two stations starting together do
+not both migrate) and refuses a database whose revision this version does not know.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
+
+from gin_scorer.store.errors import NewerDatabase, StoreError
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+# Any fixed number: the key of the PostgreSQL advisory lock held while migrating.
+_PG_MIGRATION_LOCK = 0x67696E5F
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+def script_directory() -> ScriptDirectory:
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def head_revision() -> str:
+    head = script_directory().get_current_head()
+    assert head is not None, "the migrations folder has no revisions"
+    return head
+
+
+def current_revisions(connection: Connection) -> tuple[str, ...]:
+    return tuple(MigrationContext.configure(connection).get_current_heads())
+
+
+def _check_known(connection: Connection, display_name: str) -> tuple[str, ...]:
+    current = current_revisions(connection)
+    script = script_directory()
+    for revision in current:
+        try:
+            known = script.get_revision(revision)
+        except CommandError:
+            known = None
+        if known is None:
+            raise NewerDatabase(revision, head_revision())
+    if not current:
+        foreign = set(inspect(connection).get_table_names()) - {"alembic_version"}
+        if foreign:
+            raise StoreError(
+                f"{display_name} is a database, but not a gin-scorer one (it has tables "
+                f"{', '.join(sorted(foreign)[:5])}); choose another file or an empty database"
+            )
+    return current
+
+
+def refuse_newer(db: Database) -> None:
+    """Raise :class:`NewerDatabase` if ``db`` was migrated past what this version knows."""
+    with db.engine.connect() as connection:
+        _check_known(connection, db.display_name)
+
+
+def needs_upgrade(db: Database) -> bool:
+    with db.engine.connect() as connection:
+        return current_revisions(connection) != (head_revision(),)
+
+
+def prepare(db: Database, *, migrate: bool) -> None:
+    """Refuse a newer database; with ``migrate``, upgrade it to head in one transaction."""
+    with db.engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
+        current = _check_known(connection, db.display_name)
+        if migrate and current != (head_revision(),):
+            command.upgrade(alembic_config(connection), "head")
+
+
+def upgrade_to(db: Database, revision: str) -> None:
+    """Upgrade ``db`` to a given revision (tests build old databases with it)."""
+    with db.engine.begin() as connection:
+        command.upgrade(alembic_config(connection), revision)

@@ -1,0 +1,212 @@
+"""The database tables (sqlmodel, ``table=True``): what gin-scorer keeps on disk.
+
+Hands are facts; totals are derived. :class:`HandEntry` is an append-only log: a correction
+or a void is a *new* row that supersedes an old one, so nothing ever rewrites history and
+every total is recomputed from these rows by the core's ledgers. No table stores a total.
+
+The schema here must equal the head of the Alembic migrations in ``migrations/versions``
+(``tests/store/test_migrations.py`` compares them), so a change here needs a new revision.
+
+Times are stored in UTC and always come back timezone-aware, on SQLite as on PostgreSQL
+(:class:`UTCDateTime`), so code comparing them never mixes naive and aware values.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import DateTime, Dialect, Index, Text
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, timezone-aware (the only clock the store uses)."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp kept in UTC and returned timezone-aware on every database.
+
+    SQLite has no time zones: SQLAlchemy would hand back naive datetimes there and aware ones
+    on PostgreSQL. Storing naive UTC and re-attaching UTC on the way out makes both equal.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"refusing a naive datetime {value!r}: the store keeps UTC times")
+        utc = value.astimezone(UTC)
+        return utc if dialect.name == "postgresql" else utc.replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _text(**kwargs: Any) -> Any:
+    """A TEXT column (JSON documents, hashes): never a length limit on either database."""
+    return Field(sa_type=Text, **kwargs)
+
+
+def _when(**kwargs: Any) -> Any:
+    return Field(sa_type=UTCDateTime, **kwargs)
+
+
+class Player(SQLModel, table=True):
+    """A person, across events (a club's membership list)."""
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    club: str | None = None
+    member_number: str | None = None
+    contact: str | None = None
+
+
+class Event(SQLModel, table=True):
+    """A tournament or a club night. ``rules_json`` is frozen at creation (RuleSet.to_dict())."""
+
+    __tablename__ = "event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    venue: str | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    format: str
+    rules_json: str = _text()
+    settings_json: str = _text(default="{}")
+    status: str = "setup"
+    pin_hash: str | None = _text(default=None)
+    created_at: datetime = _when(default_factory=utcnow)
+    # Optimistic concurrency between stations: UPDATE ... WHERE version = expected.
+    version: int = 1
+
+
+class Entrant(SQLModel, table=True):
+    """A player (or a team of two: ``partner_id``) entered in one event."""
+
+    __tablename__ = "entrant"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    name: str
+    club: str | None = None
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    partner_id: int | None = Field(default=None, foreign_key="player.id")
+    seed: int | None = None
+    status: str = "active"  # "active" / "withdrawn"
+    checked_in: bool = False
+    joined_round: int = 1
+
+
+class Round(SQLModel, table=True):
+    __tablename__ = "round"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True)
+    number: int
+    status: str = "paired"  # "paired" / "playing" / "finished"
+    paired_at: datetime | None = _when(default=None)
+
+
+class Match(SQLModel, table=True):
+    """Two entrants at a table (``entrant_b_id`` None: a bye). Results come from its hands."""
+
+    __tablename__ = "match"
+    __table_args__ = (Index("ix_match_event_round", "event_id", "round_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id")
+    round_id: int | None = Field(default=None, foreign_key="round.id")
+    table_number: int | None = None
+    entrant_a_id: int = Field(foreign_key="entrant.id")
+    entrant_b_id: int | None = Field(default=None, foreign_key="entrant.id")
+    bracket_slot: str | None = None  # elimination position, e.g. "W1-3", "L2-1", "GF"
+    rules_json: str = _text()
+    status: str = "pending"  # "pending" / "playing" / "finished" / "locked"
+    version: int = 1
+    created_at: datetime = _when(default_factory=utcnow)
+
+
+class HandEntry(SQLModel, table=True):
+    """One row of the append-only hand log of a match.
+
+    ``kind`` is "entry" (a hand as recorded), "correction" (replaces ``supersedes_id``) or
+    "void" (withdraws ``supersedes_id``). ``record_json`` is the core's hand_json form.
+    """
+
+    __tablename__ = "hand_entry"
+    __table_args__ = (Index("ix_hand_entry_match_seq", "match_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id")
+    seq: int  # the hand's position in the match, 1-based
+    kind: str = "entry"  # "entry" / "correction" / "void"
+    supersedes_id: int | None = Field(default=None, foreign_key="hand_entry.id")
+    record_json: str = _text()
+    dealer: str | None = None
+    override_reason: str | None = _text(default=None)
+    entered_by: str
+    station: str
+    entered_at: datetime = _when(default_factory=utcnow)
+
+
+class AuditEntry(SQLModel, table=True):
+    """One link of the hash-chained audit log (see :mod:`gin_scorer.store.audit`).
+
+    ``prev_hash`` is unique: two stations can never both extend the same entry, so the chain
+    cannot fork.
+    """
+
+    __tablename__ = "audit_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = _when(default_factory=utcnow)
+    station: str
+    actor: str
+    action: str
+    subject: str
+    payload_json: str = _text(default="{}")
+    prev_hash: str = _text(unique=True)
+    hash: str = _text(unique=True)
+
+
+class Change(SQLModel, table=True):
+    """The change feed: one row per row written, so other stations poll ``id > last_seen``.
+
+    Filled in automatically by the store on every flush (see :mod:`gin_scorer.store.changes`).
+    """
+
+    __tablename__ = "change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = _when(default_factory=utcnow)
+    station: str
+    table_name: str
+    row_id: int | None = None
+    op: str  # "insert" / "update" / "delete"
+    event_id: int | None = Field(default=None, index=True)
+
+
+class Setting(SQLModel, table=True):
+    """Settings that belong to the database itself (director PIN, backup interval...)."""
+
+    __tablename__ = "setting"
+
+    key: str = Field(primary_key=True)
+    value: str = _text()
+
+
+# Tables whose writes go into the change feed (the bookkeeping tables would only echo).
+WATCHED_TABLES: frozenset[str] = frozenset(
+    {"player", "event", "entrant", "round", "match", "hand_entry"}
+)

@@ -1,0 +1,90 @@
+"""Opening databases: durable PRAGMAs, folders created, transactions that commit or roll back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from gin_scorer.store import StoreError, open_database
+from gin_scorer.store.database import sqlite_path
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
+
+
+def _event(session) -> Event:  # type: ignore[no-untyped-def]
+    event = Event(name="Club night", format="round_robin", rules_json="{}")
+    session.add(event)
+    session.flush()
+    return event
+
+
+def test_new_sqlite_file_and_its_folder_are_created(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "club.sqlite"
+    with open_database(path, station="desk") as db:
+        assert db.is_sqlite and db.path == path.resolve() and db.station == "desk"
+    assert path.is_file()
+
+
+def test_every_connection_is_durable(tmp_path: Path) -> None:
+    with open_database(tmp_path / "a.sqlite") as db:
+        for _ in range(2):  # a second connection from the pool gets the same settings
+            with db.engine.connect() as connection:
+                pragma = connection.exec_driver_sql
+                assert pragma("PRAGMA journal_mode").scalar() == "wal"
+                assert pragma("PRAGMA synchronous").scalar() == 2  # FULL
+                assert pragma("PRAGMA foreign_keys").scalar() == 1
+                assert pragma("PRAGMA busy_timeout").scalar() == 5000
+
+
+def test_transaction_commits_and_rolls_back(db_url: str) -> None:
+    with open_database(db_url, backups=False) as db:
+        with db.transaction() as session:
+            event_id = _event(session).id
+        with pytest.raises(RuntimeError), db.transaction() as session:
+            session.add(Player(name="Ghost"))
+            session.flush()
+            raise RuntimeError("the user's action failed halfway")
+        with db.transaction(write=False) as session:
+            assert session.exec(select(Player)).all() == []
+            event = session.get(Event, event_id)
+            assert event is not None and event.version == 1
+            assert event.created_at.tzinfo is not None
+
+
+def test_foreign_keys_are_enforced(db_url: str) -> None:
+    with (
+        open_database(db_url, backups=False) as db,
+        pytest.raises(IntegrityError, match=r"(?i)foreign key"),
+        db.transaction() as session,
+    ):
+        session.add(Entrant(event_id=999, name="Nobody's"))
+
+
+def test_objects_stay_readable_after_the_transaction(db_url: str) -> None:
+    with open_database(db_url, backups=False) as db:
+        with db.transaction() as session:
+            event = _event(session)
+            a = Entrant(event_id=event.id, name="Ann")
+            session.add(a)
+            session.flush()
+            match = Match(event_id=event.id, entrant_a_id=a.id, rules_json="{}")
+            session.add(match)
+            session.flush()
+            hand = HandEntry(match_id=match.id, seq=1, record_json="{}", entered_by="td",
+                             station=db.station)
+            session.add(hand)
+        assert hand.id is not None and hand.kind == "entry" and hand.entered_at.tzinfo
+
+
+def test_paths_and_urls() -> None:
+    assert sqlite_path("sqlite:////tmp/x.sqlite") == Path("/tmp/x.sqlite")
+    assert sqlite_path("postgresql+psycopg://u@h/db") is None
+    with pytest.raises(StoreError, match="in-memory"):
+        sqlite_path("sqlite://")
+
+
+def test_an_unknown_url_scheme_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="postgresql"):
+        open_database("mysql://user:secret@host/db")
