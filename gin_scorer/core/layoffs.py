@@ -1,0 +1,288 @@
+"""The defender's best answer to a knock: own melds plus layoffs on the knocker's melds.
+
+After a knock (not gin) the defender lays out melds and may lay off other cards on the
+knocker's melds as laid down: the fourth card of a set of three, or cards extending a run at
+either end, several in a chain (5♥ then 6♥ on 2♥ 3♥ 4♥). A card used in one of the defender's
+melds cannot also be laid off, and nothing is laid off on the knocker's deadwood.
+
+>>> from gin_scorer.core.cards import parse_cards
+>>> knocker = [make_meld(parse_cards("2h 3h 4h")), make_meld(parse_cards("Ks Kd Kc"))]
+>>> defence = best_defence(knocker, parse_cards("5h 6h Kh 9c 9d 9s 2c"))
+>>> [(str(layoff.card), layoff.meld) for layoff in defence.layoffs]
+[('5♥', 0), ('6♥', 0), ('K♥', 1)]
+>>> defence.deadwood_points
+2
+
+How the search works: given which of the defender's cards go into the defender's own melds,
+laying off everything that can be laid off is always best (a layoff only ever opens more), and
+what can be laid off is found by walking outward from each knocker run's ends over the
+defender's remaining cards, then filling sets of three. So the search tries every choice of
+disjoint defender melds (branching on the lowest undecided card: deadwood, or the lowest card
+of one of its melds) and keeps the choice leaving the least deadwood, pruning a branch once
+the cards it has already left unmelded and unreachable by any layoff outweigh the best found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_scorer.core.cards import ALL_CARDS, Card, CardError, format_cards
+from gin_scorer.core.hands import Layoff
+from gin_scorer.core.melds import (
+    AceRule,
+    Meld,
+    MeldError,
+    MeldKind,
+    _candidate_melds,
+    _cards_of,
+    _checked_mask,
+    _meld_from_cards,
+    _points_table,
+    best_arrangement,
+    extend_meld,
+    make_meld,  # noqa: F401  (the doctests use it)
+    meld_problem,
+)
+
+__all__ = ["Defence", "best_defence", "layoff_problems"]
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """The defender's melds, layoffs (``meld`` = index into the knocker's melds, in an order
+    that can be played one after another) and the deadwood left (sorted)."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+
+
+def _check_knocker_melds(knocker_melds: Sequence[Meld], ace_rule: AceRule) -> int:
+    """The mask of the knocker's melded cards; refuses an illegal or overlapping meld."""
+    laid = 0
+    for number, meld in enumerate(knocker_melds, start=1):
+        problem = meld_problem(meld.cards, ace_rule)
+        if problem is not None:
+            raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
+        for card in meld.cards:
+            bit = 1 << card.index
+            if laid & bit:
+                raise MeldError(f"{card} is in more than one of the knocker's melds")
+            laid |= bit
+    return laid
+
+
+class _Layoffs:
+    """Where each of the knocker's melds can take cards, and the closure over a set of cards."""
+
+    __slots__ = ("_runs", "_sets", "_wrap")
+
+    def __init__(self, knocker_melds: Sequence[Meld], ace_rule: AceRule) -> None:
+        self._wrap = ace_rule is AceRule.TEDESCO
+        # runs: (meld index, suit offset, lowest position, highest position, length)
+        self._runs: list[tuple[int, int, int, int, int]] = []
+        # sets of three: (meld index, the bit of the missing fourth card)
+        self._sets: list[tuple[int, int]] = []
+        for number, meld in enumerate(knocker_melds):
+            if meld.kind is MeldKind.SET:
+                if len(meld.cards) == 3:
+                    rank = int(meld.cards[0].rank) - 1
+                    held = sum(1 << card.index for card in meld.cards)
+                    fourth = sum(1 << (suit * 13 + rank) for suit in range(4)) & ~held
+                    self._sets.append((number, fourth))
+            else:
+                canonical = _meld_from_cards(meld.cards, ace_rule)
+                offset = canonical.cards[0].index - (int(canonical.cards[0].rank) - 1)
+                first = int(canonical.cards[0].rank) - 1
+                last = int(canonical.cards[-1].rank) - 1
+                self._runs.append((number, offset, first, last, len(canonical.cards)))
+
+    def closure(self, free: int) -> list[tuple[int, int]]:
+        """Everything that can be laid off from the cards of ``free``, as (card index, meld
+        index) in an order that can be played."""
+        taken = 0
+        laid: list[tuple[int, int]] = []
+        wrap = self._wrap
+        for number, offset, first, last, length in self._runs:
+            for step in (1, -1):
+                position = last if step == 1 else first
+                while length < 13:
+                    position += step
+                    if not 0 <= position < 13:
+                        if not wrap:
+                            break
+                        position %= 13
+                    bit = 1 << (offset + position)
+                    if not free & bit or taken & bit:
+                        break
+                    taken |= bit
+                    laid.append((offset + position, number))
+                    length += 1
+        for number, fourth in self._sets:
+            if free & fourth and not taken & fourth:
+                taken |= fourth
+                laid.append((fourth.bit_length() - 1, number))
+        return laid
+
+
+def best_defence(
+    knocker_melds: Sequence[Meld],
+    defender_cards: Sequence[Card],
+    ace_rule: AceRule = AceRule.LOW,
+    *,
+    allow_layoffs: bool = True,
+) -> Defence:
+    """The defender's melds and layoffs leaving the least deadwood, found exactly.
+
+    ``allow_layoffs=False`` (after gin or big gin) is just the best arrangement of the
+    defender's cards. Ties: least deadwood points, then fewest deadwood cards; a tie still left
+    is settled by a fixed search order, so the same cards always give the same answer.
+    """
+    defender_cards = tuple(defender_cards)
+    defender = _checked_mask(defender_cards)
+    laid = _check_knocker_melds(knocker_melds, ace_rule)
+    if laid & defender:
+        both = format_cards(_cards_of(laid & defender))
+        raise CardError(f"{both} cannot be both in the knocker's melds and the defender's hand")
+    if not allow_layoffs:
+        plain = best_arrangement(defender_cards, ace_rule)
+        return Defence(plain.melds, (), plain.deadwood, plain.deadwood_points)
+
+    points = _points_table(ace_rule)
+    layoffs = _Layoffs(knocker_melds, ace_rule)
+    reachable = 0  # every card that some choice of defender melds could let be laid off
+    for index, _ in layoffs.closure(defender):
+        reachable |= 1 << index
+
+    by_low: dict[int, list[int]] = {}
+    meldable = 0
+    for meld in _candidate_melds(defender, ace_rule):
+        meldable |= meld
+        by_low.setdefault(meld & -meld, []).append(meld)
+
+    def mask_points(mask: int) -> int:
+        return sum(points[card.index] for card in _cards_of(mask))
+
+    # Cards in no defender meld and never reachable by a layoff are deadwood whatever happens.
+    fixed_points = mask_points(defender & ~meldable & ~reachable)
+    best_key = (1 << 30, 0)
+    best_melds: list[int] = []
+    best_laid: list[tuple[int, int]] = []
+    chosen: list[int] = []
+
+    def explore(rem: int, melded: int, certain: int) -> None:
+        # certain: points of cards already left out of melds that no layoff can reach.
+        nonlocal best_key, best_melds, best_laid
+        if certain > best_key[0]:
+            return
+        if not rem:
+            free = defender & ~melded
+            laid_off = layoffs.closure(free)
+            left = free
+            for index, _ in laid_off:
+                left ^= 1 << index
+            key = (mask_points(left), left.bit_count())
+            if key < best_key:
+                best_key, best_melds, best_laid = key, list(chosen), laid_off
+            return
+        low = rem & -rem
+        lost = 0 if low & reachable else points[low.bit_length() - 1]
+        explore(rem ^ low, melded, certain + lost)
+        for meld in by_low.get(low, ()):
+            if meld & rem == meld:
+                chosen.append(meld)
+                explore(rem ^ meld, melded | meld, certain)
+                chosen.pop()
+
+    explore(meldable, 0, fixed_points)
+
+    melds = sorted(
+        (_meld_from_cards(_cards_of(mask), ace_rule) for mask in best_melds),
+        key=lambda meld: min(card.sort_key for card in meld.cards),
+    )
+    left = defender
+    for mask in best_melds:
+        left &= ~mask
+    for index, _ in best_laid:
+        left &= ~(1 << index)
+    deadwood = sorted(_cards_of(left))
+    return Defence(
+        melds=tuple(melds),
+        layoffs=tuple(Layoff(ALL_CARDS[index], number) for index, number in best_laid),
+        deadwood=tuple(deadwood),
+        deadwood_points=sum(points[card.index] for card in deadwood),
+    )
+
+
+def _why_not(meld: Meld, card: Card, ace_rule: AceRule) -> str:
+    """Why ``card`` does not fit ``meld`` (which it does not), in plain words."""
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) >= 4:
+            return "a set of four takes no more cards"
+        return f"a set of {meld.cards[0].rank.label}s takes only a {meld.cards[0].rank.label}"
+    ends = [
+        extended
+        for candidate in ALL_CARDS
+        if candidate.suit is meld.cards[0].suit
+        and (extended := extend_meld(meld, candidate, ace_rule)) is not None
+    ]
+    fits = [
+        card for card in ALL_CARDS if any(card in e.cards and card not in meld.cards for e in ends)
+    ]
+    if not fits:
+        return "the run holds the whole suit"
+    listed = " or ".join(str(c) for c in fits)
+    if card.suit is not meld.cards[0].suit:
+        return f"it is not a {meld.cards[0].suit.symbol}; the run takes only {listed}"
+    return f"the run takes only {listed}"
+
+
+def layoff_problems(
+    knocker_melds: Sequence[Meld], layoffs: Sequence[Layoff], ace_rule: AceRule = AceRule.LOW
+) -> list[tuple[Layoff, str]]:
+    """Each declared layoff that does not fit, with the reason, playing them in the order given.
+
+    A layoff may extend a run already extended by an earlier layoff (a chain). A layoff that
+    does not fit is left out, so a chain built on it is reported too.
+
+    >>> from gin_scorer.core.cards import parse_cards
+    >>> knocker = [make_meld(parse_cards("2h 3h 4h"))]
+    >>> five, six, seven = parse_cards("5h 6h 7h")
+    >>> layoff_problems(knocker, [Layoff(five, 0), Layoff(six, 0)])
+    []
+    >>> [why for _, why in layoff_problems(knocker, [Layoff(seven, 0)])]
+    ['7♥ cannot be laid off on 2♥ 3♥ 4♥ (meld 1): the run takes only A♥ or 5♥']
+    """
+    current = list(knocker_melds)
+    used: set[Card] = {card for meld in knocker_melds for card in meld.cards}
+    problems: list[tuple[Layoff, str]] = []
+    for layoff in layoffs:
+        card = layoff.card
+        if not 0 <= layoff.meld < len(current):
+            count = len(current)
+            problems.append(
+                (
+                    layoff,
+                    f"{card} cannot be laid off on meld {layoff.meld + 1}: "
+                    f"the knocker laid down {count} meld{'s' if count != 1 else ''}",
+                )
+            )
+            continue
+        meld = current[layoff.meld]
+        where = f"{meld} (meld {layoff.meld + 1})"
+        if card in used:
+            problems.append(
+                (layoff, f"{card} cannot be laid off on {where}: {card} is already on the table")
+            )
+            continue
+        extended = extend_meld(meld, card, ace_rule)
+        if extended is None:
+            problems.append(
+                (layoff, f"{card} cannot be laid off on {where}: {_why_not(meld, card, ace_rule)}")
+            )
+            continue
+        current[layoff.meld] = extended
+        used.add(card)
+    return problems
