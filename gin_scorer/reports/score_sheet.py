@@ -121,9 +121,8 @@ def _cell(value: int | None) -> str:
 
 
 def _game_block(shape: SheetShape, width: float, number: int,
-                fill: GameFill | None) -> Table:
+                fill: GameFill | None, rows_wanted: int, row_h: float) -> Table:
     st = styles()
-    rows_wanted = max(shape.rows_per_game, len(fill.lines) if fill else 0)
     narrow = 6 * mm
     col = (width - narrow) / 4
     head = [[f"Game {number}", "", "", "", ""], ["#", "A", "A total", "B", "B total"]]
@@ -142,7 +141,8 @@ def _game_block(shape: SheetShape, width: float, number: int,
                 a = mark
             body.append([str(line.hand), a, str(line.a_total), b, str(line.b_total)])
         else:
-            body.append([str(i + 1), "", "", "", ""])
+            # Hands are numbered through the match, so a filled game's empty rows stay blank.
+            body.append(["" if fill and fill.lines else str(i + 1), "", "", "", ""])
     box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
 
     def close(label: str, a: str, b: str) -> list[object]:
@@ -166,11 +166,11 @@ def _game_block(shape: SheetShape, width: float, number: int,
                    close("Game total", "", ""), close("Won by", "☐ A", "☐ B")]
     data = head + body + summary
     first_summary = len(head) + len(body)
-    row_h = 5.4 * mm
+    font = 8.5 if row_h >= 4.6 * mm else 7
     table = Table(data, colWidths=[narrow, col, col, col, col],
                   rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2))
     commands: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, -1), REGULAR, font),
         ("FONT", (0, 0), (-1, 0), BOLD, 10),
         ("FONT", (0, 1), (-1, 1), BOLD, 7),
         ("FONT", (0, 2), (0, first_summary - 1), REGULAR, 6.5),
@@ -280,8 +280,15 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
                 *, paper: Paper | str) -> list[Flowable]:
     """The flowables of one match's sheet (one landscape page for up to five games)."""
     st = styles()
-    width, _ = frame_size(paper, wide=True)
+    width, height = frame_size(paper, wide=True)
     games = max(shape.games, len(fill.games) if fill else 0)
+    longest = max((len(g.lines) for g in fill.games), default=0) if fill else 0
+    rows_wanted = max(shape.rows_per_game, longest)
+    # Everything but the game blocks takes about 50 mm; a long game gets thinner rows so the
+    # match still fits one page (down to 3.4 mm, still readable; beyond that it flows on).
+    bands = -(-games // 5)
+    per_band = (height - 50 * mm) / bands - 10.5 * mm - 2 * mm
+    row_h = max(3.4 * mm, min(5.4 * mm, per_band / (rows_wanted + 5)))
     gap = 2 * mm
     per_row = min(games, 5)
     block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
@@ -291,7 +298,7 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
     fills = {g.number: g for g in fill.games} if fill else {}
     for start in range(0, games, per_row):
         numbers = range(start + 1, min(start + per_row, games) + 1)
-        blocks = [_game_block(shape, block_w, n, fills.get(n)) for n in numbers]
+        blocks = [_game_block(shape, block_w, n, fills.get(n), rows_wanted, row_h) for n in numbers]
         row: list[object] = []
         widths: list[float] = []
         for i, block in enumerate(blocks):

@@ -1,0 +1,178 @@
+"""The bracket chart for single and double elimination: rounds as columns, each match a box
+with both sides and their games won, lines joining a match to the one its winner goes to.
+
+The winners' bracket sits above the losers' bracket; the grand final (and its reset) stands
+at the right. A side not known yet reads "winner of W1-2" (or "loser of ..."), so the same
+chart printed before the event is a blank bracket to fill in by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from gin_scorer.reports.fonts import BOLD, REGULAR
+from gin_scorer.reports.template import EMPHASIS, GRID, PageHeader, Paper, build_pdf, frame_size
+
+
+@dataclass(frozen=True)
+class BracketBox:
+    """One slot of the bracket as printed. ``a_from``/``b_from`` name the slot whose winner
+    fills that side (a line is drawn from it); ``winner`` is "A", "B" or ""."""
+
+    slot: str
+    section: str  # "W", "L" or "GF"
+    round_in_section: int
+    index: int
+    label: str
+    a_text: str
+    b_text: str
+    a_score: str = ""
+    b_score: str = ""
+    winner: str = ""
+    a_from: str = ""
+    b_from: str = ""
+    table: str = ""
+
+
+class BracketChart(Flowable):
+    """Draws every box of a bracket inside ``width`` × ``height``."""
+
+    def __init__(self, boxes: Sequence[BracketBox], width: float, height: float) -> None:
+        super().__init__()
+        self.boxes = list(boxes)
+        self.width = width
+        self.height = height
+        self._places: dict[str, tuple[float, float, float, float]] = {}
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _layout(self) -> None:
+        sections = [s for s in ("W", "L") if any(b.section == s for b in self.boxes)]
+        finals = sorted((b for b in self.boxes if b.section == "GF"),
+                        key=lambda b: b.round_in_section)
+        columns = max((b.round_in_section for b in self.boxes if b.section in ("W", "L")),
+                      default=0) + len(finals)
+        title_h = 5 * mm
+        col_w = self.width / max(columns, 1)
+        box_w = min(col_w - 7 * mm, 62 * mm)
+        # Share the height between the sections by how many first-round boxes each has.
+        firsts = {s: max(sum(1 for b in self.boxes if b.section == s and b.round_in_section == r)
+                         for r in {b.round_in_section for b in self.boxes if b.section == s})
+                  for s in sections}
+        total = sum(firsts.values()) or 1
+        top = self.height
+        unit_min = min(((self.height - title_h * len(sections)) * firsts[s] / total) / firsts[s]
+                       for s in sections) if sections else self.height
+        self.box_h = min(12 * mm, unit_min * 0.82)
+        self.font = max(4.5, min(8.0, self.box_h / 2 * 0.62))
+        self.box_w = box_w
+        self.titles: list[tuple[float, float, str]] = []
+        section_band: dict[str, tuple[float, float]] = {}
+        for s in sections:
+            band = (self.height - title_h * len(sections)) * firsts[s] / total + title_h
+            section_band[s] = (top - band, top)
+            rounds = sorted({b.round_in_section for b in self.boxes if b.section == s})
+            for r in rounds:
+                in_round = sorted((b for b in self.boxes if b.section == s
+                                   and b.round_in_section == r), key=lambda b: b.index)
+                x = (r - 1) * col_w
+                area_top = top - title_h
+                unit = (band - title_h) / len(in_round)
+                self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
+                for i, box in enumerate(in_round):
+                    y_mid = area_top - unit * (i + 0.5)
+                    self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
+            top -= band
+        if finals:
+            w_low, w_high = section_band.get("W", (0, self.height))
+            l_low, _ = section_band.get("L", (w_low, w_high))
+            y_mid = (w_low + w_high) / 2 if "L" not in section_band else w_low
+            first_col = columns - len(finals)
+            for k, box in enumerate(finals):
+                x = (first_col + k) * col_w
+                self.titles.append((x, y_mid + self.box_h / 2 + 1.5 * mm, box.label))
+                self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
+            del l_low
+
+    def _fit(self, text: str, font: str, size: float, width: float) -> str:
+        if stringWidth(text, font, size) <= width:
+            return text
+        while text and stringWidth(text + "…", font, size) > width:
+            text = text[:-1]
+        return text + "…"
+
+    def draw(self) -> None:
+        self._layout()
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFont(BOLD, 7)
+        canvas.setFillColor(colors.HexColor("#333333"))
+        for x, y, label in self.titles:
+            canvas.drawString(x, y, label)
+        by_slot = {b.slot: b for b in self.boxes}
+        canvas.setStrokeColor(GRID)
+        canvas.setLineWidth(0.6)
+        for box in self.boxes:
+            x, y, _, h = self._places[box.slot]
+            for source, row_mid in ((box.a_from, y + h * 0.75), (box.b_from, y + h * 0.25)):
+                if source in self._places and source in by_slot:
+                    sx, sy, sw, sh = self._places[source]
+                    start_x, start_y = sx + sw, sy + sh / 2
+                    elbow = (start_x + x) / 2
+                    path = canvas.beginPath()
+                    path.moveTo(start_x, start_y)
+                    path.lineTo(elbow, start_y)
+                    path.lineTo(elbow, row_mid)
+                    path.lineTo(x, row_mid)
+                    canvas.drawPath(path, stroke=1, fill=0)
+        for box in self.boxes:
+            self._draw_box(box)
+        canvas.restoreState()
+
+    def _draw_box(self, box: BracketBox) -> None:
+        canvas = self.canv
+        x, y, w, h = self._places[box.slot]
+        score_w = max(6 * mm, w * 0.16)
+        for row, (text, score, side) in enumerate(((box.a_text, box.a_score, "A"),
+                                                    (box.b_text, box.b_score, "B"))):
+            ry = y + h / 2 if row == 0 else y
+            won = box.winner == side
+            canvas.setFillColor(EMPHASIS if won else colors.white)
+            canvas.setStrokeColor(colors.black)
+            canvas.setLineWidth(0.8)
+            canvas.rect(x, ry, w, h / 2, stroke=1, fill=1)
+            canvas.line(x + w - score_w, ry, x + w - score_w, ry + h / 2)
+            font = BOLD if won else REGULAR
+            unknown = text.startswith(("winner of", "loser of", "seed ", "bye"))
+            canvas.setFillColor(colors.HexColor("#777777") if unknown else colors.black)
+            canvas.setFont(font, self.font)
+            baseline = ry + h / 4 - self.font * 0.35
+            canvas.drawString(x + 1.5, baseline,
+                              self._fit(text, font, self.font, w - score_w - 3))
+            canvas.setFillColor(colors.black)
+            canvas.drawCentredString(x + w - score_w / 2, baseline, score)
+        canvas.setFont(REGULAR, max(4.0, self.font * 0.7))
+        canvas.setFillColor(colors.HexColor("#555555"))
+        tag = box.slot + (f" · table {box.table}" if box.table else "")
+        canvas.drawRightString(x + w, y + h + 1, tag)
+
+
+def render_bracket(
+    out_path: Path | str,
+    header: PageHeader,
+    boxes: Sequence[BracketBox],
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    """One landscape page holding the whole bracket (small print for very large fields)."""
+    width, height = frame_size(paper, wide=True)
+    chart = BracketChart(boxes, width, height - 2 * mm)
+    return build_pdf(out_path, header, [chart], paper=paper, wide=True)
