@@ -1,0 +1,249 @@
+"""The cards panel: both hands typed or clicked, the best arrangement, layoffs and problems.
+
+Used for disputes and verified events. It reads the declared hand from the entry line (who
+knocked, the counts), shows live what the cards say, lists every problem in plain words in red
+WITH an icon, and asks to save the hand with its cards; the controller then records it, asking
+for the director's override and reason when the core refuses it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
+from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.cards_analysis import CardsAnalysis, analyse_cards
+
+_SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def card_html(card: Card) -> str:
+    """A card with its suit symbol, red for ♥♦ and black for ♠♣."""
+    colour = "#c62828" if card.suit.is_red else "#111111"
+    return f'<span style="color:{colour}">{card}</span>'
+
+
+def cards_html(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(card_html(c) for c in cards) or "—"
+
+
+class CardsPanel(QWidget):
+    save_requested = Signal(object)  # HandRecord with cards
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules = RuleSet()
+        self.names: tuple[str, str] = ("A", "B")
+        self.declared: HandRecord | None = None
+        self.analysis = CardsAnalysis()
+
+        self.declared_label = QLabel("")
+        self.declared_label.setStyleSheet("font-weight: bold;")
+        self.knocker_label = QLabel("Knocker’s cards:")
+        self.knocker_edit = QLineEdit()
+        self.knocker_edit.setObjectName("knockerCards")
+        self.knocker_edit.setPlaceholderText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
+        self.defender_label = QLabel("Defender’s cards:")
+        self.defender_edit = QLineEdit()
+        self.defender_edit.setObjectName("defenderCards")
+        self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
+        for edit in (self.knocker_edit, self.defender_edit):
+            edit.setStyleSheet("font-family: monospace; font-size: 12pt;")
+            edit.textChanged.connect(self.refresh)
+
+        self.target_group = QButtonGroup(self)
+        self.to_knocker = QRadioButton("clicks go to the knocker")
+        self.to_defender = QRadioButton("to the defender")
+        self.to_knocker.setChecked(True)
+        self.target_group.addButton(self.to_knocker)
+        self.target_group.addButton(self.to_defender)
+
+        grid_box = QGroupBox("Click cards")
+        grid = QGridLayout(grid_box)
+        grid.setSpacing(2)
+        self.card_buttons: dict[Card, QToolButton] = {}
+        for row, suit in enumerate(_SUIT_ROWS):
+            for column, rank in enumerate(Rank):
+                card = Card(rank, suit)
+                button = QToolButton()
+                button.setText(str(card))
+                button.setCheckable(True)
+                button.setMinimumWidth(38)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
+                button.setToolTip(f"{card} ({card.code})")
+                colour = "#c62828" if suit.is_red else "#111111"
+                button.setStyleSheet(
+                    f"QToolButton {{ color: {colour}; font-size: 11pt; }}"
+                    "QToolButton:checked { background: #ffe082; font-weight: bold; }"
+                )
+                button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
+                grid.addWidget(button, row, column)
+                self.card_buttons[card] = button
+
+        self.analysis_label = QLabel("")
+        self.analysis_label.setObjectName("cardsAnalysis")
+        self.analysis_label.setTextFormat(Qt.TextFormat.RichText)
+        self.analysis_label.setWordWrap(True)
+        self.analysis_label.setStyleSheet("font-size: 12pt;")
+        self.problems = QListWidget()
+        self.problems.setObjectName("cardProblems")
+        self.problems.setMaximumHeight(130)
+        self.save_button = QPushButton("Save hand with cards")
+        self.save_button.clicked.connect(self._save)
+
+        fields = QGridLayout()
+        fields.addWidget(self.knocker_label, 0, 0)
+        fields.addWidget(self.knocker_edit, 0, 1)
+        fields.addWidget(self.defender_label, 1, 0)
+        fields.addWidget(self.defender_edit, 1, 1)
+        targets = QHBoxLayout()
+        targets.addWidget(self.to_knocker)
+        targets.addWidget(self.to_defender)
+        targets.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.declared_label)
+        layout.addLayout(fields)
+        layout.addLayout(targets)
+        layout.addWidget(grid_box)
+        layout.addWidget(self.analysis_label)
+        layout.addWidget(self.problems)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        layout.addLayout(buttons)
+        self.setTabOrder(self.knocker_edit, self.defender_edit)
+        self.setTabOrder(self.defender_edit, self.save_button)
+        self.refresh()
+
+    # --- inputs ---------------------------------------------------------------------------
+
+    def set_declared(
+        self, record: HandRecord | None, rules: RuleSet, names: tuple[str, str]
+    ) -> None:
+        """The hand as declared on the entry line (who knocked, the counts)."""
+        self.declared = record
+        self.rules = rules
+        self.names = names
+        if record is not None and record.declarer is not None:
+            knocker = names[0] if record.declarer is Side.A else names[1]
+            defender = names[1] if record.declarer is Side.A else names[0]
+            self.knocker_label.setText(f"{knocker}’s cards (knocker):")
+            self.defender_label.setText(f"{defender}’s cards:")
+        self.refresh()
+
+    def toggle_card(self, card: Card) -> None:
+        """A click on the grid adds the card to the chosen hand, or takes it out again."""
+        edit = self.knocker_edit if self.to_knocker.isChecked() else self.defender_edit
+        other = self.defender_edit if edit is self.knocker_edit else self.knocker_edit
+        for field in (edit, other):
+            cards = self._cards_in(field)
+            if card in cards:
+                cards.remove(card)
+                field.setText(format_cards(cards, machine=True))
+                return
+        cards = self._cards_in(edit)
+        cards.append(card)
+        edit.setText(format_cards(cards, machine=True))
+
+    @staticmethod
+    def _cards_in(edit: QLineEdit) -> list[Card]:
+        try:
+            return list(parse_cards(edit.text()))
+        except ValueError:
+            return []
+
+    # --- showing --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        self.analysis = analyse_cards(
+            self.declared, self.knocker_edit.text(), self.defender_edit.text(), self.rules,
+            self.names,
+        )
+        analysis = self.analysis
+        if self.declared is not None and self.declared.declarer is not None:
+            who = self.names[0] if self.declared.declarer is Side.A else self.names[1]
+            self.declared_label.setText(
+                f"Declared: {who} {self.declared.declaration.value.replace('_', ' ')}"
+            )
+        else:
+            self.declared_label.setText("Declared: — (type the hand on the entry line first)")
+        in_hands = set(analysis.knocker_cards) | set(analysis.defender_cards)
+        for card in ALL_CARDS:
+            button = self.card_buttons[card]
+            button.setChecked(card in in_hands)
+        self.analysis_label.setText(self._analysis_html(analysis))
+        self._show_problems(analysis)
+        self.save_button.setEnabled(analysis.complete)
+
+    def _analysis_html(self, analysis: CardsAnalysis) -> str:
+        lines: list[str] = []
+        if analysis.knocker is not None:
+            melds = " &nbsp;|&nbsp; ".join(cards_html(m.cards) for m in analysis.knocker.melds)
+            lines.append(
+                f"<b>Knocker</b> ({len(analysis.knocker_cards)} cards): melds {melds or '—'}; "
+                f"deadwood {cards_html(analysis.knocker.deadwood)} = "
+                f"<b>{analysis.knocker.deadwood_points}</b>"
+            )
+        if analysis.defence is not None:
+            defence = analysis.defence
+            melds = " &nbsp;|&nbsp; ".join(cards_html(m.cards) for m in defence.melds)
+            layoffs = " ".join(card_html(lay.card) for lay in defence.layoffs)
+            lines.append(
+                f"<b>Defender</b>: melds {melds or '—'}; lays off {layoffs or '—'}; "
+                f"deadwood {cards_html(defence.deadwood)} = <b>{defence.deadwood_points}</b>"
+            )
+        if not lines:
+            lines.append("Type or click each player's cards to check the declaration.")
+        return "<br>".join(lines)
+
+    def _show_problems(self, analysis: CardsAnalysis) -> None:
+        self.problems.clear()
+        style = self.style()
+        error_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
+        warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if analysis.input_error:
+            item = QListWidgetItem(error_icon, f"⛔ {analysis.input_error}")
+            item.setForeground(Qt.GlobalColor.red)
+            self.problems.addItem(item)
+        for problem in analysis.problems:
+            icon = error_icon if problem.is_error else warning_icon
+            mark = "⛔" if problem.is_error else "⚠"
+            item = QListWidgetItem(icon, f"{mark} {problem.message}")
+            colour = Qt.GlobalColor.red if problem.is_error else Qt.GlobalColor.darkYellow
+            item.setForeground(colour)
+            self.problems.addItem(item)
+        if analysis.complete and not analysis.problems:
+            self.problems.addItem(
+                QListWidgetItem(
+                    style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
+                    "✔ the cards agree with the declaration",
+                )
+            )
+
+    def problem_texts(self) -> list[str]:
+        return [self.problems.item(i).text() for i in range(self.problems.count())]
+
+    def _save(self) -> None:
+        if self.analysis.complete and self.analysis.record is not None:
+            self.save_requested.emit(self.analysis.record)
+
+    def clear(self) -> None:
+        self.knocker_edit.clear()
+        self.defender_edit.clear()
