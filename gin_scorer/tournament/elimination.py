@@ -1,0 +1,382 @@
+"""Single and double elimination brackets: structure, progress, the next round, places.
+
+A bracket is a list of :class:`BracketMatch` slots ("W2-1" = winners' round 2, match 1;
+"L3-2" = losers' round 3, match 2; "GF" and "GF2", the grand final and its reset). Each side
+of a slot is fed by a seed line or by the winner / loser of an earlier slot. Progress is
+*derived*: :func:`resolve` walks the slots in order and fills each side from the recorded
+outcomes, so a corrected result re-flows through the bracket on its own.
+
+A side may be a phantom (:data:`PHANTOM`): an empty seed line, the loser of a bye, or an
+entrant who withdrew before playing the slot. A real entrant facing a phantom has a bye and
+advances; two phantoms produce a phantom.
+
+Each slot has a *wave*: the event round it is played in (winners' round r in round r,
+losers' round m in round m + 1, the grand final after both), so a bye never lets an entrant
+play their next match a round early.
+
+>>> b = build_bracket([Entrant(i, seed=i) for i in range(1, 6)], double=False)
+>>> [(m.slot, m.wave) for m in b.matches]
+[('W1-1', 1), ('W1-2', 1), ('W1-3', 1), ('W1-4', 1), ('W2-1', 2), ('W2-2', 2), ('W3-1', 3)]
+>>> [(p.slot, p.a, p.b) for p in bracket_round(b, {}, 1, frozenset())]
+[('W1-1', 1, None), ('W1-2', 4, 5), ('W1-3', 2, None), ('W1-4', 3, None)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Entrant, MatchOutcome, Pairing
+from gin_scorer.tournament.seeding import bracket_order, bracket_size
+
+PHANTOM = -1
+"""A side with nobody on it (an empty seed line, the loser of a bye, a withdrawal)."""
+
+
+class SourceKind(Enum):
+    SEED = "seed"
+    WINNER = "winner"
+    LOSER = "loser"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a side of a slot comes from: seed number ``seed``, or the winner/loser of ``slot``."""
+
+    kind: SourceKind
+    seed: int = 0
+    slot: str = ""
+
+    def describe(self) -> str:
+        if self.kind is SourceKind.SEED:
+            return f"seed {self.seed}"
+        return f"{self.kind.value} of {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    slot: str
+    section: str  # "W", "L" or "GF"
+    round_in_section: int
+    index: int
+    wave: int
+    a: Source
+    b: Source
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The fixed shape of an elimination event: seeds by number and every slot in wave order."""
+
+    double: bool
+    size: int
+    seeds: tuple[int, ...]  # entrant id of seed 1, seed 2, ...
+    matches: tuple[BracketMatch, ...]
+    bracket_reset: bool
+
+    @property
+    def rounds(self) -> int:
+        """How many event rounds the bracket takes at most (the reset counted)."""
+        return max(m.wave for m in self.matches)
+
+    def match(self, slot: str) -> BracketMatch:
+        for m in self.matches:
+            if m.slot == slot:
+                return m
+        raise TournamentError(f"the bracket has no slot {slot!r}")
+
+    def dependants(self, slot: str) -> tuple[str, ...]:
+        """Slots fed by the winner or loser of ``slot`` (GF2 also depends on GF)."""
+        found = [m.slot for m in self.matches if slot in (m.a.slot, m.b.slot)]
+        if slot == "GF" and any(m.slot == "GF2" for m in self.matches):
+            found.append("GF2")
+        return tuple(dict.fromkeys(found))
+
+
+def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool = True) -> Bracket:
+    """The bracket for ``field`` (seeded by :attr:`Entrant.seed_key`): byes to the top seeds."""
+    ordered = sorted(field, key=lambda e: e.seed_key)
+    ids = [e.id for e in ordered]
+    if len(set(ids)) != len(ids):
+        raise TournamentError("an entrant is listed twice in the bracket")
+    size = bracket_size(len(ordered))
+    rounds = size.bit_length() - 1
+    lines = bracket_order(size)
+    matches: list[BracketMatch] = []
+
+    def add(
+        slot_section: str, rnd: int, index: int, wave: int, a: Source, b: Source, label: str
+    ) -> None:
+        name = "GF" if slot_section == "GF" else f"{slot_section}{rnd}-{index}"
+        if slot_section == "GF" and rnd == 2:
+            name = "GF2"
+        matches.append(BracketMatch(name, slot_section, rnd, index, wave, a, b, label))
+
+    for i in range(size // 2):
+        add(
+            "W",
+            1,
+            i + 1,
+            1,
+            Source(SourceKind.SEED, seed=lines[2 * i]),
+            Source(SourceKind.SEED, seed=lines[2 * i + 1]),
+            _winners_label(1, rounds, double),
+        )
+    for r in range(2, rounds + 1):
+        for i in range(size >> r):
+            add(
+                "W",
+                r,
+                i + 1,
+                r,
+                Source(SourceKind.WINNER, slot=f"W{r - 1}-{2 * i + 1}"),
+                Source(SourceKind.WINNER, slot=f"W{r - 1}-{2 * i + 2}"),
+                _winners_label(r, rounds, double),
+            )
+    if double:
+        if rounds == 1:
+            lb_champion = Source(SourceKind.LOSER, slot="W1-1")
+        else:
+            last = 2 * (rounds - 1)
+            count = size // 4
+            for i in range(count):
+                add(
+                    "L",
+                    1,
+                    i + 1,
+                    2,
+                    Source(SourceKind.LOSER, slot=f"W1-{2 * i + 1}"),
+                    Source(SourceKind.LOSER, slot=f"W1-{2 * i + 2}"),
+                    _losers_label(1, last),
+                )
+            for j in range(1, rounds):
+                m = 2 * j
+                for i in range(count):
+                    # Alternate the order losers drop in, so early rematches are rare.
+                    x = count - i if j % 2 == 1 else i + 1
+                    add(
+                        "L",
+                        m,
+                        i + 1,
+                        m + 1,
+                        Source(SourceKind.WINNER, slot=f"L{m - 1}-{i + 1}"),
+                        Source(SourceKind.LOSER, slot=f"W{j + 1}-{x}"),
+                        _losers_label(m, last),
+                    )
+                if j < rounds - 1:
+                    m = 2 * j + 1
+                    count //= 2
+                    for i in range(count):
+                        add(
+                            "L",
+                            m,
+                            i + 1,
+                            m + 1,
+                            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 1}"),
+                            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 2}"),
+                            _losers_label(m, last),
+                        )
+            lb_champion = Source(SourceKind.WINNER, slot=f"L{last}-1")
+        gf_wave = 2 * rounds if rounds > 1 else 2
+        wb_champion = Source(SourceKind.WINNER, slot=f"W{rounds}-1")
+        add("GF", 1, 1, gf_wave, wb_champion, lb_champion, "Grand final")
+        if bracket_reset:
+            add("GF", 2, 1, gf_wave + 1, wb_champion, lb_champion, "Grand final (reset)")
+    matches.sort(key=lambda m: m.wave)  # stable: the order above within a wave
+    return Bracket(double, size, tuple(ids), tuple(matches), bracket_reset and double)
+
+
+def _winners_label(r: int, rounds: int, double: bool) -> str:
+    prefix = "Winners' " if double else ""
+    left = rounds - r
+    if left == 0:
+        return prefix + "final"
+    if left == 1:
+        return prefix + "semi-final"
+    if left == 2:
+        return prefix + "quarter-final"
+    return f"{prefix}round {r}".capitalize()
+
+
+def _losers_label(m: int, last: int) -> str:
+    return "Losers' final" if m == last else f"Losers' round {m}"
+
+
+@dataclass(frozen=True, slots=True)
+class SlotState:
+    """A slot with what is known so far: sides (``None`` = not known yet), winner, loser."""
+
+    match: BracketMatch
+    a: int | None
+    b: int | None
+    winner: int | None
+    loser: int | None
+    outcome: MatchOutcome | None
+    needed: bool = True  # False only for a grand-final reset that is not played
+    forfeit: int | None = None  # an entrant who withdrew before playing this slot
+
+    @property
+    def slot(self) -> str:
+        return self.match.slot
+
+    @property
+    def is_bye(self) -> bool:
+        return (self.a == PHANTOM) != (self.b == PHANTOM) and None not in (self.a, self.b)
+
+    @property
+    def is_real_match(self) -> bool:
+        return self.a not in (None, PHANTOM) and self.b not in (None, PHANTOM)
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None or not self.needed
+
+
+def resolve(
+    bracket: Bracket,
+    outcomes: Iterable[MatchOutcome],
+    withdrawn: Iterable[int] = (),
+) -> dict[str, SlotState]:
+    """Fill every slot from the seeds and the recorded outcomes (keyed by their ``slot``)."""
+    by_slot: dict[str, MatchOutcome] = {}
+    for o in outcomes:
+        if o.slot is not None:
+            by_slot[o.slot] = o
+    gone = set(withdrawn)
+    states: dict[str, SlotState] = {}
+
+    def side(src: Source) -> int | None:
+        if src.kind is SourceKind.SEED:
+            return bracket.seeds[src.seed - 1] if src.seed <= len(bracket.seeds) else PHANTOM
+        state = states.get(src.slot)
+        if state is None:
+            return None
+        return state.winner if src.kind is SourceKind.WINNER else state.loser
+
+    for m in bracket.matches:
+        a, b = side(m.a), side(m.b)
+        if m.slot == "GF2":
+            gf = states["GF"]
+            if gf.winner is None:
+                states[m.slot] = SlotState(m, a, b, None, None, None)
+                continue
+            if gf.winner != gf.b or gf.b == PHANTOM or gf.a == PHANTOM:
+                # The winners' champion won (or nobody to play): no reset needed.
+                states[m.slot] = SlotState(m, a, b, gf.winner, gf.loser, None, needed=False)
+                continue
+        outcome = by_slot.get(m.slot)
+        forfeit = None
+        if outcome is None and a is not None and b is not None:
+            # Someone who withdrew before playing the slot gives their opponent a walkover.
+            if a in gone:
+                forfeit, a = a, PHANTOM
+            elif b in gone:
+                forfeit, b = b, PHANTOM
+        winner: int | None = None
+        loser: int | None = None
+        if a is not None and b is not None:
+            if a == PHANTOM or b == PHANTOM:
+                winner = b if a == PHANTOM else a
+                loser = PHANTOM
+            elif outcome is not None and outcome.winner in (a, b):
+                winner = outcome.winner
+                loser = b if winner == a else a
+        states[m.slot] = SlotState(m, a, b, winner, loser, outcome, forfeit=forfeit)
+    return states
+
+
+def bracket_round(
+    bracket: Bracket,
+    states: Mapping[str, SlotState],
+    round_number: int,
+    paired_slots: frozenset[str],
+) -> tuple[Pairing, ...]:
+    """The pairings of event round ``round_number``: every ready slot of that wave or earlier.
+
+    ``paired_slots`` are the slots already given a match; they are never paired twice. A real
+    entrant facing a phantom gets a bye (``b is None``); two phantoms need no pairing.
+    """
+    if not states:
+        states = resolve(bracket, ())
+    pairings = []
+    for m in bracket.matches:
+        if m.wave > round_number or m.slot in paired_slots:
+            continue
+        st = states[m.slot]
+        if not st.needed or st.a is None or st.b is None:
+            continue
+        if st.a == PHANTOM and st.b == PHANTOM:
+            continue
+        if st.is_bye:
+            real = st.b if st.a == PHANTOM else st.a
+            assert real is not None
+            pairings.append(Pairing(real, None, slot=m.slot))
+        elif st.winner is None:
+            pairings.append(Pairing(st.a, st.b, slot=m.slot))
+    return tuple(pairings)
+
+
+def deciding_slot(bracket: Bracket, states: Mapping[str, SlotState]) -> str:
+    """The slot that decides the event: the final, or the reset when it is needed."""
+    if bracket.double:
+        if bracket.bracket_reset and states["GF2"].needed:
+            return "GF2"
+        return "GF"
+    return bracket.matches[-1].slot
+
+
+def champion(bracket: Bracket, states: Mapping[str, SlotState]) -> int | None:
+    """The winner of the event, once decided (``None`` while it is still being played)."""
+    final = states[bracket.matches[-1].slot]
+    if bracket.double:
+        final = states["GF2"] if bracket.bracket_reset else states["GF"]
+    if final.winner is None or final.winner == PHANTOM:
+        return None
+    return final.winner
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far an entrant got: ``stage`` orders entrants (higher = further), ``text`` says it."""
+
+    stage: int
+    text: str
+    alive: bool
+
+
+def progress(bracket: Bracket, states: Mapping[str, SlotState]) -> dict[int, Progress]:
+    """Every bracket entrant's progress: champion, runner-up, out in which slot, or still in."""
+    out: dict[int, Progress] = {}
+    losses: dict[int, int] = {}
+    top = bracket.rounds + 2
+    winner = champion(bracket, states)
+    for m in bracket.matches:
+        st = states[m.slot]
+        if st.forfeit is not None and st.forfeit not in out:
+            out[st.forfeit] = Progress(m.wave, f"withdrew before {m.slot}", False)
+        if not st.needed or st.loser in (None, PHANTOM) or st.winner is None:
+            continue
+        loser = st.loser
+        assert loser is not None
+        losses[loser] = losses.get(loser, 0) + 1
+        eliminated = not bracket.double or m.section in ("L", "GF") or losses[loser] >= 2
+        if m.slot == "GF" and bracket.bracket_reset and st.loser == st.a:
+            eliminated = False  # the winners' champion's first loss forces the reset
+        if eliminated and loser not in out:
+            text = (
+                "Runner-up"
+                if m.section == "GF" or m is bracket.matches[-1]
+                else (f"out in {m.label.lower()} ({m.slot})")
+            )
+            out[loser] = Progress(m.wave, text, False)
+    for eid in bracket.seeds:
+        if eid in out:
+            continue
+        if eid == winner:
+            out[eid] = Progress(top + 1, "Champion", False)
+        else:
+            out[eid] = Progress(top, "still in", True)
+    return out

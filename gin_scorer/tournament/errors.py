@@ -1,0 +1,7 @@
+"""The one error the tournament engine raises: a request that makes no sense for the event."""
+
+from __future__ import annotations
+
+
+class TournamentError(ValueError):
+    """A tournament request that cannot be met; the message says why in plain words."""

@@ -1,0 +1,166 @@
+"""An event's format settings, as kept in Event.settings_json: rounds, byes, tie-breaks.
+
+>>> s = TournamentSettings.from_dict({"format": "swiss", "rounds": 5})
+>>> s.rounds, s.tie_breaks[0].value
+(5, 'match_wins')
+>>> TournamentSettings.from_dict(s.to_dict()) == s
+True
+>>> TournamentSettings.from_dict({"format": "swiss", "rounds": "x"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+gin_scorer.tournament.errors.TournamentError: settings: rounds = 'x': must be a whole number ...
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import ByeValue, Format
+
+NO_POINTS_BYE = ByeValue()
+"""The default bye: a match win and 3 game wins, no points."""
+
+
+class TieBreak(Enum):
+    """Ways to order entrants, applied in the order the event lists them."""
+
+    MATCH_WINS = "match_wins"
+    GAME_WINS = "game_wins"
+    POINT_DIFFERENTIAL = "point_differential"
+    HEAD_TO_HEAD = "head_to_head"
+    BUCHHOLZ = "buchholz"  # the sum of the match wins of everyone the entrant played
+    SEED = "seed"
+
+    @property
+    def label(self) -> str:
+        return _TIE_BREAK_LABELS[self]
+
+
+_TIE_BREAK_LABELS = {
+    TieBreak.MATCH_WINS: "Match wins",
+    TieBreak.GAME_WINS: "Game wins",
+    TieBreak.POINT_DIFFERENTIAL: "Point differential",
+    TieBreak.HEAD_TO_HEAD: "Head to head",
+    TieBreak.BUCHHOLZ: "Opponents' match wins",
+    TieBreak.SEED: "Seed",
+}
+
+DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = (
+    TieBreak.MATCH_WINS,
+    TieBreak.BUCHHOLZ,
+    TieBreak.GAME_WINS,
+    TieBreak.POINT_DIFFERENTIAL,
+    TieBreak.HEAD_TO_HEAD,
+)
+
+
+def suggested_swiss_rounds(entrants: int) -> int:
+    """Enough Swiss rounds to leave one unbeaten entrant: ceil(log2 N), at least 1.
+
+    >>> [suggested_swiss_rounds(n) for n in (2, 3, 8, 9, 64, 500)]
+    [1, 2, 3, 4, 6, 9]
+    """
+    return max(1, math.ceil(math.log2(max(entrants, 2))))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    """Everything about an event's format that is not the card rules.
+
+    ``rounds`` is the number of Swiss rounds (``None``: suggest ceil(log2 N) when asked);
+    ``bracket_reset``: in double elimination, a second grand final when the losers'-bracket
+    champion wins the first; ``require_check_in``: only checked-in entrants are paired.
+    """
+
+    format: Format = Format.SWISS
+    rounds: int | None = None
+    bye: ByeValue = NO_POINTS_BYE
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+    bracket_reset: bool = True
+    require_check_in: bool = False
+
+    def swiss_rounds(self, entrants: int) -> int:
+        return self.rounds if self.rounds is not None else suggested_swiss_rounds(entrants)
+
+    def with_changes(self, **changes: object) -> TournamentSettings:
+        merged = self.to_dict()
+        merged.update(changes)
+        return TournamentSettings.from_dict(merged)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "format": self.format.value,
+            "rounds": self.rounds,
+            "bye_match_win": self.bye.match_win,
+            "bye_game_wins": self.bye.game_wins,
+            "bye_points": self.bye.points,
+            "tie_breaks": [t.value for t in self.tie_breaks],
+            "bracket_reset": self.bracket_reset,
+            "require_check_in": self.require_check_in,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], origin: str = "settings") -> TournamentSettings:
+        """Read settings saved by :meth:`to_dict`; a bad value is named with its key."""
+        known = set(cls().to_dict())
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TournamentError(
+                f"{origin}: unknown setting {unknown[0]!r}; known: {', '.join(sorted(known))}"
+            )
+        base = cls()
+        fmt = base.format
+        if "format" in data:
+            raw = data["format"]
+            if not isinstance(raw, str):
+                raise TournamentError(f"{origin}: format = {raw!r}: must be a format name")
+            fmt = Format.parse(raw)
+        rounds_raw = data.get("rounds")
+        rounds = None if rounds_raw is None else _whole(origin, "rounds", rounds_raw, 1)
+        bye = ByeValue(
+            match_win=_flag(origin, "bye_match_win", data.get("bye_match_win", True)),
+            game_wins=_whole(origin, "bye_game_wins", data.get("bye_game_wins", 3), 0),
+            points=_whole(origin, "bye_points", data.get("bye_points", 0), None),
+        )
+        tie_raw = data.get("tie_breaks", [t.value for t in DEFAULT_TIE_BREAKS])
+        if not isinstance(tie_raw, list | tuple):
+            raise TournamentError(f"{origin}: tie_breaks = {tie_raw!r}: must be a list")
+        tie_breaks: list[TieBreak] = []
+        for item in tie_raw:
+            try:
+                tie = TieBreak(item)
+            except ValueError:
+                names = ", ".join(t.value for t in TieBreak)
+                raise TournamentError(
+                    f"{origin}: tie_breaks: {item!r} is not a tie-break; use {names}"
+                ) from None
+            if tie in tie_breaks:
+                raise TournamentError(f"{origin}: tie_breaks lists {item!r} twice")
+            tie_breaks.append(tie)
+        return replace(
+            base,
+            format=fmt,
+            rounds=rounds,
+            bye=bye,
+            tie_breaks=tuple(tie_breaks),
+            bracket_reset=_flag(origin, "bracket_reset", data.get("bracket_reset", True)),
+            require_check_in=_flag(origin, "require_check_in", data.get("require_check_in", False)),
+        )
+
+
+def _whole(origin: str, key: str, value: object, minimum: int | None) -> int:
+    is_whole = isinstance(value, int) and not isinstance(value, bool)
+    if is_whole and isinstance(value, int) and (minimum is None or value >= minimum):
+        return value
+    need = "a whole number" + ("" if minimum is None else f" of {minimum} or more")
+    raise TournamentError(f"{origin}: {key} = {value!r}: must be {need}")
+
+
+def _flag(origin: str, key: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise TournamentError(f"{origin}: {key} = {value!r}: must be true or false")

@@ -1,0 +1,254 @@
+"""Swiss pairing: players meet others with the same record, never the same opponent twice
+while that can be avoided, and the bye goes to the lowest-ranked player who has not had one.
+
+How: entrants are ranked by the standings (match wins first, so score groups are contiguous).
+The odd one out gets the bye (lowest-ranked without one). The rest are paired by a
+depth-first search that takes the highest-ranked unpaired player and tries opponents in
+Dutch order (the top half of a score group meets the bottom half: 1–5, 2–6, 3–7, 4–8 in a
+group of eight), then players of lower groups. It backtracks as soon as some unpaired player
+would be left with nobody new to play. If the search runs out of its step budget, Edmonds'
+blossom matching decides for certain whether rematch-free pairings exist (and gives them);
+only when none exist are rematches (then a second bye) allowed, the fewest the search finds,
+and the plan says so in its notes.
+
+>>> people = [Entrant(i, f"P{i}", seed=i) for i in range(1, 9)]
+>>> [(p.table, p.a, p.b) for p in pair_swiss(people, [], 1).pairings]
+[(1, 1, 5), (2, 2, 6), (3, 3, 7), (4, 4, 8)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.matching import maximum_matching
+from gin_scorer.tournament.model import Entrant, MatchOutcome, Pairing, RoundPlan
+from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
+from gin_scorer.tournament.standings import compute_standings
+from gin_scorer.tournament.tables import number_tables
+
+DEFAULT_SEARCH_BUDGET = 20_000
+"""Search steps before the blossom matching takes over (a normal round needs about N/2)."""
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRanking:
+    """Entrants to pair, best first, with their scores (match wins) and history."""
+
+    order: tuple[int, ...]
+    score: dict[int, int]
+    played: dict[int, frozenset[int]]
+    had_bye: frozenset[int]
+
+
+def swiss_ranking(
+    entrants: Sequence[Entrant],
+    outcomes: Sequence[MatchOutcome],
+    round_number: int,
+    tie_breaks: Sequence[TieBreak] = DEFAULT_TIE_BREAKS,
+    *,
+    require_check_in: bool = False,
+) -> SwissRanking:
+    """Who is paired in ``round_number`` and in which order (standings, then seed)."""
+    need = require_check_in
+    eligible = {e.id for e in entrants if e.can_play(round_number, require_check_in=need)}
+    if outcomes:
+        rows = compute_standings(entrants, outcomes, tie_breaks)
+        rank = {row.entrant.id: i for i, row in enumerate(rows)}
+        score = {row.entrant.id: row.record.match_wins for row in rows}
+    else:
+        seeded = sorted(entrants, key=lambda e: e.seed_key)
+        rank = {e.id: i for i, e in enumerate(seeded)}
+        score = {e.id: 0 for e in entrants}
+    order = tuple(sorted(eligible, key=lambda eid: (-score[eid], rank[eid])))
+    played: dict[int, set[int]] = {eid: set() for eid in order}
+    had_bye: set[int] = set()
+    for o in outcomes:
+        if o.b is None:
+            had_bye.add(o.a)
+            continue
+        if o.a in played:
+            played[o.a].add(o.b)
+        if o.b in played:
+            played[o.b].add(o.a)
+    return SwissRanking(
+        order, score, {k: frozenset(v) for k, v in played.items()}, frozenset(had_bye)
+    )
+
+
+def pair_swiss(
+    entrants: Sequence[Entrant],
+    outcomes: Sequence[MatchOutcome],
+    round_number: int,
+    tie_breaks: Sequence[TieBreak] = DEFAULT_TIE_BREAKS,
+    *,
+    require_check_in: bool = False,
+    search_budget: int = DEFAULT_SEARCH_BUDGET,
+    fixed_tables: dict[int, int] | None = None,
+) -> RoundPlan:
+    """Pair Swiss round ``round_number`` from the results so far; tables by standing."""
+    ranking = swiss_ranking(
+        entrants, outcomes, round_number, tie_breaks, require_check_in=require_check_in
+    )
+    pairs, bye, notes = swiss_pairs(ranking, search_budget=search_budget)
+    names = {e.id: e.display_name for e in entrants}
+    readable = []
+    for note in notes:
+        for eid, name in names.items():
+            note = note.replace(f"#{eid}#", name)
+        readable.append(note)
+    rank = {eid: i for i, eid in enumerate(ranking.order)}
+    ordered = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
+    pairings = [Pairing(a, b) for a, b in ordered]
+    if bye is not None:
+        pairings.append(Pairing(bye, None))
+    return RoundPlan(round_number, number_tables(pairings, fixed=fixed_tables), tuple(readable))
+
+
+def swiss_pairs(
+    ranking: SwissRanking, *, search_budget: int = DEFAULT_SEARCH_BUDGET
+) -> tuple[list[tuple[int, int]], int | None, list[str]]:
+    """The pairs (higher-ranked first), the bye (or ``None``) and notes on any compromise."""
+    order = list(ranking.order)
+    if len(order) < 2:
+        raise TournamentError(
+            f"a Swiss round needs at least 2 entrants who can play; there are {len(order)}"
+        )
+    notes: list[str] = []
+    if len(order) % 2 == 0:
+        bye_choices: list[int | None] = [None]
+        second_byes: list[int | None] = []
+    else:
+        lowest_first = list(reversed(order))
+        bye_choices = [e for e in lowest_first if e not in ranking.had_bye]
+        second_byes = [e for e in lowest_first if e in ranking.had_bye]
+    budget = [search_budget]
+    for allowed in (bye_choices, second_byes):
+        for bye in allowed:
+            rest = [e for e in order if e != bye]
+            try:
+                found = _search(rest, ranking, budget, strict=True)
+            except _OutOfBudget:
+                matched = _blossom(order, ranking, allowed)
+                if matched is not None:
+                    matched_pairs, matched_bye = matched
+                    notes.append("paired by the complete matching (the search took too long)")
+                    if allowed is second_byes and matched_bye is not None:
+                        notes.append(
+                            f"#{matched_bye}# has a second bye: no other choice avoids rematches"
+                        )
+                    return matched_pairs, matched_bye, notes
+                break  # certain: no rematch-free pairing with these byes
+            if found is not None:
+                if allowed is second_byes and bye is not None:
+                    notes.append(f"#{bye}# has a second bye: no other choice avoids rematches")
+                return found, bye, notes
+    # Rematches cannot be avoided: the fewest the ordered search finds, bye as usual.
+    last_bye = (bye_choices or second_byes or [None])[0]
+    rest = [e for e in order if e != last_bye]
+    forced = _search(rest, ranking, [10**9], strict=False)
+    assert forced is not None  # without the rematch rule every order pairs
+    repeats = [f"#{a}# v #{b}#" for a, b in forced if b in ranking.played.get(a, ())]
+    notes.append("rematches could not be avoided: " + ", ".join(repeats))
+    return forced, last_bye, notes
+
+
+def _search(
+    order: list[int], ranking: SwissRanking, budget: list[int], *, strict: bool
+) -> list[tuple[int, int]] | None:
+    """Depth-first pairing of ``order`` (best first); ``None`` if no rematch-free pairing."""
+    n = len(order)
+    played = [[False] * n for _ in range(n)]
+    for i, a in enumerate(order):
+        seen = ranking.played.get(a, frozenset())
+        for j, b in enumerate(order):
+            played[i][j] = i == j or b in seen
+    scores = [ranking.score.get(e, 0) for e in order]
+    taken = [False] * n
+    avail = [sum(1 for j in range(n) if not played[i][j]) for i in range(n)]
+    if strict and n and min(avail) == 0:
+        return None
+    pairs: list[tuple[int, int]] = []
+
+    def candidates(i: int) -> list[int]:
+        group = [j for j in range(i, n) if not taken[j] and scores[j] == scores[i]]
+        half = len(group) // 2
+        ranked = sorted(range(1, len(group)), key=lambda k: (abs(k - half), -k))
+        first = [group[k] for k in ranked]
+        others = [j for j in range(i + 1, n) if not taken[j] and scores[j] != scores[i]]
+        choice = first + others
+        fresh = [j for j in choice if not played[i][j]]
+        if strict:
+            return fresh
+        return fresh + [j for j in choice if played[i][j]]
+
+    def take(i: int, j: int, sign: int) -> bool:
+        """Mark i and j (un)paired and keep ``avail`` counts; False if someone is stranded."""
+        ok = True
+        for k in range(n):
+            if taken[k] or k in (i, j):
+                continue
+            if not played[k][i]:
+                avail[k] -= sign
+            if not played[k][j]:
+                avail[k] -= sign
+            if sign > 0 and avail[k] <= 0:
+                ok = False
+        return ok
+
+    def solve(start: int) -> bool:
+        i = start
+        while i < n and taken[i]:
+            i += 1
+        if i >= n:
+            return True
+        for j in candidates(i):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OutOfBudget
+            taken[i] = taken[j] = True
+            alive = take(i, j, +1)
+            if (alive or not strict) and solve(i + 1):
+                pairs.append((order[i], order[j]))
+                return True
+            take(i, j, -1)
+            taken[i] = taken[j] = False
+        return False
+
+    if not solve(0):
+        return None
+    pairs.reverse()
+    return pairs
+
+
+def _blossom(
+    order: list[int], ranking: SwissRanking, bye_allowed: Sequence[int | None]
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """Rematch-free pairs (bye among ``bye_allowed``) if they exist, found by matching."""
+    n = len(order)
+    index = {e: i for i, e in enumerate(order)}
+    odd = n % 2 == 1
+    size = n + 1 if odd else n
+    adjacent: list[list[int]] = [[] for _ in range(size)]
+    for i, a in enumerate(order):
+        seen = ranking.played.get(a, frozenset())
+        for j in range(i + 1, n):
+            if order[j] not in seen:
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+    if odd:
+        for e in bye_allowed:
+            if e is not None:
+                adjacent[index[e]].append(n)
+                adjacent[n].append(index[e])
+    matching = maximum_matching(size, adjacent)
+    if len(matching) < size:
+        return None
+    bye = order[matching[n]] if odd else None
+    pairs = [(order[i], order[j]) for i, j in matching.items() if i < j < n]
+    return pairs, bye
