@@ -1,0 +1,508 @@
+"""Checking a declared hand against the rules and, when entered, the cards.
+
+:func:`validate_hand` never changes a declaration: it returns :class:`Problem` values naming
+the cards and the side, ERRORS for what cannot stand (a card twice, an illegal meld, a count
+that does not match the cards, a knock above the limit) and WARNINGS for what the players may
+have missed (a better arrangement, a layoff not made). The director decides.
+
+Problem codes (stable, for programs): ``unscorable``, ``knock_not_allowed``,
+``knock_above_limit``, ``upcard_needed``, ``knock_with_zero``, ``big_gin_not_allowed``,
+``wrong_card_count``, ``duplicate_card``, ``illegal_meld``, ``knocker_count_mismatch``,
+``gin_with_deadwood``, ``layoff_after_gin``, ``bad_layoff``, ``layoff_not_held``,
+``defender_count_mismatch``, ``better_arrangement``, ``could_go_gin``, ``missed_layoff``,
+``missing_cards``.
+
+>>> from gin_scorer.core.hand_json import record_from_json
+>>> from gin_scorer.core.rules import RuleSet
+>>> record = record_from_json({"knock": "A", "deadwood": {"A": 12, "B": 30}})
+>>> [p.message for p in validate_hand(record, RuleSet())]
+['A knocked with 12 deadwood; the knock limit is 10']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from gin_scorer.core.cards import Card, CardError, format_cards
+from gin_scorer.core.hands import (
+    Declaration,
+    HandCards,
+    HandRecord,
+    HandRecordError,
+    Problem,
+    Severity,
+    Side,
+    score_hand,
+)
+from gin_scorer.core.knocking import knock_limit
+from gin_scorer.core.layoffs import best_defence, layoff_problems
+from gin_scorer.core.melds import (
+    Meld,
+    MeldError,
+    best_arrangement,
+    deadwood_points,
+    make_meld,
+    meld_problem,
+)
+from gin_scorer.core.rules import KnockRule, RuleSet
+
+__all__ = ["complete_from_cards", "errors", "validate_hand", "warnings"]
+
+_ERROR = Severity.ERROR
+_WARNING = Severity.WARNING
+
+
+def errors(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    return tuple(p for p in problems if p.severity is Severity.ERROR)
+
+
+def warnings(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    return tuple(p for p in problems if p.severity is Severity.WARNING)
+
+
+def validate_hand(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
+    """Every problem with ``record`` under ``rules``; errors first, then warnings."""
+    problems: list[Problem] = []
+    try:
+        score_hand(record, rules)
+    except HandRecordError as error:
+        problems.append(Problem(_ERROR, "unscorable", str(error), side=record.declarer))
+    problems += _declared_problems(record, rules)
+    if record.cards is not None and record.declarer is not None:
+        problems += _card_problems(record, record.cards, record.declarer, rules)
+    # The same fact can be found twice (e.g. an ace upcard in Oklahoma); say it once.
+    unique = list(dict.fromkeys(problems))
+    return tuple(sorted(unique, key=lambda p: p.severity is not Severity.ERROR))
+
+
+# --- without cards ---------------------------------------------------------------------------
+
+
+def _declared_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
+    problems: list[Problem] = []
+    knocker = record.declarer
+    if knocker is None:
+        return problems
+    if record.declaration is Declaration.BIG_GIN and not rules.big_gin_allowed:
+        problems.append(
+            Problem(
+                _ERROR,
+                "big_gin_not_allowed",
+                f"{knocker.value} declared big gin, which {rules.name} does not play",
+                side=knocker,
+            )
+        )
+    if record.declaration is Declaration.KNOCK:
+        count = record.declared(knocker)
+        problems += _knock_problems(knocker, count, record.upcard, rules)
+    return problems
+
+
+def _knock_problems(
+    knocker: Side, count: int | None, upcard: Card | None, rules: RuleSet
+) -> list[Problem]:
+    who = knocker.value
+    if rules.knock_rule is KnockRule.GIN_ONLY:
+        return [
+            Problem(
+                _ERROR,
+                "knock_not_allowed",
+                f"{who} knocked, but under {rules.name} rules only gin ends a hand",
+                side=knocker,
+            )
+        ]
+    limit = knock_limit(rules, upcard)
+    if limit is None:
+        return [
+            Problem(
+                _WARNING,
+                "upcard_needed",
+                "enter the first upcard: under Oklahoma rules it sets the knock limit",
+                side=knocker,
+            )
+        ]
+    if count is None:
+        return []
+    if count > limit:
+        if limit == 0 and upcard is not None:
+            why = f"the first upcard {upcard} allows only gin"
+        else:
+            why = f"the knock limit is {limit}"
+            if rules.knock_rule is KnockRule.OKLAHOMA and upcard is not None:
+                why += f" (the first upcard was {upcard})"
+        return [
+            Problem(
+                _ERROR,
+                "knock_above_limit",
+                f"{who} knocked with {count} deadwood; {why}",
+                cards=(upcard,) if upcard is not None else (),
+                side=knocker,
+            )
+        ]
+    if count == 0:
+        return [
+            Problem(
+                _WARNING,
+                "knock_with_zero",
+                f"{who} knocked with 0 deadwood: that is gin (record it as gin to score "
+                "the gin bonus)",
+                side=knocker,
+            )
+        ]
+    return []
+
+
+# --- with cards ------------------------------------------------------------------------------
+
+
+def _card_problems(
+    record: HandRecord, cards: HandCards, knocker: Side, rules: RuleSet
+) -> list[Problem]:
+    ace = rules.ace_rule
+    defender = knocker.other
+    problems: list[Problem] = []
+    gin = record.declaration in (Declaration.GIN, Declaration.BIG_GIN)
+    knocker_cards = [c for meld in cards.knocker_melds for c in meld] + list(cards.knocker_deadwood)
+    defender_cards = list(cards.defender_cards)
+
+    # How many cards: 10 each, 11 for a big-gin hand.
+    wanted = 11 if record.declaration is Declaration.BIG_GIN else 10
+    for side, held, need in ((knocker, knocker_cards, wanted), (defender, defender_cards, 10)):
+        if len(held) != need:
+            role = "knocker" if side is knocker else "defender"
+            problems.append(
+                Problem(
+                    _ERROR,
+                    "wrong_card_count",
+                    f"{side.value} ({role}) has {len(held)} cards; "
+                    f"{'a big gin hand has' if need == 11 else 'a hand has'} {need}",
+                    side=side,
+                )
+            )
+
+    # A card twice, in one hand or in both.
+    counts = Counter(knocker_cards + defender_cards)
+    twice = sorted(card for card, n in counts.items() if n > 1)
+    for card in twice:
+        in_k, in_d = card in knocker_cards, card in defender_cards
+        where = (
+            "in both hands"
+            if in_k and in_d
+            else f"twice in {(knocker if in_k else defender).value}'s hand"
+        )
+        problems.append(
+            Problem(
+                _ERROR,
+                "duplicate_card",
+                f"{card} is {where}",
+                cards=(card,),
+                side=None if in_k and in_d else (knocker if in_k else defender),
+            )
+        )
+
+    # The knocker's melds, as laid.
+    legal_melds: list[Meld] = []
+    for number, laid in enumerate(cards.knocker_melds, start=1):
+        problem = meld_problem(laid, ace)
+        if problem is not None:
+            problems.append(
+                Problem(
+                    _ERROR,
+                    "illegal_meld",
+                    f"{knocker.value}'s meld {number} is not legal: {problem}",
+                    cards=tuple(laid),
+                    side=knocker,
+                )
+            )
+        else:
+            legal_melds.append(make_meld(laid, ace))
+    melds_ok = len(legal_melds) == len(cards.knocker_melds) and not twice
+
+    # The knocker's count.
+    counted = deadwood_points(cards.knocker_deadwood, ace)
+    declared = record.declared(knocker)
+    if gin and cards.knocker_deadwood:
+        problems.append(
+            Problem(
+                _ERROR,
+                "gin_with_deadwood",
+                f"{knocker.value} declared {_name(record.declaration)} but laid deadwood "
+                f"{format_cards(cards.knocker_deadwood)} ({counted})",
+                cards=tuple(cards.knocker_deadwood),
+                side=knocker,
+            )
+        )
+    elif (
+        record.declaration is Declaration.KNOCK
+        and declared is not None
+        and declared != counted
+        and melds_ok
+    ):
+        problems.append(
+            Problem(
+                _ERROR,
+                "knocker_count_mismatch",
+                f"{knocker.value} declared {declared} deadwood but the laid deadwood "
+                f"{format_cards(cards.knocker_deadwood) or '(none)'} counts {counted}",
+                cards=tuple(cards.knocker_deadwood),
+                side=knocker,
+            )
+        )
+    if record.declaration is Declaration.KNOCK and declared != counted:
+        # The limit applies to what was actually laid down too.
+        problems += [
+            p
+            for p in _knock_problems(knocker, counted, record.upcard, rules)
+            if p.code == "knock_above_limit"
+        ]
+
+    # A better arrangement of the knocker's own cards (a warning: the declaration stands).
+    if melds_ok and len(knocker_cards) == len(set(knocker_cards)) and knocker_cards:
+        problems += _knocker_better(record, knocker, knocker_cards, counted, rules)
+
+    # The defender.
+    if gin and cards.layoffs:
+        problems.append(
+            Problem(
+                _ERROR,
+                "layoff_after_gin",
+                f"{defender.value} laid off {format_cards(lo.card for lo in cards.layoffs)} "
+                f"but nothing may be laid off after {_name(record.declaration)}",
+                cards=tuple(lo.card for lo in cards.layoffs),
+                side=defender,
+            )
+        )
+    if melds_ok and len(defender_cards) == len(set(defender_cards)):
+        problems += _defender_problems(record, cards, knocker, legal_melds, gin, rules)
+    return problems
+
+
+def _name(declaration: Declaration) -> str:
+    return declaration.value.replace("_", " ")
+
+
+def _knocker_better(
+    record: HandRecord,
+    knocker: Side,
+    knocker_cards: list[Card],
+    counted: int,
+    rules: RuleSet,
+) -> list[Problem]:
+    ace = rules.ace_rule
+    if record.declaration is Declaration.BIG_GIN:
+        return []
+    if len(knocker_cards) == 11:
+        return []  # a wrong count was reported already
+    best = best_arrangement(knocker_cards, ace)
+    if best.deadwood_points >= counted:
+        return []
+    laid = {frozenset(meld) for meld in record.cards.knocker_melds} if record.cards else set()
+    new = [meld for meld in best.melds if frozenset(meld.cards) not in laid]
+    how = "; ".join(f"{meld} makes a {meld.kind.value}" for meld in new)
+    if best.deadwood_points == 0 and record.declaration is Declaration.KNOCK:
+        return [
+            Problem(
+                _WARNING,
+                "could_go_gin",
+                f"{knocker.value} knocked with {counted} but the cards make gin: {how}",
+                cards=tuple(c for meld in new for c in meld.cards),
+                side=knocker,
+            )
+        ]
+    return [
+        Problem(
+            _WARNING,
+            "better_arrangement",
+            f"{knocker.value}'s cards as laid count {counted}, best is "
+            f"{best.deadwood_points}: {how}",
+            cards=tuple(c for meld in new for c in meld.cards),
+            side=knocker,
+        )
+    ]
+
+
+def _defender_problems(
+    record: HandRecord,
+    cards: HandCards,
+    knocker: Side,
+    knocker_melds: Sequence[Meld],
+    gin: bool,
+    rules: RuleSet,
+) -> list[Problem]:
+    ace = rules.ace_rule
+    defender = knocker.other
+    who = defender.value
+    problems: list[Problem] = []
+    held = set(cards.defender_cards)
+    remaining = list(cards.defender_cards)
+    # After gin nothing is laid off: declared layoffs were reported and count for nothing.
+    declared_anything = cards.defender_melds is not None or (cards.layoffs is not None and not gin)
+
+    own_melds_ok = True
+    if cards.defender_melds is not None:
+        for number, laid in enumerate(cards.defender_melds, start=1):
+            missing = [c for c in laid if c not in held]
+            if missing:
+                problems.append(
+                    Problem(
+                        _ERROR,
+                        "missing_cards",
+                        f"{who}'s meld {number} uses {format_cards(missing)}, not in {who}'s cards",
+                        cards=tuple(missing),
+                        side=defender,
+                    )
+                )
+                own_melds_ok = False
+                continue
+            problem = meld_problem(laid, ace)
+            if problem is not None:
+                problems.append(
+                    Problem(
+                        _ERROR,
+                        "illegal_meld",
+                        f"{who}'s meld {number} is not legal: {problem}",
+                        cards=tuple(laid),
+                        side=defender,
+                    )
+                )
+                own_melds_ok = False
+                continue
+            for card in laid:
+                if card in remaining:
+                    remaining.remove(card)
+                else:
+                    own_melds_ok = False
+                    problems.append(
+                        Problem(
+                            _ERROR,
+                            "duplicate_card",
+                            f"{card} is in two of {who}'s melds",
+                            cards=(card,),
+                            side=defender,
+                        )
+                    )
+
+    layoffs_ok = True
+    if cards.layoffs is not None and not gin:
+        for layoff in cards.layoffs:
+            if layoff.card not in remaining:
+                layoffs_ok = False
+                where = "in one of its melds" if layoff.card in held else "not in its cards"
+                problems.append(
+                    Problem(
+                        _ERROR,
+                        "layoff_not_held",
+                        f"{who} laid off {layoff.card}, which is {where}",
+                        cards=(layoff.card,),
+                        side=defender,
+                    )
+                )
+        bad = layoff_problems(knocker_melds, cards.layoffs, ace)
+        for layoff, why in bad:
+            layoffs_ok = False
+            problems.append(Problem(_ERROR, "bad_layoff", why, cards=(layoff.card,), side=defender))
+        if layoffs_ok:
+            for layoff in cards.layoffs:
+                remaining.remove(layoff.card)
+    if not (own_melds_ok and layoffs_ok):
+        return problems
+
+    # What the defender's cards count, as declared (or at best when nothing was declared).
+    best = _best_defence(knocker_melds, list(cards.defender_cards), gin, rules)
+    if not declared_anything:
+        counted = best[0]
+    elif cards.defender_melds is None:
+        # Layoffs given, melds not: the best melds of what is left.
+        counted = best_arrangement(remaining, ace).deadwood_points
+    elif cards.layoffs is None and not gin:
+        # Melds given, layoffs not: the best layoffs of what is left.
+        counted = _best_defence(knocker_melds, remaining, gin, rules)[0]
+    else:
+        counted = deadwood_points(remaining, ace)
+    declared = record.declared(defender)
+    if declared is not None and declared != counted:
+        basis = "as laid out" if declared_anything else "at best"
+        problems.append(
+            Problem(
+                _ERROR,
+                "defender_count_mismatch",
+                f"{who} declared {declared} deadwood but the cards count {counted} {basis}",
+                side=defender,
+            )
+        )
+    best_points, how = best
+    if best_points < counted:
+        code = "better_arrangement" if gin or "lay off" not in how else "missed_layoff"
+        problems.append(
+            Problem(
+                _WARNING,
+                code,
+                f"{who} counted {counted}, best is {best_points}: {how}",
+                side=defender,
+            )
+        )
+    return problems
+
+
+def _best_defence(
+    knocker_melds: Sequence[Meld], defender_cards: list[Card], gin: bool, rules: RuleSet
+) -> tuple[int, str]:
+    """The defender's least deadwood and how to get it, in words."""
+    try:
+        defence = best_defence(knocker_melds, defender_cards, rules.ace_rule, allow_layoffs=not gin)
+    except (CardError, MeldError):  # pragma: no cover - inputs were checked above
+        return deadwood_points(defender_cards, rules.ace_rule), ""
+    parts = [f"{meld} makes a {meld.kind.value}" for meld in defence.melds]
+    parts += [f"lay off {lo.card} on {knocker_melds[lo.meld]}" for lo in defence.layoffs]
+    return defence.deadwood_points, "; ".join(parts) or "nothing melds"
+
+
+def complete_from_cards(record: HandRecord, rules: RuleSet) -> HandRecord:
+    """``record`` with any missing deadwood count filled in from its cards.
+
+    The knocker's count is its laid deadwood; the defender's is what its declared melds and
+    layoffs leave, or its best when none were declared. Counts already declared are kept
+    (the declaration stands; :func:`validate_hand` reports a mismatch).
+    """
+    cards = record.cards
+    knocker = record.declarer
+    if cards is None or knocker is None:
+        return record
+    if record.declared(knocker) is not None and record.declared(knocker.other) is not None:
+        return record
+    ace = rules.ace_rule
+    gin = record.declaration in (Declaration.GIN, Declaration.BIG_GIN)
+    counts = dict(record.deadwood)
+    if knocker not in counts:
+        counts[knocker] = deadwood_points(cards.knocker_deadwood, ace)
+    defender = knocker.other
+    if defender not in counts:
+        try:
+            melds = [make_meld(m, ace) for m in cards.knocker_melds]
+            remaining = list(cards.defender_cards)
+            for meld in cards.defender_melds or ():
+                for card in meld:
+                    remaining.remove(card)
+            if not gin:
+                for layoff in cards.layoffs or ():
+                    remaining.remove(layoff.card)
+            if cards.defender_melds is not None and (cards.layoffs is not None or gin):
+                count = deadwood_points(remaining, ace)
+            elif cards.defender_melds is not None:
+                count = _best_defence(melds, remaining, gin, rules)[0]
+            elif cards.layoffs is not None and not gin:
+                count = best_arrangement(remaining, ace).deadwood_points
+            else:
+                count = _best_defence(melds, list(cards.defender_cards), gin, rules)[0]
+        except (CardError, MeldError, ValueError) as error:
+            raise HandRecordError(f"cannot count {defender.value}'s deadwood: {error}") from None
+        counts[defender] = count
+    ordered = tuple((side, counts[side]) for side in (Side.A, Side.B) if side in counts)
+    return HandRecord(
+        declaration=record.declaration,
+        declarer=record.declarer,
+        deadwood=ordered,
+        upcard=record.upcard,
+        cards=record.cards,
+    )
