@@ -1,0 +1,357 @@
+"""The new-event dialog: name, date, venue, rules (preset + every knob, editable), format,
+entrants typed or pasted one per line, and the director's PIN.
+
+The dialog only gathers values; :meth:`NewEventDialog.values` returns a frozen
+:class:`NewEvent` and the main window creates it through the services. Editing any knob makes
+the rules a custom preset (key ``custom-…``) so the frozen rule set says it is not the preset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import date
+from enum import Enum
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.tournament.model import Format
+
+# Knobs a director reads about; the identity fields are set by the dialog itself.
+_IDENTITY = ("key", "name", "description", "source")
+_KNOB_LABELS = {
+    "knock_rule": "Knock rule",
+    "knock_limit": "Knock limit",
+    "oklahoma_ace_gin_only": "Oklahoma: ace upcard = gin only",
+    "gin_bonus": "Gin bonus",
+    "big_gin_allowed": "Big gin allowed",
+    "big_gin_bonus": "Big gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "undercut_on_tie": "Undercut on a tie",
+    "spade_doubles": "Spade upcard doubles",
+    "target": "Game target",
+    "game_bonus": "Game bonus",
+    "box_value": "Box value",
+    "undercut_extra_boxes": "Extra boxes for undercut",
+    "gin_extra_boxes": "Extra boxes for gin",
+    "shutout": "Shutout rule",
+    "ace_rule": "Aces",
+    "match_format": "Match format",
+    "best_of": "Best of (games)",
+    "hollywood_games": "Hollywood games",
+    "hollywood_targets": "Hollywood targets",
+    "hollywood_open_new_games": "Hollywood: open new games",
+    "multimatch_match_target": "Multi-match: match target",
+    "multimatch_total_target": "Multi-match: total target",
+    "multimatch_per_hand_won": "Multi-match: per hand won",
+    "multimatch_match_bonus": "Multi-match: match bonus",
+    "multimatch_shutout_bonus": "Multi-match: shutout bonus",
+    "partnership_target": "Partnership target",
+    "next_dealer": "Next dealer",
+    "dead_hand_same_dealer": "Dead hand: same dealer",
+    "fiftieth_card_rule": "50th-card rule",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    name: str
+    venue: str
+    start_date: date | None
+    rules: RuleSet
+    format: str
+    entrants: tuple[str, ...]
+    pin: str | None
+
+
+def entrant_names(text: str) -> tuple[str, ...]:
+    """One entrant per line; blank lines and surrounding spaces ignored, duplicates refused.
+
+    >>> entrant_names("Ann\\n  Bob \\n\\nCy")
+    ('Ann', 'Bob', 'Cy')
+    """
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValueError(f"entrant {name!r} is listed twice")
+        seen.add(name.casefold())
+    return tuple(names)
+
+
+def describe_rules(rules: RuleSet) -> str:
+    """Every knob in words, one per line, for the live preview."""
+    lines = [f"{rules.name} ({rules.key})"]
+    for field in fields(rules):
+        if field.name in _IDENTITY:
+            continue
+        value = getattr(rules, field.name)
+        if isinstance(value, Enum):
+            value = value.value.replace("_", " ")
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            value = ", ".join(str(v) for v in value)
+        lines.append(f"{_KNOB_LABELS.get(field.name, field.name)}: {value}")
+    return "\n".join(lines)
+
+
+class RulesEditor(QWidget):
+    """A preset chooser plus one widget per knob; changes make a custom rule set."""
+
+    def __init__(self, presets: tuple[RuleSet, ...], default_key: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.presets = {p.key: p for p in presets}
+        self.preset_box = QComboBox()
+        self.preset_box.setObjectName("presetBox")
+        for preset in presets:
+            self.preset_box.addItem(f"{preset.name} ({preset.key})", preset.key)
+        self.widgets: dict[str, QWidget] = {}
+        form = QFormLayout()
+        form.addRow("Preset:", self.preset_box)
+        self.error = QLabel("")
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        knob_box = QWidget()
+        knob_form = QFormLayout(knob_box)
+        for field in fields(RuleSet):
+            if field.name in _IDENTITY:
+                continue
+            widget = self._widget_for(field.name, getattr(RuleSet(), field.name))
+            self.widgets[field.name] = widget
+            knob_form.addRow(_KNOB_LABELS.get(field.name, field.name) + ":", widget)
+        scroll = QScrollArea()
+        scroll.setWidget(knob_box)
+        scroll.setWidgetResizable(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.error)
+        self._loading = False
+        self.current: RuleSet = RuleSet()
+        self.preset_box.currentIndexChanged.connect(self._preset_chosen)
+        index = self.preset_box.findData(default_key)
+        self.preset_box.setCurrentIndex(max(index, 0))
+        self._preset_chosen()
+
+    def _widget_for(self, name: str, value: object) -> QWidget:
+        widget: QWidget
+        if isinstance(value, bool):
+            box = QCheckBox()
+            box.toggled.connect(self._knob_changed)
+            widget = box
+        elif isinstance(value, int):
+            spin = QSpinBox()
+            spin.setRange(0, 1_000_000)
+            spin.valueChanged.connect(self._knob_changed)
+            widget = spin
+        elif isinstance(value, Enum):
+            combo = QComboBox()
+            for member in type(value):
+                combo.addItem(member.value.replace("_", " "), member.value)
+            combo.currentIndexChanged.connect(self._knob_changed)
+            widget = combo
+        else:
+            line = QLineEdit()
+            line.textChanged.connect(self._knob_changed)
+            widget = line
+        widget.setObjectName(f"knob_{name}")
+        return widget
+
+    def _preset_chosen(self) -> None:
+        preset = self.presets.get(self.preset_box.currentData())
+        if preset is None:
+            return
+        self._loading = True
+        for name, widget in self.widgets.items():
+            value = getattr(preset, name)
+            if isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            elif isinstance(widget, QSpinBox):
+                widget.setValue(int(value))
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentIndex(widget.findData(value.value))
+            elif isinstance(widget, QLineEdit):
+                widget.setText(", ".join(str(v) for v in value))
+        self._loading = False
+        self.current = preset
+        self.error.setText("")
+        self.changed()
+
+    def _knob_values(self) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for name, widget in self.widgets.items():
+            if isinstance(widget, QCheckBox):
+                values[name] = widget.isChecked()
+            elif isinstance(widget, QSpinBox):
+                values[name] = widget.value()
+            elif isinstance(widget, QComboBox):
+                values[name] = widget.currentData()
+            elif isinstance(widget, QLineEdit):
+                parts = [p.strip() for p in widget.text().replace(";", ",").split(",")]
+                values[name] = [int(p) if p.isdigit() else p for p in parts if p]
+        return values
+
+    def _knob_changed(self) -> None:
+        if self._loading:
+            return
+        preset = self.presets.get(self.preset_box.currentData(), RuleSet())
+        values = self._knob_values()
+        changed = {k: v for k, v in values.items() if _plain(getattr(preset, k)) != v}
+        try:
+            if changed:
+                self.current = preset.with_changes(
+                    key=f"custom-{preset.key}", name=f"{preset.name} (custom)",
+                    description=f"{preset.name} with changes: " + ", ".join(sorted(changed)),
+                    **changed,
+                )
+            else:
+                self.current = preset
+            self.error.setText("")
+        except RuleSetError as error:
+            self.error.setText(f"⛔ {error}")
+        self.changed()
+
+    def changed(self) -> None:
+        """Overridden by the dialog (a plain hook keeps this widget signal-free)."""
+
+    def is_valid(self) -> bool:
+        return not self.error.text()
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+class NewEventDialog(QDialog):
+    def __init__(self, presets: tuple[RuleSet, ...], default_preset: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New event")
+        self.resize(980, 680)
+        self.name = QLineEdit()
+        self.name.setObjectName("eventName")
+        self.name.setPlaceholderText("e.g. Autumn Open 2026")
+        self.date = QDateEdit(QDate.currentDate())
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.venue = QLineEdit()
+        self.format = QComboBox()
+        self.format.setObjectName("eventFormat")
+        for fmt in Format:
+            self.format.addItem(fmt.label, fmt.value)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("optional: guards corrections and locked results")
+        self.entrants = QPlainTextEdit()
+        self.entrants.setObjectName("entrants")
+        self.entrants.setPlaceholderText("One entrant per line (type or paste)")
+        self.entrant_count = QLabel("0 entrants")
+        self.entrants.textChanged.connect(self._count_entrants)
+
+        self.rules = RulesEditor(presets, default_preset)
+        self.rules.changed = self._rules_changed  # type: ignore[method-assign]
+        self.preview = QPlainTextEdit()
+        self.preview.setObjectName("rulesPreview")
+        self.preview.setReadOnly(True)
+        self.preview.setStyleSheet("font-family: monospace;")
+
+        details = QFormLayout()
+        details.addRow("Name:", self.name)
+        details.addRow("Date:", self.date)
+        details.addRow("Venue:", self.venue)
+        details.addRow("Format:", self.format)
+        details.addRow("Director PIN:", self.pin)
+        left = QVBoxLayout()
+        left.addLayout(details)
+        left.addWidget(QLabel("Entrants:"))
+        left.addWidget(self.entrants, 1)
+        left.addWidget(self.entrant_count)
+
+        rules_box = QGroupBox("Rules")
+        rules_layout = QHBoxLayout(rules_box)
+        rules_layout.addWidget(self.rules, 3)
+        preview_column = QVBoxLayout()
+        preview_column.addWidget(QLabel("Every knob, as it will be frozen:"))
+        preview_column.addWidget(self.preview)
+        rules_layout.addLayout(preview_column, 2)
+
+        self.problem = QLabel("")
+        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create event")
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+
+        top = QHBoxLayout()
+        top.addLayout(left, 2)
+        top.addWidget(rules_box, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignRight)
+        self._rules_changed()
+
+    def _rules_changed(self) -> None:
+        self.preview.setPlainText(describe_rules(self.rules.current))
+
+    def _count_entrants(self) -> None:
+        try:
+            count = len(entrant_names(self.entrants.toPlainText()))
+            self.entrant_count.setText(f"{count} entrant{'s' if count != 1 else ''}")
+        except ValueError as error:
+            self.entrant_count.setText(f"⛔ {error}")
+
+    def problem_text(self) -> str | None:
+        if not self.name.text().strip():
+            return "the event needs a name"
+        if not self.rules.is_valid():
+            return self.rules.error.text().lstrip("⛔ ")
+        try:
+            entrant_names(self.entrants.toPlainText())
+        except ValueError as error:
+            return str(error)
+        return None
+
+    def _accept(self) -> None:
+        problem = self.problem_text()
+        if problem:
+            self.problem.setText(f"⛔ {problem}")
+            return
+        self.accept()
+
+    def values(self) -> NewEvent:
+        day = self.date.date()
+        return NewEvent(
+            name=self.name.text().strip(),
+            venue=self.venue.text().strip(),
+            start_date=date(day.year(), day.month(), day.day()),
+            rules=self.rules.current,
+            format=str(self.format.currentData()),
+            entrants=entrant_names(self.entrants.toPlainText()),
+            pin=self.pin.text() or None,
+        )
