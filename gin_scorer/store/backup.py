@@ -22,13 +22,18 @@ import os
 import re
 import shutil
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gin_scorer.store.errors import CorruptDatabase, StoreError
-from gin_scorer.store.settings import get_int_setting
+from alembic.util.exc import CommandError
+
+from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
+from gin_scorer.store.migrate import head_revision, script_directory
+from gin_scorer.store.pin import check_pin
+from gin_scorer.store.settings import director_pin_hashes, get_int_setting
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -235,8 +240,8 @@ def _maybe_backup(db: Database, path: Path, *, on_open: bool) -> BackupFile | No
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
         current = int(connection.execute("SELECT max(id) FROM change").fetchone()[0] or 0)
-        if db._backup_last_at is not None and current == db._backup_last_change_id:
-            return None  # nothing new since the newest backup
+        if current == db._backup_last_change_id:
+            return None  # nothing new since the newest backup (or an empty database)
         hands = int(
             connection.execute(
                 "SELECT count(*) FROM change WHERE id > ? AND table_name = 'hand_entry' "
@@ -268,3 +273,90 @@ def move_aside(path: Path) -> Path:
         if companion.exists():
             shutil.move(companion, Path(str(aside) + suffix))
     return aside
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreResult:
+    restored_from: Path
+    database: Path
+    safety_backup: BackupFile | None  # the database as it was just before the restore
+    damaged_moved_to: Path | None  # where a damaged database was set aside
+
+
+def _read_pins(path: Path) -> list[str]:
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        return director_pin_hashes(connection)
+    finally:
+        connection.close()
+
+
+def _check_restorable(source: Path) -> None:
+    problem = integrity_check(source)
+    if problem != "ok":
+        raise StoreError(f"{source} cannot be restored: it is damaged ({problem})")
+    connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    try:
+        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        revisions = [str(row[0]) for row in rows]
+    except sqlite3.DatabaseError:
+        revisions = []
+    finally:
+        connection.close()
+    if not revisions:
+        raise StoreError(f"{source} is not a gin-scorer database (no schema revision in it)")
+    for revision in revisions:
+        try:
+            known = script_directory().get_revision(revision)
+        except CommandError:
+            known = None
+        if known is None:
+            raise NewerDatabase(revision, head_revision())
+
+
+def restore_database(
+    db_path: Path, source: Path, *, pin: str | None = None,
+    ask_pin: Callable[[], str] | None = None,
+) -> RestoreResult:
+    """Replace the SQLite database ``db_path`` by the backup ``source``, safely.
+
+    1. ``source`` must pass ``PRAGMA integrity_check`` and be a gin-scorer database this
+       version knows; 2. if the current database (or, when it is damaged, the backup) has a
+       director PIN, ``pin`` (or ``ask_pin()``) must match it; 3. the current database is
+       backed up first — or, if damaged, renamed aside, never overwritten; 4. the pages are
+       copied with SQLite's backup API, then the result is migrated to head and checked.
+    """
+    db_path = db_path.expanduser().resolve()
+    source = source.expanduser().resolve()
+    if source == db_path:
+        raise StoreError(f"{source} is the database itself; choose a backup file")
+    _check_restorable(source)
+    exists = db_path.exists() and db_path.stat().st_size > 0
+    healthy = exists and integrity_check(db_path, quick=True) == "ok"
+    guard = _read_pins(db_path) if healthy else _read_pins(source)
+    if guard:
+        given = pin if pin is not None else (ask_pin() if ask_pin is not None else None)
+        if not given:
+            raise PinError(
+                "this database is protected by a director PIN: give it with --pin "
+                "(or type it when asked)"
+            )
+        if not any(check_pin(given, stored) for stored in guard):
+            raise PinError("that is not the director PIN of this database; nothing was restored")
+    safety = backup_file(db_path, reason="before-restore") if healthy else None
+    aside = move_aside(db_path) if exists and not healthy else None
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    source_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    try:
+        target = sqlite3.connect(db_path, timeout=30)
+        try:
+            target.execute("PRAGMA busy_timeout = 30000")
+            source_connection.backup(target)
+        finally:
+            target.close()
+    finally:
+        source_connection.close()
+    from gin_scorer.store.database import open_database
+
+    open_database(db_path, backups=False).close()  # migrate an older backup to head
+    return RestoreResult(source, db_path, safety, aside)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, func, insert, select
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from gin_scorer.store.tables import WATCHED_TABLES, Change, Event, HandEntry, Match, utcnow
 
@@ -48,7 +49,7 @@ def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int |
     if isinstance(obj, HandEntry):
         if obj.match_id not in cache:
             cache[obj.match_id] = session.connection().execute(
-                select(Match.event_id).where(Match.id == obj.match_id)  # type: ignore[arg-type]
+                select(col(Match.event_id)).where(col(Match.id) == obj.match_id)
             ).scalar_one_or_none()
         return cache[obj.match_id]
     value = getattr(obj, "event_id", None)
@@ -99,11 +100,15 @@ def watch_session(session: Session, db: Database) -> None:
 
 
 def record_change(
-    session: Session, station: str, table_name: str, row_id: int | None, op: str = "update",
-    event_id: int | None = None,
+    session: Session, table_name: str, row_id: int | None, op: str = "update",
+    event_id: int | None = None, *, station: str | None = None,
 ) -> None:
-    """Add a change by hand, for writes made with core statements instead of the ORM."""
-    _write(session, [{"at": utcnow(), "station": station, "table_name": table_name,
+    """Add a change by hand, for writes made with core statements instead of the ORM.
+
+    ``station`` defaults to the station of the Database the session came from.
+    """
+    where = station or str(session.info.get("station") or "unknown")
+    _write(session, [{"at": utcnow(), "station": where, "table_name": table_name,
                       "row_id": row_id, "op": op, "event_id": event_id}])
 
 
@@ -117,10 +122,10 @@ def changes_since(
     session: Session, last_id: int, *, event_id: int | None = None, limit: int = 1000
 ) -> list[ChangeRow]:
     """Changes with id > ``last_id`` (oldest first), optionally of one event only."""
-    query = select(Change).where(Change.id > last_id)  # type: ignore[operator]
+    query = select(Change).where(col(Change.id) > last_id)
     if event_id is not None:
-        query = query.where(Change.event_id == event_id)
-    rows = session.execute(query.order_by(Change.id).limit(limit)).scalars()  # type: ignore[arg-type]
+        query = query.where(col(Change.event_id) == event_id)
+    rows = session.execute(query.order_by(col(Change.id)).limit(limit)).scalars()
     return [
         ChangeRow(c.id or 0, c.at, c.station, c.table_name, c.row_id, c.op, c.event_id)
         for c in rows

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from gin_scorer.store.changes import record_change
 from gin_scorer.store.errors import ConflictError
@@ -17,22 +18,23 @@ from gin_scorer.store.tables import Event, Match
 
 def bump_version(
     session: Session, table: type[Match] | type[Event], row_id: int, expected: int,
-    *, station: str,
+    *, station: str | None = None,
 ) -> int:
     """Move ``table`` row ``row_id`` from version ``expected`` to the next; return the new one.
 
     Raises :class:`ConflictError` naming the row if its version is no longer ``expected``,
-    or if it does not exist.
+    or if it does not exist. The change feed gets an "update" of the row (``station``
+    defaults to the session's Database's).
     """
     what = "match" if table is Match else "event"
     result = session.execute(
         update(table)
-        .where(table.id == row_id, table.version == expected)  # type: ignore[arg-type]
+        .where(col(table.id) == row_id, col(table.version) == expected)
         .values(version=expected + 1)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         found = session.execute(
-            select(table.version).where(table.id == row_id)  # type: ignore[arg-type]
+            select(col(table.version)).where(col(table.id) == row_id)
         ).scalar_one_or_none()
         if found is None:
             raise ConflictError(f"{what} {row_id} does not exist (deleted at another station?)")
@@ -41,7 +43,7 @@ def bump_version(
             f"screen showed version {expected}); reload it and enter the change again"
         )
     event_id = row_id if table is Event else session.execute(
-        select(Match.event_id).where(Match.id == row_id)  # type: ignore[arg-type]
+        select(col(Match.event_id)).where(col(Match.id) == row_id)
     ).scalar_one()
-    record_change(session, station, table.__tablename__, row_id, "update", event_id)
+    record_change(session, table.__tablename__, row_id, "update", event_id, station=station)
     return expected + 1

@@ -84,6 +84,7 @@ class Database:
 
         try:
             with Session(engine, expire_on_commit=False) as session:
+                session.info["station"] = self.station
                 watch_session(session, self)
                 with session.begin():
                     yield session

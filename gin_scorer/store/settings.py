@@ -38,3 +38,31 @@ def get_int_setting(connection: sqlite3.Connection, key: str, default: int) -> i
         return int(row[0]) if row else default
     except ValueError:
         return default
+
+
+DIRECTOR_PIN = "director_pin"
+
+
+def set_director_pin(session: Session, pin: str | None) -> None:
+    """Set (or with ``None`` remove) the database-wide director PIN, stored as a hash."""
+    from gin_scorer.store.pin import hash_pin
+
+    set_setting(session, DIRECTOR_PIN, None if pin is None else hash_pin(pin))
+
+
+def director_pin_hashes(connection: sqlite3.Connection) -> list[str]:
+    """Every PIN that guards a SQLite database: the database's own, then each event's.
+
+    Read on a raw connection because a restore needs it before (or without) opening the
+    database through the store.
+    """
+    hashes: list[str] = []
+    for query in (
+        "SELECT value FROM setting WHERE key = 'director_pin'",
+        "SELECT pin_hash FROM event WHERE pin_hash IS NOT NULL AND pin_hash != ''",
+    ):
+        try:
+            hashes += [str(row[0]) for row in connection.execute(query)]
+        except sqlite3.OperationalError:  # an older revision without that table
+            continue
+    return hashes

@@ -4,8 +4,9 @@ open connection in ``config.attributes["connection"]``; there is no alembic.ini.
 from __future__ import annotations
 
 from alembic import context
+from sqlmodel import SQLModel
 
-from gin_scorer.store.tables import SQLModel
+import gin_scorer.store.tables  # noqa: F401  (registers every table on SQLModel.metadata)
 
 
 def run_migrations() -> None:
