@@ -100,6 +100,23 @@ class EntrantView:
 
 
 @dataclass(frozen=True, slots=True)
+class EntrantSpec:
+    """What it takes to enter someone: the input of ``add_entrant(s)`` and the CSV import.
+
+    ``partner`` makes a team of two (its name is then "name & partner" unless ``team_name``
+    is given).
+    """
+
+    name: str
+    club: str = ""
+    member_number: str = ""
+    seed: int | None = None
+    partner: str = ""
+    team_name: str = ""
+    checked_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class MatchView:
     """A match between entrant ``a`` (side A) and ``b`` (side B); ``b`` is ``None`` for a bye.
 

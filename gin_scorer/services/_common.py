@@ -1,0 +1,109 @@
+"""Small pieces every service shares: finding rows, the PIN check, audit entries, JSON.
+
+Private to :mod:`gin_scorer.services`: the GUI and the CLI never call these.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from sqlmodel import Session, SQLModel
+
+from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.services.errors import InvalidInput, NotFound, PinError
+from gin_scorer.store import audit
+from gin_scorer.store import pin as pins
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
+
+Row = TypeVar("Row", bound=SQLModel)
+
+_NAMES: dict[type[SQLModel], str] = {
+    Event: "event",
+    Entrant: "entrant",
+    Match: "match",
+    HandEntry: "hand entry",
+}
+
+
+def fetch(session: Session, table: type[Row], row_id: int) -> Row:
+    """The row ``row_id`` of ``table``, or :class:`NotFound` naming what was looked for."""
+    if isinstance(row_id, bool) or not isinstance(row_id, int):
+        raise InvalidInput(f"{_NAMES.get(table, table.__name__)} id {row_id!r} is not a number")
+    row = session.get(table, row_id)
+    if row is None:
+        raise NotFound(f"there is no {_NAMES.get(table, table.__name__)} {row_id}")
+    return row
+
+
+def fetch_for_update(session: Session, table: type[Row], row_id: int) -> Row:
+    """Like :func:`fetch`, re-read from the database (after a version bump or on PostgreSQL
+    after another transaction committed) rather than from the session's identity map."""
+    row = fetch(session, table, row_id)
+    session.refresh(row)
+    return row
+
+
+def dumps(value: object) -> str:
+    """Canonical JSON (sorted keys, no spaces): what the store keeps and exports compare."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads_mapping(text: str | None, what: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{what}: stored value is not a JSON object")
+    return value
+
+
+def rules_from_json(text: str, what: str) -> RuleSet:
+    try:
+        return RuleSet.from_dict(loads_mapping(text, what), origin=what)
+    except RuleSetError as error:
+        raise InvalidInput(str(error)) from None
+
+
+def check_pin(event: Event, pin: str | None, why: str) -> bool:
+    """Require the event's director PIN for ``why`` (a phrase: "to unlock match 4").
+
+    An event without a PIN has nobody to ask: the action is allowed. Returns whether a PIN
+    was checked (the audit entry says so). Raises :class:`PinError` when the PIN is missing
+    or wrong.
+    """
+    if not event.pin_hash:
+        return False
+    if pin is None or pin == "":
+        raise PinError(f"the director's PIN is needed {why}")
+    if not pins.check_pin(pin, event.pin_hash):
+        raise PinError(f"wrong director PIN {why}")
+    return True
+
+
+def record_audit(
+    session: Session,
+    db: Database,
+    *,
+    actor: str | None,
+    action: str,
+    subject: str,
+    payload: Mapping[str, object],
+) -> None:
+    audit.append(session, actor or db.station, action, subject, dict(payload))
+
+
+def clean_text(value: object, field: str, *, required: bool = False, limit: int = 200) -> str:
+    """A trimmed one-line text field, or :class:`InvalidInput` naming the field."""
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{field}: {value!r} is not text")
+    text = " ".join(value.split())
+    if required and not text:
+        raise InvalidInput(f"{field} must not be empty")
+    if len(text) > limit:
+        raise InvalidInput(f"{field} is too long ({len(text)} characters; at most {limit})")
+    return text

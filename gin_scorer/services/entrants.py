@@ -1,0 +1,274 @@
+"""Entrants: people (or teams of two) entered in an event; check-in, withdrawal, return.
+
+A late entrant (added once rounds have been paired) joins from the next round. Withdrawn
+entrants keep their results: nothing is ever deleted, the status only stops new pairings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from gin_scorer.services._common import clean_text, fetch, record_audit
+from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView, EventStatus
+from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.views import entrant_view, entrant_views
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Entrant, Event, Player, Round
+
+MAX_SEED = 100_000
+
+
+def _checked(spec: EntrantSpec) -> EntrantSpec:
+    """The spec with its text trimmed; :class:`InvalidInput` naming the field otherwise."""
+    if not isinstance(spec, EntrantSpec):
+        raise InvalidInput(f"{spec!r} is not an entrant")
+    name = clean_text(spec.name, "name", required=True, limit=120)
+    club = clean_text(spec.club, "club", limit=120)
+    member = clean_text(spec.member_number, "member number", limit=40)
+    partner = clean_text(spec.partner, "partner", limit=120)
+    team = clean_text(spec.team_name, "team name", limit=200)
+    seed = spec.seed
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED
+    ):
+        raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
+    if partner and partner.casefold() == name.casefold():
+        raise InvalidInput(f"partner {partner!r} is the player themself")
+    return EntrantSpec(
+        name=name,
+        club=club,
+        member_number=member,
+        seed=seed,
+        partner=partner,
+        team_name=team,
+        checked_in=bool(spec.checked_in),
+    )
+
+
+def _display_name(spec: EntrantSpec) -> str:
+    if spec.team_name:
+        return spec.team_name
+    return f"{spec.name} & {spec.partner}" if spec.partner else spec.name
+
+
+def _next_round(session: Session, event: Event) -> int:
+    """The round a new entrant joins: 1 before any pairing, else the one after the last."""
+    last = session.exec(
+        select(func.max(Round.number)).where(Round.event_id == event.id)
+    ).one_or_none()
+    return int(last or 0) + 1
+
+
+def _player(session: Session, name: str, club: str, member_number: str) -> Player:
+    """The club member with this number, or a new player (names alone are not identities)."""
+    if member_number:
+        found = session.exec(select(Player).where(Player.member_number == member_number)).first()
+        if found is not None:
+            return found
+    player = Player(name=name, club=club or None, member_number=member_number or None)
+    session.add(player)
+    session.flush()
+    return player
+
+
+def insert_entrants(
+    session: Session,
+    db: Database,
+    event_id: int,
+    specs: Sequence[EntrantSpec],
+    *,
+    actor: str | None = None,
+    labels: Sequence[str] | None = None,
+) -> list[Entrant]:
+    """Add entrants inside an open transaction (all or nothing); used by the importer too.
+
+    ``labels`` names each spec in error messages (``"row 7"``); every problem is collected
+    and raised together as :class:`RowsRejected`.
+    """
+    event = fetch(session, Event, event_id)
+    if event.status == EventStatus.FINISHED.value:
+        raise InvalidInput(f"event {event.name!r} is finished: it takes no more entrants")
+    names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
+    existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
+    taken_names = {e.name.casefold(): e.name for e in existing}
+    taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
+    problems: list[str] = []
+    checked: list[EntrantSpec] = []
+    for label, spec in zip(names, specs, strict=True):
+        try:
+            clean = _checked(spec)
+        except InvalidInput as error:
+            problems.append(f"{label}: {error}")
+            continue
+        shown = _display_name(clean)
+        if shown.casefold() in taken_names:
+            problems.append(f"{label}: {shown!r} is already entered in this event")
+            continue
+        if clean.seed is not None and clean.seed in taken_seeds:
+            problems.append(f"{label}: seed {clean.seed} is already {taken_seeds[clean.seed]!r}'s")
+            continue
+        taken_names[shown.casefold()] = shown
+        if clean.seed is not None:
+            taken_seeds[clean.seed] = shown
+        checked.append(clean)
+    if problems:
+        raise RowsRejected(problems, what="entrants")
+    joined = _next_round(session, event)
+    rows: list[Entrant] = []
+    for spec in checked:
+        player = _player(session, spec.name, spec.club, spec.member_number)
+        partner = _player(session, spec.partner, spec.club, "") if spec.partner else None
+        row = Entrant(
+            event_id=event_id,
+            name=_display_name(spec),
+            club=spec.club or None,
+            player_id=player.id,
+            partner_id=partner.id if partner is not None else None,
+            seed=spec.seed,
+            status=EntrantStatus.ACTIVE.value,
+            checked_in=spec.checked_in,
+            joined_round=joined,
+        )
+        session.add(row)
+        rows.append(row)
+    session.flush()
+    record_audit(
+        session,
+        db,
+        actor=actor,
+        action="entrant.add",
+        subject=f"event:{event_id}",
+        payload={"entrants": [[r.id, r.name] for r in rows], "joined_round": joined},
+    )
+    return rows
+
+
+def add_entrant(
+    db: Database,
+    event_id: int,
+    name: str,
+    *,
+    club: str = "",
+    member_number: str = "",
+    seed: int | None = None,
+    partner: str = "",
+    team_name: str = "",
+    checked_in: bool = False,
+    actor: str | None = None,
+) -> EntrantView:
+    """Enter one player (or a team of two with ``partner``) in an event."""
+    spec = EntrantSpec(name, club, member_number, seed, partner, team_name, checked_in)
+    try:
+        return add_entrants(db, event_id, [spec], actor=actor)[0]
+    except RowsRejected as error:
+        # One entrant: its single problem without the batch wording.
+        raise InvalidInput(error.problems[0].removeprefix("entrant 1: ")) from None
+
+
+def add_entrants(
+    db: Database, event_id: int, specs: Sequence[EntrantSpec], *, actor: str | None = None
+) -> tuple[EntrantView, ...]:
+    """Enter several at once: all of them, or (on any problem) none, every problem listed."""
+    with db.transaction() as session:
+        rows = insert_entrants(session, db, event_id, list(specs), actor=actor)
+        return entrant_views(session, rows)
+
+
+def list_entrants(
+    db: Database, event_id: int, *, include_withdrawn: bool = True
+) -> tuple[EntrantView, ...]:
+    """The event's entrants by seed (unseeded last), then name."""
+    with db.transaction(write=False) as session:
+        fetch(session, Event, event_id)
+        query = select(Entrant).where(Entrant.event_id == event_id)
+        if not include_withdrawn:
+            query = query.where(Entrant.status == EntrantStatus.ACTIVE.value)
+        rows = list(session.exec(query))
+        rows.sort(key=lambda e: (e.seed is None, e.seed or 0, e.name.casefold(), e.id or 0))
+        return entrant_views(session, rows)
+
+
+def get_entrant(db: Database, entrant_id: int) -> EntrantView:
+    with db.transaction(write=False) as session:
+        return entrant_view(session, fetch(session, Entrant, entrant_id))
+
+
+def find_entrant(db: Database, event_id: int, name: str) -> EntrantView | None:
+    """The entrant of ``event_id`` called ``name`` (case and spacing ignored), if any."""
+    wanted = " ".join(name.split()).casefold()
+    with db.transaction(write=False) as session:
+        fetch(session, Event, event_id)
+        for row in session.exec(select(Entrant).where(Entrant.event_id == event_id)):
+            if row.name.casefold() == wanted:
+                return entrant_view(session, row)
+    return None
+
+
+def _set_status(
+    db: Database, entrant_id: int, status: EntrantStatus, action: str, actor: str | None
+) -> EntrantView:
+    with db.transaction() as session:
+        row = fetch(session, Entrant, entrant_id)
+        if row.status == status.value:
+            raise InvalidInput(f"{row.name} is already {status.value}")
+        before = row.status
+        row.status = status.value
+        if status is EntrantStatus.ACTIVE:
+            # Back from a withdrawal: plays again from the next round to be paired.
+            event = fetch(session, Event, row.event_id)
+            row.joined_round = max(row.joined_round, _next_round(session, event))
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action=action,
+            subject=f"entrant:{entrant_id}",
+            payload={"from": before, "to": status.value, "event": row.event_id},
+        )
+        return entrant_view(session, row)
+
+
+def withdraw_entrant(db: Database, entrant_id: int, *, actor: str | None = None) -> EntrantView:
+    """Withdraw an entrant: no more pairings; results played so far stand."""
+    return _set_status(db, entrant_id, EntrantStatus.WITHDRAWN, "entrant.withdraw", actor)
+
+
+def reinstate_entrant(db: Database, entrant_id: int, *, actor: str | None = None) -> EntrantView:
+    """Bring a withdrawn entrant back; they are paired again from the next round."""
+    return _set_status(db, entrant_id, EntrantStatus.ACTIVE, "entrant.reinstate", actor)
+
+
+def check_in(
+    db: Database, entrant_id: int, checked_in: bool = True, *, actor: str | None = None
+) -> EntrantView:
+    """Mark an entrant present (or not) before pairing."""
+    with db.transaction() as session:
+        row = fetch(session, Entrant, entrant_id)
+        row.checked_in = bool(checked_in)
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="entrant.check_in",
+            subject=f"entrant:{entrant_id}",
+            payload={"checked_in": bool(checked_in), "event": row.event_id},
+        )
+        return entrant_view(session, row)
+
+
+def entrant_ids_by_name(session: Session, event_id: int) -> dict[str, int]:
+    """Case-folded entrant names of an event to their ids (for imports and the CLI)."""
+    query = select(Entrant.name, Entrant.id).where(Entrant.event_id == event_id)
+    return {name.casefold(): eid for name, eid in session.exec(query) if eid is not None}
+
+
+def active_entrant_count(session: Session, event_id: int) -> int:
+    query = select(func.count()).where(
+        col(Entrant.event_id) == event_id, col(Entrant.status) == EntrantStatus.ACTIVE.value
+    )
+    return int(session.exec(query).one())

@@ -1,0 +1,64 @@
+"""What a service refuses, each with a sentence the person at the keyboard can act on.
+
+The store's own errors pass through unchanged and are re-exported here, so callers catch
+everything from one module: :class:`ConflictError` (another station changed the match),
+:class:`PinError` (the director's PIN is needed or wrong).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_scorer.core.hands import Problem
+from gin_scorer.store.errors import ConflictError, PinError, StoreError
+
+__all__ = [
+    "ConflictError",
+    "HandRejected",
+    "InvalidInput",
+    "NotFound",
+    "PinError",
+    "RowsRejected",
+    "ServiceError",
+    "StoreError",
+]
+
+
+class ServiceError(Exception):
+    """A refusal a person can fix; ``str(error)`` is the message to show."""
+
+
+class NotFound(ServiceError):
+    """No event / entrant / match / hand with that id."""
+
+
+class InvalidInput(ServiceError):
+    """A field's value cannot be used; the message names the field and the value."""
+
+
+class HandRejected(ServiceError):
+    """The core's validation found errors in a hand; ``problems`` lists every finding.
+
+    Record it anyway by giving an ``override_reason`` (the director's words, stored and
+    shown on the sheet).
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        errors = [p.message for p in self.problems if p.is_error]
+        super().__init__(
+            "hand refused: " + "; ".join(errors) + " (give an override reason to record it anyway)"
+        )
+
+
+class RowsRejected(InvalidInput):
+    """Several inputs (rows of an import, entrants of a batch) were refused; nothing was
+    written. ``problems`` holds one sentence per problem, each naming its row."""
+
+    def __init__(self, problems: Sequence[str], what: str = "rows") -> None:
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        super().__init__(
+            f"nothing was imported: {count} problem{'s' if count != 1 else ''} in the {what}:\n"
+            + "\n".join(self.problems)
+        )

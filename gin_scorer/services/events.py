@@ -1,0 +1,288 @@
+"""Events: a tournament or a club night, with its rules frozen and its director's PIN.
+
+Each function is one transaction and returns frozen views. The rule set is stored as
+``RuleSet.to_dict()`` JSON when the event is created; matches copy it when they are created,
+so changing the event's rules later never rewrites a match already played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+
+from sqlmodel import col, select
+
+from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.services._common import (
+    check_pin,
+    clean_text,
+    dumps,
+    fetch,
+    fetch_for_update,
+    loads_mapping,
+    record_audit,
+)
+from gin_scorer.services.dto import EventStatus, EventView
+from gin_scorer.services.errors import InvalidInput, PinError
+from gin_scorer.services.views import event_view, event_views
+from gin_scorer.store import pin as pins
+from gin_scorer.store.concurrency import bump_version
+from gin_scorer.store.database import Database
+from gin_scorer.store.errors import PinError as StorePinError
+from gin_scorer.store.tables import Event, utcnow
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.settings import TournamentSettings
+
+
+def default_rules() -> RuleSet:
+    """The rule set of a new event when none is given: the default preset (GRA tournament)."""
+    from gin_scorer.presets import DEFAULT_PRESET, load_preset
+
+    return load_preset(DEFAULT_PRESET)
+
+
+def _format_and_settings(
+    format: str, settings: Mapping[str, object] | None
+) -> tuple[str, dict[str, object]]:
+    """The stored format name and the checked settings (format settings of the engine)."""
+    data = dict(settings or {})
+    try:
+        fmt = Format.parse(format)
+        data["format"] = fmt.value
+        checked = TournamentSettings.from_dict(data)
+    except TournamentError as error:
+        raise InvalidInput(str(error)) from None
+    return fmt.value, checked.to_dict()
+
+
+def _check_dates(start: date | None, end: date | None) -> None:
+    for name, value in (("start date", start), ("end date", end)):
+        if value is not None and not isinstance(value, date):
+            raise InvalidInput(f"{name}: {value!r} is not a date (write it as 2026-11-22)")
+    if start is not None and end is not None and end < start:
+        raise InvalidInput(
+            f"the end date {end.isoformat()} is before the start date {start.isoformat()}"
+        )
+
+
+def create_event(
+    db: Database,
+    *,
+    name: str,
+    rules: RuleSet | None = None,
+    format: str = "club",
+    venue: str = "",
+    start_date: date | None = None,
+    end_date: date | None = None,
+    settings: Mapping[str, object] | None = None,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> EventView:
+    """Create an event. ``rules`` defaults to the GRA tournament preset; ``format`` is an
+    event format (``club``, ``swiss``, ``round-robin``, ``single-elim``, ``double-elim``);
+    ``pin`` sets the director's PIN (stored as a salted scrypt hash only)."""
+    title = clean_text(name, "event name", required=True)
+    place = clean_text(venue, "venue")
+    _check_dates(start_date, end_date)
+    fmt, checked = _format_and_settings(format, settings)
+    chosen = rules if rules is not None else default_rules()
+    if not isinstance(chosen, RuleSet):
+        raise InvalidInput(f"rules: {chosen!r} is not a rule set")
+    pin_hash = None
+    if pin:
+        try:
+            pin_hash = pins.hash_pin(pin)
+        except StorePinError as error:
+            raise PinError(str(error)) from None
+    with db.transaction() as session:
+        row = Event(
+            name=title,
+            venue=place or None,
+            start_date=start_date,
+            end_date=end_date,
+            format=fmt,
+            rules_json=dumps(chosen.to_dict()),
+            settings_json=dumps(checked),
+            status=EventStatus.SETUP.value,
+            pin_hash=pin_hash,
+            created_at=utcnow(),
+        )
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="event.create",
+            subject=f"event:{row.id}",
+            payload={"name": title, "format": fmt, "rules": chosen.key, "has_pin": bool(pin)},
+        )
+        return event_view(session, row)
+
+
+def list_events(db: Database) -> tuple[EventView, ...]:
+    """Every event, newest first."""
+    with db.transaction(write=False) as session:
+        rows = list(session.exec(select(Event).order_by(col(Event.id).desc())))
+        return event_views(session, rows)
+
+
+def get_event(db: Database, event_id: int) -> EventView:
+    with db.transaction(write=False) as session:
+        return event_view(session, fetch(session, Event, event_id))
+
+
+def set_event_rules(
+    db: Database,
+    event_id: int,
+    rules: RuleSet,
+    expected_version: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> EventView:
+    """Change the rules new matches of the event will use. Once the event is running this
+    needs the director's PIN; matches already created keep the rules they were created with."""
+    if not isinstance(rules, RuleSet):
+        raise InvalidInput(f"rules: {rules!r} is not a rule set")
+    with db.transaction() as session:
+        row = fetch(session, Event, event_id)
+        pinned = False
+        if row.status != EventStatus.SETUP.value:
+            pinned = check_pin(row, pin, f"to change the rules of the running event {row.name!r}")
+        bump_version(session, Event, event_id, expected_version, station=db.station)
+        row = fetch_for_update(session, Event, event_id)
+        before = loads_mapping(row.rules_json, "rules")
+        row.rules_json = dumps(rules.to_dict())
+        session.add(row)
+        changed = {k: v for k, v in rules.to_dict().items() if before.get(k) != v}
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="event.rules",
+            subject=f"event:{event_id}",
+            payload={"changed": changed, "pin": pinned},
+        )
+        return event_view(session, row)
+
+
+def set_event_settings(
+    db: Database,
+    event_id: int,
+    settings: Mapping[str, object],
+    expected_version: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> EventView:
+    """Change the event's format settings (rounds, byes, tie-breaks ...); the format itself
+    stays. Once running this needs the director's PIN."""
+    with db.transaction() as session:
+        row = fetch(session, Event, event_id)
+        pinned = False
+        if row.status != EventStatus.SETUP.value:
+            pinned = check_pin(
+                row, pin, f"to change the settings of the running event {row.name!r}"
+            )
+        _, checked = _format_and_settings(row.format, {**settings, "format": row.format})
+        bump_version(session, Event, event_id, expected_version, station=db.station)
+        row = fetch_for_update(session, Event, event_id)
+        row.settings_json = dumps(checked)
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="event.settings",
+            subject=f"event:{event_id}",
+            payload={"settings": checked, "pin": pinned},
+        )
+        return event_view(session, row)
+
+
+def set_event_status(
+    db: Database,
+    event_id: int,
+    status: EventStatus,
+    expected_version: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> EventView:
+    """Move an event to another status (finish it, or reopen it: reopening needs the PIN)."""
+    if not isinstance(status, EventStatus):
+        raise InvalidInput(f"status: {status!r} is not an event status")
+    with db.transaction() as session:
+        row = fetch(session, Event, event_id)
+        pinned = False
+        if row.status == EventStatus.FINISHED.value and status is not EventStatus.FINISHED:
+            pinned = check_pin(row, pin, f"to reopen the finished event {row.name!r}")
+        bump_version(session, Event, event_id, expected_version, station=db.station)
+        row = fetch_for_update(session, Event, event_id)
+        before = row.status
+        row.status = status.value
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="event.status",
+            subject=f"event:{event_id}",
+            payload={"from": before, "to": status.value, "pin": pinned},
+        )
+        return event_view(session, row)
+
+
+def set_event_pin(
+    db: Database,
+    event_id: int,
+    new_pin: str | None,
+    *,
+    old_pin: str | None = None,
+    actor: str | None = None,
+) -> EventView:
+    """Set, change (needs the old PIN) or clear (``new_pin=None``, needs the old PIN) the
+    director's PIN of an event."""
+    new_hash = None
+    if new_pin:
+        try:
+            new_hash = pins.hash_pin(new_pin)
+        except StorePinError as error:
+            raise PinError(str(error)) from None
+    with db.transaction() as session:
+        row = fetch(session, Event, event_id)
+        check_pin(row, old_pin, f"to change the director's PIN of {row.name!r}")
+        row.pin_hash = new_hash
+        row.version += 1
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="event.pin",
+            subject=f"event:{event_id}",
+            payload={"has_pin": new_hash is not None},
+        )
+        return event_view(session, row)
+
+
+def check_event_pin(db: Database, event_id: int, pin: str) -> bool:
+    """Whether ``pin`` is the event's director PIN (an event without one accepts any)."""
+    with db.transaction(write=False) as session:
+        row = fetch(session, Event, event_id)
+        try:
+            check_pin(row, pin, "")
+        except PinError:
+            return False
+        return True
+
+
+def parse_rules(data: Mapping[str, object], origin: str) -> RuleSet:
+    """A rule set from a mapping (an import file, a GUI form), errors as InvalidInput."""
+    try:
+        return RuleSet.from_dict(data, origin=origin)
+    except RuleSetError as error:
+        raise InvalidInput(str(error)) from None

@@ -1,0 +1,381 @@
+"""Recording hands, and correcting, voiding or undoing them — the scorer's daily work.
+
+Every function here is one transaction on one match and takes the match ``version`` the
+screen showed: the version moves on with ``UPDATE ... WHERE version = expected``, so when two
+stations enter into the same match the second is told (:class:`ConflictError`) instead of
+silently overwriting the first. The hand log is append-only: a correction or a void is a new
+row superseding an old one, and the sheet returned is recomputed from the whole log.
+
+A hand whose validation finds an ERROR (declared deadwood that the cards contradict, an
+illegal knock ...) is refused with :class:`HandRejected` unless an ``override_reason`` is
+given, which is stored with the hand and shown on the sheet. Warnings never block.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from gin_scorer.core.hand_json import record_to_json
+from gin_scorer.core.hands import HandRecord, HandRecordError, Problem, Side
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.services import correction_policy
+from gin_scorer.services._common import (
+    check_pin,
+    clean_text,
+    dumps,
+    fetch,
+    fetch_for_update,
+    record_audit,
+)
+from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, ScoreSheet
+from gin_scorer.services.errors import HandRejected, InvalidInput
+from gin_scorer.services.matches import sheet_in, status_from
+from gin_scorer.services.sheets import problems_of, score
+from gin_scorer.store import backup
+from gin_scorer.store.concurrency import bump_version
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
+
+
+def _checked_record(record: HandRecord, rules: RuleSet, what: str) -> tuple[Problem, ...]:
+    """Score and validate ``record``; a record that cannot be scored is bad input."""
+    if not isinstance(record, HandRecord):
+        raise InvalidInput(f"{what}: {record!r} is not a hand record")
+    try:
+        score(record, rules)
+    except HandRecordError as error:
+        raise InvalidInput(f"{what}: {error}") from None
+    return problems_of(record, rules)
+
+
+def _refuse_errors(problems: tuple[Problem, ...], override_reason: str | None) -> None:
+    if any(p.is_error for p in problems) and not override_reason:
+        raise HandRejected(problems)
+
+
+def _reason(text: str | None, field: str, *, required: bool) -> str | None:
+    cleaned = clean_text(text, field, required=required, limit=500)
+    return cleaned or None
+
+
+def _after_write(session: Session, row: Match) -> ScoreSheet:
+    """Re-derive the sheet, move the match's status along the ledger, mark the event running."""
+    session.flush()
+    sheet = sheet_in(session, row)
+    status = status_from(sheet, row.status)
+    if status.value != row.status:
+        row.status = status.value
+        session.add(row)
+        session.flush()
+        sheet = sheet_in(session, row)
+    event = session.get(Event, row.event_id)
+    if event is not None and event.status == EventStatus.SETUP.value:
+        event.status = EventStatus.RUNNING.value
+        session.add(event)
+        session.flush()
+    return sheet
+
+
+def _claim(
+    session: Session,
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    pin: str | None,
+    doing: str,
+) -> tuple[Match, bool]:
+    """Check the lock, then take the match's next version (or raise ConflictError)."""
+    row = fetch(session, Match, match_id)
+    pinned = False
+    if row.status == MatchStatus.LOCKED.value:
+        event = fetch(session, Event, row.event_id)
+        pinned = check_pin(event, pin, f"to {doing} in match {match_id}: its result is locked")
+    if row.entrant_b_id is None:
+        raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise InvalidInput(f"expected version {expected_version!r} is not a number")
+    bump_version(session, Match, match_id, expected_version, station=db.station)
+    return fetch_for_update(session, Match, match_id), pinned
+
+
+def _policy(session: Session, row: Match, pin: str | None, doing: str) -> bool:
+    """The event format's correction policy; its refusal is lifted by the director's PIN."""
+    assert row.id is not None
+    refusal = correction_policy.correction_refusal(session, row.id)
+    if refusal is None:
+        return False
+    event = fetch(session, Event, row.event_id)
+    if not event.pin_hash:
+        return False  # no director PIN set: nobody to ask, the audit log keeps the record
+    return check_pin(event, pin, f"to {doing} in match {row.id} ({refusal})")
+
+
+def _in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
+    """The log row ``hand_id`` of this match, checked to be the row now in force."""
+    target = fetch(session, HandEntry, hand_id)
+    if target.match_id != match_id:
+        raise InvalidInput(f"hand entry {hand_id} belongs to match {target.match_id}")
+    newer = session.exec(select(HandEntry).where(HandEntry.supersedes_id == hand_id)).first()
+    if newer is not None:
+        raise InvalidInput(
+            f"hand entry {hand_id} was already replaced by entry {newer.id} "
+            f"({newer.kind} by {newer.entered_by}); reload the score sheet"
+        )
+    if target.kind == EntryKind.VOID.value:
+        raise InvalidInput(f"hand entry {hand_id} is a void: the hand no longer counts")
+    return target
+
+
+def _match_of_hand(session: Session, hand_id: int) -> int:
+    return fetch(session, HandEntry, hand_id).match_id
+
+
+def record_hand(
+    db: Database,
+    match_id: int,
+    record: HandRecord,
+    expected_version: int,
+    *,
+    entered_by: str,
+    override_reason: str | None = None,
+    dealer: Side | None = None,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Record the next hand of a match and return the recomputed score sheet.
+
+    ``dealer`` is who dealt it (default: whoever the rules say deals next; give it for the
+    first hand when B dealt). Refuses a hand in a decided match, a hand whose validation has
+    errors (unless ``override_reason``), and — when the result is locked — without the
+    director's ``pin``. Triggers the automatic backup schedule afterwards.
+    """
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    reason = _reason(override_reason, "override reason", required=False)
+    if dealer is not None and not isinstance(dealer, Side):
+        raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
+    with db.transaction() as session:
+        row, pinned = _claim(session, db, match_id, expected_version, pin, "record a hand")
+        before = sheet_in(session, row, validate=False)
+        if before.finished:
+            winner = before.winner_entrant
+            raise InvalidInput(
+                f"match {match_id} is already decided"
+                + (f" ({winner.name} won)" if winner else "")
+                + ": void or correct a hand to reopen it"
+            )
+        number = len(before.hands) + 1
+        problems = _checked_record(record, before.rules, f"hand {number}")
+        _refuse_errors(problems, reason)
+        last_seq = session.exec(
+            select(func.max(HandEntry.seq)).where(HandEntry.match_id == match_id)
+        ).one_or_none()
+        entry = HandEntry(
+            match_id=match_id,
+            seq=int(last_seq or 0) + 1,
+            kind=EntryKind.ENTRY.value,
+            record_json=dumps(record_to_json(record)),
+            dealer=(dealer or before.next_dealer).value,
+            override_reason=reason,
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        session.add(entry)
+        session.flush()
+        sheet = _after_write(session, row)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="hand.record",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "seq": entry.seq,
+                "record": record_to_json(record),
+                "override_reason": reason,
+                "errors": [p.code for p in problems if p.is_error],
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    backup.maybe_backup(db)
+    return sheet
+
+
+def correct_hand(
+    db: Database,
+    hand_id: int,
+    record: HandRecord,
+    expected_version: int,
+    *,
+    reason: str,
+    entered_by: str,
+    override_reason: str | None = None,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Replace the record of a hand (``hand_id``: the row in force, ``HandRow.hand_id``).
+
+    ``reason`` is required and kept in the log. The event format's correction policy may
+    refuse (e.g. a Swiss round already paired on this result): the director's ``pin``
+    overrides it. A corrected record with validation errors needs ``override_reason`` too.
+    """
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    why = _reason(reason, "reason for the correction", required=True)
+    override = _reason(override_reason, "override reason", required=False)
+    with db.transaction() as session:
+        match_id = _match_of_hand(session, hand_id)
+        row, pinned = _claim(session, db, match_id, expected_version, pin, "correct a hand")
+        pinned = _policy(session, row, pin, "correct a hand") or pinned
+        target = _in_force(session, match_id, hand_id)
+        before = sheet_in(session, row, validate=False)
+        problems = _checked_record(record, before.rules, f"hand entry {hand_id}")
+        _refuse_errors(problems, override)
+        stored_reason = why if override is None else f"{why} (override: {override})"
+        entry = HandEntry(
+            match_id=match_id,
+            seq=target.seq,
+            kind=EntryKind.CORRECTION.value,
+            supersedes_id=hand_id,
+            record_json=dumps(record_to_json(record)),
+            dealer=target.dealer,
+            override_reason=stored_reason,
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        session.add(entry)
+        sheet = _after_write(session, row)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="hand.correct",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "supersedes": hand_id,
+                "reason": why,
+                "override_reason": override,
+                "record": record_to_json(record),
+                "was": target.record_json,
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    backup.maybe_backup(db)
+    return sheet
+
+
+def void_hand(
+    db: Database,
+    hand_id: int,
+    expected_version: int,
+    *,
+    reason: str,
+    entered_by: str,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Withdraw a hand (entered by mistake, misdeal ...): it stays in the log, counts nowhere."""
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    why = _reason(reason, "reason for the void", required=True)
+    with db.transaction() as session:
+        match_id = _match_of_hand(session, hand_id)
+        row, pinned = _claim(session, db, match_id, expected_version, pin, "void a hand")
+        pinned = _policy(session, row, pin, "void a hand") or pinned
+        target = _in_force(session, match_id, hand_id)
+        entry = HandEntry(
+            match_id=match_id,
+            seq=target.seq,
+            kind=EntryKind.VOID.value,
+            supersedes_id=hand_id,
+            record_json="{}",
+            dealer=target.dealer,
+            override_reason=why,
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        session.add(entry)
+        sheet = _after_write(session, row)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="hand.void",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "supersedes": hand_id,
+                "reason": why,
+                "was": target.record_json,
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    return sheet
+
+
+def undo_last_entry(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    *,
+    entered_by: str,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Take back the newest row of the match's log so the state before it returns.
+
+    A new entry is voided; a correction is superseded by the record it replaced; a void is
+    superseded by the record it voided. The undo is itself a row of the log (nothing is
+    erased), so undoing twice re-applies the change — redo. Subject to the same lock and
+    correction policy as a correction.
+    """
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    with db.transaction() as session:
+        row, pinned = _claim(session, db, match_id, expected_version, pin, "undo an entry")
+        newest = session.exec(
+            select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
+        ).first()
+        if newest is None:
+            raise InvalidInput(f"match {match_id} has no entry to undo")
+        pinned = _policy(session, row, pin, "undo an entry") or pinned
+        assert newest.id is not None
+        kind = EntryKind(newest.kind)
+        if kind is EntryKind.ENTRY:
+            new_kind, record_json = EntryKind.VOID, "{}"
+        else:
+            previous = fetch(session, HandEntry, newest.supersedes_id or 0)
+            if EntryKind(previous.kind) is EntryKind.VOID:
+                new_kind, record_json = EntryKind.VOID, "{}"
+            else:
+                new_kind, record_json = EntryKind.CORRECTION, previous.record_json
+        entry = HandEntry(
+            match_id=match_id,
+            seq=newest.seq,
+            kind=new_kind.value,
+            supersedes_id=newest.id,
+            record_json=record_json,
+            dealer=newest.dealer,
+            override_reason=f"undo of entry {newest.id}",
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        session.add(entry)
+        sheet = _after_write(session, row)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="hand.undo",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "undoes": newest.id,
+                "kind": new_kind.value,
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    return sheet

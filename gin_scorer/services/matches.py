@@ -1,0 +1,241 @@
+"""Matches: two entrants at a table (or a bye), their frozen rules, lock and unlock.
+
+A match's status follows its ledger by itself (pending → playing → finished) every time its
+hand log changes; ``locked`` is the director's seal on a finished result. Every write takes
+the ``version`` the screen showed (optimistic concurrency between stations).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.services._common import (
+    check_pin,
+    dumps,
+    fetch,
+    fetch_for_update,
+    record_audit,
+    rules_from_json,
+)
+from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.sheets import build_sheet
+from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
+from gin_scorer.store.concurrency import bump_version
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Entrant, Event, Match, Round, utcnow
+
+
+def insert_match(
+    session: Session,
+    db: Database,
+    event_id: int,
+    entrant_a_id: int,
+    entrant_b_id: int | None,
+    *,
+    round_id: int | None = None,
+    table_number: int | None = None,
+    bracket_slot: str | None = None,
+    rules: RuleSet | None = None,
+    actor: str | None = None,
+) -> Match:
+    """Create a match inside an open transaction (the round service pairs a whole round in
+    one). ``rules`` default to the event's, frozen into the match now. A bye
+    (``entrant_b_id=None``) is finished at once: nobody plays it."""
+    event = fetch(session, Event, event_id)
+    a = fetch(session, Entrant, entrant_a_id)
+    b = fetch(session, Entrant, entrant_b_id) if entrant_b_id is not None else None
+    for who in (a, b):
+        if who is None:
+            continue
+        if who.event_id != event_id:
+            raise InvalidInput(f"{who.name} is not entered in event {event.name!r}")
+        if who.status != EntrantStatus.ACTIVE.value:
+            raise InvalidInput(f"{who.name} has withdrawn from {event.name!r}")
+    if b is not None and a.id == b.id:
+        raise InvalidInput(f"{a.name} cannot play themself")
+    if table_number is not None and (
+        isinstance(table_number, bool) or not isinstance(table_number, int) or table_number < 1
+    ):
+        raise InvalidInput(f"table {table_number!r} is not a table number (1 or more)")
+    if round_id is not None:
+        found = fetch(session, Round, round_id)
+        if found.event_id != event_id:
+            raise InvalidInput(f"round {round_id} belongs to another event")
+    frozen = rules if rules is not None else rules_from_json(event.rules_json, "event rules")
+    row = Match(
+        event_id=event_id,
+        round_id=round_id,
+        table_number=table_number,
+        entrant_a_id=entrant_a_id,
+        entrant_b_id=entrant_b_id,
+        bracket_slot=bracket_slot,
+        rules_json=dumps(frozen.to_dict()),
+        status=(MatchStatus.FINISHED if b is None else MatchStatus.PENDING).value,
+        created_at=utcnow(),
+    )
+    session.add(row)
+    session.flush()
+    record_audit(
+        session,
+        db,
+        actor=actor,
+        action="match.create",
+        subject=f"match:{row.id}",
+        payload={
+            "event": event_id,
+            "a": entrant_a_id,
+            "b": entrant_b_id,
+            "round": round_id,
+            "table": table_number,
+            "slot": bracket_slot,
+            "rules": frozen.key,
+        },
+    )
+    return row
+
+
+def create_match(
+    db: Database,
+    event_id: int,
+    entrant_a_id: int,
+    entrant_b_id: int | None,
+    *,
+    round_id: int | None = None,
+    table_number: int | None = None,
+    bracket_slot: str | None = None,
+    rules: RuleSet | None = None,
+    actor: str | None = None,
+) -> MatchView:
+    """A new match between two entrants of an event (club play, ad hoc, or a pairing)."""
+    with db.transaction() as session:
+        row = insert_match(
+            session,
+            db,
+            event_id,
+            entrant_a_id,
+            entrant_b_id,
+            round_id=round_id,
+            table_number=table_number,
+            bracket_slot=bracket_slot,
+            rules=rules,
+            actor=actor,
+        )
+        return match_view(session, row)
+
+
+def get_match(db: Database, match_id: int) -> MatchView:
+    with db.transaction(write=False) as session:
+        return match_view(session, fetch(session, Match, match_id))
+
+
+def list_matches(
+    db: Database, event_id: int, *, round_number: int | None = None
+) -> tuple[MatchView, ...]:
+    """The event's matches (of one round, if given), by round, table, then id."""
+    with db.transaction(write=False) as session:
+        fetch(session, Event, event_id)
+        query = select(Match).where(Match.event_id == event_id)
+        if round_number is not None:
+            query = query.join(Round, col(Round.id) == col(Match.round_id)).where(
+                Round.number == round_number
+            )
+        views = match_views(session, list(session.exec(query)))
+        return tuple(
+            sorted(
+                views,
+                key=lambda m: (m.round_number or 0, m.table_number or 0, m.id),
+            )
+        )
+
+
+def sheet_in(session: Session, row: Match, *, validate: bool = True) -> ScoreSheet:
+    """The score sheet of a match row, inside an open transaction."""
+    assert row.id is not None
+    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    log = log_entries(hand_log(session, row.id))
+    return build_sheet(match_view(session, row), rules, log, validate=validate)
+
+
+def get_score_sheet(db: Database, match_id: int) -> ScoreSheet:
+    """Everything the score sheet shows, recomputed from the hand log by the core."""
+    with db.transaction(write=False) as session:
+        return sheet_in(session, fetch(session, Match, match_id))
+
+
+def status_from(sheet: ScoreSheet, current: str) -> MatchStatus:
+    """The status the ledger implies (a locked match stays locked)."""
+    if current == MatchStatus.LOCKED.value:
+        return MatchStatus.LOCKED
+    if sheet.match.is_bye:
+        return MatchStatus.FINISHED
+    if sheet.finished:
+        return MatchStatus.FINISHED
+    return MatchStatus.PLAYING if sheet.hands else MatchStatus.PENDING
+
+
+def lock_result(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> ScoreSheet:
+    """Seal a finished match's result: further entries need the director's PIN."""
+    with db.transaction() as session:
+        row = fetch(session, Match, match_id)
+        event = fetch(session, Event, row.event_id)
+        pinned = check_pin(event, pin, f"to lock the result of match {match_id}")
+        if row.status == MatchStatus.LOCKED.value:
+            raise InvalidInput(f"match {match_id} is already locked")
+        if row.status != MatchStatus.FINISHED.value:
+            raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
+        bump_version(session, Match, match_id, expected_version, station=db.station)
+        row = fetch_for_update(session, Match, match_id)
+        row.status = MatchStatus.LOCKED.value
+        session.add(row)
+        session.flush()
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="match.lock",
+            subject=f"match:{match_id}",
+            payload={"pin": pinned},
+        )
+        return sheet_in(session, row)
+
+
+def unlock_result(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> ScoreSheet:
+    """Lift the seal (director's PIN); the status goes back to what the ledger says."""
+    with db.transaction() as session:
+        row = fetch(session, Match, match_id)
+        event = fetch(session, Event, row.event_id)
+        pinned = check_pin(event, pin, f"to unlock the result of match {match_id}")
+        if row.status != MatchStatus.LOCKED.value:
+            raise InvalidInput(f"match {match_id} is not locked")
+        bump_version(session, Match, match_id, expected_version, station=db.station)
+        row = fetch_for_update(session, Match, match_id)
+        row.status = MatchStatus.FINISHED.value
+        sheet = sheet_in(session, row, validate=False)
+        row.status = status_from(sheet, MatchStatus.FINISHED.value).value
+        session.add(row)
+        session.flush()
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="match.unlock",
+            subject=f"match:{match_id}",
+            payload={"pin": pinned, "status": row.status},
+        )
+        return sheet_in(session, row)

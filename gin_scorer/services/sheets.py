@@ -1,0 +1,184 @@
+"""From a match's append-only hand log to its score sheet — a pure derivation, no I/O.
+
+The log holds three kinds of row (see :class:`~gin_scorer.services.dto.EntryKind`). Each
+``entry`` starts a *chain*; a ``correction`` or ``void`` extends the chain of the row it
+supersedes. The newest row of a chain is the one in force: a chain ending in a void does not
+count, any other counts with its newest record. Counted hands keep the order of the entries
+that started them. Everything else — scores, games, totals, the winner, who deals next — is
+recomputed here by the core from those records, every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gin_scorer.core.hands import (
+    HandRecord,
+    HandResult,
+    Outcome,
+    Problem,
+    Severity,
+    Side,
+    score_hand,
+)
+from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for
+from gin_scorer.core.rules import DealerRule, RuleSet
+from gin_scorer.core.validation import validate_hand
+from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
+
+FIRST_DEALER = Side.A
+
+
+@dataclass(frozen=True, slots=True)
+class CountedHand:
+    """A hand that counts: the row in force for it, and the chain it heads."""
+
+    row: LogEntry  # the row in force (an entry or a correction)
+    record: HandRecord
+    first_entry_id: int
+    seq: int
+    corrected: bool
+
+
+def counted_hands(log: Sequence[LogEntry]) -> list[CountedHand]:
+    """The hands that count, in the order they were first entered."""
+    root_of: dict[int, int] = {}
+    head: dict[int, LogEntry] = {}
+    first: dict[int, LogEntry] = {}
+    for row in sorted(log, key=lambda r: r.id):
+        if row.kind is EntryKind.ENTRY or row.supersedes_id is None:
+            root = row.id
+            first[root] = row
+        else:
+            root = root_of.get(row.supersedes_id, row.supersedes_id)
+            if root not in first:  # superseding a row we never saw: a broken log
+                raise ValueError(
+                    f"hand entry {row.id} supersedes unknown entry {row.supersedes_id}"
+                )
+        root_of[row.id] = root
+        head[root] = row
+    out: list[CountedHand] = []
+    for root, row in head.items():
+        if row.kind is EntryKind.VOID or row.record is None:
+            continue
+        start = first[root]
+        out.append(
+            CountedHand(
+                row=row,
+                record=row.record,
+                first_entry_id=root,
+                seq=start.seq,
+                corrected=row.id != root,
+            )
+        )
+    out.sort(key=lambda hand: (hand.seq, hand.first_entry_id))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def score(record: HandRecord, rules: RuleSet) -> HandResult:
+    """The core's score of a record (cached: a sheet re-scores every hand on each entry)."""
+    return score_hand(record, rules)
+
+
+@lru_cache(maxsize=65536)
+def problems_of(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
+    """The core's validation findings for a record (cards against declarations)."""
+    return tuple(validate_hand(record, rules))
+
+
+def dealer_after(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
+    """Who deals the hand after one dealt by ``dealer`` that ended in ``result``."""
+    if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
+        return dealer
+    if result.winner is None or rules.next_dealer is DealerRule.ALTERNATE:
+        return dealer.other
+    if rules.next_dealer is DealerRule.LOSER:
+        return result.winner.other
+    return result.winner
+
+
+def summary_of(ledger: Ledger) -> Match:
+    """The summary every ledger shares (games won, finished, winner, extra hands)."""
+    return ledger if isinstance(ledger, Match) else ledger.as_match()
+
+
+def build_sheet(
+    match: MatchView,
+    rules: RuleSet,
+    log: Sequence[LogEntry],
+    *,
+    validate: bool = True,
+) -> ScoreSheet:
+    """The score sheet of ``match`` from its hand log, all totals recomputed by the core."""
+    hands = counted_hands(log)
+    results = [score(hand.record, rules) for hand in hands]
+    ledger = ledger_for(results, rules)
+    summary = summary_of(ledger)
+
+    # Where each hand landed: the first game it counted in and that game's totals after it.
+    placed: dict[int, tuple[int, PerSide]] = {}
+    for game in summary.games:
+        for line in game.lines:
+            placed.setdefault(line.hand, (game.number, line.totals))
+    extra = set(summary.extra_hands)
+
+    rows: list[HandRow] = []
+    dealer = FIRST_DEALER
+    last_totals = PerSide()
+    for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
+        if index == 0 and hand.row.dealer is not None:
+            dealer = hand.row.dealer
+        this_dealer = hand.row.dealer or dealer
+        game_number, totals = placed.get(index, (0, last_totals))
+        last_totals = totals
+        found = problems_of(hand.record, rules) if validate else ()
+        if index in extra:
+            found = (
+                *found,
+                Problem(
+                    Severity.WARNING,
+                    "after_match_end",
+                    f"hand {index + 1} comes after the match was decided and counts nowhere: "
+                    "void it, or correct the hand that ended the match",
+                ),
+            )
+        rows.append(
+            HandRow(
+                hand_id=hand.row.id,
+                number=index + 1,
+                record=hand.record,
+                result=result,
+                dealer=this_dealer,
+                totals_after=totals,
+                game_number=game_number,
+                problems=found,
+                override_reason=hand.row.override_reason,
+                entered_by=hand.row.entered_by,
+                station=hand.row.station,
+                entered_at=hand.row.entered_at,
+                corrected=hand.corrected,
+                first_entry_id=hand.first_entry_id,
+            )
+        )
+        dealer = dealer_after(this_dealer, result, rules)
+
+    current = summary.current_game
+    if current is None and summary.games:
+        current = summary.games[-1]
+    return ScoreSheet(
+        match=match,
+        rules=rules,
+        hands=tuple(rows),
+        ledger=ledger,
+        games_won=summary.games_won,
+        finished=summary.finished,
+        winner=summary.winner,
+        next_dealer=dealer,
+        version=match.version,
+        current_game=current.number if current is not None else 1,
+        current_totals=current.points if current is not None else PerSide(),
+        log=tuple(log),
+    )

@@ -1,0 +1,167 @@
+"""Turning store rows into the frozen views of :mod:`gin_scorer.services.dto`.
+
+Functions here read, never write; they batch their look-ups (one query per table, not one
+per row) because lists of a few hundred entrants or matches are normal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from gin_scorer.core.hand_json import record_from_json
+from gin_scorer.core.hands import Side
+from gin_scorer.services._common import loads_mapping, rules_from_json
+from gin_scorer.services.dto import (
+    EntrantStatus,
+    EntrantView,
+    EntryKind,
+    EventStatus,
+    EventView,
+    LogEntry,
+    MatchStatus,
+    MatchView,
+)
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+
+
+def event_views(session: Session, rows: Sequence[Event]) -> tuple[EventView, ...]:
+    ids = [row.id for row in rows if row.id is not None]
+    counts: dict[int, int] = {}
+    if ids:
+        query = (
+            select(Entrant.event_id, func.count())
+            .where(col(Entrant.event_id).in_(ids))
+            .group_by(col(Entrant.event_id))
+        )
+        counts = {event_id: int(n) for event_id, n in session.exec(query)}
+    return tuple(_event_view(row, counts.get(row.id or 0, 0)) for row in rows)
+
+
+def event_view(session: Session, row: Event) -> EventView:
+    return event_views(session, [row])[0]
+
+
+def _event_view(row: Event, entrant_count: int) -> EventView:
+    assert row.id is not None
+    return EventView(
+        id=row.id,
+        name=row.name,
+        venue=row.venue or "",
+        start_date=row.start_date,
+        end_date=row.end_date,
+        format=row.format,
+        rules=rules_from_json(row.rules_json, f"event {row.id} rules"),
+        status=EventStatus(row.status),
+        settings=loads_mapping(row.settings_json, f"event {row.id} settings"),
+        entrant_count=entrant_count,
+        has_pin=bool(row.pin_hash),
+        version=row.version,
+        created_at=row.created_at,
+    )
+
+
+def entrant_views(session: Session, rows: Sequence[Entrant]) -> tuple[EntrantView, ...]:
+    player_ids = {pid for row in rows for pid in (row.player_id, row.partner_id) if pid}
+    players: dict[int, Player] = {}
+    if player_ids:
+        found = session.exec(select(Player).where(col(Player.id).in_(player_ids)))
+        players = {p.id: p for p in found if p.id is not None}
+    return tuple(_entrant_view(row, players) for row in rows)
+
+
+def entrant_view(session: Session, row: Entrant) -> EntrantView:
+    return entrant_views(session, [row])[0]
+
+
+def _entrant_view(row: Entrant, players: dict[int, Player]) -> EntrantView:
+    assert row.id is not None
+    player = players.get(row.player_id) if row.player_id else None
+    partner = players.get(row.partner_id) if row.partner_id else None
+    if partner is not None:
+        members: tuple[str, ...] = ((player.name if player else row.name), partner.name)
+    else:
+        members = (player.name if player else row.name,)
+    return EntrantView(
+        id=row.id,
+        event_id=row.event_id,
+        name=row.name,
+        club=row.club or "",
+        members=members,
+        seed=row.seed,
+        status=EntrantStatus(row.status),
+        checked_in=bool(row.checked_in),
+        member_number=(player.member_number or "") if player else "",
+        joined_round=row.joined_round,
+        player_id=row.player_id,
+    )
+
+
+def match_views(session: Session, rows: Sequence[Match]) -> tuple[MatchView, ...]:
+    entrant_ids = {eid for row in rows for eid in (row.entrant_a_id, row.entrant_b_id) if eid}
+    entrants: dict[int, EntrantView] = {}
+    if entrant_ids:
+        found = list(session.exec(select(Entrant).where(col(Entrant.id).in_(entrant_ids))))
+        entrants = {view.id: view for view in entrant_views(session, found)}
+    round_ids = {row.round_id for row in rows if row.round_id}
+    numbers: dict[int, int] = {}
+    if round_ids:
+        query = select(Round.id, Round.number).where(col(Round.id).in_(round_ids))
+        numbers = {rid: number for rid, number in session.exec(query) if rid is not None}
+    return tuple(_match_view(row, entrants, numbers) for row in rows)
+
+
+def match_view(session: Session, row: Match) -> MatchView:
+    return match_views(session, [row])[0]
+
+
+def _match_view(row: Match, entrants: dict[int, EntrantView], rounds: dict[int, int]) -> MatchView:
+    assert row.id is not None
+    return MatchView(
+        id=row.id,
+        event_id=row.event_id,
+        round_number=rounds.get(row.round_id) if row.round_id else None,
+        table_number=row.table_number,
+        a=entrants[row.entrant_a_id],
+        b=entrants[row.entrant_b_id] if row.entrant_b_id else None,
+        status=MatchStatus(row.status),
+        version=row.version,
+        bracket_slot=row.bracket_slot,
+    )
+
+
+def hand_log(session: Session, match_id: int) -> list[HandEntry]:
+    """Every row of a match's hand log, oldest first (id order is the order they were written)."""
+    query = select(HandEntry).where(HandEntry.match_id == match_id).order_by(col(HandEntry.id))
+    return list(session.exec(query))
+
+
+def log_entries(rows: Iterable[HandEntry]) -> tuple[LogEntry, ...]:
+    """The log as values; ``in_force`` is false for rows a later correction or void replaced."""
+    rows = list(rows)
+    superseded = {row.supersedes_id for row in rows if row.supersedes_id is not None}
+    out: list[LogEntry] = []
+    for row in rows:
+        assert row.id is not None
+        kind = EntryKind(row.kind)
+        record = None
+        if kind is not EntryKind.VOID and row.record_json:
+            record = record_from_json(loads_mapping(row.record_json, f"hand entry {row.id}"))
+        out.append(
+            LogEntry(
+                id=row.id,
+                seq=row.seq,
+                kind=kind,
+                supersedes_id=row.supersedes_id,
+                record=record,
+                dealer=Side(row.dealer) if row.dealer else None,
+                override_reason=row.override_reason,
+                entered_by=row.entered_by,
+                station=row.station,
+                entered_at=row.entered_at,
+                in_force=row.id not in superseded,
+            )
+        )
+    return tuple(out)
