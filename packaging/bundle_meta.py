@@ -33,6 +33,28 @@ DESKTOP_FILE = "gin-scorer.desktop"
 METAINFO_FILE = f"{APP_ID}.metainfo.xml"
 HICOLOR_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
+# fmt: off
+QT_UNUSED = (
+    # The QML/Quick stack (PySide6-Essentials ships it; it would add ~40 MB).
+    "QtQml", "QtQmlCore", "QtQmlFeatures", "QtQmlModels", "QtQmlWorkerScript",
+    "QtQuick", "QtQuick3D", "QtQuickControls2", "QtQuickTest", "QtQuickWidgets",
+    # Full-PySide6 extras, should someone install it: 3D, web engine, multimedia, charts.
+    "Qt3DAnimation", "Qt3DCore", "Qt3DExtras", "Qt3DInput", "Qt3DLogic", "Qt3DRender",
+    "QtWebEngineCore", "QtWebEngineQuick", "QtWebEngineWidgets", "QtWebChannel",
+    "QtWebSockets", "QtWebView", "QtMultimedia", "QtMultimediaWidgets", "QtSpatialAudio",
+    "QtTextToSpeech", "QtCharts", "QtDataVisualization", "QtGraphs", "QtGraphsWidgets",
+    "QtBluetooth", "QtNfc", "QtPositioning", "QtLocation", "QtSensors", "QtSerialPort",
+    "QtSerialBus", "QtRemoteObjects", "QtScxml", "QtStateMachine", "QtHttpServer",
+    "QtNetworkAuth", "QtAxContainer",
+    # Tools and APIs the app does not use.
+    "QtDesigner", "QtHelp", "QtUiTools", "QtTest", "QtSql", "QtLabsStyleKit",
+    "QtOpenGL", "QtOpenGLWidgets", "QtConcurrent",
+    # Brings TLS and network-information plugins; the app opens no sockets through Qt.
+    "QtNetwork",
+)
+# fmt: on
+"""PySide6 modules left out of the bundle."""
+
 
 @dataclass(frozen=True)
 class Project:
@@ -74,28 +96,39 @@ def macos_info_plist(version: str, template: Path = PACKAGING_DIR / "macos" / "I
     return info
 
 
-def windows_version_info(version: str):  # type: ignore[no-untyped-def]
-    """A Windows VERSIONINFO resource for both executables (the installer reads it back)."""
-    from PyInstaller.utils.win32 import versioninfo as vi
+def windows_version_text(version: str) -> str:
+    """A Windows VERSIONINFO resource in PyInstaller's text form (``EXE(version=file)``).
 
+    Both executables carry it; the Inno Setup script reads ProductVersion back from it. Text,
+    not PyInstaller's objects, because those import ``pefile``, which exists only on Windows.
+    """
     numbers = numeric_version(version)
-    strings = [
-        vi.StringStruct("CompanyName", "gin-scorer developers"),
-        vi.StringStruct("FileDescription", f"{DISPLAY_NAME}: Gin Rummy tournament scorer"),
-        vi.StringStruct("FileVersion", version),
-        vi.StringStruct("InternalName", CLI_NAME),
-        vi.StringStruct("LegalCopyright", "MIT licence, gin-scorer developers"),
-        vi.StringStruct("OriginalFilename", f"{CLI_NAME}.exe"),
-        vi.StringStruct("ProductName", DISPLAY_NAME),
-        vi.StringStruct("ProductVersion", version),
-    ]
-    return vi.VSVersionInfo(
-        ffi=vi.FixedFileInfo(filevers=numbers, prodvers=numbers),
-        kids=[
-            vi.StringFileInfo([vi.StringTable("040904B0", strings)]),
-            vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])]),
-        ],
+    strings = {
+        "CompanyName": "gin-scorer developers",
+        "FileDescription": f"{DISPLAY_NAME}: Gin Rummy tournament scorer",
+        "FileVersion": version,
+        "InternalName": CLI_NAME,
+        "LegalCopyright": "MIT licence, gin-scorer developers",
+        "OriginalFilename": f"{CLI_NAME}.exe",
+        "ProductName": DISPLAY_NAME,
+        "ProductVersion": version,
+    }
+    entries = ",\n".join(
+        f"          StringStruct({key!r}, {value!r})" for key, value in strings.items()
     )
+    return f"""VSVersionInfo(
+  ffi=FixedFileInfo(filevers={numbers!r}, prodvers={numbers!r}, mask=0x3f, flags=0x0,
+                    OS=0x40004, fileType=0x1, subtype=0x0, date=(0, 0)),
+  kids=[
+    StringFileInfo([
+      StringTable('040904B0', [
+{entries}
+      ])
+    ]),
+    VarFileInfo([VarStruct('Translation', [1033, 1200])])
+  ]
+)
+"""
 
 
 def make_icns(icons: Path, work: Path) -> Path:

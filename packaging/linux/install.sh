@@ -60,7 +60,14 @@ refresh_caches() {
 if [[ "$action" == uninstall ]]; then
   if [[ -L "$bin" && "$(readlink "$bin")" == *"/lib/$name/$name" ]]; then rm -f "$bin"; fi
   rm -rf "$lib"
-  while IFS= read -r file; do rm -f "$share/$file"; done < <(shared_files)
+  while IFS= read -r file; do
+    rm -f "$share/$file"
+    # Folders left empty go too (rmdir never removes one that still holds something).
+    dir="$(dirname "$share/$file")"
+    while [[ "$dir" != "$share" && "$dir" == "$share"/* ]] && rmdir "$dir" 2>/dev/null; do
+      dir="$(dirname "$dir")"
+    done
+  done < <(shared_files)
   refresh_caches
   echo "install.sh: removed gin-scorer from $root"
   exit 0
