@@ -1,0 +1,39 @@
+"""Who deals next (rules.md "Next dealer": alternate (W), loser (P), winner)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_scorer.core.hands import HandResult, Outcome, Side
+from gin_scorer.core.rules import DealerRule, RuleSet
+
+
+def next_dealer(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
+    """The dealer of the hand after ``result``, which ``dealer`` dealt.
+
+    A dead hand is re-dealt by the same dealer when ``dead_hand_same_dealer`` (P). Under the
+    loser / winner rules a hand nobody won (a tie without undercut) keeps the dealer.
+
+    >>> from gin_scorer.core.hands import Declaration, HandRecord, score_hand
+    >>> rules = RuleSet(next_dealer=DealerRule.LOSER)
+    >>> won_by_a = score_hand(HandRecord(Declaration.GIN, Side.A, ((Side.B, 9),)), rules)
+    >>> next_dealer(Side.A, won_by_a, rules)
+    <Side.B: 'B'>
+    """
+    if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
+        return dealer
+    if rules.next_dealer is DealerRule.ALTERNATE:
+        return dealer.other
+    if result.winner is None:
+        return dealer
+    if rules.next_dealer is DealerRule.LOSER:
+        return result.winner.other
+    return result.winner
+
+
+def dealers(first: Side, results: Sequence[HandResult], rules: RuleSet) -> tuple[Side, ...]:
+    """The dealer of each hand (one more than ``results``: the last is the next hand's)."""
+    out = [first]
+    for result in results:
+        out.append(next_dealer(out[-1], result, rules))
+    return tuple(out)
