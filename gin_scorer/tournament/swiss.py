@@ -137,7 +137,10 @@ def swiss_pairs(
                 matched = _blossom(order, ranking, allowed)
                 if matched is not None:
                     matched_pairs, matched_bye = matched
-                    notes.append("paired by the complete matching (the search took too long)")
+                    notes.append(
+                        "the score-group search gave up; these rematch-free pairings come "
+                        "from a complete matching and may mix score groups more"
+                    )
                     if allowed is second_byes and matched_bye is not None:
                         notes.append(
                             f"#{matched_bye}# has a second bye: no other choice avoids rematches"
