@@ -1,0 +1,104 @@
+"""``gin-scorer report KIND``: print an event's documents to PDF.
+
+Kinds: standings, pairings, sheet, pad, slips, bracket, player. Blank documents (a score
+sheet pad, a Hollywood pad, result slips) need no event; with --event they carry its name
+and rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+HELP_ORDER = 70
+
+_KINDS = {
+    "standings": "standings after a round (--event, optional --round)",
+    "pairings": "table assignments by table and by name (--event, optional --round)",
+    "sheet": "match score sheets: --match ID, or every match of --round; --blank for a pad",
+    "pad": "Hollywood pads (three games at once): like sheet",
+    "slips": "result slips to cut and collect, one per table (--event --round, or --blank)",
+    "bracket": "single / double elimination bracket chart (--event; --blank: seeds only)",
+    "player": "a player's matches, hands won, gins, undercuts (--entrant ID)",
+}
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "report",
+        help="print standings, pairings, score sheets, pads, slips, brackets to PDF",
+        description="Write a printable PDF. Kinds: "
+        + "; ".join(f"{k}: {v}" for k, v in _KINDS.items()),
+    )
+    parser.add_argument("kind", choices=list(_KINDS), metavar="KIND",
+                        help="one of: " + ", ".join(_KINDS))
+    parser.add_argument("--event", type=_positive, metavar="ID", help="the event's id")
+    parser.add_argument("--round", type=_positive, metavar="N",
+                        help="the round (default: the latest round paired)")
+    parser.add_argument("--match", type=_positive, metavar="ID", help="one match's id")
+    parser.add_argument("--entrant", type=_positive, metavar="ID",
+                        help="the entrant (player sheet)")
+    parser.add_argument("--blank", action="store_true",
+                        help="an empty form to fill in by hand")
+    parser.add_argument("--copies", type=_positive, default=1, metavar="N",
+                        help="blank forms: how many sheets / pads / pages of slips (default 1)")
+    parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
+                        help="paper size (default a4)")
+    parser.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gin_scorer.cli import UserError
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.reports import ReportError, build
+
+    needs_db = not (args.blank and args.event is None and args.match is None
+                    and args.kind in ("sheet", "pad", "slips"))
+    try:
+        db = _open(chosen_database(args.db)) if needs_db else None
+    except UserError:
+        raise
+    try:
+        path = build(
+            args.kind,
+            db,
+            args.out,
+            event_id=args.event,
+            round_number=args.round,
+            match_id=args.match,
+            entrant_id=args.entrant,
+            blank=args.blank,
+            blank_count=args.copies,
+            paper=args.paper,
+        )
+    except ReportError as error:
+        raise UserError(str(error)) from None
+    except OSError as error:
+        raise UserError(f"cannot write {args.out}: {error.strerror or error}") from None
+    finally:
+        if db is not None:
+            db.close()
+    print(f"wrote {path}")
+    return 0
+
+
+def _open(url_or_path: str) -> Any:
+    from gin_scorer.cli import UserError
+    from gin_scorer.store.database import open_database
+    from gin_scorer.store.errors import StoreError
+
+    try:
+        return open_database(url_or_path, backups=False)
+    except StoreError as error:
+        raise UserError(str(error)) from None

@@ -1,0 +1,284 @@
+"""One ``make_<kind>(db, out, options)`` per report: ask the services, lay the answer out.
+
+Everything here reads the services' frozen views (``EventView``, ``MatchView``,
+``ScoreSheet`` ...) and converts them into the plain lines the document modules print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gin_scorer.core.hands import Outcome, Side
+from gin_scorer.core.ledgers import Hollywood, Match
+from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.reports.build import Options, ReportError, page_header
+from gin_scorer.reports.from_ledgers import pad_fill, pad_shape, sheet_fill, sheet_shape
+from gin_scorer.reports.hollywood_pad import PadFill, render_hollywood_pads
+from gin_scorer.reports.pairings import PairingLine, render_pairings
+from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
+from gin_scorer.reports.result_slips import Slip, render_result_slips
+from gin_scorer.reports.score_sheet import MatchHeading, SheetFill, render_score_sheets
+
+# --- reading the services -----------------------------------------------------------------
+
+
+def _event(db: Any, options: Options, *, required: bool) -> Any | None:
+    if options.event_id is None:
+        if required:
+            raise ReportError("this report needs an event: give --event ID")
+        return None
+    if db is None:
+        raise ReportError("this report needs a database")
+    return _get_event()(db, options.event_id)
+
+
+def _get_event() -> Any:
+    from gin_scorer.services.events import get_event
+
+    return get_event
+
+
+def _rules(event: Any | None) -> RuleSet:
+    if event is not None:
+        return event.rules  # type: ignore[no-any-return]
+    from gin_scorer.services.events import default_rules
+
+    return default_rules()
+
+
+def _round_matches(db: Any, event: Any, round_number: int | None) -> tuple[int, list[Any]]:
+    """The matches of ``round_number`` (default: the latest round paired), by table."""
+    list_matches = _list_matches()
+    matches = list(list_matches(db, event.id))
+    rounds = sorted({m.round_number for m in matches if m.round_number is not None})
+    if not rounds:
+        raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
+    number = rounds[-1] if round_number is None else round_number
+    if number not in rounds:
+        raise ReportError(
+            f"event {event.id} ({event.name}) has no round {number}; rounds paired: "
+            + ", ".join(str(r) for r in rounds)
+        )
+    chosen = [m for m in matches if m.round_number == number]
+    chosen.sort(key=lambda m: (m.b is None, m.table_number or 10**6, m.id))
+    return number, chosen
+
+
+def _score_sheet(db: Any, match_id: int) -> Any:
+    from gin_scorer.services.matches import get_score_sheet
+
+    return get_score_sheet(db, match_id)
+
+
+def _list_matches() -> Any:
+    from gin_scorer.services.matches import list_matches
+
+    return list_matches
+
+
+def _heading(match: Any) -> MatchHeading:
+    b = match.b
+    return MatchHeading(
+        player_a=match.a.name,
+        player_b=b.name if b is not None else "(bye)",
+        club_a=match.a.club,
+        club_b=b.club if b is not None else "",
+        table=str(match.table_number or ""),
+        round=str(match.round_number or ""),
+        match=str(match.id),
+    )
+
+
+def _round_label(number: int | None) -> str:
+    return f"Round {number}" if number else ""
+
+
+# --- score sheets and Hollywood pads -------------------------------------------------------
+
+
+def _sheets_for(db: Any, options: Options) -> tuple[Any, RuleSet, list[tuple[Any, Any]], str]:
+    """(event, rules, [(match view or None, score sheet or None)], round label)."""
+    if options.match_id is not None:
+        sheet = _score_sheet(db, options.match_id)
+        event = _get_event()(db, sheet.match.event_id)
+        return event, sheet.rules, [(sheet.match, None if options.blank else sheet)], \
+            _round_label(sheet.match.round_number)
+    event = _event(db, options, required=False)
+    rules = _rules(event)
+    if event is None or (options.blank and options.round_number is None):
+        return event, rules, [(None, None)] * max(1, options.blank_count), ""
+    number, matches = _round_matches(db, event, options.round_number)
+    real = [m for m in matches if m.b is not None]
+    if options.blank:
+        return event, rules, [(m, None) for m in real], _round_label(number)
+    return event, rules, [(m, _score_sheet(db, m.id)) for m in real], _round_label(number)
+
+
+def _side_name(sheet: Any, side: Side) -> str:
+    entrant = sheet.match.entrant(side)
+    return entrant.name if entrant is not None else ""
+
+
+def make_sheet(db: Any, out: Path, options: Options) -> Path:
+    event, rules, sheets, label = _sheets_for(db, options)
+    if rules.match_format is MatchFormat.HOLLYWOOD:
+        raise ReportError("this event plays Hollywood: print its pad with `report pad`")
+    pages: list[tuple[MatchHeading, SheetFill | None]] = []
+    for match, sheet in sheets:
+        heading = _heading(match) if match is not None else MatchHeading()
+        fill = None
+        if sheet is not None:
+            ledger = sheet.ledger
+            summary = ledger if isinstance(ledger, Match) else ledger.as_match()
+            dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
+            fill = sheet_fill(summary, _side_name(sheet, Side.A), _side_name(sheet, Side.B),
+                              next_dealer=dealer)
+        pages.append((heading, fill))
+    title = "Match score sheet" if any(f for _, f in pages) else "Score sheet (blank)"
+    header = page_header(db, title, event, label)
+    return render_score_sheets(out, header, pages, sheet_shape(rules), paper=options.paper)
+
+
+def make_pad(db: Any, out: Path, options: Options) -> Path:
+    event, rules, sheets, label = _sheets_for(db, options)
+    if rules.match_format is not MatchFormat.HOLLYWOOD and event is not None and not options.blank:
+        raise ReportError("this event does not play Hollywood: print its score sheets with "
+                          "`report sheet` (or a blank pad with --blank)")
+    if rules.match_format is not MatchFormat.HOLLYWOOD:
+        rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)
+    pads: list[tuple[MatchHeading, PadFill | None]] = []
+    for match, sheet in sheets:
+        heading = _heading(match) if match is not None else MatchHeading()
+        fill = None
+        if sheet is not None and isinstance(sheet.ledger, Hollywood):
+            fill = pad_fill(sheet.ledger, _side_name(sheet, Side.A), _side_name(sheet, Side.B))
+        pads.append((heading, fill))
+    title = "Hollywood pad" if any(f for _, f in pads) else "Hollywood pad (blank)"
+    header = page_header(db, title, event, label)
+    return render_hollywood_pads(out, header, pads, pad_shape(rules), paper=options.paper)
+
+
+# --- slips and pairings --------------------------------------------------------------------
+
+
+def make_slips(db: Any, out: Path, options: Options) -> Path:
+    event = _event(db, options, required=False)
+    if event is None or options.blank:
+        header = page_header(db, "Result slips (blank)", event)
+        count = max(1, options.blank_count) * 4
+        slips = [Slip(event_name=event.name if event else "")] * count
+        return render_result_slips(out, header, slips, paper=options.paper)
+    number, matches = _round_matches(db, event, options.round_number)
+    slips = [
+        Slip(event_name=event.name, round=str(number), table=str(m.table_number or ""),
+             player_a=m.a.name, player_b=m.b.name, club_a=m.a.club, club_b=m.b.club,
+             match=str(m.id))
+        for m in matches if m.b is not None
+    ]
+    header = page_header(db, "Result slips", event, _round_label(number))
+    return render_result_slips(out, header, slips, paper=options.paper)
+
+
+def pairing_lines(matches: Sequence[Any]) -> list[PairingLine]:
+    """Pairing lines from ``MatchView`` values (a bye has no ``b``)."""
+    lines = []
+    for m in matches:
+        b = m.b
+        lines.append(PairingLine(
+            table=str(m.table_number or ""),
+            player_a=m.a.name,
+            player_b=b.name if b is not None else "",
+            club_a=m.a.club,
+            club_b=b.club if b is not None else "",
+            note=" ".join(x for x in (m.bracket_slot or "", "bye" if b is None else "") if x),
+        ))
+    return lines
+
+
+def make_pairings(db: Any, out: Path, options: Options) -> Path:
+    event = _event(db, options, required=True)
+    number, matches = _round_matches(db, event, options.round_number)
+    header = page_header(db, "Pairings", event, _round_label(number))
+    return render_pairings(out, header, pairing_lines(matches), paper=options.paper)
+
+
+# --- the player sheet ----------------------------------------------------------------------
+
+
+def hand_counts(sheet: Any, side: Side) -> dict[str, int]:
+    """Hands won, gins (big gins included) and undercuts of ``side`` in one score sheet."""
+    counts = {"hands": 0, "won": 0, "gins": 0, "undercuts": 0}
+    for row in sheet.hands:
+        result = row.result
+        counts["hands"] += 1
+        if result.winner is side:
+            counts["won"] += 1
+            if result.outcome in (Outcome.GIN, Outcome.BIG_GIN):
+                counts["gins"] += 1
+            if result.outcome is Outcome.UNDERCUT:
+                counts["undercuts"] += 1
+    return counts
+
+
+def player_line(sheet: Any, entrant_id: int) -> PlayerMatchLine:
+    """One match of ``entrant_id`` as the player sheet prints it, from its score sheet."""
+    match = sheet.match
+    side = match.side_of(entrant_id)
+    if side is None:
+        raise ReportError(f"entrant {entrant_id} does not play match {match.id}")
+    opponent = match.entrant(side.other)
+    ledger = sheet.ledger
+    summary = ledger if isinstance(ledger, Match) else ledger.as_match()
+    totals = summary.totals
+    counts = hand_counts(sheet, side)
+    if sheet.finished:
+        result = "won" if sheet.winner is side else "lost"
+    else:
+        result = "in play" if sheet.hands else "to play"
+    return PlayerMatchLine(
+        round=str(match.round_number or ""),
+        table=str(match.table_number or ""),
+        opponent=opponent.name if opponent is not None else "(bye)",
+        result=result,
+        games_for=sheet.games_won[side],
+        games_against=sheet.games_won[side.other],
+        points_for=totals[side],
+        points_against=totals[side.other],
+        hands_played=counts["hands"],
+        hands_won=counts["won"],
+        gins=counts["gins"],
+        undercuts=counts["undercuts"],
+    )
+
+
+def _get_entrant() -> Any:
+    from gin_scorer.services.entrants import get_entrant
+
+    return get_entrant
+
+
+def make_player(db: Any, out: Path, options: Options) -> Path:
+    if options.entrant_id is None:
+        raise ReportError("the player sheet needs an entrant: give --entrant ID")
+    entrant = _get_entrant()(db, options.entrant_id)
+    if options.event_id is not None and entrant.event_id != options.event_id:
+        raise ReportError(f"entrant {entrant.id} ({entrant.name}) is not in event "
+                          f"{options.event_id}")
+    event = _get_event()(db, entrant.event_id)
+    list_matches = _list_matches()
+    mine = [m for m in list_matches(db, event.id) if m.side_of(entrant.id) is not None]
+    mine.sort(key=lambda m: (m.round_number or 0, m.id))
+    lines = []
+    for m in mine:
+        if m.b is None:
+            lines.append(PlayerMatchLine(str(m.round_number or ""), "", "(bye)", "bye",
+                                         0, 0, 0, 0, 0, 0, 0, 0))
+        else:
+            lines.append(player_line(_score_sheet(db, m.id), entrant.id))
+    player = PlayerSummary(name=entrant.name, club=entrant.club,
+                           seed=str(entrant.seed or ""),
+                           status="withdrawn" if not entrant.active else "")
+    header = page_header(db, "Player sheet", event)
+    return render_player_sheet(out, header, player, lines, paper=options.paper)

@@ -1,0 +1,127 @@
+"""A player's sheet for one event: every match (round, table, opponent, result, games,
+points for and against), hands won, gins, undercuts, and the totals with the point
+differential — what a player asks the director for at the end of the day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.reports.template import (
+    GRID,
+    LIGHT,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
+
+
+@dataclass(frozen=True)
+class PlayerMatchLine:
+    """One match of the player, figures from the match's ledger."""
+
+    round: str
+    table: str
+    opponent: str
+    result: str  # "won", "lost", "bye", "in play"
+    games_for: int
+    games_against: int
+    points_for: int
+    points_against: int
+    hands_played: int
+    hands_won: int
+    gins: int
+    undercuts: int
+
+    @property
+    def differential(self) -> int:
+        return self.points_for - self.points_against
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    name: str
+    club: str = ""
+    seed: str = ""
+    status: str = ""
+    place: str = ""
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+def player_story(player: PlayerSummary, lines: Sequence[PlayerMatchLine],
+                 *, paper: Paper | str) -> list[Flowable]:
+    st = styles()
+    width, _ = frame_size(paper)
+    facts = " · ".join(x for x in (player.club, f"seed {player.seed}" if player.seed else "",
+                                   player.status, f"place {player.place}" if player.place else "")
+                       if x)
+    story: list[Flowable] = [Paragraph(markup(player.name), st["h1"])]
+    if facts:
+        story.append(Paragraph(markup(facts), st["body"]))
+    story.append(Spacer(1, 3 * mm))
+    head = ["Round", "Table", "Opponent", "Result", "Games", "Points\nfor", "Points\nagainst",
+            "±", "Hands\nwon", "Gins", "Under-\ncuts"]
+    data: list[list[object]] = [head]
+    for line in lines:
+        data.append([line.round, line.table, Paragraph(markup(line.opponent), st["cell"]),
+                     line.result, f"{line.games_for}–{line.games_against}",
+                     str(line.points_for), str(line.points_against),
+                     _signed(line.differential), f"{line.hands_won}/{line.hands_played}",
+                     str(line.gins), str(line.undercuts)])
+    played = [ln for ln in lines if ln.result != "bye"]
+    wins = sum(1 for ln in lines if ln.result in ("won", "bye"))
+    losses = sum(1 for ln in lines if ln.result == "lost")
+    total_for = sum(ln.points_for for ln in lines)
+    total_against = sum(ln.points_against for ln in lines)
+    played_text = f"{len(lines)} match" + ("es" if len(lines) != 1 else "")
+    data.append(["Total", "", played_text, f"{wins}–{losses}",
+                 f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
+                 str(total_for), str(total_against), _signed(total_for - total_against),
+                 f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
+                 str(sum(ln.gins for ln in lines)), str(sum(ln.undercuts for ln in lines))])
+    narrow = 13 * mm
+    fixed = [narrow, narrow, 0.0, 15 * mm, narrow, 15 * mm, 15 * mm, 14 * mm, 15 * mm,
+             11 * mm, 13 * mm]
+    fixed[2] = width - sum(fixed)
+    table = Table(data, colWidths=fixed, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
+        ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
+        ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]))
+    story.append(table)
+    story += [Spacer(1, 2 * mm), Paragraph(
+        "Points are final game scores (boxes and bonuses included) summed over each match; "
+        "± is the point differential. A bye counts as a win with no hands.", st["small"])]
+    return story
+
+
+def render_player_sheet(
+    out_path: Path | str,
+    header: PageHeader,
+    player: PlayerSummary,
+    lines: Sequence[PlayerMatchLine],
+    *,
+    paper: Paper | str = Paper.A4,
+) -> Path:
+    return build_pdf(out_path, header, player_story(player, lines, paper=paper), paper=paper)
