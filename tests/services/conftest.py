@@ -1,0 +1,105 @@
+"""Service tests run on real SQLite files and, when GIN_SCORER_TEST_PG_URL names a server, on
+a real PostgreSQL too (a fresh database with a random name per test, dropped afterwards)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+
+from gin_scorer.core.hand_json import record_from_json
+from gin_scorer.core.hands import HandRecord
+from gin_scorer.services import entrants, events, matches
+from gin_scorer.services.dto import MatchView
+from gin_scorer.store.database import Database, open_database
+
+PG_ENV = "GIN_SCORER_TEST_PG_URL"
+SESSION_TAG = secrets.token_hex(3)
+
+
+@pytest.fixture(autouse=True)
+def backups_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Backups of test databases go to the test's folder, never the user's data folder."""
+    folder = tmp_path / "backups"
+    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (skips, saying why, without a test server)."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL service tests need a server: set {PG_ENV} (.ci/run does)")
+    name = f"gin_scorer_svc_{SESSION_TAG}_{secrets.token_hex(4)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The same test on a SQLite file and on PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "data" / "test.sqlite")
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def db(db_url: str) -> Iterator[Database]:
+    database = open_database(db_url, station="desk-1")
+    try:
+        yield database
+    finally:
+        database.close()
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Database]:
+    """SQLite only: for tests about files (imports, the CLI) that need no second server."""
+    database = open_database(tmp_path / "data" / "only.sqlite", station="desk-1")
+    try:
+        yield database
+    finally:
+        database.close()
+
+
+def hand(text: str | dict[str, object]) -> HandRecord:
+    """A record from its JSON form (a dict, or a JSON string)."""
+    import json
+
+    return record_from_json(json.loads(text) if isinstance(text, str) else text)
+
+
+KNOCK_A = {"knock": "A", "deadwood": {"A": 7, "B": 15}}  # A scores 8
+GIN_A = {"gin": "A", "deadwood": {"B": 50}}  # A scores 75
+GIN_B = {"gin": "B", "deadwood": {"A": 50}}
+
+
+@pytest.fixture
+def new_match() -> Callable[..., MatchView]:
+    """Make an event with two entrants and a match between them."""
+
+    def make(database: Database, *, pin: str | None = None, **rules: object) -> MatchView:
+        from gin_scorer.presets import load_preset
+
+        chosen = load_preset("gra-tournament")
+        if rules:
+            chosen = chosen.with_changes(**rules)
+        event = events.create_event(database, name="Test open", rules=chosen, pin=pin)
+        ada = entrants.add_entrant(database, event.id, "Ada Lovelace", club="Analytical")
+        bob = entrants.add_entrant(database, event.id, "Bob Babbage")
+        return matches.create_match(database, event.id, ada.id, bob.id, table_number=1)
+
+    return make
