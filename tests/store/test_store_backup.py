@@ -1,0 +1,239 @@
+"""Backups and restores of SQLite databases, and what a damaged file tells the director."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from gin_scorer.store import CorruptDatabase, NewerDatabase, PinError, StoreError, open_database
+from gin_scorer.store.backup import (
+    KEEP,
+    backup_folder,
+    integrity_check,
+    list_backups,
+    make_backup,
+    maybe_backup,
+    restore_database,
+)
+from gin_scorer.store.database import Database
+from gin_scorer.store.settings import set_director_pin, set_setting
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
+
+
+def _players(db: Database) -> list[str]:
+    with db.transaction(write=False) as session:
+        return sorted(p.name for p in session.exec(select(Player)))
+
+
+def _add_players(db: Database, *names: str) -> None:
+    with db.transaction() as session:
+        for name in names:
+            session.add(Player(name=name))
+
+
+def _match(db: Database) -> int:
+    with db.transaction() as session:
+        event = Event(name="Open", format="swiss", rules_json="{}")
+        session.add(event)
+        session.flush()
+        a, b = Entrant(event_id=event.id, name="A"), Entrant(event_id=event.id, name="B")
+        session.add_all([a, b])
+        session.flush()
+        match = Match(event_id=event.id, entrant_a_id=a.id, entrant_b_id=b.id, rules_json="{}")
+        session.add(match)
+        session.flush()
+        assert match.id is not None
+        return match.id
+
+
+def _hand(db: Database, match_id: int, seq: int) -> None:
+    with db.transaction() as session:
+        session.add(HandEntry(match_id=match_id, seq=seq, record_json="{}", entered_by="td",
+                              station=db.station))
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return (tmp_path / "club.sqlite").resolve()
+
+
+def test_backup_and_restore_round_trip(path: Path) -> None:
+    with open_database(path) as db:
+        _add_players(db, "Ann", "Bob")
+        taken = make_backup(db, reason="manual")
+        _add_players(db, "Cy")  # after the backup: the restore must take it away
+        assert _players(db) == ["Ann", "Bob", "Cy"]
+    assert taken.path.parent == backup_folder(path) and integrity_check(taken.path) == "ok"
+    result = restore_database(path, taken.path)
+    with open_database(path) as db:
+        assert _players(db) == ["Ann", "Bob"]
+    # The database as it was just before the restore is kept too.
+    assert result.safety_backup is not None and result.safety_backup.reason == "before-restore"
+    with sqlite3.connect(result.safety_backup.path) as kept:
+        assert sorted(n for (n,) in kept.execute("SELECT name FROM player")) == [
+            "Ann", "Bob", "Cy"]
+
+
+def test_a_backup_holds_committed_rows_still_in_the_wal(path: Path) -> None:
+    with open_database(path) as db:
+        _add_players(db, *(f"P{n}" for n in range(200)))
+        # The app is still running: the rows may live only in club.sqlite-wal.
+        taken = make_backup(db)
+        with sqlite3.connect(taken.path) as copy:
+            assert copy.execute("SELECT count(*) FROM player").fetchone() == (200,)
+        assert not Path(str(taken.path) + "-wal").exists()
+
+
+def _damage(path: Path, at: int, garbage: bytes) -> None:
+    with open(path, "r+b") as handle:
+        handle.seek(at)
+        handle.write(garbage)
+
+
+def test_a_damaged_file_names_the_newest_good_backup_and_is_left_alone(path: Path) -> None:
+    with open_database(path) as db:
+        _add_players(db, *(f"Player {n}" for n in range(400)))
+        older = make_backup(db)
+        newest = make_backup(db)
+    # Damage the newest backup too: the message must skip it for the older good one.
+    _damage(newest.path, 0, b"this is no longer a database!!!")
+    _damage(path, 4096 * 2, os.urandom(4096 * 3))
+    before = path.read_bytes()
+    with pytest.raises(CorruptDatabase) as damaged:
+        open_database(path)
+    message = str(damaged.value)
+    assert f"the database {path} is damaged" in message
+    assert "left exactly as it is" in message
+    assert f"The newest good backup is {older.path}" in message
+    assert f"gin-scorer --db {path} restore {older.path}" in message
+    assert damaged.value.newest_good_backup == older.path
+    assert path.read_bytes() == before
+
+
+def test_a_garbage_file_without_backups_says_so(path: Path) -> None:
+    path.write_bytes(b"garbage, not SQLite " * 500)
+    with pytest.raises(CorruptDatabase, match="No good backup of it was found"):
+        open_database(path)
+    assert path.read_bytes() == b"garbage, not SQLite " * 500
+
+
+def test_restoring_over_a_damaged_file_sets_it_aside(path: Path) -> None:
+    with open_database(path) as db:
+        _add_players(db, "Ann")
+        good = make_backup(db)
+    path.write_bytes(b"\0garbage" * 1000)
+    result = restore_database(path, good.path)
+    assert result.damaged_moved_to is not None
+    assert result.damaged_moved_to.read_bytes() == b"\0garbage" * 1000
+    with open_database(path) as db:
+        assert _players(db) == ["Ann"]
+
+
+def test_restore_needs_the_director_pin(path: Path) -> None:
+    with open_database(path) as db:
+        _add_players(db, "Ann")
+        good = make_backup(db)
+        with db.transaction() as session:
+            set_director_pin(session, "2468")
+        _add_players(db, "Bob")
+    with pytest.raises(PinError, match="protected by a director PIN"):
+        restore_database(path, good.path)
+    with pytest.raises(PinError, match="not the director PIN"):
+        restore_database(path, good.path, pin="1357")
+    with open_database(path) as db:
+        assert _players(db) == ["Ann", "Bob"]  # nothing restored
+    restore_database(path, good.path, ask_pin=lambda: "2468")
+    with open_database(path) as db:
+        assert _players(db) == ["Ann"]
+
+
+def test_an_event_pin_guards_restore_too(path: Path) -> None:
+    from gin_scorer.store.pin import hash_pin
+
+    with open_database(path) as db:
+        with db.transaction() as session:
+            session.add(Event(name="Open", format="swiss", rules_json="{}",
+                              pin_hash=hash_pin("9999")))
+        good = make_backup(db)
+    with pytest.raises(PinError):
+        restore_database(path, good.path, pin="0000")
+    restore_database(path, good.path, pin="9999")
+
+
+def test_restore_refuses_damaged_foreign_or_newer_files(path: Path, tmp_path: Path) -> None:
+    open_database(path).close()
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(b"nope" * 2000)
+    with pytest.raises(StoreError, match="cannot be restored: it is damaged"):
+        restore_database(path, damaged)
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE t (x)")
+    with pytest.raises(StoreError, match="not a gin-scorer database"):
+        restore_database(path, foreign)
+    newer = tmp_path / "newer.sqlite"
+    shutil.copy(path, newer)
+    with sqlite3.connect(newer) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0999'")
+    with pytest.raises(NewerDatabase):
+        restore_database(path, newer)
+    with pytest.raises(StoreError, match="is the database itself"):
+        restore_database(path, path)
+
+
+def test_only_the_newest_backups_are_kept(path: Path) -> None:
+    with open_database(path) as db:
+        for n in range(KEEP + 5):
+            _add_players(db, f"P{n}")
+            make_backup(db)
+    kept = list_backups(path)
+    assert len(kept) == KEEP
+    assert kept[0].change_id == KEEP + 5  # the newest survived
+    with sqlite3.connect(kept[-1].path) as oldest:
+        assert oldest.execute("SELECT count(*) FROM player").fetchone() == (6,)
+
+
+def test_automatic_backups_follow_the_hand_count(path: Path) -> None:
+    with open_database(path) as db:
+        match_id = _match(db)
+        with db.transaction() as session:
+            set_setting(session, "backup.every_hands", "3")
+            set_setting(session, "backup.every_minutes", "600")
+        _hand(db, match_id, 1)
+        first = maybe_backup(db)  # the very first backup of a database: at once
+        assert first is not None and first.reason == "auto"
+        assert maybe_backup(db) is None  # nothing new
+        _hand(db, match_id, 2)
+        _hand(db, match_id, 3)
+        assert maybe_backup(db) is None  # 2 hands < 3
+        _hand(db, match_id, 4)
+        made = maybe_backup(db)
+        assert made is not None
+        with sqlite3.connect(made.path) as copy:
+            assert copy.execute("SELECT count(*) FROM hand_entry").fetchone() == (4,)
+    # A new session of the app starts from the newest backup on disk, not from zero.
+    with open_database(path) as db:
+        _hand(db, match_id, 5)
+        assert maybe_backup(db) is None
+
+
+def test_automatic_backups_follow_the_clock(path: Path) -> None:
+    with open_database(path) as db:
+        with db.transaction() as session:
+            set_setting(session, "backup.every_minutes", "0")
+        _add_players(db, "Ann")
+        assert maybe_backup(db) is not None
+        _add_players(db, "Bob")  # not a hand, but a change: the clock rule backs it up
+        assert maybe_backup(db) is not None
+
+
+def test_postgres_backups_are_left_to_the_server(pg_url: str) -> None:
+    with open_database(pg_url) as db:
+        assert maybe_backup(db) is None
+        with pytest.raises(StoreError, match="pg_dump"):
+            make_backup(db)
