@@ -72,3 +72,22 @@ def sheet_from(entries: list[str], rules: RuleSet | None = None, *, target: int 
 def make_sheet():  # type: ignore[no-untyped-def]
     """``make_sheet(["ak7 15", "bg22"], target=100)`` → a ScoreSheet built without a database."""
     return sheet_from
+
+
+@pytest.fixture
+def club_match(tmp_path):  # type: ignore[no-untyped-def]
+    """A real SQLite database with a club event (Wikipedia standard rules), Ann v Bob."""
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.matches import create_match
+    from gin_scorer.store.database import open_database
+
+    db = open_database(str(tmp_path / "club.sqlite"), station="desk", backups=False)
+    event = create_event(db, name="Club night", rules=load_preset("wikipedia-standard"),
+                         format="club", pin="2468")
+    ann = add_entrant(db, event.id, "Ann")
+    bob = add_entrant(db, event.id, "Bob")
+    match = create_match(db, event.id, ann.id, bob.id)
+    yield db, event, match
+    db.close()

@@ -1,0 +1,243 @@
+"""The scoring page: the match panel and the cards panel, wired to undoable service calls.
+
+This is where a typed hand becomes a recorded one: the panel emits a record, the controller
+wraps it in a QUndoCommand that calls the services, and shows the sheet the services return.
+A refusal is shown on the entry line with the text kept. A hand the core rejects (its cards
+disagree with the declaration) needs the director's override with a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.core.hands import HandRecord, Problem
+from gin_scorer.gui.cards_panel import CardsPanel
+from gin_scorer.gui.entry_grammar import EntryState
+from gin_scorer.gui.match_panel import MatchPanel
+from gin_scorer.gui.undo_commands import (
+    CommandFailed,
+    CorrectHandCommand,
+    RecordHandCommand,
+    VoidHandCommand,
+)
+from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.errors import HandRejected
+from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.store.database import Database
+
+# Asks the director for an override reason given the problems; None means "do not record".
+OverrideAsker = Callable[[QWidget, tuple[Problem, ...]], "str | None"]
+ReasonAsker = Callable[[QWidget, str], "str | None"]
+
+
+class OverrideDialog(QDialog):
+    """Record a hand the core refused: the director reads the problems and gives a reason."""
+
+    def __init__(self, parent: QWidget | None, problems: tuple[Problem, ...]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Director's override")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>The cards do not agree with the declaration:</b>"))
+        listing = QListWidget()
+        for problem in problems:
+            mark = "⛔" if problem.is_error else "⚠"
+            listing.addItem(f"{mark} {problem.message}")
+        layout.addWidget(listing)
+        layout.addWidget(QLabel("Record it anyway? The director's reason (kept on the sheet):"))
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. players agreed the count at the table")
+        layout.addWidget(self.reason)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record with override")
+        buttons.accepted.connect(self._accept_if_reason)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _accept_if_reason(self) -> None:
+        if self.reason.text().strip():
+            self.accept()
+        else:
+            self.reason.setPlaceholderText("a reason is required for an override")
+            self.reason.setFocus()
+
+
+def ask_override(parent: QWidget, problems: tuple[Problem, ...]) -> str | None:
+    dialog = OverrideDialog(parent, problems)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        return dialog.reason.text().strip()
+    return None
+
+
+def ask_reason(parent: QWidget, what: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, what, f"{what}: reason (kept in the log)")
+    return text.strip() if ok and text.strip() else None
+
+
+class ScoringPage(QWidget):
+    """One open match: pad + entry line on the left, the cards panel on the right."""
+
+    sheet_changed = Signal(object)  # ScoreSheet, after every change (views refresh on it)
+    saved = Signal()  # something was written to the database
+
+    def __init__(
+        self, db: Database, undo_stack: QUndoStack, *, entered_by: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.undo_stack = undo_stack
+        self.entered_by = entered_by
+        self.ask_override: OverrideAsker = ask_override
+        self.ask_reason: ReasonAsker = ask_reason
+        self.panel = MatchPanel()
+        self.cards = CardsPanel()
+        self.cards.setObjectName("cardsPanel")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.panel)
+        splitter.addWidget(self.cards)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self.setFocusProxy(self.panel)
+
+        self.panel.hand_entered.connect(self.record)
+        self.panel.correction_entered.connect(self.correct)
+        self.panel.void_requested.connect(self.void)
+        self.panel.entry.textChanged.connect(self._declared_changed)
+        self.cards.save_requested.connect(self._save_with_cards)
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        return self.panel.sheet
+
+    # --- opening --------------------------------------------------------------------------
+
+    def open_match(self, match_id: int) -> None:
+        self.show_sheet(get_score_sheet(self.db, match_id))
+
+    def show_sheet(self, sheet: ScoreSheet) -> None:
+        self.panel.set_sheet(sheet)
+        self._declared_changed()
+        self.sheet_changed.emit(sheet)
+
+    def _declared_changed(self) -> None:
+        preview = self.panel.preview
+        record = preview.record if preview.state is EntryState.COMPLETE else None
+        sheet = self.panel.sheet
+        self.cards.set_declared(
+            record, sheet.rules if sheet else self.cards.rules, self.panel.names()
+        )
+
+    # --- actions --------------------------------------------------------------------------
+
+    def _push(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> bool:
+        command.on_error = self._later_error
+        command.current = lambda: self.sheet
+        try:
+            command.perform()
+        except CommandFailed as error:
+            self.panel.show_error(str(error))
+            return False
+        self.undo_stack.push(command)
+        self.saved.emit()
+        return True
+
+    def _later_error(self, message: str) -> None:
+        self.panel.show_error(message)
+        if self.sheet is not None:  # show what the database now says
+            self.open_match(self.sheet.match.id)
+
+    def _with_override(
+        self, make: Callable[[str | None], RecordHandCommand | CorrectHandCommand]
+    ) -> bool:
+        """Run the command; if the core refuses the hand, ask the director to override."""
+        command = make(None)
+        command.on_error = self._later_error
+        command.current = lambda: self.sheet
+        try:
+            command.perform()
+        except CommandFailed as error:
+            cause = error.__cause__
+            if not isinstance(cause, HandRejected):
+                self.panel.show_error(str(error))
+                return False
+            reason = self.ask_override(self, cause.problems)
+            if reason is None:
+                self.panel.show_error("not recorded: " + str(error))
+                return False
+            return self._push(make(reason))
+        self.undo_stack.push(command)
+        self.saved.emit()
+        return True
+
+    def record(self, record: HandRecord) -> bool:
+        sheet = self.sheet
+        if sheet is None:
+            return False
+        done = self._with_override(
+            lambda reason: RecordHandCommand(
+                self.db, sheet, record, self.show_sheet, entered_by=self.entered_by,
+                override_reason=reason,
+            )
+        )
+        if done:
+            self.panel.entry_accepted()
+            self.cards.clear()
+        return done
+
+    def correct(self, row: HandRow, record: HandRecord) -> bool:
+        sheet = self.sheet
+        if sheet is None:
+            return False
+        reason = self.ask_reason(self, f"Correct hand {row.number}")
+        if reason is None:
+            self.panel.show_error("correction needs a reason; nothing changed")
+            return False
+        done = self._with_override(
+            lambda override: CorrectHandCommand(
+                self.db, sheet, row, record, self.show_sheet, reason=reason,
+                entered_by=self.entered_by, override_reason=override,
+            )
+        )
+        if done:
+            self.panel.entry_accepted()
+        return done
+
+    def void(self, row: HandRow | None = None) -> bool:
+        sheet = self.sheet
+        row = row or self.panel.selected_hand()
+        if sheet is None or row is None:
+            self.panel.show_error("select the hand to void on the sheet first")
+            return False
+        reason = self.ask_reason(self, f"Void hand {row.number}")
+        if reason is None:
+            return False
+        return self._push(
+            VoidHandCommand(
+                self.db, sheet, row, self.show_sheet, reason=reason, entered_by=self.entered_by
+            )
+        )
+
+    def _save_with_cards(self, record: HandRecord) -> None:
+        if self.panel.editing is not None:
+            self.correct(self.panel.editing, record)
+        else:
+            self.record(record)

@@ -1,0 +1,201 @@
+"""Undoable scoring actions: each QUndoCommand is a few lines calling the services.
+
+Every command remembers the match and the hand it changed; ``redo`` performs the action again
+through the services and ``undo`` performs its inverse through them: a recorded hand is voided,
+a correction is corrected back to the record it replaced, a void is taken back with
+:func:`~gin_scorer.services.hands.undo_last_entry` (the services' one way to restore a voided
+hand, so only while that void is still the match's newest log row). The hand log stays
+append-only and audited. After either, the command hands the fresh
+:class:`~gin_scorer.services.dto.ScoreSheet` to ``on_sheet``.
+
+The controller first calls :meth:`perform` (which raises :class:`CommandFailed` with the
+service's sentence, so a refused action never reaches the stack) and then pushes the command;
+the push's own ``redo`` is skipped because the action is already done. A refusal during a
+later undo / redo (another station changed the match meanwhile) goes to ``on_error``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QUndoCommand
+
+from gin_scorer.core.hands import HandRecord
+from gin_scorer.services import hands as hand_services
+from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.store.database import Database
+
+SheetSink = Callable[[ScoreSheet], None]
+ErrorSink = Callable[[str], None]
+
+
+class CommandFailed(Exception):
+    """A service refused; the message is the service's sentence for the person."""
+
+
+def _ignore(message: str) -> None:
+    del message
+
+
+class _MatchCommand(QUndoCommand):
+    def __init__(
+        self, db: Database, sheet: ScoreSheet, on_sheet: SheetSink, text: str, entered_by: str
+    ) -> None:
+        super().__init__(text)
+        self.db = db
+        self.match_id = sheet.match.id
+        self.on_sheet = on_sheet
+        self.on_error: ErrorSink = _ignore
+        self.entered_by = entered_by
+        self.latest = sheet  # the newest sheet this command saw
+        # The page's newest sheet: other commands change the match between our undo / redo,
+        # so the version to send and the hand ids to name are read from it, not remembered.
+        self.current: Callable[[], ScoreSheet | None] = lambda: self.latest
+        self._skip_redo = False
+
+    def _sheet(self) -> ScoreSheet:
+        return self.current() or self.latest
+
+    @property
+    def expected_version(self) -> int:
+        return self._sheet().version
+
+    def _action(self) -> ScoreSheet:
+        raise NotImplementedError
+
+    def _hand_id(self, number: int, first_id: int) -> int:
+        """The log row now in force for hand ``number`` (it changes after an undo)."""
+        hands = self._sheet().hands
+        if 0 < number <= len(hands) and hands[number - 1].number == number:
+            return hands[number - 1].hand_id
+        return first_id
+
+    def _run(self, action: Callable[[], ScoreSheet]) -> None:
+        try:
+            sheet = action()
+        except (ServiceError, StoreError) as error:
+            raise CommandFailed(str(error)) from error
+        self.latest = sheet
+        self.on_sheet(sheet)
+
+    def perform(self) -> None:
+        """Do it now (raises :class:`CommandFailed`); the stack's first redo then skips."""
+        self._run(self._action)
+        self._skip_redo = True
+
+    def redo(self) -> None:
+        if self._skip_redo:
+            self._skip_redo = False
+            return
+        self._quietly(self._action)
+
+    def _inverse(self) -> ScoreSheet:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        self._quietly(self._inverse)
+
+    def _quietly(self, action: Callable[[], ScoreSheet]) -> None:
+        try:
+            self._run(action)
+        except CommandFailed as error:
+            self.on_error(str(error))
+
+
+class RecordHandCommand(_MatchCommand):
+    """Record a new hand (``override_reason`` when the director accepted its problems)."""
+
+    def __init__(
+        self, db: Database, sheet: ScoreSheet, record: HandRecord, on_sheet: SheetSink, *,
+        entered_by: str, override_reason: str | None = None,
+    ) -> None:
+        super().__init__(db, sheet, on_sheet, f"Record hand {len(sheet.hands) + 1}", entered_by)
+        self.record = record
+        self.override_reason = override_reason
+        self.number = len(sheet.hands) + 1
+        self.hand_id = 0
+
+    def _action(self) -> ScoreSheet:
+        sheet = hand_services.record_hand(
+            self.db, self.match_id, self.record, self.expected_version,
+            entered_by=self.entered_by, override_reason=self.override_reason,
+        )
+        if sheet.hands:
+            self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id
+        return sheet
+
+    def _inverse(self) -> ScoreSheet:
+        return hand_services.void_hand(
+            self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
+            reason=f"undo of recording hand {self.number}", entered_by=self.entered_by,
+        )
+
+
+class CorrectHandCommand(_MatchCommand):
+    """Replace a past hand's record; the ledger recomputes every total after it."""
+
+    def __init__(
+        self, db: Database, sheet: ScoreSheet, row: HandRow, record: HandRecord,
+        on_sheet: SheetSink, *, reason: str, entered_by: str,
+        override_reason: str | None = None,
+    ) -> None:
+        super().__init__(db, sheet, on_sheet, f"Correct hand {row.number}", entered_by)
+        self.hand_id = row.hand_id
+        self.number = row.number
+        self.record = record
+        self.reason = reason
+        self.override_reason = override_reason
+        self.old_record = row.record
+        self.old_override = row.override_reason
+
+    def _action(self) -> ScoreSheet:
+        return hand_services.correct_hand(
+            self.db, self._hand_id(self.number, self.hand_id), self.record, self.expected_version,
+            reason=self.reason, entered_by=self.entered_by,
+            override_reason=self.override_reason,
+        )
+
+    def _inverse(self) -> ScoreSheet:
+        return hand_services.correct_hand(
+            self.db, self._hand_id(self.number, self.hand_id), self.old_record,
+            self.expected_version, reason=f"undo of correction ({self.reason})",
+            entered_by=self.entered_by, override_reason=self.old_override,
+        )
+
+
+class VoidHandCommand(_MatchCommand):
+    """Withdraw a hand: it stays in the log, it no longer counts."""
+
+    def __init__(
+        self, db: Database, sheet: ScoreSheet, row: HandRow, on_sheet: SheetSink, *,
+        reason: str, entered_by: str,
+    ) -> None:
+        super().__init__(db, sheet, on_sheet, f"Void hand {row.number}", entered_by)
+        self.hand_id = row.hand_id
+        self.number = row.number
+        self.reason = reason
+        self.void_id: int | None = None
+
+    def _action(self) -> ScoreSheet:
+        sheet = hand_services.void_hand(
+            self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
+            reason=self.reason, entered_by=self.entered_by,
+        )
+        self.void_id = max((entry.id for entry in sheet.log), default=None)
+        return sheet
+
+    def _inverse(self) -> ScoreSheet:
+        newest = max((entry.id for entry in self._sheet().log), default=None)
+        if newest is None or newest != self.void_id:
+            raise ServiceError(
+                f"hand {self.number} was voided before later changes to this match; "
+                "enter it again instead of undoing the void"
+            )
+        sheet = hand_services.undo_last_entry(
+            self.db, self.match_id, self.expected_version, entered_by=self.entered_by
+        )
+        restored = [h for h in sheet.hands if h.number == self.number]
+        if restored:
+            self.hand_id = restored[0].hand_id
+        return sheet

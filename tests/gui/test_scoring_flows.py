@@ -1,0 +1,158 @@
+"""Scoring flows end to end: the entry line → undoable service calls → a real SQLite file."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+
+from gin_scorer.core.hands import Outcome, Side
+from gin_scorer.gui.match_controller import ScoringPage
+from gin_scorer.services.matches import get_score_sheet
+
+KNOCKER = "7h 8h 9h Kc Kd Ks 2s 3s 4s 5c"  # deadwood 5
+DEFENDER = "Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s"  # 34 after laying off 10♥
+
+
+def _page(qtbot, club_match):  # type: ignore[no-untyped-def]
+    db, _event, match = club_match
+    stack = QUndoStack()
+    page = ScoringPage(db, stack, entered_by="td")
+    qtbot.addWidget(page)
+    page.open_match(match.id)
+    page.show()
+    return page, stack, db, match
+
+
+def _type(qtbot, page, text: str) -> None:  # type: ignore[no-untyped-def]
+    page.panel.entry.clear()
+    qtbot.keyClicks(page.panel.entry, text)
+    qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
+
+
+def _outcomes(db, match_id):  # type: ignore[no-untyped-def]
+    return [(h.result.outcome, h.result.winner, h.result.points)
+            for h in get_score_sheet(db, match_id).hands]
+
+
+def test_knock_undercut_gin_big_gin_and_dead_hand_are_recorded(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    for text in ["ak7 15", "bk9 4", "bg22", "abg30", "d"]:
+        _type(qtbot, page, text)
+        assert page.panel.entry.text() == "", page.panel.preview_label.text()
+    assert _outcomes(db, match.id) == [
+        (Outcome.KNOCK, Side.A, 8),
+        (Outcome.UNDERCUT, Side.A, 30),
+        (Outcome.GIN, Side.B, 47),
+        (Outcome.BIG_GIN, Side.A, 61),
+        (Outcome.DEAD, None, 0),
+    ]
+    assert page.panel.model.rowCount() == 5
+    assert page.panel.sheet is not None and page.panel.sheet.current_totals.a == 99
+    assert stack.count() == 5
+
+
+def test_bad_entry_keeps_the_text_and_records_nothing(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    _type(qtbot, page, "ak11 20")
+    assert page.panel.entry.text() == "ak11 20"
+    assert "cannot knock with 11" in page.panel.preview_label.text()
+    assert _outcomes(db, match.id) == [] and stack.count() == 0
+
+
+def test_undo_and_redo_go_through_the_services(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    _type(qtbot, page, "ak7 15")
+    _type(qtbot, page, "bg22")
+    stack.undo()
+    assert _outcomes(db, match.id) == [(Outcome.KNOCK, Side.A, 8)]
+    assert page.panel.model.rowCount() == 1
+    stack.undo()
+    assert _outcomes(db, match.id) == []
+    stack.redo()
+    stack.redo()
+    assert [o for o, _w, _p in _outcomes(db, match.id)] == [Outcome.KNOCK, Outcome.GIN]
+    assert page.panel.sheet is not None and page.panel.sheet.current_totals.b == 47
+
+
+def test_editing_a_past_hand_recomputes_the_totals_and_can_be_undone(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    page.ask_reason = lambda parent, what: "misheard the count"
+    _type(qtbot, page, "ak7 15")
+    _type(qtbot, page, "bg22")
+    page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
+    assert page.panel.entry.text() == "ak7 15"
+    page.panel.entry.setText("ak2 15")
+    qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
+    sheet = get_score_sheet(db, match.id)
+    assert sheet.hands[0].result.points == 13 and sheet.hands[0].corrected
+    assert sheet.hands[1].totals_after.a == 13  # the running total after it moved too
+    assert page.panel.model.data(page.panel.model.index(1, 6)) == "13"
+    stack.undo()
+    assert get_score_sheet(db, match.id).hands[0].result.points == 8
+    stack.redo()
+    assert get_score_sheet(db, match.id).hands[0].result.points == 13
+
+
+def test_cards_that_disagree_need_the_directors_override_with_a_reason(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    asked: list[tuple[str, ...]] = []
+
+    def refuse(parent, problems):  # type: ignore[no-untyped-def]
+        asked.append(tuple(p.message for p in problems))
+        return None
+
+    qtbot.keyClicks(page.panel.entry, "ak5 30")  # the cards say 34, not 30
+    page.cards.knocker_edit.setText(KNOCKER)
+    page.cards.defender_edit.setText(DEFENDER)
+    assert any("34" in t and t.startswith("⛔") for t in page.cards.problem_texts())
+    page.ask_override = refuse
+    page.cards.save_button.click()
+    assert asked and any("34" in m for m in asked[0])
+    assert _outcomes(db, match.id) == [] and stack.count() == 0
+    assert page.panel.entry.text() == "ak5 30"
+
+    page.ask_override = lambda parent, problems: "players agreed 30 at the table"
+    page.cards.save_button.click()
+    sheet = get_score_sheet(db, match.id)
+    assert len(sheet.hands) == 1
+    assert sheet.hands[0].override_reason == "players agreed 30 at the table"
+    assert sheet.hands[0].record.cards is not None
+    assert "override: players agreed" in page.panel.model.data(page.panel.model.index(0, 9))
+
+
+def test_matching_cards_save_without_override(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, _stack, db, match = _page(qtbot, club_match)
+    page.ask_override = lambda parent, problems: (_ for _ in ()).throw(AssertionError(problems))
+    qtbot.keyClicks(page.panel.entry, "ak5 34")
+    page.cards.knocker_edit.setText(KNOCKER)
+    page.cards.defender_edit.setText(DEFENDER)
+    page.cards.save_button.click()
+    assert _outcomes(db, match.id) == [(Outcome.KNOCK, Side.A, 29)]
+
+
+def test_void_a_hand_then_undo_brings_it_back(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, db, match = _page(qtbot, club_match)
+    page.ask_reason = lambda parent, what: "misdeal"
+    _type(qtbot, page, "ak7 15")
+    _type(qtbot, page, "bg22")
+    page.panel.table.selectRow(0)
+    assert page.void()
+    assert _outcomes(db, match.id) == [(Outcome.GIN, Side.B, 47)]
+    stack.undo()
+    assert [o for o, _w, _p in _outcomes(db, match.id)] == [Outcome.KNOCK, Outcome.GIN]
+    stack.redo()
+    assert len(_outcomes(db, match.id)) == 1
+    assert stack.undoText() == "Void hand 1"
+
+
+def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.services.hands import record_hand
+
+    page, stack, db, match = _page(qtbot, club_match)
+    other = read_entry("bg10", page.panel.sheet.rules).record  # type: ignore[union-attr]
+    record_hand(db, match.id, other, page.panel.sheet.version, entered_by="other")  # type: ignore[arg-type,union-attr]
+    _type(qtbot, page, "ak7 15")
+    assert page.panel.entry.text() == "ak7 15"  # kept
+    assert page.panel.preview_label.text().startswith("⛔")
+    assert stack.count() == 0
