@@ -1,0 +1,60 @@
+"""``gin-scorer presets``: the bundled rule sets, and every knob of one of them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+HELP_ORDER = 25
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "presets",
+        help="list the rule-set presets, or show every knob of one",
+        description="List the bundled rule-set presets (key, name, source), or with "
+        "'show KEY' print every knob of one. KEY may also be a path to a .toml file.",
+    )
+    parser.add_argument("action", nargs="?", choices=["list", "show"], default="list")
+    parser.add_argument("key", nargs="?", metavar="KEY", help="the preset to show")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gin_scorer.cli import UserError
+    from gin_scorer.core.rules import RuleSetError
+    from gin_scorer.presets import list_presets, resolve_rules
+
+    if args.action == "list":
+        if args.key is not None:
+            raise UserError(f"'presets {args.key}': to see one preset write 'presets show KEY'")
+        presets = list_presets()
+        if args.json:
+            rows = [{"key": r.key, "name": r.name, "source": r.source} for r in presets]
+            print(json.dumps(rows, ensure_ascii=False, indent=2))
+            return 0
+        width = max(len(r.key) for r in presets)
+        for rules in presets:
+            print(f"{rules.key:<{width}}  {rules.name}")
+            print(f"{'':<{width}}  {rules.description}")
+            print(f"{'':<{width}}  source: {rules.source}")
+        return 0
+    if args.key is None:
+        raise UserError("which preset? write 'presets show KEY' (see 'gin-scorer presets')")
+    try:
+        rules = resolve_rules(args.key)
+    except RuleSetError as error:
+        raise UserError(str(error)) from None
+    data = rules.to_dict()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(k) for k in data)
+    for key, value in data.items():
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+        if isinstance(value, bool):
+            shown = "true" if value else "false"
+        print(f"{key:<{width}}  {shown}")
+    return 0
