@@ -105,7 +105,9 @@ def insert_entrants(
             continue
         shown = _display_name(clean)
         if shown.casefold() in taken_names:
-            problems.append(f"{label}: {shown!r} is already entered in this event")
+            problems.append(
+                f"{label}: {taken_names[shown.casefold()]!r} is already entered in this event"
+            )
             continue
         if clean.seed is not None and clean.seed in taken_seeds:
             problems.append(f"{label}: seed {clean.seed} is already {taken_seeds[clean.seed]!r}'s")
