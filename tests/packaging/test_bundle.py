@@ -1,0 +1,206 @@
+"""Build the real PyInstaller bundle once, then run the frozen app as a user would.
+
+Slow (a build takes about half a minute); CI runs it too. The bundle is built from the spec
+exactly as packaging/build.sh builds it, only into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from gin_scorer import __version__
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "packaging" / "gin-scorer.spec"
+
+pytestmark = pytest.mark.slow
+
+
+@dataclass(frozen=True)
+class Bundle:
+    folder: Path
+    executable: Path
+    home: Path  # a throwaway home: the frozen app never touches the real data folder
+    commands: dict[str, list[str]]  # the source tree's sub-commands when the build started
+
+    @property
+    def internal(self) -> Path:
+        return self.folder / "_internal"
+
+    def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "HOME": str(self.home),
+            "XDG_DATA_HOME": str(self.home / "data"),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "XDG_CACHE_HOME": str(self.home / "cache"),
+        }
+        env.pop("GIN_SCORER_DB", None)
+        return subprocess.run(
+            [str(self.executable), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+            cwd=self.home,
+        )
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory, meta: ModuleType) -> Iterator[Bundle]:
+    where = tmp_path_factory.mktemp("bundle")
+    commands = source_commands()
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(where / "dist"),
+            "--workpath",
+            str(where / "work"),
+            str(SPEC),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=900,
+    )
+    assert build.returncode == 0, build.stderr[-6000:]
+    folder = where / "dist" / meta.CLI_NAME
+    suffix = ".exe" if sys.platform == "win32" else ""
+    home = where / "home"
+    home.mkdir()
+    executable = folder / f"{meta.CLI_NAME}{suffix}"
+    yield Bundle(folder=folder, executable=executable, home=home, commands=commands)
+
+
+def source_commands() -> dict[str, list[str]]:
+    """Sub-command name -> its own sub-commands, as the source tree's parser has them now."""
+    from gin_scorer.cli import build_parser
+
+    def choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return dict(action.choices)
+        return {}
+
+    return {name: sorted(choices(sub)) for name, sub in choices(build_parser()).items()}
+
+
+def test_frozen_app_prints_the_project_version(bundle: Bundle, meta: ModuleType) -> None:
+    done = bundle.run("--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"gin-scorer {meta.project().version}"
+    assert done.stdout.strip() == f"gin-scorer {__version__}"
+
+
+def test_frozen_app_opens_and_closes_its_main_window(bundle: Bundle) -> None:
+    database = bundle.home / "smoke.sqlite"
+    done = bundle.run("--db", str(database), "--smoke-test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_frozen_app_opens_on_the_default_database_in_the_data_folder(bundle: Bundle) -> None:
+    done = bundle.run("--smoke-test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (bundle.home / "data" / "gin-scorer").is_dir()
+
+
+def test_frozen_help_lists_every_sub_command_of_the_source_tree(bundle: Bundle) -> None:
+    done = bundle.run("--help")
+    assert done.returncode == 0, done.stderr
+    assert "--db URL_OR_PATH" in done.stdout
+    assert "--smoke-test" in done.stdout
+    missing = [name for name in bundle.commands if name not in done.stdout.split()]
+    assert not missing, f"the frozen app does not know: {missing}\n{done.stdout}"
+
+
+def test_every_frozen_sub_command_answers_help(bundle: Bundle) -> None:
+    commands = bundle.commands
+    if not commands:
+        pytest.skip("gin_scorer.commands has no sub-command modules yet")
+    for name, subcommands in commands.items():
+        for words in [[name], *([name, sub] for sub in subcommands)]:
+            done = bundle.run(*words, "--help")
+            assert done.returncode == 0, f"gin-scorer {' '.join(words)} --help: {done.stderr}"
+            assert "usage: gin-scorer" in done.stdout
+
+
+def test_bundle_holds_every_resource_file(bundle: Bundle) -> None:
+    sources = ROOT / "resources"
+    wanted = sorted(p.relative_to(sources) for p in sources.rglob("*") if p.is_file())
+    missing = [str(p) for p in wanted if not (bundle.internal / "resources" / p).is_file()]
+    assert not missing, f"resources missing from the bundle: {missing}"
+    assert list((bundle.internal / "resources" / "fonts").glob("DejaVuSans*.ttf"))
+
+
+def test_bundle_holds_the_migrations_as_source(bundle: Bundle) -> None:
+    sources = ROOT / "gin_scorer" / "store" / "migrations"
+    if not sources.is_dir():
+        pytest.skip("gin_scorer/store/migrations does not exist yet")
+    wanted = sorted(
+        p.relative_to(ROOT)
+        for p in sources.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    )
+    assert wanted
+    missing = [str(p) for p in wanted if not (bundle.internal / p).is_file()]
+    assert not missing, f"migration files missing from the bundle: {missing}"
+
+
+def test_bundle_carries_the_package_metadata(bundle: Bundle, meta: ModuleType) -> None:
+    version = meta.project().version
+    assert (bundle.internal / f"gin_scorer-{version}.dist-info" / "METADATA").is_file()
+
+
+def test_bundle_leaves_out_the_unused_qt_modules(bundle: Bundle, meta: ModuleType) -> None:
+    present = {p.name for p in bundle.internal.rglob("*")}
+    for name in ("QtCore", "QtGui", "QtWidgets"):
+        assert any(p.startswith(name + ".") for p in present), f"{name} is missing"
+    # The Python modules themselves (QtQml.abi3.so, QtQml.pyd) ...
+    unwanted = [p for p in sorted(present) for qt in meta.QT_UNUSED if p.startswith(f"{qt}.")]
+    # ... and the QML/Quick libraries, the biggest that nothing else needs. (Some other Qt
+    # libraries of QT_UNUSED, such as libQt6OpenGL, are dependencies of platform plugins.)
+    unwanted += [
+        p
+        for p in sorted(present)
+        if p.startswith(("libQt6Qml", "libQt6Quick", "Qt6Qml", "Qt6Quick"))
+    ]
+    assert not unwanted, f"unused Qt modules in the bundle: {unwanted}"
+    assert not (bundle.internal / "PySide6" / "Qt" / "qml").exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux layout only")
+def test_linux_bundle_installs_and_runs_from_the_prefix(
+    bundle: Bundle, meta: ModuleType, tmp_path: Path
+) -> None:
+    share = bundle.folder / "share"
+    assert (share / "applications" / meta.DESKTOP_FILE).is_file()
+    assert (share / "metainfo" / meta.METAINFO_FILE).is_file()
+    assert (share / "icons/hicolor/256x256/apps" / f"{meta.ICON_NAME}.png").is_file()
+    stage = tmp_path / "stage"
+    done = subprocess.run(
+        ["bash", str(bundle.folder / "install.sh"), "--prefix", "/usr", "--destdir", str(stage)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    # Run through the bin/ symlink: the frozen app must find _internal from there.
+    installed = stage / "usr" / "bin" / meta.CLI_NAME
+    version = subprocess.run([installed, "--version"], capture_output=True, text=True)
+    assert version.stdout.strip() == f"gin-scorer {meta.project().version}", version.stderr
