@@ -1,0 +1,174 @@
+"""``gin-scorer backup``, ``restore`` and ``audit``: looking after the database itself."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.cli import UserError
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database
+
+HELP_ORDER = 60
+
+
+def register(subparsers: Any) -> None:
+    backup = subparsers.add_parser(
+        "backup",
+        help="back up the database now (SQLite), or list its backups",
+        description="Back up the database through SQLite's online backup API (safe while "
+        "the app runs). Without --out the copy joins the rotating backups in your data "
+        "folder (the newest 20 are kept).",
+    )
+    backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
+    backup.add_argument("--list", action="store_true", help="list the existing backups")
+    backup.set_defaults(func=run_backup)
+
+    restore = subparsers.add_parser(
+        "restore",
+        help="replace the database by a backup (checked first; the current one is kept)",
+        description="Restore a backup: FILE must pass an integrity check; the current "
+        "database is backed up first (or, if damaged, renamed aside — never overwritten). "
+        "If the database has a director PIN, give it with --pin or type it when asked.",
+    )
+    restore.add_argument("file", metavar="FILE", help="the backup to restore")
+    restore.add_argument("--pin", help="the director PIN (asked for when needed and not given)")
+    restore.set_defaults(func=run_restore)
+
+    audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")
+    actions = audit.add_subparsers(dest="audit_command", metavar="ACTION", required=True)
+    verify = actions.add_parser(
+        "verify", help="check every link of the hash chain (exit 1 names the first broken one)"
+    )
+    verify.set_defaults(func=run_audit_verify)
+    show = actions.add_parser("show", help="print the newest audit entries")
+    show.add_argument("--last", type=_positive, default=20, metavar="N",
+                      help="how many entries (default 20)")
+    show.set_defaults(func=run_audit_show)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _open(args: argparse.Namespace) -> Database:
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.store import StoreError, open_database
+
+    try:
+        return open_database(chosen_database(args.db))
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from gin_scorer.store import StoreError
+    from gin_scorer.store.backup import copy_database, list_backups, make_backup
+
+    with _open(args) as db:
+        if not db.is_sqlite or db.path is None:
+            raise UserError(
+                f"{db.display_name} is a PostgreSQL database: back it up on the server "
+                "with pg_dump"
+            )
+        if args.list:
+            found = list_backups(db.path)
+            if not found:
+                print(f"no backups of {db.path} yet")
+            for item in found:
+                size = item.path.stat().st_size / 1024
+                reason = f"  ({item.reason})" if item.reason else ""
+                print(f"{item.taken_at:%Y-%m-%d %H:%M:%S} UTC  {size:8.0f} KiB  "
+                      f"{item.path}{reason}")
+            return 0
+        try:
+            if args.out:
+                out = Path(args.out).expanduser().resolve()
+                if out.exists():
+                    raise UserError(f"{out} already exists; choose a new file name")
+                copy_database(db.path, out)
+                print(f"backed up {db.path} to {out}")
+            else:
+                made = make_backup(db, reason="manual")
+                print(f"backed up {db.path} to {made.path}")
+        except (StoreError, OSError) as error:
+            raise UserError(f"the backup failed: {error}") from None
+    return 0
+
+
+def _ask_pin() -> str:
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass("Director PIN: ")
+    return sys.stdin.readline().strip()
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.store import StoreError
+    from gin_scorer.store.backup import restore_database
+    from gin_scorer.store.database import sqlite_path
+
+    source = Path(args.file).expanduser()
+    if not source.is_file():
+        raise UserError(f"{source} does not exist (or is not a file)")
+    try:
+        target = sqlite_path(chosen_database(args.db))
+        if target is None:
+            raise UserError("restore works on SQLite databases; restore PostgreSQL with "
+                            "pg_restore on the server")
+        result = restore_database(target, source, pin=args.pin, ask_pin=_ask_pin)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+    print(f"restored {result.database} from {result.restored_from}")
+    if result.safety_backup is not None:
+        print(f"the database as it was is kept in {result.safety_backup.path}")
+    if result.damaged_moved_to is not None:
+        print(f"the damaged database was moved to {result.damaged_moved_to}")
+    return 0
+
+
+def run_audit_verify(args: argparse.Namespace) -> int:
+    from gin_scorer.store.audit import entry_count, latest_hash, short_code, verify_chain
+
+    with _open(args) as db, db.transaction(write=False) as session:
+        broken = verify_chain(session)
+        if broken is not None:
+            print(f"audit log BROKEN: {broken.describe()}")
+            return 1
+        count = entry_count(session)
+        latest = latest_hash(session)
+    if latest is None:
+        print("audit log intact: 0 entries")
+    else:
+        print(f"audit log intact: {count} entries, latest {short_code(latest)}")
+    return 0
+
+
+def run_audit_show(args: argparse.Namespace) -> int:
+    from gin_scorer.store.audit import canonical_json, recent
+
+    with _open(args) as db, db.transaction(write=False) as session:
+        entries = recent(session, last=args.last)
+    if not entries:
+        print("the audit log is empty")
+    for entry in entries:
+        payload = canonical_json(dict(entry.payload))
+        if len(payload) > 120:
+            payload = payload[:117] + "..."
+        print(f"{entry.id:>6}  {entry.at:%Y-%m-%d %H:%M:%S}  {entry.short_hash}  "
+              f"{entry.station}/{entry.actor}  {entry.action}  {entry.subject}  {payload}")
+    return 0
