@@ -313,9 +313,9 @@ def test_inno_setup_reads_the_version_from_the_executable(meta: ModuleType) -> N
     defines = iss_defines()
     assert defines["CliExe"] == f"{meta.CLI_NAME}.exe"
     assert defines["GuiExe"] == f"{meta.GUI_NAME}.exe"
-    assert re.search(
-        r'#define AppVersion GetStringFileInfo\(.*CliExe, "ProductVersion"\)', text
-    ), "the installer's version must come from gin-scorer.exe"
+    assert re.search(r'#define AppVersion GetStringFileInfo\(.*CliExe, "ProductVersion"\)', text), (
+        "the installer's version must come from gin-scorer.exe"
+    )
     # No version number typed in by hand anywhere in the script.
     assert not re.search(r"\b\d+\.\d+\.\d+\b", text)
 
