@@ -63,12 +63,13 @@ def warnings(problems: Iterable[Problem]) -> tuple[Problem, ...]:
 
 def validate_hand(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
     """Every problem with ``record`` under ``rules``; errors first, then warnings."""
-    problems: list[Problem] = []
+    problems: list[Problem] = _declared_problems(record, rules)
     try:
         score_hand(record, rules)
     except HandRecordError as error:
-        problems.append(Problem(_ERROR, "unscorable", str(error), side=record.declarer))
-    problems += _declared_problems(record, rules)
+        # Big gin where it is not played was already said in the rules' own words.
+        if not any(p.code == "big_gin_not_allowed" for p in problems):
+            problems.insert(0, Problem(_ERROR, "unscorable", str(error), side=record.declarer))
     if record.cards is not None and record.declarer is not None:
         problems += _card_problems(record, record.cards, record.declarer, rules)
     # The same fact can be found twice (e.g. an ace upcard in Oklahoma); say it once.

@@ -85,7 +85,7 @@ def test_oklahoma_limit_comes_from_the_upcard() -> None:
 def test_unscorable_and_big_gin_not_played() -> None:
     assert codes(check({"knock": "A", "deadwood": {"A": 3}})) == ["unscorable"]
     found = codes(check({"big_gin": "A", "deadwood": {"B": 3}}, load_preset("pagat")))
-    assert "big_gin_not_allowed" in found
+    assert found == ["big_gin_not_allowed"]
 
 
 def test_knock_with_zero_is_a_warning() -> None:
@@ -217,3 +217,21 @@ def test_complete_from_cards_fills_missing_counts() -> None:
     assert full.deadwood == ((Side.A, 1), (Side.B, 25))
     assert score_hand(full, W).points == 24
     assert complete_from_cards(full, W) is full
+
+
+def test_tedesco_aces_turn_the_corner_and_count_15() -> None:
+    tedesco = W.with_changes(ace_rule="tedesco")
+    obj = {
+        "knock": "A",
+        # B lays 3♠ off on K♠ A♠ 2♠ and melds the nines: 5+6+10+2+10+10 = 43.
+        "deadwood": {"A": 15, "B": 43},
+        "cards": {
+            "knocker_melds": [["Ks", "As", "2s"], ["Jc", "Jh", "Js"], ["7s", "7d", "7c"]],
+            "knocker_deadwood": ["Ad"],
+            "defender": DEFENDER,
+        },
+    }
+    problems = check(obj, tedesco)
+    assert codes(problems) == ["knock_above_limit"]  # the lone ace counts 15: over 10
+    low = check(obj, W)
+    assert "illegal_meld" in codes(low)  # K-A-2 is no run with aces low
