@@ -63,12 +63,11 @@ def run(args: argparse.Namespace) -> int:
     from gin_scorer.paths import chosen_database
     from gin_scorer.reports import ReportError, build
 
+    if not args.out.lower().endswith(".pdf"):
+        raise UserError(f"the output file {args.out!r} should end in .pdf")
     needs_db = not (args.blank and args.event is None and args.match is None
                     and args.kind in ("sheet", "pad", "slips"))
-    try:
-        db = _open(chosen_database(args.db)) if needs_db else None
-    except UserError:
-        raise
+    db = _open(chosen_database(args.db)) if needs_db else None
     try:
         path = build(
             args.kind,

@@ -6,13 +6,14 @@ Everything here reads the services' frozen views (``EventView``, ``MatchView``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import Hollywood, Match
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.reports.bracket import BracketBox
 from gin_scorer.reports.build import Options, ReportError, page_header
 from gin_scorer.reports.from_ledgers import pad_fill, pad_shape, sheet_fill, sheet_shape
 from gin_scorer.reports.hollywood_pad import PadFill, render_hollywood_pads
@@ -50,18 +51,8 @@ def _rules(event: Any | None) -> RuleSet:
 
 def _round_matches(db: Any, event: Any, round_number: int | None) -> tuple[int, list[Any]]:
     """The matches of ``round_number`` (default: the latest round paired), by table."""
-    list_matches = _list_matches()
-    matches = list(list_matches(db, event.id))
-    rounds = sorted({m.round_number for m in matches if m.round_number is not None})
-    if not rounds:
-        raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
-    number = rounds[-1] if round_number is None else round_number
-    if number not in rounds:
-        raise ReportError(
-            f"event {event.id} ({event.name}) has no round {number}; rounds paired: "
-            + ", ".join(str(r) for r in rounds)
-        )
-    chosen = [m for m in matches if m.round_number == number]
+    number = _round_number(db, event, round_number)
+    chosen = list(_list_matches()(db, event.id, round_number=number))
     chosen.sort(key=lambda m: (m.b is None, m.table_number or 10**6, m.id))
     return number, chosen
 
@@ -181,27 +172,41 @@ def make_slips(db: Any, out: Path, options: Options) -> Path:
     return render_result_slips(out, header, slips, paper=options.paper)
 
 
-def pairing_lines(matches: Sequence[Any]) -> list[PairingLine]:
-    """Pairing lines from ``MatchView`` values (a bye has no ``b``)."""
-    lines = []
-    for m in matches:
-        b = m.b
-        lines.append(PairingLine(
-            table=str(m.table_number or ""),
-            player_a=m.a.name,
-            player_b=b.name if b is not None else "",
-            club_a=m.a.club,
-            club_b=b.club if b is not None else "",
-            note=" ".join(x for x in (m.bracket_slot or "", "bye" if b is None else "") if x),
-        ))
-    return lines
-
-
 def make_pairings(db: Any, out: Path, options: Options) -> Path:
+    from gin_scorer.services.rounds import get_round
+
     event = _event(db, options, required=True)
-    number, matches = _round_matches(db, event, options.round_number)
+    number = _round_number(db, event, options.round_number)
+    round_view = get_round(db, event.id, number)
+    lines = [
+        PairingLine(
+            table=str(p.table or ""),
+            player_a=p.a.name,
+            player_b=p.b.name if p.b is not None else "",
+            club_a=p.a.club,
+            club_b=p.b.club if p.b is not None else "",
+            note=p.slot or "",
+        )
+        for p in round_view.pairings
+    ]
     header = page_header(db, "Pairings", event, _round_label(number))
-    return render_pairings(out, header, pairing_lines(matches), paper=options.paper)
+    return render_pairings(out, header, lines, paper=options.paper,
+                           notes=round_view.notes)
+
+
+def _round_number(db: Any, event: Any, wanted: int | None) -> int:
+    """``wanted`` if that round is paired (default: the latest), else a clear refusal."""
+    from gin_scorer.services.rounds import list_rounds
+
+    numbers = [r.number for r in list_rounds(db, event.id)]
+    if not numbers:
+        raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
+    if wanted is None:
+        return numbers[-1]
+    if wanted not in numbers:
+        raise ReportError(f"event {event.id} ({event.name}) has no round {wanted}; rounds "
+                          "paired: " + ", ".join(str(n) for n in numbers))
+    return wanted
 
 
 # --- the player sheet ----------------------------------------------------------------------
@@ -282,3 +287,57 @@ def make_player(db: Any, out: Path, options: Options) -> Path:
                            status="withdrawn" if not entrant.active else "")
     header = page_header(db, "Player sheet", event)
     return render_player_sheet(out, header, player, lines, paper=options.paper)
+
+
+# --- the bracket -------------------------------------------------------------------------
+
+
+def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, str],
+                  tables: Mapping[str, int] | None = None) -> list[BracketBox]:
+    """The printed boxes of an elimination bracket (``tournament.elimination.Bracket``) and
+    its resolved slot states: names where known, else where the side comes from."""
+    from gin_scorer.tournament.elimination import PHANTOM, SourceKind
+
+    seed_of = {entrant: n for n, entrant in enumerate(bracket.seeds, start=1)}
+
+    def side_text(entrant: int | None, source: Any) -> str:
+        if entrant == PHANTOM:
+            return "bye"
+        if entrant is not None:
+            seed = seed_of.get(entrant)
+            name = names.get(entrant, f"entrant {entrant}")
+            return f"({seed}) {name}" if seed and source.kind is SourceKind.SEED else name
+        if source.kind is SourceKind.SEED:
+            return f"seed {source.seed}"
+        return f"{source.kind.value} {source.slot}"
+
+    boxes = []
+    for m in bracket.matches:
+        state = states[m.slot]
+        a_score = b_score = ""
+        outcome = state.outcome
+        if outcome is not None:
+            same = outcome.a == state.a
+            a_score = str(outcome.games_a if same else outcome.games_b)
+            b_score = str(outcome.games_b if same else outcome.games_a)
+        winner = ""
+        if state.winner is not None and state.winner != PHANTOM and state.needed:
+            winner = "A" if state.winner == state.a else "B"
+        reset = m.slot == "GF2"
+        label = m.label + (" — not needed" if not state.needed else "")
+        boxes.append(BracketBox(
+            slot=m.slot,
+            section=m.section,
+            round_in_section=m.round_in_section,
+            index=m.index,
+            label=label,
+            a_text=side_text(state.a, m.a),
+            b_text=side_text(state.b, m.b),
+            a_score=a_score,
+            b_score=b_score,
+            winner=winner,
+            a_from="GF" if reset else (m.a.slot if m.a.kind is SourceKind.WINNER else ""),
+            b_from="" if reset else (m.b.slot if m.b.kind is SourceKind.WINNER else ""),
+            table=str((tables or {}).get(m.slot, "")),
+        ))
+    return boxes

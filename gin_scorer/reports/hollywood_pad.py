@@ -25,6 +25,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -131,7 +132,7 @@ def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
         "Won by",
         lambda c, side: "✔" if c.winner == side.upper() else ""))
     widths = [hand_w, score_w] + [col] * (2 * games)
-    table = Table(data, colWidths=widths, repeatRows=2,
+    table = grid_table(data, colWidths=widths, repeatRows=2,
                   rowHeights=[6 * mm, 5 * mm] + [5.6 * mm] * (len(data) - 2))
     split = 2 + games
     commands: list[tuple[object, ...]] = [
@@ -197,7 +198,7 @@ def _signatures_only(width: float) -> Table:
     st = styles()
     sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
             for who in ("player A", "player B", "director")]
-    table = Table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
+    table = grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),

@@ -20,6 +20,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -78,7 +79,8 @@ def _style(table: Table, rows: int) -> None:
     table.setStyle(TableStyle(commands))
 
 
-def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str) -> list[Flowable]:
+def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str,
+                   notes: Sequence[str] = ()) -> list[Flowable]:
     st = styles()
     width, _ = frame_size(paper)
 
@@ -97,7 +99,7 @@ def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str) -> list[
             Paragraph(markup(line.note), st["small"]),
         ])
     col = (width - 16 * mm - 8 * mm - 28 * mm) / 2
-    tables = Table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
+    tables = grid_table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
     _style(tables, len(table_rows) - 1)
     tables.setStyle(TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"),
                                 ("ALIGN", (0, 0), (0, -1), "CENTER")]))
@@ -108,10 +110,12 @@ def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str) -> list[
                           Paragraph(f'<font name="{BOLD}" size="11">{markup(table) or "—"}</font>',
                                     st["center"]),
                           Paragraph(markup(opponent), st["cell"])])
-    names = Table(name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm],
+    names = grid_table(name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm],
                   repeatRows=1)
     _style(names, len(name_rows) - 1)
-    return [Paragraph("By table", st["h2"]), tables, PageBreak(),
+    story: list[Flowable] = [Paragraph("By table", st["h2"]), tables]
+    story += [Paragraph(markup(note), st["small"]) for note in notes]
+    return [*story, PageBreak(),
             Paragraph("Find your table: alphabetically by name", st["h2"]), names]
 
 
@@ -121,5 +125,7 @@ def render_pairings(
     lines: Sequence[PairingLine],
     *,
     paper: Paper | str = Paper.A4,
+    notes: Sequence[str] = (),
 ) -> Path:
-    return build_pdf(out_path, header, pairings_story(lines, paper=paper), paper=paper)
+    story = pairings_story(lines, paper=paper, notes=notes)
+    return build_pdf(out_path, header, story, paper=paper)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
@@ -21,6 +21,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -95,7 +96,7 @@ def player_story(player: PlayerSummary, lines: Sequence[PlayerMatchLine],
     fixed = [narrow, narrow, 0.0, 15 * mm, narrow, 15 * mm, 15 * mm, 14 * mm, 15 * mm,
              11 * mm, 13 * mm]
     fixed[2] = width - sum(fixed)
-    table = Table(data, colWidths=fixed, repeatRows=1)
+    table = grid_table(data, colWidths=fixed, repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),

@@ -23,6 +23,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -94,7 +95,7 @@ def _slip_table(slip: Slip, width: float, height: float) -> Table:
     player = width - seat - 3 * small
     fixed = 8 * mm + 5 * mm
     rest = (height - fixed) / 4
-    table = Table(data, colWidths=[seat, player, small, small, small],
+    table = grid_table(data, colWidths=[seat, player, small, small, small],
                   rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7])
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, 9),

@@ -25,6 +25,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -167,7 +168,7 @@ def _game_block(shape: SheetShape, width: float, number: int,
     data = head + body + summary
     first_summary = len(head) + len(body)
     font = 8.5 if row_h >= 4.6 * mm else 7
-    table = Table(data, colWidths=[narrow, col, col, col, col],
+    table = grid_table(data, colWidths=[narrow, col, col, col, col],
                   rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2))
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, font),
@@ -213,7 +214,7 @@ def _heading(heading: MatchHeading, shape: SheetShape, width: float) -> Table:
              field("Round", heading.round), field("Match", heading.match)]]
     small = 22 * mm
     rest = (width - 3 * small) / 2
-    table = Table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
+    table = grid_table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -248,28 +249,19 @@ def _signatures(width: float, fill: SheetFill | None) -> Table:
     sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
             for who in ("player A", "player B", "director")]
     col = width / 3
-    table = Table([[won[0], won[1], ""], sign], colWidths=[col * 0.6, col * 1.4, col],
-                  rowHeights=[11 * mm, 12 * mm])
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("SPAN", (1, 0), (2, 0)),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
-    # Three equal signature boxes read better than the 0.6/1.4 split used above for results.
-    signatures = Table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
+    signatures = grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
     signatures.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ]))
-    results = Table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
+    results = grid_table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
     results.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ]))
-    return Table([[results], [signatures]], colWidths=[width],
+    return grid_table([[results], [signatures]], colWidths=[width],
                  style=[("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                         ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -307,7 +299,7 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
                 widths.append(gap)
             row.append(block)
             widths.append(block_w)
-        band = Table([row], colWidths=widths, hAlign="LEFT")
+        band = grid_table([row], colWidths=widths, hAlign="LEFT")
         band.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                   ("TOPPADDING", (0, 0), (-1, -1), 0),

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
@@ -25,6 +25,7 @@ from gin_scorer.reports.template import (
     Paper,
     build_pdf,
     frame_size,
+    grid_table,
     styles,
 )
 
@@ -88,7 +89,7 @@ def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str
     flexible = width - sum(fixed)
     fixed[1] = flexible * 0.6
     fixed[2] = flexible * 0.4
-    table = Table(data, colWidths=fixed, repeatRows=1)
+    table = grid_table(data, colWidths=fixed, repeatRows=1)
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),

@@ -22,7 +22,7 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 
 from gin_scorer import __version__
 from gin_scorer.reports.fonts import BOLD, REGULAR, register_fonts
@@ -108,6 +108,14 @@ def styles() -> dict[str, ParagraphStyle]:
     }
 
 
+def grid_table(data: Sequence[Sequence[object]], **kwargs: Any) -> Table:
+    """A platypus Table whose cells are set in DejaVu unless a later style says otherwise
+    (a bare Table would name Helvetica in the PDF, even for empty cells)."""
+    made = Table(data, **kwargs)
+    made.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 9)]))
+    return made
+
+
 def _page_size(paper: Paper, wide: bool) -> tuple[float, float]:
     size = paper.size
     return landscape(size) if wide else size
@@ -124,6 +132,9 @@ def _make_numbered_canvas(header: PageHeader) -> type[Canvas]:
 
     class NumberedCanvas(Canvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # Start in DejaVu, so no page even names Helvetica (which has no suit symbols).
+            kwargs["initialFontName"] = REGULAR
+            kwargs["initialFontSize"] = 9
             super().__init__(*args, **kwargs)
             self._saved_pages: list[dict[str, Any]] = []
 

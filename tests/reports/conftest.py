@@ -18,6 +18,7 @@ from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import create_match, get_score_sheet
+from gin_scorer.services.rounds import start_round
 from gin_scorer.store.database import Database, open_database
 
 
@@ -30,6 +31,7 @@ class Sample:
     hollywood_event_id: int
     hollywood_match_id: int
     alice_id: int
+    swiss_event_id: int  # seven entrants, round 1 played, round 2 paired and half played
 
 
 def _hand(rng: random.Random) -> HandRecord:
@@ -74,7 +76,21 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sample]:
     h_b = add_entrant(db, holly.id, "Eli Ek")
     h_match = create_match(db, holly.id, h_a.id, h_b.id, table_number=1)
     play(db, h_match.id, 12, seed=5)
-    yield Sample(db, event.id, done.id, open_match.id, holly.id, h_match.id, alice.id)
+    swiss = create_event(db, name="Club Swiss", venue="Hall ♣", format="swiss",
+                         rules=load_preset("wikipedia-standard"), settings={"rounds": 3})
+    for i, name in enumerate(["Ann", "Ben", "Cat", "Dev", "Eve", "Fay", "Gus"], start=1):
+        add_entrant(db, swiss.id, f"{name} Player", club="North" if i % 2 else "South",
+                    seed=i)
+    first = start_round(db, swiss.id)
+    for n, pairing in enumerate(first.pairings):
+        if pairing.b is not None:
+            play(db, pairing.match_id, None, seed=100 + n)
+    second = start_round(db, swiss.id)
+    for n, pairing in enumerate(second.pairings[:2]):
+        if pairing.b is not None:
+            play(db, pairing.match_id, None, seed=200 + n)
+    yield Sample(db, event.id, done.id, open_match.id, holly.id, h_match.id, alice.id,
+                 swiss.id)
     db.close()
 
 

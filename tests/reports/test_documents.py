@@ -1,0 +1,255 @@
+"""Every document read back with pypdf (names, scores, suits, page counts) and rendered with
+pdftoppm when it is installed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from gin_scorer.core.hands import Side
+from gin_scorer.reports import ReportError, build
+from gin_scorer.reports.bracket import render_bracket
+from gin_scorer.reports.pairings import PairingLine, by_name, by_table, render_pairings
+from gin_scorer.reports.result_slips import Slip, render_result_slips
+from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.template import PageHeader
+from gin_scorer.services.matches import get_score_sheet
+from tests.reports.conftest import Sample, needs_pdftoppm, page_images
+
+RED = re.compile(rb"\.752941 0 \.101961 rg")  # the red the suits print in
+
+
+def text_of(pdf: Path) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
+
+
+def fonts_of(pdf: Path) -> set[str]:
+    names = set()
+    for page in pypdf.PdfReader(pdf).pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            embedded = "/FontDescriptor" in font and "/FontFile2" in font["/FontDescriptor"]
+            names.add(f"{font['/BaseFont']}{'' if embedded else ' (not embedded)'}")
+    return names
+
+
+def header(title: str = "Test") -> PageHeader:
+    return PageHeader(title=title, event_name="Spring Open", venue="Riverside",
+                      date_text="2026-04-12", round_label="Round 2", verification="3F2A-9C1B")
+
+
+def test_fonts_are_dejavu_and_embedded_never_helvetica(tmp_path: Path) -> None:
+    out = build("sheet", None, tmp_path / "blank.pdf", blank=True)
+    fonts = fonts_of(out)
+    assert fonts, "no fonts found"
+    assert all("DejaVuSans" in f and "not embedded" not in f for f in fonts), fonts
+
+
+def test_blank_gra_sheet_has_five_game_blocks_and_signatures(tmp_path: Path) -> None:
+    out = build("sheet", None, tmp_path / "blank.pdf", blank=True, paper="letter")
+    pages = text_of(out)
+    assert len(pages) == 1
+    text = pages[0]
+    for n in range(1, 6):
+        assert f"Game {n}" in text
+    assert "Best of 5 games to 250" in text
+    assert "Signature, player A" in text and "Signature, director" in text
+    assert "Page 1 of 1" in text
+    box = pypdf.PdfReader(out).pages[0].mediabox
+    assert round(float(box.width)) == 792  # US Letter, landscape
+
+
+def test_blank_copies_give_that_many_pages(tmp_path: Path) -> None:
+    out = build("sheet", None, tmp_path / "three.pdf", blank=True, blank_count=3)
+    pages = text_of(out)
+    assert len(pages) == 3
+    assert "Page 3 of 3" in pages[2]
+
+
+def test_filled_sheet_prints_names_and_the_ledgers_totals(sample: Sample, tmp_path: Path) -> None:
+    out = build("sheet", sample.db, tmp_path / "sheet.pdf", match_id=sample.match_id)
+    sheet = get_score_sheet(sample.db, sample.match_id)
+    text = "\n".join(text_of(out))
+    assert "Alice Zhang" in text and "Bob Øster" in text
+    assert "Spring Open ♠ 2026" in text
+    winner = sheet.winner_entrant
+    assert winner is not None and f"{winner.name} wins" in text
+    for game in sheet.ledger.games:  # type: ignore[attr-defined]
+        assert str(game.final.a) in text and str(game.final.b) in text
+    assert f"{sheet.games_won.a} – {sheet.games_won.b}" in text
+    assert len(text_of(out)) == 1
+    assert re.search(r"Verification code [0-9A-F]{4}-[0-9A-F]{4}", text)
+
+
+def test_red_suits_print_red(sample: Sample, tmp_path: Path) -> None:
+    out = build("pad", sample.db, tmp_path / "pad.pdf", match_id=sample.hollywood_match_id)
+    page = pypdf.PdfReader(out).pages[0]
+    assert "Dora ♥ Diaz" in page.extract_text()
+    assert RED.search(page.get_contents().get_data())
+
+
+def test_hollywood_pad_filled_from_the_ledger(sample: Sample, tmp_path: Path) -> None:
+    out = build("pad", sample.db, tmp_path / "pad.pdf", match_id=sample.hollywood_match_id)
+    sheet = get_score_sheet(sample.db, sample.hollywood_match_id)
+    text = "\n".join(text_of(out))
+    assert "Game 3 (100)" in text
+    first = sheet.hands[0].result
+    assert first.winner is not None
+    assert f"{first.winner.value} {first.points}" in text
+    for game in sheet.ledger.games:  # type: ignore[attr-defined]
+        for line in game.lines:
+            winner = line.result.winner
+            if winner is not None:
+                assert str(line.totals[winner]) in text
+
+
+def test_blank_pad_and_slips(tmp_path: Path) -> None:
+    pad = build("pad", None, tmp_path / "pad.pdf", blank=True)
+    assert "Hollywood" in text_of(pad)[0]
+    slips = build("slips", None, tmp_path / "slips.pdf", blank=True, blank_count=2)
+    pages = text_of(slips)
+    assert len(pages) == 2
+    assert all(page.count("Signature, player A") == 4 for page in pages)
+
+
+def test_named_slips_four_to_a_page(tmp_path: Path) -> None:
+    slips = [Slip("Open", "2", str(t), f"A{t}", f"B{t} ♦") for t in range(1, 6)]
+    out = render_result_slips(tmp_path / "s.pdf", header("Result slips"), slips)
+    pages = text_of(out)
+    assert len(pages) == 2
+    assert "B5 ♦" in pages[1] and "B4 ♦" in pages[0]
+
+
+def test_standings_for_500_entrants_repeat_headers_and_share_places(tmp_path: Path) -> None:
+    lines = [
+        StandingLine(place=3 if i == 4 else i, place_to=4 if i in (3, 4) else i,
+                     name=f"Entrant {i:03d}", club=f"Club {i % 9}", played=6,
+                     match_wins=6 - i % 7, match_losses=i % 7, game_wins=18, game_losses=7,
+                     point_differential=900 - 3 * i, tie_breaks=(str(40 - i % 13),))
+        for i in range(1, 501)
+    ]
+    out = render_standings(tmp_path / "st.pdf", header("Standings"), lines, ("Buchholz",))
+    pages = text_of(out)
+    assert len(pages) > 5
+    assert all("Entrant" in page and "Games" in page for page in pages)
+    text = "\n".join(pages)
+    assert all(f"Entrant {i:03d}" in text for i in range(1, 501))
+    assert "3=" in text and "+897" in text
+    assert f"Page {len(pages)} of {len(pages)}" in pages[-1]
+
+
+def test_pairings_by_table_numeric_and_by_name() -> None:
+    lines = [PairingLine("10", "zoe", "Adam"), PairingLine("9", "Bea", "Carl"),
+             PairingLine("", "Dan")]
+    assert [p.table for p in by_table(lines)] == ["9", "10", ""]
+    assert [s[0] for s in by_name(lines)] == ["Adam", "Bea", "Carl", "Dan", "zoe"]
+    assert by_name(lines)[3][3] == "— bye —"
+
+
+def test_pairings_document(tmp_path: Path) -> None:
+    lines = [PairingLine(str(t), f"Zed {t}", f"Amy ♣ {t}") for t in range(1, 31)]
+    out = render_pairings(tmp_path / "p.pdf", header("Pairings"), lines)
+    text = "\n".join(text_of(out))
+    assert "By table" in text and "alphabetically by name" in text
+    assert text.count("Amy ♣ 17") == 3  # by table, by name, and as Zed 17's opponent
+
+
+def test_bracket_single_and_double(tmp_path: Path) -> None:
+    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.tournament.elimination import build_bracket, resolve
+    from gin_scorer.tournament.model import Entrant
+
+    people = [Entrant(i, name=f"Player {i}", seed=i) for i in range(1, 12)]
+    for double in (False, True):
+        bracket = build_bracket(people, double=double)
+        names = {e.id: e.name for e in people}
+        boxes = bracket_boxes(bracket, resolve(bracket, ()), names)
+        out = render_bracket(tmp_path / f"b{double}.pdf", header("Bracket"), boxes)
+        pages = text_of(out)
+        assert len(pages) == 1
+        assert "Player 1" in pages[0] and "Player 11" in pages[0]
+        if double:
+            assert "Grand final" in pages[0] and "L1-1" in pages[0]
+
+
+def test_player_sheet(sample: Sample, tmp_path: Path) -> None:
+    out = build("player", sample.db, tmp_path / "player.pdf", entrant_id=sample.alice_id)
+    text = "\n".join(text_of(out))
+    sheet = get_score_sheet(sample.db, sample.match_id)
+    won = sum(1 for row in sheet.hands if row.result.winner is Side.A)
+    assert "Alice Zhang" in text and "Bob Øster" in text and "Cleo Adams" in text
+    assert f"{won}/{len(sheet.hands)}" in text
+    assert "2 matches" in text
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "message"),
+    [
+        ("standings", {}, "needs an event"),
+        ("sheet", {"match_id": 99999}, "99999"),
+        ("player", {}, "needs an entrant"),
+        ("pairings", {"event_id": 99999}, "99999"),
+        ("nonsense", {}, "unknown report"),
+    ],
+)
+def test_clear_errors(sample: Sample, tmp_path: Path, kind: str, options: dict[str, object],
+                      message: str) -> None:
+    with pytest.raises(ReportError, match=message):
+        build(kind, sample.db, tmp_path / "x.pdf", **options)
+
+
+def test_paper_and_suffix_are_checked(tmp_path: Path) -> None:
+    with pytest.raises(ReportError, match="a4, letter"):
+        build("sheet", None, tmp_path / "x.pdf", blank=True, paper="A3")
+    with pytest.raises(ReportError, match=r"\.pdf"):
+        build("sheet", None, tmp_path / "x.txt", blank=True)
+
+
+@needs_pdftoppm
+def test_every_page_renders(sample: Sample, tmp_path: Path) -> None:
+    made = [
+        build("sheet", None, tmp_path / "blank.pdf", blank=True),
+        build("pad", None, tmp_path / "pad.pdf", blank=True),
+        build("slips", None, tmp_path / "slips.pdf", blank=True),
+        build("sheet", sample.db, tmp_path / "sheet.pdf", match_id=sample.match_id),
+        build("pad", sample.db, tmp_path / "hpad.pdf", match_id=sample.hollywood_match_id),
+        build("player", sample.db, tmp_path / "player.pdf", entrant_id=sample.alice_id),
+    ]
+    for pdf in made:
+        images = page_images(pdf, tmp_path)
+        assert len(images) == len(pypdf.PdfReader(pdf).pages)
+        assert all(image.stat().st_size > 1000 for image in images)
+
+
+def test_round_pairings_slips_and_sheets(sample: Sample, tmp_path: Path) -> None:
+    from gin_scorer.services.rounds import get_round
+
+    event = sample.swiss_event_id
+    round_2 = get_round(sample.db, event, 2)
+    out = build("pairings", sample.db, tmp_path / "p.pdf", event_id=event)
+    text = "\n".join(text_of(out))
+    assert "Round 2" in text
+    for p in round_2.pairings:
+        assert p.a.name in text
+    assert "— bye —" in text  # seven entrants: one bye
+
+    slips = build("slips", sample.db, tmp_path / "s.pdf", event_id=event, round_number=1)
+    tables = [p for p in get_round(sample.db, event, 1).pairings if p.b is not None]
+    assert "\n".join(text_of(slips)).count("Signature, player A") == len(tables)
+
+    sheets = build("sheet", sample.db, tmp_path / "sh.pdf", event_id=event, round_number=2)
+    assert len(text_of(sheets)) == len([p for p in round_2.pairings if p.b is not None])
+    blank = build("sheet", sample.db, tmp_path / "b.pdf", event_id=event, round_number=2,
+                  blank=True)
+    assert round_2.pairings[0].a.name in text_of(blank)[0]
+
+
+def test_no_such_round_is_a_clear_error(sample: Sample, tmp_path: Path) -> None:
+    with pytest.raises(ReportError, match="no round 9; rounds paired: 1, 2"):
+        build("pairings", sample.db, tmp_path / "p.pdf", event_id=sample.swiss_event_id,
+              round_number=9)
+    with pytest.raises(ReportError, match="no round paired yet"):
+        build("slips", sample.db, tmp_path / "p.pdf", event_id=sample.event_id)
