@@ -223,8 +223,8 @@ def test_tedesco_aces_turn_the_corner_and_count_15() -> None:
     tedesco = W.with_changes(ace_rule="tedesco")
     obj = {
         "knock": "A",
-        # B lays 3♠ off on K♠ A♠ 2♠ and melds the nines: 5+6+10+2+10+10 = 43.
-        "deadwood": {"A": 15, "B": 43},
+        # B melds the nines, lays 3♠ off on K♠ A♠ 2♠ and J♦ on the jacks: 5+6+10+2+10 = 33.
+        "deadwood": {"A": 15, "B": 33},
         "cards": {
             "knocker_melds": [["Ks", "As", "2s"], ["Jc", "Jh", "Js"], ["7s", "7d", "7c"]],
             "knocker_deadwood": ["Ad"],
