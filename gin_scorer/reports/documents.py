@@ -6,14 +6,14 @@ Everything here reads the services' frozen views (``EventView``, ``MatchView``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import Hollywood, Match
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.reports.bracket import BracketBox
+from gin_scorer.reports.bracket import BracketBox, render_bracket
 from gin_scorer.reports.build import Options, ReportError, page_header
 from gin_scorer.reports.from_ledgers import pad_fill, pad_shape, sheet_fill, sheet_shape
 from gin_scorer.reports.hollywood_pad import PadFill, render_hollywood_pads
@@ -21,6 +21,7 @@ from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
 from gin_scorer.reports.result_slips import Slip, render_result_slips
 from gin_scorer.reports.score_sheet import MatchHeading, SheetFill, render_score_sheets
+from gin_scorer.reports.standings import StandingLine, render_standings
 
 # --- reading the services -----------------------------------------------------------------
 
@@ -341,3 +342,140 @@ def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, s
             table=str((tables or {}).get(m.slot, "")),
         ))
     return boxes
+
+
+# --- standings ---------------------------------------------------------------------------
+
+_SHOWN_ANYWAY = {"match_wins", "game_wins", "point_differential"}
+"""Tie-breaks the standings already print as their own columns."""
+_SHORT = {"buchholz": "Opp.\nwins", "head_to_head": "Head to\nhead", "seed": "Seed"}
+
+
+def standing_lines(rows: Sequence[Any]) -> tuple[list[StandingLine], list[str], str]:
+    """(lines, extra tie-break column names, a note naming the tie-break order) from the
+    standings service's ``StandingRow`` values."""
+    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
+    extra = [tie for tie in order if tie.value not in _SHOWN_ANYWAY]
+    lines = []
+    for row in rows:
+        values = dict(row.tie_breaks)
+        note = row.position
+        if row.withdrawn:
+            note = ", ".join(x for x in (note, "withdrawn") if x)
+        if row.byes:
+            note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
+        lines.append(StandingLine(
+            place=row.place,
+            place_to=row.place_to,
+            name=row.entrant.name,
+            club=row.entrant.club,
+            played=row.played,
+            match_wins=row.match_wins,
+            match_losses=row.match_losses,
+            game_wins=row.game_wins,
+            game_losses=row.game_losses,
+            point_differential=row.point_differential,
+            tie_breaks=tuple(str(values.get(tie, "")) for tie in extra),
+            note=note,
+        ))
+    note = ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") \
+        if order else ""
+    return lines, [_SHORT.get(tie.value, tie.label) for tie in extra], note
+
+
+def make_standings(db: Any, out: Path, options: Options) -> Path:
+    from gin_scorer.services.standings import standings
+
+    event = _event(db, options, required=True)
+    after = options.round_number
+    if after is not None:
+        _round_number(db, event, after)
+    rows = standings(db, event.id, after)
+    if not rows:
+        raise ReportError(f"event {event.id} ({event.name}) has no entrants yet")
+    lines, names, note = standing_lines(rows)
+    label = f"After round {after}" if after is not None else _latest_label(db, event)
+    header = page_header(db, "Standings", event, label)
+    return render_standings(out, header, lines, names, paper=options.paper, note=note)
+
+
+def _latest_label(db: Any, event: Any) -> str:
+    from gin_scorer.services.rounds import list_rounds
+
+    rounds = list_rounds(db, event.id)
+    if not rounds:
+        return "Before round 1"
+    last = rounds[-1]
+    done = all(p.finished or p.is_bye for p in last.pairings)
+    return f"After round {last.number}" if done else f"During round {last.number}"
+
+
+# --- the bracket -------------------------------------------------------------------------
+
+
+def _short(text: str) -> str:
+    """``winner of W1-2`` -> ``winner W1-2``: narrow bracket boxes keep the slot readable."""
+    return text.replace("winner of ", "winner ").replace("loser of ", "loser ")
+
+
+def slot_boxes(slots: Sequence[Any]) -> list[BracketBox]:
+    """Printed boxes from the standings service's ``BracketSlotView`` values. Lines are
+    drawn only along winners' paths (a loser dropping to the losers' bracket is named)."""
+    section = {s.slot: s.section for s in slots}
+    boxes = []
+    for s in slots:
+        def feed(source: str, s: Any = s) -> str:
+            if s.slot == "GF2" or source not in section:
+                return ""
+            if section[source] == "W" and s.section == "L":
+                return ""  # a loser's drop, not a winner's path
+            return source
+
+        boxes.append(BracketBox(
+            slot=s.slot,
+            section=s.section,
+            round_in_section=s.round_in_section,
+            index=s.index,
+            label=s.label + ("" if s.needed else " — not needed"),
+            a_text=_short(s.a_text),
+            b_text=_short(s.b_text),
+            a_score="" if s.games_a is None else str(s.games_a),
+            b_score="" if s.games_b is None else str(s.games_b),
+            winner=s.winner,
+            a_from="GF" if s.slot == "GF2" else feed(s.a_from),
+            b_from=feed(s.b_from),
+            table=str(s.table or ""),
+        ))
+    return boxes
+
+
+def make_bracket(db: Any, out: Path, options: Options) -> Path:
+    event = _event(db, options, required=True)
+    if options.blank:
+        from gin_scorer.services.entrants import list_entrants
+        from gin_scorer.tournament.elimination import build_bracket, resolve
+        from gin_scorer.tournament.model import Entrant, Format
+
+        try:
+            format_ = Format(event.format)
+        except ValueError:
+            format_ = Format.CLUB
+        if not format_.is_elimination:
+            raise ReportError(f"event {event.id} ({event.name}) is not an elimination event: "
+                              "it has no bracket")
+        field = [Entrant(e.id, e.name, seed=e.seed)
+                 for e in list_entrants(db, event.id, include_withdrawn=False)]
+        if len(field) < 2:
+            raise ReportError(f"event {event.id} ({event.name}) needs two entrants for a "
+                              "bracket")
+        shape = build_bracket(field, double=format_ is Format.DOUBLE_ELIMINATION)
+        boxes = bracket_boxes(shape, resolve(shape, ()), {e.id: e.name for e in field})
+        title = "Bracket (blank)"
+    else:
+        from gin_scorer.services.standings import bracket
+
+        view = bracket(db, event.id)
+        boxes = slot_boxes(view.slots)
+        title = "Bracket" + (f" — champion {view.champion.name}" if view.champion else "")
+    header = page_header(db, title, event)
+    return render_bracket(out, header, boxes, paper=options.paper)

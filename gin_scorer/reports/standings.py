@@ -85,7 +85,8 @@ def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str
         ])
     number = 13 * mm
     fixed = [number, 0.0, 0.0, number, 16 * mm, 16 * mm, 16 * mm]
-    fixed += [16 * mm] * len(tie_break_names) + [22 * mm]
+    longest_note = max((len(line.note) for line in lines), default=0)
+    fixed += [16 * mm] * len(tie_break_names) + [22 * mm if longest_note <= 14 else 48 * mm]
     flexible = width - sum(fixed)
     fixed[1] = flexible * 0.6
     fixed[2] = flexible * 0.4

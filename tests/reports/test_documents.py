@@ -253,3 +253,49 @@ def test_no_such_round_is_a_clear_error(sample: Sample, tmp_path: Path) -> None:
               round_number=9)
     with pytest.raises(ReportError, match="no round paired yet"):
         build("slips", sample.db, tmp_path / "p.pdf", event_id=sample.event_id)
+
+
+def test_standings_from_the_service(sample: Sample, tmp_path: Path) -> None:
+    from gin_scorer.services.standings import standings
+
+    rows = standings(sample.db, sample.swiss_event_id)
+    out = build("standings", sample.db, tmp_path / "st.pdf", event_id=sample.swiss_event_id)
+    text = "\n".join(text_of(out))
+    assert "During round 2" in text
+    assert "Ties broken by: match wins" in text
+    for row in rows:
+        assert row.entrant.name in text
+    top = rows[0]
+    assert f"{top.match_wins}–{top.match_losses}" in text
+    after_1 = build("standings", sample.db, tmp_path / "st1.pdf",
+                    event_id=sample.swiss_event_id, round_number=1)
+    assert "After round 1" in text_of(after_1)[0]
+
+
+def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> None:
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.standings import bracket
+    from tests.reports.conftest import play
+
+    db = sample.db
+    event = create_event(db, name="KO Cup", format="double-elim")
+    for i in range(1, 7):
+        add_entrant(db, event.id, f"Knight {i}", seed=i)
+    blank = build("bracket", db, tmp_path / "blank.pdf", event_id=event.id, blank=True)
+    assert "(1) Knight 1" in text_of(blank)[0] and "Grand final" in text_of(blank)[0]
+    first = start_round(db, event.id)
+    for n, pairing in enumerate(first.pairings):
+        if pairing.b is not None:
+            play(db, pairing.match_id, None, seed=300 + n)
+    out = build("bracket", db, tmp_path / "b.pdf", event_id=event.id)
+    text = text_of(out)
+    assert len(text) == 1
+    view = bracket(db, event.id)
+    decided = [s for s in view.slots if s.winner and s.games_a is not None]
+    assert decided, "round 1 produced no result"
+    for slot in decided:
+        assert slot.a_text in text[0] and slot.b_text in text[0]
+    with pytest.raises(ReportError, match="no bracket"):
+        build("bracket", db, tmp_path / "x.pdf", event_id=sample.swiss_event_id)
