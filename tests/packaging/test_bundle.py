@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from gin_scorer import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "packaging" / "gin-scorer.spec"
+PG_ENV = "GIN_SCORER_TEST_PG_URL"
 
 pytestmark = pytest.mark.slow
 
@@ -257,3 +259,41 @@ def test_frozen_app_prints_a_pdf_with_the_bundled_fonts(bundle: Bundle) -> None:
     names = {str(font.get_object()["/BaseFont"]) for font in fonts.values()}
     assert any(name.endswith("+DejaVuSans") for name in names), names
     assert "gin-scorer" in page.extract_text()
+
+
+@pytest.fixture
+def pg_database() -> Iterator[str]:
+    """A fresh PostgreSQL database of this test's own, dropped afterwards."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL tests need a server: set {PG_ENV} (.ci/run does)")
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    name = f"gin_scorer_bundle_{secrets.token_hex(4)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.mark.postgres
+def test_frozen_app_migrates_a_postgresql_database(bundle: Bundle, pg_database: str) -> None:
+    # psycopg finds its compiled libpq wrapper by name at run time: the bundle must carry it.
+    needs(bundle, "audit")
+    done = bundle.run("--db", pg_database, "audit", "verify")
+    assert done.returncode == 0, done.stdout + done.stderr
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(pg_database)
+    try:
+        with engine.connect() as connection:
+            revision = connection.execute(text("SELECT version_num FROM alembic_version"))
+            assert revision.scalar_one()
+    finally:
+        engine.dispose()
