@@ -9,6 +9,8 @@
 (7, 0)
 >>> knock_limit(oklahoma, None) is None
 True
+>>> describe_knock_rule(oklahoma)
+"knock up to the first upcard's value, an ace means gin only"
 """
 
 from __future__ import annotations

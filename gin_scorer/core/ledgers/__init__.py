@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandResult
+from gin_scorer.core.ledgers.dealing import dealers, next_dealer
 from gin_scorer.core.ledgers.game import Game, GameLine, play_game
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match, play_match
@@ -45,7 +46,9 @@ __all__ = [
     "MatchCredit",
     "MultiMatch",
     "PerSide",
+    "dealers",
     "ledger_for",
+    "next_dealer",
     "play_game",
     "play_hollywood",
     "play_match",
