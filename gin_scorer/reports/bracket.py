@@ -41,7 +41,7 @@ class BracketBox:
     table: str = ""
 
 
-class BracketChart(Flowable):
+class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """Draws every box of a bracket inside ``width`` × ``height``."""
 
     def __init__(self, boxes: Sequence[BracketBox], width: float, height: float) -> None:

@@ -26,7 +26,8 @@ from gin_scorer.reports.standings import StandingLine, render_standings
 # --- reading the services -----------------------------------------------------------------
 
 
-def _event(db: Any, options: Options, *, required: bool) -> Any | None:
+def _event(db: Any, options: Options, *, required: bool) -> Any:
+    """The options' ``EventView`` (``None`` when not given and not ``required``)."""
     if options.event_id is None:
         if required:
             raise ReportError("this report needs an event: give --event ID")

@@ -107,7 +107,7 @@ def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
             cells = [_blank(v) for v in line.a_totals] + [_blank(v) for v in line.b_totals]
             data.append([str(line.hand), won, *cells])
         else:
-            data.append([str(i + 1), ""] + [""] * (2 * games))
+            data.append([str(i + 1), "", *([""] * (2 * games))])
     closes = {c.number: c for c in fill.closes} if fill else {}
     first_close = len(data)
 

@@ -72,8 +72,8 @@ def player_story(player: PlayerSummary, lines: Sequence[PlayerMatchLine],
     if facts:
         story.append(Paragraph(markup(facts), st["body"]))
     story.append(Spacer(1, 3 * mm))
-    head = ["Round", "Table", "Opponent", "Result", "Games", "Points\nfor", "Points\nagainst",
-            "±", "Hands\nwon", "Gins", "Under-\ncuts"]
+    head: list[object] = ["Round", "Table", "Opponent", "Result", "Games", "Points\nfor",
+                          "Points\nagainst", "±", "Hands\nwon", "Gins", "Under-\ncuts"]
     data: list[list[object]] = [head]
     for line in lines:
         data.append([line.round, line.table, Paragraph(markup(line.opponent), st["cell"]),

@@ -44,7 +44,7 @@ class Slip:
     match: str = ""
 
 
-class CutLine(Flowable):
+class CutLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
     """A dashed line across the frame with a pair of scissors, where to cut."""
 
     def __init__(self, width: float) -> None:

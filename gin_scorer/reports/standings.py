@@ -67,8 +67,8 @@ def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str
                     *, paper: Paper | str, wide: bool, note: str = "") -> list[Flowable]:
     st = styles()
     width, _ = frame_size(paper, wide=wide)
-    head = ["Place", "Entrant", "Club", "Played", "Matches\nW–L", "Games\nW–L", "Points\n±",
-            *tie_break_names, "Note"]
+    head: list[object] = ["Place", "Entrant", "Club", "Played", "Matches\nW–L", "Games\nW–L",
+                          "Points\n±", *tie_break_names, "Note"]
     data: list[list[object]] = [head]
     for line in lines:
         data.append([

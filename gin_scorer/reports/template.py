@@ -43,7 +43,8 @@ class Paper(Enum):
 
     @property
     def size(self) -> tuple[float, float]:
-        return A4 if self is Paper.A4 else LETTER
+        width, height = A4 if self is Paper.A4 else LETTER
+        return float(width), float(height)
 
     @classmethod
     def parse(cls, text: str | Paper) -> Paper:
@@ -130,7 +131,7 @@ def frame_size(paper: Paper | str, *, wide: bool = False) -> tuple[float, float]
 def _make_numbered_canvas(header: PageHeader) -> type[Canvas]:
     """A canvas that holds its pages back until the end, to print "page x of y" on each."""
 
-    class NumberedCanvas(Canvas):
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type hints
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             # Start in DejaVu, so no page even names Helvetica (which has no suit symbols).
             kwargs["initialFontName"] = REGULAR
