@@ -1,43 +1,562 @@
-"""The main window: menus, the working area, and a status bar naming the open database."""
+"""The main window: the event navigator beside the working area, menus, and a status bar
+naming the database, the station and the last save.
+
+It opens the database through the store, then talks only to the services. Pages:
+the welcome page (first start), and an event's tabs — the score sheet of the chosen match,
+the matches, and the event views (standings, pairings, round status, bracket).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QTreeView,
+    QWidget,
+)
 
 from gin_scorer import __version__
+from gin_scorer.gui.event_dialog import NewEvent, NewEventDialog
+from gin_scorer.gui.match_controller import ScoringPage
+from gin_scorer.gui.navigator import NODE_ROLE, NavigatorModel, Node, match_label
+from gin_scorer.gui.settings import GuiSettings, load_settings
+from gin_scorer.gui.welcome import WelcomePage
+from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
+from gin_scorer.store.database import Database
+
+POLL_MS = 3000  # how often other stations' changes are looked for
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, database: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        database: str,
+        parent: QWidget | None = None,
+        *,
+        settings: GuiSettings | None = None,
+        open_now: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.database = database
+        self.settings = settings or load_settings()
+        self.db: Database | None = None
+        self.event_id: int | None = None
+        self.events: tuple[EventView, ...] = ()
+        self.matches: dict[int, tuple[MatchView, ...]] = {}
+        self.marker = 0
+        self.last_save: datetime | None = None
+        self._views_stale = False  # a hand was saved while the score sheet was in front
+        self.undo_stack = QUndoStack(self)
         self.setWindowTitle("Gin Scorer")
-        self.resize(1100, 720)
-        self._build_menus()
-        welcome = QLabel(
-            "<h1>Gin Scorer</h1><p>Score keeping for Gin Rummy tournaments and clubs.</p>"
-        )
-        welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(welcome)
+        self.resize(1280, 800)
+
+        self.navigator_model = NavigatorModel(self)
+        self.navigator = QTreeView()
+        self.navigator.setObjectName("navigator")
+        self.navigator.setModel(self.navigator_model)
+        self.navigator.setHeaderHidden(True)
+        self.navigator.setMinimumWidth(230)
+        self.navigator.activated.connect(self._node_activated)
+        self.navigator.clicked.connect(self._node_activated)
+
+        self.welcome = WelcomePage()
+        self.welcome.new_event.connect(self.new_event)
+        self.welcome.open_database.connect(self.choose_database)
+        self.welcome.try_demo.connect(self.try_demo)
+        self.welcome.event_chosen.connect(self.open_event)
+
+        self.scoring: ScoringPage | None = None
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("eventTabs")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.event_views: dict[str, QWidget] = {}
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.welcome)
+        self.stack.addWidget(self.tabs)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.navigator)
+        splitter.addWidget(self.stack)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([280, 1000])
+        self.setCentralWidget(splitter)
+
         self.database_label = QLabel(f"Database: {database}")
-        self.statusBar().addPermanentWidget(self.database_label)
+        self.station_label = QLabel(f"Station: {self.settings.station}")
+        self.saved_label = QLabel("Last save: —")
+        for label in (self.station_label, self.saved_label, self.database_label):
+            self.statusBar().addPermanentWidget(label)
+
+        self._build_menus()
+        self.poll_timer = QTimer(self)
+        self.poll_timer.setInterval(POLL_MS)
+        self.poll_timer.timeout.connect(self.poll_changes)
+        if open_now:
+            self.open_db(database)
+
+    # --- menus ----------------------------------------------------------------------------
+
+    def _action(
+        self, menu_title: str, text: str, slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        self.menus[menu_title].addAction(action)
+        return action
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        self.file_menu = bar.addMenu("&File")
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        self.file_menu.addAction(quit_action)
-        self.event_menu = bar.addMenu("&Event")
-        self.scoring_menu = bar.addMenu("&Scoring")
-        self.reports_menu = bar.addMenu("&Reports")
-        self.help_menu = bar.addMenu("&Help")
+        self.menus = {
+            "file": bar.addMenu("&File"),
+            "event": bar.addMenu("&Event"),
+            "scoring": bar.addMenu("&Scoring"),
+            "reports": bar.addMenu("&Reports"),
+            "help": bar.addMenu("&Help"),
+        }
+        self.file_menu = self.menus["file"]
+        self.event_menu = self.menus["event"]
+        self.scoring_menu = self.menus["scoring"]
+        self.reports_menu = self.menus["reports"]
+        self.help_menu = self.menus["help"]
+
+        self._action("file", "&New event…", self.new_event, QKeySequence.StandardKey.New)
+        self._action("file", "&Open database…", self.choose_database,
+                     QKeySequence.StandardKey.Open)
+        self._action("file", "Try a &demo event", self.try_demo)
+        self._action("file", "&Settings…", self.edit_settings, "Ctrl+,")
+        self.file_menu.addSeparator()
+        self._action("file", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        self._action("event", "Add &entrants…", self.add_entrants, "Ctrl+Shift+E")
+        self._action("event", "New &match…", self.new_match, "Ctrl+M")
+        self._action("event", "Start next &round", self.start_round, "Ctrl+R")
+        self.event_menu.addSeparator()
+        self._action("event", "&Projector mode", self.projector, "F11")
+        self._action("event", "Refresh", self.refresh_all, QKeySequence.StandardKey.Refresh)
+
+        undo = self.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.scoring_menu.addAction(undo)
+        self.scoring_menu.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        self.scoring_menu.addSeparator()
+        self._action("scoring", "&Entry line", self.focus_entry, "Ctrl+L")
+        self._action("scoring", "&Correct selected hand", self.correct_selected, "Ctrl+E")
+        self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
+        self._action("scoring", "Cards &panel", self.focus_cards, "Ctrl+K")
+
+        from gin_scorer.reports import KINDS
+
+        labels = {
+            "standings": "&Standings…", "pairings": "&Pairings…", "sheet": "Score s&heet…",
+            "pad": "Blank &pad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
+            "player": "Pla&yer sheet…",
+        }
+        for kind in KINDS:
+            self._action("reports", labels.get(kind, kind), self._report_asker(kind))
+
         about = QAction("&About Gin Scorer", self)
         about.triggered.connect(self.show_about)
         self.help_menu.addAction(about)
+        self._action("help", "Entry line &grammar", self.show_grammar, "F1")
+
+    # --- database -------------------------------------------------------------------------
+
+    def open_db(self, database: str) -> bool:
+        from gin_scorer.store.database import open_database
+        from gin_scorer.store.errors import StoreError
+
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        self.database = database
+        self.database_label.setText(f"Database: {database}")
+        try:
+            self.db = open_database(database, station=self.settings.station)
+        except (StoreError, OSError) as error:
+            self.welcome.show_message(f"Cannot open {database}: {error}", error=True)
+            self.stack.setCurrentWidget(self.welcome)
+            return False
+        from gin_scorer.services.changes import current_marker
+
+        self.marker = current_marker(self.db)
+        self.undo_stack.clear()
+        self.event_id = None
+        self._make_scoring_page()
+        self.refresh_all()
+        self.stack.setCurrentWidget(self.welcome)
+        self.poll_timer.start()
+        return True
+
+    def _make_scoring_page(self) -> None:
+        assert self.db is not None
+        self.tabs.clear()
+        self.scoring = ScoringPage(self.db, self.undo_stack, entered_by=self.settings.station)
+        self.scoring.saved.connect(self._saved)
+        self.scoring.sheet_changed.connect(self._sheet_changed)
+        self.tabs.addTab(self.scoring, "Score sheet")
+        self.event_views = {}
+        from gin_scorer.gui import event_views
+
+        for key, title, view in event_views.make_views(self.db):
+            self.event_views[key] = view
+            self.tabs.addTab(view, title)
+
+    def choose_database(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Open or create a database", str(Path(self.database).parent),
+            "Gin Scorer database (*.sqlite *.db);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.open_db(path)
+
+    def closeEvent(self, event: object) -> None:
+        self.poll_timer.stop()
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+    # --- refreshing -----------------------------------------------------------------------
+
+    def refresh_all(self) -> None:
+        if self.db is None:
+            return
+        from gin_scorer.services.events import list_events
+        from gin_scorer.services.matches import list_matches
+
+        self.events = list_events(self.db)
+        self.welcome.set_events(self.events)
+        self.matches = {}
+        if self.event_id is not None:
+            self.matches[self.event_id] = list_matches(self.db, self.event_id)
+        self.navigator_model.set_events(self.events, self.matches)
+        if self.event_id is not None:
+            item = self.navigator_model.find(Node("event", self.event_id))
+            if item is not None:
+                self.navigator.expand(item.index())
+            self.refresh_event_views()
+
+    def refresh_event_views(self) -> None:
+        if self.db is None or self.event_id is None:
+            return
+        event = next((e for e in self.events if e.id == self.event_id), None)
+        for view in self.event_views.values():
+            refresh = getattr(view, "set_event", None)
+            if refresh is not None and event is not None:
+                refresh(event)
+
+    def _tab_changed(self, _index: int) -> None:
+        if self._views_stale and self.tabs.currentWidget() is not self.scoring:
+            self._views_stale = False
+            self.refresh_event_views()
+
+    def _saved(self) -> None:
+        self.last_save = datetime.now()
+        self.saved_label.setText(f"Last save: {self.last_save:%H:%M:%S}")
+
+    def _sheet_changed(self, sheet: ScoreSheet) -> None:
+        """After a hand: this match's navigator line, then the event views."""
+        match = sheet.match
+        item = self.navigator_model.find(Node("match", match.event_id, match.round_number,
+                                              match.id))
+        if item is not None:
+            item.setText(match_label(match))
+        if self.event_id == match.event_id and self.tabs.currentWidget() is not self.scoring:
+            self.refresh_event_views()
+        else:
+            self._views_stale = True
+
+    def poll_changes(self) -> None:
+        """Other stations' writes: refresh what they touched."""
+        if self.db is None:
+            return
+        from gin_scorer.services.changes import changes_since
+
+        feed = changes_since(self.db, self.marker)
+        self.marker = feed.marker
+        mine = self.settings.station
+        foreign = [c for c in feed.changes if c.station != mine]
+        if not foreign:
+            return
+        self.refresh_all()
+        sheet = self.scoring.sheet if self.scoring else None
+        if sheet is not None and sheet.match.id in feed.match_ids and self.scoring:
+            self.scoring.open_match(sheet.match.id)
+
+    # --- navigation -----------------------------------------------------------------------
+
+    def _node_activated(self, index: QModelIndex) -> None:
+        node = index.data(NODE_ROLE)
+        if not isinstance(node, Node):
+            return
+        if node.event_id != self.event_id:
+            self.open_event(node.event_id)
+        if node.kind == "match" and node.match_id is not None:
+            self.open_match(node.match_id)
+        elif node.kind == "round":
+            self.show_view("status", round_number=node.round_number)
+        else:
+            self.show_view("standings")
+
+    def open_event(self, event_id: int) -> None:
+        if self.db is None:
+            return
+        self.event_id = event_id
+        self.refresh_all()
+        self.stack.setCurrentWidget(self.tabs)
+        item = self.navigator_model.find(Node("event", event_id))
+        if item is not None:
+            self.navigator.setCurrentIndex(item.index())
+            self.navigator.expandRecursively(item.index(), 1)
+
+    def open_match(self, match_id: int) -> None:
+        if self.scoring is None:
+            return
+        self.scoring.open_match(match_id)
+        self.stack.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentWidget(self.scoring)
+        self.scoring.panel.entry.setFocus()
+
+    def show_view(self, key: str, **options: object) -> None:
+        view = self.event_views.get(key)
+        if view is None:
+            return
+        self.stack.setCurrentWidget(self.tabs)
+        chooser = getattr(view, "show_round", None)
+        if chooser is not None and options.get("round_number") is not None:
+            chooser(options["round_number"])
+        self.tabs.setCurrentWidget(view)
+
+    def focus_entry(self) -> None:
+        if self.scoring is not None:
+            self.tabs.setCurrentWidget(self.scoring)
+            self.scoring.panel.entry.setFocus()
+
+    def focus_cards(self) -> None:
+        if self.scoring is not None:
+            self.tabs.setCurrentWidget(self.scoring)
+            self.scoring.cards.knocker_edit.setFocus()
+
+    def correct_selected(self) -> None:
+        if self.scoring is None:
+            return
+        row = self.scoring.panel.selected_hand()
+        if row is None:
+            self.scoring.panel.show_error("select the hand to correct on the sheet first")
+            return
+        self.scoring.panel.begin_edit(row)
+
+    def void_selected(self) -> None:
+        if self.scoring is not None:
+            self.scoring.void()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def new_event(self) -> None:
+        from gin_scorer.presets import list_presets
+
+        dialog = NewEventDialog(list_presets(), self.settings.default_preset, self)
+        if dialog.exec() == NewEventDialog.DialogCode.Accepted:
+            self.create_event(dialog.values())
+
+    def create_event(self, values: NewEvent) -> int | None:
+        """Create the event and its entrants through the services; returns its id."""
+        if self.db is None:
+            return None
+        from gin_scorer.services.entrants import add_entrants
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.events import create_event
+
+        try:
+            event = create_event(
+                self.db, name=values.name, rules=values.rules, format=values.format,
+                venue=values.venue, start_date=values.start_date, pin=values.pin,
+                actor=self.settings.station,
+            )
+            if values.entrants:
+                from gin_scorer.services.dto import EntrantSpec
+
+                add_entrants(self.db, event.id, [EntrantSpec(name=n) for n in values.entrants],
+                             actor=self.settings.station)
+        except ServiceError as error:
+            QMessageBox.warning(self, "New event", str(error))
+            return None
+        self._saved()
+        self.open_event(event.id)
+        return event.id
+
+    def add_entrants(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        text, ok = QInputDialog.getMultiLineText(
+            self, "Add entrants", "One entrant per line (type or paste):"
+        )
+        if not ok or not text.strip():
+            return
+        from gin_scorer.gui.event_dialog import entrant_names
+        from gin_scorer.services.dto import EntrantSpec
+        from gin_scorer.services.entrants import add_entrants
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            names = entrant_names(text)
+            add_entrants(self.db, self.event_id, [EntrantSpec(name=n) for n in names],
+                         actor=self.settings.station)
+        except (ValueError, ServiceError) as error:
+            QMessageBox.warning(self, "Add entrants", str(error))
+            return
+        self._saved()
+        self.refresh_all()
+
+    def new_match(self) -> None:
+        """Club play: the director picks two entrants."""
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        from gin_scorer.services.entrants import list_entrants
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.matches import create_match
+
+        entrants = [e for e in list_entrants(self.db, self.event_id) if e.active]
+        names = [e.name for e in entrants]
+        if len(names) < 2:
+            QMessageBox.information(self, "New match", "The event needs two entrants first.")
+            return
+        a, ok = QInputDialog.getItem(self, "New match", "Player A:", names, 0, False)
+        if not ok:
+            return
+        rest = [n for n in names if n != a]
+        b, ok = QInputDialog.getItem(self, "New match", "Player B:", rest, 0, False)
+        if not ok:
+            return
+        by_name = {e.name: e.id for e in entrants}
+        try:
+            match = create_match(self.db, self.event_id, by_name[a], by_name[b],
+                                 actor=self.settings.station)
+        except ServiceError as error:
+            QMessageBox.warning(self, "New match", str(error))
+            return
+        self._saved()
+        self.refresh_all()
+        self.open_match(match.id)
+
+    def start_round(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        from gin_scorer.gui import event_views
+
+        message = event_views.start_next_round(self.db, self.event_id)
+        self.statusBar().showMessage(message, 8000)
+        self._saved()
+        self.refresh_all()
+        self.show_view("pairings")
+
+    def projector(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        from gin_scorer.gui.event_views import ProjectorWindow
+
+        self._projector = ProjectorWindow(self.db, self.event_id, self.settings.projector_seconds)
+        self._projector.showFullScreen()
+
+    # --- demo -----------------------------------------------------------------------------
+
+    def try_demo(self) -> None:
+        from gin_scorer.gui.demo_runner import DemoRunner
+
+        if self.db is None:
+            return
+        self._demo = DemoRunner(self.database, self)
+        self._demo.progress.connect(self._demo_progress)
+        self._demo.finished.connect(self._demo_finished)
+        self.welcome.progress.setVisible(True)
+        self.welcome.progress.setRange(0, 0)
+        self.welcome.demo_button.setEnabled(False)
+        self.welcome.show_message("Playing a simulated 16-player Swiss event…")
+        self._demo.start()
+
+    def _demo_progress(self, text: str) -> None:
+        self.welcome.show_message(text)
+
+    def _demo_finished(self, ok: bool, message: str) -> None:
+        self.welcome.progress.setVisible(False)
+        self.welcome.demo_button.setEnabled(True)
+        self.welcome.show_message(message, error=not ok)
+        self.refresh_all()
+        if ok and self.events:
+            self.open_event(max(e.id for e in self.events))
+
+    # --- reports --------------------------------------------------------------------------
+
+    def _report_asker(self, kind: str) -> Callable[[], None]:
+        return lambda: self.ask_report(kind)
+
+    def ask_report(self, kind: str) -> None:
+        if self.db is None:
+            return
+        suggested = str(Path.home() / f"{kind}.pdf")
+        path, _ = QFileDialog.getSaveFileName(self, f"Save the {kind} report", suggested,
+                                              "PDF (*.pdf)")
+        if path:
+            self.make_report(kind, path)
+
+    def report_options(self, kind: str) -> dict[str, object]:
+        options: dict[str, object] = {"paper": self.settings.paper_size.value.lower()}
+        if self.event_id is not None:
+            options["event_id"] = self.event_id
+        sheet = self.scoring.sheet if self.scoring else None
+        if kind == "sheet" and sheet is not None:
+            options["match_id"] = sheet.match.id
+        if kind == "pad":
+            options["blank"] = True
+        return options
+
+    def make_report(self, kind: str, path: str) -> Path | None:
+        from gin_scorer.reports import ReportError, build
+
+        started = time.perf_counter()
+        try:
+            out = build(kind, self.db, path, **self.report_options(kind))
+        except ReportError as error:
+            QMessageBox.warning(self, "Report", str(error))
+            return None
+        self.statusBar().showMessage(
+            f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000
+        )
+        return out
+
+    # --- settings and help ----------------------------------------------------------------
+
+    def edit_settings(self) -> None:
+        from gin_scorer.gui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.settings = dialog.saved()
+            self.station_label.setText(f"Station: {self.settings.station}")
 
     def about_text(self) -> str:
         return (
@@ -48,3 +567,10 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Gin Scorer", self.about_text())
+
+    def show_grammar(self) -> None:
+        from gin_scorer.gui import entry_grammar
+
+        QMessageBox.information(
+            self, "Entry line", f"<pre>{entry_grammar.__doc__}</pre>"
+        )

@@ -1,0 +1,98 @@
+"""The event navigator: events → rounds → tables (matches), built from service views.
+
+A plain QStandardItemModel filled from frozen :class:`EventView` / :class:`MatchView` values;
+each item carries a :class:`Node` saying what it stands for, so selecting it opens the right
+page. Rebuilt (cheaply) when the services report a change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
+
+from gin_scorer.services.dto import EventView, MatchStatus, MatchView
+
+NODE_ROLE = Qt.ItemDataRole.UserRole + 10
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    kind: str  # "event", "round", "match"
+    event_id: int
+    round_number: int | None = None
+    match_id: int | None = None
+
+
+_STATUS_MARKS = {
+    MatchStatus.PENDING: "○",
+    MatchStatus.PLAYING: "◐",
+    MatchStatus.FINISHED: "●",
+    MatchStatus.LOCKED: "🔒",
+}
+
+
+def match_label(match: MatchView) -> str:
+    """``T3 ◐ Ann v Bob`` — table, status mark (not colour alone) and the players."""
+    b = match.b.name if match.b is not None else "bye"
+    table = f"T{match.table_number} " if match.table_number is not None else ""
+    slot = f"[{match.bracket_slot}] " if match.bracket_slot else ""
+    return f"{table}{slot}{_STATUS_MARKS[match.status]} {match.a.name} v {b}"
+
+
+class NavigatorModel(QStandardItemModel):
+    def __init__(self, parent: object | None = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self.setHorizontalHeaderLabels(["Events"])
+
+    def set_events(
+        self, events: Sequence[EventView], matches: Mapping[int, Sequence[MatchView]]
+    ) -> None:
+        """Fill the tree; ``matches`` maps event ids to their matches (open events only)."""
+        self.clear()
+        self.setHorizontalHeaderLabels(["Events"])
+        root = self.invisibleRootItem()
+        for event in events:
+            item = QStandardItem(f"{event.name}  ({event.entrant_count})")
+            item.setData(Node("event", event.id), NODE_ROLE)
+            item.setToolTip(f"{event.format} · {event.rules.name} · {event.status.value}")
+            item.setEditable(False)
+            rounds: dict[int | None, list[MatchView]] = {}
+            for match in matches.get(event.id, ()):
+                rounds.setdefault(match.round_number, []).append(match)
+            for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
+                label = f"Round {number}" if number is not None else "Matches"
+                round_item = QStandardItem(label)
+                round_item.setEditable(False)
+                round_item.setData(Node("round", event.id, number), NODE_ROLE)
+                in_round = sorted(
+                    rounds[number], key=lambda m: (m.table_number or 10**6, m.id)
+                )
+                done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
+                           for m in in_round)
+                round_item.setText(f"{label}  ({done}/{len(in_round)} done)")
+                for match in in_round:
+                    match_item = QStandardItem(match_label(match))
+                    match_item.setEditable(False)
+                    match_item.setData(
+                        Node("match", event.id, number, match.id), NODE_ROLE
+                    )
+                    if match.status is MatchStatus.PLAYING:
+                        match_item.setForeground(QBrush(QColor("#0d47a1")))
+                    round_item.appendRow(match_item)
+                item.appendRow(round_item)
+            root.appendRow(item)
+
+    def find(self, node: Node) -> QStandardItem | None:
+        """The item for ``node`` (to re-select it after a rebuild)."""
+        stack = [self.invisibleRootItem()]
+        while stack:
+            parent = stack.pop()
+            for row in range(parent.rowCount()):
+                child = parent.child(row)
+                if child.data(NODE_ROLE) == node:
+                    return child
+                stack.append(child)
+        return None

@@ -1,0 +1,71 @@
+"""File → Settings: the typed settings, edited in one form and saved to QSettings."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gin_scorer.gui.settings import GuiSettings, PaperSize, save_settings
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: GuiSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        from gin_scorer.presets import list_presets
+
+        self.preset = QComboBox()
+        for preset in list_presets():
+            self.preset.addItem(f"{preset.name} ({preset.key})", preset.key)
+        self.preset.setCurrentIndex(max(self.preset.findData(settings.default_preset), 0))
+        self.data_folder = QLineEdit(settings.data_folder)
+        self.data_folder.setPlaceholderText("the platform's data folder")
+        self.station = QLineEdit(settings.station_name)
+        self.station.setPlaceholderText(settings.station)
+        self.backup = QSpinBox()
+        self.backup.setRange(1, 24 * 60)
+        self.backup.setSuffix(" min")
+        self.backup.setValue(settings.backup_interval_minutes)
+        self.paper = QComboBox()
+        for size in PaperSize:
+            self.paper.addItem(size.value, size.value)
+        self.paper.setCurrentIndex(self.paper.findData(settings.paper_size.value))
+        self.projector = QSpinBox()
+        self.projector.setRange(3, 600)
+        self.projector.setSuffix(" s")
+        self.projector.setValue(settings.projector_seconds)
+        form = QFormLayout(self)
+        form.addRow("Default rules preset:", self.preset)
+        form.addRow("Data folder:", self.data_folder)
+        form.addRow("Station name:", self.station)
+        form.addRow("Backup every:", self.backup)
+        form.addRow("Paper size:", self.paper)
+        form.addRow("Projector page time:", self.projector)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> GuiSettings:
+        return GuiSettings(
+            default_preset=str(self.preset.currentData()),
+            data_folder=self.data_folder.text().strip(),
+            station_name=self.station.text().strip(),
+            backup_interval_minutes=self.backup.value(),
+            paper_size=PaperSize(self.paper.currentData()),
+            projector_seconds=self.projector.value(),
+        )
+
+    def saved(self) -> GuiSettings:
+        settings = self.values()
+        save_settings(settings)
+        return settings
