@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gin_scorer.core.cards import parse_card
 from gin_scorer.core.hands import (
@@ -140,3 +142,26 @@ def test_big_gin_where_it_is_not_played() -> None:
 
 def test_default_rules_score_like_wikipedia() -> None:
     assert score_hand(knock(A, 8, 10), RuleSet()) == score_hand(knock(A, 8, 10), W)
+
+
+@settings(max_examples=200)
+@given(
+    st.sampled_from([Declaration.KNOCK, Declaration.GIN, Declaration.BIG_GIN]),
+    st.sampled_from([A, B]),
+    st.integers(0, 10),
+    st.integers(0, 120),
+    st.booleans(),
+)
+def test_spade_doubling_doubles_exactly(
+    kind: Declaration, who: Side, k: int, d: int, tie_undercuts: bool
+) -> None:
+    plain = RuleSet(undercut_on_tie=tie_undercuts, undercut_extra_boxes=1, gin_extra_boxes=2)
+    spades = plain.with_changes(spade_doubles=True)
+    counts = ((who, k), (who.other, d)) if kind is Declaration.KNOCK else ((who.other, d),)
+    hearts = score_hand(HandRecord(kind, who, counts, upcard=parse_card("7h")), spades)
+    spade = score_hand(HandRecord(kind, who, counts, upcard=parse_card("7s")), spades)
+    assert hearts == score_hand(HandRecord(kind, who, counts), plain)
+    assert spade.points == 2 * hearts.points and spade.winner == hearts.winner
+    assert spade.boxes == (2 * hearts.boxes - 1 if hearts.winner else 0)
+    assert hearts.points >= 0 and (hearts.winner is None) == (hearts.outcome is Outcome.TIE)
+    assert hearts.points == (hearts.base_points + hearts.bonus)

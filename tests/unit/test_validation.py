@@ -8,7 +8,7 @@ import pytest
 
 from gin_scorer.core.cards import parse_card
 from gin_scorer.core.hand_json import record_from_json
-from gin_scorer.core.hands import HandRecordError, Problem, Severity, Side, score_hand
+from gin_scorer.core.hands import HandRecord, HandRecordError, Problem, Severity, Side, score_hand
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import complete_from_cards, errors, validate_hand, warnings
 from gin_scorer.presets import load_preset
@@ -235,3 +235,50 @@ def test_tedesco_aces_turn_the_corner_and_count_15() -> None:
     assert codes(problems) == ["knock_above_limit"]  # the lone ace counts 15: over 10
     low = check(obj, W)
     assert "illegal_meld" in codes(low)  # K-A-2 is no run with aces low
+
+
+def _honest(seed: int, declared_defence: bool) -> HandRecord:
+    """A hand laid out exactly as the exact search says it is best."""
+    import random
+
+    from gin_scorer.core.cards import ALL_CARDS
+    from gin_scorer.core.hands import Declaration, HandCards
+    from gin_scorer.core.layoffs import best_defence
+    from gin_scorer.core.melds import best_arrangement
+
+    rng = random.Random(seed)
+    low = [c for c in ALL_CARDS if c.rank <= 4 + seed % 3]  # meld-dense: gin and chains happen
+    deck = low + [c for c in ALL_CARDS if c.rank > 6]
+    rng.shuffle(low)
+    knocker, rest = low[:10], low[10:] + deck[len(low) :]
+    rng.shuffle(rest)
+    defender = rest[:10]
+    arrangement = best_arrangement(knocker)
+    gin = arrangement.deadwood_points == 0
+    melds = tuple(m.cards for m in arrangement.melds)
+    defence = best_defence(arrangement.melds, defender, allow_layoffs=not gin)
+    cards = HandCards(
+        knocker_melds=melds,
+        knocker_deadwood=arrangement.deadwood,
+        defender_cards=tuple(defender),
+        defender_melds=tuple(m.cards for m in defence.melds) if declared_defence else None,
+        layoffs=defence.layoffs if declared_defence and not gin else None,
+    )
+    return HandRecord(
+        Declaration.GIN if gin else Declaration.KNOCK,
+        Side.A,
+        ((Side.A, arrangement.deadwood_points), (Side.B, defence.deadwood_points)),
+        cards=cards,
+    )
+
+
+@pytest.mark.parametrize("declared_defence", [True, False])
+def test_hands_laid_out_at_best_raise_nothing_but_the_knock_limit(declared_defence: bool) -> None:
+    records = [_honest(seed, declared_defence) for seed in range(60)]
+    for record in records:
+        found = validate_hand(record, W)
+        assert [p.code for p in found if p.code != "knock_above_limit"] == [], (record, found)
+        assert complete_from_cards(record, W) == record
+    # The sample holds gins and hands with layoffs, so both paths were checked.
+    assert any(r.declaration.value == "gin" for r in records)
+    assert any(r.cards is not None and r.cards.layoffs for r in records) or not declared_defence
