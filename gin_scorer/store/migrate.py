@@ -7,6 +7,7 @@ not both migrate) and refuses a database whose revision this version does not kn
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,10 +36,13 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
 def script_directory() -> ScriptDirectory:
+    """The revisions shipped with this version (read once per process: they never change)."""
     return ScriptDirectory.from_config(alembic_config())
 
 
+@functools.cache
 def head_revision() -> str:
     head = script_directory().get_current_head()
     assert head is not None, "the migrations folder has no revisions"
