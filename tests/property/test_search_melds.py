@@ -14,6 +14,7 @@ from gin_scorer.core.melds import (
     best_arrangement,
     best_discard,
     deadwood_points,
+    least_deadwood,
     meld_problem,
 )
 
@@ -65,3 +66,13 @@ def test_best_discard_is_the_minimum(cards: list[Card], ace_rule: AceRule) -> No
     assert analysis.kept.deadwood_points == min_deadwood_after_discard(cards, tedesco)
     assert analysis.kept == best_arrangement(kept, ace_rule)
     assert_consistent(analysis.kept, kept, ace_rule)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(any_hand((0, 3, 7, 10, 11, 13)), ace_rules)
+def test_least_deadwood_is_the_best_arrangements_count(
+    cards: list[Card], ace_rule: AceRule
+) -> None:
+    assert least_deadwood(cards, ace_rule) == best_arrangement(cards, ace_rule).deadwood_points
+    if len(cards) <= 11:
+        assert least_deadwood(cards, ace_rule) == min_deadwood(cards, ace_rule is AceRule.TEDESCO)

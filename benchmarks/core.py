@@ -1,0 +1,155 @@
+"""How fast is the exact search? Prints microseconds per hand; asserts nothing.
+
+    /tmp/venv/bin/python benchmarks/core.py [--hands 2000] [--seed 1]
+
+Times, on the same seeded hands: best_arrangement on random 10-card hands and on meld-dense
+hands (aces to fives only), best_discard on random 11-card hands, and best_defence against
+random knocker spreads. With the ``bench`` extra installed (open_spiel, rlcard) it also times
+OpenSpiel's C++ ``GinRummyUtils.min_deadwood`` and RLCard's ``get_best_meld_clusters`` on the
+same 10-card hands, checks that they agree on the deadwood, and prints the ratios. (OpenSpiel
+is not exact on 11-card hands, so 11-card results are not compared with it.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gin_scorer.core.cards import ALL_CARDS, Card, Rank, parse_card
+from gin_scorer.core.layoffs import best_defence
+from gin_scorer.core.melds import AceRule, Meld, best_arrangement, best_discard, make_meld
+
+DENSE = [card for card in ALL_CARDS if card.rank <= Rank.FIVE]
+
+
+def per_hand_us(function: Callable[[Any], object], items: Sequence[Any], repeats: int = 3) -> float:
+    """Best of ``repeats`` runs over all items, in microseconds per item."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for item in items:
+            function(item)
+        best = min(best, time.perf_counter() - start)
+    return best / len(items) * 1e6
+
+
+def knocker_scenario(rng: random.Random) -> tuple[list[Meld], list[Card]]:
+    """1–3 random melds laid down, and 10 defender cards, half of them near those melds."""
+    used: set[Card] = set()
+    melds: list[Meld] = []
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.5:
+            rank = rng.randrange(13)
+            cards = [ALL_CARDS[s * 13 + rank] for s in rng.sample(range(4), rng.choice((3, 4)))]
+        else:
+            suit, length = rng.randrange(4), rng.randint(3, 5)
+            start = rng.randrange(14 - length)
+            cards = [ALL_CARDS[suit * 13 + start + k] for k in range(length)]
+        if used.isdisjoint(cards):
+            used.update(cards)
+            melds.append(make_meld(cards))
+    rest = [card for card in ALL_CARDS if card not in used]
+    near = [c for c in rest if any(c.suit is u.suit or c.rank is u.rank for u in used)]
+    defender = rng.sample(near, min(5, len(near)))
+    defender += rng.sample([c for c in rest if c not in defender], 10 - len(defender))
+    return melds, defender
+
+
+def references() -> tuple[
+    Callable[[list[Card]], int] | None,
+    Callable[[list[Card]], int] | None,
+    Callable[[list[Card]], Any],
+    Callable[[list[Card]], Any],
+]:
+    """OpenSpiel and RLCard deadwood functions plus converters to their card forms (or None)."""
+    openspiel = rlcard_fn = None
+    to_os: Callable[[list[Card]], Any] = lambda cards: None  # noqa: E731
+    to_rl: Callable[[list[Card]], Any] = lambda cards: None  # noqa: E731
+    try:
+        import pyspiel
+
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        os_index = {parse_card(utils.card_string(i)): i for i in range(52)}
+        openspiel = utils.min_deadwood
+        to_os = lambda cards: [os_index[c] for c in cards]  # noqa: E731
+    except ImportError:
+        pass
+    try:
+        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import utils as rl_utils
+
+        rl_card = {parse_card(str(c.rank) + c.suit): c for c in rl_utils.get_deck()}
+
+        def rlcard_deadwood(hand: list[Any]) -> int:
+            clusters = melding.get_best_meld_clusters(hand)
+            if not clusters:
+                return sum(rl_utils.get_deadwood_value(c) for c in hand)
+            return int(rl_utils.get_deadwood_count(hand, clusters[0]))
+
+        rlcard_fn = rlcard_deadwood
+        to_rl = lambda cards: [rl_card[c] for c in cards]  # noqa: E731
+    except ImportError:
+        pass
+    return openspiel, rlcard_fn, to_os, to_rl
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per mix (default 2000)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    n = args.hands
+    mixes = {
+        "random 10-card": [rng.sample(ALL_CARDS, 10) for _ in range(n)],
+        "meld-dense 10-card (A-5 only)": [rng.sample(DENSE, 10) for _ in range(n)],
+    }
+    elevens = [rng.sample(ALL_CARDS, 11) for _ in range(n)]
+    dense_elevens = [rng.sample(DENSE, 11) for _ in range(n)]
+    defences = [knocker_scenario(rng) for _ in range(n)]
+
+    openspiel, rlcard_fn, to_os, to_rl = references()
+    print(f"gin-scorer core benchmark: {n} hands per mix, seed {args.seed}, µs per hand")
+    for name, hands in mixes.items():
+        ours = per_hand_us(best_arrangement, hands)
+        line = f"  best_arrangement  {name:32} {ours:9.1f} µs"
+        ours_tedesco = per_hand_us(lambda h: best_arrangement(h, AceRule.TEDESCO), hands)
+        line += f"   (Tedesco {ours_tedesco:.1f} µs)"
+        print(line)
+        expected = [best_arrangement(hand).deadwood_points for hand in hands]
+        if openspiel is not None:
+            os_hands = [to_os(hand) for hand in hands]
+            theirs = per_hand_us(openspiel, os_hands)
+            agree = all(openspiel(h) == e for h, e in zip(os_hands, expected, strict=True))
+            print(
+                f"      OpenSpiel C++ min_deadwood {theirs:9.1f} µs   ours / OpenSpiel = "
+                f"{ours / theirs:.2f}x (target ≤ 2x)   same deadwood: {agree}"
+            )
+        if rlcard_fn is not None:
+            subset = max(50, n // 10)  # RLCard is slow; a tenth of the hands is plenty
+            rl_hands = [to_rl(hand) for hand in hands[:subset]]
+            theirs = per_hand_us(rlcard_fn, rl_hands, repeats=1)
+            agree = all(rlcard_fn(h) == e for h, e in zip(rl_hands, expected, strict=False))
+            print(
+                f"      RLCard get_best_meld_clusters {theirs:9.1f} µs   RLCard / ours = "
+                f"{theirs / ours:.1f}x (target ≥ 10x)   same deadwood: {agree}"
+            )
+    if openspiel is None:
+        print("  (OpenSpiel is not installed: pip install open_spiel, or the 'bench' extra)")
+    if rlcard_fn is None:
+        print("  (RLCard is not installed: pip install rlcard, or the 'bench' extra)")
+    print(f"  best_discard      {'random 11-card':32} {per_hand_us(best_discard, elevens):9.1f} µs")
+    print(
+        f"  best_discard      {'meld-dense 11-card (A-5 only)':32} "
+        f"{per_hand_us(best_discard, dense_elevens):9.1f} µs"
+    )
+    defence_us = per_hand_us(lambda s: best_defence(s[0], s[1]), defences)
+    print(f"  best_defence      {'1-3 knocker melds, 10 defender':32} {defence_us:9.1f} µs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
