@@ -216,10 +216,11 @@ def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
 
     Due when something changed since the newest backup and either ``backup.every_hands`` hands
     were entered since, or ``backup.every_minutes`` minutes passed (on open: the minutes
-    only). Does nothing on PostgreSQL, and never raises: a failed automatic backup must not
+    only). Does nothing on PostgreSQL or when the database was opened with
+    ``backups=False``, and never raises: a failed automatic backup must not
     lose the hand that was just recorded (the next call tries again).
     """
-    if not db.is_sqlite or db.path is None:
+    if not db.is_sqlite or db.path is None or not db.backups_enabled:
         return None
     if not db._backup_lock.acquire(blocking=False):
         return None  # another thread is already backing up

@@ -63,6 +63,7 @@ class Database:
     is_sqlite: bool
     engine: Engine
     path: Path | None = None
+    backups_enabled: bool = True  # open_database(backups=False) turns automatic backups off
     _read_engine: Engine | None = None
     _closed: bool = False
     _backup_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -225,7 +226,7 @@ def open_database(
     read_engine = engine.execution_options(**{_READ_ONLY: True})
     db = Database(
         url=f"sqlite:///{path}", station=who, is_sqlite=True, engine=engine, path=path,
-        _read_engine=read_engine,
+        backups_enabled=backups, _read_engine=read_engine,
     )
     try:
         if existing:

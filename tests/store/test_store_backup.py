@@ -237,3 +237,10 @@ def test_postgres_backups_are_left_to_the_server(pg_url: str) -> None:
         assert maybe_backup(db) is None
         with pytest.raises(StoreError, match="pg_dump"):
             make_backup(db)
+
+
+def test_no_automatic_backups_when_opened_without_them(path: Path) -> None:
+    with open_database(path, backups=False) as db:
+        _add_players(db, "Ann")
+        assert maybe_backup(db) is None
+        assert make_backup(db).path.is_file()  # an explicit backup still works
