@@ -297,3 +297,9 @@ def test_frozen_app_migrates_a_postgresql_database(bundle: Bundle, pg_database: 
             assert revision.scalar_one()
     finally:
         engine.dispose()
+
+
+def test_bundle_does_not_carry_the_gtk_platform_theme(bundle: Bundle) -> None:
+    themes = bundle.internal / "PySide6" / "Qt" / "plugins" / "platformthemes"
+    carried = sorted(p.name for p in themes.glob("*gtk*")) if themes.is_dir() else []
+    assert not carried, f"the GTK theme plugin would load the build machine's GTK: {carried}"
