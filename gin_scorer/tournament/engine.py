@@ -116,11 +116,7 @@ def plan_round(
             fixed_tables=dict(state.fixed_tables),
         )
     if fmt is Format.ROUND_ROBIN:
-        field_ids = (
-            list(state.field)
-            if state.field is not None
-            else round_robin_field(state.starting_field())
-        )
+        field_ids = round_robin_field(state.starting_field())
         return pair_round_robin(
             state.entrants,
             round_number,

@@ -1,0 +1,719 @@
+"""Tournament commands: ``demo``, ``verify``, ``round``, ``standings``, ``bracket``.
+
+- ``gin-scorer demo --entrants 16 --format swiss --seed 1`` creates an event and plays it to
+  the end through the services: every hand really shuffled, dealt and played, with its cards.
+- ``gin-scorer verify [--event ID]`` re-checks every recorded hand through the core and every
+  match's status against its ledger; exit status 1 if anything is wrong.
+- ``gin-scorer round start|show|status --event ID``, ``gin-scorer standings --event ID``,
+  ``gin-scorer bracket --event ID``: run an event from a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database
+
+HELP_ORDER = 45
+
+FORMATS = ("swiss", "round-robin", "single-elim", "double-elim")
+
+_FIRST = [
+    "Ada",
+    "Ben",
+    "Cleo",
+    "Dev",
+    "Elif",
+    "Finn",
+    "Gia",
+    "Hugo",
+    "Iris",
+    "Jon",
+    "Kai",
+    "Lena",
+    "Milo",
+    "Nora",
+    "Omar",
+    "Pia",
+    "Quinn",
+    "Rosa",
+    "Sam",
+    "Tara",
+    "Umar",
+    "Vera",
+    "Wes",
+    "Xena",
+    "Yuri",
+    "Zoe",
+    "Alba",
+    "Bram",
+    "Cora",
+    "Dara",
+    "Emil",
+    "Faye",
+]
+_LAST = [
+    "Abbott",
+    "Baker",
+    "Castro",
+    "Diaz",
+    "Evans",
+    "Fischer",
+    "Garcia",
+    "Hughes",
+    "Ito",
+    "Jensen",
+    "Khan",
+    "Lopez",
+    "Moreau",
+    "Novak",
+    "Okafor",
+    "Patel",
+    "Quist",
+    "Rossi",
+    "Silva",
+    "Tanaka",
+    "Usman",
+    "Varga",
+    "Weber",
+    "Xu",
+    "Young",
+    "Zeller",
+]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def register(subparsers: Any) -> None:
+    demo = subparsers.add_parser(
+        "demo",
+        help="create a simulated event and play it to the end (real deals, real cards)",
+        description="Create an event with N entrants and play every round of it through the "
+        "services: each hand is shuffled, dealt and played by a simple legal strategy, with "
+        "its cards. The same seed plays the same event.",
+    )
+    demo.add_argument(
+        "--entrants",
+        type=_positive,
+        default=16,
+        metavar="N",
+        help="how many entrants (default 16; 2 to 256 for brackets)",
+    )
+    demo.add_argument(
+        "--format", choices=FORMATS, default="swiss", help="event format (default swiss)"
+    )
+    demo.add_argument(
+        "--seed",
+        type=_whole,
+        default=1,
+        metavar="S",
+        help="random seed: the same seed plays the same event (default 1)",
+    )
+    demo.add_argument(
+        "--preset",
+        default=None,
+        metavar="KEY",
+        help="rule preset for the matches (default gra-tournament: best of "
+        "five games to 250; wikipedia-standard plays one game to 100, faster)",
+    )
+    demo.add_argument(
+        "--rounds",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="Swiss rounds (default ceil(log2 N))",
+    )
+    demo.add_argument("--name", default=None, help="the event's name")
+    demo.add_argument(
+        "--per-hand",
+        action="store_true",
+        help="enter hands one at a time through record_hand (as a scorekeeper "
+        "would; much slower) instead of one batch per match",
+    )
+    demo.add_argument("--quiet", action="store_true", help="print only the final standings")
+    demo.set_defaults(func=run_demo_command)
+
+    verify = subparsers.add_parser(
+        "verify",
+        help="re-check every recorded hand and result through the scoring core",
+        description="Re-check every recorded hand (cards against declarations, scores "
+        "against the ledgers), every match's status, each round's pairings and the audit "
+        "chain. Prints a report; exit status 1 if anything is wrong.",
+    )
+    verify.add_argument(
+        "--event", type=_positive, metavar="ID", help="only this event (default: every event)"
+    )
+    verify.set_defaults(func=run_verify_command)
+
+    rnd = subparsers.add_parser("round", help="pair the next round; show pairings or status")
+    actions = rnd.add_subparsers(dest="round_action", metavar="ACTION", required=True)
+    start = actions.add_parser("start", help="pair the next round (tables assigned)")
+    start.add_argument("--event", type=_positive, required=True, metavar="ID")
+    start.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        metavar="A,B",
+        help="club nights: a pairing by entrant ids (repeat for each table)",
+    )
+    start.set_defaults(func=run_round_command)
+    show = actions.add_parser("show", help="a round's pairings by table (or --by-name)")
+    show.add_argument("--event", type=_positive, required=True, metavar="ID")
+    show.add_argument("--round", type=_positive, metavar="N", help="default: the latest")
+    show.add_argument("--by-name", action="store_true", help="list entrants alphabetically")
+    show.set_defaults(func=run_round_command)
+    status = actions.add_parser("status", help="which tables are playing, finished, missing")
+    status.add_argument("--event", type=_positive, required=True, metavar="ID")
+    status.add_argument("--round", type=_positive, metavar="N", help="default: the latest")
+    status.set_defaults(func=run_round_command)
+
+    standings = subparsers.add_parser("standings", help="an event's standings")
+    standings.add_argument("--event", type=_positive, required=True, metavar="ID")
+    standings.add_argument(
+        "--after-round", type=_whole, metavar="N", help="as they stood after round N"
+    )
+    standings.add_argument("--json", action="store_true", help="machine-readable output")
+    standings.set_defaults(func=run_standings_command)
+
+    bracket = subparsers.add_parser("bracket", help="an elimination event's bracket")
+    bracket.add_argument("--event", type=_positive, required=True, metavar="ID")
+    bracket.set_defaults(func=run_bracket_command)
+
+
+# ---------------------------------------------------------------------------------------------
+# Opening the database, turning service refusals into one clear line
+
+
+def _open(args: argparse.Namespace) -> Database:
+    from gin_scorer.cli import UserError
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.store.database import open_database
+    from gin_scorer.store.errors import StoreError
+
+    try:
+        return open_database(chosen_database(args.db))
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def _guarded(work: Callable[[Database], int], args: argparse.Namespace) -> int:
+    from gin_scorer.cli import UserError
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.store.errors import StoreError
+    from gin_scorer.tournament.errors import TournamentError
+
+    db = _open(args)
+    try:
+        return work(db)
+    except (ServiceError, StoreError, TournamentError) as error:
+        raise UserError(str(error)) from None
+    finally:
+        db.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# demo
+
+
+@dataclass
+class DemoSummary:
+    """What a demo run did, with its timings (seconds)."""
+
+    event_id: int
+    rounds: int = 0
+    matches: int = 0
+    hands: int = 0
+    simulate_seconds: float = 0.0
+    record_seconds: float = 0.0
+    pair_seconds: float = 0.0
+    total_seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def demo_names(count: int, rng: random.Random) -> list[str]:
+    """``count`` distinct, made-up names (deterministic for a given ``rng``)."""
+    pool = [f"{first} {last}" for last in _LAST for first in _FIRST]
+    rng.shuffle(pool)
+    names = pool[:count]
+    for extra in range(len(names), count):
+        names.append(f"Player {extra + 1}")
+    return names
+
+
+def play_demo(
+    db: Database,
+    *,
+    entrants: int,
+    event_format: str,
+    seed: int,
+    preset: str | None = None,
+    rounds: int | None = None,
+    name: str | None = None,
+    per_hand: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> DemoSummary:
+    """Create a simulated event and play it to the end through the services."""
+    from gin_scorer.presets import DEFAULT_PRESET, load_preset
+    from gin_scorer.services.dto import EntrantSpec, EventStatus
+    from gin_scorer.services.entrants import add_entrants
+    from gin_scorer.services.events import create_event, get_event, set_event_status
+    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.rounds import event_complete, record_match_hands, start_round
+    from gin_scorer.simulation import simulate_match
+
+    say = progress or (lambda _text: None)
+    began = time.perf_counter()
+    rules = load_preset(preset or DEFAULT_PRESET)
+    rng = random.Random(f"gin-scorer demo {seed}")
+    settings: dict[str, object] = {}
+    if rounds is not None:
+        settings["rounds"] = rounds
+    event = create_event(
+        db,
+        name=name or f"Demo {event_format} of {entrants} (seed {seed})",
+        rules=rules,
+        format=event_format,
+        venue="Simulated",
+        settings=settings,
+        actor="demo",
+    )
+    specs = [
+        EntrantSpec(person, club=f"Club {1 + i % 6}", seed=i + 1, checked_in=True)
+        for i, person in enumerate(demo_names(entrants, rng))
+    ]
+    add_entrants(db, event.id, specs, actor="demo")
+    summary = DemoSummary(event.id)
+    while not event_complete(db, event.id):
+        tick = time.perf_counter()
+        paired = start_round(db, event.id, actor="demo")
+        summary.pair_seconds += time.perf_counter() - tick
+        summary.rounds = paired.number
+        summary.notes.extend(f"round {paired.number}: {n}" for n in paired.notes)
+        for p in paired.pairings:
+            if p.b is None:
+                continue
+            tick = time.perf_counter()
+            match_rng = random.Random(
+                f"gin-scorer demo {seed} round {paired.number} match {p.slot or p.table}"
+            )
+            hands = simulate_match(match_rng, rules)
+            summary.simulate_seconds += time.perf_counter() - tick
+            tick = time.perf_counter()
+            if per_hand:
+                version = p_version = _match_version(db, p.match_id)
+                for hand in hands:
+                    sheet = record_hand(
+                        db, p.match_id, hand.record, version, entered_by="demo", dealer=hand.dealer
+                    )
+                    version = sheet.version
+                del p_version
+            else:
+                record_match_hands(
+                    db,
+                    p.match_id,
+                    [(h.record, h.dealer) for h in hands],
+                    _match_version(db, p.match_id),
+                    entered_by="demo",
+                )
+            summary.record_seconds += time.perf_counter() - tick
+            summary.matches += 1
+            summary.hands += len(hands)
+        say(
+            f"round {paired.number}: {len(paired.pairings)} tables played "
+            f"({summary.hands} hands so far)"
+        )
+    current = get_event(db, event.id)
+    set_event_status(db, event.id, EventStatus.FINISHED, current.version, actor="demo")
+    summary.total_seconds = time.perf_counter() - began
+    return summary
+
+
+def _match_version(db: Database, match_id: int) -> int:
+    from gin_scorer.services.matches import get_match
+
+    return get_match(db, match_id).version
+
+
+def run_demo_command(args: argparse.Namespace) -> int:
+    from gin_scorer.cli import UserError
+
+    if args.format in ("single-elim", "double-elim") and not 2 <= args.entrants <= 256:
+        raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
+    if args.entrants < 2:
+        raise UserError("a demo event needs at least 2 entrants")
+
+    def work(db: Database) -> int:
+        from gin_scorer.presets import load_preset
+
+        if args.preset is not None:
+            try:
+                load_preset(args.preset)
+            except (KeyError, ValueError) as error:
+                raise UserError(str(error).strip("'\"")) from None
+        summary = play_demo(
+            db,
+            entrants=args.entrants,
+            event_format=args.format,
+            seed=args.seed,
+            preset=args.preset,
+            rounds=args.rounds,
+            name=args.name,
+            per_hand=args.per_hand,
+            progress=None if args.quiet else print,
+        )
+        from gin_scorer.services.standings import standings
+
+        rows = standings(db, summary.event_id)
+        if not args.quiet:
+            for note in summary.notes:
+                print(f"note: {note}")
+        print(
+            f"event {summary.event_id}: {summary.rounds} rounds, {summary.matches} matches, "
+            f"{summary.hands} hands in {summary.total_seconds:.1f} s "
+            f"(simulating {summary.simulate_seconds:.1f} s, recording "
+            f"{summary.record_seconds:.1f} s, pairing {summary.pair_seconds:.2f} s)"
+        )
+        _print_standings(rows[: 8 if args.quiet else 16])
+        if len(rows) > 16 and not args.quiet:
+            print(f"... and {len(rows) - 16} more: gin-scorer standings --event {summary.event_id}")
+        print(f"database: {db.url}")
+        return 0
+
+    return _guarded(work, args)
+
+
+# ---------------------------------------------------------------------------------------------
+# verify
+
+
+@dataclass
+class VerifyReport:
+    events: int = 0
+    matches: int = 0
+    hands: int = 0
+    overridden: int = 0
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+
+def verify_database(db: Database, event_id: int | None = None) -> VerifyReport:
+    """Re-check every hand, match status, round and the audit chain; nothing is changed."""
+    from sqlmodel import col, select
+
+    from gin_scorer.core.hands import score_hand
+    from gin_scorer.core.ledgers import play_match
+    from gin_scorer.core.validation import validate_hand
+    from gin_scorer.services._common import fetch, rules_from_json
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.sheets import counted_hands
+    from gin_scorer.services.views import log_entries
+    from gin_scorer.store import audit
+    from gin_scorer.store.tables import Event, HandEntry, Match, Round
+
+    report = VerifyReport()
+    with db.transaction(write=False) as session:
+        if event_id is not None:
+            events = [fetch(session, Event, event_id)]
+        else:
+            events = list(session.exec(select(Event).order_by(col(Event.id))))
+        for event in events:
+            report.events += 1
+            where_event = f"event {event.id} ({event.name})"
+            matches = list(
+                session.exec(
+                    select(Match).where(Match.event_id == event.id).order_by(col(Match.id))
+                )
+            )
+            rounds = {
+                r.id: r.number
+                for r in session.exec(select(Round).where(Round.event_id == event.id))
+            }
+            logs: dict[int, list[HandEntry]] = {}
+            for row in session.exec(
+                select(HandEntry)
+                .join(Match, col(Match.id) == col(HandEntry.match_id))
+                .where(Match.event_id == event.id)
+                .order_by(col(HandEntry.id))
+            ):
+                logs.setdefault(row.match_id, []).append(row)
+            seen_in_round: dict[tuple[int, int], int] = {}
+            tables_in_round: dict[tuple[int, int], int] = {}
+            for match in matches:
+                assert match.id is not None
+                report.matches += 1
+                where = f"{where_event}, match {match.id}"
+                if match.round_id is not None:
+                    number = rounds.get(match.round_id, 0)
+                    for eid in (match.entrant_a_id, match.entrant_b_id):
+                        if eid is None:
+                            continue
+                        other = seen_in_round.setdefault((number, eid), match.id)
+                        if other != match.id:
+                            report.problems.append(
+                                f"{where_event}: entrant {eid} is in two matches of round "
+                                f"{number} ({other} and {match.id})"
+                            )
+                    if match.table_number is not None:
+                        key = (number, match.table_number)
+                        other = tables_in_round.setdefault(key, match.id)
+                        if other != match.id:
+                            report.problems.append(
+                                f"{where_event}: table {match.table_number} of round {number} "
+                                f"holds two matches ({other} and {match.id})"
+                            )
+                rows = logs.get(match.id, [])
+                if match.entrant_b_id is None:
+                    if rows:
+                        report.problems.append(f"{where}: a bye has {len(rows)} hand entries")
+                    continue
+                try:
+                    rules = rules_from_json(match.rules_json, f"match {match.id} rules")
+                    ids = {r.id for r in rows}
+                    for r in rows:
+                        if r.supersedes_id is not None and r.supersedes_id not in ids:
+                            report.problems.append(
+                                f"{where}: hand entry {r.id} supersedes entry {r.supersedes_id} "
+                                "of another match"
+                            )
+                    hands = counted_hands(log_entries(rows))
+                except (ServiceError, ValueError) as error:
+                    report.problems.append(f"{where}: cannot read its hand log: {error}")
+                    continue
+                results = []
+                for number, hand in enumerate(hands, start=1):
+                    report.hands += 1
+                    try:
+                        results.append(score_hand(hand.record, rules))
+                    except ValueError as error:
+                        report.problems.append(f"{where}, hand {number}: {error}")
+                        continue
+                    errors = [p for p in validate_hand(hand.record, rules) if p.is_error]
+                    if errors and hand.row.override_reason:
+                        report.overridden += 1
+                        report.notes.append(
+                            f"{where}, hand {number}: accepted by the director "
+                            f"({hand.row.override_reason}) despite: {errors[0].message}"
+                        )
+                    elif errors:
+                        report.problems.extend(
+                            f"{where}, hand {number}: {p.message}" for p in errors
+                        )
+                ledger = play_match(results, rules)
+                stored = match.status
+                if ledger.extra_hands:
+                    report.problems.append(
+                        f"{where}: {len(ledger.extra_hands)} hand(s) after the match was decided"
+                    )
+                if ledger.finished and stored in ("pending", "playing"):
+                    report.problems.append(
+                        f"{where}: the hands finish the match but it is marked {stored}"
+                    )
+                if not ledger.finished and stored in ("finished", "locked"):
+                    report.problems.append(
+                        f"{where}: marked {stored} but its hands do not finish the match"
+                    )
+        broken = audit.verify_chain(session)
+        if broken is not None:
+            report.problems.append(
+                f"audit log: entry {broken.id} ({broken.action} {broken.subject}) {broken.reason}"
+            )
+    return report
+
+
+def run_verify_command(args: argparse.Namespace) -> int:
+    def work(db: Database) -> int:
+        report = verify_database(db, args.event)
+        for note in report.notes:
+            print(f"note: {note}")
+        for problem in report.problems:
+            print(f"PROBLEM: {problem}")
+        verdict = "all clean" if report.clean else f"{len(report.problems)} problem(s)"
+        print(
+            f"checked {report.events} event(s), {report.matches} match(es), "
+            f"{report.hands} hand(s): {verdict}"
+            + (f"; {report.overridden} accepted by override" if report.overridden else "")
+        )
+        return 0 if report.clean else 1
+
+    return _guarded(work, args)
+
+
+# ---------------------------------------------------------------------------------------------
+# round, standings, bracket
+
+
+def _latest_round(db: Database, event_id: int) -> int:
+    from gin_scorer.cli import UserError
+    from gin_scorer.services.rounds import list_rounds
+
+    found = list_rounds(db, event_id)
+    if not found:
+        raise UserError(
+            f"event {event_id} has no round yet: gin-scorer round start --event {event_id}"
+        )
+    return found[-1].number
+
+
+def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
+    from gin_scorer.cli import UserError
+
+    if not texts:
+        return None
+    pairs = []
+    for text in texts:
+        parts = text.replace(" ", "").split(",")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise UserError(f"--pair {text!r}: write two entrant ids, like --pair 3,7")
+        pairs.append((int(parts[0]), int(parts[1])))
+    return pairs
+
+
+def _print_pairings(view: Any) -> None:
+    print(f"Round {view.number} ({view.status})")
+    for p in view.pairings:
+        table = f"table {p.table:>3}" if p.table is not None else "   bye   "
+        slot = f"  [{p.slot}]" if p.slot else ""
+        if p.b is None:
+            print(f"  {table}  {p.a.name} has a bye{slot}")
+        else:
+            games = f"  {p.games_a}–{p.games_b}" if p.hands else ""
+            print(f"  {table}  {p.a.name} v {p.b.name}{games}{slot}")
+    for note in view.notes:
+        print(f"  note: {note}")
+
+
+def run_round_command(args: argparse.Namespace) -> int:
+    def work(db: Database) -> int:
+        from gin_scorer.services import rounds
+
+        if args.round_action == "start":
+            view = rounds.start_round(db, args.event, chosen=_parse_pairs(args.pair))
+            _print_pairings(view)
+            return 0
+        number = args.round or _latest_round(db, args.event)
+        if args.round_action == "show":
+            view = rounds.get_round(db, args.event, number)
+            if args.by_name:
+                for line in view.by_name:
+                    where = f"table {line.table}" if line.table is not None else "bye"
+                    against = f"v {line.opponent}" if line.opponent else ""
+                    print(f"  {line.name:<28} {where:<10} {against}")
+            else:
+                _print_pairings(view)
+            return 0
+        board = rounds.round_status(db, args.event, number)
+        print(
+            board.summary() + (f" (of {board.total_rounds} rounds)" if board.total_rounds else "")
+        )
+        for tl in board.lines:
+            table = f"table {tl.table:>3}" if tl.table is not None else "   bye   "
+            who = f"{tl.a} v {tl.b}" if tl.b else f"{tl.a} (bye)"
+            extra = f"  {tl.score} after {tl.hands} hands" if tl.hands else ""
+            mark = "  <- result missing" if tl.state.missing_result else ""
+            print(f"  {table}  {tl.state.value:<8}  {who}{extra}{mark}")
+        if board.event_complete:
+            print("the event is complete")
+        return 0
+
+    return _guarded(work, args)
+
+
+def _print_standings(rows: Sequence[Any]) -> None:
+    print(f"{'place':>6}  {'entrant':<26} {'W-L':>6} {'games':>7} {'points':>7}  position")
+    for r in rows:
+        flag = " (withdrawn)" if r.withdrawn else ""
+        print(
+            f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
+            f"{r.game_wins:>3}-{r.game_losses:<3} {r.point_differential:>+7}  "
+            f"{r.position}{flag}"
+        )
+
+
+def run_standings_command(args: argparse.Namespace) -> int:
+    def work(db: Database) -> int:
+        from gin_scorer.services.standings import standings
+
+        rows = standings(db, args.event, args.after_round)
+        if args.json:
+            json.dump(
+                [
+                    {
+                        "place": r.place,
+                        "place_to": r.place_to,
+                        "label": r.place_label,
+                        "entrant_id": r.entrant.id,
+                        "name": r.entrant.name,
+                        "match_wins": r.match_wins,
+                        "match_losses": r.match_losses,
+                        "game_wins": r.game_wins,
+                        "game_losses": r.game_losses,
+                        "point_differential": r.point_differential,
+                        "byes": r.byes,
+                        "buchholz": r.buchholz,
+                        "tie_breaks": {t.value: v for t, v in r.tie_breaks},
+                        "position": r.position,
+                        "withdrawn": r.withdrawn,
+                    }
+                    for r in rows
+                ],
+                sys.stdout,
+                indent=1,
+                ensure_ascii=False,
+            )
+            print()
+        else:
+            _print_standings(rows)
+        return 0
+
+    return _guarded(work, args)
+
+
+def run_bracket_command(args: argparse.Namespace) -> int:
+    def work(db: Database) -> int:
+        from gin_scorer.services.standings import bracket
+
+        view = bracket(db, args.event)
+        kind = "Double" if view.double else "Single"
+        print(
+            f"{kind} elimination, {view.size}-line bracket"
+            + (", bracket reset" if view.bracket_reset else "")
+        )
+        for s in view.slots:
+            if not s.needed:
+                print(f"  {s.slot:<6} {s.label}: not needed")
+                continue
+            score = f"  {s.games_a}–{s.games_b}" if s.games_a is not None else ""
+            win = {"A": f"  -> {s.a_text}", "B": f"  -> {s.b_text}"}.get(s.winner, "")
+            print(f"  {s.slot:<6} {s.label}: {s.a_text} v {s.b_text}{score}{win}")
+        if view.champion is not None:
+            print(f"champion: {view.champion.name}")
+        return 0
+
+    return _guarded(work, args)

@@ -1,0 +1,221 @@
+"""Standings and brackets, recomputed from the hand log every time they are asked for.
+
+``standings`` ranks the event's entrants with its tie-breaks (elimination events: by how far
+each got in the bracket; entrants out in the same round share a place). ``bracket`` gives an
+elimination event's every slot with its entrants, winner and games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_scorer.services.dto import EntrantStatus, EntrantView
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.rounds import EventFacts, read_event
+from gin_scorer.store.database import Database
+from gin_scorer.tournament import elimination, engine
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.settings import TieBreak
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings. ``place_to > place`` means the place is shared."""
+
+    place: int
+    place_to: int
+    entrant: EntrantView
+    played: int
+    match_wins: int
+    match_losses: int
+    game_wins: int
+    game_losses: int
+    point_differential: int
+    byes: int
+    buchholz: int
+    # The event's tie-breaks with this entrant's value for each, in order.
+    tie_breaks: tuple[tuple[TieBreak, int], ...] = ()
+    position: str = ""  # elimination: "Champion", "out in semi-final (W3-2)" ...
+
+    @property
+    def shared(self) -> bool:
+        return self.place_to > self.place
+
+    @property
+    def place_label(self) -> str:
+        """``"3"``, or ``"3="`` when shared."""
+        return f"{self.place}=" if self.shared else str(self.place)
+
+    @property
+    def place_range(self) -> str:
+        """``"3"``, or ``"3–4"`` when shared."""
+        return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entrant.status is EntrantStatus.WITHDRAWN
+
+
+def _rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]:
+    if after_round is not None and not 0 <= after_round <= facts.state.paired_rounds:
+        raise InvalidInput(
+            f"after round {after_round}: the event has {facts.state.paired_rounds} rounds so far"
+        )
+    try:
+        ranked = engine.event_standings(facts.state, after_round)
+    except TournamentError as error:
+        raise InvalidInput(str(error)) from None
+    ties = () if facts.format.is_elimination else facts.settings.tie_breaks
+    out = []
+    for s in ranked:
+        r = s.record
+        out.append(
+            StandingRow(
+                place=s.place,
+                place_to=s.place_to,
+                entrant=facts.views[s.entrant.id],
+                played=r.played,
+                match_wins=r.match_wins,
+                match_losses=r.match_losses,
+                game_wins=r.game_wins,
+                game_losses=r.game_losses,
+                point_differential=r.point_differential,
+                byes=r.byes,
+                buchholz=r.buchholz,
+                tie_breaks=tuple(zip(ties, s.tie_break_values, strict=False)),
+                position=s.position,
+            )
+        )
+    return tuple(out)
+
+
+def standings(
+    db: Database, event_id: int, after_round: int | None = None
+) -> tuple[StandingRow, ...]:
+    """The event's standings (as they stood after ``after_round``, if given)."""
+    with db.transaction(write=False) as session:
+        return _rows(read_event(session, event_id), after_round)
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSlotView:
+    """One slot of an elimination bracket as it stands.
+
+    ``a`` / ``b`` are ``None`` while not known yet; ``a_text`` / ``b_text`` always say
+    something to print ("bye", "winner of W1-2"). ``winner`` is "A", "B" or "".
+    """
+
+    slot: str
+    section: str
+    round_in_section: int
+    index: int
+    wave: int
+    label: str
+    a: EntrantView | None
+    b: EntrantView | None
+    a_text: str
+    b_text: str
+    a_from: str
+    b_from: str
+    winner: str
+    games_a: int | None
+    games_b: int | None
+    match_id: int | None
+    table: int | None
+    needed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BracketView:
+    event_id: int
+    double: bool
+    size: int
+    bracket_reset: bool
+    slots: tuple[BracketSlotView, ...]
+    champion: EntrantView | None
+
+
+def bracket(db: Database, event_id: int) -> BracketView:
+    """An elimination event's bracket: every slot, who is in it, who won, the games."""
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        if not facts.format.is_elimination:
+            raise InvalidInput(
+                f"event {event_id} is a {facts.format.label.lower()} event: it has no bracket"
+            )
+        state = facts.state
+        try:
+            shape = engine.bracket_of(state)
+            slots = engine.bracket_states(state)
+        except TournamentError as error:
+            raise InvalidInput(str(error)) from None
+        by_slot = {m.row.bracket_slot: m for m in facts.matches if m.row.bracket_slot}
+        views = []
+        for m in shape.matches:
+            st = slots[m.slot]
+            played = by_slot.get(m.slot)
+
+            def who(eid: int | None) -> EntrantView | None:
+                return facts.views.get(eid) if eid is not None and eid >= 0 else None
+
+            def text(eid: int | None, src: elimination.Source) -> str:
+                if eid is None:
+                    return src.describe()
+                if eid == elimination.PHANTOM:
+                    return "bye"
+                return facts.views[eid].name
+
+            winner = ""
+            if st.winner is not None and st.winner != elimination.PHANTOM and st.needed:
+                winner = "A" if st.winner == st.a else "B"
+            games_a = games_b = None
+            if played is not None and played.row.entrant_b_id is not None:
+                games_a, games_b = played.games_a, played.games_b
+                if played.row.entrant_a_id != st.a:  # stored the other way round
+                    games_a, games_b = games_b, games_a
+            views.append(
+                BracketSlotView(
+                    slot=m.slot,
+                    section=m.section,
+                    round_in_section=m.round_in_section,
+                    index=m.index,
+                    wave=m.wave,
+                    label=m.label,
+                    a=who(st.a),
+                    b=who(st.b),
+                    a_text=text(st.a, m.a),
+                    b_text=text(st.b, m.b),
+                    a_from=m.a.slot,
+                    b_from=m.b.slot,
+                    winner=winner,
+                    games_a=games_a,
+                    games_b=games_b,
+                    match_id=played.row.id if played is not None else None,
+                    table=played.row.table_number if played is not None else None,
+                    needed=st.needed,
+                )
+            )
+        champ = elimination.champion(shape, slots)
+        return BracketView(
+            event_id=event_id,
+            double=shape.double,
+            size=shape.size,
+            bracket_reset=shape.bracket_reset,
+            slots=tuple(views),
+            champion=facts.views.get(champ) if champ is not None else None,
+        )
+
+
+def with_tie_break_names(row: StandingRow) -> dict[str, int]:
+    """A row's tie-break values by their printed names (for tables and exports)."""
+    return {tie.label: value for tie, value in row.tie_breaks}
+
+
+__all__ = [
+    "BracketSlotView",
+    "BracketView",
+    "StandingRow",
+    "bracket",
+    "standings",
+    "with_tie_break_names",
+]
