@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 HELP_ORDER = 20
 
-_LEDGERS = ("game", "match", "hollywood", "multimatch")
+_LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player")
 
 
 def register(subparsers: Any) -> None:
@@ -40,7 +40,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--ledger",
         choices=_LEDGERS,
-        help="which ledger to print (default: the rule set's match format)",
+        help="which ledger to print (default: the rule set's match format). partnership: "
+        "lines pair up as the two tables of each deal (side A = team A's player); "
+        "three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat "
+        "order after the dealer",
     )
     parser.add_argument(
         "--dealer", choices=["A", "B"], help="who dealt the first hand (adds a dealer column)"
@@ -73,7 +76,14 @@ def run(args: argparse.Namespace) -> int:
         for failure in failures:
             print(f"gin-scorer: {failure}", file=sys.stderr)
         return 1
-    return _report(hands, rules, args.ledger, args.dealer, args.json, sys.stdout)
+    try:
+        return _report(hands, rules, args.ledger, args.dealer, args.json, sys.stdout)
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped early: not an error worth a traceback.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], list[str]]:
@@ -119,6 +129,15 @@ def _ledger(kind: str | None, results: list[Any], rules: Any) -> Any:
         return play_hollywood(results, rules)
     if kind == "multimatch":
         return play_multimatch(results, rules)
+    if kind == "partnership":
+        from gin_scorer.core.ledgers.partnership import play_partnership
+
+        deals = list(zip(results[::2], results[1::2], strict=False))
+        return play_partnership(deals, rules)
+    if kind == "three-player":
+        from gin_scorer.core.ledgers.three_player import play_three_player
+
+        return play_three_player(results, rules)
     return ledger_for(results, rules)
 
 
@@ -209,8 +228,23 @@ def _describe(record: Any, result: Any) -> str:
 def _running_totals(ledger: Any) -> dict[int, str]:
     """For each hand index, where it went and the running totals there."""
     from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
+    from gin_scorer.core.ledgers.partnership import Partnership
+    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
     where: dict[int, list[str]] = {}
+    if isinstance(ledger, Partnership):
+        for deal in ledger.deals:
+            for table in (0, 1):
+                where[2 * deal.deal + table] = (
+                    f"deal {deal.deal + 1} table {table + 1}: teams {deal.totals.a}-{deal.totals.b}"
+                )
+        return {hand: text for hand, text in where.items()}
+    if isinstance(ledger, ThreePlayerGame):
+        return {
+            line.hand: f"P{line.dealer + 1} deals, A=P{line.players[0] + 1} "
+            f"B=P{line.players[1] + 1}: " + "-".join(map(str, line.totals))
+            for line in ledger.lines
+        }
     games: list[Any]
     if isinstance(ledger, Game):
         games = [ledger]
@@ -253,10 +287,33 @@ def _game_lines(game: Any) -> list[str]:
 
 def _summary(ledger: Any, line_of: list[int]) -> list[str]:
     from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
+    from gin_scorer.core.ledgers.partnership import Partnership
+    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
     lines: list[str] = []
     if isinstance(ledger, Game):
         return _game_lines(ledger)
+    if isinstance(ledger, Partnership):
+        result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
+        lines.append(
+            f"Partnership to {ledger.target}: team A {ledger.totals.a}, "
+            f"team B {ledger.totals.b}; {result}"
+        )
+        if ledger.extra_deals:
+            lines.append(f"Deals after the end, counted nowhere: {len(ledger.extra_deals)}")
+        return lines
+    if isinstance(ledger, ThreePlayerGame):
+        for seat in range(3):
+            lines.append(
+                f"  P{seat + 1}: {ledger.final[seat]:>5}  (points {ledger.points[seat]}, "
+                f"boxes {ledger.boxes[seat]})"
+            )
+        result = f"won by P{ledger.winner + 1}" if ledger.winner is not None else "in play"
+        lines.append(f"Three players: {result}; next dealer P{ledger.next_dealer + 1}")
+        if ledger.extra_hands:
+            later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
+            lines.append(f"Hands after the end, counted nowhere: line {later}")
+        return lines
     if isinstance(ledger, Match | Hollywood):
         for game in ledger.games:
             lines += _game_lines(game)

@@ -135,3 +135,20 @@ def test_presets_list_and_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["presets", "show", "nope"]) == 2
     assert "the presets are:" in capsys.readouterr().err
     assert main(["presets", "show"]) == 2
+
+
+def test_partnership_and_three_player_ledgers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, [json.dumps(h) for h in HANDS] + [json.dumps(HANDS[0])])
+    assert main(["score", "--rules", "wikipedia-standard", "--ledger", "partnership", path]) == 0
+    out = capsys.readouterr().out
+    # Deal 1: A +8, B +47 -> team B 39; deal 2: B +29, A +71 -> team A 42; deal 3: A +8.
+    assert "Partnership to 125: team A 50, team B 39; in play" in out
+    assert main(["score", "--rules", "wikipedia-standard", "--ledger", "three-player", path]) == 0
+    out = capsys.readouterr().out
+    assert "Three players: won by P3; next dealer P1" in out
+    assert "Hands after the end, counted nowhere: line 5, 6" in out
+    assert main(["score", "--ledger", "three-player", "--json", path]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["ledger"]["kind"] == "threeplayergame" and doc["ledger"]["finished"] is False
