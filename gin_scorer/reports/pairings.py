@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
@@ -86,19 +87,21 @@ def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str,
 
     def name(text: str, club: str) -> Paragraph:
         club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
-        return Paragraph(f"{markup(text)}{club_text}", st["cell"])
+        return Paragraph(f"{markup(text)}{club_text}", wall)
 
+    # Pairings go up on the wall: names a size larger than other tables.
+    wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
+    big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
     table_rows: list[list[object]] = [["Table", "Player A", "", "Player B", "Note"]]
     for line in by_table(lines):
         table_rows.append([
-            Paragraph(f'<font name="{BOLD}" size="12">{markup(line.table) or "—"}</font>',
-                      st["body"]),
+            Paragraph(f'<font name="{BOLD}">{markup(line.table) or "—"}</font>', big),
             name(line.player_a, line.club_a),
             "v",
             name(line.player_b, line.club_b) if line.player_b else Paragraph(BYE, st["cell"]),
             Paragraph(markup(line.note), st["small"]),
         ])
-    col = (width - 16 * mm - 8 * mm - 28 * mm) / 2
+    col = (width - 16 * mm - 8 * mm - 28 * mm) / 2  # A and B share what the rest leave
     tables = grid_table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
     _style(tables, len(table_rows) - 1)
     tables.setStyle(TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"),
@@ -107,13 +110,13 @@ def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str,
     name_rows: list[list[object]] = [["Name", "Table", "Opponent"]]
     for player, club, table, opponent in by_name(lines):
         name_rows.append([name(player, club),
-                          Paragraph(f'<font name="{BOLD}" size="11">{markup(table) or "—"}</font>',
-                                    st["center"]),
+                          Paragraph(f'<font name="{BOLD}">{markup(table) or "—"}</font>', big),
                           Paragraph(markup(opponent), st["cell"])])
     names = grid_table(name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm],
                   repeatRows=1)
     _style(names, len(name_rows) - 1)
     story: list[Flowable] = [Paragraph("By table", st["h2"]), tables]
+    story += [Spacer(1, 2 * mm)] if notes else []
     story += [Paragraph(markup(note), st["small"]) for note in notes]
     return [*story, PageBreak(),
             Paragraph("Find your table: alphabetically by name", st["h2"]), names]
