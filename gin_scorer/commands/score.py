@@ -233,12 +233,12 @@ def _running_totals(ledger: Any) -> dict[int, str]:
 
     where: dict[int, list[str]] = {}
     if isinstance(ledger, Partnership):
-        for deal in ledger.deals:
-            for table in (0, 1):
-                where[2 * deal.deal + table] = (
-                    f"deal {deal.deal + 1} table {table + 1}: teams {deal.totals.a}-{deal.totals.b}"
-                )
-        return {hand: text for hand, text in where.items()}
+        return {
+            2 * deal.deal + table: f"deal {deal.deal + 1} table {table + 1}: "
+            f"teams {deal.totals.a}-{deal.totals.b}"
+            for deal in ledger.deals
+            for table in (0, 1)
+        }
     if isinstance(ledger, ThreePlayerGame):
         return {
             line.hand: f"P{line.dealer + 1} deals, A=P{line.players[0] + 1} "
