@@ -80,7 +80,7 @@ class Database:
         """
         if self._closed:
             raise StoreError(f"the database {self.display_name} is closed")
-        engine = self.engine if write else (self._read_engine or self.engine)
+        engine = self.engine if write else self.read_engine
         from gin_scorer.store.changes import watch_session
 
         try:
@@ -96,6 +96,11 @@ class Database:
                     f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; try again"
                 ) from error
             raise
+
+    @property
+    def read_engine(self) -> Engine:
+        """The engine for reading only (on SQLite its transactions take no write lock)."""
+        return self._read_engine or self.engine
 
     @property
     def display_name(self) -> str:

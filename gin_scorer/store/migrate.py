@@ -75,22 +75,31 @@ def _check_known(connection: Connection, display_name: str) -> tuple[str, ...]:
 
 def refuse_newer(db: Database) -> None:
     """Raise :class:`NewerDatabase` if ``db`` was migrated past what this version knows."""
-    with db.engine.connect() as connection:
+    with db.read_engine.connect() as connection:
         _check_known(connection, db.display_name)
 
 
 def needs_upgrade(db: Database) -> bool:
-    with db.engine.connect() as connection:
+    with db.read_engine.connect() as connection:
         return current_revisions(connection) != (head_revision(),)
 
 
 def prepare(db: Database, *, migrate: bool) -> None:
-    """Refuse a newer database; with ``migrate``, upgrade it to head in one transaction."""
+    """Refuse a newer database; with ``migrate``, upgrade it to head in one transaction.
+
+    A database already at head is only read (no write lock taken), so opening it while
+    other stations write costs them nothing.
+    """
+    with db.read_engine.connect() as connection:
+        current = _check_known(connection, db.display_name)
+    if not migrate or current == (head_revision(),):
+        return
     with db.engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            # Two stations starting together: the second waits, then finds nothing to do.
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
         current = _check_known(connection, db.display_name)
-        if migrate and current != (head_revision(),):
+        if current != (head_revision(),):
             command.upgrade(alembic_config(connection), "head")
 
 
