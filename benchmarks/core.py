@@ -20,7 +20,14 @@ from typing import Any
 
 from gin_scorer.core.cards import ALL_CARDS, Card, Rank, parse_card
 from gin_scorer.core.layoffs import best_defence
-from gin_scorer.core.melds import AceRule, Meld, best_arrangement, best_discard, make_meld
+from gin_scorer.core.melds import (
+    AceRule,
+    Meld,
+    best_arrangement,
+    best_discard,
+    least_deadwood,
+    make_meld,
+)
 
 DENSE = [card for card in ALL_CARDS if card.rank <= Rank.FIVE]
 
@@ -119,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ours_tedesco = per_hand_us(lambda h: best_arrangement(h, AceRule.TEDESCO), hands)
         line += f"   (Tedesco {ours_tedesco:.1f} µs)"
         print(line)
+        count_only = per_hand_us(least_deadwood, hands)
+        print(f"  least_deadwood    {name:32} {count_only:9.1f} µs   (the count only)")
         expected = [best_arrangement(hand).deadwood_points for hand in hands]
         if openspiel is not None:
             os_hands = [to_os(hand) for hand in hands]

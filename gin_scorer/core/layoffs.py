@@ -30,15 +30,19 @@ from dataclasses import dataclass
 from gin_scorer.core.cards import ALL_CARDS, Card, CardError, format_cards
 from gin_scorer.core.hands import Layoff
 from gin_scorer.core.melds import (
+    _TABLES,
     AceRule,
     Meld,
     MeldError,
     MeldKind,
-    _candidate_melds,
+    _candidates,
     _cards_of,
     _checked_mask,
-    _meld_from_cards,
-    _points_table,
+    _hand_mask,
+    _mask_points,
+    _pack,
+    _sorted_cards,
+    _Tables,
     best_arrangement,
     extend_meld,
     make_meld,  # noqa: F401  (the doctests use it)
@@ -59,19 +63,26 @@ class Defence:
     deadwood_points: int
 
 
-def _check_knocker_melds(knocker_melds: Sequence[Meld], ace_rule: AceRule) -> int:
-    """The mask of the knocker's melded cards; refuses an illegal or overlapping meld."""
+def _check_knocker_melds(
+    knocker_melds: Sequence[Meld], ace_rule: AceRule
+) -> tuple[int, list[Meld]]:
+    """The mask of the knocker's melded cards and each meld in canonical form; refuses an
+    illegal meld or a card in two melds, naming them."""
+    table = _TABLES[ace_rule].melds
     laid = 0
+    canonical: list[Meld] = []
     for number, meld in enumerate(knocker_melds, start=1):
-        problem = meld_problem(meld.cards, ace_rule)
-        if problem is not None:
+        mask = _hand_mask(meld.cards)
+        legal = table.get(mask)
+        if legal is None or mask.bit_count() != len(meld.cards):
+            problem = meld_problem(meld.cards, ace_rule) or f"{meld} is not a meld"
             raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
-        for card in meld.cards:
-            bit = 1 << card.index
-            if laid & bit:
-                raise MeldError(f"{card} is in more than one of the knocker's melds")
-            laid |= bit
-    return laid
+        if laid & mask:
+            card = _cards_of(laid & mask)[0]
+            raise MeldError(f"{card} is in more than one of the knocker's melds")
+        laid |= mask
+        canonical.append(legal)
+    return laid, canonical
 
 
 class _Layoffs:
@@ -80,24 +91,24 @@ class _Layoffs:
     __slots__ = ("_runs", "_sets", "_wrap")
 
     def __init__(self, knocker_melds: Sequence[Meld], ace_rule: AceRule) -> None:
+        """``knocker_melds`` must be legal and in canonical order (see _check_knocker_melds)."""
         self._wrap = ace_rule is AceRule.TEDESCO
         # runs: (meld index, suit offset, lowest position, highest position, length)
         self._runs: list[tuple[int, int, int, int, int]] = []
         # sets of three: (meld index, the bit of the missing fourth card)
         self._sets: list[tuple[int, int]] = []
         for number, meld in enumerate(knocker_melds):
+            first_card, last_card = meld.cards[0], meld.cards[-1]
             if meld.kind is MeldKind.SET:
                 if len(meld.cards) == 3:
-                    rank = int(meld.cards[0].rank) - 1
-                    held = sum(1 << card.index for card in meld.cards)
+                    rank = first_card.index % 13
+                    held = _hand_mask(meld.cards)
                     fourth = sum(1 << (suit * 13 + rank) for suit in range(4)) & ~held
                     self._sets.append((number, fourth))
             else:
-                canonical = _meld_from_cards(meld.cards, ace_rule)
-                offset = canonical.cards[0].index - (int(canonical.cards[0].rank) - 1)
-                first = int(canonical.cards[0].rank) - 1
-                last = int(canonical.cards[-1].rank) - 1
-                self._runs.append((number, offset, first, last, len(canonical.cards)))
+                first = first_card.index % 13
+                offset = first_card.index - first
+                self._runs.append((number, offset, first, last_card.index % 13, len(meld.cards)))
 
     def closure(self, free: int) -> list[tuple[int, int]]:
         """Everything that can be laid off from the cards of ``free``, as (card index, meld
@@ -142,7 +153,7 @@ def best_defence(
     """
     defender_cards = tuple(defender_cards)
     defender = _checked_mask(defender_cards)
-    laid = _check_knocker_melds(knocker_melds, ace_rule)
+    laid, knocker = _check_knocker_melds(knocker_melds, ace_rule)
     if laid & defender:
         both = format_cards(_cards_of(laid & defender))
         raise CardError(f"{both} cannot be both in the knocker's melds and the defender's hand")
@@ -150,27 +161,33 @@ def best_defence(
         plain = best_arrangement(defender_cards, ace_rule)
         return Defence(plain.melds, (), plain.deadwood, plain.deadwood_points)
 
-    points = _points_table(ace_rule)
-    layoffs = _Layoffs(knocker_melds, ace_rule)
+    tables = _TABLES[ace_rule]
+    layoffs = _Layoffs(knocker, ace_rule)
     reachable = 0  # every card that some choice of defender melds could let be laid off
     for index, _ in layoffs.closure(defender):
         reachable |= 1 << index
-
-    by_low: dict[int, list[int]] = {}
+    candidates = _candidates(defender, tables)
     meldable = 0
-    for meld in _candidate_melds(defender, ace_rule):
-        meldable |= meld
-        by_low.setdefault(meld & -meld, []).append(meld)
+    for mask, _ in candidates:
+        meldable |= mask
 
-    def mask_points(mask: int) -> int:
-        return sum(points[card.index] for card in _cards_of(mask))
+    if not meldable & reachable:
+        # No card both melds and lays off: melding never blocks a layoff chain, so the best
+        # arrangement of the other cards plus laying off everything reachable is best.
+        rest = defender & ~reachable
+        chosen = _pack(candidates, rest.bit_count())[1] if candidates else ()
+        return _defence(defender, chosen, layoffs.closure(defender), tables)
 
+    points = tables.points
+    by_low: dict[int, list[int]] = {}
+    for mask, _ in candidates:
+        by_low.setdefault(mask & -mask, []).append(mask)
     # Cards in no defender meld and never reachable by a layoff are deadwood whatever happens.
-    fixed_points = mask_points(defender & ~meldable & ~reachable)
+    fixed_points = _mask_points(defender & ~meldable & ~reachable, tables)
     best_key = (1 << 30, 0)
-    best_melds: list[int] = []
+    best_melds: tuple[int, ...] = ()
     best_laid: list[tuple[int, int]] = []
-    chosen: list[int] = []
+    chosen_now: list[int] = []
 
     def explore(rem: int, melded: int, certain: int) -> None:
         # certain: points of cards already left out of melds that no layoff can reach.
@@ -183,36 +200,38 @@ def best_defence(
             left = free
             for index, _ in laid_off:
                 left ^= 1 << index
-            key = (mask_points(left), left.bit_count())
+            key = (_mask_points(left, tables), left.bit_count())
             if key < best_key:
-                best_key, best_melds, best_laid = key, list(chosen), laid_off
+                best_key, best_melds, best_laid = key, tuple(chosen_now), laid_off
             return
         low = rem & -rem
         lost = 0 if low & reachable else points[low.bit_length() - 1]
         explore(rem ^ low, melded, certain + lost)
         for meld in by_low.get(low, ()):
             if meld & rem == meld:
-                chosen.append(meld)
+                chosen_now.append(meld)
                 explore(rem ^ meld, melded | meld, certain)
-                chosen.pop()
+                chosen_now.pop()
 
     explore(meldable, 0, fixed_points)
+    return _defence(defender, best_melds, best_laid, tables)
 
-    melds = sorted(
-        (_meld_from_cards(_cards_of(mask), ace_rule) for mask in best_melds),
-        key=lambda meld: min(card.sort_key for card in meld.cards),
-    )
+
+def _defence(
+    defender: int, melds: tuple[int, ...], laid: list[tuple[int, int]], tables: _Tables
+) -> Defence:
     left = defender
-    for mask in best_melds:
+    for mask in melds:
         left &= ~mask
-    for index, _ in best_laid:
+    for index, _ in laid:
         left &= ~(1 << index)
-    deadwood = sorted(_cards_of(left))
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=tables.meld_order.__getitem__))
     return Defence(
-        melds=tuple(melds),
-        layoffs=tuple(Layoff(ALL_CARDS[index], number) for index, number in best_laid),
-        deadwood=tuple(deadwood),
-        deadwood_points=sum(points[card.index] for card in deadwood),
+        melds=tuple(tables.melds[mask] for mask in melds),
+        layoffs=tuple(Layoff(ALL_CARDS[index], number) for index, number in laid),
+        deadwood=_sorted_cards(left),
+        deadwood_points=_mask_points(left, tables),
     )
 
 

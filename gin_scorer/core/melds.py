@@ -220,6 +220,12 @@ def meld_problem(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> str 
     >>> meld_problem(parse_cards("7h 8c 9h"))
     '7♥ 8♣ 9♥ is not a meld: the cards are neither all one rank (a set) nor all one suit (a run)'
     """
+    if (
+        len(cards) >= 3
+        and (mask := _hand_mask(cards)) in _TABLES[ace_rule].melds
+        and mask.bit_count() == len(cards)
+    ):
+        return None  # the quick answer: one of the deck's legal melds, no card twice
     shown = format_cards(cards)
     if not cards:
         return "an empty meld is not a meld: a meld needs at least 3 cards"
@@ -329,9 +335,12 @@ def extend_meld(meld: Meld, card: Card, ace_rule: AceRule = AceRule.LOW) -> Meld
 _SUIT_BITS = 0x1FFF  # the 13 bits of one suit
 # Where a run of three can start without leaving its suit (rank positions 0-10 of each suit).
 _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))
-# id(suit) -> 13 * suit_number - 1, so that base + rank (1-13) is the card's index. Keyed by id
-# because Suit members are singletons and hashing an Enum runs Python code.
-_SUIT_BASE: dict[int, int] = {id(suit): 13 * n - 1 for n, suit in enumerate(_SUIT_BY_NUMBER)}
+# id(suit) -> the bit of each rank of that suit (index 1-13; a Rank indexes it directly).
+# Keyed by id because Suit members are singletons and hashing an Enum runs Python code.
+_SUIT_BITS_BY_RANK: dict[int, tuple[int, ...]] = {
+    id(suit): (0, *(1 << (13 * n + rank) for rank in range(13)))
+    for n, suit in enumerate(_SUIT_BY_NUMBER)
+}
 
 # A meld's worth in the search: its points first, then its number of cards, then one less per
 # meld. Maximising the sum therefore means: least deadwood points, then fewest deadwood cards,
@@ -428,10 +437,10 @@ _TABLES: dict[AceRule, _Tables] = {rule: _Tables(rule) for rule in AceRule}
 
 
 def _hand_mask(cards: Iterable[Card]) -> int:
-    base = _SUIT_BASE
+    bits = _SUIT_BITS_BY_RANK
     mask = 0
     for card in cards:
-        mask |= 1 << (base[id(card.suit)] + card.rank)
+        mask |= bits[id(card.suit)][card.rank]
     return mask
 
 
@@ -662,7 +671,9 @@ def best_arrangement(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> 
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    return _arrangement(hand, _pack(_candidates(hand, tables), len(cards))[1], tables)
+    candidates = _candidates(hand, tables)
+    chosen = _pack(candidates, len(cards))[1] if candidates else ()
+    return _arrangement(hand, chosen, tables)
 
 
 def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> int:
