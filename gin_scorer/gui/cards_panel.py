@@ -59,11 +59,11 @@ class CardsPanel(QWidget):
         self.knocker_label = QLabel("Knocker’s cards:")
         self.knocker_edit = QLineEdit()
         self.knocker_edit.setObjectName("knockerCards")
-        self.knocker_edit.setPlaceholderText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
+        self.knocker_edit.setPlaceholderText("e.g. 7h 8h 9h Kc Kd Ks …")
         self.defender_label = QLabel("Defender’s cards:")
         self.defender_edit = QLineEdit()
         self.defender_edit.setObjectName("defenderCards")
-        self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
+        self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h …")
         for edit in (self.knocker_edit, self.defender_edit):
             edit.setStyleSheet("font-family: monospace; font-size: 12pt;")
             edit.textChanged.connect(self.refresh)
@@ -85,7 +85,7 @@ class CardsPanel(QWidget):
                 button = QToolButton()
                 button.setText(str(card))
                 button.setCheckable(True)
-                button.setMinimumWidth(38)
+                button.setMinimumWidth(30)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
                 button.setToolTip(f"{card} ({card.code})")
                 colour = "#c62828" if suit.is_red else "#111111"
@@ -128,6 +128,7 @@ class CardsPanel(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
         layout.addLayout(buttons)
+        layout.addStretch(1)
         self.setTabOrder(self.knocker_edit, self.defender_edit)
         self.setTabOrder(self.defender_edit, self.save_button)
         self.refresh()
@@ -181,6 +182,7 @@ class CardsPanel(QWidget):
             who = self.names[0] if self.declared.declarer is Side.A else self.names[1]
             self.declared_label.setText(
                 f"Declared: {who} {self.declared.declaration.value.replace('_', ' ')}"
+                f"   (A = {self.names[0]}, B = {self.names[1]})"
             )
         else:
             self.declared_label.setText("Declared: — (type the hand on the entry line first)")
@@ -219,12 +221,12 @@ class CardsPanel(QWidget):
         error_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
         warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if analysis.input_error:
-            item = QListWidgetItem(error_icon, f"⛔ {analysis.input_error}")
+            item = QListWidgetItem(error_icon, f"✖ {analysis.input_error}")
             item.setForeground(Qt.GlobalColor.red)
             self.problems.addItem(item)
         for problem in analysis.problems:
             icon = error_icon if problem.is_error else warning_icon
-            mark = "⛔" if problem.is_error else "⚠"
+            mark = "✖" if problem.is_error else "⚠"
             item = QListWidgetItem(icon, f"{mark} {problem.message}")
             colour = Qt.GlobalColor.red if problem.is_error else Qt.GlobalColor.darkYellow
             item.setForeground(colour)

@@ -227,7 +227,7 @@ class RulesEditor(QWidget):
                 self.current = preset
             self.error.setText("")
         except RuleSetError as error:
-            self.error.setText(f"⛔ {error}")
+            self.error.setText(f"✖ {error}")
         self.changed()
 
     def changed(self) -> None:
@@ -324,13 +324,13 @@ class NewEventDialog(QDialog):
             count = len(entrant_names(self.entrants.toPlainText()))
             self.entrant_count.setText(f"{count} entrant{'s' if count != 1 else ''}")
         except ValueError as error:
-            self.entrant_count.setText(f"⛔ {error}")
+            self.entrant_count.setText(f"✖ {error}")
 
     def problem_text(self) -> str | None:
         if not self.name.text().strip():
             return "the event needs a name"
         if not self.rules.is_valid():
-            return self.rules.error.text().lstrip("⛔ ")
+            return self.rules.error.text().lstrip("✖ ")
         try:
             entrant_names(self.entrants.toPlainText())
         except ValueError as error:
@@ -340,7 +340,7 @@ class NewEventDialog(QDialog):
     def _accept(self) -> None:
         problem = self.problem_text()
         if problem:
-            self.problem.setText(f"⛔ {problem}")
+            self.problem.setText(f"✖ {problem}")
             return
         self.accept()
 

@@ -166,7 +166,7 @@ class _EventView(QWidget):
         raise NotImplementedError
 
     def _fail(self, error: Exception) -> None:
-        self.note.setText(f"⛔ {error}")
+        self.note.setText(f"✖ {error}")
         self.note.setStyleSheet("color: #b00020;")
 
 
@@ -176,6 +176,7 @@ class StandingsView(_EventView):
         self.model = RowsModel(standings_columns(()), self, _standing_style)
         self.table, self.proxy = _table(self.model)
         self.table.setObjectName("standingsTable")
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.after = QComboBox()
         self.after.currentIndexChanged.connect(self._round_chosen)
         top = QHBoxLayout()
@@ -467,7 +468,7 @@ def start_next_round(db: Database, event_id: int) -> str:
     try:
         view = start_round(db, event_id)
     except ServiceError as error:
-        return f"⛔ {error}"
+        return f"✖ {error}"
     tables = sum(1 for p in view.pairings if not p.is_bye)
     return f"Round {view.number} paired: {tables} tables" + (
         f", {len(view.byes)} bye" if view.byes else ""
@@ -528,7 +529,7 @@ class ProjectorWindow(QWidget):
                 pairings(self.db, self.event_id, rounds[-1].number) if rounds else ()
             )
         except ServiceError as error:
-            self.pages = [("Gin Scorer", f"⛔ {error}")]
+            self.pages = [("Gin Scorer", f"✖ {error}")]
             self.show_page(0)
             return
         n = self.ROWS_PER_PAGE

@@ -54,7 +54,7 @@ class OverrideDialog(QDialog):
         layout.addWidget(QLabel("<b>The cards do not agree with the declaration:</b>"))
         listing = QListWidget()
         for problem in problems:
-            mark = "⛔" if problem.is_error else "⚠"
+            mark = "✖" if problem.is_error else "⚠"
             listing.addItem(f"{mark} {problem.message}")
         layout.addWidget(listing)
         layout.addWidget(QLabel("Record it anyway? The director's reason (kept on the sheet):"))

@@ -35,7 +35,7 @@ _STATE_STYLE = {
     EntryState.EMPTY: ("", "color: #555;"),
     EntryState.INCOMPLETE: ("… ", "color: #555;"),
     EntryState.COMPLETE: ("✔ ", "color: #1b5e20; font-weight: bold;"),
-    EntryState.ERROR: ("⛔ ", "color: #b00020; font-weight: bold;"),
+    EntryState.ERROR: ("✖ ", "color: #b00020; font-weight: bold;"),
 }
 
 
@@ -164,6 +164,7 @@ class MatchPanel(QWidget):
             prefix = " · ".join(where)
             self.title.setText(f"{prefix + ' — ' if prefix else ''}{names[0]} v {names[1]}")
             self.scoreboard.setText(self._scoreboard_html(sheet))
+            self.hint.setText(f"a = {names[0]}, b = {names[1]}  ·  {GRAMMAR_HINT}")
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())
 

@@ -207,7 +207,7 @@ class ScoreSheetModel(QAbstractTableModel):
     def _notes(hand: HandRow) -> str:
         notes: list[str] = []
         if hand.errors:
-            notes.append(f"⛔ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
+            notes.append(f"✖ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
         elif hand.warnings:
             notes.append(f"⚠ {hand.warnings[0].message}")
         if hand.override_reason:

@@ -58,7 +58,8 @@ class WelcomePage(QWidget):
         self.events_label = QLabel("<b>Events in this database</b> (Enter or double-click opens)")
         self.events = QListWidget()
         self.events.setObjectName("welcomeEvents")
-        self.events.setMaximumWidth(640)
+        self.events.setMinimumWidth(720)
+        self.events.setMaximumHeight(260)
         self.events.itemActivated.connect(self._chosen)
 
         layout = QVBoxLayout(self)
@@ -88,5 +89,5 @@ class WelcomePage(QWidget):
         self.event_chosen.emit(int(item.data(Qt.ItemDataRole.UserRole)))
 
     def show_message(self, text: str, *, error: bool = False) -> None:
-        self.message.setText(("⛔ " if error else "") + text)
+        self.message.setText(("✖ " if error else "") + text)
         self.message.setStyleSheet("color: #b00020; font-weight: bold;" if error else "")

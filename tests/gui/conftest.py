@@ -91,3 +91,26 @@ def club_match(tmp_path):  # type: ignore[no-untyped-def]
     match = create_match(db, event.id, ann.id, bob.id)
     yield db, event, match
     db.close()
+
+
+@pytest.fixture(scope="module")
+def swiss_db(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A SQLite file holding a simulated 8-player Swiss event, round 2 part-played."""
+    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.store.database import open_database
+
+    path = tmp_path_factory.mktemp("swiss") / "swiss.sqlite"
+    db = open_database(str(path), station="desk", backups=False)
+    sample = build_sample_event(db, entrants=8, rounds=2, seed=5, unfinished_tables=2,
+                                with_cards=False)
+    db.close()
+    return str(path), sample.event.id
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """QSettings go to a temporary INI file, never the tester's own settings."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))

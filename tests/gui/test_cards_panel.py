@@ -49,7 +49,7 @@ def test_panel_lists_problems_in_red_with_an_icon(qtbot) -> None:  # type: ignor
     panel.knocker_edit.setText(KNOCKER)
     panel.defender_edit.setText(DEFENDER)
     texts = panel.problem_texts()
-    assert len(texts) == 1 and texts[0].startswith("⛔ ") and "34" in texts[0]
+    assert len(texts) == 1 and texts[0].startswith("✖ ") and "34" in texts[0]
     item = panel.problems.item(0)
     assert not item.icon().isNull()  # not colour alone
     assert item.foreground().color().red() > 200

@@ -40,7 +40,7 @@ def test_bad_entry_shows_a_message_and_keeps_the_text(qtbot, make_sheet) -> None
     qtbot.keyClick(panel.entry, Qt.Key.Key_Return)
     assert emitted == []
     assert panel.entry.text() == "ak12 30"
-    assert panel.preview_label.text().startswith("⛔ ")
+    assert panel.preview_label.text().startswith("✖ ")
     assert "Ann cannot knock with 12" in panel.preview_label.text()
 
 

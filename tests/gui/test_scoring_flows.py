@@ -104,7 +104,7 @@ def test_cards_that_disagree_need_the_directors_override_with_a_reason(qtbot, cl
     qtbot.keyClicks(page.panel.entry, "ak5 30")  # the cards say 34, not 30
     page.cards.knocker_edit.setText(KNOCKER)
     page.cards.defender_edit.setText(DEFENDER)
-    assert any("34" in t and t.startswith("⛔") for t in page.cards.problem_texts())
+    assert any("34" in t and t.startswith("✖") for t in page.cards.problem_texts())
     page.ask_override = refuse
     page.cards.save_button.click()
     assert asked and any("34" in m for m in asked[0])
@@ -154,5 +154,5 @@ def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_m
     record_hand(db, match.id, other, page.panel.sheet.version, entered_by="other")  # type: ignore[arg-type,union-attr]
     _type(qtbot, page, "ak7 15")
     assert page.panel.entry.text() == "ak7 15"  # kept
-    assert page.panel.preview_label.text().startswith("⛔")
+    assert page.panel.preview_label.text().startswith("✖")
     assert stack.count() == 0

@@ -1,0 +1,146 @@
+"""The main window on a real database: events, navigator, views, scoring, undo shortcuts."""
+
+from __future__ import annotations
+
+import shutil
+
+from PySide6.QtCore import Qt
+
+from gin_scorer.gui.event_dialog import NewEvent
+from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.navigator import Node
+from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.presets import load_preset
+from gin_scorer.services.dto import MatchStatus
+from gin_scorer.services.matches import list_matches
+
+SETTINGS = GuiSettings(station_name="Desk 1")
+
+
+def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
+    window = MainWindow(database=path, settings=SETTINGS)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def _copy(swiss_db, tmp_path) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+    source, event_id = swiss_db
+    target = tmp_path / "copy.sqlite"
+    shutil.copy(source, target)
+    return str(target), event_id
+
+
+def test_first_start_shows_the_welcome_page_and_the_status_bar(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "new.sqlite"))
+    assert window.stack.currentWidget() is window.welcome
+    assert window.welcome.new_button.text() == "New event…"
+    assert window.welcome.demo_button.text() == "Try a demo event"
+    assert "Station: Desk 1" in window.station_label.text()
+    assert "new.sqlite" in window.database_label.text()
+    shortcuts = {a.text().replace("&", ""): a.shortcut().toString()
+                 for a in window.scoring_menu.actions()}
+    assert shortcuts["Undo"] == "Ctrl+Z" and "Ctrl+Shift+Z" in window.redo_action.shortcuts()[0].toString()
+
+
+def test_create_an_event_with_entrants_then_score_a_club_match(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QInputDialog
+
+    window = _window(qtbot, str(tmp_path / "club.sqlite"))
+    event_id = window.create_event(NewEvent(
+        name="Club night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
+        format="club", entrants=("Ann", "Bob", "Cy"), pin=None,
+    ))
+    assert event_id is not None and window.event_id == event_id
+    assert window.events[0].entrant_count == 3
+    answers = iter([("Ann", True), ("Cy", True)])
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: next(answers))
+    window.new_match()
+    scoring = window.scoring
+    assert scoring is not None and scoring.sheet is not None
+    assert scoring.panel.names() == ("Ann", "Cy")
+    assert window.tabs.currentWidget() is scoring
+    qtbot.keyClicks(scoring.panel.entry, "bg20")
+    qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
+    assert scoring.sheet.current_totals.b == 45
+    assert window.saved_label.text().startswith("Last save: ") and "—" not in window.saved_label.text()
+    window.undo_action.trigger()
+    assert scoring.sheet.hands == ()
+    window.redo_action.trigger()
+    assert len(scoring.sheet.hands) == 1
+
+
+def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    assert window.stack.currentWidget() is window.tabs
+    playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
+    match = playing[0]
+    item = window.navigator_model.find(Node("match", event_id, match.round_number, match.id))
+    assert item is not None and "◐" in item.text()
+    window._node_activated(item.index())
+    scoring = window.scoring
+    assert scoring is not None and scoring.sheet is not None
+    assert scoring.sheet.match.id == match.id
+    # Play it out: gins for A until the match is over, watching the navigator line.
+    for _ in range(10):
+        if scoring.sheet.finished:
+            break
+        scoring.panel.entry.setText("ag40")
+        qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
+    assert scoring.sheet.finished
+    assert "●" in item.text()
+
+
+def test_event_views_show_standings_pairings_and_missing_results(qtbot, qtmodeltester, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    standings = window.event_views["standings"]
+    window.show_view("standings")
+    assert standings.model.rowCount() == 8  # type: ignore[attr-defined]
+    qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
+    first = standings.proxy.index(0, 0)  # type: ignore[attr-defined]
+    assert standings.proxy.data(first).startswith("1")  # type: ignore[attr-defined]
+    headers = [standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]
+               for i in range(standings.model.columnCount())]  # type: ignore[attr-defined]
+    assert "Points ±" in headers and "Opponents' match wins" in headers
+
+    pairings = window.event_views["pairings"]
+    window.show_view("pairings")
+    assert pairings.by_table.rowCount() == 4 and pairings.by_name.rowCount() == 8  # type: ignore[attr-defined]
+    qtmodeltester.check(pairings.by_table)  # type: ignore[attr-defined]
+    qtmodeltester.check(pairings.by_name)  # type: ignore[attr-defined]
+
+    status = window.event_views["status"]
+    window.show_view("status", round_number=2)
+    qtmodeltester.check(status.model)  # type: ignore[attr-defined]
+    assert "missing a result" in status.summary.text()  # type: ignore[attr-defined]
+    waiting = [r for r in range(status.model.rowCount())  # type: ignore[attr-defined]
+               if status.model.data(status.model.index(r, 3)) != "✔ finished"]  # type: ignore[attr-defined]
+    assert len(waiting) == 2
+    assert status.model.data(status.model.index(waiting[0], 0), Qt.ItemDataRole.BackgroundRole) is not None  # type: ignore[attr-defined]
+
+
+def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    out = window.make_report("standings", str(tmp_path / "standings.pdf"))
+    assert out is not None and out.read_bytes().startswith(b"%PDF")
+
+
+def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.event_views import ProjectorWindow
+
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    projector = ProjectorWindow(window.db, event_id, 5)  # type: ignore[arg-type]
+    qtbot.addWidget(projector)
+    titles = []
+    for _ in range(len(projector.pages)):
+        titles.append(projector.heading.text())
+        projector.next_page()
+    assert any("standings" in t for t in titles) and any("pairings" in t for t in titles)
+    projector.close()

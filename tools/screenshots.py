@@ -1,0 +1,130 @@
+"""Render every main screen of a demo event to PNG files (for the README and for review).
+
+    QT_QPA_PLATFORM=offscreen /tmp/venv/bin/python tools/screenshots.py --out /tmp/shots
+    xvfb-run -a /tmp/venv/bin/python tools/screenshots.py --out /tmp/shots
+
+Builds a simulated Swiss event and a single-elimination event in a fresh database (through
+the services, like a director would), opens the main window on it and grabs each screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
+    parser.add_argument("--entrants", type=int, default=16)
+    parser.add_argument("--db", help="use this database instead of a fresh temporary one")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gin_scorer.gui.app import make_application
+    from gin_scorer.gui.event_dialog import NewEventDialog
+    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.gui.main_window import MainWindow
+    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.gui.settings import GuiSettings
+    from gin_scorer.presets import DEFAULT_PRESET, list_presets
+    from gin_scorer.store.database import open_database
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    app = make_application([sys.argv[0]])
+    folder = Path(tempfile.mkdtemp(prefix="gin-shots-"))
+    database = args.db or str(folder / "demo.sqlite")
+    if not args.db:
+        db = open_database(database, station="desk", backups=False)
+        print("building a simulated Swiss event…", flush=True)
+        swiss = build_sample_event(db, entrants=args.entrants, rounds=3, seed=7,
+                                   progress=lambda s: print(" ", s, flush=True))
+        print("building a single-elimination event…", flush=True)
+        build_sample_event(db, name="Club Knockout (demo)", entrants=8, rounds=3,
+                           event_format="single-elim", seed=3, unfinished_tables=0)
+        db.close()
+        event_id = swiss.event.id
+    else:
+        event_id = 1
+
+    shots: list[Path] = []
+
+    def grab(widget, name: str) -> None:  # type: ignore[no-untyped-def]
+        app.processEvents()
+        path = args.out / f"{name}.png"
+        widget.grab().save(str(path))
+        shots.append(path)
+
+    settings = GuiSettings(station_name="Desk 1")
+    window = MainWindow(database=database, settings=settings)
+    window.resize(1440, 900)
+    window.show()
+    grab(window, "01-welcome")
+
+    dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, window)
+    dialog.name.setText("Spring Championship")
+    dialog.venue.setText("Riverside Community Hall")
+    dialog.entrants.setPlainText("Ann Adler\nBob Brandt\nCarla Costa\nDev Duarte\n")
+    dialog.show()
+    grab(dialog, "02-new-event")
+    dialog.close()
+
+    window.open_event(event_id)
+    window.show_view("standings")
+    grab(window, "03-standings")
+    window.show_view("pairings")
+    grab(window, "04-pairings")
+    window.show_view("status")
+    grab(window, "05-round-status")
+
+    # Scoring: an unfinished table of the last round, a hand typed but not yet entered.
+    from gin_scorer.services.dto import MatchStatus
+    from gin_scorer.services.matches import list_matches
+
+    assert window.db is not None
+    open_matches = [m for m in list_matches(window.db, event_id)
+                    if m.status is MatchStatus.PLAYING and m.b is not None]
+    match = open_matches[0] if open_matches else list_matches(window.db, event_id)[-1]
+    window.open_match(match.id)
+    scoring = window.scoring
+    assert scoring is not None
+    scoring.panel.entry.setText("bk9 4")
+    grab(window, "06-score-sheet")
+
+    scoring.panel.entry.setText("ak5 30")
+    scoring.cards.knocker_edit.setText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
+    scoring.cards.defender_edit.setText("Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
+    grab(window, "07-cards-panel")
+    scoring.panel.entry.setText("ak12 20")
+    grab(scoring.panel, "08-bad-entry")
+    scoring.panel.entry.clear()
+    scoring.cards.clear()
+
+    knockout = max(e.id for e in window.events)
+    window.open_event(knockout)
+    window.show_view("bracket")
+    grab(window, "09-bracket")
+
+    projector = ProjectorWindow(window.db, event_id, 30)
+    projector.resize(1280, 720)
+    projector.show()
+    grab(projector, "10-projector")
+    projector.close()
+
+    window.close()
+    for path in shots:
+        print(path)
+    QApplication.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
