@@ -110,3 +110,29 @@ def test_an_audit_entry_rolls_back_with_its_action(db_url: str) -> None:
 
 def test_payloads_are_canonical() -> None:
     assert canonical_json({"b": 1, "a": [1, 2], "s": "♠"}) == '{"a":[1,2],"b":1,"s":"♠"}'
+
+
+def test_stations_appending_at_once_never_fork_the_chain(db_url: str) -> None:
+    import threading
+
+    with open_database(db_url, backups=False) as db:
+        errors: list[BaseException] = []
+
+        def station(name: str) -> None:
+            try:
+                for n in range(8):
+                    with db.transaction() as session:
+                        append(session, name, "record_hand", f"hand {n}", {"n": n},
+                               station=name)
+            except BaseException as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=station, args=(f"table-{t}",)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        with db.transaction(write=False) as session:
+            assert entry_count(session) == 32
+            assert verify_chain(session) is None
