@@ -1,0 +1,136 @@
+"""``gin-scorer import`` and ``gin-scorer export``: entrants in, results and events out.
+
+Imports are all or nothing: a file with any bad row writes nothing and every problem is
+printed with its row. ``export event`` writes a JSON file that ``import event`` turns back
+into the identical event in another database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gin_scorer.cli import UserError
+
+HELP_ORDER = 50
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    imp = subparsers.add_parser(
+        "import",
+        help="import entrants (CSV) or a whole event (JSON)",
+        description="Import entrants from a CSV file (header: name, club, member_number, "
+        "seed, partner; only name is required) into an event, or a whole event from a JSON "
+        "file made by 'export event'. Nothing is imported unless every row is sound.",
+    )
+    what = imp.add_subparsers(dest="import_what", metavar="WHAT", required=True)
+    ent = what.add_parser("entrants", help="entrants from a CSV file into an event")
+    ent.add_argument("file", metavar="FILE", help="the CSV file (- for stdin)")
+    ent.add_argument("--event", type=_whole, required=True, metavar="ID")
+    ent.set_defaults(func=run_import_entrants)
+    ev = what.add_parser("event", help="a whole event from a JSON file (export event)")
+    ev.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
+    ev.set_defaults(func=run_import_event)
+
+    exp = subparsers.add_parser(
+        "export",
+        help="export an event, its results or its hands (JSON or CSV)",
+        description="Write an event (JSON: re-imports identically), its match results or "
+        "every hand (JSON or CSV) to a file, or to the terminal without --out.",
+    )
+    exp.add_argument("what", choices=("event", "results", "hands"), help="what to export")
+    exp.add_argument("--event", type=_whole, required=True, metavar="ID")
+    exp.add_argument("--format", choices=("json", "csv"), help="default: from --out, else json")
+    exp.add_argument("--out", metavar="FILE", help="write here instead of the terminal")
+    exp.set_defaults(func=run_export)
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    path = Path(name)
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserError(f"{name}: no such file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{name}: not a UTF-8 text file (save it as CSV UTF-8)") from None
+    except OSError as error:
+        raise UserError(f"{name}: cannot be read: {error.strerror}") from None
+
+
+def run_import_entrants(args: argparse.Namespace) -> int:
+    from gin_scorer.commands.events import opened
+    from gin_scorer.services import exchange
+    from gin_scorer.services.errors import RowsRejected
+
+    text = _read(args.file)
+    with opened(args) as db:
+        try:
+            made = exchange.import_entrants_csv(db, args.event, text)
+        except RowsRejected as error:
+            for problem in error.problems:
+                print(f"  {problem}", file=sys.stderr)
+            count = len(error.problems)
+            raise UserError(
+                f"{args.file}: nothing imported, {count} problem{'s' if count != 1 else ''} "
+                "(listed above)"
+            ) from None
+    print(f"{len(made)} entrants imported into event {args.event}")
+    return 0
+
+
+def run_import_event(args: argparse.Namespace) -> int:
+    from gin_scorer.commands.events import opened
+    from gin_scorer.services import exchange
+    from gin_scorer.services.errors import RowsRejected
+
+    text = _read(args.file)
+    with opened(args) as db:
+        try:
+            made = exchange.import_event_json(db, text)
+        except RowsRejected as error:
+            for problem in error.problems:
+                print(f"  {problem}", file=sys.stderr)
+            raise UserError(f"{args.file}: nothing imported (problems listed above)") from None
+    print(f"event {made.id} imported: {made.name} ({made.entrant_count} entrants)")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from gin_scorer.commands.events import opened
+    from gin_scorer.services import exchange
+
+    fmt = args.format
+    if fmt is None:
+        fmt = "csv" if args.out and args.out.lower().endswith(".csv") else "json"
+    if args.what == "event" and fmt != "json":
+        raise UserError("an event exports as JSON only (--format json)")
+    with opened(args) as db:
+        if args.what == "event":
+            text = exchange.export_event_json(db, args.event)
+        elif args.what == "results":
+            text = exchange.export_results(db, args.event, fmt)
+        else:
+            text = exchange.export_hands(db, args.event, fmt)
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"{args.out}: cannot be written: {error.strerror}") from None
+    print(f"{args.what} of event {args.event} written to {args.out}")
+    return 0

@@ -1,0 +1,103 @@
+"""The event, entrant, match, hand, import and export commands, run as a director would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gin_scorer.cli import main
+
+
+@pytest.fixture
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "club.sqlite")
+
+    def go(*argv: str) -> tuple[int, str, str]:
+        status = main(["--db", db, *argv])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return go
+
+
+def test_a_club_night_from_the_terminal(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert (
+        run(
+            "event",
+            "new",
+            "--name",
+            "Thursday club",
+            "--preset",
+            "wikipedia-standard",
+            "--pin",
+            "1234",
+        )[0]
+        == 0
+    )
+    status, out, _ = run("match", "new", "--event", "1", "--a", "Ada", "--b", "Bob")
+    assert status == 0 and "match 1 created: Ada (A) v Bob (B)" in out
+    status, out, _ = run(
+        "hand", "add", "--match", "1", '{"knock":"A","deadwood":{"A":7,"B":15}}', "--by", "Tom"
+    )
+    assert status == 0 and "A 8, B 0 in game 1" in out
+    status, _, err = run("hand", "add", "--match", "1", '{"knock":"A","deadwood":{"A":12,"B":15}}')
+    assert status == 2 and "knock limit is 10" in err and "--override" in err
+    status, out, _ = run(
+        "hand",
+        "add",
+        "--match",
+        "1",
+        '{"knock":"A","deadwood":{"A":12,"B":15}}',
+        "--override",
+        "agreed at the table",
+    )
+    assert status == 0 and "error: A knocked with 12" in out
+    status, _, err = run("hand", "add", "--match", "1", '{"knock":"C"}')
+    assert status == 2 and "'C' is not a player" in err
+    assert run("hand", "void", "2", "--reason", "misdeal")[0] == 0
+    for _ in range(2):
+        assert run("hand", "add", "--match", "1", '{"gin":"B","deadwood":{"A":40}}')[0] == 0
+    status, _, err = run("hand", "add", "--match", "1", '{"dead": true}')
+    assert status == 2 and "already decided (Bob won)" in err
+    status, out, _ = run("match", "sheet", "1", "--log")
+    assert status == 0
+    assert "finished: Bob won" in out and "void of 2" in out and "misdeal" in out
+    status, _, err = run("match", "lock", "1")
+    assert status == 2 and "PIN is needed" in err
+    assert run("match", "lock", "1", "--pin", "1234")[1] == "match 1: locked\n"
+    status, out, _ = run("event", "list")
+    assert "Thursday club" in out and "running" in out
+    status, _, err = run("match", "sheet", "99")
+    assert (status, err.strip()) == (2, "gin-scorer: there is no match 99")
+
+    # Export, then import into another database: the same event.
+    out_file = tmp_path / "event.json"
+    assert run("export", "event", "--event", "1", "--out", str(out_file))[0] == 0
+    other = str(tmp_path / "other.sqlite")
+    assert main(["--db", other, "import", "event", str(out_file)]) == 0
+    again = tmp_path / "again.json"
+    assert main(["--db", other, "export", "event", "--event", "1", "--out", str(again)]) == 0
+    assert json.loads(again.read_text()) == json.loads(out_file.read_text())
+    status, out, _ = run("export", "results", "--event", "1", "--format", "csv")
+    assert "match,round,table,slot,a,b,status" in out and "Bob" in out
+
+
+def test_import_entrants_names_bad_rows(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    run("event", "new", "--name", "Open", "--format", "swiss")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,seed\nAda,1\nBob,x\n,3\n", encoding="utf-8")
+    status, _, err = run("import", "entrants", str(bad), "--event", "1")
+    assert status == 2
+    assert "row 3: seed 'x' is not a number" in err and "row 4: name must not be empty" in err
+    good = tmp_path / "good.csv"
+    good.write_text("name,club,seed\nAda,North,1\nBob,South,2\n", encoding="utf-8")
+    status, out, _ = run("import", "entrants", str(good), "--event", "1")
+    assert (status, out) == (0, "2 entrants imported into event 1\n")
+    status, _, err = run("match", "new", "--event", "1", "--a", "Ada", "--b", "Zed")
+    assert status == 2 and "no entrant called 'Zed'" in err
+    status, _, err = run("import", "entrants", str(tmp_path / "missing.csv"), "--event", "1")
+    assert status == 2 and "no such file" in err
+    status, _, err = run("export", "event", "--event", "1", "--format", "csv")
+    assert status == 2 and "JSON only" in err
