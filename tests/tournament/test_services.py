@@ -1,0 +1,189 @@
+"""Rounds, standings, brackets and the corrections policy through the services, on a real
+database; the simulated event end to end; verify catching a tampered hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from sqlmodel import select
+
+from gin_scorer.commands.tournament import play_demo, verify_database
+from gin_scorer.presets import load_preset
+from gin_scorer.services import rounds
+from gin_scorer.services.entrants import add_entrant, withdraw_entrant
+from gin_scorer.services.errors import PinError
+from gin_scorer.services.events import create_event
+from gin_scorer.services.hands import correct_hand
+from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.standings import bracket, standings
+from gin_scorer.simulation import simulate_match
+from gin_scorer.store.tables import HandEntry
+
+FAST = "wikipedia-standard"  # one game to 100: short matches keep the tests quick
+
+
+def _event(db: Any, fmt: str, n: int, *, pin: str | None = None) -> int:
+    event = create_event(db, name=f"T {fmt}", rules=load_preset(FAST), format=fmt, pin=pin)
+    for i in range(n):
+        add_entrant(db, event.id, f"Player {i + 1:02d}", seed=i + 1, checked_in=True)
+    return event.id
+
+
+def _play_round(db: Any, event_id: int, view: rounds.RoundView, seed: int = 0) -> None:
+    rules = load_preset(FAST)
+    for p in view.pairings:
+        if p.b is None:
+            continue
+        hands = simulate_match(random.Random(f"{seed}-{p.match_id}"), rules)
+        version = get_score_sheet(db, p.match_id).version
+        rounds.record_match_hands(
+            db, p.match_id, [(h.record, h.dealer) for h in hands], version, entered_by="t"
+        )
+
+
+def test_swiss_rounds_status_board_and_refusal_while_unfinished(db: Any) -> None:
+    event_id = _event(db, "swiss", 5)
+    first = rounds.start_round(db, event_id)
+    assert [p.table for p in first.pairings] == [1, 2, None]
+    assert first.pairings[-1].is_bye and first.pairings[-1].a.name == "Player 05"
+    board = rounds.round_status(db, event_id, 1)
+    assert [t.state.value for t in board.lines] == ["waiting", "waiting", "bye"]
+    assert [t.table for t in board.missing] == [1, 2]
+    with pytest.raises(rounds.RoundRefused, match=r"round 1 is not finished: table 1"):
+        rounds.start_round(db, event_id)
+    _play_round(db, event_id, first)
+    assert rounds.round_status(db, event_id, 1).complete
+    names = [line.name for line in first.by_name]
+    assert names == sorted(names)
+    second = rounds.start_round(db, event_id)
+    assert second.number == 2
+    assert second.byes and second.byes[0].a.name != "Player 05"  # no second bye
+    met = {frozenset((p.a.id, p.b.id)) for p in first.pairings if p.b}
+    assert not any(frozenset((p.a.id, p.b.id)) in met for p in second.pairings if p.b)
+
+
+def test_late_entry_and_withdrawal_mid_swiss(db: Any) -> None:
+    event_id = _event(db, "swiss", 4)
+    first = rounds.start_round(db, event_id)
+    _play_round(db, event_id, first)
+    late = add_entrant(db, event_id, "Late Comer", checked_in=True)
+    assert late.joined_round == 2
+    gone = first.pairings[0].a
+    withdraw_entrant(db, gone.id)
+    second = rounds.start_round(db, event_id)
+    paired = {e.id for p in second.pairings for e in (p.a, p.b) if e is not None}
+    assert late.id in paired and gone.id not in paired
+    rows = standings(db, event_id)
+    assert {r.entrant.id for r in rows} >= {late.id, gone.id}
+    assert next(r for r in rows if r.entrant.id == gone.id).withdrawn
+
+
+def test_swiss_correction_needs_pin_once_next_round_is_paired(db: Any) -> None:
+    event_id = _event(db, "swiss", 4, pin="4321")
+    first = rounds.start_round(db, event_id)
+    _play_round(db, event_id, first)
+    match_id = first.pairings[0].match_id
+    sheet = get_score_sheet(db, match_id)
+    hand = sheet.hands[0]
+    # Before round 2 is paired, a correction needs no PIN.
+    sheet = correct_hand(
+        db, hand.hand_id, hand.record, sheet.version, reason="typo", entered_by="t"
+    )
+    rounds.start_round(db, event_id)
+    hand = sheet.hands[0]
+    with pytest.raises(PinError, match="round 2 has already been paired"):
+        correct_hand(db, hand.hand_id, hand.record, sheet.version, reason="typo", entered_by="t")
+    correct_hand(
+        db, hand.hand_id, hand.record, sheet.version, reason="typo", entered_by="t", pin="4321"
+    )
+
+
+def test_single_elimination_bracket_and_dependant_policy(db: Any) -> None:
+    event_id = _event(db, "single-elim", 5, pin="4321")
+    first = rounds.start_round(db, event_id)
+    assert [(p.slot, p.b is None) for p in first.pairings] == [
+        ("W1-2", False),
+        ("W1-1", True),
+        ("W1-3", True),
+        ("W1-4", True),
+    ]
+    _play_round(db, event_id, first)
+    second = rounds.start_round(db, event_id)
+    assert [p.slot for p in second.pairings] == ["W2-1", "W2-2"]
+    view = bracket(db, event_id)
+    assert view.size == 8 and not view.double
+    w12 = next(s for s in view.slots if s.slot == "W1-2")
+    assert w12.winner in ("A", "B") and w12.games_a is not None
+    # Correcting W1-2 is free until W2-1 (which it feeds) has a hand entered.
+    played = first.pairings[0]
+    sheet = get_score_sheet(db, played.match_id)
+    sheet = correct_hand(
+        db,
+        sheet.hands[0].hand_id,
+        sheet.hands[0].record,
+        sheet.version,
+        reason="check",
+        entered_by="t",
+    )
+    _play_round(db, event_id, second)
+    with pytest.raises(PinError, match="W2-1"):
+        correct_hand(
+            db,
+            sheet.hands[0].hand_id,
+            sheet.hands[0].record,
+            sheet.version,
+            reason="check",
+            entered_by="t",
+        )
+    final = rounds.start_round(db, event_id)
+    _play_round(db, event_id, final)
+    assert rounds.event_complete(db, event_id)
+    rows = standings(db, event_id)
+    assert rows[0].position == "Champion" and rows[1].position == "Runner-up"
+    assert rows[2].place_label == "3=" and rows[3].place_range == "3–4"
+    assert bracket(db, event_id).champion == rows[0].entrant
+
+
+def test_club_night_pairs_as_the_director_says(db: Any) -> None:
+    event_id = _event(db, "club", 4)
+    ids = [r.entrant.id for r in standings(db, event_id)]
+    view = rounds.start_round(db, event_id, chosen=[(ids[0], ids[3]), (ids[1], ids[2])])
+    assert [(p.table, p.a.id, p.b.id if p.b else None) for p in view.pairings] == [
+        (1, ids[0], ids[3]),
+        (2, ids[1], ids[2]),
+    ]
+    with pytest.raises(rounds.RoundRefused, match="not finished"):
+        rounds.start_round(db, event_id, chosen=[(ids[0], ids[1])])
+
+
+def test_demo_event_is_repeatable_and_verifies_clean(db: Any, tmp_path: Any) -> None:
+    summary = play_demo(db, entrants=4, event_format="double-elim", seed=5, preset=FAST)
+    assert rounds.event_complete(db, summary.event_id)
+    report = verify_database(db, summary.event_id)
+    assert report.clean, report.problems
+    assert report.hands == summary.hands > 0
+    again = play_demo(db, entrants=4, event_format="double-elim", seed=5, preset=FAST)
+    first_rows = [
+        (r.place, r.entrant.name, r.game_wins, r.point_differential)
+        for r in standings(db, summary.event_id)
+    ]
+    second_rows = [
+        (r.place, r.entrant.name, r.game_wins, r.point_differential)
+        for r in standings(db, again.event_id)
+    ]
+    assert first_rows == second_rows
+    assert again.hands == summary.hands
+
+
+def test_verify_reports_a_tampered_hand(db: Any) -> None:
+    summary = play_demo(db, entrants=2, event_format="single-elim", seed=3, preset=FAST)
+    with db.transaction() as session:
+        entry = session.exec(select(HandEntry).order_by(HandEntry.id)).first()
+        assert entry is not None
+        entry.record_json = entry.record_json.replace('"deadwood":{"A":', '"deadwood":{"A":9')
+        session.add(entry)
+    report = verify_database(db, summary.event_id)
+    assert not report.clean
+    assert any("hand 1" in p for p in report.problems), report.problems
