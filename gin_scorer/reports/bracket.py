@@ -15,10 +15,18 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from gin_scorer.reports.fonts import BOLD, REGULAR
-from gin_scorer.reports.template import EMPHASIS, GRID, PageHeader, Paper, build_pdf, frame_size
+from gin_scorer.reports.template import (
+    EMPHASIS,
+    GRID,
+    PageHeader,
+    Paper,
+    build_pdf,
+    frame_size,
+    styles,
+)
 
 
 @dataclass(frozen=True)
@@ -58,11 +66,12 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         sections = [s for s in ("W", "L") if any(b.section == s for b in self.boxes)]
         finals = sorted((b for b in self.boxes if b.section == "GF"),
                         key=lambda b: b.round_in_section)
-        columns = max((b.round_in_section for b in self.boxes if b.section in ("W", "L")),
-                      default=0) + len(finals)
+        rounds_of = {sec: sorted({b.round_in_section for b in self.boxes if b.section == sec})
+                     for sec in sections}
+        columns = max((len(r) for r in rounds_of.values()), default=0) + len(finals)
         title_h = 5 * mm
         col_w = self.width / max(columns, 1)
-        box_w = min(col_w - 7 * mm, 62 * mm)
+        box_w = min(col_w - 5 * mm, 62 * mm)
         # Share the height between the sections by how many first-round boxes each has.
         firsts = {s: max(sum(1 for b in self.boxes if b.section == s and b.round_in_section == r)
                          for r in {b.round_in_section for b in self.boxes if b.section == s})
@@ -72,18 +81,21 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         unit_min = min(((self.height - title_h * len(sections)) * firsts[s] / total) / firsts[s]
                        for s in sections) if sections else self.height
         self.box_h = min(12 * mm, unit_min * 0.82)
-        self.font = max(4.5, min(8.0, self.box_h / 2 * 0.62))
+        # Small enough that "winner L10-1" fits a narrow box beside its score.
+        text_w = box_w - max(5 * mm, box_w * 0.16) - 3
+        fits = text_w / stringWidth("winner L10-10", REGULAR, 1)
+        self.font = max(4.5, min(8.0, self.box_h / 2 * 0.62, fits))
         self.box_w = box_w
+        self.col_w = col_w
         self.titles: list[tuple[float, float, str]] = []
         section_band: dict[str, tuple[float, float]] = {}
         for s in sections:
             band = (self.height - title_h * len(sections)) * firsts[s] / total + title_h
             section_band[s] = (top - band, top)
-            rounds = sorted({b.round_in_section for b in self.boxes if b.section == s})
-            for r in rounds:
+            for column, r in enumerate(rounds_of[s]):
                 in_round = sorted((b for b in self.boxes if b.section == s
                                    and b.round_in_section == r), key=lambda b: b.index)
-                x = (r - 1) * col_w
+                x = column * col_w
                 area_top = top - title_h
                 unit = (band - title_h) / len(in_round)
                 self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
@@ -116,7 +128,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas.setFont(BOLD, 7)
         canvas.setFillColor(colors.HexColor("#333333"))
         for x, y, label in self.titles:
-            canvas.drawString(x, y, label)
+            canvas.drawString(x, y, self._fit(label, BOLD, 7, self.col_w - 2 * mm))
         by_slot = {b.slot: b for b in self.boxes}
         canvas.setStrokeColor(GRID)
         canvas.setLineWidth(0.6)
@@ -140,7 +152,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
     def _draw_box(self, box: BracketBox) -> None:
         canvas = self.canv
         x, y, w, h = self._places[box.slot]
-        score_w = max(6 * mm, w * 0.16)
+        score_w = max(5 * mm, w * 0.16)
         for row, (text, score, side) in enumerate(((box.a_text, box.a_score, "A"),
                                                     (box.b_text, box.b_score, "B"))):
             ry = y + h / 2 if row == 0 else y
@@ -165,6 +177,65 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas.drawRightString(x + w, y + h + 1, tag)
 
 
+MAX_FIRST_ROUND = 16
+"""First-round boxes one page holds legibly; a larger bracket is split over pages."""
+
+_SECTION_NAMES = {"W": "Winners' bracket", "L": "Losers' bracket"}
+
+
+def bracket_pages(boxes: Sequence[BracketBox],
+                  max_first: int = MAX_FIRST_ROUND) -> list[tuple[str, list[BracketBox]]]:
+    """Split a bracket into pages of at most ``max_first`` first-round boxes per section.
+
+    A small bracket stays on one page. A large one gets each section cut into equal parts
+    (each part a whole sub-tree of the early rounds) and a last page with the later rounds of
+    both sections and the grand final; a side fed from another page names its slot.
+
+    >>> small = [BracketBox(f"W1-{i}", "W", 1, i, "Round 1", "a", "b") for i in range(1, 9)]
+    >>> [(title, len(page)) for title, page in bracket_pages(small)]
+    [('', 8)]
+    """
+    sections = [sec for sec in ("W", "L") if any(b.section == sec for b in boxes)]
+
+    def first_count(sec: str) -> int:
+        counts: dict[int, int] = {}
+        for b in boxes:
+            if b.section == sec:
+                counts[b.round_in_section] = counts.get(b.round_in_section, 0) + 1
+        return max(counts.values(), default=0)
+
+    if sum(first_count(sec) for sec in sections) <= max_first:
+        return [("", list(boxes))]
+    pages: list[tuple[str, list[BracketBox]]] = []
+    late: list[BracketBox] = []
+    for sec in sections:
+        parts = -(-first_count(sec) // max_first)
+        by_round: dict[int, list[BracketBox]] = {}
+        for b in boxes:
+            if b.section == sec:
+                by_round.setdefault(b.round_in_section, []).append(b)
+        chunks: list[list[BracketBox]] = [[] for _ in range(parts)]
+        for in_round in by_round.values():
+            count = len(in_round)
+            for b in in_round:
+                if count >= parts and parts > 1:
+                    chunks[(b.index - 1) * parts // count].append(b)
+                elif parts == 1:
+                    chunks[0].append(b)
+                else:
+                    late.append(b)
+        for k, chunk in enumerate(chunks, start=1):
+            suffix = f" — part {k} of {parts}" if parts > 1 else ""
+            pages.append((_SECTION_NAMES[sec] + suffix, chunk))
+    finals = [b for b in boxes if b.section == "GF"]
+    if late:
+        pages.append(("Later rounds and final", late + finals))
+    elif finals:
+        title, last = pages[-1]
+        pages[-1] = (title, last + finals)
+    return pages
+
+
 def render_bracket(
     out_path: Path | str,
     header: PageHeader,
@@ -172,7 +243,15 @@ def render_bracket(
     *,
     paper: Paper | str = Paper.A4,
 ) -> Path:
-    """One landscape page holding the whole bracket (small print for very large fields)."""
+    """The bracket on landscape pages: one for a small field, several for a large one."""
     width, height = frame_size(paper, wide=True)
-    chart = BracketChart(boxes, width, height - 2 * mm)
-    return build_pdf(out_path, header, [chart], paper=paper, wide=True)
+    story: list[Flowable] = []
+    for title, page in bracket_pages(boxes):
+        if story:
+            story.append(PageBreak())
+        chart_h = height - 2 * mm
+        if title:
+            story.append(Paragraph(title, styles()["h2"]))
+            chart_h -= 9 * mm
+        story.append(BracketChart(page, width, chart_h))
+    return build_pdf(out_path, header, story, paper=paper, wide=True)

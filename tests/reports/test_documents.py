@@ -299,3 +299,22 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
         assert slot.a_text in text[0] and slot.b_text in text[0]
     with pytest.raises(ReportError, match="no bracket"):
         build("bracket", db, tmp_path / "x.pdf", event_id=sample.swiss_event_id)
+
+
+def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
+    from gin_scorer.reports.bracket import bracket_pages
+    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.tournament.elimination import build_bracket, resolve
+    from gin_scorer.tournament.model import Entrant
+
+    people = [Entrant(i, name=f"Player {i}", seed=i) for i in range(1, 65)]
+    bracket = build_bracket(people, double=True)
+    boxes = bracket_boxes(bracket, resolve(bracket, ()), {e.id: e.name for e in people})
+    pages = bracket_pages(boxes)
+    assert sorted(b.slot for _, page in pages for b in page) == sorted(b.slot for b in boxes)
+    assert [title for title, _ in pages][:2] == ["Winners' bracket — part 1 of 2",
+                                                  "Winners' bracket — part 2 of 2"]
+    out = render_bracket(tmp_path / "b64.pdf", header("Bracket"), boxes)
+    text = text_of(out)
+    assert len(text) == len(pages)
+    assert "(1) Player 1" in text[0] and "(2) Player 2" in text[1]
