@@ -57,17 +57,19 @@ class Paper(Enum):
 
 
 def verification_code(audit_hash: str | None) -> str:
-    """The short code printed on every page: the first 8 hex digits of the audit hash.
+    """The short code printed on every page: the audit hash's first 8 hex digits, written
+    exactly as ``gin-scorer audit`` shows the latest entry, so the two can be compared.
 
     >>> verification_code("3f2a9c1be0d4")
-    '3F2A-9C1B'
+    '3F2A9C1B'
     >>> verification_code(None)
     'none yet'
     """
     if not audit_hash:
         return "none yet"
-    digits = "".join(c for c in audit_hash if c in "0123456789abcdefABCDEF").upper()[:8]
-    return f"{digits[:4]}-{digits[4:]}" if len(digits) > 4 else digits
+    from gin_scorer.store.audit import short_code
+
+    return short_code(audit_hash)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def fonts_of(pdf: Path) -> set[str]:
 
 def header(title: str = "Test") -> PageHeader:
     return PageHeader(title=title, event_name="Spring Open", venue="Riverside",
-                      date_text="2026-04-12", round_label="Round 2", verification="3F2A-9C1B")
+                      date_text="2026-04-12", round_label="Round 2", verification="3F2A9C1B")
 
 
 def test_fonts_are_dejavu_and_embedded_never_helvetica(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_filled_sheet_prints_names_and_the_ledgers_totals(sample: Sample, tmp_pa
         assert str(game.final.a) in text and str(game.final.b) in text
     assert f"{sheet.games_won.a} – {sheet.games_won.b}" in text
     assert len(text_of(out)) == 1
-    assert re.search(r"Verification code [0-9A-F]{4}-[0-9A-F]{4}", text)
+    assert re.search(r"Verification code [0-9A-F]{8}", text)
 
 
 def test_red_suits_print_red(sample: Sample, tmp_path: Path) -> None:
@@ -318,3 +318,25 @@ def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
     text = text_of(out)
     assert len(text) == len(pages)
     assert "(1) Player 1" in text[0] and "(2) Player 2" in text[1]
+
+
+def test_verification_code_follows_the_audit_log(sample: Sample, tmp_path: Path) -> None:
+    from gin_scorer.core.hands import Declaration, HandRecord
+    from gin_scorer.services.hands import record_hand
+    from gin_scorer.store.audit import latest_hash, short_code
+
+    def code_on(pdf: Path) -> str:
+        found = re.search(r"Verification code ([0-9A-F]{8})", text_of(pdf)[0])
+        assert found
+        return found.group(1)
+
+    before = code_on(build("sheet", sample.db, tmp_path / "a.pdf", match_id=sample.open_match_id))
+    with sample.db.transaction(write=False) as session:
+        latest = latest_hash(session)
+    assert latest is not None and before == short_code(latest)
+    sheet = get_score_sheet(sample.db, sample.open_match_id)
+    record_hand(sample.db, sample.open_match_id,
+                HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 2), (Side.B, 9))),
+                sheet.version, entered_by="test")
+    after = code_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
+    assert after != before
