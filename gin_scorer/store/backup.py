@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from alembic.util.exc import CommandError
 
 from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
+from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.migrate import head_revision, script_directory
 from gin_scorer.store.pin import check_pin
 from gin_scorer.store.settings import director_pin_hashes, get_int_setting
@@ -85,30 +86,14 @@ def list_backups(db_path: Path) -> list[BackupFile]:
     return sorted(found, key=lambda b: b.taken_at, reverse=True)
 
 
-def integrity_check(path: Path, *, quick: bool = False) -> str:
-    """``PRAGMA integrity_check`` (or quick_check) of a file, read-only: "ok" or the problem."""
-    if not path.is_file():
-        return f"{path} does not exist"
-    try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-    except sqlite3.Error as error:
-        return str(error)
-    try:
-        pragma = "quick_check" if quick else "integrity_check"
-        rows = connection.execute(f"PRAGMA {pragma}").fetchall()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-    finally:
-        connection.close()
-    messages = [str(row[0]) for row in rows]
-    return "ok" if messages == ["ok"] else "; ".join(messages[:3])
-
-
 def newest_good_backup(db_path: Path) -> BackupFile | None:
     """The newest backup of ``db_path`` that passes ``PRAGMA quick_check``."""
     for candidate in list_backups(db_path):
-        if integrity_check(candidate.path, quick=True) == "ok":
-            return candidate
+        try:
+            if integrity_check(candidate.path, quick=True) == "ok":
+                return candidate
+        except StoreError:  # unreadable right now: not one to recommend
+            continue
     return None
 
 

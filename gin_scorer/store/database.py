@@ -36,6 +36,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
+from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.tables import Player
 
 __all__ = ["Database", "Player", "default_station", "open_database", "quick_check", "select"]
@@ -175,19 +176,8 @@ def postgres_engine(url: str) -> Engine:
 
 
 def quick_check(path: Path) -> str:
-    """``PRAGMA quick_check`` of an existing file without writing to it: "ok" or the problem."""
-    try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-    except sqlite3.Error as error:
-        return str(error)
-    try:
-        rows = connection.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-    finally:
-        connection.close()
-    messages = [str(row[0]) for row in rows]
-    return "ok" if messages == ["ok"] else "; ".join(messages[:3])
+    """``PRAGMA quick_check`` of an existing file without writing to it: "ok" or the damage."""
+    return integrity_check(path, quick=True)
 
 
 def open_database(

@@ -244,3 +244,19 @@ def test_no_automatic_backups_when_opened_without_them(path: Path) -> None:
         _add_players(db, "Ann")
         assert maybe_backup(db) is None
         assert make_backup(db).path.is_file()  # an explicit backup still works
+
+
+def test_a_locked_database_is_busy_not_damaged(path: Path) -> None:
+    from gin_scorer.store import DatabaseBusy
+    from gin_scorer.store.integrity import integrity_check
+
+    open_database(path).close()
+    holder = sqlite3.connect(path)
+    holder.execute("PRAGMA journal_mode = DELETE")
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
+    try:
+        with pytest.raises(DatabaseBusy, match="locked by another program"):
+            integrity_check(path, quick=True, wait_seconds=0.1)
+    finally:
+        holder.rollback()
+        holder.close()
