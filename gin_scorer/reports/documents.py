@@ -266,6 +266,21 @@ def _get_entrant() -> Any:
     return get_entrant
 
 
+def _place_of(db: Any, event: Any, entrant_id: int) -> str:
+    """The entrant's place in the event's current standings ("3=" when shared), if ranked."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.standings import standings
+
+    try:
+        rows = standings(db, event.id)
+    except ServiceError:  # a format without standings (a club night that never paired)
+        return ""
+    for row in rows:
+        if row.entrant.id == entrant_id:
+            return f"{row.place_label} of {len(rows)}"
+    return ""
+
+
 def make_player(db: Any, out: Path, options: Options) -> Path:
     if options.entrant_id is None:
         raise ReportError("the player sheet needs an entrant: give --entrant ID")
@@ -286,7 +301,8 @@ def make_player(db: Any, out: Path, options: Options) -> Path:
             lines.append(player_line(_score_sheet(db, m.id), entrant.id))
     player = PlayerSummary(name=entrant.name, club=entrant.club,
                            seed=str(entrant.seed or ""),
-                           status="withdrawn" if not entrant.active else "")
+                           status="withdrawn" if not entrant.active else "",
+                           place=_place_of(db, event, entrant.id))
     header = page_header(db, "Player sheet", event)
     return render_player_sheet(out, header, player, lines, paper=options.paper)
 

@@ -83,7 +83,7 @@ class PadFill:
 
 
 def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
-               width: float) -> Table:
+               width: float, height: float) -> Table:
     st = styles()
     games = shape.games
     rows = max(shape.rows, len(fill.lines) if fill else 0)
@@ -131,12 +131,15 @@ def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
     data.append(close_row(
         "Won by",
         lambda c, side: "✔" if c.winner == side.upper() else ""))
+    # About 60 mm go to the heading, rule line, result and signatures; a long match gets
+    # thinner rows (down to 3.4 mm) so the pad stays on one page.
+    row_h = max(3.4 * mm, min(5.6 * mm, (height - 60 * mm) / (len(data) - 2)))
     widths = [hand_w, score_w] + [col] * (2 * games)
     table = grid_table(data, colWidths=widths, repeatRows=2,
-                  rowHeights=[6 * mm, 5 * mm] + [5.6 * mm] * (len(data) - 2))
+                  rowHeights=[6 * mm, 5 * mm] + [row_h] * (len(data) - 2))
     split = 2 + games
     commands: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9 if row_h >= 4.6 * mm else 7.5),
         ("FONT", (0, 0), (-1, 1), BOLD, 7.5),
         ("FONT", (0, 2), (0, first_close - 1), REGULAR, 6.5),
         ("TEXTCOLOR", (0, 2), (0, first_close - 1), colors.HexColor("#777777")),
@@ -174,7 +177,7 @@ def pad_story(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
     from gin_scorer.reports.score_sheet import _heading
 
     st = styles()
-    width, _ = frame_size(paper)
+    width, height = frame_size(paper)
     rule = (f"Hollywood: {shape.games} games to "
             f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
             "every open game where its winner has already scored, plus the first open game "
@@ -184,7 +187,7 @@ def pad_story(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
         Spacer(1, 1.5 * mm),
         Paragraph(markup(rule), st["small"]),
         Spacer(1, 1.5 * mm),
-        _pad_table(shape, heading, fill, width),
+        _pad_table(shape, heading, fill, width, height),
         Spacer(1, 2 * mm),
     ]
     if fill and fill.result_line:
