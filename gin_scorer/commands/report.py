@@ -13,7 +13,7 @@ from typing import Any
 HELP_ORDER = 70
 
 _KINDS = {
-    "standings": "standings after a round (--event, optional --round)",
+    "standings": "standings (--event; --round N: as they stood after round N)",
     "pairings": "table assignments by table and by name (--event, optional --round)",
     "sheet": "match score sheets: --match ID, or every match of --round; --blank for a pad",
     "pad": "Hollywood pads (three games at once): like sheet",
@@ -37,8 +37,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "report",
         help="print standings, pairings, score sheets, pads, slips, brackets to PDF",
-        description="Write a printable PDF. Kinds: "
-        + "; ".join(f"{k}: {v}" for k, v in _KINDS.items()),
+        description="Write a printable PDF. Kinds:\n"
+        + "\n".join(f"  {k:<10} {v}" for k, v in _KINDS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("kind", choices=list(_KINDS), metavar="KIND",
                         help="one of: " + ", ".join(_KINDS))

@@ -99,6 +99,9 @@ def _sheets_for(db: Any, options: Options) -> tuple[Any, RuleSet, list[tuple[Any
         return event, sheet.rules, [(sheet.match, None if options.blank else sheet)], \
             _round_label(sheet.match.round_number)
     event = _event(db, options, required=False)
+    if event is None and not options.blank:
+        raise ReportError("say which sheets: --match ID, --event ID (every match of its "
+                          "latest round, or --round N), or --blank for empty ones")
     rules = _rules(event)
     if event is None or (options.blank and options.round_number is None):
         return event, rules, [(None, None)] * max(1, options.blank_count), ""

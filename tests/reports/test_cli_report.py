@@ -70,3 +70,10 @@ def test_mistakes_are_one_clear_line(sample: Sample, tmp_path: Path,
     assert message in err
     assert "Traceback" not in err
     assert err.count("\n") == 1
+
+
+def test_sheet_without_a_subject_says_what_to_give(sample: Sample, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--db", db_path(sample), "report", "sheet", "--out",
+                 str(tmp_path / "x.pdf")]) == 2
+    assert "--match ID" in capsys.readouterr().err
