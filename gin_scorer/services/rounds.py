@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_for
@@ -191,21 +191,46 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     match_rows = list(
         session.exec(select(Match).where(Match.event_id == event_id).order_by(col(Match.id)))
     )
+    # Each match's result is derived from its hand log; a match whose log is unchanged since
+    # the last read (same version, same rows) reuses the derivation instead of re-scoring.
+    where = str(session.get_bind().engine.url)
+    shape: dict[int, tuple[int, int]] = {
+        match_id: (int(count), int(last or 0))
+        for match_id, count, last in session.exec(
+            select(HandEntry.match_id, func.count(), func.max(HandEntry.id))
+            .join(Match, col(Match.id) == col(HandEntry.match_id))
+            .where(Match.event_id == event_id)
+            .group_by(col(HandEntry.match_id))
+        )
+    }
+    keys = {
+        row.id: (where, row.id, row.version, *shape.get(row.id or 0, (0, 0))) for row in match_rows
+    }
+    missing = [
+        mid
+        for mid, key in keys.items()
+        if mid is not None and key not in _DERIVED and shape.get(mid, (0, 0))[0]
+    ]
     logs: dict[int, list[HandEntry]] = defaultdict(list)
-    hand_rows = session.exec(
-        select(HandEntry)
-        .join(Match, col(Match.id) == col(HandEntry.match_id))
-        .where(Match.event_id == event_id)
-        .order_by(col(HandEntry.id))
-    )
-    for hand in hand_rows:
-        logs[hand.match_id].append(hand)
+    for start in range(0, len(missing), 400):
+        chunk = missing[start : start + 400]
+        for hand in session.exec(
+            select(HandEntry).where(col(HandEntry.match_id).in_(chunk)).order_by(col(HandEntry.id))
+        ):
+            logs[hand.match_id].append(hand)
+    if len(_DERIVED) > _DERIVED_LIMIT:
+        _DERIVED.clear()
     rules_cache: dict[str, RuleSet] = {}
     facts: list[MatchFacts] = []
     for row in match_rows:
         assert row.id is not None
         number = number_of.get(row.round_id) if row.round_id is not None else None
-        facts.append(_match_facts(row, number, logs.get(row.id, []), rules_cache, settings))
+        key = keys[row.id]
+        known = _DERIVED.get(key)
+        if known is None:
+            known = _derive(row, logs.get(row.id, []), rules_cache)
+            _DERIVED[key] = known
+        facts.append(_match_facts(row, number, known, settings))
     outcomes = tuple(m.outcome for m in facts if m.outcome is not None)
     latest = max((r.number for r in rounds), default=0)
     previous_tables = {
@@ -234,17 +259,17 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     return EventFacts(event, settings, entrants, rounds, tuple(facts), state, views)
 
 
-def _match_facts(
-    row: Match,
-    round_number: int | None,
-    log_rows: Sequence[HandEntry],
-    rules_cache: dict[str, RuleSet],
-    settings: TournamentSettings,
-) -> MatchFacts:
+_DERIVED: dict[tuple[object, ...], tuple[int, int, int, bool, str | None, int]] = {}
+_DERIVED_LIMIT = 200_000
+
+
+def _derive(
+    row: Match, log_rows: Sequence[HandEntry], rules_cache: dict[str, RuleSet]
+) -> tuple[int, int, int, bool, str | None, int]:
+    """(hands, games A, games B, finished, winning side, margin) from a match's hand log."""
     assert row.id is not None
     if row.entrant_b_id is None:
-        bye = MatchOutcome.bye(row.entrant_a_id, settings.bye, round_number or 0, row.bracket_slot)
-        return MatchFacts(row, round_number, 0, bye.games_a, 0, True, bye)
+        return (0, 0, 0, True, "A", 0)
     rules = rules_cache.get(row.rules_json)
     if rules is None:
         rules = rules_from_json(row.rules_json, f"match {row.id} rules")
@@ -252,21 +277,42 @@ def _match_facts(
     hands = counted_hands(log_entries(log_rows)) if log_rows else []
     results = [score(h.record, rules) for h in hands]
     summary = summary_of(ledger_for(results, rules))
-    games_a, games_b = summary.games_won.a, summary.games_won.b
+    winner = summary.winner.value if summary.finished and summary.winner is not None else None
+    return (
+        len(hands),
+        summary.games_won.a,
+        summary.games_won.b,
+        summary.finished,
+        winner,
+        summary.margin,
+    )
+
+
+def _match_facts(
+    row: Match,
+    round_number: int | None,
+    known: tuple[int, int, int, bool, str | None, int],
+    settings: TournamentSettings,
+) -> MatchFacts:
+    assert row.id is not None
+    if row.entrant_b_id is None:
+        bye = MatchOutcome.bye(row.entrant_a_id, settings.bye, round_number or 0, row.bracket_slot)
+        return MatchFacts(row, round_number, 0, bye.games_a, 0, True, bye)
+    hands, games_a, games_b, finished, side, margin = known
     outcome = None
-    if summary.finished and summary.winner is not None:
-        winner = row.entrant_a_id if summary.winner.value == "A" else row.entrant_b_id
+    if side is not None:
+        winner = row.entrant_a_id if side == "A" else row.entrant_b_id
         outcome = MatchOutcome(
             row.entrant_a_id,
             row.entrant_b_id,
             winner,
             games_a,
             games_b,
-            summary.margin,
+            margin,
             round_number=round_number or 0,
             slot=row.bracket_slot,
         )
-    return MatchFacts(row, round_number, len(hands), games_a, games_b, summary.finished, outcome)
+    return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome)
 
 
 def _finished(m: MatchFacts) -> bool:
