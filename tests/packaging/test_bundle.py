@@ -303,3 +303,24 @@ def test_bundle_does_not_carry_the_gtk_platform_theme(bundle: Bundle) -> None:
     themes = bundle.internal / "PySide6" / "Qt" / "plugins" / "platformthemes"
     carried = sorted(p.name for p in themes.glob("*gtk*")) if themes.is_dir() else []
     assert not carried, f"the GTK theme plugin would load the build machine's GTK: {carried}"
+
+
+def test_frozen_app_plays_verifies_and_prints_a_whole_event(bundle: Bundle) -> None:
+    # The tournament engine, the services, the store and reportlab, all from inside the bundle.
+    needs(bundle, "demo", "verify", "report")
+    database = str(bundle.home / "event.sqlite")
+    demo = bundle.run(
+        "--db", database, "demo", "--entrants", "4", "--format", "round-robin", "--seed", "7",
+        "--quiet",
+    )  # fmt: skip
+    assert demo.returncode == 0, demo.stdout + demo.stderr
+    verify = bundle.run("--db", database, "verify")
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    pdf = bundle.home / "standings.pdf"
+    report = bundle.run("--db", database, "report", "standings", "--event", "1", "--out", str(pdf))
+    assert report.returncode == 0, report.stdout + report.stderr
+    from pypdf import PdfReader
+
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert "Standings" in text
+    assert "gin-scorer" in text
