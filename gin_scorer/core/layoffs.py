@@ -241,21 +241,16 @@ def _why_not(meld: Meld, card: Card, ace_rule: AceRule) -> str:
         if len(meld.cards) >= 4:
             return "a set of four takes no more cards"
         return f"a set of {meld.cards[0].rank.label}s takes only a {meld.cards[0].rank.label}"
-    ends = [
-        extended
-        for candidate in ALL_CARDS
-        if candidate.suit is meld.cards[0].suit
-        and (extended := extend_meld(meld, candidate, ace_rule)) is not None
-    ]
-    fits = [
-        card for card in ALL_CARDS if any(card in e.cards and card not in meld.cards for e in ends)
-    ]
+    suit = meld.cards[0].suit
+    fits = [c for c in ALL_CARDS if c.suit is suit and extend_meld(meld, c, ace_rule)]
     if not fits:
         return "the run holds the whole suit"
-    listed = " or ".join(str(c) for c in fits)
-    if card.suit is not meld.cards[0].suit:
-        return f"it is not a {meld.cards[0].suit.symbol}; the run takes only {listed}"
-    return f"the run takes only {listed}"
+    reason = f"the run takes only {' or '.join(str(c) for c in fits)}"
+    if card.suit is not suit:
+        return f"it is not a {suit.symbol}; {reason}"
+    if ace_rule is AceRule.LOW and extend_meld(meld, card, AceRule.TEDESCO):
+        return f"{reason} (the ace is low)"
+    return reason
 
 
 def layoff_problems(

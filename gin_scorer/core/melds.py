@@ -358,11 +358,25 @@ def _rank_major(index: int) -> int:
 class _Tables:
     """Everything the search looks up for one ace rule."""
 
-    __slots__ = ("meld_order", "melds", "points", "sets", "suit_points", "worth", "wrap")
+    __slots__ = (
+        "discard_preference",
+        "meld_order",
+        "melds",
+        "points",
+        "sets",
+        "suit_points",
+        "worth",
+        "wrap",
+    )
 
     def __init__(self, ace_rule: AceRule) -> None:
         self.wrap = ace_rule is AceRule.TEDESCO
         self.points = _points_table(ace_rule)
+        # Which of two discards leaving equal deadwood goes: more points, then the higher card
+        # (rank, then suit). Below 4096, so (deadwood << 12) - preference orders both at once.
+        self.discard_preference = [
+            self.points[index] * 64 + _rank_major(index) for index in range(52)
+        ]
         self.melds: dict[int, Meld] = {}
         self.worth: dict[int, int] = {}
         self.meld_order: dict[int, int] = {}
@@ -643,6 +657,16 @@ def _arrangement(hand: int, chosen: tuple[int, ...], tables: _Tables) -> Arrange
     )
 
 
+def _bits(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
 def _checked_mask(cards: Sequence[Card]) -> int:
     """The mask of ``cards``; a card given twice is refused by name."""
     mask = _hand_mask(cards)
@@ -718,27 +742,42 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         return ElevenCardAnalysis(
             discard=None, kept=all_eleven, big_gin=True, all_eleven=all_eleven
         )
-    meldable = 0
+    # A card left out of the eleven's best melds goes without changing them: the ten kept
+    # keep the same melds (no ten cards can meld more). Try those first, then only the melded
+    # cards worth at least as much, since keeping the other melds intact is the best case for
+    # them (the bound below).
+    melded = meldable = 0
+    for mask in chosen:
+        melded |= mask
     for mask, _ in candidates:
         meldable |= mask
-    total = all_eleven.deadwood_points + (worth >> _POINTS_SHIFT)
+    dead = all_eleven.deadwood_points
     points = tables.points
-    best_key: tuple[int, int, int] | None = None
+    # Keys to minimise: the ten's deadwood first, then the discard's rank (see _Tables).
+    preference = tables.discard_preference
+    best_key = 1 << 40
     best_index = 0
-    for index in range(52):
-        bit = 1 << index
-        if not hand & bit:
-            continue
-        if bit & meldable:  # the melds change without this card: search again
-            kept_worth = _pack([c for c in candidates if not c[0] & bit], 10)[0]
-        else:
-            kept_worth = worth
-        kept_points = total - points[index] - (kept_worth >> _POINTS_SHIFT)
-        key = (kept_points, -points[index], -_rank_major(index))
-        if best_key is None or key < best_key:
+    for bit in _bits(hand & ~melded):
+        index = bit.bit_length() - 1
+        key = ((dead - points[index]) << 12) - preference[index]
+        if key < best_key:
             best_key, best_index = key, index
-    kept_mask = hand ^ (1 << best_index)
-    kept = _arrangement(kept_mask, _pack(_candidates(kept_mask, tables), 10)[1], tables)
+    total = dead + (worth >> _POINTS_SHIFT)
+    for bit in _bits(melded):
+        index = bit.bit_length() - 1
+        if ((dead - points[index]) << 12) - preference[index] >= best_key:
+            continue  # cannot beat the best even if the other melds all stayed
+        kept_worth = _pack([c for c in candidates if not c[0] & bit], 10)[0]
+        key = ((total - points[index] - (kept_worth >> _POINTS_SHIFT)) << 12) - preference[index]
+        if key < best_key:
+            best_key, best_index = key, index
+    best_bit = 1 << best_index
+    if best_bit & meldable:
+        kept_candidates = [c for c in candidates if not c[0] & best_bit]  # = _candidates(kept)
+        kept = _arrangement(hand ^ best_bit, _pack(kept_candidates, 10)[1], tables)
+    else:  # the same candidates, so the same melds: only the deadwood loses the discard
+        left = hand & ~melded & ~best_bit
+        kept = Arrangement(all_eleven.melds, _sorted_cards(left), _mask_points(left, tables))
     return ElevenCardAnalysis(
         discard=ALL_CARDS[best_index], kept=kept, big_gin=False, all_eleven=all_eleven
     )

@@ -121,6 +121,11 @@ def test_layoff_problems_checks_each_layoff_in_order() -> None:
     assert [why for _, why in layoff_problems(melds, [Layoff(parse_card("5s"), 0)])] == [
         "5♠ cannot be laid off on 2♥ 3♥ 4♥ (meld 1): it is not a ♥; the run takes only A♥ or 5♥"
     ]
+    top = knocker("Js Qs Ks")
+    assert [why for _, why in layoff_problems(top, [Layoff(parse_card("As"), 0)])] == [
+        "A♠ cannot be laid off on J♠ Q♠ K♠ (meld 1): the run takes only 10♠ (the ace is low)"
+    ]
+    assert layoff_problems(top, [Layoff(parse_card("As"), 0)], TEDESCO) == []
     sets = knocker("9c 9d 9s")
     assert [why for _, why in layoff_problems(sets, [Layoff(parse_card("10h"), 0)])] == [
         "10♥ cannot be laid off on 9♣ 9♦ 9♠ (meld 1): a set of 9s takes only a 9"

@@ -193,3 +193,15 @@ def test_big_gin_needs_no_discard() -> None:
 def test_best_discard_needs_eleven_cards() -> None:
     with pytest.raises(CardError, match="the hand has 10 cards; choosing a discard needs 11"):
         best_discard(parse_cards("2c 3c 4c 5c 7h 8h 9h Jd Js Jh"))
+
+
+def test_a_whole_suit_is_one_run_under_both_ace_rules() -> None:
+    spades = parse_cards("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks")
+    for ace_rule in AceRule:
+        best = best_arrangement(spades, ace_rule)
+        assert [meld.code for meld in best.melds] == ["As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"]
+        assert best.deadwood_points == 0
+    almost = make_meld(parse_cards("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"))
+    whole = extend_meld(almost, parse_card("As"), TEDESCO)
+    assert whole is not None and len(whole.cards) == 13
+    assert extend_meld(whole, parse_card("As"), TEDESCO) is None
