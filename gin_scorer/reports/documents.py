@@ -11,11 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from gin_scorer.core.hands import Outcome, Side
-from gin_scorer.core.ledgers import Hollywood, Match
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.reports.bracket import BracketBox, render_bracket
 from gin_scorer.reports.build import Options, ReportError, page_header
-from gin_scorer.reports.from_ledgers import pad_fill, pad_shape, sheet_fill, sheet_shape
+from gin_scorer.reports.from_ledgers import (
+    multimatch_fill,
+    pad_fill,
+    pad_shape,
+    sheet_fill,
+    sheet_shape,
+)
 from gin_scorer.reports.hollywood_pad import PadFill, render_hollywood_pads
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
@@ -127,10 +133,13 @@ def make_sheet(db: Any, out: Path, options: Options) -> Path:
         fill = None
         if sheet is not None:
             ledger = sheet.ledger
-            summary = ledger if isinstance(ledger, Match) else ledger.as_match()
-            dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
-            fill = sheet_fill(summary, _side_name(sheet, Side.A), _side_name(sheet, Side.B),
-                              next_dealer=dealer)
+            name_a, name_b = _side_name(sheet, Side.A), _side_name(sheet, Side.B)
+            if isinstance(ledger, MultiMatch):
+                fill = multimatch_fill(ledger, name_a, name_b)
+            else:
+                summary = ledger if isinstance(ledger, Match) else ledger.as_match()
+                dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
+                fill = sheet_fill(summary, name_a, name_b, next_dealer=dealer)
         pages.append((heading, fill))
     title = "Match score sheet" if any(f for _, f in pages) else "Score sheet (blank)"
     header = page_header(db, title, event, label)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import Game, Hollywood, Match
+from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.reports.hollywood_pad import PadFill, PadGameClose, PadLine, PadShape
 from gin_scorer.reports.score_sheet import GameFill, SheetFill, SheetLine, SheetShape
@@ -22,6 +22,8 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
     >>> sheet_shape(RuleSet(match_format=MatchFormat.BEST_OF, best_of=5, target=250)).games
     5
     """
+    if rules.match_format is MatchFormat.MULTI_MATCH:
+        return multimatch_shape(rules)
     games = rules.best_of if rules.match_format is MatchFormat.BEST_OF else 1
     return SheetShape(
         games=max(games, 1),
@@ -31,6 +33,67 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
         box_value=rules.box_value,
         shutout_rule=rules.shutout.value if rules.shutout.value != "none" else "",
         rows_per_game=14 if games > 3 else (20 if games > 1 else 24),
+    )
+
+
+def multimatch_shape(rules: RuleSet) -> SheetShape:
+    """Multi-match: a block per match to the match target; credits close each block."""
+    return SheetShape(
+        games=3,
+        games_to_win=0,
+        target=rules.multimatch_match_target,
+        game_bonus=rules.multimatch_match_bonus,
+        box_value=rules.multimatch_per_hand_won,
+        shutout_rule="",
+        rows_per_game=20,
+        block_word="Match",
+        box_label=f"Hands ×{rules.multimatch_per_hand_won}",
+        bonus_label="Match bonus",
+        total_label="Credited",
+        rule_text=(
+            f"Multi-match: each match to {rules.multimatch_match_target}; credit = match score "
+            f"+ {rules.multimatch_per_hand_won} per hand won, +{rules.multimatch_match_bonus} "
+            f"to the match winner, +{rules.multimatch_shutout_bonus} more for a shutout; "
+            f"first to {rules.multimatch_total_target} credited wins"
+        ),
+    )
+
+
+def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
+    """The filled multi-match sheet: each match's hands, then its credits (read off the
+    ledger's :class:`MatchCredit`)."""
+    names = {Side.A: name_a, Side.B: name_b}
+    games = []
+    for number, credit in enumerate(ledger.matches, start=1):
+        base = game_fill(credit.game)
+        finished = credit.game.finished
+        bonus = credit.match_bonus + credit.shutout_bonus
+        games.append(GameFill(
+            number=number,
+            lines=base.lines,
+            a_boxes=credit.game.hands_won.a if finished else 0,
+            b_boxes=credit.game.hands_won.b if finished else 0,
+            a_box_points=credit.hand_credit.a,
+            b_box_points=credit.hand_credit.b,
+            a_game_bonus=bonus.a,
+            b_game_bonus=bonus.b,
+            shutout=credit.game.shutout,
+            a_final=credit.credit.a if finished else None,
+            b_final=credit.credit.b if finished else None,
+            winner=base.winner,
+        ))
+    totals = ledger.totals
+    if ledger.finished and ledger.winner is not None:
+        result = (f"{names[ledger.winner]} wins on credits {max(totals.a, totals.b)}–"
+                  f"{min(totals.a, totals.b)}")
+    else:
+        result = f"credited so far: {totals.a}–{totals.b} (to {ledger.total_target})"
+    return SheetFill(
+        games=tuple(games),
+        games_won_a=ledger.matches_won.a,
+        games_won_b=ledger.matches_won.b,
+        winner_name=names[ledger.winner] if ledger.winner is not None else "",
+        result_line=result,
     )
 
 

@@ -45,6 +45,19 @@ class SheetShape:
     box_value: int = 25
     shutout_rule: str = "double_hand_points"
     rows_per_game: int = 14
+    # Multi-match sheets name their parts differently (a block is a match, credits replace
+    # boxes and bonuses); empty means the game wording below.
+    block_word: str = "Game"
+    box_label: str = ""
+    bonus_label: str = "Game bonus"
+    total_label: str = "Game total"
+    rule_text: str = ""
+
+    @property
+    def boxes_label(self) -> str:
+        if self.box_label:
+            return self.box_label
+        return f"Boxes ×{self.box_value}" if self.box_value else "Boxes"
 
     @property
     def format_line(self) -> str:
@@ -126,7 +139,7 @@ def _game_block(shape: SheetShape, width: float, number: int,
     st = styles()
     narrow = 6 * mm
     col = (width - narrow) / 4
-    head = [[f"Game {number}", "", "", "", ""], ["#", "A", "A total", "B", "B total"]]
+    head = [[f"{shape.block_word} {number}", "", "", "", ""], ["#", "A", "A total", "B", "B total"]]
     body: list[list[object]] = []
     for i in range(rows_wanted):
         if fill and i < len(fill.lines):
@@ -144,7 +157,7 @@ def _game_block(shape: SheetShape, width: float, number: int,
         else:
             # Hands are numbered through the match, so a filled game's empty rows stay blank.
             body.append(["" if fill and fill.lines else str(i + 1), "", "", "", ""])
-    box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
+    box = shape.boxes_label
 
     def close(label: str, a: str, b: str) -> list[object]:
         return [Paragraph(label, st["label"]), "", a, b, ""]
@@ -155,16 +168,18 @@ def _game_block(shape: SheetShape, width: float, number: int,
         boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
         summary = [
             close(box, boxes_a, boxes_b),
-            close("Game bonus", _cell(fill.a_game_bonus or None), _cell(fill.b_game_bonus or None)),
+            close(shape.bonus_label, _cell(fill.a_game_bonus or None),
+                  _cell(fill.b_game_bonus or None)),
             close("Shutout", "✓" if fill.shutout and fill.winner == "A" else "",
                   "✓" if fill.shutout and fill.winner == "B" else ""),
-            close("Game total", _cell(fill.a_final), _cell(fill.b_final)),
+            close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
             close("Won by", "✔ A" if fill.winner == "A" else "",
                   "✔ B" if fill.winner == "B" else ""),
         ]
     else:
-        summary = [close(box, "", ""), close("Game bonus", "", ""), close("Shutout", "☐", "☐"),
-                   close("Game total", "", ""), close("Won by", "☐ A", "☐ B")]
+        summary = [close(box, "", ""), close(shape.bonus_label, "", ""),
+                   close("Shutout", "☐", "☐"), close(shape.total_label, "", ""),
+                   close("Won by", "☐ A", "☐ B")]
     data = head + body + summary
     first_summary = len(head) + len(body)
     font = 8.5 if row_h >= 4.6 * mm else 7
@@ -224,6 +239,8 @@ def _heading(heading: MatchHeading, shape: SheetShape, width: float) -> Table:
 
 
 def _rule_line(shape: SheetShape) -> str:
+    if shape.rule_text:
+        return f"{shape.rule_text} · marks: G gin · BG big gin · U undercut"
     parts = [shape.format_line]
     if shape.game_bonus:
         parts.append(f"game bonus {shape.game_bonus}")
@@ -234,11 +251,11 @@ def _rule_line(shape: SheetShape) -> str:
     return " · ".join(parts)
 
 
-def _signatures(width: float, fill: SheetFill | None) -> Table:
+def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") -> Table:
     st = styles()
     result = fill.result_line if fill else ""
     won = [
-        Paragraph('<font size="7" color="#444444">Games won A – B</font><br/>'
+        Paragraph(f'<font size="7" color="#444444">{block_word}s won A – B</font><br/>'
                   f'<font name="{BOLD}" size="12">'
                   f'{f"{fill.games_won_a} – {fill.games_won_b}" if fill else "&nbsp;"}</font>',
                   st["body"]),
@@ -308,7 +325,7 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
         story += [band, Spacer(1, 2 * mm)]
     if fill and fill.dealer_line:
         story.append(Paragraph(markup(fill.dealer_line), st["small"]))
-    story.append(_signatures(width, fill))
+    story.append(_signatures(width, fill, shape.block_word))
     return story
 
 

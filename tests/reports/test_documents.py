@@ -340,3 +340,25 @@ def test_verification_code_follows_the_audit_log(sample: Sample, tmp_path: Path)
                 sheet.version, entered_by="test")
     after = code_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
     assert after != before
+
+
+def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> None:
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.matches import create_match
+    from tests.reports.conftest import play
+
+    db = sample.db
+    event = create_event(db, name="Multi night", rules=load_preset("multi-match"))
+    a = add_entrant(db, event.id, "Mia")
+    b = add_entrant(db, event.id, "Ned")
+    match = create_match(db, event.id, a.id, b.id)
+    play(db, match.id, 25, seed=9)
+    out = build("sheet", db, tmp_path / "mm.pdf", match_id=match.id)
+    text = "\n".join(text_of(out))
+    ledger = get_score_sheet(db, match.id).ledger
+    assert "Match 1" in text and "Credited" in text and "Matches won" in text
+    for credit in ledger.matches:  # type: ignore[attr-defined]
+        if credit.game.finished:
+            assert str(credit.credit.a) in text and str(credit.credit.b) in text
