@@ -17,10 +17,11 @@ HELP_ORDER = 60
 def register(subparsers: Any) -> None:
     backup = subparsers.add_parser(
         "backup",
-        help="back up the database now (SQLite), or list its backups",
-        description="Back up the database through SQLite's online backup API (safe while "
-        "the app runs). Without --out the copy joins the rotating backups in your data "
-        "folder (the newest 20 are kept).",
+        help="back up the database now, or list its backups",
+        description="Back up the database into a SQLite file: a SQLite database through "
+        "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row in "
+        "one consistent snapshot. Without --out the copy joins the rotating backups in your "
+        "data folder (the newest 20 are kept).",
     )
     backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
     backup.add_argument("--list", action="store_true", help="list the existing backups")
@@ -29,8 +30,9 @@ def register(subparsers: Any) -> None:
     restore = subparsers.add_parser(
         "restore",
         help="replace the database by a backup (checked first; the current one is kept)",
-        description="Restore a backup: FILE must pass an integrity check; the current "
-        "database is backed up first (or, if damaged, renamed aside — never overwritten). "
+        description="Restore a backup (a SQLite file) into the database — a SQLite file or a "
+        "PostgreSQL server: FILE must pass an integrity check; the current database is "
+        "backed up first (or, if damaged, renamed aside — never overwritten). "
         "If the database has a director PIN, give it with --pin or type it when asked.",
     )
     restore.add_argument("file", metavar="FILE", help="the backup to restore")
@@ -73,18 +75,14 @@ def run_backup(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from gin_scorer.store import StoreError
-    from gin_scorer.store.backup import copy_database, list_backups, make_backup
+    from gin_scorer.store.backup import backup_target, copy_database, list_backups, make_backup
+    from gin_scorer.store.snapshot import snapshot_to_sqlite
 
     with _open(args) as db:
-        if not db.is_sqlite or db.path is None:
-            raise UserError(
-                f"{db.display_name} is a PostgreSQL database: back it up on the server "
-                "with pg_dump"
-            )
         if args.list:
-            found = list_backups(db.path)
+            found = list_backups(backup_target(db))
             if not found:
-                print(f"no backups of {db.path} yet")
+                print(f"no backups of {db.display_name} yet")
             for item in found:
                 size = item.path.stat().st_size / 1024
                 reason = f"  ({item.reason})" if item.reason else ""
@@ -96,11 +94,14 @@ def run_backup(args: argparse.Namespace) -> int:
                 out = Path(args.out).expanduser().resolve()
                 if out.exists():
                     raise UserError(f"{out} already exists; choose a new file name")
-                copy_database(db.path, out)
-                print(f"backed up {db.path} to {out}")
+                if db.path is not None:
+                    copy_database(db.path, out)
+                else:
+                    snapshot_to_sqlite(db, out)
+                print(f"backed up {db.display_name} to {out}")
             else:
                 made = make_backup(db, reason="manual")
-                print(f"backed up {db.path} to {made.path}")
+                print(f"backed up {db.display_name} to {made.path}")
         except (StoreError, OSError) as error:
             raise UserError(f"the backup failed: {error}") from None
     return 0
@@ -126,10 +127,8 @@ def run_restore(args: argparse.Namespace) -> int:
     if not source.is_file():
         raise UserError(f"{source} does not exist (or is not a file)")
     try:
-        target = sqlite_path(chosen_database(args.db))
-        if target is None:
-            raise UserError("restore works on SQLite databases; restore PostgreSQL with "
-                            "pg_restore on the server")
+        chosen = chosen_database(args.db)
+        target = sqlite_path(chosen) or chosen
         result = restore_database(target, source, pin=args.pin, ask_pin=_ask_pin)
     except StoreError as error:
         raise UserError(str(error)) from None

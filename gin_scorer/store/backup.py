@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from alembic.util.exc import CommandError
+from sqlalchemy.engine import make_url
 
 from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
 from gin_scorer.store.integrity import integrity_check
@@ -65,15 +66,26 @@ def backups_root() -> Path:
     return data_dir() / "backups"
 
 
-def backup_folder(db_path: Path) -> Path:
-    """The folder holding the automatic backups of the SQLite file ``db_path``."""
-    full = str(db_path.expanduser().resolve())
-    tag = hashlib.sha256(full.encode()).hexdigest()[:8]
-    return backups_root() / f"{db_path.name}-{tag}"
+def backup_folder(db_path: Path | str) -> Path:
+    """The folder holding the backups of the SQLite file ``db_path`` (or a PostgreSQL URL)."""
+    if isinstance(db_path, str):
+        url = make_url(db_path)
+        identity = url.set(password=None).render_as_string(hide_password=False)
+        name = f"{url.database or 'postgres'}.postgresql"
+    else:
+        identity = str(db_path.expanduser().resolve())
+        name = db_path.name
+    tag = hashlib.sha256(identity.encode()).hexdigest()[:8]
+    return backups_root() / f"{name}-{tag}"
 
 
-def list_backups(db_path: Path) -> list[BackupFile]:
-    """The backups of ``db_path``, newest first."""
+def backup_target(db: Database) -> Path | str:
+    """What :func:`backup_folder` and :func:`list_backups` take for an open database."""
+    return db.path if db.is_sqlite and db.path is not None else db.url
+
+
+def list_backups(db_path: Path | str) -> list[BackupFile]:
+    """The backups of ``db_path`` (a SQLite file, or a PostgreSQL URL), newest first."""
     folder = backup_folder(db_path)
     if not folder.is_dir():
         return []
@@ -159,9 +171,25 @@ def _current_change_id(path: Path) -> int:
 
 
 def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
-    """Back up ``db`` now into its rotating folder; drop all but the newest :data:`KEEP`."""
-    path = _sqlite_file(db)
-    return backup_file(path, reason=reason, database=db)
+    """Back up ``db`` now into its rotating folder; drop all but the newest :data:`KEEP`.
+
+    A PostgreSQL database is copied row by row into a SQLite file of the same schema.
+    """
+    if db.is_sqlite and db.path is not None:
+        return backup_file(db.path, reason=reason, database=db)
+    from gin_scorer.store.changes import latest_change_id
+    from gin_scorer.store.snapshot import snapshot_to_sqlite
+
+    now = datetime.now(UTC)
+    with db.transaction(write=False) as session:
+        change_id = latest_change_id(session)
+    name = make_url(db.url).database or "postgres"
+    suffix = f"-{reason}" if reason else ""
+    target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    snapshot_to_sqlite(db, target)
+    _rotate(db.url)
+    return BackupFile(target, now, change_id, reason)
 
 
 def backup_file(
@@ -182,18 +210,9 @@ def backup_file(
     return made
 
 
-def _rotate(path: Path) -> None:
+def _rotate(path: Path | str) -> None:
     for old in list_backups(path)[KEEP:]:
         old.path.unlink(missing_ok=True)
-
-
-def _sqlite_file(db: Database) -> Path:
-    if not db.is_sqlite or db.path is None:
-        raise StoreError(
-            f"backups here are of SQLite files; {db.display_name} is a PostgreSQL database "
-            "(back it up with pg_dump on the server)"
-        )
-    return db.path
 
 
 def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
@@ -201,7 +220,8 @@ def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
 
     Due when something changed since the newest backup and either ``backup.every_hands`` hands
     were entered since, or ``backup.every_minutes`` minutes passed (on open: the minutes
-    only). Does nothing on PostgreSQL or when the database was opened with
+    only). Does nothing on PostgreSQL (a server has its own backups; ``gin-scorer backup``
+    still copies it on demand) or when the database was opened with
     ``backups=False``, and never raises: a failed automatic backup must not
     lose the hand that was just recorded (the next call tries again).
     """
@@ -264,7 +284,7 @@ def move_aside(path: Path) -> Path:
 @dataclass(frozen=True, slots=True)
 class RestoreResult:
     restored_from: Path
-    database: Path
+    database: str  # the file, or the server URL without its password
     safety_backup: BackupFile | None  # the database as it was just before the restore
     damaged_moved_to: Path | None  # where a damaged database was set aside
 
@@ -300,49 +320,88 @@ def _check_restorable(source: Path) -> None:
             raise NewerDatabase(revision, head_revision())
 
 
+def _require_pin(
+    guard: list[str], pin: str | None, ask_pin: Callable[[], str] | None
+) -> None:
+    if not guard:
+        return
+    given = pin if pin is not None else (ask_pin() if ask_pin is not None else None)
+    if not given:
+        raise PinError(
+            "this database is protected by a director PIN: give it with --pin "
+            "(or type it when asked)"
+        )
+    if not any(check_pin(given, stored) for stored in guard):
+        raise PinError("that is not the director PIN of this database; nothing was restored")
+
+
 def restore_database(
-    db_path: Path, source: Path, *, pin: str | None = None,
+    target: Path | str, source: Path, *, pin: str | None = None,
     ask_pin: Callable[[], str] | None = None,
 ) -> RestoreResult:
-    """Replace the SQLite database ``db_path`` by the backup ``source``, safely.
+    """Replace the database ``target`` (a SQLite file, or a PostgreSQL URL) by ``source``.
 
     1. ``source`` must pass ``PRAGMA integrity_check`` and be a gin-scorer database this
        version knows; 2. if the current database (or, when it is damaged, the backup) has a
        director PIN, ``pin`` (or ``ask_pin()``) must match it; 3. the current database is
-       backed up first — or, if damaged, renamed aside, never overwritten; 4. the pages are
-       copied with SQLite's backup API, then the result is migrated to head and checked.
+       backed up first — or, if damaged, renamed aside, never overwritten; 4. SQLite: the
+       pages are copied with SQLite's backup API; PostgreSQL: the rows are replaced in one
+       transaction; 5. the result is migrated to head, and the change feed records a
+       "restore" after every marker other stations hold, so they reload.
     """
-    db_path = db_path.expanduser().resolve()
     source = source.expanduser().resolve()
+    if isinstance(target, str):
+        return _restore_server(target, source, pin, ask_pin)
+    db_path = target.expanduser().resolve()
     if source == db_path:
         raise StoreError(f"{source} is the database itself; choose a backup file")
     _check_restorable(source)
     exists = db_path.exists() and db_path.stat().st_size > 0
     healthy = exists and integrity_check(db_path, quick=True) == "ok"
-    guard = _read_pins(db_path) if healthy else _read_pins(source)
-    if guard:
-        given = pin if pin is not None else (ask_pin() if ask_pin is not None else None)
-        if not given:
-            raise PinError(
-                "this database is protected by a director PIN: give it with --pin "
-                "(or type it when asked)"
-            )
-        if not any(check_pin(given, stored) for stored in guard):
-            raise PinError("that is not the director PIN of this database; nothing was restored")
+    _require_pin(_read_pins(db_path) if healthy else _read_pins(source), pin, ask_pin)
+    old_marker = _current_change_id(db_path) if healthy else 0
     safety = backup_file(db_path, reason="before-restore") if healthy else None
     aside = move_aside(db_path) if exists and not healthy else None
     db_path.parent.mkdir(parents=True, exist_ok=True)
     source_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
     try:
-        target = sqlite3.connect(db_path, timeout=30)
+        target_connection = sqlite3.connect(db_path, timeout=30)
         try:
-            target.execute("PRAGMA busy_timeout = 30000")
-            source_connection.backup(target)
+            target_connection.execute("PRAGMA busy_timeout = 30000")
+            source_connection.backup(target_connection)
         finally:
-            target.close()
+            target_connection.close()
     finally:
         source_connection.close()
     from gin_scorer.store.database import open_database
 
-    open_database(db_path, backups=False).close()  # migrate an older backup to head
-    return RestoreResult(source, db_path, safety, aside)
+    with open_database(db_path, backups=False) as db:  # migrates an older backup to head
+        _mark_restored(db, old_marker)
+    return RestoreResult(source, str(db_path), safety, aside)
+
+
+def _mark_restored(db: Database, old_marker: int) -> None:
+    from gin_scorer.store.changes import latest_change_id
+    from gin_scorer.store.tables import Change, utcnow
+
+    with db.transaction() as session:
+        new_marker = latest_change_id(session)
+        session.add(Change(id=max(old_marker, new_marker) + 1, at=utcnow(), station=db.station,
+                           table_name="database", row_id=None, op="restore"))
+
+
+def _restore_server(
+    url: str, source: Path, pin: str | None, ask_pin: Callable[[], str] | None
+) -> RestoreResult:
+    from gin_scorer.store.database import open_database
+    from gin_scorer.store.settings import director_pin_hashes_in
+    from gin_scorer.store.snapshot import restore_rows_into
+
+    _check_restorable(source)
+    with open_database(url, backups=False) as db:
+        with db.transaction(write=False) as session:
+            guard = director_pin_hashes_in(session)
+        _require_pin(guard, pin, ask_pin)
+        safety = make_backup(db, reason="before-restore")
+        restore_rows_into(db, source)
+        return RestoreResult(source, db.display_name, safety, None)

@@ -66,3 +66,17 @@ def director_pin_hashes(connection: sqlite3.Connection) -> list[str]:
         except sqlite3.OperationalError:  # an older revision without that table
             continue
     return hashes
+
+
+def director_pin_hashes_in(session: Session) -> list[str]:
+    """:func:`director_pin_hashes` for an open database (any kind), through a session."""
+    from sqlalchemy import select
+    from sqlmodel import col
+
+    from gin_scorer.store.tables import Event
+
+    hashes = [h for h in [get_setting(session, DIRECTOR_PIN)] if h]
+    hashes += [
+        h for h in session.execute(select(col(Event.pin_hash))).scalars() if h
+    ]
+    return hashes

@@ -232,11 +232,56 @@ def test_automatic_backups_follow_the_clock(path: Path) -> None:
         assert maybe_backup(db) is not None
 
 
-def test_postgres_backups_are_left_to_the_server(pg_url: str) -> None:
-    with open_database(pg_url) as db:
-        assert maybe_backup(db) is None
-        with pytest.raises(StoreError, match="pg_dump"):
-            make_backup(db)
+def test_backup_and_restore_on_either_database(db_url: str) -> None:
+    """The same round trip on SQLite and PostgreSQL, and stations notice the restore."""
+    from gin_scorer.store.backup import backup_target
+    from gin_scorer.store.changes import changes_since, latest_change_id
+    from gin_scorer.store.database import sqlite_path
+
+    with open_database(db_url, station="desk") as db:
+        match_id = _match(db)
+        _hand(db, match_id, 1)
+        _add_players(db, "Ann")
+        taken = make_backup(db, reason="manual")
+        assert taken.path.parent == backup_folder(backup_target(db))
+        assert list_backups(backup_target(db))[0].path == taken.path
+        _hand(db, match_id, 2)
+        _add_players(db, "Bob")
+        with db.transaction(write=False) as session:
+            marker = latest_change_id(session)  # another station's place in the feed
+    with sqlite3.connect(taken.path) as copy:
+        assert copy.execute("SELECT count(*) FROM hand_entry").fetchone() == (1,)
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    target = sqlite_path(db_url) or db_url
+    result = restore_database(target, taken.path)
+    assert result.safety_backup is not None
+    with open_database(db_url) as db:
+        assert _players(db) == ["Ann"]
+        with db.transaction(write=False) as session:
+            assert len(session.exec(select(HandEntry)).all()) == 1
+            seen = changes_since(session, marker)
+        assert [(c.table_name, c.op) for c in seen] == [("database", "restore")]
+        _add_players(db, "Cy")  # ids continue after the restored rows
+        _hand(db, match_id, 2)
+        assert _players(db) == ["Ann", "Cy"]
+
+
+def test_a_sqlite_club_database_moves_onto_a_server(path: Path, pg_url: str) -> None:
+    with open_database(path) as db:
+        match_id = _match(db)
+        for seq in range(1, 4):
+            _hand(db, match_id, seq)
+        with db.transaction() as session:
+            set_director_pin(session, "2468")
+    restore_database(pg_url, path)  # an empty server has no PIN of its own to ask for
+    with open_database(pg_url) as server, server.transaction(write=False) as session:
+        hands = session.exec(select(HandEntry)).all()
+        assert [h.seq for h in hands] == [1, 2, 3]
+        assert all(h.entered_at.tzinfo is not None for h in hands)
+    # From now on the server is guarded by the PIN it received.
+    with pytest.raises(PinError):
+        restore_database(pg_url, path, pin="1111")
+    restore_database(pg_url, path, pin="2468")
 
 
 def test_no_automatic_backups_when_opened_without_them(path: Path) -> None:

@@ -91,3 +91,19 @@ def test_backup_list_and_missing_restore_file(db_file: Path, capsys) -> None:  #
     assert status == 0 and "(manual)" in out
     status, _, err = _run(capsys, "--db", str(db_file), "restore", "no-such-backup.sqlite")
     assert status == 2 and "no-such-backup.sqlite does not exist" in err
+
+
+def test_backup_and_restore_a_server_database(pg_url: str, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    with open_database(pg_url) as db, db.transaction() as session:
+        session.add(Player(name="Ann"))
+    out_file = tmp_path / "server.sqlite"
+    status, out, _ = _run(capsys, "--db", pg_url, "backup", "--out", str(out_file))
+    assert status == 0 and out.strip().endswith(str(out_file))
+    with open_database(pg_url) as db, db.transaction() as session:
+        session.add(Player(name="Bob"))
+    status, out, _ = _run(capsys, "--db", pg_url, "restore", str(out_file))
+    assert status == 0 and "the database as it was is kept in" in out
+    status, out, _ = _run(capsys, "--db", pg_url, "backup", "--list")
+    assert status == 0 and "(before-restore)" in out
+    with sqlite3.connect(out_file) as copy:
+        assert copy.execute("SELECT name FROM player").fetchall() == [("Ann",)]
