@@ -1,0 +1,93 @@
+"""The demo, verify, round, standings and bracket commands, end to end on a SQLite file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gin_scorer.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_demo_then_verify_round_standings_bracket(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "demo.sqlite")
+    status, out, _ = _run(
+        capsys,
+        "--db",
+        db,
+        "demo",
+        "--entrants",
+        "5",
+        "--format",
+        "single-elim",
+        "--seed",
+        "4",
+        "--preset",
+        "wikipedia-standard",
+    )
+    assert status == 0
+    assert "Champion" in out and "Runner-up" in out and "3=" in out
+    status, out, _ = _run(capsys, "--db", db, "verify")
+    assert status == 0 and "all clean" in out
+    status, out, _ = _run(capsys, "--db", db, "round", "show", "--event", "1", "--round", "1")
+    assert "has a bye" in out and "[W1-2]" in out
+    status, out, _ = _run(capsys, "--db", db, "round", "status", "--event", "1")
+    assert "the event is complete" in out
+    status, out, _ = _run(capsys, "--db", db, "bracket", "--event", "1")
+    assert "champion:" in out and "W3-1" in out
+    status, out, _ = _run(capsys, "--db", db, "standings", "--event", "1", "--json")
+    assert '"label": "1"' in out
+
+
+def test_bad_input_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "e.sqlite")
+    status, _, err = _run(capsys, "--db", db, "standings", "--event", "42")
+    assert status == 2 and err.strip() == "gin-scorer: there is no event 42"
+    status, _, err = _run(capsys, "--db", db, "demo", "--entrants", "4", "--preset", "nope")
+    assert status == 2 and "no rule-set preset called 'nope'" in err
+    status, _, err = _run(capsys, "--db", db, "round", "start", "--event", "1", "--pair", "x")
+    assert status == 2
+
+
+def test_verify_exit_status_one_on_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sqlmodel import select
+
+    from gin_scorer.store.database import open_database
+    from gin_scorer.store.tables import Match
+
+    db = str(tmp_path / "v.sqlite")
+    assert (
+        _run(
+            capsys,
+            "--db",
+            db,
+            "demo",
+            "--entrants",
+            "2",
+            "--format",
+            "round-robin",
+            "--preset",
+            "wikipedia-standard",
+        )[0]
+        == 0
+    )
+    opened = open_database(db, backups=False)
+    with opened.transaction() as session:
+        match = session.exec(select(Match)).first()
+        assert match is not None
+        match.status = "pending"  # contradicts its hands
+        session.add(match)
+    opened.close()
+    status, out, _ = _run(capsys, "--db", db, "verify")
+    assert status == 1
+    assert "the hands finish the match but it is marked pending" in out
