@@ -39,8 +39,11 @@ def run_gui(db: str | None = None, smoke_test: bool = False) -> int:
     from gin_scorer.gui.main_window import MainWindow
 
     app = make_application()
-    window = MainWindow(database=chosen_database(db))
+    database = chosen_database(db)
+    # Show the window first, then open the database (loading the store takes a moment).
+    window = MainWindow(database=database, open_now=False)
     window.show()
+    QTimer.singleShot(0, lambda: window.open_db(database))
     if smoke_test:
         QTimer.singleShot(0, window.close)
         QTimer.singleShot(0, app.quit)

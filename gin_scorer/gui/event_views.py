@@ -153,14 +153,25 @@ class _EventView(QWidget):
         super().__init__(parent)
         self.db = db
         self.shown_event: EventView | None = None
+        self.round_numbers: tuple[int, ...] | None = None
         self.title = QLabel("")
         self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
         self.note = QLabel("")
         self.note.setWordWrap(True)
 
-    def set_event(self, event: EventView) -> None:
+    def set_event(self, event: EventView, rounds: Sequence[int] | None = None) -> None:
+        """Show ``event``; ``rounds`` (the paired round numbers) saves asking again."""
         self.shown_event = event
+        self.round_numbers = tuple(rounds) if rounds is not None else None
         self.refresh()
+
+    def _rounds(self) -> tuple[int, ...]:
+        if self.round_numbers is None:
+            from gin_scorer.services.rounds import list_rounds
+
+            assert self.shown_event is not None
+            self.round_numbers = tuple(r.number for r in list_rounds(self.db, self.shown_event.id))
+        return self.round_numbers
 
     def refresh(self) -> None:  # pragma: no cover - every view overrides it
         raise NotImplementedError
@@ -193,11 +204,10 @@ class StandingsView(_EventView):
         if self.shown_event is None:
             return
         from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.rounds import list_rounds
         from gin_scorer.services.standings import standings
 
         try:
-            rounds = list_rounds(self.db, self.shown_event.id)
+            rounds = self._rounds()
         except ServiceError as error:
             self._fail(error)
             return
@@ -205,8 +215,8 @@ class StandingsView(_EventView):
         self._filling = True
         self.after.clear()
         self.after.addItem("latest", None)
-        for r in rounds:
-            self.after.addItem(f"round {r.number}", r.number)
+        for number in rounds:
+            self.after.addItem(f"round {number}", number)
         index = self.after.findData(chosen)
         self.after.setCurrentIndex(max(index, 0))
         self._filling = False
@@ -257,27 +267,26 @@ class RoundView(_EventView):
         if self.shown_event is None:
             return
         from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.rounds import list_rounds
 
         try:
-            rounds = list_rounds(self.db, self.shown_event.id)
+            rounds = self._rounds()
         except ServiceError as error:
             self._fail(error)
             return
         chosen = self.current_round()
         self._filling = True
         self.round_box.clear()
-        for r in rounds:
-            self.round_box.addItem(f"{r.number}", r.number)
+        for number in rounds:
+            self.round_box.addItem(f"{number}", number)
         if rounds:
             index = self.round_box.findData(chosen) if chosen is not None else -1
             self.round_box.setCurrentIndex(index if index >= 0 else len(rounds) - 1)
         self._filling = False
-        number = self.current_round()
-        if number is None:
+        current = self.current_round()
+        if current is None:
             self.show_nothing()
         else:
-            self.show_lines(number)
+            self.show_lines(current)
 
     def _round_chosen(self) -> None:
         if not self._filling and self.current_round() is not None:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -29,13 +30,15 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer import __version__
-from gin_scorer.gui.event_dialog import NewEvent, NewEventDialog
-from gin_scorer.gui.match_controller import ScoringPage
 from gin_scorer.gui.navigator import NODE_ROLE, NavigatorModel, Node, match_label
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
-from gin_scorer.store.database import Database
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.gui.event_dialog import NewEvent
+    from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.store.database import Database
 
 POLL_MS = 3000  # how often other stations' changes are looked for
 
@@ -58,7 +61,8 @@ class MainWindow(QMainWindow):
         self.matches: dict[int, tuple[MatchView, ...]] = {}
         self.marker = 0
         self.last_save: datetime | None = None
-        self._views_stale = False  # a hand was saved while the score sheet was in front
+        self.round_numbers: tuple[int, ...] = ()
+        self._stale_views: set[str] = set()  # refreshed when next brought to the front
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle("Gin Scorer")
         self.resize(1280, 800)
@@ -163,15 +167,8 @@ class MainWindow(QMainWindow):
         self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
         self._action("scoring", "Cards &panel", self.focus_cards, "Ctrl+K")
 
-        from gin_scorer.reports import KINDS
-
-        labels = {
-            "standings": "&Standings…", "pairings": "&Pairings…", "sheet": "Score s&heet…",
-            "pad": "Blank &pad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
-            "player": "Pla&yer sheet…",
-        }
-        for kind in KINDS:
-            self._action("reports", labels.get(kind, kind), self._report_asker(kind))
+        # Filled when first opened: the report modules load reportlab, not needed to start.
+        self.reports_menu.aboutToShow.connect(self._fill_reports_menu)
 
         about = QAction("&About Gin Scorer", self)
         about.triggered.connect(self.show_about)
@@ -207,6 +204,8 @@ class MainWindow(QMainWindow):
         return True
 
     def _make_scoring_page(self) -> None:
+        from gin_scorer.gui.match_controller import ScoringPage
+
         assert self.db is not None
         self.tabs.clear()
         self.scoring = ScoringPage(self.db, self.undo_stack, entered_by=self.settings.station)
@@ -231,6 +230,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: object) -> None:
         self.poll_timer.stop()
+        self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
         if self.db is not None:
             self.db.close()
             self.db = None
@@ -249,6 +249,9 @@ class MainWindow(QMainWindow):
         self.matches = {}
         if self.event_id is not None:
             self.matches[self.event_id] = list_matches(self.db, self.event_id)
+            self.round_numbers = tuple(sorted({
+                m.round_number for m in self.matches[self.event_id] if m.round_number
+            }))
         self.navigator_model.set_events(self.events, self.matches)
         if self.event_id is not None:
             item = self.navigator_model.find(Node("event", self.event_id))
@@ -256,19 +259,26 @@ class MainWindow(QMainWindow):
                 self.navigator.expand(item.index())
             self.refresh_event_views()
 
-    def refresh_event_views(self) -> None:
+    def refresh_event_views(self, *, every_view: bool = False) -> None:
+        """Refresh the view in front (or all); the others when they are next shown."""
         if self.db is None or self.event_id is None:
             return
         event = next((e for e in self.events if e.id == self.event_id), None)
-        for view in self.event_views.values():
-            refresh = getattr(view, "set_event", None)
-            if refresh is not None and event is not None:
-                refresh(event)
+        if event is None:
+            return
+        front = self.tabs.currentWidget()
+        for key, view in self.event_views.items():
+            if every_view or view is front:
+                view.set_event(event, self.round_numbers)  # type: ignore[attr-defined]
+                self._stale_views.discard(key)
+            else:
+                self._stale_views.add(key)
 
     def _tab_changed(self, _index: int) -> None:
-        if self._views_stale and self.tabs.currentWidget() is not self.scoring:
-            self._views_stale = False
-            self.refresh_event_views()
+        front = self.tabs.currentWidget()
+        for key, view in self.event_views.items():
+            if view is front and key in self._stale_views:
+                self.refresh_event_views()
 
     def _saved(self) -> None:
         self.last_save = datetime.now()
@@ -281,10 +291,8 @@ class MainWindow(QMainWindow):
                                               match.id))
         if item is not None:
             item.setText(match_label(match))
-        if self.event_id == match.event_id and self.tabs.currentWidget() is not self.scoring:
-            self.refresh_event_views()
-        else:
-            self._views_stale = True
+        if self.event_id == match.event_id:
+            self.refresh_event_views()  # only the view in front; the score sheet usually
 
     def poll_changes(self) -> None:
         """Other stations' writes: refresh what they touched."""
@@ -342,10 +350,10 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self.stack.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentWidget(view)
         chooser = getattr(view, "show_round", None)
         if chooser is not None and options.get("round_number") is not None:
             chooser(options["round_number"])
-        self.tabs.setCurrentWidget(view)
 
     def focus_entry(self) -> None:
         if self.scoring is not None:
@@ -373,6 +381,7 @@ class MainWindow(QMainWindow):
     # --- events ---------------------------------------------------------------------------
 
     def new_event(self) -> None:
+        from gin_scorer.gui.event_dialog import NewEventDialog
         from gin_scorer.presets import list_presets
 
         dialog = NewEventDialog(list_presets(), self.settings.default_preset, self)
@@ -510,6 +519,19 @@ class MainWindow(QMainWindow):
             self.open_event(max(e.id for e in self.events))
 
     # --- reports --------------------------------------------------------------------------
+
+    def _fill_reports_menu(self) -> None:
+        if self.reports_menu.actions():
+            return
+        from gin_scorer.reports import KINDS
+
+        labels = {
+            "standings": "&Standings…", "pairings": "&Pairings…", "sheet": "Score s&heet…",
+            "pad": "Blank &pad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
+            "player": "Pla&yer sheet…",
+        }
+        for kind in KINDS:
+            self._action("reports", labels.get(kind, kind), self._report_asker(kind))
 
     def _report_asker(self, kind: str) -> Callable[[], None]:
         return lambda: self.ask_report(kind)

@@ -27,7 +27,7 @@ from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_grammar import GRAMMAR_HINT, EntryPreview, EntryState, read_entry
 from gin_scorer.gui.games_model import GamesModel, ledger_games
-from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel, entry_text
+from gin_scorer.gui.score_sheet_model import ScoreSheetModel, entry_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -82,9 +82,11 @@ class MatchPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
+        # Widths are fitted when a match opens, not on every hand (that re-reads every cell).
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self._fitted_for: int | None = None
         self.table.doubleClicked.connect(self._edit_index)
 
         self.games_model = GamesModel(self)
@@ -92,9 +94,6 @@ class MatchPanel(QWidget):
         self.games_table.setModel(self.games_model)
         self.games_table.verticalHeader().setVisible(False)
         self.games_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.games_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
         self.games_table.horizontalHeader().setStretchLastSection(True)
         self.games_table.setMaximumHeight(130)
         self.games_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -165,6 +164,10 @@ class MatchPanel(QWidget):
             self.title.setText(f"{prefix + ' — ' if prefix else ''}{names[0]} v {names[1]}")
             self.scoreboard.setText(self._scoreboard_html(sheet))
             self.hint.setText(f"a = {names[0]}, b = {names[1]}  ·  {GRAMMAR_HINT}")
+            if self._fitted_for != match.id:
+                self._fitted_for = match.id
+                self.table.resizeColumnsToContents()
+                self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())
 

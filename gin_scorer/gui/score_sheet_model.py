@@ -38,6 +38,18 @@ HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 _WARNING_BRUSH = QBrush(QColor("#8a5a00"))
 _ERROR_BRUSH = QBrush(QColor("#b00020"))
 _GAME_END_BACKGROUND = QBrush(QColor("#eef3ff"))
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+_BOLD: list[QFont] = []
+
+
+def _bold() -> QFont:
+    """One bold font, made on first use (a QFont needs the application to exist)."""
+    if not _BOLD:
+        font = QFont()
+        font.setBold(True)
+        _BOLD.append(font)
+    return _BOLD[0]
 
 
 def declared_text(record: HandRecord) -> str:
@@ -77,6 +89,8 @@ class ScoreSheetModel(QAbstractTableModel):
         self._sheet: ScoreSheet | None = None
         self._names = ("A", "B")
         self._game_ends: frozenset[int] = frozenset()
+        # Display strings computed once per sheet: views ask for them many times per paint.
+        self._texts: tuple[tuple[str, ...], ...] = ()
 
     # --- data in --------------------------------------------------------------------------
 
@@ -102,6 +116,10 @@ class ScoreSheetModel(QAbstractTableModel):
             if rows and sheet.finished:
                 ends.add(len(rows) - 1)
             self._game_ends = frozenset(ends)
+        self._texts = tuple(
+            tuple(self._display(hand, column) for column in Column)
+            for hand in (sheet.hands if sheet is not None else ())
+        )
         self.endResetModel()
 
     def names(self) -> tuple[str, str]:
@@ -154,25 +172,23 @@ class ScoreSheetModel(QAbstractTableModel):
         hand = self._sheet.hands[row]
         column = Column(index.column())
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(hand, column)
-        if role == HAND_ROW_ROLE:
-            return hand
+            return self._texts[row][column]
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column in (Column.NOTES, Column.OUTCOME):
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NOTES:
+            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if column != Column.NOTES:
+                return None
             if hand.errors:
                 return _ERROR_BRUSH
             if hand.warnings:
                 return _WARNING_BRUSH
             return None
-        if role == Qt.ItemDataRole.FontRole and column in (Column.TOTAL_A, Column.TOTAL_B):
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.BackgroundRole and row in self._game_ends:
-            return _GAME_END_BACKGROUND
+        if role == Qt.ItemDataRole.FontRole:
+            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return _GAME_END_BACKGROUND if row in self._game_ends else None
+        if role == HAND_ROW_ROLE:
+            return hand
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hand)
         return None
