@@ -102,14 +102,31 @@ def _melds_line(melds: Iterable[Meld]) -> str:
     return " | ".join(str(meld) for meld in melds) or "none"
 
 
+def _stdin_lines() -> Iterable[str | bytes]:
+    """Standard input line by line, as bytes when possible so that one line that is not UTF-8
+    is reported by number instead of stopping the whole run."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return buffer if buffer is not None else sys.stdin
+
+
 def _each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: bool) -> int:
     """Answer every non-blank line of standard input; an error is reported for its line only."""
     failed = False
-    for number, line in enumerate(sys.stdin, start=1):
+    for number, line in enumerate(_stdin_lines(), start=1):
         if not line.strip():
             continue
         try:
+            if isinstance(line, bytes):
+                line = line.decode("utf-8-sig" if number == 1 else "utf-8")
             data, text = answer(line)
+        except UnicodeDecodeError:
+            failed = True
+            message = "the line is not UTF-8 text"
+            if as_json:
+                print(json.dumps({"line": number, "error": message}))
+            else:
+                print(f"line {number}: {message}")
+            continue
         except ValueError as error:  # CardError, MeldError, bad JSON: all name the problem
             failed = True
             if as_json:

@@ -184,3 +184,17 @@ def test_layoffs_reads_json_lines_from_stdin() -> None:
     assert "the knocker's meld 1 is not legal: 2♥ 3♥ is not a meld" in lines[3]["error"]
     assert lines[4]["error"] == 'the line has no "knocker_melds"'
     assert "must be a list of melds" in lines[5]["error"]
+
+
+def test_a_line_that_is_not_utf8_is_reported_and_the_rest_answered() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gin_scorer", "analyze", "--json", "-"],
+        input=b"7h 8h 9h\n" + b"7\xff 8h\n" + "Kc K♦ K♥\n".encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert lines[0]["deadwood_points"] == 0
+    assert lines[1] == {"line": 2, "error": "the line is not UTF-8 text"}
+    assert lines[2]["melds"] == [["Kc", "Kd", "Kh"]]
