@@ -13,6 +13,9 @@ given, which is stored with the hand and shown on the sheet. Warnings never bloc
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Any
+
 from sqlalchemy import func
 from sqlmodel import Session, select
 
@@ -27,11 +30,13 @@ from gin_scorer.services._common import (
     fetch,
     fetch_for_update,
     record_audit,
+    rules_from_json,
 )
-from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, ScoreSheet
+from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import HandRejected, InvalidInput
-from gin_scorer.services.matches import sheet_in, status_from
-from gin_scorer.services.sheets import problems_of, score
+from gin_scorer.services.matches import status_from
+from gin_scorer.services.sheets import build_sheet, problems_of, score
+from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
@@ -59,22 +64,48 @@ def _reason(text: str | None, field: str, *, required: bool) -> str | None:
     return cleaned or None
 
 
-def _after_write(session: Session, row: Match) -> ScoreSheet:
-    """Re-derive the sheet, move the match's status along the ledger, mark the event running."""
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    """A match as read once inside the transaction: its row, view, frozen rules and log."""
+
+    row: Match
+    view: MatchView
+    rules: RuleSet
+    log_rows: tuple[Any, ...]
+
+    def sheet(self, *extra: HandEntry, validate: bool = True) -> ScoreSheet:
+        log = log_entries([*self.log_rows, *extra])
+        return build_sheet(self.view, self.rules, log, validate=validate)
+
+
+def _load(session: Session, row: Match) -> _Loaded:
+    assert row.id is not None
+    return _Loaded(
+        row=row,
+        view=match_view(session, row),
+        rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
+        log_rows=tuple(hand_log(session, row.id)),
+    )
+
+
+def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSheet:
+    """Add ``entry``, re-derive the sheet, move the match's status along the ledger and mark
+    the event running. The sheet is built from the log already in memory plus the new row."""
+    session.add(entry)
     session.flush()
-    sheet = sheet_in(session, row)
+    row = loaded.row
+    sheet = loaded.sheet(entry)
     status = status_from(sheet, row.status)
     if status.value != row.status:
         row.status = status.value
         session.add(row)
-        session.flush()
-        sheet = sheet_in(session, row)
     event = session.get(Event, row.event_id)
     if event is not None and event.status == EventStatus.SETUP.value:
         event.status = EventStatus.RUNNING.value
         session.add(event)
-        session.flush()
-    return sheet
+    session.flush()
+    view = replace(loaded.view, status=status, version=row.version)
+    return replace(sheet, match=view, version=row.version)
 
 
 def _claim(
@@ -155,7 +186,8 @@ def record_hand(
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
     with db.transaction() as session:
         row, pinned = _claim(session, db, match_id, expected_version, pin, "record a hand")
-        before = sheet_in(session, row, validate=False)
+        loaded = _load(session, row)
+        before = loaded.sheet(validate=False)
         if before.finished:
             winner = before.winner_entrant
             raise InvalidInput(
@@ -180,9 +212,7 @@ def record_hand(
             station=db.station,
             entered_at=utcnow(),
         )
-        session.add(entry)
-        session.flush()
-        sheet = _after_write(session, row)
+        sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
             db,
@@ -228,8 +258,8 @@ def correct_hand(
         row, pinned = _claim(session, db, match_id, expected_version, pin, "correct a hand")
         pinned = _policy(session, row, pin, "correct a hand") or pinned
         target = _in_force(session, match_id, hand_id)
-        before = sheet_in(session, row, validate=False)
-        problems = _checked_record(record, before.rules, f"hand entry {hand_id}")
+        loaded = _load(session, row)
+        problems = _checked_record(record, loaded.rules, f"hand entry {hand_id}")
         _refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
         entry = HandEntry(
@@ -244,8 +274,7 @@ def correct_hand(
             station=db.station,
             entered_at=utcnow(),
         )
-        session.add(entry)
-        sheet = _after_write(session, row)
+        sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
             db,
@@ -284,6 +313,7 @@ def void_hand(
         row, pinned = _claim(session, db, match_id, expected_version, pin, "void a hand")
         pinned = _policy(session, row, pin, "void a hand") or pinned
         target = _in_force(session, match_id, hand_id)
+        loaded = _load(session, row)
         entry = HandEntry(
             match_id=match_id,
             seq=target.seq,
@@ -296,8 +326,7 @@ def void_hand(
             station=db.station,
             entered_at=utcnow(),
         )
-        session.add(entry)
-        sheet = _after_write(session, row)
+        sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
             db,
@@ -340,6 +369,7 @@ def undo_last_entry(
         if newest is None:
             raise InvalidInput(f"match {match_id} has no entry to undo")
         pinned = _policy(session, row, pin, "undo an entry") or pinned
+        loaded = _load(session, row)
         assert newest.id is not None
         kind = EntryKind(newest.kind)
         if kind is EntryKind.ENTRY:
@@ -362,8 +392,7 @@ def undo_last_entry(
             station=db.station,
             entered_at=utcnow(),
         )
-        session.add(entry)
-        sheet = _after_write(session, row)
+        sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
             db,

@@ -7,12 +7,16 @@ per row) because lists of a few hundred entrants or matches are normal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
+from functools import lru_cache
+from typing import Any, Protocol
 
 from sqlalchemy import func
+from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_from_json
-from gin_scorer.core.hands import Side
+from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.services._common import loads_mapping, rules_from_json
 from gin_scorer.services.dto import (
     EntrantStatus,
@@ -132,23 +136,79 @@ def _match_view(row: Match, entrants: dict[int, EntrantView], rounds: dict[int, 
     )
 
 
-def hand_log(session: Session, match_id: int) -> list[HandEntry]:
-    """Every row of a match's hand log, oldest first (id order is the order they were written)."""
-    query = select(HandEntry).where(HandEntry.match_id == match_id).order_by(col(HandEntry.id))
-    return list(session.exec(query))
+_LOG_COLUMNS: tuple[Any, ...] = (
+    HandEntry.id,
+    HandEntry.match_id,
+    HandEntry.seq,
+    HandEntry.kind,
+    HandEntry.supersedes_id,
+    HandEntry.record_json,
+    HandEntry.dealer,
+    HandEntry.override_reason,
+    HandEntry.entered_by,
+    HandEntry.station,
+    HandEntry.entered_at,
+)
 
 
-def log_entries(rows: Iterable[HandEntry]) -> tuple[LogEntry, ...]:
+class LogRow(Protocol):
+    """What :func:`log_entries` reads from a hand-log row (an ORM object or a plain row)."""
+
+    id: int | None
+    seq: int
+    kind: str
+    supersedes_id: int | None
+    record_json: str
+    dealer: str | None
+    override_reason: str | None
+    entered_by: str
+    station: str
+    entered_at: datetime
+
+
+def hand_log(session: Session, match_id: int) -> list[Any]:
+    """Every row of a match's hand log, oldest first (id order is the order they were
+    written), as plain rows with HandEntry's attribute names (no ORM objects: cheaper)."""
+    query = (
+        sql_select(*_LOG_COLUMNS)
+        .where(col(HandEntry.match_id) == match_id)
+        .order_by(col(HandEntry.id))
+    )
+    return list(session.execute(query))
+
+
+def hand_logs(session: Session, match_ids: Iterable[int]) -> dict[int, list[Any]]:
+    """The hand logs of many matches in one query (standings, exports)."""
+    ids = list(match_ids)
+    out: dict[int, list[Any]] = {m: [] for m in ids}
+    if not ids:
+        return out
+    query = (
+        select(*_LOG_COLUMNS).where(col(HandEntry.match_id).in_(ids)).order_by(col(HandEntry.id))
+    )
+    for row in session.execute(query):
+        out[row.match_id].append(row)
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def parse_record(record_json: str) -> HandRecord:
+    """A stored record (hand JSON text) as a HandRecord; cached, since rebuilding standings
+    reads every hand of an event and declared hands repeat a lot."""
+    return record_from_json(loads_mapping(record_json, "stored hand"))
+
+
+def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:
     """The log as values; ``in_force`` is false for rows a later correction or void replaced."""
     rows = list(rows)
     superseded = {row.supersedes_id for row in rows if row.supersedes_id is not None}
     out: list[LogEntry] = []
     for row in rows:
         assert row.id is not None
-        kind = EntryKind(row.kind)
+        kind = _KINDS[row.kind]
         record = None
         if kind is not EntryKind.VOID and row.record_json:
-            record = record_from_json(loads_mapping(row.record_json, f"hand entry {row.id}"))
+            record = parse_record(row.record_json)
         out.append(
             LogEntry(
                 id=row.id,
@@ -156,7 +216,7 @@ def log_entries(rows: Iterable[HandEntry]) -> tuple[LogEntry, ...]:
                 kind=kind,
                 supersedes_id=row.supersedes_id,
                 record=record,
-                dealer=Side(row.dealer) if row.dealer else None,
+                dealer=_SIDES.get(row.dealer) if row.dealer else None,
                 override_reason=row.override_reason,
                 entered_by=row.entered_by,
                 station=row.station,
@@ -165,3 +225,7 @@ def log_entries(rows: Iterable[HandEntry]) -> tuple[LogEntry, ...]:
             )
         )
     return tuple(out)
+
+
+_KINDS = {k.value: k for k in EntryKind}
+_SIDES = {s.value: s for s in Side}
