@@ -205,18 +205,36 @@ def open_database(
         db = Database(url=url, station=who, is_sqlite=False, engine=engine)
         try:
             migrate_module.prepare(db, migrate=migrate)
+        except OperationalError as error:
+            db.close()
+            reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+            raise StoreError(
+                f"cannot open the database {db.display_name}: {reason}"
+            ) from error
         except BaseException:
             db.close()
             raise
         return db
 
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder; give the name of a database file in it")
     existing = path.exists() and path.stat().st_size > 0
     if existing:
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise StoreError(
+                f"{path} cannot be written (read-only file or no permission); gin-scorer must "
+                "be able to save every hand — copy it somewhere writable"
+            )
         problem = quick_check(path)
         if problem != "ok":
             raise backup_module.corrupt_database_error(path, problem)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"cannot create the folder {path.parent} for the database: {error.strerror}"
+            ) from error
     engine = sqlite_engine(path)
     read_engine = engine.execution_options(**{_READ_ONLY: True})
     db = Database(

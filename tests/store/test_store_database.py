@@ -88,3 +88,24 @@ def test_paths_and_urls() -> None:
 def test_an_unknown_url_scheme_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="postgresql"):
         open_database("mysql://user:secret@host/db")
+
+
+def test_unusable_paths_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="is a folder"):
+        open_database(tmp_path)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot create the folder"):
+        open_database(blocker / "club.sqlite")
+
+
+def test_the_station_defaults_to_the_environment(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIN_SCORER_STATION", "table-9")
+    with open_database(tmp_path / "a.sqlite", backups=False) as db:
+        assert db.station == "table-9"
+
+
+def test_an_unreachable_server_is_one_clear_sentence() -> None:
+    with pytest.raises(StoreError, match=r"cannot open the database postgresql\+psycopg://"):
+        open_database("postgresql+psycopg://nobody:secret@127.0.0.1:9/none")
