@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlmodel import Session, col, func, select
@@ -45,7 +45,7 @@ from gin_scorer.tournament.model import Entrant as EngineEntrant
 from gin_scorer.tournament.model import EntrantStatus as EngineStatus
 from gin_scorer.tournament.model import Format, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
-from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState
+from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState, number_tables
 
 
 class RoundRefused(ServiceError):
@@ -337,7 +337,19 @@ def start_round(
         if event.status == EventStatus.FINISHED.value:
             raise RoundRefused(f"the event {event.name!r} is finished")
         number = facts.state.paired_rounds + 1
-        if number > 1:
+        busy_tables: set[int] = set()
+        if facts.format is Format.CLUB:
+            # Club nights run on: tables free up at different times, so the director pairs
+            # whoever is free while other tables play on.
+            for m in facts.matches:
+                if _finished(m):
+                    continue
+                if m.row.table_number is not None:
+                    busy_tables.add(m.row.table_number)
+                for a, b in chosen or ():
+                    if m.row.entrant_a_id in (a, b) or m.row.entrant_b_id in (a, b):
+                        raise RoundRefused(f"{_table_text(m, facts)} is still being played")
+        elif number > 1:
             owing = [m for m in facts.matches_of(number - 1) if not _finished(m)]
             if owing:
                 raise RoundRefused(
@@ -350,6 +362,8 @@ def start_round(
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
             raise RoundRefused(str(error)) from None
+        if busy_tables:
+            plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy_tables))
         row = Round(event_id=event_id, number=number, status="paired", paired_at=utcnow())
         session.add(row)
         session.flush()

@@ -12,7 +12,7 @@ board) keeps it; byes get no table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -24,14 +24,20 @@ def number_tables(
     *,
     fixed: Mapping[int, int] | None = None,
     previous: Mapping[int, int] | None = None,
+    taken: Collection[int] = (),
 ) -> tuple[Pairing, ...]:
     """Give each match a table: fixed tables first, then (``previous``) a player's last
-    table if it is free, then the lowest free numbers in pairing order. Byes come last."""
+    table if it is free, then the lowest free numbers in pairing order. Byes come last.
+    ``taken`` tables are in use (a club night's tables still playing) and never given.
+
+    >>> [p.table for p in number_tables([Pairing(1, 2), Pairing(3, 4)], taken={1, 3})]
+    [2, 4]
+    """
     fixed = fixed or {}
     previous = previous or {}
     matches = [p for p in pairings if not p.is_bye]
     tables: dict[int, int] = {}
-    used: set[int] = set()
+    used: set[int] = set(taken)
     for k, p in enumerate(matches):
         for eid in p.entrants:
             t = fixed.get(eid)

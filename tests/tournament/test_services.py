@@ -154,8 +154,12 @@ def test_club_night_pairs_as_the_director_says(db: Any) -> None:
         (1, ids[0], ids[3]),
         (2, ids[1], ids[2]),
     ]
-    with pytest.raises(rounds.RoundRefused, match="not finished"):
+    with pytest.raises(rounds.RoundRefused, match=r"table 1 \(Player 01 v Player 04\) is still"):
         rounds.start_round(db, event_id, chosen=[(ids[0], ids[1])])
+    # Table 2 finishes; its players are paired again while table 1 plays on.
+    _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, view.pairings[1:]))
+    again = rounds.start_round(db, event_id, chosen=[(ids[2], ids[1])])
+    assert [(p.table, p.a.id) for p in again.pairings] == [(2, ids[2])]
 
 
 def test_demo_event_is_repeatable_and_verifies_clean(db: Any, tmp_path: Any) -> None:
