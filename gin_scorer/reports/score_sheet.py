@@ -253,9 +253,10 @@ def _rule_line(shape: SheetShape) -> str:
 
 def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") -> Table:
     st = styles()
+    plural = "Matches" if block_word == "Match" else f"{block_word}s"
     result = fill.result_line if fill else ""
     won = [
-        Paragraph(f'<font size="7" color="#444444">{block_word}s won A – B</font><br/>'
+        Paragraph(f'<font size="7" color="#444444">{plural} won A – B</font><br/>'
                   f'<font name="{BOLD}" size="12">'
                   f'{f"{fill.games_won_a} – {fill.games_won_b}" if fill else "&nbsp;"}</font>',
                   st["body"]),
