@@ -217,6 +217,9 @@ def test_every_page_renders(sample: Sample, tmp_path: Path) -> None:
         build("sheet", sample.db, tmp_path / "sheet.pdf", match_id=sample.match_id),
         build("pad", sample.db, tmp_path / "hpad.pdf", match_id=sample.hollywood_match_id),
         build("player", sample.db, tmp_path / "player.pdf", entrant_id=sample.alice_id),
+        build("standings", sample.db, tmp_path / "st.pdf", event_id=sample.swiss_event_id),
+        build("pairings", sample.db, tmp_path / "pa.pdf", event_id=sample.swiss_event_id),
+        build("slips", sample.db, tmp_path / "sl.pdf", event_id=sample.swiss_event_id),
     ]
     for pdf in made:
         images = page_images(pdf, tmp_path)
