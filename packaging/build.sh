@@ -22,7 +22,8 @@ else
   python="${PYTHON:-python3}"
 fi
 if ! "$python" -c "import PyInstaller, gin_scorer" 2>/dev/null; then
-  echo "build.sh: $python lacks PyInstaller or gin-scorer; run: $python -m pip install -e '.[test]'" >&2
+  echo "build.sh: $python lacks PyInstaller or gin-scorer;" \
+    "run: $python -m pip install -e '.[test]'" >&2
   exit 1
 fi
 
@@ -39,7 +40,8 @@ bundle="$dist/gin-scorer"
 exe="$bundle/gin-scorer"
 [[ "$os" == windows ]] && exe="$bundle/gin-scorer.exe"
 
-echo "build.sh: gin-scorer $version for $os-$arch with $("$python" -m PyInstaller --version 2>/dev/null | tail -n 1 | sed 's/^/PyInstaller /')"
+pyinstaller_version="$("$python" -m PyInstaller --version 2>/dev/null | tail -n 1)"
+echo "build.sh: gin-scorer $version for $os-$arch with PyInstaller $pyinstaller_version"
 started=$(date +%s)
 "$python" -m PyInstaller --noconfirm --clean --log-level WARN \
   --distpath "$dist" --workpath "$packaging/build" "$@" packaging/gin-scorer.spec
