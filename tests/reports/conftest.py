@@ -98,7 +98,7 @@ def page_images(pdf: Path, out: Path) -> list[Path]:
     """Render every page to PNG with pdftoppm (the caller skips when it is missing)."""
     subprocess.run(["pdftoppm", "-png", "-r", "40", str(pdf), str(out / pdf.stem)],
                    check=True, capture_output=True)
-    return sorted(out.glob(f"{pdf.stem}*.png"))
+    return sorted(out.glob(f"{pdf.stem}-*.png"))
 
 
 needs_pdftoppm = pytest.mark.skipif(
