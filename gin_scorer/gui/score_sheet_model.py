@@ -1,5 +1,8 @@
 """The score sheet as a Qt table model: one row per hand, like a paper gin pad.
 
+Hollywood sheets get one more column per game (the pad's three columns): the running score of
+that game after each hand entered in it, read from the core's Hollywood ledger.
+
 The model holds a :class:`~gin_scorer.services.dto.ScoreSheet` (a frozen snapshot from the
 services) and nothing else; :meth:`ScoreSheetModel.set_sheet` swaps in a fresh one after every
 entry, so the totals shown are always the ledger's, never something the GUI added up.
@@ -7,6 +10,7 @@ entry, so the totals shown are always the ledger's, never something the GUI adde
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -20,6 +24,8 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 class Column(IntEnum):
+    """The base columns; Hollywood game columns sit between GAME and NOTES."""
+
     HAND = 0
     DEALER = 1
     OUTCOME = 2
@@ -30,6 +36,13 @@ class Column(IntEnum):
     TOTAL_B = 7
     GAME = 8
     NOTES = 9
+
+
+@dataclass(frozen=True, slots=True)
+class GameKey:
+    """A Hollywood game's column (kept apart from :class:`Column`, whose members are ints)."""
+
+    number: int
 
 
 HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -91,6 +104,8 @@ class ScoreSheetModel(QAbstractTableModel):
         self._game_ends: frozenset[int] = frozenset()
         # Display strings computed once per sheet: views ask for them many times per paint.
         self._texts: tuple[tuple[str, ...], ...] = ()
+        self._columns: tuple[Column | GameKey, ...] = tuple(Column)
+        self._hollywood: dict[int, dict[int, str]] = {}  # game → hand index → "a–b"
 
     # --- data in --------------------------------------------------------------------------
 
@@ -116,9 +131,12 @@ class ScoreSheetModel(QAbstractTableModel):
             if rows and sheet.finished:
                 ends.add(len(rows) - 1)
             self._game_ends = frozenset(ends)
+        self._hollywood = _hollywood_cells(sheet.ledger if sheet is not None else None)
+        games = tuple(GameKey(n) for n in sorted(self._hollywood))
+        self._columns = (*tuple(Column)[: Column.NOTES], *games, Column.NOTES)
         self._texts = tuple(
-            tuple(self._display(hand, column) for column in Column)
-            for hand in (sheet.hands if sheet is not None else ())
+            tuple(self._cell(row, hand, key) for key in self._columns)
+            for row, hand in enumerate(sheet.hands if sheet is not None else ())
         )
         self.endResetModel()
 
@@ -138,7 +156,12 @@ class ScoreSheetModel(QAbstractTableModel):
         return len(self._sheet.hands)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
+        return 0 if parent.isValid() else len(self._columns)
+
+    def column_of(self, key: Column | int) -> int:
+        """The position of a base column, or of Hollywood game number ``key`` (1, 2, 3...)."""
+        wanted = key if isinstance(key, Column) else GameKey(key)
+        return self._columns.index(wanted)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -147,9 +170,12 @@ class ScoreSheetModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Vertical:
             return None
-        if not 0 <= section < len(Column):
+        if not 0 <= section < len(self._columns):
             return None
         a, b = self._names
+        key = self._columns[section]
+        if isinstance(key, GameKey):
+            return f"Game {key.number}: {a} – {b}"
         return {
             Column.HAND: "Hand",
             Column.DEALER: "Dealer",
@@ -161,18 +187,19 @@ class ScoreSheetModel(QAbstractTableModel):
             Column.TOTAL_B: f"{b} total",
             Column.GAME: "Game",
             Column.NOTES: "Notes",
-        }[Column(section)]
+        }[key]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or self._sheet is None:
             return None
         row = index.row()
-        if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(Column):
+        if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(self._columns):
             return None
         hand = self._sheet.hands[row]
-        column = Column(index.column())
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._texts[row][column]
+            return self._texts[row][index.column()]
+        key = self._columns[index.column()]
+        column = key if isinstance(key, Column) else Column.GAME
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -192,6 +219,11 @@ class ScoreSheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hand)
         return None
+
+    def _cell(self, row: int, hand: HandRow, key: Column | GameKey) -> str:
+        if isinstance(key, GameKey):
+            return self._hollywood.get(key.number, {}).get(row, "")
+        return self._display(hand, key)
 
     def _display(self, hand: HandRow, column: Column) -> str:
         result = hand.result
@@ -241,3 +273,17 @@ class ScoreSheetModel(QAbstractTableModel):
         lines.append(f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, "
                      f"{hand.entered_at:%H:%M:%S}")
         return "\n".join(lines)
+
+
+def _hollywood_cells(ledger: object) -> dict[int, dict[int, str]]:
+    """For a Hollywood ledger: each game's running score after each hand entered in it."""
+    from gin_scorer.core.ledgers.hollywood import Hollywood
+
+    if not isinstance(ledger, Hollywood):
+        return {}
+    cells: dict[int, dict[int, str]] = {}
+    for game in ledger.games:
+        column = cells.setdefault(game.number, {})
+        for line in game.lines:
+            column[line.hand] = f"{line.totals.a} – {line.totals.b}"
+    return cells

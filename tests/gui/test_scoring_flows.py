@@ -156,3 +156,34 @@ def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_m
     assert page.panel.entry.text() == "ak7 15"  # kept
     assert page.panel.preview_label.text().startswith("✖")
     assert stack.count() == 0
+
+
+def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.matches import create_match
+    from gin_scorer.store.database import open_database
+
+    db = open_database(str(tmp_path / "hw.sqlite"), station="desk", backups=False)
+    event = create_event(db, name="Hollywood night", rules=load_preset("hollywood"))
+    ann, bob = add_entrant(db, event.id, "Ann"), add_entrant(db, event.id, "Bob")
+    match = create_match(db, event.id, ann.id, bob.id)
+    page = ScoringPage(db, QUndoStack(), entered_by="td")
+    qtbot.addWidget(page)
+    page.open_match(match.id)
+    for text in ["ak2 12", "ak3 13", "bk1 21", "ak4 14"]:  # Ann 10, 10, Bob 20, Ann 10
+        _type(qtbot, page, text)
+    model = page.panel.model
+    qtmodeltester.check(model)
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[-4:] == ["Game 1: Ann – Bob", "Game 2: Ann – Bob", "Game 3: Ann – Bob",
+                            "Notes"]
+    g1, g2, g3 = (model.column_of(n) for n in (1, 2, 3))
+    cell = lambda row, col: model.data(model.index(row, col))  # noqa: E731
+    # Ann's 1st win goes to game 1, her 2nd to games 1-2; Bob's 1st to game 1; Ann's 3rd to all.
+    assert [cell(0, g1), cell(0, g2), cell(0, g3)] == ["10 – 0", "", ""]
+    assert [cell(1, g1), cell(1, g2), cell(1, g3)] == ["20 – 0", "10 – 0", ""]
+    assert [cell(2, g1), cell(2, g2), cell(2, g3)] == ["20 – 20", "", ""]
+    assert [cell(3, g1), cell(3, g2), cell(3, g3)] == ["30 – 20", "20 – 0", "10 – 0"]
+    db.close()
