@@ -51,7 +51,7 @@ def default_station() -> str:
     return os.environ.get(STATION_ENV) or socket.gethostname() or "station"
 
 
-@dataclass
+@dataclass(eq=False)  # one object per open database: identity, hashable
 class Database:
     """One open database. Create it with :func:`open_database`.
 
