@@ -63,26 +63,44 @@ class Defence:
     deadwood_points: int
 
 
-def _check_knocker_melds(
-    knocker_melds: Sequence[Meld], ace_rule: AceRule
-) -> tuple[int, list[Meld]]:
-    """The mask of the knocker's melded cards and each meld in canonical form; refuses an
-    illegal meld or a card in two melds, naming them."""
+def _check_knocker_melds(knocker_melds: Sequence[Meld], ace_rule: AceRule) -> tuple[int, list[int]]:
+    """The mask of all the knocker's melded cards and of each meld; refuses an illegal meld
+    or a card in two melds, naming them."""
     table = _TABLES[ace_rule].melds
     laid = 0
-    canonical: list[Meld] = []
+    masks: list[int] = []
     for number, meld in enumerate(knocker_melds, start=1):
         mask = _hand_mask(meld.cards)
-        legal = table.get(mask)
-        if legal is None or mask.bit_count() != len(meld.cards):
+        if mask not in table or mask.bit_count() != len(meld.cards):
             problem = meld_problem(meld.cards, ace_rule) or f"{meld} is not a meld"
             raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
         if laid & mask:
             card = _cards_of(laid & mask)[0]
             raise MeldError(f"{card} is in more than one of the knocker's melds")
         laid |= mask
-        canonical.append(legal)
-    return laid, canonical
+        masks.append(mask)
+    return laid, masks
+
+
+def _shape(meld: Meld) -> tuple[int, int, int, int, int]:
+    """What a legal meld in canonical order can take: for a run (suit offset, lowest position,
+    highest position, length, 0); for a set of three (-1, 0, 0, 0, the missing card's bit);
+    for a set of four (-1, 0, 0, 0, 0)."""
+    first_card, last_card = meld.cards[0], meld.cards[-1]
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) == 4:
+            return (-1, 0, 0, 0, 0)
+        rank = first_card.index % 13
+        every = sum(1 << (suit * 13 + rank) for suit in range(4))
+        return (-1, 0, 0, 0, every & ~_hand_mask(meld.cards))
+    first = first_card.index % 13
+    return (first_card.index - first, first, last_card.index % 13, len(meld.cards), 0)
+
+
+# The shape of every legal meld of the deck, per ace rule, keyed by its mask (static facts).
+_SHAPES: dict[AceRule, dict[int, tuple[int, int, int, int, int]]] = {
+    rule: {mask: _shape(meld) for mask, meld in _TABLES[rule].melds.items()} for rule in AceRule
+}
 
 
 class _Layoffs:
@@ -90,25 +108,20 @@ class _Layoffs:
 
     __slots__ = ("_runs", "_sets", "_wrap")
 
-    def __init__(self, knocker_melds: Sequence[Meld], ace_rule: AceRule) -> None:
-        """``knocker_melds`` must be legal and in canonical order (see _check_knocker_melds)."""
+    def __init__(self, knocker_masks: Sequence[int], ace_rule: AceRule) -> None:
+        """``knocker_masks``: the knocker's melds, checked legal (see _check_knocker_melds)."""
         self._wrap = ace_rule is AceRule.TEDESCO
         # runs: (meld index, suit offset, lowest position, highest position, length)
         self._runs: list[tuple[int, int, int, int, int]] = []
         # sets of three: (meld index, the bit of the missing fourth card)
         self._sets: list[tuple[int, int]] = []
-        for number, meld in enumerate(knocker_melds):
-            first_card, last_card = meld.cards[0], meld.cards[-1]
-            if meld.kind is MeldKind.SET:
-                if len(meld.cards) == 3:
-                    rank = first_card.index % 13
-                    held = _hand_mask(meld.cards)
-                    fourth = sum(1 << (suit * 13 + rank) for suit in range(4)) & ~held
-                    self._sets.append((number, fourth))
-            else:
-                first = first_card.index % 13
-                offset = first_card.index - first
-                self._runs.append((number, offset, first, last_card.index % 13, len(meld.cards)))
+        shapes = _SHAPES[ace_rule]
+        for number, mask in enumerate(knocker_masks):
+            offset, first, last, length, fourth = shapes[mask]
+            if offset >= 0:
+                self._runs.append((number, offset, first, last, length))
+            elif fourth:
+                self._sets.append((number, fourth))
 
     def closure(self, free: int) -> list[tuple[int, int]]:
         """Everything that can be laid off from the cards of ``free``, as (card index, meld
