@@ -113,16 +113,20 @@ def plan_round(
             round_number,
             state.settings.tie_breaks,
             require_check_in=state.settings.require_check_in,
-            fixed_tables=dict(state.fixed_tables),
+            fixed_tables=_fixed(state),
         )
     if fmt is Format.ROUND_ROBIN:
         field_ids = round_robin_field(state.starting_field())
-        return pair_round_robin(
+        plan = pair_round_robin(
             state.entrants,
             round_number,
             field=field_ids,
             previous_tables=state.previous_tables,
         )
+        if _fixed(state):
+            fixed = number_tables(plan.pairings, fixed=_fixed(state))
+            return replace(plan, pairings=fixed)
+        return plan
     late = [e for e in state.entrants if e.active and e.joined_round > 1]
     if late:
         raise TournamentError(
@@ -136,8 +140,13 @@ def plan_round(
         if pairings:
             order = {m.slot: i for i, m in enumerate(bracket.matches)}
             ordered = sorted(pairings, key=lambda p: order[p.slot or ""])
-            return RoundPlan(round_number, number_tables(ordered))
+            return RoundPlan(round_number, number_tables(ordered, fixed=_fixed(state)))
     raise TournamentError("no match is ready to be paired: finish the current round first")
+
+
+def _fixed(state: EventState) -> dict[int, int]:
+    """Fixed tables: the event's settings, and any given with the state itself."""
+    return {**dict(state.settings.fixed_tables), **dict(state.fixed_tables)}
 
 
 def total_rounds(state: EventState) -> int | None:

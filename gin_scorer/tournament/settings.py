@@ -5,6 +5,8 @@
 (5, 'match_wins')
 >>> TournamentSettings.from_dict(s.to_dict()) == s
 True
+>>> TournamentSettings.from_dict({"fixed_tables": {"12": 1}}).fixed_tables
+((12, 1),)
 >>> TournamentSettings.from_dict({"format": "swiss", "rounds": "x"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -82,6 +84,8 @@ class TournamentSettings:
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     bracket_reset: bool = True
     require_check_in: bool = False
+    # Entrants who always sit at one table (a wheelchair place, a streamed board): (id, table).
+    fixed_tables: tuple[tuple[int, int], ...] = ()
 
     def swiss_rounds(self, entrants: int) -> int:
         return self.rounds if self.rounds is not None else suggested_swiss_rounds(entrants)
@@ -101,6 +105,7 @@ class TournamentSettings:
             "tie_breaks": [t.value for t in self.tie_breaks],
             "bracket_reset": self.bracket_reset,
             "require_check_in": self.require_check_in,
+            "fixed_tables": {str(entrant): table for entrant, table in self.fixed_tables},
         }
 
     @classmethod
@@ -149,6 +154,7 @@ class TournamentSettings:
             tie_breaks=tuple(tie_breaks),
             bracket_reset=_flag(origin, "bracket_reset", data.get("bracket_reset", True)),
             require_check_in=_flag(origin, "require_check_in", data.get("require_check_in", False)),
+            fixed_tables=_fixed_tables(origin, data.get("fixed_tables", {})),
         )
 
 
@@ -158,6 +164,24 @@ def _whole(origin: str, key: str, value: object, minimum: int | None) -> int:
         return value
     need = "a whole number" + ("" if minimum is None else f" of {minimum} or more")
     raise TournamentError(f"{origin}: {key} = {value!r}: must be {need}")
+
+
+def _fixed_tables(origin: str, value: object) -> tuple[tuple[int, int], ...]:
+    """``{"12": 1}`` (entrant id -> table) as sorted pairs; each table for one entrant."""
+    if not isinstance(value, Mapping):
+        raise TournamentError(f"{origin}: fixed_tables = {value!r}: must map entrant ids to tables")
+    pairs: dict[int, int] = {}
+    for key, table in value.items():
+        try:
+            entrant = int(str(key))
+        except ValueError:
+            raise TournamentError(f"{origin}: fixed_tables: {key!r} is not an entrant id") from None
+        pairs[entrant] = _whole(origin, f"fixed_tables[{key}]", table, 1)
+    tables = list(pairs.values())
+    for table in tables:
+        if tables.count(table) > 1:
+            raise TournamentError(f"{origin}: fixed_tables gives table {table} to two entrants")
+    return tuple(sorted(pairs.items()))
 
 
 def _flag(origin: str, key: str, value: object) -> bool:

@@ -85,3 +85,15 @@ def test_club_round_checks_the_directors_pairs() -> None:
     state = EventState(TournamentSettings(Format.CLUB), tuple(people), ())
     with pytest.raises(TournamentError, match="chosen by the director"):
         plan_round(state, 1)
+
+
+def test_fixed_tables_from_the_settings_hold_in_every_format() -> None:
+    rng = random.Random(2)
+    for fmt in (Format.SWISS, Format.ROUND_ROBIN, Format.SINGLE_ELIMINATION):
+        settings = TournamentSettings.from_dict({"format": fmt.value, "fixed_tables": {"6": 3}})
+        state = EventState(settings, field_of(8), ())
+        state, plans = play_event(state, random_winner(rng), rng)
+        for plan in plans:
+            line = next((p for p in plan.pairings if 6 in p.entrants), None)
+            if line is not None and not line.is_bye:
+                assert line.table == 3, (fmt, plan)
