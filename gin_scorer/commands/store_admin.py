@@ -25,6 +25,10 @@ def register(subparsers: Any) -> None:
     )
     backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
     backup.add_argument("--list", action="store_true", help="list the existing backups")
+    backup.add_argument("--every-hands", type=_positive, metavar="N",
+                        help="from now on, back up automatically every N hands (default 25)")
+    backup.add_argument("--every-minutes", type=_positive, metavar="M",
+                        help="... or every M minutes with something new (default 10)")
     backup.set_defaults(func=run_backup)
 
     restore = subparsers.add_parser(
@@ -79,6 +83,15 @@ def run_backup(args: argparse.Namespace) -> int:
     from gin_scorer.store.snapshot import snapshot_to_sqlite
 
     with _open(args) as db:
+        if args.every_hands is not None or args.every_minutes is not None:
+            from gin_scorer.store.backup import set_backup_schedule
+
+            with db.transaction() as session:
+                schedule = set_backup_schedule(session, every_hands=args.every_hands,
+                                               every_minutes=args.every_minutes)
+            print(f"automatic backups of {db.display_name}: every {schedule.every_hands} "
+                  f"hands or {schedule.every_minutes} minutes")
+            return 0
         if args.list:
             found = list_backups(backup_target(db))
             if not found:

@@ -30,12 +30,18 @@ from typing import TYPE_CHECKING
 
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
 
 from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.migrate import head_revision, script_directory
 from gin_scorer.store.pin import check_pin
-from gin_scorer.store.settings import director_pin_hashes, get_int_setting
+from gin_scorer.store.settings import (
+    director_pin_hashes,
+    get_int_setting,
+    get_setting,
+    set_setting,
+)
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -268,6 +274,36 @@ def _maybe_backup(db: Database, path: Path, *, on_open: bool) -> BackupFile | No
     if stale or (not on_open and hands >= every_hands):
         return make_backup(db, reason="auto")
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class BackupSchedule:
+    every_hands: int = DEFAULT_EVERY_HANDS
+    every_minutes: int = DEFAULT_EVERY_MINUTES
+
+
+def backup_schedule(session: Session) -> BackupSchedule:
+    """The automatic backup schedule stored in the database (defaults when unset)."""
+    def read(key: str, default: int) -> int:
+        try:
+            return int(get_setting(session, key) or default)
+        except ValueError:
+            return default
+
+    return BackupSchedule(read("backup.every_hands", DEFAULT_EVERY_HANDS),
+                          read("backup.every_minutes", DEFAULT_EVERY_MINUTES))
+
+
+def set_backup_schedule(
+    session: Session, *, every_hands: int | None = None, every_minutes: int | None = None
+) -> BackupSchedule:
+    """Change the schedule (each at least 1); returns the schedule now in force."""
+    for name, value in (("every_hands", every_hands), ("every_minutes", every_minutes)):
+        if value is not None:
+            if value < 1:
+                raise StoreError(f"backups {name.replace('_', ' ')}: {value} is not at least 1")
+            set_setting(session, f"backup.{name}", str(value))
+    return backup_schedule(session)
 
 
 def move_aside(path: Path) -> Path:

@@ -107,3 +107,16 @@ def test_backup_and_restore_a_server_database(pg_url: str, tmp_path: Path, capsy
     assert status == 0 and "(before-restore)" in out
     with sqlite3.connect(out_file) as copy:
         assert copy.execute("SELECT name FROM player").fetchall() == [("Ann",)]
+
+
+def test_the_backup_schedule_is_set_per_database(db_file: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.store.backup import backup_schedule
+
+    status, out, _ = _run(capsys, "--db", str(db_file), "backup", "--every-hands", "5")
+    assert status == 0 and out.strip().endswith("every 5 hands or 10 minutes")
+    with open_database(db_file) as db, db.transaction(write=False) as session:
+        schedule = backup_schedule(session)
+    assert (schedule.every_hands, schedule.every_minutes) == (5, 10)
+    with pytest.raises(SystemExit):
+        main(["--db", str(db_file), "backup", "--every-minutes", "zero"])
+    assert "'zero' is not a whole number" in capsys.readouterr().err
