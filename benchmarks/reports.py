@@ -1,7 +1,7 @@
 """How long the printouts take: standings for a 500-entrant event (target: 2 s or less) and a
 filled GRA score sheet. Prints figures; asserts nothing.
 
-    /tmp/venv/bin/python benchmarks/reports.py
+    /tmp/venv/bin/python benchmarks/reports.py [--rounds N]
 
 The standings are timed twice: the document alone (500 lines laid out over pages) and the
 whole ``report standings`` path against a real SQLite event with 500 entrants and one
@@ -10,6 +10,7 @@ played Swiss round (services recompute every match from its hands, then the PDF)
 
 from __future__ import annotations
 
+import argparse
 import random
 import tempfile
 import time
@@ -56,6 +57,10 @@ def play_single_game(db, match_id: int, rng: random.Random) -> None:  # type: ig
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="Swiss rounds to play before timing the standings (default 1)")
+    rounds = parser.parse_args().rounds
     folder = Path(tempfile.mkdtemp(prefix="gin-bench-"))
     header = PageHeader("Standings", "Benchmark Open", "Hall", "2026-04-12", "After round 7")
     lines = [
@@ -74,13 +79,14 @@ def main() -> None:
     add_entrants(db, big.id, [EntrantSpec(f"Entrant {i:03d}", club=f"Club {i % 40}", seed=i)
                               for i in range(1, 501)])
     start = time.perf_counter()
-    first = start_round(db, big.id)
-    for pairing in first.pairings:
-        if pairing.b is not None:
-            play_single_game(db, pairing.match_id, rng)
-    print(f"{'(setup: 500 entrants, round 1 played through the services)':<58} "
-          f"{(time.perf_counter() - start) * 1000:8.0f} ms")
-    timed("report standings, 500 entrants after round 1 (services + PDF)",
+    for _ in range(rounds):
+        paired = start_round(db, big.id)
+        for pairing in paired.pairings:
+            if pairing.b is not None:
+                play_single_game(db, pairing.match_id, rng)
+    setup = f"(setup: 500 entrants, {rounds} round(s) played through the services)"
+    print(f"{setup:<58} {(time.perf_counter() - start) * 1000:8.0f} ms")
+    timed(f"report standings, 500 entrants after round {rounds} (services + PDF)",
           lambda: build("standings", db, folder / "st-db.pdf", event_id=big.id))
     timed("report pairings, 250 tables",
           lambda: build("pairings", db, folder / "pa.pdf", event_id=big.id))
