@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -166,6 +167,9 @@ class MainWindow(QMainWindow):
         self._action("scoring", "&Correct selected hand", self.correct_selected, "Ctrl+E")
         self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
         self._action("scoring", "Cards &panel", self.focus_cards, "Ctrl+K")
+        self.scoring_menu.addSeparator()
+        self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
+        self._action("scoring", "&Unlock result…", lambda: self.set_locked(False))
 
         # Filled when first opened: the report modules load reportlab, not needed to start.
         self.reports_menu.aboutToShow.connect(self._fill_reports_menu)
@@ -532,6 +536,10 @@ class MainWindow(QMainWindow):
         }
         for kind in KINDS:
             self._action("reports", labels.get(kind, kind), self._report_asker(kind))
+        self.reports_menu.addSeparator()
+        self._action("reports", "Export event (&JSON)…", lambda: self.ask_export("event"))
+        self._action("reports", "Export &results (CSV)…", lambda: self.ask_export("results"))
+        self._action("reports", "Export &hands (CSV)…", lambda: self.ask_export("hands"))
 
     def _report_asker(self, kind: str) -> Callable[[], None]:
         return lambda: self.ask_report(kind)
@@ -569,6 +577,68 @@ class MainWindow(QMainWindow):
             f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000
         )
         return out
+
+    def ask_export(self, what: str) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        suffix = "json" if what == "event" else "csv"
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Export {what}", str(Path.home() / f"{what}.{suffix}"),
+            f"{suffix.upper()} (*.{suffix})",
+        )
+        if path:
+            self.export(what, path)
+
+    def export(self, what: str, path: str) -> Path | None:
+        """Write an export through the services (event as JSON, results / hands as CSV)."""
+        from gin_scorer.services import exchange
+        from gin_scorer.services.errors import ServiceError
+
+        if self.db is None or self.event_id is None:
+            return None
+        try:
+            if what == "event":
+                text = exchange.export_event_json(self.db, self.event_id)
+            elif what == "results":
+                text = exchange.export_results(self.db, self.event_id, "csv")
+            else:
+                text = exchange.export_hands(self.db, self.event_id, "csv")
+            out = Path(path)
+            out.write_text(text, encoding="utf-8")
+        except (ServiceError, OSError) as error:
+            QMessageBox.warning(self, "Export", str(error))
+            return None
+        self.statusBar().showMessage(f"Wrote {out}", 8000)
+        return out
+
+    def set_locked(self, locked: bool, pin: str | None = None) -> bool:
+        """Seal (or unseal) the open match's result with the director's PIN."""
+        sheet = self.scoring.sheet if self.scoring else None
+        if self.db is None or sheet is None or self.scoring is None:
+            self.statusBar().showMessage("Open a match first", 4000)
+            return False
+        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.matches import lock_result, unlock_result
+
+        if pin is None:
+            text, ok = QInputDialog.getText(
+                self, "Director's PIN", "PIN (leave empty if the event has none):",
+                QLineEdit.EchoMode.Password,
+            )
+            if not ok:
+                return False
+            pin = text or None
+        action = lock_result if locked else unlock_result
+        try:
+            fresh = action(self.db, sheet.match.id, sheet.version, pin=pin,
+                           actor=self.settings.station)
+        except (ServiceError, StoreError) as error:
+            self.scoring.panel.show_error(str(error))
+            return False
+        self.scoring.show_sheet(fresh)
+        self._saved()
+        return True
 
     # --- settings and help ----------------------------------------------------------------
 

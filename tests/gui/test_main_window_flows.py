@@ -152,3 +152,23 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
         projector.next_page()
     assert any("standings" in t for t in titles) and any("pairings" in t for t in titles)
     projector.close()
+
+
+def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    event_json = window.export("event", str(tmp_path / "event.json"))
+    assert event_json is not None and json.loads(event_json.read_text())
+    results = window.export("results", str(tmp_path / "results.csv"))
+    assert results is not None and results.read_text().count("\n") >= 8
+    finished = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.FINISHED]
+    window.open_match(finished[0].id)
+    assert not window.set_locked(True, pin="0000")  # wrong PIN: refused, said on the line
+    assert window.scoring is not None
+    assert window.scoring.panel.preview_label.text().startswith("✖")
+    assert window.set_locked(True, pin="1234")
+    assert window.scoring.sheet is not None and window.scoring.sheet.match.locked
+    assert "locked" in window.scoring.panel.scoreboard.text()
