@@ -669,7 +669,10 @@ def _bits(mask: int) -> list[int]:
 
 def _checked_mask(cards: Sequence[Card]) -> int:
     """The mask of ``cards``; a card given twice is refused by name."""
-    mask = _hand_mask(cards)
+    bits = _SUIT_BITS_BY_RANK
+    mask = 0
+    for card in cards:  # _hand_mask, written out: this is every search's first step
+        mask |= bits[id(card.suit)][card.rank]
     if mask.bit_count() != len(cards):
         seen: set[Card] = set()
         for card in cards:
@@ -691,7 +694,7 @@ def best_arrangement(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> 
     >>> [str(meld) for meld in best.melds], best.deadwood
     (['7♣ 7♦ 7♥', '7♠ 8♠ 9♠'], ())
     """
-    if not isinstance(cards, tuple | list):
+    if not isinstance(cards, (tuple, list)):
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
@@ -708,11 +711,16 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
     >>> least_deadwood(parse_cards("7h 8h 9h 9c 9d 9s 2c 3d Kc Ks"))
     25
     """
-    if not isinstance(cards, tuple | list):
+    if not isinstance(cards, (tuple, list)):
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
     total = _mask_points(hand, tables)
+    if not tables.wrap:  # most hands hold no meld at all: check that first, cheaply
+        a, b = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS
+        c, d = hand >> 26 & _SUIT_BITS, hand >> 39
+        if not (a & b & (c | d)) | (c & d & (a | b)) | (hand & hand >> 1 & hand >> 2 & _RUN_STARTS):
+            return total
     candidates = _candidates(hand, tables)
     if not candidates:
         return total
