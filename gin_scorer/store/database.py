@@ -32,7 +32,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, select
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
@@ -180,6 +180,19 @@ def quick_check(path: Path) -> str:
     return integrity_check(path, quick=True)
 
 
+def _sqlite_open_error(path: Path, error: Exception) -> StoreError:
+    """What a driver error met while opening a SQLite file means for the director."""
+    from gin_scorer.store.backup import corrupt_database_error
+
+    original = getattr(error, "orig", None) or error
+    name = str(getattr(original, "sqlite_errorname", ""))
+    if "CORRUPT" in name or name == "SQLITE_NOTADB":
+        return corrupt_database_error(path, str(original))
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return DatabaseBusy(f"{path} is locked by another program; try again in a moment")
+    return StoreError(f"cannot open the database {path}: {original}")
+
+
 def open_database(
     url_or_path: str | os.PathLike[str],
     *,
@@ -205,7 +218,7 @@ def open_database(
         db = Database(url=url, station=who, is_sqlite=False, engine=engine)
         try:
             migrate_module.prepare(db, migrate=migrate)
-        except OperationalError as error:
+        except DBAPIError as error:  # unreachable server, wrong password, no permission...
             db.close()
             reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
             raise StoreError(
@@ -249,9 +262,9 @@ def open_database(
             elif backups:
                 backup_module.maybe_backup(db, on_open=True)
         migrate_module.prepare(db, migrate=migrate)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, DBAPIError) as error:
         db.close()
-        raise backup_module.corrupt_database_error(path, str(error)) from error
+        raise _sqlite_open_error(path, error) from error
     except BaseException:
         db.close()
         raise

@@ -109,3 +109,21 @@ def test_the_station_defaults_to_the_environment(tmp_path: Path,
 def test_an_unreachable_server_is_one_clear_sentence() -> None:
     with pytest.raises(StoreError, match=r"cannot open the database postgresql\+psycopg://"):
         open_database("postgresql+psycopg://nobody:secret@127.0.0.1:9/none")
+
+
+def test_driver_errors_while_opening_are_named_for_what_they_mean(tmp_path: Path) -> None:
+    import sqlite3
+
+    from gin_scorer.store import CorruptDatabase, DatabaseBusy
+    from gin_scorer.store.database import _sqlite_open_error
+
+    def error(name: str) -> sqlite3.DatabaseError:
+        made = sqlite3.DatabaseError("driver says no")
+        made.sqlite_errorname = name  # type: ignore[attr-defined]
+        return made
+
+    path = tmp_path / "x.sqlite"
+    assert isinstance(_sqlite_open_error(path, error("SQLITE_CORRUPT")), CorruptDatabase)
+    assert isinstance(_sqlite_open_error(path, error("SQLITE_BUSY")), DatabaseBusy)
+    other = _sqlite_open_error(path, error("SQLITE_FULL"))
+    assert type(other) is StoreError and str(other).endswith("driver says no")
