@@ -32,6 +32,12 @@ DEFAULT_SEARCH_BUDGET = 20_000
 """Search steps before the blossom matching takes over (a normal round needs about N/2)."""
 
 
+GUIDED_LIMIT = 160
+"""Up to this many entrants, a search that ran out of steps is redone with a complete
+matching check at every step (same preference order, never a dead end); above it, the
+blossom matching's pairs are used as they come."""
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -134,6 +140,16 @@ def swiss_pairs(
             try:
                 found = _search(rest, ranking, budget, strict=True)
             except _OutOfBudget:
+                if len(order) <= GUIDED_LIMIT:
+                    guided = _guided(order, ranking, allowed)
+                    if guided is None:
+                        break  # certain: no rematch-free pairing with these byes
+                    guided_pairs, guided_bye = guided
+                    if allowed is second_byes and guided_bye is not None:
+                        notes.append(
+                            f"#{guided_bye}# has a second bye: no other choice avoids rematches"
+                        )
+                    return guided_pairs, guided_bye, notes
                 matched = _blossom(order, ranking, allowed)
                 if matched is not None:
                     matched_pairs, matched_bye = matched
@@ -227,6 +243,54 @@ def _search(
         return None
     pairs.reverse()
     return pairs
+
+
+def _perfect(people: Sequence[int], ranking: SwissRanking) -> bool:
+    """Can ``people`` all be paired without a rematch? (Edmonds' matching decides.)"""
+    n = len(people)
+    if n % 2:
+        return False
+    adjacent: list[list[int]] = [[] for _ in range(n)]
+    for i, a in enumerate(people):
+        seen = ranking.played.get(a, frozenset())
+        for j in range(i + 1, n):
+            if people[j] not in seen:
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+    return len(maximum_matching(n, adjacent)) == n
+
+
+def _guided(
+    order: list[int], ranking: SwissRanking, bye_allowed: Sequence[int | None]
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The ordered search's choices, each checked by a complete matching: no dead ends."""
+    for bye in bye_allowed:
+        remaining = [e for e in order if e != bye]
+        if not _perfect(remaining, ranking):
+            continue
+        pairs: list[tuple[int, int]] = []
+        while remaining:
+            top = remaining[0]
+            score = ranking.score.get(top, 0)
+            group = [e for e in remaining if ranking.score.get(e, 0) == score]
+            half = len(group) // 2
+            preferred = [
+                group[k] for k in sorted(range(1, len(group)), key=lambda k: (abs(k - half), -k))
+            ]
+            others = [e for e in remaining[1:] if ranking.score.get(e, 0) != score]
+            seen = ranking.played.get(top, frozenset())
+            for other in preferred + others:
+                if other in seen:
+                    continue
+                rest = [e for e in remaining if e not in (top, other)]
+                if _perfect(rest, ranking):
+                    pairs.append((top, other))
+                    remaining = rest
+                    break
+            else:  # cannot happen: the matching said a perfect pairing exists
+                return None
+        return pairs, bye
+    return None
 
 
 def _blossom(

@@ -60,12 +60,21 @@ def histories(draw: st.DrawFn) -> SwissRanking:
 
 
 @settings(max_examples=150, deadline=None)
-@given(ranking=histories(), budget=st.sampled_from([3, 20_000]))
+@given(ranking=histories(), mode=st.sampled_from(["search", "guided", "blossom"]))
 def test_no_rematch_while_avoidable_compared_with_brute_force(
-    ranking: SwissRanking, budget: int
+    ranking: SwissRanking, mode: str
 ) -> None:
-    # A tiny budget forces the blossom fallback; the answer must be as good either way.
-    pairs, bye, notes = swiss_pairs(ranking, search_budget=budget)
+    # A tiny budget forces the fallbacks (guided search, or the bare blossom matching above
+    # the guided limit); the answer must be as good every way.
+    from gin_scorer.tournament import swiss
+
+    budget = 20_000 if mode == "search" else 3
+    saved = swiss.GUIDED_LIMIT
+    swiss.GUIDED_LIMIT = 0 if mode == "blossom" else saved
+    try:
+        pairs, bye, notes = swiss_pairs(ranking, search_budget=budget)
+    finally:
+        swiss.GUIDED_LIMIT = saved
     everyone = [e for p in pairs for e in p] + ([bye] if bye is not None else [])
     assert sorted(everyone) == sorted(ranking.order)
     rematches = [p for p in pairs if p[1] in ranking.played[p[0]]]
@@ -80,7 +89,7 @@ def test_no_rematch_while_avoidable_compared_with_brute_force(
         possible = fresh_ok or _brute_force_byes(ranking, list(again))
         if fresh_ok:
             assert bye not in ranking.had_bye
-            if budget > 100:  # the ordered search also gives the bye to the lowest it can
+            if mode != "blossom":  # the ordered searches give the bye to the lowest they can
                 assert bye == fresh_ok[0]
         elif not possible and fresh:
             assert bye == fresh[0]
