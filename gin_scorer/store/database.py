@@ -91,12 +91,33 @@ class Database:
                 with session.begin():
                     yield session
         except OperationalError as error:
-            if "locked" in str(error.orig) or "busy" in str(error.orig):
-                raise DatabaseBusy(
-                    f"the database {self.display_name} is busy: another station or program "
-                    f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; try again"
-                ) from error
-            raise
+            raise self._unsaved(error) from error
+
+    def _unsaved(self, error: OperationalError) -> StoreError:
+        """The sentence for a transaction the database could not complete (nothing saved)."""
+        original = error.orig
+        name = str(getattr(original, "sqlite_errorname", ""))
+        text = str(original).strip().splitlines()[0] if original else str(error)
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+            return DatabaseBusy(
+                f"the database {self.display_name} is busy: another station or program "
+                f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; nothing was saved — "
+                "try again"
+            )
+        if name == "SQLITE_FULL":
+            return StoreError(
+                f"the disk holding {self.display_name} is full: the last change was NOT "
+                "saved; free some space and enter it again"
+            )
+        if self.is_sqlite:
+            return StoreError(
+                f"the database {self.display_name} could not save the last change ({text}); "
+                "it was NOT saved"
+            )
+        return StoreError(
+            f"the connection to {self.display_name} failed ({text}); the last change was NOT "
+            "saved — check the network and enter it again"
+        )
 
     @property
     def read_engine(self) -> Engine:

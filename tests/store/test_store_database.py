@@ -127,3 +127,14 @@ def test_driver_errors_while_opening_are_named_for_what_they_mean(tmp_path: Path
     assert isinstance(_sqlite_open_error(path, error("SQLITE_BUSY")), DatabaseBusy)
     other = _sqlite_open_error(path, error("SQLITE_FULL"))
     assert type(other) is StoreError and str(other).endswith("driver says no")
+
+
+def test_a_full_disk_says_the_change_was_not_saved(tmp_path: Path) -> None:
+    with open_database(tmp_path / "full.sqlite", backups=False) as db:
+        with pytest.raises(StoreError, match="is full: the last change was NOT saved"), \
+                db.transaction() as session:
+            pages = session.connection().exec_driver_sql("PRAGMA page_count").scalar()
+            session.connection().exec_driver_sql(f"PRAGMA max_page_count = {pages}")
+            session.add_all(Player(name="x" * 500) for _ in range(200))
+        with db.transaction(write=False) as session:
+            assert session.exec(select(Player)).all() == []
