@@ -504,12 +504,18 @@ class MainWindow(QMainWindow):
             return
         self._demo = DemoRunner(self.database, self)
         self._demo.progress.connect(self._demo_progress)
+        self._demo.rounds_done.connect(self._demo_rounds)
         self._demo.finished.connect(self._demo_finished)
         self.welcome.progress.setVisible(True)
         self.welcome.progress.setRange(0, 0)
         self.welcome.demo_button.setEnabled(False)
         self.welcome.show_message("Playing a simulated 16-player Swiss event…")
         self._demo.start()
+
+    def _demo_rounds(self, done: int, total: int) -> None:
+        self.welcome.progress.setRange(0, total)
+        self.welcome.progress.setValue(done)
+        self.welcome.progress.setFormat(f"round {done} of {total}")
 
     def _demo_progress(self, text: str) -> None:
         self.welcome.show_message(text)

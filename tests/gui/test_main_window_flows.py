@@ -172,3 +172,20 @@ def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) 
     assert window.set_locked(True, pin="1234")
     assert window.scoring.sheet is not None and window.scoring.sheet.match.locked
     assert "locked" in window.scoring.panel.scoreboard.text()
+
+
+def test_try_a_demo_event_plays_it_in_a_background_process(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "demo.sqlite"))
+    steps: list[tuple[int, int]] = []
+    window.try_demo()
+    window._demo.rounds_done.connect(lambda done, total: steps.append((done, total)))
+    assert window.welcome.progress.isVisible()
+    assert not window.welcome.demo_button.isEnabled()
+    with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
+        pass
+    ok, message = signal.args
+    assert ok, message
+    assert steps and steps[-1] == (4, 4)
+    assert window.events and window.event_id == window.events[0].id
+    assert window.stack.currentWidget() is window.tabs
+    assert window.events[0].entrant_count == 16
