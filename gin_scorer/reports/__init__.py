@@ -3,6 +3,6 @@
 The GUI's Reports menu and the ``report`` command both call :func:`build`.
 """
 
-from gin_scorer.reports.build import KINDS, ReportError, build
+from gin_scorer.reports.build import KINDS, TITLES, ReportError, build
 
-__all__ = ["KINDS", "ReportError", "build"]
+__all__ = ["KINDS", "TITLES", "ReportError", "build"]

@@ -21,6 +21,17 @@ from gin_scorer.reports.template import PageHeader, Paper, verification_code
 KINDS = ("standings", "pairings", "sheet", "pad", "slips", "bracket", "player")
 """Every document ``build`` knows, in the order the CLI and the Reports menu list them."""
 
+TITLES = {
+    "standings": "Standings",
+    "pairings": "Pairings and table assignments",
+    "sheet": "Match score sheets",
+    "pad": "Hollywood pads",
+    "slips": "Result slips",
+    "bracket": "Bracket chart",
+    "player": "Player sheet",
+}
+"""A menu label for each kind."""
+
 
 class ReportError(Exception):
     """A report that cannot be made as asked (unknown event, no such round ...): the message

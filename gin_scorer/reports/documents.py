@@ -210,9 +210,9 @@ def make_pairings(db: Any, out: Path, options: Options) -> Path:
 
 def _round_number(db: Any, event: Any, wanted: int | None) -> int:
     """``wanted`` if that round is paired (default: the latest), else a clear refusal."""
-    from gin_scorer.services.rounds import list_rounds
-
-    numbers = [r.number for r in list_rounds(db, event.id)]
+    # The match list is cheap (no hands are read); the rounds service recomputes results.
+    numbers = sorted({m.round_number for m in _list_matches()(db, event.id)
+                      if m.round_number is not None})
     if not numbers:
         raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
     if wanted is None:
@@ -429,14 +429,16 @@ def make_standings(db: Any, out: Path, options: Options) -> Path:
 
 
 def _latest_label(db: Any, event: Any) -> str:
-    from gin_scorer.services.rounds import list_rounds
+    from gin_scorer.services.dto import MatchStatus
 
-    rounds = list_rounds(db, event.id)
-    if not rounds:
+    matches = _list_matches()(db, event.id)
+    numbers = sorted({m.round_number for m in matches if m.round_number is not None})
+    if not numbers:
         return "Before round 1"
-    last = rounds[-1]
-    done = all(p.finished or p.is_bye for p in last.pairings)
-    return f"After round {last.number}" if done else f"During round {last.number}"
+    last = numbers[-1]
+    done = all(m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
+               for m in matches if m.round_number == last)
+    return f"After round {last}" if done else f"During round {last}"
 
 
 # --- the bracket -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -89,8 +90,10 @@ class PageHeader:
         return " · ".join(part for part in (self.venue, self.date_text) if part)
 
 
+@cache
 def styles() -> dict[str, ParagraphStyle]:
-    """Paragraph styles set in DejaVu (so card symbols print); registered fonts first."""
+    """Paragraph styles set in DejaVu (so card symbols print); registered fonts first.
+    Made once and shared: treat them as read-only."""
     register_fonts()
     body = ParagraphStyle("body", fontName=REGULAR, fontSize=9, leading=11)
     return {
