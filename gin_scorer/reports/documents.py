@@ -211,8 +211,8 @@ def make_pairings(db: Any, out: Path, options: Options) -> Path:
 def _round_number(db: Any, event: Any, wanted: int | None) -> int:
     """``wanted`` if that round is paired (default: the latest), else a clear refusal."""
     # The match list is cheap (no hands are read); the rounds service recomputes results.
-    numbers = sorted({m.round_number for m in _list_matches()(db, event.id)
-                      if m.round_number is not None})
+    numbers: list[int] = sorted({m.round_number for m in _list_matches()(db, event.id)
+                                 if m.round_number is not None})
     if not numbers:
         raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
     if wanted is None:
