@@ -33,7 +33,7 @@ from gin_scorer.services._common import (
     rules_from_json,
 )
 from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, MatchView, ScoreSheet
-from gin_scorer.services.errors import HandRejected, InvalidInput
+from gin_scorer.services.errors import HandRejected, InvalidInput, PinError
 from gin_scorer.services.matches import status_from
 from gin_scorer.services.sheets import build_sheet, problems_of, score
 from gin_scorer.services.views import hand_log, log_entries, match_view
@@ -121,6 +121,9 @@ def _claim(
     pinned = False
     if row.status == MatchStatus.LOCKED.value:
         event = fetch(session, Event, row.event_id)
+        if not event.pin_hash:
+            # No PIN to ask for: the lock still guards against a slip; unlocking is explicit.
+            raise InvalidInput(f"match {match_id}'s result is locked: unlock it first to {doing}")
         pinned = check_pin(event, pin, f"to {doing} in match {match_id}: its result is locked")
     if row.entrant_b_id is None:
         raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
@@ -138,7 +141,10 @@ def _policy(session: Session, row: Match, pin: str | None, doing: str) -> bool:
         return False
     event = fetch(session, Event, row.event_id)
     if not event.pin_hash:
-        return False  # no director PIN set: nobody to ask, the audit log keeps the record
+        raise PinError(
+            f"cannot {doing} in match {row.id}: {refusal}; only the director may, and event "
+            f"{event.name!r} has no director PIN yet (set one, then give it)"
+        )
     return check_pin(event, pin, f"to {doing} in match {row.id} ({refusal})")
 
 

@@ -272,3 +272,29 @@ def test_backup_after_enough_hands_on_sqlite(
     for _ in range(26):
         sheet = hands.record_hand(sqlite_db, match.id, hand(KNOCK_A), sheet.version, entered_by="T")
     assert len(list_backups(sqlite_db.path)) > before
+
+
+def test_without_a_director_pin_lock_and_policy_still_hold(
+    db: Database, new_match: NewMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gin_scorer.services import correction_policy
+
+    match = new_match(db, best_of=1, target=100)
+    sheet = hands.record_hand(db, match.id, hand(GIN_A), match.version, entered_by="T")
+    sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="T")
+    sheet = matches.lock_result(db, match.id, sheet.version)
+    with pytest.raises(InvalidInput, match="locked: unlock it first to void a hand"):
+        hands.void_hand(db, sheet.hands[0].hand_id, sheet.version, reason="x", entered_by="T")
+    sheet = matches.unlock_result(db, match.id, sheet.version)
+    assert sheet.match.status is MatchStatus.FINISHED
+    monkeypatch.setattr(
+        correction_policy, "correction_refusal", lambda session, match_id: "round 2 is paired"
+    )
+    with pytest.raises(PinError, match="round 2 is paired; only the director may"):
+        hands.void_hand(db, sheet.hands[0].hand_id, sheet.version, reason="x", entered_by="T")
+    event = events.set_event_pin(db, match.event_id, "2468")
+    assert event.has_pin
+    sheet = hands.void_hand(
+        db, sheet.hands[0].hand_id, sheet.version, reason="x", entered_by="T", pin="2468"
+    )
+    assert len(sheet.hands) == 1
