@@ -143,7 +143,10 @@ def _table(model: RowsModel, sortable: bool = True) -> tuple[QTableView, QSortFi
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setAlternatingRowColors(True)
     view.verticalHeader().setVisible(False)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # Fit widths from the first rows only: reading all 500 rows on every refresh is slow.
+    header.setResizeContentsPrecision(60)
     view.horizontalHeader().setStretchLastSection(True)
     return view, proxy
 

@@ -46,17 +46,20 @@ class NavigatorModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self.setHorizontalHeaderLabels(["Events"])
+        self._items: dict[Node, QStandardItem] = {}  # found in O(1) after every hand
 
     def set_events(
         self, events: Sequence[EventView], matches: Mapping[int, Sequence[MatchView]]
     ) -> None:
         """Fill the tree; ``matches`` maps event ids to their matches (open events only)."""
         self.clear()
+        self._items = {}
         self.setHorizontalHeaderLabels(["Events"])
         root = self.invisibleRootItem()
         for event in events:
             item = QStandardItem(f"{event.name}  ({event.entrant_count})")
             item.setData(Node("event", event.id), NODE_ROLE)
+            self._items[Node("event", event.id)] = item
             item.setToolTip(f"{event.format} · {event.rules.name} · {event.status.value}")
             item.setEditable(False)
             rounds: dict[int | None, list[MatchView]] = {}
@@ -67,6 +70,7 @@ class NavigatorModel(QStandardItemModel):
                 round_item = QStandardItem(label)
                 round_item.setEditable(False)
                 round_item.setData(Node("round", event.id, number), NODE_ROLE)
+                self._items[Node("round", event.id, number)] = round_item
                 in_round = sorted(
                     rounds[number], key=lambda m: (m.table_number or 10**6, m.id)
                 )
@@ -76,9 +80,9 @@ class NavigatorModel(QStandardItemModel):
                 for match in in_round:
                     match_item = QStandardItem(match_label(match))
                     match_item.setEditable(False)
-                    match_item.setData(
-                        Node("match", event.id, number, match.id), NODE_ROLE
-                    )
+                    node = Node("match", event.id, number, match.id)
+                    match_item.setData(node, NODE_ROLE)
+                    self._items[node] = match_item
                     if match.status is MatchStatus.PLAYING:
                         match_item.setForeground(QBrush(QColor("#0d47a1")))
                     round_item.appendRow(match_item)
@@ -87,12 +91,4 @@ class NavigatorModel(QStandardItemModel):
 
     def find(self, node: Node) -> QStandardItem | None:
         """The item for ``node`` (to re-select it after a rebuild)."""
-        stack = [self.invisibleRootItem()]
-        while stack:
-            parent = stack.pop()
-            for row in range(parent.rowCount()):
-                child = parent.child(row)
-                if child.data(NODE_ROLE) == node:
-                    return child
-                stack.append(child)
-        return None
+        return self._items.get(node)
