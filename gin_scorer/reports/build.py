@@ -101,7 +101,7 @@ def _opened(db: Any) -> Iterator[Any]:
         return
     from gin_scorer.store.database import open_database
 
-    database = open_database(str(db), migrate=False, backups=False)
+    database = open_database(str(db), backups=False)
     try:
         yield database
     finally:

@@ -365,3 +365,9 @@ def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> 
     for credit in ledger.matches:  # type: ignore[attr-defined]
         if credit.game.finished:
             assert str(credit.credit.a) in text and str(credit.credit.b) in text
+
+
+def test_build_accepts_a_database_path(sample: Sample, tmp_path: Path) -> None:
+    assert sample.db.path is not None
+    out = build("player", str(sample.db.path), tmp_path / "p.pdf", entrant_id=sample.alice_id)
+    assert "Alice Zhang" in text_of(out)[0]
