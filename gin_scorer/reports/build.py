@@ -77,15 +77,15 @@ def build(kind: str, db: Any, out_path: Path | str, **options: Any) -> Path:
     from gin_scorer.reports import documents
 
     maker: Callable[[Any, Path, Options], Path] = getattr(documents, f"make_{kind}")
-    with _opened(db) as database:
-        try:
+    try:
+        with _opened(db) as database:
             return maker(database, out, opts)
-        except ReportError:
-            raise
-        except Exception as error:  # the services' own refusals carry good sentences
-            if _is_user_error(error):
-                raise ReportError(str(error)) from None
-            raise
+    except ReportError:
+        raise
+    except Exception as error:  # the store's and services' refusals carry good sentences
+        if _is_user_error(error):
+            raise ReportError(str(error)) from None
+        raise
 
 
 def _is_user_error(error: Exception) -> bool:
