@@ -3,12 +3,13 @@ order of layoffs, on random knocker spreads with defender cards drawn near them.
 
 from __future__ import annotations
 
-from brute_force import min_deadwood, min_defence_deadwood
+from brute_force import fits, min_deadwood, min_defence_deadwood
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import EXAMPLES, ace_rules
+from search_strategies import EXAMPLES, ace_rules
 
 from gin_scorer.core.cards import ALL_CARDS, Card
+from gin_scorer.core.hands import Layoff
 from gin_scorer.core.layoffs import best_defence, layoff_problems
 from gin_scorer.core.melds import AceRule, Meld, deadwood_points, make_meld, meld_problem
 
@@ -75,3 +76,40 @@ def test_without_layoffs_it_is_the_best_arrangement(
     defence = best_defence(knocker, defender, ace_rule, allow_layoffs=False)
     assert defence.layoffs == ()
     assert defence.deadwood_points == min_deadwood(defender, ace_rule is AceRule.TEDESCO)
+
+
+@settings(max_examples=EXAMPLES * 2, deadline=None)
+@given(scenarios(), st.data())
+def test_layoff_problems_flags_exactly_the_layoffs_that_do_not_fit(
+    scenario: tuple[list[Meld], list[Card], AceRule], data: st.DataObject
+) -> None:
+    knocker, defender, ace_rule = scenario
+    tedesco = ace_rule is AceRule.TEDESCO
+    declared = data.draw(
+        st.lists(
+            st.builds(
+                Layoff,
+                st.sampled_from(defender),
+                st.integers(-1, len(knocker)),
+            ),
+            max_size=6,
+        )
+    )
+    table = [frozenset(meld.cards) for meld in knocker]
+    used: set[Card] = set().union(*table)
+    expected_bad = []
+    for layoff in declared:
+        ok = (
+            0 <= layoff.meld < len(table)
+            and layoff.card not in used
+            and fits(table[layoff.meld], layoff.card, tedesco)
+        )
+        if ok:
+            table[layoff.meld] = table[layoff.meld] | {layoff.card}
+            used.add(layoff.card)
+        else:
+            expected_bad.append(layoff)
+    problems = layoff_problems(knocker, declared, ace_rule)
+    assert [layoff for layoff, _ in problems] == expected_bad
+    for layoff, why in problems:
+        assert str(layoff.card) in why  # the reason names the card

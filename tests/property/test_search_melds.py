@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from brute_force import min_deadwood, min_deadwood_after_discard
+from brute_force import fits, is_meld, min_deadwood, min_deadwood_after_discard, points
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import EXAMPLES, ace_rules, any_hand
+from search_strategies import CORNER_CARDS, DENSE_CARDS, EXAMPLES, ace_rules, any_hand, hands
 
-from gin_scorer.core.cards import Card
+from gin_scorer.core.cards import ALL_CARDS, Card, Suit, format_cards
 from gin_scorer.core.melds import (
     AceRule,
     Arrangement,
     best_arrangement,
     best_discard,
     deadwood_points,
+    extend_meld,
     least_deadwood,
+    make_meld,
     meld_problem,
 )
 
@@ -76,3 +78,70 @@ def test_least_deadwood_is_the_best_arrangements_count(
     assert least_deadwood(cards, ace_rule) == best_arrangement(cards, ace_rule).deadwood_points
     if len(cards) <= 11:
         assert least_deadwood(cards, ace_rule) == min_deadwood(cards, ace_rule is AceRule.TEDESCO)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(any_hand((11,)), ace_rules)
+def test_best_discard_follows_its_tie_break(cards: list[Card], ace_rule: AceRule) -> None:
+    """Least kept deadwood, then the discard worth most, then the higher card (rank, suit)."""
+    tedesco = ace_rule is AceRule.TEDESCO
+    analysis = best_discard(cards, ace_rule)
+    if analysis.big_gin:
+        return
+
+    def key(discard: Card) -> tuple[int, int, tuple[int, int]]:
+        kept = [card for card in cards if card != discard]
+        negated = (-discard.sort_key[0], -discard.sort_key[1])
+        return (min_deadwood(kept, tedesco), -points(discard, tedesco), negated)
+
+    assert analysis.discard == min(cards, key=key)
+
+
+@settings(max_examples=EXAMPLES * 3, deadline=None)
+@given(
+    st.one_of(
+        hands(3, CORNER_CARDS),
+        hands(4, CORNER_CARDS),
+        hands(5, CORNER_CARDS),
+        hands(3, DENSE_CARDS),
+        hands(4),
+        hands(3),
+        # the same suit, any ranks: runs, gaps and corners
+        st.sampled_from(list(Suit)).flatmap(
+            lambda suit: st.lists(
+                st.sampled_from([c for c in ALL_CARDS if c.suit is suit]),
+                min_size=1,
+                max_size=13,
+                unique=True,
+            )
+        ),
+    ),
+    ace_rules,
+)
+def test_meld_problem_agrees_with_first_principles(cards: list[Card], ace_rule: AceRule) -> None:
+    legal = is_meld(cards, ace_rule is AceRule.TEDESCO)
+    problem = meld_problem(cards, ace_rule)
+    assert (problem is None) == legal, problem
+    if legal:
+        meld = make_meld(cards, ace_rule)
+        assert sorted(meld.cards) == sorted(cards)
+    else:
+        assert format_cards(cards) in problem  # the message names the cards
+
+
+@settings(max_examples=EXAMPLES * 3, deadline=None)
+@given(st.data(), ace_rules)
+def test_extend_meld_agrees_with_first_principles(data: st.DataObject, ace_rule: AceRule) -> None:
+    tedesco = ace_rule is AceRule.TEDESCO
+    cards = data.draw(
+        st.one_of(hands(3, CORNER_CARDS), hands(4, CORNER_CARDS), hands(3, DENSE_CARDS))
+    )
+    if not is_meld(cards, tedesco):
+        return
+    meld = make_meld(cards, ace_rule)
+    card = data.draw(st.sampled_from(list(ALL_CARDS)))
+    grown = extend_meld(meld, card, ace_rule)
+    assert (grown is not None) == fits(frozenset(cards), card, tedesco)
+    if grown is not None:
+        assert sorted(grown.cards) == sorted([*cards, card])
+        assert grown == make_meld(grown.cards, ace_rule)  # still in canonical order
