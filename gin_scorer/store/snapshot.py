@@ -110,6 +110,8 @@ def restore_rows_into(db: Database, source: Path) -> dict[str, int]:
             with db.engine.begin() as target, staging.read_engine.connect() as rows:
                 if target.dialect.name == "postgresql":
                     target.execute(select(func.pg_advisory_xact_lock(_PG_RESTORE_LOCK)))
+                    # The append-only logs let this one transaction replace them (0003).
+                    target.execute(select(func.set_config("gin_scorer.restoring", "on", True)))
                 old_marker = target.execute(select(func.max(Change.id))).scalar() or 0
                 for table in reversed(_tables()):
                     target.execute(table.delete())

@@ -52,3 +52,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "data" / "test.sqlite")
     return str(request.getfixturevalue("pg_url"))
+
+
+def allow_tampering(connection) -> None:  # type: ignore[no-untyped-def]
+    """Switch off the append-only guard of the logs (revision 0003) the way a determined
+    person with raw SQL access could, so a test can check the hash chain still notices."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql("SELECT set_config('gin_scorer.restoring', 'on', true)")
+    else:
+        for action in ("update", "delete"):
+            connection.exec_driver_sql(f"DROP TRIGGER IF EXISTS audit_entry_append_only_{action}")
+
+
+@pytest.fixture
+def tamper():  # type: ignore[no-untyped-def]
+    return allow_tampering

@@ -65,10 +65,11 @@ def recent_entry(db: Database, ident: int):  # type: ignore[no-untyped-def]
         return next(v for v in recent(session, last=100) if v.id == ident)
 
 
-def test_editing_a_payload_with_raw_sql_is_named(db_url: str) -> None:
+def test_editing_a_payload_with_raw_sql_is_named(db_url: str, tamper) -> None:  # type: ignore[no-untyped-def]
     with open_database(db_url, backups=False) as db:
         _log_three(db)
         with db.engine.begin() as connection:
+            tamper(connection)
             connection.execute(
                 text("UPDATE audit_entry SET payload_json = :forged WHERE id = 2"),
                 {"forged": '{"points":99}'},
@@ -80,15 +81,17 @@ def test_editing_a_payload_with_raw_sql_is_named(db_url: str) -> None:
         assert broken.describe().startswith("audit entry 2 (correct_hand match 7 hand 2)")
 
 
-def test_editing_the_actor_or_deleting_an_entry_is_named(db_url: str) -> None:
+def test_editing_the_actor_or_deleting_an_entry_is_named(db_url: str, tamper) -> None:  # type: ignore[no-untyped-def]
     with open_database(db_url, backups=False) as db:
         _log_three(db)
         with db.engine.begin() as connection:
+            tamper(connection)
             connection.execute(text("UPDATE audit_entry SET actor = 'someone' WHERE id = 3"))
         with db.transaction(write=False) as session:
             broken = verify_chain(session)
             assert broken is not None and broken.id == 3
         with db.engine.begin() as connection:
+            tamper(connection)
             connection.execute(text("DELETE FROM audit_entry WHERE id = 2"))
         with db.transaction(write=False) as session:
             broken = verify_chain(session)

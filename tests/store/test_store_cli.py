@@ -40,8 +40,9 @@ def test_audit_verify_reports_an_intact_log(db_file: Path, capsys) -> None:  # t
     assert out.strip() == f"audit log intact: 3 entries, latest {latest[:8].upper()}"
 
 
-def test_audit_verify_names_the_first_broken_entry(db_file: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_audit_verify_names_the_first_broken_entry(db_file: Path, capsys, tamper) -> None:  # type: ignore[no-untyped-def]
     with open_database(db_file) as db, db.engine.begin() as connection:
+        tamper(connection)
         connection.execute(text("UPDATE audit_entry SET subject = 'match 9' WHERE id = 2"))
     status, out, _ = _run(capsys, "--db", str(db_file), "audit", "verify")
     assert status == 1

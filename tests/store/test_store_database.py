@@ -138,3 +138,33 @@ def test_a_full_disk_says_the_change_was_not_saved(tmp_path: Path) -> None:
             session.add_all(Player(name="x" * 500) for _ in range(200))
         with db.transaction(write=False) as session:
             assert session.exec(select(Player)).all() == []
+
+
+def test_the_hand_log_and_audit_log_refuse_updates_and_deletes(db_url: str) -> None:
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    from gin_scorer.store.audit import append
+
+    with open_database(db_url, backups=False) as db:
+        with db.transaction() as session:
+            event = _event(session)
+            a = Entrant(event_id=event.id, name="Ann")
+            session.add(a)
+            session.flush()
+            match = Match(event_id=event.id, entrant_a_id=a.id, rules_json="{}")
+            session.add(match)
+            session.flush()
+            session.add(HandEntry(match_id=match.id, seq=1, record_json="{}", entered_by="td",
+                                  station=db.station))
+            append(session, "td", "record_hand", "match 1", {})
+        for statement, refusal in [
+            ("UPDATE hand_entry SET record_json = '{\"forged\": 1}'", "append-only"),
+            ("DELETE FROM hand_entry", "append-only"),
+            ("UPDATE audit_entry SET actor = 'x'", "audit log is append-only"),
+            ("DELETE FROM audit_entry", "audit log is append-only"),
+        ]:
+            with pytest.raises(DBAPIError, match=refusal), db.engine.begin() as connection:
+                connection.execute(text(statement))
+        with db.transaction(write=False) as session:
+            assert session.exec(select(HandEntry)).one().record_json == "{}"

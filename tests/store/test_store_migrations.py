@@ -107,3 +107,19 @@ def test_reopening_an_up_to_date_database_does_not_back_it_up_again(tmp_path: Pa
     open_database(path).close()
     open_database(path).close()
     assert [b.reason for b in list_backups(path.resolve())] == []  # nothing worth a copy yet
+
+
+def test_every_revision_downgrades_and_upgrades_again(db_url: str) -> None:
+    from alembic import command
+    from sqlalchemy import inspect
+
+    from gin_scorer.store.migrate import alembic_config
+
+    with open_database(db_url, backups=False) as db:
+        with db.engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "base")
+        with db.engine.connect() as connection:
+            assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+        upgrade_to(db, "head")
+        with db.engine.connect() as connection:
+            assert current_revisions(connection) == (head_revision(),)
