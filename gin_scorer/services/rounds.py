@@ -127,6 +127,7 @@ class MatchFacts:
     games_b: int
     finished: bool
     outcome: MatchOutcome | None
+    forfeit: bool = False  # decided by a withdrawal before the match was finished
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +192,7 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     match_rows = list(
         session.exec(select(Match).where(Match.event_id == event_id).order_by(col(Match.id)))
     )
+    withdrawn = {e.id for e in entrants if e.status == "withdrawn" and e.id is not None}
     # Each match's result is derived from its hand log; a match whose log is unchanged since
     # the last read (same version, same rows) reuses the derivation instead of re-scoring.
     where = str(session.get_bind().engine.url)
@@ -230,7 +232,10 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
         if known is None:
             known = _derive(row, logs.get(row.id, []), rules_cache)
             _DERIVED[key] = known
-        facts.append(_match_facts(row, number, known, settings))
+        fact = _match_facts(row, number, known, settings)
+        if not fact.finished and row.entrant_b_id is not None:
+            fact = _forfeit(fact, withdrawn, settings)
+        facts.append(fact)
     outcomes = tuple(m.outcome for m in facts if m.outcome is not None)
     latest = max((r.number for r in rounds), default=0)
     previous_tables = {
@@ -313,6 +318,32 @@ def _match_facts(
             slot=row.bracket_slot,
         )
     return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome)
+
+
+def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings) -> MatchFacts:
+    """An unfinished match one side withdrew from: the other side wins it by forfeit,
+    counted like a bye (the event's bye value). Both withdrawn: nobody wins, nothing owed."""
+    row = fact.row
+    a_out = row.entrant_a_id in withdrawn
+    b_out = row.entrant_b_id in withdrawn
+    if not a_out and not b_out:
+        return fact
+    if a_out and b_out:
+        return replace(fact, finished=True, forfeit=True)
+    winner = row.entrant_b_id if a_out else row.entrant_a_id
+    assert winner is not None and row.entrant_b_id is not None
+    games = settings.bye.game_wins
+    outcome = MatchOutcome(
+        row.entrant_a_id,
+        row.entrant_b_id,
+        winner if settings.bye.match_win else None,
+        0 if a_out else games,
+        games if a_out else 0,
+        -settings.bye.points if a_out else settings.bye.points,
+        round_number=fact.round_number or 0,
+        slot=row.bracket_slot,
+    )
+    return replace(fact, finished=True, outcome=outcome, forfeit=True)
 
 
 def _finished(m: MatchFacts) -> bool:
@@ -510,7 +541,9 @@ def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusB
                     b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
                     state=state,
                     hands=m.hands,
-                    score=f"{m.games_a}–{m.games_b}" if m.hands else "",
+                    score="forfeit (withdrawal)"
+                    if m.forfeit
+                    else (f"{m.games_a}–{m.games_b}" if m.hands else ""),
                 )
             )
         lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))

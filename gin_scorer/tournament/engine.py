@@ -130,7 +130,8 @@ def plan_round(
     late = [e for e in state.entrants if e.active and e.joined_round > 1]
     if late:
         raise TournamentError(
-            f"{late[0].display_name} joined late: an elimination bracket is fixed at round 1"
+            f"{late[0].display_name} joined late: an elimination bracket is fixed at round 1 "
+            "(withdraw the late entry to go on)"
         )
     bracket = bracket_of(state)
     states = bracket_states(state)

@@ -65,7 +65,8 @@ def pair_round_robin(
     late = [e for e in entrants if e.joined_round > 1 and e.active]
     if late:
         raise TournamentError(
-            f"{late[0].display_name} joined late: a round robin's schedule is fixed at round 1"
+            f"{late[0].display_name} joined late: a round robin's schedule is fixed at round 1 "
+            "(withdraw the late entry to go on)"
         )
     ids = list(field) if field is not None else round_robin_field(entrants)
     schedule = round_robin_schedule(ids)

@@ -183,11 +183,42 @@ def test_demo_event_is_repeatable_and_verifies_clean(db: Any, tmp_path: Any) -> 
 
 def test_verify_reports_a_tampered_hand(db: Any) -> None:
     summary = play_demo(db, entrants=2, event_format="single-elim", seed=3, preset=FAST)
+    # The log is append-only (the store refuses edits), so the tampering is a row written
+    # behind the services' back: a "correction" whose declared count the cards contradict.
     with db.transaction() as session:
         entry = session.exec(select(HandEntry).order_by(HandEntry.id)).first()
         assert entry is not None
-        entry.record_json = entry.record_json.replace('"deadwood":{"A":', '"deadwood":{"A":9')
-        session.add(entry)
+        bad = entry.record_json.replace('"deadwood":{"A":', '"deadwood":{"A":9')
+        session.add(
+            HandEntry(
+                match_id=entry.match_id,
+                seq=entry.seq,
+                kind="correction",
+                supersedes_id=entry.id,
+                record_json=bad,
+                dealer=entry.dealer,
+                entered_by="someone",
+                station="elsewhere",
+            )
+        )
     report = verify_database(db, summary.event_id)
     assert not report.clean
     assert any("hand 1" in p for p in report.problems), report.problems
+
+
+def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
+    event_id = _event(db, "single-elim", 4)
+    first = rounds.start_round(db, event_id)
+    quitter = first.pairings[0].b
+    assert quitter is not None
+    withdraw_entrant(db, quitter.id)
+    board = rounds.round_status(db, event_id, 1)
+    assert board.lines[0].state.value == "finished" and "forfeit" in board.lines[0].score
+    assert [t.table for t in board.missing] == [2]
+    _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, first.pairings[1:]))
+    final = rounds.start_round(db, event_id)
+    assert first.pairings[0].a.id in {final.pairings[0].a.id, final.pairings[0].b.id}
+    rows = {r.entrant.id: r for r in standings(db, event_id)}
+    assert rows[first.pairings[0].a.id].match_wins == 1
+    assert rows[quitter.id].withdrawn and rows[quitter.id].match_losses == 1
+    assert verify_database(db, event_id).clean
