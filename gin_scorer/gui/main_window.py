@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.navigator)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([280, 1000])
+        splitter.setSizes([240, 1040])
         self.setCentralWidget(splitter)
 
         self.database_label = QLabel(f"Database: {database}")

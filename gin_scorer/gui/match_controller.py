@@ -113,6 +113,7 @@ class ScoringPage(QWidget):
         splitter.addWidget(self.cards)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([700, 470])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)

@@ -73,6 +73,8 @@ class MatchPanel(QWidget):
         self.scoreboard.setObjectName("scoreboard")
         self.scoreboard.setStyleSheet("font-size: 13pt;")
         self.scoreboard.setTextFormat(Qt.TextFormat.RichText)
+        self.scoreboard.setWordWrap(True)  # long names must not widen the window
+        self.title.setWordWrap(True)
 
         self.model = ScoreSheetModel(self)
         self.table = QTableView()
