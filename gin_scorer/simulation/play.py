@@ -29,7 +29,12 @@ from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.layoffs import best_defence
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.ledgers.dealing import next_dealer
-from gin_scorer.core.melds import Arrangement, best_arrangement, best_discard
+from gin_scorer.core.melds import (
+    Arrangement,
+    ElevenCardAnalysis,
+    best_arrangement,
+    best_discard,
+)
 from gin_scorer.core.rules import RuleSet
 
 STOCK_LEFT_FOR_DEAD_HAND = 2
@@ -44,10 +49,10 @@ class SimulatedHand:
 
 
 def _discard_without(
-    cards: list[Card], forbidden: Card | None, rules: RuleSet
+    cards: list[Card], forbidden: Card | None, rules: RuleSet, analysis: ElevenCardAnalysis
 ) -> tuple[Card, Arrangement]:
-    """The best discard from 11 cards other than ``forbidden`` (and the ten kept)."""
-    analysis = best_discard(cards, rules.ace_rule)
+    """The best discard from 11 cards other than ``forbidden`` (and the ten kept);
+    ``analysis`` is :func:`best_discard` of the same cards."""
     if analysis.discard is not None and analysis.discard != forbidden:
         return analysis.discard, analysis.kept
     best: tuple[int, int, Card, Arrangement] | None = None
@@ -109,7 +114,7 @@ def play_hand(rng: random.Random, rules: RuleSet, dealer: Side) -> HandRecord:
             return _declare(
                 rules, Declaration.BIG_GIN, player, analysis.all_eleven, hands, upcard, eleven
             )
-        discard, kept = _discard_without(eleven, taken, rules)
+        discard, kept = _discard_without(eleven, taken, rules, analysis)
         eleven.remove(discard)
         current[player] = kept
         if kept.deadwood_points == 0:
