@@ -1,0 +1,1 @@
+"""Store tests (a package, so its conftest.py never collides with another folder's)."""
