@@ -56,9 +56,9 @@ class EntryKind(Enum):
 class EventView:
     """An event (a tournament, or a club's running night) and its frozen rules.
 
-    ``format`` is the event format's stored text (``"club"`` for ad hoc play, or the
-    tournament engine's format names such as ``"swiss"``, ``"round_robin"``,
-    ``"single_elimination"``, ``"double_elimination"``). ``settings`` are the format's
+    ``format`` is the event format's stored text, the value of
+    :class:`gin_scorer.tournament.model.Format`: ``"club"`` (ad hoc play), ``"swiss"``,
+    ``"round-robin"``, ``"single-elim"`` or ``"double-elim"``. ``settings`` are the format's
     settings (rounds, bye points, tie-breaks ...), read-only. ``has_pin`` says whether a
     director PIN guards the event (the hash itself never leaves the store).
     """

@@ -348,6 +348,7 @@ def void_hand(
                 "version": sheet.version,
             },
         )
+    backup.maybe_backup(db)
     return sheet
 
 
@@ -413,4 +414,5 @@ def undo_last_entry(
                 "version": sheet.version,
             },
         )
+    backup.maybe_backup(db)
     return sheet

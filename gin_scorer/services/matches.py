@@ -18,7 +18,7 @@ from gin_scorer.services._common import (
     record_audit,
     rules_from_json,
 )
-from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
+from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
@@ -44,6 +44,8 @@ def insert_match(
     one). ``rules`` default to the event's, frozen into the match now. A bye
     (``entrant_b_id=None``) is finished at once: nobody plays it."""
     event = fetch(session, Event, event_id)
+    if event.status == EventStatus.FINISHED.value:
+        raise InvalidInput(f"event {event.name!r} is finished: reopen it to add matches")
     a = fetch(session, Entrant, entrant_a_id)
     b = fetch(session, Entrant, entrant_b_id) if entrant_b_id is not None else None
     for who in (a, b):
