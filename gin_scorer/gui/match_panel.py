@@ -138,6 +138,8 @@ class MatchPanel(QWidget):
         layout.addLayout(entry_row)
         layout.addWidget(self.hint)
         self.setFocusProxy(self.entry)
+        # Tab from the entry line goes to the sheet (to pick a hand to correct) and back.
+        self.setTabOrder(self.entry, self.table)
 
         self.entry.escape_pressed.connect(self.cancel_edit)
         self._update_preview("")

@@ -189,3 +189,25 @@ def test_try_a_demo_event_plays_it_in_a_background_process(qtbot, tmp_path) -> N
     assert window.events and window.event_id == window.events[0].id
     assert window.stack.currentWidget() is window.tabs
     assert window.events[0].entrant_count == 16
+
+
+def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.store.database import open_database
+
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
+    window.open_match(playing[0].id)
+    assert window.scoring is not None and window.scoring.sheet is not None
+    before = len(window.scoring.sheet.hands)
+    other = open_database(path, station="Desk 2", backups=False)
+    sheet = get_score_sheet(other, playing[0].id)
+    record = read_entry("d", sheet.rules).record
+    record_hand(other, playing[0].id, record, sheet.version, entered_by="Desk 2")  # type: ignore[arg-type]
+    other.close()
+    window.poll_changes()
+    assert len(window.scoring.sheet.hands) == before + 1
