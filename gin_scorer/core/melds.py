@@ -526,6 +526,9 @@ def _candidate_melds(hand: int, ace_rule: AceRule) -> list[int]:
     return [mask for mask, _ in _candidates(hand, _TABLES[ace_rule])]
 
 
+_WORTH = itemgetter(1)
+
+
 def _pack(candidates: list[tuple[int, int]], cards: int) -> tuple[int, tuple[int, ...]]:
     """The disjoint melds of greatest total worth among ``candidates``: (worth, their masks).
 
@@ -543,14 +546,14 @@ def _pack(candidates: list[tuple[int, int]], cards: int) -> tuple[int, tuple[int
         used |= mask
         total += worth
     else:
-        return total, tuple(mask for mask, _ in candidates)
-    ordered = sorted(candidates, key=itemgetter(1), reverse=True)  # stable: ties keep order
+        return total, tuple([mask for mask, _ in candidates])
+    ordered = sorted(candidates, key=_WORTH, reverse=True)  # stable: ties keep their order
     if cards > 11:
         return _pack_deep(ordered)
     # At most three melds fit in eleven cards: the depth-first search, written out.
-    masks = [mask for mask, _ in ordered]
-    worths = [worth for _, worth in ordered] + [0, 0]
-    count = len(ordered)
+    masks, worths_only = zip(*ordered, strict=True)
+    worths = (*worths_only, 0, 0)
+    count = len(masks)
     best = 0
     best_masks: tuple[int, ...] = ()
     for i in range(count):
@@ -649,7 +652,13 @@ def _arrangement(hand: int, chosen: tuple[int, ...], tables: _Tables) -> Arrange
     for mask in chosen:
         hand &= ~mask
     if len(chosen) > 1:
-        chosen = tuple(sorted(chosen, key=tables.meld_order.__getitem__))
+        order = tables.meld_order
+        if len(chosen) == 2:
+            first, second = chosen
+            if order[first] > order[second]:
+                chosen = (second, first)
+        else:
+            chosen = tuple(sorted(chosen, key=order.__getitem__))
     return Arrangement(
         tuple(map(tables.melds.__getitem__, chosen)),
         _sorted_cards(hand),
