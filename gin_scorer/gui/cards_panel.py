@@ -85,12 +85,12 @@ class CardsPanel(QWidget):
                 button = QToolButton()
                 button.setText(str(card))
                 button.setCheckable(True)
-                button.setMinimumWidth(36)
+                button.setMinimumWidth(33)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
                 button.setToolTip(f"{card} ({card.code})")
                 colour = "#c62828" if suit.is_red else "#111111"
                 button.setStyleSheet(
-                    f"QToolButton {{ color: {colour}; font-size: 10pt; padding: 1px; }}"
+                    f"QToolButton {{ color: {colour}; font-size: 10pt; padding: 0px; }}"
                     "QToolButton:checked { background: #ffe082; font-weight: bold; }"
                 )
                 button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
