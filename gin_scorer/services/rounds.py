@@ -182,6 +182,10 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     """Read an event and derive every match's result (a few queries, whatever its size)."""
     event = fetch(session, Event, event_id)
     settings = event_settings(event)
+    if settings.bye.game_wins is None:
+        # A bye is worth the games of a won match under the event's own rules.
+        games = rules_from_json(event.rules_json, "event rules").games_to_win
+        settings = replace(settings, bye=replace(settings.bye, game_wins=games))
     entrants = tuple(
         session.exec(select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id)))
     )
@@ -332,7 +336,7 @@ def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings
         return replace(fact, finished=True, forfeit=True)
     winner = row.entrant_b_id if a_out else row.entrant_a_id
     assert winner is not None and row.entrant_b_id is not None
-    games = settings.bye.game_wins
+    games = settings.bye.game_wins or 0
     outcome = MatchOutcome(
         row.entrant_a_id,
         row.entrant_b_id,

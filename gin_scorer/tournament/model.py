@@ -109,14 +109,18 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class ByeValue:
-    """What a bye is worth: by default a match win and the games of a won match, no points."""
+    """What a bye is worth: by default a match win and the games of a won match, no points.
+
+    ``game_wins`` ``None`` means "as many as winning a match takes" under the event's rules
+    (3 in a best of five); the services fill it in from the rule set.
+    """
 
     match_win: bool = True
-    game_wins: int = 3
+    game_wins: int | None = None
     points: int = 0
 
     def __post_init__(self) -> None:
-        if self.game_wins < 0:
+        if self.game_wins is not None and self.game_wins < 0:
             raise TournamentError(f"a bye's game wins must be 0 or more, not {self.game_wins}")
 
 
@@ -153,7 +157,7 @@ class MatchOutcome:
             a=entrant,
             b=None,
             winner=entrant if value.match_win else None,
-            games_a=value.game_wins,
+            games_a=value.game_wins or 0,
             margin=value.points,
             round_number=round_number,
             slot=slot,

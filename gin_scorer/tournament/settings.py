@@ -24,7 +24,7 @@ from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import ByeValue, Format
 
 NO_POINTS_BYE = ByeValue()
-"""The default bye: a match win and 3 game wins, no points."""
+"""The default bye: a match win and the game wins a match win takes, no points."""
 
 
 class TieBreak(Enum):
@@ -128,7 +128,11 @@ class TournamentSettings:
         rounds = None if rounds_raw is None else _whole(origin, "rounds", rounds_raw, 1)
         bye = ByeValue(
             match_win=_flag(origin, "bye_match_win", data.get("bye_match_win", True)),
-            game_wins=_whole(origin, "bye_game_wins", data.get("bye_game_wins", 3), 0),
+            game_wins=(
+                None
+                if data.get("bye_game_wins") is None
+                else _whole(origin, "bye_game_wins", data.get("bye_game_wins"), 0)
+            ),
             points=_whole(origin, "bye_points", data.get("bye_points", 0), None),
         )
         tie_raw = data.get("tie_breaks", [t.value for t in DEFAULT_TIE_BREAKS])
