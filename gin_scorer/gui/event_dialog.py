@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import date
 from enum import Enum
+from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
@@ -22,9 +23,11 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -117,16 +120,24 @@ class RulesEditor(QWidget):
     """A preset chooser plus one widget per knob; changes make a custom rule set."""
 
     def __init__(self, presets: tuple[RuleSet, ...], default_key: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, custom_folder: Path | None = None) -> None:
         super().__init__(parent)
+        self.custom_folder = custom_folder
         self.presets = {p.key: p for p in presets}
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("presetBox")
         for preset in presets:
             self.preset_box.addItem(f"{preset.name} ({preset.key})", preset.key)
         self.widgets: dict[str, QWidget] = {}
+        self.save_button = QPushButton("Save as custom preset…")
+        self.save_button.setObjectName("savePreset")
+        self.save_button.setEnabled(custom_folder is not None)
+        self.save_button.clicked.connect(self._ask_save)
+        preset_row = QHBoxLayout()
+        preset_row.addWidget(self.preset_box, 1)
+        preset_row.addWidget(self.save_button)
         form = QFormLayout()
-        form.addRow("Preset:", self.preset_box)
+        form.addRow("Preset:", preset_row)
         self.error = QLabel("")
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         knob_box = QWidget()
@@ -233,6 +244,30 @@ class RulesEditor(QWidget):
     def changed(self) -> None:
         """Overridden by the dialog (a plain hook keeps this widget signal-free)."""
 
+    def _ask_save(self) -> None:
+        name, ok = QInputDialog.getText(self, "Save rules", "Name of the custom preset:",
+                                        text=self.current.name)
+        if ok and name.strip():
+            self.save_custom(name)
+
+    def save_custom(self, name: str) -> RuleSet | None:
+        """Save the knobs as a custom preset file and select it."""
+        from gin_scorer.gui.custom_presets import save_custom_preset
+
+        if self.custom_folder is None or not self.is_valid():
+            return None
+        try:
+            saved = save_custom_preset(self.current, name, self.custom_folder)
+        except (OSError, RuleSetError) as error:
+            self.error.setText(f"✖ could not save the preset: {error}")
+            return None
+        if saved.key not in self.presets:
+            self.preset_box.addItem(f"{saved.name} ({saved.key})", saved.key)
+        self.presets[saved.key] = saved
+        self.preset_box.setCurrentIndex(self.preset_box.findData(saved.key))
+        self._preset_chosen()
+        return saved
+
     def is_valid(self) -> bool:
         return not self.error.text()
 
@@ -247,7 +282,7 @@ def _plain(value: object) -> object:
 
 class NewEventDialog(QDialog):
     def __init__(self, presets: tuple[RuleSet, ...], default_preset: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, custom_folder: Path | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New event")
         self.resize(980, 680)
@@ -271,7 +306,7 @@ class NewEventDialog(QDialog):
         self.entrant_count = QLabel("0 entrants")
         self.entrants.textChanged.connect(self._count_entrants)
 
-        self.rules = RulesEditor(presets, default_preset)
+        self.rules = RulesEditor(presets, default_preset, custom_folder=custom_folder)
         self.rules.changed = self._rules_changed  # type: ignore[method-assign]
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("rulesPreview")

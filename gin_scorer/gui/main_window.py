@@ -385,10 +385,16 @@ class MainWindow(QMainWindow):
     # --- events ---------------------------------------------------------------------------
 
     def new_event(self) -> None:
+        from gin_scorer.gui.custom_presets import custom_presets_dir, list_custom_presets
         from gin_scorer.gui.event_dialog import NewEventDialog
         from gin_scorer.presets import list_presets
 
-        dialog = NewEventDialog(list_presets(), self.settings.default_preset, self)
+        folder = custom_presets_dir(self.settings.data_folder)
+        custom, unreadable = list_custom_presets(folder)
+        for problem in unreadable:
+            self.statusBar().showMessage(f"Custom preset skipped: {problem}", 8000)
+        dialog = NewEventDialog(list_presets() + custom, self.settings.default_preset, self,
+                                custom_folder=folder)
         if dialog.exec() == NewEventDialog.DialogCode.Accepted:
             self.create_event(dialog.values())
 

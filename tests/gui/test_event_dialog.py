@@ -57,3 +57,22 @@ def test_values_read_name_entrants_format_and_pin(qtbot) -> None:  # type: ignor
     assert values.format == "swiss" and values.pin == "4321"
     dialog.entrants.setPlainText("Ann\nann")
     assert "listed twice" in (dialog.problem_text() or "")
+
+
+def test_edited_rules_save_as_a_custom_preset_and_come_back(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.custom_presets import list_custom_presets
+
+    dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, custom_folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.rules.widgets["target"].setValue(150)  # type: ignore[attr-defined]
+    dialog.rules.widgets["big_gin_allowed"].setChecked(False)  # type: ignore[attr-defined]
+    saved = dialog.rules.save_custom("Riverside club rules")
+    assert saved is not None and saved.key == "custom-riverside-club-rules"
+    assert dialog.rules.current == saved
+    assert (tmp_path / "custom-riverside-club-rules.toml").exists()
+    found, problems = list_custom_presets(tmp_path)
+    assert problems == () and found == (saved,)
+    assert found[0].target == 150 and not found[0].big_gin_allowed
+    (tmp_path / "broken.toml").write_text("target = 'lots'\n")
+    found, problems = list_custom_presets(tmp_path)
+    assert len(found) == 1 and "broken.toml: target = 'lots'" in problems[0]
