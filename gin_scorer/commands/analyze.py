@@ -72,9 +72,14 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--aces",
         choices=["low", "tedesco"],
-        default="low",
-        help="low (default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
+        help="low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
         "(K-A-2), an unmelded ace counts 15",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
+        "file; --aces wins over it",
     )
 
 
@@ -83,9 +88,20 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _ace_rule(args: argparse.Namespace) -> AceRule:
+    from gin_scorer.cli import UserError
     from gin_scorer.core.melds import AceRule
 
-    return AceRule(args.aces)
+    if args.aces is not None:
+        return AceRule(args.aces)
+    if args.rules is not None:
+        from gin_scorer.core.rules import RuleSetError
+        from gin_scorer.presets import resolve_rules
+
+        try:
+            return resolve_rules(args.rules).ace_rule
+        except RuleSetError as error:
+            raise UserError(str(error)) from None
+    return AceRule.LOW
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from gin_scorer.cli import main
+from gin_scorer.paths import resources_dir
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -198,3 +200,21 @@ def test_a_line_that_is_not_utf8_is_reported_and_the_rest_answered() -> None:
     assert lines[0]["deadwood_points"] == 0
     assert lines[1] == {"line": 2, "error": "the line is not UTF-8 text"}
     assert lines[2]["melds"] == [["Kc", "Kd", "Kh"]]
+
+
+def test_the_ace_rule_can_come_from_a_preset(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, out, _ = run(["analyze", "--json", "--rules", "gra-tournament", "Ks As 2s 9c"], capsys)
+    assert json.loads(out)["melds"] == []  # the preset plays aces low
+    base = (resources_dir() / "rulesets" / "gra-tournament.toml").read_text(encoding="utf-8")
+    tedesco = tmp_path / "tedesco.toml"
+    tedesco.write_text(base.replace('ace_rule = "low"', 'ace_rule = "tedesco"'), encoding="utf-8")
+    _, out, _ = run(["analyze", "--json", "--rules", str(tedesco), "Ks As 2s 9c"], capsys)
+    assert json.loads(out)["melds"] == [["Ks", "As", "2s"]]
+    _, out, _ = run(
+        ["analyze", "--json", "--rules", str(tedesco), "--aces", "low", "Ks As 2s 9c"], capsys
+    )
+    assert json.loads(out)["melds"] == []  # --aces wins
+    status, _, err = run(["analyze", "--rules", "no-such-preset", "Ks As 2s"], capsys)
+    assert status == 2 and "no-such-preset" in err and "Traceback" not in err
