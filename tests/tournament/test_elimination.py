@@ -174,3 +174,17 @@ def test_bracket_slots_reference_earlier_slots_only() -> None:
                     assert not src.slot or src.slot in seen
                 seen.add(m.slot)
     assert PHANTOM < 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 256))
+def test_when_seeds_hold_one_meets_two_in_the_final(n: int) -> None:
+    seeds = {i: i for i in range(1, n + 1)}
+    _state_done, plans = play_event(
+        _state(n, Format.SINGLE_ELIMINATION), better_seed_wins(seeds), random.Random(0)
+    )
+    final = plans[-1].pairings
+    assert [(p.a, p.b) for p in final] == [(1, 2)]
+    if n >= 4:
+        semis = {e for p in plans[-2].pairings for e in p.entrants}
+        assert semis == {1, 2, 3, 4}
