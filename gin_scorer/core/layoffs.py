@@ -16,10 +16,12 @@ melds cannot also be laid off, and nothing is laid off on the knocker's deadwood
 How the search works: given which of the defender's cards go into the defender's own melds,
 laying off everything that can be laid off is always best (a layoff only ever opens more), and
 what can be laid off is found by walking outward from each knocker run's ends over the
-defender's remaining cards, then filling sets of three. So the search tries every choice of
-disjoint defender melds (branching on the lowest undecided card: deadwood, or the lowest card
-of one of its melds) and keeps the choice leaving the least deadwood, pruning a branch once
-the cards it has already left unmelded and unreachable by any layoff outweigh the best found.
+defender's remaining cards, then filling sets of three. When no card that could be laid off
+is in any defender meld, the two choices do not interact: the best arrangement of the other
+cards plus every layoff is best. Otherwise the search tries every choice of disjoint defender
+melds (branching on the lowest undecided card: left out, or the lowest card of one of its
+melds) and keeps the choice leaving the least deadwood, pruning a branch once the cards it has
+already left unmelded and unreachable by any layoff outweigh the best found.
 """
 
 from __future__ import annotations

@@ -21,10 +21,14 @@ corner (``Q-K-A`` and ``K-A-2`` are runs) and an unmelded ace counts 15:
 K♠ A♠ 2♠
 
 How the search works (and why it is exact): the hand becomes a 52-bit mask (bit
-:attr:`Card.index`); every candidate meld inside the hand is listed once as a mask, filed under
-its lowest card. The lowest card not yet decided is then either deadwood or the lowest card of
-one of its melds, which is a complete case split, so exploring both branches (with the answers
-for each remaining mask remembered during the one call) visits every legal arrangement.
+:attr:`Card.index`) and every legal meld inside it is listed, with bit tricks that skip ranks
+and suits holding none (most random hands hold no meld at all). The best arrangement is then
+the set of pairwise disjoint melds of greatest worth (points first; see ``_POINTS_SHIFT``).
+When no two listed melds share a card that is all of them; otherwise a depth-first search
+over the melds, most worth first, tries every disjoint combination (at most three melds fit
+in eleven cards), abandoning a branch only when even its best imaginable completion cannot
+beat the best found. Nothing is remembered between calls: the tables built at import are
+facts about the deck (every legal meld, card orders, points), not answers.
 """
 
 from __future__ import annotations
