@@ -12,10 +12,12 @@ from typing import Any, TypeVar
 from sqlmodel import Session, SQLModel
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services.errors import InvalidInput, NotFound, PinError
+from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, PinError
 from gin_scorer.store import audit
 from gin_scorer.store import pin as pins
+from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
+from gin_scorer.store.errors import ConflictError as StoreConflict
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
 
 Row = TypeVar("Row", bound=SQLModel)
@@ -81,6 +83,19 @@ def check_pin(event: Event, pin: str | None, why: str) -> bool:
     if not pins.check_pin(pin, event.pin_hash):
         raise PinError(f"wrong director PIN {why}")
     return True
+
+
+def claim_version(
+    session: Session, db: Database, table: type[Match] | type[Event], row_id: int, expected: int
+) -> int:
+    """Move the row's version on from ``expected`` (``UPDATE ... WHERE version = expected``);
+    :class:`ConflictError` when another station got there first. Returns the new version."""
+    if isinstance(expected, bool) or not isinstance(expected, int):
+        raise InvalidInput(f"expected version {expected!r} is not a number")
+    try:
+        return bump_version(session, table, row_id, expected, station=db.station)
+    except StoreConflict as error:
+        raise ConflictError(str(error)) from None
 
 
 def record_audit(

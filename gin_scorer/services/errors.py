@@ -1,8 +1,10 @@
 """What a service refuses, each with a sentence the person at the keyboard can act on.
 
-The store's own errors pass through unchanged and are re-exported here, so callers catch
-everything from one module: :class:`ConflictError` (another station changed the match),
-:class:`PinError` (the director's PIN is needed or wrong).
+Every refusal is a :class:`ServiceError`, so callers need one ``except``. The two that the
+store also knows are both: :class:`ConflictError` (another station changed the match) is a
+:class:`ServiceError` *and* the store's ``ConflictError``; :class:`PinError` (the director's
+PIN is needed or wrong) likewise. Other store failures (:class:`StoreError`: a busy or
+damaged database) pass through unchanged.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import Problem
-from gin_scorer.store.errors import ConflictError, PinError, StoreError
+from gin_scorer.store import errors as store_errors
+from gin_scorer.store.errors import StoreError
 
 __all__ = [
     "ConflictError",
@@ -26,6 +29,14 @@ __all__ = [
 
 class ServiceError(Exception):
     """A refusal a person can fix; ``str(error)`` is the message to show."""
+
+
+class ConflictError(ServiceError, store_errors.ConflictError):
+    """Another station changed the row since this screen read it: reload, then enter again."""
+
+
+class PinError(ServiceError, store_errors.PinError):
+    """The director's PIN is needed, wrong, or not acceptable as a new PIN."""
 
 
 class NotFound(ServiceError):

@@ -15,6 +15,7 @@ from sqlmodel import col, select
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.services._common import (
     check_pin,
+    claim_version,
     clean_text,
     dumps,
     fetch,
@@ -26,7 +27,6 @@ from gin_scorer.services.dto import EventStatus, EventView
 from gin_scorer.services.errors import InvalidInput, PinError
 from gin_scorer.services.views import event_view, event_views
 from gin_scorer.store import pin as pins
-from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import PinError as StorePinError
 from gin_scorer.store.tables import Event, utcnow
@@ -152,7 +152,7 @@ def set_event_rules(
         pinned = False
         if row.status != EventStatus.SETUP.value:
             pinned = check_pin(row, pin, f"to change the rules of the running event {row.name!r}")
-        bump_version(session, Event, event_id, expected_version, station=db.station)
+        claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = loads_mapping(row.rules_json, "rules")
         row.rules_json = dumps(rules.to_dict())
@@ -188,7 +188,7 @@ def set_event_settings(
                 row, pin, f"to change the settings of the running event {row.name!r}"
             )
         _, checked = _format_and_settings(row.format, {**settings, "format": row.format})
-        bump_version(session, Event, event_id, expected_version, station=db.station)
+        claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         row.settings_json = dumps(checked)
         session.add(row)
@@ -220,7 +220,7 @@ def set_event_status(
         pinned = False
         if row.status == EventStatus.FINISHED.value and status is not EventStatus.FINISHED:
             pinned = check_pin(row, pin, f"to reopen the finished event {row.name!r}")
-        bump_version(session, Event, event_id, expected_version, station=db.station)
+        claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = row.status
         row.status = status.value

@@ -25,6 +25,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.services import correction_policy
 from gin_scorer.services._common import (
     check_pin,
+    claim_version,
     clean_text,
     dumps,
     fetch,
@@ -38,7 +39,6 @@ from gin_scorer.services.matches import status_from
 from gin_scorer.services.sheets import build_sheet, problems_of, score
 from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
-from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
 
@@ -129,7 +129,7 @@ def _claim(
         raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise InvalidInput(f"expected version {expected_version!r} is not a number")
-    bump_version(session, Match, match_id, expected_version, station=db.station)
+    claim_version(session, db, Match, match_id, expected_version)
     return fetch_for_update(session, Match, match_id), pinned
 
 

@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services._common import (
     check_pin,
+    claim_version,
     dumps,
     fetch,
     fetch_for_update,
@@ -22,7 +23,6 @@ from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, Mat
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
-from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Match, Round, utcnow
 
@@ -194,7 +194,7 @@ def lock_result(
             raise InvalidInput(f"match {match_id} is already locked")
         if row.status != MatchStatus.FINISHED.value:
             raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
-        bump_version(session, Match, match_id, expected_version, station=db.station)
+        claim_version(session, db, Match, match_id, expected_version)
         row = fetch_for_update(session, Match, match_id)
         row.status = MatchStatus.LOCKED.value
         session.add(row)
@@ -225,7 +225,7 @@ def unlock_result(
         pinned = check_pin(event, pin, f"to unlock the result of match {match_id}")
         if row.status != MatchStatus.LOCKED.value:
             raise InvalidInput(f"match {match_id} is not locked")
-        bump_version(session, Match, match_id, expected_version, station=db.station)
+        claim_version(session, db, Match, match_id, expected_version)
         row = fetch_for_update(session, Match, match_id)
         row.status = MatchStatus.FINISHED.value
         sheet = sheet_in(session, row, validate=False)

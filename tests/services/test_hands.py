@@ -298,3 +298,17 @@ def test_without_a_director_pin_lock_and_policy_still_hold(
         db, sheet.hands[0].hand_id, sheet.version, reason="x", entered_by="T", pin="2468"
     )
     assert len(sheet.hands) == 1
+
+
+def test_one_except_catches_every_refusal(db: Database, new_match: NewMatch) -> None:
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.store import errors as store_errors
+
+    match = new_match(db, pin="2468")
+    hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
+    with pytest.raises(ServiceError) as stale:
+        hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
+    assert isinstance(stale.value, store_errors.ConflictError)
+    with pytest.raises(ServiceError) as wrong:
+        events.set_event_pin(db, match.event_id, "1111", old_pin="0000")
+    assert isinstance(wrong.value, store_errors.PinError)
