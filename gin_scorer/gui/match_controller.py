@@ -124,6 +124,7 @@ class ScoringPage(QWidget):
         self.panel.void_requested.connect(self.void)
         self.panel.entry.textChanged.connect(self._declared_changed)
         self.cards.save_requested.connect(self._save_with_cards)
+        self.panel.edit_started.connect(self._show_cards_of)
 
     @property
     def sheet(self) -> ScoreSheet | None:
@@ -236,6 +237,18 @@ class ScoringPage(QWidget):
                 self.db, sheet, row, self.show_sheet, reason=reason, entered_by=self.entered_by
             )
         )
+
+    def _show_cards_of(self, row: HandRow) -> None:
+        """Correcting a hand entered with its cards: put them in the cards panel."""
+        cards = row.record.cards
+        if cards is None:
+            self.cards.clear()
+            return
+        from gin_scorer.core.cards import format_cards
+
+        knocker = [c for meld in cards.knocker_melds for c in meld] + list(cards.knocker_deadwood)
+        self.cards.knocker_edit.setText(format_cards(knocker, machine=True))
+        self.cards.defender_edit.setText(format_cards(cards.defender_cards, machine=True))
 
     def _save_with_cards(self, record: HandRecord) -> None:
         if self.panel.editing is not None:

@@ -58,7 +58,7 @@ class MatchPanel(QWidget):
     hand_entered = Signal(object)  # HandRecord: a new hand
     correction_entered = Signal(object, object)  # (HandRow being corrected, new HandRecord)
     void_requested = Signal(object)  # HandRow
-    cards_requested = Signal(object)  # HandRow | None: open the cards panel
+    edit_started = Signal(object)  # HandRow put on the entry line for correction
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -258,6 +258,7 @@ class MatchPanel(QWidget):
         self.entry.setText(entry_text(row.record))
         self.entry.setFocus()
         self.entry.selectAll()
+        self.edit_started.emit(row)
 
     def cancel_edit(self) -> None:
         if self.editing is not None:

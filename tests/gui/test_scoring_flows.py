@@ -187,3 +187,17 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     assert [cell(2, g1), cell(2, g2), cell(2, g3)] == ["20 – 20", "", ""]
     assert [cell(3, g1), cell(3, g2), cell(3, g3)] == ["30 – 20", "20 – 0", "10 – 0"]
     db.close()
+
+
+def test_correcting_a_hand_with_cards_brings_its_cards_back(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, _stack, _db, _match = _page(qtbot, club_match)
+    page.ask_reason = lambda parent, what: "recount"
+    qtbot.keyClicks(page.panel.entry, "ak5 34")
+    page.cards.knocker_edit.setText(KNOCKER)
+    page.cards.defender_edit.setText(DEFENDER)
+    page.cards.save_button.click()
+    assert page.cards.knocker_edit.text() == ""  # cleared after saving
+    page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
+    assert sorted(page.cards.knocker_edit.text().split()) == sorted(KNOCKER.split())
+    assert sorted(page.cards.defender_edit.text().split()) == sorted(DEFENDER.split())
+    assert page.cards.problem_texts() == ["✔ the cards agree with the declaration"]
