@@ -301,6 +301,10 @@ def layoff_problems(
             continue
         meld = current[layoff.meld]
         where = f"{meld} (meld {layoff.meld + 1})"
+        problem = meld_problem(meld.cards, ace_rule)
+        if problem is not None:
+            problems.append((layoff, f"{card} cannot be laid off on {where}: {problem}"))
+            continue
         if card in used:
             problems.append(
                 (layoff, f"{card} cannot be laid off on {where}: {card} is already on the table")

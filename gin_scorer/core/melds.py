@@ -307,6 +307,13 @@ def extend_meld(meld: Meld, card: Card, ace_rule: AceRule = AceRule.LOW) -> Meld
     """
     if card in meld.cards:
         return None
+    # Work from the meld as the deck's table has it: right kind, canonical order. A Meld built
+    # by hand that is not legal under this ace rule takes nothing.
+    mask = _hand_mask(meld.cards)
+    legal = _TABLES[ace_rule].melds.get(mask)
+    if legal is None or mask.bit_count() != len(meld.cards):
+        return None
+    meld = legal
     if meld.kind is MeldKind.SET:
         if len(meld.cards) >= 4 or card.rank is not meld.cards[0].rank:
             return None

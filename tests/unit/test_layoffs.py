@@ -7,7 +7,7 @@ import pytest
 from gin_scorer.core.cards import CardError, parse_card, parse_cards
 from gin_scorer.core.hands import Layoff
 from gin_scorer.core.layoffs import best_defence, layoff_problems
-from gin_scorer.core.melds import AceRule, Meld, MeldError, MeldKind, make_meld
+from gin_scorer.core.melds import AceRule, Meld, MeldError, MeldKind, extend_meld, make_meld
 
 LOW, TEDESCO = AceRule.LOW, AceRule.TEDESCO
 
@@ -130,3 +130,20 @@ def test_layoff_problems_checks_each_layoff_in_order() -> None:
     assert [why for _, why in layoff_problems(sets, [Layoff(parse_card("10h"), 0)])] == [
         "10♥ cannot be laid off on 9♣ 9♦ 9♠ (meld 1): a set of 9s takes only a 9"
     ]
+
+
+def test_layoffs_onto_a_meld_that_is_not_legal_are_refused_with_the_reason() -> None:
+    wrong = [Meld(MeldKind.RUN, parse_cards("Qs Ks As"))]  # legal only with Tedesco aces
+    problems = layoff_problems(wrong, [Layoff(parse_card("Js"), 0)])
+    assert [why for _, why in problems] == [
+        "J♠ cannot be laid off on Q♠ K♠ A♠ (meld 1): Q♠ K♠ A♠ is not a run: the ace is low"
+    ]
+    assert layoff_problems(wrong, [Layoff(parse_card("Js"), 0)], TEDESCO) == []
+
+
+def test_extend_meld_reads_a_hand_built_meld_in_any_order() -> None:
+    shuffled = Meld(MeldKind.RUN, parse_cards("9h 7h 8h"))
+    grown = extend_meld(shuffled, parse_card("10h"))
+    assert grown is not None and str(grown) == "7♥ 8♥ 9♥ 10♥"
+    assert extend_meld(Meld(MeldKind.SET, parse_cards("2h 3h 4h")), parse_card("5h")) is not None
+    assert extend_meld(Meld(MeldKind.RUN, parse_cards("2h 3h 5h")), parse_card("4h")) is None
