@@ -34,12 +34,30 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
+def gui_database(option: str | None) -> str:
+    """``--db``, then ``GIN_SCORER_DB``, then the data folder chosen in Settings (if any),
+    then the platform's data folder."""
+    import os
+    from pathlib import Path
+
+    from gin_scorer.gui.settings import load_settings
+    from gin_scorer.paths import DB_ENV, DEFAULT_DB_NAME
+
+    if option or os.environ.get(DB_ENV):
+        return chosen_database(option)
+    folder = load_settings().data_folder
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return str(Path(folder) / DEFAULT_DB_NAME)
+    return chosen_database(None)
+
+
 def run_gui(db: str | None = None, smoke_test: bool = False) -> int:
     """Open the main window on the chosen database; ``smoke_test`` closes it at once."""
     from gin_scorer.gui.main_window import MainWindow
 
     app = make_application()
-    database = chosen_database(db)
+    database = gui_database(db)
     # Show the window first, then open the database (loading the store takes a moment).
     window = MainWindow(database=database, open_now=False)
     window.show()
