@@ -460,10 +460,20 @@ def _round_view(session: Session, event_id: int, number: int) -> RoundView:
     return RoundView(
         event_id,
         number,
-        row.status,
+        _round_state(facts, number),
         row.paired_at,
         _pairing_views(facts, number),
     )
+
+
+def _round_state(facts: EventFacts, number: int) -> str:
+    """ "paired" (nothing entered yet), "playing" or "finished", derived from the hands."""
+    matches = facts.matches_of(number)
+    if all(_finished(m) for m in matches):
+        return "finished"
+    if any(m.hands for m in matches):
+        return "playing"
+    return "paired"
 
 
 def _pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
@@ -500,7 +510,13 @@ def list_rounds(db: Database, event_id: int) -> tuple[RoundView, ...]:
     with db.transaction(write=False) as session:
         facts = read_event(session, event_id)
         return tuple(
-            RoundView(event_id, r.number, r.status, r.paired_at, _pairing_views(facts, r.number))
+            RoundView(
+                event_id,
+                r.number,
+                _round_state(facts, r.number),
+                r.paired_at,
+                _pairing_views(facts, r.number),
+            )
             for r in facts.rounds
         )
 

@@ -222,3 +222,13 @@ def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
     assert rows[first.pairings[0].a.id].match_wins == 1
     assert rows[quitter.id].withdrawn and rows[quitter.id].match_losses == 1
     assert verify_database(db, event_id).clean
+
+
+def test_round_state_follows_the_hands(db: Any) -> None:
+    event_id = _event(db, "round-robin", 4)
+    first = rounds.start_round(db, event_id)
+    assert first.status == "paired"
+    _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, first.pairings[:1]))
+    assert rounds.get_round(db, event_id, 1).status == "playing"
+    _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, first.pairings[1:]))
+    assert [r.status for r in rounds.list_rounds(db, event_id)] == ["finished"]
