@@ -83,6 +83,18 @@ def register(subparsers: Any) -> None:
     show = ev.add_parser("show", help="an event's rules, entrants and matches")
     show.add_argument("event_id", type=_whole, metavar="ID")
     show.set_defaults(func=run_event_show)
+    setpin = ev.add_parser(
+        "set-pin", help="set, change or clear the director PIN (changing needs the old one)"
+    )
+    setpin.add_argument("event_id", type=_whole, metavar="ID")
+    setpin.add_argument("--new", metavar="PIN", help="the new PIN (leave out to clear it)")
+    setpin.add_argument("--old", metavar="PIN", help="the current PIN, if one is set")
+    setpin.set_defaults(func=run_event_set_pin)
+    finish = ev.add_parser("finish", help="close an event (reopening needs the PIN)")
+    finish.add_argument("event_id", type=_whole, metavar="ID")
+    finish.add_argument("--reopen", action="store_true", help="reopen a finished event")
+    finish.add_argument("--pin")
+    finish.set_defaults(func=run_event_finish)
 
     # --- entrant ---
     entrant = subparsers.add_parser("entrant", help="add, list, check in or withdraw entrants")
@@ -96,6 +108,13 @@ def register(subparsers: Any) -> None:
     add.add_argument("--partner", default="", help="partner's name: enters a team of two")
     add.add_argument("--checked-in", action="store_true", help="mark present already")
     add.set_defaults(func=run_entrant_add)
+    edit = en.add_parser("edit", help="fix an entrant's name or club, or set the seed")
+    edit.add_argument("entrant_id", type=_whole, metavar="ID")
+    edit.add_argument("--name")
+    edit.add_argument("--club")
+    edit.add_argument("--seed", type=_whole)
+    edit.add_argument("--no-seed", action="store_true", help="clear the seed")
+    edit.set_defaults(func=run_entrant_edit)
     elist = en.add_parser("list", help="the entrants of an event")
     elist.add_argument("--event", type=_whole, required=True, metavar="ID")
     elist.set_defaults(func=run_entrant_list)
@@ -315,7 +334,45 @@ def run_event_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_event_set_pin(args: argparse.Namespace) -> int:
+    from gin_scorer.services import events
+
+    with opened(args) as db:
+        made = events.set_event_pin(db, args.event_id, args.new, old_pin=args.old)
+    print(f"event {made.id}: director PIN {'set' if made.has_pin else 'cleared'}")
+    return 0
+
+
+def run_event_finish(args: argparse.Namespace) -> int:
+    from gin_scorer.services import events
+    from gin_scorer.services.dto import EventStatus
+
+    status = EventStatus.RUNNING if args.reopen else EventStatus.FINISHED
+    with opened(args) as db:
+        current = events.get_event(db, args.event_id)
+        made = events.set_event_status(db, args.event_id, status, current.version, pin=args.pin)
+    print(f"event {made.id} ({made.name}): {made.status.value}")
+    return 0
+
+
 # --- entrants --------------------------------------------------------------------------------
+
+
+def run_entrant_edit(args: argparse.Namespace) -> int:
+    from gin_scorer.services import entrants
+
+    with opened(args) as db:
+        made = entrants.update_entrant(
+            db,
+            args.entrant_id,
+            name=args.name,
+            club=args.club,
+            seed=args.seed,
+            clear_seed=args.no_seed,
+        )
+    seed = f", seed {made.seed}" if made.seed else ""
+    print(f"entrant {made.id}: {made.name}" + (f" ({made.club})" if made.club else "") + seed)
+    return 0
 
 
 def run_entrant_add(args: argparse.Namespace) -> int:

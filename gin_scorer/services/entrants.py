@@ -244,6 +244,58 @@ def reinstate_entrant(db: Database, entrant_id: int, *, actor: str | None = None
     return _set_status(db, entrant_id, EntrantStatus.ACTIVE, "entrant.reinstate", actor)
 
 
+def update_entrant(
+    db: Database,
+    entrant_id: int,
+    *,
+    name: str | None = None,
+    club: str | None = None,
+    seed: int | None = None,
+    clear_seed: bool = False,
+    actor: str | None = None,
+) -> EntrantView:
+    """Fix an entrant's name or club, set the seed (or clear it with ``clear_seed``).
+    Results are untouched: matches refer to the entrant, not to the name."""
+    with db.transaction() as session:
+        row = fetch(session, Entrant, entrant_id)
+        before = {"name": row.name, "club": row.club, "seed": row.seed}
+        others = [
+            e
+            for e in session.exec(select(Entrant).where(Entrant.event_id == row.event_id))
+            if e.id != entrant_id
+        ]
+        if name is not None:
+            new_name = clean_text(name, "name", required=True, limit=200)
+            clash = next((e for e in others if e.name.casefold() == new_name.casefold()), None)
+            if clash is not None:
+                raise InvalidInput(f"{clash.name!r} is already entered in this event")
+            row.name = new_name
+        if club is not None:
+            row.club = clean_text(club, "club", limit=120) or None
+        if clear_seed:
+            row.seed = None
+        elif seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED:
+                raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
+            clash = next((e for e in others if e.seed == seed), None)
+            if clash is not None:
+                raise InvalidInput(f"seed {seed} is already {clash.name!r}'s")
+            row.seed = seed
+        session.add(row)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="entrant.update",
+            subject=f"entrant:{entrant_id}",
+            payload={
+                "before": before,
+                "after": {"name": row.name, "club": row.club, "seed": row.seed},
+            },
+        )
+        return entrant_view(session, row)
+
+
 def check_in(
     db: Database, entrant_id: int, checked_in: bool = True, *, actor: str | None = None
 ) -> EntrantView:

@@ -101,3 +101,20 @@ def test_import_entrants_names_bad_rows(run, tmp_path: Path) -> None:  # type: i
     assert status == 2 and "no such file" in err
     status, _, err = run("export", "event", "--event", "1", "--format", "csv")
     assert status == 2 and "JSON only" in err
+
+
+def test_pin_finish_and_edit_commands(run) -> None:  # type: ignore[no-untyped-def]
+    run("event", "new", "--name", "Open", "--format", "swiss")
+    run("entrant", "add", "--event", "1", "Ada", "--seed", "1")
+    run("entrant", "add", "--event", "1", "Bob")
+    status, out, _ = run("entrant", "edit", "2", "--name", "Bob Babbage", "--seed", "2")
+    assert (status, out) == (0, "entrant 2: Bob Babbage, seed 2\n")
+    status, _, err = run("entrant", "edit", "2", "--seed", "1")
+    assert status == 2 and "seed 1 is already 'Ada'" in err
+    assert run("event", "set-pin", "1", "--new", "4321")[1] == "event 1: director PIN set\n"
+    status, _, err = run("event", "set-pin", "1", "--new", "9999")
+    assert status == 2 and "PIN is needed" in err
+    assert run("event", "finish", "1")[1] == "event 1 (Open): finished\n"
+    status, _, err = run("event", "finish", "1", "--reopen")
+    assert status == 2 and "PIN is needed to reopen" in err
+    assert run("event", "finish", "1", "--reopen", "--pin", "4321")[0] == 0

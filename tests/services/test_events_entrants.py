@@ -149,3 +149,16 @@ def test_batch_is_all_or_nothing_and_names_every_problem(db: Database) -> None:
         "entrant 5: partner 'dee' is the player themself",
     )
     assert [e.name for e in entrants.list_entrants(db, event.id)] == ["Ada"]
+
+
+def test_update_entrant(db: Database) -> None:
+    event = events.create_event(db, name="Open")
+    ada = entrants.add_entrant(db, event.id, "Ada", seed=1)
+    bob = entrants.add_entrant(db, event.id, "Bob")
+    fixed = entrants.update_entrant(db, bob.id, name="Bob  Babbage", club="Diff", seed=2)
+    assert (fixed.name, fixed.club, fixed.seed) == ("Bob Babbage", "Diff", 2)
+    with pytest.raises(InvalidInput, match="'Ada' is already entered"):
+        entrants.update_entrant(db, bob.id, name="ADA")
+    with pytest.raises(InvalidInput, match="seed 1 is already 'Ada''s"):
+        entrants.update_entrant(db, bob.id, seed=1)
+    assert entrants.update_entrant(db, ada.id, clear_seed=True).seed is None
