@@ -159,31 +159,38 @@ def listen_for_changes(
         with db.transaction(write=False) as session:
             return latest_change_id(session)
 
+    seen = [latest()]
+
+    def report_if_new() -> None:
+        now = latest()
+        if now != seen[0]:
+            seen[0] = now
+            callback(now)
+
     def poll() -> None:
-        seen = latest()
         while not stopping.wait(poll_seconds):
-            now = latest()
-            if now != seen:
-                seen = now
-                callback(now)
+            report_if_new()
 
     def listen() -> None:
         import psycopg
 
         url = db.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        seen = latest()
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             while not stopping.is_set():
+                # Wakes at a notification, or after poll_seconds: a missed one costs a second.
                 for _ in connection.notifies(timeout=poll_seconds, stop_after=1):
                     pass
-                now = latest()
-                if now != seen:
-                    seen = now
-                    callback(now)
+                report_if_new()
 
-    thread = threading.Thread(
-        target=poll if db.is_sqlite else listen, name="gin-scorer-changes", daemon=True
-    )
+    def run() -> None:
+        # A dropped network or a busy file must not end the watch: wait, then try again.
+        while not stopping.is_set():
+            try:
+                (poll if db.is_sqlite else listen)()
+            except Exception:  # any failure here is retried, never fatal
+                stopping.wait(max(poll_seconds, 1.0))
+
+    thread = threading.Thread(target=run, name="gin-scorer-changes", daemon=True)
     thread.start()
     return ChangeListener(thread, stopping)
