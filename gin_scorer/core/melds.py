@@ -479,6 +479,21 @@ def _cards_of(mask: int) -> list[Card]:
     return cards
 
 
+def _meldless(hand: int, tables: _Tables) -> bool:
+    """True when ``hand`` holds no meld at all, as most random hands do: a quick test first."""
+    a, b = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS
+    c, d = hand >> 26 & _SUIT_BITS, hand >> 39
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return False  # some rank in three suits: a set
+    if not tables.wrap:
+        return not hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+    for held in (a, b, c, d):
+        doubled = held | held << 13  # round the corner
+        if doubled & doubled >> 1 & doubled >> 2 & _SUIT_BITS:
+            return False
+    return True
+
+
 def _candidates(hand: int, tables: _Tables) -> list[tuple[int, int]]:
     """Every legal meld inside ``hand`` as (mask, worth): sets by rank, then runs by suit,
     start and length. Cheap bit tests skip ranks and suits that hold no meld."""
@@ -718,9 +733,10 @@ def best_arrangement(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> 
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
+    if _meldless(hand, tables):
+        return Arrangement((), _sorted_cards(hand), _mask_points(hand, tables))
     candidates = _candidates(hand, tables)
-    chosen = _pack(candidates, len(cards))[1] if candidates else ()
-    return _arrangement(hand, chosen, tables)
+    return _arrangement(hand, _pack(candidates, len(cards))[1], tables)
 
 
 def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> int:
@@ -736,15 +752,9 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
     total = _mask_points(hand, tables)
-    if not tables.wrap:  # most hands hold no meld at all: check that first, cheaply
-        a, b = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS
-        c, d = hand >> 26 & _SUIT_BITS, hand >> 39
-        if not (a & b & (c | d)) | (c & d & (a | b)) | (hand & hand >> 1 & hand >> 2 & _RUN_STARTS):
-            return total
-    candidates = _candidates(hand, tables)
-    if not candidates:
+    if _meldless(hand, tables):
         return total
-    return total - (_pack(candidates, len(cards))[0] >> _POINTS_SHIFT)
+    return total - (_pack(_candidates(hand, tables), len(cards))[0] >> _POINTS_SHIFT)
 
 
 def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> ElevenCardAnalysis:
