@@ -17,6 +17,7 @@ hands (default 25) or ``backup.every_minutes`` minutes (default 10) with somethi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -219,6 +220,13 @@ def backup_file(
 def _rotate(path: Path | str) -> None:
     for old in list_backups(path)[KEEP:]:
         old.path.unlink(missing_ok=True)
+    # A backup interrupted by a crash leaves a .partial file: clear those an hour old.
+    folder = backup_folder(path)
+    cutoff = datetime.now(UTC).timestamp() - 3600
+    for partial in folder.glob("*.partial"):
+        with contextlib.suppress(OSError):
+            if partial.stat().st_mtime < cutoff:
+                partial.unlink()
 
 
 def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:

@@ -191,11 +191,17 @@ def test_only_the_newest_backups_are_kept(path: Path) -> None:
         for n in range(KEEP + 5):
             _add_players(db, f"P{n}")
             make_backup(db)
+    stale = backup_folder(path) / "club-crashed.sqlite.partial"
+    stale.write_bytes(b"half a backup")
+    os.utime(stale, (0, 0))
+    with open_database(path) as db:
+        make_backup(db)
+    assert not stale.exists()
     kept = list_backups(path)
     assert len(kept) == KEEP
     assert kept[0].change_id == KEEP + 5  # the newest survived
     with sqlite3.connect(kept[-1].path) as oldest:
-        assert oldest.execute("SELECT count(*) FROM player").fetchone() == (6,)
+        assert oldest.execute("SELECT count(*) FROM player").fetchone() == (7,)
 
 
 def test_automatic_backups_follow_the_hand_count(path: Path) -> None:
