@@ -2,7 +2,8 @@
 
 Reads the core ledger object the services put in :attr:`ScoreSheet.ledger` — any ledger with
 a ``games`` sequence of :class:`~gin_scorer.core.ledgers.game.Game` (single game, best of N,
-Hollywood's three columns) — and shows one row per game, so the pad's "line" is visible.
+Hollywood's three columns), or multi-match's ``matches`` (each holding its game) — and shows
+one row per game, so the pad's "line" is visible.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def ledger_games(ledger: object) -> tuple[Game, ...]:
     games = getattr(ledger, "games", None)
     if isinstance(games, tuple | list):
         return tuple(g for g in games if isinstance(g, Game))
+    matches = getattr(ledger, "matches", None)  # multi-match: each match credit has its game
+    if isinstance(matches, tuple | list):
+        return tuple(g for m in matches if isinstance(g := getattr(m, "game", None), Game))
     return ()
 
 

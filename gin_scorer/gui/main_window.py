@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
         self._action("file", "&New event…", self.new_event, QKeySequence.StandardKey.New)
         self._action("file", "&Open database…", self.choose_database,
                      QKeySequence.StandardKey.Open)
+        self._action("file", "Open a &server database (URL)…", self.choose_url)
         self._action("file", "Try a &demo event", self.try_demo)
         self._action("file", "&Settings…", self.edit_settings, "Ctrl+,")
         self.file_menu.addSeparator()
@@ -231,6 +232,16 @@ class MainWindow(QMainWindow):
         )
         if path:
             self.open_db(path)
+
+    def choose_url(self) -> None:
+        """A shared PostgreSQL database, for several stations at one event."""
+        url, ok = QInputDialog.getText(
+            self, "Open a server database",
+            "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:",
+            text=self.database if "://" in self.database else "",
+        )
+        if ok and url.strip():
+            self.open_db(url.strip())
 
     def closeEvent(self, event: object) -> None:
         self.poll_timer.stop()

@@ -87,3 +87,16 @@ def test_games_model_passes_model_tester(qtmodeltester) -> None:  # type: ignore
     qtmodeltester.check(model)
     assert model.rowCount() >= 1
     assert model.data(model.index(0, 7)) .startswith(("Ann by", "playing"))
+
+
+def test_multi_match_ledgers_list_their_games() -> None:
+    from gin_scorer.core.ledgers import ledger_for
+    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.gui.games_model import ledger_games
+    from gin_scorer.presets import load_preset
+
+    rules = load_preset("multi-match")
+    results = [read_entry(t, rules).result for t in ["ag40", "ag40", "bk1 30"]]
+    ledger = ledger_for([r for r in results if r is not None], rules)
+    games = ledger_games(ledger)
+    assert games and games[0].finished  # A reached the match target of 100 with two gins
