@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -229,7 +230,9 @@ def _rotate(path: Path | str) -> None:
                 partial.unlink()
 
 
-def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
+def maybe_backup(
+    db: Database, *, on_open: bool = False, background: bool = False
+) -> BackupFile | None:
     """Back up ``db`` if the schedule says so; services call this after each recorded hand.
 
     Due when something changed since the newest backup and either ``backup.every_hands`` hands
@@ -238,11 +241,28 @@ def maybe_backup(db: Database, *, on_open: bool = False) -> BackupFile | None:
     still copies it on demand) or when the database was opened with
     ``backups=False``, and never raises: a failed automatic backup must not
     lose the hand that was just recorded (the next call tries again).
+
+    ``background=True`` makes the copy on a worker thread (the GUI keeps typing; WAL lets the
+    copy read while hands are written) and returns ``None`` at once; ``Database.close()``
+    waits for it.
     """
     if not db.is_sqlite or db.path is None or not db.backups_enabled:
         return None
     if not db._backup_lock.acquire(blocking=False):
         return None  # another thread is already backing up
+    if background:
+        path = db.path
+
+        def work() -> None:
+            try:
+                _maybe_backup(db, path, on_open=on_open)
+            except (sqlite3.Error, OSError, StoreError):
+                pass
+            finally:
+                db._backup_lock.release()
+
+        threading.Thread(target=work, name="gin-scorer-backup", daemon=True).start()
+        return None
     try:
         return _maybe_backup(db, db.path, on_open=on_open)
     except (sqlite3.Error, OSError, StoreError):

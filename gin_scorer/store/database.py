@@ -134,6 +134,9 @@ class Database:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            # Let a background backup finish (it copies through its own connections).
+            if self._backup_lock.acquire(timeout=60):
+                self._backup_lock.release()
             self.engine.dispose()
             if self._read_engine is not None:
                 self._read_engine.dispose()

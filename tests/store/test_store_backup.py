@@ -311,3 +311,13 @@ def test_a_locked_database_is_busy_not_damaged(path: Path) -> None:
     finally:
         holder.rollback()
         holder.close()
+
+
+def test_a_background_backup_is_finished_when_the_database_closes(path: Path) -> None:
+    with open_database(path) as db:
+        match_id = _match(db)
+        _hand(db, match_id, 1)
+        assert maybe_backup(db, background=True) is None  # returns at once
+    made = list_backups(path)
+    assert [b.reason for b in made] == ["auto"]
+    assert integrity_check(made[0].path) == "ok"
