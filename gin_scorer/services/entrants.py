@@ -95,6 +95,7 @@ def insert_entrants(
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
     taken_names = {e.name.casefold(): e.name for e in existing}
     taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
+    taken_members: dict[str, str] = {}
     problems: list[str] = []
     checked: list[EntrantSpec] = []
     for label, spec in zip(names, specs, strict=True):
@@ -112,6 +113,14 @@ def insert_entrants(
         if clean.seed is not None and clean.seed in taken_seeds:
             problems.append(f"{label}: seed {clean.seed} is already {taken_seeds[clean.seed]!r}'s")
             continue
+        if clean.member_number and clean.member_number in taken_members:
+            problems.append(
+                f"{label}: member number {clean.member_number!r} is also "
+                f"{taken_members[clean.member_number]!r}'s"
+            )
+            continue
+        if clean.member_number:
+            taken_members[clean.member_number] = shown
         taken_names[shown.casefold()] = shown
         if clean.seed is not None:
             taken_seeds[clean.seed] = shown

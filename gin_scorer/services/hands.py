@@ -127,6 +127,11 @@ def _claim(
         pinned = check_pin(event, pin, f"to {doing} in match {match_id}: its result is locked")
     if row.entrant_b_id is None:
         raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
+    event = fetch(session, Event, row.event_id)
+    if event.status == EventStatus.FINISHED.value:
+        raise InvalidInput(
+            f"event {event.name!r} is finished: reopen it to {doing} in match {match_id}"
+        )
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise InvalidInput(f"expected version {expected_version!r} is not a number")
     claim_version(session, db, Match, match_id, expected_version)

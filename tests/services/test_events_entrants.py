@@ -162,3 +162,25 @@ def test_update_entrant(db: Database) -> None:
     with pytest.raises(InvalidInput, match="seed 1 is already 'Ada''s"):
         entrants.update_entrant(db, bob.id, seed=1)
     assert entrants.update_entrant(db, ada.id, clear_seed=True).seed is None
+
+
+def test_member_number_twice_in_one_batch(sqlite_db: Database) -> None:
+    event = events.create_event(sqlite_db, name="Open")
+    with pytest.raises(RowsRejected, match="entrant 2: member number 'M-7' is also 'Ada''s"):
+        entrants.add_entrants(
+            sqlite_db,
+            event.id,
+            [EntrantSpec("Ada", member_number="M-7"), EntrantSpec("Bea", member_number="M-7")],
+        )
+
+
+def test_finished_event_takes_no_hands(db: Database) -> None:
+    event = events.create_event(db, name="Open")
+    a = entrants.add_entrant(db, event.id, "Ada")
+    b = entrants.add_entrant(db, event.id, "Bob")
+    match = matches.create_match(db, event.id, a.id, b.id)
+    events.set_event_status(db, event.id, EventStatus.FINISHED, event.version)
+    with pytest.raises(InvalidInput, match="finished: reopen it to record a hand"):
+        hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
+    with pytest.raises(InvalidInput, match="finished: reopen it to add matches"):
+        matches.create_match(db, event.id, a.id, b.id)
