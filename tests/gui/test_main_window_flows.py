@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from PySide6.QtCore import Qt
 
 from gin_scorer.gui.event_dialog import NewEvent
@@ -211,3 +212,28 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
     other.close()
     window.poll_changes()
     assert len(window.scoring.sheet.hands) == before + 1
+
+
+@pytest.mark.postgres
+def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, pg_url)
+    assert window.db is not None and not window.db.is_sqlite
+    event_id = window.create_event(NewEvent(
+        name="Server night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
+        format="club", entrants=("Ann", "Bob"), pin=None,
+    ))
+    assert event_id is not None
+    from gin_scorer.services.entrants import list_entrants
+    from gin_scorer.services.matches import create_match
+
+    ann, bob = list_entrants(window.db, event_id)
+    match = create_match(window.db, event_id, ann.id, bob.id)
+    window.open_match(match.id)
+    scoring = window.scoring
+    assert scoring is not None
+    qtbot.keyClicks(scoring.panel.entry, "ak7 15")
+    qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
+    assert scoring.sheet is not None and scoring.sheet.current_totals.a == 8
+    window.undo_action.trigger()
+    assert scoring.sheet.hands == ()
+    window.close()
