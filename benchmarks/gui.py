@@ -175,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     folder = Path(tempfile.mkdtemp(prefix="gin-gui-bench-"))
+    os.environ.setdefault("GIN_SCORER_BACKUP_DIR", str(folder / "backups"))  # not the user's
     print("Cold start to a usable main window (target ≤ 1.5 s):")
     empty = str(folder / "empty.sqlite")
     from gin_scorer.store.database import open_database

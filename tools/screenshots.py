@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     app = make_application([sys.argv[0]])
     folder = Path(tempfile.mkdtemp(prefix="gin-shots-"))
+    os.environ.setdefault("GIN_SCORER_BACKUP_DIR", str(folder / "backups"))  # not the user's
     database = args.db or str(folder / "demo.sqlite")
     if not args.db:
         db = open_database(database, station="desk", backups=False)
