@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import secrets
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -40,10 +41,13 @@ class Bundle:
     def internal(self) -> Path:
         return self.folder / "_internal"
 
-    def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, *args: str, timeout: float = 120, launcher: tuple[str, ...] = ()
+    ) -> subprocess.CompletedProcess[str]:
+        """Run the frozen executable; Qt draws offscreen unless a launcher gives it a screen."""
         env = {
             **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
+            "QT_QPA_PLATFORM": "xcb" if launcher else "offscreen",
             "HOME": str(self.home),
             "XDG_DATA_HOME": str(self.home / "data"),
             "XDG_CONFIG_HOME": str(self.home / "config"),
@@ -51,7 +55,7 @@ class Bundle:
         }
         env.pop("GIN_SCORER_DB", None)
         return subprocess.run(
-            [str(self.executable), *args],
+            [*launcher, str(self.executable), *args],
             capture_output=True,
             text=True,
             env=env,
@@ -115,6 +119,17 @@ def test_frozen_app_prints_the_project_version(bundle: Bundle, meta: ModuleType)
 def test_frozen_app_opens_and_closes_its_main_window(bundle: Bundle) -> None:
     database = bundle.home / "smoke.sqlite"
     done = bundle.run("--db", str(database), "--smoke-test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_frozen_app_opens_a_real_x11_window(bundle: Bundle) -> None:
+    # The xcb platform plugin and the X libraries it needs must all be in the bundle.
+    xvfb_run = shutil.which("xvfb-run")
+    if xvfb_run is None or not sys.platform.startswith("linux"):
+        pytest.skip("needs Linux and xvfb-run (Debian: xvfb xauth)")
+    database = bundle.home / "window.sqlite"
+    done = bundle.run("--db", str(database), "--smoke-test", launcher=(xvfb_run, "-a"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr, done.stderr
 
