@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gin_scorer.store.crash_writer import run_trials
+from gin_scorer.store.crash_writer import run_concurrent, run_trials
 
 
 def main() -> int:
@@ -44,7 +44,10 @@ def main() -> int:
           f"(per trial: median {statistics.median(times) * 1000:.0f} ms, "
           f"p99 {times[int(len(times) * 0.99) - 1] * 1000:.0f} ms)")
     print(f"database                     {path}")
-    return 0 if report.ok else 1
+    shared = run_concurrent(folder / "shared.sqlite", writers=4, seconds=5.0)
+    print(f"4 stations on one file, 5 s  hands per station {shared.acks_per_writer}, "
+          f"lost {len(shared.lost)}, integrity {shared.integrity}, audit {shared.audit_chain}")
+    return 0 if report.ok and shared.ok else 1
 
 
 if __name__ == "__main__":

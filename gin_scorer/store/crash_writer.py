@@ -100,6 +100,7 @@ class CrashReport:
     audit_chain: str = "not checked"
     seconds: float = 0.0
     trial_seconds: list[float] = field(default_factory=list)
+    acks_per_writer: list[int] = field(default_factory=list)  # run_concurrent only
 
     @property
     def ok(self) -> bool:
@@ -188,4 +189,53 @@ def run_trials(
         broken = verify_chain(session)
         report.audit_chain = "intact" if broken is None else broken.describe()
     report.seconds = time.perf_counter() - started
+    return report
+
+
+def run_concurrent(path: Path, writers: int = 3, seconds: float = 1.0) -> CrashReport:
+    """Several writers on one SQLite file at once (stations sharing it), all killed at the
+    end: each must have written (nobody starved past the busy timeout) and nothing acked
+    may be missing."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    match_id = prepare(path) if not path.exists() else _first_match(path)
+    report = CrashReport()
+    started = time.perf_counter()
+    children = []
+    for n in range(writers):
+        reader, sender = context.Pipe(duplex=False)
+        child = context.Process(target=writer, args=(str(path), match_id, (n + 1) * 10**7,
+                                                     sender), daemon=True)
+        child.start()
+        sender.close()
+        children.append((child, reader))
+    time.sleep(seconds)
+    acked: list[tuple[int, int]] = []
+    per_writer: list[int] = []
+    for child, reader in children:
+        assert child.pid is not None
+        os.kill(child.pid, signal.SIGKILL)
+        child.join(30)
+        mine = [(i, s) for kind, i, s in _drain(reader) if kind == "ack"]
+        reader.close()
+        per_writer.append(len(mine))
+        acked += mine
+    report.trials = writers
+    report.acknowledged = len(acked)
+    report.killed_before_ready = sum(1 for count in per_writer if count == 0)
+    present = _present(path, acked)
+    report.lost = [entry for entry in acked if entry not in present]
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        report.hands_in_database = int(
+            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0])
+        rows = connection.execute("PRAGMA integrity_check").fetchall()
+        report.integrity = "ok" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
+    finally:
+        connection.close()
+    with open_database(path, backups=False) as db, db.transaction(write=False) as session:
+        broken = verify_chain(session)
+        report.audit_chain = "intact" if broken is None else broken.describe()
+    report.seconds = time.perf_counter() - started
+    report.acks_per_writer = per_writer
     return report
