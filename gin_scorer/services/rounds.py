@@ -22,6 +22,7 @@ from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_for
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services._common import (
+    claim_version,
     fetch,
     loads_mapping,
     record_audit,
@@ -397,6 +398,10 @@ def start_round(
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
             raise RoundRefused(str(error)) from None
+        # Two stations pairing the same round at once: the event's version lets only one of
+        # them through (the other gets a ConflictError and sees the round on refresh).
+        claim_version(session, db, Event, event_id, event.version)
+        session.refresh(event)
         if busy_tables:
             plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy_tables))
         row = Round(event_id=event_id, number=number, status="paired", paired_at=utcnow())
@@ -623,7 +628,6 @@ def record_match_hands(
     from gin_scorer.services.matches import sheet_in, status_from
     from gin_scorer.services.sheets import problems_of
     from gin_scorer.store import backup
-    from gin_scorer.store.concurrency import bump_version
 
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
@@ -632,7 +636,7 @@ def record_match_hands(
             raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
         if row.status == MatchStatus.LOCKED.value:
             raise InvalidInput(f"match {match_id} is locked: unlock it to enter hands")
-        bump_version(session, Match, match_id, expected_version, station=db.station)
+        claim_version(session, db, Match, match_id, expected_version)
         session.refresh(row)
         before = sheet_in(session, row, validate=False)
         rules = before.rules

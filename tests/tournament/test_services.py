@@ -232,3 +232,34 @@ def test_round_state_follows_the_hands(db: Any) -> None:
     assert rounds.get_round(db, event_id, 1).status == "playing"
     _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, first.pairings[1:]))
     assert [r.status for r in rounds.list_rounds(db, event_id)] == ["finished"]
+
+
+def test_two_stations_pairing_at_once_make_one_round(db: Any) -> None:
+    import threading
+
+    from gin_scorer.services.errors import ConflictError
+    from gin_scorer.store.database import open_database
+
+    event_id = _event(db, "swiss", 8)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def station(name: str) -> None:
+        other = open_database(db.url, station=name, backups=False)
+        try:
+            barrier.wait()
+            rounds.start_round(other, event_id)
+            outcomes.append("paired")
+        except (ConflictError, rounds.RoundRefused) as error:
+            outcomes.append(type(error).__name__)
+        finally:
+            other.close()
+
+    threads = [threading.Thread(target=station, args=(f"desk{i}",)) for i in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes)[-1] == "paired" and outcomes.count("paired") == 1, outcomes
+    assert [r.number for r in rounds.list_rounds(db, event_id)] == [1]
+    assert len(rounds.get_round(db, event_id, 1).pairings) == 4
