@@ -1,7 +1,20 @@
 """The store: durable SQLite/PostgreSQL persistence, migrations, backups and the audit log.
 
 Open a database with :func:`open_database`; do each user action in one
-:meth:`Database.transaction`. Tables are in :mod:`gin_scorer.store.tables`.
+:meth:`Database.transaction`. The modules, one idea each:
+
+- ``tables``       the sqlmodel tables (hands are an append-only log; no totals stored)
+- ``database``     open_database / Database: durable PRAGMAs, BEGIN IMMEDIATE, clear errors
+- ``migrate``      Alembic revisions in ``migrations/``, run from code; newer databases refused
+- ``integrity``    quick_check / integrity_check that tell damage from a busy file
+- ``backup``       rotating backups (online backup API), maybe_backup, restore
+- ``snapshot``     PostgreSQL ⇄ SQLite row copies (server backups, moving onto a server)
+- ``audit``        the hash-chained audit log: append, verify_chain, latest_hash
+- ``pin``          director PINs as salted scrypt hashes
+- ``settings``     per-database settings (director PIN, backup schedule)
+- ``changes``      the change feed other stations poll (and PostgreSQL NOTIFY)
+- ``concurrency``  optimistic versions: bump_version raises ConflictError
+- ``crash_writer`` the SIGKILL crash test's machinery
 """
 
 from gin_scorer.store.database import Database, open_database
