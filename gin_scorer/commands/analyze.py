@@ -38,6 +38,12 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     analyze.add_argument("cards", nargs="*", metavar="CARDS", help="the cards, or - for stdin")
+    analyze.add_argument(
+        "--declared",
+        metavar="MELDS",
+        help='the melds a player declared, separated by |: "7h 8h 9h | 9c 9d 9s"; the answer '
+        "says whether they are legal and how their deadwood compares with the best",
+    )
     _common_options(analyze)
     analyze.set_defaults(func=run_analyze)
 
@@ -166,6 +172,8 @@ def run_analyze(args: argparse.Namespace) -> int:
 
     ace_rule = _ace_rule(args)
     if args.cards == ["-"]:
+        if args.declared is not None:
+            raise UserError("--declared checks one hand: give its cards, not -")
         return _each_line(lambda line: _analyze_text(line, ace_rule), args.json)
     if not args.cards:
         raise UserError(
@@ -174,10 +182,72 @@ def run_analyze(args: argparse.Namespace) -> int:
         )
     try:
         data, text = _analyze_text(" ".join(args.cards), ace_rule)
+        if args.declared is not None:
+            from gin_scorer.core.cards import parse_cards
+
+            cards = parse_cards(" ".join(args.cards))
+            declared, declared_text = check_declared(
+                cards, args.declared.split("|"), ace_rule, data["deadwood_points"]
+            )
+            data["declared"] = declared
+            text = f"{text}\n{declared_text}"
     except ValueError as error:
         raise UserError(str(error)) from None
     print(json.dumps(data, ensure_ascii=False) if args.json else text)
     return 0
+
+
+def check_declared(
+    cards: tuple[Card, ...], groups: list[str], ace_rule: AceRule, best_points: int
+) -> tuple[dict[str, Any], str]:
+    """A declared arrangement checked against the hand: legal melds?, its deadwood, and how it
+    compares with the best (``best_points``). Cards not in the hand are refused."""
+    from gin_scorer.core.cards import CardError, parse_cards
+    from gin_scorer.core.melds import deadwood_points, meld_problem
+
+    in_hand = set(cards)
+    claimed: set[Card] = set()
+    melds: list[tuple[Card, ...]] = []
+    problems: list[str] = []
+    for number, written in enumerate(groups, start=1):
+        if not written.strip():
+            continue
+        meld = parse_cards(written, what=f"declared meld {number}")
+        for card in meld:
+            if card not in in_hand:
+                raise CardError(f"{card} in declared meld {number} is not in the hand")
+            if card in claimed:
+                raise CardError(f"{card} is in more than one declared meld")
+            claimed.add(card)
+        problem = meld_problem(meld, ace_rule)
+        if problem is None:
+            melds.append(meld)
+        else:
+            problems.append(f"declared meld {number}: {problem}")
+    melded = {card for meld in melds for card in meld}
+    deadwood = sorted(card for card in cards if card not in melded)
+    points = deadwood_points(deadwood, ace_rule)
+    data = {
+        "melds": [_codes(meld) for meld in melds],
+        "problems": problems,
+        "deadwood": _codes(deadwood),
+        "deadwood_points": points,
+        "extra_deadwood": points - best_points,
+    }
+    lines = [f"declared: {_melds_line_cards(melds)}"]
+    lines += [f"  not a meld, so counted as deadwood — {problem}" for problem in problems]
+    lines.append(f"  declared deadwood: {_shown(deadwood)} = {points}")
+    if points == best_points:
+        lines.append("  the declaration is as good as the best arrangement")
+    else:
+        lines.append(
+            f"  the declaration leaves {points - best_points} more than the best ({best_points})"
+        )
+    return data, "\n".join(lines)
+
+
+def _melds_line_cards(melds: list[tuple[Card, ...]]) -> str:
+    return " | ".join(_shown(meld) for meld in melds) or "none"
 
 
 def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:

@@ -218,3 +218,34 @@ def test_the_ace_rule_can_come_from_a_preset(
     assert json.loads(out)["melds"] == []  # --aces wins
     status, _, err = run(["analyze", "--rules", "no-such-preset", "Ks As 2s"], capsys)
     assert status == 2 and "no-such-preset" in err and "Traceback" not in err
+
+
+def test_a_declared_arrangement_is_checked_against_the_best(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hand = "5h 6h 7h 7c 7d 2s 3s 9d Kc Qd"
+    # Declaring the run strands 7♣ 7♦ (14); the set of sevens strands only 5♥ 6♥ (11).
+    status, out, _ = run(["analyze", "--json", hand, "--declared", "5h 6h 7h"], capsys)
+    assert status == 0
+    data = json.loads(out)
+    assert data["deadwood_points"] == 11 + 5 + 9 + 20
+    assert data["declared"] == {
+        "melds": [["5h", "6h", "7h"]],
+        "problems": [],
+        "deadwood": ["2s", "3s", "7c", "7d", "9d", "Qd", "Kc"],
+        "deadwood_points": 48,
+        "extra_deadwood": 3,
+    }
+    _, text, _ = run(["analyze", hand, "--declared", "5h 6h 7h"], capsys)
+    assert "the declaration leaves 3 more than the best (45)" in text
+    _, text, _ = run(["analyze", hand, "--declared", "7c 7d 7h"], capsys)
+    assert "the declaration is as good as the best arrangement" in text
+    _, out, _ = run(["analyze", "--json", hand, "--declared", "2s 3s Kc | 7c 7d 7h"], capsys)
+    declared = json.loads(out)["declared"]
+    assert declared["melds"] == [["7c", "7d", "7h"]]
+    assert declared["problems"] == [
+        "declared meld 1: 2♠ 3♠ K♣ is not a meld: the cards are neither all one rank (a set) "
+        "nor all one suit (a run)"
+    ]
+    status, _, err = run(["analyze", hand, "--declared", "8h 9h 10h"], capsys)
+    assert status == 2 and "8♥ in declared meld 1 is not in the hand" in err
