@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.rows_model import SORT_ROLE, ColumnSpec, RowsModel, RowStyle
+from gin_scorer.gui.rows_model import ROW_ROLE, SORT_ROLE, ColumnSpec, RowsModel, RowStyle
 from gin_scorer.services.dto import EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import BracketView, StandingRow
@@ -152,6 +152,8 @@ def _table(model: RowsModel, sortable: bool = True) -> tuple[QTableView, QSortFi
 
 
 class _EventView(QWidget):
+    match_chosen = Signal(int)  # a table's match, double-clicked or Enter: open its sheet
+
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
@@ -178,6 +180,16 @@ class _EventView(QWidget):
 
     def refresh(self) -> None:  # pragma: no cover - every view overrides it
         raise NotImplementedError
+
+    def _open_from(self, view: QTableView) -> None:
+        """Enter / double-click on a row with a match opens that match's score sheet."""
+        view.activated.connect(self._row_chosen)
+
+    def _row_chosen(self, index: QModelIndex) -> None:
+        row = index.data(ROW_ROLE)
+        match_id = getattr(row, "match_id", None)
+        if isinstance(match_id, int):
+            self.match_chosen.emit(match_id)
 
     def _fail(self, error: Exception) -> None:
         self.note.setText(f"✖ {error}")
@@ -311,6 +323,8 @@ class PairingsView(RoundView):
         self.table_view, _ = _table(self.by_table)
         self.table_view.setObjectName("pairingsByTable")
         self.name_view, _ = _table(self.by_name)
+        self._open_from(self.table_view)
+        self._open_from(self.name_view)
         self.name_view.setObjectName("pairingsByName")
         self.name_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         tables = QHBoxLayout()
@@ -353,6 +367,7 @@ class StatusView(RoundView):
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
         self.table, _ = _table(self.model)
         self.table.setObjectName("statusBoard")
+        self._open_from(self.table)
         self.summary = QLabel("")
         self.summary.setStyleSheet("font-size: 13pt;")
         layout = QVBoxLayout(self)

@@ -223,6 +223,7 @@ class MainWindow(QMainWindow):
         for key, title, view in event_views.make_views(self.db):
             self.event_views[key] = view
             self.tabs.addTab(view, title)
+            view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
@@ -356,6 +357,12 @@ class MainWindow(QMainWindow):
         if self.scoring is None:
             return
         self.scoring.open_match(match_id)
+        sheet = self.scoring.sheet
+        if sheet is not None:  # show where it is in the navigator
+            node = Node("match", sheet.match.event_id, sheet.match.round_number, match_id)
+            item = self.navigator_model.find(node)
+            if item is not None:
+                self.navigator.setCurrentIndex(item.index())
         self.stack.setCurrentWidget(self.tabs)
         self.tabs.setCurrentWidget(self.scoring)
         self.scoring.panel.entry.setFocus()

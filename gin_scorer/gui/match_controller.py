@@ -203,7 +203,20 @@ class ScoringPage(QWidget):
         if done:
             self.panel.entry_accepted()
             self.cards.clear()
+            self._say_saved("recorded")
         return done
+
+    def _say_saved(self, verb: str) -> None:
+        sheet = self.sheet
+        if sheet is None or not sheet.hands:
+            return
+        from gin_scorer.gui.entry_grammar import describe_result
+
+        last = sheet.hands[-1]
+        text = f"hand {last.number} {verb}: {describe_result(last.result, self.panel.names())}"
+        if last.warnings:
+            text += f" — ⚠ {last.warnings[0].message}"
+        self.panel.show_saved(text + " (Ctrl+Z undoes)")
 
     def correct(self, row: HandRow, record: HandRecord) -> bool:
         sheet = self.sheet

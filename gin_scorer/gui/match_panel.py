@@ -238,6 +238,12 @@ class MatchPanel(QWidget):
         else:
             self.hand_entered.emit(record)
 
+    def show_saved(self, message: str) -> None:
+        """After Enter: what was saved, until the next keystroke."""
+        icon, style = _STATE_STYLE[EntryState.COMPLETE]
+        self.preview_label.setText(icon + message)
+        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+
     def entry_accepted(self) -> None:
         """The controller saved the entry: clear the line for the next hand."""
         self.editing = None

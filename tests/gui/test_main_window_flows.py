@@ -237,3 +237,20 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
     window.undo_action.trigger()
     assert scoring.sheet.hands == ()
     window.close()
+
+
+def test_enter_on_a_status_board_row_opens_that_tables_sheet(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    window.show_view("status", round_number=2)
+    status = window.event_views["status"]
+    table = status.table  # type: ignore[attr-defined]
+    index = table.model().index(0, 0)
+    wanted = index.data(Qt.ItemDataRole.UserRole + 21).match_id
+    table.activated.emit(index)
+    assert window.tabs.currentWidget() is window.scoring
+    assert window.scoring is not None and window.scoring.sheet is not None
+    assert window.scoring.sheet.match.id == wanted
+    node = window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
+    assert node.match_id == wanted

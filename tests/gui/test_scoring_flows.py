@@ -39,6 +39,7 @@ def test_knock_undercut_gin_big_gin_and_dead_hand_are_recorded(qtbot, club_match
     for text in ["ak7 15", "bk9 4", "bg22", "abg30", "d"]:
         _type(qtbot, page, text)
         assert page.panel.entry.text() == "", page.panel.preview_label.text()
+        assert page.panel.preview_label.text().startswith("✔ hand ")
     assert _outcomes(db, match.id) == [
         (Outcome.KNOCK, Side.A, 8),
         (Outcome.UNDERCUT, Side.A, 30),
