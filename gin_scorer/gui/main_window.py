@@ -322,10 +322,31 @@ class MainWindow(QMainWindow):
         foreign = [c for c in feed.changes if c.station != mine]
         if not foreign:
             return
-        self.refresh_all()
+        if any(c.table not in ("match", "hand_entry", "audit_entry") for c in foreign):
+            self.refresh_all()  # new events, rounds or entrants: rebuild the tree
+        else:
+            self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
         sheet = self.scoring.sheet if self.scoring else None
         if sheet is not None and sheet.match.id in feed.match_ids and self.scoring:
             self.scoring.open_match(sheet.match.id)
+
+    def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
+        if self.db is None:
+            return
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.matches import get_match
+
+        for match_id in match_ids:
+            try:
+                match = get_match(self.db, match_id)
+            except ServiceError:
+                continue
+            item = self.navigator_model.find(
+                Node("match", match.event_id, match.round_number, match.id)
+            )
+            if item is not None:
+                item.setText(match_label(match))
+        self.refresh_event_views()
 
     # --- navigation -----------------------------------------------------------------------
 
