@@ -12,8 +12,6 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
-from gin_scorer.core.hand_json import record_from_json
-from gin_scorer.core.hands import HandRecord
 from gin_scorer.services import entrants, events, matches
 from gin_scorer.services.dto import MatchView
 from gin_scorer.store.database import Database, open_database
@@ -73,18 +71,6 @@ def sqlite_db(tmp_path: Path) -> Iterator[Database]:
         yield database
     finally:
         database.close()
-
-
-def hand(text: str | dict[str, object]) -> HandRecord:
-    """A record from its JSON form (a dict, or a JSON string)."""
-    import json
-
-    return record_from_json(json.loads(text) if isinstance(text, str) else text)
-
-
-KNOCK_A = {"knock": "A", "deadwood": {"A": 7, "B": 15}}  # A scores 8
-GIN_A = {"gin": "A", "deadwood": {"B": 50}}  # A scores 75
-GIN_B = {"gin": "B", "deadwood": {"A": 50}}
 
 
 @pytest.fixture

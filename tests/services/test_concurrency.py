@@ -18,7 +18,8 @@ from gin_scorer.services.dto import MatchView
 from gin_scorer.services.errors import ConflictError
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
-from tests.services.conftest import KNOCK_A, hand
+
+from .helpers import KNOCK_A, hand
 
 WORKER = Path(__file__).with_name("concurrency_worker.py")
 HANDS_EACH = 15

@@ -13,7 +13,8 @@ from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EventStatus
 from gin_scorer.services.errors import ConflictError, InvalidInput, PinError, RowsRejected
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Round
-from tests.services.conftest import KNOCK_A, hand
+
+from .helpers import KNOCK_A, hand
 
 
 def test_create_and_read_events(db: Database) -> None:

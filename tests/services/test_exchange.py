@@ -19,7 +19,8 @@ from gin_scorer.services.dto import MatchView
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.store.tables import Round, utcnow
-from tests.services.conftest import GIN_A, GIN_B, KNOCK_A, hand
+
+from .helpers import GIN_A, GIN_B, KNOCK_A, hand
 
 NewMatch = Callable[..., MatchView]
 

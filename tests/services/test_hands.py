@@ -21,7 +21,8 @@ from gin_scorer.services.errors import (
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import HandEntry
-from tests.services.conftest import GIN_A, GIN_B, KNOCK_A, hand
+
+from .helpers import GIN_A, GIN_B, KNOCK_A, hand
 
 NewMatch = Callable[..., MatchView]
 
