@@ -53,10 +53,12 @@ def hash_pin(pin: str) -> str:
 def check_pin(pin: str, stored: str) -> bool:
     """Whether ``pin`` matches the stored hash. A malformed stored value never matches."""
     try:
-        scheme, n, r, p, salt, expected = stored.split("$")
-        if scheme != "scrypt":
+        scheme, n_text, r_text, p_text, salt, expected = stored.split("$")
+        n, r, p = int(n_text), int(r_text), int(p_text)
+        # Refuse costs no PIN of ours uses: a doctored value must not eat gigabytes.
+        if scheme != "scrypt" or not (2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16):
             return False
-        actual = _scrypt(pin, bytes.fromhex(salt), int(n), int(r), int(p))
+        actual = _scrypt(pin, bytes.fromhex(salt), n, r, p)
         return hmac.compare_digest(actual, bytes.fromhex(expected))
     except (ValueError, MemoryError):
         return False

@@ -24,6 +24,8 @@ def test_pins_are_salted_scrypt_hashes() -> None:
     assert check_pin("2468", first) and check_pin("2468", second)
     assert not check_pin("2469", first)
     assert not check_pin("2468", "plain-text") and not check_pin("2468", "scrypt$x$y$z$zz$zz")
+    greedy = first.replace("scrypt$16384$", f"scrypt${2**30}$")
+    assert not check_pin("2468", greedy)  # refused, not attempted
 
 
 @pytest.mark.parametrize(("pin", "why"), [("12", "at least 4"), ("12 34", "spaces"),
