@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     grab(window, "01-welcome")
 
-    dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, window)
+    dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, window,
+                            custom_folder=folder / "presets")
     dialog.name.setText("Spring Championship")
     dialog.venue.setText("Riverside Community Hall")
     dialog.entrants.setPlainText("Ann Adler\nBob Brandt\nCarla Costa\nDev Duarte\n")

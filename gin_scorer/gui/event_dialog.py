@@ -285,7 +285,7 @@ class NewEventDialog(QDialog):
                  parent: QWidget | None = None, custom_folder: Path | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New event")
-        self.resize(980, 680)
+        self.resize(1120, 700)
         self.name = QLineEdit()
         self.name.setObjectName("eventName")
         self.name.setPlaceholderText("e.g. Autumn Open 2026")
