@@ -11,14 +11,18 @@ core's ledgers over its hands, each time this module reads the event.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, func, select
 
-from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.hand_json import record_from_json
+from gin_scorer.core.hands import HandRecord, Side, score_hand
 from gin_scorer.core.ledgers import ledger_for
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services._common import (
@@ -30,14 +34,16 @@ from gin_scorer.services._common import (
 )
 from gin_scorer.services.dto import (
     EntrantView,
+    EntryKind,
     EventStatus,
+    LogEntry,
     MatchStatus,
     ScoreSheet,
 )
 from gin_scorer.services.errors import InvalidInput, NotFound, ServiceError
 from gin_scorer.services.matches import insert_match
 from gin_scorer.services.sheets import counted_hands, score, summary_of
-from gin_scorer.services.views import entrant_views, log_entries
+from gin_scorer.services.views import entrant_views
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round, utcnow
 from gin_scorer.tournament import engine
@@ -218,13 +224,24 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
         for mid, key in keys.items()
         if mid is not None and key not in _DERIVED and shape.get(mid, (0, 0))[0]
     ]
-    logs: dict[int, list[HandEntry]] = defaultdict(list)
+    logs: dict[int, list[LogEntry]] = defaultdict(list)
     for start in range(0, len(missing), 400):
         chunk = missing[start : start + 400]
-        for hand in session.exec(
-            select(HandEntry).where(col(HandEntry.match_id).in_(chunk)).order_by(col(HandEntry.id))
-        ):
-            logs[hand.match_id].append(hand)
+        # Plain columns, not ORM objects: building 100,000 instances is most of the cost.
+        found = session.execute(
+            sa_select(
+                col(HandEntry.id),
+                col(HandEntry.match_id),
+                col(HandEntry.seq),
+                col(HandEntry.kind),
+                col(HandEntry.supersedes_id),
+                col(HandEntry.record_json),
+            )
+            .where(col(HandEntry.match_id).in_(chunk))
+            .order_by(col(HandEntry.id))
+        ).all()
+        for match_id, entries in _log_rows(found).items():
+            logs[match_id] = entries
     if len(_DERIVED) > _DERIVED_LIMIT:
         _DERIVED.clear()
     rules_cache: dict[str, RuleSet] = {}
@@ -273,8 +290,45 @@ _DERIVED: dict[tuple[object, ...], tuple[int, int, int, bool, str | None, int]] 
 _DERIVED_LIMIT = 200_000
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
+    """Hand-log rows as the values ``counted_hands`` folds. Only the rows in force are read
+    from JSON, and without their cards: a hand scores from its declared counts alone."""
+    superseded = {r[4] for r in found if r[4] is not None}
+    out: dict[int, list[LogEntry]] = defaultdict(list)
+    for hand_id, match_id, seq, kind, supersedes, text in found:
+        entry_kind = EntryKind(kind)
+        record = None
+        if hand_id not in superseded and entry_kind is not EntryKind.VOID and text:
+            data = json.loads(text)
+            if isinstance(data, dict):
+                data.pop("cards", None)
+            try:
+                record = record_from_json(data)
+            except ValueError as error:
+                raise InvalidInput(f"hand entry {hand_id}: {error}") from None
+        out[match_id].append(
+            LogEntry(
+                id=hand_id,
+                seq=seq,
+                kind=entry_kind,
+                supersedes_id=supersedes,
+                record=record,
+                dealer=None,
+                override_reason=None,
+                entered_by="",
+                station="",
+                entered_at=_EPOCH,
+                in_force=hand_id not in superseded,
+            )
+        )
+    return out
+
+
 def _derive(
-    row: Match, log_rows: Sequence[HandEntry], rules_cache: dict[str, RuleSet]
+    row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
 ) -> tuple[int, int, int, bool, str | None, int]:
     """(hands, games A, games B, finished, winning side, margin) from a match's hand log."""
     assert row.id is not None
@@ -284,8 +338,11 @@ def _derive(
     if rules is None:
         rules = rules_from_json(row.rules_json, f"match {row.id} rules")
         rules_cache[row.rules_json] = rules
-    hands = counted_hands(log_entries(log_rows)) if log_rows else []
-    results = [score(h.record, rules) for h in hands]
+    hands = counted_hands(log) if log else []
+    try:
+        results = [score_hand(h.record, rules) for h in hands]
+    except ValueError as error:
+        raise InvalidInput(f"match {row.id}: {error}") from None
     summary = summary_of(ledger_for(results, rules))
     winner = summary.winner.value if summary.finished and summary.winner is not None else None
     return (
