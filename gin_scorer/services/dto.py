@@ -163,8 +163,11 @@ class HandRow:
     points of each side in game ``game_number`` after this hand (for Hollywood and
     multi-match: of the first game/match the hand counted in, see the ledger for the rest).
     ``problems`` are the core's validation findings; errors appear only on hands entered
-    with an ``override_reason``. ``corrected`` says the hand was corrected after entry;
-    ``entered_by`` / ``station`` / ``entered_at`` describe the row in force.
+    with an ``override_reason``. ``override_reason`` is the director's words on the row in
+    force: for a hand recorded despite errors, why; for a corrected hand, the correction's
+    reason (an override given with it follows in brackets). ``corrected`` says the hand was
+    corrected (or restored by an undo) after entry; ``entered_by`` / ``station`` /
+    ``entered_at`` describe the row in force.
     """
 
     hand_id: int
@@ -201,7 +204,7 @@ class LogEntry:
     supersedes_id: int | None
     record: HandRecord | None  # None for a void
     dealer: Side | None
-    override_reason: str | None
+    override_reason: str | None  # an entry's override; a correction's or void's reason
     entered_by: str
     station: str
     entered_at: datetime
