@@ -168,3 +168,24 @@ def test_the_hand_log_and_audit_log_refuse_updates_and_deletes(db_url: str) -> N
                 connection.execute(text(statement))
         with db.transaction(write=False) as session:
             assert session.exec(select(HandEntry)).one().record_json == "{}"
+
+
+def test_times_are_utc_and_naive_times_are_refused(db_url: str) -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from sqlalchemy.exc import StatementError
+
+    paris = timezone(timedelta(hours=1))
+    with open_database(db_url, backups=False) as db:
+        with db.transaction() as session:
+            event = Event(name="Open", format="swiss", rules_json="{}",
+                          created_at=datetime(2026, 3, 1, 10, 0, tzinfo=paris))
+            session.add(event)
+        with db.transaction(write=False) as session:
+            stored = session.get(Event, event.id)
+            assert stored is not None
+            assert stored.created_at == datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+            assert stored.created_at.utcoffset() == timedelta(0)
+        with pytest.raises(StatementError, match="naive datetime"), db.transaction() as s:
+            s.add(Event(name="Bad", format="swiss", rules_json="{}",
+                        created_at=datetime(2026, 3, 1, 10, 0)))
