@@ -2,24 +2,37 @@
 # Build the gin-scorer bundle (PyInstaller onedir) into packaging/dist/, check that it starts,
 # print its size and build time, and pack it as packaging/dist/gin-scorer-VERSION-OS-ARCH.tar.gz.
 #
-# Python: .venv/bin/python when the checkout has one, else $PYTHON, else python3. It needs the
-# project installed (pip install -e ".[test]" brings PyInstaller too).
-# Usage: packaging/build.sh [--no-check] [extra PyInstaller options...]
+# Python: $PYTHON when set, else .venv/bin/python when the checkout has one, else python3. It
+# needs the project installed (pip install -e ".[test]" brings PyInstaller too).
+# Usage: packaging/build.sh [--no-check] [--dist DIR] [extra PyInstaller options...]
 #   --no-check   skip starting the built app (--version and an offscreen --smoke-test)
+#   --dist DIR   build into DIR instead of packaging/dist (its work files go to DIR/.work)
 set -euo pipefail
 packaging="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$packaging")"
 cd "$root"
 
 check=1
-if [[ "${1:-}" == --no-check ]]; then check=0; shift; fi
+dist="$packaging/dist"
+work="$packaging/build"
+while (($#)); do
+  case "$1" in
+    --no-check) check=0 ;;
+    --dist) [[ $# -ge 2 ]] || { echo "build.sh: --dist needs a folder" >&2; exit 2; }
+      mkdir -p "$2"; dist="$(cd "$2" && pwd)"; work="$dist/.work"; shift ;;
+    *) break ;;  # the rest goes to PyInstaller
+  esac
+  shift
+done
 
-if [[ -x .venv/bin/python ]]; then
+if [[ -n "${PYTHON:-}" ]]; then
+  python="$PYTHON"
+elif [[ -x .venv/bin/python ]]; then
   python=.venv/bin/python
 elif [[ -x .venv/Scripts/python.exe ]]; then  # a Windows venv under Git Bash
   python=.venv/Scripts/python.exe
 else
-  python="${PYTHON:-python3}"
+  python=python3
 fi
 if ! "$python" -c "import PyInstaller, gin_scorer" 2>/dev/null; then
   echo "build.sh: $python lacks PyInstaller or gin-scorer;" \
@@ -35,7 +48,6 @@ case "$(uname -s)" in
   *) os="$(uname -s | tr '[:upper:]' '[:lower:]')" ;;
 esac
 arch="$(uname -m)"
-dist="$packaging/dist"
 bundle="$dist/gin-scorer"
 exe="$bundle/gin-scorer"
 [[ "$os" == windows ]] && exe="$bundle/gin-scorer.exe"
@@ -43,8 +55,11 @@ exe="$bundle/gin-scorer"
 pyinstaller_version="$("$python" -m PyInstaller --version 2>/dev/null | tail -n 1)"
 echo "build.sh: gin-scorer $version for $os-$arch with PyInstaller $pyinstaller_version"
 started=$(date +%s)
-"$python" -m PyInstaller --noconfirm --clean --log-level WARN \
-  --distpath "$dist" --workpath "$packaging/build" "$@" packaging/gin-scorer.spec
+# A fresh work folder, so nothing of an earlier build leaks in (PyInstaller's cache of
+# processed binaries is keyed by content and stays).
+rm -rf "$work"
+"$python" -m PyInstaller --noconfirm --log-level WARN \
+  --distpath "$dist" --workpath "$work" "$@" packaging/gin-scorer.spec
 seconds=$(( $(date +%s) - started ))
 
 if ((check)); then
@@ -53,10 +68,13 @@ if ((check)); then
     echo "build.sh: the bundle says '$reported', expected 'gin-scorer $version'" >&2
     exit 1
   fi
-  # Open and close the main window without a screen, on a throwaway database.
+  # Open and close the main window without a screen, on a throwaway database and a throwaway
+  # home, so the build machine's own data folder, settings and backups stay untouched.
   scratch="$(mktemp -d)"
   trap 'rm -rf "$scratch"' EXIT
-  QT_QPA_PLATFORM=offscreen "$exe" --db "$scratch/smoke.sqlite" --smoke-test
+  HOME="$scratch" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" \
+    GIN_SCORER_BACKUP_DIR="$scratch/backups" QT_QPA_PLATFORM=offscreen \
+    "$exe" --db "$scratch/smoke.sqlite" --smoke-test
   echo "build.sh: the bundle starts (--version, --smoke-test)"
 fi
 

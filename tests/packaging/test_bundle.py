@@ -1,7 +1,8 @@
 """Build the real PyInstaller bundle once, then run the frozen app as a user would.
 
 Slow (a build takes about half a minute); CI runs it too. The bundle is built from the spec
-exactly as packaging/build.sh builds it, only into a temporary folder.
+by packaging/build.sh, only into a temporary folder, and unpacked from the
+.tar.gz it makes.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import shutil
 import sqlite3
 import subprocess
 import sys
+import tarfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +27,7 @@ import pytest
 from gin_scorer import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC = ROOT / "packaging" / "gin-scorer.spec"
+BUILD_SH = ROOT / "packaging" / "build.sh"
 PG_ENV = "GIN_SCORER_TEST_PG_URL"
 
 pytestmark = pytest.mark.slow
@@ -66,29 +69,25 @@ class Bundle:
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory, meta: ModuleType) -> Iterator[Bundle]:
+    """Built by packaging/build.sh into a temporary folder, then unpacked from its .tar.gz
+    somewhere else: the tests run what a user downloads, not the build folder."""
     where = tmp_path_factory.mktemp("bundle")
     commands = source_commands()
     build = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "PyInstaller",
-            "--noconfirm",
-            "--log-level",
-            "WARN",
-            "--distpath",
-            str(where / "dist"),
-            "--workpath",
-            str(where / "work"),
-            str(SPEC),
-        ],
+        ["bash", str(BUILD_SH), "--dist", str(where / "dist")],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env={**os.environ, "PYTHON": sys.executable},
         timeout=900,
     )
-    assert build.returncode == 0, build.stderr[-6000:]
-    folder = where / "dist" / meta.CLI_NAME
+    assert build.returncode == 0, (build.stdout + build.stderr)[-6000:]
+    assert "build.sh: the bundle starts (--version, --smoke-test)" in build.stdout
+    assert re.search(r"^build\.sh: built in \d+ s$", build.stdout, re.MULTILINE), build.stdout
+    (archive,) = (where / "dist").glob(f"gin-scorer-{meta.project().version}-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(where / "unpacked", filter="tar")
+    folder = where / "unpacked" / meta.CLI_NAME
     suffix = ".exe" if sys.platform == "win32" else ""
     home = where / "home"
     home.mkdir()
