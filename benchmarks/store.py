@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -233,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep the databases afterwards")
     args = parser.parse_args(argv)
 
     folder = Path(tempfile.mkdtemp(prefix="gin-scorer-bench-"))
@@ -304,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         f"median {statistics.median(times):.1f} ms, p99 {percentile(times, 0.99):.1f} ms"
     )
     db.close()
+    if not args.keep:
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
