@@ -635,7 +635,8 @@ def run_round_command(args: argparse.Namespace) -> int:
         for tl in board.lines:
             table = f"table {tl.table:>3}" if tl.table is not None else "   bye   "
             who = f"{tl.a} v {tl.b}" if tl.b else f"{tl.a} (bye)"
-            extra = f"  {tl.score} after {tl.hands} hands" if tl.hands else ""
+            plural = "hand" if tl.hands == 1 else "hands"
+            extra = f"  {tl.score} after {tl.hands} {plural}" if tl.hands else ""
             mark = "  <- result missing" if tl.state.missing_result else ""
             print(f"  {table}  {tl.state.value:<8}  {who}{extra}{mark}")
         if board.event_complete:
