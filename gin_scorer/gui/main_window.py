@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.navigator.setObjectName("navigator")
         self.navigator.setModel(self.navigator_model)
         self.navigator.setHeaderHidden(True)
+        self.navigator.setUniformRowHeights(True)  # fast relabelling in a 500-table tree
         self.navigator.setMinimumWidth(230)
         self.navigator.activated.connect(self._node_activated)
         self.navigator.clicked.connect(self._node_activated)
@@ -247,6 +248,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: object) -> None:
         self.poll_timer.stop()
         self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
+        self.navigator_model.clear()  # items hold Python values: release them now, not at exit
         if self.db is not None:
             self.db.close()
             self.db = None
