@@ -172,7 +172,9 @@ def register(subparsers: Any) -> None:
     hadd.add_argument("hand", metavar="JSON", help="the hand (or - to read it from stdin)")
     _who(hadd)
     hadd.add_argument("--override", metavar="REASON", help="record despite errors, for REASON")
-    hadd.add_argument("--dealer", type=_side, help="who dealt (default: by the rules)")
+    hadd.add_argument(
+        "--dealer", type=_side, metavar="A|B", help="who dealt (default: by the rules)"
+    )
     hadd.add_argument("--pin", help="director PIN, if the result is locked")
     hadd.set_defaults(func=run_hand_add)
     hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")

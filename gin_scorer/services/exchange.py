@@ -497,6 +497,12 @@ class _Reader:
         self.bad(where, f"{_short(value)} is not an object")
         return {}
 
+    def only(self, value: Mapping[str, Any], where: str, allowed: set[str]) -> None:
+        """Name the first key that has no place here (a typo would otherwise be ignored)."""
+        unknown = sorted(str(k) for k in set(value) - allowed)
+        if unknown:
+            self.bad(f"{where}.{unknown[0]}", "is not a field here")
+
     def items(self, value: object, where: str) -> list[Any]:
         if isinstance(value, list):
             return value
@@ -584,6 +590,43 @@ def _short(value: object) -> str:
 
 
 _KEYS = {"kind", "version", "event", "entrants", "rounds", "matches", "hands"}
+_EVENT_KEYS = {
+    "name",
+    "venue",
+    "start_date",
+    "end_date",
+    "format",
+    "rules",
+    "settings",
+    "status",
+    "pin_hash",
+    "created_at",
+}
+_ENTRANT_KEYS = {
+    "ref",
+    "name",
+    "club",
+    "player",
+    "partner",
+    "seed",
+    "status",
+    "checked_in",
+    "joined_round",
+}
+_MATCH_KEYS = {"ref", "round", "table", "a", "b", "slot", "rules", "status", "created_at"}
+_HAND_KEYS = {
+    "ref",
+    "match",
+    "seq",
+    "kind",
+    "supersedes",
+    "record",
+    "dealer",
+    "override_reason",
+    "entered_by",
+    "station",
+    "entered_at",
+}
 
 
 def import_event_json(
@@ -616,6 +659,7 @@ def import_event_json(
         r.bad(key, "is not part of an event file")
 
     ev = r.mapping(doc.get("event"), "event")
+    r.only(ev, "event", _EVENT_KEYS)
     name = r.text(ev.get("name"), "event.name", optional=False)
     rules = r.rules(ev.get("rules"), "event.rules")
     settings = r.mapping(ev.get("settings", {}), "event.settings")
@@ -648,6 +692,7 @@ def import_event_json(
         if value is None:
             return None
         p = r.mapping(value, where)
+        r.only(p, where, {"name", "club", "member_number", "contact"})
         return Player(
             name=r.text(p.get("name"), f"{where}.name", optional=False) or "",
             club=r.text(p.get("club"), f"{where}.club"),
@@ -660,6 +705,7 @@ def import_event_json(
     for i, item in enumerate(r.items(doc.get("entrants", []), "entrants")):
         where = f"entrants[{i}]"
         e = r.mapping(item, where)
+        r.only(e, where, _ENTRANT_KEYS)
         ref = r.whole(e.get("ref"), f"{where}.ref", optional=False, low=1)
         ename = r.text(e.get("name"), f"{where}.name", optional=False) or ""
         if ename.casefold() in seen_names:
@@ -687,6 +733,7 @@ def import_event_json(
     for i, item in enumerate(r.items(doc.get("rounds", []), "rounds")):
         where = f"rounds[{i}]"
         rd = r.mapping(item, where)
+        r.only(rd, where, {"ref", "number", "status", "paired_at"})
         ref = r.whole(rd.get("ref"), f"{where}.ref", optional=False, low=1)
         row_r = Round(
             event_id=0,
@@ -703,6 +750,7 @@ def import_event_json(
     for i, item in enumerate(r.items(doc.get("matches", []), "matches")):
         where = f"matches[{i}]"
         m = r.mapping(item, where)
+        r.only(m, where, _MATCH_KEYS)
         ref = r.whole(m.get("ref"), f"{where}.ref", optional=False, low=1)
         a = r.ref(m.get("a"), f"{where}.a", entrants, "entrant")
         if m.get("a") is None:
@@ -734,6 +782,7 @@ def import_event_json(
     for i, item in enumerate(r.items(doc.get("hands", []), "hands")):
         where = f"hands[{i}]"
         h = r.mapping(item, where)
+        r.only(h, where, _HAND_KEYS)
         ref = r.whole(h.get("ref"), f"{where}.ref", optional=False, low=1)
         match_ref = r.ref(h.get("match"), f"{where}.match", matches, "match")
         kind = r.choice(h.get("kind"), f"{where}.kind", [k.value for k in EntryKind])

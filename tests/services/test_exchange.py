@@ -209,6 +209,7 @@ def test_event_json_problems_are_all_named(sqlite_db: Database, new_match: NewMa
     doc["hands"][1]["record"] = {"knock": "C"}
     doc["hands"][0]["entered_at"] = "yesterday"
     doc["event"]["rules"]["knock_limit"] = 99
+    doc["entrants"][0]["sede"] = 4
     before = len(events.list_events(sqlite_db))
     with pytest.raises(RowsRejected) as refused:
         exchange.import_event_json(sqlite_db, doc)
@@ -217,6 +218,7 @@ def test_event_json_problems_are_all_named(sqlite_db: Database, new_match: NewMa
     assert "hands[1].record: knock: 'C' is not a player" in text
     assert "hands[0].entered_at: 'yesterday' is not a time" in text
     assert "event.rules: knock_limit = 99" in text
+    assert "entrants[0].sede: is not a field here" in text
     assert len(events.list_events(sqlite_db)) == before
     with pytest.raises(InvalidInput, match="not a JSON file: line 1"):
         exchange.import_event_json(sqlite_db, "{oops")
