@@ -147,18 +147,19 @@ def append(
     return entry
 
 
-def _walk(session: Session, batch: int = 2000) -> Iterator[AuditEntry]:
+def _walk(session: Session, batch: int = 2000) -> Iterator[Any]:
+    """Every entry in chain order, as plain rows (not ORM objects: memory stays flat and the
+    caller's session is left as it was)."""
+    table = AuditEntry.__table__  # type: ignore[attr-defined]
     last = 0
     while True:
         rows = session.execute(
-            select(AuditEntry).where(col(AuditEntry.id) > last)
-            .order_by(col(AuditEntry.id)).limit(batch)
-        ).scalars().all()
+            select(table).where(table.c.id > last).order_by(table.c.id).limit(batch)
+        ).all()
         if not rows:
             return
         yield from rows
-        last = rows[-1].id or last
-        session.expunge_all()  # keep memory flat on a long log
+        last = rows[-1].id
 
 
 def verify_chain(session: Session) -> BrokenLink | None:
