@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.rows_model import ROW_ROLE, SORT_ROLE, ColumnSpec, RowsModel, RowStyle
+from gin_scorer.gui.rows_model import ROW_ROLE, ColumnSpec, RowsModel, RowStyle
 from gin_scorer.services.dto import EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import BracketView, StandingRow
@@ -132,13 +132,12 @@ def _status_style(line: TableLine) -> RowStyle | None:
     return None
 
 
-def _table(model: RowsModel, sortable: bool = True) -> tuple[QTableView, QSortFilterProxyModel]:
-    proxy = QSortFilterProxyModel()
-    proxy.setSourceModel(model)
-    proxy.setSortRole(SORT_ROLE)
+def _table(model: RowsModel, sortable: bool = True) -> QTableView:
     view = QTableView()
-    view.setModel(proxy)
+    view.setModel(model)  # the model sorts itself (precomputed keys): no proxy needed
     view.setSortingEnabled(sortable)
+    if sortable:  # Qt starts descending; a director reads table 1 / place 1 first
+        view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setAlternatingRowColors(True)
@@ -148,7 +147,7 @@ def _table(model: RowsModel, sortable: bool = True) -> tuple[QTableView, QSortFi
     # Fit widths from the first rows only: reading all 500 rows on every refresh is slow.
     header.setResizeContentsPrecision(60)
     view.horizontalHeader().setStretchLastSection(True)
-    return view, proxy
+    return view
 
 
 class _EventView(QWidget):
@@ -200,7 +199,7 @@ class StandingsView(_EventView):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
         self.model = RowsModel(standings_columns(()), self, _standing_style)
-        self.table, self.proxy = _table(self.model)
+        self.table = _table(self.model)
         self.table.setObjectName("standingsTable")
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.after = QComboBox()
@@ -320,9 +319,9 @@ class PairingsView(RoundView):
         super().__init__(db, parent)
         self.by_table = RowsModel(PAIRING_COLUMNS, self)
         self.by_name = RowsModel(BY_NAME_COLUMNS, self)
-        self.table_view, _ = _table(self.by_table)
+        self.table_view = _table(self.by_table)
         self.table_view.setObjectName("pairingsByTable")
-        self.name_view, _ = _table(self.by_name)
+        self.name_view = _table(self.by_name)
         self._open_from(self.table_view)
         self._open_from(self.name_view)
         self.name_view.setObjectName("pairingsByName")
@@ -365,7 +364,7 @@ class StatusView(RoundView):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
-        self.table, _ = _table(self.model)
+        self.table = _table(self.model)
         self.table.setObjectName("statusBoard")
         self._open_from(self.table)
         self.summary = QLabel("")

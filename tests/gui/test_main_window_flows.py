@@ -108,8 +108,15 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     window.show_view("standings")
     assert standings.model.rowCount() == 8  # type: ignore[attr-defined]
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
-    first = standings.proxy.index(0, 0)  # type: ignore[attr-defined]
-    assert standings.proxy.data(first).startswith("1")  # type: ignore[attr-defined]
+    first = standings.model.index(0, 0)  # type: ignore[attr-defined]
+    assert standings.model.data(first).startswith("1")  # type: ignore[attr-defined]
+    standings.table.sortByColumn(7, Qt.SortOrder.DescendingOrder)  # type: ignore[attr-defined]
+    diffs = [row.point_differential for row in standings.model.rows()]  # type: ignore[attr-defined]
+    assert diffs == sorted(diffs, reverse=True)
+    standings.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # type: ignore[attr-defined]
+    names = [row.entrant.name.casefold() for row in standings.model.rows()]  # type: ignore[attr-defined]
+    assert names == sorted(names)
+    qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
     headers = [standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]
                for i in range(standings.model.columnCount())]  # type: ignore[attr-defined]
     assert "Points ±" in headers and "Opponents' match wins" in headers
