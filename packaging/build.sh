@@ -88,6 +88,12 @@ fi
 echo "build.sh: built in ${seconds} s"
 echo "build.sh: bundle  $(du -sh "$bundle" | cut -f1)  $bundle"
 echo "build.sh: archive $(du -sh "$archive" | cut -f1)  $archive"
+if [[ "$os" == linux ]] && command -v objdump >/dev/null 2>&1; then
+  # The newest glibc any bundled library asks for: the oldest Linux the bundle runs on.
+  glibc="$(find "$bundle" -type f \( -name '*.so*' -o -perm -u+x \) -exec objdump -T {} + \
+    2>/dev/null | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -n 1 || true)"
+  if [[ -n "$glibc" ]]; then echo "build.sh: needs glibc $glibc or newer on the target machine"; fi
+fi
 case "$os" in
   linux) echo "build.sh: install with: $bundle/install.sh [--user | --prefix DIR]" ;;
   windows) echo "build.sh: installer: iscc packaging/windows/gin-scorer.iss" ;;

@@ -84,6 +84,8 @@ def bundle(tmp_path_factory: pytest.TempPathFactory, meta: ModuleType) -> Iterat
     assert build.returncode == 0, (build.stdout + build.stderr)[-6000:]
     assert "build.sh: the bundle starts (--version, --smoke-test)" in build.stdout
     assert re.search(r"^build\.sh: built in \d+ s$", build.stdout, re.MULTILINE), build.stdout
+    if sys.platform.startswith("linux"):
+        assert re.search(r"^build\.sh: needs glibc 2\.\d+ or newer", build.stdout, re.MULTILINE)
     (archive,) = (where / "dist").glob(f"gin-scorer-{meta.project().version}-*.tar.gz")
     with tarfile.open(archive) as tar:
         tar.extractall(where / "unpacked", filter="tar")
