@@ -43,6 +43,18 @@ def register(subparsers: Any) -> None:
     restore.add_argument("--pin", help="the director PIN (asked for when needed and not given)")
     restore.set_defaults(func=run_restore)
 
+    director_pin = subparsers.add_parser(
+        "director-pin",
+        help="set or clear the database's director PIN (guards restores)",
+        description="The database-wide director PIN: restoring a backup over this database "
+        "then needs it (as it needs any event's PIN). Changing or clearing an existing PIN "
+        "needs the current one (--pin, or typed when asked). The new PIN is typed when "
+        "asked (twice), or read from stdin.",
+    )
+    director_pin.add_argument("action", choices=["set", "clear"])
+    director_pin.add_argument("--pin", help="the current director PIN, when one is set")
+    director_pin.set_defaults(func=run_director_pin)
+
     audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")
     actions = audit.add_subparsers(dest="audit_command", metavar="ACTION", required=True)
     verify = actions.add_parser(
@@ -183,4 +195,42 @@ def run_audit_show(args: argparse.Namespace) -> int:
             payload = payload[:117] + "..."
         print(f"{entry.id:>6}  {entry.at:%Y-%m-%d %H:%M:%S}  {entry.short_hash}  "
               f"{entry.station}/{entry.actor}  {entry.action}  {entry.subject}  {payload}")
+    return 0
+
+
+def _ask_new_pin() -> str:
+    if sys.stdin.isatty():
+        import getpass
+
+        first = getpass.getpass("New director PIN: ")
+        if getpass.getpass("The same again: ") != first:
+            raise UserError("the two PINs differ; nothing was changed")
+        return first
+    return sys.stdin.readline().strip()
+
+
+def run_director_pin(args: argparse.Namespace) -> int:
+    from gin_scorer.store import PinError
+    from gin_scorer.store.audit import append
+    from gin_scorer.store.pin import check_pin, validate_pin
+    from gin_scorer.store.settings import DIRECTOR_PIN, get_setting, set_director_pin
+
+    with _open(args) as db:
+        with db.transaction(write=False) as session:
+            current = get_setting(session, DIRECTOR_PIN)
+        if current:
+            given = args.pin if args.pin is not None else _ask_pin()
+            if not check_pin(given, current):
+                raise UserError("that is not the director PIN of this database; nothing changed")
+        new_pin = _ask_new_pin() if args.action == "set" else None
+        try:
+            if new_pin is not None:
+                validate_pin(new_pin)
+            with db.transaction() as session:
+                set_director_pin(session, new_pin)
+                append(session, "director", f"director_pin_{args.action}", "database", {})
+        except PinError as error:
+            raise UserError(str(error)) from None
+        print(f"director PIN of {db.display_name} "
+              f"{'set' if new_pin is not None else 'cleared'}")
     return 0

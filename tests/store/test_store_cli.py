@@ -121,3 +121,25 @@ def test_the_backup_schedule_is_set_per_database(db_file: Path, capsys) -> None:
     with pytest.raises(SystemExit):
         main(["--db", str(db_file), "backup", "--every-minutes", "zero"])
     assert "'zero' is not a whole number" in capsys.readouterr().err
+
+
+def test_the_director_pin_guards_restores_and_itself(db_file: Path, tmp_path: Path, capsys,  # type: ignore[no-untyped-def]
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = tmp_path / "saved.sqlite"
+    _run(capsys, "--db", str(db_file), "backup", "--out", str(saved))
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    status, _, err = _run(capsys, "--db", str(db_file), "director-pin", "set")
+    assert status == 2 and "at least 4" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
+    status, out, _ = _run(capsys, "--db", str(db_file), "director-pin", "set")
+    assert status == 0 and out.startswith("director PIN of ") and out.strip().endswith("set")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    status, _, err = _run(capsys, "--db", str(db_file), "restore", str(saved))
+    assert status == 2 and "protected by a director PIN" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("9999\n"))
+    status, _, err = _run(capsys, "--db", str(db_file), "director-pin", "clear", "--pin", "1")
+    assert status == 2 and "not the director PIN" in err
+    status, out, _ = _run(capsys, "--db", str(db_file), "director-pin", "clear", "--pin", "2468")
+    assert status == 0 and out.strip().endswith("cleared")
+    status, _, _ = _run(capsys, "--db", str(db_file), "restore", str(saved))
+    assert status == 0
