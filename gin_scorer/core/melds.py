@@ -573,6 +573,9 @@ def _pack(candidates: list[tuple[int, int]], cards: int) -> tuple[int, tuple[int
         total += worth
     else:
         return total, tuple([mask for mask, _ in candidates])
+    if len(candidates) == 2:  # two melds sharing a card: the better one (the first on a tie)
+        (first, first_worth), (second, second_worth) = candidates
+        return (second_worth, (second,)) if second_worth > first_worth else (first_worth, (first,))
     ordered = sorted(candidates, key=_WORTH, reverse=True)  # stable: ties keep their order
     if cards > 11:
         return _pack_deep(ordered)
