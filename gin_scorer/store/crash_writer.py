@@ -73,8 +73,13 @@ def _record(seq: int) -> str:
                        "deadwood": [["A", 7], ["B", 31]], "note": "x" * 200})
 
 
-def writer(path: str, match_id: int, first_seq: int, acks: Connection) -> None:
-    """The child: record hands until killed, acknowledging each one after its commit."""
+def writer(
+    path: str, match_id: int, first_seq: int, acks: Connection, pause: float = 0.0
+) -> None:
+    """The child: record hands until killed, acknowledging each one after its commit.
+
+    ``pause`` seconds between hands make it a station rather than a flood.
+    """
     db = open_database(path, station=f"writer-{os.getpid()}", backups=False, migrate=False)
     acks.send(("ready", 0, 0))
     seq = first_seq
@@ -87,6 +92,8 @@ def writer(path: str, match_id: int, first_seq: int, acks: Connection) -> None:
             append(session, "crash-test", "record_hand", f"match {match_id}", {"seq": seq})
         acks.send(("ack", hand.id, seq))
         seq += 1
+        if pause:
+            time.sleep(pause)
 
 
 @dataclass
@@ -192,10 +199,16 @@ def run_trials(
     return report
 
 
-def run_concurrent(path: Path, writers: int = 3, seconds: float = 1.0) -> CrashReport:
+def run_concurrent(
+    path: Path, writers: int = 3, seconds: float = 1.0, pause: float = 0.005
+) -> CrashReport:
     """Several writers on one SQLite file at once (stations sharing it), all killed at the
     end: each must have written (nobody starved past the busy timeout) and nothing acked
-    may be missing."""
+    may be missing.
+
+    Each writer rests ``pause`` seconds between hands, as real stations do: SQLite's lock
+    is not fair, and writers that never rest can starve one another (``pause=0`` shows it).
+    """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
     match_id = prepare(path) if not path.exists() else _first_match(path)
@@ -204,8 +217,10 @@ def run_concurrent(path: Path, writers: int = 3, seconds: float = 1.0) -> CrashR
     children = []
     for n in range(writers):
         reader, sender = context.Pipe(duplex=False)
-        child = context.Process(target=writer, args=(str(path), match_id, (n + 1) * 10**7,
-                                                     sender), daemon=True)
+        child = context.Process(
+            target=writer, args=(str(path), match_id, (n + 1) * 10**7, sender, pause),
+            daemon=True,
+        )
         child.start()
         sender.close()
         children.append((child, reader))
