@@ -104,6 +104,7 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    qtmodeltester.check(window.navigator_model)
     standings = window.event_views["standings"]
     window.show_view("standings")
     assert standings.model.rowCount() == 8  # type: ignore[attr-defined]
