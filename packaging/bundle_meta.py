@@ -90,9 +90,10 @@ def macos_info_plist(version: str, template: Path = PACKAGING_DIR / "macos" / "I
 
     with template.open("rb") as file:
         info: dict = plistlib.load(file)
+    # Both must be dot-separated numbers (notarisation refuses "1.2rc1").
     short = ".".join(str(n) for n in numeric_version(version, parts=3))
     info["CFBundleShortVersionString"] = short
-    info["CFBundleVersion"] = version
+    info["CFBundleVersion"] = short
     return info
 
 

@@ -16,12 +16,15 @@
 #define BundleDir "..\dist\gin-scorer"
 #define CliExe "gin-scorer.exe"
 #define GuiExe "gin-scorer-gui.exe"
+#define CliPath AddBackslash(SourcePath) + BundleDir + "\" + CliExe
 #ifndef AppVersion
-  #define AppVersion GetStringFileInfo(AddBackslash(SourcePath) + BundleDir + "\" + CliExe, "ProductVersion")
+  #define AppVersion GetStringFileInfo(CliPath, "ProductVersion")
 #endif
 #if AppVersion == ""
   #error No version: build the bundle first (packaging\build.sh); gin-scorer.exe carries it.
 #endif
+; Windows wants four numbers where the project's version may say "1.2rc1".
+#define NumericVersion GetVersionNumbersString(CliPath)
 
 [Setup]
 ; AppId identifies the app to Windows across versions: never change it.
@@ -31,7 +34,7 @@ AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
 AppPublisher=gin-scorer developers
 AppComments=Score keeping for Gin Rummy tournaments and clubs
-VersionInfoVersion={#AppVersion}
+VersionInfoVersion={#NumericVersion}
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes

@@ -291,10 +291,10 @@ def test_info_plist_runs_the_windowed_executable_and_writes_no_version_by_hand(
 
 def test_the_bundles_info_plist_carries_the_project_version(meta: ModuleType) -> None:
     info = meta.macos_info_plist("1.2rc1")
-    assert info["CFBundleShortVersionString"] == "1.2.0"
-    assert info["CFBundleVersion"] == "1.2rc1"
+    assert info["CFBundleShortVersionString"] == info["CFBundleVersion"] == "1.2.0"
     version = pyproject()["version"]
-    assert meta.macos_info_plist(version)["CFBundleVersion"] == version
+    expected = ".".join(str(n) for n in meta.numeric_version(version, parts=3))
+    assert meta.macos_info_plist(version)["CFBundleShortVersionString"] == expected
 
 
 # --- Windows ----------------------------------------------------------------------------
@@ -313,9 +313,12 @@ def test_inno_setup_reads_the_version_from_the_executable(meta: ModuleType) -> N
     defines = iss_defines()
     assert defines["CliExe"] == f"{meta.CLI_NAME}.exe"
     assert defines["GuiExe"] == f"{meta.GUI_NAME}.exe"
-    assert re.search(r'#define AppVersion GetStringFileInfo\(.*CliExe, "ProductVersion"\)', text), (
+    assert re.search(r"#define CliPath .*\+ CliExe$", text, re.MULTILINE)
+    assert re.search(r'#define AppVersion GetStringFileInfo\(CliPath, "ProductVersion"\)', text), (
         "the installer's version must come from gin-scorer.exe"
     )
+    assert "#define NumericVersion GetVersionNumbersString(CliPath)" in text
+    assert "VersionInfoVersion={#NumericVersion}" in text
     # No version number typed in by hand anywhere in the script.
     assert not re.search(r"\b\d+\.\d+\.\d+\b", text)
 
