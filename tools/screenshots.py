@@ -98,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     window.open_match(match.id)
     scoring = window.scoring
     assert scoring is not None
+    for text in ("ak7 15", "bg22", "d", "ak3 9"):  # typed and entered, as at the table
+        scoring.panel.entry.setText(text)
+        scoring.panel.entry.returnPressed.emit()
     scoring.panel.entry.setText("bk9 4")
     grab(window, "06-score-sheet")
 

@@ -83,6 +83,7 @@ class MatchPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)  # one line per hand, like the pad
         self.table.verticalHeader().setVisible(False)
         # Widths are fitted when a match opens, not on every hand (that re-reads every cell).
         header = self.table.horizontalHeader()
