@@ -74,9 +74,12 @@ class NavigatorModel(QStandardItemModel):
                 in_round = sorted(
                     rounds[number], key=lambda m: (m.table_number or 10**6, m.id)
                 )
+                played = [m for m in in_round if not m.is_bye]
                 done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-                           for m in in_round)
-                round_item.setText(f"{label}  ({done}/{len(in_round)} done)")
+                           for m in played)
+                byes = len(in_round) - len(played)
+                bye_text = f", {byes} bye" if byes else ""
+                round_item.setText(f"{label}  ({done}/{len(played)} done{bye_text})")
                 for match in in_round:
                     match_item = QStandardItem(match_label(match))
                     match_item.setEditable(False)

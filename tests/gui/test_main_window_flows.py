@@ -262,3 +262,35 @@ def test_enter_on_a_status_board_row_opens_that_tables_sheet(qtbot, swiss_db, tm
     assert window.scoring.sheet.match.id == wanted
     node = window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
     assert node.match_id == wanted
+
+
+def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "swiss.sqlite"))
+    event_id = window.create_event(NewEvent(
+        name="Tuesday Swiss", venue="Club room", start_date=None,
+        rules=load_preset("wikipedia-standard"), format="swiss",
+        entrants=("Ann", "Bob", "Cy", "Dee", "Eve"), pin="2468",
+    ))
+    assert event_id is not None
+    window.start_round()
+    assert "Round 1 paired: 2 tables, 1 bye" in window.statusBar().currentMessage()
+    pairings = window.event_views["pairings"]
+    assert window.tabs.currentWidget() is pairings
+    assert pairings.by_table.rowCount() == 3  # type: ignore[attr-defined]
+    window.start_round()  # refused while tables owe a result, with the services' sentence
+    assert window.statusBar().currentMessage().startswith("✖")
+    for match in list_matches(window.db, event_id, round_number=1):
+        if match.b is None:
+            continue
+        window.open_match(match.id)
+        scoring = window.scoring
+        assert scoring is not None
+        while scoring.sheet is not None and not scoring.sheet.finished:
+            scoring.panel.entry.setText("ag40")
+            qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
+    window.show_view("status", round_number=1)
+    assert "every table has its result" in window.event_views["status"].summary.text()  # type: ignore[attr-defined]
+    window.start_round()
+    assert "Round 2 paired" in window.statusBar().currentMessage()
+    item = window.navigator_model.find(Node("round", event_id, 2))
+    assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
