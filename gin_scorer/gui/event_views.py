@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import ROW_ROLE, ColumnSpec, RowsModel, RowStyle
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import BracketView, StandingRow
 from gin_scorer.store.database import Database
@@ -477,8 +477,98 @@ class BracketPanel(_EventView):
         return label
 
 
+ENTRANT_COLUMNS = [
+    ColumnSpec("Entrant", lambda e: e.name, lambda e: e.name.casefold(), align_left=True),
+    ColumnSpec("Club", lambda e: e.club, align_left=True),
+    ColumnSpec("Seed", lambda e: str(e.seed) if e.seed is not None else "",
+               lambda e: e.seed if e.seed is not None else 10**6),
+    ColumnSpec("Checked in", lambda e: "✔ yes" if e.checked_in else "— no"),
+    ColumnSpec("Status", lambda e: "active" if e.active else "✖ withdrawn", align_left=True),
+]
+
+
+def _entrant_style(entrant: EntrantView) -> RowStyle | None:
+    return None if entrant.active else RowStyle(foreground="#777777")
+
+
+class EntrantsView(_EventView):
+    """Who is in the event: check in, withdraw, reinstate (each one service call)."""
+
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(db, parent)
+        self.actor = ""
+        self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
+        self.table = _table(self.model)
+        self.table.setObjectName("entrantsTable")
+        self.check_button = QPushButton("Check in / out")
+        self.withdraw_button = QPushButton("Withdraw")
+        self.reinstate_button = QPushButton("Reinstate")
+        self.check_button.clicked.connect(self.toggle_check_in)
+        self.withdraw_button.clicked.connect(lambda: self.set_active(False))
+        self.reinstate_button.clicked.connect(lambda: self.set_active(True))
+        buttons = QHBoxLayout()
+        for button in (self.check_button, self.withdraw_button, self.reinstate_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.note)
+
+    def refresh(self) -> None:
+        if self.shown_event is None:
+            return
+        from gin_scorer.services.entrants import list_entrants
+
+        rows = list_entrants(self.db, self.shown_event.id)
+        self.model.set_rows(rows)
+        present = sum(1 for e in rows if e.checked_in and e.active)
+        active = sum(1 for e in rows if e.active)
+        self.title.setText(f"Entrants — {self.shown_event.name}")
+        self.note.setStyleSheet("")
+        self.note.setText(f"{len(rows)} entrants, {active} active, {present} checked in")
+
+    def selected(self) -> EntrantView | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        value = rows[0].data(ROW_ROLE)
+        return value if isinstance(value, EntrantView) else None
+
+    def _apply(self, action: Callable[[], object]) -> bool:
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            action()
+        except ServiceError as error:
+            self._fail(error)
+            return False
+        self.refresh()
+        return True
+
+    def toggle_check_in(self) -> bool:
+        from gin_scorer.services.entrants import check_in
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        return self._apply(lambda: check_in(self.db, entrant.id, not entrant.checked_in,
+                                            actor=self.actor or None))
+
+    def set_active(self, active: bool) -> bool:
+        from gin_scorer.services.entrants import reinstate_entrant, withdraw_entrant
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        action = reinstate_entrant if active else withdraw_entrant
+        return self._apply(lambda: action(self.db, entrant.id, actor=self.actor or None))
+
+
 def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
     return [
+        ("entrants", "Entrants", EntrantsView(db)),
         ("standings", "Standings", StandingsView(db)),
         ("pairings", "Pairings", PairingsView(db)),
         ("status", "Round status", StatusView(db)),

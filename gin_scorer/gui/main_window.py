@@ -225,6 +225,8 @@ class MainWindow(QMainWindow):
             self.event_views[key] = view
             self.tabs.addTab(view, title)
             view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
+            if hasattr(view, "actor"):
+                view.actor = self.settings.station
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

@@ -294,3 +294,29 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  
     assert "Round 2 paired" in window.statusBar().currentMessage()
     item = window.navigator_model.find(Node("round", event_id, 2))
     assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
+
+
+def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "entrants.sqlite"))
+    event_id = window.create_event(NewEvent(
+        name="Check-in test", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
+        format="swiss", entrants=("Ann", "Bob", "Cy"), pin=None,
+    ))
+    assert event_id is not None
+    window.show_view("entrants")
+    view = window.event_views["entrants"]
+    qtmodeltester.check(view.model)  # type: ignore[attr-defined]
+    assert view.model.rowCount() == 3  # type: ignore[attr-defined]
+    view.table.selectRow(0)  # type: ignore[attr-defined]
+    name = view.selected().name  # type: ignore[attr-defined]
+    assert view.toggle_check_in()  # type: ignore[attr-defined]
+    assert "1 checked in" in view.note.text()  # type: ignore[attr-defined]
+    row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
+    view.table.selectRow(row)  # type: ignore[attr-defined]
+    assert view.set_active(False)  # type: ignore[attr-defined]
+    assert "2 active" in view.note.text()  # type: ignore[attr-defined]
+    row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
+    assert view.model.data(view.model.index(row, 4)) == "✖ withdrawn"  # type: ignore[attr-defined]
+    view.table.selectRow(row)  # type: ignore[attr-defined]
+    assert view.set_active(True)  # type: ignore[attr-defined]
+    assert "3 active" in view.note.text()  # type: ignore[attr-defined]
