@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     dialog.close()
 
     window.open_event(event_id)
+    window.show_view("entrants")
+    grab(window, "11-entrants")
     window.show_view("standings")
     grab(window, "03-standings")
     window.show_view("pairings")
@@ -108,6 +110,14 @@ def main(argv: list[str] | None = None) -> int:
     scoring.cards.knocker_edit.setText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
     scoring.cards.defender_edit.setText("Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
     grab(window, "07-cards-panel")
+    from gin_scorer.gui.match_controller import OverrideDialog
+
+    analysis = scoring.cards.analysis
+    override = OverrideDialog(window, analysis.problems)
+    override.reason.setText("players agreed 30 at the table")
+    override.show()
+    grab(override, "12-override")
+    override.close()
     scoring.panel.entry.setText("ak12 20")
     grab(scoring.panel, "08-bad-entry")
     scoring.panel.entry.clear()
