@@ -37,7 +37,7 @@ from sqlmodel import Session, select
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 from gin_scorer.store.integrity import integrity_check
-from gin_scorer.store.tables import Player
+from gin_scorer.store.tables import Player, utcnow
 
 __all__ = ["Database", "Player", "default_station", "open_database", "quick_check", "select"]
 
@@ -65,6 +65,8 @@ class Database:
     engine: Engine
     path: Path | None = None
     backups_enabled: bool = True  # open_database(backups=False) turns automatic backups off
+    # When this program last committed a write (the GUI's "saved at" in the status bar).
+    last_saved_at: datetime | None = None
     _read_engine: Engine | None = None
     _closed: bool = False
     _backup_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -90,6 +92,8 @@ class Database:
                 watch_session(session, self)
                 with session.begin():
                     yield session
+            if write:
+                self.last_saved_at = utcnow()
         except OperationalError as error:
             raise self._unsaved(error) from error
 

@@ -40,12 +40,16 @@ def test_every_connection_is_durable(tmp_path: Path) -> None:
 
 def test_transaction_commits_and_rolls_back(db_url: str) -> None:
     with open_database(db_url, backups=False) as db:
+        assert db.last_saved_at is None
         with db.transaction() as session:
             event_id = _event(session).id
+        saved = db.last_saved_at
+        assert saved is not None and saved.tzinfo is not None
         with pytest.raises(RuntimeError), db.transaction() as session:
             session.add(Player(name="Ghost"))
             session.flush()
             raise RuntimeError("the user's action failed halfway")
+        assert db.last_saved_at == saved  # a rolled-back action saved nothing
         with db.transaction(write=False) as session:
             assert session.exec(select(Player)).all() == []
             event = session.get(Event, event_id)
