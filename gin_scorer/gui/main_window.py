@@ -8,6 +8,7 @@ the matches, and the event views (standings, pairings, round status, bracket).
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -718,6 +719,5 @@ class MainWindow(QMainWindow):
     def show_grammar(self) -> None:
         from gin_scorer.gui import entry_grammar
 
-        QMessageBox.information(
-            self, "Entry line", f"<pre>{entry_grammar.__doc__}</pre>"
-        )
+        text = (entry_grammar.__doc__ or "").split(">>>")[0].strip()  # without the doctests
+        QMessageBox.information(self, "Entry line", f"<pre>{html.escape(text)}</pre>")
