@@ -180,6 +180,11 @@ def register(subparsers: Any) -> None:
         help="club nights: a pairing by entrant ids (repeat for each table)",
     )
     start.set_defaults(func=run_round_command)
+    cancel = actions.add_parser(
+        "cancel", help="take back the latest round's pairings (only before any hand is entered)"
+    )
+    cancel.add_argument("--event", type=_positive, required=True, metavar="ID")
+    cancel.set_defaults(func=run_round_command)
     show = actions.add_parser("show", help="a round's pairings by table (or --by-name)")
     show.add_argument("--event", type=_positive, required=True, metavar="ID")
     show.add_argument("--round", type=_positive, metavar="N", help="default: the latest")
@@ -616,6 +621,13 @@ def run_round_command(args: argparse.Namespace) -> int:
         if args.round_action == "start":
             view = rounds.start_round(db, args.event, chosen=_parse_pairs(args.pair))
             _print_pairings(view)
+            return 0
+        if args.round_action == "cancel":
+            taken_back = rounds.cancel_round(db, args.event)
+            print(
+                f"round {taken_back} taken back: pair it again with gin-scorer round start "
+                f"--event {args.event}"
+            )
             return 0
         number = args.round or _latest_round(db, args.event)
         if args.round_action == "show":

@@ -561,6 +561,46 @@ def _pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
     return tuple(lines)
 
 
+def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> int:
+    """Take back the latest round's pairings (a late arrival, a wrong setting), so it can be
+    paired again. Only while no hand has been entered in it; returns the round's number."""
+    with db.transaction() as session:
+        facts = read_event(session, event_id, with_views=True)
+        number = facts.state.paired_rounds
+        row = facts.round_row(number)
+        if row is None:
+            raise RoundRefused(f"event {event_id} has no round to take back")
+        played = [m for m in facts.matches_of(number) if m.hands]
+        if played:
+            raise RoundRefused(
+                f"round {number} cannot be taken back: "
+                + ", ".join(_table_text(m, facts) for m in played[:5])
+                + " already have hands entered (void them first)"
+            )
+        claim_version(session, db, Event, event_id, facts.event.version)
+        removed = [m.row.id for m in facts.matches_of(number)]
+        for m in facts.matches_of(number):
+            session.delete(m.row)
+        session.flush()
+        session.delete(row)
+        # Whoever entered after this round was paired was too late only for these pairings.
+        arrived = []
+        for entrant in facts.entrants:
+            if entrant.joined_round == number + 1:
+                entrant.joined_round = number
+                session.add(entrant)
+                arrived.append(entrant.id)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="round.cancel",
+            subject=f"event:{event_id}",
+            payload={"round": number, "matches": removed, "now_in_round": arrived},
+        )
+        return number
+
+
 def get_round(db: Database, event_id: int, round_number: int) -> RoundView:
     """A paired round with its pairings by table."""
     with db.transaction(write=False) as session:

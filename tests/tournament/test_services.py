@@ -263,3 +263,18 @@ def test_two_stations_pairing_at_once_make_one_round(db: Any) -> None:
     assert sorted(outcomes)[-1] == "paired" and outcomes.count("paired") == 1, outcomes
     assert [r.number for r in rounds.list_rounds(db, event_id)] == [1]
     assert len(rounds.get_round(db, event_id, 1).pairings) == 4
+
+
+def test_a_round_can_be_taken_back_before_any_hand(db: Any) -> None:
+    event_id = _event(db, "swiss", 4)
+    first = rounds.start_round(db, event_id)
+    late = add_entrant(db, event_id, "Just Arrived", checked_in=True)
+    assert late.joined_round == 2  # entered after round 1 was paired
+    assert rounds.cancel_round(db, event_id) == 1
+    assert rounds.list_rounds(db, event_id) == ()
+    again = rounds.start_round(db, event_id)
+    assert again.number == 1 and len(again.pairings) == len(first.pairings) + 1
+    assert late.id in {e.id for p in again.pairings for e in (p.a, p.b) if e is not None}
+    _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, again.pairings[:1]))
+    with pytest.raises(rounds.RoundRefused, match="already have hands entered"):
+        rounds.cancel_round(db, event_id)
