@@ -449,7 +449,7 @@ def start_round(
                     f"round {number - 1} is not finished: "
                     + ", ".join(_table_text(m, facts) for m in owing[:8])
                     + (" ..." if len(owing) > 8 else "")
-                    + " still owe a result"
+                    + (" still owe a result" if len(owing) > 1 else " still owes a result")
                 )
         try:
             plan = engine.plan_round(facts.state, number, chosen)
@@ -575,7 +575,8 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
             raise RoundRefused(
                 f"round {number} cannot be taken back: "
                 + ", ".join(_table_text(m, facts) for m in played[:5])
-                + " already have hands entered (void them first)"
+                + (" already have hands" if len(played) > 1 else " already has hands")
+                + " entered (void them first)"
             )
         claim_version(session, db, Event, event_id, facts.event.version)
         removed = [m.row.id for m in facts.matches_of(number)]

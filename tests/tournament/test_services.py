@@ -276,5 +276,5 @@ def test_a_round_can_be_taken_back_before_any_hand(db: Any) -> None:
     assert again.number == 1 and len(again.pairings) == len(first.pairings) + 1
     assert late.id in {e.id for p in again.pairings for e in (p.a, p.b) if e is not None}
     _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, again.pairings[:1]))
-    with pytest.raises(rounds.RoundRefused, match="already have hands entered"):
+    with pytest.raises(rounds.RoundRefused, match="already has hands entered"):
         rounds.cancel_round(db, event_id)
