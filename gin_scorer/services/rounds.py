@@ -1,12 +1,18 @@
 """Rounds: pair the next round with the tournament engine, and watch it being played.
 
-``start_round`` reads the event (entrants, every finished match's result recomputed from its
-hand log by the core), asks the engine for the next round's pairings, and writes the round,
-its matches (tables assigned) and its byes in ONE transaction. ``round_status`` is the board
-a director watches: which tables are playing, finished, or still owe a result.
+- ``start_round`` reads the event (entrants, every finished match's result recomputed from
+  its hand log by the core), asks the engine for the next round's pairings, and writes the
+  round, its matches (tables assigned) and its byes in ONE transaction. Club nights pair
+  whoever the director names while other tables play on.
+- ``cancel_round`` takes the latest round back while no hand has been entered in it.
+- ``get_round`` / ``pairings`` / ``pairings_by_name`` / ``list_rounds``: what was paired.
+- ``round_status`` is the board a director watches: which tables are waiting, playing,
+  finished, or still owe a result; ``event_complete`` says when the last round is done.
+- ``record_match_hands`` enters a whole match's hands at once (a paper sheet, a simulation).
 
 Results are derived, never stored: a match's winner, games and point margin come from the
-core's ledgers over its hands, each time this module reads the event.
+core's ledgers over its hands each time (remembered per match only while its log is
+unchanged). A withdrawal from an unfinished match is a forfeit win for the opponent.
 """
 
 from __future__ import annotations
