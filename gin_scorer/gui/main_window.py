@@ -705,6 +705,28 @@ class MainWindow(QMainWindow):
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.settings = dialog.saved()
             self.station_label.setText(f"Station: {self.settings.station}")
+            self.apply_backup_interval()
+
+    def apply_backup_interval(self) -> bool:
+        """The open database's automatic backups follow the Settings' interval.
+
+        The schedule is kept in the database itself (so every station shares it); this is the
+        store call ``gin-scorer backup --every-minutes`` makes too.
+        """
+        if self.db is None or not self.db.is_sqlite:
+            return False
+        from gin_scorer.store.backup import set_backup_schedule
+        from gin_scorer.store.errors import StoreError
+
+        try:
+            with self.db.transaction() as session:
+                set_backup_schedule(
+                    session, every_minutes=self.settings.backup_interval_minutes
+                )
+        except StoreError as error:
+            self.statusBar().showMessage(f"Backup interval not changed: {error}", 8000)
+            return False
+        return True
 
     def about_text(self) -> str:
         return (

@@ -320,3 +320,15 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(True)  # type: ignore[attr-defined]
     assert "3 active" in view.note.text()  # type: ignore[attr-defined]
+
+
+def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.store.backup import backup_schedule
+
+    window = MainWindow(database=str(tmp_path / "b.sqlite"),
+                        settings=GuiSettings(backup_interval_minutes=3))
+    qtbot.addWidget(window)
+    assert window.apply_backup_interval()
+    assert window.db is not None
+    with window.db.transaction() as session:
+        assert backup_schedule(session).every_minutes == 3
