@@ -544,12 +544,52 @@ def verify_database(db: Database, event_id: int | None = None) -> VerifyReport:
                     report.problems.append(
                         f"{where}: marked {stored} but its hands do not finish the match"
                     )
+            report.problems.extend(_bracket_problems(session, event, where_event))
         broken = audit.verify_chain(session)
         if broken is not None:
             report.problems.append(
                 f"audit log: entry {broken.id} ({broken.action} {broken.subject}) {broken.reason}"
             )
     return report
+
+
+def _bracket_problems(session: Any, event: Any, where_event: str) -> list[str]:
+    """Elimination: is every slot played by the entrants the results in force send there?
+    (A result corrected after the next match was paired can leave a bracket inconsistent.)"""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.rounds import read_event
+    from gin_scorer.tournament import engine
+    from gin_scorer.tournament.elimination import PHANTOM
+    from gin_scorer.tournament.errors import TournamentError
+    from gin_scorer.tournament.model import Format
+
+    try:
+        if not Format.parse(event.format).is_elimination:
+            return []
+        facts = read_event(session, event.id)
+        slots = engine.bracket_states(facts.state)
+    except (ServiceError, TournamentError, ValueError) as error:
+        return [f"{where_event}: cannot rebuild the bracket: {error}"]
+    found = []
+    for m in facts.matches:
+        slot = m.row.bracket_slot
+        if slot is None or slot not in slots:
+            continue
+        state = slots[slot]
+        expected = {e for e in (state.a, state.b) if e is not None and e != PHANTOM}
+        if state.a is None or state.b is None:
+            continue  # not decided yet: nothing to compare
+        stored = {e for e in (m.row.entrant_a_id, m.row.entrant_b_id) if e is not None}
+        if stored != expected:
+
+            def names(ids: set[int]) -> str:
+                return " v ".join(sorted(facts.views[i].name for i in ids)) or "nobody"
+
+            found.append(
+                f"{where_event}: {slot} is played by {names(stored)} but the results in force "
+                f"send {names(expected)} there (a result it depends on was changed)"
+            )
+    return found
 
 
 def run_verify_command(args: argparse.Namespace) -> int:

@@ -278,3 +278,23 @@ def test_a_round_can_be_taken_back_before_any_hand(db: Any) -> None:
     _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, again.pairings[:1]))
     with pytest.raises(rounds.RoundRefused, match="already has hands entered"):
         rounds.cancel_round(db, event_id)
+
+
+def test_verify_notices_a_bracket_left_behind_by_a_correction(db: Any) -> None:
+    from gin_scorer.core.hands import Declaration, HandRecord, Side
+
+    event_id = _event(db, "single-elim", 4)  # no PIN: the policy cannot stop the correction
+    first = rounds.start_round(db, event_id)
+    win_a = HandRecord(Declaration.GIN, Side.A, ((Side.B, 100),))
+    for p in first.pairings:
+        sheet = get_score_sheet(db, p.match_id)
+        rounds.record_match_hands(db, p.match_id, [(win_a, Side.A)], sheet.version, entered_by="t")
+    rounds.start_round(db, event_id)
+    assert verify_database(db, event_id).clean
+    sheet = get_score_sheet(db, first.pairings[0].match_id)
+    win_b = HandRecord(Declaration.GIN, Side.B, ((Side.A, 100),))
+    correct_hand(
+        db, sheet.hands[0].hand_id, win_b, sheet.version, reason="wrong side", entered_by="t"
+    )
+    problems = verify_database(db, event_id).problems
+    assert len(problems) == 1 and "W2-1 is played by" in problems[0], problems
