@@ -4,7 +4,8 @@
   its hand log by the core), asks the engine for the next round's pairings, and writes the
   round, its matches (tables assigned) and its byes in ONE transaction. Club nights pair
   whoever the director names while other tables play on.
-- ``cancel_round`` takes the latest round back while no hand has been entered in it.
+- ``preview_round`` shows the pairings ``start_round`` would make, writing nothing;
+  ``cancel_round`` takes the latest round back while no hand has been entered in it.
 - ``get_round`` / ``pairings`` / ``pairings_by_name`` / ``list_rounds``: what was paired.
 - ``round_status`` is the board a director watches: which tables are waiting, playing,
   finished, or still owe a result; ``event_complete`` says when the last round is done.
@@ -565,6 +566,49 @@ def _pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
         )
     lines.sort(key=lambda p: (p.table is None, p.table or 0, p.match_id))
     return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedPairing:
+    """A line of a round not yet paired (see :func:`preview_round`)."""
+
+    table: int | None
+    a: EntrantView
+    b: EntrantView | None
+    slot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPreview:
+    number: int
+    pairings: tuple[PlannedPairing, ...]
+    notes: tuple[str, ...] = ()
+
+
+def preview_round(
+    db: Database, event_id: int, *, chosen: Sequence[tuple[int, int]] | None = None
+) -> RoundPreview:
+    """The pairings ``start_round`` would make now, without writing anything."""
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        number = facts.state.paired_rounds + 1
+        try:
+            plan = engine.plan_round(facts.state, number, chosen)
+        except TournamentError as error:
+            raise RoundRefused(str(error)) from None
+        return RoundPreview(
+            number,
+            tuple(
+                PlannedPairing(
+                    p.table,
+                    facts.views[p.a],
+                    facts.views[p.b] if p.b is not None else None,
+                    p.slot,
+                )
+                for p in plan.pairings
+            ),
+            plan.notes,
+        )
 
 
 def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> int:

@@ -298,3 +298,13 @@ def test_verify_notices_a_bracket_left_behind_by_a_correction(db: Any) -> None:
     )
     problems = verify_database(db, event_id).problems
     assert len(problems) == 1 and "W2-1 is played by" in problems[0], problems
+
+
+def test_preview_shows_the_pairings_start_round_makes(db: Any) -> None:
+    event_id = _event(db, "swiss", 7)
+    preview = rounds.preview_round(db, event_id)
+    assert rounds.list_rounds(db, event_id) == ()  # nothing written
+    made = rounds.start_round(db, event_id)
+    assert [(p.table, p.a.id, p.b.id if p.b else None) for p in preview.pairings] == [
+        (p.table, p.a.id, p.b.id if p.b else None) for p in made.pairings
+    ]
