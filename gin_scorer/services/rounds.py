@@ -596,6 +596,13 @@ def preview_round(
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
             raise RoundRefused(str(error)) from None
+        if facts.format is Format.CLUB:
+            busy = {
+                m.row.table_number
+                for m in facts.matches
+                if not _finished(m) and m.row.table_number is not None
+            }
+            plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy))
         return RoundPreview(
             number,
             tuple(
