@@ -399,6 +399,9 @@ class StatusView(RoundView):
         self.note.setText("")
 
 
+_SLOT_WIDTH = 180
+
+
 class BracketPanel(_EventView):
     """Elimination brackets drawn as columns of framed slots (winners, losers, final)."""
 
@@ -407,6 +410,8 @@ class BracketPanel(_EventView):
         self.canvas = QWidget()
         self.grid = QGridLayout(self.canvas)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(8)
         scroll = QScrollArea()
         scroll.setWidget(self.canvas)
         scroll.setWidgetResizable(True)
@@ -450,6 +455,7 @@ class BracketPanel(_EventView):
             in_section = [s for s in view.slots if s.section == section]
             for rnd in sorted({s.round_in_section for s in in_section}):
                 header = QLabel(f"<b>{section} round {rnd}</b>")
+                header.setFixedWidth(_SLOT_WIDTH)
                 self.grid.addWidget(header, 0, column)
                 self.slots.append(header)
                 for row, slot in enumerate(
@@ -458,6 +464,8 @@ class BracketPanel(_EventView):
                 ):
                     self.grid.addWidget(self._slot_label(slot), row, column)
                 column += 1
+        # Wider than the window when it must be: the scroll area scrolls instead of squeezing.
+        self.canvas.setMinimumWidth(column * (_SLOT_WIDTH + 14) + 24)
         self.note.setText("✔ marks the winner of a decided match")
 
     def _slot_label(self, slot: object) -> QLabel:
@@ -469,10 +477,14 @@ class BracketPanel(_EventView):
             games = f"  ({s.games_a}–{s.games_b})"  # type: ignore[attr-defined]
         text = (f"<small>{s.slot}</small>{games}<br>{s.a_text}{a_mark}<br>"  # type: ignore[attr-defined]
                 f"{s.b_text}{b_mark}")  # type: ignore[attr-defined]
+        needed = getattr(s, "needed", True)
+        if not needed:
+            text += "<br><i>not needed</i>"
         label = QLabel(text)
         label.setFrameShape(QFrame.Shape.Box)
-        label.setMinimumWidth(170)
-        label.setStyleSheet("padding: 4px; background: white;")
+        label.setFixedWidth(_SLOT_WIDTH)
+        colour = "white" if needed else "#eeeeee; color: #777777"
+        label.setStyleSheet(f"padding: 4px; background: {colour};")
         self.slots.append(label)
         return label
 
