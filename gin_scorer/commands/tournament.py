@@ -180,6 +180,16 @@ def register(subparsers: Any) -> None:
         help="club nights: a pairing by entrant ids (repeat for each table)",
     )
     start.set_defaults(func=run_round_command)
+    preview = actions.add_parser("preview", help="the pairings 'start' would make (writes nothing)")
+    preview.add_argument("--event", type=_positive, required=True, metavar="ID")
+    preview.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        metavar="A,B",
+        help="club nights: a pairing by entrant ids",
+    )
+    preview.set_defaults(func=run_round_command)
     cancel = actions.add_parser(
         "cancel", help="take back the latest round's pairings (only before any hand is entered)"
     )
@@ -661,6 +671,17 @@ def run_round_command(args: argparse.Namespace) -> int:
         if args.round_action == "start":
             view = rounds.start_round(db, args.event, chosen=_parse_pairs(args.pair))
             _print_pairings(view)
+            return 0
+        if args.round_action == "preview":
+            planned = rounds.preview_round(db, args.event, chosen=_parse_pairs(args.pair))
+            print(f"Round {planned.number} would be (nothing written yet):")
+            for p in planned.pairings:
+                table = f"table {p.table:>3}" if p.table is not None else "   bye   "
+                slot = f"  [{p.slot}]" if p.slot else ""
+                against = f"v {p.b.name}" if p.b is not None else "has a bye"
+                print(f"  {table}  {p.a.name} {against}{slot}")
+            for note in planned.notes:
+                print(f"  note: {note}")
             return 0
         if args.round_action == "cancel":
             taken_back = rounds.cancel_round(db, args.event)
