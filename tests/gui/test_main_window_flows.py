@@ -332,3 +332,22 @@ def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> 
     assert window.db is not None
     with window.db.transaction() as session:
         assert backup_schedule(session).every_minutes == 3
+
+
+def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.store.database import open_database
+
+    path = str(tmp_path / "ko.sqlite")
+    db = open_database(path, station="desk", backups=False)
+    sample = build_sample_event(db, name="Knockout", entrants=4, rounds=2,
+                                event_format="single-elim", seed=4, unfinished_tables=0,
+                                with_cards=False)
+    db.close()
+    window = _window(qtbot, path)
+    window.open_event(sample.event.id)
+    window.show_view("bracket")
+    bracket = window.event_views["bracket"]
+    assert bracket.title.text().startswith("Single elimination, 4 places — champion: ")  # type: ignore[attr-defined]
+    texts = [label.text() for label in bracket.slots]  # type: ignore[attr-defined]
+    assert sum("✔" in t for t in texts) == 3  # two semi-finals and the final decided
