@@ -351,3 +351,34 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     assert bracket.title.text().startswith("Single elimination, 4 places — champion: ")  # type: ignore[attr-defined]
     texts = [label.text() for label in bracket.slots]  # type: ignore[attr-defined]
     assert sum("✔" in t for t in texts) == 3  # two semi-finals and the final decided
+
+
+def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "keys.sqlite"))
+    event_id = window.create_event(NewEvent(
+        name="Keys", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
+        format="club", entrants=("Ann", "Bob"), pin=None,
+    ))
+    from gin_scorer.services.entrants import list_entrants
+    from gin_scorer.services.matches import create_match
+
+    ann, bob = list_entrants(window.db, event_id)  # type: ignore[arg-type]
+    window.open_match(create_match(window.db, event_id, ann.id, bob.id).id)  # type: ignore[arg-type]
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=2000)
+    scoring = window.scoring
+    assert scoring is not None
+    entry = scoring.panel.entry
+    entry.setFocus()
+    qtbot.keyClicks(entry, "ag20")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert scoring.sheet is not None and len(scoring.sheet.hands) == 1
+    qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert scoring.sheet.hands == ()
+    qtbot.keyClick(entry, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert len(scoring.sheet.hands) == 1
+    # With text on the line, Ctrl+Z edits the text instead.
+    qtbot.keyClicks(entry, "bk")
+    qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(scoring.sheet.hands) == 1
