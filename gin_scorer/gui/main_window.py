@@ -167,9 +167,10 @@ class MainWindow(QMainWindow):
         self.undo_action, self.redo_action = undo, redo
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Entry line", self.focus_entry, "Ctrl+L")
-        self._action("scoring", "&Correct selected hand", self.correct_selected, "Ctrl+E")
+        # F2 / F4: Ctrl+E and Ctrl+K are the entry line's own (end of line, delete to end).
+        self._action("scoring", "&Correct selected hand", self.correct_selected, "F2")
         self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
-        self._action("scoring", "Cards &panel", self.focus_cards, "Ctrl+K")
+        self._action("scoring", "Cards &panel", self.focus_cards, "F4")
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
         self._action("scoring", "&Unlock result…", lambda: self.set_locked(False))
