@@ -194,10 +194,11 @@ class ScoringPage(QWidget):
         sheet = self.sheet
         if sheet is None:
             return False
+        dealer = self.panel.dealer_for_next_hand()
         done = self._with_override(
             lambda reason: RecordHandCommand(
                 self.db, sheet, record, self.show_sheet, entered_by=self.entered_by,
-                override_reason=reason,
+                override_reason=reason, dealer=dealer,
             )
         )
         if done:

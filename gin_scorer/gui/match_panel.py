@@ -12,6 +12,7 @@ from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -142,7 +143,13 @@ class MatchPanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555;")
 
+        # Who dealt the first hand (the rules say who deals after it).
+        self.first_dealer_label = QLabel("First dealer:")
+        self.first_dealer = QComboBox()
+        self.first_dealer.setObjectName("firstDealer")
         entry_row = QHBoxLayout()
+        entry_row.addWidget(self.first_dealer_label)
+        entry_row.addWidget(self.first_dealer)
         entry_row.addWidget(self.mode_label)
         entry_row.addWidget(self.entry, 2)
         entry_row.addWidget(self.preview_label, 3)
@@ -190,12 +197,29 @@ class MatchPanel(QWidget):
             self.title.setText(f"{prefix + ' — ' if prefix else ''}{names[0]} v {names[1]}")
             self.scoreboard.setText(self._scoreboard_html(sheet))
             self.hint.setText(f"a = {names[0]}, b = {names[1]}  ·  {GRAMMAR_HINT}")
+            self._show_first_dealer(sheet, names)
             if self._fitted_for != match.id:
                 self._fitted_for = match.id
                 self.table.resizeColumnsToContents()
                 self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())
+
+    def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
+        first = not sheet.hands
+        self.first_dealer_label.setVisible(first)
+        self.first_dealer.setVisible(first)
+        if first:
+            self.first_dealer.clear()
+            self.first_dealer.addItem(names[0], Side.A.value)
+            self.first_dealer.addItem(names[1], Side.B.value)
+            self.first_dealer.setCurrentIndex(0 if sheet.next_dealer is Side.A else 1)
+
+    def dealer_for_next_hand(self) -> Side | None:
+        """The first hand's dealer as chosen; ``None`` later (the rules decide)."""
+        if self.sheet is None or self.sheet.hands or not self.first_dealer.count():
+            return None
+        return Side(self.first_dealer.currentData())
 
     def _scoreboard_html(self, sheet: ScoreSheet) -> str:
         a, b = self.model.names()

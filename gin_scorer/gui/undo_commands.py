@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from gin_scorer.core.hands import HandRecord
+from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.services import hands as hand_services
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import ServiceError, StoreError
@@ -108,11 +108,12 @@ class RecordHandCommand(_MatchCommand):
 
     def __init__(
         self, db: Database, sheet: ScoreSheet, record: HandRecord, on_sheet: SheetSink, *,
-        entered_by: str, override_reason: str | None = None,
+        entered_by: str, override_reason: str | None = None, dealer: Side | None = None,
     ) -> None:
         super().__init__(db, sheet, on_sheet, f"Record hand {len(sheet.hands) + 1}", entered_by)
         self.record = record
         self.override_reason = override_reason
+        self.dealer = dealer  # given for a match's first hand; later the rules decide
         self.number = len(sheet.hands) + 1
         self.hand_id = 0
 
@@ -120,6 +121,7 @@ class RecordHandCommand(_MatchCommand):
         sheet = hand_services.record_hand(
             self.db, self.match_id, self.record, self.expected_version,
             entered_by=self.entered_by, override_reason=self.override_reason,
+            dealer=self.dealer,
         )
         if sheet.hands:
             self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id

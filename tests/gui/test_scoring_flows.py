@@ -202,3 +202,14 @@ def test_correcting_a_hand_with_cards_brings_its_cards_back(qtbot, club_match) -
     assert sorted(page.cards.knocker_edit.text().split()) == sorted(KNOCKER.split())
     assert sorted(page.cards.defender_edit.text().split()) == sorted(DEFENDER.split())
     assert page.cards.problem_texts() == ["✔ the cards agree with the declaration"]
+
+
+def test_the_first_dealer_is_chosen_then_the_rules_take_over(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, _stack, db, match = _page(qtbot, club_match)
+    assert page.panel.first_dealer.isVisible()
+    page.panel.first_dealer.setCurrentIndex(1)  # Bob dealt the first hand
+    _type(qtbot, page, "ak7 15")
+    _type(qtbot, page, "bg22")
+    sheet = get_score_sheet(db, match.id)
+    assert [h.dealer for h in sheet.hands] == [Side.B, Side.A]  # alternate dealing
+    assert not page.panel.first_dealer.isVisible()
