@@ -107,7 +107,7 @@ class MatchPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)  # one line per hand, like the pad
         self.table.verticalHeader().setVisible(False)
-        # Widths are fitted when a match opens, not on every hand (that re-reads every cell).
+        # Widths are fitted from the precomputed texts whenever the sheet changes.
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
@@ -198,10 +198,11 @@ class MatchPanel(QWidget):
             self.scoreboard.setText(self._scoreboard_html(sheet))
             self.hint.setText(f"a = {names[0]}, b = {names[1]}  ·  {GRAMMAR_HINT}")
             self._show_first_dealer(sheet, names)
-            if self._fitted_for != match.id:
-                self._fitted_for = match.id
-                self.table.resizeColumnsToContents()
-                self.games_table.resizeColumnsToContents()
+            # Fitted after every change (the texts are precomputed, so this is cheap) so a
+            # longer result never ends in "…".
+            self._fitted_for = match.id
+            self.table.resizeColumnsToContents()
+            self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())
 
