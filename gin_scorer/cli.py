@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -61,7 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _speak_utf8_when_piped() -> None:
+    """Suits (♠♥♦♣) must survive a pipe or a file even where the locale is not UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        if not stream.isatty() and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _speak_utf8_when_piped()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -75,6 +84,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `gin-scorer ... | head` closed the pipe: not an error of ours. Point stdout at
+        # /dev/null so Python's own flush at exit does not complain a second time.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return status
 
 

@@ -13,9 +13,10 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
   libxkbcommon-x11-0 libx11-xcb1 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
   libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0 libxcb-xfixes0 libxcb-sync1
   libxcb-shm0 libxcb-util1 fonts-dejavu-core xvfb xauth)
-# Tests read PDFs back as pictures (poppler), run a PostgreSQL server, and PyInstaller
-# needs objdump (binutils) to bundle the app.
-test_packages=(poppler-utils postgresql binutils)
+# Tests read PDFs back as pictures (poppler), run a PostgreSQL server, PyInstaller needs
+# objdump (binutils) to bundle the app, and the Linux desktop entry and AppStream metainfo
+# are checked by their own validators.
+test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")

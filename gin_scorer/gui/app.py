@@ -30,6 +30,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("Gin Scorer")
     app.setOrganizationName("gin-scorer")
     app.setApplicationVersion(__version__)
+    # Wayland and the desktop's task bar match the window to gin-scorer.desktop (its icon).
+    app.setDesktopFileName("gin-scorer")
     app.setWindowIcon(application_icon())
     return app
 
