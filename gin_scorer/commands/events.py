@@ -497,6 +497,33 @@ def describe(row: HandRow) -> str:
     return text
 
 
+def _game_lines(sheet: ScoreSheet) -> list[str]:
+    """Each closed game as the pad's line under it: points, boxes, game bonus, shutout, final
+    (all read off the ledger)."""
+    from gin_scorer.core.ledgers import ledger_games
+
+    closed = [g for g in ledger_games(sheet.ledger) if g.finished and g.winner is not None]
+    if not closed:
+        return []
+    box = sheet.rules.box_value
+    lines = ["", f"{'game':>4}  {'side':<7} {'points':>6} {'boxes':>12} {'bonus':>5} "
+             f"{'shutout':>7} {'final':>6}"]
+    for game in closed:
+        winner = game.winner
+        assert winner is not None  # closed games only
+        for side in (winner, winner.other):
+            first = side is winner
+            lines.append(
+                f"{(game.number if first else ''):>4}  "
+                f"{side.value + (' won' if first else ''):<7} {game.points[side]:>6} "
+                f"{f'{game.boxes[side]}×{box} = {game.box_bonus[side]}':>12} "
+                f"{game.game_bonus[side]:>5} {game.shutout_bonus[side] or '':>7} "
+                f"{game.final[side]:>6}"
+            )
+        lines[-1] += f"   margin {game.margin}" + ("  (shutout)" if game.shutout else "")
+    return lines
+
+
 def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     """The score sheet as text for a terminal."""
     m = sheet.match
@@ -524,6 +551,7 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
             f"{row.game_number or '-':>4} {row.totals_after.a:>6} {row.totals_after.b:>6}  "
             + "; ".join(notes)
         )
+    lines += _game_lines(sheet)
     lines.append("")
     lines.append(
         f"games won: A {sheet.games_won.a}, B {sheet.games_won.b}; game {sheet.current_game}: "

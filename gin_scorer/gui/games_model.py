@@ -1,9 +1,8 @@
 """The games of a match as a Qt table model: boxes, bonuses, shutouts and finals per game.
 
-Reads the core ledger object the services put in :attr:`ScoreSheet.ledger` — any ledger with
-a ``games`` sequence of :class:`~gin_scorer.core.ledgers.game.Game` (single game, best of N,
-Hollywood's three columns), or multi-match's ``matches`` (each holding its game) — and shows
-one row per game, so the pad's "line" is visible.
+Shows the games :func:`gin_scorer.core.ledgers.ledger_games` finds in the ledger the services
+put in :attr:`ScoreSheet.ledger` (single game, best of N, Hollywood's three columns, each match
+of a multi-match), one row per game, so the pad's "line" is visible.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from enum import IntEnum
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers.game import Game
+from gin_scorer.core.ledgers import Game
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -27,19 +26,6 @@ class GameColumn(IntEnum):
     SHUTOUT = 5
     FINAL = 6
     RESULT = 7
-
-
-def ledger_games(ledger: object) -> tuple[Game, ...]:
-    """The games of any ledger that has them (a lone :class:`Game` counts as one)."""
-    if isinstance(ledger, Game):
-        return (ledger,)
-    games = getattr(ledger, "games", None)
-    if isinstance(games, tuple | list):
-        return tuple(g for g in games if isinstance(g, Game))
-    matches = getattr(ledger, "matches", None)  # multi-match: each match credit has its game
-    if isinstance(matches, tuple | list):
-        return tuple(g for m in matches if isinstance(g := getattr(m, "game", None), Game))
-    return ()
 
 
 def _pair(values: object) -> str:

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_grammar import GRAMMAR_HINT, EntryPreview, EntryState, read_entry
-from gin_scorer.gui.games_model import GamesModel, ledger_games
+from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.score_sheet_model import ScoreSheetModel, entry_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 

@@ -64,6 +64,10 @@ def test_a_club_night_from_the_terminal(run, tmp_path: Path) -> None:  # type: i
     status, out, _ = run("match", "sheet", "1", "--log")
     assert status == 0
     assert "finished: Bob won" in out and "void of 2" in out and "misdeal" in out
+    # The pad's line under the closed game: 2 boxes of 25, the game bonus, the final margin.
+    closing = [line.split() for line in out.splitlines() if "won" in line and "×" in line]
+    assert closing == [["1", "B", "won", "130", "2×25", "=", "50", "100", "280"]]
+    assert "margin 247" in out and "shutout)" not in out
     status, _, err = run("match", "lock", "1")
     assert status == 2 and "PIN is needed" in err
     assert run("match", "lock", "1", "--pin", "1234")[1] == "match 1: locked\n"

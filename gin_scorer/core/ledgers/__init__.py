@@ -37,6 +37,26 @@ def ledger_for(results: Sequence[HandResult], rules: RuleSet) -> Ledger:
     return play_match(results, rules)
 
 
+def ledger_games(ledger: object) -> tuple[Game, ...]:
+    """The games of any ledger: a lone :class:`Game`, a :class:`Match`, a :class:`Hollywood`
+    (its columns) or a :class:`MultiMatch` (each match's game); () for anything else.
+
+    >>> from gin_scorer.core.hand_json import record_from_json
+    >>> from gin_scorer.core.hands import score_hand
+    >>> from gin_scorer.core.rules import RuleSet
+    >>> gin = score_hand(record_from_json({"gin": "A", "deadwood": {"B": 30}}), RuleSet())
+    >>> [game.points.a for game in ledger_games(play_match([gin], RuleSet()))]
+    [55]
+    """
+    if isinstance(ledger, Game):
+        return (ledger,)
+    if isinstance(ledger, Match):
+        return ledger.games
+    if isinstance(ledger, Hollywood | MultiMatch):
+        return ledger.as_match().games
+    return ()
+
+
 __all__ = [
     "Game",
     "GameLine",
@@ -48,6 +68,7 @@ __all__ = [
     "PerSide",
     "dealers",
     "ledger_for",
+    "ledger_games",
     "next_dealer",
     "play_game",
     "play_hollywood",
