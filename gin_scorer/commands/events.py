@@ -599,9 +599,11 @@ def run_match_lock(args: argparse.Namespace) -> int:
 # --- hands -----------------------------------------------------------------------------------
 
 
-def _summary(sheet: ScoreSheet) -> None:
-    if sheet.hands:
+def _summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
+    """The hand just entered (default: the newest) and where the match stands."""
+    if row is None and sheet.hands:
         row = sheet.hands[-1]
+    if row is not None:
         print(
             f"hand {row.number} ({describe(row)}): A {row.totals_after.a}, "
             f"B {row.totals_after.b} in game {row.game_number}"
@@ -670,7 +672,9 @@ def run_hand_correct(args: argparse.Namespace) -> int:
             pin=args.pin,
         )
     print(f"hand entry {args.hand_id} corrected")
-    _summary(sheet)
+    # The correction is the newest row of the match's log, so the row in force with the
+    # highest id is the corrected hand (wherever it sits in the match).
+    _summary(sheet, max(sheet.hands, key=lambda r: r.hand_id, default=None))
     return 0
 
 

@@ -67,7 +67,6 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
     for number, credit in enumerate(ledger.matches, start=1):
         base = game_fill(credit.game)
         finished = credit.game.finished
-        bonus = credit.match_bonus + credit.shutout_bonus
         games.append(GameFill(
             number=number,
             lines=base.lines,
@@ -75,9 +74,11 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
             b_boxes=credit.game.hands_won.b if finished else 0,
             a_box_points=credit.hand_credit.a,
             b_box_points=credit.hand_credit.b,
-            a_game_bonus=bonus.a,
-            b_game_bonus=bonus.b,
+            a_game_bonus=credit.match_bonus.a,
+            b_game_bonus=credit.match_bonus.b,
             shutout=credit.game.shutout,
+            a_shutout_bonus=credit.shutout_bonus.a,
+            b_shutout_bonus=credit.shutout_bonus.b,
             a_final=credit.credit.a if finished else None,
             b_final=credit.credit.b if finished else None,
             winner=base.winner,
@@ -120,7 +121,6 @@ def game_fill(game: Game) -> GameFill:
             b_total=line.totals.b,
         ))
     finished = game.finished
-    bonus = game.game_bonus + game.shutout_bonus
     return GameFill(
         number=game.number,
         lines=tuple(lines),
@@ -128,9 +128,11 @@ def game_fill(game: Game) -> GameFill:
         b_boxes=game.boxes.b if finished else 0,
         a_box_points=game.box_bonus.a,
         b_box_points=game.box_bonus.b,
-        a_game_bonus=bonus.a,
-        b_game_bonus=bonus.b,
+        a_game_bonus=game.game_bonus.a,
+        b_game_bonus=game.game_bonus.b,
         shutout=game.shutout,
+        a_shutout_bonus=game.shutout_bonus.a,
+        b_shutout_bonus=game.shutout_bonus.b,
         a_final=game.final.a if finished else None,
         b_final=game.final.b if finished else None,
         winner=_winner_letter(game.winner),

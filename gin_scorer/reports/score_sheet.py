@@ -100,6 +100,9 @@ class GameFill:
     a_game_bonus: int = 0
     b_game_bonus: int = 0
     shutout: bool = False
+    # What the shutout added, apart from the game bonus (0 under a rule set without one).
+    a_shutout_bonus: int = 0
+    b_shutout_bonus: int = 0
     a_final: int | None = None  # None: the game is not finished
     b_final: int | None = None
     winner: str = ""  # "A", "B" or ""
@@ -128,6 +131,13 @@ class SheetFill:
     winner_name: str = ""
     result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
     dealer_line: str = ""
+
+
+def _shutout_cell(fill: GameFill, side: str, bonus: int) -> str:
+    """✓ for the side that won the game by a shutout, with what the shutout added."""
+    if not (fill.shutout and fill.winner == side):
+        return ""
+    return f"✓ +{bonus}" if bonus else "✓"
 
 
 def _cell(value: int | None) -> str:
@@ -170,8 +180,8 @@ def _game_block(shape: SheetShape, width: float, number: int,
             close(box, boxes_a, boxes_b),
             close(shape.bonus_label, _cell(fill.a_game_bonus or None),
                   _cell(fill.b_game_bonus or None)),
-            close("Shutout", "✓" if fill.shutout and fill.winner == "A" else "",
-                  "✓" if fill.shutout and fill.winner == "B" else ""),
+            close("Shutout", _shutout_cell(fill, "A", fill.a_shutout_bonus),
+                  _shutout_cell(fill, "B", fill.b_shutout_bonus)),
             close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
             close("Won by", "✔ A" if fill.winner == "A" else "",
                   "✔ B" if fill.winner == "B" else ""),

@@ -371,3 +371,26 @@ def test_build_accepts_a_database_path(sample: Sample, tmp_path: Path) -> None:
     assert sample.db.path is not None
     out = build("player", str(sample.db.path), tmp_path / "p.pdf", entrant_id=sample.alice_id)
     assert "Alice Zhang" in text_of(out)[0]
+
+
+def test_a_shutout_prints_its_own_bonus_apart_from_the_game_bonus(tmp_path: Path) -> None:
+    from gin_scorer.core.hand_json import record_from_json
+    from gin_scorer.core.hands import score_hand
+    from gin_scorer.core.ledgers import play_match
+    from gin_scorer.presets import load_preset
+    from gin_scorer.reports.from_ledgers import sheet_fill, sheet_shape
+    from gin_scorer.reports.score_sheet import MatchHeading, render_score_sheets
+
+    rules = load_preset("gra-tournament")
+    gin = score_hand(record_from_json({"gin": "A", "deadwood": {"B": 60}}), rules)  # 85 each
+    match = play_match([gin] * 3, rules)  # 255 - 0: game 1 to A by a shutout
+    game = match.games[0]
+    assert (game.game_bonus.a, game.shutout_bonus.a) == (100, 255)  # GRA: hand points doubled
+    out = render_score_sheets(tmp_path / "shutout.pdf", header(),
+                              [(MatchHeading("Ann", "Cy"), sheet_fill(match, "Ann", "Cy"))],
+                              sheet_shape(rules))
+    cells = [line.strip() for line in text_of(out)[0].splitlines()]
+    after = {label: cells[cells.index(label) + 1] for label in ("Game bonus", "Shutout",
+                                                                "Game total")}
+    assert after == {"Game bonus": "100", "Shutout": "✓ +255", "Game total": "685"}
+    assert game.final.a == 685
