@@ -1,7 +1,7 @@
 """Render every main screen of a demo event to PNG files (for the README and for review).
 
-    QT_QPA_PLATFORM=offscreen /tmp/venv/bin/python tools/screenshots.py --out /tmp/shots
-    xvfb-run -a /tmp/venv/bin/python tools/screenshots.py --out /tmp/shots
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tools/screenshots.py --out /tmp/shots
+    xvfb-run -a .venv/bin/python tools/screenshots.py --out /tmp/shots
 
 Builds a simulated Swiss event and a single-elimination event in a fresh database (through
 the services, like a director would), opens the main window on it and grabs each screen.

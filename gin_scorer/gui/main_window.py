@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         splitter.addWidget(self.navigator)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([240, 1040])
+        splitter.setSizes([290, 990])
         self.setCentralWidget(splitter)
 
         self.database_label = QLabel(f"Database: {database}")
