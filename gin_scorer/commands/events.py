@@ -17,6 +17,11 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.cli import UserError
+from gin_scorer.commands._format_options import (
+    add_format_options,
+    describe_settings,
+    settings_from_args,
+)
 
 if TYPE_CHECKING:
     from gin_scorer.core.hands import HandRecord
@@ -73,10 +78,10 @@ def register(subparsers: Any) -> None:
     new.add_argument("--venue", default="", help="where it is played")
     new.add_argument("--date", type=_day, metavar="YYYY-MM-DD", help="first day")
     new.add_argument("--end-date", type=_day, metavar="YYYY-MM-DD", help="last day")
-    new.add_argument("--rounds", type=_whole, metavar="N", help="Swiss rounds")
     new.add_argument(
         "--pin", help="a director PIN (4+ characters) guarding corrections and locked results"
     )
+    add_format_options(new)
     new.set_defaults(func=run_event_new)
     listing = ev.add_parser("list", help="list the events in the database")
     listing.set_defaults(func=run_event_list)
@@ -95,6 +100,16 @@ def register(subparsers: Any) -> None:
     finish.add_argument("--reopen", action="store_true", help="reopen a finished event")
     finish.add_argument("--pin")
     finish.set_defaults(func=run_event_finish)
+    settings = ev.add_parser(
+        "settings",
+        help="show or change how an event is paired and ranked (tie-breaks, byes ...)",
+        description="With no option, print the event's format settings. Options change "
+        "only what they name; once the event is running a change needs the director PIN.",
+    )
+    settings.add_argument("event_id", type=_whole, metavar="ID")
+    settings.add_argument("--pin", help="the director PIN, once the event is running")
+    add_format_options(settings)
+    settings.set_defaults(func=run_event_settings)
 
     # --- entrant ---
     entrant = subparsers.add_parser("entrant", help="add, list, check in or withdraw entrants")
@@ -269,7 +284,7 @@ def run_event_new(args: argparse.Namespace) -> int:
             rules = None
     except RuleSetError as error:
         raise UserError(str(error)) from None
-    settings = {"rounds": args.rounds} if args.rounds else None
+    settings = settings_from_args(args) or None
     with opened(args) as db:
         made = events.create_event(
             db,
@@ -323,6 +338,8 @@ def run_event_show(args: argparse.Namespace) -> int:
     print(
         f"  rules: {e.rules.name} ({e.rules.key}); director PIN: {'set' if e.has_pin else 'none'}"
     )
+    for line in describe_settings(e.settings, e.format):
+        print(f"  {line}")
     print(f"  entrants ({len(people)}):")
     for p in people:
         notes = [f"seed {p.seed}"] if p.seed else []
@@ -333,6 +350,22 @@ def run_event_show(args: argparse.Namespace) -> int:
     print(f"  matches ({len(games)}):")
     for m in games:
         print("    " + _match_line(m))
+    return 0
+
+
+def run_event_settings(args: argparse.Namespace) -> int:
+    from gin_scorer.services import events
+
+    changes = settings_from_args(args)
+    with opened(args) as db:
+        event = events.get_event(db, args.event_id)
+        if changes:
+            event = events.set_event_settings(
+                db, event.id, {**event.settings, **changes}, event.version, pin=args.pin
+            )
+    print(f"event {event.id} ({event.name}, {event.format})" + (": changed" if changes else ""))
+    for line in describe_settings(event.settings, event.format):
+        print(f"  {line}")
     return 0
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.services._common import (
@@ -29,7 +29,7 @@ from gin_scorer.services.views import event_view, event_views
 from gin_scorer.store import pin as pins
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import PinError as StorePinError
-from gin_scorer.store.tables import Event, utcnow
+from gin_scorer.store.tables import Entrant, Event, utcnow
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.settings import TournamentSettings
@@ -54,6 +54,21 @@ def _format_and_settings(
     except TournamentError as error:
         raise InvalidInput(str(error)) from None
     return fmt.value, checked.to_dict()
+
+
+def _check_fixed_tables(session: Session, event_id: int, checked: Mapping[str, object]) -> None:
+    """A fixed table names an entrant of this event (a typo would silently seat nobody)."""
+    seats = checked.get("fixed_tables") or {}
+    assert isinstance(seats, Mapping)
+    if not seats:
+        return
+    ours = set(session.exec(select(Entrant.id).where(col(Entrant.event_id) == event_id)).all())
+    for entrant in seats:
+        if int(entrant) not in ours:
+            raise InvalidInput(
+                f"fixed tables: entrant {entrant} is not in this event "
+                "(see: gin-scorer entrant list)"
+            )
 
 
 def _check_dates(start: date | None, end: date | None) -> None:
@@ -86,6 +101,11 @@ def create_event(
     place = clean_text(venue, "venue")
     _check_dates(start_date, end_date)
     fmt, checked = _format_and_settings(format, settings)
+    if checked.get("fixed_tables"):
+        raise InvalidInput(
+            "fixed tables name entrants, and a new event has none yet: set them once the "
+            "entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)"
+        )
     chosen = rules if rules is not None else default_rules()
     if not isinstance(chosen, RuleSet):
         raise InvalidInput(f"rules: {chosen!r} is not a rule set")
@@ -188,6 +208,7 @@ def set_event_settings(
                 row, pin, f"to change the settings of the running event {row.name!r}"
             )
         _, checked = _format_and_settings(row.format, {**settings, "format": row.format})
+        _check_fixed_tables(session, event_id, checked)
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         row.settings_json = dumps(checked)

@@ -122,3 +122,34 @@ def test_pin_finish_and_edit_commands(run) -> None:  # type: ignore[no-untyped-d
     status, _, err = run("event", "finish", "1", "--reopen")
     assert status == 2 and "PIN is needed to reopen" in err
     assert run("event", "finish", "1", "--reopen", "--pin", "4321")[0] == 0
+
+
+def test_event_settings_tie_breaks_byes_and_fixed_tables(run) -> None:  # type: ignore[no-untyped-def]
+    status, out, _ = run("event", "new", "--name", "Open", "--format", "swiss", "--rounds", "4",
+                         "--tie-breaks", "match wins, points, h2h", "--bye-points", "30",
+                         "--pin", "1234")
+    assert status == 0
+    for name in ("Ada", "Bob", "Cy"):
+        run("entrant", "add", "--event", "1", name)
+    status, out, _ = run("event", "settings", "1")
+    assert status == 0
+    assert "tie-breaks:       Match wins, Point differential, Head to head" in out
+    assert "a bye is worth:   a match win, the games a won match takes, 30 points" in out
+    assert "rounds:           4" in out
+    status, out, _ = run("event", "settings", "1", "--fixed-table", "2=1", "--bye-match-win", "no")
+    assert status == 0 and "entrant 2 at table 1" in out and "no match win" in out
+    assert "tie-breaks:       Match wins, Point differential" in out  # untouched settings stay
+    status, _, err = run("event", "settings", "1", "--fixed-table", "9=1")
+    assert status == 2 and "entrant 9 is not in this event" in err
+    with pytest.raises(SystemExit) as refused:  # argparse refuses it, with the usage
+        run("event", "settings", "1", "--tie-breaks", "luck")
+    assert refused.value.code == 2
+    assert run("round", "start", "--event", "1")[0] == 0
+    status, _, err = run("event", "settings", "1", "--bye-points", "0")
+    assert status == 2 and "PIN is needed" in err
+    status, out, _ = run("event", "settings", "1", "--bye-points", "0", "--pin", "1234")
+    assert status == 0 and "0 points" in out
+    status, out, _ = run("event", "show", "1")
+    assert "entrant 2 at table 1" in out
+    table_one = run("round", "show", "--event", "1")[1].splitlines()[1]
+    assert table_one.startswith("  table   1") and "Bob" in table_one  # entrant 2 sits there

@@ -1,0 +1,194 @@
+"""The event-format options shared by ``event new`` and ``event settings``: Swiss rounds, what a
+bye is worth, the tie-breaks and their order, the double-elimination bracket reset, check-in,
+and entrants kept at one table.
+
+The options only gather what the director typed; the checking is the tournament engine's
+(:meth:`TournamentSettings.from_dict` via the services), so the CLI and the app refuse the same
+things with the same words.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from gin_scorer.tournament.settings import TieBreak
+
+# Other ways directors write the tie-breaks (the enum's values work too).
+_TIE_BREAK_ALIASES = {
+    "matches": TieBreak.MATCH_WINS,
+    "wins": TieBreak.MATCH_WINS,
+    "games": TieBreak.GAME_WINS,
+    "points": TieBreak.POINT_DIFFERENTIAL,
+    "point_diff": TieBreak.POINT_DIFFERENTIAL,
+    "margin": TieBreak.POINT_DIFFERENTIAL,
+    "h2h": TieBreak.HEAD_TO_HEAD,
+    "opponents": TieBreak.BUCHHOLZ,
+    "opponents_match_wins": TieBreak.BUCHHOLZ,
+    "opp_wins": TieBreak.BUCHHOLZ,
+}
+
+
+def tie_breaks(text: str) -> list[str]:
+    """``"match wins, buchholz, points"`` → the tie-breaks' stored names, in order.
+
+    >>> tie_breaks("match-wins, opponents, points, h2h")
+    ['match_wins', 'buchholz', 'point_differential', 'head_to_head']
+    >>> tie_breaks("wins, luck")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'luck' is not a tie-break; use match_wins, game_wins, \
+point_differential, head_to_head, buchholz (opponents' match wins), seed
+    """
+    names: list[str] = []
+    for part in text.split(","):
+        key = part.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
+        if not key:
+            continue
+        found = _TIE_BREAK_ALIASES.get(key)
+        if found is None:
+            try:
+                found = TieBreak(key)
+            except ValueError:
+                known = ", ".join(
+                    t.value + (" (opponents' match wins)" if t is TieBreak.BUCHHOLZ else "")
+                    for t in TieBreak
+                )
+                raise argparse.ArgumentTypeError(
+                    f"{part.strip()!r} is not a tie-break; use {known}"
+                ) from None
+        names.append(found.value)
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one tie-break")
+    return names
+
+
+def yes_no(text: str) -> bool:
+    """A director's yes or no.
+
+    >>> yes_no("Yes"), yes_no("off")
+    (True, False)
+    """
+    answer = text.strip().lower()
+    if answer in ("yes", "y", "true", "on", "1"):
+        return True
+    if answer in ("no", "n", "false", "off", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r}: write yes or no")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is less than 0")
+    return value
+
+
+def _seat(text: str) -> tuple[int, int]:
+    """``12=1``: entrant 12 always sits at table 1."""
+    entrant, sep, table = text.partition("=")
+    if not sep or not entrant.strip().isdigit() or not table.strip().isdigit():
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: write ENTRANT_ID=TABLE, e.g. 12=1 (or 'none' to clear them all)"
+        )
+    return int(entrant), int(table)
+
+
+def _seat_or_none(text: str) -> tuple[int, int] | None:
+    return None if text.strip().lower() == "none" else _seat(text)
+
+
+def add_format_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "format settings", "how the event is paired and ranked (the format's defaults otherwise)"
+    )
+    group.add_argument(
+        "--rounds", type=_count, metavar="N",
+        help="Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))",
+    )
+    group.add_argument(
+        "--tie-breaks", type=tie_breaks, metavar="LIST",
+        help="the order entrants are ranked in, comma-separated: match_wins, game_wins, "
+        "point_differential, head_to_head, buchholz (opponents' match wins), seed "
+        "(default: match_wins, buchholz, game_wins, point_differential, head_to_head)",
+    )
+    group.add_argument(
+        "--bye-match-win", type=yes_no, metavar="yes|no",
+        help="a bye counts as a match won (default yes)",
+    )
+    group.add_argument(
+        "--bye-game-wins", type=_count, metavar="N",
+        help="game wins a bye is worth (default: as many as winning a match takes)",
+    )
+    group.add_argument(
+        "--bye-points", type=int, metavar="N",
+        help="points a bye adds to the point differential (default 0)",
+    )
+    group.add_argument(
+        "--bracket-reset", type=yes_no, metavar="yes|no",
+        help="double elimination: a second grand final if the losers' bracket champion wins "
+        "the first (default yes)",
+    )
+    group.add_argument(
+        "--require-check-in", type=yes_no, metavar="yes|no",
+        help="pair only entrants who checked in (default no)",
+    )
+    group.add_argument(
+        "--fixed-table", type=_seat_or_none, action="append", metavar="ENTRANT_ID=TABLE",
+        help="keep an entrant at one table every round (repeat for each; 'none' clears them)",
+    )
+
+
+_OPTION_KEYS = {
+    "rounds": "rounds",
+    "tie_breaks": "tie_breaks",
+    "bye_match_win": "bye_match_win",
+    "bye_game_wins": "bye_game_wins",
+    "bye_points": "bye_points",
+    "bracket_reset": "bracket_reset",
+    "require_check_in": "require_check_in",
+}
+
+
+def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """Only the settings the director gave, keyed as the engine stores them."""
+    changes: dict[str, Any] = {
+        key: getattr(args, option)
+        for option, key in _OPTION_KEYS.items()
+        if getattr(args, option, None) is not None
+    }
+    seats = getattr(args, "fixed_table", None)
+    if seats is not None:
+        changes["fixed_tables"] = {str(e): t for seat in seats if seat for e, t in [seat]}
+    return changes
+
+
+def describe_settings(settings: Mapping[str, object], event_format: str) -> list[str]:
+    """The settings in words, one per line, for ``event settings`` and ``event show``."""
+    labels = {t.value: t.label for t in TieBreak}
+    order = settings.get("tie_breaks")
+    listed = order if isinstance(order, list | tuple) else ()
+    ranked = ", ".join(labels.get(str(t), str(t)) for t in listed)
+    game_wins = settings.get("bye_game_wins")
+    bye = (
+        ("a match win" if settings.get("bye_match_win", True) else "no match win")
+        + (", the games a won match takes" if game_wins is None else f", {game_wins} game wins")
+        + f", {settings.get('bye_points', 0)} points"
+    )
+    rounds = settings.get("rounds")
+    lines = []
+    if event_format == "swiss":
+        lines.append(f"rounds:           {rounds if rounds else 'suggested from the field'}")
+    lines += [f"tie-breaks:       {ranked}", f"a bye is worth:   {bye}"]
+    if event_format == "double-elim":
+        lines.append(f"bracket reset:    {'yes' if settings.get('bracket_reset', True) else 'no'}")
+    lines.append(f"check-in needed:  {'yes' if settings.get('require_check_in') else 'no'}")
+    seats = settings.get("fixed_tables")
+    if isinstance(seats, Mapping) and seats:
+        pairs = ", ".join(f"entrant {e} at table {t}" for e, t in seats.items())
+        lines.append(f"fixed tables:     {pairs}")
+    return lines
