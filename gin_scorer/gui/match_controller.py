@@ -35,13 +35,15 @@ from gin_scorer.gui.undo_commands import (
     VoidHandCommand,
 )
 from gin_scorer.services.dto import HandRow, ScoreSheet
-from gin_scorer.services.errors import HandRejected
+from gin_scorer.services.errors import HandRejected, PinError
 from gin_scorer.services.matches import get_score_sheet
 from gin_scorer.store.database import Database
 
 # Asks the director for an override reason given the problems; None means "do not record".
 OverrideAsker = Callable[[QWidget, tuple[Problem, ...]], "str | None"]
 ReasonAsker = Callable[[QWidget, str], "str | None"]
+# Asks for the director's PIN, saying why it is needed; None means "give up".
+PinAsker = Callable[[QWidget, str], "str | None"]
 
 
 class OverrideDialog(QDialog):
@@ -84,6 +86,15 @@ def ask_override(parent: QWidget, problems: tuple[Problem, ...]) -> str | None:
     return None
 
 
+def ask_pin(parent: QWidget, why: str) -> str | None:
+    """The director's PIN, typed hidden; ``why`` is the service's sentence (it says which
+    rule needs the PIN, or that the last one typed was wrong)."""
+    text, ok = QInputDialog.getText(
+        parent, "Director's PIN", f"{why}\n\nDirector's PIN:", QLineEdit.EchoMode.Password
+    )
+    return text if ok and text else None
+
+
 def ask_reason(parent: QWidget, what: str) -> str | None:
     text, ok = QInputDialog.getText(parent, what, f"{what}: reason (kept in the log)")
     return text.strip() if ok and text.strip() else None
@@ -105,6 +116,7 @@ class ScoringPage(QWidget):
         self.entered_by = entered_by
         self.ask_override: OverrideAsker = ask_override
         self.ask_reason: ReasonAsker = ask_reason
+        self.ask_pin: PinAsker = ask_pin
         self.panel = MatchPanel()
         self.cards = CardsPanel()
         self.cards.setObjectName("cardsPanel")
@@ -150,11 +162,28 @@ class ScoringPage(QWidget):
 
     # --- actions --------------------------------------------------------------------------
 
-    def _push(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> bool:
+    def _perform(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> None:
+        """Run the command; when the services want the director's PIN (a locked result, a
+        correction the event's policy no longer allows), ask for it and try again — until
+        it is accepted or the director gives up (then the refusal stands)."""
         command.on_error = self._later_error
         command.current = lambda: self.sheet
+        while True:
+            try:
+                command.perform()
+                return
+            except CommandFailed as error:
+                cause = error.__cause__
+                if not isinstance(cause, PinError) or not cause.askable:
+                    raise
+                pin = self.ask_pin(self, str(error))
+                if pin is None:
+                    raise
+                command.pin = pin
+
+    def _push(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> bool:
         try:
-            command.perform()
+            self._perform(command)
         except CommandFailed as error:
             self.panel.show_error(str(error))
             return False
@@ -172,10 +201,8 @@ class ScoringPage(QWidget):
     ) -> bool:
         """Run the command; if the core refuses the hand, ask the director to override."""
         command = make(None)
-        command.on_error = self._later_error
-        command.current = lambda: self.sheet
         try:
-            command.perform()
+            self._perform(command)
         except CommandFailed as error:
             cause = error.__cause__
             if not isinstance(cause, HandRejected):
@@ -185,7 +212,9 @@ class ScoringPage(QWidget):
             if reason is None:
                 self.panel.show_error("not recorded: " + str(error))
                 return False
-            return self._push(make(reason))
+            overridden = make(reason)
+            overridden.pin = command.pin  # a PIN already given for this action still holds
+            return self._push(overridden)
         self.undo_stack.push(command)
         self.saved.emit()
         return True

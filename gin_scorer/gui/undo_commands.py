@@ -49,6 +49,9 @@ class _MatchCommand(QUndoCommand):
         self.on_error: ErrorSink = _ignore
         self.entered_by = entered_by
         self.latest = sheet  # the newest sheet this command saw
+        # The director's PIN, once given for this action (a locked result, or a correction
+        # the event's policy no longer allows without it); undo / redo reuse it.
+        self.pin: str | None = None
         # The page's newest sheet: other commands change the match between our undo / redo,
         # so the version to send and the hand ids to name are read from it, not remembered.
         self.current: Callable[[], ScoreSheet | None] = lambda: self.latest
@@ -121,7 +124,7 @@ class RecordHandCommand(_MatchCommand):
         sheet = hand_services.record_hand(
             self.db, self.match_id, self.record, self.expected_version,
             entered_by=self.entered_by, override_reason=self.override_reason,
-            dealer=self.dealer,
+            dealer=self.dealer, pin=self.pin,
         )
         if sheet.hands:
             self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id
@@ -131,6 +134,7 @@ class RecordHandCommand(_MatchCommand):
         return hand_services.void_hand(
             self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
             reason=f"undo of recording hand {self.number}", entered_by=self.entered_by,
+            pin=self.pin,
         )
 
 
@@ -155,14 +159,14 @@ class CorrectHandCommand(_MatchCommand):
         return hand_services.correct_hand(
             self.db, self._hand_id(self.number, self.hand_id), self.record, self.expected_version,
             reason=self.reason, entered_by=self.entered_by,
-            override_reason=self.override_reason,
+            override_reason=self.override_reason, pin=self.pin,
         )
 
     def _inverse(self) -> ScoreSheet:
         return hand_services.correct_hand(
             self.db, self._hand_id(self.number, self.hand_id), self.old_record,
             self.expected_version, reason=f"undo of correction ({self.reason})",
-            entered_by=self.entered_by, override_reason=self.old_override,
+            entered_by=self.entered_by, override_reason=self.old_override, pin=self.pin,
         )
 
 
@@ -182,7 +186,7 @@ class VoidHandCommand(_MatchCommand):
     def _action(self) -> ScoreSheet:
         sheet = hand_services.void_hand(
             self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
-            reason=self.reason, entered_by=self.entered_by,
+            reason=self.reason, entered_by=self.entered_by, pin=self.pin,
         )
         self.void_id = max((entry.id for entry in sheet.log), default=None)
         return sheet
@@ -195,7 +199,8 @@ class VoidHandCommand(_MatchCommand):
                 "enter it again instead of undoing the void"
             )
         sheet = hand_services.undo_last_entry(
-            self.db, self.match_id, self.expected_version, entered_by=self.entered_by
+            self.db, self.match_id, self.expected_version, entered_by=self.entered_by,
+            pin=self.pin,
         )
         restored = [h for h in sheet.hands if h.number == self.number]
         if restored:

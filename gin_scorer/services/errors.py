@@ -36,7 +36,15 @@ class ConflictError(ServiceError, store_errors.ConflictError):
 
 
 class PinError(ServiceError, store_errors.PinError):
-    """The director's PIN is needed, wrong, or not acceptable as a new PIN."""
+    """The director's PIN is needed, wrong, or not acceptable as a new PIN.
+
+    ``askable`` is False when typing a PIN cannot help (the event has none to give), so a
+    screen does not ask for one in vain.
+    """
+
+    def __init__(self, message: str, *, askable: bool = True) -> None:
+        super().__init__(message)
+        self.askable = askable
 
 
 class NotFound(ServiceError):

@@ -148,7 +148,8 @@ def _policy(session: Session, row: Match, pin: str | None, doing: str) -> bool:
     if not event.pin_hash:
         raise PinError(
             f"cannot {doing} in match {row.id}: {refusal}; only the director may, and event "
-            f"{event.name!r} has no director PIN yet (set one, then give it)"
+            f"{event.name!r} has no director PIN yet (set one, then give it)",
+            askable=False,
         )
     return check_pin(event, pin, f"to {doing} in match {row.id} ({refusal})")
 

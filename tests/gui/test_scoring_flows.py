@@ -213,3 +213,46 @@ def test_the_first_dealer_is_chosen_then_the_rules_take_over(qtbot, club_match) 
     sheet = get_score_sheet(db, match.id)
     assert [h.dealer for h in sheet.hands] == [Side.B, Side.A]  # alternate dealing
     assert not page.panel.first_dealer.isVisible()
+
+
+def test_correcting_a_locked_result_asks_for_the_directors_pin(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.matches import lock_result
+
+    page, stack, db, match = _page(qtbot, club_match)
+    for text in ["bg22", "bg22", "bg22"]:  # 3 × 47: B wins the game to 100
+        _type(qtbot, page, text)
+    sheet = get_score_sheet(db, match.id)
+    assert sheet.finished
+    lock_result(db, match.id, sheet.version, pin="2468")
+    page.open_match(match.id)
+    page.ask_reason = lambda parent, what: "A had gone gin, not B"
+    asked: list[str] = []
+    answers = iter(["1111", "2468"])  # a wrong PIN first: asked again, saying so
+
+    def pin(parent, why):  # type: ignore[no-untyped-def]
+        asked.append(why)
+        return next(answers)
+
+    page.ask_pin = pin
+    page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
+    page.panel.entry.setText("ag22")
+    qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
+    assert len(asked) == 2 and "PIN" in asked[0] and asked[0] != asked[1]
+    assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.A, 47)
+    stack.undo()  # the undo reuses the PIN given for the correction
+    assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.B, 47)
+
+
+def test_giving_up_on_the_pin_changes_nothing(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.matches import lock_result
+
+    page, _stack, db, match = _page(qtbot, club_match)
+    for text in ["bg22", "bg22", "bg22"]:
+        _type(qtbot, page, text)
+    lock_result(db, match.id, get_score_sheet(db, match.id).version, pin="2468")
+    page.open_match(match.id)
+    page.ask_reason = lambda parent, what: "misdeal"
+    page.ask_pin = lambda parent, why: None
+    assert not page.void(page.panel.model.hand_row(0))
+    assert len(_outcomes(db, match.id)) == 3
+    assert "PIN" in page.panel.preview_label.text()
