@@ -1,0 +1,333 @@
+"""Event → Format settings and Event → Director PIN: how an event is paired and ranked
+(Swiss rounds, tie-breaks in order, what a bye is worth, the double-elimination reset,
+check-in, entrants kept at one table) and the PIN that guards it.
+
+The dialogs only gather what the director chose; the services check and store it
+(:func:`gin_scorer.services.events.set_event_settings` / ``set_event_pin``). A refusal is
+shown in the dialog, which stays open with everything typed, so nothing is lost to a slip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.services.dto import EntrantView, EventStatus, EventView
+from gin_scorer.services.errors import ServiceError
+from gin_scorer.store.database import Database
+from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
+
+_AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
+
+
+class EventSettingsDialog(QDialog):
+    """Every format setting of one event, as the services will store it."""
+
+    def __init__(
+        self,
+        event: EventView,
+        entrants: Sequence[EntrantView],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.event_view = event
+        self.setWindowTitle(f"Format settings — {event.name}")
+        settings = event.settings
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"<b>{event.name}</b> · {event.format}"))
+
+        form = QFormLayout()
+        self.rounds = QSpinBox()
+        self.rounds.setObjectName("rounds")
+        self.rounds.setRange(0, 99)
+        self.rounds.setSpecialValueText("suggested from the field")
+        self.rounds.setValue(_int(settings.get("rounds"), 0))
+        if event.format == "swiss":
+            form.addRow("Swiss &rounds:", self.rounds)
+        self.require_check_in = QCheckBox("pair only entrants who checked in")
+        self.require_check_in.setChecked(bool(settings.get("require_check_in", False)))
+        form.addRow("Check-in:", self.require_check_in)
+        self.bracket_reset = QCheckBox(
+            "a second grand final if the losers' bracket champion wins the first"
+        )
+        self.bracket_reset.setChecked(bool(settings.get("bracket_reset", True)))
+        if event.format == "double-elim":
+            form.addRow("Bracket reset:", self.bracket_reset)
+        layout.addLayout(form)
+
+        layout.addWidget(self._tie_break_box(settings))
+        layout.addWidget(self._bye_box(settings))
+        layout.addWidget(self._tables_box(settings, entrants))
+
+        self.pin = QLineEdit()
+        self.pin.setObjectName("pin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setPlaceholderText("needed: the event is under way")
+        if event.has_pin and event.status is not EventStatus.SETUP:
+            pin_row = QFormLayout()
+            pin_row.addRow("Director's &PIN:", self.pin)
+            layout.addLayout(pin_row)
+
+        self.problem = QLabel("")
+        self.problem.setObjectName("problem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        layout.addWidget(self.problem)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    # --- sections ----------------------------------------------------------------------------
+
+    def _tie_break_box(self, settings: Mapping[str, object]) -> QGroupBox:
+        box = QGroupBox("&Tie-breaks — ticked ones rank entrants, top first")
+        row = QHBoxLayout(box)
+        self.tie_breaks = QListWidget()
+        self.tie_breaks.setObjectName("tieBreaks")
+        chosen = _tie_break_list(settings.get("tie_breaks"))
+        for tie in [*chosen, *(t for t in TieBreak if t not in chosen)]:
+            item = QListWidgetItem(tie.label)
+            item.setData(Qt.ItemDataRole.UserRole, tie.value)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if tie in chosen else Qt.CheckState.Unchecked)
+            self.tie_breaks.addItem(item)
+        self.tie_breaks.setCurrentRow(0)
+        row.addWidget(self.tie_breaks, 1)
+        moves = QVBoxLayout()
+        up = QPushButton("Move &up")
+        down = QPushButton("Move &down")
+        up.clicked.connect(lambda: self.move_tie_break(-1))
+        down.clicked.connect(lambda: self.move_tie_break(+1))
+        moves.addWidget(up)
+        moves.addWidget(down)
+        moves.addStretch(1)
+        row.addLayout(moves)
+        return box
+
+    def _bye_box(self, settings: Mapping[str, object]) -> QGroupBox:
+        box = QGroupBox("A &bye is worth")
+        form = QFormLayout(box)
+        self.bye_match_win = QCheckBox("a match won")
+        self.bye_match_win.setChecked(bool(settings.get("bye_match_win", True)))
+        self.bye_game_wins = QSpinBox()
+        self.bye_game_wins.setObjectName("byeGameWins")
+        self.bye_game_wins.setRange(_AS_A_WON_MATCH, 20)
+        self.bye_game_wins.setSpecialValueText("as many as winning a match takes")
+        self.bye_game_wins.setValue(_int(settings.get("bye_game_wins"), _AS_A_WON_MATCH))
+        self.bye_points = QSpinBox()
+        self.bye_points.setObjectName("byePoints")
+        self.bye_points.setRange(-10_000, 10_000)
+        self.bye_points.setValue(_int(settings.get("bye_points"), 0))
+        form.addRow("Match:", self.bye_match_win)
+        form.addRow("Game wins:", self.bye_game_wins)
+        form.addRow("Points (differential):", self.bye_points)
+        return box
+
+    def _tables_box(
+        self, settings: Mapping[str, object], entrants: Sequence[EntrantView]
+    ) -> QGroupBox:
+        box = QGroupBox("Entrants who always sit at one &table (a wheelchair place, a board)")
+        column = QVBoxLayout(box)
+        self.entrants = [e for e in entrants if e.active]
+        self.fixed = QTableWidget(0, 2)
+        self.fixed.setObjectName("fixedTables")
+        self.fixed.setHorizontalHeaderLabels(["Entrant", "Table"])
+        self.fixed.horizontalHeader().setStretchLastSection(True)
+        self.fixed.verticalHeader().setVisible(False)
+        self.fixed.setMinimumHeight(90)
+        seats = settings.get("fixed_tables")
+        if isinstance(seats, Mapping):
+            for entrant, table in seats.items():
+                self.add_fixed_table(int(entrant), _int(table, 1))
+        column.addWidget(self.fixed)
+        buttons = QHBoxLayout()
+        add = QPushButton("Add")
+        add.setEnabled(bool(self.entrants))
+        add.clicked.connect(lambda: self.add_fixed_table())
+        remove = QPushButton("Remove")
+        remove.clicked.connect(self._remove_fixed_table)
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        column.addLayout(buttons)
+        return box
+
+    # --- editing -----------------------------------------------------------------------------
+
+    def move_tie_break(self, step: int) -> None:
+        row = self.tie_breaks.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.tie_breaks.count():
+            return
+        item = self.tie_breaks.takeItem(row)
+        self.tie_breaks.insertItem(target, item)
+        self.tie_breaks.setCurrentRow(target)
+
+    def add_fixed_table(self, entrant_id: int | None = None, table: int = 1) -> None:
+        row = self.fixed.rowCount()
+        self.fixed.insertRow(row)
+        who = QComboBox()
+        for entrant in self.entrants:
+            who.addItem(entrant.name, entrant.id)
+        if entrant_id is not None:
+            index = who.findData(entrant_id)
+            if index < 0:  # withdrawn since: still shown, so the director sees and decides
+                who.addItem(f"entrant {entrant_id}", entrant_id)
+                index = who.count() - 1
+            who.setCurrentIndex(index)
+        number = QSpinBox()
+        number.setRange(1, 999)
+        number.setValue(table)
+        self.fixed.setCellWidget(row, 0, who)
+        self.fixed.setCellWidget(row, 1, number)
+
+    def _remove_fixed_table(self) -> None:
+        row = self.fixed.currentRow()
+        self.fixed.removeRow(row if row >= 0 else self.fixed.rowCount() - 1)
+
+    # --- result ------------------------------------------------------------------------------
+
+    def values(self) -> dict[str, object]:
+        """The settings as the services store them (see ``TournamentSettings.to_dict``)."""
+        ties = []
+        for i in range(self.tie_breaks.count()):
+            item = self.tie_breaks.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                ties.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        seats: dict[str, int] = {}
+        for row in range(self.fixed.rowCount()):
+            who = self.fixed.cellWidget(row, 0)
+            table = self.fixed.cellWidget(row, 1)
+            if isinstance(who, QComboBox) and isinstance(table, QSpinBox):
+                seats[str(who.currentData())] = table.value()
+        game_wins = self.bye_game_wins.value()
+        return {
+            **self.event_view.settings,
+            "rounds": self.rounds.value() or None,
+            "tie_breaks": ties,
+            "bye_match_win": self.bye_match_win.isChecked(),
+            "bye_game_wins": None if game_wins == _AS_A_WON_MATCH else game_wins,
+            "bye_points": self.bye_points.value(),
+            "bracket_reset": self.bracket_reset.isChecked(),
+            "require_check_in": self.require_check_in.isChecked(),
+            "fixed_tables": seats,
+        }
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(f"✖ {text}")
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _tie_break_list(value: object) -> list[TieBreak]:
+    if not isinstance(value, list | tuple):
+        return list(DEFAULT_TIE_BREAKS)
+    return [TieBreak(v) for v in value if v in {t.value for t in TieBreak}]
+
+
+def edit_event_settings(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> EventView | None:
+    """Show the dialog until the services accept the settings or the director cancels."""
+    from gin_scorer.services import entrants, events
+
+    event = events.get_event(db, event_id)
+    dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
+    try:
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                return events.set_event_settings(
+                    db, event_id, dialog.values(), event.version,
+                    pin=dialog.pin.text() or None, actor=actor,
+                )
+            except ServiceError as error:
+                dialog.show_problem(str(error))
+                event = events.get_event(db, event_id)  # another station may have moved on
+        return None
+    finally:
+        dialog.deleteLater()
+
+
+class EventPinDialog(QDialog):
+    """Set, change or clear an event's director PIN (changing or clearing needs the old one)."""
+
+    def __init__(self, event: EventView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Director's PIN — {event.name}")
+        form = QFormLayout(self)
+        self.old = QLineEdit()
+        self.old.setObjectName("oldPin")
+        self.new = QLineEdit()
+        self.new.setObjectName("newPin")
+        self.again = QLineEdit()
+        self.again.setObjectName("againPin")
+        for edit in (self.old, self.new, self.again):
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+        if event.has_pin:
+            form.addRow("Current PIN:", self.old)
+        self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
+        form.addRow("New PIN:", self.new)
+        form.addRow("New PIN again:", self.again)
+        self.problem = QLabel("")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        form.addRow(self.problem)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._accept_if_same)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _accept_if_same(self) -> None:
+        if self.new.text() != self.again.text():
+            self.problem.setText("✖ the two new PINs differ: type them again")
+            self.again.clear()
+            self.again.setFocus()
+            return
+        self.accept()
+
+
+def change_event_pin(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> EventView | None:
+    """Show the PIN dialog until the services accept the change or the director cancels."""
+    from gin_scorer.services import events
+
+    dialog = EventPinDialog(events.get_event(db, event_id), parent)
+    try:
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                return events.set_event_pin(
+                    db, event_id, dialog.new.text() or None,
+                    old_pin=dialog.old.text() or None, actor=actor,
+                )
+            except ServiceError as error:
+                dialog.problem.setText(f"✖ {error}")
+        return None
+    finally:
+        dialog.deleteLater()
