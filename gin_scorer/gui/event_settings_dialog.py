@@ -114,6 +114,9 @@ class EventSettingsDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if tie in chosen else Qt.CheckState.Unchecked)
             self.tie_breaks.addItem(item)
         self.tie_breaks.setCurrentRow(0)
+        # Every tie-break in view at once: the order is the point of the list.
+        rows = self.tie_breaks.sizeHintForRow(0) * self.tie_breaks.count()
+        self.tie_breaks.setMinimumHeight(rows + 2 * self.tie_breaks.frameWidth() + 4)
         row.addWidget(self.tie_breaks, 1)
         moves = QVBoxLayout()
         up = QPushButton("Move &up")
@@ -155,6 +158,7 @@ class EventSettingsDialog(QDialog):
         self.fixed.setObjectName("fixedTables")
         self.fixed.setHorizontalHeaderLabels(["Entrant", "Table"])
         self.fixed.horizontalHeader().setStretchLastSection(True)
+        self.fixed.setColumnWidth(0, 260)
         self.fixed.verticalHeader().setVisible(False)
         self.fixed.setMinimumHeight(90)
         seats = settings.get("fixed_tables")
