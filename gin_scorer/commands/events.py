@@ -25,6 +25,7 @@ from gin_scorer.commands._format_options import (
 
 if TYPE_CHECKING:
     from gin_scorer.core.hands import HandRecord
+    from gin_scorer.core.rules import RuleSet
     from gin_scorer.services.dto import EventView, HandRow, ScoreSheet
     from gin_scorer.store.database import Database
 
@@ -110,6 +111,19 @@ def register(subparsers: Any) -> None:
     settings.add_argument("--pin", help="the director PIN, once the event is running")
     add_format_options(settings)
     settings.set_defaults(func=run_event_settings)
+    rules_cmd = ev.add_parser(
+        "rules",
+        help="show the rules new matches of an event use, or change them",
+        description="With no option, print every knob of the event's rule set. --preset or "
+        "--rules-file replaces it for matches created from now on (matches already created "
+        "keep theirs); once the event is running this needs the director PIN.",
+    )
+    rules_cmd.add_argument("event_id", type=_whole, metavar="ID")
+    new_rules = rules_cmd.add_mutually_exclusive_group()
+    new_rules.add_argument("--preset", metavar="KEY", help="rule-set preset (gin-scorer presets)")
+    new_rules.add_argument("--rules-file", metavar="FILE", help="a rule-set TOML file")
+    rules_cmd.add_argument("--pin", help="the director PIN, once the event is running")
+    rules_cmd.set_defaults(func=run_event_rules)
 
     # --- entrant ---
     entrant = subparsers.add_parser("entrant", help="add, list, check in or withdraw entrants")
@@ -270,20 +284,25 @@ def _by(args: argparse.Namespace, db: Database) -> str:
 # --- event -----------------------------------------------------------------------------------
 
 
-def run_event_new(args: argparse.Namespace) -> int:
+def _chosen_rules(args: argparse.Namespace) -> RuleSet | None:
+    """The rule set of --preset or --rules-file (None when neither is given)."""
     from gin_scorer.core.rules import RuleSetError
     from gin_scorer.presets import load_preset, load_ruleset_file
-    from gin_scorer.services import events
 
     try:
         if args.rules_file:
-            rules = load_ruleset_file(args.rules_file)
-        elif args.preset:
-            rules = load_preset(args.preset)
-        else:
-            rules = None
-    except RuleSetError as error:
-        raise UserError(str(error)) from None
+            return load_ruleset_file(args.rules_file)
+        if args.preset:
+            return load_preset(args.preset)
+    except (RuleSetError, KeyError) as error:
+        raise UserError(str(error).strip("'\"")) from None
+    return None
+
+
+def run_event_new(args: argparse.Namespace) -> int:
+    from gin_scorer.services import events
+
+    rules = _chosen_rules(args)
     settings = settings_from_args(args) or None
     with opened(args) as db:
         made = events.create_event(
@@ -350,6 +369,21 @@ def run_event_show(args: argparse.Namespace) -> int:
     print(f"  matches ({len(games)}):")
     for m in games:
         print("    " + _match_line(m))
+    return 0
+
+
+def run_event_rules(args: argparse.Namespace) -> int:
+    from gin_scorer.commands.presets import describe_knobs
+    from gin_scorer.services import events
+
+    rules = _chosen_rules(args)
+    with opened(args) as db:
+        event = events.get_event(db, args.event_id)
+        if rules is not None:
+            event = events.set_event_rules(db, event.id, rules, event.version, pin=args.pin)
+    changed = ": changed for matches created from now on" if rules is not None else ""
+    print(f"event {event.id} ({event.name}) plays {event.rules.name}{changed}")
+    print(describe_knobs(event.rules))
     return 0
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gin_scorer.core.rules import RuleSet
 
 HELP_ORDER = 25
 
@@ -47,14 +50,21 @@ def run(args: argparse.Namespace) -> int:
         rules = resolve_rules(args.key)
     except RuleSetError as error:
         raise UserError(str(error)) from None
-    data = rules.to_dict()
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(rules.to_dict(), ensure_ascii=False, indent=2))
         return 0
+    print(describe_knobs(rules))
+    return 0
+
+
+def describe_knobs(rules: RuleSet) -> str:
+    """Every knob of a rule set, one ``key  value`` line each, as the TOML files name them."""
+    data = rules.to_dict()
     width = max(len(k) for k in data)
+    lines = []
     for key, value in data.items():
         shown = ", ".join(map(str, value)) if isinstance(value, list) else value
         if isinstance(value, bool):
             shown = "true" if value else "false"
-        print(f"{key:<{width}}  {shown}")
-    return 0
+        lines.append(f"{key:<{width}}  {shown}")
+    return "\n".join(lines)

@@ -153,3 +153,22 @@ def test_event_settings_tie_breaks_byes_and_fixed_tables(run) -> None:  # type: 
     assert "entrant 2 at table 1" in out
     table_one = run("round", "show", "--event", "1")[1].splitlines()[1]
     assert table_one.startswith("  table   1") and "Bob" in table_one  # entrant 2 sits there
+
+
+def test_event_rules_show_and_change_with_the_pin_once_running(run) -> None:  # type: ignore[no-untyped-def]
+    run("event", "new", "--name", "Open", "--format", "swiss", "--pin", "1234")
+    status, out, _ = run("event", "rules", "1")
+    assert status == 0 and "plays GRA tournament" in out and "target" in out
+    status, out, _ = run("event", "rules", "1", "--preset", "wikipedia-standard")
+    assert status == 0 and "plays Wikipedia standard: changed" in out
+    status, _, err = run("event", "rules", "1", "--preset", "nope")
+    assert status == 2 and "no rule-set preset called 'nope'" in err
+    for name in ("Ada", "Bob"):
+        run("entrant", "add", "--event", "1", name)
+    run("round", "start", "--event", "1")
+    status, _, err = run("event", "rules", "1", "--preset", "oklahoma")
+    assert status == 2 and "PIN is needed to change the rules" in err
+    status, out, _ = run("event", "rules", "1", "--preset", "oklahoma", "--pin", "1234")
+    assert status == 0 and "plays Oklahoma gin" in out
+    status, out, _ = run("match", "sheet", "1")
+    assert "rules: Wikipedia standard" in out  # the match keeps the rules it began with
