@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 HELP_ORDER = 45
 
-FORMATS = ("swiss", "round-robin", "single-elim", "double-elim")
+FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "club")
 
 _FIRST = [
     "Ada",
@@ -137,14 +137,15 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="KEY",
         help="rule preset for the matches (default gra-tournament: best of "
-        "five games to 250; wikipedia-standard plays one game to 100, faster)",
+        "five games to 250; a club night plays hollywood; wikipedia-standard plays one game "
+        "to 100, faster)",
     )
     demo.add_argument(
         "--rounds",
         type=_positive,
         default=None,
         metavar="N",
-        help="Swiss rounds (default ceil(log2 N))",
+        help="Swiss rounds (default ceil(log2 N)); club nights to play (default 3)",
     )
     demo.add_argument("--name", default=None, help="the event's name")
     demo.add_argument(
@@ -298,13 +299,16 @@ def play_demo(
     from gin_scorer.services.hands import record_hand
     from gin_scorer.services.rounds import event_complete, record_match_hands, start_round
     from gin_scorer.simulation import simulate_match
+    from gin_scorer.tournament.round_robin import round_robin_schedule
 
     say = progress or (lambda _text: None)
     began = time.perf_counter()
-    rules = load_preset(preset or DEFAULT_PRESET)
+    club = event_format == "club"
+    # A club night plays Hollywood (three games at once) unless told otherwise.
+    rules = load_preset(preset or ("hollywood" if club else DEFAULT_PRESET))
     rng = random.Random(f"gin-scorer demo {seed}")
     settings: dict[str, object] = {}
-    if rounds is not None:
+    if rounds is not None and not club:
         settings["rounds"] = rounds
     event = create_event(
         db,
@@ -319,11 +323,18 @@ def play_demo(
         EntrantSpec(person, club=f"Club {1 + i % 6}", seed=i + 1, checked_in=True)
         for i, person in enumerate(demo_names(entrants, rng))
     ]
-    add_entrants(db, event.id, specs, actor="demo")
+    added = add_entrants(db, event.id, specs, actor="demo")
     summary = DemoSummary(event.id)
-    while not event_complete(db, event.id):
+    # A club has no last round: the demo plays a few nights, the director's pairings
+    # rotating so that everyone meets someone new each night (the circle method).
+    nights = round_robin_schedule([e.id for e in added]) if club else []
+    night_count = min(rounds or 3, len(nights))
+    while (summary.rounds < night_count) if club else not event_complete(db, event.id):
         tick = time.perf_counter()
-        paired = start_round(db, event.id, actor="demo")
+        chosen = None
+        if club:
+            chosen = [(p.a, p.b) for p in nights[summary.rounds] if p.b is not None]
+        paired = start_round(db, event.id, chosen=chosen, actor="demo")
         summary.pair_seconds += time.perf_counter() - tick
         summary.rounds = paired.number
         summary.notes.extend(f"round {paired.number}: {n}" for n in paired.notes)

@@ -91,3 +91,24 @@ def test_verify_exit_status_one_on_a_problem(
     status, out, _ = _run(capsys, "--db", db, "verify")
     assert status == 1
     assert "the hands finish the match but it is marked pending" in out
+
+
+def test_demo_club_nights_play_hollywood_with_rotating_pairs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gin_scorer.services.matches import get_score_sheet, list_matches
+    from gin_scorer.store.database import open_database
+
+    db = str(tmp_path / "club.sqlite")
+    status, out, _ = _run(capsys, "--db", db, "demo", "--format", "club", "--entrants", "5",
+                          "--rounds", "4", "--seed", "2", "--quiet")
+    assert status == 0 and "event 1: 4 rounds, 8 matches" in out
+    assert _run(capsys, "--db", db, "verify")[0] == 0
+    opened = open_database(db, backups=False)
+    try:
+        matches = [m for m in list_matches(opened, 1) if m.b is not None]
+        assert all(get_score_sheet(opened, m.id).rules.key == "hollywood" for m in matches)
+        pairs = [frozenset((m.a.id, m.b.id)) for m in matches if m.b is not None]
+        assert len(set(pairs)) == len(pairs)  # nobody meets the same opponent twice
+    finally:
+        opened.close()
