@@ -47,6 +47,7 @@ class BracketBox:
     a_from: str = ""
     b_from: str = ""
     table: str = ""
+    needed: bool = True  # False: a grand-final reset the first grand final made unnecessary
 
 
 class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hints
@@ -110,7 +111,8 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             first_col = columns - len(finals)
             for k, box in enumerate(finals):
                 x = (first_col + k) * col_w
-                self.titles.append((x, y_mid + self.box_h / 2 + 1.5 * mm, box.label))
+                # Above the slot tag (GF · table 1) that sits on the box.
+                self.titles.append((x, y_mid + self.box_h / 2 + 4.5 * mm, box.label))
                 self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
             del l_low
 
@@ -153,8 +155,10 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas = self.canv
         x, y, w, h = self._places[box.slot]
         score_w = max(5 * mm, w * 0.16)
-        for row, (text, score, side) in enumerate(((box.a_text, box.a_score, "A"),
-                                                    (box.b_text, box.b_score, "B"))):
+        sides = ((box.a_text, box.a_score, "A"), (box.b_text, box.b_score, "B"))
+        if not box.needed:  # nobody plays it: say so instead of naming players
+            sides = (("not needed", "", "A"), ("", "", "B"))
+        for row, (text, score, side) in enumerate(sides):
             ry = y + h / 2 if row == 0 else y
             won = box.winner == side
             canvas.setFillColor(EMPHASIS if won else colors.white)
@@ -163,7 +167,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             canvas.rect(x, ry, w, h / 2, stroke=1, fill=1)
             canvas.line(x + w - score_w, ry, x + w - score_w, ry + h / 2)
             font = BOLD if won else REGULAR
-            unknown = text.startswith(("winner of", "loser of", "seed ", "bye"))
+            unknown = text.startswith(("winner of", "loser of", "seed ", "bye", "not needed"))
             canvas.setFillColor(colors.HexColor("#777777") if unknown else colors.black)
             canvas.setFont(font, self.font)
             baseline = ry + h / 4 - self.font * 0.35

@@ -354,13 +354,12 @@ def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, s
         if state.winner is not None and state.winner != PHANTOM and state.needed:
             winner = "A" if state.winner == state.a else "B"
         reset = m.slot == "GF2"
-        label = m.label + (" — not needed" if not state.needed else "")
         boxes.append(BracketBox(
             slot=m.slot,
             section=m.section,
             round_in_section=m.round_in_section,
             index=m.index,
-            label=label,
+            label=m.label,
             a_text=side_text(state.a, m.a),
             b_text=side_text(state.b, m.b),
             a_score=a_score,
@@ -369,6 +368,7 @@ def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, s
             a_from="GF" if reset else (m.a.slot if m.a.kind is SourceKind.WINNER else ""),
             b_from="" if reset else (m.b.slot if m.b.kind is SourceKind.WINNER else ""),
             table=str((tables or {}).get(m.slot, "")),
+            needed=state.needed,
         ))
     return boxes
 
@@ -467,7 +467,7 @@ def slot_boxes(slots: Sequence[Any]) -> list[BracketBox]:
             section=s.section,
             round_in_section=s.round_in_section,
             index=s.index,
-            label=s.label + ("" if s.needed else " — not needed"),
+            label=s.label,
             a_text=_short(s.a_text),
             b_text=_short(s.b_text),
             a_score="" if s.games_a is None else str(s.games_a),
@@ -476,6 +476,7 @@ def slot_boxes(slots: Sequence[Any]) -> list[BracketBox]:
             a_from="GF" if s.slot == "GF2" else feed(s.a_from),
             b_from=feed(s.b_from),
             table=str(s.table or ""),
+            needed=s.needed,
         ))
     return boxes
 

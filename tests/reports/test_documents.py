@@ -394,3 +394,15 @@ def test_a_shutout_prints_its_own_bonus_apart_from_the_game_bonus(tmp_path: Path
                                                                 "Game total")}
     assert after == {"Game bonus": "100", "Shutout": "✓ +255", "Game total": "685"}
     assert game.final.a == 685
+
+
+def test_a_reset_the_grand_final_made_unnecessary_says_so(tmp_path: Path) -> None:
+    from gin_scorer.reports.bracket import BracketBox
+
+    final = BracketBox("GF", "GF", 1, 0, "Grand final", "Cleo Castro", "Omar Baker", "1", "0",
+                       winner="A")
+    reset = BracketBox("GF2", "GF", 2, 0, "Grand final (reset)", "Cleo Castro", "Omar Baker",
+                       a_from="GF", needed=False)
+    text = text_of(render_bracket(tmp_path / "gf.pdf", header("Bracket"), [final, reset]))[0]
+    assert "not needed" in text and "Grand final (reset)" in text
+    assert text.count("Omar Baker") == 1  # named in the final only, not in the unplayed reset
