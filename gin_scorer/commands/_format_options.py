@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
+from gin_scorer.commands._arguments import not_negative, positive
 from gin_scorer.tournament.settings import TieBreak
 
 # Other ways directors write the tie-breaks (the enum's values work too).
@@ -78,14 +79,6 @@ def yes_no(text: str) -> bool:
     raise argparse.ArgumentTypeError(f"{text!r}: write yes or no")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is less than 0")
-    return value
 
 
 def _seat(text: str) -> tuple[int, int]:
@@ -107,7 +100,7 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         "format settings", "how the event is paired and ranked (the format's defaults otherwise)"
     )
     group.add_argument(
-        "--rounds", type=_count, metavar="N",
+        "--rounds", type=positive, metavar="N",
         help="Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))",
     )
     group.add_argument(
@@ -121,7 +114,7 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         help="a bye counts as a match won (default yes)",
     )
     group.add_argument(
-        "--bye-game-wins", type=_count, metavar="N",
+        "--bye-game-wins", type=not_negative, metavar="N",
         help="game wins a bye is worth (default: as many as winning a match takes)",
     )
     group.add_argument(

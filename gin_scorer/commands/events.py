@@ -17,6 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.cli import UserError
+from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._format_options import (
     add_format_options,
     describe_settings,
@@ -41,14 +42,6 @@ def _day(text: str) -> date:
         ) from None
 
 
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
 
 
 def _side(text: str) -> str:
@@ -87,17 +80,17 @@ def register(subparsers: Any) -> None:
     listing = ev.add_parser("list", help="list the events in the database")
     listing.set_defaults(func=run_event_list)
     show = ev.add_parser("show", help="an event's rules, entrants and matches")
-    show.add_argument("event_id", type=_whole, metavar="ID")
+    show.add_argument("event_id", type=positive, metavar="ID")
     show.set_defaults(func=run_event_show)
     setpin = ev.add_parser(
         "set-pin", help="set, change or clear the director PIN (changing needs the old one)"
     )
-    setpin.add_argument("event_id", type=_whole, metavar="ID")
+    setpin.add_argument("event_id", type=positive, metavar="ID")
     setpin.add_argument("--new", metavar="PIN", help="the new PIN (leave out to clear it)")
     setpin.add_argument("--old", metavar="PIN", help="the current PIN, if one is set")
     setpin.set_defaults(func=run_event_set_pin)
     finish = ev.add_parser("finish", help="close an event (reopening needs the PIN)")
-    finish.add_argument("event_id", type=_whole, metavar="ID")
+    finish.add_argument("event_id", type=positive, metavar="ID")
     finish.add_argument("--reopen", action="store_true", help="reopen a finished event")
     finish.add_argument("--pin")
     finish.set_defaults(func=run_event_finish)
@@ -107,7 +100,7 @@ def register(subparsers: Any) -> None:
         description="With no option, print the event's format settings. Options change "
         "only what they name; once the event is running a change needs the director PIN.",
     )
-    settings.add_argument("event_id", type=_whole, metavar="ID")
+    settings.add_argument("event_id", type=positive, metavar="ID")
     settings.add_argument("--pin", help="the director PIN, once the event is running")
     add_format_options(settings)
     settings.set_defaults(func=run_event_settings)
@@ -118,7 +111,7 @@ def register(subparsers: Any) -> None:
         "--rules-file replaces it for matches created from now on (matches already created "
         "keep theirs); once the event is running this needs the director PIN.",
     )
-    rules_cmd.add_argument("event_id", type=_whole, metavar="ID")
+    rules_cmd.add_argument("event_id", type=positive, metavar="ID")
     new_rules = rules_cmd.add_mutually_exclusive_group()
     new_rules.add_argument("--preset", metavar="KEY", help="rule-set preset (gin-scorer presets)")
     new_rules.add_argument("--rules-file", metavar="FILE", help="a rule-set TOML file")
@@ -129,23 +122,23 @@ def register(subparsers: Any) -> None:
     entrant = subparsers.add_parser("entrant", help="add, list, check in or withdraw entrants")
     en = entrant.add_subparsers(dest="entrant_command", metavar="ACTION", required=True)
     add = en.add_parser("add", help="enter a player (or a team with --partner)")
-    add.add_argument("--event", type=_whole, required=True, metavar="ID")
+    add.add_argument("--event", type=positive, required=True, metavar="ID")
     add.add_argument("name", help="the player's name")
     add.add_argument("--club", default="")
     add.add_argument("--member", default="", metavar="NUMBER", help="club member number")
-    add.add_argument("--seed", type=_whole)
+    add.add_argument("--seed", type=positive)
     add.add_argument("--partner", default="", help="partner's name: enters a team of two")
     add.add_argument("--checked-in", action="store_true", help="mark present already")
     add.set_defaults(func=run_entrant_add)
     edit = en.add_parser("edit", help="fix an entrant's name or club, or set the seed")
-    edit.add_argument("entrant_id", type=_whole, metavar="ID")
+    edit.add_argument("entrant_id", type=positive, metavar="ID")
     edit.add_argument("--name")
     edit.add_argument("--club")
-    edit.add_argument("--seed", type=_whole)
+    edit.add_argument("--seed", type=positive)
     edit.add_argument("--no-seed", action="store_true", help="clear the seed")
     edit.set_defaults(func=run_entrant_edit)
     elist = en.add_parser("list", help="the entrants of an event")
-    elist.add_argument("--event", type=_whole, required=True, metavar="ID")
+    elist.add_argument("--event", type=positive, required=True, metavar="ID")
     elist.set_defaults(func=run_entrant_list)
     for name, helptext in (
         ("check-in", "mark an entrant present"),
@@ -153,7 +146,7 @@ def register(subparsers: Any) -> None:
         ("reinstate", "bring a withdrawn entrant back from the next round"),
     ):
         action = en.add_parser(name, help=helptext)
-        action.add_argument("entrant_id", type=_whole, metavar="ID")
+        action.add_argument("entrant_id", type=positive, metavar="ID")
         action.set_defaults(func=run_entrant_status, entrant_action=name)
 
     # --- match ---
@@ -164,17 +157,17 @@ def register(subparsers: Any) -> None:
         help="a match between two entrants (club play, ad hoc)",
         description="Create a match. In a club event, names not yet entered are entered.",
     )
-    mnew.add_argument("--event", type=_whole, required=True, metavar="ID")
+    mnew.add_argument("--event", type=positive, required=True, metavar="ID")
     mnew.add_argument("--a", required=True, metavar="NAME", help="side A")
     mnew.add_argument("--b", required=True, metavar="NAME", help="side B")
-    mnew.add_argument("--table", type=_whole, metavar="N")
+    mnew.add_argument("--table", type=positive, metavar="N")
     mnew.set_defaults(func=run_match_new)
     mlist = ma.add_parser("list", help="the matches of an event")
-    mlist.add_argument("--event", type=_whole, required=True, metavar="ID")
-    mlist.add_argument("--round", type=_whole, metavar="N")
+    mlist.add_argument("--event", type=positive, required=True, metavar="ID")
+    mlist.add_argument("--round", type=positive, metavar="N")
     mlist.set_defaults(func=run_match_list)
     sheet = ma.add_parser("sheet", help="the score sheet of a match")
-    sheet.add_argument("match_id", type=_whole, metavar="ID")
+    sheet.add_argument("match_id", type=positive, metavar="ID")
     sheet.add_argument("--log", action="store_true", help="also list every log row")
     sheet.set_defaults(func=run_match_sheet)
     for name, helptext in (
@@ -182,7 +175,7 @@ def register(subparsers: Any) -> None:
         ("unlock", "lift the seal (needs the director PIN if set)"),
     ):
         action = ma.add_parser(name, help=helptext)
-        action.add_argument("match_id", type=_whole, metavar="ID")
+        action.add_argument("match_id", type=positive, metavar="ID")
         action.add_argument("--pin")
         action.set_defaults(func=run_match_lock, lock_action=name)
 
@@ -197,7 +190,7 @@ def register(subparsers: Any) -> None:
         '{"A": 22}}\' or \'{"dead": true}\'. A hand with errors is refused unless --override '
         "gives the director's reason.",
     )
-    hadd.add_argument("--match", type=_whole, required=True, metavar="ID")
+    hadd.add_argument("--match", type=positive, required=True, metavar="ID")
     hadd.add_argument("hand", metavar="JSON", help="the hand (or - to read it from stdin)")
     _who(hadd)
     hadd.add_argument("--override", metavar="REASON", help="record despite errors, for REASON")
@@ -207,7 +200,7 @@ def register(subparsers: Any) -> None:
     hadd.add_argument("--pin", help="director PIN, if the result is locked")
     hadd.set_defaults(func=run_hand_add)
     hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")
-    hcor.add_argument("hand_id", type=_whole, metavar="HAND_ID")
+    hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
     hcor.add_argument("hand", metavar="JSON", help="the corrected hand")
     hcor.add_argument("--reason", required=True)
     _who(hcor)
@@ -215,13 +208,13 @@ def register(subparsers: Any) -> None:
     hcor.add_argument("--pin", help="director PIN, when the result is locked or settled")
     hcor.set_defaults(func=run_hand_correct)
     hvoid = ha.add_parser("void", help="withdraw a recorded hand (it stays in the log)")
-    hvoid.add_argument("hand_id", type=_whole, metavar="HAND_ID")
+    hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
     hvoid.add_argument("--reason", required=True)
     _who(hvoid)
     hvoid.add_argument("--pin")
     hvoid.set_defaults(func=run_hand_void)
     hundo = ha.add_parser("undo", help="take back the newest entry of a match")
-    hundo.add_argument("--match", type=_whole, required=True, metavar="ID")
+    hundo.add_argument("--match", type=positive, required=True, metavar="ID")
     _who(hundo)
     hundo.add_argument("--pin")
     hundo.set_defaults(func=run_hand_undo)

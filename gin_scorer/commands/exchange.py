@@ -13,18 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from gin_scorer.cli import UserError
+from gin_scorer.commands._arguments import positive
 
 HELP_ORDER = 50
 
 
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
 
 
 def register(subparsers: Any) -> None:
@@ -38,7 +31,7 @@ def register(subparsers: Any) -> None:
     what = imp.add_subparsers(dest="import_what", metavar="WHAT", required=True)
     ent = what.add_parser("entrants", help="entrants from a CSV file into an event")
     ent.add_argument("file", metavar="FILE", help="the CSV file (- for stdin)")
-    ent.add_argument("--event", type=_whole, required=True, metavar="ID")
+    ent.add_argument("--event", type=positive, required=True, metavar="ID")
     ent.set_defaults(func=run_import_entrants)
     ev = what.add_parser("event", help="a whole event from a JSON file (export event)")
     ev.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
@@ -51,7 +44,7 @@ def register(subparsers: Any) -> None:
         "every hand (JSON or CSV) to a file, or to the terminal without --out.",
     )
     exp.add_argument("what", choices=("event", "results", "hands"), help="what to export")
-    exp.add_argument("--event", type=_whole, required=True, metavar="ID")
+    exp.add_argument("--event", type=positive, required=True, metavar="ID")
     exp.add_argument("--format", choices=("json", "csv"), help="default: from --out, else json")
     exp.add_argument("--out", metavar="FILE", help="write here instead of the terminal")
     exp.set_defaults(func=run_export)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gin_scorer.commands._arguments import positive
+
 HELP_ORDER = 70
 
 _KINDS = {
@@ -23,14 +25,6 @@ _KINDS = {
 }
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
-    return value
 
 
 def register(subparsers: Any) -> None:
@@ -43,15 +37,15 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("kind", choices=list(_KINDS), metavar="KIND",
                         help="one of: " + ", ".join(_KINDS))
-    parser.add_argument("--event", type=_positive, metavar="ID", help="the event's id")
-    parser.add_argument("--round", type=_positive, metavar="N",
+    parser.add_argument("--event", type=positive, metavar="ID", help="the event's id")
+    parser.add_argument("--round", type=positive, metavar="N",
                         help="the round (default: the latest round paired)")
-    parser.add_argument("--match", type=_positive, metavar="ID", help="one match's id")
-    parser.add_argument("--entrant", type=_positive, metavar="ID",
+    parser.add_argument("--match", type=positive, metavar="ID", help="one match's id")
+    parser.add_argument("--entrant", type=positive, metavar="ID",
                         help="the entrant (player sheet)")
     parser.add_argument("--blank", action="store_true",
                         help="an empty form to fill in by hand")
-    parser.add_argument("--copies", type=_positive, default=1, metavar="N",
+    parser.add_argument("--copies", type=positive, default=1, metavar="N",
                         help="blank forms: how many sheets / pads / pages of slips (default 1)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper size (default a4)")

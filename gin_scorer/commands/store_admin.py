@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.cli import UserError
+from gin_scorer.commands._arguments import positive
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -25,9 +26,9 @@ def register(subparsers: Any) -> None:
     )
     backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
     backup.add_argument("--list", action="store_true", help="list the existing backups")
-    backup.add_argument("--every-hands", type=_positive, metavar="N",
+    backup.add_argument("--every-hands", type=positive, metavar="N",
                         help="from now on, back up automatically every N hands (default 25)")
-    backup.add_argument("--every-minutes", type=_positive, metavar="M",
+    backup.add_argument("--every-minutes", type=positive, metavar="M",
                         help="... or every M minutes with something new (default 10)")
     backup.set_defaults(func=run_backup)
 
@@ -62,19 +63,11 @@ def register(subparsers: Any) -> None:
     )
     verify.set_defaults(func=run_audit_verify)
     show = actions.add_parser("show", help="print the newest audit entries")
-    show.add_argument("--last", type=_positive, default=20, metavar="N",
+    show.add_argument("--last", type=positive, default=20, metavar="N",
                       help="how many entries (default 20)")
     show.set_defaults(func=run_audit_show)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
 
 
 def _open(args: argparse.Namespace) -> Database:

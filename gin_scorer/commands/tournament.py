@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gin_scorer.commands._arguments import positive
+
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
 
@@ -90,14 +92,6 @@ _LAST = [
 ]
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
-    return value
 
 
 def _whole(text: str) -> int:
@@ -117,7 +111,7 @@ def register(subparsers: Any) -> None:
     )
     demo.add_argument(
         "--entrants",
-        type=_positive,
+        type=positive,
         default=16,
         metavar="N",
         help="how many entrants (default 16; 2 to 256 for brackets)",
@@ -142,7 +136,7 @@ def register(subparsers: Any) -> None:
     )
     demo.add_argument(
         "--rounds",
-        type=_positive,
+        type=positive,
         default=None,
         metavar="N",
         help="Swiss rounds (default ceil(log2 N)); club nights to play (default 3)",
@@ -165,14 +159,14 @@ def register(subparsers: Any) -> None:
         "chain. Prints a report; exit status 1 if anything is wrong.",
     )
     verify.add_argument(
-        "--event", type=_positive, metavar="ID", help="only this event (default: every event)"
+        "--event", type=positive, metavar="ID", help="only this event (default: every event)"
     )
     verify.set_defaults(func=run_verify_command)
 
     rnd = subparsers.add_parser("round", help="pair the next round; show pairings or status")
     actions = rnd.add_subparsers(dest="round_action", metavar="ACTION", required=True)
     start = actions.add_parser("start", help="pair the next round (tables assigned)")
-    start.add_argument("--event", type=_positive, required=True, metavar="ID")
+    start.add_argument("--event", type=positive, required=True, metavar="ID")
     start.add_argument(
         "--pair",
         action="append",
@@ -182,7 +176,7 @@ def register(subparsers: Any) -> None:
     )
     start.set_defaults(func=run_round_command)
     preview = actions.add_parser("preview", help="the pairings 'start' would make (writes nothing)")
-    preview.add_argument("--event", type=_positive, required=True, metavar="ID")
+    preview.add_argument("--event", type=positive, required=True, metavar="ID")
     preview.add_argument(
         "--pair",
         action="append",
@@ -194,20 +188,20 @@ def register(subparsers: Any) -> None:
     cancel = actions.add_parser(
         "cancel", help="take back the latest round's pairings (only before any hand is entered)"
     )
-    cancel.add_argument("--event", type=_positive, required=True, metavar="ID")
+    cancel.add_argument("--event", type=positive, required=True, metavar="ID")
     cancel.set_defaults(func=run_round_command)
     show = actions.add_parser("show", help="a round's pairings by table (or --by-name)")
-    show.add_argument("--event", type=_positive, required=True, metavar="ID")
-    show.add_argument("--round", type=_positive, metavar="N", help="default: the latest")
+    show.add_argument("--event", type=positive, required=True, metavar="ID")
+    show.add_argument("--round", type=positive, metavar="N", help="default: the latest")
     show.add_argument("--by-name", action="store_true", help="list entrants alphabetically")
     show.set_defaults(func=run_round_command)
     status = actions.add_parser("status", help="which tables are playing, finished, missing")
-    status.add_argument("--event", type=_positive, required=True, metavar="ID")
-    status.add_argument("--round", type=_positive, metavar="N", help="default: the latest")
+    status.add_argument("--event", type=positive, required=True, metavar="ID")
+    status.add_argument("--round", type=positive, metavar="N", help="default: the latest")
     status.set_defaults(func=run_round_command)
 
     standings = subparsers.add_parser("standings", help="an event's standings")
-    standings.add_argument("--event", type=_positive, required=True, metavar="ID")
+    standings.add_argument("--event", type=positive, required=True, metavar="ID")
     standings.add_argument(
         "--after-round", type=_whole, metavar="N", help="as they stood after round N"
     )
@@ -215,7 +209,7 @@ def register(subparsers: Any) -> None:
     standings.set_defaults(func=run_standings_command)
 
     bracket = subparsers.add_parser("bracket", help="an elimination event's bracket")
-    bracket.add_argument("--event", type=_positive, required=True, metavar="ID")
+    bracket.add_argument("--event", type=positive, required=True, metavar="ID")
     bracket.set_defaults(func=run_bracket_command)
 
 
