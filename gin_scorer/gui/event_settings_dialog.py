@@ -9,7 +9,7 @@ shown in the dialog, which stays open with everything typed, so nothing is lost 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,6 +37,24 @@ from gin_scorer.store.database import Database
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 _AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
+
+
+def _problem_label() -> QLabel:
+    """Where a dialog says why the services refused what was typed (red, with a ✖)."""
+    label = QLabel("")
+    label.setObjectName("problem")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #b00020;")
+    return label
+
+
+def _save_or_cancel(dialog: QDialog, save: Callable[[], None]) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(save)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 class EventSettingsDialog(QDialog):
@@ -87,17 +105,9 @@ class EventSettingsDialog(QDialog):
             pin_row.addRow("Director's &PIN:", self.pin)
             layout.addLayout(pin_row)
 
-        self.problem = QLabel("")
-        self.problem.setObjectName("problem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020;")
+        self.problem = _problem_label()
         layout.addWidget(self.problem)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(_save_or_cancel(self, self.accept))
 
     # --- sections ----------------------------------------------------------------------------
 
@@ -296,16 +306,9 @@ class EventPinDialog(QDialog):
         self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
         form.addRow("New PIN:", self.new)
         form.addRow("New PIN again:", self.again)
-        self.problem = QLabel("")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020;")
+        self.problem = _problem_label()
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._accept_if_same)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(_save_or_cancel(self, self._accept_if_same))
 
     def _accept_if_same(self) -> None:
         if self.new.text() != self.again.text():
