@@ -180,11 +180,17 @@ def add_entrant(
 
 
 def add_entrants(
-    db: Database, event_id: int, specs: Sequence[EntrantSpec], *, actor: str | None = None
+    db: Database,
+    event_id: int,
+    specs: Sequence[EntrantSpec],
+    *,
+    labels: Sequence[str] | None = None,
+    actor: str | None = None,
 ) -> tuple[EntrantView, ...]:
-    """Enter several at once: all of them, or (on any problem) none, every problem listed."""
+    """Enter several at once: all of them, or (on any problem) none, every problem listed
+    (named by ``labels``, "line 4", when given)."""
     with db.transaction() as session:
-        rows = insert_entrants(session, db, event_id, list(specs), actor=actor)
+        rows = insert_entrants(session, db, event_id, list(specs), actor=actor, labels=labels)
         return entrant_views(session, rows)
 
 

@@ -78,6 +78,6 @@ class RowsRejected(InvalidInput):
         self.problems = tuple(problems)
         count = len(self.problems)
         super().__init__(
-            f"nothing was imported: {count} problem{'s' if count != 1 else ''} in the {what}:\n"
+            f"nothing was saved: {count} problem{'s' if count != 1 else ''} in the {what}:\n"
             + "\n".join(self.problems)
         )

@@ -7,7 +7,7 @@ so changing the event's rules later never rewrites a match already played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from sqlmodel import Session, col, select
@@ -23,7 +23,8 @@ from gin_scorer.services._common import (
     loads_mapping,
     record_audit,
 )
-from gin_scorer.services.dto import EventStatus, EventView
+from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
+from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
 from gin_scorer.services.views import event_view, event_views
 from gin_scorer.store import pin as pins
@@ -92,11 +93,17 @@ def create_event(
     end_date: date | None = None,
     settings: Mapping[str, object] | None = None,
     pin: str | None = None,
+    entrants: Sequence[EntrantSpec] = (),
+    entrant_labels: Sequence[str] | None = None,
     actor: str | None = None,
 ) -> EventView:
     """Create an event. ``rules`` defaults to the GRA tournament preset; ``format`` is an
     event format (``club``, ``swiss``, ``round-robin``, ``single-elim``, ``double-elim``);
-    ``pin`` sets the director's PIN (stored as a salted scrypt hash only)."""
+    ``pin`` sets the director's PIN (stored as a salted scrypt hash only).
+
+    ``entrants`` are entered in the same transaction: an entrant refused (problems named by
+    ``entrant_labels``, "line 4") means no event either, so the director fixes the list and
+    creates again instead of finding a half-made event."""
     title = clean_text(name, "event name", required=True)
     place = clean_text(venue, "venue")
     _check_dates(start_date, end_date)
@@ -139,6 +146,9 @@ def create_event(
             subject=f"event:{row.id}",
             payload={"name": title, "format": fmt, "rules": chosen.key, "has_pin": bool(pin)},
         )
+        if entrants:
+            insert_entrants(session, db, row.id, list(entrants), actor=actor,
+                            labels=entrant_labels)
         return event_view(session, row)
 
 

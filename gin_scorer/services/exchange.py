@@ -15,7 +15,6 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -26,13 +25,18 @@ from gin_scorer.core.hands import HandRecordError, score_hand
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.services._common import dumps, fetch, loads_mapping, record_audit
 from gin_scorer.services.dto import (
-    EntrantSpec,
     EntrantStatus,
     EntrantView,
     EntryKind,
     EventStatus,
     EventView,
     MatchStatus,
+)
+from gin_scorer.services.entrant_rows import (
+    ENTRANT_COLUMNS,
+    ParsedEntrants,
+    parse_entrants_csv,
+    problem_order,
 )
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, RowsRejected
@@ -43,104 +47,9 @@ from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Ro
 
 EVENT_FILE_KIND = "gin-scorer-event"
 EVENT_FILE_VERSION = 1
-ENTRANT_COLUMNS = ("name", "club", "member_number", "seed", "partner")
-_REQUIRED_COLUMNS = ("name",)
 
 
 # --- entrants from CSV ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedEntrants:
-    """The rows of an entrants CSV: ``specs`` with their ``labels`` ("row 7"), and
-    ``problems`` (one sentence each, naming the row)."""
-
-    specs: tuple[EntrantSpec, ...]
-    labels: tuple[str, ...]
-    problems: tuple[str, ...]
-
-
-def parse_entrants_csv(text: str) -> ParsedEntrants:
-    """Read an entrants CSV (header: name, club, member_number, seed, partner; only ``name``
-    is required; columns in any order). Rows are numbered as a spreadsheet shows them
-    (the header is row 1). Blank lines are skipped."""
-    text = text.removeprefix("\ufeff")  # a BOM from spreadsheet programs
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            text.split("\n", 1)[0], delimiters=",;\t"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        header = next(reader)
-    except StopIteration:
-        return ParsedEntrants(
-            (),
-            (),
-            (
-                "the file is empty: the first row must be the header "
-                "name, club, member_number, seed, partner",
-            ),
-        )
-    except csv.Error as error:
-        return ParsedEntrants((), (), (f"row 1: {error}",))
-    columns = [h.strip().lower().replace(" ", "_") for h in header]
-    problems: list[str] = []
-    unknown = [c for c in columns if c not in ENTRANT_COLUMNS]
-    if unknown:
-        problems.append(
-            f"row 1: unknown column {unknown[0]!r} (the columns are "
-            + ", ".join(ENTRANT_COLUMNS)
-            + ")"
-        )
-    for needed in _REQUIRED_COLUMNS:
-        if needed not in columns:
-            problems.append(f"row 1: the header has no {needed!r} column")
-    twice = sorted({c for c in columns if columns.count(c) > 1})
-    if twice:
-        problems.append(f"row 1: column {twice[0]!r} appears twice")
-    if problems:
-        return ParsedEntrants((), (), tuple(problems))
-    specs: list[EntrantSpec] = []
-    labels: list[str] = []
-    row_number = 1
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            problems.append(f"row {reader.line_num}: {error}")
-            break
-        row_number = reader.line_num
-        if not any(cell.strip() for cell in cells):
-            continue
-        label = f"row {row_number}"
-        if len(cells) > len(columns):
-            problems.append(
-                f"{label}: {len(cells)} cells but the header has {len(columns)} columns"
-            )
-            continue
-        values = dict(zip(columns, [c.strip() for c in cells], strict=False))
-        seed_text = values.get("seed", "")
-        seed: int | None = None
-        if seed_text:
-            if not seed_text.isdigit():
-                problems.append(f"{label}: seed {seed_text!r} is not a number")
-                continue
-            seed = int(seed_text)
-        specs.append(
-            EntrantSpec(
-                name=values.get("name", ""),
-                club=values.get("club", ""),
-                member_number=values.get("member_number", ""),
-                seed=seed,
-                partner=values.get("partner", ""),
-            )
-        )
-        labels.append(label)
-    return ParsedEntrants(tuple(specs), tuple(labels), tuple(problems))
 
 
 def import_entrants_csv(
@@ -162,19 +71,13 @@ def import_entrants_csv(
                 else []
             )
         except RowsRejected as error:
-            problems = sorted((*parsed.problems, *error.problems), key=_row_order)
+            problems = sorted((*parsed.problems, *error.problems), key=problem_order)
             raise RowsRejected(problems, what="file") from None
         if parsed.problems:
-            raise RowsRejected(sorted(parsed.problems, key=_row_order), what="file")
+            raise RowsRejected(sorted(parsed.problems, key=problem_order), what="file")
         if not rows:
             raise RowsRejected(["the file has a header but no entrants"], what="file")
         return entrant_views(session, rows)
-
-
-def _row_order(problem: str) -> tuple[int, str]:
-    head = problem.split(":", 1)[0]
-    number = head.removeprefix("row ")
-    return (int(number) if number.isdigit() else 0, problem)
 
 
 # --- results and hands -----------------------------------------------------------------------

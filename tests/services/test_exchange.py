@@ -59,7 +59,7 @@ def test_entrants_csv_reports_every_bad_row_and_imports_nothing(db: Database) ->
         "row 6: seed 1 is already 'Ann''s",
         "row 7: 4 cells but the header has 3 columns",
     )
-    assert "nothing was imported: 5 problems" in str(refused.value)
+    assert "nothing was saved: 5 problems" in str(refused.value)
     assert [e.name for e in entrants.list_entrants(db, event.id)] == ["Zed"]
 
 
