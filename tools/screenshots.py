@@ -74,7 +74,12 @@ def main(argv: list[str] | None = None) -> int:
                             custom_folder=folder / "presets")
     dialog.name.setText("Spring Championship")
     dialog.venue.setText("Riverside Community Hall")
-    dialog.entrants.setPlainText("Ann Adler\nBob Brandt\nCarla Costa\nDev Duarte\n")
+    # Rows pasted from a spreadsheet (tabs between the cells), one with a slip to show.
+    dialog.entrants.setPlainText(
+        "Ann Adler\tRiverside\tR-101\t1\nBob Brandt\tRiverside\tR-102\t2\n"
+        "Carla Costa\tNorthgate\tN-17\t3\nDev Duarte\tNorthgate\tN-22\t4\n"
+        "Elle Ekberg\tHillcrest\t\t\nFinn Foley\tHillcrest\t\tfifth\n"
+    )
     dialog.show()
     grab(dialog, "02-new-event")
     dialog.close()
@@ -82,6 +87,30 @@ def main(argv: list[str] | None = None) -> int:
     window.open_event(event_id)
     window.show_view("entrants")
     grab(window, "11-entrants")
+
+    from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+    from gin_scorer.gui.event_settings_dialog import EventRulesDialog, EventSettingsDialog
+    from gin_scorer.services.entrants import list_entrants
+    from gin_scorer.services.events import get_event
+
+    assert window.db is not None
+    late = AddEntrantsDialog("Spring Championship", window)
+    csv_file = folder / "late-entries.csv"
+    csv_file.write_text("name,club,member_number\nGwen Gray,Riverside,R-130\n"
+                        "Hal Hughes,,\n", encoding="utf-8")
+    late.editor.load_file(csv_file)
+    late.show()
+    grab(late, "13-add-entrants")
+    late.close()
+    event = get_event(window.db, event_id)
+    settings_dialog = EventSettingsDialog(event, list_entrants(window.db, event_id), window)
+    settings_dialog.show()
+    grab(settings_dialog, "14-format-settings")
+    settings_dialog.close()
+    rules_dialog = EventRulesDialog(event, list_presets(), window)
+    rules_dialog.show()
+    grab(rules_dialog, "15-rule-set")
+    rules_dialog.close()
     window.show_view("standings")
     grab(window, "03-standings")
     window.show_view("pairings")

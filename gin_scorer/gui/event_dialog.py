@@ -1,5 +1,5 @@
 """The new-event dialog: name, date, venue, rules (preset + every knob, editable), format,
-entrants typed or pasted one per line, and the director's PIN.
+entrants (typed, pasted from a spreadsheet or imported from CSV), and the director's PIN.
 
 The dialog only gathers values; :meth:`NewEventDialog.values` returns a frozen
 :class:`NewEvent` and the main window creates it through the services. Editing any knob makes
@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.gui.entrants_editor import EntrantsEditor
+from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
 # Knobs a director reads about; the identity fields are set by the dialog itself.
@@ -80,23 +82,10 @@ class NewEvent:
     start_date: date | None
     rules: RuleSet
     format: str
-    entrants: tuple[str, ...]
+    entrants: tuple[EntrantSpec, ...]
     pin: str | None
-
-
-def entrant_names(text: str) -> tuple[str, ...]:
-    """One entrant per line; blank lines and surrounding spaces ignored, duplicates refused.
-
-    >>> entrant_names("Ann\\n  Bob \\n\\nCy")
-    ('Ann', 'Bob', 'Cy')
-    """
-    names = [line.strip() for line in text.splitlines() if line.strip()]
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise ValueError(f"entrant {name!r} is listed twice")
-        seen.add(name.casefold())
-    return tuple(names)
+    # "line 4" for each entrant, so a refusal from the services names the line of the box
+    entrant_labels: tuple[str, ...] = ()
 
 
 def describe_rules(rules: RuleSet) -> str:
@@ -229,8 +218,11 @@ class RulesEditor(QWidget):
         changed = {k: v for k, v in values.items() if _plain(getattr(preset, k)) != v}
         try:
             if changed:
+                # An event's own custom rules edited again stay "custom-…", not "custom-custom-…".
+                custom = preset.key.startswith("custom-")
                 self.current = preset.with_changes(
-                    key=f"custom-{preset.key}", name=f"{preset.name} (custom)",
+                    key=preset.key if custom else f"custom-{preset.key}",
+                    name=preset.name if custom else f"{preset.name} (custom)",
                     description=f"{preset.name} with changes: " + ", ".join(sorted(changed)),
                     **changed,
                 )
@@ -300,11 +292,8 @@ class NewEventDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin.setPlaceholderText("optional: guards corrections and locked results")
-        self.entrants = QPlainTextEdit()
-        self.entrants.setObjectName("entrants")
-        self.entrants.setPlaceholderText("One entrant per line (type or paste)")
-        self.entrant_count = QLabel("0 entrants")
-        self.entrants.textChanged.connect(self._count_entrants)
+        self.entrants_editor = EntrantsEditor()
+        self.entrants = self.entrants_editor.box
 
         self.rules = RulesEditor(presets, default_preset, custom_folder=custom_folder)
         self.rules.changed = self._rules_changed  # type: ignore[method-assign]
@@ -322,8 +311,7 @@ class NewEventDialog(QDialog):
         left = QVBoxLayout()
         left.addLayout(details)
         left.addWidget(QLabel("Entrants:"))
-        left.addWidget(self.entrants, 1)
-        left.addWidget(self.entrant_count)
+        left.addWidget(self.entrants_editor, 1)
 
         rules_box = QGroupBox("Rules")
         rules_layout = QHBoxLayout(rules_box)
@@ -354,23 +342,12 @@ class NewEventDialog(QDialog):
     def _rules_changed(self) -> None:
         self.preview.setPlainText(describe_rules(self.rules.current))
 
-    def _count_entrants(self) -> None:
-        try:
-            count = len(entrant_names(self.entrants.toPlainText()))
-            self.entrant_count.setText(f"{count} entrant{'s' if count != 1 else ''}")
-        except ValueError as error:
-            self.entrant_count.setText(f"✖ {error}")
-
     def problem_text(self) -> str | None:
         if not self.name.text().strip():
             return "the event needs a name"
         if not self.rules.is_valid():
             return self.rules.error.text().lstrip("✖ ")
-        try:
-            entrant_names(self.entrants.toPlainText())
-        except ValueError as error:
-            return str(error)
-        return None
+        return self.entrants_editor.problem()
 
     def _accept(self) -> None:
         problem = self.problem_text()
@@ -379,14 +356,20 @@ class NewEventDialog(QDialog):
             return
         self.accept()
 
+    def show_problem(self, text: str) -> None:
+        """A refusal from the services, shown in the open dialog so nothing typed is lost."""
+        self.problem.setText(f"✖ {text}")
+
     def values(self) -> NewEvent:
         day = self.date.date()
+        entrants = self.entrants_editor.parsed()
         return NewEvent(
             name=self.name.text().strip(),
             venue=self.venue.text().strip(),
             start_date=date(day.year(), day.month(), day.day()),
             rules=self.rules.current,
             format=str(self.format.currentData()),
-            entrants=entrant_names(self.entrants.toPlainText()),
+            entrants=entrants.specs,
             pin=self.pin.text() or None,
+            entrant_labels=entrants.labels,
         )

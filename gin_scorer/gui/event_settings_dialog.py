@@ -1,15 +1,18 @@
-"""Event → Format settings and Event → Director PIN: how an event is paired and ranked
+"""Event → Format settings, Rule set and Director's PIN: how an event is paired and ranked
 (Swiss rounds, tie-breaks in order, what a bye is worth, the double-elimination reset,
-check-in, entrants kept at one table) and the PIN that guards it.
+check-in, entrants kept at one table), the rules its new matches use, and the PIN that
+guards it.
 
 The dialogs only gather what the director chose; the services check and store it
-(:func:`gin_scorer.services.events.set_event_settings` / ``set_event_pin``). A refusal is
+(:func:`gin_scorer.services.events.set_event_settings` / ``set_event_rules`` /
+``set_event_pin``). A refusal is
 shown in the dialog, which stays open with everything typed, so nothing is lost to a slip.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.dto import EntrantView, EventStatus, EventView
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.store.database import Database
@@ -55,6 +59,20 @@ def _save_or_cancel(dialog: QDialog, save: Callable[[], None]) -> QDialogButtonB
     buttons.accepted.connect(save)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+def _pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
+    """The PIN box, shown only when the services will ask for it (the event is under way and
+    has a PIN): a director is not asked for what is not needed."""
+    pin = QLineEdit()
+    pin.setObjectName("pin")
+    pin.setEchoMode(QLineEdit.EchoMode.Password)
+    pin.setPlaceholderText("needed: the event is under way")
+    if event.has_pin and event.status is not EventStatus.SETUP:
+        row = QFormLayout()
+        row.addRow("Director's &PIN:", pin)
+        layout.addLayout(row)
+    return pin
 
 
 class EventSettingsDialog(QDialog):
@@ -96,14 +114,7 @@ class EventSettingsDialog(QDialog):
         layout.addWidget(self._bye_box(settings))
         layout.addWidget(self._tables_box(settings, entrants))
 
-        self.pin = QLineEdit()
-        self.pin.setObjectName("pin")
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.setPlaceholderText("needed: the event is under way")
-        if event.has_pin and event.status is not EventStatus.SETUP:
-            pin_row = QFormLayout()
-            pin_row.addRow("Director's &PIN:", self.pin)
-            layout.addLayout(pin_row)
+        self.pin = _pin_when_running(event, layout)
 
         self.problem = _problem_label()
         layout.addWidget(self.problem)
@@ -281,6 +292,79 @@ def edit_event_settings(
             except ServiceError as error:
                 dialog.show_problem(str(error))
                 event = events.get_event(db, event_id)  # another station may have moved on
+        return None
+    finally:
+        dialog.deleteLater()
+
+
+class EventRulesDialog(QDialog):
+    """The rules an event's new matches use: its current rule set, or a preset, knob by knob
+    (the same editor as the new-event dialog). Matches already created keep their rules."""
+
+    def __init__(
+        self,
+        event: EventView,
+        presets: Sequence[RuleSet],
+        parent: QWidget | None = None,
+        custom_folder: Path | None = None,
+    ) -> None:
+        from gin_scorer.gui.event_dialog import RulesEditor
+
+        super().__init__(parent)
+        self.event_view = event
+        self.setWindowTitle(f"Rule set — {event.name}")
+        self.resize(720, 640)
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            f"<b>{event.name}</b> plays <b>{event.rules.name}</b>. A change applies to matches "
+            "created from now on; matches already paired keep the rules they started with."
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        choices = [event.rules, *(p for p in presets if p.key != event.rules.key)]
+        self.rules = RulesEditor(tuple(choices), event.rules.key, custom_folder=custom_folder)
+        layout.addWidget(self.rules, 1)
+        self.pin = _pin_when_running(event, layout)
+        self.problem = _problem_label()
+        layout.addWidget(self.problem)
+        layout.addWidget(_save_or_cancel(self, self._accept_if_valid))
+
+    def _accept_if_valid(self) -> None:
+        if not self.rules.is_valid():
+            self.show_problem(self.rules.error.text().lstrip("✖ "))
+            return
+        self.accept()
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(f"✖ {text}")
+
+
+def edit_event_rules(
+    parent: QWidget | None,
+    db: Database,
+    event_id: int,
+    *,
+    custom_folder: Path | None = None,
+    actor: str | None = None,
+) -> EventView | None:
+    """Show the rules dialog until the services accept the rule set or the director cancels."""
+    from gin_scorer.gui.custom_presets import list_custom_presets
+    from gin_scorer.presets import list_presets
+    from gin_scorer.services import events
+
+    custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
+    event = events.get_event(db, event_id)
+    dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
+    try:
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                return events.set_event_rules(
+                    db, event_id, dialog.rules.current, event.version,
+                    pin=dialog.pin.text() or None, actor=actor,
+                )
+            except ServiceError as error:
+                dialog.show_problem(str(error))
+                event = events.get_event(db, event_id)
         return None
     finally:
         dialog.deleteLater()

@@ -152,8 +152,13 @@ class MainWindow(QMainWindow):
         self._action("file", "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         self._action("event", "Add &entrants…", self.add_entrants, "Ctrl+Shift+E")
+        self._action("event", "&Import entrants from CSV…", self.import_entrants)
         self._action("event", "New &match…", self.new_match, "Ctrl+M")
         self._action("event", "Start next &round", self.start_round, "Ctrl+R")
+        self.event_menu.addSeparator()
+        self._action("event", "&Format settings…", self.edit_format_settings)
+        self._action("event", "Rule se&t…", self.edit_event_rules)
+        self._action("event", "Director's &PIN…", self.change_pin)
         self.event_menu.addSeparator()
         self._action("event", "&Projector mode", self.projector, "F11")
         self._action("event", "Refresh", self.refresh_all, QKeySequence.StandardKey.Refresh)
@@ -440,14 +445,21 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Custom preset skipped: {problem}", 8000)
         dialog = NewEventDialog(list_presets() + custom, self.settings.default_preset, self,
                                 custom_folder=folder)
-        if dialog.exec() == NewEventDialog.DialogCode.Accepted:
-            self.create_event(dialog.values())
+        try:
+            # A refusal (a name entered twice, a bad PIN ...) reopens the dialog as it was.
+            while dialog.exec() == NewEventDialog.DialogCode.Accepted:
+                if self.create_event(dialog.values(), on_problem=dialog.show_problem):
+                    break
+        finally:
+            dialog.deleteLater()
 
-    def create_event(self, values: NewEvent) -> int | None:
-        """Create the event and its entrants through the services; returns its id."""
+    def create_event(
+        self, values: NewEvent, *, on_problem: Callable[[str], None] | None = None
+    ) -> int | None:
+        """Create the event with its entrants, in one transaction, through the services;
+        returns its id. A refusal goes to ``on_problem`` (else a message box): nothing made."""
         if self.db is None:
             return None
-        from gin_scorer.services.entrants import add_entrants
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import create_event
 
@@ -455,43 +467,102 @@ class MainWindow(QMainWindow):
             event = create_event(
                 self.db, name=values.name, rules=values.rules, format=values.format,
                 venue=values.venue, start_date=values.start_date, pin=values.pin,
+                entrants=values.entrants, entrant_labels=values.entrant_labels or None,
                 actor=self.settings.station,
             )
-            if values.entrants:
-                from gin_scorer.services.dto import EntrantSpec
-
-                add_entrants(self.db, event.id, [EntrantSpec(name=n) for n in values.entrants],
-                             actor=self.settings.station)
         except ServiceError as error:
-            QMessageBox.warning(self, "New event", str(error))
+            if on_problem is None:
+                QMessageBox.warning(self, "New event", str(error))
+            else:
+                on_problem(str(error))
             return None
         self._saved()
         self.open_event(event.id)
         return event.id
 
-    def add_entrants(self) -> None:
+    def import_entrants(self) -> None:
+        """Event → Import entrants from CSV…: the file opens in the add-entrants dialog, to
+        read (and fix) before anything is saved."""
         if self.db is None or self.event_id is None:
             self.statusBar().showMessage("Open an event first", 4000)
             return
-        text, ok = QInputDialog.getMultiLineText(
-            self, "Add entrants", "One entrant per line (type or paste):"
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
         )
-        if not ok or not text.strip():
-            return
-        from gin_scorer.gui.event_dialog import entrant_names
-        from gin_scorer.services.dto import EntrantSpec
+        if name:
+            self.add_entrants(Path(name))
+
+    def add_entrants(self, csv_file: Path | None = None) -> int:
+        """Entrants typed, pasted or imported into the open event (late entries too); returns
+        how many were added. A refusal keeps the dialog open with the list as it was."""
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return 0
+        from gin_scorer.gui.entrants_editor import AddEntrantsDialog
         from gin_scorer.services.entrants import add_entrants
         from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.events import get_event
 
+        dialog = AddEntrantsDialog(get_event(self.db, self.event_id).name, self)
+        if csv_file is not None:
+            dialog.editor.load_file(csv_file)
         try:
-            names = entrant_names(text)
-            add_entrants(self.db, self.event_id, [EntrantSpec(name=n) for n in names],
-                         actor=self.settings.station)
-        except (ValueError, ServiceError) as error:
-            QMessageBox.warning(self, "Add entrants", str(error))
+            while dialog.exec() == AddEntrantsDialog.DialogCode.Accepted:
+                parsed = dialog.editor.parsed()
+                try:
+                    added = add_entrants(self.db, self.event_id, parsed.specs,
+                                         labels=parsed.labels, actor=self.settings.station)
+                except ServiceError as error:
+                    dialog.editor.show_problem(str(error))
+                    continue
+                self._saved()
+                self.refresh_all()
+                self.statusBar().showMessage(
+                    f"{len(added)} entrant{'s' if len(added) != 1 else ''} added", 6000
+                )
+                return len(added)
+            return 0
+        finally:
+            dialog.deleteLater()
+
+    def edit_format_settings(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
             return
-        self._saved()
-        self.refresh_all()
+        from gin_scorer.gui.event_settings_dialog import edit_event_settings
+
+        if edit_event_settings(self, self.db, self.event_id, actor=self.settings.station):
+            self._saved()
+            self.refresh_all()
+            self.statusBar().showMessage("Format settings saved", 6000)
+
+    def edit_event_rules(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        from gin_scorer.gui.custom_presets import custom_presets_dir
+        from gin_scorer.gui.event_settings_dialog import edit_event_rules
+
+        folder = custom_presets_dir(self.settings.data_folder)
+        if edit_event_rules(self, self.db, self.event_id, custom_folder=folder,
+                            actor=self.settings.station):
+            self._saved()
+            self.refresh_all()
+            self.statusBar().showMessage("Rule set saved: new matches use it", 6000)
+
+    def change_pin(self) -> None:
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return
+        from gin_scorer.gui.event_settings_dialog import change_event_pin
+
+        event = change_event_pin(self, self.db, self.event_id, actor=self.settings.station)
+        if event is not None:
+            self._saved()
+            self.refresh_all()
+            self.statusBar().showMessage(
+                "Director's PIN set" if event.has_pin else "Director's PIN cleared", 6000
+            )
 
     def new_match(self) -> None:
         """Club play: the director picks two entrants."""

@@ -49,14 +49,62 @@ def test_values_read_name_entrants_format_and_pin(qtbot) -> None:  # type: ignor
     assert dialog.problem_text() == "the event needs a name"
     dialog.name.setText("  Club night ")
     dialog.entrants.setPlainText("Ann\nBob\n\n Cy \n")
-    assert dialog.entrant_count.text() == "3 entrants"
+    assert dialog.entrants_editor.status.text() == "3 entrants"
     dialog.format.setCurrentIndex(dialog.format.findData("swiss"))
     dialog.pin.setText("4321")
     values = dialog.values()
-    assert values.name == "Club night" and values.entrants == ("Ann", "Bob", "Cy")
+    assert values.name == "Club night"
+    assert [e.name for e in values.entrants] == ["Ann", "Bob", "Cy"]
+    assert values.entrant_labels == ("line 1", "line 2", "line 4")
     assert values.format == "swiss" and values.pin == "4321"
     dialog.entrants.setPlainText("Ann\nann")
-    assert "listed twice" in (dialog.problem_text() or "")
+    assert dialog.problem_text() == "line 2: 'ann' is listed twice (line 1 too)"
+    assert dialog.entrants_editor.status.text().startswith("✖ line 2")
+
+
+def test_rows_pasted_from_a_spreadsheet_keep_club_member_number_and_seed(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = _dialog(qtbot)
+    dialog.name.setText("County open")
+    # What a spreadsheet puts on the clipboard: cells separated by tabs, one row a line.
+    dialog.entrants.setPlainText("Ann Lee\tNorth\tN-12\t1\nBob Marsh\tSouth\t\t2\nCy Dunn\n")
+    assert dialog.problem_text() is None
+    ann, bob, cy = dialog.values().entrants
+    assert (ann.name, ann.club, ann.member_number, ann.seed) == ("Ann Lee", "North", "N-12", 1)
+    assert (bob.club, bob.member_number, bob.seed) == ("South", "", 2)
+    assert (cy.name, cy.club, cy.seed) == ("Cy Dunn", "", None)
+    dialog.entrants.setPlainText("Ann Lee\tNorth\tN-12\tfirst\n")
+    assert dialog.problem_text() == "line 1: seed 'first' is not a number"
+
+
+def test_import_csv_fills_the_box_to_read_before_saving(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dialog = _dialog(qtbot)
+    dialog.name.setText("County open")
+    dialog.entrants.setPlainText("typed before")
+    csv_file = tmp_path / "entrants.csv"
+    # Saved by a spreadsheet program: a BOM, Windows line ends, columns in its own order.
+    csv_file.write_bytes("\ufeffClub;Name;Seed\r\nNorth;Ann Lee;1\r\nSouth;Bob Marsh;\r\n"
+                         .encode("utf-8"))
+    assert dialog.entrants_editor.load_file(csv_file)
+    assert dialog.entrants.toPlainText().startswith("Club;Name;Seed")
+    assert dialog.entrants_editor.status.text() == "2 entrants"
+    ann, bob = dialog.values().entrants
+    assert (ann.name, ann.club, ann.seed) == ("Ann Lee", "North", 1)
+    assert (bob.name, bob.club, bob.seed) == ("Bob Marsh", "South", None)
+    dialog.entrants.undo()  # the list typed before the import comes back
+    assert dialog.entrants.toPlainText() == "typed before"
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("name,club\nZoë Ruiz,Montréal\n".encode("cp1252"))
+    assert dialog.entrants_editor.load_file(latin)
+    assert dialog.values().entrants[0].club == "Montréal"
+    binary = tmp_path / "sheet.xlsx"
+    binary.write_bytes(b"PK\x03\x04\x00\x00binary")
+    assert not dialog.entrants_editor.load_file(binary)
+    assert "save it from the spreadsheet as CSV" in dialog.entrants_editor.status.text()
+    dialog.entrants.setPlainText("name,club,rating\nAnn,North,1800\n")
+    assert dialog.problem_text() == (
+        "line 1: unknown column 'rating' (the columns are name, club, member_number, seed, "
+        "partner)"
+    )
 
 
 def test_edited_rules_save_as_a_custom_preset_and_come_back(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -12,10 +12,14 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import Node
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
-from gin_scorer.services.dto import MatchStatus
+from gin_scorer.services.dto import EntrantSpec, MatchStatus
 from gin_scorer.services.matches import list_matches
 
 SETTINGS = GuiSettings(station_name="Desk 1")
+
+
+def _people(*names: str) -> tuple[EntrantSpec, ...]:
+    return tuple(EntrantSpec(name=name) for name in names)
 
 
 def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
@@ -53,7 +57,7 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
     window = _window(qtbot, str(tmp_path / "club.sqlite"))
     event_id = window.create_event(NewEvent(
         name="Club night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=("Ann", "Bob", "Cy"), pin=None,
+        format="club", entrants=_people("Ann", "Bob", "Cy"), pin=None,
     ))
     assert event_id is not None and window.event_id == event_id
     assert window.events[0].entrant_count == 3
@@ -228,7 +232,7 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
     assert window.db is not None and not window.db.is_sqlite
     event_id = window.create_event(NewEvent(
         name="Server night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=("Ann", "Bob"), pin=None,
+        format="club", entrants=_people("Ann", "Bob"), pin=None,
     ))
     assert event_id is not None
     from gin_scorer.services.entrants import list_entrants
@@ -269,7 +273,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  
     event_id = window.create_event(NewEvent(
         name="Tuesday Swiss", venue="Club room", start_date=None,
         rules=load_preset("wikipedia-standard"), format="swiss",
-        entrants=("Ann", "Bob", "Cy", "Dee", "Eve"), pin="2468",
+        entrants=_people("Ann", "Bob", "Cy", "Dee", "Eve"), pin="2468",
     ))
     assert event_id is not None
     window.start_round()
@@ -300,7 +304,7 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     window = _window(qtbot, str(tmp_path / "entrants.sqlite"))
     event_id = window.create_event(NewEvent(
         name="Check-in test", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="swiss", entrants=("Ann", "Bob", "Cy"), pin=None,
+        format="swiss", entrants=_people("Ann", "Bob", "Cy"), pin=None,
     ))
     assert event_id is not None
     window.show_view("entrants")
@@ -357,7 +361,7 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
     window = _window(qtbot, str(tmp_path / "keys.sqlite"))
     event_id = window.create_event(NewEvent(
         name="Keys", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=("Ann", "Bob"), pin=None,
+        format="club", entrants=_people("Ann", "Bob"), pin=None,
     ))
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match

@@ -1,0 +1,158 @@
+"""Entrants as a director brings them, in one box: names typed one per line, rows pasted from a
+spreadsheet (name, club, member number, seed, partner), or a CSV file loaded with
+"Import CSV…" (its text lands in the box, to read and fix before anything is saved).
+
+Under the box a line counts the entrants or names the first problem by its line; the
+dialogs that hold this editor refuse to go on while there is one. The same parser serves the
+command line's CSV import, so every way in refuses the same things in the same words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.services.entrant_rows import ParsedEntrants, parse_entrants_text
+
+HINT = (
+    "One name per line, or paste rows from a spreadsheet (name, club, member number, seed, "
+    "partner), or Import CSV… (a header row with a 'name' column)."
+)
+_ERROR_STYLE = "color: #b00020; font-weight: bold;"
+
+
+def read_text_file(path: Path) -> str:
+    """A CSV as spreadsheet programs save it: UTF-8 (with or without a BOM), else Windows-1252.
+
+    Raises :class:`OSError` or :class:`ValueError` with a message naming the file.
+    """
+    data = path.read_bytes()
+    if b"\x00" in data[:4096]:
+        raise ValueError(f"{path.name} is not a text file (save it from the spreadsheet as CSV)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+class EntrantsEditor(QWidget):
+    """The box, its hint, the "Import CSV…" button and the count-or-problem line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.box = QPlainTextEdit()
+        self.box.setObjectName("entrants")
+        self.box.setPlaceholderText("Ann Lee\nBob Marsh\n…")
+        # Tab moves on (keyboard first); pasted tabs still arrive as cells.
+        self.box.setTabChangesFocus(True)
+        self.hint = QLabel(HINT)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(placeholder-text);")
+        self.import_button = QPushButton("Import &CSV…")
+        self.import_button.setObjectName("importCsv")
+        self.import_button.clicked.connect(self.choose_file)
+        self.status = QLabel("No entrants yet")
+        self.status.setObjectName("entrantCount")
+        self.status.setWordWrap(True)
+        self.box.textChanged.connect(self._show_status)
+
+        row = QHBoxLayout()
+        row.addWidget(self.status, 1)
+        row.addWidget(self.import_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.box, 1)
+        layout.addLayout(row)
+
+    def parsed(self) -> ParsedEntrants:
+        return parse_entrants_text(self.box.toPlainText())
+
+    def problem(self) -> str | None:
+        """The first problem (with how many more), or None when the list can be saved."""
+        problems = self.parsed().problems
+        if not problems:
+            return None
+        more = len(problems) - 1
+        if not more:
+            return problems[0]
+        return f"{problems[0]} (and {more} more problem{'s' if more > 1 else ''})"
+
+    def _show_status(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.status.setText(f"✖ {problem}")
+            self.status.setStyleSheet(_ERROR_STYLE)
+            return
+        count = len(self.parsed().specs)
+        self.status.setStyleSheet("")
+        self.status.setText(
+            f"{count} entrant{'s' if count != 1 else ''}" if count else "No entrants yet"
+        )
+
+    def choose_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
+        )
+        if name:
+            self.load_file(Path(name))
+
+    def load_file(self, path: Path) -> bool:
+        """Put the file's text in the box in place of what was there. Done as an edit, so
+        Ctrl+Z in the box brings back a list typed before the import."""
+        try:
+            text = read_text_file(path)
+        except (OSError, ValueError) as error:
+            self.show_problem(f"could not read {path.name}: {error}")
+            return False
+        cursor = self.box.textCursor()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text.removeprefix("\ufeff"))
+        self.box.setTextCursor(cursor)
+        return True
+
+    def show_problem(self, text: str) -> None:
+        """A refusal from the services (a name already entered …), shown where the list is."""
+        self.status.setText(f"✖ {text}")
+        self.status.setStyleSheet(_ERROR_STYLE)
+
+
+class AddEntrantsDialog(QDialog):
+    """Entrants joining an event already made (late entries included)."""
+
+    def __init__(self, event_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Add entrants — {event_name}")
+        self.resize(620, 480)
+        self.editor = EntrantsEditor()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add entrants")
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(buttons)
+
+    def _accept(self) -> None:
+        problem = self.editor.problem()
+        if problem:
+            self.editor.show_problem(problem)
+            return
+        if not self.editor.parsed().specs:
+            self.editor.show_problem("type, paste or import at least one entrant")
+            return
+        self.accept()

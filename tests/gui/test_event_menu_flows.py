@@ -1,0 +1,180 @@
+"""The Event menu end to end on a real SQLite file: a new event whose entrant list the services
+refuse stays open and nothing is half made; entrants added late, pasted or imported from CSV;
+format settings, rule set and director's PIN through their dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+from gin_scorer.gui.event_dialog import NewEventDialog
+from gin_scorer.gui.event_settings_dialog import (
+    EventPinDialog,
+    EventRulesDialog,
+    EventSettingsDialog,
+)
+from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.services.entrants import list_entrants
+from gin_scorer.services.events import get_event, list_events
+
+SETTINGS = GuiSettings(station_name="Desk 1")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    main = MainWindow(database=str(tmp_path / "events.sqlite"), settings=SETTINGS)
+    qtbot.addWidget(main)
+    main.show()
+    yield main
+    main.close()
+
+
+def _script(monkeypatch, dialog_class: type[QDialog],  # type: ignore[no-untyped-def]
+            *steps: Callable[[QDialog], bool]) -> list[QDialog]:
+    """Stand in for the director at a modal dialog: each exec() runs the next step on the
+    open dialog (True = the OK button, False = Cancel). Returns the dialogs seen."""
+    remaining = iter(steps)
+    seen: list[QDialog] = []
+
+    def run(self: QDialog) -> int:
+        seen.append(self)
+        step = next(remaining, None)
+        accepted = step is not None and step(self)
+        return int(QDialog.DialogCode.Accepted if accepted else QDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(dialog_class, "exec", run)
+    return seen
+
+
+def test_a_refused_entrant_list_keeps_the_new_event_dialog_open_and_makes_nothing(  # type: ignore[no-untyped-def]
+    window, monkeypatch
+) -> None:
+    def first(dialog: QDialog) -> bool:
+        assert isinstance(dialog, NewEventDialog)
+        dialog.name.setText("County open")
+        dialog.format.setCurrentIndex(dialog.format.findData("swiss"))
+        dialog.entrants.setPlainText("Ann Lee\tNorth\t\t1\nBob Marsh\tSouth\t\t1\nCy Dunn")
+        return True
+
+    def second(dialog: QDialog) -> bool:
+        assert isinstance(dialog, NewEventDialog)
+        # The services' sentence names the line of the box; everything typed is still there.
+        assert dialog.problem.text() == (
+            "✖ nothing was saved: 1 problem in the entrants:\nline 2: seed 1 is already 'Ann Lee''s"
+        )
+        assert dialog.name.text() == "County open"
+        assert window.db is not None and list_events(window.db) == ()
+        dialog.entrants.setPlainText("Ann Lee\tNorth\t\t1\nBob Marsh\tSouth\t\t2\nCy Dunn")
+        return True
+
+    seen = _script(monkeypatch, NewEventDialog, first, second)
+    window.new_event()
+    assert len(seen) == 2
+    (event,) = list_events(window.db)
+    assert (event.name, event.format, event.entrant_count) == ("County open", "swiss", 3)
+    assert window.event_id == event.id
+    ann = list_entrants(window.db, event.id)[0]
+    assert (ann.name, ann.club, ann.seed) == ("Ann Lee", "North", 1)
+
+
+def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no-untyped-def]
+    window, monkeypatch, tmp_path
+) -> None:
+    from gin_scorer.gui.event_dialog import NewEvent
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.dto import EntrantSpec
+
+    event_id = window.create_event(NewEvent(
+        name="Club night", venue="", start_date=None, rules=load_preset("gra-tournament"),
+        format="club", entrants=(EntrantSpec("Ann"), EntrantSpec("Bob")), pin=None,
+    ))
+    csv_file = tmp_path / "late.csv"
+    csv_file.write_text("name,club,member_number\nAnn,North,17\nDee,South,22\nEve,,\n",
+                        encoding="utf-8")
+
+    def with_a_name_already_in(dialog: QDialog) -> bool:
+        assert isinstance(dialog, AddEntrantsDialog)
+        assert dialog.editor.status.text() == "3 entrants"
+        return True
+
+    def after_the_refusal(dialog: QDialog) -> bool:
+        assert isinstance(dialog, AddEntrantsDialog)
+        assert dialog.editor.status.text() == (
+            "✖ nothing was saved: 1 problem in the entrants:\n"
+            "line 2: 'Ann' is already entered in this event"
+        )
+        dialog.editor.box.setPlainText("name,club,member_number\nDee,South,22\nEve,,\n")
+        return True
+
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getOpenFileName",
+                        lambda *a, **k: (str(csv_file), ""))
+    _script(monkeypatch, AddEntrantsDialog, with_a_name_already_in, after_the_refusal)
+    window.import_entrants()
+    names = [(e.name, e.club, e.member_number) for e in list_entrants(window.db, event_id)]
+    assert ("Dee", "South", "22") in names and ("Eve", "", "") in names and len(names) == 4
+    assert window.statusBar().currentMessage() == "2 entrants added"
+
+    _script(monkeypatch, AddEntrantsDialog, lambda d: False)  # Cancel adds nothing
+    assert window.add_entrants() == 0
+    assert len(list_entrants(window.db, event_id)) == 4
+
+
+def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.event_dialog import NewEvent
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.dto import EntrantSpec
+
+    titles = [a.text() for a in window.event_menu.actions() if a.text()]
+    for wanted in ("&Format settings…", "Rule se&t…", "Director's &PIN…",
+                   "&Import entrants from CSV…"):
+        assert wanted in titles
+    event_id = window.create_event(NewEvent(
+        name="Swiss night", venue="", start_date=None, rules=load_preset("gra-tournament"),
+        format="swiss", entrants=tuple(EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Dee")),
+        pin="2468",
+    ))
+
+    def five_rounds(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EventSettingsDialog)
+        dialog.rounds.setValue(5)
+        return True
+
+    _script(monkeypatch, EventSettingsDialog, five_rounds)
+    window.edit_format_settings()
+    assert get_event(window.db, event_id).settings["rounds"] == 5
+
+    window.start_round()  # under way: the rules now need the PIN
+
+    def gin_bonus_30_wrong_pin(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EventRulesDialog)
+        assert dialog.rules.current.key == "gra-tournament"
+        dialog.rules.widgets["gin_bonus"].setValue(30)  # type: ignore[attr-defined]
+        dialog.pin.setText("1111")
+        return True
+
+    def right_pin(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EventRulesDialog)
+        assert "PIN" in dialog.problem.text()
+        assert dialog.rules.current.gin_bonus == 30  # the change is still there
+        dialog.pin.setText("2468")
+        return True
+
+    _script(monkeypatch, EventRulesDialog, gin_bonus_30_wrong_pin, right_pin)
+    window.edit_event_rules()
+    rules = get_event(window.db, event_id).rules
+    assert (rules.key, rules.gin_bonus) == ("custom-gra-tournament", 30)
+    assert window.statusBar().currentMessage() == "Rule set saved: new matches use it"
+
+    def clear_the_pin(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EventPinDialog)
+        dialog.old.setText("2468")
+        return True
+
+    _script(monkeypatch, EventPinDialog, clear_the_pin)
+    window.change_pin()
+    assert not get_event(window.db, event_id).has_pin
+    assert window.statusBar().currentMessage() == "Director's PIN cleared"
