@@ -111,6 +111,15 @@ def main(argv: list[str] | None = None) -> int:
     rules_dialog.show()
     grab(rules_dialog, "15-rule-set")
     rules_dialog.close()
+
+    from gin_scorer.gui.backup_dialog import RestoreDialog
+    from gin_scorer.services.backups import back_up_now, backups_of
+
+    back_up_now(window.db)
+    restore = RestoreDialog(window.database, backups_of(window.db), window)
+    restore.show()
+    grab(restore, "16-restore")
+    restore.close()
     window.show_view("standings")
     grab(window, "03-standings")
     window.show_view("pairings")

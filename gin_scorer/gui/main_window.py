@@ -149,6 +149,9 @@ class MainWindow(QMainWindow):
         self._action("file", "Try a &demo event", self.try_demo)
         self._action("file", "&Settings…", self.edit_settings, "Ctrl+,")
         self.file_menu.addSeparator()
+        self._action("file", "&Back up now", self.back_up_now, "Ctrl+Shift+B")
+        self._action("file", "&Restore a backup…", self.restore_backup)
+        self.file_menu.addSeparator()
         self._action("file", "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         self._action("event", "Add &entrants…", self.add_entrants, "Ctrl+Shift+E")
@@ -202,7 +205,12 @@ class MainWindow(QMainWindow):
         try:
             self.db = open_database(database, station=self.settings.station)
         except (StoreError, OSError) as error:
-            self.welcome.show_message(f"Cannot open {database}: {error}", error=True)
+            from gin_scorer.store.errors import CorruptDatabase
+
+            advice = ""
+            if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
+                advice = " In the app: File → Restore a backup… and choose the newest."
+            self.welcome.show_message(f"Cannot open {database}: {error}{advice}", error=True)
             self.stack.setCurrentWidget(self.welcome)
             return False
         from gin_scorer.services.changes import current_marker
@@ -431,6 +439,72 @@ class MainWindow(QMainWindow):
     def void_selected(self) -> None:
         if self.scoring is not None:
             self.scoring.void()
+
+    # --- backups --------------------------------------------------------------------------
+
+    def back_up_now(self) -> None:
+        if self.db is None:
+            self.statusBar().showMessage("No database is open", 4000)
+            return
+        from gin_scorer.services.backups import back_up_now
+        from gin_scorer.store.errors import StoreError
+
+        try:
+            made = back_up_now(self.db)
+        except (StoreError, OSError) as error:
+            QMessageBox.warning(self, "Back up now", f"The backup failed: {error}")
+            return
+        self.statusBar().showMessage(f"Backed up to {made.path}", 10000)
+
+    def restore_backup(self) -> bool:
+        """Choose a backup (of this database, or any file), then replace the database by it.
+        Works on a damaged database too: that is when it is needed most."""
+        from gin_scorer.gui.backup_dialog import (
+            PinCancelled,
+            RestoreDialog,
+            ask_database_pin,
+        )
+        from gin_scorer.services.backups import backups_of, restore_backup
+        from gin_scorer.store.errors import StoreError
+
+        try:
+            found = backups_of(self.db if self.db is not None else self.database)
+        except (StoreError, OSError) as error:
+            QMessageBox.warning(self, "Restore a backup", str(error))
+            return False
+        dialog = RestoreDialog(self.database, found, self)
+        try:
+            if dialog.exec() != RestoreDialog.DialogCode.Accepted or dialog.chosen is None:
+                return False
+            chosen = dialog.chosen
+        finally:
+            dialog.deleteLater()
+        if self.db is not None:  # the file is about to be replaced under it
+            self.poll_timer.stop()
+            self.db.close()
+            self.db = None
+        try:
+            result = restore_backup(self.database, chosen,
+                                    ask_pin=lambda: ask_database_pin(self))
+        except PinCancelled:
+            self.open_db(self.database)
+            return False
+        except (StoreError, OSError) as error:
+            text = str(error)
+            if "nothing was restored" not in text:
+                text = f"Nothing was restored: {text}"
+            QMessageBox.warning(self, "Restore a backup", text[:1].upper() + text[1:])
+            self.open_db(self.database)
+            return False
+        self.open_db(self.database)
+        kept = (f"\nThe database as it was is kept in {result.safety_backup.path}"
+                if result.safety_backup is not None else "")
+        aside = (f"\nThe damaged database was moved to {result.damaged_moved_to}"
+                 if result.damaged_moved_to is not None else "")
+        QMessageBox.information(
+            self, "Restore a backup", f"Restored from {result.restored_from}.{kept}{aside}"
+        )
+        return True
 
     # --- events ---------------------------------------------------------------------------
 

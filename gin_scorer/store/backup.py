@@ -392,8 +392,8 @@ def _require_pin(
     given = pin if pin is not None else (ask_pin() if ask_pin is not None else None)
     if not given:
         raise PinError(
-            "this database is protected by a director PIN: give it with --pin "
-            "(or type it when asked)"
+            "this database is protected by a director PIN and none was given; nothing was "
+            "restored (on the command line: --pin, or type it when asked)"
         )
     if not any(check_pin(given, stored) for stored in guard):
         raise PinError("that is not the director PIN of this database; nothing was restored")

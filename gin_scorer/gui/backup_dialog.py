@@ -1,0 +1,137 @@
+"""File → Restore a backup…: the open database's backups, newest first (when it was taken,
+why, its size), or any other backup file; then the director's PIN when the database has one.
+
+The restore itself is the store's (:func:`gin_scorer.services.backups.restore_backup`): the
+backup is checked first, the database as it is now is backed up before it is replaced (a
+damaged one is moved aside, never overwritten), and other stations reload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.services.backups import BackupFile
+
+_REASONS = {
+    "manual": "made by hand (Back up now)",
+    "auto": "automatic (on opening, or every so many hands or minutes)",
+    "before-migration": "before the database was upgraded",
+    "before-restore": "the database as it was just before a restore",
+}
+
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def describe_reason(reason: str | None) -> str:
+    if not reason:
+        return ""
+    return _REASONS.get(reason, reason.replace("-", " "))
+
+
+def _size(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return "?"
+    return f"{size / 1024:,.0f} KiB" if size < 10 * 1024 * 1024 else f"{size / 2**20:,.1f} MiB"
+
+
+class RestoreDialog(QDialog):
+    """Choose the backup to restore; :attr:`chosen` is its path once accepted."""
+
+    def __init__(self, database: str, backups: Sequence[BackupFile],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Restore a backup")
+        self.resize(760, 420)
+        self.backups = list(backups)
+        self.chosen: Path | None = None
+        note = QLabel(
+            f"Replace <b>{database}</b> by a backup. The database as it is now is backed up "
+            "first, so a restore can itself be undone by restoring that copy."
+        )
+        note.setWordWrap(True)
+        self.table = QTableWidget(len(self.backups), 3)
+        self.table.setObjectName("backups")
+        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Size"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for row, backup in enumerate(self.backups):
+            taken = backup.taken_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
+            cells = (taken, describe_reason(backup.reason), _size(backup.path))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(str(backup.path))
+                if column == 2:
+                    item.setTextAlignment(_RIGHT)
+                self.table.setItem(row, column, item)
+        self.table.resizeColumnToContents(0)
+        if self.backups:
+            self.table.selectRow(0)
+        self.table.doubleClicked.connect(lambda _index: self._restore_selected())
+        empty = QLabel("No backups of this database yet: choose a file with “Other file…”.")
+        empty.setVisible(not self.backups)
+        other = QPushButton("&Other file…")
+        other.clicked.connect(self.choose_file)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        restore = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        restore.setEnabled(bool(self.backups))
+        self.buttons.addButton(other, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.accepted.connect(self._restore_selected)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(empty)
+        layout.addWidget(self.buttons)
+
+    def _restore_selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.chosen = self.backups[rows[0].row()].path
+            self.accept()
+
+    def choose_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Restore a backup", "", "gin-scorer backups (*.sqlite *.db);;All files (*)"
+        )
+        if name:
+            self.chosen = Path(name)
+            self.accept()
+
+
+class PinCancelled(Exception):
+    """The director closed the PIN prompt: nothing is restored."""
+
+
+def ask_database_pin(parent: QWidget | None) -> str:
+    """The prompt the restore shows when the database has a director's PIN."""
+    pin, ok = QInputDialog.getText(
+        parent, "Restore a backup", "This database is guarded: the director's PIN:",
+        QLineEdit.EchoMode.Password,
+    )
+    if not ok:
+        raise PinCancelled
+    return pin

@@ -1,0 +1,53 @@
+"""Backups and restores from the app: back up now, list a database's backups, put one back.
+
+The store does the work (:mod:`gin_scorer.store.backup`: SQLite's online backup API, a
+PostgreSQL database copied row by row, the current database kept before a restore, the PIN
+check); this module names the database the way the app does — the path or URL the director
+opened — so the GUI needs no store helpers of its own. Failures are the store's
+:class:`~gin_scorer.store.errors.StoreError` (a :class:`PinError` for the PIN), each with a
+sentence to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from gin_scorer.store.backup import (
+    BackupFile,
+    RestoreResult,
+    backup_target,
+    list_backups,
+    make_backup,
+    restore_database,
+)
+from gin_scorer.store.database import Database, sqlite_path
+
+
+def _target(database: str) -> Path | str:
+    """A SQLite file as its resolved path, any other URL as given."""
+    return sqlite_path(database) or database
+
+
+def back_up_now(db: Database) -> BackupFile:
+    """A backup of the open database, now, among its rotating backups."""
+    return make_backup(db, reason="manual")
+
+
+def backups_of(database: str | Database) -> list[BackupFile]:
+    """The backups of a database (open, or named by path or URL, even a damaged one),
+    newest first."""
+    target = backup_target(database) if isinstance(database, Database) else _target(database)
+    return list_backups(target)
+
+
+def restore_backup(
+    database: str, source: Path, *, pin: str | None = None,
+    ask_pin: Callable[[], str] | None = None,
+) -> RestoreResult:
+    """Put ``source`` back as ``database``; the database as it was is backed up first (or,
+    when damaged, moved aside). Close the database before calling: the file is replaced."""
+    return restore_database(_target(database), source, pin=pin, ask_pin=ask_pin)
+
+
+__all__ = ["BackupFile", "RestoreResult", "back_up_now", "backups_of", "restore_backup"]

@@ -1,0 +1,120 @@
+"""File → Back up now and File → Restore a backup… on a real SQLite file: the chosen backup
+comes back, the database as it was is kept, and a PIN-guarded database asks for the PIN."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox
+
+from gin_scorer.gui.backup_dialog import RestoreDialog
+from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.services.backups import backups_of
+from gin_scorer.services.events import create_event, list_events
+
+
+@pytest.fixture
+def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    main = MainWindow(database=str(tmp_path / "club.sqlite"),
+                      settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(main)
+    main.show()
+    yield main
+    main.close()
+
+
+@pytest.fixture
+def messages(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    said: list[str] = []
+    for kind in ("information", "warning"):
+        monkeypatch.setattr(QMessageBox, kind,
+                            lambda _parent, _title, text, *a, **k: said.append(text))
+    return said
+
+
+def _choose_manual_backup(monkeypatch) -> list[RestoreDialog]:  # type: ignore[no-untyped-def]
+    seen: list[RestoreDialog] = []
+
+    def run(self: RestoreDialog) -> int:
+        seen.append(self)
+        reasons = [self.table.item(r, 1).text() for r in range(self.table.rowCount())]
+        self.table.selectRow(reasons.index("made by hand (Back up now)"))
+        self._restore_selected()
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(RestoreDialog, "exec", run)
+    return seen
+
+
+def test_back_up_now_then_restore_brings_that_moment_back(  # type: ignore[no-untyped-def]
+    window, monkeypatch, messages
+) -> None:
+    assert window.db is not None
+    create_event(window.db, name="Kept")
+    window.back_up_now()
+    assert window.statusBar().currentMessage().startswith("Backed up to ")
+    create_event(window.db, name="Made after the backup")
+    seen = _choose_manual_backup(monkeypatch)
+    assert window.restore_backup()
+    assert seen[0].table.rowCount() >= 1
+    assert [e.name for e in list_events(window.db)] == ["Kept"]
+    assert messages[-1].startswith("Restored from ")
+    assert "The database as it was is kept in " in messages[-1]
+    # ... and that copy holds the event made after the backup: the restore is undoable.
+    kept = [b for b in backups_of(window.db) if b.reason == "before-restore"]
+    assert len(kept) == 1
+    assert window.navigator_model.rowCount() == 1  # the views were reloaded
+
+
+def test_a_guarded_database_asks_for_the_pin_and_a_wrong_one_restores_nothing(  # type: ignore[no-untyped-def]
+    window, monkeypatch, messages
+) -> None:
+    assert window.db is not None
+    create_event(window.db, name="Open", pin="2468")
+    window.back_up_now()
+    create_event(window.db, name="Second")
+    _choose_manual_backup(monkeypatch)
+    answers = iter([("1111", True), ("2468", True)])
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
+    assert not window.restore_backup()
+    assert messages[-1] == (
+        "That is not the director PIN of this database; nothing was restored"
+    )
+    assert window.db is not None  # reopened, as it was
+    assert sorted(e.name for e in list_events(window.db)) == ["Open", "Second"]
+    assert window.restore_backup()
+    assert [e.name for e in list_events(window.db)] == ["Open"]
+
+
+def test_restore_with_no_backups_offers_another_file(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    dialog = RestoreDialog(window.database, [], window)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 0
+    restore = [b for b in dialog.buttons.buttons() if b.text() == "&Restore"][0]
+    assert not restore.isEnabled()
+
+
+def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path, monkeypatch, messages
+) -> None:
+    from gin_scorer.services.backups import back_up_now
+    from gin_scorer.store.database import open_database
+
+    path = tmp_path / "damaged.sqlite"
+    with open_database(str(path)) as db:
+        create_event(db, name="Saved before the damage")
+        back_up_now(db)
+    path.write_bytes(b"\0garbage" * 1000)
+    main = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(main)
+    assert main.db is None
+    shown = main.welcome.message.text()
+    assert "is damaged" in shown and "File → Restore a backup…" in shown
+    _choose_manual_backup(monkeypatch)
+    assert main.restore_backup()
+    assert main.db is not None
+    assert [e.name for e in list_events(main.db)] == ["Saved before the damage"]
+    assert "The damaged database was moved to " in messages[-1]
+    main.close()
