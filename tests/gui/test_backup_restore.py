@@ -92,7 +92,7 @@ def test_restore_with_no_backups_offers_another_file(qtbot, window) -> None:  # 
     dialog = RestoreDialog(window.database, [], window)
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == 0
-    restore = [b for b in dialog.buttons.buttons() if b.text() == "&Restore"][0]
+    restore = next(b for b in dialog.buttons.buttons() if b.text() == "&Restore")
     assert not restore.isEnabled()
 
 
