@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -90,6 +90,12 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense number 0–51 (suit-major: all clubs, then diamonds, hearts, spades)."""
+
+    def __post_init__(self) -> None:
+        # Stored rather than computed on each read: the meld search reads it for every card.
+        object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + int(self.rank) - 1)
 
     # Ordering uses rank then suit; Suit is not orderable, so compare by an index instead.
     def __lt__(self, other: object) -> bool:
@@ -115,11 +121,6 @@ class Card:
     @property
     def sort_key(self) -> tuple[int, int]:
         return (int(self.rank), _SUIT_ORDER[self.suit])
-
-    @property
-    def index(self) -> int:
-        """A dense number 0–51 (suit-major: all clubs, then diamonds, hearts, spades)."""
-        return _SUIT_ORDER[self.suit] * 13 + int(self.rank) - 1
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -147,9 +148,7 @@ class Card:
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 
-ALL_CARDS: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank
-)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
 """The 52-card deck, in :attr:`Card.index` order."""
 
 _RANK_TOKENS = {
