@@ -21,14 +21,18 @@ corner (``Q-K-A`` and ``K-A-2`` are runs) and an unmelded ace counts 15:
 K♠ A♠ 2♠
 
 How the search works (and why it is exact): the hand becomes a 52-bit mask (bit
-:attr:`Card.index`) and every legal meld inside it is listed, with bit tricks that skip ranks
-and suits holding none (most random hands hold no meld at all). The best arrangement is then
-the set of pairwise disjoint melds of greatest worth (points first; see ``_POINTS_SHIFT``).
-When no two listed melds share a card that is all of them; otherwise a depth-first search
-over the melds, most worth first, tries every disjoint combination (at most three melds fit
-in eleven cards), abandoning a branch only when even its best imaginable completion cannot
-beat the best found. Nothing is remembered between calls: the tables built at import are
-facts about the deck (every legal meld, card orders, points), not answers.
+:attr:`Card.index`). Once the sets are chosen, the rest can only meld in runs, and the suits
+are then independent: in one suit the best runs are always its blocks of three or more ranks
+in a row, each melded whole (that melds every card a run can use, in the fewest melds), so a
+table built at import gives each suit's best runs at once. The search therefore tries only
+the set choices (at most three ranks are held in three suits in eleven cards; most hands
+have none) and adds up four table entries for each. The best arrangement is the one of
+greatest worth (points first; see ``_POINTS_SHIFT``). Bigger hands, with sets possible at
+more ranks, go to a general search: every legal meld inside the hand is listed and a
+depth-first search over them, most worth first, tries every disjoint combination, abandoning
+a branch only when even its best imaginable completion cannot beat the best found. Nothing
+is remembered between calls: the tables built at import are facts about the deck (every
+legal meld, each suit's best runs, card orders, points), not answers.
 """
 
 from __future__ import annotations
@@ -346,12 +350,9 @@ def extend_meld(meld: Meld, card: Card, ace_rule: AceRule = AceRule.LOW) -> Meld
 _SUIT_BITS = 0x1FFF  # the 13 bits of one suit
 # Where a run of three can start without leaving its suit (rank positions 0-10 of each suit).
 _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))
-# id(suit) -> the bit of each rank of that suit (index 1-13; a Rank indexes it directly).
-# Keyed by id because Suit members are singletons and hashing an Enum runs Python code.
-_SUIT_BITS_BY_RANK: dict[int, tuple[int, ...]] = {
-    id(suit): (0, *(1 << (13 * n + rank) for rank in range(13)))
-    for n, suit in enumerate(_SUIT_BY_NUMBER)
-}
+_BIT: tuple[int, ...] = tuple(1 << index for index in range(52))  # the bit of each Card.index
+# The four cards of rank position 0 (the ace): shifted left by a rank position, that rank's.
+_RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 # A meld's worth in the search: its points first, then its number of cards, then one less per
 # meld. Maximising the sum therefore means: least deadwood points, then fewest deadwood cards,
@@ -374,6 +375,9 @@ class _Tables:
         "meld_order",
         "melds",
         "points",
+        "run_worth",
+        "runnable",
+        "runs",
         "sets",
         "suit_points",
         "worth",
@@ -412,6 +416,14 @@ class _Tables:
                 masks = [sum(1 << (s * 13 + rank) for s in group) for group in groups]
                 by_pattern.append(tuple((mask, self.worth[mask]) for mask in masks))
             self.sets.append(by_pattern)
+        # runs[13-bit pattern]: the best runs of one suit holding those ranks, when none of its
+        # cards goes to a set (masks in the bits of the first suit; the same in every suit).
+        # Each block of three or more ranks in a row (round the corner under Tedesco) melds
+        # whole: that melds every card a run can take, in the fewest melds, so it is the one
+        # best choice. run_worth is their worth, runnable the cards they meld.
+        self.runs = [self._blocks(pattern) for pattern in range(8192)]
+        self.run_worth = [sum(self.worth[run] for run in runs) for runs in self.runs]
+        self.runnable = [sum(runs) for runs in self.runs]
         # suit_points[13-bit pattern]: points of those ranks (the same in every suit)
         self.suit_points = [0] * 8192
         for pattern in range(1, 8192):
@@ -419,6 +431,19 @@ class _Tables:
             self.suit_points[pattern] = (
                 self.suit_points[pattern ^ low] + self.points[low.bit_length() - 1]
             )
+
+    def _blocks(self, pattern: int) -> tuple[int, ...]:
+        """The blocks of three or more ranks in a row among a 13-bit pattern of ranks."""
+        blocks: list[int] = []
+        left = pattern
+        while left:
+            low = left & -left
+            block = ((left + low) ^ left) & left  # the ranks in a row from the lowest one held
+            blocks.append(block)
+            left ^= block
+        if self.wrap and len(blocks) > 1 and pattern & 1 and pattern >> 12:
+            blocks[0] |= blocks.pop()  # the block from the king round the corner to the ace
+        return tuple(block for block in blocks if block.bit_count() >= 3)
 
     def _every_meld(self) -> list[list[Card]]:
         every: list[list[Card]] = []
@@ -462,10 +487,10 @@ _TABLES: dict[AceRule, _Tables] = {rule: _Tables(rule) for rule in AceRule}
 
 
 def _hand_mask(cards: Iterable[Card]) -> int:
-    bits = _SUIT_BITS_BY_RANK
+    bit = _BIT
     mask = 0
     for card in cards:
-        mask |= bits[id(card.suit)][card.rank]
+        mask |= bit[card.index]
     return mask
 
 
@@ -477,21 +502,6 @@ def _cards_of(mask: int) -> list[Card]:
         cards.append(ALL_CARDS[low.bit_length() - 1])
         mask ^= low
     return cards
-
-
-def _meldless(hand: int, tables: _Tables) -> bool:
-    """True when ``hand`` holds no meld at all, as most random hands do: a quick test first."""
-    a, b = hand & _SUIT_BITS, hand >> 13 & _SUIT_BITS
-    c, d = hand >> 26 & _SUIT_BITS, hand >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return False  # some rank in three suits: a set
-    if not tables.wrap:
-        return not hand & hand >> 1 & hand >> 2 & _RUN_STARTS
-    for held in (a, b, c, d):
-        doubled = held | held << 13  # round the corner
-        if doubled & doubled >> 1 & doubled >> 2 & _SUIT_BITS:
-            return False
-    return True
 
 
 def _candidates(hand: int, tables: _Tables) -> list[tuple[int, int]]:
@@ -640,6 +650,76 @@ def _pack_deep(ordered: list[tuple[int, int]]) -> tuple[int, tuple[int, ...]]:
     return best, best_masks
 
 
+def _search(hand: int, tables: _Tables) -> tuple[int, int]:
+    """The best arrangement's worth and the cards it melds in sets, or (-1, 0) for a hand
+    with sets possible at more than three ranks (more than eleven cards), left to :func:`_pack`.
+
+    Once the sets are chosen, the rest is runs, and every suit is on its own: ``tables.runs``
+    has the best runs of each suit (every block of three or more in a row, whole). So the
+    search only tries each rank held in three suits or more without a set and with each of
+    its sets (at most 6 x 6 x 2 tries in eleven cards), and adds up four table entries for
+    each. A set is not tried without a card of its rank that no run can use (that card could
+    only join it), nor left out when three such cards could make it. Ties keep the first
+    found, in an order that depends only on the hand.
+    """
+    a = hand & _SUIT_BITS
+    b = hand >> 13 & _SUIT_BITS
+    c = hand >> 26 & _SUIT_BITS
+    d = hand >> 39
+    run_worth = tables.run_worth
+    three = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in at least three suits
+    if not three:
+        return run_worth[a] + run_worth[b] + run_worth[c] + run_worth[d], 0
+    if three.bit_count() > 3:
+        return -1, 0
+    runnable = tables.runnable
+    idle = hand & ~(runnable[a] | runnable[b] << 13 | runnable[c] << 26 | runnable[d] << 39)
+    tries = [(0, 0)]  # (cards in sets, their worth)
+    while three:
+        low = three & -three
+        three ^= low
+        rank = low.bit_length() - 1
+        sets = tables.sets[rank][
+            (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+        ]
+        must = idle & _RANK_BITS << rank  # cards of this rank that only a set can meld
+        choices = [(mask, worth) for mask, worth in sets if not must & ~mask]
+        if must.bit_count() < 3:
+            choices.insert(0, (0, 0))
+        tries = [(taken | mask, total + worth) for taken, total in tries for mask, worth in choices]
+    best = in_sets = -1
+    for taken, worth in tries:
+        rest = hand ^ taken
+        worth += (
+            run_worth[rest & _SUIT_BITS]
+            + run_worth[rest >> 13 & _SUIT_BITS]
+            + run_worth[rest >> 26 & _SUIT_BITS]
+            + run_worth[rest >> 39]
+        )
+        if worth > best:
+            best, in_sets = worth, taken
+    return best, in_sets
+
+
+def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
+    """The best arrangement of ``hand``: its worth and its melds' masks."""
+    worth, in_sets = _search(hand, tables)
+    if worth < 0:
+        return _pack(_candidates(hand, tables), hand.bit_count())
+    chosen: list[int] = []
+    ranks = (in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39) & _SUIT_BITS
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        chosen.append(in_sets & _RANK_BITS * low)
+    rest = hand ^ in_sets
+    runs = tables.runs
+    for shift in (0, 13, 26, 39):
+        for run in runs[rest >> shift & _SUIT_BITS]:
+            chosen.append(run << shift)
+    return worth, tuple(chosen)
+
+
 def _display_mask(mask: int) -> int:
     """The cards of a (suit-major) mask as a display-order mask (bit = 4 * rank + suit)."""
     return (
@@ -707,10 +787,10 @@ def _bits(mask: int) -> list[int]:
 
 def _checked_mask(cards: Sequence[Card]) -> int:
     """The mask of ``cards``; a card given twice is refused by name."""
-    bits = _SUIT_BITS_BY_RANK
+    bit = _BIT
     mask = 0
     for card in cards:  # _hand_mask, written out: this is every search's first step
-        mask |= bits[id(card.suit)][card.rank]
+        mask |= bit[card.index]
     if mask.bit_count() != len(cards):
         seen: set[Card] = set()
         for card in cards:
@@ -736,10 +816,7 @@ def best_arrangement(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> 
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    if _meldless(hand, tables):
-        return Arrangement((), _sorted_cards(hand), _mask_points(hand, tables))
-    candidates = _candidates(hand, tables)
-    return _arrangement(hand, _pack(candidates, len(cards))[1], tables)
+    return _arrangement(hand, _best(hand, tables)[1], tables)
 
 
 def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> int:
@@ -754,10 +831,10 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    total = _mask_points(hand, tables)
-    if _meldless(hand, tables):
-        return total
-    return total - (_pack(_candidates(hand, tables), len(cards))[0] >> _POINTS_SHIFT)
+    worth = _search(hand, tables)[0]
+    if worth < 0:
+        worth = _pack(_candidates(hand, tables), len(cards))[0]
+    return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT)
 
 
 def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> ElevenCardAnalysis:
@@ -776,8 +853,7 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         raise CardError(f"the hand has {len(cards)} cards; choosing a discard needs 11")
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    candidates = _candidates(hand, tables)
-    worth, chosen = _pack(candidates, 11)
+    worth, chosen = _best(hand, tables)
     all_eleven = _arrangement(hand, chosen, tables)
     if not all_eleven.deadwood:
         return ElevenCardAnalysis(
@@ -787,11 +863,9 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
     # keep the same melds (no ten cards can meld more). Try those first, then only the melded
     # cards worth at least as much, since keeping the other melds intact is the best case for
     # them (the bound below).
-    melded = meldable = 0
+    melded = 0
     for mask in chosen:
         melded |= mask
-    for mask, _ in candidates:
-        meldable |= mask
     dead = all_eleven.deadwood_points
     points = tables.points
     # Keys to minimise: the ten's deadwood first, then the discard's rank (see _Tables).
@@ -808,16 +882,15 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         index = bit.bit_length() - 1
         if ((dead - points[index]) << 12) - preference[index] >= best_key:
             continue  # cannot beat the best even if the other melds all stayed
-        kept_worth = _pack([c for c in candidates if not c[0] & bit], 10)[0]
+        kept_worth = _search(hand ^ bit, tables)[0]
         key = ((total - points[index] - (kept_worth >> _POINTS_SHIFT)) << 12) - preference[index]
         if key < best_key:
             best_key, best_index = key, index
-    best_bit = 1 << best_index
-    if best_bit & meldable:
-        kept_candidates = [c for c in candidates if not c[0] & best_bit]  # = _candidates(kept)
-        kept = _arrangement(hand ^ best_bit, _pack(kept_candidates, 10)[1], tables)
-    else:  # the same candidates, so the same melds: only the deadwood loses the discard
-        left = hand & ~melded & ~best_bit
+    if 1 << best_index & melded:
+        kept_hand = hand ^ 1 << best_index
+        kept = _arrangement(kept_hand, _best(kept_hand, tables)[1], tables)
+    else:  # an unmelded card takes nothing from the best: the ten keep the eleven's melds
+        left = hand & ~melded & ~(1 << best_index)
         kept = Arrangement(all_eleven.melds, _sorted_cards(left), _mask_points(left, tables))
     return ElevenCardAnalysis(
         discard=ALL_CARDS[best_index], kept=kept, big_gin=False, all_eleven=all_eleven

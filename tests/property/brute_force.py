@@ -82,6 +82,19 @@ def min_deadwood(cards: Sequence[Card], tedesco: bool = False) -> int:
     return best
 
 
+def best_key(cards: Sequence[Card], tedesco: bool = False) -> tuple[int, int, int]:
+    """The best arrangement's (deadwood points, deadwood cards, melds), least first."""
+    total = sum(points(c, tedesco) for c in cards)
+    return min(
+        (
+            total - sum(points(c, tedesco) for meld in packing for c in meld),
+            len(cards) - sum(len(meld) for meld in packing),
+            len(packing),
+        )
+        for packing in packings(all_melds(cards, tedesco))
+    )
+
+
 def min_deadwood_after_discard(cards: Sequence[Card], tedesco: bool = False) -> int:
     return min(min_deadwood([c for c in cards if c != discard], tedesco) for discard in cards)
 

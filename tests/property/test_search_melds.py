@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from brute_force import fits, is_meld, min_deadwood, min_deadwood_after_discard, points
+from brute_force import (
+    best_key,
+    fits,
+    is_meld,
+    min_deadwood,
+    min_deadwood_after_discard,
+    points,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from search_strategies import CORNER_CARDS, DENSE_CARDS, EXAMPLES, ace_rules, any_hand, hands
@@ -41,6 +48,31 @@ def test_best_arrangement_is_the_minimum(cards: list[Card], ace_rule: AceRule, r
     shuffled = list(cards)
     rnd.shuffle(shuffled)
     assert best_arrangement(shuffled, ace_rule) == best  # same cards, same answer
+
+
+def one_suit(sizes: tuple[int, int] = (1, 13)) -> st.SearchStrategy[list[Card]]:
+    """Any cards of one suit: runs, gaps and corners."""
+    return st.sampled_from(list(Suit)).flatmap(
+        lambda suit: st.lists(
+            st.sampled_from([c for c in ALL_CARDS if c.suit is suit]),
+            min_size=sizes[0],
+            max_size=sizes[1],
+            unique=True,
+        )
+    )
+
+
+@settings(max_examples=EXAMPLES * 2, deadline=None)
+@given(st.one_of(any_hand((0, 3, 6, 9, 10, 11)), one_suit((0, 13))), ace_rules)
+def test_ties_go_to_fewer_deadwood_cards_then_fewer_melds(
+    cards: list[Card], ace_rule: AceRule
+) -> None:
+    """The whole order of the docstring, not just the points: the search keeps each suit's best
+    runs in a table and tries only the set choices, so every step of the tie-break counts."""
+    best = best_arrangement(cards, ace_rule)
+    assert (best.deadwood_points, len(best.deadwood), len(best.melds)) == best_key(
+        cards, ace_rule is AceRule.TEDESCO
+    )
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
@@ -106,15 +138,7 @@ def test_best_discard_follows_its_tie_break(cards: list[Card], ace_rule: AceRule
         hands(3, DENSE_CARDS),
         hands(4),
         hands(3),
-        # the same suit, any ranks: runs, gaps and corners
-        st.sampled_from(list(Suit)).flatmap(
-            lambda suit: st.lists(
-                st.sampled_from([c for c in ALL_CARDS if c.suit is suit]),
-                min_size=1,
-                max_size=13,
-                unique=True,
-            )
-        ),
+        one_suit(),
     ),
     ace_rules,
 )
