@@ -504,7 +504,11 @@ def _entrant_style(entrant: EntrantView) -> RowStyle | None:
 
 
 class EntrantsView(_EventView):
-    """Who is in the event: check in, withdraw, reinstate (each one service call)."""
+    """Who is in the event: check in, withdraw, reinstate (each one service call); adding
+    entrants (typed, pasted or from CSV) is the main window's dialog, asked for by signal."""
+
+    add_requested = Signal()
+    import_requested = Signal()
 
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
@@ -515,13 +519,19 @@ class EntrantsView(_EventView):
         self.check_button = QPushButton("Check in / out")
         self.withdraw_button = QPushButton("Withdraw")
         self.reinstate_button = QPushButton("Reinstate")
+        self.add_button = QPushButton("Add entrants…")
+        self.import_button = QPushButton("Import CSV…")
         self.check_button.clicked.connect(self.toggle_check_in)
         self.withdraw_button.clicked.connect(lambda: self.set_active(False))
         self.reinstate_button.clicked.connect(lambda: self.set_active(True))
+        self.add_button.clicked.connect(self.add_requested.emit)
+        self.import_button.clicked.connect(self.import_requested.emit)
         buttons = QHBoxLayout()
         for button in (self.check_button, self.withdraw_button, self.reinstate_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.import_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)

@@ -242,6 +242,9 @@ class MainWindow(QMainWindow):
             view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
             if hasattr(view, "actor"):
                 view.actor = self.settings.station
+        entrants_view = self.event_views["entrants"]
+        entrants_view.add_requested.connect(self.add_entrants)  # type: ignore[attr-defined]
+        entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

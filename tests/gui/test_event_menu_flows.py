@@ -122,6 +122,18 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no
     assert window.add_entrants() == 0
     assert len(list_entrants(window.db, event_id)) == 4
 
+    def one_more(dialog: QDialog) -> bool:
+        assert isinstance(dialog, AddEntrantsDialog)
+        dialog.editor.box.setPlainText("Fay Moss\tEast\n")
+        return True
+
+    _script(monkeypatch, AddEntrantsDialog, one_more)
+    window.show_view("entrants")
+    entrants_tab = window.event_views["entrants"]
+    entrants_tab.add_button.click()  # the same dialog from the Entrants tab
+    assert len(list_entrants(window.db, event_id)) == 5
+    assert entrants_tab.model.rowCount() == 5
+
 
 def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.event_dialog import NewEvent
