@@ -27,7 +27,7 @@ in a row, each melded whole (that melds every card a run can use, in the fewest 
 table built at import gives each suit's best runs at once. The search therefore tries only
 the set choices (at most three ranks are held in three suits in eleven cards; most hands
 have none) and adds up four table entries for each. The best arrangement is the one of
-greatest worth (points first; see ``_POINTS_SHIFT``). Bigger hands, with sets possible at
+least cost (deadwood points first; see ``_cost``). Bigger hands, with sets possible at
 more ranks, go to a general search: every legal meld inside the hand is listed and a
 depth-first search over them, most worth first, tries every disjoint combination, abandoning
 a branch only when even its best imaginable completion cannot beat the best found. Nothing
@@ -362,6 +362,13 @@ _POINTS_SHIFT = 12
 _CARD_WEIGHT = 1 << 6
 
 
+def _cost(points: int, deadwood: int, melds: int) -> int:
+    """What the fast search minimises: deadwood points, then deadwood cards (``deadwood`` is
+    their mask), then melds, in one number. Each field stays below the next one's weight (at
+    most 52 cards and 17 melds), and the cost of a hand is the sum of its suits' and sets'."""
+    return (points << _POINTS_SHIFT) + _CARD_WEIGHT * deadwood.bit_count() + melds
+
+
 def _rank_major(index: int) -> int:
     """Position of a card in display order (rank, then suit): 4 * rank position + suit."""
     return (index % 13) * 4 + index // 13
@@ -375,7 +382,7 @@ class _Tables:
         "meld_order",
         "melds",
         "points",
-        "run_worth",
+        "run_cost",
         "runnable",
         "runs",
         "sets",
@@ -416,14 +423,6 @@ class _Tables:
                 masks = [sum(1 << (s * 13 + rank) for s in group) for group in groups]
                 by_pattern.append(tuple((mask, self.worth[mask]) for mask in masks))
             self.sets.append(by_pattern)
-        # runs[13-bit pattern]: the best runs of one suit holding those ranks, when none of its
-        # cards goes to a set (masks in the bits of the first suit; the same in every suit).
-        # Each block of three or more ranks in a row (round the corner under Tedesco) melds
-        # whole: that melds every card a run can take, in the fewest melds, so it is the one
-        # best choice. run_worth is their worth, runnable the cards they meld.
-        self.runs = [self._blocks(pattern) for pattern in range(8192)]
-        self.run_worth = [sum(self.worth[run] for run in runs) for runs in self.runs]
-        self.runnable = [sum(runs) for runs in self.runs]
         # suit_points[13-bit pattern]: points of those ranks (the same in every suit)
         self.suit_points = [0] * 8192
         for pattern in range(1, 8192):
@@ -431,6 +430,17 @@ class _Tables:
             self.suit_points[pattern] = (
                 self.suit_points[pattern ^ low] + self.points[low.bit_length() - 1]
             )
+        # runs[13-bit pattern]: the best runs of one suit holding those ranks, when none of its
+        # cards goes to a set (masks in the bits of the first suit; the same in every suit).
+        # Each block of three or more ranks in a row (round the corner under Tedesco) melds
+        # whole: that melds every card a run can take, in the fewest melds, so it is the one
+        # best choice. runnable is the cards they meld, run_cost what they leave (see _COST).
+        self.runs = [self._blocks(pattern) for pattern in range(8192)]
+        self.runnable = [sum(runs) for runs in self.runs]
+        self.run_cost = [
+            _cost(self.suit_points[pattern & ~runnable], pattern & ~runnable, len(runs))
+            for pattern, (runs, runnable) in enumerate(zip(self.runs, self.runnable, strict=True))
+        ]
 
     def _blocks(self, pattern: int) -> tuple[int, ...]:
         """The blocks of three or more ranks in a row among a 13-bit pattern of ranks."""
@@ -651,8 +661,9 @@ def _pack_deep(ordered: list[tuple[int, int]]) -> tuple[int, tuple[int, ...]]:
 
 
 def _search(hand: int, tables: _Tables) -> tuple[int, int]:
-    """The best arrangement's worth and the cards it melds in sets, or (-1, 0) for a hand
-    with sets possible at more than three ranks (more than eleven cards), left to :func:`_pack`.
+    """The best arrangement's cost (see :func:`_cost`) and the cards it melds in sets; or
+    (-1, 0) for a hand where sets are possible at more than three ranks (more than eleven
+    cards), which is left to :func:`_pack`.
 
     Once the sets are chosen, the rest is runs, and every suit is on its own: ``tables.runs``
     has the best runs of each suit (every block of three or more in a row, whole). So the
@@ -666,15 +677,15 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     b = hand >> 13 & _SUIT_BITS
     c = hand >> 26 & _SUIT_BITS
     d = hand >> 39
-    run_worth = tables.run_worth
+    run_cost = tables.run_cost
     three = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in at least three suits
     if not three:
-        return run_worth[a] + run_worth[b] + run_worth[c] + run_worth[d], 0
+        return run_cost[a] + run_cost[b] + run_cost[c] + run_cost[d], 0
     if three.bit_count() > 3:
         return -1, 0
     runnable = tables.runnable
     idle = hand & ~(runnable[a] | runnable[b] << 13 | runnable[c] << 26 | runnable[d] << 39)
-    tries = [(0, 0)]  # (cards in sets, their worth)
+    tries = [(0, 0)]  # (cards in sets, how many sets)
     while three:
         low = three & -three
         three ^= low
@@ -683,29 +694,30 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
             (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
         ]
         must = idle & _RANK_BITS << rank  # cards of this rank that only a set can meld
-        choices = [(mask, worth) for mask, worth in sets if not must & ~mask]
+        choices = [(mask, 1) for mask, _ in sets if not must & ~mask]
         if must.bit_count() < 3:
             choices.insert(0, (0, 0))
-        tries = [(taken | mask, total + worth) for taken, total in tries for mask, worth in choices]
-    best = in_sets = -1
-    for taken, worth in tries:
+        tries = [(taken | mask, count + one) for taken, count in tries for mask, one in choices]
+    best = 1 << 60
+    in_sets = 0
+    for taken, cost in tries:
         rest = hand ^ taken
-        worth += (
-            run_worth[rest & _SUIT_BITS]
-            + run_worth[rest >> 13 & _SUIT_BITS]
-            + run_worth[rest >> 26 & _SUIT_BITS]
-            + run_worth[rest >> 39]
+        cost += (
+            run_cost[rest & _SUIT_BITS]
+            + run_cost[rest >> 13 & _SUIT_BITS]
+            + run_cost[rest >> 26 & _SUIT_BITS]
+            + run_cost[rest >> 39]
         )
-        if worth > best:
-            best, in_sets = worth, taken
+        if cost < best:
+            best, in_sets = cost, taken
     return best, in_sets
 
 
-def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
-    """The best arrangement of ``hand``: its worth and its melds' masks."""
-    worth, in_sets = _search(hand, tables)
-    if worth < 0:
-        return _pack(_candidates(hand, tables), hand.bit_count())
+def _best(hand: int, tables: _Tables) -> tuple[int, ...]:
+    """The masks of the best arrangement's melds."""
+    cost, in_sets = _search(hand, tables)
+    if cost < 0:
+        return _pack(_candidates(hand, tables), hand.bit_count())[1]
     chosen: list[int] = []
     ranks = (in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39) & _SUIT_BITS
     while ranks:
@@ -717,7 +729,7 @@ def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
     for shift in (0, 13, 26, 39):
         for run in runs[rest >> shift & _SUIT_BITS]:
             chosen.append(run << shift)
-    return worth, tuple(chosen)
+    return tuple(chosen)
 
 
 def _display_mask(mask: int) -> int:
@@ -816,7 +828,7 @@ def best_arrangement(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> 
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    return _arrangement(hand, _best(hand, tables)[1], tables)
+    return _arrangement(hand, _best(hand, tables), tables)
 
 
 def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> int:
@@ -831,10 +843,11 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    worth = _search(hand, tables)[0]
-    if worth < 0:
+    cost = _search(hand, tables)[0]
+    if cost < 0:
         worth = _pack(_candidates(hand, tables), len(cards))[0]
-    return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT)
+        return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT)
+    return cost >> _POINTS_SHIFT
 
 
 def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> ElevenCardAnalysis:
@@ -853,7 +866,7 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         raise CardError(f"the hand has {len(cards)} cards; choosing a discard needs 11")
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    worth, chosen = _best(hand, tables)
+    chosen = _best(hand, tables)
     all_eleven = _arrangement(hand, chosen, tables)
     if not all_eleven.deadwood:
         return ElevenCardAnalysis(
@@ -877,18 +890,17 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         key = ((dead - points[index]) << 12) - preference[index]
         if key < best_key:
             best_key, best_index = key, index
-    total = dead + (worth >> _POINTS_SHIFT)
     for bit in _bits(melded):
         index = bit.bit_length() - 1
         if ((dead - points[index]) << 12) - preference[index] >= best_key:
             continue  # cannot beat the best even if the other melds all stayed
-        kept_worth = _search(hand ^ bit, tables)[0]
-        key = ((total - points[index] - (kept_worth >> _POINTS_SHIFT)) << 12) - preference[index]
+        kept_dead = _search(hand ^ bit, tables)[0] >> _POINTS_SHIFT
+        key = (kept_dead << 12) - preference[index]
         if key < best_key:
             best_key, best_index = key, index
     if 1 << best_index & melded:
         kept_hand = hand ^ 1 << best_index
-        kept = _arrangement(kept_hand, _best(kept_hand, tables)[1], tables)
+        kept = _arrangement(kept_hand, _best(kept_hand, tables), tables)
     else:  # an unmelded card takes nothing from the best: the ten keep the eleven's melds
         left = hand & ~melded & ~(1 << best_index)
         kept = Arrangement(all_eleven.melds, _sorted_cards(left), _mask_points(left, tables))
