@@ -62,10 +62,10 @@ class GamesModel(QAbstractTableModel):
         a, b = self._names
         return {
             GameColumn.GAME: "Game",
-            GameColumn.POINTS: f"Points {a} – {b}",
+            GameColumn.POINTS: f"Points\n{a} – {b}",
             GameColumn.BOXES: "Boxes",
-            GameColumn.BOX_BONUS: "Box bonus",
-            GameColumn.GAME_BONUS: "Game bonus",
+            GameColumn.BOX_BONUS: "Box\nbonus",
+            GameColumn.GAME_BONUS: "Game\nbonus",
             GameColumn.SHUTOUT: "Shutout",
             GameColumn.FINAL: "Final",
             GameColumn.RESULT: "Result",

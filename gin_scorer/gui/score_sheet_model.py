@@ -175,7 +175,7 @@ class ScoreSheetModel(QAbstractTableModel):
         a, b = self._names
         key = self._columns[section]
         if isinstance(key, GameKey):
-            return f"Game {key.number}: {a} – {b}"
+            return f"Game {key.number}\n{a} – {b}"
         return {
             Column.HAND: "Hand",
             Column.DEALER: "Dealer",
@@ -183,8 +183,9 @@ class ScoreSheetModel(QAbstractTableModel):
             Column.DECLARED: "Deadwood",
             Column.POINTS_A: a,
             Column.POINTS_B: b,
-            Column.TOTAL_A: f"{a} total",
-            Column.TOTAL_B: f"{b} total",
+            # Two lines: a long name would otherwise widen the column past the view.
+            Column.TOTAL_A: f"{a}\ntotal",
+            Column.TOTAL_B: f"{b}\ntotal",
             Column.GAME: "Game",
             Column.NOTES: "Notes",
         }[key]

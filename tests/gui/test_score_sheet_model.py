@@ -30,7 +30,7 @@ def test_rows_read_like_a_gin_pad(make_sheet) -> None:  # type: ignore[no-untype
     model.set_sheet(make_sheet(["ak7 15", "bg22", "d", "bk9 4"]))
     assert model.rowCount() == 4
     assert model.headerData(Column.POINTS_A, Qt.Orientation.Horizontal) == "Ann"
-    assert model.headerData(Column.TOTAL_B, Qt.Orientation.Horizontal) == "Bob total"
+    assert model.headerData(Column.TOTAL_B, Qt.Orientation.Horizontal) == "Bob\ntotal"
     # Hand 1: Ann knocks 7 v 15 and scores 8.
     assert _text(model, 0, Column.OUTCOME) == "Ann: knock"
     assert _text(model, 0, Column.DECLARED) == "7 v 15"

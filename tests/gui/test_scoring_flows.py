@@ -178,7 +178,7 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     model = page.panel.model
     qtmodeltester.check(model)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers[-4:] == ["Game 1: Ann – Bob", "Game 2: Ann – Bob", "Game 3: Ann – Bob",
+    assert headers[-4:] == ["Game 1\nAnn – Bob", "Game 2\nAnn – Bob", "Game 3\nAnn – Bob",
                             "Notes"]
     g1, g2, g3 = (model.column_of(n) for n in (1, 2, 3))
     cell = lambda row, col: model.data(model.index(row, col))  # noqa: E731
