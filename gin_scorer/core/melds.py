@@ -670,8 +670,9 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     search only tries each rank held in three suits or more without a set and with each of
     its sets (at most 6 x 6 x 2 tries in eleven cards), and adds up four table entries for
     each. A set is not tried without a card of its rank that no run can use (that card could
-    only join it), nor left out when three such cards could make it. Ties keep the first
-    found, in an order that depends only on the hand.
+    only join it), nor left out when three such cards could make it; so a rank none of whose
+    cards a run can use, as in most hands with a set, is settled without trying anything.
+    Ties keep the first found, in an order that depends only on the hand.
     """
     a = hand & _SUIT_BITS
     b = hand >> 13 & _SUIT_BITS
@@ -684,11 +685,15 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     if three.bit_count() > 3:
         return -1, 0
     runnable = tables.runnable
-    idle = hand & ~(runnable[a] | runnable[b] << 13 | runnable[c] << 26 | runnable[d] << 39)
-    tries = [(0, 0)]  # (cards in sets, how many sets)
-    while three:
-        low = three & -three
-        three ^= low
+    could_run = runnable[a] | runnable[b] << 13 | runnable[c] << 26 | runnable[d] << 39
+    idle = hand & ~could_run
+    # A rank no run can take a card of melds all its cards in one set: no choice to make.
+    contested = three & (could_run | could_run >> 13 | could_run >> 26 | could_run >> 39)
+    settled = three ^ contested
+    tries = [(hand & settled * _RANK_BITS, settled.bit_count())]  # (cards in sets, how many sets)
+    while contested:
+        low = contested & -contested
+        contested ^= low
         rank = low.bit_length() - 1
         sets = tables.sets[rank][
             (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
