@@ -443,6 +443,19 @@ class MainWindow(QMainWindow):
         if self.scoring is not None:
             self.scoring.void()
 
+    def _open_event(self) -> tuple[Database, int] | None:
+        """The database and the open event, or None (saying so in the status bar)."""
+        if self.db is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first", 4000)
+            return None
+        return self.db, self.event_id
+
+    def _changed(self, message: str) -> None:
+        """After a change saved through the services: the save time, every view, a word."""
+        self._saved()
+        self.refresh_all()
+        self.statusBar().showMessage(message, 6000)
+
     # --- backups --------------------------------------------------------------------------
 
     def back_up_now(self) -> None:
@@ -560,8 +573,7 @@ class MainWindow(QMainWindow):
     def import_entrants(self) -> None:
         """Event → Import entrants from CSV…: the file opens in the add-entrants dialog, to
         read (and fix) before anything is saved."""
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        if self._open_event() is None:
             return
         name, _ = QFileDialog.getOpenFileName(
             self, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
@@ -572,85 +584,78 @@ class MainWindow(QMainWindow):
     def add_entrants(self, csv_file: Path | None = None) -> int:
         """Entrants typed, pasted or imported into the open event (late entries too); returns
         how many were added. A refusal keeps the dialog open with the list as it was."""
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return 0
+        db, event_id = opened
         from gin_scorer.gui.entrants_editor import AddEntrantsDialog
         from gin_scorer.services.entrants import add_entrants
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import get_event
 
-        dialog = AddEntrantsDialog(get_event(self.db, self.event_id).name, self)
+        dialog = AddEntrantsDialog(get_event(db, event_id).name, self)
         if csv_file is not None:
             dialog.editor.load_file(csv_file)
         try:
             while dialog.exec() == AddEntrantsDialog.DialogCode.Accepted:
                 parsed = dialog.editor.parsed()
                 try:
-                    added = add_entrants(self.db, self.event_id, parsed.specs,
+                    added = add_entrants(db, event_id, parsed.specs,
                                          labels=parsed.labels, actor=self.settings.station)
                 except ServiceError as error:
                     dialog.editor.show_problem(str(error))
                     continue
-                self._saved()
-                self.refresh_all()
-                self.statusBar().showMessage(
-                    f"{len(added)} entrant{'s' if len(added) != 1 else ''} added", 6000
-                )
+                self._changed(f"{len(added)} entrant{'s' if len(added) != 1 else ''} added")
                 return len(added)
             return 0
         finally:
             dialog.deleteLater()
 
     def edit_format_settings(self) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.gui.event_settings_dialog import edit_event_settings
 
-        if edit_event_settings(self, self.db, self.event_id, actor=self.settings.station):
-            self._saved()
-            self.refresh_all()
-            self.statusBar().showMessage("Format settings saved", 6000)
+        if edit_event_settings(self, db, event_id, actor=self.settings.station):
+            self._changed("Format settings saved")
 
     def edit_event_rules(self) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.gui.custom_presets import custom_presets_dir
         from gin_scorer.gui.event_settings_dialog import edit_event_rules
 
         folder = custom_presets_dir(self.settings.data_folder)
-        if edit_event_rules(self, self.db, self.event_id, custom_folder=folder,
+        if edit_event_rules(self, db, event_id, custom_folder=folder,
                             actor=self.settings.station):
-            self._saved()
-            self.refresh_all()
-            self.statusBar().showMessage("Rule set saved: new matches use it", 6000)
+            self._changed("Rule set saved: new matches use it")
 
     def change_pin(self) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.gui.event_settings_dialog import change_event_pin
 
-        event = change_event_pin(self, self.db, self.event_id, actor=self.settings.station)
+        event = change_event_pin(self, db, event_id, actor=self.settings.station)
         if event is not None:
-            self._saved()
-            self.refresh_all()
-            self.statusBar().showMessage(
-                "Director's PIN set" if event.has_pin else "Director's PIN cleared", 6000
-            )
+            self._changed("Director's PIN set" if event.has_pin else "Director's PIN cleared")
 
     def new_match(self) -> None:
         """Club play: the director picks two entrants."""
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.services.entrants import list_entrants
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.matches import create_match
 
-        entrants = [e for e in list_entrants(self.db, self.event_id) if e.active]
+        entrants = [e for e in list_entrants(db, event_id) if e.active]
         names = [e.name for e in entrants]
         if len(names) < 2:
             QMessageBox.information(self, "New match", "The event needs two entrants first.")
@@ -664,7 +669,7 @@ class MainWindow(QMainWindow):
             return
         by_name = {e.name: e.id for e in entrants}
         try:
-            match = create_match(self.db, self.event_id, by_name[a], by_name[b],
+            match = create_match(db, event_id, by_name[a], by_name[b],
                                  actor=self.settings.station)
         except ServiceError as error:
             QMessageBox.warning(self, "New match", str(error))
@@ -674,24 +679,26 @@ class MainWindow(QMainWindow):
         self.open_match(match.id)
 
     def start_round(self) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.gui import event_views
 
-        message = event_views.start_next_round(self.db, self.event_id)
+        message = event_views.start_next_round(db, event_id)
         self.statusBar().showMessage(message, 8000)
         self._saved()
         self.refresh_all()
         self.show_view("pairings")
 
     def projector(self) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        opened = self._open_event()
+        if opened is None:
             return
+        db, event_id = opened
         from gin_scorer.gui.event_views import ProjectorWindow
 
-        self._projector = ProjectorWindow(self.db, self.event_id, self.settings.projector_seconds)
+        self._projector = ProjectorWindow(db, event_id, self.settings.projector_seconds)
         self._projector.showFullScreen()
 
     # --- demo -----------------------------------------------------------------------------
@@ -784,8 +791,7 @@ class MainWindow(QMainWindow):
         return out
 
     def ask_export(self, what: str) -> None:
-        if self.db is None or self.event_id is None:
-            self.statusBar().showMessage("Open an event first", 4000)
+        if self._open_event() is None:
             return
         suffix = "json" if what == "event" else "csv"
         path, _ = QFileDialog.getSaveFileName(
