@@ -718,11 +718,12 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     return best, in_sets
 
 
-def _best(hand: int, tables: _Tables) -> tuple[int, ...]:
-    """The masks of the best arrangement's melds."""
+def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
+    """The best arrangement of ``hand``: its deadwood points and its melds' masks."""
     cost, in_sets = _search(hand, tables)
     if cost < 0:
-        return _pack(_candidates(hand, tables), hand.bit_count())[1]
+        worth, packed = _pack(_candidates(hand, tables), hand.bit_count())
+        return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT), packed
     chosen: list[int] = []
     ranks = (in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39) & _SUIT_BITS
     while ranks:
@@ -734,7 +735,7 @@ def _best(hand: int, tables: _Tables) -> tuple[int, ...]:
     for shift in (0, 13, 26, 39):
         for run in runs[rest >> shift & _SUIT_BITS]:
             chosen.append(run << shift)
-    return tuple(chosen)
+    return cost >> _POINTS_SHIFT, tuple(chosen)
 
 
 def _display_mask(mask: int) -> int:
@@ -772,9 +773,11 @@ def _mask_points(mask: int, tables: _Tables) -> int:
     )
 
 
-def _arrangement(hand: int, chosen: tuple[int, ...], tables: _Tables) -> Arrangement:
+def _arrangement(hand: int, best: tuple[int, tuple[int, ...]], tables: _Tables) -> Arrangement:
+    """The Arrangement of ``hand`` that :func:`_best` found: (deadwood points, melds' masks)."""
+    points, chosen = best
     if not chosen:
-        return Arrangement((), _sorted_cards(hand), _mask_points(hand, tables))
+        return Arrangement((), _sorted_cards(hand), points)
     for mask in chosen:
         hand &= ~mask
     if len(chosen) > 1:
@@ -788,7 +791,7 @@ def _arrangement(hand: int, chosen: tuple[int, ...], tables: _Tables) -> Arrange
     return Arrangement(
         tuple(map(tables.melds.__getitem__, chosen)),
         _sorted_cards(hand),
-        _mask_points(hand, tables),
+        points,
     )
 
 
@@ -849,9 +852,8 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
     cost = _search(hand, tables)[0]
-    if cost < 0:
-        worth = _pack(_candidates(hand, tables), len(cards))[0]
-        return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT)
+    if cost < 0:  # sets possible at more than three ranks: the general search
+        return _best(hand, tables)[0]
     return cost >> _POINTS_SHIFT
 
 
@@ -871,8 +873,8 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         raise CardError(f"the hand has {len(cards)} cards; choosing a discard needs 11")
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
-    chosen = _best(hand, tables)
-    all_eleven = _arrangement(hand, chosen, tables)
+    best = _best(hand, tables)
+    all_eleven = _arrangement(hand, best, tables)
     if not all_eleven.deadwood:
         return ElevenCardAnalysis(
             discard=None, kept=all_eleven, big_gin=True, all_eleven=all_eleven
@@ -882,7 +884,7 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
     # cards worth at least as much, since keeping the other melds intact is the best case for
     # them (the bound below).
     melded = 0
-    for mask in chosen:
+    for mask in best[1]:
         melded |= mask
     dead = all_eleven.deadwood_points
     points = tables.points
@@ -908,7 +910,7 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
         kept = _arrangement(kept_hand, _best(kept_hand, tables), tables)
     else:  # an unmelded card takes nothing from the best: the ten keep the eleven's melds
         left = hand & ~melded & ~(1 << best_index)
-        kept = Arrangement(all_eleven.melds, _sorted_cards(left), _mask_points(left, tables))
+        kept = Arrangement(all_eleven.melds, _sorted_cards(left), dead - points[best_index])
     return ElevenCardAnalysis(
         discard=ALL_CARDS[best_index], kept=kept, big_gin=False, all_eleven=all_eleven
     )
