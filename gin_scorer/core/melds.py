@@ -694,14 +694,16 @@ def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     while contested:
         low = contested & -contested
         contested ^= low
-        rank = low.bit_length() - 1
-        sets = tables.sets[rank][
-            (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
-        ]
-        must = idle & _RANK_BITS << rank  # cards of this rank that only a set can meld
-        choices = [(mask, 1) for mask, _ in sets if not must & ~mask]
-        if must.bit_count() < 3:
-            choices.insert(0, (0, 0))
+        held = hand & _RANK_BITS * low  # the rank's cards
+        must = held & idle  # those that only a set can meld
+        choices = [(0, 0)] if must.bit_count() < 3 else []  # (cards in a set, 1 if a set)
+        choices.append((held, 1))
+        if held.bit_count() == 4:  # or a set of three, leaving out a card some run can use
+            spare = held & ~must
+            while spare:
+                card = spare & -spare
+                spare ^= card
+                choices.append((held ^ card, 1))
         tries = [(taken | mask, count + one) for taken, count in tries for mask, one in choices]
     best = 1 << 60
     in_sets = 0
