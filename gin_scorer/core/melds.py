@@ -726,6 +726,8 @@ def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
     if cost < 0:
         worth, packed = _pack(_candidates(hand, tables), hand.bit_count())
         return _mask_points(hand, tables) - (worth >> _POINTS_SHIFT), packed
+    if not cost % _CARD_WEIGHT:  # the cost's last field, the number of melds, is 0
+        return cost >> _POINTS_SHIFT, ()
     chosen: list[int] = []
     ranks = (in_sets | in_sets >> 13 | in_sets >> 26 | in_sets >> 39) & _SUIT_BITS
     while ranks:
@@ -740,19 +742,15 @@ def _best(hand: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
     return cost >> _POINTS_SHIFT, tuple(chosen)
 
 
-def _display_mask(mask: int) -> int:
-    """The cards of a (suit-major) mask as a display-order mask (bit = 4 * rank + suit)."""
-    return (
-        _SPREAD[0][mask & _SUIT_BITS]
-        | _SPREAD[1][mask >> 13 & _SUIT_BITS]
-        | _SPREAD[2][mask >> 26 & _SUIT_BITS]
-        | _SPREAD[3][mask >> 39 & _SUIT_BITS]
-    )
-
-
 def _sorted_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a mask sorted by rank, then suit."""
-    display = _display_mask(mask)
+    spread = _SPREAD  # as a display-order mask (bit = 4 * rank + suit), then byte by byte
+    display = (
+        spread[0][mask & _SUIT_BITS]
+        | spread[1][mask >> 13 & _SUIT_BITS]
+        | spread[2][mask >> 26 & _SUIT_BITS]
+        | spread[3][mask >> 39 & _SUIT_BITS]
+    )
     chunk = _CHUNK_CARDS
     return (
         chunk[0][display & 255]
