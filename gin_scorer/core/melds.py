@@ -795,14 +795,14 @@ def _arrangement(hand: int, best: tuple[int, tuple[int, ...]], tables: _Tables) 
     )
 
 
-def _bits(mask: int) -> list[int]:
-    """The single-bit masks of ``mask``, lowest first."""
-    bits = []
+def _indexes(mask: int) -> list[int]:
+    """The card indexes of ``mask``, lowest first."""
+    indexes = []
     while mask:
         low = mask & -mask
-        bits.append(low)
+        indexes.append(low.bit_length() - 1)
         mask ^= low
-    return bits
+    return indexes
 
 
 def _checked_mask(cards: Sequence[Card]) -> int:
@@ -890,18 +890,14 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
     points = tables.points
     # Keys to minimise: the ten's deadwood first, then the discard's rank (see _Tables).
     preference = tables.discard_preference
-    best_key = 1 << 40
-    best_index = 0
-    for bit in _bits(hand & ~melded):
-        index = bit.bit_length() - 1
-        key = ((dead - points[index]) << 12) - preference[index]
-        if key < best_key:
-            best_key, best_index = key, index
-    for bit in _bits(melded):
-        index = bit.bit_length() - 1
+    # Among the unmelded cards the key falls as the preference rises (it counts the points
+    # first), so the most preferred of them is the best until a melded card beats it.
+    best_index = max(_indexes(hand & ~melded), key=preference.__getitem__)
+    best_key = ((dead - points[best_index]) << 12) - preference[best_index]
+    for index in _indexes(melded):
         if ((dead - points[index]) << 12) - preference[index] >= best_key:
             continue  # cannot beat the best even if the other melds all stayed
-        kept_dead = _search(hand ^ bit, tables)[0] >> _POINTS_SHIFT
+        kept_dead = _search(hand ^ 1 << index, tables)[0] >> _POINTS_SHIFT
         key = (kept_dead << 12) - preference[index]
         if key < best_key:
             best_key, best_index = key, index
