@@ -13,6 +13,8 @@ the change feed it contains, so nothing is copied twice when nothing changed. Th
 When: before a migration; on open, if the newest backup is older than the interval; and when
 services call :func:`maybe_backup` after each recorded hand — every ``backup.every_hands``
 hands (default 25) or ``backup.every_minutes`` minutes (default 10) with something new.
+A PostgreSQL database is copied the same way into SQLite files in each station's own backup
+folder (on a worker thread: the copy crosses the network).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
@@ -196,6 +199,8 @@ def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
     target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target.parent.mkdir(parents=True, exist_ok=True)
     snapshot_to_sqlite(db, target)
+    db._backup_last_at = now
+    db._backup_last_change_id = change_id
     _rotate(db.url)
     return BackupFile(target, now, change_id, reason)
 
@@ -237,26 +242,28 @@ def maybe_backup(
 
     Due when something changed since the newest backup and either ``backup.every_hands`` hands
     were entered since, or ``backup.every_minutes`` minutes passed (on open: the minutes
-    only). Does nothing on PostgreSQL (a server has its own backups; ``gin-scorer backup``
-    still copies it on demand) or when the database was opened with
-    ``backups=False``, and never raises: a failed automatic backup must not
-    lose the hand that was just recorded (the next call tries again).
+    only). Does nothing when the database was opened with ``backups=False``, and never raises:
+    a failed automatic backup must not lose the hand that was just recorded (the next call
+    tries again).
+
+    A PostgreSQL database is copied row by row into a SQLite file in this station's backup
+    folder, so every station of a shared event keeps copies of its own; the copy travels over
+    the network, so it is always made on a worker thread.
 
     ``background=True`` makes the copy on a worker thread (the GUI keeps typing; WAL lets the
     copy read while hands are written) and returns ``None`` at once; ``Database.close()``
     waits for it.
     """
-    if not db.is_sqlite or db.path is None or not db.backups_enabled:
+    if not db.backups_enabled or (db.is_sqlite and db.path is None):
         return None
     if not db._backup_lock.acquire(blocking=False):
         return None  # another thread is already backing up
-    if background:
-        path = db.path
+    if background or not db.is_sqlite:
 
         def work() -> None:
             try:
-                _maybe_backup(db, path, on_open=on_open)
-            except (sqlite3.Error, OSError, StoreError):
+                _maybe_backup(db, on_open=on_open)
+            except (sqlite3.Error, OSError, StoreError, SQLAlchemyError):
                 pass
             finally:
                 db._backup_lock.release()
@@ -264,24 +271,45 @@ def maybe_backup(
         threading.Thread(target=work, name="gin-scorer-backup", daemon=True).start()
         return None
     try:
-        return _maybe_backup(db, db.path, on_open=on_open)
+        return _maybe_backup(db, on_open=on_open)
     except (sqlite3.Error, OSError, StoreError):
         return None
     finally:
         db._backup_lock.release()
 
 
-def _maybe_backup(db: Database, path: Path, *, on_open: bool) -> BackupFile | None:
+@dataclass(frozen=True, slots=True)
+class _Progress:
+    """What the schedule looks at: the newest change, and hands entered since the last backup."""
+
+    change_id: int
+    hands: int
+    every_hands: int
+    every_minutes: int
+
+
+def _maybe_backup(db: Database, *, on_open: bool) -> BackupFile | None:
     if db._backup_last_at is None:
-        newest = next(iter(list_backups(path)), None)
+        newest = next(iter(list_backups(backup_target(db))), None)
         if newest is not None:
             db._backup_last_at = newest.taken_at
             db._backup_last_change_id = newest.change_id
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    progress = _sqlite_progress(db) if db.is_sqlite else _server_progress(db)
+    if progress is None or progress.change_id == db._backup_last_change_id:
+        return None  # nothing new since the newest backup (or an empty database)
+    last = db._backup_last_at
+    stale = last is None or datetime.now(UTC) - last >= timedelta(minutes=progress.every_minutes)
+    if stale or (not on_open and progress.hands >= progress.every_hands):
+        return make_backup(db, reason="auto")
+    return None
+
+
+def _sqlite_progress(db: Database) -> _Progress | None:
+    """Read on a connection of its own, read-only: the schedule never takes a write lock."""
+    assert db.path is not None
+    connection = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True, timeout=30)
     try:
         current = int(connection.execute("SELECT max(id) FROM change").fetchone()[0] or 0)
-        if current == db._backup_last_change_id:
-            return None  # nothing new since the newest backup (or an empty database)
         hands = int(
             connection.execute(
                 "SELECT count(*) FROM change WHERE id > ? AND table_name = 'hand_entry' "
@@ -289,19 +317,36 @@ def _maybe_backup(db: Database, path: Path, *, on_open: bool) -> BackupFile | No
                 (db._backup_last_change_id,),
             ).fetchone()[0]
         )
-        every_hands = get_int_setting(connection, "backup.every_hands", DEFAULT_EVERY_HANDS)
-        every_minutes = get_int_setting(
-            connection, "backup.every_minutes", DEFAULT_EVERY_MINUTES
+        return _Progress(
+            current,
+            hands,
+            get_int_setting(connection, "backup.every_hands", DEFAULT_EVERY_HANDS),
+            get_int_setting(connection, "backup.every_minutes", DEFAULT_EVERY_MINUTES),
         )
     except sqlite3.OperationalError:
         return None  # not migrated yet: the pre-migration backup covers it
     finally:
         connection.close()
-    last = db._backup_last_at
-    stale = last is None or datetime.now(UTC) - last >= timedelta(minutes=every_minutes)
-    if stale or (not on_open and hands >= every_hands):
-        return make_backup(db, reason="auto")
-    return None
+
+
+def _server_progress(db: Database) -> _Progress:
+    from sqlalchemy import func, select
+    from sqlmodel import col
+
+    from gin_scorer.store.changes import latest_change_id
+    from gin_scorer.store.tables import Change
+
+    with db.transaction(write=False) as session:
+        hands = session.execute(
+            select(func.count()).select_from(Change).where(
+                col(Change.id) > db._backup_last_change_id,
+                col(Change.table_name) == "hand_entry",
+                col(Change.op) == "insert",
+            )
+        ).scalar_one()
+        schedule = backup_schedule(session)
+        return _Progress(latest_change_id(session), int(hands), schedule.every_hands,
+                         schedule.every_minutes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -321,3 +321,37 @@ def test_a_background_backup_is_finished_when_the_database_closes(path: Path) ->
     made = list_backups(path)
     assert [b.reason for b in made] == ["auto"]
     assert integrity_check(made[0].path) == "ok"
+
+
+def _wait_for_backup(db: Database) -> None:
+    """A server's automatic backup runs on a worker thread: wait until it let go."""
+    assert db._backup_lock.acquire(timeout=60)
+    db._backup_lock.release()
+
+
+def test_a_server_database_is_backed_up_automatically_to_this_station(pg_url: str) -> None:
+    from gin_scorer.store.backup import backup_target
+
+    with open_database(pg_url, station="desk-2") as db:
+        match_id = _match(db)
+        with db.transaction() as session:
+            set_setting(session, "backup.every_hands", "3")
+            set_setting(session, "backup.every_minutes", "600")
+        _hand(db, match_id, 1)
+        assert maybe_backup(db) is None  # never on the caller's thread: the copy crosses the net
+        _wait_for_backup(db)
+        first = list_backups(backup_target(db))
+        assert [b.reason for b in first] == ["auto"]
+        _hand(db, match_id, 2)
+        _hand(db, match_id, 3)
+        maybe_backup(db)
+        _wait_for_backup(db)
+        assert len(list_backups(backup_target(db))) == 1  # 2 hands < 3
+        _hand(db, match_id, 4)
+        maybe_backup(db)
+        _wait_for_backup(db)
+        newest = list_backups(backup_target(db))[0]
+        assert newest.path.parent == backup_folder(pg_url)
+    with sqlite3.connect(newest.path) as copy:
+        assert copy.execute("SELECT count(*) FROM hand_entry").fetchone() == (4,)
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
