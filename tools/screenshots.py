@@ -112,6 +112,27 @@ def main(argv: list[str] | None = None) -> int:
     grab(rules_dialog, "15-rule-set")
     rules_dialog.close()
 
+    from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
+    from gin_scorer.gui.round_dialogs import RoundPreviewDialog
+    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.rounds import preview_round
+
+    edit = EntrantEditDialog(list_entrants(window.db, event_id)[0], window)
+    edit.show()
+    grab(edit, "17-edit-entrant")
+    edit.close()
+    thursday = create_event(
+        window.db, name="Thursday Swiss", format="swiss",
+        entrants=[EntrantSpec(n, seed=i + 1) for i, n in enumerate(
+            ("Ann Adler", "Bob Brandt", "Carla Costa", "Dev Duarte", "Elle Ekberg",
+             "Finn Foley", "Gwen Gray"))],
+    )
+    preview = RoundPreviewDialog(preview_round(window.db, thursday.id), thursday.name, window)
+    preview.show()
+    grab(preview, "18-round-preview")
+    preview.close()
+
     from gin_scorer.gui.backup_dialog import RestoreDialog
     from gin_scorer.services.backups import back_up_now, backups_of
 

@@ -509,6 +509,7 @@ class EntrantsView(_EventView):
 
     add_requested = Signal()
     import_requested = Signal()
+    entrant_changed = Signal()  # a name or seed changed: the other views show it too
 
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
@@ -519,15 +520,20 @@ class EntrantsView(_EventView):
         self.check_button = QPushButton("Check in / out")
         self.withdraw_button = QPushButton("Withdraw")
         self.reinstate_button = QPushButton("Reinstate")
+        self.edit_button = QPushButton("Edit…")
+        self.edit_button.setToolTip("Fix the name, club or seed (also: double-click the row)")
         self.add_button = QPushButton("Add entrants…")
         self.import_button = QPushButton("Import CSV…")
         self.check_button.clicked.connect(self.toggle_check_in)
         self.withdraw_button.clicked.connect(lambda: self.set_active(False))
         self.reinstate_button.clicked.connect(lambda: self.set_active(True))
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.table.doubleClicked.connect(lambda _index: self.edit_selected())
         self.add_button.clicked.connect(self.add_requested.emit)
         self.import_button.clicked.connect(self.import_requested.emit)
         buttons = QHBoxLayout()
-        for button in (self.check_button, self.withdraw_button, self.reinstate_button):
+        for button in (self.check_button, self.withdraw_button, self.reinstate_button,
+                       self.edit_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.add_button)
@@ -578,6 +584,19 @@ class EntrantsView(_EventView):
         return self._apply(lambda: check_in(self.db, entrant.id, not entrant.checked_in,
                                             actor=self.actor or None))
 
+    def edit_selected(self) -> bool:
+        from gin_scorer.gui.entrant_edit_dialog import edit_entrant
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        changed = edit_entrant(self, self.db, entrant, actor=self.actor or None)
+        if changed is None:
+            return False
+        self.refresh()
+        self.entrant_changed.emit()
+        return True
+
     def set_active(self, active: bool) -> bool:
         from gin_scorer.services.entrants import reinstate_entrant, withdraw_entrant
 
@@ -596,21 +615,6 @@ def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
         ("status", "Round status", StatusView(db)),
         ("bracket", "Bracket", BracketPanel(db)),
     ]
-
-
-def start_next_round(db: Database, event_id: int) -> str:
-    """Pair the next round through the services; the sentence for the status bar."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.rounds import start_round
-
-    try:
-        view = start_round(db, event_id)
-    except ServiceError as error:
-        return f"✖ {error}"
-    tables = sum(1 for p in view.pairings if not p.is_bye)
-    return f"Round {view.number} paired: {tables} tables" + (
-        f", {len(view.byes)} bye" if view.byes else ""
-    )
 
 
 class ProjectorWindow(QWidget):

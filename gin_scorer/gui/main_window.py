@@ -157,7 +157,8 @@ class MainWindow(QMainWindow):
         self._action("event", "Add &entrants…", self.add_entrants, "Ctrl+Shift+E")
         self._action("event", "&Import entrants from CSV…", self.import_entrants)
         self._action("event", "New &match…", self.new_match, "Ctrl+M")
-        self._action("event", "Start next &round", self.start_round, "Ctrl+R")
+        self._action("event", "Start next &round…", self.start_round, "Ctrl+R")
+        self._action("event", "&Take back the latest round…", self.take_back_round)
         self.event_menu.addSeparator()
         self._action("event", "&Format settings…", self.edit_format_settings)
         self._action("event", "Rule se&t…", self.edit_event_rules)
@@ -245,6 +246,7 @@ class MainWindow(QMainWindow):
         entrants_view = self.event_views["entrants"]
         entrants_view.add_requested.connect(self.add_entrants)  # type: ignore[attr-defined]
         entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
+        entrants_view.entrant_changed.connect(self.refresh_all)  # type: ignore[attr-defined]
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
@@ -683,13 +685,31 @@ class MainWindow(QMainWindow):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui import event_views
+        from gin_scorer.gui.round_dialogs import pair_next_round
 
-        message = event_views.start_next_round(db, event_id)
+        message = pair_next_round(self, db, event_id, actor=self.settings.station)
+        if message is None:
+            return
         self.statusBar().showMessage(message, 8000)
-        self._saved()
-        self.refresh_all()
-        self.show_view("pairings")
+        if not message.startswith("✖"):
+            self._saved()
+            self.refresh_all()
+            self.show_view("pairings")
+
+    def take_back_round(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.round_dialogs import take_back_round
+
+        message = take_back_round(self, db, event_id, actor=self.settings.station)
+        if message is None:
+            return
+        self.statusBar().showMessage(message, 8000)
+        if not message.startswith("✖"):
+            self._saved()
+            self.refresh_all()
 
     def projector(self) -> None:
         opened = self._open_event()

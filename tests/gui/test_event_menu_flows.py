@@ -159,6 +159,9 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
     window.edit_format_settings()
     assert get_event(window.db, event_id).settings["rounds"] == 5
 
+    from gin_scorer.gui.round_dialogs import RoundPreviewDialog
+
+    _script(monkeypatch, RoundPreviewDialog, lambda d: True)
     window.start_round()  # under way: the rules now need the PIN
 
     def gin_bonus_30_wrong_pin(dialog: QDialog) -> bool:
@@ -190,3 +193,60 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
     window.change_pin()
     assert not get_event(window.db, event_id).has_pin
     assert window.statusBar().currentMessage() == "Director's PIN cleared"
+
+
+def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_open(  # type: ignore[no-untyped-def]
+    window, monkeypatch
+) -> None:
+    from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
+    from gin_scorer.gui.event_dialog import NewEvent
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services.dto import EntrantSpec
+
+    event_id = window.create_event(NewEvent(
+        name="Club night", venue="", start_date=None, rules=load_preset("gra-tournament"),
+        format="club", entrants=(EntrantSpec("Ann Le", seed=1), EntrantSpec("Bob")), pin=None,
+    ))
+    window.show_view("entrants")
+    tab = window.event_views["entrants"]
+    tab.table.selectRow(0)
+    assert tab.selected().name == "Ann Le"
+
+    def a_name_already_taken(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EntrantEditDialog)
+        assert dialog.seed.value() == 1
+        dialog.name.setText("bob")
+        return True
+
+    def fixed(dialog: QDialog) -> bool:
+        assert isinstance(dialog, EntrantEditDialog)
+        assert dialog.problem.text() == "✖ 'Bob' is already entered in this event"
+        dialog.name.setText("Ann Lee")
+        dialog.club.setText("North")
+        dialog.seed.setValue(0)  # "no seed"
+        return True
+
+    _script(monkeypatch, EntrantEditDialog, a_name_already_taken, fixed)
+    assert tab.edit_selected()
+    ann = next(e for e in list_entrants(window.db, event_id) if e.club == "North")
+    assert (ann.name, ann.seed) == ("Ann Lee", None)
+    names = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
+    assert "Ann Lee" in names
+
+
+def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from gin_scorer.gui.round_dialogs import RoundPreviewDialog
+    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.rounds import preview_round
+
+    event = create_event(window.db, name="Swiss", format="swiss",
+                         entrants=[EntrantSpec(n) for n in ("Ann", "Bob", "Cy")])
+    dialog = RoundPreviewDialog(preview_round(window.db, event.id), event.name, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.pair_button.text() == "&Pair round 1"
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted

@@ -268,7 +268,11 @@ def test_enter_on_a_status_board_row_opens_that_tables_sheet(qtbot, swiss_db, tm
     assert node.match_id == wanted
 
 
-def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from gin_scorer.gui.round_dialogs import RoundPreviewDialog
+
     window = _window(qtbot, str(tmp_path / "swiss.sqlite"))
     event_id = window.create_event(NewEvent(
         name="Tuesday Swiss", venue="Club room", start_date=None,
@@ -276,7 +280,22 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  
         entrants=_people("Ann", "Bob", "Cy", "Dee", "Eve"), pin="2468",
     ))
     assert event_id is not None
+    previews: list[list[str]] = []
+    answer = [QDialog.DialogCode.Rejected]
+
+    def look_then_answer(dialog: RoundPreviewDialog) -> int:
+        table = dialog.table
+        previews.append([" | ".join(table.item(r, c).text() for c in range(table.columnCount()))
+                         for r in range(table.rowCount())])
+        return int(answer[0])
+
+    monkeypatch.setattr(RoundPreviewDialog, "exec", look_then_answer)
+    window.start_round()  # the director looks, then cancels: nothing is paired
+    assert len(previews[0]) == 3 and previews[0][-1].endswith("| bye")
+    assert list_matches(window.db, event_id) == ()
+    answer[0] = QDialog.DialogCode.Accepted
     window.start_round()
+    assert previews[1] == previews[0]  # the round paired is the round shown
     assert "Round 1 paired: 2 tables, 1 bye" in window.statusBar().currentMessage()
     pairings = window.event_views["pairings"]
     assert window.tabs.currentWidget() is pairings
@@ -298,6 +317,19 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path) -> None:  
     assert "Round 2 paired" in window.statusBar().currentMessage()
     item = window.navigator_model.find(Node("round", event_id, 2))
     assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
+
+    # A late arrival: take round 2 back, enter her, pair again — six players, no bye.
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    window.take_back_round()
+    assert window.statusBar().currentMessage().startswith("Round 2's pairings taken back")
+    assert list_matches(window.db, event_id, round_number=2) == ()
+    from gin_scorer.services.entrants import add_entrant
+
+    add_entrant(window.db, event_id, "Fay")
+    window.start_round()
+    assert not any(line.endswith("| bye") for line in previews[-1])
+    assert len(list_matches(window.db, event_id, round_number=2)) == 3
 
 
 def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, tmp_path) -> None:  # type: ignore[no-untyped-def]

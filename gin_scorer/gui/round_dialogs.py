@@ -1,0 +1,141 @@
+"""Pairing a round the way a director does it: look at the pairings first, then pair (or not);
+and take a round's pairings back while no hand is in (a late arrival, a wrong setting).
+
+The pairings shown are the services' own preview (:func:`preview_round`, which writes
+nothing); "Pair round N" then asks :func:`start_round` for the same pairings. Refusals (the
+current round still owes results, hands already entered) come back as the services' sentence.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.services.rounds import RoundPreview
+from gin_scorer.store.database import Database
+
+
+class RoundPreviewDialog(QDialog):
+    """The next round's pairings, table by table, with the engine's notes; nothing is written
+    until the director presses "Pair round N"."""
+
+    def __init__(self, preview: RoundPreview, event_name: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.preview = preview
+        self.setWindowTitle(f"Round {preview.number} — {event_name}")
+        self.resize(640, 520)
+        lines = preview.pairings
+        tables = sum(1 for line in lines if line.b is not None)
+        byes = len(lines) - tables
+        summary = QLabel(
+            f"<b>Round {preview.number}</b> would seat {tables} table{'s' if tables != 1 else ''}"
+            + (f" and give {byes} bye{'s' if byes != 1 else ''}" if byes else "")
+            + ". Nothing is saved until you pair it."
+        )
+        summary.setWordWrap(True)
+        slots = any(line.slot for line in lines)
+        self.table = QTableWidget(len(lines), 4 if slots else 3)
+        self.table.setObjectName("previewTable")
+        self.table.setHorizontalHeaderLabels(
+            ["Table", "Player A", "Player B", *(["Bracket"] if slots else [])]
+        )
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (1, 2):  # the two players share the room
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter goes to "Pair round N"
+        for row, line in enumerate(lines):
+            cells = [
+                str(line.table) if line.table is not None else "—",
+                line.a.name,
+                line.b.name if line.b is not None else "bye",
+                *([line.slot or ""] if slots else []),
+            ]
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        layout = QVBoxLayout(self)
+        layout.addWidget(summary)
+        layout.addWidget(self.table, 1)
+        if preview.notes:
+            notes = QLabel("\n".join(f"• {note}" for note in preview.notes))
+            notes.setObjectName("previewNotes")
+            notes.setWordWrap(True)
+            layout.addWidget(notes)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.pair_button = buttons.addButton(
+            f"&Pair round {preview.number}", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.pair_button.setDefault(True)
+        self.pair_button.setFocus()
+
+
+def pair_next_round(parent: QWidget | None, db: Database, event_id: int,
+                    *, actor: str | None = None) -> str | None:
+    """Show the next round's pairings and pair it if the director says so. Returns the
+    sentence for the status bar ("✖ …" when refused), or None when the director cancelled."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.events import get_event
+    from gin_scorer.services.rounds import preview_round, start_round
+
+    try:
+        preview = preview_round(db, event_id)
+    except ServiceError as error:
+        return f"✖ {error}"
+    dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+    finally:
+        dialog.deleteLater()
+    try:
+        view = start_round(db, event_id, actor=actor)
+    except ServiceError as error:
+        return f"✖ {error}"
+    tables = sum(1 for p in view.pairings if not p.is_bye)
+    return f"Round {view.number} paired: {tables} tables" + (
+        f", {len(view.byes)} bye" if view.byes else ""
+    )
+
+
+def take_back_round(parent: QWidget | None, db: Database, event_id: int,
+                    *, actor: str | None = None) -> str | None:
+    """Ask, then take back the latest round's pairings. The status-bar sentence, or None."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.rounds import cancel_round, list_rounds
+
+    rounds = list_rounds(db, event_id)
+    if not rounds:
+        return "✖ the event has no round to take back"
+    number = rounds[-1].number
+    answer = QMessageBox.question(
+        parent, "Take back a round",
+        f"Take back the pairings of round {number}? Its tables are removed and the round can "
+        "be paired again (late arrivals join it). This is only possible while no hand of the "
+        "round has been entered.",
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return None
+    try:
+        cancel_round(db, event_id, actor=actor)
+    except ServiceError as error:
+        return f"✖ {error}"
+    return f"Round {number}'s pairings taken back: pair it again when ready"
