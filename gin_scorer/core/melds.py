@@ -351,7 +351,7 @@ _SUIT_BITS = 0x1FFF  # the 13 bits of one suit
 # Where a run of three can start without leaving its suit (rank positions 0-10 of each suit).
 _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))
 _BIT: tuple[int, ...] = tuple(1 << index for index in range(52))  # the bit of each Card.index
-# The four cards of rank position 0 (the ace): shifted left by a rank position, that rank's.
+# The four aces. Times a 13-bit pattern of ranks (or one rank's bit): every card of those ranks.
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 # A meld's worth in the search: its points first, then its number of cards, then one less per
@@ -434,7 +434,7 @@ class _Tables:
         # cards goes to a set (masks in the bits of the first suit; the same in every suit).
         # Each block of three or more ranks in a row (round the corner under Tedesco) melds
         # whole: that melds every card a run can take, in the fewest melds, so it is the one
-        # best choice. runnable is the cards they meld, run_cost what they leave (see _COST).
+        # best choice. runnable is the cards they meld, run_cost what they leave (see _cost).
         self.runs = [self._blocks(pattern) for pattern in range(8192)]
         self.runnable = [sum(runs) for runs in self.runs]
         self.run_cost = [
@@ -662,8 +662,8 @@ def _pack_deep(ordered: list[tuple[int, int]]) -> tuple[int, tuple[int, ...]]:
 
 def _search(hand: int, tables: _Tables) -> tuple[int, int]:
     """The best arrangement's cost (see :func:`_cost`) and the cards it melds in sets; or
-    (-1, 0) for a hand where sets are possible at more than three ranks (more than eleven
-    cards), which is left to :func:`_pack`.
+    (-1, 0) for a hand where sets are possible at more than three ranks (only hands of more
+    than eleven cards), which is left to :func:`_pack`.
 
     Once the sets are chosen, the rest is runs, and every suit is on its own: ``tables.runs``
     has the best runs of each suit (every block of three or more in a row, whole). So the

@@ -14,6 +14,7 @@ from gin_scorer.core.melds import (
     card_points,
     deadwood_points,
     extend_meld,
+    least_deadwood,
     make_meld,
     meld_problem,
 )
@@ -140,6 +141,15 @@ def test_tedesco_runs_turn_the_corner_and_aces_count_15() -> None:
     best = best_arrangement(parse_cards("Jc Qc Kc Ac Ad"), TEDESCO)
     assert [str(m) for m in best.melds] == ["J♣ Q♣ K♣ A♣"]
     assert best.deadwood_points == 15
+
+
+def test_a_big_hand_with_sets_possible_at_four_ranks() -> None:
+    # Twelve cards, sets possible at four ranks (the general search): everything melds either
+    # way, and three runs of four beat four sets of three (fewer melds).
+    cards = "7c 7d 7h 8c 8d 8h 9c 9d 9h 10c 10d 10h"
+    assert melds_text(cards) == ["7♣ 8♣ 9♣ 10♣", "7♦ 8♦ 9♦ 10♦", "7♥ 8♥ 9♥ 10♥"]
+    assert least_deadwood(parse_cards(cards)) == 0
+    assert least_deadwood(parse_cards(cards + " Kc Kd Kh Ks")) == 0
 
 
 def test_best_arrangement_of_few_or_no_cards() -> None:
