@@ -422,3 +422,46 @@ def change_event_pin(
         return None
     finally:
         dialog.deleteLater()
+
+
+def finish_or_reopen_event(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> EventView | None:
+    """Close an event (no more rounds, entrants or hands), or reopen a closed one — which
+    needs the director's PIN when the event has one. Asks first; None when nothing changed."""
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from gin_scorer.services import events
+    from gin_scorer.services.errors import PinError
+
+    event = events.get_event(db, event_id)
+    if event.status is not EventStatus.FINISHED:
+        answer = QMessageBox.question(
+            parent, "Finish the event",
+            f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
+            "hands until it is reopened"
+            + (" (with the director's PIN)." if event.has_pin else "."),
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        return events.set_event_status(db, event_id, EventStatus.FINISHED, event.version,
+                                       actor=actor)
+    pin: str | None = None
+    while True:
+        if event.has_pin:
+            pin, ok = QInputDialog.getText(
+                parent, "Reopen the event",
+                f"{event.name} is finished. The director's PIN reopens it:",
+                QLineEdit.EchoMode.Password,
+            )
+            if not ok:
+                return None
+        elif QMessageBox.question(
+            parent, "Reopen the event", f"{event.name} is finished. Reopen it?"
+        ) != QMessageBox.StandardButton.Yes:
+            return None
+        try:
+            return events.set_event_status(db, event_id, EventStatus.RUNNING, event.version,
+                                           pin=pin, actor=actor)
+        except PinError as error:
+            QMessageBox.warning(parent, "Reopen the event", str(error))

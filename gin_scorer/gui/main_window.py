@@ -163,6 +163,7 @@ class MainWindow(QMainWindow):
         self._action("event", "&Format settings…", self.edit_format_settings)
         self._action("event", "Rule se&t…", self.edit_event_rules)
         self._action("event", "Director's &PIN…", self.change_pin)
+        self._action("event", "Finish or re&open the event…", self.finish_or_reopen)
         self.event_menu.addSeparator()
         self._action("event", "&Projector mode", self.projector, "F11")
         self._action("event", "Refresh", self.refresh_all, QKeySequence.StandardKey.Refresh)
@@ -646,6 +647,24 @@ class MainWindow(QMainWindow):
         event = change_event_pin(self, db, event_id, actor=self.settings.station)
         if event is not None:
             self._changed("Director's PIN set" if event.has_pin else "Director's PIN cleared")
+
+    def finish_or_reopen(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.event_settings_dialog import finish_or_reopen_event
+        from gin_scorer.services.dto import EventStatus
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            event = finish_or_reopen_event(self, db, event_id, actor=self.settings.station)
+        except ServiceError as error:
+            self.statusBar().showMessage(f"✖ {error}", 8000)
+            return
+        if event is not None:
+            finished = event.status is EventStatus.FINISHED
+            self._changed(f"{event.name} is {'finished' if finished else 'open again'}")
 
     def new_match(self) -> None:
         """Club play: the director picks two entrants."""

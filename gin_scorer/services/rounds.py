@@ -419,6 +419,11 @@ def _finished(m: MatchFacts) -> bool:
     return m.finished or m.row.status == MatchStatus.LOCKED.value
 
 
+def _refuse_if_finished(event: Event) -> None:
+    if event.status == EventStatus.FINISHED.value:
+        raise RoundRefused(f"the event {event.name!r} is finished (reopen it to pair a round)")
+
+
 def start_round(
     db: Database,
     event_id: int,
@@ -434,8 +439,7 @@ def start_round(
     with db.transaction() as session:
         facts = read_event(session, event_id)
         event = facts.event
-        if event.status == EventStatus.FINISHED.value:
-            raise RoundRefused(f"the event {event.name!r} is finished")
+        _refuse_if_finished(event)
         number = facts.state.paired_rounds + 1
         busy_tables: set[int] = set()
         if facts.format is Format.CLUB:
@@ -591,6 +595,7 @@ def preview_round(
     """The pairings ``start_round`` would make now, without writing anything."""
     with db.transaction(write=False) as session:
         facts = read_event(session, event_id)
+        _refuse_if_finished(facts.event)
         number = facts.state.paired_rounds + 1
         try:
             plan = engine.plan_round(facts.state, number, chosen)

@@ -250,3 +250,31 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
     assert dialog.pair_button.text() == "&Pair round 1"
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
     assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from gin_scorer.services.dto import EntrantSpec, EventStatus
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.rounds import preview_round
+
+    event = create_event(window.db, name="Open", format="swiss", pin="2468",
+                         entrants=[EntrantSpec(n) for n in ("Ann", "Bob")])
+    window.open_event(event.id)
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: warnings.append(text))
+    window.finish_or_reopen()
+    assert get_event(window.db, event.id).status is EventStatus.FINISHED
+    assert window.statusBar().currentMessage() == "Open is finished"
+    from gin_scorer.services.errors import ServiceError
+
+    with pytest.raises(ServiceError):
+        preview_round(window.db, event.id)  # closed: no more rounds
+    answers = iter([("1111", True), ("2468", True)])
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
+    window.finish_or_reopen()
+    assert "PIN" in warnings[0]
+    assert get_event(window.db, event.id).status is EventStatus.RUNNING
+    assert window.statusBar().currentMessage() == "Open is open again"
