@@ -700,35 +700,31 @@ class MainWindow(QMainWindow):
         self.open_match(match.id)
 
     def start_round(self) -> None:
-        opened = self._open_event()
-        if opened is None:
-            return
-        db, event_id = opened
         from gin_scorer.gui.round_dialogs import pair_next_round
 
-        message = pair_next_round(self, db, event_id, actor=self.settings.station)
-        if message is None:
-            return
-        self.statusBar().showMessage(message, 8000)
-        if not message.startswith("✖"):
-            self._saved()
-            self.refresh_all()
+        if self._round_action(pair_next_round):
             self.show_view("pairings")
 
     def take_back_round(self) -> None:
-        opened = self._open_event()
-        if opened is None:
-            return
-        db, event_id = opened
         from gin_scorer.gui.round_dialogs import take_back_round
 
-        message = take_back_round(self, db, event_id, actor=self.settings.station)
+        self._round_action(take_back_round)
+
+    def _round_action(self, action: Callable[..., str | None]) -> bool:
+        """Run a round dialog on the open event; its sentence goes to the status bar ("✖ …"
+        for a refusal). True when the round changed."""
+        opened = self._open_event()
+        if opened is None:
+            return False
+        message = action(self, *opened, actor=self.settings.station)
         if message is None:
-            return
+            return False
         self.statusBar().showMessage(message, 8000)
-        if not message.startswith("✖"):
-            self._saved()
-            self.refresh_all()
+        if message.startswith("✖"):
+            return False
+        self._saved()
+        self.refresh_all()
+        return True
 
     def projector(self) -> None:
         opened = self._open_event()
