@@ -1,6 +1,6 @@
 """How fast is the exact search? Prints microseconds per hand; asserts nothing.
 
-    /tmp/venv/bin/python benchmarks/core.py [--hands 2000] [--seed 1] [--rounds 7]
+    .venv/bin/python benchmarks/core.py [--hands 2000] [--seed 1] [--rounds 7]
 
 Times, on the same seeded hands: best_arrangement (and least_deadwood, the count alone) on
 random 10-card hands and on meld-dense hands (aces to fives only), best_discard on random and

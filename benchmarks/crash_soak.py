@@ -1,6 +1,6 @@
 """Crash soak: 1,000 SIGKILLs of a process recording hands; prints what survived.
 
-    /tmp/venv/bin/python benchmarks/crash_soak.py [TRIALS] [--keep FOLDER]
+    .venv/bin/python benchmarks/crash_soak.py [TRIALS] [--keep FOLDER]
 
 Each trial forks a writer that records hands through the store (one transaction each, with
 its audit entry) and acknowledges each after its commit; the writer is killed with SIGKILL

@@ -1,6 +1,6 @@
 """Print the desktop app's speed figures (not pass/fail).
 
-    QT_QPA_PLATFORM=offscreen /tmp/venv/bin/python benchmarks/gui.py [--entrants 500]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/gui.py [--entrants 500]
 
 1. Cold start: a fresh Python process importing the app, opening the database and showing a
    usable main window (measured from before the process starts to the window's first idle

@@ -1,7 +1,7 @@
 """How long the printouts take: standings for a 500-entrant event (target: 2 s or less) and a
 filled GRA score sheet. Prints figures; asserts nothing.
 
-    /tmp/venv/bin/python benchmarks/reports.py [--rounds N]
+    .venv/bin/python benchmarks/reports.py [--rounds N]
 
 The standings are timed twice: the document alone (500 lines laid out over pages) and the
 whole ``report standings`` path against a real SQLite event with 500 entrants and one

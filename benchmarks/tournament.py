@@ -1,7 +1,7 @@
 """Tournament engine figures: Swiss pairing of 500, standings of 500 after 9 rounds, a
 simulated 64-entrant event (pure, and through the services into a SQLite file).
 
-Run: /tmp/venv/bin/python benchmarks/tournament.py [--preset KEY] [--no-services]
+Run: .venv/bin/python benchmarks/tournament.py [--preset KEY] [--no-services]
 Targets (brief): pairing one Swiss round of 500 <= 1 s; standings of 500 <= 200 ms.
 Prints figures only; nothing here passes or fails.
 """
