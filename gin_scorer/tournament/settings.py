@@ -58,6 +58,35 @@ DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = (
     TieBreak.POINT_DIFFERENTIAL,
     TieBreak.HEAD_TO_HEAD,
 )
+"""The Swiss order: opponents' match wins right after match wins, as chess directors rank."""
+
+# Opponents' match wins measure a Swiss draw's strength of schedule. Where everyone meets
+# everyone (round robin) they say nothing until the end and then tie exactly those they should
+# separate, so the game between the two decides; where the director picks the pairings (club
+# nights) they would rank a player by whom the director sat them with, so the play decides.
+_FORMAT_TIE_BREAKS: dict[Format, tuple[TieBreak, ...]] = {
+    Format.ROUND_ROBIN: (
+        TieBreak.MATCH_WINS,
+        TieBreak.HEAD_TO_HEAD,
+        TieBreak.GAME_WINS,
+        TieBreak.POINT_DIFFERENTIAL,
+    ),
+    Format.CLUB: (
+        TieBreak.MATCH_WINS,
+        TieBreak.GAME_WINS,
+        TieBreak.POINT_DIFFERENTIAL,
+        TieBreak.HEAD_TO_HEAD,
+    ),
+}
+
+
+def default_tie_breaks(fmt: Format) -> tuple[TieBreak, ...]:
+    """The tie-breaks a new event of ``fmt`` starts with (the director may reorder them).
+
+    >>> [t.value for t in default_tie_breaks(Format.CLUB)]
+    ['match_wins', 'game_wins', 'point_differential', 'head_to_head']
+    """
+    return _FORMAT_TIE_BREAKS.get(fmt, DEFAULT_TIE_BREAKS)
 
 
 def suggested_swiss_rounds(entrants: int) -> int:
@@ -135,7 +164,7 @@ class TournamentSettings:
             ),
             points=_whole(origin, "bye_points", data.get("bye_points", 0), None),
         )
-        tie_raw = data.get("tie_breaks", [t.value for t in DEFAULT_TIE_BREAKS])
+        tie_raw = data.get("tie_breaks", [t.value for t in default_tie_breaks(fmt)])
         if not isinstance(tie_raw, list | tuple):
             raise TournamentError(f"{origin}: tie_breaks = {tie_raw!r}: must be a list")
         tie_breaks: list[TieBreak] = []

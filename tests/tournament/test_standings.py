@@ -103,3 +103,21 @@ def test_standings_are_a_total_order_independent_of_input_order(
     if ties[0] == TieBreak.MATCH_WINS:
         wins = [r.record.match_wins for r in rows]
         assert wins == sorted(wins, reverse=True)
+
+
+def test_each_format_starts_with_tie_breaks_that_mean_something_there() -> None:
+    from gin_scorer.tournament.settings import TournamentSettings
+
+    def order(fmt: str) -> list[str]:
+        return [t.value for t in TournamentSettings.from_dict({"format": fmt}).tie_breaks]
+
+    # Swiss: strength of schedule right after the record, as chess directors rank.
+    assert order("swiss")[:2] == ["match_wins", "buchholz"]
+    # Round robin: everyone meets everyone, so the game between the tied players decides.
+    assert order("round-robin")[:2] == ["match_wins", "head_to_head"]
+    # Club nights: the director chose the pairings, so the play decides, not the schedule.
+    assert order("club") == ["match_wins", "game_wins", "point_differential", "head_to_head"]
+    assert "buchholz" not in order("club") + order("round-robin")
+    # A director's own order is kept whatever the format.
+    mine = TournamentSettings.from_dict({"format": "club", "tie_breaks": ["point_differential"]})
+    assert [t.value for t in mine.tie_breaks] == ["point_differential"]
