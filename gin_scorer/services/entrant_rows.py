@@ -111,13 +111,15 @@ def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
     text = text.removeprefix("\ufeff")  # a BOM from spreadsheet programs
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            text.split("\n", 1)[0], delimiters=",;\t"
+            _first_line(text), delimiters=",;\t"
         )
     except csv.Error:
         dialect = csv.excel
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = next(reader)
+        while not any(cell.strip() for cell in header):  # blank lines above the header
+            header = next(reader)
     except StopIteration:
         return ParsedEntrants(
             (), (),
@@ -125,9 +127,9 @@ def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
              "name, club, member_number, seed, partner",),
         )
     except csv.Error as error:
-        return ParsedEntrants((), (), (f"{word} 1: {error}",))
+        return ParsedEntrants((), (), (f"{word} {reader.line_num}: {error}",))
     columns = _header_columns(header)
-    problems = _header_problems(columns, f"{word} 1")
+    problems = _header_problems(columns, f"{word} {reader.line_num}")
     if problems:
         return ParsedEntrants((), (), tuple(problems))
     return _collect(_csv_rows(reader, word, problems), columns, word, problems)

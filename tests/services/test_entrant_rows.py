@@ -42,6 +42,13 @@ def test_a_header_row_reads_the_box_as_csv_in_any_column_order() -> None:
     assert [(s.name, s.seed) for s in parsed.specs] == [("Ann", 2), ("Cy", 1)]
     assert parsed.labels == ("line 2", "line 5")
     assert parsed.problems == ("line 4: seed 'x' is not a number",)
+    below_blank_lines = parse_entrants_text("\n\nname\tclub\nAnn\tNorth\n")
+    assert [(s.name, s.club) for s in below_blank_lines.specs] == [("Ann", "North")]
+    assert below_blank_lines.labels == ("line 4",)
+    assert parse_entrants_text("\n name;rating\nAnn;1800").problems == (
+        "line 2: unknown column 'rating' (the columns are name, club, member_number, seed, "
+        "partner)",
+    )
 
 
 def test_every_problem_is_listed_in_line_order() -> None:
