@@ -64,12 +64,28 @@ def _read(name: str) -> str:
         raise UserError(f"{name}: cannot be read: {error.strerror}") from None
 
 
+def _read_entrants(name: str) -> str:
+    """As :func:`_read`, but a CSV saved by Excel in Windows-1252 is read too, as in the app."""
+    from gin_scorer.services.entrant_rows import read_entrants_file
+
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return read_entrants_file(Path(name))
+    except FileNotFoundError:
+        raise UserError(f"{name}: no such file") from None
+    except ValueError as error:
+        raise UserError(f"{name}: {error}") from None
+    except OSError as error:
+        raise UserError(f"{name}: cannot be read: {error.strerror}") from None
+
+
 def run_import_entrants(args: argparse.Namespace) -> int:
     from gin_scorer.commands.events import opened
     from gin_scorer.services import exchange
     from gin_scorer.services.errors import RowsRejected
 
-    text = _read(args.file)
+    text = _read_entrants(args.file)
     with opened(args) as db:
         try:
             made = exchange.import_entrants_csv(db, args.event, text)
@@ -81,7 +97,7 @@ def run_import_entrants(args: argparse.Namespace) -> int:
                 f"{args.file}: nothing imported, {count} problem{'s' if count != 1 else ''} "
                 "(listed above)"
             ) from None
-    print(f"{len(made)} entrants imported into event {args.event}")
+    print(f"{len(made)} entrant{'s' if len(made) != 1 else ''} imported into event {args.event}")
     return 0
 
 

@@ -24,27 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.services.entrant_rows import ParsedEntrants, parse_entrants_text
+from gin_scorer.services.entrant_rows import (
+    ParsedEntrants,
+    parse_entrants_text,
+    read_entrants_file,
+)
 
 HINT = (
     "One name per line, or paste rows from a spreadsheet (name, club, member number, seed, "
     "partner), or Import CSV… (a header row with a 'name' column)."
 )
 _ERROR_STYLE = "color: #b00020; font-weight: bold;"
-
-
-def read_text_file(path: Path) -> str:
-    """A CSV as spreadsheet programs save it: UTF-8 (with or without a BOM), else Windows-1252.
-
-    Raises :class:`OSError` or :class:`ValueError` with a message naming the file.
-    """
-    data = path.read_bytes()
-    if b"\x00" in data[:4096]:
-        raise ValueError(f"{path.name} is not a text file (save it from the spreadsheet as CSV)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 class EntrantsEditor(QWidget):
@@ -113,7 +103,7 @@ class EntrantsEditor(QWidget):
         """Put the file's text in the box in place of what was there. Done as an edit, so
         Ctrl+Z in the box brings back a list typed before the import."""
         try:
-            text = read_text_file(path)
+            text = read_entrants_file(path)
         except (OSError, ValueError) as error:
             self.show_problem(f"could not read {path.name}: {error}")
             return False

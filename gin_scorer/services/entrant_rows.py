@@ -13,6 +13,7 @@ import csv
 import io
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from gin_scorer.services.dto import EntrantSpec
@@ -135,6 +136,19 @@ def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
     return _collect(_csv_rows(reader, word, problems), columns, word, problems)
 
 
+def read_entrants_file(path: Path) -> str:
+    """An entrants file as spreadsheet programs save it: UTF-8 (with or without a BOM), else
+    Windows-1252 (what Excel's plain "CSV" writes). Raises :class:`OSError`, or
+    :class:`ValueError` for a file that is not text (a workbook saved as .xlsx)."""
+    data = path.read_bytes()
+    if b"\x00" in data[:4096]:
+        raise ValueError("it is not a text file: save it from the spreadsheet as CSV")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 def _first_line(text: str) -> str:
     return next((line for line in text.splitlines() if line.strip()), "")
 
@@ -204,4 +218,5 @@ __all__ = [
     "parse_entrants_csv",
     "parse_entrants_text",
     "problem_order",
+    "read_entrants_file",
 ]

@@ -103,6 +103,14 @@ def test_import_entrants_names_bad_rows(run, tmp_path: Path) -> None:  # type: i
     assert status == 2 and "no entrant called 'Zed'" in err
     status, _, err = run("import", "entrants", str(tmp_path / "missing.csv"), "--event", "1")
     assert status == 2 and "no such file" in err
+    excel = tmp_path / "excel.csv"  # Excel's plain "CSV" is Windows-1252, as in the app
+    excel.write_bytes("name;club\nZoë Ruiz;Montréal\n".encode("cp1252"))
+    status, out, _ = run("import", "entrants", str(excel), "--event", "1")
+    assert (status, out) == (0, "1 entrant imported into event 1\n")
+    workbook = tmp_path / "entrants.xlsx"
+    workbook.write_bytes(b"PK\x03\x04\x00\x00binary")
+    status, _, err = run("import", "entrants", str(workbook), "--event", "1")
+    assert status == 2 and "not a text file: save it from the spreadsheet as CSV" in err
     status, _, err = run("export", "event", "--event", "1", "--format", "csv")
     assert status == 2 and "JSON only" in err
 
