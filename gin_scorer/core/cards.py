@@ -205,7 +205,8 @@ def parse_card(token: str) -> Card:
             f"{token!r} is not a card: rank {token.strip()[:-1]!r} is not one of "
             f"A 2-10 J Q K (or T){hint}"
         )
-    return Card(rank, suit)
+    # The deck's own card, not a new one: every hand record read back parses its cards here.
+    return ALL_CARDS[_SUIT_ORDER[suit] * 13 + int(rank) - 1]
 
 
 def parse_cards(
