@@ -51,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         print("building a single-elimination event…", flush=True)
         build_sample_event(db, name="Club Knockout (demo)", entrants=8, rounds=3,
                            event_format="single-elim", seed=3, unfinished_tables=0)
+        print("building a double-elimination event…", flush=True)
+        build_sample_event(db, name="Double Knockout (demo)", entrants=8, rounds=20,
+                           event_format="double-elim", seed=5, unfinished_tables=1,
+                           with_cards=False)
         db.close()
         event_id = swiss.event.id
     else:
@@ -182,10 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     scoring.panel.entry.clear()
     scoring.cards.clear()
 
-    knockout = max(e.id for e in window.events)
-    window.open_event(knockout)
+    knockouts = {e.name: e.id for e in window.events}
+    window.open_event(knockouts["Club Knockout (demo)"])
     window.show_view("bracket")
     grab(window, "09-bracket")
+    window.open_event(knockouts["Double Knockout (demo)"])
+    window.show_view("bracket")
+    grab(window, "19-double-bracket")
 
     projector = ProjectorWindow(window.db, event_id, 30)
     projector.resize(1280, 720)

@@ -14,8 +14,6 @@ from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFrame,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,7 +27,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.rows_model import ROW_ROLE, ColumnSpec, RowsModel, RowStyle
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.services.rounds import NameLine, PairingView
-from gin_scorer.services.standings import BracketView, StandingRow
+from gin_scorer.services.standings import StandingRow
 from gin_scorer.store.database import Database
 from gin_scorer.tournament.tables import TableLine, TableState
 
@@ -399,34 +397,34 @@ class StatusView(RoundView):
         self.note.setText("")
 
 
-_SLOT_WIDTH = 180
 
 
 class BracketPanel(_EventView):
-    """Elimination brackets drawn as columns of framed slots (winners, losers, final)."""
+    """Elimination brackets drawn as a tree (see :mod:`gin_scorer.gui.bracket_canvas`);
+    double-click or Enter on a match opens its score sheet."""
 
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
-        self.canvas = QWidget()
-        self.grid = QGridLayout(self.canvas)
-        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.grid.setHorizontalSpacing(14)
-        self.grid.setVerticalSpacing(8)
+        from gin_scorer.gui.bracket_canvas import BracketCanvas
+
+        self.canvas = BracketCanvas()
+        self.canvas.match_chosen.connect(self.match_chosen.emit)
         scroll = QScrollArea()
         scroll.setWidget(self.canvas)
+        # The canvas keeps the size its bracket needs: the area scrolls instead of squeezing.
         scroll.setWidgetResizable(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.note)
-        self.slots: list[QLabel] = []
 
     def refresh(self) -> None:
         if self.shown_event is None:
             return
-        self._clear()
         if self.shown_event.format not in ("single-elim", "double-elim"):
+            self.canvas.show_bracket(None)
             self.title.setText("Bracket")
+            self.note.setStyleSheet("")
             self.note.setText("This event is not an elimination: no bracket to show.")
             return
         from gin_scorer.services.errors import ServiceError
@@ -435,58 +433,16 @@ class BracketPanel(_EventView):
         try:
             view = bracket(self.db, self.shown_event.id)
         except ServiceError as error:
+            self.canvas.show_bracket(None)
             self._fail(error)
             return
-        self._draw(view)
-
-    def _clear(self) -> None:
-        for label in self.slots:
-            label.deleteLater()
-        self.slots = []
-
-    def _draw(self, view: BracketView) -> None:
         kind = "Double" if view.double else "Single"
         champion = f" — champion: {view.champion.name}" if view.champion else ""
         self.title.setText(f"{kind} elimination, {view.size} places{champion}")
-        sections = sorted({s.section for s in view.slots}, key=lambda s: {"W": 0, "L": 1}.get(
-            s[:1], 2))
-        column = 0
-        for section in sections:
-            in_section = [s for s in view.slots if s.section == section]
-            for rnd in sorted({s.round_in_section for s in in_section}):
-                header = QLabel(f"<b>{section} round {rnd}</b>")
-                header.setFixedWidth(_SLOT_WIDTH)
-                self.grid.addWidget(header, 0, column)
-                self.slots.append(header)
-                for row, slot in enumerate(
-                    sorted((s for s in in_section if s.round_in_section == rnd),
-                           key=lambda s: s.index), start=1
-                ):
-                    self.grid.addWidget(self._slot_label(slot), row, column)
-                column += 1
-        # Wider than the window when it must be: the scroll area scrolls instead of squeezing.
-        self.canvas.setMinimumWidth(column * (_SLOT_WIDTH + 14) + 24)
-        self.note.setText("✔ marks the winner of a decided match")
-
-    def _slot_label(self, slot: object) -> QLabel:
-        s = slot  # BracketSlotView
-        a_mark = " ✔" if s.winner == "A" else ""  # type: ignore[attr-defined]
-        b_mark = " ✔" if s.winner == "B" else ""  # type: ignore[attr-defined]
-        games = ""
-        if s.games_a is not None and s.games_b is not None:  # type: ignore[attr-defined]
-            games = f"  ({s.games_a}–{s.games_b})"  # type: ignore[attr-defined]
-        text = (f"<small>{s.slot}</small>{games}<br>{s.a_text}{a_mark}<br>"  # type: ignore[attr-defined]
-                f"{s.b_text}{b_mark}")  # type: ignore[attr-defined]
-        needed = getattr(s, "needed", True)
-        if not needed:
-            text += "<br><i>not needed</i>"
-        label = QLabel(text)
-        label.setFrameShape(QFrame.Shape.Box)
-        label.setFixedWidth(_SLOT_WIDTH)
-        colour = "white" if needed else "#eeeeee; color: #777777"
-        label.setStyleSheet(f"padding: 4px; background: {colour};")
-        self.slots.append(label)
-        return label
+        self.canvas.show_bracket(view)
+        self.note.setStyleSheet("")
+        self.note.setText("✔ marks the winner · double-click a match (or select it and press "
+                          "Enter) to open its score sheet")
 
 
 ENTRANT_COLUMNS = [

@@ -385,8 +385,24 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     window.show_view("bracket")
     bracket = window.event_views["bracket"]
     assert bracket.title.text().startswith("Single elimination, 4 places — champion: ")  # type: ignore[attr-defined]
-    texts = [label.text() for label in bracket.slots]  # type: ignore[attr-defined]
+    canvas = bracket.canvas  # type: ignore[attr-defined]
+    texts = canvas.box_texts()
     assert sum("✔" in t for t in texts) == 3  # two semi-finals and the final decided
+    # The final sits midway between the two semi-finals that feed it.
+    rects = {placed.slot.slot: placed.rect for placed in canvas.boxes}
+    final = next(placed for placed in canvas.boxes if placed.slot.a_from)
+    feeders = [rects[final.slot.a_from], rects[final.slot.b_from]]
+    assert final.rect.center().y() == pytest.approx(
+        (feeders[0].center().y() + feeders[1].center().y()) / 2)
+    assert final.rect.left() > feeders[0].right()
+    # Double-clicking a box opens that match's score sheet.
+    from PySide6.QtCore import QPoint
+
+    qtbot.mouseDClick(canvas, Qt.MouseButton.LeftButton,
+                      pos=QPoint(int(final.rect.center().x()), int(final.rect.center().y())))
+    assert window.scoring is not None and window.scoring.sheet is not None
+    assert window.scoring.sheet.match.id == final.slot.match_id
+    assert window.tabs.currentWidget() is window.scoring
 
 
 def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -418,3 +434,35 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
     qtbot.keyClicks(entry, "bk")
     qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(scoring.sheet.hands) == 1
+
+
+def test_a_double_elimination_bracket_draws_both_brackets_and_the_final(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.bracket_canvas import BracketCanvas
+    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.services.standings import bracket
+    from gin_scorer.store.database import open_database
+
+    db = open_database(str(tmp_path / "de.sqlite"), station="desk", backups=False)
+    sample = build_sample_event(db, name="Double", entrants=6, rounds=20,
+                                event_format="double-elim", seed=5, unfinished_tables=0,
+                                with_cards=False)
+    view = bracket(db, sample.event.id)
+    db.close()
+    canvas = BracketCanvas()
+    qtbot.addWidget(canvas)
+    canvas.show_bracket(view)
+    by_section: dict[str, list] = {}
+    for placed in canvas.boxes:
+        by_section.setdefault(placed.slot.section, []).append(placed.rect)
+    winners, losers = by_section["W"], by_section["L"]
+    finals = [r for s, rects in by_section.items() if s not in ("W", "L") for r in rects]
+    assert max(r.bottom() for r in winners) < min(r.top() for r in losers)  # W above L
+    assert finals and min(r.left() for r in finals) > max(r.right() for r in winners + losers)
+    assert canvas.minimumWidth() >= max(r.right() for r in finals)
+    assert len(canvas.box_texts()) == len(view.slots)
+    chosen: list[int] = []
+    canvas.match_chosen.connect(chosen.append)
+    canvas.setFocus()
+    qtbot.keyClick(canvas, Qt.Key.Key_Down)  # the first box
+    qtbot.keyClick(canvas, Qt.Key.Key_Return)
+    assert chosen == [canvas.boxes[0].slot.match_id]
