@@ -193,6 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     window.open_event(knockouts["Double Knockout (demo)"])
     window.show_view("bracket")
     grab(window, "19-double-bracket")
+    bracket_projector = ProjectorWindow(window.db, knockouts["Double Knockout (demo)"], 30)
+    bracket_projector.resize(1280, 720)
+    bracket_projector.show()
+    grab(bracket_projector, "20-projector-bracket")
+    bracket_projector.close()
 
     projector = ProjectorWindow(window.db, event_id, 30)
     projector.resize(1280, 720)

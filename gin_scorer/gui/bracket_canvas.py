@@ -107,23 +107,34 @@ class BracketCanvas(QWidget):
 
     match_chosen = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, fit: bool = False) -> None:
+        """``fit``: scale the whole bracket into the widget (the projector) instead of asking
+        for its natural size (the bracket tab, which scrolls)."""
         super().__init__(parent)
+        self.fit = fit
         self.boxes: list[PlacedBox] = []
         self.titles: list[tuple[QPointF, str]] = []
+        self.natural = (0.0, 0.0)
         self.current = -1  # the box Enter opens (arrow keys move it)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMouseTracking(True)
+        self.setMouseTracking(not fit)
 
     def show_bracket(self, view: BracketView | None) -> None:
         if view is None:
-            self.boxes, self.titles = [], []
-            self.setMinimumSize(0, 0)
+            self.boxes, self.titles, self.natural = [], [], (0.0, 0.0)
         else:
             self.boxes, self.titles, width, height = layout(view)
-            self.setMinimumSize(int(width) + 1, int(height) + 1)
+            self.natural = (width, height)
+        if not self.fit:
+            self.setMinimumSize(int(self.natural[0]) + 1, int(self.natural[1]) + 1)
         self.current = -1
         self.update()
+
+    def _scale(self) -> float:
+        width, height = self.natural
+        if not self.fit or not width or not height:
+            return 1.0
+        return min(self.width() / width, self.height() / height, 2.5)
 
     def box_texts(self) -> list[str]:
         """Each box in words ("W1-1: Ann ✔ 2 | Bob 1"), for tests and screen readers."""
@@ -142,6 +153,8 @@ class BracketCanvas(QWidget):
     def paintEvent(self, _event: object) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        scale = self._scale()
+        painter.scale(scale, scale)
         bold = QFont(self.font())
         bold.setBold(True)
         painter.setFont(bold)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -573,8 +574,12 @@ def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
     ]
 
 
+_BRACKET_PAGE = "\x00bracket"  # a projector page that shows the bracket, not text
+
+
 class ProjectorWindow(QWidget):
-    """Full screen, large type, cycling the standings and the current round's pairings."""
+    """Full screen, large type, cycling the standings and the current round's pairings (and
+    a knockout's bracket, scaled to the screen)."""
 
     ROWS_PER_PAGE = 16
 
@@ -591,6 +596,13 @@ class ProjectorWindow(QWidget):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setStyleSheet("font-size: 24pt;")
+        from gin_scorer.gui.bracket_canvas import BracketCanvas
+
+        # A knockout's bracket, scaled to the screen (white boxes read well on the dark page).
+        self.bracket = BracketCanvas(fit=True)
+        self.body_stack = QStackedWidget()
+        self.body_stack.addWidget(self.body)
+        self.body_stack.addWidget(self.bracket)
         self.footer = QLabel("Esc closes · → next page")
         self.footer.setStyleSheet("font-size: 12pt; color: #90a4ae;")
         close = QPushButton("Close")
@@ -599,7 +611,7 @@ class ProjectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 30, 40, 20)
         layout.addWidget(self.heading)
-        layout.addWidget(self.body, 1)
+        layout.addWidget(self.body_stack, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.footer, 1)
         bottom.addWidget(close)
@@ -616,7 +628,7 @@ class ProjectorWindow(QWidget):
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import get_event
         from gin_scorer.services.rounds import list_rounds, pairings
-        from gin_scorer.services.standings import standings
+        from gin_scorer.services.standings import bracket, standings
 
         pages: list[tuple[str, str]] = []
         try:
@@ -626,10 +638,15 @@ class ProjectorWindow(QWidget):
             lines: tuple[PairingView, ...] = (
                 pairings(self.db, self.event_id, rounds[-1].number) if rounds else ()
             )
+            knockout = bracket(self.db, self.event_id) if event.format in (
+                "single-elim", "double-elim") else None
         except ServiceError as error:
             self.pages = [("Gin Scorer", f"✖ {error}")]
             self.show_page(0)
             return
+        self.bracket.show_bracket(knockout)
+        if knockout is not None:
+            pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
         n = self.ROWS_PER_PAGE
         for start in range(0, max(len(rows), 1), n):
             chunk = rows[start:start + n]
@@ -657,7 +674,11 @@ class ProjectorWindow(QWidget):
         self.page = page
         heading, body = self.pages[page]
         self.heading.setText(heading)
-        self.body.setText(body)
+        if body == _BRACKET_PAGE:
+            self.body_stack.setCurrentWidget(self.bracket)
+        else:
+            self.body.setText(body)
+            self.body_stack.setCurrentWidget(self.body)
         self.footer.setText(f"page {page + 1} of {len(self.pages)} · Esc closes · → next page")
 
     def next_page(self) -> None:

@@ -403,6 +403,20 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     assert window.scoring is not None and window.scoring.sheet is not None
     assert window.scoring.sheet.match.id == final.slot.match_id
     assert window.tabs.currentWidget() is window.scoring
+    # The projector shows a knockout's bracket too, scaled to its screen.
+    from gin_scorer.gui.event_views import ProjectorWindow
+
+    projector = ProjectorWindow(window.db, sample.event.id, 5)
+    qtbot.addWidget(projector)
+    projector.resize(1280, 720)
+    projector.show()
+    assert projector.heading.text() == "Knockout — bracket"
+    assert projector.body_stack.currentWidget() is projector.bracket
+    assert projector.bracket.box_texts() == texts
+    assert projector.bracket._scale() > 1.0  # four players' bracket fills a big screen
+    projector.next_page()
+    assert projector.body_stack.currentWidget() is projector.body
+    projector.close()
 
 
 def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
