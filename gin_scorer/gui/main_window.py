@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
                      QKeySequence.StandardKey.Open)
         self._action("file", "Open a &server database (URL)…", self.choose_url)
         self._action("file", "Try a &demo event", self.try_demo)
+        self._action("file", "&Import an event file…", self.import_event_file)
         self._action("file", "&Settings…", self.edit_settings, "Ctrl+,")
         self.file_menu.addSeparator()
         self._action("file", "&Back up now", self.back_up_now, "Ctrl+Shift+B")
@@ -571,6 +572,39 @@ class MainWindow(QMainWindow):
             return None
         self._saved()
         self.open_event(event.id)
+        return event.id
+
+    def import_event_file(self, path: Path | None = None) -> int | None:
+        """File → Import an event file…: an event exported (Reports → Export event) on
+        another laptop becomes a new event here, hands and corrections included, or nothing
+        is imported and every problem is listed. Returns the new event's id."""
+        if self.db is None:
+            self.statusBar().showMessage("No database is open", 4000)
+            return None
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(
+                self, "Import an event file", "", "Event files (*.json);;All files (*)"
+            )
+            if not name:
+                return None
+            path = Path(name)
+        from gin_scorer.services import exchange
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+            event = exchange.import_event_json(self.db, text, actor=self.settings.station)
+        except (OSError, UnicodeDecodeError) as error:
+            QMessageBox.warning(self, "Import an event file", f"{path.name} cannot be read: "
+                                f"{getattr(error, 'strerror', None) or error}")
+            return None
+        except ServiceError as error:
+            QMessageBox.warning(self, "Import an event file", f"{path.name}: {error}")
+            return None
+        self._saved()
+        self.open_event(event.id)
+        self.statusBar().showMessage(
+            f"Imported {event.name} ({event.entrant_count} entrants) from {path.name}", 8000)
         return event.id
 
     def import_entrants(self) -> None:

@@ -187,6 +187,33 @@ def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) 
     assert "locked" in window.scoring.panel.scoreboard.text()
 
 
+def test_an_event_file_from_another_laptop_imports_whole(qtbot, swiss_db, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    from gin_scorer.services.events import list_events
+    from gin_scorer.services.standings import standings
+
+    path, event_id = _copy(swiss_db, tmp_path)
+    there = _window(qtbot, path)
+    there.open_event(event_id)
+    exported = there.export("event", str(tmp_path / "event.json"))
+    assert exported is not None
+    here = _window(qtbot, str(tmp_path / "laptop.sqlite"))
+    new_id = here.import_event_file(exported)
+    assert new_id is not None and here.event_id == new_id
+    assert here.statusBar().currentMessage().startswith("Imported ")
+    mine = [(r.entrant.name, r.place) for r in standings(here.db, new_id)]
+    theirs = [(r.entrant.name, r.place) for r in standings(there.db, event_id)]
+    assert mine == theirs
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: warnings.append(text))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"kind": "gin-scorer-event", "version": 1}', encoding="utf-8")
+    assert here.import_event_file(broken) is None
+    assert warnings and warnings[0].startswith("broken.json: ")
+    assert len(list_events(here.db)) == 1  # nothing half imported
+
+
 def test_try_a_demo_event_plays_it_in_a_background_process(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "demo.sqlite"))
     steps: list[tuple[int, int]] = []
