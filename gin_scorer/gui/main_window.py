@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         self._action("file", "Open a &server database (URL)…", self.choose_url)
         self._action("file", "Try a &demo event", self.try_demo)
         self._action("file", "&Import an event file…", self.import_event_file)
-        self._action("file", "&Settings…", self.edit_settings, "Ctrl+,")
+        self._action("file", "Se&ttings…", self.edit_settings, "Ctrl+,")
         self.file_menu.addSeparator()
         self._action("file", "&Back up now", self.back_up_now, "Ctrl+Shift+B")
         self._action("file", "&Restore a backup…", self.restore_backup)
@@ -162,8 +162,8 @@ class MainWindow(QMainWindow):
         self._action("event", "&Take back the latest round…", self.take_back_round)
         self.event_menu.addSeparator()
         self._action("event", "&Format settings…", self.edit_format_settings)
-        self._action("event", "Rule se&t…", self.edit_event_rules)
-        self._action("event", "Director's &PIN…", self.change_pin)
+        self._action("event", "R&ule set…", self.edit_event_rules)
+        self._action("event", "&Director's PIN…", self.change_pin)
         self._action("event", "Finish or re&open the event…", self.finish_or_reopen)
         self.event_menu.addSeparator()
         self._action("event", "&Projector mode", self.projector, "F11")
@@ -184,7 +184,7 @@ class MainWindow(QMainWindow):
         self._action("scoring", "Cards &panel", self.focus_cards, "F4")
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
-        self._action("scoring", "&Unlock result…", lambda: self.set_locked(False))
+        self._action("scoring", "U&nlock result…", lambda: self.set_locked(False))
 
         # Filled when first opened: the report modules load reportlab, not needed to start.
         self.reports_menu.aboutToShow.connect(self._fill_reports_menu)
@@ -812,7 +812,7 @@ class MainWindow(QMainWindow):
 
         labels = {
             "standings": "&Standings…", "pairings": "&Pairings…", "sheet": "Score s&heet…",
-            "pad": "Blank &pad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
+            "pad": "Blank p&ad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
             "player": "Pla&yer sheet…",
         }
         for kind in KINDS:
@@ -820,7 +820,7 @@ class MainWindow(QMainWindow):
         self.reports_menu.addSeparator()
         self._action("reports", "Export event (&JSON)…", lambda: self.ask_export("event"))
         self._action("reports", "Export &results (CSV)…", lambda: self.ask_export("results"))
-        self._action("reports", "Export &hands (CSV)…", lambda: self.ask_export("hands"))
+        self._action("reports", "Export ha&nds (CSV)…", lambda: self.ask_export("hands"))
 
     def _report_asker(self, kind: str) -> Callable[[], None]:
         return lambda: self.ask_report(kind)

@@ -141,7 +141,7 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
     from gin_scorer.services.dto import EntrantSpec
 
     titles = [a.text() for a in window.event_menu.actions() if a.text()]
-    for wanted in ("&Format settings…", "Rule se&t…", "Director's &PIN…",
+    for wanted in ("&Format settings…", "R&ule set…", "&Director's PIN…",
                    "&Import entrants from CSV…"):
         assert wanted in titles
     event_id = window.create_event(NewEvent(
@@ -278,3 +278,17 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
     assert "PIN" in warnings[0]
     assert get_event(window.db, event.id).status is EventStatus.RUNNING
     assert window.statusBar().currentMessage() == "Open is open again"
+
+
+def test_every_menu_item_has_its_own_alt_key(window) -> None:  # type: ignore[no-untyped-def]
+    """Keyboard first: within a menu, Alt+letter must reach one item, not cycle between two."""
+    window._fill_reports_menu()
+    for title, menu in window.menus.items():
+        keys: dict[str, str] = {}
+        for action in menu.actions():
+            text = action.text()
+            if "&" not in text:
+                continue
+            key = text[text.index("&") + 1].lower()
+            assert key not in keys, f"{title} menu: {text!r} and {keys[key]!r} share Alt+{key}"
+            keys[key] = text
