@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     dialog.show()
     grab(dialog, "02-new-event")
-    dialog.close()
+    dialog.hide()  # close() would ask before dropping the typed entrants
 
     window.open_event(event_id)
     window.show_view("entrants")
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     late.editor.load_file(csv_file)
     late.show()
     grab(late, "13-add-entrants")
-    late.close()
+    late.hide()
     event = get_event(window.db, event_id)
     settings_dialog = EventSettingsDialog(event, list_entrants(window.db, event_id), window)
     settings_dialog.show()

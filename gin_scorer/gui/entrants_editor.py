@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -119,6 +120,21 @@ class EntrantsEditor(QWidget):
         self.status.setStyleSheet(_ERROR_STYLE)
 
 
+def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
+    """Before a dialog holding typed entrants closes unsaved: ask, so Esc cannot lose a list
+    typed name by name. True when there is nothing to lose or the director says so."""
+    count = len(editor.parsed().specs)
+    if not count:
+        return True
+    answer = QMessageBox.question(
+        parent, "Close without saving?",
+        f"The {count} entrant{'s' if count != 1 else ''} typed here will be lost.",
+        QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Discard
+
+
 class AddEntrantsDialog(QDialog):
     """Entrants joining an event already made (late entries included)."""
 
@@ -146,3 +162,7 @@ class AddEntrantsDialog(QDialog):
             self.editor.show_problem("type, paste or import at least one entrant")
             return
         self.accept()
+
+    def reject(self) -> None:
+        if may_discard(self, self.editor):
+            super().reject()

@@ -356,6 +356,12 @@ class NewEventDialog(QDialog):
             return
         self.accept()
 
+    def reject(self) -> None:
+        from gin_scorer.gui.entrants_editor import may_discard
+
+        if may_discard(self, self.entrants_editor):
+            super().reject()
+
     def show_problem(self, text: str) -> None:
         """A refusal from the services, shown in the open dialog so nothing typed is lost."""
         self.problem.setText(f"✖ {text}")

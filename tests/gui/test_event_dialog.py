@@ -124,3 +124,29 @@ def test_edited_rules_save_as_a_custom_preset_and_come_back(qtbot, tmp_path) -> 
     (tmp_path / "broken.toml").write_text("target = 'lots'\n")
     found, problems = list_custom_presets(tmp_path)
     assert len(found) == 1 and "broken.toml: target = 'lots'" in problems[0]
+
+
+def test_esc_asks_before_dropping_typed_entrants(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    dialog = _dialog(qtbot)
+    dialog.show()
+    asked: list[str] = []
+    answer = [QMessageBox.StandardButton.Cancel]
+
+    def question(_parent, _title, text, *args):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return answer[0]
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # nothing typed yet: closes without asking
+    assert not dialog.isVisible() and asked == []
+    dialog.show()
+    dialog.entrants.setPlainText("Ann\nBob\nCy")
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert asked == ["The 3 entrants typed here will be lost."]
+    assert dialog.isVisible() and dialog.entrants.toPlainText() == "Ann\nBob\nCy"  # kept
+    answer[0] = QMessageBox.StandardButton.Discard
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()

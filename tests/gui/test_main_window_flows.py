@@ -187,7 +187,9 @@ def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) 
     assert "locked" in window.scoring.panel.scoreboard.text()
 
 
-def test_an_event_file_from_another_laptop_imports_whole(qtbot, swiss_db, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_event_file_from_another_laptop_imports_whole(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path, monkeypatch
+) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     from gin_scorer.services.events import list_events
