@@ -122,6 +122,15 @@ def main(argv: list[str] | None = None) -> int:
     from gin_scorer.services.events import create_event
     from gin_scorer.services.rounds import preview_round
 
+    from gin_scorer.gui.new_match_dialog import NewMatchDialog
+
+    pick = NewMatchDialog(list_entrants(window.db, event_id), window)
+    pick.a.setEditText("Kemal Evans")
+    pick.b.setEditText("Kemal Evans")
+    pick._accept()  # the same player twice: the dialog says so
+    pick.show()
+    grab(pick, "21-new-match")
+    pick.hide()
     edit = EntrantEditDialog(list_entrants(window.db, event_id)[0], window)
     edit.show()
     grab(edit, "17-edit-entrant")

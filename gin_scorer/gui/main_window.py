@@ -701,37 +701,39 @@ class MainWindow(QMainWindow):
             self._changed(f"{event.name} is {'finished' if finished else 'open again'}")
 
     def new_match(self) -> None:
-        """Club play: the director picks two entrants."""
+        """Club play: the director names both players (and a table if they like)."""
         opened = self._open_event()
         if opened is None:
             return
         db, event_id = opened
+        from gin_scorer.gui.new_match_dialog import NewMatchDialog
         from gin_scorer.services.entrants import list_entrants
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.matches import create_match
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
-        names = [e.name for e in entrants]
-        if len(names) < 2:
+        if len(entrants) < 2:
             QMessageBox.information(self, "New match", "The event needs two entrants first.")
             return
-        a, ok = QInputDialog.getItem(self, "New match", "Player A:", names, 0, False)
-        if not ok:
-            return
-        rest = [n for n in names if n != a]
-        b, ok = QInputDialog.getItem(self, "New match", "Player B:", rest, 0, False)
-        if not ok:
-            return
-        by_name = {e.name: e.id for e in entrants}
+        dialog = NewMatchDialog(entrants, self)
         try:
-            match = create_match(db, event_id, by_name[a], by_name[b],
-                                 actor=self.settings.station)
-        except ServiceError as error:
-            QMessageBox.warning(self, "New match", str(error))
-            return
-        self._saved()
-        self.refresh_all()
-        self.open_match(match.id)
+            while dialog.exec() == NewMatchDialog.DialogCode.Accepted:
+                chosen = dialog.choice()
+                if isinstance(chosen, str):
+                    continue
+                a, b, table = chosen
+                try:
+                    match = create_match(db, event_id, a.id, b.id, table_number=table,
+                                         actor=self.settings.station)
+                except ServiceError as error:
+                    dialog.show_problem(str(error))
+                    continue
+                self._saved()
+                self.refresh_all()
+                self.open_match(match.id)
+                return
+        finally:
+            dialog.deleteLater()
 
     def start_round(self) -> None:
         from gin_scorer.gui.round_dialogs import pair_next_round

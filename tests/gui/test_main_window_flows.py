@@ -52,7 +52,7 @@ def test_first_start_shows_the_welcome_page_and_the_status_bar(qtbot, tmp_path) 
 def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[no-untyped-def]
     qtbot, tmp_path, monkeypatch
 ) -> None:
-    from PySide6.QtWidgets import QInputDialog
+    from gin_scorer.gui.new_match_dialog import NewMatchDialog
 
     window = _window(qtbot, str(tmp_path / "club.sqlite"))
     event_id = window.create_event(NewEvent(
@@ -61,12 +61,26 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
     ))
     assert event_id is not None and window.event_id == event_id
     assert window.events[0].entrant_count == 3
-    answers = iter([("Ann", True), ("Cy", True)])
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: next(answers))
+    problems: list[str] = []
+
+    def type_the_players(dialog: NewMatchDialog) -> int:
+        # Typed as a director types: lower case, and the same player twice at first.
+        qtbot.keyClicks(dialog.a.lineEdit(), "ann")
+        qtbot.keyClicks(dialog.b.lineEdit(), "ANN")
+        dialog._accept()
+        problems.append(dialog.problem.text())
+        dialog.b.setEditText("cy")
+        dialog.table.setValue(4)
+        dialog._accept()
+        return int(dialog.result())
+
+    monkeypatch.setattr(NewMatchDialog, "exec", type_the_players)
     window.new_match()
+    assert problems == ["✖ Ann cannot play themself: choose another player B"]
     scoring = window.scoring
     assert scoring is not None and scoring.sheet is not None
     assert scoring.panel.names() == ("Ann", "Cy")
+    assert scoring.sheet.match.table_number == 4
     assert window.tabs.currentWidget() is scoring
     qtbot.keyClicks(scoring.panel.entry, "bg20")
     qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)

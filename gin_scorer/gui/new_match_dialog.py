@@ -1,0 +1,102 @@
+"""Event → New match… for club play: both players and the table in one dialog, typed or picked.
+
+Each player box completes as the director types ("ann" → Ann Lee) and lists the active
+entrants; the table is optional. The dialog only gathers the choice; the services create
+the match (:func:`gin_scorer.services.matches.create_match`) and refuse what they must.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
+
+from gin_scorer.services.dto import EntrantView
+
+
+def _player_box(names: Sequence[str]) -> QComboBox:
+    box = QComboBox()
+    box.setEditable(True)
+    box.addItems(list(names))
+    box.setCurrentIndex(-1)
+    box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    completer = QCompleter(list(names), box)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    completer.setFilterMode(Qt.MatchFlag.MatchContains)
+    box.setCompleter(completer)
+    return box
+
+
+class NewMatchDialog(QDialog):
+    """Player A, player B and an optional table; :meth:`choice` once accepted."""
+
+    def __init__(self, entrants: Sequence[EntrantView], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New match")
+        self.setMinimumWidth(380)
+        self.entrants = {e.name.casefold(): e for e in entrants}
+        names = [e.name for e in entrants]
+        self.a = _player_box(names)
+        self.a.setObjectName("playerA")
+        self.b = _player_box(names)
+        self.b.setObjectName("playerB")
+        self.table = QSpinBox()
+        self.table.setRange(0, 999)
+        self.table.setSpecialValueText("none")
+        self.problem = QLabel("")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the match")
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("Player &A:", self.a)
+        form.addRow("Player &B:", self.b)
+        form.addRow("&Table:", self.table)
+        form.addRow(self.problem)
+        form.addRow(buttons)
+        self.a.setFocus()
+
+    def _entrant(self, box: QComboBox, which: str) -> EntrantView | str:
+        text = box.currentText().strip()
+        if not text:
+            return f"choose player {which}"
+        found = self.entrants.get(text.casefold())
+        if found is None:
+            return f"player {which}: no active entrant is called {text!r}"
+        return found
+
+    def choice(self) -> tuple[EntrantView, EntrantView, int | None] | str:
+        """(A, B, table or None), or the sentence saying what is missing."""
+        a = self._entrant(self.a, "A")
+        if isinstance(a, str):
+            return a
+        b = self._entrant(self.b, "B")
+        if isinstance(b, str):
+            return b
+        if a.id == b.id:
+            return f"{a.name} cannot play themself: choose another player B"
+        return a, b, self.table.value() or None
+
+    def _accept(self) -> None:
+        made = self.choice()
+        if isinstance(made, str):
+            self.show_problem(made)
+            return
+        self.accept()
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(f"✖ {text}")
