@@ -117,12 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     rules_dialog.close()
 
     from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
+    from gin_scorer.gui.new_match_dialog import NewMatchDialog
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
     from gin_scorer.services.dto import EntrantSpec
     from gin_scorer.services.events import create_event
     from gin_scorer.services.rounds import preview_round
-
-    from gin_scorer.gui.new_match_dialog import NewMatchDialog
 
     pick = NewMatchDialog(list_entrants(window.db, event_id), window)
     pick.a.setEditText("Kemal Evans")

@@ -29,7 +29,7 @@ from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_grammar import GRAMMAR_HINT, EntryPreview, EntryState, read_entry
 from gin_scorer.gui.games_model import GamesModel
-from gin_scorer.gui.score_sheet_model import ScoreSheetModel, entry_text
+from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel, entry_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -202,6 +202,12 @@ class MatchPanel(QWidget):
             # Fitted after every change (the texts are precomputed, so this is cheap) so a
             # longer result never ends in "…".
             self._fitted_for = match.id
+            # No notes yet (corrections, override reasons): the column would only take room.
+            notes = self.model.column_of(Column.NOTES)
+            self.table.setColumnHidden(notes, not any(
+                self.model.data(self.model.index(row, notes))
+                for row in range(self.model.rowCount())
+            ))
             self.table.resizeColumnsToContents()
             self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()

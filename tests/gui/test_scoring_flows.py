@@ -7,6 +7,7 @@ from PySide6.QtGui import QUndoStack
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.gui.match_controller import ScoringPage
+from gin_scorer.gui.score_sheet_model import Column
 from gin_scorer.services.matches import get_score_sheet
 
 KNOCKER = "7h 8h 9h Kc Kd Ks 2s 3s 4s 5c"  # deadwood 5
@@ -102,6 +103,8 @@ def test_cards_that_disagree_need_the_directors_override_with_a_reason(qtbot, cl
         asked.append(tuple(p.message for p in problems))
         return None
 
+    notes = page.panel.model.column_of(Column.NOTES)
+    assert page.panel.table.isColumnHidden(notes)  # nothing to note yet: no room taken
     qtbot.keyClicks(page.panel.entry, "ak5 30")  # the cards say 34, not 30
     page.cards.knocker_edit.setText(KNOCKER)
     page.cards.defender_edit.setText(DEFENDER)
@@ -119,6 +122,7 @@ def test_cards_that_disagree_need_the_directors_override_with_a_reason(qtbot, cl
     assert sheet.hands[0].override_reason == "players agreed 30 at the table"
     assert sheet.hands[0].record.cards is not None
     assert "override: players agreed" in page.panel.model.data(page.panel.model.index(0, 9))
+    assert not page.panel.table.isColumnHidden(notes)  # the reason shows on the sheet
 
 
 def test_matching_cards_save_without_override(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
