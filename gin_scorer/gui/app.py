@@ -62,6 +62,9 @@ def run_gui(db: str | None = None, smoke_test: bool = False) -> int:
     database = gui_database(db)
     # Show the window first, then open the database (loading the store takes a moment).
     window = MainWindow(database=database, open_now=False)
+    from gin_scorer.gui.error_reporting import install
+
+    install(window)  # an error no screen caught: a message box, never a silent traceback
     window.show()
     QTimer.singleShot(0, lambda: window.open_db(database))
     if smoke_test:

@@ -1,0 +1,78 @@
+"""The last net under the app: an error no screen caught is said in a message box, never left
+as a traceback on a terminal the director cannot see.
+
+A refusal from the store or the services (a busy database, a conflict) is shown as its own
+sentence. Anything else is a fault of ours: the message says what happened and that what was
+saved is safe (every hand is committed before the app says so), and the traceback goes to
+``errors.log`` in the data folder for whoever looks into it.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+_LOG_NAME = "errors.log"
+
+
+def error_log() -> Path:
+    from gin_scorer.paths import data_dir
+
+    return data_dir() / _LOG_NAME
+
+
+def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
+    """The sentence for the director, and whether it is our fault (worth logging)."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.store.errors import StoreError
+
+    if isinstance(error, (ServiceError, StoreError)):
+        return str(error), False
+    where = f" The details are in {log}." if log is not None else ""
+    return (
+        f"Something went wrong: {type(error).__name__}: {error}. What was already saved is "
+        f"safe: every recorded hand is in the database.{where}",
+        True,
+    )
+
+
+def write_log(log: Path, kind: type[BaseException], error: BaseException,
+              tb: TracebackType | None) -> bool:
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"--- {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
+            out.write("".join(traceback.format_exception(kind, error, tb)))
+        return True
+    except OSError:
+        return False
+
+
+def report(parent: QWidget | None, kind: type[BaseException], error: BaseException,
+           tb: TracebackType | None, log: Path | None = None) -> str:
+    """Log (when it is our fault) and show the error; returns the sentence shown."""
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, error, tb)
+        return ""
+    log = log if log is not None else error_log()
+    text, ours = describe(error, log)
+    if ours and not write_log(log, kind, error, tb):
+        text, _ = describe(error, None)
+    if ours:
+        traceback.print_exception(kind, error, tb)  # and on the terminal, if there is one
+    QMessageBox.warning(parent, "Gin Scorer", text)
+    return text
+
+
+def install(parent: QWidget | None) -> None:
+    """Route uncaught errors (a slot that raised) to :func:`report`."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        report(parent, kind, error, tb)
+
+    sys.excepthook = hook
