@@ -191,7 +191,11 @@ class CardsPanel(QWidget):
             button = self.card_buttons[card]
             button.setChecked(card in in_hands)
         self.analysis_label.setText(self._analysis_html(analysis))
-        self._show_problems(analysis)
+        # Nothing typed anywhere yet: the line above says what to do; a red ✖ would be noise.
+        at_rest = self.declared is None and not (
+            self.knocker_edit.text().strip() or self.defender_edit.text().strip()
+        )
+        self._show_problems(analysis, at_rest=at_rest)
         self.save_button.setEnabled(analysis.complete)
 
     def _analysis_html(self, analysis: CardsAnalysis) -> str:
@@ -215,12 +219,12 @@ class CardsPanel(QWidget):
             lines.append("Type or click each player's cards to check the declaration.")
         return "<br>".join(lines)
 
-    def _show_problems(self, analysis: CardsAnalysis) -> None:
+    def _show_problems(self, analysis: CardsAnalysis, *, at_rest: bool = False) -> None:
         self.problems.clear()
         style = self.style()
         error_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
         warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        if analysis.input_error:
+        if analysis.input_error and not at_rest:
             item = QListWidgetItem(error_icon, f"✖ {analysis.input_error}")
             item.setForeground(Qt.GlobalColor.red)
             self.problems.addItem(item)

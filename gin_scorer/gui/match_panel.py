@@ -208,6 +208,11 @@ class MatchPanel(QWidget):
                 self.model.data(self.model.index(row, notes))
                 for row in range(self.model.rowCount())
             ))
+            # Hollywood: each game's column holds its running score, as on the pad; one
+            # pair of totals (and a game number) beside them would only repeat game 1.
+            for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
+                self.table.setColumnHidden(self.model.column_of(column),
+                                           self.model.is_hollywood())
             self.table.resizeColumnsToContents()
             self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()

@@ -143,6 +143,10 @@ class ScoreSheetModel(QAbstractTableModel):
     def names(self) -> tuple[str, str]:
         return self._names
 
+    def is_hollywood(self) -> bool:
+        """True when the sheet has a running-score column per Hollywood game."""
+        return bool(self._hollywood)
+
     def hand_row(self, row: int) -> HandRow | None:
         if self._sheet is None or not 0 <= row < len(self._sheet.hands):
             return None
@@ -166,16 +170,21 @@ class ScoreSheetModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Vertical:
+        wanted = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+        if role not in wanted or orientation == Qt.Orientation.Vertical:
             return None
         if not 0 <= section < len(self._columns):
             return None
         a, b = self._names
         key = self._columns[section]
         if isinstance(key, GameKey):
-            return f"Game {key.number}\n{a} – {b}"
+            # Short, so three games fit beside the hand columns: A and B as on the entry
+            # line (a = the first player); the tooltip names them.
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"Game {key.number}: running score, {a} – {b}"
+            return f"Game {key.number}\nA – B"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return None
         return {
             Column.HAND: "Hand",
             Column.DEALER: "Dealer",

@@ -77,3 +77,14 @@ def test_clicking_the_grid_fills_the_chosen_hand(qtbot) -> None:  # type: ignore
     assert "5c" not in panel.knocker_edit.text()
     assert not panel.save_button.isEnabled()
     assert not panel.card_buttons[parse_card("5c")].isChecked()
+
+
+def test_an_untouched_panel_shows_no_error_until_cards_are_typed(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = CardsPanel()
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert panel.problems.count() == 0  # the line above says to type the hand first
+    assert "type the hand on the entry line first" in panel.declared_label.text()
+    panel.knocker_edit.setText("7h 8h")
+    panel.refresh()
+    assert panel.problems.item(0).text().startswith("✖ type the hand on the entry line first")

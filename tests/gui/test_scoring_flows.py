@@ -182,8 +182,10 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     model = page.panel.model
     qtmodeltester.check(model)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers[-4:] == ["Game 1\nAnn – Bob", "Game 2\nAnn – Bob", "Game 3\nAnn – Bob",
-                            "Notes"]
+    assert headers[-4:] == ["Game 1\nA – B", "Game 2\nA – B", "Game 3\nA – B", "Notes"]
+    tip = model.headerData(model.column_of(1), Qt.Orientation.Horizontal,
+                           Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Game 1: running score, Ann – Bob"
     g1, g2, g3 = (model.column_of(n) for n in (1, 2, 3))
     cell = lambda row, col: model.data(model.index(row, col))  # noqa: E731
     # Ann's 1st win goes to game 1, her 2nd to games 1-2; Bob's 1st to game 1; Ann's 3rd to all.
@@ -191,6 +193,12 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     assert [cell(1, g1), cell(1, g2), cell(1, g3)] == ["20 – 0", "10 – 0", ""]
     assert [cell(2, g1), cell(2, g2), cell(2, g3)] == ["20 – 20", "", ""]
     assert [cell(3, g1), cell(3, g2), cell(3, g3)] == ["30 – 20", "20 – 0", "10 – 0"]
+    # The games' columns are the totals on a Hollywood pad: no second pair beside them.
+    table = page.panel.table
+    hidden = [c for c in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME)
+              if table.isColumnHidden(model.column_of(c))]
+    assert hidden == [Column.TOTAL_A, Column.TOTAL_B, Column.GAME]
+    assert not any(table.isColumnHidden(c) for c in (g1, g2, g3))
     db.close()
 
 
