@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTabWidget,
     QTreeView,
+    QVBoxLayout,
     QWidget,
 )
 
 from gin_scorer import __version__
-from gin_scorer.gui.navigator import NODE_ROLE, NavigatorModel, Node, match_label
+from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, match_label
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
@@ -78,6 +79,17 @@ class MainWindow(QMainWindow):
         self.navigator.setMinimumWidth(230)
         self.navigator.activated.connect(self._node_activated)
         self.navigator.clicked.connect(self._node_activated)
+        # "Where is Ann playing?": type part of a name (or T12); Enter opens the table.
+        self.find_box = FindBox()
+        self.find_box.setObjectName("findTable")
+        self.find_box.setPlaceholderText("Find a player or table  (Ctrl+F)")
+        self.find_box.setClearButtonEnabled(True)
+        self.find_box.textChanged.connect(self._find_changed)
+        self.find_box.returnPressed.connect(self._find_open)
+        self.find_box.step.connect(self._find_step)
+        # Nodes, not indexes: the tree is rebuilt after every change at any station.
+        self._find_hits: list[Node] = []
+        self._find_at = 0
 
         self.welcome = WelcomePage()
         self.welcome.new_event.connect(self.new_event)
@@ -94,8 +106,14 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(self.tabs)
 
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.setSpacing(4)
+        left_layout.addWidget(self.find_box)
+        left_layout.addWidget(self.navigator, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.navigator)
+        splitter.addWidget(left)
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 990])
@@ -166,6 +184,7 @@ class MainWindow(QMainWindow):
         self._action("event", "&Director's PIN…", self.change_pin)
         self._action("event", "Finish or re&open the event…", self.finish_or_reopen)
         self.event_menu.addSeparator()
+        self._action("event", "Find a pla&yer or table", self.focus_find, "Ctrl+F")
         self._action("event", "&Projector mode", self.projector, "F11")
         self._action("event", "Refresh", self.refresh_all, QKeySequence.StandardKey.Refresh)
 
@@ -423,6 +442,53 @@ class MainWindow(QMainWindow):
         chooser = getattr(view, "show_round", None)
         if chooser is not None and options.get("round_number") is not None:
             chooser(options["round_number"])
+
+    # --- finding a table -------------------------------------------------------------------
+
+    def focus_find(self) -> None:
+        self.find_box.setFocus()
+        self.find_box.selectAll()
+
+    def _find_changed(self, text: str) -> None:
+        self._find_hits = [item.data(NODE_ROLE) for item in self.navigator_model.tables_with(text)]
+        self._find_at = 0
+        if not text.strip():
+            self.statusBar().clearMessage()
+        elif not self._find_hits:
+            self.statusBar().showMessage(f"No table has {text.strip()!r} in its line", 6000)
+        self._find_show()
+
+    def _find_step(self, step: int) -> None:
+        if self._find_hits:
+            self._find_at = (self._find_at + step) % len(self._find_hits)
+            self._find_show()
+
+    def _find_index(self) -> QModelIndex | None:
+        """The current hit's place in the tree as it is now (None if it is gone)."""
+        if not self._find_hits:
+            return None
+        item = self.navigator_model.find(self._find_hits[self._find_at])
+        return item.index() if item is not None else None
+
+    def _find_show(self) -> None:
+        index = self._find_index()
+        if index is None:
+            return
+        parent = index.parent()
+        while parent.isValid():
+            self.navigator.expand(parent)
+            parent = parent.parent()
+        self.navigator.setCurrentIndex(index)
+        self.navigator.scrollTo(index)
+        count = len(self._find_hits)
+        self.statusBar().showMessage(
+            f"{self._find_at + 1} of {count}: {index.data()}  ·  Enter opens it"
+            + ("  ·  ↓ ↑ the others" if count > 1 else ""), 10000)
+
+    def _find_open(self) -> None:
+        index = self._find_index()
+        if index is not None:
+            self._node_activated(index)
 
     def focus_entry(self) -> None:
         if self.scoring is not None:

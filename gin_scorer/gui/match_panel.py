@@ -186,7 +186,10 @@ class MatchPanel(QWidget):
         self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
         if sheet is None:
             self.title.setText("No match open")
-            self.scoreboard.setText("")
+            self.scoreboard.setText("Choose a table in the navigator (or find a player with "
+                                    "Ctrl+F); Event → New match… starts one.")
+            self.first_dealer_label.setVisible(False)
+            self.first_dealer.setVisible(False)
         else:
             match = sheet.match
             where = []

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QLineEdit
 
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
@@ -95,3 +96,27 @@ class NavigatorModel(QStandardItemModel):
     def find(self, node: Node) -> QStandardItem | None:
         """The item for ``node`` (to re-select it after a rebuild)."""
         return self._items.get(node)
+
+    def tables_with(self, text: str) -> list[QStandardItem]:
+        """The tables whose line holds ``text`` (a name, part of one, "T12"), ignoring case:
+        the latest round first, then by event and table, as the tree lists them."""
+        wanted = text.strip().casefold()
+        if not wanted:
+            return []
+        hits = [item for node, item in self._items.items()
+                if node.kind == "match" and wanted in item.text().casefold()]
+        return sorted(hits, key=lambda item: -(item.data(NODE_ROLE).round_number or 0))
+
+
+class FindBox(QLineEdit):
+    """The line above the tree that finds a player's table; ↓ and ↑ step through the hits."""
+
+    step = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Down:
+            self.step.emit(1)
+        elif event.key() == Qt.Key.Key_Up:
+            self.step.emit(-1)
+        else:
+            super().keyPressEvent(event)

@@ -523,3 +523,27 @@ def test_a_double_elimination_bracket_draws_both_brackets_and_the_final(qtbot, t
     qtbot.keyClick(canvas, Qt.Key.Key_Down)  # the first box
     qtbot.keyClick(canvas, Qt.Key.Key_Return)
     assert chosen == [canvas.boxes[0].slot.match_id]
+
+
+def test_find_a_player_jumps_to_their_latest_table_and_enter_opens_it(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path
+) -> None:
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    someone = list_matches(window.db, event_id)[-1].a.name  # plays in the latest round
+    window.focus_find()
+    qtbot.keyClicks(window.find_box, someone.lower()[:5])
+    node = window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
+    latest = max(m.round_number or 0 for m in list_matches(window.db, event_id))
+    assert node.kind == "match" and node.round_number == latest
+    assert window.statusBar().currentMessage().startswith("1 of ")
+    qtbot.keyClick(window.find_box, Qt.Key.Key_Down)  # an earlier round's table
+    assert window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10) != node
+    qtbot.keyClick(window.find_box, Qt.Key.Key_Up)
+    qtbot.keyClick(window.find_box, Qt.Key.Key_Return)
+    assert window.scoring is not None and window.scoring.sheet is not None
+    assert window.scoring.sheet.match.id == node.match_id
+    assert someone in window.scoring.panel.names()
+    window.find_box.setText("nobody by that name")
+    assert window.statusBar().currentMessage().startswith("No table has")
