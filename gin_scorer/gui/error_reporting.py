@@ -70,9 +70,20 @@ def report(parent: QWidget | None, kind: type[BaseException], error: BaseExcepti
 
 
 def install(parent: QWidget | None) -> None:
-    """Route uncaught errors (a slot that raised) to :func:`report`."""
+    """Route uncaught errors (a slot that raised) to :func:`report`. An error raised while
+    its message is on screen (a paint that fails on every repaint) is logged, not shown
+    again, so the boxes cannot pile up."""
+    showing = False
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
-        report(parent, kind, error, tb)
+        nonlocal showing
+        if showing:
+            write_log(error_log(), kind, error, tb)
+            return
+        showing = True
+        try:
+            report(parent, kind, error, tb)
+        finally:
+            showing = False
 
     sys.excepthook = hook

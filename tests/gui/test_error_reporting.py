@@ -29,3 +29,22 @@ def test_a_refusal_is_its_own_sentence_and_a_fault_is_logged(tmp_path, monkeypat
     assert "What was already saved is safe" in text and str(log) in text
     assert "Traceback" in log.read_text() and "KeyError: 'table'" in log.read_text()
     assert shown == [str(busy), text]
+
+
+def test_an_error_while_its_message_is_up_is_logged_not_shown_again(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui import error_reporting
+
+    monkeypatch.setattr(error_reporting, "error_log", lambda: tmp_path / "errors.log")
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
+    shown: list[str] = []
+
+    def warning(_parent, _title, text, *args):  # type: ignore[no-untyped-def]
+        shown.append(text)
+        sys.excepthook(*_raised(ValueError("again, from a repaint")))  # while the box is up
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    error_reporting.install(None)
+    sys.excepthook(*_raised(ValueError("first")))
+    assert len(shown) == 1 and "ValueError: first" in shown[0]
+    log = (tmp_path / "errors.log").read_text()
+    assert "ValueError: first" in log and "ValueError: again, from a repaint" in log
