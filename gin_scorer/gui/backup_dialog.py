@@ -8,6 +8,7 @@ damaged one is moved aside, never overwritten), and other stations reload.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -65,8 +66,8 @@ class RestoreDialog(QDialog):
         self.backups = list(backups)
         self.chosen: Path | None = None
         note = QLabel(
-            f"Replace <b>{database}</b> by a backup. The database as it is now is backed up "
-            "first, so a restore can itself be undone by restoring that copy."
+            f"Replace <b>{html.escape(database)}</b> by a backup. The database as it is now is "
+            "backed up first, so a restore can itself be undone by restoring that copy."
         )
         note.setWordWrap(True)
         self.table = QTableWidget(len(self.backups), 3)

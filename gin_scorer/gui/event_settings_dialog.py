@@ -11,6 +11,7 @@ shown in the dialog, which stays open with everything typed, so nothing is lost 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -89,7 +90,7 @@ class EventSettingsDialog(QDialog):
         self.setWindowTitle(f"Format settings — {event.name}")
         settings = event.settings
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"<b>{event.name}</b> · {event.format}"))
+        layout.addWidget(QLabel(f"<b>{html.escape(event.name)}</b> · {event.format}"))
 
         form = QFormLayout()
         self.rounds = QSpinBox()
@@ -316,7 +317,8 @@ class EventRulesDialog(QDialog):
         self.resize(720, 640)
         layout = QVBoxLayout(self)
         note = QLabel(
-            f"<b>{event.name}</b> plays <b>{event.rules.name}</b>. A change applies to matches "
+            f"<b>{html.escape(event.name)}</b> plays <b>{html.escape(event.rules.name)}</b>. "
+            "A change applies to matches "
             "created from now on; matches already paired keep the rules they started with."
         )
         note.setWordWrap(True)

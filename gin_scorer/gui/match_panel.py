@@ -8,6 +8,8 @@ then hands the panel the fresh sheet. So nothing here adds up a total.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -238,17 +240,19 @@ class MatchPanel(QWidget):
         return Side(self.first_dealer.currentData())
 
     def _scoreboard_html(self, sheet: ScoreSheet) -> str:
-        a, b = self.model.names()
+        # Names are text, not markup: a "<" in a team or rule-set name must show as typed.
+        a, b = (html.escape(name) for name in self.model.names())
         totals = sheet.current_totals
         won = sheet.games_won
         parts = [
             f"Game {sheet.current_game}: <b>{a} {totals.a}</b> – <b>{totals.b} {b}</b>",
             f"games won {won.a} – {won.b}",
-            f"rules: {sheet.rules.name}",
+            f"rules: {html.escape(sheet.rules.name)}",
         ]
         if sheet.finished:
             winner = sheet.winner_entrant
-            parts.append(f"<b>match won by {winner.name if winner else 'nobody'}</b>")
+            won_by = html.escape(winner.name) if winner else "nobody"
+            parts.append(f"<b>match won by {won_by}</b>")
         else:
             dealer = a if sheet.next_dealer is Side.A else b
             parts.append(f"next dealer: {dealer}")

@@ -268,3 +268,21 @@ def test_giving_up_on_the_pin_changes_nothing(qtbot, club_match) -> None:  # typ
     assert not page.void(page.panel.model.hand_row(0))
     assert len(_outcomes(db, match.id)) == 3
     assert "PIN" in page.panel.preview_label.text()
+
+
+def test_names_show_as_typed_not_as_markup(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.matches import create_match
+    from gin_scorer.store.database import open_database
+
+    db = open_database(str(tmp_path / "names.sqlite"), station="desk", backups=False)
+    event = create_event(db, name="Club <b>night</b>")
+    ann = add_entrant(db, event.id, "Ann <Captain>")
+    bob = add_entrant(db, event.id, "Bob & Co")
+    page = ScoringPage(db, QUndoStack(), entered_by="td")
+    qtbot.addWidget(page)
+    page.open_match(create_match(db, event.id, ann.id, bob.id).id)
+    html_text = page.panel.scoreboard.text()
+    assert "Ann &lt;Captain&gt;" in html_text and "Bob &amp; Co" in html_text
+    db.close()
