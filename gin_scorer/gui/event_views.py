@@ -158,8 +158,10 @@ class _EventView(QWidget):
         self.shown_event: EventView | None = None
         self.round_numbers: tuple[int, ...] | None = None
         self.title = QLabel("")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
         self.note = QLabel("")
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.note.setWordWrap(True)
 
     def set_event(self, event: EventView, rounds: Sequence[int] | None = None) -> None:
@@ -367,6 +369,7 @@ class StatusView(RoundView):
         self.table.setObjectName("statusBoard")
         self._open_from(self.table)
         self.summary = QLabel("")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.summary.setStyleSheet("font-size: 13pt;")
         layout = QVBoxLayout(self)
         layout.addLayout(self.top)
@@ -591,6 +594,7 @@ class ProjectorWindow(QWidget):
         self.setWindowTitle("Gin Scorer — projector")
         self.setStyleSheet("background: #101820; color: #f5f5f5;")
         self.heading = QLabel("")
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.heading.setStyleSheet("font-size: 34pt; font-weight: bold; color: #ffd54f;")
         self.body = QLabel("")
         self.body.setTextFormat(Qt.TextFormat.RichText)

@@ -92,6 +92,7 @@ class MatchPanel(QWidget):
         self.preview: EntryPreview = read_entry("", _default_rules())
 
         self.title = QLabel("No match open")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.title.setObjectName("matchTitle")
         self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
         self.scoreboard = QLabel("")

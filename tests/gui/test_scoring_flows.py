@@ -285,4 +285,6 @@ def test_names_show_as_typed_not_as_markup(qtbot, tmp_path) -> None:  # type: ig
     page.open_match(create_match(db, event.id, ann.id, bob.id).id)
     html_text = page.panel.scoreboard.text()
     assert "Ann &lt;Captain&gt;" in html_text and "Bob &amp; Co" in html_text
+    assert page.panel.title.text() == "Ann <Captain> v Bob & Co"  # a plain-text title
+    assert page.panel.title.textFormat() == Qt.TextFormat.PlainText
     db.close()
