@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,31 +51,22 @@ def register(subparsers: Any) -> None:
     exp.set_defaults(func=run_export)
 
 
-def _read(name: str) -> str:
+def _utf8(path: Path) -> str:
+    return path.read_text(encoding="utf-8-sig")
+
+
+def _read(name: str, read: Callable[[Path], str] = _utf8) -> str:
+    """The file ``name`` (``-``: standard input) read by ``read``; a file that cannot be read
+    is a :class:`UserError` naming it."""
     if name == "-":
         return sys.stdin.read()
-    path = Path(name)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read(Path(name))
     except FileNotFoundError:
         raise UserError(f"{name}: no such file") from None
     except UnicodeDecodeError:
         raise UserError(f"{name}: not a UTF-8 text file (save it as CSV UTF-8)") from None
-    except OSError as error:
-        raise UserError(f"{name}: cannot be read: {error.strerror}") from None
-
-
-def _read_entrants(name: str) -> str:
-    """As :func:`_read`, but a CSV saved by Excel in Windows-1252 is read too, as in the app."""
-    from gin_scorer.services.entrant_rows import read_entrants_file
-
-    if name == "-":
-        return sys.stdin.read()
-    try:
-        return read_entrants_file(Path(name))
-    except FileNotFoundError:
-        raise UserError(f"{name}: no such file") from None
-    except ValueError as error:
+    except ValueError as error:  # the reader's own refusal, e.g. a workbook, not a CSV
         raise UserError(f"{name}: {error}") from None
     except OSError as error:
         raise UserError(f"{name}: cannot be read: {error.strerror}") from None
@@ -83,9 +75,11 @@ def _read_entrants(name: str) -> str:
 def run_import_entrants(args: argparse.Namespace) -> int:
     from gin_scorer.commands.events import opened
     from gin_scorer.services import exchange
+    from gin_scorer.services.entrant_rows import read_entrants_file
     from gin_scorer.services.errors import RowsRejected
 
-    text = _read_entrants(args.file)
+    # Excel's plain "CSV" is Windows-1252: read it as the app does.
+    text = _read(args.file, read_entrants_file)
     with opened(args) as db:
         try:
             made = exchange.import_entrants_csv(db, args.event, text)

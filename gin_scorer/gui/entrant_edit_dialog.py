@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.services.dto import EntrantView
 from gin_scorer.store.database import Database
 
@@ -33,42 +32,25 @@ class EntrantEditDialog(QDialog):
         self.seed.setRange(0, _MAX_SEED)
         self.seed.setSpecialValueText("no seed")
         self.seed.setValue(entrant.seed or 0)
-        self.problem = QLabel("")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel()
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
         form.addRow("&Club:", self.club)
         form.addRow("&Seed:", self.seed)
         form.addRow(self.problem)
-        form.addRow(buttons)
-
-    def show_problem(self, text: str) -> None:
-        self.problem.setText(f"✖ {text}")
+        form.addRow(dialog_buttons(self, self.accept, save=True))
 
 
 def edit_entrant(parent: QWidget | None, db: Database, entrant: EntrantView,
                  *, actor: str | None = None) -> EntrantView | None:
     """Show the dialog until the services accept the change or the director cancels."""
     from gin_scorer.services.entrants import update_entrant
-    from gin_scorer.services.errors import ServiceError
 
     dialog = EntrantEditDialog(entrant, parent)
-    try:
-        while dialog.exec() == QDialog.DialogCode.Accepted:
-            seed = dialog.seed.value()
-            try:
-                return update_entrant(
-                    db, entrant.id, name=dialog.name.text(), club=dialog.club.text(),
-                    seed=seed or None, clear_seed=not seed, actor=actor,
-                )
-            except ServiceError as error:
-                dialog.show_problem(str(error))
-        return None
-    finally:
-        dialog.deleteLater()
+
+    def save() -> EntrantView:
+        seed = dialog.seed.value()
+        return update_entrant(db, entrant.id, name=dialog.name.text(), club=dialog.club.text(),
+                              seed=seed or None, clear_seed=not seed, actor=actor)
+
+    return until_accepted(dialog, save, dialog.problem.say)

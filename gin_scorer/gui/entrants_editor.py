@@ -14,7 +14,6 @@ from pathlib import Path
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, dialog_buttons
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
@@ -35,7 +35,6 @@ HINT = (
     "One name per line, or paste rows from a spreadsheet (name, club, member number, seed, "
     "partner), or Import CSV… (a header row with a 'name' column)."
 )
-_ERROR_STYLE = "color: #b00020; font-weight: bold;"
 
 
 class EntrantsEditor(QWidget):
@@ -85,7 +84,7 @@ class EntrantsEditor(QWidget):
         problem = self.problem()
         if problem:
             self.status.setText(f"✖ {problem}")
-            self.status.setStyleSheet(_ERROR_STYLE)
+            self.status.setStyleSheet(PROBLEM_STYLE)
             return
         count = len(self.parsed().specs)
         self.status.setStyleSheet("")
@@ -117,7 +116,7 @@ class EntrantsEditor(QWidget):
     def show_problem(self, text: str) -> None:
         """A refusal from the services (a name already entered …), shown where the list is."""
         self.status.setText(f"✖ {text}")
-        self.status.setStyleSheet(_ERROR_STYLE)
+        self.status.setStyleSheet(PROBLEM_STYLE)
 
 
 def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
@@ -143,15 +142,9 @@ class AddEntrantsDialog(QDialog):
         self.setWindowTitle(f"Add entrants — {event_name}")
         self.resize(620, 480)
         self.editor = EntrantsEditor()
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add entrants")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.editor, 1)
-        layout.addWidget(buttons)
+        layout.addWidget(dialog_buttons(self, self._accept, "Add entrants"))
 
     def _accept(self) -> None:
         problem = self.editor.problem()

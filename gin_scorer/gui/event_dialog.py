@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, ProblemLabel, dialog_buttons
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
@@ -128,7 +128,7 @@ class RulesEditor(QWidget):
         form = QFormLayout()
         form.addRow("Preset:", preset_row)
         self.error = QLabel("")
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setStyleSheet(PROBLEM_STYLE)
         knob_box = QWidget()
         knob_form = QFormLayout(knob_box)
         for field in fields(RuleSet):
@@ -321,14 +321,8 @@ class NewEventDialog(QDialog):
         preview_column.addWidget(self.preview)
         rules_layout.addLayout(preview_column, 2)
 
-        self.problem = QLabel("")
-        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create event")
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel()
+        self.buttons = dialog_buttons(self, self._accept, "Create event")
 
         top = QHBoxLayout()
         top.addLayout(left, 2)
@@ -352,7 +346,7 @@ class NewEventDialog(QDialog):
     def _accept(self) -> None:
         problem = self.problem_text()
         if problem:
-            self.problem.setText(f"✖ {problem}")
+            self.problem.say(problem)
             return
         self.accept()
 
@@ -361,10 +355,6 @@ class NewEventDialog(QDialog):
 
         if may_discard(self, self.entrants_editor):
             super().reject()
-
-    def show_problem(self, text: str) -> None:
-        """A refusal from the services, shown in the open dialog so nothing typed is lost."""
-        self.problem.setText(f"✖ {text}")
 
     def values(self) -> NewEvent:
         day = self.date.date()

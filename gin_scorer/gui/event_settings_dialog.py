@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -36,30 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.services.dto import EntrantView, EventStatus, EventView
-from gin_scorer.services.errors import ServiceError
 from gin_scorer.store.database import Database
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 _AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
-
-
-def _problem_label() -> QLabel:
-    """Where a dialog says why the services refused what was typed (red, with a ✖)."""
-    label = QLabel("")
-    label.setObjectName("problem")
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #b00020;")
-    return label
-
-
-def _save_or_cancel(dialog: QDialog, save: Callable[[], None]) -> QDialogButtonBox:
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-    )
-    buttons.accepted.connect(save)
-    buttons.rejected.connect(dialog.reject)
-    return buttons
 
 
 def _pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
@@ -117,9 +98,9 @@ class EventSettingsDialog(QDialog):
 
         self.pin = _pin_when_running(event, layout)
 
-        self.problem = _problem_label()
+        self.problem = ProblemLabel()
         layout.addWidget(self.problem)
-        layout.addWidget(_save_or_cancel(self, self.accept))
+        layout.addWidget(dialog_buttons(self, self.accept, save=True))
 
     # --- sections ----------------------------------------------------------------------------
 
@@ -261,9 +242,6 @@ class EventSettingsDialog(QDialog):
             "fixed_tables": seats,
         }
 
-    def show_problem(self, text: str) -> None:
-        self.problem.setText(f"✖ {text}")
-
 
 def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
@@ -275,6 +253,26 @@ def _tie_break_list(value: object) -> list[TieBreak]:
     return [TieBreak(v) for v in value if v in {t.value for t in TieBreak}]
 
 
+def _save_event(
+    dialog: EventSettingsDialog | EventRulesDialog,
+    db: Database,
+    event: EventView,
+    save: Callable[[EventView], EventView],
+) -> EventView | None:
+    """:func:`until_accepted` for an edit of the event: ``save`` gets the event as last read,
+    whose version lets the services refuse a change made meanwhile at another station; after
+    any refusal the event is read again, so the director's next Save goes through."""
+    from gin_scorer.services import events
+
+    seen = [event]
+
+    def refused(text: str) -> None:
+        dialog.problem.say(text)
+        seen[0] = events.get_event(db, event.id)  # another station may have moved on
+
+    return until_accepted(dialog, lambda: save(seen[0]), refused)
+
+
 def edit_event_settings(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
 ) -> EventView | None:
@@ -283,19 +281,10 @@ def edit_event_settings(
 
     event = events.get_event(db, event_id)
     dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
-    try:
-        while dialog.exec() == QDialog.DialogCode.Accepted:
-            try:
-                return events.set_event_settings(
-                    db, event_id, dialog.values(), event.version,
-                    pin=dialog.pin.text() or None, actor=actor,
-                )
-            except ServiceError as error:
-                dialog.show_problem(str(error))
-                event = events.get_event(db, event_id)  # another station may have moved on
-        return None
-    finally:
-        dialog.deleteLater()
+    return _save_event(dialog, db, event, lambda current: events.set_event_settings(
+        db, event_id, dialog.values(), current.version,
+        pin=dialog.pin.text() or None, actor=actor,
+    ))
 
 
 class EventRulesDialog(QDialog):
@@ -327,18 +316,15 @@ class EventRulesDialog(QDialog):
         self.rules = RulesEditor(tuple(choices), event.rules.key, custom_folder=custom_folder)
         layout.addWidget(self.rules, 1)
         self.pin = _pin_when_running(event, layout)
-        self.problem = _problem_label()
+        self.problem = ProblemLabel()
         layout.addWidget(self.problem)
-        layout.addWidget(_save_or_cancel(self, self._accept_if_valid))
+        layout.addWidget(dialog_buttons(self, self._accept_if_valid, save=True))
 
     def _accept_if_valid(self) -> None:
         if not self.rules.is_valid():
-            self.show_problem(self.rules.error.text().lstrip("✖ "))
+            self.problem.say(self.rules.error.text().lstrip("✖ "))
             return
         self.accept()
-
-    def show_problem(self, text: str) -> None:
-        self.problem.setText(f"✖ {text}")
 
 
 def edit_event_rules(
@@ -357,19 +343,10 @@ def edit_event_rules(
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
     event = events.get_event(db, event_id)
     dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
-    try:
-        while dialog.exec() == QDialog.DialogCode.Accepted:
-            try:
-                return events.set_event_rules(
-                    db, event_id, dialog.rules.current, event.version,
-                    pin=dialog.pin.text() or None, actor=actor,
-                )
-            except ServiceError as error:
-                dialog.show_problem(str(error))
-                event = events.get_event(db, event_id)
-        return None
-    finally:
-        dialog.deleteLater()
+    return _save_event(dialog, db, event, lambda current: events.set_event_rules(
+        db, event_id, dialog.rules.current, current.version,
+        pin=dialog.pin.text() or None, actor=actor,
+    ))
 
 
 class EventPinDialog(QDialog):
@@ -392,13 +369,13 @@ class EventPinDialog(QDialog):
         self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
         form.addRow("New PIN:", self.new)
         form.addRow("New PIN again:", self.again)
-        self.problem = _problem_label()
+        self.problem = ProblemLabel()
         form.addRow(self.problem)
-        form.addRow(_save_or_cancel(self, self._accept_if_same))
+        form.addRow(dialog_buttons(self, self._accept_if_same, save=True))
 
     def _accept_if_same(self) -> None:
         if self.new.text() != self.again.text():
-            self.problem.setText("✖ the two new PINs differ: type them again")
+            self.problem.say("the two new PINs differ: type them again")
             self.again.clear()
             self.again.setFocus()
             return
@@ -412,18 +389,9 @@ def change_event_pin(
     from gin_scorer.services import events
 
     dialog = EventPinDialog(events.get_event(db, event_id), parent)
-    try:
-        while dialog.exec() == QDialog.DialogCode.Accepted:
-            try:
-                return events.set_event_pin(
-                    db, event_id, dialog.new.text() or None,
-                    old_pin=dialog.old.text() or None, actor=actor,
-                )
-            except ServiceError as error:
-                dialog.problem.setText(f"✖ {error}")
-        return None
-    finally:
-        dialog.deleteLater()
+    return until_accepted(dialog, lambda: events.set_event_pin(
+        db, event_id, dialog.new.text() or None, old_pin=dialog.old.text() or None, actor=actor,
+    ), dialog.problem.say)
 
 
 def finish_or_reopen_event(

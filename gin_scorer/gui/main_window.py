@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
         try:
             # A refusal (a name entered twice, a bad PIN ...) reopens the dialog as it was.
             while dialog.exec() == NewEventDialog.DialogCode.Accepted:
-                if self.create_event(dialog.values(), on_problem=dialog.show_problem):
+                if self.create_event(dialog.values(), on_problem=dialog.problem.say):
                     break
         finally:
             dialog.deleteLater()
@@ -691,28 +691,25 @@ class MainWindow(QMainWindow):
         if opened is None:
             return 0
         db, event_id = opened
+        from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.entrants_editor import AddEntrantsDialog
         from gin_scorer.services.entrants import add_entrants
-        from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import get_event
 
         dialog = AddEntrantsDialog(get_event(db, event_id).name, self)
         if csv_file is not None:
             dialog.editor.load_file(csv_file)
-        try:
-            while dialog.exec() == AddEntrantsDialog.DialogCode.Accepted:
-                parsed = dialog.editor.parsed()
-                try:
-                    added = add_entrants(db, event_id, parsed.specs,
-                                         labels=parsed.labels, actor=self.settings.station)
-                except ServiceError as error:
-                    dialog.editor.show_problem(str(error))
-                    continue
-                self._changed(f"{len(added)} entrant{'s' if len(added) != 1 else ''} added")
-                return len(added)
+
+        def add() -> int:
+            parsed = dialog.editor.parsed()
+            return len(add_entrants(db, event_id, parsed.specs, labels=parsed.labels,
+                                    actor=self.settings.station))
+
+        added = until_accepted(dialog, add, dialog.editor.show_problem)
+        if not added:
             return 0
-        finally:
-            dialog.deleteLater()
+        self._changed(f"{added} entrant{'s' if added != 1 else ''} added")
+        return added
 
     def edit_format_settings(self) -> None:
         opened = self._open_event()
@@ -772,9 +769,10 @@ class MainWindow(QMainWindow):
         if opened is None:
             return
         db, event_id = opened
+        from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.new_match_dialog import NewMatchDialog
         from gin_scorer.services.entrants import list_entrants
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.errors import InvalidInput
         from gin_scorer.services.matches import create_match
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
@@ -782,24 +780,20 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "New match", "The event needs two entrants first.")
             return
         dialog = NewMatchDialog(entrants, self)
-        try:
-            while dialog.exec() == NewMatchDialog.DialogCode.Accepted:
-                chosen = dialog.choice()
-                if isinstance(chosen, str):
-                    continue
-                a, b, table = chosen
-                try:
-                    match = create_match(db, event_id, a.id, b.id, table_number=table,
-                                         actor=self.settings.station)
-                except ServiceError as error:
-                    dialog.show_problem(str(error))
-                    continue
-                self._saved()
-                self.refresh_all()
-                self.open_match(match.id)
-                return
-        finally:
-            dialog.deleteLater()
+
+        def start() -> MatchView:
+            chosen = dialog.choice()  # checked before the dialog accepted; checked again here
+            if isinstance(chosen, str):
+                raise InvalidInput(chosen)
+            a, b, table = chosen
+            return create_match(db, event_id, a.id, b.id, table_number=table,
+                                actor=self.settings.station)
+
+        match = until_accepted(dialog, start, dialog.problem.say)
+        if match is not None:
+            self._saved()
+            self.refresh_all()
+            self.open_match(match.id)
 
     def start_round(self) -> None:
         from gin_scorer.gui.round_dialogs import pair_next_round

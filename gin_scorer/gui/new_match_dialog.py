@@ -14,13 +14,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QSpinBox,
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.services.dto import EntrantView
 
 
@@ -53,21 +52,13 @@ class NewMatchDialog(QDialog):
         self.table = QSpinBox()
         self.table.setRange(0, 999)
         self.table.setSpecialValueText("none")
-        self.problem = QLabel("")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020; font-weight: bold;")
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the match")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
+        self.problem = ProblemLabel()
         form = QFormLayout(self)
         form.addRow("Player &A:", self.a)
         form.addRow("Player &B:", self.b)
         form.addRow("&Table:", self.table)
         form.addRow(self.problem)
-        form.addRow(buttons)
+        form.addRow(dialog_buttons(self, self._accept, "Start the match"))
         self.a.setFocus()
 
     def _entrant(self, box: QComboBox, which: str) -> EntrantView | str:
@@ -94,9 +85,6 @@ class NewMatchDialog(QDialog):
     def _accept(self) -> None:
         made = self.choice()
         if isinstance(made, str):
-            self.show_problem(made)
+            self.problem.say(made)
             return
         self.accept()
-
-    def show_problem(self, text: str) -> None:
-        self.problem.setText(f"✖ {text}")

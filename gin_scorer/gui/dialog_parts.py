@@ -1,0 +1,60 @@
+"""What the app's small dialogs share: the red line where a refusal is said, the OK / Cancel
+row, and the loop that keeps a dialog open until the services accept what was typed.
+
+A refusal never closes a dialog: the services' sentence appears in it and everything typed
+stays, so a slip costs one correction, not the whole form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
+
+from gin_scorer.services.errors import ServiceError
+
+PROBLEM_STYLE = "color: #b00020; font-weight: bold;"
+"""Red and bold, with a ✖ in the text too: a problem is not told by colour alone."""
+
+T = TypeVar("T")
+
+
+class ProblemLabel(QLabel):
+    """Where a dialog says why it cannot go on (empty while all is well)."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.setObjectName("problem")
+        self.setWordWrap(True)
+        self.setStyleSheet(PROBLEM_STYLE)
+
+    def say(self, text: str) -> None:
+        self.setText(f"✖ {text}")
+
+
+def dialog_buttons(dialog: QDialog, on_ok: Callable[[], None], ok_text: str | None = None,
+                   *, save: bool = False) -> QDialogButtonBox:
+    """Save (or OK, renamed ``ok_text``) and Cancel; ``on_ok`` decides whether to accept."""
+    ok = QDialogButtonBox.StandardButton.Save if save else QDialogButtonBox.StandardButton.Ok
+    buttons = QDialogButtonBox(ok | QDialogButtonBox.StandardButton.Cancel)
+    if ok_text is not None:
+        buttons.button(ok).setText(ok_text)
+    buttons.accepted.connect(on_ok)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+def until_accepted(dialog: QDialog, attempt: Callable[[], T],
+                   refused: Callable[[str], None]) -> T | None:
+    """Show ``dialog`` until ``attempt`` (the services' call) succeeds, and return its result;
+    each refusal goes to ``refused`` and the dialog opens again as it was. None on Cancel."""
+    try:
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                return attempt()
+            except ServiceError as error:
+                refused(str(error))
+        return None
+    finally:
+        dialog.deleteLater()
