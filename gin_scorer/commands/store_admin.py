@@ -83,8 +83,9 @@ def _open(args: argparse.Namespace) -> Database:
 def run_backup(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from gin_scorer.services.backups import back_up_now, backups_of
     from gin_scorer.store import StoreError
-    from gin_scorer.store.backup import backup_target, copy_database, list_backups, make_backup
+    from gin_scorer.store.backup import copy_database
     from gin_scorer.store.snapshot import snapshot_to_sqlite
 
     with _open(args) as db:
@@ -98,7 +99,7 @@ def run_backup(args: argparse.Namespace) -> int:
                   f"hands or {schedule.every_minutes} minutes")
             return 0
         if args.list:
-            found = list_backups(backup_target(db))
+            found = backups_of(db)
             if not found:
                 print(f"no backups of {db.display_name} yet")
             for item in found:
@@ -118,7 +119,7 @@ def run_backup(args: argparse.Namespace) -> int:
                     snapshot_to_sqlite(db, out)
                 print(f"backed up {db.display_name} to {out}")
             else:
-                made = make_backup(db, reason="manual")
+                made = back_up_now(db)
                 print(f"backed up {db.display_name} to {made.path}")
         except (StoreError, OSError) as error:
             raise UserError(f"the backup failed: {error}") from None
@@ -137,17 +138,14 @@ def run_restore(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from gin_scorer.paths import chosen_database
+    from gin_scorer.services.backups import restore_backup
     from gin_scorer.store import StoreError
-    from gin_scorer.store.backup import restore_database
-    from gin_scorer.store.database import sqlite_path
 
     source = Path(args.file).expanduser()
     if not source.is_file():
         raise UserError(f"{source} does not exist (or is not a file)")
     try:
-        chosen = chosen_database(args.db)
-        target = sqlite_path(chosen) or chosen
-        result = restore_database(target, source, pin=args.pin, ask_pin=_ask_pin)
+        result = restore_backup(chosen_database(args.db), source, pin=args.pin, ask_pin=_ask_pin)
     except StoreError as error:
         raise UserError(str(error)) from None
     print(f"restored {result.database} from {result.restored_from}")
