@@ -30,6 +30,7 @@ from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.store.database import Database
+from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.tables import TableLine, TableState
 
 
@@ -401,8 +402,6 @@ class StatusView(RoundView):
         self.note.setText("")
 
 
-
-
 class BracketPanel(_EventView):
     """Elimination brackets drawn as a tree (see :mod:`gin_scorer.gui.bracket_canvas`);
     double-click or Enter on a match opens its score sheet."""
@@ -425,7 +424,7 @@ class BracketPanel(_EventView):
     def refresh(self) -> None:
         if self.shown_event is None:
             return
-        if self.shown_event.format not in ("single-elim", "double-elim"):
+        if not Format(self.shown_event.format).is_elimination:
             self.canvas.show_bracket(None)
             self.title.setText("Bracket")
             self.note.setStyleSheet("")
@@ -642,8 +641,9 @@ class ProjectorWindow(QWidget):
             lines: tuple[PairingView, ...] = (
                 pairings(self.db, self.event_id, rounds[-1].number) if rounds else ()
             )
-            knockout = bracket(self.db, self.event_id) if event.format in (
-                "single-elim", "double-elim") else None
+            knockout = (
+                bracket(self.db, self.event_id) if Format(event.format).is_elimination else None
+            )
         except ServiceError as error:
             self.pages = [("Gin Scorer", f"✖ {error}")]
             self.show_page(0)
