@@ -37,6 +37,14 @@ HINT = (
 )
 
 
+def choose_entrants_file(parent: QWidget | None) -> Path | None:
+    """The open-file dialog for an entrants CSV; None when the director cancels."""
+    name, _ = QFileDialog.getOpenFileName(
+        parent, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
+    )
+    return Path(name) if name else None
+
+
 class EntrantsEditor(QWidget):
     """The box, its hint, the "Import CSV…" button and the count-or-problem line."""
 
@@ -93,11 +101,9 @@ class EntrantsEditor(QWidget):
         )
 
     def choose_file(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
-        )
-        if name:
-            self.load_file(Path(name))
+        path = choose_entrants_file(self)
+        if path is not None:
+            self.load_file(path)
 
     def load_file(self, path: Path) -> bool:
         """Put the file's text in the box in place of what was there. Done as an edit, so

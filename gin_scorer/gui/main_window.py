@@ -678,11 +678,11 @@ class MainWindow(QMainWindow):
         read (and fix) before anything is saved."""
         if self._open_event() is None:
             return
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
-        )
-        if name:
-            self.add_entrants(Path(name))
+        from gin_scorer.gui.entrants_editor import choose_entrants_file
+
+        path = choose_entrants_file(self)
+        if path is not None:
+            self.add_entrants(path)
 
     def add_entrants(self, csv_file: Path | None = None) -> int:
         """Entrants typed, pasted or imported into the open event (late entries too); returns
