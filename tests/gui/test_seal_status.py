@@ -109,3 +109,37 @@ def test_long_codes_are_shortened_in_the_bar_but_whole_in_the_tooltip(qtbot) -> 
     assert label.text() == "Seal 4127-K3M9-…"
     assert "Seal 4127-K3M9-QX2P-7TAB" in label.toolTip()
     assert "gin-scorer verify --seal 4127-K3M9-QX2P-7TAB" in label.toolTip()
+
+
+def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  # type: ignore[no-untyped-def]
+    qtbot, club_match
+) -> None:
+    from gin_scorer.core.hands import Declaration, HandRecord, Side
+    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.matches import get_score_sheet
+
+    db, event, match = club_match
+    projector = ProjectorWindow(db, event.id, 5)
+    qtbot.addWidget(projector)
+    projector.resize(1366, 768)
+    projector.show()
+    first = current_seal(db)
+    assert projector.seal.text() == f"Seal {first}"
+    seal_box = projector.seal.geometry()
+    assert seal_box.bottom() > projector.height() * 0.85  # the bottom corner ...
+    assert seal_box.left() > projector.width() * 0.5  # ... on the right
+    assert projector.seal.font().pointSizeF() >= 16  # legible from the back of the room
+    sheet = get_score_sheet(db, match.id)
+    record_hand(
+        db,
+        match.id,
+        HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 3), (Side.B, 20))),
+        sheet.version,
+        entered_by="Desk 2",
+    )
+    for _ in range(len(projector.pages)):  # a whole cycle: the projector reloads at its end
+        projector.next_page()
+        assert projector.seal.isVisible()
+    assert projector.seal.text() == f"Seal {current_seal(db)}" != f"Seal {first}"
+    projector.close()
