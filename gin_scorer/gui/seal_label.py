@@ -46,6 +46,7 @@ class SealLabel(QLabel):
         self.setObjectName("sealLabel")
         self.code: str | None = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setContentsMargins(8, 0, 8, 0)  # set apart from "Last save" and "Database"
         self.show_seal(None)
 
     def show_seal(self, code: str | None) -> None:
