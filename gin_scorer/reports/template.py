@@ -70,10 +70,10 @@ def seal_line(seal: str | None) -> str:
     >>> line.startswith("Seal 4127-K3M9 — `gin-scorer verify --seal 4127-K3M9` proves nothing")
     True
     >>> seal_line(None)
-    'Seal: none yet — nothing had been recorded when this sheet was printed'
+    'Seal: none — nothing was sealed when this sheet was printed'
     """
     if not seal:
-        return "Seal: none yet — nothing had been recorded when this sheet was printed"
+        return "Seal: none — nothing was sealed when this sheet was printed"
     return (f"Seal {seal} — `gin-scorer verify --seal {seal}` proves nothing recorded "
             "before this sheet has changed")
 
