@@ -637,11 +637,14 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
 
 
 def run_match_sheet(args: argparse.Namespace) -> int:
+    from gin_scorer.commands._seal import seal_of, seal_text
     from gin_scorer.services import matches
 
     with opened(args) as db:
         sheet = matches.get_score_sheet(db, args.match_id)
+        seal = seal_of(db)
     print(render_sheet(sheet, with_log=args.log))
+    print(seal_text(seal))
     return 0
 
 

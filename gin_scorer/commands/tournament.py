@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._seal import seal_of, seal_text
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -719,6 +720,7 @@ def run_round_command(args: argparse.Namespace) -> int:
             print(f"  {table}  {tl.state.value:<8}  {who}{extra}{mark}")
         if board.event_complete:
             print("the event is complete")
+        print(seal_text(seal_of(db)))
         return 0
 
     return _guarded(work, args)
@@ -740,35 +742,35 @@ def run_standings_command(args: argparse.Namespace) -> int:
         from gin_scorer.services.standings import standings
 
         rows = standings(db, args.event, args.after_round)
+        seal = seal_of(db)
         if args.json:
-            json.dump(
-                [
-                    {
-                        "place": r.place,
-                        "place_to": r.place_to,
-                        "label": r.place_label,
-                        "entrant_id": r.entrant.id,
-                        "name": r.entrant.name,
-                        "match_wins": r.match_wins,
-                        "match_losses": r.match_losses,
-                        "game_wins": r.game_wins,
-                        "game_losses": r.game_losses,
-                        "point_differential": r.point_differential,
-                        "byes": r.byes,
-                        "buchholz": r.buchholz,
-                        "tie_breaks": {t.value: v for t, v in r.tie_breaks},
-                        "position": r.position,
-                        "withdrawn": r.withdrawn,
-                    }
-                    for r in rows
-                ],
-                sys.stdout,
-                indent=1,
-                ensure_ascii=False,
-            )
+            lines = [
+                {
+                    "place": r.place,
+                    "place_to": r.place_to,
+                    "label": r.place_label,
+                    "entrant_id": r.entrant.id,
+                    "name": r.entrant.name,
+                    "match_wins": r.match_wins,
+                    "match_losses": r.match_losses,
+                    "game_wins": r.game_wins,
+                    "game_losses": r.game_losses,
+                    "point_differential": r.point_differential,
+                    "byes": r.byes,
+                    "buchholz": r.buchholz,
+                    "tie_breaks": {t.value: v for t, v in r.tie_breaks},
+                    "position": r.position,
+                    "withdrawn": r.withdrawn,
+                }
+                for r in rows
+            ]
+            # An object, not a bare list, so the seal travels with the figures it covers.
+            json.dump({"seal": seal, "standings": lines}, sys.stdout, indent=1,
+                      ensure_ascii=False)
             print()
         else:
             _print_standings(rows)
+            print(seal_text(seal))
         return 0
 
     return _guarded(work, args)

@@ -1,5 +1,7 @@
 """File → Restore a backup…: the open database's backups, newest first (when it was taken,
-why, its size), or any other backup file; then the director's PIN when the database has one.
+why, its seal, its size), or any other backup file; then the director's PIN when the database
+has one. The seal tells which printed sheets a backup matches: a sheet carries the seal of the
+state it was printed from.
 
 The restore itself is the store's (:func:`gin_scorer.services.backups.restore_backup`): the
 backup is checked first, the database as it is now is backed up before it is replaced (a
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.services.backups import BackupFile
+from gin_scorer.services.backups import BackupFile, backup_seal
 
 _REASONS = {
     "manual": "made by hand (Back up now)",
@@ -70,9 +72,9 @@ class RestoreDialog(QDialog):
             "backed up first, so a restore can itself be undone by restoring that copy."
         )
         note.setWordWrap(True)
-        self.table = QTableWidget(len(self.backups), 3)
+        self.table = QTableWidget(len(self.backups), 4)
         self.table.setObjectName("backups")
-        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Size"])
+        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Seal", "Size"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -81,14 +83,20 @@ class RestoreDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for row, backup in enumerate(self.backups):
             taken = backup.taken_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
-            cells = (taken, describe_reason(backup.reason), _size(backup.path))
+            seal = backup_seal(backup)  # a read-only look: the backup file is not changed
+            cells = (taken, describe_reason(backup.reason), seal or "—", _size(backup.path))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(str(backup.path))
                 if column == 2:
+                    item.setToolTip(f"The seal this backup was taken with: sheets printed "
+                                    f"from it carry “Seal {seal}”." if seal else
+                                    "No seal could be read from this backup.")
+                if column == 3:
                     item.setTextAlignment(_RIGHT)
                 self.table.setItem(row, column, item)
         self.table.resizeColumnToContents(0)
+        self.table.resizeColumnToContents(2)
         if self.backups:
             self.table.selectRow(0)
         self.table.doubleClicked.connect(lambda _index: self._restore_selected())

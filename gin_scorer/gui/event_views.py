@@ -579,9 +579,21 @@ def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
 _BRACKET_PAGE = "\x00bracket"  # a projector page that shows the bracket, not text
 
 
+def projector_seal_text(code: str | None) -> str:
+    """The seal as the projector shows it, whole: players may note it from their seats.
+
+    >>> projector_seal_text("4127-K3M9-QX2P-7TAB")
+    'Seal 4127-K3M9-QX2P-7TAB'
+    >>> projector_seal_text(None)
+    ''
+    """
+    return f"Seal {code}" if code else ""
+
+
 class ProjectorWindow(QWidget):
     """Full screen, large type, cycling the standings and the current round's pairings (and
-    a knockout's bracket, scaled to the screen)."""
+    a knockout's bracket, scaled to the screen), with the database's seal in the bottom
+    right corner of every page."""
 
     ROWS_PER_PAGE = 16
 
@@ -608,6 +620,13 @@ class ProjectorWindow(QWidget):
         self.body_stack.addWidget(self.bracket)
         self.footer = QLabel("Esc closes · → next page")
         self.footer.setStyleSheet("font-size: 12pt; color: #90a4ae;")
+        # Large enough to read from the back of the room, in the footer's muted grey-blue so
+        # it does not compete with the standings; refreshed with every reload of the pages.
+        self.seal = QLabel("")
+        self.seal.setObjectName("projectorSeal")
+        self.seal.setStyleSheet("font-size: 18pt; font-weight: bold; color: #78909c;")
+        self.seal.setToolTip("The seal of what is shown: `gin-scorer verify --seal CODE` "
+                             "proves nothing recorded before it has changed")
         close = QPushButton("Close")
         close.clicked.connect(self.close)
         close.setStyleSheet("color: #101820; background: #cfd8dc;")
@@ -617,6 +636,8 @@ class ProjectorWindow(QWidget):
         layout.addWidget(self.body_stack, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.footer, 1)
+        bottom.addWidget(self.seal)
+        bottom.addSpacing(24)
         bottom.addWidget(close)
         layout.addLayout(bottom)
         self.pages: list[tuple[str, str]] = []
@@ -648,6 +669,7 @@ class ProjectorWindow(QWidget):
             self.pages = [("Gin Scorer", f"✖ {error}")]
             self.show_page(0)
             return
+        self.show_seal()  # read after the pages' data, so it covers everything shown
         self.bracket.show_bracket(knockout)
         if knockout is not None:
             pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
@@ -673,6 +695,11 @@ class ProjectorWindow(QWidget):
                 pages.append((f"Round {rounds[-1].number} — pairings", html))
         self.pages = pages or [(event.name, "Nothing to show yet.")]
         self.show_page(min(self.page, len(self.pages) - 1))
+
+    def show_seal(self) -> None:
+        from gin_scorer.services.seal import current_seal
+
+        self.seal.setText(projector_seal_text(current_seal(self.db)))
 
     def show_page(self, page: int) -> None:
         self.page = page

@@ -1,5 +1,5 @@
 """The main window: the event navigator beside the working area, menus, and a status bar
-naming the database, the station and the last save.
+naming the database, the station, the last save and the database's current seal.
 
 It opens the database through the store, then talks only to the services. Pages:
 the welcome page (first start), and an event's tabs — the score sheet of the chosen match,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer import __version__
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, match_label
+from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
@@ -122,7 +123,11 @@ class MainWindow(QMainWindow):
         self.database_label = QLabel(f"Database: {database}")
         self.station_label = QLabel(f"Station: {self.settings.station}")
         self.saved_label = QLabel("Last save: —")
-        for label in (self.station_label, self.saved_label, self.database_label):
+        self.seal_label = SealLabel()
+        self.seal_label.copied.connect(
+            lambda code: self.statusBar().showMessage(f"Seal {code} copied", 4000))
+        for label in (self.station_label, self.saved_label, self.seal_label,
+                      self.database_label):
             self.statusBar().addPermanentWidget(label)
 
         self._build_menus()
@@ -238,6 +243,7 @@ class MainWindow(QMainWindow):
         from gin_scorer.services.changes import current_marker
 
         self.marker = current_marker(self.db)
+        self.refresh_seal()
         self.undo_stack.clear()
         self.event_id = None
         self._make_scoring_page()
@@ -344,6 +350,16 @@ class MainWindow(QMainWindow):
     def _saved(self) -> None:
         self.last_save = datetime.now()
         self.saved_label.setText(f"Last save: {self.last_save:%H:%M:%S}")
+        self.refresh_seal()
+
+    def refresh_seal(self) -> None:
+        """Show the database's current seal (after a save here, or changes anywhere)."""
+        if self.db is None:
+            self.seal_label.show_seal(None)
+            return
+        from gin_scorer.services.seal import current_seal
+
+        self.seal_label.show_seal(current_seal(self.db))
 
     def _sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""
@@ -363,6 +379,8 @@ class MainWindow(QMainWindow):
 
         feed = changes_since(self.db, self.marker)
         self.marker = feed.marker
+        if feed.changes:  # any station's, this one's too (not every write passes _saved)
+            self.refresh_seal()
         mine = self.settings.station
         foreign = [c for c in feed.changes if c.station != mine]
         if not foreign:

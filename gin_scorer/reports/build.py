@@ -3,7 +3,7 @@
 This is the only module of :mod:`gin_scorer.reports` that talks to the services: it asks
 them for their frozen views (events, matches, score sheets, standings, pairings), turns those
 into the plain lines each document prints, and hands them over with the page header —
-including the verification code read from the audit log's latest hash.
+including the database's seal, asked of ``services.seal`` after the data was read.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from gin_scorer.reports.template import PageHeader, Paper, verification_code
+from gin_scorer.reports.template import PageHeader, Paper
 
 KINDS = ("standings", "pairings", "sheet", "pad", "slips", "bracket", "player")
 """Every document ``build`` knows, in the order the CLI and the Reports menu list them."""
@@ -122,20 +122,24 @@ def service(name: str, *modules: str) -> Callable[..., Any]:
                       "report cannot be made")
 
 
-def audit_code(db: Any) -> str:
-    """The verification code of the database's current state (its latest audit hash)."""
-    if db is None:
-        return verification_code(None)
-    from gin_scorer.store.audit import latest_hash
+def seal_of(db: Any) -> str | None:
+    """The database's current seal (``None`` without a database or while nothing is sealed).
 
-    with db.transaction(write=False) as session:
-        return verification_code(latest_hash(session))
+    Called by :func:`page_header`, which each ``make_<kind>`` calls after reading its data,
+    so the code printed covers everything on the sheet (a save made in between only makes
+    the seal newer, never older than what is printed).
+    """
+    if db is None:
+        return None
+    from gin_scorer.services.seal import current_seal
+
+    return current_seal(db)
 
 
 def page_header(db: Any, title: str, event: Any | None, round_label: str = "") -> PageHeader:
     """The header every page of a report carries, from an ``EventView`` (or none)."""
     if event is None:
-        return PageHeader(title=title, round_label=round_label, verification=audit_code(db),
+        return PageHeader(title=title, round_label=round_label, seal=seal_of(db),
                           generated_at=datetime.now(UTC))
     start, end = event.start_date, event.end_date
     date_text = ""
@@ -149,6 +153,6 @@ def page_header(db: Any, title: str, event: Any | None, round_label: str = "") -
         venue=event.venue,
         date_text=date_text,
         round_label=round_label,
-        verification=audit_code(db),
+        seal=seal_of(db),
         generated_at=datetime.now(UTC),
     )

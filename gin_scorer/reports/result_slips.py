@@ -65,7 +65,21 @@ class CutLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         canvas.restoreState()
 
 
-def _slip_table(slip: Slip, width: float, height: float) -> Table:
+def _seal_text(seal: str | None) -> str:
+    """The slip's own seal line: a slip is cut from its page, so the footer does not travel
+    with it; this names the database state it was printed from (before the match was played).
+
+    >>> _seal_text(None)
+    ''
+    """
+    if not seal:
+        return ""
+    return (f'<font name="{BOLD}">Seal {markup(seal)}</font> when printed — '
+            f"`gin-scorer verify --seal {markup(seal)}` proves nothing recorded before it "
+            "has changed")
+
+
+def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None) -> Table:
     st = styles()
 
     def label(text: str) -> Paragraph:
@@ -89,14 +103,15 @@ def _slip_table(slip: Slip, width: float, height: float) -> Table:
         ["B", name(slip.player_b, slip.club_b), "", "", "☐"],
         [label("Signature, player A"), "", label("Signature, player B"), "", ""],
         [label("Received by / time"), "", label("Entered (initials)"), "", ""],
+        [label(_seal_text(seal)), "", "", "", ""],
     ]
     seat = 12 * mm
     small = 26 * mm
     player = width - seat - 3 * small
-    fixed = 8 * mm + 5 * mm
+    fixed = 8 * mm + 5 * mm + 4.5 * mm
     rest = (height - fixed) / 4
     table = grid_table(data, colWidths=[seat, player, small, small, small],
-                  rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7])
+                  rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm])
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, 9),
         ("FONT", (0, 2), (0, 3), BOLD, 14),
@@ -107,11 +122,15 @@ def _slip_table(slip: Slip, width: float, height: float) -> Table:
         ("SPAN", (2, 4), (4, 4)),
         ("SPAN", (0, 5), (1, 5)),
         ("SPAN", (2, 5), (4, 5)),
+        ("SPAN", (0, 6), (4, 6)),
         ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
         ("ALIGN", (0, 2), (0, 3), "CENTER"),
         ("ALIGN", (4, 2), (4, 3), "CENTER"),
         ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
-        ("VALIGN", (0, 4), (-1, -1), "TOP"),
+        ("VALIGN", (0, 4), (-1, 5), "TOP"),
+        ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
+        ("TOPPADDING", (0, 6), (-1, 6), 0),
+        ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
         ("GRID", (0, 1), (-1, -1), 0.4, GRID),
         ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
@@ -119,7 +138,8 @@ def _slip_table(slip: Slip, width: float, height: float) -> Table:
     return table
 
 
-def slips_story(slips: Sequence[Slip], *, paper: Paper | str) -> list[Flowable]:
+def slips_story(slips: Sequence[Slip], *, paper: Paper | str,
+                seal: str | None = None) -> list[Flowable]:
     width, height = frame_size(paper)
     cut = 6 * mm
     slip_h = (height - cut * (SLIPS_PER_PAGE - 1)) / SLIPS_PER_PAGE - 1
@@ -129,7 +149,7 @@ def slips_story(slips: Sequence[Slip], *, paper: Paper | str) -> list[Flowable]:
             story.append(CutLine(width))
         elif i:
             story.append(PageBreak())
-        story.append(_slip_table(slip, width, slip_h))
+        story.append(_slip_table(slip, width, slip_h, seal))
     return story
 
 
@@ -142,4 +162,5 @@ def render_result_slips(
 ) -> Path:
     """Write the slips, four to a page (a blank page of four when ``slips`` is empty)."""
     chosen = list(slips) or [Slip(event_name=header.event_name)] * SLIPS_PER_PAGE
-    return build_pdf(out_path, header, slips_story(chosen, paper=paper), paper=paper)
+    story = slips_story(chosen, paper=paper, seal=header.seal)
+    return build_pdf(out_path, header, story, paper=paper)

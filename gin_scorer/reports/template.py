@@ -1,10 +1,12 @@
 """The page every printout shares: a header naming the event and the document, a footer with
-the generation time, the verification code and "page x of y".
+the database's seal, the generation time and "page x of y".
 
-The verification code is the start of the audit log's latest hash, so a sheet found on a
-table can be matched to the database state it was printed from (a sheet printed before a
-later correction carries an older code). Documents are platypus stories poured into
-:func:`build_pdf`, which knows paper sizes and orientation; nothing here knows the data.
+The seal is the short code that anchors every recorded fact outside the database file
+(``services.seal.current_seal``): a sheet found on a table carries the seal of the state it
+was printed from, and ``gin-scorer verify --seal CODE`` proves nothing recorded before it has
+changed since. Whoever builds the document passes the code in; nothing here reads a database.
+Documents are platypus stories poured into :func:`build_pdf`, which knows paper sizes and
+orientation; nothing here knows the data.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 
@@ -31,6 +34,9 @@ from gin_scorer.reports.fonts import BOLD, REGULAR, register_fonts
 MARGIN = 12 * mm
 HEADER_HEIGHT = 16 * mm
 FOOTER_HEIGHT = 9 * mm
+FOOTER_FONT_SIZE = 7.5
+SEAL_FONT_SIZE = 7.0
+SEAL_TEXT = colors.HexColor("#333333")
 GRID = colors.HexColor("#555555")
 LIGHT = colors.HexColor("#e8e8e8")
 EMPHASIS = colors.HexColor("#fff3c4")
@@ -57,20 +63,19 @@ class Paper(Enum):
             raise ValueError(f"paper {text!r} is not one of: a4, letter") from None
 
 
-def verification_code(audit_hash: str | None) -> str:
-    """The short code printed on every page: the audit hash's first 8 hex digits, written
-    exactly as ``gin-scorer audit`` shows the latest entry, so the two can be compared.
+def seal_line(seal: str | None) -> str:
+    """The footer line naming the seal, in words a director understands without the manual.
 
-    >>> verification_code("3f2a9c1be0d4")
-    '3F2A9C1B'
-    >>> verification_code(None)
-    'none yet'
+    >>> line = seal_line("4127-K3M9")
+    >>> line.startswith("Seal 4127-K3M9 — `gin-scorer verify --seal 4127-K3M9` proves nothing")
+    True
+    >>> seal_line(None)
+    'Seal: none — nothing was sealed when this sheet was printed'
     """
-    if not audit_hash:
-        return "none yet"
-    from gin_scorer.store.audit import short_code
-
-    return short_code(audit_hash)
+    if not seal:
+        return "Seal: none — nothing was sealed when this sheet was printed"
+    return (f"Seal {seal} — `gin-scorer verify --seal {seal}` proves nothing recorded "
+            "before this sheet has changed")
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,9 @@ class PageHeader:
     venue: str = ""
     date_text: str = ""
     round_label: str = ""
-    verification: str = "none yet"
+    seal: str | None = None
+    """The database's seal when the document's data was read (``None``: nothing sealed yet,
+    or a blank form printed without a database)."""
     generated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
     @property
@@ -153,7 +160,7 @@ def _make_numbered_canvas(header: PageHeader) -> type[Canvas]:
             for state in self._saved_pages:
                 self.__dict__.update(state)
                 width = self._pagesize[0]
-                self.setFont(REGULAR, 7.5)
+                self.setFont(REGULAR, FOOTER_FONT_SIZE)
                 self.drawRightString(width - MARGIN, MARGIN, f"Page {self._pageNumber} of {total}")
                 super().showPage()
             super().save()
@@ -180,13 +187,41 @@ def _draw_frame_text(header: PageHeader) -> Callable[[Canvas, BaseDocTemplate], 
         canvas.line(MARGIN, top - HEADER_HEIGHT + 6, width - MARGIN, top - HEADER_HEIGHT + 6)
         canvas.line(MARGIN, MARGIN + FOOTER_HEIGHT - 4, width - MARGIN,
                     MARGIN + FOOTER_HEIGHT - 4)
-        canvas.setFont(REGULAR, 7.5)
+        canvas.setFont(REGULAR, FOOTER_FONT_SIZE)
         stamp = header.generated_at.astimezone().strftime("%Y-%m-%d %H:%M")
         canvas.drawString(MARGIN, MARGIN, f"Printed {stamp} · gin-scorer {__version__}")
-        canvas.drawCentredString(width / 2, MARGIN, f"Verification code {header.verification}")
+        # The seal gets a line of its own above "printed / page x of y": with a 20-character
+        # code and the sentence saying what it proves it is too long to share one on portrait
+        # paper, and a line of its own is easy to find when a director compares two sheets.
+        # "Seal CODE" is bold, so the code is what the eye finds; the explanation is grey.
+        _draw_seal(canvas, seal_line(header.seal), width - 2 * MARGIN)
         canvas.restoreState()
 
     return draw
+
+
+def _draw_seal(canvas: Canvas, line: str, room: float) -> None:
+    """The seal line on the footer's upper row: its name and code in bold, the explanation
+    after it cut at the last word that fits ``room`` points (the code always survives)."""
+    code, dash, explanation = line.partition(" — ")
+    y = MARGIN + SEAL_FONT_SIZE + 2.5
+    canvas.setFillColor(colors.black)
+    canvas.setFont(BOLD, SEAL_FONT_SIZE)
+    canvas.drawString(MARGIN, y, code)
+    used = stringWidth(code, BOLD, SEAL_FONT_SIZE)
+    rest = dash + explanation
+
+    def fits(text: str) -> bool:
+        return bool(used + stringWidth(text, REGULAR, SEAL_FONT_SIZE) <= room)
+
+    if not fits(rest):
+        words = rest.split(" ")
+        while len(words) > 1 and not fits(" ".join(words) + " …"):
+            words.pop()
+        rest = " ".join(words) + " …"
+    canvas.setFillColor(SEAL_TEXT)
+    canvas.setFont(REGULAR, SEAL_FONT_SIZE)
+    canvas.drawString(MARGIN + used, y, rest)
 
 
 def build_pdf(
@@ -212,7 +247,7 @@ def build_pdf(
         title=f"{header.title} — {header.event_name}".strip(" —"),
         author="gin-scorer",
         creator=f"gin-scorer {__version__}",
-        subject=f"verification code {header.verification}",
+        subject=f"seal {header.seal}" if header.seal else "no seal yet",
     )
     frame = Frame(
         doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body",

@@ -10,8 +10,12 @@ sentence to show.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+
+from sqlalchemy import create_engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from gin_scorer.store.backup import (
     BackupFile,
@@ -22,6 +26,7 @@ from gin_scorer.store.backup import (
     restore_database,
 )
 from gin_scorer.store.database import Database, sqlite_path
+from gin_scorer.store.errors import StoreError
 
 
 def _target(database: str) -> Path | str:
@@ -41,6 +46,31 @@ def backups_of(database: str | Database) -> list[BackupFile]:
     return list_backups(target)
 
 
+def backup_seal(backup: BackupFile | Path) -> str | None:
+    """The seal a backup file was sealed with, so the restore list can show which printed
+    sheets it matches; ``None`` when it cannot be read (damaged, foreign, never sealed).
+
+    The file is opened read-only and immutable: reading it never changes it (no journal mode
+    switched, no -wal or -shm file left beside it), and it is never migrated.
+    """
+    path = backup.path if isinstance(backup, BackupFile) else backup
+    if not path.is_file():
+        return None
+    from gin_scorer.services.seal import current_seal
+
+    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    engine = create_engine("sqlite+pysqlite://",
+                           creator=lambda: sqlite3.connect(uri, uri=True, timeout=5))
+    copy = Database(url=f"sqlite:///{path}", station="backup", is_sqlite=True, engine=engine,
+                    path=path, backups_enabled=False)
+    try:
+        return current_seal(copy)
+    except (SQLAlchemyError, StoreError, sqlite3.Error, ValueError):
+        return None
+    finally:
+        copy.close()
+
+
 def restore_backup(
     database: str, source: Path, *, pin: str | None = None,
     ask_pin: Callable[[], str] | None = None,
@@ -50,4 +80,5 @@ def restore_backup(
     return restore_database(_target(database), source, pin=pin, ask_pin=ask_pin)
 
 
-__all__ = ["BackupFile", "RestoreResult", "back_up_now", "backups_of", "restore_backup"]
+__all__ = ["BackupFile", "RestoreResult", "back_up_now", "backup_seal", "backups_of",
+           "restore_backup"]

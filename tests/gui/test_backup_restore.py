@@ -118,3 +118,26 @@ def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # t
     assert [e.name for e in list_events(main.db)] == ["Saved before the damage"]
     assert "The damaged database was moved to " in messages[-1]
     main.close()
+
+
+def test_the_restore_list_shows_each_backups_seal(window) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.seal import current_seal
+
+    assert window.db is not None
+    create_event(window.db, name="First")
+    window.back_up_now()
+    first_seal = current_seal(window.db)
+    create_event(window.db, name="Second")
+    window.back_up_now()
+    second_seal = current_seal(window.db)
+    assert first_seal and second_seal and first_seal != second_seal
+    dialog = RestoreDialog(window.database, backups_of(window.db), window)
+    header = [dialog.table.horizontalHeaderItem(c).text() for c in range(4)]
+    assert header == ["Taken", "Why", "Seal", "Size"]
+    by_reason = {}
+    for row in range(dialog.table.rowCount()):
+        if dialog.table.item(row, 1).text() == "made by hand (Back up now)":
+            by_reason.setdefault("manual", []).append(dialog.table.item(row, 2).text())
+    assert by_reason["manual"] == [second_seal, first_seal]  # newest first
+    assert f"Seal {second_seal}" in dialog.table.item(0, 2).toolTip()
+    dialog.deleteLater()

@@ -17,6 +17,7 @@ from gin_scorer.reports.result_slips import Slip, render_result_slips
 from gin_scorer.reports.standings import StandingLine, render_standings
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.seal import current_seal
 from tests.reports.conftest import Sample, needs_pdftoppm, page_images
 
 RED = re.compile(rb"\.752941 0 \.101961 rg")  # the red the suits print in
@@ -38,7 +39,7 @@ def fonts_of(pdf: Path) -> set[str]:
 
 def header(title: str = "Test") -> PageHeader:
     return PageHeader(title=title, event_name="Spring Open", venue="Riverside",
-                      date_text="2026-04-12", round_label="Round 2", verification="3F2A9C1B")
+                      date_text="2026-04-12", round_label="Round 2", seal="4127-K3M9-QX2P-7TAB")
 
 
 def test_fonts_are_dejavu_and_embedded_never_helvetica(tmp_path: Path) -> None:
@@ -81,7 +82,7 @@ def test_filled_sheet_prints_names_and_the_ledgers_totals(sample: Sample, tmp_pa
         assert str(game.final.a) in text and str(game.final.b) in text
     assert f"{sheet.games_won.a} – {sheet.games_won.b}" in text
     assert len(text_of(out)) == 1
-    assert re.search(r"Verification code [0-9A-F]{8}", text)
+    assert f"Seal {current_seal(sample.db)} — " in " ".join(text.split())
 
 
 def test_red_suits_print_red(sample: Sample, tmp_path: Path) -> None:
@@ -323,26 +324,24 @@ def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
     assert "(1) Player 1" in text[0] and "(2) Player 2" in text[1]
 
 
-def test_verification_code_follows_the_audit_log(sample: Sample, tmp_path: Path) -> None:
+def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path) -> None:
     from gin_scorer.core.hands import Declaration, HandRecord
     from gin_scorer.services.hands import record_hand
-    from gin_scorer.store.audit import latest_hash, short_code
 
-    def code_on(pdf: Path) -> str:
-        found = re.search(r"Verification code ([0-9A-F]{8})", text_of(pdf)[0])
-        assert found
+    def seal_on(pdf: Path) -> str:
+        flat = " ".join(text_of(pdf)[0].split())  # the bold code is a text run of its own
+        found = re.search(r"Seal (\S+) — `gin-scorer verify --seal \1`", flat)
+        assert found, text_of(pdf)[0]
         return found.group(1)
 
-    before = code_on(build("sheet", sample.db, tmp_path / "a.pdf", match_id=sample.open_match_id))
-    with sample.db.transaction(write=False) as session:
-        latest = latest_hash(session)
-    assert latest is not None and before == short_code(latest)
+    before = seal_on(build("sheet", sample.db, tmp_path / "a.pdf", match_id=sample.open_match_id))
+    assert before == current_seal(sample.db)
     sheet = get_score_sheet(sample.db, sample.open_match_id)
     record_hand(sample.db, sample.open_match_id,
                 HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 2), (Side.B, 9))),
                 sheet.version, entered_by="test")
-    after = code_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
-    assert after != before
+    after = seal_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
+    assert after != before and after == current_seal(sample.db)
 
 
 def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> None:

@@ -1,0 +1,80 @@
+"""The seal in the status bar: its start next to the last save, all of it in the tooltip,
+one click (or the context menu) to copy it.
+
+A director compares this code with the one printed on a sheet, or hands it to
+``gin-scorer verify --seal CODE`` later; copying saves typing a 20-character code.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QMouseEvent
+from PySide6.QtWidgets import QLabel, QMenu, QWidget
+
+WHAT_IT_IS = (
+    "The seal covers everything recorded so far; `gin-scorer verify --seal CODE` "
+    "later proves none of it has changed since. Click to copy it."
+)
+
+
+def short_seal(code: str) -> str:
+    """The start of a seal, enough to tell two apart at a glance in the status bar.
+
+    >>> short_seal("4127-K3M9-QX2P-7TAB")
+    '4127-K3M9-…'
+    >>> short_seal("3F2A9C1B")
+    '3F2A9C1B'
+    """
+    groups = code.split("-")
+    return code if len(groups) <= 2 else "-".join(groups[:2]) + "-…"
+
+
+NO_SEAL_YET = (
+    "No seal yet: nothing has been recorded. From the first save on, the seal "
+    "covers everything recorded and `gin-scorer verify --seal CODE` proves later "
+    "that none of it has changed."
+)
+
+
+class SealLabel(QLabel):
+    """``Seal 4127-K3M9-…``; :meth:`show_seal` sets it, :attr:`copied` says a copy was made."""
+
+    copied = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sealLabel")
+        self.code: str | None = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setContentsMargins(8, 0, 8, 0)  # set apart from "Last save" and "Database"
+        self.show_seal(None)
+
+    def show_seal(self, code: str | None) -> None:
+        self.code = code
+        if code is None:
+            self.setText("Seal: none yet")
+            self.setToolTip(NO_SEAL_YET)
+            return
+        self.setText(f"Seal {short_seal(code)}")
+        self.setToolTip(f"Seal {code}\n{WHAT_IT_IS.replace('CODE', code)}")
+
+    def copy(self) -> None:
+        """Put the whole code on the clipboard (nothing to copy before the first seal)."""
+        if self.code is None:
+            return
+        QGuiApplication.clipboard().setText(self.code)
+        self.copied.emit(self.code)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.copy()
+        super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_menu().exec(event.globalPos())
+
+    def context_menu(self) -> QMenu:
+        menu = QMenu(self)
+        action = menu.addAction("Copy seal", self.copy)
+        action.setEnabled(self.code is not None)
+        return menu
