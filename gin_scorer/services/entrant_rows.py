@@ -34,6 +34,7 @@ MAX_ROWS = 10_000
 MAX_FILE_BYTES = 5_000_000
 MAX_TEXT_CHARACTERS = 5_000_000
 MAX_CELL_CHARACTERS = 200
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x85\u2028\u2029")  # what str.splitlines() splits on
 _UNREAD_BYTES = 64_000_000  # beyond this a file is refused by its size alone, unread
 
 
@@ -51,12 +52,17 @@ def _header_columns(cells: list[str]) -> list[str]:
     return [cell.strip().lower().replace(" ", "_") for cell in cells]
 
 
+def _shown(cell: str) -> str:
+    """A cell quoted in a message: escapes visible, cut short if it runs on."""
+    return repr(cell) if len(cell) <= 40 else repr(cell[:40]) + "…"
+
+
 def _header_problems(columns: list[str], where: str) -> list[str]:
     problems: list[str] = []
     unknown = [c for c in columns if c not in ENTRANT_COLUMNS]
     if unknown:
         problems.append(
-            f"{where}: unknown column {unknown[0]!r} (the columns are "
+            f"{where}: unknown column {_shown(unknown[0])} (the columns are "
             + ", ".join(ENTRANT_COLUMNS)
             + ")"
         )
@@ -73,7 +79,7 @@ def _cell_problem(text: str, column: str, where: str) -> str | None:
     """What makes one cell unusable, in a sentence naming its row and column: a line break
     (a name is one line: folding it silently could hide a quote that swallowed the rows
     below), a control character, or a cell too long to be a name."""
-    if "\n" in text or "\r" in text:
+    if any(ch in _LINE_BREAKS for ch in text):
         return (
             f"{where}, column {column}: the cell holds a line break, but an entrant's {column} "
             "is one line (take it out in the spreadsheet; or is a closing quote missing?)"
@@ -112,7 +118,7 @@ def _spec(
     seed_text = values.get("seed", "")
     seed: int | None = None
     if seed_text:
-        if not (seed_text.isascii() and seed_text.isdigit()) or len(seed_text) > 6:
+        if not (seed_text.isascii() and seed_text.isdigit()):
             return f"{label}: seed {seed_text!r} is not a number"
         seed = int(seed_text)
     return EntrantSpec(
@@ -229,10 +235,10 @@ def size_problem(text: str) -> str | None:
 
 
 def _rows_problem(text: str) -> str | None:
-    if text.count("\n") < MAX_ROWS:
+    if text.count("\n") <= MAX_ROWS:
         return None
     rows = sum(1 for cells in _reader(text, ",") if any(c.strip() for c in cells))
-    if rows > MAX_ROWS:
+    if rows > MAX_ROWS + 1:  # the header row comes on top of the entrants
         return f"it has {rows:,} rows; an entrant list holds at most {MAX_ROWS:,}"
     return None
 
