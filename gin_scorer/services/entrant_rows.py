@@ -284,7 +284,12 @@ def read_entrants_file(path: Path) -> str:
     size = path.stat().st_size
     if size > _UNREAD_BYTES:  # not even read: counting its rows would take a while
         raise ValueError(_bytes_problem(size))
-    data = path.read_bytes()
+    return decode_entrants_bytes(path.read_bytes())
+
+
+def decode_entrants_bytes(data: bytes) -> str:
+    """The text of an entrants file's bytes, decoded and size-checked as
+    :func:`read_entrants_file` says; :class:`ValueError` (one line) when refused."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             text = data.decode("utf-16")
@@ -300,8 +305,8 @@ def read_entrants_file(path: Path) -> str:
     too_many = _rows_problem(text)
     if too_many is not None:
         raise ValueError(too_many)
-    if size > MAX_FILE_BYTES:
-        raise ValueError(_bytes_problem(size))
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(_bytes_problem(len(data)))
     return text
 
 
@@ -380,6 +385,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_ROWS",
     "ParsedEntrants",
+    "decode_entrants_bytes",
     "has_header",
     "parse_entrants_csv",
     "parse_entrants_text",

@@ -226,7 +226,7 @@ def export_hands(db: Database, event_id: int, fmt: str = "csv") -> str:
     return to_csv(rows, HAND_COLUMNS) if fmt == "csv" else _pretty(rows)
 
 
-def entrant_rows_out(db: Database, event_id: int) -> list[dict[str, object]]:
+def entrant_export_rows(db: Database, event_id: int) -> list[dict[str, object]]:
     """One row per entrant in the columns the entrants import reads, so the CSV re-imports
     into another event as the same entrants (a pair as its two players' names)."""
     with db.transaction(write=False) as session:
@@ -253,7 +253,7 @@ def entrant_rows_out(db: Database, event_id: int) -> list[dict[str, object]]:
 
 def export_entrants(db: Database, event_id: int, fmt: str = "csv") -> str:
     """The event's entrants as an entrants CSV (re-importable) or JSON."""
-    rows = entrant_rows_out(db, event_id)
+    rows = entrant_export_rows(db, event_id)
     return to_csv(rows, ENTRANT_COLUMNS) if fmt == "csv" else _pretty(rows)
 
 
