@@ -71,7 +71,7 @@ def _header_problems(columns: list[str], where: str) -> list[str]:
             problems.append(f"{where}: the header has no {needed!r} column")
     twice = sorted({c for c in columns if columns.count(c) > 1})
     if twice:
-        problems.append(f"{where}: column {twice[0]!r} appears twice")
+        problems.append(f"{where}: column {_shown(twice[0])} appears twice")
     return problems
 
 
@@ -119,7 +119,7 @@ def _spec(
     seed: int | None = None
     if seed_text:
         if not (seed_text.isascii() and seed_text.isdigit()):
-            return f"{label}: seed {seed_text!r} is not a number"
+            return f"{label}: seed {_shown(seed_text)} is not a number"
         seed = int(seed_text)
     return EntrantSpec(
         name=values.get("name", ""),
@@ -366,7 +366,7 @@ def _without_repeats(parsed: ParsedEntrants) -> ParsedEntrants:
     for spec, label in zip(parsed.specs, parsed.labels, strict=True):
         key = spec.name.casefold()
         if key in first:
-            problems.append(f"{label}: {spec.name!r} is listed twice ({first[key]} too)")
+            problems.append(f"{label}: {_shown(spec.name)} is listed twice ({first[key]} too)")
         else:
             first[key] = label
     return ParsedEntrants(parsed.specs, parsed.labels, tuple(sorted(problems, key=problem_order)))

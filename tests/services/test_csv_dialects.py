@@ -234,3 +234,18 @@ def test_the_cli_refuses_a_600k_row_file_in_one_line(
     assert err.strip().splitlines() == [
         f"gin-scorer: {path}: it has 600,001 rows; an entrant list holds at most 10,000"
     ]
+
+
+def test_a_long_header_or_seed_cell_is_quoted_cut_short() -> None:
+    # Found by the long fuzz run: a long odd header cell, twice, came back whole (578
+    # characters of escapes in one problem). A problem quotes at most 40 characters.
+    odd = "0" * 30 + "\x08" * 30 + "\U00012544" * 30
+    problems = parse_entrants_csv(f"{odd};{odd};name\nAnn;1;2\n").problems
+    assert problems == (
+        f"row 1: unknown column {odd[:40]!r}… (the columns are name, club, member_number, "
+        "seed, partner)",
+        f"row 1: column {odd[:40]!r}… appears twice",
+    )
+    assert parse_entrants_csv(f"name,seed\nAnn,{'x' * 60}\n").problems == (
+        f"row 2: seed {'x' * 40!r}… is not a number",
+    )
