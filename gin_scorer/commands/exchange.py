@@ -136,7 +136,9 @@ def run_export(args: argparse.Namespace) -> int:
         else:
             text = exchange.export_hands(db, args.event, fmt)
     if not args.out:
-        sys.stdout.write(text)
+        # The terminal's own line ends: Windows turns each \n into CRLF itself, so a CRLF
+        # left in would reach a redirected file as CR CR LF.
+        sys.stdout.write(text.replace("\r\n", "\n") if fmt == "csv" else text)
         return 0
     try:
         if fmt == "csv":

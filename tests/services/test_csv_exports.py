@@ -219,3 +219,22 @@ def test_results_csv_names_come_back_exactly(sqlite_db: Database) -> None:
     assert [restore_text(r["a"]) for r in rows] == [names[0], names[2]]
     assert restore_text(rows[0]["b"]) == names[1]
     assert [r["points_a"] for r in rows][:1] == ["75"]
+
+
+def test_csv_to_the_terminal_has_its_line_ends_and_no_bom(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path = str(tmp_path / "evil.sqlite")
+    db = open_database(db_path, station="desk-1")
+    try:
+        event_id = _hostile_event(db)
+    finally:
+        db.close()
+    capsys.readouterr()
+    assert (
+        main(["--db", db_path, "export", "entrants", "--event", str(event_id), "--format", "csv"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("name,club,member_number,seed,partner\n") and "\r" not in out
+    assert "'+44 Club" in out  # neutralised on the terminal too
