@@ -3,6 +3,10 @@ typed one per line. Every form becomes :class:`ParsedEntrants` — the entrants,
 each ("row 7", "line 3") and every problem as one sentence naming its row or line — so the
 import, the new-event dialog and the add-entrants dialog refuse bad input the same way.
 
+A CSV is read as Excel and LibreOffice write it (docs/decisions/0002-csv-dialect.md): only
+the separator is chosen, quoting is the standard one. A name is one line; a list holds at
+most 10,000 rows, and anything far bigger is refused in one line before it is parsed.
+
 Parsing writes nothing: :func:`gin_scorer.services.entrants.insert_entrants` then checks what
 only the database knows (names already entered, seeds taken) under the same labels.
 """
