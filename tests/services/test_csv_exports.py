@@ -238,3 +238,36 @@ def test_csv_to_the_terminal_has_its_line_ends_and_no_bom(
     out = capsys.readouterr().out
     assert out.startswith("name,club,member_number,seed,partner\n") and "\r" not in out
     assert "'+44 Club" in out  # neutralised on the terminal too
+
+
+@pytest.mark.parametrize("columns", [exchange.RESULT_COLUMNS, exchange.HAND_COLUMNS])
+@pytest.mark.parametrize("start", FORMULA_STARTS)
+def test_every_text_column_of_every_export_is_neutralised(
+    columns: tuple[str, ...], start: str
+) -> None:
+    # Whatever a column holds today, a text value in it starting like a formula goes out
+    # quoted, and an int in it (a score of -25) goes out as the number.
+    texts = {name: f"{start}{name}" for name in columns}
+    numbers = {name: -25 for name in columns}
+    rows = _cells(exchange.to_csv([texts, numbers], columns))
+    assert rows[0] == list(columns)
+    assert rows[1] == [f"'{start}{name}" for name in columns]
+    assert rows[2] == ["-25"] * len(columns)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.text(max_size=30), st.integers()), min_size=1, max_size=5),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_any_cells_come_back_from_the_writer_exactly(rows: list[list[str | int]]) -> None:
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    read = _cells(csv_text([f"c{i}" for i in range(width)], rows))[1:]
+    for written, back in zip(rows, read, strict=True):
+        for value, cell in zip(written, back, strict=True):
+            assert not cell.startswith(FORMULA_STARTS) or _NUMBER.fullmatch(cell)
+            assert restore_text(cell) == str(value)
