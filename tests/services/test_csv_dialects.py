@@ -249,3 +249,12 @@ def test_a_long_header_or_seed_cell_is_quoted_cut_short() -> None:
     assert parse_entrants_csv(f"name,seed\nAnn,{'x' * 60}\n").problems == (
         f"row 2: seed {'x' * 40!r}… is not a number",
     )
+
+
+def test_a_quote_left_open_over_a_huge_cell_is_named_by_its_row() -> None:
+    # The reader gives up on a cell over 131,072 characters: the row is named, not a traceback.
+    problem = "a cell runs on for over 131,072 characters (is a closing quote missing?)"
+    parsed = parse_entrants_csv('name\r\nAnn\r\n"' + "x" * 140_000)
+    assert ([s.name for s in parsed.specs], parsed.problems) == (["Ann"], (f"row 3: {problem}",))
+    assert parse_entrants_csv('"' + "x" * 140_000).problems == (f"row 1: {problem}",)
+    assert parse_entrants_text('name\nAnn\n"' + "x" * 140_000).problems == (f"line 3: {problem}",)
