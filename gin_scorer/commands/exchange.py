@@ -40,11 +40,15 @@ def register(subparsers: Any) -> None:
 
     exp = subparsers.add_parser(
         "export",
-        help="export an event, its results or its hands (JSON or CSV)",
-        description="Write an event (JSON: re-imports identically), its match results or "
-        "every hand (JSON or CSV) to a file, or to the terminal without --out.",
+        help="export an event, its entrants, results or hands (JSON or CSV)",
+        description="Write an event (JSON: re-imports identically), its entrants (CSV: "
+        "re-imports with 'import entrants'), its match results or every hand (JSON or CSV) "
+        "to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for "
+        "Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is "
+        "written with a ' in front.",
     )
-    exp.add_argument("what", choices=("event", "results", "hands"), help="what to export")
+    exp.add_argument("what", choices=("event", "entrants", "results", "hands"),
+                     help="what to export")
     exp.add_argument("--event", type=positive, required=True, metavar="ID")
     exp.add_argument("--format", choices=("json", "csv"), help="default: from --out, else json")
     exp.add_argument("--out", metavar="FILE", help="write here instead of the terminal")
@@ -115,6 +119,7 @@ def run_import_event(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from gin_scorer.commands.events import opened
     from gin_scorer.services import exchange
+    from gin_scorer.services.spreadsheet_csv import write_csv_file
 
     fmt = args.format
     if fmt is None:
@@ -124,15 +129,22 @@ def run_export(args: argparse.Namespace) -> int:
     with opened(args) as db:
         if args.what == "event":
             text = exchange.export_event_json(db, args.event)
+        elif args.what == "entrants":
+            text = exchange.export_entrants(db, args.event, fmt)
         elif args.what == "results":
             text = exchange.export_results(db, args.event, fmt)
         else:
             text = exchange.export_hands(db, args.event, fmt)
     if not args.out:
-        sys.stdout.write(text)
+        # The terminal's own line ends: Windows turns each \n into CRLF itself, so a CRLF
+        # left in would reach a redirected file as CR CR LF.
+        sys.stdout.write(text.replace("\r\n", "\n") if fmt == "csv" else text)
         return 0
     try:
-        Path(args.out).write_text(text, encoding="utf-8")
+        if fmt == "csv":
+            write_csv_file(Path(args.out), text)  # with the BOM and CRLF Excel expects
+        else:
+            Path(args.out).write_text(text, encoding="utf-8")
     except OSError as error:
         raise UserError(f"{args.out}: cannot be written: {error.strerror}") from None
     print(f"{args.what} of event {args.event} written to {args.out}")

@@ -899,6 +899,7 @@ class MainWindow(QMainWindow):
             self._action("reports", labels.get(kind, kind), self._report_asker(kind))
         self.reports_menu.addSeparator()
         self._action("reports", "Export event (&JSON)…", lambda: self.ask_export("event"))
+        self._action("reports", "Export &entrants (CSV)…", lambda: self.ask_export("entrants"))
         self._action("reports", "Export &results (CSV)…", lambda: self.ask_export("results"))
         self._action("reports", "Export ha&nds (CSV)…", lambda: self.ask_export("hands"))
 
@@ -951,21 +952,28 @@ class MainWindow(QMainWindow):
             self.export(what, path)
 
     def export(self, what: str, path: str) -> Path | None:
-        """Write an export through the services (event as JSON, results / hands as CSV)."""
+        """Write an export through the services (event as JSON; entrants, results and hands
+        as CSV)."""
         from gin_scorer.services import exchange
         from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.spreadsheet_csv import write_csv_file
 
         if self.db is None or self.event_id is None:
             return None
         try:
             if what == "event":
                 text = exchange.export_event_json(self.db, self.event_id)
+            elif what == "entrants":
+                text = exchange.export_entrants(self.db, self.event_id, "csv")
             elif what == "results":
                 text = exchange.export_results(self.db, self.event_id, "csv")
             else:
                 text = exchange.export_hands(self.db, self.event_id, "csv")
             out = Path(path)
-            out.write_text(text, encoding="utf-8")
+            if what == "event":
+                out.write_text(text, encoding="utf-8")
+            else:  # the one CSV writer: BOM and CRLF for Excel, no live formulas
+                write_csv_file(out, text)
         except (ServiceError, OSError) as error:
             QMessageBox.warning(self, "Export", str(error))
             return None

@@ -3,23 +3,43 @@ typed one per line. Every form becomes :class:`ParsedEntrants` — the entrants,
 each ("row 7", "line 3") and every problem as one sentence naming its row or line — so the
 import, the new-event dialog and the add-entrants dialog refuse bad input the same way.
 
+A CSV is read as Excel and LibreOffice write it (docs/decisions/0002-csv-dialect.md): only
+the separator is chosen, quoting is the standard one. A name is one line; a list holds at
+most 10,000 rows, and anything far bigger is refused in one line before it is parsed.
+
 Parsing writes nothing: :func:`gin_scorer.services.entrants.insert_entrants` then checks what
 only the database knows (names already entered, seeds taken) under the same labels.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _csv import Reader as _csv_reader
 
 from gin_scorer.services.dto import EntrantSpec
+from gin_scorer.services.spreadsheet_csv import restore_text
 
 ENTRANT_COLUMNS = ("name", "club", "member_number", "seed", "partner")
 _REQUIRED_COLUMNS = ("name",)
+_DELIMITERS = (",", ";", "\t")
+
+# An event has at most a few thousand entrants: anything far bigger is a wrong file, and is
+# refused at once instead of being parsed for minutes (600,000 rows took 4 minutes).
+MAX_ROWS = 10_000
+MAX_FILE_BYTES = 5_000_000
+MAX_TEXT_CHARACTERS = 5_000_000
+MAX_CELL_CHARACTERS = 200
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x85\u2028\u2029")  # what str.splitlines() splits on
+_UNREAD_BYTES = 64_000_000  # beyond this a file is refused by its size alone, unread
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +56,17 @@ def _header_columns(cells: list[str]) -> list[str]:
     return [cell.strip().lower().replace(" ", "_") for cell in cells]
 
 
+def _shown(cell: str) -> str:
+    """A cell quoted in a message: escapes visible, cut short if it runs on."""
+    return repr(cell) if len(cell) <= 40 else repr(cell[:40]) + "…"
+
+
 def _header_problems(columns: list[str], where: str) -> list[str]:
     problems: list[str] = []
     unknown = [c for c in columns if c not in ENTRANT_COLUMNS]
     if unknown:
         problems.append(
-            f"{where}: unknown column {unknown[0]!r} (the columns are "
+            f"{where}: unknown column {_shown(unknown[0])} (the columns are "
             + ", ".join(ENTRANT_COLUMNS)
             + ")"
         )
@@ -50,21 +75,55 @@ def _header_problems(columns: list[str], where: str) -> list[str]:
             problems.append(f"{where}: the header has no {needed!r} column")
     twice = sorted({c for c in columns if columns.count(c) > 1})
     if twice:
-        problems.append(f"{where}: column {twice[0]!r} appears twice")
+        problems.append(f"{where}: column {_shown(twice[0])} appears twice")
     return problems
 
 
-def _spec(cells: list[str], columns: Sequence[str], label: str, room: str) -> EntrantSpec | str:
+def _cell_problem(text: str, column: str, where: str) -> str | None:
+    """What makes one cell unusable, in a sentence naming its row and column: a line break
+    (a name is one line: folding it silently could hide a quote that swallowed the rows
+    below), a control character, or a cell too long to be a name."""
+    if any(ch in _LINE_BREAKS for ch in text):
+        return (
+            f"{where}, column {column}: the cell holds a line break, but an entrant's {column} "
+            "is one line (take it out in the spreadsheet; or is a closing quote missing?)"
+        )
+    control = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
+    if control is not None:
+        return (
+            f"{where}, column {column}: the cell holds the control character "
+            f"U+{ord(control):04X}, which no entrant's {column} may contain"
+        )
+    if len(text) > MAX_CELL_CHARACTERS:
+        return (
+            f"{where}, column {column}: {len(text):,} characters, but a cell holds at most "
+            f"{MAX_CELL_CHARACTERS}"
+        )
+    return None
+
+
+def _spec(
+    cells: list[str], columns: Sequence[str], label: str, room: str, *, from_sheet: bool
+) -> EntrantSpec | str:
     """One row's entrant, or the sentence saying what is wrong with it (``room`` says how
-    many cells a row may have)."""
+    many cells a row may have). Cells from a spreadsheet (``from_sheet``) lose the quote an
+    export put before a would-be formula, so a name comes back exactly as it was typed."""
     if len(cells) > len(columns):
         return f"{label}: {len(cells)} cells but {room}"
-    values = dict(zip(columns, [c.strip() for c in cells], strict=False))
+    values: dict[str, str] = {}
+    for column, cell in zip(columns, cells, strict=False):
+        text = cell.strip()
+        if from_sheet:
+            text = restore_text(text)
+        problem = _cell_problem(text, column, label)
+        if problem is not None:
+            return problem
+        values[column] = text
     seed_text = values.get("seed", "")
     seed: int | None = None
     if seed_text:
-        if not seed_text.isdigit():
-            return f"{label}: seed {seed_text!r} is not a number"
+        if not (seed_text.isascii() and seed_text.isdigit()):
+            return f"{label}: seed {_shown(seed_text)} is not a number"
         seed = int(seed_text)
     return EntrantSpec(
         name=values.get("name", ""),
@@ -75,15 +134,28 @@ def _spec(cells: list[str], columns: Sequence[str], label: str, room: str) -> En
     )
 
 
-def _collect(rows: Iterable[tuple[int, list[str]]], columns: Sequence[str], word: str,
-             problems: list[str], room: str = "") -> ParsedEntrants:
+def _collect(
+    rows: Iterable[tuple[int, list[str]]],
+    columns: Sequence[str],
+    word: str,
+    problems: list[str],
+    room: str = "",
+    *,
+    from_sheet: bool = True,
+) -> ParsedEntrants:
     specs: list[EntrantSpec] = []
     labels: list[str] = []
     for number, cells in rows:
         if not any(cell.strip() for cell in cells):
             continue
         label = f"{word} {number}"
-        spec = _spec(cells, columns, label, room or f"the header has {len(columns)} columns")
+        spec = _spec(
+            cells,
+            columns,
+            label,
+            room or f"the header has {len(columns)} columns",
+            from_sheet=from_sheet,
+        )
         if isinstance(spec, str):
             problems.append(spec)
             continue
@@ -92,71 +164,163 @@ def _collect(rows: Iterable[tuple[int, list[str]]], columns: Sequence[str], word
     return ParsedEntrants(tuple(specs), tuple(labels), tuple(problems))
 
 
-def _csv_rows(reader: Any, word: str, problems: list[str]) -> Iterator[tuple[int, list[str]]]:
-    """The rows of a ``csv.reader`` with their line numbers; a broken row ends the reading."""
+def _reader(text: str, delimiter: str) -> _csv_reader:
+    """The standard reader in the dialect Excel and LibreOffice write: ``"`` quotes a cell,
+    a doubled ``""`` inside it is one quote, a quoted cell may hold the delimiter and line
+    breaks. Not strict: a stray quote inside an unquoted cell (Ann "Ace" Lee) is kept."""
+    return csv.reader(
+        io.StringIO(text, newline=""),
+        delimiter=delimiter,
+        quotechar='"',
+        doublequote=True,
+        skipinitialspace=False,
+        strict=False,
+    )
+
+
+def _records(
+    text: str, delimiter: str, word: str, problems: list[str]
+) -> Iterator[tuple[int, list[str]]]:
+    """Every record with its number as the reader sees it: ``row`` counts records as a
+    spreadsheet numbers its rows (blank ones too), ``line`` is the line of the text box the
+    record starts on. A record the reader cannot take ends the reading with a problem."""
+    reader = _reader(text, delimiter)
+    row = 0
     while True:
+        start_line = reader.line_num + 1
+        row += 1
         try:
             cells = next(reader)
         except StopIteration:
             return
-        except csv.Error as error:
-            problems.append(f"{word} {reader.line_num}: {error}")
+        except csv.Error:  # only a cell over the reader's field limit (131,072) gets here
+            problems.append(
+                f"{word} {row if word == 'row' else start_line}: a cell runs on for over "
+                f"{csv.field_size_limit():,} characters (is a closing quote missing?)"
+            )
             return
-        yield reader.line_num, cells
+        yield (row if word == "row" else start_line), cells
+
+
+def _first_record(text: str, delimiter: str) -> list[str]:
+    """The first non-blank record read with ``delimiter`` (empty when there is none)."""
+    try:
+        for cells in _reader(text, delimiter):
+            if any(cell.strip() for cell in cells):
+                return cells
+    except csv.Error:
+        pass
+    return []
+
+
+def _delimiter(text: str) -> str:
+    """The separator of a CSV, from its header: the one of comma, semicolon (European
+    locales) and tab (Excel's "Unicode text") that reads a ``name`` column, in the most
+    columns; without such a header, the one that reads the most columns (commas on a tie).
+    Nothing else about the dialect is guessed: spreadsheets all quote the same way."""
+    widths = {d: _header_columns(_first_record(text, d)) for d in _DELIMITERS}
+    named = [d for d in _DELIMITERS if "name" in widths[d]]
+    return max(named or _DELIMITERS, key=lambda d: len(widths[d]))
+
+
+def size_problem(text: str) -> str | None:
+    """Why ``text`` is too big to be an entrant list (too many rows, else too many
+    characters), or None. Rows are counted only when the text has more lines than a list
+    may hold, so a normal list costs nothing."""
+    if len(text) <= _UNREAD_BYTES:
+        rows = _rows_problem(text)
+        if rows is not None:
+            return rows
+    if len(text) > MAX_TEXT_CHARACTERS:
+        return (
+            f"it holds {len(text):,} characters; an entrant list is at most {MAX_TEXT_CHARACTERS:,}"
+        )
+    return None
+
+
+def _rows_problem(text: str) -> str | None:
+    if text.count("\n") <= MAX_ROWS:
+        return None
+    rows = sum(1 for cells in _reader(text, ",") if any(c.strip() for c in cells))
+    if rows > MAX_ROWS + 1:  # the header row comes on top of the entrants
+        return f"it has {rows:,} rows; an entrant list holds at most {MAX_ROWS:,}"
+    return None
 
 
 def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
     """Read an entrants CSV (header: name, club, member_number, seed, partner; only ``name``
-    is required; columns in any order; commas, semicolons or tabs). Rows are numbered as a
-    spreadsheet shows them (the header is row 1). Blank lines are skipped."""
+    is required; columns in any order; commas, semicolons or tabs; quoted cells as Excel
+    and LibreOffice write them). Rows are numbered as a spreadsheet shows them (the header
+    is row 1); with ``word="line"`` by the line of the text they start on. Blank lines are
+    skipped."""
     text = text.removeprefix("\ufeff")  # a BOM from spreadsheet programs
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            _first_line(text), delimiters=",;\t"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        header = next(reader)
-        while not any(cell.strip() for cell in header):  # blank lines above the header
-            header = next(reader)
-    except StopIteration:
+    too_big = size_problem(text)
+    if too_big is not None:
+        return ParsedEntrants((), (), (too_big,))
+    problems: list[str] = []
+    records = _records(text, _delimiter(text), word, problems)
+    header: tuple[int, list[str]] | None = next(
+        (r for r in records if any(cell.strip() for cell in r[1])), None
+    )
+    if header is None:
         return ParsedEntrants(
-            (), (),
-            ("the file is empty: the first row must be the header "
-             "name, club, member_number, seed, partner",),
+            (),
+            (),
+            tuple(problems)
+            or (
+                "the file is empty: the first row must be the header "
+                "name, club, member_number, seed, partner",
+            ),
         )
-    except csv.Error as error:
-        return ParsedEntrants((), (), (f"{word} {reader.line_num}: {error}",))
-    columns = _header_columns(header)
-    problems = _header_problems(columns, f"{word} {reader.line_num}")
-    if problems:
-        return ParsedEntrants((), (), tuple(problems))
-    return _collect(_csv_rows(reader, word, problems), columns, word, problems)
+    columns = _header_columns(header[1])
+    refused = _header_problems(columns, f"{word} {header[0]}")
+    if refused:
+        return ParsedEntrants((), (), tuple(refused))
+    return _collect(records, columns, word, problems)
 
 
 def read_entrants_file(path: Path) -> str:
-    """An entrants file as spreadsheet programs save it: UTF-8 (with or without a BOM), else
-    Windows-1252 (what Excel's plain "CSV" writes). Raises :class:`OSError`, or
-    :class:`ValueError` for a file that is not text (a workbook saved as .xlsx)."""
-    data = path.read_bytes()
-    if b"\x00" in data[:4096]:
+    """An entrants file as spreadsheet programs save it: UTF-8 (with or without a BOM),
+    UTF-16 with its BOM (Excel's "Unicode text"), else Windows-1252 (what Excel's plain
+    "CSV" writes). Raises :class:`OSError`, or :class:`ValueError` for a file that is not
+    text (a workbook saved as .xlsx) or is far too big to be an entrant list (it is refused
+    before it is parsed, in one line)."""
+    size = path.stat().st_size
+    if size > _UNREAD_BYTES:  # not even read: counting its rows would take a while
+        raise ValueError(_bytes_problem(size))
+    return decode_entrants_bytes(path.read_bytes())
+
+
+def decode_entrants_bytes(data: bytes) -> str:
+    """The text of an entrants file's bytes, decoded and size-checked as
+    :func:`read_entrants_file` says; :class:`ValueError` (one line) when refused."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ValueError("it starts as UTF-16 text but does not decode as UTF-16") from None
+    elif b"\x00" in data[:4096]:
         raise ValueError("it is not a text file: save it from the spreadsheet as CSV")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("cp1252", errors="replace")
+    too_many = _rows_problem(text)
+    if too_many is not None:
+        raise ValueError(too_many)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(_bytes_problem(len(data)))
+    return text
 
 
-def _first_line(text: str) -> str:
-    return next((line for line in text.splitlines() if line.strip()), "")
+def _bytes_problem(size: int) -> str:
+    return f"it is {size / 1e6:,.1f} MB; an entrant list is at most {MAX_FILE_BYTES // 10**6} MB"
 
 
 def has_header(text: str) -> bool:
-    """Whether the first non-blank line is a header row: one of its cells is ``name``."""
-    first = _first_line(text)
-    return any("name" in _header_columns(first.split(sep)) for sep in ("\t", ",", ";"))
+    """Whether the first non-blank row is a header row: one of its cells is ``name``."""
+    return any("name" in _header_columns(_first_record(text, d)) for d in _DELIMITERS)
 
 
 def parse_entrants_text(text: str) -> ParsedEntrants:
@@ -165,7 +329,7 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
     - a header row first (a cell reads ``name``): read as an entrants CSV;
     - rows holding tabs (pasted from a spreadsheet, no header): the cells are name, club,
       member number, seed, partner, in that order;
-    - otherwise one name per line, commas and all ("Smith, Jo" is one entrant).
+    - otherwise one name per line, commas, quotes and all ("Smith, Jo" is one entrant).
 
     Blank lines are skipped; an entrant listed twice is a problem.
 
@@ -177,17 +341,25 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         return ParsedEntrants((), (), ())
+    too_big = size_problem(text)
+    if too_big is not None:
+        return ParsedEntrants((), (), (too_big,))
     if has_header(text):
         parsed = parse_entrants_csv(text, word="line")
     elif "\t" in text:
-        lines = enumerate(text.splitlines(), start=1)
+        problems: list[str] = []
         parsed = _collect(
-            ((n, line.split("\t")) for n, line in lines), ENTRANT_COLUMNS, "line", [],
+            _records(text, "\t", "line", problems),
+            ENTRANT_COLUMNS,
+            "line",
+            problems,
             room="a pasted row has at most 5 (name, club, member number, seed, partner)",
         )
     else:
         lines = enumerate(text.splitlines(), start=1)
-        parsed = _collect(((n, [line]) for n, line in lines), ("name",), "line", [])
+        parsed = _collect(
+            ((n, [line]) for n, line in lines), ("name",), "line", [], from_sheet=False
+        )
     return _without_repeats(parsed)
 
 
@@ -198,7 +370,7 @@ def _without_repeats(parsed: ParsedEntrants) -> ParsedEntrants:
     for spec, label in zip(parsed.specs, parsed.labels, strict=True):
         key = spec.name.casefold()
         if key in first:
-            problems.append(f"{label}: {spec.name!r} is listed twice ({first[key]} too)")
+            problems.append(f"{label}: {_shown(spec.name)} is listed twice ({first[key]} too)")
         else:
             first[key] = label
     return ParsedEntrants(parsed.specs, parsed.labels, tuple(sorted(problems, key=problem_order)))
@@ -213,10 +385,15 @@ def problem_order(problem: str) -> tuple[int, str]:
 
 __all__ = [
     "ENTRANT_COLUMNS",
+    "MAX_CELL_CHARACTERS",
+    "MAX_FILE_BYTES",
+    "MAX_ROWS",
     "ParsedEntrants",
+    "decode_entrants_bytes",
     "has_header",
     "parse_entrants_csv",
     "parse_entrants_text",
     "problem_order",
     "read_entrants_file",
+    "size_problem",
 ]

@@ -11,8 +11,6 @@ database it lives in.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
@@ -41,6 +39,7 @@ from gin_scorer.services.entrant_rows import (
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.matches import sheet_in
+from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.services.views import entrant_views, event_view
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
@@ -212,24 +211,9 @@ def _declared(record: Any, side: str) -> int | None:
 
 
 def to_csv(rows: Sequence[Mapping[str, object]], columns: Sequence[str]) -> str:
-    """CSV text with a header; nested values (a hand record) as compact JSON."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        cells = []
-        for name in columns:
-            value = row.get(name)
-            if value is None:
-                cells.append("")
-            elif isinstance(value, dict | list):
-                cells.append(dumps(value))
-            elif isinstance(value, bool):
-                cells.append("yes" if value else "no")
-            else:
-                cells.append(str(value))
-        writer.writerow(cells)
-    return buffer.getvalue()
+    """CSV text with a header through the one CSV writer (services.spreadsheet_csv): nested
+    values (a hand record) as compact JSON, numbers as numbers, no text a live formula."""
+    return csv_text(columns, ([row.get(name) for name in columns] for row in rows))
 
 
 def export_results(db: Database, event_id: int, fmt: str = "csv") -> str:
@@ -240,6 +224,37 @@ def export_results(db: Database, event_id: int, fmt: str = "csv") -> str:
 def export_hands(db: Database, event_id: int, fmt: str = "csv") -> str:
     rows = hand_rows(db, event_id)
     return to_csv(rows, HAND_COLUMNS) if fmt == "csv" else _pretty(rows)
+
+
+def entrant_export_rows(db: Database, event_id: int) -> list[dict[str, object]]:
+    """One row per entrant in the columns the entrants import reads, so the CSV re-imports
+    into another event as the same entrants (a pair as its two players' names)."""
+    with db.transaction(write=False) as session:
+        fetch(session, Event, event_id)
+        views = entrant_views(
+            session,
+            list(
+                session.exec(
+                    select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id))
+                )
+            ),
+        )
+    return [
+        {
+            "name": view.members[0] if len(view.members) == 2 else view.name,
+            "club": view.club,
+            "member_number": view.member_number,
+            "seed": view.seed,
+            "partner": view.members[1] if len(view.members) == 2 else "",
+        }
+        for view in views
+    ]
+
+
+def export_entrants(db: Database, event_id: int, fmt: str = "csv") -> str:
+    """The event's entrants as an entrants CSV (re-importable) or JSON."""
+    rows = entrant_export_rows(db, event_id)
+    return to_csv(rows, ENTRANT_COLUMNS) if fmt == "csv" else _pretty(rows)
 
 
 def _pretty(value: object) -> str:
@@ -794,6 +809,7 @@ __all__ = [
     "ENTRANT_COLUMNS",
     "ParsedEntrants",
     "event_document",
+    "export_entrants",
     "export_event_json",
     "export_hands",
     "export_results",
