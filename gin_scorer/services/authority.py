@@ -209,8 +209,9 @@ def _guarded_by(session: Session, event: Event) -> list[tuple[str, str]]:
     return found
 
 
-def _refusal(action: Action, event: Event, match: Match | None, reason: str,
-             guarded: bool) -> ActionRefused:
+def _refusal(
+    action: Action, event: Event, match: Match | None, reason: str, guarded: bool
+) -> ActionRefused:
     where = f" in match {match.id}" if match is not None else ""
     pin_note = " (that needs the director's PIN)" if guarded else ""
     if reason == "reopen first":
@@ -248,20 +249,22 @@ def require(
     """
     column = state or state_of(event, match)
     decision = decide(action, column, relied_on=relied_on)
-    guards = _guarded_by(session, event)
     if isinstance(decision, Allowed):
-        return False
+        return False  # before reading any PIN: recording a hand stays one query cheaper
+    guards = _guarded_by(session, event)
     if isinstance(decision, Refused):
         raise _refusal(action, event, match, decision.reason, bool(guards))
     where = f" in match {match.id}" if match is not None else ""
-    always = isinstance(decide(action, State.SETUP), NeedsPin)  # then the state adds nothing
-    why = (
-        f": {decision.because}" if decision.because
-        else "" if always
-        else f": the event is {column.value}" if column in (State.RUNNING, State.FINISHED)
-        else ": its result is locked" if column is State.LOCKED
-        else ""
-    )
+    # Say why the PIN is asked, unless the action needs it in every state anyway.
+    why = ""
+    if decision.because:
+        why = f": {decision.because}"
+    elif isinstance(decide(action, State.SETUP), NeedsPin):
+        why = ""
+    elif column in (State.RUNNING, State.FINISHED):
+        why = f": the event is {column.value}"
+    elif column is State.LOCKED:
+        why = ": its result is locked"
     if not guards:
         if decision.because is None:
             return False  # nobody holds a PIN: nobody to ask
@@ -290,9 +293,7 @@ def check_event_pin(session: Session, event: Event, pin: str) -> bool:
 
 
 def _still_guarded(guards: PinGuards, given: Sequence[str]) -> list[EventGuard]:
-    return [
-        e for e in guards.events if not any(pins.check_pin(p, e.pin_hash) for p in given)
-    ]
+    return [e for e in guards.events if not any(pins.check_pin(p, e.pin_hash) for p in given)]
 
 
 def require_whole_database(

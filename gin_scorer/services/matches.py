@@ -189,6 +189,8 @@ def lock_result(
         row = fetch(session, Match, match_id)
         event = fetch(session, Event, row.event_id)
         pinned = require(session, Action.LOCK_RESULT, event, pin, match=row)
+        if row.status == MatchStatus.LOCKED.value:  # in a finished event, the table said PIN
+            raise InvalidInput(f"match {match_id} is already locked")
         if row.status != MatchStatus.FINISHED.value:
             raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
         claim_version(session, db, Match, match_id, expected_version)
