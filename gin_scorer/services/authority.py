@@ -307,13 +307,15 @@ def require_whole_database(
     """Refuse ``action`` unless ``given`` holds the PIN that guards the whole database: the
     database PIN when set, else every event's PIN (one PIN may open several events).
 
-    ``ask`` is called once for a PIN when none was given. Returns whether a PIN was
-    checked; with a ``session`` the seal is told which guards allowed it.
+    ``ask`` is called for a PIN when none was given (again while each PIN typed opens some
+    of the events). Returns whether a PIN was checked; with a ``session`` the seal is told
+    which guards allowed it.
     """
     if not guards.database and not guards.events:
         return False
     offered = [p for p in given if p]
-    if not offered and ask is not None:
+    asked = not offered and ask is not None
+    if asked and ask is not None:
         offered = [p for p in [ask()] if p]
     if guards.database:
         if not offered:
@@ -331,13 +333,23 @@ def require_whole_database(
             authorize(session, "database", opened)
         return True
     left = _still_guarded(guards, offered)
+    # Events may have different PINs: a screen asks for one after another, for as long as
+    # each PIN typed opens some of them (a wrong one, or none, ends it).
+    opening = asked and len(left) < len(guards.events)
+    while left and opening and ask is not None:
+        typed = ask()
+        fewer = [e for e in left if not (typed and pins.check_pin(typed, e.pin_hash))]
+        opening = len(fewer) < len(left)
+        if opening:
+            offered.append(typed)
+            left = fewer
     if left:
         names = ", ".join(f"{e.name!r} (event {e.event_id})" for e in left[:6])
         more = f" and {len(left) - 6} more" if len(left) > 6 else ""
-        head = "no PIN was given" if not offered else "not every event's PIN was given"
+        none = ", and no PIN was given" if not offered else ""
         raise PinError(
-            f"to {action.value} the PIN of every event that has one is needed, and {head}: "
-            f"still guarded: {names}{more} (give each PIN: --pin once per PIN)"
+            f"nothing was changed: to {action.value} the PIN of every event that has one is "
+            f"needed{none}; still guarded: {names}{more}"
         )
     if session is not None:
         for event in guards.events:

@@ -382,3 +382,19 @@ def test_importing_an_event_touches_no_other(tmp_path: Path) -> None:
             assert set(rows) <= set(after[table])  # nothing of the old rows changed or went
     finally:
         scene.db.close()
+
+
+def test_a_screen_asks_for_one_event_pin_after_another(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite"
+    with open_database(path) as db:
+        events.create_event(db, name="Open", format="club", pin=PIN)
+        events.create_event(db, name="Juniors", format="club", pin="1111")
+        backup = back_up_now(db)
+        events.create_event(db, name="Later", format="club")
+    typed = iter([PIN, "0000"])  # the second PIN typed is wrong: it opens nothing more
+    with pytest.raises(PinError, match=r"still guarded: 'Juniors' \(event 2\)$"):
+        restore_backup(str(path), backup.path, ask_pin=lambda: next(typed))
+    typed = iter([PIN, "1111"])
+    restore_backup(str(path), backup.path, ask_pin=lambda: next(typed))
+    with open_database(path) as db:
+        assert [e.name for e in events.list_events(db)] == ["Juniors", "Open"]
