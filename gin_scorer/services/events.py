@@ -122,7 +122,7 @@ def create_event(
         try:
             pin_hash = pins.hash_pin(pin)
         except StorePinError as error:
-            raise PinError(str(error)) from None
+            raise PinError(str(error), askable=False) from None
     with db.transaction() as session:
         row = Event(
             name=title,
@@ -281,7 +281,7 @@ def set_event_pin(
         try:
             new_hash = pins.hash_pin(new_pin)
         except StorePinError as error:
-            raise PinError(str(error)) from None
+            raise PinError(str(error), askable=False) from None
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
         require(session, Action.SET_EVENT_PIN, row, old_pin)

@@ -398,3 +398,23 @@ def test_a_screen_asks_for_one_event_pin_after_another(tmp_path: Path) -> None:
     restore_backup(str(path), backup.path, ask_pin=lambda: next(typed))
     with open_database(path) as db:
         assert [e.name for e in events.list_events(db)] == ["Juniors", "Open"]
+
+
+def test_the_restore_rule_holds_on_a_postgresql_server(pg_url: str) -> None:
+    with open_database(pg_url, station="desk-1") as db:
+        events.create_event(db, name="Open", format="club", pin=PIN)
+        backup = back_up_now(db)
+        events.create_event(db, name="Mine", format="club", pin="1111")  # the attacker's
+        with pytest.raises(PinError, match=r"still guarded: 'Open' \(event 1\)"):
+            set_database_pin(db, "9999", pins=["1111"])
+    with pytest.raises(PinError, match=r"still guarded: 'Open' \(event 1\)"):
+        restore_backup(pg_url, backup.path, pin="1111")
+    with open_database(pg_url) as db:
+        assert sorted(e.name for e in events.list_events(db)) == ["Mine", "Open"]
+    restore_backup(pg_url, backup.path, pins=[PIN, "1111"])
+    with open_database(pg_url) as db:
+        assert [e.name for e in events.list_events(db)] == ["Open"]
+        set_database_pin(db, "9753", pins=[PIN])
+    with pytest.raises(PinError, match="not the director PIN of this database"):
+        restore_backup(pg_url, backup.path, pin=PIN)
+    restore_backup(pg_url, backup.path, pin="9753")
