@@ -22,8 +22,9 @@ PinAsker = Callable[[QWidget, str], "str | None"]
 def ask_pin(parent: QWidget | None, why: str) -> str | None:
     """The director's PIN, typed hidden; ``why`` is the service's sentence (it says which
     rule needs the PIN, or that the last one typed was wrong). None when cancelled."""
+    sentence = why[:1].upper() + why[1:]  # the services write mid-sentence lower case
     text, ok = QInputDialog.getText(
-        parent, "Director's PIN", f"{why}\n\nDirector's PIN:", QLineEdit.EchoMode.Password
+        parent, "Director's PIN", f"{sentence}\n\nDirector's PIN:", QLineEdit.EchoMode.Password
     )
     return text if ok and text else None
 
@@ -38,9 +39,12 @@ def with_pin(
     """``call(first)``; while it needs a PIN, ask for one (showing why) and call again.
 
     Returns what ``call`` returns, or None when the director cancels the prompt (nothing was
-    changed: a refused action changes nothing). Other refusals reach the caller unchanged.
+    changed: a refused action changes nothing). Other refusals reach the caller unchanged, and
+    so does any refusal of a ``first`` PIN the caller already had: it is the caller's to show.
     """
-    pin = first
+    if first is not None:
+        return call(first)
+    pin: str | None = None
     while True:
         try:
             return call(pin)

@@ -278,8 +278,8 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
                         lambda _p, _t, label, *a, **k: prompts.append(label) or next(answers))
     window.finish_or_reopen()
     # The services' sentence is the prompt: which PIN, for what; then that one was wrong.
-    assert "the director's PIN of 'Open' is needed to reopen the event" in prompts[0]
-    assert "wrong director PIN for 'Open'" in prompts[1] and not warnings
+    assert "The director's PIN of 'Open' is needed to reopen the event" in prompts[0]
+    assert "Wrong director PIN for 'Open'" in prompts[1] and not warnings
     assert get_event(window.db, event.id).status is EventStatus.RUNNING
     assert window.statusBar().currentMessage() == "Open is open again"
 
