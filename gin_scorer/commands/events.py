@@ -209,7 +209,7 @@ def register(subparsers: Any) -> None:
     hcor.add_argument("--reason", required=True)
     _who(hcor)
     hcor.add_argument("--override", metavar="REASON", help="accept errors in it, for REASON")
-    hcor.add_argument("--pin", help="director PIN, when the result is locked or settled")
+    hcor.add_argument("--pin", help="director PIN, when later play relies on the result")
     hcor.set_defaults(func=run_hand_correct)
     hvoid = ha.add_parser("void", help="withdraw a recorded hand (it stays in the log)")
     hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")

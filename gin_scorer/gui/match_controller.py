@@ -154,8 +154,8 @@ class ScoringPage(QWidget):
     # --- actions --------------------------------------------------------------------------
 
     def _perform(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> None:
-        """Run the command; when the services want the director's PIN (a locked result, a
-        correction the event's policy no longer allows), ask for it and try again — until
+        """Run the command; when the services want the director's PIN (a correction the
+        event's policy no longer allows without it), ask for it and try again — until
         it is accepted or the director gives up (then the refusal stands)."""
         command.on_error = self._later_error
         command.current = lambda: self.sheet

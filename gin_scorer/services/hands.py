@@ -168,8 +168,8 @@ def record_hand(
 
     ``dealer`` is who dealt it (default: whoever the rules say deals next; give it for the
     first hand when B dealt). Refuses a hand in a decided match, a hand whose validation has
-    errors (unless ``override_reason``), and — when the result is locked — without the
-    director's ``pin``. Triggers the automatic backup schedule afterwards.
+    errors (unless ``override_reason``), and a hand into a locked result or a finished event
+    (unlock or reopen it first). Triggers the automatic backup schedule afterwards.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     reason = _reason(override_reason, "override reason", required=False)

@@ -184,7 +184,8 @@ def lock_result(
     pin: str | None = None,
     actor: str | None = None,
 ) -> ScoreSheet:
-    """Seal a finished match's result: further entries need the director's PIN."""
+    """Seal a finished match's result (director's PIN): no entry, correction or void is
+    taken until it is unlocked (:mod:`gin_scorer.services.authority`)."""
     with db.transaction() as session:
         row = fetch(session, Match, match_id)
         event = fetch(session, Event, row.event_id)
