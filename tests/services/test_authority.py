@@ -418,3 +418,39 @@ def test_the_restore_rule_holds_on_a_postgresql_server(pg_url: str) -> None:
     with pytest.raises(PinError, match="not the director PIN of this database"):
         restore_backup(pg_url, backup.path, pin=PIN)
     restore_backup(pg_url, backup.path, pin="9753")
+
+
+# Writing services the table allows everywhere (database-wide actions that touch no event
+# already there); every other write must reach authority.require.
+ALLOWED_WITHOUT_ASKING = {"create_event", "import_event_json"}
+
+
+def test_every_writing_service_asks_the_authority() -> None:
+    """A new service that writes without asking would be a hole no other test notices."""
+    import ast
+
+    folder = Path(__file__).parents[2] / "gin_scorer" / "services"
+    calls: dict[str, set[str]] = {}
+    writers: set[str] = set()
+    for source in folder.glob("*.py"):
+        for node in ast.parse(source.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            named = calls.setdefault(node.name, set())
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call):
+                    func = inner.func
+                    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                    named.add(name)
+                    if name == "transaction" and not any(k.arg == "write" for k in inner.keywords):
+                        writers.add(node.name)
+    asks = {"require", "require_whole_database"}
+    changed = True
+    while changed:  # every function that reaches require, through any helper
+        changed = False
+        for name, called in calls.items():
+            if name not in asks and called & asks:
+                asks.add(name)
+                changed = True
+    silent = sorted(writers - asks - ALLOWED_WITHOUT_ASKING)
+    assert not silent, f"these services write without asking who may: {silent}"
