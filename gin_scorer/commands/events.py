@@ -23,6 +23,7 @@ from gin_scorer.commands._format_options import (
     describe_settings,
     settings_from_args,
 )
+from gin_scorer.commands._pin import add_pin_option, with_pin
 
 if TYPE_CHECKING:
     from gin_scorer.core.hands import HandRecord
@@ -136,6 +137,7 @@ def register(subparsers: Any) -> None:
     edit.add_argument("--club")
     edit.add_argument("--seed", type=positive)
     edit.add_argument("--no-seed", action="store_true", help="clear the seed")
+    add_pin_option(edit, "the director's PIN, once the event is finished")
     edit.set_defaults(func=run_entrant_edit)
     elist = en.add_parser("list", help="the entrants of an event")
     elist.add_argument("--event", type=positive, required=True, metavar="ID")
@@ -147,6 +149,7 @@ def register(subparsers: Any) -> None:
     ):
         action = en.add_parser(name, help=helptext)
         action.add_argument("entrant_id", type=positive, metavar="ID")
+        add_pin_option(action, "the director's PIN, once the event is finished")
         action.set_defaults(func=run_entrant_status, entrant_action=name)
 
     # --- match ---
@@ -197,7 +200,8 @@ def register(subparsers: Any) -> None:
     hadd.add_argument(
         "--dealer", type=_side, metavar="A|B", help="who dealt (default: by the rules)"
     )
-    hadd.add_argument("--pin", help="director PIN, if the result is locked")
+    hadd.add_argument("--pin", help="director PIN (a locked result or a finished event refuse "
+                      "hands: unlock or reopen first)")
     hadd.set_defaults(func=run_hand_add)
     hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")
     hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
@@ -205,7 +209,7 @@ def register(subparsers: Any) -> None:
     hcor.add_argument("--reason", required=True)
     _who(hcor)
     hcor.add_argument("--override", metavar="REASON", help="accept errors in it, for REASON")
-    hcor.add_argument("--pin", help="director PIN, when the result is locked or settled")
+    hcor.add_argument("--pin", help="director PIN, when later play relies on the result")
     hcor.set_defaults(func=run_hand_correct)
     hvoid = ha.add_parser("void", help="withdraw a recorded hand (it stays in the log)")
     hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
@@ -373,7 +377,10 @@ def run_event_rules(args: argparse.Namespace) -> int:
     with opened(args) as db:
         event = events.get_event(db, args.event_id)
         if rules is not None:
-            event = events.set_event_rules(db, event.id, rules, event.version, pin=args.pin)
+            version = event.version
+            event = with_pin(
+                args.pin, lambda pin: events.set_event_rules(db, event.id, rules, version, pin=pin)
+            )
     changed = ": changed for matches created from now on" if rules is not None else ""
     print(f"event {event.id} ({event.name}) plays {event.rules.name}{changed}")
     print(describe_knobs(event.rules))
@@ -387,8 +394,10 @@ def run_event_settings(args: argparse.Namespace) -> int:
     with opened(args) as db:
         event = events.get_event(db, args.event_id)
         if changes:
-            event = events.set_event_settings(
-                db, event.id, {**event.settings, **changes}, event.version, pin=args.pin
+            wanted, version = {**event.settings, **changes}, event.version
+            event = with_pin(
+                args.pin,
+                lambda pin: events.set_event_settings(db, event.id, wanted, version, pin=pin),
             )
     print(f"event {event.id} ({event.name}, {event.format})" + (": changed" if changes else ""))
     for line in describe_settings(event.settings, event.format):
@@ -400,7 +409,9 @@ def run_event_set_pin(args: argparse.Namespace) -> int:
     from gin_scorer.services import events
 
     with opened(args) as db:
-        made = events.set_event_pin(db, args.event_id, args.new, old_pin=args.old)
+        made = with_pin(
+            args.old, lambda old: events.set_event_pin(db, args.event_id, args.new, old_pin=old)
+        )
     print(f"event {made.id}: director PIN {'set' if made.has_pin else 'cleared'}")
     return 0
 
@@ -412,7 +423,11 @@ def run_event_finish(args: argparse.Namespace) -> int:
     status = EventStatus.RUNNING if args.reopen else EventStatus.FINISHED
     with opened(args) as db:
         current = events.get_event(db, args.event_id)
-        made = events.set_event_status(db, args.event_id, status, current.version, pin=args.pin)
+        made = with_pin(
+            args.pin,
+            lambda pin: events.set_event_status(db, args.event_id, status, current.version,
+                                                pin=pin),
+        )
     print(f"event {made.id} ({made.name}): {made.status.value}")
     return 0
 
@@ -424,14 +439,15 @@ def run_entrant_edit(args: argparse.Namespace) -> int:
     from gin_scorer.services import entrants
 
     with opened(args) as db:
-        made = entrants.update_entrant(
+        made = with_pin(args.pin, lambda pin: entrants.update_entrant(
             db,
             args.entrant_id,
             name=args.name,
             club=args.club,
             seed=args.seed,
             clear_seed=args.no_seed,
-        )
+            pin=pin,
+        ))
     seed = f", seed {made.seed}" if made.seed else ""
     print(f"entrant {made.id}: {made.name}" + (f" ({made.club})" if made.club else "") + seed)
     return 0
@@ -478,7 +494,7 @@ def run_entrant_status(args: argparse.Namespace) -> int:
             "withdraw": entrants.withdraw_entrant,
             "reinstate": entrants.reinstate_entrant,
         }[args.entrant_action]
-        made = action(db, args.entrant_id)
+        made = with_pin(args.pin, lambda pin: action(db, args.entrant_id, pin=pin))
     state = (
         "checked in"
         if made.checked_in and args.entrant_action == "check-in"
@@ -654,7 +670,7 @@ def run_match_lock(args: argparse.Namespace) -> int:
     with opened(args) as db:
         current = matches.get_match(db, args.match_id)
         action = matches.lock_result if args.lock_action == "lock" else matches.unlock_result
-        sheet = action(db, args.match_id, current.version, pin=args.pin)
+        sheet = with_pin(args.pin, lambda pin: action(db, args.match_id, current.version, pin=pin))
     print(f"match {args.match_id}: {sheet.match.status.value}")
     return 0
 
@@ -689,7 +705,7 @@ def run_hand_add(args: argparse.Namespace) -> int:
     with opened(args) as db:
         current = matches.get_match(db, args.match)
         try:
-            sheet = hands.record_hand(
+            sheet = with_pin(args.pin, lambda pin: hands.record_hand(
                 db,
                 args.match,
                 record,
@@ -697,8 +713,8 @@ def run_hand_add(args: argparse.Namespace) -> int:
                 entered_by=_by(args, db),
                 override_reason=args.override,
                 dealer=Side(args.dealer) if args.dealer else None,
-                pin=args.pin,
-            )
+                pin=pin,
+            ))
         except HandRejected as error:
             for p in error.problems:
                 print(f"  {p.severity.value}: {p.message}", file=sys.stderr)
@@ -724,16 +740,17 @@ def run_hand_correct(args: argparse.Namespace) -> int:
 
     record = _record(args.hand)
     with opened(args) as db:
-        sheet = hands.correct_hand(
+        version = _match_version(db, args.hand_id)
+        sheet = with_pin(args.pin, lambda pin: hands.correct_hand(
             db,
             args.hand_id,
             record,
-            _match_version(db, args.hand_id),
+            version,
             reason=args.reason,
             entered_by=_by(args, db),
             override_reason=args.override,
-            pin=args.pin,
-        )
+            pin=pin,
+        ))
     print(f"hand entry {args.hand_id} corrected")
     # The correction is the newest row of the match's log, so the row in force with the
     # highest id is the corrected hand (wherever it sits in the match).
@@ -745,14 +762,15 @@ def run_hand_void(args: argparse.Namespace) -> int:
     from gin_scorer.services import hands
 
     with opened(args) as db:
-        sheet = hands.void_hand(
+        version = _match_version(db, args.hand_id)
+        sheet = with_pin(args.pin, lambda pin: hands.void_hand(
             db,
             args.hand_id,
-            _match_version(db, args.hand_id),
+            version,
             reason=args.reason,
             entered_by=_by(args, db),
-            pin=args.pin,
-        )
+            pin=pin,
+        ))
     print(f"hand entry {args.hand_id} voided")
     _summary(sheet)
     return 0
@@ -763,9 +781,9 @@ def run_hand_undo(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         current = matches.get_match(db, args.match)
-        sheet = hands.undo_last_entry(
-            db, args.match, current.version, entered_by=_by(args, db), pin=args.pin
-        )
+        sheet = with_pin(args.pin, lambda pin: hands.undo_last_entry(
+            db, args.match, current.version, entered_by=_by(args, db), pin=pin
+        ))
     print(f"newest entry of match {args.match} undone")
     _summary(sheet)
     return 0

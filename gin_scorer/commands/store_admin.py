@@ -41,19 +41,25 @@ def register(subparsers: Any) -> None:
         "If the database has a director PIN, give it with --pin or type it when asked.",
     )
     restore.add_argument("file", metavar="FILE", help="the backup to restore")
-    restore.add_argument("--pin", help="the director PIN (asked for when needed and not given)")
+    restore.add_argument(
+        "--pin", action="append",
+        help="the database's director PIN; without one, every event's PIN (give --pin once "
+        "per PIN; asked for when needed and not given)",
+    )
     restore.set_defaults(func=run_restore)
 
     director_pin = subparsers.add_parser(
         "director-pin",
-        help="set or clear the database's director PIN (guards restores)",
-        description="The database-wide director PIN: restoring a backup over this database "
-        "then needs it (as it needs any event's PIN). Changing or clearing an existing PIN "
-        "needs the current one (--pin, or typed when asked). The new PIN is typed when "
-        "asked (twice), or read from stdin.",
+        help="set or clear the database's director PIN (opens every event, guards restores)",
+        description="The database-wide director PIN: it works wherever an event's PIN is "
+        "asked, and restoring a backup over this database needs it. Changing or clearing it "
+        "needs the current one; setting the first one needs the PIN of every event that has "
+        "one (it will open them all). Give them with --pin (once per PIN), or type one when "
+        "asked. The new PIN is typed when asked (twice), or read from stdin.",
     )
     director_pin.add_argument("action", choices=["set", "clear"])
-    director_pin.add_argument("--pin", help="the current director PIN, when one is set")
+    director_pin.add_argument("--pin", action="append",
+                              help="the PIN that guards the database now (repeatable)")
     director_pin.set_defaults(func=run_director_pin)
 
     audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")
@@ -145,7 +151,8 @@ def run_restore(args: argparse.Namespace) -> int:
     if not source.is_file():
         raise UserError(f"{source} does not exist (or is not a file)")
     try:
-        result = restore_backup(chosen_database(args.db), source, pin=args.pin, ask_pin=_ask_pin)
+        result = restore_backup(chosen_database(args.db), source, pins=args.pin or (),
+                                ask_pin=_ask_pin)
     except StoreError as error:
         raise UserError(str(error)) from None
     print(f"restored {result.database} from {result.restored_from}")
@@ -201,27 +208,17 @@ def _ask_new_pin() -> str:
 
 
 def run_director_pin(args: argparse.Namespace) -> int:
-    from gin_scorer.store import PinError
-    from gin_scorer.store.audit import append
-    from gin_scorer.store.pin import check_pin, validate_pin
-    from gin_scorer.store.settings import DIRECTOR_PIN, get_setting, set_director_pin
+    from gin_scorer.services.database_pin import is_guarded, set_database_pin
+    from gin_scorer.services.errors import ServiceError
 
     with _open(args) as db:
-        with db.transaction(write=False) as session:
-            current = get_setting(session, DIRECTOR_PIN)
-        if current:
-            given = args.pin if args.pin is not None else _ask_pin()
-            if not check_pin(given, current):
-                raise UserError("that is not the director PIN of this database; nothing changed")
+        given = list(args.pin or [])
+        if not given and is_guarded(db):
+            given = [_ask_pin()]  # the current PIN first, then the new one
         new_pin = _ask_new_pin() if args.action == "set" else None
         try:
-            if new_pin is not None:
-                validate_pin(new_pin)
-            with db.transaction() as session:
-                set_director_pin(session, new_pin)
-                append(session, "director", f"director_pin_{args.action}", "database", {})
-        except PinError as error:
+            now_set = set_database_pin(db, new_pin, pins=given, actor="director")
+        except ServiceError as error:
             raise UserError(str(error)) from None
-        print(f"director PIN of {db.display_name} "
-              f"{'set' if new_pin is not None else 'cleared'}")
+        print(f"director PIN of {db.display_name} {'set' if now_set else 'cleared'}")
     return 0

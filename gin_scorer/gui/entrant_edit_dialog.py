@@ -44,13 +44,17 @@ class EntrantEditDialog(QDialog):
 def edit_entrant(parent: QWidget | None, db: Database, entrant: EntrantView,
                  *, actor: str | None = None) -> EntrantView | None:
     """Show the dialog until the services accept the change or the director cancels."""
+    from gin_scorer.gui.pin_prompt import with_pin
     from gin_scorer.services.entrants import update_entrant
 
     dialog = EntrantEditDialog(entrant, parent)
 
-    def save() -> EntrantView:
+    def save() -> EntrantView | None:
         seed = dialog.seed.value()
-        return update_entrant(db, entrant.id, name=dialog.name.text(), club=dialog.club.text(),
-                              seed=seed or None, clear_seed=not seed, actor=actor)
+        # A finished event's entrants need the director's PIN: asked for when wanted.
+        return with_pin(dialog, lambda pin: update_entrant(
+            db, entrant.id, name=dialog.name.text(), club=dialog.club.text(),
+            seed=seed or None, clear_seed=not seed, pin=pin, actor=actor,
+        ))
 
     return until_accepted(dialog, save, dialog.problem.say)

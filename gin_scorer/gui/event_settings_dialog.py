@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
+from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
 from gin_scorer.services.dto import EntrantView, EventStatus, EventView
 from gin_scorer.store.database import Database
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
@@ -257,7 +258,7 @@ def _save_event(
     dialog: EventSettingsDialog | EventRulesDialog,
     db: Database,
     event: EventView,
-    save: Callable[[EventView], EventView],
+    save: Callable[[EventView], EventView | None],
 ) -> EventView | None:
     """:func:`until_accepted` for an edit of the event: ``save`` gets the event as last read,
     whose version lets the services refuse a change made meanwhile at another station; after
@@ -281,10 +282,10 @@ def edit_event_settings(
 
     event = events.get_event(db, event_id)
     dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
-    return _save_event(dialog, db, event, lambda current: events.set_event_settings(
-        db, event_id, dialog.values(), current.version,
-        pin=dialog.pin.text() or None, actor=actor,
-    ))
+    return _save_event(dialog, db, event, lambda current: pin_from_box(
+        dialog, dialog.pin, lambda pin: events.set_event_settings(
+            db, event_id, dialog.values(), current.version, pin=pin, actor=actor,
+        )))
 
 
 class EventRulesDialog(QDialog):
@@ -343,10 +344,10 @@ def edit_event_rules(
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
     event = events.get_event(db, event_id)
     dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
-    return _save_event(dialog, db, event, lambda current: events.set_event_rules(
-        db, event_id, dialog.rules.current, current.version,
-        pin=dialog.pin.text() or None, actor=actor,
-    ))
+    return _save_event(dialog, db, event, lambda current: pin_from_box(
+        dialog, dialog.pin, lambda pin: events.set_event_rules(
+            db, event_id, dialog.rules.current, current.version, pin=pin, actor=actor,
+        )))
 
 
 class EventPinDialog(QDialog):
@@ -389,9 +390,10 @@ def change_event_pin(
     from gin_scorer.services import events
 
     dialog = EventPinDialog(events.get_event(db, event_id), parent)
-    return until_accepted(dialog, lambda: events.set_event_pin(
-        db, event_id, dialog.new.text() or None, old_pin=dialog.old.text() or None, actor=actor,
-    ), dialog.problem.say)
+    return until_accepted(dialog, lambda: pin_from_box(
+        dialog, dialog.old, lambda old: events.set_event_pin(
+            db, event_id, dialog.new.text() or None, old_pin=old, actor=actor,
+        )), dialog.problem.say)
 
 
 def finish_or_reopen_event(
@@ -399,10 +401,9 @@ def finish_or_reopen_event(
 ) -> EventView | None:
     """Close an event (no more rounds, entrants or hands), or reopen a closed one — which
     needs the director's PIN when the event has one. Asks first; None when nothing changed."""
-    from PySide6.QtWidgets import QInputDialog, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     from gin_scorer.services import events
-    from gin_scorer.services.errors import PinError
 
     event = events.get_event(db, event_id)
     if event.status is not EventStatus.FINISHED:
@@ -414,24 +415,15 @@ def finish_or_reopen_event(
         )
         if answer != QMessageBox.StandardButton.Yes:
             return None
-        return events.set_event_status(db, event_id, EventStatus.FINISHED, event.version,
-                                       actor=actor)
-    pin: str | None = None
-    while True:
-        if event.has_pin:
-            pin, ok = QInputDialog.getText(
-                parent, "Reopen the event",
-                f"{event.name} is finished. The director's PIN reopens it:",
-                QLineEdit.EchoMode.Password,
-            )
-            if not ok:
-                return None
-        elif QMessageBox.question(
-            parent, "Reopen the event", f"{event.name} is finished. Reopen it?"
-        ) != QMessageBox.StandardButton.Yes:
-            return None
-        try:
-            return events.set_event_status(db, event_id, EventStatus.RUNNING, event.version,
-                                           pin=pin, actor=actor)
-        except PinError as error:
-            QMessageBox.warning(parent, "Reopen the event", str(error))
+        return with_pin(parent, lambda pin: events.set_event_status(
+            db, event_id, EventStatus.FINISHED, event.version, pin=pin, actor=actor,
+        ))
+    if QMessageBox.question(
+        parent, "Reopen the event",
+        f"{event.name} is finished. Reopen it"
+        + (" (with the director's PIN)?" if event.has_pin else "?"),
+    ) != QMessageBox.StandardButton.Yes:
+        return None
+    return with_pin(parent, lambda pin: events.set_event_status(
+        db, event_id, EventStatus.RUNNING, event.version, pin=pin, actor=actor,
+    ))

@@ -523,13 +523,18 @@ class EntrantsView(_EventView):
         value = rows[0].data(ROW_ROLE)
         return value if isinstance(value, EntrantView) else None
 
-    def _apply(self, action: Callable[[], object]) -> bool:
+    def _apply(self, action: Callable[[str | None], object]) -> bool:
+        """Run ``action(pin)``; the director's PIN is asked for when the services want it
+        (a finished event), and a cancelled prompt changes nothing."""
+        from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError
 
         try:
-            action()
+            done = with_pin(self, action)
         except ServiceError as error:
             self._fail(error)
+            return False
+        if done is None:
             return False
         self.refresh()
         return True
@@ -540,8 +545,8 @@ class EntrantsView(_EventView):
         entrant = self.selected()
         if entrant is None:
             return False
-        return self._apply(lambda: check_in(self.db, entrant.id, not entrant.checked_in,
-                                            actor=self.actor or None))
+        return self._apply(lambda pin: check_in(self.db, entrant.id, not entrant.checked_in,
+                                                pin=pin, actor=self.actor or None))
 
     def edit_selected(self) -> bool:
         from gin_scorer.gui.entrant_edit_dialog import edit_entrant
@@ -563,7 +568,9 @@ class EntrantsView(_EventView):
         if entrant is None:
             return False
         action = reinstate_entrant if active else withdraw_entrant
-        return self._apply(lambda: action(self.db, entrant.id, actor=self.actor or None))
+        return self._apply(
+            lambda pin: action(self.db, entrant.id, pin=pin, actor=self.actor or None)
+        )
 
 
 def make_views(db: Database) -> list[tuple[str, str, QWidget]]:

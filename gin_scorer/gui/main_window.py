@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -595,7 +594,7 @@ class MainWindow(QMainWindow):
             return False
         except (StoreError, OSError) as error:
             text = str(error)
-            if "nothing was restored" not in text:
+            if "nothing was" not in text.lower():
                 text = f"Nothing was restored: {text}"
             QMessageBox.warning(self, "Restore a backup", text[:1].upper() + text[1:])
             self.open_db(self.database)
@@ -986,23 +985,22 @@ class MainWindow(QMainWindow):
         if self.db is None or sheet is None or self.scoring is None:
             self.statusBar().showMessage("Open a match first", 4000)
             return False
+        from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError, StoreError
         from gin_scorer.services.matches import lock_result, unlock_result
 
-        if pin is None:
-            text, ok = QInputDialog.getText(
-                self, "Director's PIN", "PIN (leave empty if the event has none):",
-                QLineEdit.EchoMode.Password,
-            )
-            if not ok:
-                return False
-            pin = text or None
         action = lock_result if locked else unlock_result
+        db = self.db
         try:
-            fresh = action(self.db, sheet.match.id, sheet.version, pin=pin,
-                           actor=self.settings.station)
+            # The PIN is asked for only when the services want one (the event or the
+            # database has a PIN), with their sentence saying why.
+            fresh = with_pin(self, lambda given: action(
+                db, sheet.match.id, sheet.version, pin=given, actor=self.settings.station,
+            ), first=pin)
         except (ServiceError, StoreError) as error:
             self.scoring.panel.show_error(str(error))
+            return False
+        if fresh is None:
             return False
         self.scoring.show_sheet(fresh)
         self._saved()

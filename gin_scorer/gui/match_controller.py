@@ -28,6 +28,7 @@ from gin_scorer.core.hands import HandRecord, Problem
 from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.entry_grammar import EntryState
 from gin_scorer.gui.match_panel import MatchPanel
+from gin_scorer.gui.pin_prompt import PinAsker, ask_pin
 from gin_scorer.gui.undo_commands import (
     CommandFailed,
     CorrectHandCommand,
@@ -43,7 +44,6 @@ from gin_scorer.store.database import Database
 OverrideAsker = Callable[[QWidget, tuple[Problem, ...]], "str | None"]
 ReasonAsker = Callable[[QWidget, str], "str | None"]
 # Asks for the director's PIN, saying why it is needed; None means "give up".
-PinAsker = Callable[[QWidget, str], "str | None"]
 
 
 class OverrideDialog(QDialog):
@@ -84,15 +84,6 @@ def ask_override(parent: QWidget, problems: tuple[Problem, ...]) -> str | None:
     if dialog.exec() == QDialog.DialogCode.Accepted:
         return dialog.reason.text().strip()
     return None
-
-
-def ask_pin(parent: QWidget, why: str) -> str | None:
-    """The director's PIN, typed hidden; ``why`` is the service's sentence (it says which
-    rule needs the PIN, or that the last one typed was wrong)."""
-    text, ok = QInputDialog.getText(
-        parent, "Director's PIN", f"{why}\n\nDirector's PIN:", QLineEdit.EchoMode.Password
-    )
-    return text if ok and text else None
 
 
 def ask_reason(parent: QWidget, what: str) -> str | None:
@@ -163,8 +154,8 @@ class ScoringPage(QWidget):
     # --- actions --------------------------------------------------------------------------
 
     def _perform(self, command: RecordHandCommand | CorrectHandCommand | VoidHandCommand) -> None:
-        """Run the command; when the services want the director's PIN (a locked result, a
-        correction the event's policy no longer allows), ask for it and try again — until
+        """Run the command; when the services want the director's PIN (a correction the
+        event's policy no longer allows without it), ask for it and try again — until
         it is accepted or the director gives up (then the refusal stands)."""
         command.on_error = self._later_error
         command.current = lambda: self.sheet

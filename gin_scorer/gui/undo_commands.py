@@ -49,8 +49,8 @@ class _MatchCommand(QUndoCommand):
         self.on_error: ErrorSink = _ignore
         self.entered_by = entered_by
         self.latest = sheet  # the newest sheet this command saw
-        # The director's PIN, once given for this action (a locked result, or a correction
-        # the event's policy no longer allows without it); undo / redo reuse it.
+        # The director's PIN, once given for this action (a correction the event's policy
+        # no longer allows without it); undo / redo reuse it.
         self.pin: str | None = None
         # The page's newest sheet: other commands change the match between our undo / redo,
         # so the version to send and the hand ids to name are read from it, not remembered.

@@ -12,6 +12,8 @@ recomputed from the append-only hand log by the core's ledgers.
 - :mod:`.changes` — what other stations wrote since a marker (polling)
 - :mod:`.exchange` — entrants CSV in; results, hands and whole events out (and events in)
 - :mod:`.rounds`, :mod:`.standings` — pairing rounds and standings (the tournament engine)
+- :mod:`.authority` — who may change what: the one table every writing service asks
+- :mod:`.database_pin`, :mod:`.backups` — the database-wide PIN; back up and restore
 - :mod:`.errors` — what the services refuse, one sentence each
 
 Refusals a person can fix are :class:`.errors.ServiceError` (``NotFound``, ``InvalidInput``,

@@ -1,4 +1,6 @@
-"""Small pieces every service shares: finding rows, the PIN check, audit entries, JSON.
+"""Small pieces every service shares: finding rows, versions, audit entries, JSON.
+
+Who may change what (the PIN) is decided in :mod:`gin_scorer.services.authority`.
 
 Private to :mod:`gin_scorer.services`: the GUI and the CLI never call these.
 """
@@ -12,9 +14,8 @@ from typing import Any, TypeVar
 from sqlmodel import Session, SQLModel
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, PinError
+from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound
 from gin_scorer.store import audit
-from gin_scorer.store import pin as pins
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import ConflictError as StoreConflict
@@ -67,22 +68,6 @@ def rules_from_json(text: str, what: str) -> RuleSet:
         return RuleSet.from_dict(loads_mapping(text, what), origin=what)
     except RuleSetError as error:
         raise InvalidInput(str(error)) from None
-
-
-def check_pin(event: Event, pin: str | None, why: str) -> bool:
-    """Require the event's director PIN for ``why`` (a phrase: "to unlock match 4").
-
-    An event without a PIN has nobody to ask: the action is allowed. Returns whether a PIN
-    was checked (the audit entry says so). Raises :class:`PinError` when the PIN is missing
-    or wrong.
-    """
-    if not event.pin_hash:
-        return False
-    if pin is None or pin == "":
-        raise PinError(f"the director's PIN is needed {why}")
-    if not pins.check_pin(pin, event.pin_hash):
-        raise PinError(f"wrong director PIN {why}")
-    return True
 
 
 def claim_version(

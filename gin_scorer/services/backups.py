@@ -1,9 +1,10 @@
 """Backups and restores from the app: back up now, list a database's backups, put one back.
 
 The store does the work (:mod:`gin_scorer.store.backup`: SQLite's online backup API, a
-PostgreSQL database copied row by row, the current database kept before a restore, the PIN
-check); this module names the database the way the app does — the path or URL the director
-opened — so the GUI needs no store helpers of its own. Failures are the store's
+PostgreSQL database copied row by row, the current database kept before a restore); who may
+restore is decided here, by :mod:`gin_scorer.services.authority`. This module names the
+database the way the app does — the path or URL the director opened — so the GUI needs no
+store helpers of its own. Failures are the store's
 :class:`~gin_scorer.store.errors.StoreError` (a :class:`PinError` for the PIN), each with a
 sentence to show.
 """
@@ -11,12 +12,13 @@ sentence to show.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from sqlalchemy import create_engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.store.backup import (
     BackupFile,
     RestoreResult,
@@ -27,6 +29,7 @@ from gin_scorer.store.backup import (
 )
 from gin_scorer.store.database import Database, sqlite_path
 from gin_scorer.store.errors import StoreError
+from gin_scorer.store.settings import PinGuards
 
 
 def _target(database: str) -> Path | str:
@@ -72,12 +75,27 @@ def backup_seal(backup: BackupFile | Path) -> str | None:
 
 
 def restore_backup(
-    database: str, source: Path, *, pin: str | None = None,
+    database: str,
+    source: Path,
+    *,
+    pin: str | None = None,
+    pins: Sequence[str] = (),
     ask_pin: Callable[[], str] | None = None,
 ) -> RestoreResult:
     """Put ``source`` back as ``database``; the database as it was is backed up first (or,
-    when damaged, moved aside). Close the database before calling: the file is replaced."""
-    return restore_database(_target(database), source, pin=pin, ask_pin=ask_pin)
+    when damaged, moved aside). Close the database before calling: the file is replaced.
+
+    Replacing a database replaces every event in it, so it needs the PIN that guards all of
+    them (:func:`gin_scorer.services.authority.require_whole_database`): the database PIN,
+    else every event's PIN — ``pin`` and ``pins`` together, or one typed when ``ask_pin``
+    asks. A refusal raises :class:`~gin_scorer.services.errors.PinError` before anything is
+    touched."""
+    given = [*([pin] if pin else []), *pins]
+
+    def authorize(guards: PinGuards) -> None:
+        require_whole_database(guards, given, DatabaseAction.REPLACE_DATABASE, ask=ask_pin)
+
+    return restore_database(_target(database), source, authorize=authorize)
 
 
 __all__ = ["BackupFile", "RestoreResult", "back_up_now", "backup_seal", "backups_of",

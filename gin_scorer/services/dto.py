@@ -36,7 +36,7 @@ class EntrantStatus(Enum):
 
 class MatchStatus(Enum):
     """``PENDING`` → ``PLAYING`` → ``FINISHED`` follow the ledger by themselves; ``LOCKED`` is
-    the director's seal on a finished result (entries then need the PIN)."""
+    the director's seal on a finished result (no entries until it is unlocked, with the PIN)."""
 
     PENDING = "pending"
     PLAYING = "playing"

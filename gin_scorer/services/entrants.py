@@ -12,7 +12,8 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from gin_scorer.services._common import clean_text, fetch, record_audit
-from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView, EventStatus
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.views import entrant_view, entrant_views
 from gin_scorer.store.database import Database
@@ -89,8 +90,7 @@ def insert_entrants(
     and raised together as :class:`RowsRejected`.
     """
     event = fetch(session, Event, event_id)
-    if event.status == EventStatus.FINISHED.value:
-        raise InvalidInput(f"event {event.name!r} is finished: it takes no more entrants")
+    require(session, Action.ADD_ENTRANT, event, None)
     names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
     taken_names = {e.name.casefold(): e.name for e in existing}
@@ -225,10 +225,20 @@ def find_entrant(db: Database, event_id: int, name: str) -> EntrantView | None:
 
 
 def _set_status(
-    db: Database, entrant_id: int, status: EntrantStatus, action: str, actor: str | None
+    db: Database,
+    entrant_id: int,
+    status: EntrantStatus,
+    action: str,
+    actor: str | None,
+    pin: str | None,
 ) -> EntrantView:
     with db.transaction() as session:
         row = fetch(session, Entrant, entrant_id)
+        wanted = (
+            Action.REINSTATE_ENTRANT if status is EntrantStatus.ACTIVE
+            else Action.WITHDRAW_ENTRANT
+        )
+        pinned = require(session, wanted, fetch(session, Event, row.event_id), pin)
         if row.status == status.value:
             raise InvalidInput(f"{row.name} is already {status.value}")
         before = row.status
@@ -244,19 +254,26 @@ def _set_status(
             actor=actor,
             action=action,
             subject=f"entrant:{entrant_id}",
-            payload={"from": before, "to": status.value, "event": row.event_id},
+            payload={"from": before, "to": status.value, "event": row.event_id,
+                     "pin": pinned},
         )
         return entrant_view(session, row)
 
 
-def withdraw_entrant(db: Database, entrant_id: int, *, actor: str | None = None) -> EntrantView:
-    """Withdraw an entrant: no more pairings; results played so far stand."""
-    return _set_status(db, entrant_id, EntrantStatus.WITHDRAWN, "entrant.withdraw", actor)
+def withdraw_entrant(
+    db: Database, entrant_id: int, *, pin: str | None = None, actor: str | None = None
+) -> EntrantView:
+    """Withdraw an entrant: no more pairings; results played so far stand. Once the event
+    is finished this changes its final standings, so it needs the director's PIN."""
+    return _set_status(db, entrant_id, EntrantStatus.WITHDRAWN, "entrant.withdraw", actor, pin)
 
 
-def reinstate_entrant(db: Database, entrant_id: int, *, actor: str | None = None) -> EntrantView:
-    """Bring a withdrawn entrant back; they are paired again from the next round."""
-    return _set_status(db, entrant_id, EntrantStatus.ACTIVE, "entrant.reinstate", actor)
+def reinstate_entrant(
+    db: Database, entrant_id: int, *, pin: str | None = None, actor: str | None = None
+) -> EntrantView:
+    """Bring a withdrawn entrant back; they are paired again from the next round (in a
+    finished event: the director's PIN)."""
+    return _set_status(db, entrant_id, EntrantStatus.ACTIVE, "entrant.reinstate", actor, pin)
 
 
 def update_entrant(
@@ -267,12 +284,15 @@ def update_entrant(
     club: str | None = None,
     seed: int | None = None,
     clear_seed: bool = False,
+    pin: str | None = None,
     actor: str | None = None,
 ) -> EntrantView:
     """Fix an entrant's name or club, set the seed (or clear it with ``clear_seed``).
-    Results are untouched: matches refer to the entrant, not to the name."""
+    Results are untouched: matches refer to the entrant, not to the name. In a finished
+    event it needs the director's PIN (the standings printed show these names)."""
     with db.transaction() as session:
         row = fetch(session, Entrant, entrant_id)
+        require(session, Action.EDIT_ENTRANT, fetch(session, Event, row.event_id), pin)
         before = {"name": row.name, "club": row.club, "seed": row.seed}
         others = [
             e
@@ -312,11 +332,17 @@ def update_entrant(
 
 
 def check_in(
-    db: Database, entrant_id: int, checked_in: bool = True, *, actor: str | None = None
+    db: Database,
+    entrant_id: int,
+    checked_in: bool = True,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
 ) -> EntrantView:
     """Mark an entrant present (or not) before pairing."""
     with db.transaction() as session:
         row = fetch(session, Entrant, entrant_id)
+        require(session, Action.CHECK_IN, fetch(session, Event, row.event_id), pin)
         row.checked_in = bool(checked_in)
         session.add(row)
         record_audit(

@@ -16,6 +16,7 @@ from gin_scorer.store import errors as store_errors
 from gin_scorer.store.errors import StoreError
 
 __all__ = [
+    "ActionRefused",
     "ConflictError",
     "HandRejected",
     "InvalidInput",
@@ -81,3 +82,8 @@ class RowsRejected(InvalidInput):
             f"nothing was saved: {count} problem{'s' if count != 1 else ''} in the {what}:\n"
             + "\n".join(self.problems)
         )
+
+
+class ActionRefused(InvalidInput):
+    """Who-may-change-what refuses the action in this state (a finished event, a locked
+    result): no PIN lifts it; the message says what to do first (reopen, unlock)."""

@@ -14,7 +14,6 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.services._common import (
-    check_pin,
     claim_version,
     clean_text,
     dumps,
@@ -23,6 +22,8 @@ from gin_scorer.services._common import (
     loads_mapping,
     record_audit,
 )
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.authority import check_event_pin as check_event_pin_in
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
@@ -121,7 +122,7 @@ def create_event(
         try:
             pin_hash = pins.hash_pin(pin)
         except StorePinError as error:
-            raise PinError(str(error)) from None
+            raise PinError(str(error), askable=False) from None
     with db.transaction() as session:
         row = Event(
             name=title,
@@ -179,9 +180,7 @@ def set_event_rules(
         raise InvalidInput(f"rules: {rules!r} is not a rule set")
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
-        pinned = False
-        if row.status != EventStatus.SETUP.value:
-            pinned = check_pin(row, pin, f"to change the rules of the running event {row.name!r}")
+        pinned = require(session, Action.CHANGE_RULES, row, pin)
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = loads_mapping(row.rules_json, "rules")
@@ -212,11 +211,7 @@ def set_event_settings(
     stays. Once running this needs the director's PIN."""
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
-        pinned = False
-        if row.status != EventStatus.SETUP.value:
-            pinned = check_pin(
-                row, pin, f"to change the settings of the running event {row.name!r}"
-            )
+        pinned = require(session, Action.CHANGE_SETTINGS, row, pin)
         _, checked = _format_and_settings(row.format, {**settings, "format": row.format})
         _check_fixed_tables(session, event_id, checked)
         claim_version(session, db, Event, event_id, expected_version)
@@ -248,9 +243,13 @@ def set_event_status(
         raise InvalidInput(f"status: {status!r} is not an event status")
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
-        pinned = False
-        if row.status == EventStatus.FINISHED.value and status is not EventStatus.FINISHED:
-            pinned = check_pin(row, pin, f"to reopen the finished event {row.name!r}")
+        if status is EventStatus.FINISHED:
+            action = Action.FINISH_EVENT
+        elif row.status == EventStatus.FINISHED.value:
+            action = Action.REOPEN_EVENT
+        else:
+            action = Action.START_EVENT
+        pinned = require(session, action, row, pin)
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = row.status
@@ -282,10 +281,10 @@ def set_event_pin(
         try:
             new_hash = pins.hash_pin(new_pin)
         except StorePinError as error:
-            raise PinError(str(error)) from None
+            raise PinError(str(error), askable=False) from None
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
-        check_pin(row, old_pin, f"to change the director's PIN of {row.name!r}")
+        require(session, Action.SET_EVENT_PIN, row, old_pin)
         row.pin_hash = new_hash
         row.version += 1
         session.add(row)
@@ -301,14 +300,10 @@ def set_event_pin(
 
 
 def check_event_pin(db: Database, event_id: int, pin: str) -> bool:
-    """Whether ``pin`` is the event's director PIN (an event without one accepts any)."""
+    """Whether ``pin`` opens the event: its director PIN or the database's (an event that
+    neither guards accepts any)."""
     with db.transaction(write=False) as session:
-        row = fetch(session, Event, event_id)
-        try:
-            check_pin(row, pin, "")
-        except PinError:
-            return False
-        return True
+        return check_event_pin_in(session, fetch(session, Event, event_id), pin)
 
 
 def parse_rules(data: Mapping[str, object], origin: str) -> RuleSet:

@@ -24,7 +24,6 @@ from gin_scorer.core.hands import HandRecord, HandRecordError, Problem, Side
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services import correction_policy
 from gin_scorer.services._common import (
-    check_pin,
     claim_version,
     clean_text,
     dumps,
@@ -33,8 +32,9 @@ from gin_scorer.services._common import (
     record_audit,
     rules_from_json,
 )
-from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, MatchView, ScoreSheet
-from gin_scorer.services.errors import HandRejected, InvalidInput, PinError
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.dto import EntryKind, EventStatus, MatchView, ScoreSheet
+from gin_scorer.services.errors import HandRejected, InvalidInput
 from gin_scorer.services.matches import status_from
 from gin_scorer.services.sheets import build_sheet, problems_of, score
 from gin_scorer.services.views import hand_log, log_entries, match_view
@@ -114,44 +114,23 @@ def _claim(
     match_id: int,
     expected_version: int,
     pin: str | None,
-    doing: str,
+    action: Action,
 ) -> tuple[Match, bool]:
-    """Check the lock, then take the match's next version (or raise ConflictError)."""
+    """Ask who-may-change-what (finished event, locked result, the format's correction
+    policy), then take the match's next version (or raise ConflictError)."""
     row = fetch(session, Match, match_id)
-    pinned = False
-    if row.status == MatchStatus.LOCKED.value:
-        event = fetch(session, Event, row.event_id)
-        if not event.pin_hash:
-            # No PIN to ask for: the lock still guards against a slip; unlocking is explicit.
-            raise InvalidInput(f"match {match_id}'s result is locked: unlock it first to {doing}")
-        pinned = check_pin(event, pin, f"to {doing} in match {match_id}: its result is locked")
+    event = fetch(session, Event, row.event_id)
+    relied_on = None
+    if action is not Action.RECORD_HAND:
+        # The event format's correction policy: its refusal is lifted by the director's PIN.
+        relied_on = correction_policy.correction_refusal(session, match_id)
+    pinned = require(session, action, event, pin, match=row, relied_on=relied_on)
     if row.entrant_b_id is None:
         raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
-    event = fetch(session, Event, row.event_id)
-    if event.status == EventStatus.FINISHED.value:
-        raise InvalidInput(
-            f"event {event.name!r} is finished: reopen it to {doing} in match {match_id}"
-        )
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise InvalidInput(f"expected version {expected_version!r} is not a number")
     claim_version(session, db, Match, match_id, expected_version)
     return fetch_for_update(session, Match, match_id), pinned
-
-
-def _policy(session: Session, row: Match, pin: str | None, doing: str) -> bool:
-    """The event format's correction policy; its refusal is lifted by the director's PIN."""
-    assert row.id is not None
-    refusal = correction_policy.correction_refusal(session, row.id)
-    if refusal is None:
-        return False
-    event = fetch(session, Event, row.event_id)
-    if not event.pin_hash:
-        raise PinError(
-            f"cannot {doing} in match {row.id}: {refusal}; only the director may, and event "
-            f"{event.name!r} has no director PIN yet (set one, then give it)",
-            askable=False,
-        )
-    return check_pin(event, pin, f"to {doing} in match {row.id} ({refusal})")
 
 
 def _in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
@@ -189,15 +168,17 @@ def record_hand(
 
     ``dealer`` is who dealt it (default: whoever the rules say deals next; give it for the
     first hand when B dealt). Refuses a hand in a decided match, a hand whose validation has
-    errors (unless ``override_reason``), and — when the result is locked — without the
-    director's ``pin``. Triggers the automatic backup schedule afterwards.
+    errors (unless ``override_reason``), and a hand into a locked result or a finished event
+    (unlock or reopen it first). Triggers the automatic backup schedule afterwards.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     reason = _reason(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
     with db.transaction() as session:
-        row, pinned = _claim(session, db, match_id, expected_version, pin, "record a hand")
+        row, pinned = _claim(
+            session, db, match_id, expected_version, pin, Action.RECORD_HAND
+        )
         loaded = _load(session, row)
         before = loaded.sheet(validate=False)
         if before.finished:
@@ -267,8 +248,9 @@ def correct_hand(
     override = _reason(override_reason, "override reason", required=False)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(session, db, match_id, expected_version, pin, "correct a hand")
-        pinned = _policy(session, row, pin, "correct a hand") or pinned
+        row, pinned = _claim(
+            session, db, match_id, expected_version, pin, Action.CORRECT_HAND
+        )
         target = _in_force(session, match_id, hand_id)
         loaded = _load(session, row)
         problems = _checked_record(record, loaded.rules, f"hand entry {hand_id}")
@@ -322,8 +304,9 @@ def void_hand(
     why = _reason(reason, "reason for the void", required=True)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(session, db, match_id, expected_version, pin, "void a hand")
-        pinned = _policy(session, row, pin, "void a hand") or pinned
+        row, pinned = _claim(
+            session, db, match_id, expected_version, pin, Action.VOID_HAND
+        )
         target = _in_force(session, match_id, hand_id)
         loaded = _load(session, row)
         entry = HandEntry(
@@ -375,13 +358,14 @@ def undo_last_entry(
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
-        row, pinned = _claim(session, db, match_id, expected_version, pin, "undo an entry")
+        row, pinned = _claim(
+            session, db, match_id, expected_version, pin, Action.UNDO_ENTRY
+        )
         newest = session.exec(
             select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
         ).first()
         if newest is None:
             raise InvalidInput(f"match {match_id} has no entry to undo")
-        pinned = _policy(session, row, pin, "undo an entry") or pinned
         loaded = _load(session, row)
         assert newest.id is not None
         kind = EntryKind(newest.kind)

@@ -11,7 +11,6 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services._common import (
-    check_pin,
     claim_version,
     dumps,
     fetch,
@@ -19,7 +18,8 @@ from gin_scorer.services._common import (
     record_audit,
     rules_from_json,
 )
-from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
@@ -44,8 +44,7 @@ def insert_match(
     one). ``rules`` default to the event's, frozen into the match now. A bye
     (``entrant_b_id=None``) is finished at once: nobody plays it."""
     event = fetch(session, Event, event_id)
-    if event.status == EventStatus.FINISHED.value:
-        raise InvalidInput(f"event {event.name!r} is finished: reopen it to add matches")
+    require(session, Action.CREATE_MATCH, event, None)
     a = fetch(session, Entrant, entrant_a_id)
     b = fetch(session, Entrant, entrant_b_id) if entrant_b_id is not None else None
     for who in (a, b):
@@ -185,12 +184,13 @@ def lock_result(
     pin: str | None = None,
     actor: str | None = None,
 ) -> ScoreSheet:
-    """Seal a finished match's result: further entries need the director's PIN."""
+    """Seal a finished match's result (director's PIN): no entry, correction or void is
+    taken until it is unlocked (:mod:`gin_scorer.services.authority`)."""
     with db.transaction() as session:
         row = fetch(session, Match, match_id)
         event = fetch(session, Event, row.event_id)
-        pinned = check_pin(event, pin, f"to lock the result of match {match_id}")
-        if row.status == MatchStatus.LOCKED.value:
+        pinned = require(session, Action.LOCK_RESULT, event, pin, match=row)
+        if row.status == MatchStatus.LOCKED.value:  # in a finished event, the table said PIN
             raise InvalidInput(f"match {match_id} is already locked")
         if row.status != MatchStatus.FINISHED.value:
             raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
@@ -222,7 +222,7 @@ def unlock_result(
     with db.transaction() as session:
         row = fetch(session, Match, match_id)
         event = fetch(session, Event, row.event_id)
-        pinned = check_pin(event, pin, f"to unlock the result of match {match_id}")
+        pinned = require(session, Action.UNLOCK_RESULT, event, pin, match=row)
         if row.status != MatchStatus.LOCKED.value:
             raise InvalidInput(f"match {match_id} is not locked")
         claim_version(session, db, Match, match_id, expected_version)

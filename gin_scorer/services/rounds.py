@@ -39,6 +39,7 @@ from gin_scorer.services._common import (
     record_audit,
     rules_from_json,
 )
+from gin_scorer.services.authority import Action, State, require
 from gin_scorer.services.dto import (
     EntrantView,
     EntryKind,
@@ -439,7 +440,7 @@ def start_round(
     with db.transaction() as session:
         facts = read_event(session, event_id)
         event = facts.event
-        _refuse_if_finished(event)
+        require(session, Action.PAIR_ROUND, event, None)
         number = facts.state.paired_rounds + 1
         busy_tables: set[int] = set()
         if facts.format is Format.CLUB:
@@ -630,6 +631,10 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
         facts = read_event(session, event_id, with_views=True)
         number = facts.state.paired_rounds
         row = facts.round_row(number)
+        locked = any(m.row.status == MatchStatus.LOCKED.value for m in facts.matches_of(number))
+        # A locked result in the round keeps it: the director unlocks it first, on purpose.
+        require(session, Action.CANCEL_ROUND, facts.event, None,
+                state=State.LOCKED if locked and row is not None else None)
         if row is None:
             raise RoundRefused(f"event {event_id} has no round to take back")
         played = [m for m in facts.matches_of(number) if m.hands]
@@ -792,10 +797,9 @@ def record_match_hands(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
         row = fetch(session, Match, match_id)
+        require(session, Action.RECORD_HAND, fetch(session, Event, row.event_id), None, match=row)
         if row.entrant_b_id is None:
             raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
-        if row.status == MatchStatus.LOCKED.value:
-            raise InvalidInput(f"match {match_id} is locked: unlock it to enter hands")
         claim_version(session, db, Match, match_id, expected_version)
         session.refresh(row)
         before = sheet_in(session, row, validate=False)

@@ -37,14 +37,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, PinError, StoreError
+from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.migrate import head_revision, script_directory
-from gin_scorer.store.pin import check_pin
 from gin_scorer.store.settings import (
-    director_pin_hashes,
+    PinGuards,
     get_int_setting,
     get_setting,
+    pin_guards,
+    pin_guards_in,
     set_setting,
 )
 
@@ -398,10 +399,10 @@ class RestoreResult:
     damaged_moved_to: Path | None  # where a damaged database was set aside
 
 
-def _read_pins(path: Path) -> list[str]:
+def _read_guards(path: Path) -> PinGuards:
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
-        return director_pin_hashes(connection)
+        return pin_guards(connection)
     finally:
         connection.close()
 
@@ -429,45 +430,31 @@ def _check_restorable(source: Path) -> None:
             raise NewerDatabase(revision, head_revision())
 
 
-def _require_pin(
-    guard: list[str], pin: str | None, ask_pin: Callable[[], str] | None
-) -> None:
-    if not guard:
-        return
-    given = pin if pin is not None else (ask_pin() if ask_pin is not None else None)
-    if not given:
-        raise PinError(
-            "this database is protected by a director PIN and none was given; nothing was "
-            "restored (on the command line: --pin, or type it when asked)"
-        )
-    if not any(check_pin(given, stored) for stored in guard):
-        raise PinError("that is not the director PIN of this database; nothing was restored")
-
-
 def restore_database(
-    target: Path | str, source: Path, *, pin: str | None = None,
-    ask_pin: Callable[[], str] | None = None,
+    target: Path | str, source: Path, *, authorize: Callable[[PinGuards], None]
 ) -> RestoreResult:
     """Replace the database ``target`` (a SQLite file, or a PostgreSQL URL) by ``source``.
 
     1. ``source`` must pass ``PRAGMA integrity_check`` and be a gin-scorer database this
-       version knows; 2. if the current database (or, when it is damaged, the backup) has a
-       director PIN, ``pin`` (or ``ask_pin()``) must match it; 3. the current database is
-       backed up first — or, if damaged, renamed aside, never overwritten; 4. SQLite: the
-       pages are copied with SQLite's backup API; PostgreSQL: the rows are replaced in one
-       transaction; 5. the result is migrated to head, and the change feed records a
-       "restore" after every marker other stations hold, so they reload.
+       version knows; 2. ``authorize`` is shown every PIN that guards the current database
+       (or, when it is damaged, the backup) and raises to refuse — the services decide
+       (:mod:`gin_scorer.services.authority`), nothing is touched before it returns; 3. the
+       current database is backed up first — or, if damaged, renamed aside, never
+       overwritten; 4. SQLite: the pages are copied with SQLite's backup API; PostgreSQL:
+       the rows are replaced in one transaction; 5. the result is migrated to head, and the
+       change feed records a "restore" after every marker other stations hold, so they
+       reload.
     """
     source = source.expanduser().resolve()
     if isinstance(target, str):
-        return _restore_server(target, source, pin, ask_pin)
+        return _restore_server(target, source, authorize)
     db_path = target.expanduser().resolve()
     if source == db_path:
         raise StoreError(f"{source} is the database itself; choose a backup file")
     _check_restorable(source)
     exists = db_path.exists() and db_path.stat().st_size > 0
     healthy = exists and integrity_check(db_path, quick=True) == "ok"
-    _require_pin(_read_pins(db_path) if healthy else _read_pins(source), pin, ask_pin)
+    authorize(_read_guards(db_path) if healthy else _read_guards(source))
     old_marker = _current_change_id(db_path) if healthy else 0
     safety = backup_file(db_path, reason="before-restore") if healthy else None
     aside = move_aside(db_path) if exists and not healthy else None
@@ -500,17 +487,16 @@ def _mark_restored(db: Database, old_marker: int) -> None:
 
 
 def _restore_server(
-    url: str, source: Path, pin: str | None, ask_pin: Callable[[], str] | None
+    url: str, source: Path, authorize: Callable[[PinGuards], None]
 ) -> RestoreResult:
     from gin_scorer.store.database import open_database
-    from gin_scorer.store.settings import director_pin_hashes_in
     from gin_scorer.store.snapshot import restore_rows_into
 
     _check_restorable(source)
     with open_database(url, backups=False) as db:
         with db.transaction(write=False) as session:
-            guard = director_pin_hashes_in(session)
-        _require_pin(guard, pin, ask_pin)
+            guards = pin_guards_in(session)
+        authorize(guards)
         safety = make_backup(db, reason="before-restore")
         restore_rows_into(db, source)
         return RestoreResult(source, db.display_name, safety, None)

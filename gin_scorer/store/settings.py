@@ -6,7 +6,9 @@ and ``backup.every_minutes`` (see :mod:`gin_scorer.store.backup`).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
@@ -50,33 +52,59 @@ def set_director_pin(session: Session, pin: str | None) -> None:
     set_setting(session, DIRECTOR_PIN, None if pin is None else hash_pin(pin))
 
 
-def director_pin_hashes(connection: sqlite3.Connection) -> list[str]:
-    """Every PIN that guards a SQLite database: the database's own, then each event's.
+@dataclass(frozen=True, slots=True)
+class EventGuard:
+    """An event that has a director PIN of its own."""
 
-    Read on a raw connection because a restore needs it before (or without) opening the
-    database through the store.
+    event_id: int
+    name: str
+    pin_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class PinGuards:
+    """Every PIN that guards a database: its own (``None``: unset) and each event's.
+
+    The store only reads them; the services decide what they allow
+    (:mod:`gin_scorer.services.authority`).
     """
-    hashes: list[str] = []
-    for query in (
-        "SELECT value FROM setting WHERE key = 'director_pin'",
-        "SELECT pin_hash FROM event WHERE pin_hash IS NOT NULL AND pin_hash != ''",
-    ):
-        try:
-            hashes += [str(row[0]) for row in connection.execute(query)]
-        except sqlite3.OperationalError:  # an older revision without that table
-            continue
-    return hashes
+
+    database: str | None
+    events: tuple[EventGuard, ...]
 
 
-def director_pin_hashes_in(session: Session) -> list[str]:
-    """:func:`director_pin_hashes` for an open database (any kind), through a session."""
+_EVENT_PINS = "SELECT id, name, pin_hash FROM event WHERE pin_hash IS NOT NULL AND pin_hash != ''"
+
+
+def pin_guards(connection: sqlite3.Connection) -> PinGuards:
+    """The guards of a SQLite database, read on a raw connection (a restore needs them
+    before, or without, opening the database through the store)."""
+    database: str | None = None
+    events: tuple[EventGuard, ...] = ()
+    # An older revision may lack either table: it then has no such PIN.
+    with contextlib.suppress(sqlite3.OperationalError):
+        row = connection.execute(
+            "SELECT value FROM setting WHERE key = ?", (DIRECTOR_PIN,)
+        ).fetchone()
+        database = str(row[0]) if row and row[0] else None
+    with contextlib.suppress(sqlite3.OperationalError):
+        events = tuple(
+            EventGuard(int(i), str(n), str(h)) for i, n, h in connection.execute(_EVENT_PINS)
+        )
+    return PinGuards(database, events)
+
+
+def pin_guards_in(session: Session) -> PinGuards:
+    """:func:`pin_guards` for an open database (any kind), through a session."""
     from sqlalchemy import select
     from sqlmodel import col
 
     from gin_scorer.store.tables import Event
 
-    hashes = [h for h in [get_setting(session, DIRECTOR_PIN)] if h]
-    hashes += [
-        h for h in session.execute(select(col(Event.pin_hash))).scalars() if h
-    ]
-    return hashes
+    query = select(col(Event.id), col(Event.name), col(Event.pin_hash)).where(
+        col(Event.pin_hash).is_not(None), col(Event.pin_hash) != ""
+    )
+    events = tuple(
+        EventGuard(int(i or 0), str(n), str(h)) for i, n, h in session.execute(query).all()
+    )
+    return PinGuards(get_setting(session, DIRECTOR_PIN) or None, events)

@@ -80,7 +80,8 @@ def test_a_guarded_database_asks_for_the_pin_and_a_wrong_one_restores_nothing(  
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
     assert not window.restore_backup()
     assert messages[-1] == (
-        "That is not the director PIN of this database; nothing was restored"
+        "Nothing was changed: to restore or replace the database the PIN of every event "
+        "that has one is needed; still guarded: 'Open' (event 1)"
     )
     assert window.db is not None  # reopened, as it was
     assert sorted(e.name for e in list_events(window.db)) == ["Open", "Second"]

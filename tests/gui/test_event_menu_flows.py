@@ -273,9 +273,13 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
     with pytest.raises(ServiceError):
         preview_round(window.db, event.id)  # closed: no more rounds
     answers = iter([("1111", True), ("2468", True)])
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
+    prompts: list[str] = []
+    monkeypatch.setattr(QInputDialog, "getText",
+                        lambda _p, _t, label, *a, **k: prompts.append(label) or next(answers))
     window.finish_or_reopen()
-    assert "PIN" in warnings[0]
+    # The services' sentence is the prompt: which PIN, for what; then that one was wrong.
+    assert "The director's PIN of 'Open' is needed to reopen the event" in prompts[0]
+    assert "Wrong director PIN for 'Open'" in prompts[1] and not warnings
     assert get_event(window.db, event.id).status is EventStatus.RUNNING
     assert window.statusBar().currentMessage() == "Open is open again"
 

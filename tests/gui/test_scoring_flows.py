@@ -227,8 +227,11 @@ def test_the_first_dealer_is_chosen_then_the_rules_take_over(qtbot, club_match) 
     assert not page.panel.first_dealer.isVisible()
 
 
-def test_correcting_a_locked_result_asks_for_the_directors_pin(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.matches import lock_result
+def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[no-untyped-def]
+    qtbot, club_match, monkeypatch
+) -> None:
+    from gin_scorer.services import correction_policy
+    from gin_scorer.services.matches import lock_result, unlock_result
 
     page, stack, db, match = _page(qtbot, club_match)
     for text in ["bg22", "bg22", "bg22"]:  # 3 × 47: B wins the game to 100
@@ -246,10 +249,23 @@ def test_correcting_a_locked_result_asks_for_the_directors_pin(qtbot, club_match
         return next(answers)
 
     page.ask_pin = pin
+    # A locked result takes no correction, not even with the PIN: nothing is asked.
+    page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
+    page.panel.entry.setText("ag22")
+    qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
+    assert not asked and "unlock it first" in page.panel.preview_label.text()
+    assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.B, 47)
+    unlock_result(db, match.id, get_score_sheet(db, match.id).version, pin="2468")
+    # Unlocked, but later play relies on the result: now the PIN is asked for.
+    monkeypatch.setattr(
+        correction_policy, "correction_refusal", lambda session, match_id: "round 2 is paired"
+    )
+    page.open_match(match.id)
     page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
     page.panel.entry.setText("ag22")
     qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
     assert len(asked) == 2 and "PIN" in asked[0] and asked[0] != asked[1]
+    assert "round 2 is paired" in asked[0]
     assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.A, 47)
     stack.undo()  # the undo reuses the PIN given for the correction
     assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.B, 47)

@@ -73,7 +73,7 @@ def test_rules_are_frozen_per_match_and_guarded_once_running(db: Database) -> No
     event = events.get_event(db, event.id)
     assert event.status is EventStatus.RUNNING
     single = event.rules.with_changes(match_format="single_game", best_of=1, target=100)
-    with pytest.raises(PinError, match="PIN is needed to change the rules"):
+    with pytest.raises(PinError, match="is needed to change the rules"):
         events.set_event_rules(db, event.id, single, event.version)
     changed = events.set_event_rules(db, event.id, single, event.version, pin="1357")
     assert changed.rules.match_format is MatchFormat.SINGLE_GAME
@@ -183,5 +183,5 @@ def test_finished_event_takes_no_hands(db: Database) -> None:
     events.set_event_status(db, event.id, EventStatus.FINISHED, event.version)
     with pytest.raises(InvalidInput, match="finished: reopen it to record a hand"):
         hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
-    with pytest.raises(InvalidInput, match="finished: reopen it to add matches"):
+    with pytest.raises(InvalidInput, match="finished: reopen it to create a match"):
         matches.create_match(db, event.id, a.id, b.id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,16 +14,32 @@ from sqlmodel import select
 from gin_scorer.store import CorruptDatabase, NewerDatabase, PinError, StoreError, open_database
 from gin_scorer.store.backup import (
     KEEP,
+    RestoreResult,
     backup_folder,
     integrity_check,
     list_backups,
     make_backup,
     maybe_backup,
-    restore_database,
 )
+from gin_scorer.store.backup import restore_database as store_restore
 from gin_scorer.store.database import Database
-from gin_scorer.store.settings import set_director_pin, set_setting
+from gin_scorer.store.settings import PinGuards, set_director_pin, set_setting
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
+
+
+def restore_database(
+    target: Path | str, source: Path, *, pin: str | None = None,
+    ask_pin: Callable[[], str] | None = None,
+) -> RestoreResult:
+    """The store's restore with the services' decision of who may restore (the store only
+    reads the guards and asks)."""
+    from gin_scorer.services.authority import DatabaseAction, require_whole_database
+
+    def authorize(guards: PinGuards) -> None:
+        require_whole_database(guards, [pin] if pin else [], DatabaseAction.REPLACE_DATABASE,
+                               ask=ask_pin)
+
+    return store_restore(target, source, authorize=authorize)
 
 
 def _players(db: Database) -> list[str]:

@@ -1,0 +1,41 @@
+"""A director's PIN on the command line: ``--pin``, or typed when the services ask for one.
+
+The services alone decide whether an action needs the PIN
+(:mod:`gin_scorer.services.authority`); a command only passes ``--pin`` on. When a PIN was
+needed and not given, a command running in a terminal asks for it once (without echo) and
+tries again; anywhere else the refusal is the one line the command prints before exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def add_pin_option(parser: argparse.ArgumentParser, helptext: str | None = None) -> None:
+    parser.add_argument(
+        "--pin",
+        help=helptext or "the director's PIN, when the action needs it (asked for in a terminal)",
+    )
+
+
+def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:
+    """``call(given)``; if it needs a PIN that was not given, ask in a terminal and retry."""
+    from gin_scorer.services.errors import PinError
+
+    try:
+        return call(given)
+    except PinError as error:
+        if given is not None or not error.askable or not sys.stdin.isatty():
+            raise
+        import getpass
+
+        print(f"gin-scorer: {error}", file=sys.stderr)
+        typed = getpass.getpass("Director PIN: ")
+        if not typed:
+            raise
+        return call(typed)
