@@ -218,7 +218,7 @@ def run_director_pin(args: argparse.Namespace) -> int:
             if new_pin is not None:
                 validate_pin(new_pin)
             with db.transaction() as session:
-                set_director_pin(session, new_pin)
+                set_director_pin(session, new_pin, old_pin=given if current else None)
                 append(session, "director", f"director_pin_{args.action}", "database", {})
         except PinError as error:
             raise UserError(str(error)) from None

@@ -13,7 +13,7 @@ from sqlmodel import Session, SQLModel
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, PinError
-from gin_scorer.store import audit
+from gin_scorer.store import audit, seal
 from gin_scorer.store import pin as pins
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
@@ -82,6 +82,7 @@ def check_pin(event: Event, pin: str | None, why: str) -> bool:
         raise PinError(f"the director's PIN is needed {why}")
     if not pins.check_pin(pin, event.pin_hash):
         raise PinError(f"wrong director PIN {why}")
+    seal.authorize_event(event, pin)  # the seal signs this transaction with the PIN's key
     return True
 
 
