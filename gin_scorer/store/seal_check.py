@@ -1,0 +1,246 @@
+"""Checking the seal: does the chain hold, does the database hold what the links sealed, and
+does every director action carry the director's signature?
+
+:func:`check_seal` walks the links once, oldest first:
+
+1. the chain: each link follows the one before it and its hash matches its contents;
+2. the signatures: replaying the links gives, before each link, every event's status and
+   PIN string, every match's status and the database PIN — so a link that changes a locked
+   result, a finished event or a PIN must carry a valid Ed25519 signature of the PIN that
+   guarded it then (no PIN then: nothing can be required);
+3. the replay: the links folded together are what every sealed row must hold now; a row
+   that differs, that no link sealed, or that a link sealed and is gone, was changed
+   outside the app.
+
+A printed code (:func:`gin_scorer.store.seal.seal_code`) proves more: the link it names
+still exists, still has that hash, and the chain up to it holds — so recomputing the whole
+chain after an edit, or cutting entries off its end, no longer passes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from sqlalchemy.orm import Session
+
+from gin_scorer.store.pin import public_key
+from gin_scorer.store.seal import (
+    DATABASE_GUARD,
+    GENESIS,
+    Link,
+    all_sealed_rows,
+    parse_seal_code,
+    seal_code,
+    walk_links,
+)
+
+Row = dict[str, Any]
+_SHOWN = 20  # problems named one by one; the rest are counted
+
+
+@dataclass(frozen=True, slots=True)
+class SealCheck:
+    """What :func:`check_seal` found. ``problems`` come in the order found: the first one is
+    the earliest link (or, for rows, the first table and id) that does not hold."""
+
+    links: int
+    latest_code: str | None
+    problems: tuple[str, ...]
+    # With a code: whether it matched (None: no code asked for).
+    code_matches: bool | None = None
+    links_after_code: int = 0
+
+    @property
+    def holds(self) -> bool:
+        return not self.problems and self.code_matches is not False
+
+
+@dataclass
+class _Replay:
+    """The sealed rows as the links so far left them: table -> pk -> (row, link id)."""
+
+    rows: dict[str, dict[Any, tuple[Row, int]]] = field(default_factory=dict)
+    keys: dict[str, bytes | None] = field(default_factory=dict)  # PIN string -> public key
+
+    def get(self, table: str, pk: Any) -> Row | None:
+        found = self.rows.get(table, {}).get(pk)
+        return None if found is None else found[0]
+
+    def public_key_of(self, stored: Any) -> bytes | None:
+        if not isinstance(stored, str) or not stored:
+            return None
+        if stored not in self.keys:
+            self.keys[stored] = public_key(stored)
+        return self.keys[stored]
+
+    def guard_key(self, guard: str) -> bytes | None:
+        if guard == DATABASE_GUARD:
+            setting = self.get("setting", "director_pin")
+            return self.public_key_of(setting["value"] if setting else None)
+        event = self.get("event", int(guard.split(":", 1)[1]))
+        return self.public_key_of(event["pin_hash"] if event else None)
+
+    def event_of(self, table: str, row: Row | None, pk: Any) -> int | None:
+        if table == "event":
+            return pk if isinstance(pk, int) else None
+        if row is None:
+            return None
+        if table == "hand_entry":
+            match = self.get("match", row.get("match_id"))
+            return None if match is None else match.get("event_id")
+        value = row.get("event_id") if table in ("entrant", "round", "match") else None
+        return value if isinstance(value, int) else None
+
+
+def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], str]]:
+    """``(guards any of which may sign, what the link does)`` this row write needs."""
+    table, pk, new = entry.get("t"), entry.get("id"), entry.get("row")
+    old = replay.get(str(table), pk)
+    if table == "setting" and pk == "director_pin":
+        if old and old.get("value") != (new or {}).get("value"):
+            yield frozenset({DATABASE_GUARD}), "changes the database's director PIN"
+        return
+    either = old or new
+    event_id = replay.event_of(str(table), either, pk)
+    if event_id is None:
+        return
+    guards = frozenset({f"event:{event_id}", DATABASE_GUARD})
+    if table == "event" and old and old.get("pin_hash") != (new or {}).get("pin_hash"):
+        yield guards, f"changes the director PIN of event {event_id}"
+    event = replay.get("event", event_id)
+    if event is not None and event.get("status") == "finished":
+        yield guards, f"changes the finished event {event_id} ({table} {pk})"
+    match_id = pk if table == "match" else (either or {}).get("match_id")
+    if table in ("match", "hand_entry"):
+        match = replay.get("match", match_id)
+        if match is not None and match.get("status") == "locked":
+            yield guards, f"changes the locked result of match {match_id} ({table} {pk})"
+
+
+def _signed_by(link: Link, guard: str, key: bytes) -> bool:
+    signature = link.signatures().get(guard)
+    if signature is None:
+        return False
+    try:
+        Ed25519PublicKey.from_public_bytes(key).verify(
+            bytes.fromhex(signature), link.hash.encode("ascii")
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
+    """Why ``link`` should have carried a director's signature and does not (or None)."""
+    for entry in body:
+        for guards, doing in _required(replay, entry):
+            keys = {g: k for g in guards if (k := replay.guard_key(g)) is not None}
+            if keys and not any(_signed_by(link, g, k) for g, k in keys.items()):
+                return f"{_name(link)} {doing} without the director's PIN"
+    return None
+
+
+def _apply(replay: _Replay, link: Link, body: list[Row]) -> None:
+    for entry in body:
+        table, pk, row = str(entry["t"]), entry["id"], entry.get("row")
+        rows = replay.rows.setdefault(table, {})
+        if entry.get("op") == "delete" or row is None:
+            rows.pop(pk, None)
+        else:
+            rows[pk] = (row, link.id)
+
+
+def _name(link: Link) -> str:
+    return f"seal link {link.id} ({link.at:%Y-%m-%d %H:%M:%S} UTC, {link.station})"
+
+
+def _body(link: Link) -> list[Row]:
+    body = link.body()
+    for entry in body:
+        if not isinstance(entry, dict) or "t" not in entry or "id" not in entry:
+            raise ValueError("a row of its body is not a sealed row")
+    return body
+
+
+def _compare(replay: _Replay, session: Session) -> Iterator[str]:
+    """Rows of the database that the links do not account for, in table and id order."""
+    seen: dict[str, set[Any]] = {}
+    for table, pk, row in all_sealed_rows(session):
+        seen.setdefault(table, set()).add(pk)
+        sealed = replay.rows.get(table, {}).get(pk)
+        if sealed is None:
+            yield f"{table} {pk} was inserted outside the app (no seal link holds it)"
+            continue
+        expected, link_id = sealed
+        if expected != row:
+            fields = sorted(k for k in set(expected) | set(row) if expected.get(k) != row.get(k))
+            yield (
+                f"{table} {pk} was changed outside the app ({', '.join(fields)}; "
+                f"sealed by seal link {link_id})"
+            )
+    for table, rows in replay.rows.items():
+        for pk, (_row, link_id) in rows.items():
+            if pk not in seen.get(table, set()):
+                yield (f"{table} {pk} was deleted outside the app (sealed by seal link {link_id})")
+
+
+def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
+    """Check the seal of the database ``session`` reads (nothing is written)."""
+    problems: list[str] = []
+    wanted = parse_seal_code(code) if code is not None else None
+    code_matches: bool | None = None if code is None else False
+    replay = _Replay()
+    expected_prev = GENESIS
+    count, latest, broken, after_code = 0, None, False, 0
+    for link in walk_links(session):
+        count += 1
+        if not broken:
+            if link.prev_hash != expected_prev:
+                problems.append(
+                    f"{_name(link)} does not follow the link before it (a link was "
+                    "removed, inserted or reordered)"
+                )
+                broken = True
+            elif link.recomputed_hash() != link.hash:
+                problems.append(
+                    f"{_name(link)} was changed after it was written (its "
+                    "contents no longer match its hash)"
+                )
+                broken = True
+        if broken:
+            continue  # past a break, nothing the links say can be trusted
+        expected_prev = link.hash
+        latest = link
+        if wanted is not None:
+            if link.id == wanted[0]:
+                code_matches = seal_code(link.id, link.hash) == wanted[1]
+            elif link.id > wanted[0]:
+                after_code += 1
+        try:
+            body = _body(link)
+        except (ValueError, json.JSONDecodeError, KeyError) as error:
+            problems.append(f"{_name(link)} cannot be read ({error})")
+            broken = True
+            continue
+        unsigned = _unsigned(replay, link, body)
+        if unsigned is not None:
+            problems.append(unsigned)
+        _apply(replay, link, body)
+    if not broken:
+        for index, problem in enumerate(_compare(replay, session)):
+            if index == _SHOWN:
+                problems.append("... and more rows changed outside the app")
+                break
+            problems.append(problem)
+    return SealCheck(
+        links=count,
+        latest_code=None if latest is None else seal_code(latest.id, latest.hash),
+        problems=tuple(problems),
+        code_matches=code_matches,
+        links_after_code=after_code,
+    )
