@@ -27,6 +27,7 @@ the file: 60 bits of the newest link's hash, printed on sheets.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import MetaData, Table, event, func, insert, select
+from sqlalchemy import Insert, MetaData, Select, Table, bindparam, event, func, insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
@@ -152,15 +153,23 @@ def _note_flushed(session: Session) -> None:
                 note_row(session, table, getattr(obj, pk_column(table), None), inserted=inserted)
 
 
+@functools.cache
+def _rows_by_pk(table: str) -> Select[Any]:
+    """``SELECT * FROM table WHERE pk IN (:pks)``, built once: building a statement costs
+    more than running it, and this runs at every commit."""
+    columns = sealed_table(table)
+    key = columns.c[pk_column(table)]
+    return select(columns).where(key.in_(bindparam("pks", expanding=True)))
+
+
 def read_rows(connection: Connection, table: str, pks: list[Any]) -> dict[Any, dict[str, Any]]:
     """The current rows ``pks`` of ``table`` (canonical), read in batches."""
     found: dict[Any, dict[str, Any]] = {}
-    columns = sealed_table(table)
-    key = columns.c[pk_column(table)]
+    key = pk_column(table)
     for start in range(0, len(pks), 500):
         chunk = pks[start : start + 500]
-        for row in connection.execute(select(columns).where(key.in_(chunk))).mappings():
-            found[row[pk_column(table)]] = canonical_row(table, row)
+        for row in connection.execute(_rows_by_pk(table), {"pks": chunk}).mappings():
+            found[row[key]] = canonical_row(table, row)
     return found
 
 
@@ -181,12 +190,15 @@ def _body(connection: Connection, noted: Mapping[tuple[str, Any], bool]) -> list
     return entries
 
 
+@functools.cache
+def _latest_statement() -> Select[Any]:
+    table = sealed_link_table()
+    return select(table.c.id, table.c.hash).order_by(table.c.id.desc()).limit(1)
+
+
 def latest_link(session_or_connection: Session | Connection) -> tuple[int, str] | None:
     """``(id, hash)`` of the newest link, ``None`` while nothing is sealed."""
-    table = sealed_link_table()
-    row = session_or_connection.execute(
-        select(table.c.id, table.c.hash).order_by(table.c.id.desc()).limit(1)
-    ).first()
+    row = session_or_connection.execute(_latest_statement()).first()
     return None if row is None else (int(row[0]), str(row[1]))
 
 
@@ -208,6 +220,11 @@ def _signatures(session: Session, hash_hex: str) -> str | None:
     return canonical_json(signatures) if signatures else None
 
 
+@functools.cache
+def _insert_statement() -> Insert:
+    return insert(sealed_link_table())
+
+
 def append_link(
     connection: Connection,
     body: list[dict[str, Any]],
@@ -226,14 +243,15 @@ def append_link(
     digest = link_hash(prev, body_json, at, station)
     signed = signatures(digest) if signatures is not None else None
     result = connection.execute(
-        insert(sealed_link_table()).values(
-            at=at,
-            station=station,
-            body_json=body_json,
-            signatures_json=signed,
-            prev_hash=prev,
-            hash=digest,
-        )
+        _insert_statement(),
+        {
+            "at": at,
+            "station": station,
+            "body_json": body_json,
+            "signatures_json": signed,
+            "prev_hash": prev,
+            "hash": digest,
+        },
     )
     inserted = result.inserted_primary_key
     assert inserted is not None
