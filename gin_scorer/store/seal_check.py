@@ -38,6 +38,7 @@ from gin_scorer.store.seal import (
     seal_code,
     walk_links,
 )
+from gin_scorer.store.tables import SEALED_TABLES
 
 Row = dict[str, Any]
 _SHOWN = 20  # problems named one by one; the rest are counted
@@ -62,10 +63,17 @@ class SealCheck:
 
 @dataclass
 class _Replay:
-    """The sealed rows as the links so far left them: table -> pk -> (row, link id)."""
+    """The sealed rows as the links so far left them: table -> pk -> (row, link id), plus
+    what the signature rule asks at every link, kept up to date as links are applied (the
+    rule is checked for every row of every link, so it must be a few set lookups)."""
 
-    rows: dict[str, dict[Any, tuple[Row, int]]] = field(default_factory=dict)
+    rows: dict[str, dict[Any, tuple[Row, int]]] = field(
+        default_factory=lambda: {name: {} for name in SEALED_TABLES}
+    )
     keys: dict[str, bytes | None] = field(default_factory=dict)  # PIN string -> public key
+    finished: set[Any] = field(default_factory=set)  # ids of events whose status is finished
+    locked: set[Any] = field(default_factory=set)  # ids of matches whose status is locked
+    match_event: dict[Any, Any] = field(default_factory=dict)  # match id -> event id
 
     def get(self, table: str, pk: Any) -> Row | None:
         found = self.rows.get(table, {}).get(pk)
@@ -85,41 +93,56 @@ class _Replay:
         event = self.get("event", int(guard.split(":", 1)[1]))
         return self.public_key_of(event["pin_hash"] if event else None)
 
-    def event_of(self, table: str, row: Row | None, pk: Any) -> int | None:
-        if table == "event":
-            return pk if isinstance(pk, int) else None
+    def apply(self, table: str, pk: Any, row: Row | None, link_id: int) -> None:
         if row is None:
-            return None
-        if table == "hand_entry":
-            match = self.get("match", row.get("match_id"))
-            return None if match is None else match.get("event_id")
-        value = row.get("event_id") if table in ("entrant", "round", "match") else None
-        return value if isinstance(value, int) else None
+            self.rows[table].pop(pk, None)
+        else:
+            self.rows[table][pk] = (row, link_id)
+        if table == "event":
+            (
+                self.finished.add
+                if row and row.get("status") == "finished"
+                else self.finished.discard
+            )(pk)
+        elif table == "match":
+            (self.locked.add if row and row.get("status") == "locked" else self.locked.discard)(pk)
+            if row is not None:
+                self.match_event[pk] = row.get("event_id")
+
+
+def _guards(event_id: Any) -> frozenset[str]:
+    return frozenset({f"event:{event_id}", DATABASE_GUARD})
 
 
 def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], str]]:
     """``(guards any of which may sign, what the link does)`` this row write needs."""
-    table, pk, new = entry.get("t"), entry.get("id"), entry.get("row")
-    old = replay.get(str(table), pk)
-    if table == "setting" and pk == "director_pin":
-        if old and old.get("value") != (new or {}).get("value"):
+    table, pk, new = str(entry.get("t")), entry.get("id"), entry.get("row")
+    if table == "hand_entry":
+        match_id = (new or replay.get(table, pk) or {}).get("match_id")
+        event_id = replay.match_event.get(match_id)
+        if event_id in replay.finished:
+            yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+        if match_id in replay.locked:
+            yield (
+                _guards(event_id),
+                f"changes the locked result of match {match_id} ({table} {pk})",
+            )
+        return
+    if table == "setting":
+        old = replay.get(table, pk)
+        if pk == "director_pin" and old and old.get("value") != (new or {}).get("value"):
             yield frozenset({DATABASE_GUARD}), "changes the database's director PIN"
         return
-    either = old or new
-    event_id = replay.event_of(str(table), either, pk)
-    if event_id is None:
+    if table not in ("event", "entrant", "round", "match"):
         return
-    guards = frozenset({f"event:{event_id}", DATABASE_GUARD})
+    old = replay.get(table, pk)
+    event_id = pk if table == "event" else (old or new or {}).get("event_id")
     if table == "event" and old and old.get("pin_hash") != (new or {}).get("pin_hash"):
-        yield guards, f"changes the director PIN of event {event_id}"
-    event = replay.get("event", event_id)
-    if event is not None and event.get("status") == "finished":
-        yield guards, f"changes the finished event {event_id} ({table} {pk})"
-    match_id = pk if table == "match" else (either or {}).get("match_id")
-    if table in ("match", "hand_entry"):
-        match = replay.get("match", match_id)
-        if match is not None and match.get("status") == "locked":
-            yield guards, f"changes the locked result of match {match_id} ({table} {pk})"
+        yield _guards(event_id), f"changes the director PIN of event {event_id}"
+    if event_id in replay.finished:
+        yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+    if table == "match" and pk in replay.locked:
+        yield _guards(event_id), f"changes the locked result of match {pk} ({table} {pk})"
 
 
 def _signed_by(link: Link, guard: str, key: bytes) -> bool:
@@ -147,12 +170,8 @@ def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
 
 def _apply(replay: _Replay, link: Link, body: list[Row]) -> None:
     for entry in body:
-        table, pk, row = str(entry["t"]), entry["id"], entry.get("row")
-        rows = replay.rows.setdefault(table, {})
-        if entry.get("op") == "delete" or row is None:
-            rows.pop(pk, None)
-        else:
-            rows[pk] = (row, link.id)
+        row = None if entry.get("op") == "delete" else entry.get("row")
+        replay.apply(entry["t"], entry["id"], row, link.id)
 
 
 def _name(link: Link) -> str:
@@ -162,7 +181,7 @@ def _name(link: Link) -> str:
 def _body(link: Link) -> list[Row]:
     body = link.body()
     for entry in body:
-        if not isinstance(entry, dict) or "t" not in entry or "id" not in entry:
+        if not isinstance(entry, dict) or entry.get("t") not in SEALED_TABLES or "id" not in entry:
             raise ValueError("a row of its body is not a sealed row")
     return body
 
