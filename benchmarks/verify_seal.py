@@ -39,7 +39,8 @@ def seal_bulk_rows(db: Any, event_id: int) -> int:
     """Seal the bulk-inserted matches and hands of ``event_id``: one link per hand."""
     from sqlalchemy import select
 
-    from gin_scorer.store.seal import append_link, read_rows
+    from gin_scorer.store.seal import append_link
+    from gin_scorer.store.seal_rows import read_rows
     from gin_scorer.store.tables import HandEntry, Match
 
     links = 0

@@ -33,16 +33,29 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Insert, MetaData, Select, Table, bindparam, event, func, insert, select
+from sqlalchemy import (
+    Insert,
+    Select,
+    Table,
+    event,
+    func,
+    insert,
+    select,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
-from sqlmodel import SQLModel
 
 from gin_scorer.store.audit import canonical_json
-from gin_scorer.store.tables import SEALED_SETTINGS, SEALED_TABLES, SealLink, utcnow
+from gin_scorer.store.seal_rows import all_sealed_rows, pk_column, read_rows, utc_time
+from gin_scorer.store.tables import (
+    SEALED_SETTINGS,
+    SEALED_TABLES,
+    SealLink,
+    utcnow,
+)
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -52,50 +65,12 @@ _GUARD_PINS = "seal_guard_pins"  # guard -> its stored PIN string when authorize
 _NOTED = "seal_noted"  # (table, pk) -> True when the transaction inserted it
 _PG_SEAL_LOCK = 0x67696E73
 GENESIS = ""
-DIGEST_OVER = 64  # longer texts are kept as "sha256:<hex>" (rules_json on every match write)
-# PIN strings stay whole: replaying the links must yield each guard's public key.
-WHOLE_TEXT: frozenset[tuple[str, str]] = frozenset({("event", "pin_hash"), ("setting", "value")})
 DATABASE_GUARD = "database"
 _CODE = re.compile(r"^\s*(\d+)-([A-Z2-7]{4})-?([A-Z2-7]{4})-?([A-Z2-7]{4})\s*$")
 
 
 # ---------------------------------------------------------------------------------------------
-# Canonical rows
-
-
-def sealed_table(name: str) -> Table:
-    table = SQLModel.metadata.tables[name]
-    return table
-
-
-def pk_column(name: str) -> str:
-    return "key" if name == "setting" else "id"
-
-
-def canonical_value(table: str, column: str, value: Any) -> Any:
-    """One column value as the seal keeps it: the same text on SQLite and PostgreSQL."""
-    if isinstance(value, datetime):
-        aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-        return aware.astimezone(UTC).isoformat(timespec="microseconds")
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, str) and len(value) > DIGEST_OVER and (table, column) not in WHOLE_TEXT:
-        return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()
-    return value
-
-
-def canonical_row(table: str, row: Mapping[Any, Any]) -> dict[str, Any]:
-    """:func:`canonical_value` of every column (written out: verify runs it on every row)."""
-    out: dict[str, Any] = {}
-    for column, value in row.items():
-        kind = type(value)
-        if kind is str:
-            if len(value) > DIGEST_OVER and (table, column) not in WHOLE_TEXT:
-                value = "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()
-        elif kind is not int and value is not None and kind is not bool:
-            value = canonical_value(table, column, value)
-        out[str(column)] = value
-    return out
+# Which rows are sealed
 
 
 def is_sealed_row(table: str, pk: Any) -> bool:
@@ -114,8 +89,8 @@ def _sort_key(entry: Mapping[str, Any]) -> tuple[int, int, str]:
 def link_hash(prev_hash: str, body_json: str, at: datetime, station: str) -> str:
     """``sha256(prev_hash + body + at + station)``, the parts separated by newlines (the
     canonical body and the time hold none), so no two different links hash the same text."""
-    at_text = canonical_value("seal_link", "at", at)
-    text = "\n".join((prev_hash, body_json, str(at_text), station))
+    at_text = at.astimezone(UTC).isoformat(timespec="microseconds")
+    text = "\n".join((prev_hash, body_json, at_text, station))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -159,26 +134,6 @@ def _note_flushed(session: Session) -> None:
             table = getattr(obj, "__tablename__", None)
             if table is not None:
                 note_row(session, table, getattr(obj, pk_column(table), None), inserted=inserted)
-
-
-@functools.cache
-def _rows_by_pk(table: str) -> Select[Any]:
-    """``SELECT * FROM table WHERE pk IN (:pks)``, built once: building a statement costs
-    more than running it, and this runs at every commit."""
-    columns = sealed_table(table)
-    key = columns.c[pk_column(table)]
-    return select(columns).where(key.in_(bindparam("pks", expanding=True)))
-
-
-def read_rows(connection: Connection, table: str, pks: list[Any]) -> dict[Any, dict[str, Any]]:
-    """The current rows ``pks`` of ``table`` (canonical), read in batches."""
-    found: dict[Any, dict[str, Any]] = {}
-    key = pk_column(table)
-    for start in range(0, len(pks), 500):
-        chunk = pks[start : start + 500]
-        for row in connection.execute(_rows_by_pk(table), {"pks": chunk}).mappings():
-            found[row[key]] = canonical_row(table, row)
-    return found
 
 
 def _body(connection: Connection, noted: Mapping[tuple[str, Any], bool]) -> list[dict[str, Any]]:
@@ -373,50 +328,27 @@ class Link:
         return {str(k): str(v) for k, v in value.items()}
 
 
-def walk_links(session: Session, *, batch: int = 2000, up_to: int | None = None) -> Iterator[Link]:
-    """Every link in chain order (flat memory: ``batch`` at a time)."""
-    table = sealed_link_table()
+def walk_links(session: Session, *, batch: int = 5000) -> Iterator[Link]:
+    """Every link in chain order (flat memory: ``batch`` at a time). Read through the driver:
+    verify walks every link, and SQLAlchemy's row objects would cost more than the check."""
+    connection = session.connection()
     last = 0
     while True:
-        query = select(table).where(table.c.id > last)
-        if up_to is not None:
-            query = query.where(table.c.id <= up_to)
-        rows = session.execute(query.order_by(table.c.id).limit(batch)).all()
+        rows = connection.exec_driver_sql(
+            "SELECT id, at, station, body_json, signatures_json, prev_hash, hash FROM seal_link"
+            f" WHERE id > {int(last)} ORDER BY id LIMIT {int(batch)}"
+        ).fetchall()
         if not rows:
             return
-        for row in rows:
+        for ident, at, station, body_json, signatures_json, prev_hash, hash_hex in rows:
             yield Link(
-                int(row.id),
-                row.at,
-                row.station,
-                row.body_json,
-                row.signatures_json,
-                row.prev_hash,
-                row.hash,
+                int(ident), utc_time(at), station, body_json, signatures_json, prev_hash, hash_hex
             )
-        last = rows[-1].id
+        last = rows[-1][0]
 
 
 def link_count(session: Session) -> int:
     return int(session.execute(select(func.count()).select_from(sealed_link_table())).scalar_one())
-
-
-def all_sealed_rows(
-    connection: Connection | Session, *, reflect: bool = False
-) -> Iterator[tuple[str, Any, dict[str, Any]]]:
-    """Every sealed row in the database now: ``(table, pk, canonical row)``.
-
-    ``reflect`` reads the tables as the database has them (a migration, whose schema may be
-    older than this version's models) instead of as the models say."""
-    bind = connection.connection() if isinstance(connection, Session) else connection
-    for name in SEALED_TABLES:
-        table = Table(name, MetaData(), autoload_with=bind) if reflect else sealed_table(name)
-        key = table.c[pk_column(name)]
-        query = select(table).order_by(key)
-        if name == "setting":
-            query = query.where(key.in_(sorted(SEALED_SETTINGS)))
-        for row in connection.execute(query).mappings():
-            yield name, row[pk_column(name)], canonical_row(name, row)
 
 
 def seal_everything(connection: Connection, station: str, *, reflect: bool = False) -> int | None:

@@ -33,11 +33,11 @@ from gin_scorer.store.seal import (
     DATABASE_GUARD,
     GENESIS,
     Link,
-    all_sealed_rows,
     parse_seal_code,
     seal_code,
     walk_links,
 )
+from gin_scorer.store.seal_rows import scan_sealed_rows
 from gin_scorer.store.tables import SEALED_TABLES
 
 Row = dict[str, Any]
@@ -161,6 +161,14 @@ def _signed_by(link: Link, guard: str, key: bytes) -> bool:
 def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
     """Why ``link`` should have carried a director's signature and does not (or None)."""
     for entry in body:
+        if entry.get("t") == "hand_entry":  # most rows: a hand in an open match, no question
+            match_id = (entry.get("row") or replay.get("hand_entry", entry.get("id")) or {}).get(
+                "match_id"
+            )
+            if match_id not in replay.locked and (
+                replay.match_event.get(match_id) not in replay.finished
+            ):
+                continue
         for guards, doing in _required(replay, entry):
             keys = {g: k for g in guards if (k := replay.guard_key(g)) is not None}
             if keys and not any(_signed_by(link, g, k) for g, k in keys.items()):
@@ -189,7 +197,7 @@ def _body(link: Link) -> list[Row]:
 def _compare(replay: _Replay, session: Session) -> Iterator[str]:
     """Rows of the database that the links do not account for, in table and id order."""
     seen: dict[str, set[Any]] = {}
-    for table, pk, row in all_sealed_rows(session):
+    for table, pk, row in scan_sealed_rows(session.connection()):
         seen.setdefault(table, set()).add(pk)
         sealed = replay.rows.get(table, {}).get(pk)
         if sealed is None:

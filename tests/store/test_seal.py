@@ -29,7 +29,7 @@ from gin_scorer.store.migrate import upgrade_to
 from gin_scorer.store.seal import parse_seal_code, seal_code
 from gin_scorer.store.settings import set_setting
 from gin_scorer.store.snapshot import snapshot_to_sqlite
-from gin_scorer.store.tables import Player, SealLink
+from gin_scorer.store.tables import Event, Player, SealLink
 
 FAST = "wikipedia-standard"
 
@@ -86,6 +86,30 @@ def test_one_link_per_write_transaction_and_none_for_the_rest(tmp_path: Path) ->
         assert parse_seal_code(code.lower().replace("-", "", 1)) is None  # the id needs its dash
         parsed = parse_seal_code(" " + code.lower() + " ")
         assert parsed == (1, code)
+
+
+def test_verify_reads_rows_exactly_as_the_seal_wrote_them(db_url: str) -> None:
+    """verify reads rows through the driver for speed: it must see the very values the seal
+    canonicalised through SQLAlchemy (times, dates, booleans, long texts, the PIN)."""
+    from datetime import date
+
+    from gin_scorer.store.seal_rows import all_sealed_rows, scan_sealed_rows
+    from gin_scorer.store.settings import set_director_pin
+
+    with open_database(db_url, backups=False) as db:
+        _event(db, pin="4321")
+        with db.transaction() as session:
+            set_director_pin(session, "2468")
+            session.add(Player(name="Ann", club=None))
+        with db.transaction() as session:
+            event = session.get(Event, 1)
+            assert event is not None
+            event.start_date = date(2026, 11, 24)
+        with db.engine.connect() as connection:
+            fast = list(scan_sealed_rows(connection))
+            slow = list(all_sealed_rows(connection))
+        assert fast == slow and len(fast) > 20
+        assert any(t == "setting" for t, _, _ in fast)
 
 
 def test_core_updates_are_sealed_too(tmp_path: Path) -> None:

@@ -37,8 +37,8 @@ from gin_scorer.store.seal import (
     append_link,
     canonical_json,
     link_hash,
-    read_rows,
 )
+from gin_scorer.store.seal_rows import read_rows
 
 FAST = "wikipedia-standard"
 PIN = "4321"
