@@ -49,7 +49,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from gin_scorer.store.audit import canonical_json
-from gin_scorer.store.seal_rows import all_sealed_rows, pk_column, read_rows, utc_time
+from gin_scorer.store.seal_rows import all_sealed_rows, pk_column, read_rows, utc_text
 from gin_scorer.store.tables import (
     SEALED_SETTINGS,
     SEALED_TABLES,
@@ -89,7 +89,12 @@ def _sort_key(entry: Mapping[str, Any]) -> tuple[int, int, str]:
 def link_hash(prev_hash: str, body_json: str, at: datetime, station: str) -> str:
     """``sha256(prev_hash + body + at + station)``, the parts separated by newlines (the
     canonical body and the time hold none), so no two different links hash the same text."""
-    at_text = at.astimezone(UTC).isoformat(timespec="microseconds")
+    return _hash(
+        prev_hash, body_json, at.astimezone(UTC).isoformat(timespec="microseconds"), station
+    )
+
+
+def _hash(prev_hash: str, body_json: str, at_text: str, station: str) -> str:
     text = "\n".join((prev_hash, body_json, at_text, station))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -300,18 +305,22 @@ def authorize_event(event_row: Any, pin: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """One stored link as plain values."""
+    """One stored link as plain values (``at_text``: its time as the hash covers it)."""
 
     id: int
-    at: datetime
+    at_text: str
     station: str
     body_json: str
     signatures_json: str | None
     prev_hash: str
     hash: str
 
+    @property
+    def at(self) -> datetime:
+        return datetime.fromisoformat(self.at_text)
+
     def recomputed_hash(self) -> str:
-        return link_hash(self.prev_hash, self.body_json, self.at, self.station)
+        return _hash(self.prev_hash, self.body_json, self.at_text, self.station)
 
     def body(self) -> list[dict[str, Any]]:
         value = json.loads(self.body_json)
@@ -341,8 +350,12 @@ def walk_links(session: Session, *, batch: int = 5000) -> Iterator[Link]:
         if not rows:
             return
         for ident, at, station, body_json, signatures_json, prev_hash, hash_hex in rows:
+            try:
+                at_text = utc_text(at)
+            except ValueError:  # an edited time: kept as it is, so the hash shows the edit
+                at_text = str(at)
             yield Link(
-                int(ident), utc_time(at), station, body_json, signatures_json, prev_hash, hash_hex
+                int(ident), at_text, station, body_json, signatures_json, prev_hash, hash_hex
             )
         last = rows[-1][0]
 

@@ -158,17 +158,26 @@ def _signed_by(link: Link, guard: str, key: bytes) -> bool:
     return True
 
 
+def _may_need_signature(replay: _Replay, entry: Row) -> bool:
+    """False for the rows that cannot need one — nearly all: a hand, or a match's new
+    version, in a match that is not locked of an event that is not finished."""
+    table = entry.get("t")
+    if table == "hand_entry":
+        match_id = (entry.get("row") or replay.get("hand_entry", entry.get("id")) or {}).get(
+            "match_id"
+        )
+        return match_id in replay.locked or replay.match_event.get(match_id) in replay.finished
+    if table == "match":
+        row = entry.get("row") or replay.get("match", entry.get("id")) or {}
+        return entry.get("id") in replay.locked or row.get("event_id") in replay.finished
+    return table in ("event", "entrant", "round", "setting")
+
+
 def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
     """Why ``link`` should have carried a director's signature and does not (or None)."""
     for entry in body:
-        if entry.get("t") == "hand_entry":  # most rows: a hand in an open match, no question
-            match_id = (entry.get("row") or replay.get("hand_entry", entry.get("id")) or {}).get(
-                "match_id"
-            )
-            if match_id not in replay.locked and (
-                replay.match_event.get(match_id) not in replay.finished
-            ):
-                continue
+        if not _may_need_signature(replay, entry):
+            continue
         for guards, doing in _required(replay, entry):
             keys = {g: k for g in guards if (k := replay.guard_key(g)) is not None}
             if keys and not any(_signed_by(link, g, k) for g, k in keys.items()):
@@ -183,7 +192,7 @@ def _apply(replay: _Replay, link: Link, body: list[Row]) -> None:
 
 
 def _name(link: Link) -> str:
-    return f"seal link {link.id} ({link.at:%Y-%m-%d %H:%M:%S} UTC, {link.station})"
+    return f"seal link {link.id} ({link.at_text[:19].replace('T', ' ')} UTC, {link.station})"
 
 
 def _body(link: Link) -> list[Row]:

@@ -526,6 +526,18 @@ def test_edit_a_seal_link_body(made: Made, copy: Path, capsys: Any) -> None:
     caught("edit a seal link body", copy, made, capsys, names=f"seal link {link} (")
 
 
+def test_edit_a_seal_link_time(made: Made, copy: Path, capsys: Any) -> None:
+    link = int(scalar(copy, "SELECT MAX(id) FROM seal_link")) - 1
+    raw(copy, f"UPDATE seal_link SET at = 'yesterday' WHERE id = {link}")
+    caught(
+        "edit a seal link's time",
+        copy,
+        made,
+        capsys,
+        names=f"seal link {link} (yesterday UTC, desk) was changed after it was written",
+    )
+
+
 def test_forge_an_unsigned_unlock_of_a_locked_match(made: Made, copy: Path, capsys: Any) -> None:
     raw(
         copy,
