@@ -70,6 +70,8 @@ def verify_database(
     from gin_scorer.store.tables import Event, HandEntry, Match, Round
 
     report = VerifyReport()
+    hands_table = HandEntry.__table__  # type: ignore[attr-defined]
+    matches_table = Match.__table__  # type: ignore[attr-defined]
     with db.transaction(write=False) as session:
         if event_id is not None:
             events = [fetch(session, Event, event_id)]
@@ -87,12 +89,14 @@ def verify_database(
                 r.id: r.number
                 for r in session.exec(select(Round).where(Round.event_id == event.id))
             }
-            logs: dict[int, list[HandEntry]] = {}
-            for row in session.exec(
-                select(HandEntry)
-                .join(Match, col(Match.id) == col(HandEntry.match_id))
-                .where(Match.event_id == event.id)
-                .order_by(col(HandEntry.id))
+            # Plain rows, not ORM objects: verify reads every hand, and building an object
+            # per hand cost more than checking it (measured on 100k hands).
+            logs: dict[int, list[Any]] = {}
+            for row in session.execute(
+                select(hands_table)
+                .join(matches_table, matches_table.c.id == hands_table.c.match_id)
+                .where(matches_table.c.event_id == event.id)
+                .order_by(hands_table.c.id)
             ):
                 logs.setdefault(row.match_id, []).append(row)
             seen_in_round: dict[tuple[int, int], int] = {}
