@@ -538,6 +538,18 @@ def test_edit_a_seal_link_time(made: Made, copy: Path, capsys: Any) -> None:
     )
 
 
+def test_a_forged_link_the_app_could_not_have_written(made: Made, copy: Path, capsys: Any) -> None:
+    """Correctly chained, but its body is not rows: named, never a traceback."""
+    engine = create_engine(f"sqlite:///{copy}")
+    try:
+        with engine.begin() as connection:
+            append_link(connection, [{"t": "match", "id": [1], "row": "locked"}], "desk")  # type: ignore[list-item]
+    finally:
+        engine.dispose()
+    last = int(scalar(copy, "SELECT MAX(id) FROM seal_link"))
+    caught("forged link with a malformed body", copy, made, capsys, names=f"seal link {last} (")
+
+
 def test_forge_an_unsigned_unlock_of_a_locked_match(made: Made, copy: Path, capsys: Any) -> None:
     raw(
         copy,
