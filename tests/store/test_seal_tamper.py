@@ -543,7 +543,7 @@ def test_a_forged_link_the_app_could_not_have_written(made: Made, copy: Path, ca
     engine = create_engine(f"sqlite:///{copy}")
     try:
         with engine.begin() as connection:
-            append_link(connection, [{"t": "match", "id": [1], "row": "locked"}], "desk")  # type: ignore[list-item]
+            append_link(connection, [{"t": "match", "id": [1], "row": "locked"}], "desk")
     finally:
         engine.dispose()
     last = int(scalar(copy, "SELECT MAX(id) FROM seal_link"))
