@@ -91,8 +91,9 @@ def pure_event(preset: str, entrants: int = 64) -> None:
 
 
 def service_event(preset: str, entrants: int = 64) -> None:
-    from gin_scorer.commands.tournament import play_demo, verify_database
+    from gin_scorer.commands.tournament import play_demo
     from gin_scorer.services.standings import standings
+    from gin_scorer.services.verify import verify_database
     from gin_scorer.store.database import open_database
 
     with tempfile.TemporaryDirectory() as folder:

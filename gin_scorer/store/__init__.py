@@ -10,7 +10,9 @@ Open a database with :func:`open_database`; do each user action in one
 - ``backup``       rotating backups (online backup API), maybe_backup, restore
 - ``snapshot``     PostgreSQL ⇄ SQLite row copies (server backups, moving onto a server)
 - ``audit``        the hash-chained audit log: append, verify_chain, latest_hash
-- ``pin``          director PINs as salted scrypt hashes
+- ``seal``         the seal: one hash-chained link per write transaction, the printed code
+- ``seal_check``   verifying the seal: chain, replay of every sealed row, PIN signatures
+- ``pin``          director PINs as salted scrypt hashes (and the seal's signing key)
 - ``settings``     per-database settings (director PIN, backup schedule)
 - ``changes``      the change feed other stations poll (and PostgreSQL NOTIFY)
 - ``concurrency``  optimistic versions: bump_version raises ConflictError

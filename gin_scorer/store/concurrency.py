@@ -13,6 +13,7 @@ from sqlmodel import col
 
 from gin_scorer.store.changes import record_change
 from gin_scorer.store.errors import ConflictError
+from gin_scorer.store.seal import note_row
 from gin_scorer.store.tables import Event, Match
 
 
@@ -46,4 +47,5 @@ def bump_version(
         select(col(Match.event_id)).where(col(Match.id) == row_id)
     ).scalar_one()
     record_change(session, table.__tablename__, row_id, "update", event_id, station=station)
+    note_row(session, table.__tablename__, row_id)  # a core UPDATE: the flush does not see it
     return expected + 1

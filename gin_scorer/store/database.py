@@ -84,12 +84,14 @@ class Database:
         if self._closed:
             raise StoreError(f"the database {self.display_name} is closed")
         engine = self.engine if write else self.read_engine
+        from gin_scorer.store import seal
         from gin_scorer.store.changes import watch_session
 
         try:
             with Session(engine, expire_on_commit=False) as session:
                 session.info["station"] = self.station
                 watch_session(session, self)
+                seal.watch_session(session, self)
                 with session.begin():
                     yield session
             if write:

@@ -45,10 +45,16 @@ def get_int_setting(connection: sqlite3.Connection, key: str, default: int) -> i
 DIRECTOR_PIN = "director_pin"
 
 
-def set_director_pin(session: Session, pin: str | None) -> None:
-    """Set (or with ``None`` remove) the database-wide director PIN, stored as a hash."""
-    from gin_scorer.store.pin import hash_pin
+def set_director_pin(session: Session, pin: str | None, *, old_pin: str | None = None) -> None:
+    """Set (or with ``None`` remove) the database-wide director PIN, stored as a hash.
 
+    ``old_pin``: the current PIN, already checked by the caller; the seal signs the change
+    with its key (a PIN change without it is reported by ``verify``)."""
+    from gin_scorer.store.pin import hash_pin
+    from gin_scorer.store.seal import DATABASE_GUARD, authorize
+
+    if old_pin is not None:
+        authorize(session, DATABASE_GUARD, old_pin)
     set_setting(session, DIRECTOR_PIN, None if pin is None else hash_pin(pin))
 
 

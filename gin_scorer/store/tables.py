@@ -210,3 +210,27 @@ class Setting(SQLModel, table=True):
 WATCHED_TABLES: frozenset[str] = frozenset(
     {"player", "event", "entrant", "round", "match", "hand_entry"}
 )
+
+
+class SealLink(SQLModel, table=True):
+    """One link of the seal: every sealed row one committed transaction wrote (see
+    :mod:`gin_scorer.store.seal`). ``prev_hash`` is unique, so the chain cannot fork."""
+
+    __tablename__ = "seal_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = _when(default_factory=utcnow)
+    station: str
+    body_json: str = _text()
+    # {guard: Ed25519 signature hex} of the director PINs that allowed this transaction.
+    signatures_json: str | None = _text(default=None)
+    prev_hash: str = _text(unique=True)
+    hash: str = _text(unique=True)
+
+
+# Tables whose rows the seal covers (every fact a standing is computed from, and the audit
+# log); of ``setting`` only the director PIN is sealed (backup schedules are not facts).
+SEALED_TABLES: tuple[str, ...] = (
+    "player", "event", "entrant", "round", "match", "hand_entry", "audit_entry", "setting",
+)
+SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})

@@ -11,21 +11,40 @@ from gin_scorer.store import ConflictError, PinError, open_database
 from gin_scorer.store.changes import changes_since, latest_change_id, listen_for_changes
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
-from gin_scorer.store.pin import check_pin, hash_pin
+from gin_scorer.store.pin import check_pin, hash_pin, public_key, signing_key
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
 
 
 def test_pins_are_salted_scrypt_hashes() -> None:
     first, second = hash_pin("2468"), hash_pin("2468")
     assert first != second  # a new salt every time
-    scheme, n, r, p, salt, digest = first.split("$")
+    scheme, n, r, p, salt, digest, public = first.split("$")
     assert (scheme, n, r, p) == ("scrypt", "16384", "8", "1")
     assert len(bytes.fromhex(salt)) == 16 and len(bytes.fromhex(digest)) == 32
+    assert len(bytes.fromhex(public)) == 32  # the seal's Ed25519 public key
     assert check_pin("2468", first) and check_pin("2468", second)
     assert not check_pin("2469", first)
+    # Stored before the seal (six fields, no public key): still a PIN, but it cannot sign.
+    old = first.rsplit("$", 1)[0]
+    assert check_pin("2468", old) and not check_pin("2469", old)
+    assert public_key(old) is None and signing_key("2468", old) is None
     assert not check_pin("2468", "plain-text") and not check_pin("2468", "scrypt$x$y$z$zz$zz")
     greedy = first.replace("scrypt$16384$", f"scrypt${2**30}$")
     assert not check_pin("2468", greedy)  # refused, not attempted
+
+
+def test_the_signing_key_comes_from_the_pin_and_never_from_the_stored_hash() -> None:
+    stored = hash_pin("2468")
+    key = signing_key("2468", stored)
+    assert key is not None and signing_key("2469", stored) is None
+    signature = key.sign(b"link hash")
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    raw = public_key(stored)
+    assert raw is not None
+    Ed25519PublicKey.from_public_bytes(raw).verify(signature, b"link hash")
+    digest = stored.split("$")[5]
+    assert key.private_bytes_raw().hex() != digest  # another scrypt salt: not the hash
 
 
 @pytest.mark.parametrize(("pin", "why"), [("12", "at least 4"), ("12 34", "spaces"),

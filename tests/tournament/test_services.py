@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from gin_scorer.commands.tournament import play_demo, verify_database
+from gin_scorer.commands.tournament import play_demo
 from gin_scorer.presets import load_preset
 from gin_scorer.services import rounds
 from gin_scorer.services.entrants import add_entrant, withdraw_entrant
@@ -18,6 +18,7 @@ from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import correct_hand
 from gin_scorer.services.matches import get_score_sheet
 from gin_scorer.services.standings import bracket, standings
+from gin_scorer.services.verify import verify_database
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store.tables import HandEntry
 
