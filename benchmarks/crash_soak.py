@@ -39,6 +39,7 @@ def main() -> int:
     print(f"acknowledged hands lost      {len(report.lost)}")
     print(f"PRAGMA integrity_check       {report.integrity}")
     print(f"audit chain                  {report.audit_chain}")
+    print(f"seal                         {report.seal}")
     print(f"database size                {path.stat().st_size / 1024:.0f} KiB")
     print(f"time                         {report.seconds:.1f} s "
           f"(per trial: median {statistics.median(times) * 1000:.0f} ms, "
@@ -50,7 +51,7 @@ def main() -> int:
                                 pause=pause)
         print(f"4 stations on one file, 5 s, {label:12} hands per station "
               f"{shared.acks_per_writer}, lost {len(shared.lost)}, integrity "
-              f"{shared.integrity}, audit {shared.audit_chain}")
+              f"{shared.integrity}, audit {shared.audit_chain}, seal {shared.seal}")
         verdicts.append(shared.ok)
     return 0 if all(verdicts) else 1
 

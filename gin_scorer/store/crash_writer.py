@@ -33,6 +33,7 @@ from sqlalchemy.orm import configure_mappers
 from gin_scorer.store.audit import append, verify_chain
 from gin_scorer.store.database import open_database
 from gin_scorer.store.migrate import head_revision, script_directory
+from gin_scorer.store.seal_check import check_seal
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
 
 # Read the migration scripts and configure the ORM once, in the forkserver, so each forked
@@ -105,13 +106,33 @@ class CrashReport:
     lost: list[tuple[int, int]] = field(default_factory=list)  # (id, seq) acked but missing
     integrity: str = "not checked"
     audit_chain: str = "not checked"
+    seal: str = "not checked"
     seconds: float = 0.0
     trial_seconds: list[float] = field(default_factory=list)
     acks_per_writer: list[int] = field(default_factory=list)  # run_concurrent only
 
     @property
     def ok(self) -> bool:
-        return not self.lost and self.integrity == "ok" and self.audit_chain == "intact"
+        return (not self.lost and self.integrity == "ok" and self.audit_chain == "intact"
+                and self.seal == "holds")
+
+
+def _check_what_survived(path: Path, report: CrashReport) -> None:
+    """Count the hands, then check the file, the audit chain and the seal after the kills: a
+    killed commit must leave its rows and their seal link together, or neither."""
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        report.hands_in_database = int(
+            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0])
+        rows = connection.execute("PRAGMA integrity_check").fetchall()
+        report.integrity = "ok" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
+    finally:
+        connection.close()
+    with open_database(path, backups=False) as db, db.transaction(write=False) as session:
+        broken = verify_chain(session)
+        report.audit_chain = "intact" if broken is None else broken.describe()
+        sealed = check_seal(session)
+        report.seal = "holds" if sealed.holds else sealed.problems[0]
 
 
 def _drain(reader: Connection) -> list[tuple[str, int, int]]:
@@ -184,17 +205,7 @@ def run_trials(
     report.acknowledged = len(acked)
     present = _present(path, acked)
     report.lost = [entry for entry in acked if entry not in present]
-    connection = sqlite3.connect(path, timeout=30)
-    try:
-        report.hands_in_database = int(
-            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0])
-        rows = connection.execute("PRAGMA integrity_check").fetchall()
-        report.integrity = "ok" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
-    finally:
-        connection.close()
-    with open_database(path, backups=False) as db, db.transaction(write=False) as session:
-        broken = verify_chain(session)
-        report.audit_chain = "intact" if broken is None else broken.describe()
+    _check_what_survived(path, report)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -240,17 +251,7 @@ def run_concurrent(
     report.killed_before_ready = sum(1 for count in per_writer if count == 0)
     present = _present(path, acked)
     report.lost = [entry for entry in acked if entry not in present]
-    connection = sqlite3.connect(path, timeout=30)
-    try:
-        report.hands_in_database = int(
-            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0])
-        rows = connection.execute("PRAGMA integrity_check").fetchall()
-        report.integrity = "ok" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
-    finally:
-        connection.close()
-    with open_database(path, backups=False) as db, db.transaction(write=False) as session:
-        broken = verify_chain(session)
-        report.audit_chain = "intact" if broken is None else broken.describe()
+    _check_what_survived(path, report)
     report.seconds = time.perf_counter() - started
     report.acks_per_writer = per_writer
     return report

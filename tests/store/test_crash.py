@@ -22,6 +22,7 @@ def test_every_acknowledged_hand_survives_sigkill(tmp_path: Path) -> None:
     assert report.hands_in_database >= report.acknowledged
     assert report.integrity == "ok"
     assert report.audit_chain == "intact"
+    assert report.seal == "holds"
 
 
 def test_stations_sharing_one_file_all_get_their_turn(tmp_path: Path) -> None:
@@ -30,3 +31,4 @@ def test_stations_sharing_one_file_all_get_their_turn(tmp_path: Path) -> None:
     report = run_concurrent(tmp_path / "shared.sqlite", writers=3, seconds=1.5)
     assert all(count >= 5 for count in report.acks_per_writer), report.acks_per_writer
     assert report.lost == [] and report.integrity == "ok" and report.audit_chain == "intact"
+    assert report.seal == "holds"

@@ -15,6 +15,7 @@ from sqlmodel import select
 from gin_scorer.cli import main
 from gin_scorer.presets import load_preset
 from gin_scorer.services import rounds
+from gin_scorer.services.backups import restore_backup
 from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event, get_event, set_event_pin, set_event_status
@@ -24,7 +25,6 @@ from gin_scorer.services.seal import current_seal
 from gin_scorer.services.verify import verify_database
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store import open_database
-from gin_scorer.store.backup import restore_database
 from gin_scorer.store.migrate import upgrade_to
 from gin_scorer.store.seal import parse_seal_code, seal_code
 from gin_scorer.store.settings import set_setting
@@ -206,7 +206,7 @@ def test_server_copies_keep_the_seal_both_ways(tmp_path: Path, pg_url: str) -> N
     with open_database(club, backups=False) as db:
         _event(db, pin="4321")
         code = current_seal(db)
-    restore_database(pg_url, club)  # the club moves onto a server: rows copied verbatim
+    restore_backup(pg_url, club)  # the club moves onto a server: rows copied verbatim
     with open_database(pg_url, backups=False) as server:
         report = verify_database(server, seal_code=code)
         assert report.clean, report.problems
