@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up (first time) and run every check: ruff, mypy (strict on core/ and tournament/),
+# Set up (first time) and run every check: ruff, mypy (strict, on the whole package),
 # the import-linter layering contracts, and the whole pytest suite, headless.
 # PostgreSQL tests run when GIN_SCORER_TEST_PG_URL names a server (.ci/run starts one).
 # Extra arguments go to pytest, e.g. scripts/test.sh tests/unit -x
