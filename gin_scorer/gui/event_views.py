@@ -632,7 +632,7 @@ class ProjectorWindow(QWidget):
         self.seal = QLabel("")
         self.seal.setObjectName("projectorSeal")
         self.seal.setStyleSheet("font-size: 18pt; font-weight: bold; color: #78909c;")
-        self.seal.setToolTip("The seal of what is shown: `gin-scorer verify --seal CODE` "
+        self.seal.setToolTip("The seal of what is shown: “gin-scorer verify --seal CODE” "
                              "proves nothing recorded before it has changed")
         close = QPushButton("Close")
         close.clicked.connect(self.close)

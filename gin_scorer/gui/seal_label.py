@@ -12,7 +12,7 @@ from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QLabel, QMenu, QWidget
 
 WHAT_IT_IS = (
-    "The seal covers everything recorded so far; `gin-scorer verify --seal CODE` "
+    "The seal covers everything recorded so far; “gin-scorer verify --seal CODE” "
     "later proves none of it has changed since. Click to copy it."
 )
 
@@ -31,7 +31,7 @@ def short_seal(code: str) -> str:
 
 NO_SEAL_YET = (
     "No seal yet: nothing has been recorded. From the first save on, the seal "
-    "covers everything recorded and `gin-scorer verify --seal CODE` proves later "
+    "covers everything recorded and “gin-scorer verify --seal CODE” proves later "
     "that none of it has changed."
 )
 

@@ -75,7 +75,7 @@ def _seal_text(seal: str | None) -> str:
     if not seal:
         return ""
     return (f'<font name="{BOLD}">Seal {markup(seal)}</font> when printed — '
-            f"`gin-scorer verify --seal {markup(seal)}` proves nothing recorded before it "
+            f"“gin-scorer verify --seal {markup(seal)}” proves nothing recorded before it "
             "has changed")
 
 

@@ -67,14 +67,14 @@ def seal_line(seal: str | None) -> str:
     """The footer line naming the seal, in words a director understands without the manual.
 
     >>> line = seal_line("4127-K3M9")
-    >>> line.startswith("Seal 4127-K3M9 — `gin-scorer verify --seal 4127-K3M9` proves nothing")
+    >>> line.startswith("Seal 4127-K3M9 — “gin-scorer verify --seal 4127-K3M9” proves nothing")
     True
     >>> seal_line(None)
     'Seal: none — nothing was sealed when this sheet was printed'
     """
     if not seal:
         return "Seal: none — nothing was sealed when this sheet was printed"
-    return (f"Seal {seal} — `gin-scorer verify --seal {seal}` proves nothing recorded "
+    return (f"Seal {seal} — “gin-scorer verify --seal {seal}” proves nothing recorded "
             "before this sheet has changed")
 
 

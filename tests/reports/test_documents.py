@@ -330,7 +330,7 @@ def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path
 
     def seal_on(pdf: Path) -> str:
         flat = " ".join(text_of(pdf)[0].split())  # the bold code is a text run of its own
-        found = re.search(r"Seal (\S+) — `gin-scorer verify --seal \1`", flat)
+        found = re.search(r"Seal (\S+) — “gin-scorer verify --seal \1”", flat)
         assert found, text_of(pdf)[0]
         return found.group(1)
 

@@ -117,4 +117,4 @@ def test_each_result_slip_carries_the_seal_so_it_survives_the_scissors(
     text = " ".join(pages_of(out))
     slips = text.count("Signature, player A")
     assert slips > 1
-    assert text.count(f"Seal {seal} when printed — `gin-scorer verify --seal {seal}`") == slips
+    assert text.count(f"Seal {seal} when printed — “gin-scorer verify --seal {seal}”") == slips
