@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import any_whole, positive, quoted
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database
@@ -95,10 +95,7 @@ _LAST = [
 
 
 def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return any_whole(text)
 
 
 def register(subparsers: Any) -> None:
@@ -649,9 +646,14 @@ def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
     pairs = []
     for text in texts:
         parts = text.replace(" ", "").split(",")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise UserError(f"--pair {text!r}: write two entrant ids, like --pair 3,7")
-        pairs.append((int(parts[0]), int(parts[1])))
+        try:
+            if len(parts) != 2:
+                raise argparse.ArgumentTypeError("not two ids")
+            pairs.append((positive(parts[0]), positive(parts[1])))
+        except argparse.ArgumentTypeError:
+            raise UserError(
+                f"--pair {quoted(text)}: write two entrant ids, like --pair 3,7"
+            ) from None
     return pairs
 
 
