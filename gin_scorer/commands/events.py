@@ -254,20 +254,25 @@ def opened(args: argparse.Namespace) -> Iterator[Database]:
 def _record(text: str) -> HandRecord:
     from gin_scorer.core.hand_json import record_from_json
     from gin_scorer.core.hands import HandRecordError
+    from gin_scorer.core.json_input import JsonInputError, read_json
 
     if text == "-":
         text = sys.stdin.read()
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = read_json(text, "the hand", max_chars=_HAND_CHARS)
+    except JsonInputError as error:
         raise UserError(
-            f"the hand is not JSON ({error.msg} at column {error.colno}); write it like "
+            f"{error}; write it like "
             '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\''
         ) from None
     try:
         return record_from_json(data)
     except HandRecordError as error:
         raise UserError(f"hand: {error}") from None
+
+
+# One hand with all its cards is well under 2 KB; anything far larger is not a hand.
+_HAND_CHARS = 64 * 1024
 
 
 def _by(args: argparse.Namespace, db: Database) -> str:

@@ -22,8 +22,9 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_from_json, record_to_json
 from gin_scorer.core.hands import HandRecordError, score_hand
+from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services._common import dumps, fetch, loads_mapping, record_audit
+from gin_scorer.services._common import clean_text, dumps, fetch, loads_mapping, record_audit
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntrantView,
@@ -40,6 +41,7 @@ from gin_scorer.services.entrant_rows import (
 )
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.views import entrant_views, event_view
 from gin_scorer.store.database import Database
@@ -416,7 +418,11 @@ class _Reader:
         if value is None and optional:
             return None
         if isinstance(value, str) and (optional or value.strip()):
-            return value
+            try:  # the same text rules as typing it in: no control characters, a sane length
+                return clean_text(value, where, limit=500)
+            except InvalidInput as error:
+                self.problems.append(str(error))
+                return None
         self.bad(where, f"{_short(value)} is not text" if value is not None else "is missing")
         return None
 
@@ -540,11 +546,9 @@ def import_event_json(
     unless the file is entirely sound."""
     if isinstance(text_or_data, str):
         try:
-            data = json.loads(text_or_data)
-        except json.JSONDecodeError as error:
-            raise InvalidInput(
-                f"not a JSON file: line {error.lineno} column {error.colno}: {error.msg}"
-            ) from None
+            data = read_json(text_or_data, "the event file")
+        except JsonInputError as error:
+            raise InvalidInput(str(error)) from None
     else:
         data = text_or_data
     r = _Reader()
@@ -774,6 +778,20 @@ def import_event_json(
             session.flush()
             assert row_h.id is not None
             hand_ids[ref] = row_h.id
+        # What verify would reject is refused now, before anything is committed: every hand
+        # through the scoring core, every match's status against its hands, rounds, bracket.
+        place = {ref: i for i, ref in enumerate(matches)}
+        found = check_event(
+            session,
+            event_row,
+            match_names={
+                match_id: f"matches[{place[ref]}] (ref {ref})"
+                for ref, match_id in match_ids.items()
+            },
+            event_name="event file",
+        )
+        if found.problems:
+            raise RowsRejected(found.problems, what="event file")
         record_audit(
             session,
             db,
