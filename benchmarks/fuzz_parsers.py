@@ -48,7 +48,7 @@ def run_target(target: fuzz_targets.Target, budget: int, seed: int, minutes: flo
             raise _OutOfTime
         tried += 1
         outcome = target.attempt(value)
-        for problem in fuzz_targets.problems(outcome):
+        for problem in fuzz_targets.problems(outcome, value):
             kind = ("traceback" if problem.startswith(("escaped", "a traceback", "exit status"))
                     else "half-written" if "half-written" in problem else "other")
             found[kind] += 1

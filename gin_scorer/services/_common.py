@@ -13,6 +13,7 @@ from sqlmodel import Session, SQLModel
 
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.text_checks import first_control
 from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, PinError
 from gin_scorer.store import audit
 from gin_scorer.store import pin as pins
@@ -111,19 +112,6 @@ def record_audit(
     audit.append(session, actor or db.station, action, subject, dict(payload))
 
 
-def _control(char: str) -> bool:
-    """A control character (C0, DEL, C1), a lone surrogate or a Unicode "format" character
-    that reorders text (U+202E would print a name backwards on a standings sheet)."""
-    code = ord(char)
-    return (
-        code < 0x20
-        or 0x7F <= code < 0xA0
-        or 0xD800 <= code < 0xE000
-        or 0x202A <= code <= 0x202E
-        or 0x2066 <= code <= 0x2069
-    )
-
-
 def clean_text(value: object, field: str, *, required: bool = False, limit: int = 200) -> str:
     """A trimmed one-line text field, or :class:`InvalidInput` naming the field.
 
@@ -138,12 +126,12 @@ def clean_text(value: object, field: str, *, required: bool = False, limit: int 
         raise InvalidInput(f"{field}: {shown(value)} is not text")
     if len(value) > 4 * limit + 100:  # said before any work: 200 KB of spaces is no name
         raise InvalidInput(f"{field} is too long ({len(value)} characters; at most {limit})")
-    for position, char in enumerate(value, start=1):
-        if _control(char):
-            raise InvalidInput(
-                f"{field}: character {position} is the control character U+{ord(char):04X}; "
-                "type the text again without it"
-            )
+    index = first_control(value)
+    if index is not None:
+        raise InvalidInput(
+            f"{field}: character {index + 1} is the control character U+{ord(value[index]):04X}; "
+            "type the text again without it"
+        )
     text = " ".join(value.split())
     if required and not text:
         raise InvalidInput(f"{field} must not be empty")

@@ -70,9 +70,29 @@ def problems(outcome: Outcome, value: object = None) -> list[str]:
         found.append("a refused file was modified")
     if outcome.verify_status not in (None, 0):
         found.append("accepted, but `verify` then rejects the database")
-    if any(len(line) > 400 for line in error_lines):
+    if any(len(line) > 2000 for line in error_lines) or _echoes(value, outcome.err):
         found.append("an error line echoes too much input")
     return found
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, bytes):
+        return [value.decode("utf-8", "replace")]
+    if isinstance(value, (list, tuple)):
+        return [text for item in value for text in _texts(item)]
+    return []
+
+
+def _echoes(value: object, err: str) -> bool:
+    """Does the error quote more than ~QUOTE_LIMIT characters of the input in one piece?"""
+    window = 2 * QUOTE_LIMIT
+    for text in _texts(value):
+        for start in range(0, min(len(text), 20_000) - window, window // 2):
+            if text[start:start + window] in err:
+                return True
+    return False
 
 
 # --- running the CLI ---------------------------------------------------------------------
@@ -308,7 +328,7 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
                          "sqlite:///FOREIGN", "FOREIGN?mode=ro"]),
     )
 
-    @reg.add("--db", db_texts)
+    @reg.add("db-option", db_texts)
     def _db(text: str) -> Outcome:
         special = {
             "DIR": str(ws.root), "FOREIGN": str(ws.foreign),
@@ -359,7 +379,7 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         text, flag = value
         path = ws.file("hands.jsonl", text)
         status, out, err, crash = run_cli(["score", str(path), *([flag] if flag else [])])
-        return Outcome(status, out, err, crash=crash)
+        return Outcome(status, out, err, crash=crash, multi_line_ok=True)  # one per bad line
 
     toml_text = st.one_of(
         st.text(max_size=200),
