@@ -104,27 +104,27 @@ def _constant(text: str) -> float:
     raise _Refused(f"{text} is not a number JSON allows")
 
 
-def read_json(text: str, what: str, *, max_chars: int = MAX_JSON_CHARS,
-              max_depth: int = MAX_DEPTH) -> Any:
+def read_json(
+    text: str, what: str, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_DEPTH
+) -> Any:
     """The value of the JSON ``text``, or :class:`JsonInputError` naming ``what``."""
     if len(text) > max_chars:
-        raise JsonInputError(
-            f"{what}: too large ({len(text):,} characters; at most {max_chars:,})"
-        )
+        raise JsonInputError(f"{what}: too large ({len(text):,} characters; at most {max_chars:,})")
     column = _too_deep(text, max_depth)
     if column is not None:
         raise JsonInputError(
             f"{what}: too deeply nested at column {column} (more than {max_depth} levels)"
         )
     try:
-        return json.loads(
-            text, parse_int=_whole, parse_float=_real, parse_constant=_constant
-        )
+        return json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
     except _Refused as error:
         raise JsonInputError(f"{what}: {error}") from None
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}" if error.lineno > 1 else (
-            f"column {error.colno}")
+        where = (
+            f"line {error.lineno} column {error.colno}"
+            if error.lineno > 1
+            else (f"column {error.colno}")
+        )
         raise JsonInputError(f"{what}: not JSON ({error.msg} at {where})") from None
     except (ValueError, RecursionError) as error:  # e.g. a lone surrogate; kept as a sentence
         raise JsonInputError(f"{what}: not JSON ({type(error).__name__})") from None

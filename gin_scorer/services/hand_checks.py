@@ -94,7 +94,10 @@ def check_match(match: Match, rows: Sequence[HandEntry], where: str) -> MatchChe
 
 
 def check_event(
-    session: Session, event: Event, *, match_names: Mapping[int, str] | None = None,
+    session: Session,
+    event: Event,
+    *,
+    match_names: Mapping[int, str] | None = None,
     event_name: str | None = None,
 ) -> EventCheck:
     """Every check of :func:`check_match` for each match of ``event``, plus its rounds and
@@ -120,7 +123,8 @@ def check_event(
         assert match.id is not None
         report.matches += 1
         where = f"{where_event}, " + (
-            match_names[match.id] if match_names and match.id in match_names
+            match_names[match.id]
+            if match_names and match.id in match_names
             else f"match {match.id}"
         )
         if match.round_id is not None:

@@ -90,7 +90,7 @@ def _echoes(value: object, err: str) -> bool:
     window = 2 * QUOTE_LIMIT
     for text in _texts(value):
         for start in range(0, min(len(text), 20_000) - window, window // 2):
-            if text[start:start + window] in err:
+            if text[start : start + window] in err:
                 return True
     return False
 
@@ -148,8 +148,9 @@ class Workspace:
         for step in steps:
             status, _, err, crash = run_cli(["--db", str(self.base), *step])
             assert status == 0 and not crash, (step, err, crash)
-        status, exported, err, _ = run_cli(["--db", str(self.base), "export", "event",
-                                            "--event", "1"])
+        status, exported, err, _ = run_cli(
+            ["--db", str(self.base), "export", "event", "--event", "1"]
+        )
         assert status == 0, err
         self.event_json: dict[str, Any] = json.loads(exported)
         self.base_dump = dump(self.base)
@@ -182,8 +183,14 @@ class Workspace:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def on_database(ws: Workspace, argv: Sequence[str], *, stdin: str | None = None,
-                multi_line_ok: bool = False, check_verify: bool = False) -> Outcome:
+def on_database(
+    ws: Workspace,
+    argv: Sequence[str],
+    *,
+    stdin: str | None = None,
+    multi_line_ok: bool = False,
+    check_verify: bool = False,
+) -> Outcome:
     """Run ``argv`` on a fresh copy of the base database; compare its rows before and after."""
     db = ws.fresh()
     status, out, err, crash = run_cli(["--db", str(db), *argv], stdin=stdin)
@@ -191,18 +198,57 @@ def on_database(ws: Workspace, argv: Sequence[str], *, stdin: str | None = None,
     verify_status = None
     if check_verify and status == 0:
         verify_status, _, _, _ = run_cli(["--db", str(db), "verify"])
-    return Outcome(status, out, err, db_changed=after != ws.base_dump, crash=crash,
-                   verify_status=verify_status, multi_line_ok=multi_line_ok)
+    return Outcome(
+        status,
+        out,
+        err,
+        db_changed=after != ws.base_dump,
+        crash=crash,
+        verify_status=verify_status,
+        multi_line_ok=multi_line_ok,
+    )
 
 
 # --- strategies --------------------------------------------------------------------------
 
-NASTY_TEXT = st.sampled_from([
-    "", " ", "\x00", "a\x00b", "\x1b[31mred", "\u202eevil", "\r\n", "\t", "\x85", "\x9b2J",
-    "²", "١٢", "５", "⅕", "Ⅻ", "\ud800", "-0", "+1", "0x10", "1e3", "1_000", "NaN", "inf",
-    "9" * 5000, str(2**70), str(2**63), str(2**63 - 1), str(-(2**63) - 1), "1" * 19,
-    "://", "sqlite://", "sqlite:///:memory:", "postgresql://", "x" * 200_000,
-])
+NASTY_TEXT = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "a\x00b",
+        "\x1b[31mred",
+        "\u202eevil",
+        "\r\n",
+        "\t",
+        "\x85",
+        "\x9b2J",
+        "²",
+        "١٢",
+        "５",
+        "⅕",
+        "Ⅻ",
+        "\ud800",
+        "-0",
+        "+1",
+        "0x10",
+        "1e3",
+        "1_000",
+        "NaN",
+        "inf",
+        "9" * 5000,
+        str(2**70),
+        str(2**63),
+        str(2**63 - 1),
+        str(-(2**63) - 1),
+        "1" * 19,
+        "://",
+        "sqlite://",
+        "sqlite:///:memory:",
+        "postgresql://",
+        "x" * 200_000,
+    ]
+)
 
 NUMBER_TEXT = st.one_of(
     NASTY_TEXT,
@@ -212,12 +258,17 @@ NUMBER_TEXT = st.one_of(
     st.text(max_size=12),
 )
 
-ANY_TEXT = st.one_of(NASTY_TEXT, st.text(max_size=60), st.binary(max_size=40).map(
-    lambda b: b.decode("latin-1")))
+ANY_TEXT = st.one_of(
+    NASTY_TEXT, st.text(max_size=60), st.binary(max_size=40).map(lambda b: b.decode("latin-1"))
+)
 
 JSON_SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=False), st.text(max_size=20), NASTY_TEXT,
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=20),
+    NASTY_TEXT,
 )
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
@@ -242,18 +293,49 @@ JSON_TEXT = st.one_of(
     st.just('{"knock": "A", "deadwood": {"A": ' + "9" * 5000 + ', "B": 1}}'),
 )
 
-HAND_KEYS = ["knock", "gin", "big_gin", "dead", "deadwood", "upcard", "cards", "undercut",
-             "melds", "layoffs", "A", "B"]
+HAND_KEYS = [
+    "knock",
+    "gin",
+    "big_gin",
+    "dead",
+    "deadwood",
+    "upcard",
+    "cards",
+    "undercut",
+    "melds",
+    "layoffs",
+    "A",
+    "B",
+]
 HAND_LIKE = st.fixed_dictionaries(
     {},
     optional={key: JSON_VALUES for key in HAND_KEYS}
-    | {"deadwood": st.dictionaries(st.sampled_from(["A", "B", "C", ""]), JSON_SCALARS,
-                                   max_size=3)},
+    | {"deadwood": st.dictionaries(st.sampled_from(["A", "B", "C", ""]), JSON_SCALARS, max_size=3)},
 ).map(lambda v: json.dumps(v, ensure_ascii=False))
 HAND_TEXT = st.one_of(HAND_LIKE, JSON_TEXT)
 
-CARD_WORDS = st.sampled_from(["7h", "Th", "10h", "7♥", "As", "Kd", "qc", "1s", "11h", "0",
-                              "Xx", "♠", "AH", "A♠", "", "|", "7h7h", "jokers"])
+CARD_WORDS = st.sampled_from(
+    [
+        "7h",
+        "Th",
+        "10h",
+        "7♥",
+        "As",
+        "Kd",
+        "qc",
+        "1s",
+        "11h",
+        "0",
+        "Xx",
+        "♠",
+        "AH",
+        "A♠",
+        "",
+        "|",
+        "7h7h",
+        "jokers",
+    ]
+)
 CARD_ARGS = st.one_of(
     st.lists(CARD_WORDS, max_size=14),
     st.lists(st.text(max_size=6), max_size=12),
@@ -286,11 +368,13 @@ def mutate_json(base: Any, draw: Any) -> Any:
 class Registry:
     targets: list[Target] = field(default_factory=list)
 
-    def add(self, name: str, strategy: st.SearchStrategy[Any], help: str = "") -> Callable[
-            [Callable[[Any], Outcome]], Callable[[Any], Outcome]]:
+    def add(
+        self, name: str, strategy: st.SearchStrategy[Any], help: str = ""
+    ) -> Callable[[Callable[[Any], Outcome]], Callable[[Any], Outcome]]:
         def register(attempt: Callable[[Any], Outcome]) -> Callable[[Any], Outcome]:
             self.targets.append(Target(name, strategy, attempt, help))
             return attempt
+
         return register
 
 
@@ -299,10 +383,15 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
     reg = Registry()
 
     read_only_numbers = [
-        ["event", "show", "{}"], ["match", "sheet", "{}"], ["round", "show", "--event", "{}"],
-        ["standings", "--event", "{}"], ["standings", "--event", "1", "--after-round", "{}"],
-        ["audit", "show", "--last", "{}"], ["verify", "--event", "{}"],
-        ["entrant", "list", "--event", "{}"], ["export", "results", "--event", "{}"],
+        ["event", "show", "{}"],
+        ["match", "sheet", "{}"],
+        ["round", "show", "--event", "{}"],
+        ["standings", "--event", "{}"],
+        ["standings", "--event", "1", "--after-round", "{}"],
+        ["audit", "show", "--last", "{}"],
+        ["verify", "--event", "{}"],
+        ["entrant", "list", "--event", "{}"],
+        ["export", "results", "--event", "{}"],
         ["event", "settings", "1", "--bye-points", "{}"],
         ["event", "settings", "1", "--fixed-table", "{}=1"],
         ["hand", "void", "{}", "--reason", "typo"],
@@ -311,8 +400,7 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         ["round", "start", "--event", "1", "--pair", "{},2"],
     ]
 
-    @reg.add("cli-numbers", st.tuples(st.sampled_from(range(len(read_only_numbers))),
-                                      NUMBER_TEXT))
+    @reg.add("cli-numbers", st.tuples(st.sampled_from(range(len(read_only_numbers))), NUMBER_TEXT))
     def _numbers(value: tuple[int, str]) -> Outcome:
         index, text = value
         argv = [part.replace("{}", text) for part in read_only_numbers[index]]
@@ -323,15 +411,26 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         st.text(max_size=30).map(lambda t: f"sqlite:///{ws.root}/{t}"),
         st.text(max_size=30).map(lambda t: f"{t}://{t}"),
         st.text(max_size=30).map(lambda t: f"{ws.root}/sub/{t}"),
-        st.sampled_from(["DIR", "FOREIGN", "TEXTFILE", "EMPTY", "sqlite:///DIR",
-                         "postgresql+psycopg://nobody@127.0.0.1:1/none", "mysql://x/y",
-                         "sqlite:///FOREIGN", "FOREIGN?mode=ro"]),
+        st.sampled_from(
+            [
+                "DIR",
+                "FOREIGN",
+                "TEXTFILE",
+                "EMPTY",
+                "sqlite:///DIR",
+                "postgresql+psycopg://nobody@127.0.0.1:1/none",
+                "mysql://x/y",
+                "sqlite:///FOREIGN",
+                "FOREIGN?mode=ro",
+            ]
+        ),
     )
 
     @reg.add("db-option", db_texts)
     def _db(text: str) -> Outcome:
         special = {
-            "DIR": str(ws.root), "FOREIGN": str(ws.foreign),
+            "DIR": str(ws.root),
+            "FOREIGN": str(ws.foreign),
             "TEXTFILE": str(ws.file("notes.txt", "just some notes\n" * 50)),
             "EMPTY": str(ws.root / "empty-folder-for-db" / "new.sqlite"),
         }
@@ -342,7 +441,8 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         foreign_before = ws.foreign.read_bytes()
         status, out, err, crash = run_cli(["--db", text, "event", "list"])
         changed = ws.foreign.read_bytes() != foreign_before or any(
-            Path(f"{ws.foreign}{s}").exists() for s in ("-wal", "-shm"))
+            Path(f"{ws.foreign}{s}").exists() for s in ("-wal", "-shm")
+        )
         return Outcome(status, out, err, refused_file_changed=changed, crash=crash)
 
     def event_files(draw: Any) -> str:
@@ -359,8 +459,9 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
     @reg.add("import-event", st.composite(lambda draw: event_files(draw))())
     def _import(text: str) -> Outcome:
         path = ws.file("event.json", text)
-        return on_database(ws, ["import", "event", str(path)], multi_line_ok=True,
-                           check_verify=True)
+        return on_database(
+            ws, ["import", "event", str(path)], multi_line_ok=True, check_verify=True
+        )
 
     @reg.add("hand-add", HAND_TEXT)
     def _hand_add(text: str) -> Outcome:
@@ -369,8 +470,9 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
     @reg.add("hand-correct", st.tuples(st.sampled_from(["1", "2"]), HAND_TEXT))
     def _hand_correct(value: tuple[str, str]) -> Outcome:
         hand_id, text = value
-        return on_database(ws, ["hand", "correct", hand_id, "--reason", "fuzz", text],
-                           check_verify=True)
+        return on_database(
+            ws, ["hand", "correct", hand_id, "--reason", "fuzz", text], check_verify=True
+        )
 
     score_lines = st.lists(HAND_TEXT, min_size=1, max_size=4).map("\n".join)
 
@@ -383,12 +485,31 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
 
     toml_text = st.one_of(
         st.text(max_size=200),
-        st.lists(st.tuples(st.sampled_from(["key", "name", "knock_limit", "gin_bonus",
-                                            "undercut_bonus", "game_target", "big_gin_bonus",
-                                            "box_bonus", "[scoring]", "aces", "x"]),
-                           NUMBER_TEXT), max_size=6).map(
-            lambda pairs: "\n".join(f"{k} = {json.dumps(v)}" if not k.startswith("[") else k
-                                    for k, v in pairs)),
+        st.lists(
+            st.tuples(
+                st.sampled_from(
+                    [
+                        "key",
+                        "name",
+                        "knock_limit",
+                        "gin_bonus",
+                        "undercut_bonus",
+                        "game_target",
+                        "big_gin_bonus",
+                        "box_bonus",
+                        "[scoring]",
+                        "aces",
+                        "x",
+                    ]
+                ),
+                NUMBER_TEXT,
+            ),
+            max_size=6,
+        ).map(
+            lambda pairs: "\n".join(
+                f"{k} = {json.dumps(v)}" if not k.startswith("[") else k for k, v in pairs
+            )
+        ),
         st.integers(1, 3000).map(lambda d: "a = " + "[" * d + "]" * d),
         st.just("a = 1" + "9" * 5000),
     )
@@ -413,31 +534,51 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
             path = str(ws.file("backup.sqlite", value))
         else:
             path = {
-                "FOREIGN": str(ws.foreign), "TEXT": str(ws.file("b.txt", "hello")),
-                "NUL": f"{ws.root}/a\x00b", "DIR": str(ws.root),
+                "FOREIGN": str(ws.foreign),
+                "TEXT": str(ws.file("b.txt", "hello")),
+                "NUL": f"{ws.root}/a\x00b",
+                "DIR": str(ws.root),
                 "MISSING": f"{ws.root}/missing.sqlite",
                 "SQLITE-HEADER": str(ws.file("h.sqlite", b"SQLite format 3\x00" + b"\x00" * 84)),
             }[value]
         foreign_before = ws.foreign.read_bytes()
         outcome = on_database(ws, ["restore", path])
         changed = ws.foreign.read_bytes() != foreign_before
-        return Outcome(outcome.status, outcome.out, outcome.err, db_changed=outcome.db_changed,
-                       crash=outcome.crash, refused_file_changed=changed)
+        return Outcome(
+            outcome.status,
+            outcome.out,
+            outcome.err,
+            db_changed=outcome.db_changed,
+            crash=outcome.crash,
+            refused_file_changed=changed,
+        )
 
-    @reg.add("analyze", st.tuples(CARD_ARGS, st.booleans(), st.one_of(
-        st.none(), st.text(max_size=30), st.just("7h " * 70_000))))
+    @reg.add(
+        "analyze",
+        st.tuples(
+            CARD_ARGS,
+            st.booleans(),
+            st.one_of(st.none(), st.text(max_size=30), st.just("7h " * 70_000)),
+        ),
+    )
     def _analyze(value: tuple[list[str], bool, str | None]) -> Outcome:
         cards, as_json, stdin = value
         flags = ["--json"] if as_json else []
         args = ["analyze", *flags, "--", *cards] if stdin is None else ["analyze", *flags, "-"]
         status, out, err, crash = run_cli(args, stdin=stdin)
         too_long = any(len(line) > 2000 for line in out.splitlines())
-        return Outcome(status, out, err + ("\nechoes a long input" if too_long else ""),
-                       crash=crash)
+        return Outcome(
+            status, out, err + ("\nechoes a long input" if too_long else ""), crash=crash
+        )
 
-    @reg.add("layoffs", st.tuples(st.lists(CARD_WORDS, max_size=8).map(" ".join),
-                                  st.lists(CARD_WORDS, max_size=11).map(" ".join),
-                                  st.one_of(st.none(), JSON_TEXT)))
+    @reg.add(
+        "layoffs",
+        st.tuples(
+            st.lists(CARD_WORDS, max_size=8).map(" ".join),
+            st.lists(CARD_WORDS, max_size=11).map(" ".join),
+            st.one_of(st.none(), JSON_TEXT),
+        ),
+    )
     def _layoffs(value: tuple[str, str, str | None]) -> Outcome:
         knocker, defender, stdin = value
         if stdin is None:
@@ -447,9 +588,34 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         status, out, err, crash = run_cli(argv, stdin=stdin)
         return Outcome(status, out, err, crash=crash, multi_line_ok=stdin is not None)
 
-    @reg.add("entry-line", st.one_of(ANY_TEXT, st.lists(st.sampled_from(
-        ["a", "b", "k", "g", "bg", "7", "15", "99", "9" * 5000, "²", "١", "u", "7h", " ", "-"]),
-        max_size=8).map(" ".join)))
+    @reg.add(
+        "entry-line",
+        st.one_of(
+            ANY_TEXT,
+            st.lists(
+                st.sampled_from(
+                    [
+                        "a",
+                        "b",
+                        "k",
+                        "g",
+                        "bg",
+                        "7",
+                        "15",
+                        "99",
+                        "9" * 5000,
+                        "²",
+                        "١",
+                        "u",
+                        "7h",
+                        " ",
+                        "-",
+                    ]
+                ),
+                max_size=8,
+            ).map(" ".join),
+        ),
+    )
     def _entry(text: str) -> Outcome:
         from gin_scorer.core.rules import RuleSet
         from gin_scorer.gui.entry_grammar import read_entry
@@ -462,8 +628,10 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
             return Outcome(99, "", "", crash=f"{type(error).__name__}: {error}"[:200])
         return Outcome(0, "", said.message if len(said.message) > 400 else "")
 
-    @reg.add("text-fields", st.tuples(st.sampled_from(["entrant", "venue", "club", "event",
-                                                       "reason"]), ANY_TEXT))
+    @reg.add(
+        "text-fields",
+        st.tuples(st.sampled_from(["entrant", "venue", "club", "event", "reason"]), ANY_TEXT),
+    )
     def _text(value: tuple[str, str]) -> Outcome:
         where, text = value
         argv = {
@@ -476,8 +644,12 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         outcome = on_database(ws, argv)
         bad = any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
         if bad and outcome.status == 0:
-            return Outcome(outcome.status, outcome.out,
-                           "accepted a control character\nin " + where, crash=outcome.crash)
+            return Outcome(
+                outcome.status,
+                outcome.out,
+                "accepted a control character\nin " + where,
+                crash=outcome.crash,
+            )
         return outcome
 
     return {t.name: t for t in reg.targets}

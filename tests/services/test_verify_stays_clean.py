@@ -34,18 +34,33 @@ NAMES = ["Ada", "Ben", "Cleo", "Dev", "Elif", "Finn"]
 deadwood = st.integers(min_value=0, max_value=60)
 records = st.one_of(
     # Mostly small knocks, so that a correction to a gin can move the end of a match.
-    st.builds(lambda w: {"knock": w, "deadwood": {w: 0, "AB".replace(w, ""): 5}},
-              st.sampled_from("AB")),
-    st.builds(lambda w, a, b: {"knock": w, "deadwood": {w: a % 11, "AB".replace(w, ""): b}},
-              st.sampled_from("AB"), deadwood, deadwood),
-    st.builds(lambda w, b: {"gin": w, "deadwood": {"AB".replace(w, ""): b}},
-              st.sampled_from("AB"), deadwood),
-    st.builds(lambda w, b: {"big_gin": w, "deadwood": {"AB".replace(w, ""): b}},
-              st.sampled_from("AB"), deadwood),
+    st.builds(
+        lambda w: {"knock": w, "deadwood": {w: 0, "AB".replace(w, ""): 5}}, st.sampled_from("AB")
+    ),
+    st.builds(
+        lambda w, a, b: {"knock": w, "deadwood": {w: a % 11, "AB".replace(w, ""): b}},
+        st.sampled_from("AB"),
+        deadwood,
+        deadwood,
+    ),
+    st.builds(
+        lambda w, b: {"gin": w, "deadwood": {"AB".replace(w, ""): b}},
+        st.sampled_from("AB"),
+        deadwood,
+    ),
+    st.builds(
+        lambda w, b: {"big_gin": w, "deadwood": {"AB".replace(w, ""): b}},
+        st.sampled_from("AB"),
+        deadwood,
+    ),
     st.just({"dead": True}),
     # Hands that validation refuses unless the director gives a reason.
-    st.builds(lambda w, a, b: {"knock": w, "deadwood": {w: a, "AB".replace(w, ""): b}},
-              st.sampled_from("AB"), st.integers(11, 40), deadwood),
+    st.builds(
+        lambda w, a, b: {"knock": w, "deadwood": {w: a, "AB".replace(w, ""): b}},
+        st.sampled_from("AB"),
+        st.integers(11, 40),
+        deadwood,
+    ),
 )
 
 
@@ -123,8 +138,14 @@ class ServiceSequences(RuleBasedStateMachine):
     def finish_or_reopen(self, event: int, finish: bool, with_pin: bool) -> None:
         view = events.get_event(self.db, self.events[event])
         status = EventStatus.FINISHED if finish else EventStatus.RUNNING
-        self._try(events.set_event_status, self.db, view.id, status, view.version,
-                  pin=PIN if with_pin else None)
+        self._try(
+            events.set_event_status,
+            self.db,
+            view.id,
+            status,
+            view.version,
+            pin=PIN if with_pin else None,
+        )
 
     # --- matches and rounds -----------------------------------------------------------
 
@@ -150,16 +171,29 @@ class ServiceSequences(RuleBasedStateMachine):
 
     # --- hands ------------------------------------------------------------------------
 
-    @rule(pick=st.integers(0, 100), data=records, reason=st.sampled_from([None, "director"]),
-          with_pin=st.booleans())
-    def record_hand(self, pick: int, data: dict[str, Any], reason: str | None,
-                    with_pin: bool) -> None:
+    @rule(
+        pick=st.integers(0, 100),
+        data=records,
+        reason=st.sampled_from([None, "director"]),
+        with_pin=st.booleans(),
+    )
+    def record_hand(
+        self, pick: int, data: dict[str, Any], reason: str | None, with_pin: bool
+    ) -> None:
         found = [m for m in self._matches() if m.b is not None]
         record = _record(data)
         if found and record is not None:
             m = found[pick % len(found)]
-            self._try(hands.record_hand, self.db, m.id, record, m.version, entered_by="t",
-                      override_reason=reason, pin=PIN if with_pin else None)
+            self._try(
+                hands.record_hand,
+                self.db,
+                m.id,
+                record,
+                m.version,
+                entered_by="t",
+                override_reason=reason,
+                pin=PIN if with_pin else None,
+            )
 
     @rule(pick=st.integers(0, 100), datas=st.lists(records, min_size=2, max_size=5))
     def several_hands(self, pick: int, datas: list[dict[str, Any]]) -> None:
@@ -167,10 +201,15 @@ class ServiceSequences(RuleBasedStateMachine):
         for data in datas:
             self.record_hand(pick, data, None, False)
 
-    @rule(pick=st.integers(0, 1000), data=records, reason=st.sampled_from([None, "director"]),
-          with_pin=st.booleans())
-    def correct_hand(self, pick: int, data: dict[str, Any], reason: str | None,
-                     with_pin: bool) -> None:
+    @rule(
+        pick=st.integers(0, 1000),
+        data=records,
+        reason=st.sampled_from([None, "director"]),
+        with_pin=st.booleans(),
+    )
+    def correct_hand(
+        self, pick: int, data: dict[str, Any], reason: str | None, with_pin: bool
+    ) -> None:
         # Half the time a hand of a decided match: a correction there may move its end.
         decided = [
             row
@@ -183,9 +222,17 @@ class ServiceSequences(RuleBasedStateMachine):
         if rows and record is not None:
             row = rows[(pick // 2) % len(rows)]
             version = matches.get_match(self.db, self._match_of(row.hand_id)).version
-            self._try(hands.correct_hand, self.db, row.hand_id, record, version,
-                      reason="slip", entered_by="t", override_reason=reason,
-                      pin=PIN if with_pin else None)
+            self._try(
+                hands.correct_hand,
+                self.db,
+                row.hand_id,
+                record,
+                version,
+                reason="slip",
+                entered_by="t",
+                override_reason=reason,
+                pin=PIN if with_pin else None,
+            )
 
     @rule(pick=st.integers(0, 1000), with_pin=st.booleans())
     def void_hand(self, pick: int, with_pin: bool) -> None:
@@ -193,16 +240,29 @@ class ServiceSequences(RuleBasedStateMachine):
         if rows:
             row = rows[pick % len(rows)]
             version = matches.get_match(self.db, self._match_of(row.hand_id)).version
-            self._try(hands.void_hand, self.db, row.hand_id, version, reason="misdeal",
-                      entered_by="t", pin=PIN if with_pin else None)
+            self._try(
+                hands.void_hand,
+                self.db,
+                row.hand_id,
+                version,
+                reason="misdeal",
+                entered_by="t",
+                pin=PIN if with_pin else None,
+            )
 
     @rule(pick=st.integers(0, 100), with_pin=st.booleans())
     def undo(self, pick: int, with_pin: bool) -> None:
         found = [m for m in self._matches() if m.b is not None]
         if found:
             m = found[pick % len(found)]
-            self._try(hands.undo_last_entry, self.db, m.id, m.version, entered_by="t",
-                      pin=PIN if with_pin else None)
+            self._try(
+                hands.undo_last_entry,
+                self.db,
+                m.id,
+                m.version,
+                entered_by="t",
+                pin=PIN if with_pin else None,
+            )
 
     def _match_of(self, hand_id: int) -> int:
         for m in self._matches():
@@ -248,15 +308,15 @@ def test_a_correction_that_would_end_the_match_earlier_is_refused(tmp_path: Path
         gin = {"gin": "A", "deadwood": {"B": 30}}
         for data in (small, gin, small, gin):  # A wins games 1 and 2 at hands 2 and 4
             version = matches.get_match(db, match.id).version
-            sheet = hands.record_hand(db, match.id, record_from_json(data), version,
-                                      entered_by="t")
+            sheet = hands.record_hand(db, match.id, record_from_json(data), version, entered_by="t")
         assert sheet.finished
         before = _rows(tmp_path / "club.sqlite")
         version = matches.get_match(db, match.id).version
         big = record_from_json({"big_gin": "A", "deadwood": {"B": 30}})
         try:
-            hands.correct_hand(db, sheet.hands[0].hand_id, big, version, reason="slip",
-                               entered_by="t")
+            hands.correct_hand(
+                db, sheet.hands[0].hand_id, big, version, reason="slip", entered_by="t"
+            )
         except ServiceError as error:
             # Hand 1 would win game 1, hand 2 game 2: hands 3-4 after the end.
             assert str(error) == (
