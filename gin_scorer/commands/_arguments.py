@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 
 # SQLite's INTEGER is a signed 64-bit number; ids, counts and points stay far below it.
 LARGEST = 2**63 - 1
@@ -76,6 +77,21 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
     return value
+
+
+def one_to(largest: int) -> Callable[[str], int]:
+    """A count of 1 to ``largest`` (copies of a form: a billion would run for ever).
+
+    >>> one_to(500)("600")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 600 is too large (at most 500)
+    """
+
+    def convert(text: str) -> int:
+        return positive(str(whole_number(text, largest=largest)))
+
+    return convert
 
 
 def not_negative(text: str) -> int:

@@ -374,6 +374,10 @@ def _match_version(db: Database, match_id: int) -> int:
     return get_match(db, match_id).version
 
 
+_DEMO_MOST_ENTRANTS = 1024
+_DEMO_MOST_ROUNDS = 64
+
+
 def run_demo_command(args: argparse.Namespace) -> int:
     from gin_scorer.cli import UserError
 
@@ -381,6 +385,14 @@ def run_demo_command(args: argparse.Namespace) -> int:
         raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
     if args.entrants < 2:
         raise UserError("a demo event needs at least 2 entrants")
+    # Checked before the event is created: a billion entrants or rounds would create the
+    # event, then run for ever.
+    if args.entrants > _DEMO_MOST_ENTRANTS:
+        raise UserError(
+            f"a demo event takes at most {_DEMO_MOST_ENTRANTS} entrants, not {args.entrants}"
+        )
+    if args.rounds is not None and args.rounds > _DEMO_MOST_ROUNDS:
+        raise UserError(f"a demo plays at most {_DEMO_MOST_ROUNDS} rounds, not {args.rounds}")
 
     def work(db: Database) -> int:
         from gin_scorer.presets import load_preset
