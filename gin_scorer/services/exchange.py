@@ -406,7 +406,10 @@ class _Reader:
         """Name the first key that has no place here (a typo would otherwise be ignored)."""
         unknown = sorted(str(k) for k in set(value) - allowed)
         if unknown:
-            self.bad(f"{where}.{unknown[0]}", "is not a field here")
+            key = unknown[0] if unknown[0].isprintable() and len(unknown[0]) <= 40 else _short(
+                unknown[0]
+            )
+            self.bad(f"{where}.{key}", "is not a field here")
 
     def items(self, value: object, where: str) -> list[Any]:
         if isinstance(value, list):
@@ -559,7 +562,7 @@ def import_event_json(
         raise InvalidInput(f"not a gin-scorer event file (kind should be {EVENT_FILE_KIND!r})")
     if doc.get("version") != EVENT_FILE_VERSION:
         raise InvalidInput(
-            f"event file version {doc.get('version')!r}: this gin-scorer reads version "
+            f"event file version {_short(doc.get('version'))}: this gin-scorer reads version "
             f"{EVENT_FILE_VERSION}"
         )
     for key in sorted(set(doc) - _KEYS):
@@ -616,7 +619,7 @@ def import_event_json(
         ref = r.whole(e.get("ref"), f"{where}.ref", optional=False, low=1)
         ename = r.text(e.get("name"), f"{where}.name", optional=False) or ""
         if ename.casefold() in seen_names:
-            r.bad(f"{where}.name", f"{ename!r} appears twice")
+            r.bad(f"{where}.name", f"{_short(ename)} appears twice")
         seen_names.add(ename.casefold())
         row = Entrant(
             event_id=0,
