@@ -566,7 +566,8 @@ def import_event_json(
             f"{EVENT_FILE_VERSION}"
         )
     for key in sorted(set(doc) - _KEYS):
-        r.bad(key, "is not part of an event file")
+        r.bad(key if key.isprintable() and len(key) <= 40 else _short(key),
+              "is not part of an event file")
 
     ev = r.mapping(doc.get("event"), "event")
     r.only(ev, "event", _EVENT_KEYS)
