@@ -17,6 +17,7 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
@@ -38,8 +39,55 @@ class UserError(Exception):
     """A problem the user can fix (bad input, missing file); printed without a traceback."""
 
 
+# Exit codes, as the README's "When input is wrong" lists them.
+EXIT_OK = 0
+EXIT_REFUSED = 2  # bad input, or a refusal of the services or the store: nothing was written
+EXIT_FAULT = 70  # a fault of gin-scorer (BSD's EX_SOFTWARE): the traceback goes to the log
+_LOG_NAME = "errors.log"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one line (which option, what is wrong,
+    where to read more) instead of the whole usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(
+            EXIT_REFUSED, f"{self.prog}: {_one_line(message)} (see: {self.prog} --help)\n"
+        )
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _refusal_types() -> tuple[type[BaseException], ...]:
+    """Every exception that means "the input or the database said no", not a bug of ours."""
+    from gin_scorer.core.hands import HandRecordError
+    from gin_scorer.core.rules import RuleSetError
+    from gin_scorer.services.errors import ServiceError, StoreError
+
+    return (UserError, ServiceError, StoreError, HandRecordError, RuleSetError)
+
+
+def _log_fault(error: BaseException) -> str:
+    """Append the traceback to errors.log in the data folder; the sentence saying where."""
+    import traceback
+    from datetime import UTC, datetime
+
+    from gin_scorer.paths import data_dir
+
+    try:
+        log = data_dir() / _LOG_NAME
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"--- {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC: gin-scorer {__version__}\n")
+            out.write("".join(traceback.format_exception(error)))
+    except OSError:
+        return "the details could not be written to a log"
+    return f"the details are in {log}"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="gin-scorer",
         description="Score keeping for Gin Rummy tournaments and clubs. "
         "With no command, opens the app.",
@@ -79,9 +127,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_gui(db=args.db, smoke_test=args.smoke_test)
     try:
         status: int = args.func(args)
-    except UserError as error:
-        print(f"gin-scorer: {error}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -90,7 +135,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except Exception as error:  # the last net: never a traceback on screen
+        if isinstance(error, _refusal_types()):
+            print(f"gin-scorer: {_first_lines(str(error))}", file=sys.stderr)
+            return EXIT_REFUSED
+        where = _log_fault(error)
+        print(
+            f"gin-scorer: this is a fault of gin-scorer, not of your input "
+            f"({type(error).__name__}); nothing more was saved; {where}",
+            file=sys.stderr,
+        )
+        return EXIT_FAULT
     return status
+
+
+def _first_lines(text: str) -> str:
+    """A refusal's message as the one line it should be (a stray line break in a service's
+    sentence, or a list of problems, is joined with "; ")."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return "; ".join(lines) if lines else "refused (no reason given)"
 
 
 def gui_main() -> int:

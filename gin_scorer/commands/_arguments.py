@@ -1,16 +1,66 @@
 """Argument types the sub-commands share: argparse calls them on the typed text and turns
-an ``ArgumentTypeError`` into a usage message naming the option."""
+an ``ArgumentTypeError`` into a usage message naming the option.
+
+Every number a person types on the command line (an id, a count, a seed, points) goes
+through :func:`whole_number`: ASCII digits only (``int()`` also takes other scripts' digits
+such as '١٢' or '５', ``str.isdigit`` passes '²' which ``int()`` then refuses, and a
+5,000-digit number hits Python's own limit), and a size SQLite's 64-bit INTEGER can hold
+(2**70 would overflow when written).
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Callable
+
+# SQLite's INTEGER is a signed 64-bit number; ids, counts and points stay far below it.
+LARGEST = 2**63 - 1
+_DIGITS = re.compile(r"[+-]?[0-9]{1,19}")
+_QUOTE_LIMIT = 40
 
 
-def _number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+def quoted(text: str, limit: int = _QUOTE_LIMIT) -> str:
+    """``text`` in quotes for an error line, cut to ``limit`` characters (a 200 KB argument
+    or input line must not come back whole on the screen)."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def whole_number(text: str, *, smallest: int = -LARGEST, largest: int = LARGEST) -> int:
+    """The whole number written in ASCII digits in ``text`` (an optional sign), within
+    ``smallest``..``largest``; :class:`argparse.ArgumentTypeError` otherwise.
+
+    >>> whole_number(" 12 ")
+    12
+    >>> whole_number("١٢")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '١٢' is not a whole number: write it with the digits 0-9
+    """
+    stripped = text.strip()
+    if not _DIGITS.fullmatch(stripped):
+        if re.fullmatch(r"[+-]?[0-9]+", stripped):
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a whole number: write it with the digits 0-9"
+        )
+    value = int(stripped)
+    if value > largest:
+        raise argparse.ArgumentTypeError(f"{value} is too large (at most {largest})")
+    if value < smallest:
+        raise argparse.ArgumentTypeError(f"{value} is too small (at least {smallest})")
+    return value
+
+
+def any_whole(text: str) -> int:
+    """A whole number that may be negative (points), within SQLite's INTEGER.
+
+    >>> any_whole("-25")
+    -25
+    """
+    return whole_number(text)
 
 
 def positive(text: str) -> int:
@@ -23,10 +73,25 @@ def positive(text: str) -> int:
     ...
     argparse.ArgumentTypeError: 0 is not 1 or more
     """
-    value = _number(text)
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
     return value
+
+
+def one_to(largest: int) -> Callable[[str], int]:
+    """A count of 1 to ``largest`` (copies of a form: a billion would run for ever).
+
+    >>> one_to(500)("600")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 600 is too large (at most 500)
+    """
+
+    def convert(text: str) -> int:
+        return positive(str(whole_number(text, largest=largest)))
+
+    return convert
 
 
 def not_negative(text: str) -> int:
@@ -35,7 +100,7 @@ def not_negative(text: str) -> int:
     >>> not_negative("0")
     0
     """
-    value = _number(text)
+    value = whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is less than 0")
     return value

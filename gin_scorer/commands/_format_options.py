@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
-from gin_scorer.commands._arguments import not_negative, positive
+from gin_scorer.commands._arguments import any_whole, not_negative, positive, quoted
 from gin_scorer.tournament.settings import TieBreak
 
 # Other ways directors write the tie-breaks (the enum's values work too).
@@ -84,11 +84,14 @@ def yes_no(text: str) -> bool:
 def _seat(text: str) -> tuple[int, int]:
     """``12=1``: entrant 12 always sits at table 1."""
     entrant, sep, table = text.partition("=")
-    if not sep or not entrant.strip().isdigit() or not table.strip().isdigit():
+    try:
+        if not sep:
+            raise argparse.ArgumentTypeError("no '='")
+        return positive(entrant), positive(table)
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: write ENTRANT_ID=TABLE, e.g. 12=1 (or 'none' to clear them all)"
-        )
-    return int(entrant), int(table)
+            f"{quoted(text)}: write ENTRANT_ID=TABLE, e.g. 12=1 (or 'none' to clear them all)"
+        ) from None
 
 
 def _seat_or_none(text: str) -> tuple[int, int] | None:
@@ -118,7 +121,7 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         help="game wins a bye is worth (default: as many as winning a match takes)",
     )
     group.add_argument(
-        "--bye-points", type=int, metavar="N",
+        "--bye-points", type=any_whole, metavar="N",
         help="points a bye adds to the point differential (default 0)",
     )
     group.add_argument(

@@ -342,10 +342,9 @@ def run_layoffs(args: argparse.Namespace) -> int:
 
 
 def _layoffs_json_line(line: str, ace_rule: AceRule, gin: bool) -> tuple[dict[str, Any], str]:
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"the line is not JSON ({error.msg} at column {error.colno})") from None
+    from gin_scorer.core.json_input import read_json
+
+    request = read_json(line, "the line", max_chars=64 * 1024)  # JsonInputError: a ValueError
     if not isinstance(request, dict):
         raise ValueError(
             'the line must be a JSON object like {"knocker_melds": [[...]], "defender": [...]}'

@@ -9,7 +9,6 @@ another station writes in between.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -258,20 +257,25 @@ def opened(args: argparse.Namespace) -> Iterator[Database]:
 def _record(text: str) -> HandRecord:
     from gin_scorer.core.hand_json import record_from_json
     from gin_scorer.core.hands import HandRecordError
+    from gin_scorer.core.json_input import JsonInputError, read_json
 
     if text == "-":
         text = sys.stdin.read()
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = read_json(text, "the hand", max_chars=_HAND_CHARS)
+    except JsonInputError as error:
         raise UserError(
-            f"the hand is not JSON ({error.msg} at column {error.colno}); write it like "
+            f"{error}; write it like "
             '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\''
         ) from None
     try:
         return record_from_json(data)
     except HandRecordError as error:
         raise UserError(f"hand: {error}") from None
+
+
+# One hand with all its cards is well under 2 KB; anything far larger is not a hand.
+_HAND_CHARS = 64 * 1024
 
 
 def _by(args: argparse.Namespace, db: Database) -> str:
@@ -521,23 +525,17 @@ def _match_line(m: Any) -> str:
 
 
 def run_match_new(args: argparse.Namespace) -> int:
-    from gin_scorer.services import entrants, events, matches
+    from gin_scorer.services import matches
 
     with opened(args) as db:
-        event = events.get_event(db, args.event)
-        ids = []
-        for name in (args.a, args.b):
-            found = entrants.find_entrant(db, event.id, name)
-            if found is None:
-                if event.format != "club":
-                    raise UserError(
-                        f"no entrant called {name!r} in event {event.id}; enter them first: "
-                        f"gin-scorer entrant add --event {event.id} {json.dumps(name)}"
-                    )
-                found = entrants.add_entrant(db, event.id, name)
-                print(f"entrant {found.id} added: {found.name}")
-            ids.append(found.id)
-        made = matches.create_match(db, event.id, ids[0], ids[1], table_number=args.table)
+        # One transaction: in a club event the names not yet entered are entered with the
+        # match, so a refused match leaves no entrant behind.
+        made, added = matches.create_match_by_names(
+            db, args.event, args.a, args.b, table_number=args.table
+        )
+    for name in added:
+        entrant = made.a if made.a.name == name else made.b
+        print(f"entrant {entrant.id if entrant else '?'} added: {name}")
     print(f"match {made.id} created: {made.a.name} (A) v {made.b.name if made.b else '-'} (B)")
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import one_to, positive
 
 HELP_ORDER = 70
 
@@ -45,8 +45,9 @@ def register(subparsers: Any) -> None:
                         help="the entrant (player sheet)")
     parser.add_argument("--blank", action="store_true",
                         help="an empty form to fill in by hand")
-    parser.add_argument("--copies", type=positive, default=1, metavar="N",
-                        help="blank forms: how many sheets / pads / pages of slips (default 1)")
+    parser.add_argument("--copies", type=one_to(500), default=1, metavar="N",
+                        help="blank forms: how many sheets / pads / pages of slips (default 1, "
+                        "at most 500)")
     parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
                         help="paper size (default a4)")
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write")

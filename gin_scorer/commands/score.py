@@ -4,7 +4,9 @@ Each line is one hand in the core's JSON form, e.g. ``{"knock": "A", "deadwood":
 "B": 15}}``; blank lines and lines starting with ``#`` are skipped. Hands entered with their
 cards but without counts are counted from the cards. Every hand is also validated; its
 problems are printed under it. A line that cannot be read stops the scoring: each bad line is
-named with its field, and the exit status is 1.
+named with its field, and the exit status is 2 (as for any bad input). A hand that scores but
+whose validation finds an error is printed with the error, and the exit status is 2 as well:
+a script must not take a sheet with errors for a clean one.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if failures:
         for failure in failures:
             print(f"gin-scorer: {failure}", file=sys.stderr)
-        return 1
+        return 2
     try:
         return _report(hands, rules, args.ledger, args.dealer, args.json, sys.stdout)
     except BrokenPipeError:
@@ -86,10 +88,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
+_LINE_CHARS = 64 * 1024  # one hand with all its cards is well under 2 KB
+
+
 def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], list[str]]:
     """(line number, record, result) for each hand, and the messages of the bad lines."""
     from gin_scorer.core.hand_json import record_from_json
     from gin_scorer.core.hands import HandRecordError, score_hand
+    from gin_scorer.core.json_input import JsonInputError, read_json
     from gin_scorer.core.validation import complete_from_cards
 
     hands: list[tuple[int, Any, Any]] = []
@@ -98,9 +104,9 @@ def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], lis
         if not text.strip() or text.lstrip().startswith("#"):
             continue
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            failures.append(f"line {number}: not JSON: {error.msg} at column {error.colno}")
+            obj = read_json(text, f"line {number}", max_chars=_LINE_CHARS)
+        except JsonInputError as error:
+            failures.append(str(error))
             continue
         try:
             record = complete_from_cards(record_from_json(obj), rules)
@@ -177,7 +183,7 @@ def _report(
         if dealt:
             document["next_dealer"] = dealt[-1].value
         print(json.dumps(document, ensure_ascii=False), file=out)
-        return 0
+        return _status(problems)
 
     print(f"Rules: {rules.name} ({rules.key})", file=out)
     running = _running_totals(ledger)
@@ -201,7 +207,12 @@ def _report(
         print(line, file=out)
     if dealt:
         print(f"Next dealer: {dealt[-1].value}", file=out)
-    return 0
+    return _status(problems)
+
+
+def _status(problems: list[Any]) -> int:
+    """2 when an error was printed under any hand, else 0."""
+    return 2 if any(p.is_error for found in problems for p in found) else 0
 
 
 def _as_dict(value: object) -> dict[str, object]:

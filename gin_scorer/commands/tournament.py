@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import any_whole, positive, quoted
 from gin_scorer.commands._seal import seal_of, seal_text
 
 if TYPE_CHECKING:
@@ -96,10 +96,7 @@ _LAST = [
 
 
 def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return any_whole(text)
 
 
 def register(subparsers: Any) -> None:
@@ -386,6 +383,10 @@ def _match_version(db: Database, match_id: int) -> int:
     return get_match(db, match_id).version
 
 
+_DEMO_MOST_ENTRANTS = 1024
+_DEMO_MOST_ROUNDS = 64
+
+
 def run_demo_command(args: argparse.Namespace) -> int:
     from gin_scorer.cli import UserError
 
@@ -393,6 +394,14 @@ def run_demo_command(args: argparse.Namespace) -> int:
         raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
     if args.entrants < 2:
         raise UserError("a demo event needs at least 2 entrants")
+    # Checked before the event is created: a billion entrants or rounds would create the
+    # event, then run for ever.
+    if args.entrants > _DEMO_MOST_ENTRANTS:
+        raise UserError(
+            f"a demo event takes at most {_DEMO_MOST_ENTRANTS} entrants, not {args.entrants}"
+        )
+    if args.rounds is not None and args.rounds > _DEMO_MOST_ROUNDS:
+        raise UserError(f"a demo plays at most {_DEMO_MOST_ROUNDS} rounds, not {args.rounds}")
 
     def work(db: Database) -> int:
         from gin_scorer.presets import load_preset
@@ -488,9 +497,14 @@ def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
     pairs = []
     for text in texts:
         parts = text.replace(" ", "").split(",")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise UserError(f"--pair {text!r}: write two entrant ids, like --pair 3,7")
-        pairs.append((int(parts[0]), int(parts[1])))
+        try:
+            if len(parts) != 2:
+                raise argparse.ArgumentTypeError("not two ids")
+            pairs.append((positive(parts[0]), positive(parts[1])))
+        except argparse.ArgumentTypeError:
+            raise UserError(
+                f"--pair {quoted(text)}: write two entrant ids, like --pair 3,7"
+            ) from None
     return pairs
 
 

@@ -19,6 +19,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from gin_scorer.core.json_input import shown
+
 
 class CardError(ValueError):
     """A card or a hand that cannot be read; the message names the token and says why."""
@@ -191,18 +193,19 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().translate(_INVISIBLE).upper()
     if len(text) < 2:
-        raise CardError(f"{token!r} is not a card: write a rank then a suit, like 7h or 10♥")
+        raise CardError(f"{shown(token)} is not a card: write a rank then a suit, like 7h or 10♥")
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_TOKENS.get(suit_text)
     if suit is None:
         raise CardError(
-            f"{token!r} is not a card: suit {token.strip()[-1]!r} is not one of c d h s (or ♣♦♥♠)"
+            f"{shown(token)} is not a card: suit {shown(token.strip()[-1])} is not one of "
+            "c d h s (or ♣♦♥♠)"
         )
     rank = _RANK_TOKENS.get(rank_text)
     if rank is None:
         hint = " (write the ace as A)" if rank_text == "1" else ""
         raise CardError(
-            f"{token!r} is not a card: rank {token.strip()[:-1]!r} is not one of "
+            f"{shown(token)} is not a card: rank {shown(token.strip()[:-1])} is not one of "
             f"A 2-10 J Q K (or T){hint}"
         )
     # The deck's own card, not a new one: every hand record read back parses its cards here.
@@ -235,7 +238,9 @@ def parse_cards(
     for token in tokens:
         card = parse_card(token)
         if card in seen:
-            raise CardError(f"{card} is in the {what} twice ({seen[card]!r} and {token!r})")
+            raise CardError(
+                f"{card} is in the {what} twice ({shown(seen[card])} and {shown(token)})"
+            )
         seen[card] = token
         cards.append(card)
     if sizes is not None and len(cards) not in sizes:

@@ -41,6 +41,7 @@ from gin_scorer.core.hands import (
     Layoff,
     Side,
 )
+from gin_scorer.core.json_input import shown
 
 _DECLARATION_KEYS = {
     "knock": Declaration.KNOCK,
@@ -52,6 +53,11 @@ _KEYS = {*_DECLARATION_KEYS, "deadwood", "upcard", "cards"}
 _CARD_KEYS = ("knocker_melds", "knocker_deadwood", "defender", "defender_melds", "layoffs")
 
 
+def _key(name: str) -> str:
+    """A field name as typed, unless it is long or holds control characters."""
+    return name if name.isprintable() and len(name) <= 40 else shown(name)
+
+
 def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     """Read a record; a :class:`HandRecordError` names the field that is wrong."""
     if not isinstance(obj, Mapping):
@@ -59,7 +65,7 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     unknown = sorted(set(obj) - _KEYS)
     if unknown:
         raise HandRecordError(
-            f"{unknown[0]}: not a field of a hand (fields: {', '.join(sorted(_KEYS))})"
+            f"{_key(unknown[0])}: not a field of a hand (fields: {', '.join(sorted(_KEYS))})"
         )
     said = [key for key in _DECLARATION_KEYS if key in obj]
     if len(said) != 1:
@@ -72,7 +78,7 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     declarer: Side | None
     if declaration is Declaration.DEAD:
         if obj[key] is not True:
-            raise HandRecordError(f'dead: {obj[key]!r}: write "dead": true')
+            raise HandRecordError(f'dead: {shown(obj[key])}: write "dead": true')
         declarer = None
     else:
         declarer = _side(obj[key], key)
@@ -124,13 +130,13 @@ def _codes(cards: tuple[Card, ...]) -> list[str]:
 def _side(value: object, field: str) -> Side:
     if isinstance(value, str) and value.strip().upper() in ("A", "B"):
         return Side(value.strip().upper())
-    raise HandRecordError(f'{field}: {value!r} is not a player: write "A" or "B"')
+    raise HandRecordError(f'{field}: {shown(value)} is not a player: write "A" or "B"')
 
 
 def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
     if not isinstance(value, Mapping):
         raise HandRecordError(
-            f'deadwood: {value!r}: write the counts per player, like {{"A": 7, "B": 15}}'
+            f'deadwood: {shown(value)}: write the counts per player, like {{"A": 7, "B": 15}}'
         )
     out: list[tuple[Side, int]] = []
     seen: set[Side] = set()
@@ -141,7 +147,8 @@ def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
         seen.add(side)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise HandRecordError(
-                f"deadwood.{side.value}: {count!r} is not a deadwood count (a whole number ≥ 0)"
+                f"deadwood.{side.value}: {shown(count)} is not a deadwood count "
+                "(a whole number ≥ 0)"
             )
         out.append((side, count))
     return tuple(out)
@@ -149,7 +156,7 @@ def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
 
 def _card(value: object, field: str) -> Card:
     if not isinstance(value, str):
-        raise HandRecordError(f'{field}: {value!r} is not a card: write it like "7s" or "10h"')
+        raise HandRecordError(f'{field}: {shown(value)} is not a card: write it like "7s" or "10h"')
     try:
         return parse_card(value)
     except CardError as error:
@@ -163,23 +170,23 @@ def _card_list(value: object, field: str) -> tuple[Card, ...]:
         except CardError as error:
             raise HandRecordError(f"{field}: {error}") from None
     if not isinstance(value, list | tuple):
-        raise HandRecordError(f"{field}: {value!r} is not a list of cards")
+        raise HandRecordError(f"{field}: {shown(value)} is not a list of cards")
     return tuple(_card(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
 def _meld_list(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, list | tuple):
-        raise HandRecordError(f"{field}: {value!r} is not a list of melds (lists of cards)")
+        raise HandRecordError(f"{field}: {shown(value)} is not a list of melds (lists of cards)")
     return tuple(_card_list(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
 def _cards(value: object) -> HandCards:
     if not isinstance(value, Mapping):
-        raise HandRecordError(f"cards: {value!r} is not an object with the hand's cards")
+        raise HandRecordError(f"cards: {shown(value)} is not an object with the hand's cards")
     unknown = sorted(set(value) - set(_CARD_KEYS))
     if unknown:
         raise HandRecordError(
-            f"cards.{unknown[0]}: not a field of the cards (fields: {', '.join(_CARD_KEYS)})"
+            f"cards.{_key(unknown[0])}: not a field of the cards (fields: {', '.join(_CARD_KEYS)})"
         )
     knocker_melds = _meld_list(value.get("knocker_melds", []), "cards.knocker_melds")
     knocker_deadwood = _card_list(value.get("knocker_deadwood", []), "cards.knocker_deadwood")
@@ -193,7 +200,7 @@ def _cards(value: object) -> HandCards:
     if value.get("layoffs") is not None:
         raw = value["layoffs"]
         if not isinstance(raw, list | tuple):
-            raise HandRecordError(f"cards.layoffs: {raw!r} is not a list of layoffs")
+            raise HandRecordError(f"cards.layoffs: {shown(raw)} is not a list of layoffs")
         items = []
         for i, item in enumerate(raw):
             field = f"cards.layoffs[{i}]"
@@ -202,7 +209,8 @@ def _cards(value: object) -> HandCards:
             meld = item["meld"]
             if isinstance(meld, bool) or not isinstance(meld, int) or meld < 0:
                 raise HandRecordError(
-                    f"{field}.meld: {meld!r} is not a meld number (0 is the knocker's first meld)"
+                    f"{field}.meld: {shown(meld)} is not a meld number "
+                    "(0 is the knocker's first meld)"
                 )
             items.append(Layoff(card=_card(item["card"], f"{field}.card"), meld=meld))
         layoffs = tuple(items)

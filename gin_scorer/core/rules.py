@@ -25,7 +25,9 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
+from gin_scorer.core.json_input import shown
 from gin_scorer.core.melds import AceRule
+from gin_scorer.core.text_checks import first_control
 
 
 class RuleSetError(ValueError):
@@ -144,11 +146,25 @@ class RuleSet:
 
 def parse_ruleset(text: str, origin: str) -> RuleSet:
     """Read a rule set from TOML text; ``origin`` (usually the file name) heads every error."""
+    if len(text) > _MAX_TOML_CHARS:
+        raise RuleSetError(
+            f"{origin}: too large for a rule set ({len(text):,} characters; "
+            f"at most {_MAX_TOML_CHARS:,})"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RuleSetError(f"{origin}: not valid TOML: {error}") from None
+    except RecursionError:  # thousands of nested brackets: no rule set looks like that
+        raise RuleSetError(f"{origin}: not valid TOML: nested too deeply") from None
+    except ValueError as error:  # e.g. a number of thousands of digits
+        reason = str(error).split(";")[0][:80]
+        raise RuleSetError(f"{origin}: not valid TOML: {reason}") from None
     return _build(data, origin)
+
+
+# Every preset is under 2 KB; a rule set of more than this is not one.
+_MAX_TOML_CHARS = 256 * 1024
 
 
 # --- checking -------------------------------------------------------------------------------
@@ -194,7 +210,11 @@ _KNOBS = tuple(f.name for f in fields(RuleSet))
 
 
 def _bad(origin: str, key: str, value: object, why: str) -> RuleSetError:
-    return RuleSetError(f"{origin}: {key} = {value!r}: {why}")
+    return RuleSetError(f"{origin}: {_key(key)} = {shown(value)}: {why}")
+
+
+def _key(key: str) -> str:
+    return key if key.isprintable() and len(key) <= 40 else shown(key)
 
 
 def _convert(key: str, value: object, origin: str) -> object:
@@ -220,6 +240,9 @@ def _convert(key: str, value: object, origin: str) -> object:
             raise _bad(origin, key, value, "must be text in quotes")
         if key in ("key", "name") and not value.strip():
             raise _bad(origin, key, value, "must not be empty")
+        if first_control(value, allowed="\n") is not None or len(value) > 2000:
+            # Printed on every sheet and terminal: no control characters, no essays.
+            raise _bad(origin, key, value, "must be printable text of at most 2,000 characters")
         return value
     if key == "hollywood_targets":
         items = tuple(value) if isinstance(value, (list, tuple)) else None

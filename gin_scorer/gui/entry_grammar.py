@@ -43,6 +43,7 @@ from gin_scorer.core.hands import (
     Side,
     score_hand,
 )
+from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
 
@@ -115,7 +116,7 @@ def _tokenize(text: str) -> _Tokens | str:
             upcard = token[1:]
             continue
         if not (token.isalpha() or token.isdigit()) or not token.isascii():
-            return f"{token!r} is not part of an entry: {GRAMMAR_HINT_SHORT}"
+            return f"{shown(token)} is not part of an entry: {GRAMMAR_HINT_SHORT}"
         words.append(token.lower())
     return _Tokens(tuple(words), upcard)
 
@@ -176,7 +177,7 @@ def _read_words(
     if not head:
         return EntryPreview(
             EntryState.ERROR,
-            f"start with the side that ended the hand (a or b), not {numbers[0]!r}",
+            f"start with the side that ended the hand (a or b), not {shown(numbers[0])}",
         )
     side_letter, declaration_word = head[0], head[1:]
     if side_letter not in ("a", "b"):
@@ -184,7 +185,8 @@ def _read_words(
             return EntryPreview(EntryState.INCOMPLETE, "dead hand …")
         return EntryPreview(
             EntryState.ERROR,
-            f"{head[0]!r} is not a side: start with a or b (the player who knocked or went gin)",
+            f"{shown(head[0])} is not a side: start with a or b "
+            "(the player who knocked or went gin)",
         )
     side = Side.A if side_letter == "a" else Side.B
     who = _name(side, names)
@@ -204,14 +206,20 @@ def _read_words(
             return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
         return EntryPreview(
             EntryState.ERROR,
-            f"{declaration_word!r} is not a declaration: "
+            f"{shown(declaration_word)} is not a declaration: "
             "type k (knock), g (gin) or bg (big gin) after the side",
         )
     counts: list[int] = []
     for number in numbers:
         if not number.isdigit():
             return EntryPreview(
-                EntryState.ERROR, f"{number!r} is not a deadwood count: type a whole number"
+                EntryState.ERROR, f"{shown(number)} is not a deadwood count: type a whole number"
+            )
+        if len(number) > 3:  # int() of 5,000 digits would raise; no count has 4 digits
+            return EntryPreview(
+                EntryState.ERROR,
+                f"{shown(number)} is more deadwood than ten cards can hold "
+                f"({MAX_DEADWOOD} at most)",
             )
         value = int(number)
         if value > MAX_DEADWOOD:

@@ -20,8 +20,9 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_from_json, record_to_json
 from gin_scorer.core.hands import HandRecordError, score_hand
+from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services._common import dumps, fetch, loads_mapping, record_audit
+from gin_scorer.services._common import clean_text, dumps, fetch, loads_mapping, record_audit
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntrantView,
@@ -38,6 +39,7 @@ from gin_scorer.services.entrant_rows import (
 )
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.services.views import entrant_views, event_view
@@ -419,7 +421,10 @@ class _Reader:
         """Name the first key that has no place here (a typo would otherwise be ignored)."""
         unknown = sorted(str(k) for k in set(value) - allowed)
         if unknown:
-            self.bad(f"{where}.{unknown[0]}", "is not a field here")
+            key = unknown[0] if unknown[0].isprintable() and len(unknown[0]) <= 40 else _short(
+                unknown[0]
+            )
+            self.bad(f"{where}.{key}", "is not a field here")
 
     def items(self, value: object, where: str) -> list[Any]:
         if isinstance(value, list):
@@ -431,7 +436,11 @@ class _Reader:
         if value is None and optional:
             return None
         if isinstance(value, str) and (optional or value.strip()):
-            return value
+            try:  # the same text rules as typing it in: no control characters, a sane length
+                return clean_text(value, where, limit=500)
+            except InvalidInput as error:
+                self.problems.append(str(error))
+                return None
         self.bad(where, f"{_short(value)} is not text" if value is not None else "is missing")
         return None
 
@@ -555,11 +564,9 @@ def import_event_json(
     unless the file is entirely sound."""
     if isinstance(text_or_data, str):
         try:
-            data = json.loads(text_or_data)
-        except json.JSONDecodeError as error:
-            raise InvalidInput(
-                f"not a JSON file: line {error.lineno} column {error.colno}: {error.msg}"
-            ) from None
+            data = read_json(text_or_data, "the event file")
+        except JsonInputError as error:
+            raise InvalidInput(str(error)) from None
     else:
         data = text_or_data
     r = _Reader()
@@ -570,11 +577,12 @@ def import_event_json(
         raise InvalidInput(f"not a gin-scorer event file (kind should be {EVENT_FILE_KIND!r})")
     if doc.get("version") != EVENT_FILE_VERSION:
         raise InvalidInput(
-            f"event file version {doc.get('version')!r}: this gin-scorer reads version "
+            f"event file version {_short(doc.get('version'))}: this gin-scorer reads version "
             f"{EVENT_FILE_VERSION}"
         )
     for key in sorted(set(doc) - _KEYS):
-        r.bad(key, "is not part of an event file")
+        r.bad(key if key.isprintable() and len(key) <= 40 else _short(key),
+              "is not part of an event file")
 
     ev = r.mapping(doc.get("event"), "event")
     r.only(ev, "event", _EVENT_KEYS)
@@ -627,7 +635,7 @@ def import_event_json(
         ref = r.whole(e.get("ref"), f"{where}.ref", optional=False, low=1)
         ename = r.text(e.get("name"), f"{where}.name", optional=False) or ""
         if ename.casefold() in seen_names:
-            r.bad(f"{where}.name", f"{ename!r} appears twice")
+            r.bad(f"{where}.name", f"{_short(ename)} appears twice")
         seen_names.add(ename.casefold())
         row = Entrant(
             event_id=0,
@@ -789,6 +797,20 @@ def import_event_json(
             session.flush()
             assert row_h.id is not None
             hand_ids[ref] = row_h.id
+        # What verify would reject is refused now, before anything is committed: every hand
+        # through the scoring core, every match's status against its hands, rounds, bracket.
+        place = {ref: i for i, ref in enumerate(matches)}
+        found = check_event(
+            session,
+            event_row,
+            match_names={
+                match_id: f"matches[{place[ref]}] (ref {ref})"
+                for ref, match_id in match_ids.items()
+            },
+            event_name="event file",
+        )
+        if found.problems:
+            raise RowsRejected(found.problems, what="event file")
         record_audit(
             session,
             db,

@@ -88,6 +88,30 @@ def _load(session: Session, row: Match) -> _Loaded:
     )
 
 
+def _after_the_end(sheet: ScoreSheet) -> list[int]:
+    """The numbers of the hands that come after the match was decided (they count nowhere,
+    and `verify` rejects a match that has any)."""
+    return [
+        row.number for row in sheet.hands if any(p.code == "after_match_end" for p in row.problems)
+    ]
+
+
+def _refuse_hands_after_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
+    """A correction (or void, or undo) that would decide the match earlier than before leaves
+    later hands counting nowhere: refuse it, naming them, rather than write a sheet `verify`
+    rejects. The director voids those hands first (they were played after the real end), then
+    corrects."""
+    after = _after_the_end(sheet)
+    if not after or len(after) <= len(_after_the_end(loaded.sheet(validate=False))):
+        return
+    first, last = after[0], after[-1]
+    which = f"hand {first}" if first == last else f"hands {first}–{last}"
+    raise InvalidInput(
+        f"this would decide match {loaded.row.id} at hand {first - 1}, and {which} would then "
+        f"count nowhere: void {which} first"
+    )
+
+
 def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSheet:
     """Add ``entry``, re-derive the sheet, move the match's status along the ledger and mark
     the event running. The sheet is built from the log already in memory plus the new row."""
@@ -95,6 +119,7 @@ def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSh
     session.flush()
     row = loaded.row
     sheet = loaded.sheet(entry)
+    _refuse_hands_after_the_end(loaded, sheet)
     status = status_from(sheet, row.status)
     if status.value != row.status:
         row.status = status.value

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services._common import (
     claim_version,
+    clean_text,
     dumps,
     fetch,
     fetch_for_update,
@@ -20,7 +22,7 @@ from gin_scorer.services._common import (
 )
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
-from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
 from gin_scorer.store.database import Database
@@ -124,6 +126,55 @@ def create_match(
             actor=actor,
         )
         return match_view(session, row)
+
+
+def create_match_by_names(
+    db: Database,
+    event_id: int,
+    name_a: str,
+    name_b: str,
+    *,
+    table_number: int | None = None,
+    actor: str | None = None,
+) -> tuple[MatchView, tuple[str, ...]]:
+    """A match between the entrants called ``name_a`` and ``name_b`` (case and spacing
+    ignored). In a club event a name not yet entered is entered, in the same transaction as
+    the match: a refused match leaves no new entrant behind. Returns the match and the names
+    that were entered for it."""
+    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.entrants import insert_entrants
+
+    with db.transaction() as session:
+        event = fetch(session, Event, event_id)
+        by_name = {
+            row.name.casefold(): row
+            for row in session.exec(select(Entrant).where(Entrant.event_id == event_id))
+        }
+        ids: list[int] = []
+        added: list[str] = []
+        for name in (name_a, name_b):
+            wanted = clean_text(name, "name", required=True, limit=120)
+            found = by_name.get(wanted.casefold())
+            if found is None:
+                if event.format != "club":
+                    raise InvalidInput(
+                        f"no entrant called {quote(wanted)} in event {event_id}: enter them "
+                        "first"
+                    )
+                try:
+                    (found,) = insert_entrants(
+                        session, db, event_id, [EntrantSpec(wanted)], actor=actor
+                    )
+                except RowsRejected as error:
+                    raise InvalidInput(error.problems[0].removeprefix("entrant 1: ")) from None
+                by_name[found.name.casefold()] = found
+                added.append(found.name)
+            assert found.id is not None
+            ids.append(found.id)
+        row = insert_match(
+            session, db, event_id, ids[0], ids[1], table_number=table_number, actor=actor
+        )
+        return match_view(session, row), tuple(added)
 
 
 def get_match(db: Database, match_id: int) -> MatchView:

@@ -637,6 +637,23 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
                 state=State.LOCKED if locked and row is not None else None)
         if row is None:
             raise RoundRefused(f"event {event_id} has no round to take back")
+        # Any row of a hand log keeps its match, voided or not: the log is append-only (a
+        # void is evidence too), and deleting the match under it would break that.
+        logged = {
+            match_id
+            for match_id in session.exec(
+                select(HandEntry.match_id).where(
+                    col(HandEntry.match_id).in_([m.row.id for m in facts.matches_of(number)])
+                )
+            )
+        }
+        voided = [m for m in facts.matches_of(number) if not m.hands and m.row.id in logged]
+        if voided and not any(m.hands for m in facts.matches_of(number)):
+            raise RoundRefused(
+                f"round {number} cannot be taken back: "
+                + ", ".join(_table_text(m, facts) for m in voided[:5])
+                + " kept voided hands in the log, which keeps its matches"
+            )
         played = [m for m in facts.matches_of(number) if m.hands]
         if played:
             raise RoundRefused(

@@ -11,7 +11,6 @@ proves that nothing sealed before that code has changed since. Nothing is writte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.store.database import Database
@@ -59,123 +58,26 @@ def verify_database(
         )
     from sqlmodel import col, select
 
-    from gin_scorer.core.hands import score_hand
-    from gin_scorer.core.ledgers import play_match
-    from gin_scorer.core.validation import validate_hand
-    from gin_scorer.services._common import fetch, rules_from_json
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.sheets import counted_hands
-    from gin_scorer.services.views import log_entries
+    from gin_scorer.services._common import fetch
+    from gin_scorer.services.hand_checks import check_event
     from gin_scorer.store import audit
-    from gin_scorer.store.tables import Event, HandEntry, Match, Round
+    from gin_scorer.store.tables import Event
 
     report = VerifyReport()
-    hands_table = HandEntry.__table__  # type: ignore[attr-defined]
-    matches_table = Match.__table__  # type: ignore[attr-defined]
     with db.transaction(write=False) as session:
         if event_id is not None:
             events = [fetch(session, Event, event_id)]
         else:
             events = list(session.exec(select(Event).order_by(col(Event.id))))
         for event in events:
+            # The same checks an import makes before it writes (services/hand_checks.py).
             report.events += 1
-            where_event = f"event {event.id} ({event.name})"
-            matches = list(
-                session.exec(
-                    select(Match).where(Match.event_id == event.id).order_by(col(Match.id))
-                )
-            )
-            rounds = {
-                r.id: r.number
-                for r in session.exec(select(Round).where(Round.event_id == event.id))
-            }
-            # Plain rows, not ORM objects: verify reads every hand, and building an object
-            # per hand cost more than checking it (measured on 100k hands).
-            logs: dict[int, list[Any]] = {}
-            for row in session.execute(
-                select(hands_table)
-                .join(matches_table, matches_table.c.id == hands_table.c.match_id)
-                .where(matches_table.c.event_id == event.id)
-                .order_by(hands_table.c.id)
-            ):
-                logs.setdefault(row.match_id, []).append(row)
-            seen_in_round: dict[tuple[int, int], int] = {}
-            tables_in_round: dict[tuple[int, int], int] = {}
-            for match in matches:
-                assert match.id is not None
-                report.matches += 1
-                where = f"{where_event}, match {match.id}"
-                if match.round_id is not None:
-                    number = rounds.get(match.round_id, 0)
-                    for eid in (match.entrant_a_id, match.entrant_b_id):
-                        if eid is None:
-                            continue
-                        other = seen_in_round.setdefault((number, eid), match.id)
-                        if other != match.id:
-                            report.problems.append(
-                                f"{where_event}: entrant {eid} is in two matches of round "
-                                f"{number} ({other} and {match.id})"
-                            )
-                    if match.table_number is not None:
-                        key = (number, match.table_number)
-                        other = tables_in_round.setdefault(key, match.id)
-                        if other != match.id:
-                            report.problems.append(
-                                f"{where_event}: table {match.table_number} of round {number} "
-                                f"holds two matches ({other} and {match.id})"
-                            )
-                rows = logs.get(match.id, [])
-                if match.entrant_b_id is None:
-                    if rows:
-                        report.problems.append(f"{where}: a bye has {len(rows)} hand entries")
-                    continue
-                try:
-                    rules = rules_from_json(match.rules_json, f"match {match.id} rules")
-                    ids = {r.id for r in rows}
-                    for r in rows:
-                        if r.supersedes_id is not None and r.supersedes_id not in ids:
-                            report.problems.append(
-                                f"{where}: hand entry {r.id} supersedes entry {r.supersedes_id} "
-                                "of another match"
-                            )
-                    hands = counted_hands(log_entries(rows))
-                except (ServiceError, ValueError) as error:
-                    report.problems.append(f"{where}: cannot read its hand log: {error}")
-                    continue
-                results = []
-                for number, hand in enumerate(hands, start=1):
-                    report.hands += 1
-                    try:
-                        results.append(score_hand(hand.record, rules))
-                    except ValueError as error:
-                        report.problems.append(f"{where}, hand {number}: {error}")
-                        continue
-                    errors = [p for p in validate_hand(hand.record, rules) if p.is_error]
-                    if errors and hand.row.override_reason:
-                        report.overridden += 1
-                        report.notes.append(
-                            f"{where}, hand {number}: accepted by the director "
-                            f"({hand.row.override_reason}) despite: {errors[0].message}"
-                        )
-                    elif errors:
-                        report.problems.extend(
-                            f"{where}, hand {number}: {p.message}" for p in errors
-                        )
-                ledger = play_match(results, rules)
-                stored = match.status
-                if ledger.extra_hands:
-                    report.problems.append(
-                        f"{where}: {len(ledger.extra_hands)} hand(s) after the match was decided"
-                    )
-                if ledger.finished and stored in ("pending", "playing"):
-                    report.problems.append(
-                        f"{where}: the hands finish the match but it is marked {stored}"
-                    )
-                if not ledger.finished and stored in ("finished", "locked"):
-                    report.problems.append(
-                        f"{where}: marked {stored} but its hands do not finish the match"
-                    )
-            report.problems.extend(_bracket_problems(session, event, where_event))
+            found = check_event(session, event)
+            report.matches += found.matches
+            report.hands += found.hands
+            report.overridden += found.overridden
+            report.problems += found.problems
+            report.notes += found.notes
         broken = audit.verify_chain(session)
         if broken is not None:
             report.problems.append(
@@ -188,41 +90,3 @@ def verify_database(
     report.problems[:0] = sealed
     return report
 
-
-def _bracket_problems(session: Any, event: Any, where_event: str) -> list[str]:
-    """Elimination: is every slot played by the entrants the results in force send there?
-    (A result corrected after the next match was paired can leave a bracket inconsistent.)"""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.rounds import read_event
-    from gin_scorer.tournament import engine
-    from gin_scorer.tournament.elimination import PHANTOM
-    from gin_scorer.tournament.errors import TournamentError
-    from gin_scorer.tournament.model import Format
-
-    try:
-        if not Format.parse(event.format).is_elimination:
-            return []
-        facts = read_event(session, event.id)
-        slots = engine.bracket_states(facts.state)
-    except (ServiceError, TournamentError, ValueError) as error:
-        return [f"{where_event}: cannot rebuild the bracket: {error}"]
-    found = []
-    for m in facts.matches:
-        slot = m.row.bracket_slot
-        if slot is None or slot not in slots:
-            continue
-        state = slots[slot]
-        expected = {e for e in (state.a, state.b) if e is not None and e != PHANTOM}
-        if state.a is None or state.b is None:
-            continue  # not decided yet: nothing to compare
-        stored = {e for e in (m.row.entrant_a_id, m.row.entrant_b_id) if e is not None}
-        if stored != expected:
-
-            def names(ids: set[int]) -> str:
-                return " v ".join(sorted(facts.views[i].name for i in ids)) or "nobody"
-
-            found.append(
-                f"{where_event}: {slot} is played by {names(stored)} but the results in force "
-                f"send {names(expected)} there (a result it depends on was changed)"
-            )
-    return found

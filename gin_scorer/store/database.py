@@ -32,7 +32,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 from sqlmodel import Session, select
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
@@ -154,9 +154,49 @@ class Database:
         self.close()
 
 
+def _checked_location(text: str) -> str:
+    """``text`` if it can name a database at all; a :class:`StoreError` saying why not (a NUL
+    or another control character, nothing at all, a URL with no scheme or that cannot be
+    read) instead of the driver's own exception."""
+    from gin_scorer.core.json_input import quote
+    from gin_scorer.core.text_checks import first_control
+
+    if not text.strip():
+        raise StoreError(
+            "no database given: give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    index = first_control(text)
+    if index is not None:
+        raise StoreError(
+            f"the database {quote(text)} has the control character U+{ord(text[index]):04X} "
+            f"at character {index + 1}; give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    if "://" in text and not text.startswith("sqlite:"):
+        scheme = text.split("://", 1)[0]
+        if not scheme.startswith("postgresql"):
+            raise StoreError(
+                f"unsupported database {quote(text)}: give a SQLite file path or a "
+                "postgresql+psycopg:// URL"
+            )
+    if "?" in text and not text.startswith("postgresql"):
+        # "night.sqlite?mode=ro" would reach the driver as a URL query and open night.sqlite.
+        raise StoreError(
+            f"the database {quote(text)}: a SQLite file name cannot contain '?'; rename the file"
+        )
+    if "://" in text or text.startswith("sqlite:"):
+        try:
+            make_url(text)
+        except (ArgumentError, ValueError) as error:
+            raise StoreError(
+                f"the database URL {quote(text)} cannot be read ({str(error)[:80]}); write it "
+                "like postgresql+psycopg://user:password@host/name"
+            ) from None
+    return text
+
+
 def sqlite_path(url_or_path: str | os.PathLike[str]) -> Path | None:
     """The file a SQLite path or ``sqlite:///`` URL names; ``None`` for any other URL."""
-    text = os.fspath(url_or_path)
+    text = _checked_location(os.fspath(url_or_path))
     if text.startswith("sqlite:"):
         database = make_url(text).database
         if not database or database == ":memory:":
@@ -210,6 +250,32 @@ def quick_check(path: Path) -> str:
     return integrity_check(path, quick=True)
 
 
+def refuse_foreign_file(path: Path) -> None:
+    """:class:`StoreError` if the SQLite file ``path`` holds tables but is not a gin-scorer
+    database. Reads it read-only: nothing of the file changes, not even its journal mode."""
+    from urllib.parse import quote as url_quote
+
+    try:
+        connection = sqlite3.connect(f"file:{url_quote(str(path))}?mode=ro", uri=True,
+                                     timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            tables = {
+                str(row[0])
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise _sqlite_open_error(path, error) from error
+    foreign = tables - {"alembic_version"}
+    if foreign and "alembic_version" not in tables:
+        raise StoreError(
+            f"{path} is a database, but not a gin-scorer one (it has tables "
+            f"{', '.join(sorted(foreign)[:5])}); choose another file or an empty database "
+            "(it was not changed)"
+        )
+
+
 def _sqlite_open_error(path: Path, error: Exception) -> StoreError:
     """What a driver error met while opening a SQLite file means for the director."""
     from gin_scorer.store.backup import corrupt_database_error
@@ -237,6 +303,7 @@ def open_database(
     database newer than this app raises :class:`NewerDatabase`; a backup through SQLite's
     online backup API before any migration (and on the automatic schedule, when ``backups``).
     """
+    from gin_scorer.core.json_input import quote
     from gin_scorer.store import backup as backup_module
     from gin_scorer.store import migrate as migrate_module
 
@@ -259,9 +326,14 @@ def open_database(
             raise
         return db
 
-    if path.is_dir():
-        raise StoreError(f"{path} is a folder; give the name of a database file in it")
-    existing = path.exists() and path.stat().st_size > 0
+    try:
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder; give the name of a database file in it")
+        existing = path.exists() and path.stat().st_size > 0
+    except OSError as error:  # a name too long for the file system, a loop of links...
+        raise StoreError(
+            f"cannot open the database {quote(str(path))}: {error.strerror}"
+        ) from None
     if existing:
         if not os.access(path, os.R_OK | os.W_OK):
             raise StoreError(
@@ -271,6 +343,9 @@ def open_database(
         problem = quick_check(path)
         if problem != "ok":
             raise backup_module.corrupt_database_error(path, problem)
+        # Before the first connection of ours, which switches the file to WAL: a file that
+        # is refused must leave exactly as it came.
+        refuse_foreign_file(path)
     else:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 
@@ -34,7 +35,9 @@ def integrity_check(path: Path, *, quick: bool = False, wait_seconds: float = 5.
     if not path.is_file():
         return f"{path} does not exist"
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=wait_seconds)
+        # Quoted: a '?' or '#' in a file name must not be read as part of the URI.
+        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True,
+                                     timeout=wait_seconds)
     except sqlite3.Error as error:
         return _raise_unless_damage(path, error)
     try:

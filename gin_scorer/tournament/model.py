@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from gin_scorer.core.json_input import shown
 from gin_scorer.tournament.errors import TournamentError
 
 
@@ -45,7 +46,7 @@ class Format(Enum):
             if member.value == key:
                 return member
         choices = ", ".join(m.value for m in cls)
-        raise TournamentError(f"{text!r} is not an event format; use one of {choices}")
+        raise TournamentError(f"{shown(text)} is not an event format; use one of {choices}")
 
 
 _FORMAT_LABELS = {

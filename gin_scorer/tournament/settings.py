@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from gin_scorer.core.json_input import shown
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import ByeValue, Format
 
@@ -144,14 +145,14 @@ class TournamentSettings:
         unknown = sorted(set(data) - known)
         if unknown:
             raise TournamentError(
-                f"{origin}: unknown setting {unknown[0]!r}; known: {', '.join(sorted(known))}"
+                f"{origin}: unknown setting {shown(unknown[0])}; known: {', '.join(sorted(known))}"
             )
         base = cls()
         fmt = base.format
         if "format" in data:
             raw = data["format"]
             if not isinstance(raw, str):
-                raise TournamentError(f"{origin}: format = {raw!r}: must be a format name")
+                raise TournamentError(f"{origin}: format = {shown(raw)}: must be a format name")
             fmt = Format.parse(raw)
         rounds_raw = data.get("rounds")
         rounds = None if rounds_raw is None else _whole(origin, "rounds", rounds_raw, 1)
@@ -166,7 +167,7 @@ class TournamentSettings:
         )
         tie_raw = data.get("tie_breaks", [t.value for t in default_tie_breaks(fmt)])
         if not isinstance(tie_raw, list | tuple):
-            raise TournamentError(f"{origin}: tie_breaks = {tie_raw!r}: must be a list")
+            raise TournamentError(f"{origin}: tie_breaks = {shown(tie_raw)}: must be a list")
         tie_breaks: list[TieBreak] = []
         for item in tie_raw:
             try:
@@ -174,10 +175,10 @@ class TournamentSettings:
             except ValueError:
                 names = ", ".join(t.value for t in TieBreak)
                 raise TournamentError(
-                    f"{origin}: tie_breaks: {item!r} is not a tie-break; use {names}"
+                    f"{origin}: tie_breaks: {shown(item)} is not a tie-break; use {names}"
                 ) from None
             if tie in tie_breaks:
-                raise TournamentError(f"{origin}: tie_breaks lists {item!r} twice")
+                raise TournamentError(f"{origin}: tie_breaks lists {shown(item)} twice")
             tie_breaks.append(tie)
         return replace(
             base,
@@ -196,19 +197,23 @@ def _whole(origin: str, key: str, value: object, minimum: int | None) -> int:
     if is_whole and isinstance(value, int) and (minimum is None or value >= minimum):
         return value
     need = "a whole number" + ("" if minimum is None else f" of {minimum} or more")
-    raise TournamentError(f"{origin}: {key} = {value!r}: must be {need}")
+    raise TournamentError(f"{origin}: {key} = {shown(value)}: must be {need}")
 
 
 def _fixed_tables(origin: str, value: object) -> tuple[tuple[int, int], ...]:
     """``{"12": 1}`` (entrant id -> table) as sorted pairs; each table for one entrant."""
     if not isinstance(value, Mapping):
-        raise TournamentError(f"{origin}: fixed_tables = {value!r}: must map entrant ids to tables")
+        raise TournamentError(
+            f"{origin}: fixed_tables = {shown(value)}: must map entrant ids to tables"
+        )
     pairs: dict[int, int] = {}
     for key, table in value.items():
         try:
             entrant = int(str(key))
         except ValueError:
-            raise TournamentError(f"{origin}: fixed_tables: {key!r} is not an entrant id") from None
+            raise TournamentError(
+                f"{origin}: fixed_tables: {shown(key)} is not an entrant id"
+            ) from None
         pairs[entrant] = _whole(origin, f"fixed_tables[{key}]", table, 1)
     tables = list(pairs.values())
     for table in tables:
@@ -220,4 +225,4 @@ def _fixed_tables(origin: str, value: object) -> tuple[tuple[int, int], ...]:
 def _flag(origin: str, key: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise TournamentError(f"{origin}: {key} = {value!r}: must be true or false")
+    raise TournamentError(f"{origin}: {key} = {shown(value)}: must be true or false")

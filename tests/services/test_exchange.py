@@ -220,7 +220,7 @@ def test_event_json_problems_are_all_named(sqlite_db: Database, new_match: NewMa
     assert "event.rules: knock_limit = 99" in text
     assert "entrants[0].sede: is not a field here" in text
     assert len(events.list_events(sqlite_db)) == before
-    with pytest.raises(InvalidInput, match="not a JSON file: line 1"):
+    with pytest.raises(InvalidInput, match="the event file: not JSON"):
         exchange.import_event_json(sqlite_db, "{oops")
     with pytest.raises(InvalidInput, match="not a gin-scorer event file"):
         exchange.import_event_json(sqlite_db, "{}")

@@ -39,7 +39,7 @@ def test_text_output_shows_hands_totals_and_problems(
         ["score", "--rules", "wikipedia-standard", "--dealer", "A", write(tmp_path, lines)]
     )
     out = capsys.readouterr().out
-    assert status == 0
+    assert status == 2  # the knock over the limit is printed as an error: not a clean sheet
     assert "Rules: Wikipedia standard (wikipedia-standard)" in out
     assert "B undercuts (A 9 v B 5)" in out and "A big gin, B 40" in out
     assert "game 1: 79-76" in out
@@ -77,9 +77,9 @@ def test_ledger_choice_and_rules_file(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "Multi-match to 500" in capsys.readouterr().out
 
 
-def test_bad_lines_are_named_and_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_lines_are_named_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = [json.dumps(HANDS[0]), '{"knock": "A"}', "not json", '{"gin": "C", "deadwood": {}}']
-    assert main(["score", write(tmp_path, lines)]) == 1
+    assert main(["score", write(tmp_path, lines)]) == 2
     err = capsys.readouterr().err
     assert "line 2: the defender's deadwood is missing" in err
     assert "line 3: not JSON" in err
@@ -107,7 +107,7 @@ def test_stdin_through_a_real_process() -> None:
         text=True,
         check=False,
     )
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == 2, done.stderr
     assert "line 6: not JSON" in done.stderr and "Traceback" not in done.stderr
     ok = subprocess.run(
         [sys.executable, "-m", "gin_scorer", "score", "--json", "-"],
