@@ -10,6 +10,7 @@ may refuse a step (a ServiceError): then the rows must be exactly as before.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -100,6 +101,7 @@ class ServiceSequences(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         self.db.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def _try(self, action: Any, *args: Any, **kwargs: Any) -> Any:
         """Run a service call; a refusal must leave every row as it was."""
