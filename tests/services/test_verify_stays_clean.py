@@ -20,13 +20,13 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from gin_scorer.commands.tournament import verify_database
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandRecord, HandRecordError
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, rounds
 from gin_scorer.services.dto import EventStatus, MatchStatus
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.verify import verify_database
 from gin_scorer.store.database import Database, open_database
 
 PIN = "2468"
