@@ -61,11 +61,18 @@ def warnings(problems: Iterable[Problem]) -> tuple[Problem, ...]:
     return tuple(p for p in problems if p.severity is Severity.WARNING)
 
 
-def validate_hand(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
-    """Every problem with ``record`` under ``rules``; errors first, then warnings."""
+def validate_hand(
+    record: HandRecord, rules: RuleSet, *, known_scorable: bool = False
+) -> tuple[Problem, ...]:
+    """Every problem with ``record`` under ``rules``; errors first, then warnings.
+
+    ``known_scorable``: the caller has just scored ``record`` under ``rules`` without an
+    error, so it is not scored again (verify checks every hand of an event this way).
+    """
     problems: list[Problem] = _declared_problems(record, rules)
     try:
-        score_hand(record, rules)
+        if not known_scorable:
+            score_hand(record, rules)
     except HandRecordError as error:
         # Big gin where it is not played was already said in the rules' own words.
         if not any(p.code == "big_gin_not_allowed" for p in problems):
