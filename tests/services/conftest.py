@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
+from gin_scorer.cli import main
 from gin_scorer.services import entrants, events, matches
 from gin_scorer.services.dto import MatchView
 from gin_scorer.store.database import Database, open_database
@@ -89,3 +90,17 @@ def new_match() -> Callable[..., MatchView]:
         return matches.create_match(database, event.id, ada.id, bob.id, table_number=1)
 
     return make
+
+
+@pytest.fixture
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+    """``run("event", "new", ...)`` -> (exit status, stdout, stderr) of the CLI on a fresh
+    SQLite file in ``tmp_path``."""
+    db = str(tmp_path / "club.sqlite")
+
+    def go(*argv: str) -> tuple[int, str, str]:
+        status = main(["--db", db, *argv])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return go

@@ -8,21 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.cli import main
-
 PIN = "2468"
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    db = str(tmp_path / "club.sqlite")
-
-    def go(*argv: str) -> tuple[int, str, str]:
-        status = main(["--db", db, *argv])
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return go
 
 
 @pytest.fixture

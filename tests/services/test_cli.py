@@ -10,18 +10,6 @@ import pytest
 from gin_scorer.cli import main
 
 
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    db = str(tmp_path / "club.sqlite")
-
-    def go(*argv: str) -> tuple[int, str, str]:
-        status = main(["--db", db, *argv])
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return go
-
-
 def test_a_club_night_from_the_terminal(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert (
         run(
