@@ -43,7 +43,6 @@ class UserError(Exception):
 EXIT_OK = 0
 EXIT_REFUSED = 2  # bad input, or a refusal of the services or the store: nothing was written
 EXIT_FAULT = 70  # a fault of gin-scorer (BSD's EX_SOFTWARE): the traceback goes to the log
-_LOG_NAME = "errors.log"
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -71,17 +70,13 @@ def _refusal_types() -> tuple[type[BaseException], ...]:
 
 def _log_fault(error: BaseException) -> str:
     """Append the traceback to errors.log in the data folder; the sentence saying where."""
-    import traceback
-    from datetime import UTC, datetime
-
-    from gin_scorer.paths import data_dir
+    from gin_scorer.fault_log import error_log, write_log
 
     try:
-        log = data_dir() / _LOG_NAME
-        with log.open("a", encoding="utf-8") as out:
-            out.write(f"--- {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC: gin-scorer {__version__}\n")
-            out.write("".join(traceback.format_exception(error)))
+        log = error_log()
     except OSError:
+        return "the details could not be written to a log"
+    if not write_log(log, type(error), error, error.__traceback__):
         return "the details could not be written to a log"
     return f"the details are in {log}"
 

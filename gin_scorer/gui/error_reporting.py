@@ -11,19 +11,12 @@ from __future__ import annotations
 
 import sys
 import traceback
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-_LOG_NAME = "errors.log"
-
-
-def error_log() -> Path:
-    from gin_scorer.paths import data_dir
-
-    return data_dir() / _LOG_NAME
+from gin_scorer.fault_log import error_log, write_log
 
 
 def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
@@ -39,18 +32,6 @@ def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
         f"safe: every recorded hand is in the database.{where}",
         True,
     )
-
-
-def write_log(log: Path, kind: type[BaseException], error: BaseException,
-              tb: TracebackType | None) -> bool:
-    try:
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8") as out:
-            out.write(f"--- {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
-            out.write("".join(traceback.format_exception(kind, error, tb)))
-        return True
-    except OSError:
-        return False
 
 
 def report(parent: QWidget | None, kind: type[BaseException], error: BaseException,
