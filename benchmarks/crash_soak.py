@@ -34,24 +34,31 @@ def main() -> int:
     print(f"trials                       {report.trials}")
     print(f"killed before the db opened  {report.killed_before_ready}")
     print(f"hands acknowledged           {report.acknowledged}")
-    print(f"hands in the database        {report.hands_in_database} "
-          f"({report.hands_in_database - report.acknowledged} committed, killed before the ack)")
+    print(
+        f"hands in the database        {report.hands_in_database} "
+        f"({report.hands_in_database - report.acknowledged} committed, killed before the ack)"
+    )
     print(f"acknowledged hands lost      {len(report.lost)}")
     print(f"PRAGMA integrity_check       {report.integrity}")
     print(f"audit chain                  {report.audit_chain}")
     print(f"seal                         {report.seal}")
     print(f"database size                {path.stat().st_size / 1024:.0f} KiB")
-    print(f"time                         {report.seconds:.1f} s "
-          f"(per trial: median {statistics.median(times) * 1000:.0f} ms, "
-          f"p99 {times[int(len(times) * 0.99) - 1] * 1000:.0f} ms)")
+    print(
+        f"time                         {report.seconds:.1f} s "
+        f"(per trial: median {statistics.median(times) * 1000:.0f} ms, "
+        f"p99 {times[int(len(times) * 0.99) - 1] * 1000:.0f} ms)"
+    )
     print(f"database                     {path}")
     verdicts = [report.ok]
     for pause, label in ((0.005, "resting 5 ms"), (0.0, "flat out")):
-        shared = run_concurrent(folder / f"shared-{pause}.sqlite", writers=4, seconds=5.0,
-                                pause=pause)
-        print(f"4 stations on one file, 5 s, {label:12} hands per station "
-              f"{shared.acks_per_writer}, lost {len(shared.lost)}, integrity "
-              f"{shared.integrity}, audit {shared.audit_chain}, seal {shared.seal}")
+        shared = run_concurrent(
+            folder / f"shared-{pause}.sqlite", writers=4, seconds=5.0, pause=pause
+        )
+        print(
+            f"4 stations on one file, 5 s, {label:12} hands per station "
+            f"{shared.acks_per_writer}, lost {len(shared.lost)}, integrity "
+            f"{shared.integrity}, audit {shared.audit_chain}, seal {shared.seal}"
+        )
         verdicts.append(shared.ok)
     return 0 if all(verdicts) else 1
 

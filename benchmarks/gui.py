@@ -55,7 +55,9 @@ def cold_start(database: str, runs: int) -> list[tuple[float, float]]:
     for _ in range(runs):
         out = subprocess.run(
             [sys.executable, "-c", _COLD_START, repr(time.time()), database],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
         )
         shown, ready, _events = out.stdout.strip().splitlines()[-1].split()
@@ -66,9 +68,11 @@ def cold_start(database: str, runs: int) -> list[tuple[float, float]]:
 def show_start(label: str, times: list[tuple[float, float]]) -> None:
     shown = [t[0] for t in times]
     ready = [t[1] for t in times]
-    print(f"  {label}: window shown {statistics.median(shown):.2f} s (best {min(shown):.2f}), "
-          f"database open and events listed {statistics.median(ready):.2f} s "
-          f"(best {min(ready):.2f}) — median of {len(times)} runs")
+    print(
+        f"  {label}: window shown {statistics.median(shown):.2f} s (best {min(shown):.2f}), "
+        f"database open and events listed {statistics.median(ready):.2f} s "
+        f"(best {min(ready):.2f}) — median of {len(times)} runs"
+    )
 
 
 def build(database: str, entrants: int) -> int:
@@ -78,12 +82,18 @@ def build(database: str, entrants: int) -> int:
     db = open_database(database, station="bench", backups=False)
     started = time.perf_counter()
     sample = build_sample_event(
-        db, name=f"Benchmark Open ({entrants})", entrants=entrants, rounds=3,
-        unfinished_tables=max(entrants // 8, 2), with_cards=False,
+        db,
+        name=f"Benchmark Open ({entrants})",
+        entrants=entrants,
+        rounds=3,
+        unfinished_tables=max(entrants // 8, 2),
+        with_cards=False,
         progress=lambda s: print("   ", s, flush=True),
     )
-    print(f"  built {entrants} entrants, {sample.hands} hands in "
-          f"{time.perf_counter() - started:.0f} s")
+    print(
+        f"  built {entrants} entrants, {sample.hands} hands in "
+        f"{time.perf_counter() - started:.0f} s"
+    )
     db.close()
     return sample.event.id
 
@@ -103,8 +113,11 @@ def update_times(database: str, event_id: int, hands: int) -> None:
     window.show()
     window.open_event(event_id)
     assert window.db is not None and window.scoring is not None
-    open_matches = [m for m in list_matches(window.db, event_id)
-                    if m.status in (MatchStatus.PLAYING, MatchStatus.PENDING) and m.b]
+    open_matches = [
+        m
+        for m in list_matches(window.db, event_id)
+        if m.status in (MatchStatus.PLAYING, MatchStatus.PENDING) and m.b
+    ]
     scoring = window.scoring
     # Time the service call inside each Enter too, to show the GUI's own share.
     from gin_scorer.services import hands as hand_services
@@ -154,8 +167,10 @@ def update_times(database: str, event_id: int, hands: int) -> None:
     def show(label: str, values: list[float]) -> None:
         ordered = sorted(values)
         p95 = ordered[int(len(ordered) * 0.95) - 1] if len(ordered) >= 20 else ordered[-1]
-        print(f"  {label}: median {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
-              f"max {max(values):.1f} ms over {len(values)} hands")
+        print(
+            f"  {label}: median {statistics.median(values):.1f} ms, p95 {p95:.1f} ms, "
+            f"max {max(values):.1f} ms over {len(values)} hands"
+        )
 
     show("Enter → score sheet and navigator line updated (the views in front)", sheet_only)
     show("  of which the record_hand service call", service_ms)

@@ -46,8 +46,9 @@ def hand(rng: random.Random) -> HandRecord:
     if rng.random() < 0.2:
         return HandRecord(Declaration.GIN, side, ((side, 0), (side.other, rng.randint(4, 40))))
     knock = rng.randint(0, 10)
-    return HandRecord(Declaration.KNOCK, side,
-                      ((side, knock), (side.other, knock + rng.randint(1, 40))))
+    return HandRecord(
+        Declaration.KNOCK, side, ((side, knock), (side.other, knock + rng.randint(1, 40)))
+    )
 
 
 def play_single_game(db, match_id: int, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
@@ -58,26 +59,52 @@ def play_single_game(db, match_id: int, rng: random.Random) -> None:  # type: ig
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="Swiss rounds to play before timing the standings (default 1)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="Swiss rounds to play before timing the standings (default 1)",
+    )
     rounds = parser.parse_args().rounds
     folder = Path(tempfile.mkdtemp(prefix="gin-bench-"))
     header = PageHeader("Standings", "Benchmark Open", "Hall", "2026-04-12", "After round 7")
     lines = [
-        StandingLine(i, i, f"Entrant {i:03d}", f"Club {i % 40}", 7, 7 - i % 8, i % 8, 21, 9,
-                     2000 - 7 * i, (str(30 - i % 17), str(i % 3)))
+        StandingLine(
+            i,
+            i,
+            f"Entrant {i:03d}",
+            f"Club {i % 40}",
+            7,
+            7 - i % 8,
+            i % 8,
+            21,
+            9,
+            2000 - 7 * i,
+            (str(30 - i % 17), str(i % 3)),
+        )
         for i in range(1, 501)
     ]
-    timed("standings PDF, 500 lines (layout only)",
-          lambda: render_standings(folder / "st.pdf", header, lines, ("Opp.\nwins", "H2H")))
+    timed(
+        "standings PDF, 500 lines (layout only)",
+        lambda: render_standings(folder / "st.pdf", header, lines, ("Opp.\nwins", "H2H")),
+    )
 
     db = open_database(folder / "bench.sqlite", station="bench", backups=False)
     rng = random.Random(1)
-    big = create_event(db, name="Benchmark Open", venue="Hall", format="swiss",
-                       start_date=date(2026, 4, 12), rules=load_preset("wikipedia-standard"),
-                       settings={"rounds": 7})
-    add_entrants(db, big.id, [EntrantSpec(f"Entrant {i:03d}", club=f"Club {i % 40}", seed=i)
-                              for i in range(1, 501)])
+    big = create_event(
+        db,
+        name="Benchmark Open",
+        venue="Hall",
+        format="swiss",
+        start_date=date(2026, 4, 12),
+        rules=load_preset("wikipedia-standard"),
+        settings={"rounds": 7},
+    )
+    add_entrants(
+        db,
+        big.id,
+        [EntrantSpec(f"Entrant {i:03d}", club=f"Club {i % 40}", seed=i) for i in range(1, 501)],
+    )
     start = time.perf_counter()
     for _ in range(rounds):
         paired = start_round(db, big.id)
@@ -86,10 +113,14 @@ def main() -> None:
                 play_single_game(db, pairing.match_id, rng)
     setup = f"(setup: 500 entrants, {rounds} round(s) played through the services)"
     print(f"{setup:<58} {(time.perf_counter() - start) * 1000:8.0f} ms")
-    timed(f"report standings, 500 entrants after round {rounds} (services + PDF)",
-          lambda: build("standings", db, folder / "st-db.pdf", event_id=big.id))
-    timed("report pairings, 250 tables",
-          lambda: build("pairings", db, folder / "pa.pdf", event_id=big.id))
+    timed(
+        f"report standings, 500 entrants after round {rounds} (services + PDF)",
+        lambda: build("standings", db, folder / "st-db.pdf", event_id=big.id),
+    )
+    timed(
+        "report pairings, 250 tables",
+        lambda: build("pairings", db, folder / "pa.pdf", event_id=big.id),
+    )
 
     gra = create_event(db, name="GRA", rules=load_preset("gra-tournament"))
     alice, bob = add_entrants(db, gra.id, [EntrantSpec("Alice"), EntrantSpec("Bob")])
@@ -98,8 +129,10 @@ def main() -> None:
     while not sheet.finished:
         sheet = record_hand(db, match.id, hand(rng), sheet.version, entered_by="bench")
     print(f"{'(GRA best-of-five match: hands recorded)':<58} {len(sheet.hands):8d}")
-    timed("report sheet, filled GRA best of five (services + PDF)",
-          lambda: build("sheet", db, folder / "sheet.pdf", match_id=match.id))
+    timed(
+        "report sheet, filled GRA best of five (services + PDF)",
+        lambda: build("sheet", db, folder / "sheet.pdf", match_id=match.id),
+    )
     timed("report sheet --blank", lambda: build("sheet", None, folder / "b.pdf", blank=True))
     db.close()
     print(f"files in {folder}")

@@ -44,18 +44,22 @@ def swiss_500(rounds: int = 9) -> None:
     tick = time.perf_counter()
     plan = plan_round(state, rounds + 1)
     last = time.perf_counter() - tick
-    print(f"Swiss pairing, 500 entrants: round 1 {timings[0] * 1000:.0f} ms, "
-          f"rounds 1-{rounds} median {statistics.median(timings) * 1000:.0f} ms, "
-          f"round {rounds + 1} (after {rounds} rounds) {last * 1000:.0f} ms  (target <= 1000 ms)"
-          + (f"; notes: {plan.notes}" if plan.notes else ""))
+    print(
+        f"Swiss pairing, 500 entrants: round 1 {timings[0] * 1000:.0f} ms, "
+        f"rounds 1-{rounds} median {statistics.median(timings) * 1000:.0f} ms, "
+        f"round {rounds + 1} (after {rounds} rounds) {last * 1000:.0f} ms  (target <= 1000 ms)"
+        + (f"; notes: {plan.notes}" if plan.notes else "")
+    )
     runs = []
     for _ in range(5):
         tick = time.perf_counter()
         rows = event_standings(state)
         runs.append(time.perf_counter() - tick)
-    print(f"Standings, 500 entrants after {rounds} rounds ({len(state.outcomes)} results): "
-          f"median {statistics.median(runs) * 1000:.1f} ms  (target <= 200 ms); "
-          f"leader {rows[0].entrant.name} {rows[0].record.match_wins} wins")
+    print(
+        f"Standings, 500 entrants after {rounds} rounds ({len(state.outcomes)} results): "
+        f"median {statistics.median(runs) * 1000:.1f} ms  (target <= 200 ms); "
+        f"leader {rows[0].entrant.name} {rows[0].record.match_wins} wins"
+    )
 
 
 def pure_event(preset: str, entrants: int = 64) -> None:
@@ -81,13 +85,24 @@ def pure_event(preset: str, entrants: int = 64) -> None:
             ledger = play_match([score_hand(h.record, rules) for h in played], rules)
             winner = p.a if ledger.winner is not None and ledger.winner.value == "A" else p.b
             assert p.b is not None
-            results.append(MatchOutcome(p.a, p.b, winner, ledger.games_won.a,
-                                        ledger.games_won.b, ledger.margin, plan.round_number))
+            results.append(
+                MatchOutcome(
+                    p.a,
+                    p.b,
+                    winner,
+                    ledger.games_won.a,
+                    ledger.games_won.b,
+                    ledger.margin,
+                    plan.round_number,
+                )
+            )
         state = after_round(state, plan, results)
     took = time.perf_counter() - tick
-    print(f"Simulated {entrants}-entrant Swiss ({state.paired_rounds} rounds, preset {preset}), "
-          f"engine + card play only: {took:.1f} s, {hands} hands "
-          f"({took / max(hands, 1) * 1000:.2f} ms a hand)")
+    print(
+        f"Simulated {entrants}-entrant Swiss ({state.paired_rounds} rounds, preset {preset}), "
+        f"engine + card play only: {took:.1f} s, {hands} hands "
+        f"({took / max(hands, 1) * 1000:.2f} ms a hand)"
+    )
 
 
 def service_event(preset: str, entrants: int = 64) -> None:
@@ -98,16 +113,16 @@ def service_event(preset: str, entrants: int = 64) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("GIN_SCORER_BACKUP_DIR", os.path.join(folder, "backups"))
-        db = open_database(os.path.join(folder, "bench.sqlite"), station="bench",
-                           backups=False)
+        db = open_database(os.path.join(folder, "bench.sqlite"), station="bench", backups=False)
         try:
-            summary = play_demo(db, entrants=entrants, event_format="swiss", seed=1,
-                                preset=preset)
-            print(f"gin-scorer demo, {entrants}-entrant Swiss through the services "
-                  f"(SQLite, synchronous=FULL, preset {preset}): {summary.total_seconds:.1f} s "
-                  f"for {summary.rounds} rounds, {summary.matches} matches, {summary.hands} hands"
-                  f" (card play {summary.simulate_seconds:.1f} s, recording "
-                  f"{summary.record_seconds:.1f} s, pairing rounds {summary.pair_seconds:.2f} s)")
+            summary = play_demo(db, entrants=entrants, event_format="swiss", seed=1, preset=preset)
+            print(
+                f"gin-scorer demo, {entrants}-entrant Swiss through the services "
+                f"(SQLite, synchronous=FULL, preset {preset}): {summary.total_seconds:.1f} s "
+                f"for {summary.rounds} rounds, {summary.matches} matches, {summary.hands} hands"
+                f" (card play {summary.simulate_seconds:.1f} s, recording "
+                f"{summary.record_seconds:.1f} s, pairing rounds {summary.pair_seconds:.2f} s)"
+            )
             from gin_scorer.services import rounds
 
             rounds._DERIVED.clear()  # cold: every match's ledger recomputed from its hands
@@ -117,23 +132,31 @@ def service_event(preset: str, entrants: int = 64) -> None:
             tick = time.perf_counter()
             standings(db, summary.event_id)
             warm = time.perf_counter() - tick
-            print(f"  standings service on that event: cold {cold * 1000:.0f} ms (every ledger "
-                  f"recomputed from {summary.hands} hands), warm {warm * 1000:.0f} ms")
+            print(
+                f"  standings service on that event: cold {cold * 1000:.0f} ms (every ledger "
+                f"recomputed from {summary.hands} hands), warm {warm * 1000:.0f} ms"
+            )
             tick = time.perf_counter()
             report = verify_database(db, summary.event_id)
-            print(f"  verify: {time.perf_counter() - tick:.1f} s, "
-                  f"{'clean' if report.clean else report.problems[:3]}")
+            print(
+                f"  verify: {time.perf_counter() - tick:.1f} s, "
+                f"{'clean' if report.clean else report.problems[:3]}"
+            )
         finally:
             db.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--preset", default="wikipedia-standard",
-                        help="rule preset of the simulated events (default wikipedia-standard; "
-                        "gra-tournament plays best of five games to 250, ~10x the hands)")
-    parser.add_argument("--no-services", action="store_true",
-                        help="skip the event through the services (database)")
+    parser.add_argument(
+        "--preset",
+        default="wikipedia-standard",
+        help="rule preset of the simulated events (default wikipedia-standard; "
+        "gra-tournament plays best of five games to 250, ~10x the hands)",
+    )
+    parser.add_argument(
+        "--no-services", action="store_true", help="skip the event through the services (database)"
+    )
     args = parser.parse_args()
     swiss_500()
     pure_event(args.preset)

@@ -50,9 +50,7 @@ class _OneLineParser(argparse.ArgumentParser):
     where to read more) instead of the whole usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(
-            EXIT_REFUSED, f"{self.prog}: {_one_line(message)} (see: {self.prog} --help)\n"
-        )
+        self.exit(EXIT_REFUSED, f"{self.prog}: {_one_line(message)} (see: {self.prog} --help)\n")
 
 
 def _one_line(text: str) -> str:

@@ -46,15 +46,34 @@ def main(argv: list[str] | None = None) -> int:
     if not args.db:
         db = open_database(database, station="desk", backups=False)
         print("building a simulated Swiss event…", flush=True)
-        swiss = build_sample_event(db, entrants=args.entrants, rounds=3, seed=7,
-                                   progress=lambda s: print(" ", s, flush=True))
+        swiss = build_sample_event(
+            db,
+            entrants=args.entrants,
+            rounds=3,
+            seed=7,
+            progress=lambda s: print(" ", s, flush=True),
+        )
         print("building a single-elimination event…", flush=True)
-        build_sample_event(db, name="Club Knockout (demo)", entrants=8, rounds=3,
-                           event_format="single-elim", seed=3, unfinished_tables=0)
+        build_sample_event(
+            db,
+            name="Club Knockout (demo)",
+            entrants=8,
+            rounds=3,
+            event_format="single-elim",
+            seed=3,
+            unfinished_tables=0,
+        )
         print("building a double-elimination event…", flush=True)
-        build_sample_event(db, name="Double Knockout (demo)", entrants=8, rounds=20,
-                           event_format="double-elim", seed=5, unfinished_tables=1,
-                           with_cards=False)
+        build_sample_event(
+            db,
+            name="Double Knockout (demo)",
+            entrants=8,
+            rounds=20,
+            event_format="double-elim",
+            seed=5,
+            unfinished_tables=1,
+            with_cards=False,
+        )
         db.close()
         event_id = swiss.event.id
     else:
@@ -74,8 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     grab(window, "01-welcome")
 
-    dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, window,
-                            custom_folder=folder / "presets")
+    dialog = NewEventDialog(
+        list_presets(), DEFAULT_PRESET, window, custom_folder=folder / "presets"
+    )
     dialog.name.setText("Spring Championship")
     dialog.venue.setText("Riverside Community Hall")
     # Rows pasted from a spreadsheet (tabs between the cells), one with a slip to show.
@@ -100,8 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     assert window.db is not None
     late = AddEntrantsDialog("Spring Championship", window)
     csv_file = folder / "late-entries.csv"
-    csv_file.write_text("name,club,member_number\nGwen Gray,Riverside,R-130\n"
-                        "Hal Hughes,,\n", encoding="utf-8")
+    csv_file.write_text(
+        "name,club,member_number\nGwen Gray,Riverside,R-130\nHal Hughes,,\n", encoding="utf-8"
+    )
     late.editor.load_file(csv_file)
     late.show()
     grab(late, "13-add-entrants")
@@ -135,10 +156,23 @@ def main(argv: list[str] | None = None) -> int:
     grab(edit, "17-edit-entrant")
     edit.close()
     thursday = create_event(
-        window.db, name="Thursday Swiss", format="swiss",
-        entrants=[EntrantSpec(n, seed=i + 1) for i, n in enumerate(
-            ("Ann Adler", "Bob Brandt", "Carla Costa", "Dev Duarte", "Elle Ekberg",
-             "Finn Foley", "Gwen Gray"))],
+        window.db,
+        name="Thursday Swiss",
+        format="swiss",
+        entrants=[
+            EntrantSpec(n, seed=i + 1)
+            for i, n in enumerate(
+                (
+                    "Ann Adler",
+                    "Bob Brandt",
+                    "Carla Costa",
+                    "Dev Duarte",
+                    "Elle Ekberg",
+                    "Finn Foley",
+                    "Gwen Gray",
+                )
+            )
+        ],
     )
     preview = RoundPreviewDialog(preview_round(window.db, thursday.id), thursday.name, window)
     preview.show()
@@ -165,8 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     from gin_scorer.services.matches import list_matches
 
     assert window.db is not None
-    open_matches = [m for m in list_matches(window.db, event_id)
-                    if m.status is MatchStatus.PLAYING and m.b is not None]
+    open_matches = [
+        m
+        for m in list_matches(window.db, event_id)
+        if m.status is MatchStatus.PLAYING and m.b is not None
+    ]
     match = open_matches[0] if open_matches else list_matches(window.db, event_id)[-1]
     window.open_match(match.id)
     scoring = window.scoring

@@ -79,8 +79,6 @@ def yes_no(text: str) -> bool:
     raise argparse.ArgumentTypeError(f"{text!r}: write yes or no")
 
 
-
-
 def _seat(text: str) -> tuple[int, int]:
     """``12=1``: entrant 12 always sits at table 1."""
     entrant, sep, table = text.partition("=")
@@ -103,38 +101,55 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         "format settings", "how the event is paired and ranked (the format's defaults otherwise)"
     )
     group.add_argument(
-        "--rounds", type=positive, metavar="N",
+        "--rounds",
+        type=positive,
+        metavar="N",
         help="Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))",
     )
     group.add_argument(
-        "--tie-breaks", type=tie_breaks, metavar="LIST",
+        "--tie-breaks",
+        type=tie_breaks,
+        metavar="LIST",
         help="the order entrants are ranked in, comma-separated: match_wins, game_wins, "
         "point_differential, head_to_head, buchholz (opponents' match wins), seed "
         "(default: match_wins, buchholz, game_wins, point_differential, head_to_head)",
     )
     group.add_argument(
-        "--bye-match-win", type=yes_no, metavar="yes|no",
+        "--bye-match-win",
+        type=yes_no,
+        metavar="yes|no",
         help="a bye counts as a match won (default yes)",
     )
     group.add_argument(
-        "--bye-game-wins", type=not_negative, metavar="N",
+        "--bye-game-wins",
+        type=not_negative,
+        metavar="N",
         help="game wins a bye is worth (default: as many as winning a match takes)",
     )
     group.add_argument(
-        "--bye-points", type=any_whole, metavar="N",
+        "--bye-points",
+        type=any_whole,
+        metavar="N",
         help="points a bye adds to the point differential (default 0)",
     )
     group.add_argument(
-        "--bracket-reset", type=yes_no, metavar="yes|no",
+        "--bracket-reset",
+        type=yes_no,
+        metavar="yes|no",
         help="double elimination: a second grand final if the losers' bracket champion wins "
         "the first (default yes)",
     )
     group.add_argument(
-        "--require-check-in", type=yes_no, metavar="yes|no",
+        "--require-check-in",
+        type=yes_no,
+        metavar="yes|no",
         help="pair only entrants who checked in (default no)",
     )
     group.add_argument(
-        "--fixed-table", type=_seat_or_none, action="append", metavar="ENTRANT_ID=TABLE",
+        "--fixed-table",
+        type=_seat_or_none,
+        action="append",
+        metavar="ENTRANT_ID=TABLE",
         help="keep an entrant at one table every round (repeat for each; 'none' clears them)",
     )
 

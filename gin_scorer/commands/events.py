@@ -42,8 +42,6 @@ def _day(text: str) -> date:
         ) from None
 
 
-
-
 def _side(text: str) -> str:
     if text.strip().upper() not in ("A", "B"):
         raise argparse.ArgumentTypeError(f"{text!r} is not a player: write A or B")
@@ -199,8 +197,11 @@ def register(subparsers: Any) -> None:
     hadd.add_argument(
         "--dealer", type=_side, metavar="A|B", help="who dealt (default: by the rules)"
     )
-    hadd.add_argument("--pin", help="director PIN (a locked result or a finished event refuse "
-                      "hands: unlock or reopen first)")
+    hadd.add_argument(
+        "--pin",
+        help="director PIN (a locked result or a finished event refuse "
+        "hands: unlock or reopen first)",
+    )
     hadd.set_defaults(func=run_hand_add)
     hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")
     hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
@@ -265,8 +266,7 @@ def _record(text: str) -> HandRecord:
         data = read_json(text, "the hand", max_chars=_HAND_CHARS)
     except JsonInputError as error:
         raise UserError(
-            f"{error}; write it like "
-            '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\''
+            f'{error}; write it like \'{{"knock": "A", "deadwood": {{"A": 7, "B": 15}}}}\''
         ) from None
     try:
         return record_from_json(data)
@@ -429,8 +429,9 @@ def run_event_finish(args: argparse.Namespace) -> int:
         current = events.get_event(db, args.event_id)
         made = with_pin(
             args.pin,
-            lambda pin: events.set_event_status(db, args.event_id, status, current.version,
-                                                pin=pin),
+            lambda pin: events.set_event_status(
+                db, args.event_id, status, current.version, pin=pin
+            ),
         )
     print(f"event {made.id} ({made.name}): {made.status.value}")
     return 0
@@ -443,15 +444,18 @@ def run_entrant_edit(args: argparse.Namespace) -> int:
     from gin_scorer.services import entrants
 
     with opened(args) as db:
-        made = with_pin(args.pin, lambda pin: entrants.update_entrant(
-            db,
-            args.entrant_id,
-            name=args.name,
-            club=args.club,
-            seed=args.seed,
-            clear_seed=args.no_seed,
-            pin=pin,
-        ))
+        made = with_pin(
+            args.pin,
+            lambda pin: entrants.update_entrant(
+                db,
+                args.entrant_id,
+                name=args.name,
+                club=args.club,
+                seed=args.seed,
+                clear_seed=args.no_seed,
+                pin=pin,
+            ),
+        )
     seed = f", seed {made.seed}" if made.seed else ""
     print(f"entrant {made.id}: {made.name}" + (f" ({made.club})" if made.club else "") + seed)
     return 0
@@ -580,8 +584,11 @@ def _game_lines(sheet: ScoreSheet) -> list[str]:
     if not closed:
         return []
     box = sheet.rules.box_value
-    lines = ["", f"{'game':>4}  {'side':<7} {'points':>6} {'boxes':>12} {'bonus':>5} "
-             f"{'shutout':>7} {'final':>6}"]
+    lines = [
+        "",
+        f"{'game':>4}  {'side':<7} {'points':>6} {'boxes':>12} {'bonus':>5} "
+        f"{'shutout':>7} {'final':>6}",
+    ]
     for game in closed:
         winner = game.winner
         assert winner is not None  # closed games only
@@ -703,16 +710,19 @@ def run_hand_add(args: argparse.Namespace) -> int:
     with opened(args) as db:
         current = matches.get_match(db, args.match)
         try:
-            sheet = with_pin(args.pin, lambda pin: hands.record_hand(
-                db,
-                args.match,
-                record,
-                current.version,
-                entered_by=_by(args, db),
-                override_reason=args.override,
-                dealer=Side(args.dealer) if args.dealer else None,
-                pin=pin,
-            ))
+            sheet = with_pin(
+                args.pin,
+                lambda pin: hands.record_hand(
+                    db,
+                    args.match,
+                    record,
+                    current.version,
+                    entered_by=_by(args, db),
+                    override_reason=args.override,
+                    dealer=Side(args.dealer) if args.dealer else None,
+                    pin=pin,
+                ),
+            )
         except HandRejected as error:
             for p in error.problems:
                 print(f"  {p.severity.value}: {p.message}", file=sys.stderr)
@@ -739,16 +749,19 @@ def run_hand_correct(args: argparse.Namespace) -> int:
     record = _record(args.hand)
     with opened(args) as db:
         version = _match_version(db, args.hand_id)
-        sheet = with_pin(args.pin, lambda pin: hands.correct_hand(
-            db,
-            args.hand_id,
-            record,
-            version,
-            reason=args.reason,
-            entered_by=_by(args, db),
-            override_reason=args.override,
-            pin=pin,
-        ))
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.correct_hand(
+                db,
+                args.hand_id,
+                record,
+                version,
+                reason=args.reason,
+                entered_by=_by(args, db),
+                override_reason=args.override,
+                pin=pin,
+            ),
+        )
     print(f"hand entry {args.hand_id} corrected")
     # The correction is the newest row of the match's log, so the row in force with the
     # highest id is the corrected hand (wherever it sits in the match).
@@ -761,14 +774,17 @@ def run_hand_void(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         version = _match_version(db, args.hand_id)
-        sheet = with_pin(args.pin, lambda pin: hands.void_hand(
-            db,
-            args.hand_id,
-            version,
-            reason=args.reason,
-            entered_by=_by(args, db),
-            pin=pin,
-        ))
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.void_hand(
+                db,
+                args.hand_id,
+                version,
+                reason=args.reason,
+                entered_by=_by(args, db),
+                pin=pin,
+            ),
+        )
     print(f"hand entry {args.hand_id} voided")
     _summary(sheet)
     return 0
@@ -779,9 +795,12 @@ def run_hand_undo(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         current = matches.get_match(db, args.match)
-        sheet = with_pin(args.pin, lambda pin: hands.undo_last_entry(
-            db, args.match, current.version, entered_by=_by(args, db), pin=pin
-        ))
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.undo_last_entry(
+                db, args.match, current.version, entered_by=_by(args, db), pin=pin
+            ),
+        )
     print(f"newest entry of match {args.match} undone")
     _summary(sheet)
     return 0

@@ -19,8 +19,6 @@ from gin_scorer.commands._arguments import positive
 HELP_ORDER = 50
 
 
-
-
 def register(subparsers: Any) -> None:
     imp = subparsers.add_parser(
         "import",
@@ -47,8 +45,9 @@ def register(subparsers: Any) -> None:
         "Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is "
         "written with a ' in front.",
     )
-    exp.add_argument("what", choices=("event", "entrants", "results", "hands"),
-                     help="what to export")
+    exp.add_argument(
+        "what", choices=("event", "entrants", "results", "hands"), help="what to export"
+    )
     exp.add_argument("--event", type=positive, required=True, metavar="ID")
     exp.add_argument("--format", choices=("json", "csv"), help="default: from --out, else json")
     exp.add_argument("--out", metavar="FILE", help="write here instead of the terminal")

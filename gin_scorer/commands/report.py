@@ -25,8 +25,6 @@ _KINDS = {
 }
 
 
-
-
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "report",
@@ -35,21 +33,26 @@ def register(subparsers: Any) -> None:
         + "\n".join(f"  {k:<10} {v}" for k, v in _KINDS.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("kind", choices=list(_KINDS), metavar="KIND",
-                        help="one of: " + ", ".join(_KINDS))
+    parser.add_argument(
+        "kind", choices=list(_KINDS), metavar="KIND", help="one of: " + ", ".join(_KINDS)
+    )
     parser.add_argument("--event", type=positive, metavar="ID", help="the event's id")
-    parser.add_argument("--round", type=positive, metavar="N",
-                        help="the round (default: the latest round paired)")
+    parser.add_argument(
+        "--round", type=positive, metavar="N", help="the round (default: the latest round paired)"
+    )
     parser.add_argument("--match", type=positive, metavar="ID", help="one match's id")
-    parser.add_argument("--entrant", type=positive, metavar="ID",
-                        help="the entrant (player sheet)")
-    parser.add_argument("--blank", action="store_true",
-                        help="an empty form to fill in by hand")
-    parser.add_argument("--copies", type=one_to(500), default=1, metavar="N",
-                        help="blank forms: how many sheets / pads / pages of slips (default 1, "
-                        "at most 500)")
-    parser.add_argument("--paper", choices=["a4", "letter"], default="a4",
-                        help="paper size (default a4)")
+    parser.add_argument("--entrant", type=positive, metavar="ID", help="the entrant (player sheet)")
+    parser.add_argument("--blank", action="store_true", help="an empty form to fill in by hand")
+    parser.add_argument(
+        "--copies",
+        type=one_to(500),
+        default=1,
+        metavar="N",
+        help="blank forms: how many sheets / pads / pages of slips (default 1, at most 500)",
+    )
+    parser.add_argument(
+        "--paper", choices=["a4", "letter"], default="a4", help="paper size (default a4)"
+    )
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write")
     parser.set_defaults(func=run)
 
@@ -61,8 +64,12 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.out.lower().endswith(".pdf"):
         raise UserError(f"the output file {args.out!r} should end in .pdf")
-    needs_db = not (args.blank and args.event is None and args.match is None
-                    and args.kind in ("sheet", "pad", "slips"))
+    needs_db = not (
+        args.blank
+        and args.event is None
+        and args.match is None
+        and args.kind in ("sheet", "pad", "slips")
+    )
     db = _open(chosen_database(args.db)) if needs_db else None
     try:
         path = build(

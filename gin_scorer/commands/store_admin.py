@@ -26,10 +26,18 @@ def register(subparsers: Any) -> None:
     )
     backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
     backup.add_argument("--list", action="store_true", help="list the existing backups")
-    backup.add_argument("--every-hands", type=positive, metavar="N",
-                        help="from now on, back up automatically every N hands (default 25)")
-    backup.add_argument("--every-minutes", type=positive, metavar="M",
-                        help="... or every M minutes with something new (default 10)")
+    backup.add_argument(
+        "--every-hands",
+        type=positive,
+        metavar="N",
+        help="from now on, back up automatically every N hands (default 25)",
+    )
+    backup.add_argument(
+        "--every-minutes",
+        type=positive,
+        metavar="M",
+        help="... or every M minutes with something new (default 10)",
+    )
     backup.set_defaults(func=run_backup)
 
     restore = subparsers.add_parser(
@@ -42,7 +50,8 @@ def register(subparsers: Any) -> None:
     )
     restore.add_argument("file", metavar="FILE", help="the backup to restore")
     restore.add_argument(
-        "--pin", action="append",
+        "--pin",
+        action="append",
         help="the database's director PIN; without one, every event's PIN (give --pin once "
         "per PIN; asked for when needed and not given)",
     )
@@ -58,8 +67,9 @@ def register(subparsers: Any) -> None:
         "asked. The new PIN is typed when asked (twice), or read from stdin.",
     )
     director_pin.add_argument("action", choices=["set", "clear"])
-    director_pin.add_argument("--pin", action="append",
-                              help="the PIN that guards the database now (repeatable)")
+    director_pin.add_argument(
+        "--pin", action="append", help="the PIN that guards the database now (repeatable)"
+    )
     director_pin.set_defaults(func=run_director_pin)
 
     audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")
@@ -69,11 +79,10 @@ def register(subparsers: Any) -> None:
     )
     verify.set_defaults(func=run_audit_verify)
     show = actions.add_parser("show", help="print the newest audit entries")
-    show.add_argument("--last", type=positive, default=20, metavar="N",
-                      help="how many entries (default 20)")
+    show.add_argument(
+        "--last", type=positive, default=20, metavar="N", help="how many entries (default 20)"
+    )
     show.set_defaults(func=run_audit_show)
-
-
 
 
 def _open(args: argparse.Namespace) -> Database:
@@ -99,10 +108,13 @@ def run_backup(args: argparse.Namespace) -> int:
             from gin_scorer.store.backup import set_backup_schedule
 
             with db.transaction() as session:
-                schedule = set_backup_schedule(session, every_hands=args.every_hands,
-                                               every_minutes=args.every_minutes)
-            print(f"automatic backups of {db.display_name}: every {schedule.every_hands} "
-                  f"hands or {schedule.every_minutes} minutes")
+                schedule = set_backup_schedule(
+                    session, every_hands=args.every_hands, every_minutes=args.every_minutes
+                )
+            print(
+                f"automatic backups of {db.display_name}: every {schedule.every_hands} "
+                f"hands or {schedule.every_minutes} minutes"
+            )
             return 0
         if args.list:
             found = backups_of(db)
@@ -111,8 +123,9 @@ def run_backup(args: argparse.Namespace) -> int:
             for item in found:
                 size = item.path.stat().st_size / 1024
                 reason = f"  ({item.reason})" if item.reason else ""
-                print(f"{item.taken_at:%Y-%m-%d %H:%M:%S} UTC  {size:8.0f} KiB  "
-                      f"{item.path}{reason}")
+                print(
+                    f"{item.taken_at:%Y-%m-%d %H:%M:%S} UTC  {size:8.0f} KiB  {item.path}{reason}"
+                )
             return 0
         try:
             if args.out:
@@ -151,8 +164,9 @@ def run_restore(args: argparse.Namespace) -> int:
     if not source.is_file():
         raise UserError(f"{source} does not exist (or is not a file)")
     try:
-        result = restore_backup(chosen_database(args.db), source, pins=args.pin or (),
-                                ask_pin=_ask_pin)
+        result = restore_backup(
+            chosen_database(args.db), source, pins=args.pin or (), ask_pin=_ask_pin
+        )
     except StoreError as error:
         raise UserError(str(error)) from None
     print(f"restored {result.database} from {result.restored_from}")
@@ -191,8 +205,10 @@ def run_audit_show(args: argparse.Namespace) -> int:
         payload = canonical_json(dict(entry.payload))
         if len(payload) > 120:
             payload = payload[:117] + "..."
-        print(f"{entry.id:>6}  {entry.at:%Y-%m-%d %H:%M:%S}  {entry.short_hash}  "
-              f"{entry.station}/{entry.actor}  {entry.action}  {entry.subject}  {payload}")
+        print(
+            f"{entry.id:>6}  {entry.at:%Y-%m-%d %H:%M:%S}  {entry.short_hash}  "
+            f"{entry.station}/{entry.actor}  {entry.action}  {entry.subject}  {payload}"
+        )
     return 0
 
 

@@ -93,8 +93,6 @@ _LAST = [
 ]
 
 
-
-
 def _whole(text: str) -> int:
     return any_whole(text)
 
@@ -465,8 +463,10 @@ def run_verify_command(args: argparse.Namespace) -> int:
         seal = report.seal
         if seal is not None and report.clean:
             if args.seal is not None:
-                print(f"the seal {args.seal.strip().upper()} matches: nothing sealed before "
-                      f"it has changed ({seal.links_after_code} link(s) sealed since)")
+                print(
+                    f"the seal {args.seal.strip().upper()} matches: nothing sealed before "
+                    f"it has changed ({seal.links_after_code} link(s) sealed since)"
+                )
             print(f"sealed: {seal.links} links, seal {seal.latest_code or '(none yet)'}")
         return 0 if report.clean else 1
 
@@ -617,8 +617,7 @@ def run_standings_command(args: argparse.Namespace) -> int:
                 for r in rows
             ]
             # An object, not a bare list, so the seal travels with the figures it covers.
-            json.dump({"seal": seal, "standings": lines}, sys.stdout, indent=1,
-                      ensure_ascii=False)
+            json.dump({"seal": seal, "standings": lines}, sys.stdout, indent=1, ensure_ascii=False)
             print()
         else:
             _print_standings(rows)

@@ -60,8 +60,9 @@ def _size(path: Path) -> str:
 class RestoreDialog(QDialog):
     """Choose the backup to restore; :attr:`chosen` is its path once accepted."""
 
-    def __init__(self, database: str, backups: Sequence[BackupFile],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, database: str, backups: Sequence[BackupFile], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Restore a backup")
         self.resize(760, 420)
@@ -89,9 +90,12 @@ class RestoreDialog(QDialog):
                 item = QTableWidgetItem(text)
                 item.setToolTip(str(backup.path))
                 if column == 2:
-                    item.setToolTip(f"The seal this backup was taken with: sheets printed "
-                                    f"from it carry “Seal {seal}”." if seal else
-                                    "No seal could be read from this backup.")
+                    item.setToolTip(
+                        f"The seal this backup was taken with: sheets printed "
+                        f"from it carry “Seal {seal}”."
+                        if seal
+                        else "No seal could be read from this backup."
+                    )
                 if column == 3:
                     item.setTextAlignment(_RIGHT)
                 self.table.setItem(row, column, item)
@@ -138,7 +142,9 @@ class PinCancelled(Exception):
 def ask_database_pin(parent: QWidget | None) -> str:
     """The prompt the restore shows when the database has a director's PIN."""
     pin, ok = QInputDialog.getText(
-        parent, "Restore a backup", "This database is guarded: the director's PIN:",
+        parent,
+        "Restore a backup",
+        "This database is guarded: the director's PIN:",
         QLineEdit.EchoMode.Password,
     )
     if not ok:

@@ -50,12 +50,18 @@ def _section_title(section: str, rnd: int, last: int, double: bool) -> str:
 
 def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]], float, float]:
     """Where every box goes: (boxes, column titles with their place, width, height)."""
-    sections = sorted({s.section for s in view.slots if s.section in _SECTION_ORDER},
-                      key=_SECTION_ORDER.__getitem__)
-    finals = sorted((s for s in view.slots if s.section not in _SECTION_ORDER),
-                    key=lambda s: (s.round_in_section, s.index))
-    rounds_of = {sec: sorted({s.round_in_section for s in view.slots if s.section == sec})
-                 for sec in sections}
+    sections = sorted(
+        {s.section for s in view.slots if s.section in _SECTION_ORDER},
+        key=_SECTION_ORDER.__getitem__,
+    )
+    finals = sorted(
+        (s for s in view.slots if s.section not in _SECTION_ORDER),
+        key=lambda s: (s.round_in_section, s.index),
+    )
+    rounds_of = {
+        sec: sorted({s.round_in_section for s in view.slots if s.section == sec})
+        for sec in sections
+    }
     placed: list[PlacedBox] = []
     titles: list[tuple[QPointF, str]] = []
     step = BOX_W + COLUMN_GAP
@@ -63,15 +69,23 @@ def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]
     bands: dict[str, tuple[float, float]] = {}
     for section in sections:
         rounds = rounds_of[section]
-        in_round = {r: sorted((s for s in view.slots
-                               if s.section == section and s.round_in_section == r),
-                              key=lambda s: s.index) for r in rounds}
+        in_round = {
+            r: sorted(
+                (s for s in view.slots if s.section == section and s.round_in_section == r),
+                key=lambda s: s.index,
+            )
+            for r in rounds
+        }
         fullest = max(len(boxes) for boxes in in_round.values())
         band = TITLE_H + fullest * UNIT
         for column, rnd in enumerate(rounds):
             x = MARGIN + column * step
-            titles.append((QPointF(x, top + TITLE_H - 8),
-                           _section_title(section, rnd, rounds[-1], view.double)))
+            titles.append(
+                (
+                    QPointF(x, top + TITLE_H - 8),
+                    _section_title(section, rnd, rounds[-1], view.double),
+                )
+            )
             share = (band - TITLE_H) / len(in_round[rnd])
             for i, slot in enumerate(in_round[rnd]):
                 middle = top + TITLE_H + share * (i + 0.5)
@@ -175,15 +189,19 @@ class BracketCanvas(QWidget):
             if not reset.slot.needed:
                 pen.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(pen)
-            painter.drawLine(QPointF(before.rect.right(), before.rect.center().y()),
-                             QPointF(reset.rect.left(), reset.rect.center().y()))
+            painter.drawLine(
+                QPointF(before.rect.right(), before.rect.center().y()),
+                QPointF(reset.rect.left(), reset.rect.center().y()),
+            )
         painter.setPen(QPen(_LINE, 1.2))
         for placed in self.boxes:
             if placed in finals[1:]:
                 continue
             rect = placed.rect
-            for source, y in ((placed.slot.a_from, rect.top() + rect.height() * 0.25),
-                              (placed.slot.b_from, rect.top() + rect.height() * 0.75)):
+            for source, y in (
+                (placed.slot.a_from, rect.top() + rect.height() * 0.25),
+                (placed.slot.b_from, rect.top() + rect.height() * 0.75),
+            ):
                 fed_by = where.get(source)
                 if fed_by is None or fed_by.rect.left() >= rect.left():
                     continue  # a seed or a bye: nothing to draw from
@@ -221,23 +239,32 @@ class BracketCanvas(QWidget):
             )
             painter.drawText(name_rect, Qt.AlignmentFlag.AlignVCenter, shown)
             painter.setPen(QColor("black"))
-            painter.drawText(QRectF(part.right() - SCORE_W, part.top(), SCORE_W, half),
-                             Qt.AlignmentFlag.AlignCenter, games)
-        painter.setPen(QPen(QColor("#1f5fbf") if focused else QColor("black"),
-                            2.4 if focused else 1.0))
+            painter.drawText(
+                QRectF(part.right() - SCORE_W, part.top(), SCORE_W, half),
+                Qt.AlignmentFlag.AlignCenter,
+                games,
+            )
+        painter.setPen(
+            QPen(QColor("#1f5fbf") if focused else QColor("black"), 2.4 if focused else 1.0)
+        )
         painter.drawRect(rect)
         painter.setPen(QPen(QColor("#bbbbbb"), 1.0))
-        painter.drawLine(QPointF(rect.left(), rect.top() + half),
-                         QPointF(rect.right(), rect.top() + half))
-        painter.drawLine(QPointF(rect.right() - SCORE_W, rect.top()),
-                         QPointF(rect.right() - SCORE_W, rect.bottom()))
+        painter.drawLine(
+            QPointF(rect.left(), rect.top() + half), QPointF(rect.right(), rect.top() + half)
+        )
+        painter.drawLine(
+            QPointF(rect.right() - SCORE_W, rect.top()),
+            QPointF(rect.right() - SCORE_W, rect.bottom()),
+        )
         small = QFont(normal)
         small.setPointSizeF(max(6.0, normal.pointSizeF() * 0.8))
         painter.setFont(small)
         painter.setPen(_MUTED)
-        painter.drawText(QRectF(rect.left(), rect.bottom() + 1, rect.width(), 14),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                         slot.slot + (f" · table {slot.table}" if slot.table else ""))
+        painter.drawText(
+            QRectF(rect.left(), rect.bottom() + 1, rect.width(), 14),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+            slot.slot + (f" · table {slot.table}" if slot.table else ""),
+        )
 
     # --- choosing a match ------------------------------------------------------------------
 
@@ -287,4 +314,3 @@ class BracketCanvas(QWidget):
 
 
 __all__ = ["BracketCanvas", "PlacedBox", "layout", "side_text"]
-

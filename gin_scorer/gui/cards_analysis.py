@@ -44,7 +44,10 @@ def _read(text: str, what: str) -> tuple[Card, ...]:
 
 
 def analyse_cards(
-    declared: HandRecord | None, knocker_text: str, defender_text: str, rules: RuleSet,
+    declared: HandRecord | None,
+    knocker_text: str,
+    defender_text: str,
+    rules: RuleSet,
     names: tuple[str, str] = ("A", "B"),
 ) -> CardsAnalysis:
     """Analyse what was typed against the declared record (from the entry line)."""
@@ -66,7 +69,8 @@ def analyse_cards(
     if both:
         listed = " ".join(str(c) for c in sorted(both))
         return CardsAnalysis(
-            knocker_cards, defender_cards,
+            knocker_cards,
+            defender_cards,
             input_error=f"{listed} cannot be in both hands",
         )
     ace_rule = rules.ace_rule
@@ -74,9 +78,7 @@ def analyse_cards(
     defence: Defence | None = None
     gin = declared.declaration in (Declaration.GIN, Declaration.BIG_GIN)
     if knocker is not None and defender_cards:
-        defence = best_defence(
-            knocker.melds, defender_cards, ace_rule, allow_layoffs=not gin
-        )
+        defence = best_defence(knocker.melds, defender_cards, ace_rule, allow_layoffs=not gin)
     wanted_knocker = 11 if declared.declaration is Declaration.BIG_GIN else 10
     if len(knocker_cards) != wanted_knocker or len(defender_cards) != 10 or knocker is None:
         return CardsAnalysis(knocker_cards, defender_cards, knocker, defence)

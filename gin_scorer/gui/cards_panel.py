@@ -174,7 +174,10 @@ class CardsPanel(QWidget):
 
     def refresh(self) -> None:
         self.analysis = analyse_cards(
-            self.declared, self.knocker_edit.text(), self.defender_edit.text(), self.rules,
+            self.declared,
+            self.knocker_edit.text(),
+            self.defender_edit.text(),
+            self.rules,
             self.names,
         )
         analysis = self.analysis

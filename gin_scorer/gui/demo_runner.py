@@ -23,11 +23,23 @@ def demo_rounds(entrants: int) -> int:
     return max(1, math.ceil(math.log2(max(entrants, 2))))
 
 
-def demo_command(database: str, *, entrants: int = 16, event_format: str = "swiss",
-                 seed: int = 1) -> tuple[str, list[str]]:
+def demo_command(
+    database: str, *, entrants: int = 16, event_format: str = "swiss", seed: int = 1
+) -> tuple[str, list[str]]:
     """The program and arguments that play a demo event into ``database``."""
-    arguments = ["--db", database, "demo", "--entrants", str(entrants),
-                 "--format", event_format, "--seed", str(seed), "--preset", DEMO_PRESET]
+    arguments = [
+        "--db",
+        database,
+        "demo",
+        "--entrants",
+        str(entrants),
+        "--format",
+        event_format,
+        "--seed",
+        str(seed),
+        "--preset",
+        DEMO_PRESET,
+    ]
     if event_format == "swiss":
         arguments += ["--rounds", str(demo_rounds(entrants))]
     if getattr(sys, "frozen", False):  # the PyInstaller bundle is the CLI itself
@@ -40,8 +52,15 @@ class DemoRunner(QObject):
     rounds_done = Signal(int, int)  # rounds played, rounds in all
     finished = Signal(bool, str)  # ok, message
 
-    def __init__(self, database: str, parent: QObject | None = None, *, entrants: int = 16,
-                 event_format: str = "swiss", seed: int = 1) -> None:
+    def __init__(
+        self,
+        database: str,
+        parent: QObject | None = None,
+        *,
+        entrants: int = 16,
+        event_format: str = "swiss",
+        seed: int = 1,
+    ) -> None:
         super().__init__(parent)
         self.program, self.arguments = demo_command(
             database, entrants=entrants, event_format=event_format, seed=seed

@@ -33,8 +33,9 @@ class ProblemLabel(QLabel):
         self.setText(f"✖ {text}")
 
 
-def dialog_buttons(dialog: QDialog, on_ok: Callable[[], None], ok_text: str | None = None,
-                   *, save: bool = False) -> QDialogButtonBox:
+def dialog_buttons(
+    dialog: QDialog, on_ok: Callable[[], None], ok_text: str | None = None, *, save: bool = False
+) -> QDialogButtonBox:
     """Save (or OK, renamed ``ok_text``) and Cancel; ``on_ok`` decides whether to accept."""
     ok = QDialogButtonBox.StandardButton.Save if save else QDialogButtonBox.StandardButton.Ok
     buttons = QDialogButtonBox(ok | QDialogButtonBox.StandardButton.Cancel)
@@ -45,8 +46,9 @@ def dialog_buttons(dialog: QDialog, on_ok: Callable[[], None], ok_text: str | No
     return buttons
 
 
-def until_accepted(dialog: QDialog, attempt: Callable[[], T],
-                   refused: Callable[[str], None]) -> T | None:
+def until_accepted(
+    dialog: QDialog, attempt: Callable[[], T], refused: Callable[[str], None]
+) -> T | None:
     """Show ``dialog`` until ``attempt`` (the services' call) succeeds, and return its result;
     each refusal goes to ``refused`` and the dialog opens again as it was. None on Cancel."""
     try:

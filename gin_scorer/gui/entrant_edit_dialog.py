@@ -41,8 +41,9 @@ class EntrantEditDialog(QDialog):
         form.addRow(dialog_buttons(self, self.accept, save=True))
 
 
-def edit_entrant(parent: QWidget | None, db: Database, entrant: EntrantView,
-                 *, actor: str | None = None) -> EntrantView | None:
+def edit_entrant(
+    parent: QWidget | None, db: Database, entrant: EntrantView, *, actor: str | None = None
+) -> EntrantView | None:
     """Show the dialog until the services accept the change or the director cancels."""
     from gin_scorer.gui.pin_prompt import with_pin
     from gin_scorer.services.entrants import update_entrant
@@ -52,9 +53,18 @@ def edit_entrant(parent: QWidget | None, db: Database, entrant: EntrantView,
     def save() -> EntrantView | None:
         seed = dialog.seed.value()
         # A finished event's entrants need the director's PIN: asked for when wanted.
-        return with_pin(dialog, lambda pin: update_entrant(
-            db, entrant.id, name=dialog.name.text(), club=dialog.club.text(),
-            seed=seed or None, clear_seed=not seed, pin=pin, actor=actor,
-        ))
+        return with_pin(
+            dialog,
+            lambda pin: update_entrant(
+                db,
+                entrant.id,
+                name=dialog.name.text(),
+                club=dialog.club.text(),
+                seed=seed or None,
+                clear_seed=not seed,
+                pin=pin,
+                actor=actor,
+            ),
+        )
 
     return until_accepted(dialog, save, dialog.problem.say)

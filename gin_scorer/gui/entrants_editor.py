@@ -132,7 +132,8 @@ def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
     if not count:
         return True
     answer = QMessageBox.question(
-        parent, "Close without saving?",
+        parent,
+        "Close without saving?",
         f"The {count} entrant{'s' if count != 1 else ''} typed here will be lost.",
         QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,

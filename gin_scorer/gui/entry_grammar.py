@@ -132,9 +132,7 @@ def _possessive(name: str) -> str:
     return f"{name}’" if name.endswith("s") else f"{name}’s"
 
 
-def read_entry(
-    text: str, rules: RuleSet, names: Sequence[str] = ("A", "B")
-) -> EntryPreview:
+def read_entry(text: str, rules: RuleSet, names: Sequence[str] = ("A", "B")) -> EntryPreview:
     """Read the entry line under ``rules``; ``names`` label sides A and B in messages."""
     if not text.strip():
         return EntryPreview(EntryState.EMPTY, GRAMMAR_HINT)
@@ -169,11 +167,8 @@ def _read_words(
     numbers = words[index:]
     if head in _DEAD_WORDS:
         if numbers:
-            return EntryPreview(
-                EntryState.ERROR, "a dead hand takes no numbers: type just d"
-            )
-        return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names,
-                       "Dead hand")
+            return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
+        return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
     if not head:
         return EntryPreview(
             EntryState.ERROR,
@@ -242,14 +237,12 @@ def _knock(
     if len(counts) == 1:
         return EntryPreview(
             EntryState.INCOMPLETE,
-            f"{who} knocks with {counts[0]} — now type {_possessive(other)} deadwood "
-            "after layoffs",
+            f"{who} knocks with {counts[0]} — now type {_possessive(other)} deadwood after layoffs",
         )
     if len(counts) > 2:
         return EntryPreview(
             EntryState.ERROR,
-            f"a knock takes two counts ({who}’s, then {other}’s); "
-            f"{len(counts)} numbers were typed",
+            f"a knock takes two counts ({who}’s, then {other}’s); {len(counts)} numbers were typed",
         )
     record = HandRecord(
         Declaration.KNOCK,
@@ -291,9 +284,7 @@ def _gin(
     return _scored(record, rules, names, f"{who} goes {what}, {other} has {counts[0]}")
 
 
-def _scored(
-    record: HandRecord, rules: RuleSet, names: Sequence[str], said: str
-) -> EntryPreview:
+def _scored(record: HandRecord, rules: RuleSet, names: Sequence[str], said: str) -> EntryPreview:
     refusal = _knock_refusal(record, rules, names)
     if refusal is not None:
         return EntryPreview(EntryState.ERROR, refusal, record)

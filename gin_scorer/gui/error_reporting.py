@@ -34,8 +34,13 @@ def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
     )
 
 
-def report(parent: QWidget | None, kind: type[BaseException], error: BaseException,
-           tb: TracebackType | None, log: Path | None = None) -> str:
+def report(
+    parent: QWidget | None,
+    kind: type[BaseException],
+    error: BaseException,
+    tb: TracebackType | None,
+    log: Path | None = None,
+) -> str:
     """Log (when it is our fault) and show the error; returns the sentence shown."""
     if issubclass(kind, KeyboardInterrupt):
         sys.__excepthook__(kind, error, tb)

@@ -108,8 +108,13 @@ def describe_rules(rules: RuleSet) -> str:
 class RulesEditor(QWidget):
     """A preset chooser plus one widget per knob; changes make a custom rule set."""
 
-    def __init__(self, presets: tuple[RuleSet, ...], default_key: str,
-                 parent: QWidget | None = None, custom_folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        presets: tuple[RuleSet, ...],
+        default_key: str,
+        parent: QWidget | None = None,
+        custom_folder: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.custom_folder = custom_folder
         self.presets = {p.key: p for p in presets}
@@ -237,8 +242,9 @@ class RulesEditor(QWidget):
         """Overridden by the dialog (a plain hook keeps this widget signal-free)."""
 
     def _ask_save(self) -> None:
-        name, ok = QInputDialog.getText(self, "Save rules", "Name of the custom preset:",
-                                        text=self.current.name)
+        name, ok = QInputDialog.getText(
+            self, "Save rules", "Name of the custom preset:", text=self.current.name
+        )
         if ok and name.strip():
             self.save_custom(name)
 
@@ -273,8 +279,13 @@ def _plain(value: object) -> object:
 
 
 class NewEventDialog(QDialog):
-    def __init__(self, presets: tuple[RuleSet, ...], default_preset: str,
-                 parent: QWidget | None = None, custom_folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        presets: tuple[RuleSet, ...],
+        default_preset: str,
+        parent: QWidget | None = None,
+        custom_folder: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New event")
         self.resize(1120, 700)

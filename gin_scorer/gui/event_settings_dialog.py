@@ -282,10 +282,23 @@ def edit_event_settings(
 
     event = events.get_event(db, event_id)
     dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
-    return _save_event(dialog, db, event, lambda current: pin_from_box(
-        dialog, dialog.pin, lambda pin: events.set_event_settings(
-            db, event_id, dialog.values(), current.version, pin=pin, actor=actor,
-        )))
+    return _save_event(
+        dialog,
+        db,
+        event,
+        lambda current: pin_from_box(
+            dialog,
+            dialog.pin,
+            lambda pin: events.set_event_settings(
+                db,
+                event_id,
+                dialog.values(),
+                current.version,
+                pin=pin,
+                actor=actor,
+            ),
+        ),
+    )
 
 
 class EventRulesDialog(QDialog):
@@ -344,10 +357,23 @@ def edit_event_rules(
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
     event = events.get_event(db, event_id)
     dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
-    return _save_event(dialog, db, event, lambda current: pin_from_box(
-        dialog, dialog.pin, lambda pin: events.set_event_rules(
-            db, event_id, dialog.rules.current, current.version, pin=pin, actor=actor,
-        )))
+    return _save_event(
+        dialog,
+        db,
+        event,
+        lambda current: pin_from_box(
+            dialog,
+            dialog.pin,
+            lambda pin: events.set_event_rules(
+                db,
+                event_id,
+                dialog.rules.current,
+                current.version,
+                pin=pin,
+                actor=actor,
+            ),
+        ),
+    )
 
 
 class EventPinDialog(QDialog):
@@ -390,10 +416,21 @@ def change_event_pin(
     from gin_scorer.services import events
 
     dialog = EventPinDialog(events.get_event(db, event_id), parent)
-    return until_accepted(dialog, lambda: pin_from_box(
-        dialog, dialog.old, lambda old: events.set_event_pin(
-            db, event_id, dialog.new.text() or None, old_pin=old, actor=actor,
-        )), dialog.problem.say)
+    return until_accepted(
+        dialog,
+        lambda: pin_from_box(
+            dialog,
+            dialog.old,
+            lambda old: events.set_event_pin(
+                db,
+                event_id,
+                dialog.new.text() or None,
+                old_pin=old,
+                actor=actor,
+            ),
+        ),
+        dialog.problem.say,
+    )
 
 
 def finish_or_reopen_event(
@@ -408,22 +445,43 @@ def finish_or_reopen_event(
     event = events.get_event(db, event_id)
     if event.status is not EventStatus.FINISHED:
         answer = QMessageBox.question(
-            parent, "Finish the event",
+            parent,
+            "Finish the event",
             f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
             "hands until it is reopened"
             + (" (with the director's PIN)." if event.has_pin else "."),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return None
-        return with_pin(parent, lambda pin: events.set_event_status(
-            db, event_id, EventStatus.FINISHED, event.version, pin=pin, actor=actor,
-        ))
-    if QMessageBox.question(
-        parent, "Reopen the event",
-        f"{event.name} is finished. Reopen it"
-        + (" (with the director's PIN)?" if event.has_pin else "?"),
-    ) != QMessageBox.StandardButton.Yes:
+        return with_pin(
+            parent,
+            lambda pin: events.set_event_status(
+                db,
+                event_id,
+                EventStatus.FINISHED,
+                event.version,
+                pin=pin,
+                actor=actor,
+            ),
+        )
+    if (
+        QMessageBox.question(
+            parent,
+            "Reopen the event",
+            f"{event.name} is finished. Reopen it"
+            + (" (with the director's PIN)?" if event.has_pin else "?"),
+        )
+        != QMessageBox.StandardButton.Yes
+    ):
         return None
-    return with_pin(parent, lambda pin: events.set_event_status(
-        db, event_id, EventStatus.RUNNING, event.version, pin=pin, actor=actor,
-    ))
+    return with_pin(
+        parent,
+        lambda pin: events.set_event_status(
+            db,
+            event_id,
+            EventStatus.RUNNING,
+            event.version,
+            pin=pin,
+            actor=actor,
+        ),
+    )

@@ -42,15 +42,23 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
     """Place, entrant, record, and one column per tie-break of the event (as in the rows)."""
     columns = [
         ColumnSpec("Place", lambda r: r.place_label, lambda r: r.place),
-        ColumnSpec("Entrant", lambda r: r.entrant.name + (" (withdrawn)" if r.withdrawn else ""),
-                   lambda r: r.entrant.name.casefold(), align_left=True),
+        ColumnSpec(
+            "Entrant",
+            lambda r: r.entrant.name + (" (withdrawn)" if r.withdrawn else ""),
+            lambda r: r.entrant.name.casefold(),
+            align_left=True,
+        ),
         ColumnSpec("Club", lambda r: r.entrant.club, align_left=True),
         ColumnSpec("Played", lambda r: str(r.played), lambda r: r.played),
         ColumnSpec("Won", lambda r: str(r.match_wins), lambda r: r.match_wins),
         ColumnSpec("Lost", lambda r: str(r.match_losses), lambda r: r.match_losses),
         ColumnSpec("Games", lambda r: f"{r.game_wins}–{r.game_losses}", lambda r: r.game_wins),
-        ColumnSpec("Points ±", lambda r: _signed(r.point_differential),
-                   lambda r: r.point_differential, tooltip="Total point differential"),
+        ColumnSpec(
+            "Points ±",
+            lambda r: _signed(r.point_differential),
+            lambda r: r.point_differential,
+            tooltip="Total point differential",
+        ),
         ColumnSpec("Byes", lambda r: str(r.byes), lambda r: r.byes),
     ]
     tie_breaks = rows[0].tie_breaks if rows else ()
@@ -88,20 +96,33 @@ def _standing_style(row: StandingRow) -> RowStyle | None:
 
 
 PAIRING_COLUMNS = [
-    ColumnSpec("Table", lambda p: str(p.table) if p.table is not None else "bye",
-               lambda p: p.table if p.table is not None else 10**6),
+    ColumnSpec(
+        "Table",
+        lambda p: str(p.table) if p.table is not None else "bye",
+        lambda p: p.table if p.table is not None else 10**6,
+    ),
     ColumnSpec("A", lambda p: p.a.name, lambda p: p.a.name.casefold(), align_left=True),
-    ColumnSpec("B", lambda p: p.b.name if p.b is not None else "— bye —",
-               lambda p: p.b.name.casefold() if p.b is not None else "", align_left=True),
-    ColumnSpec("Games", lambda p: f"{p.games_a}–{p.games_b}" if p.hands else "",
-               lambda p: p.games_a + p.games_b),
+    ColumnSpec(
+        "B",
+        lambda p: p.b.name if p.b is not None else "— bye —",
+        lambda p: p.b.name.casefold() if p.b is not None else "",
+        align_left=True,
+    ),
+    ColumnSpec(
+        "Games",
+        lambda p: f"{p.games_a}–{p.games_b}" if p.hands else "",
+        lambda p: p.games_a + p.games_b,
+    ),
     ColumnSpec("Status", lambda p: p.status.value, align_left=True),
 ]
 
 BY_NAME_COLUMNS = [
     ColumnSpec("Name", lambda n: n.name, lambda n: n.name.casefold(), align_left=True),
-    ColumnSpec("Table", lambda n: str(n.table) if n.table is not None else "bye",
-               lambda n: n.table if n.table is not None else 10**6),
+    ColumnSpec(
+        "Table",
+        lambda n: str(n.table) if n.table is not None else "bye",
+        lambda n: n.table if n.table is not None else 10**6,
+    ),
     ColumnSpec("Opponent", lambda n: n.opponent or "— bye —", align_left=True),
     ColumnSpec("Seat", lambda n: n.side),
 ]
@@ -114,8 +135,11 @@ _STATE_MARKS = {
 }
 
 STATUS_COLUMNS = [
-    ColumnSpec("Table", lambda t: str(t.table) if t.table is not None else "bye",
-               lambda t: t.table if t.table is not None else 10**6),
+    ColumnSpec(
+        "Table",
+        lambda t: str(t.table) if t.table is not None else "bye",
+        lambda t: t.table if t.table is not None else 10**6,
+    ),
     ColumnSpec("A", lambda t: t.a, align_left=True),
     ColumnSpec("B", lambda t: t.b or "— bye —", align_left=True),
     ColumnSpec("State", lambda t: _STATE_MARKS[t.state], align_left=True),
@@ -444,15 +468,20 @@ class BracketPanel(_EventView):
         self.title.setText(f"{kind} elimination, {view.size} places{champion}")
         self.canvas.show_bracket(view)
         self.note.setStyleSheet("")
-        self.note.setText("✔ marks the winner · double-click a match (or select it and press "
-                          "Enter) to open its score sheet")
+        self.note.setText(
+            "✔ marks the winner · double-click a match (or select it and press "
+            "Enter) to open its score sheet"
+        )
 
 
 ENTRANT_COLUMNS = [
     ColumnSpec("Entrant", lambda e: e.name, lambda e: e.name.casefold(), align_left=True),
     ColumnSpec("Club", lambda e: e.club, align_left=True),
-    ColumnSpec("Seed", lambda e: str(e.seed) if e.seed is not None else "",
-               lambda e: e.seed if e.seed is not None else 10**6),
+    ColumnSpec(
+        "Seed",
+        lambda e: str(e.seed) if e.seed is not None else "",
+        lambda e: e.seed if e.seed is not None else 10**6,
+    ),
     ColumnSpec("Checked in", lambda e: "✔ yes" if e.checked_in else "— no"),
     ColumnSpec("Status", lambda e: "active" if e.active else "✖ withdrawn", align_left=True),
 ]
@@ -491,8 +520,12 @@ class EntrantsView(_EventView):
         self.add_button.clicked.connect(self.add_requested.emit)
         self.import_button.clicked.connect(self.import_requested.emit)
         buttons = QHBoxLayout()
-        for button in (self.check_button, self.withdraw_button, self.reinstate_button,
-                       self.edit_button):
+        for button in (
+            self.check_button,
+            self.withdraw_button,
+            self.reinstate_button,
+            self.edit_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.add_button)
@@ -545,8 +578,11 @@ class EntrantsView(_EventView):
         entrant = self.selected()
         if entrant is None:
             return False
-        return self._apply(lambda pin: check_in(self.db, entrant.id, not entrant.checked_in,
-                                                pin=pin, actor=self.actor or None))
+        return self._apply(
+            lambda pin: check_in(
+                self.db, entrant.id, not entrant.checked_in, pin=pin, actor=self.actor or None
+            )
+        )
 
     def edit_selected(self) -> bool:
         from gin_scorer.gui.entrant_edit_dialog import edit_entrant
@@ -604,8 +640,9 @@ class ProjectorWindow(QWidget):
 
     ROWS_PER_PAGE = 16
 
-    def __init__(self, db: Database, event_id: int, seconds: int,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, db: Database, event_id: int, seconds: int, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.db = db
         self.event_id = event_id
@@ -632,8 +669,10 @@ class ProjectorWindow(QWidget):
         self.seal = QLabel("")
         self.seal.setObjectName("projectorSeal")
         self.seal.setStyleSheet("font-size: 18pt; font-weight: bold; color: #78909c;")
-        self.seal.setToolTip("The seal of what is shown: “gin-scorer verify --seal CODE” "
-                             "proves nothing recorded before it has changed")
+        self.seal.setToolTip(
+            "The seal of what is shown: “gin-scorer verify --seal CODE” "
+            "proves nothing recorded before it has changed"
+        )
         close = QPushButton("Close")
         close.clicked.connect(self.close)
         close.setStyleSheet("color: #101820; background: #cfd8dc;")
@@ -682,23 +721,31 @@ class ProjectorWindow(QWidget):
             pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
         n = self.ROWS_PER_PAGE
         for start in range(0, max(len(rows), 1), n):
-            chunk = rows[start:start + n]
-            html = "<table cellspacing=0 cellpadding=6 width='100%'>" + "".join(
-                f"<tr><td width=90>{r.place_label}</td><td>{r.entrant.name}</td>"
-                f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
-                f"<td align=right>{_signed(r.point_differential)}</td></tr>"
-                for r in chunk
-            ) + "</table>"
+            chunk = rows[start : start + n]
+            html = (
+                "<table cellspacing=0 cellpadding=6 width='100%'>"
+                + "".join(
+                    f"<tr><td width=90>{r.place_label}</td><td>{r.entrant.name}</td>"
+                    f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
+                    f"<td align=right>{_signed(r.point_differential)}</td></tr>"
+                    for r in chunk
+                )
+                + "</table>"
+            )
             pages.append((f"{event.name} — standings", html))
         if rounds:
             for start in range(0, len(lines), n):
-                table_chunk = lines[start:start + n]
-                html = "<table cellspacing=0 cellpadding=6 width='100%'>" + "".join(
-                    f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
-                    f"<td>{p.a.name}</td><td>v</td>"
-                    f"<td>{p.b.name if p.b else '—'}</td></tr>"
-                    for p in table_chunk
-                ) + "</table>"
+                table_chunk = lines[start : start + n]
+                html = (
+                    "<table cellspacing=0 cellpadding=6 width='100%'>"
+                    + "".join(
+                        f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
+                        f"<td>{p.a.name}</td><td>v</td>"
+                        f"<td>{p.b.name if p.b else '—'}</td></tr>"
+                        for p in table_chunk
+                    )
+                    + "</table>"
+                )
                 pages.append((f"Round {rounds[-1].number} — pairings", html))
         self.pages = pages or [(event.name, "Nothing to show yet.")]
         self.show_page(min(self.page, len(self.pages) - 1))

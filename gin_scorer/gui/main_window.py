@@ -124,9 +124,9 @@ class MainWindow(QMainWindow):
         self.saved_label = QLabel("Last save: —")
         self.seal_label = SealLabel()
         self.seal_label.copied.connect(
-            lambda code: self.statusBar().showMessage(f"Seal {code} copied", 4000))
-        for label in (self.station_label, self.saved_label, self.seal_label,
-                      self.database_label):
+            lambda code: self.statusBar().showMessage(f"Seal {code} copied", 4000)
+        )
+        for label in (self.station_label, self.saved_label, self.seal_label, self.database_label):
             self.statusBar().addPermanentWidget(label)
 
         self._build_menus()
@@ -139,7 +139,10 @@ class MainWindow(QMainWindow):
     # --- menus ----------------------------------------------------------------------------
 
     def _action(
-        self, menu_title: str, text: str, slot: Callable[[], object],
+        self,
+        menu_title: str,
+        text: str,
+        slot: Callable[[], object],
         shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
         action = QAction(text, self)
@@ -165,8 +168,7 @@ class MainWindow(QMainWindow):
         self.help_menu = self.menus["help"]
 
         self._action("file", "&New event…", self.new_event, QKeySequence.StandardKey.New)
-        self._action("file", "&Open database…", self.choose_database,
-                     QKeySequence.StandardKey.Open)
+        self._action("file", "&Open database…", self.choose_database, QKeySequence.StandardKey.Open)
         self._action("file", "Open a &server database (URL)…", self.choose_url)
         self._action("file", "Try a &demo event", self.try_demo)
         self._action("file", "&Import an event file…", self.import_event_file)
@@ -276,7 +278,9 @@ class MainWindow(QMainWindow):
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Open or create a database", str(Path(self.database).parent),
+            self,
+            "Open or create a database",
+            str(Path(self.database).parent),
             "Gin Scorer database (*.sqlite *.db);;All files (*)",
             options=QFileDialog.Option.DontConfirmOverwrite,
         )
@@ -286,7 +290,8 @@ class MainWindow(QMainWindow):
     def choose_url(self) -> None:
         """A shared PostgreSQL database, for several stations at one event."""
         url, ok = QInputDialog.getText(
-            self, "Open a server database",
+            self,
+            "Open a server database",
             "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:",
             text=self.database if "://" in self.database else "",
         )
@@ -315,9 +320,9 @@ class MainWindow(QMainWindow):
         self.matches = {}
         if self.event_id is not None:
             self.matches[self.event_id] = list_matches(self.db, self.event_id)
-            self.round_numbers = tuple(sorted({
-                m.round_number for m in self.matches[self.event_id] if m.round_number
-            }))
+            self.round_numbers = tuple(
+                sorted({m.round_number for m in self.matches[self.event_id] if m.round_number})
+            )
         self.navigator_model.set_events(self.events, self.matches)
         if self.event_id is not None:
             item = self.navigator_model.find(Node("event", self.event_id))
@@ -363,8 +368,9 @@ class MainWindow(QMainWindow):
     def _sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""
         match = sheet.match
-        item = self.navigator_model.find(Node("match", match.event_id, match.round_number,
-                                              match.id))
+        item = self.navigator_model.find(
+            Node("match", match.event_id, match.round_number, match.id)
+        )
         if item is not None:
             item.setText(match_label(match))
         if self.event_id == match.event_id:
@@ -500,7 +506,9 @@ class MainWindow(QMainWindow):
         count = len(self._find_hits)
         self.statusBar().showMessage(
             f"{self._find_at + 1} of {count}: {index.data()}  ·  Enter opens it"
-            + ("  ·  ↓ ↑ the others" if count > 1 else ""), 10000)
+            + ("  ·  ↓ ↑ the others" if count > 1 else ""),
+            10000,
+        )
 
     def _find_open(self) -> None:
         index = self._find_index()
@@ -587,8 +595,7 @@ class MainWindow(QMainWindow):
             self.db.close()
             self.db = None
         try:
-            result = restore_backup(self.database, chosen,
-                                    ask_pin=lambda: ask_database_pin(self))
+            result = restore_backup(self.database, chosen, ask_pin=lambda: ask_database_pin(self))
         except PinCancelled:
             self.open_db(self.database)
             return False
@@ -600,10 +607,16 @@ class MainWindow(QMainWindow):
             self.open_db(self.database)
             return False
         self.open_db(self.database)
-        kept = (f"\nThe database as it was is kept in {result.safety_backup.path}"
-                if result.safety_backup is not None else "")
-        aside = (f"\nThe damaged database was moved to {result.damaged_moved_to}"
-                 if result.damaged_moved_to is not None else "")
+        kept = (
+            f"\nThe database as it was is kept in {result.safety_backup.path}"
+            if result.safety_backup is not None
+            else ""
+        )
+        aside = (
+            f"\nThe damaged database was moved to {result.damaged_moved_to}"
+            if result.damaged_moved_to is not None
+            else ""
+        )
         QMessageBox.information(
             self, "Restore a backup", f"Restored from {result.restored_from}.{kept}{aside}"
         )
@@ -620,8 +633,9 @@ class MainWindow(QMainWindow):
         custom, unreadable = list_custom_presets(folder)
         for problem in unreadable:
             self.statusBar().showMessage(f"Custom preset skipped: {problem}", 8000)
-        dialog = NewEventDialog(list_presets() + custom, self.settings.default_preset, self,
-                                custom_folder=folder)
+        dialog = NewEventDialog(
+            list_presets() + custom, self.settings.default_preset, self, custom_folder=folder
+        )
         try:
             # A refusal (a name entered twice, a bad PIN ...) reopens the dialog as it was.
             while dialog.exec() == NewEventDialog.DialogCode.Accepted:
@@ -642,9 +656,15 @@ class MainWindow(QMainWindow):
 
         try:
             event = create_event(
-                self.db, name=values.name, rules=values.rules, format=values.format,
-                venue=values.venue, start_date=values.start_date, pin=values.pin,
-                entrants=values.entrants, entrant_labels=values.entrant_labels or None,
+                self.db,
+                name=values.name,
+                rules=values.rules,
+                format=values.format,
+                venue=values.venue,
+                start_date=values.start_date,
+                pin=values.pin,
+                entrants=values.entrants,
+                entrant_labels=values.entrant_labels or None,
                 actor=self.settings.station,
             )
         except ServiceError as error:
@@ -678,8 +698,11 @@ class MainWindow(QMainWindow):
             text = path.read_text(encoding="utf-8-sig")
             event = exchange.import_event_json(self.db, text, actor=self.settings.station)
         except (OSError, UnicodeDecodeError) as error:
-            QMessageBox.warning(self, "Import an event file", f"{path.name} cannot be read: "
-                                f"{getattr(error, 'strerror', None) or error}")
+            QMessageBox.warning(
+                self,
+                "Import an event file",
+                f"{path.name} cannot be read: {getattr(error, 'strerror', None) or error}",
+            )
             return None
         except ServiceError as error:
             QMessageBox.warning(self, "Import an event file", f"{path.name}: {error}")
@@ -687,7 +710,8 @@ class MainWindow(QMainWindow):
         self._saved()
         self.open_event(event.id)
         self.statusBar().showMessage(
-            f"Imported {event.name} ({event.entrant_count} entrants) from {path.name}", 8000)
+            f"Imported {event.name} ({event.entrant_count} entrants) from {path.name}", 8000
+        )
         return event.id
 
     def import_entrants(self) -> None:
@@ -719,8 +743,11 @@ class MainWindow(QMainWindow):
 
         def add() -> int:
             parsed = dialog.editor.parsed()
-            return len(add_entrants(db, event_id, parsed.specs, labels=parsed.labels,
-                                    actor=self.settings.station))
+            return len(
+                add_entrants(
+                    db, event_id, parsed.specs, labels=parsed.labels, actor=self.settings.station
+                )
+            )
 
         added = until_accepted(dialog, add, dialog.editor.show_problem)
         if not added:
@@ -747,8 +774,7 @@ class MainWindow(QMainWindow):
         from gin_scorer.gui.event_settings_dialog import edit_event_rules
 
         folder = custom_presets_dir(self.settings.data_folder)
-        if edit_event_rules(self, db, event_id, custom_folder=folder,
-                            actor=self.settings.station):
+        if edit_event_rules(self, db, event_id, custom_folder=folder, actor=self.settings.station):
             self._changed("Rule set saved: new matches use it")
 
     def change_pin(self) -> None:
@@ -803,8 +829,9 @@ class MainWindow(QMainWindow):
             if isinstance(chosen, str):
                 raise InvalidInput(chosen)
             a, b, table = chosen
-            return create_match(db, event_id, a.id, b.id, table_number=table,
-                                actor=self.settings.station)
+            return create_match(
+                db, event_id, a.id, b.id, table_number=table, actor=self.settings.station
+            )
 
         match = until_accepted(dialog, start, dialog.problem.say)
         if match is not None:
@@ -890,8 +917,12 @@ class MainWindow(QMainWindow):
         from gin_scorer.reports import KINDS
 
         labels = {
-            "standings": "&Standings…", "pairings": "&Pairings…", "sheet": "Score s&heet…",
-            "pad": "Blank p&ad…", "slips": "Result s&lips…", "bracket": "&Bracket…",
+            "standings": "&Standings…",
+            "pairings": "&Pairings…",
+            "sheet": "Score s&heet…",
+            "pad": "Blank p&ad…",
+            "slips": "Result s&lips…",
+            "bracket": "&Bracket…",
             "player": "Pla&yer sheet…",
         }
         for kind in KINDS:
@@ -909,8 +940,9 @@ class MainWindow(QMainWindow):
         if self.db is None:
             return
         suggested = str(Path.home() / f"{kind}.pdf")
-        path, _ = QFileDialog.getSaveFileName(self, f"Save the {kind} report", suggested,
-                                              "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Save the {kind} report", suggested, "PDF (*.pdf)"
+        )
         if path:
             self.make_report(kind, path)
 
@@ -934,9 +966,7 @@ class MainWindow(QMainWindow):
         except ReportError as error:
             QMessageBox.warning(self, "Report", str(error))
             return None
-        self.statusBar().showMessage(
-            f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000
-        )
+        self.statusBar().showMessage(f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000)
         return out
 
     def ask_export(self, what: str) -> None:
@@ -944,7 +974,9 @@ class MainWindow(QMainWindow):
             return
         suffix = "json" if what == "event" else "csv"
         path, _ = QFileDialog.getSaveFileName(
-            self, f"Export {what}", str(Path.home() / f"{what}.{suffix}"),
+            self,
+            f"Export {what}",
+            str(Path.home() / f"{what}.{suffix}"),
             f"{suffix.upper()} (*.{suffix})",
         )
         if path:
@@ -994,9 +1026,17 @@ class MainWindow(QMainWindow):
         try:
             # The PIN is asked for only when the services want one (the event or the
             # database has a PIN), with their sentence saying why.
-            fresh = with_pin(self, lambda given: action(
-                db, sheet.match.id, sheet.version, pin=given, actor=self.settings.station,
-            ), first=pin)
+            fresh = with_pin(
+                self,
+                lambda given: action(
+                    db,
+                    sheet.match.id,
+                    sheet.version,
+                    pin=given,
+                    actor=self.settings.station,
+                ),
+                first=pin,
+            )
         except (ServiceError, StoreError) as error:
             self.scoring.panel.show_error(str(error))
             return False
@@ -1030,9 +1070,7 @@ class MainWindow(QMainWindow):
 
         try:
             with self.db.transaction() as session:
-                set_backup_schedule(
-                    session, every_minutes=self.settings.backup_interval_minutes
-                )
+                set_backup_schedule(session, every_minutes=self.settings.backup_interval_minutes)
         except StoreError as error:
             self.statusBar().showMessage(f"Backup interval not changed: {error}", 8000)
             return False

@@ -98,7 +98,11 @@ class ScoringPage(QWidget):
     saved = Signal()  # something was written to the database
 
     def __init__(
-        self, db: Database, undo_stack: QUndoStack, *, entered_by: str,
+        self,
+        db: Database,
+        undo_stack: QUndoStack,
+        *,
+        entered_by: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -217,8 +221,13 @@ class ScoringPage(QWidget):
         dealer = self.panel.dealer_for_next_hand()
         done = self._with_override(
             lambda reason: RecordHandCommand(
-                self.db, sheet, record, self.show_sheet, entered_by=self.entered_by,
-                override_reason=reason, dealer=dealer,
+                self.db,
+                sheet,
+                record,
+                self.show_sheet,
+                entered_by=self.entered_by,
+                override_reason=reason,
+                dealer=dealer,
             )
         )
         if done:
@@ -249,8 +258,14 @@ class ScoringPage(QWidget):
             return False
         done = self._with_override(
             lambda override: CorrectHandCommand(
-                self.db, sheet, row, record, self.show_sheet, reason=reason,
-                entered_by=self.entered_by, override_reason=override,
+                self.db,
+                sheet,
+                row,
+                record,
+                self.show_sheet,
+                reason=reason,
+                entered_by=self.entered_by,
+                override_reason=override,
             )
         )
         if done:

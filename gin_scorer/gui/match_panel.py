@@ -139,9 +139,7 @@ class MatchPanel(QWidget):
         self.preview_label.setObjectName("entryPreview")
         self.preview_label.setWordWrap(True)
         self.preview_label.setStyleSheet("font-size: 12pt;")
-        self.preview_label.setSizePolicy(
-            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred
-        )
+        self.preview_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.hint = QLabel(GRAMMAR_HINT)
         self.hint.setObjectName("grammarHint")
         self.hint.setWordWrap(True)
@@ -189,8 +187,10 @@ class MatchPanel(QWidget):
         self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
         if sheet is None:
             self.title.setText("No match open")
-            self.scoreboard.setText("Choose a table in the navigator (or find a player with "
-                                    "Ctrl+F); Event → New match… starts one.")
+            self.scoreboard.setText(
+                "Choose a table in the navigator (or find a player with "
+                "Ctrl+F); Event → New match… starts one."
+            )
             self.first_dealer_label.setVisible(False)
             self.first_dealer.setVisible(False)
         else:
@@ -210,15 +210,17 @@ class MatchPanel(QWidget):
             self._fitted_for = match.id
             # No notes yet (corrections, override reasons): the column would only take room.
             notes = self.model.column_of(Column.NOTES)
-            self.table.setColumnHidden(notes, not any(
-                self.model.data(self.model.index(row, notes))
-                for row in range(self.model.rowCount())
-            ))
+            self.table.setColumnHidden(
+                notes,
+                not any(
+                    self.model.data(self.model.index(row, notes))
+                    for row in range(self.model.rowCount())
+                ),
+            )
             # Hollywood: each game's column holds its running score, as on the pad; one
             # pair of totals (and a game number) beside them would only repeat game 1.
             for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
-                self.table.setColumnHidden(self.model.column_of(column),
-                                           self.model.is_hollywood())
+                self.table.setColumnHidden(self.model.column_of(column), self.model.is_hollywood())
             self.table.resizeColumnsToContents()
             self.games_table.resizeColumnsToContents()
             self.table.scrollToBottom()

@@ -72,12 +72,9 @@ class NavigatorModel(QStandardItemModel):
                 round_item.setEditable(False)
                 round_item.setData(Node("round", event.id, number), NODE_ROLE)
                 self._items[Node("round", event.id, number)] = round_item
-                in_round = sorted(
-                    rounds[number], key=lambda m: (m.table_number or 10**6, m.id)
-                )
+                in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
                 played = [m for m in in_round if not m.is_bye]
-                done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-                           for m in played)
+                done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) for m in played)
                 byes = len(in_round) - len(played)
                 bye_text = f", {byes} bye" if byes else ""
                 round_item.setText(f"{label}  ({done}/{len(played)} done{bye_text})")
@@ -103,8 +100,11 @@ class NavigatorModel(QStandardItemModel):
         wanted = text.strip().casefold()
         if not wanted:
             return []
-        hits = [item for node, item in self._items.items()
-                if node.kind == "match" and wanted in item.text().casefold()]
+        hits = [
+            item
+            for node, item in self._items.items()
+            if node.kind == "match" and wanted in item.text().casefold()
+        ]
         return sorted(hits, key=lambda item: -(item.data(NODE_ROLE).round_number or 0))
 
 

@@ -30,8 +30,9 @@ class RoundPreviewDialog(QDialog):
     """The next round's pairings, table by table, with the engine's notes; nothing is written
     until the director presses "Pair round N"."""
 
-    def __init__(self, preview: RoundPreview, event_name: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, preview: RoundPreview, event_name: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.preview = preview
         self.setWindowTitle(f"Round {preview.number} — {event_name}")
@@ -88,8 +89,9 @@ class RoundPreviewDialog(QDialog):
         self.pair_button.setFocus()
 
 
-def pair_next_round(parent: QWidget | None, db: Database, event_id: int,
-                    *, actor: str | None = None) -> str | None:
+def pair_next_round(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> str | None:
     """Show the next round's pairings and pair it if the director says so. Returns the
     sentence for the status bar ("✖ …" when refused), or None when the director cancelled."""
     from gin_scorer.services.errors import ServiceError
@@ -116,8 +118,9 @@ def pair_next_round(parent: QWidget | None, db: Database, event_id: int,
     )
 
 
-def take_back_round(parent: QWidget | None, db: Database, event_id: int,
-                    *, actor: str | None = None) -> str | None:
+def take_back_round(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> str | None:
     """Ask, then take back the latest round's pairings. The status-bar sentence, or None."""
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.rounds import cancel_round, list_rounds
@@ -127,7 +130,8 @@ def take_back_round(parent: QWidget | None, db: Database, event_id: int,
         return "✖ the event has no round to take back"
     number = rounds[-1].number
     answer = QMessageBox.question(
-        parent, "Take back a round",
+        parent,
+        "Take back a round",
         f"Take back the pairings of round {number}? Its tables are removed and the round can "
         "be paired again (late arrivals join it). This is only possible while no hand of the "
         "round has been entered.",

@@ -49,8 +49,12 @@ class RowStyle:
 
 
 class RowsModel(QAbstractTableModel):
-    def __init__(self, columns: Sequence[ColumnSpec], parent: object | None = None,
-                 style: Callable[[Any], RowStyle | None] | None = None) -> None:
+    def __init__(
+        self,
+        columns: Sequence[ColumnSpec],
+        parent: object | None = None,
+        style: Callable[[Any], RowStyle | None] | None = None,
+    ) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._columns = tuple(columns)
         self._rows: tuple[Any, ...] = ()
@@ -68,8 +72,10 @@ class RowsModel(QAbstractTableModel):
             self._columns = tuple(columns)
         self._texts = [tuple(c.text(r) for c in self._columns) for r in self._rows]
         self._keys = [
-            tuple(c.sort(r) if c.sort is not None else text
-                  for c, text in zip(self._columns, texts, strict=True))
+            tuple(
+                c.sort(r) if c.sort is not None else text
+                for c, text in zip(self._columns, texts, strict=True)
+            )
             for r, texts in zip(self._rows, self._texts, strict=True)
         ]
         self._styles = [self._style(r) if self._style else None for r in self._rows]
@@ -92,8 +98,9 @@ class RowsModel(QAbstractTableModel):
     def _apply_sort(self, column: int, order: Qt.SortOrder) -> None:
         self._sorted_by = (column, order)
         keys = self._keys
-        self._order.sort(key=lambda i: _sortable(keys[i][column]),
-                         reverse=order == Qt.SortOrder.DescendingOrder)
+        self._order.sort(
+            key=lambda i: _sortable(keys[i][column]), reverse=order == Qt.SortOrder.DescendingOrder
+        )
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._rows)

@@ -18,14 +18,59 @@ from gin_scorer.services.dto import EntrantSpec, EventView
 from gin_scorer.store.database import Database
 
 FIRST_NAMES = (
-    "Ann", "Bob", "Carla", "Dev", "Edith", "Farid", "Grace", "Hugo", "Ines", "Jon", "Kemal",
-    "Lena", "Miko", "Nadia", "Oscar", "Priya", "Quinn", "Rosa", "Sami", "Tove", "Uma", "Viktor",
-    "Wen", "Ximena", "Yusuf", "Zoe",
+    "Ann",
+    "Bob",
+    "Carla",
+    "Dev",
+    "Edith",
+    "Farid",
+    "Grace",
+    "Hugo",
+    "Ines",
+    "Jon",
+    "Kemal",
+    "Lena",
+    "Miko",
+    "Nadia",
+    "Oscar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Sami",
+    "Tove",
+    "Uma",
+    "Viktor",
+    "Wen",
+    "Ximena",
+    "Yusuf",
+    "Zoe",
 )
 LAST_NAMES = (
-    "Adler", "Brandt", "Costa", "Duarte", "Evans", "Fischer", "Garcia", "Haas", "Ito", "Jensen",
-    "Kowalski", "Larsen", "Moreau", "Novak", "Okafor", "Petrov", "Quist", "Rossi", "Silva",
-    "Tanaka", "Ueda", "Varga", "Weber", "Young", "Zhou",
+    "Adler",
+    "Brandt",
+    "Costa",
+    "Duarte",
+    "Evans",
+    "Fischer",
+    "Garcia",
+    "Haas",
+    "Ito",
+    "Jensen",
+    "Kowalski",
+    "Larsen",
+    "Moreau",
+    "Novak",
+    "Okafor",
+    "Petrov",
+    "Quist",
+    "Rossi",
+    "Silva",
+    "Tanaka",
+    "Ueda",
+    "Varga",
+    "Weber",
+    "Young",
+    "Zhou",
 )
 CLUBS = ("Riverside GC", "Queens Table", "North End", "Harbour Club", "")
 
@@ -75,9 +120,15 @@ def build_sample_event(
 
     rules = load_preset(preset)
     rng = random.Random(seed)
-    event = create_event(db, name=name, rules=rules, format=event_format,
-                         venue="Riverside Community Hall", pin="1234",
-                         start_date=date(2026, 11, 21))
+    event = create_event(
+        db,
+        name=name,
+        rules=rules,
+        format=event_format,
+        venue="Riverside Community Hall",
+        pin="1234",
+        start_date=date(2026, 11, 21),
+    )
     specs = [
         EntrantSpec(name=n, club=CLUBS[i % len(CLUBS)], seed=i + 1)
         for i, n in enumerate(entrant_names(entrants, seed))
@@ -101,8 +152,9 @@ def build_sample_event(
             version = get_score_sheet(db, pairing.match_id).version
             for hand in played:
                 record = hand.record if with_cards else replace(hand.record, cards=None)
-                sheet = record_hand(db, pairing.match_id, record, version,
-                                    entered_by="demo", dealer=hand.dealer)
+                sheet = record_hand(
+                    db, pairing.match_id, record, version, entered_by="demo", dealer=hand.dealer
+                )
                 version = sheet.version
                 hands += 1
         if progress is not None:

@@ -280,8 +280,10 @@ class ScoreSheetModel(QAbstractTableModel):
         lines = [p.message for p in hand.problems]
         if hand.override_reason:
             lines.append(f"Director's override: {hand.override_reason}")
-        lines.append(f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, "
-                     f"{hand.entered_at:%H:%M:%S}")
+        lines.append(
+            f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, "
+            f"{hand.entered_at:%H:%M:%S}"
+        )
         return "\n".join(lines)
 
 

@@ -110,8 +110,15 @@ class RecordHandCommand(_MatchCommand):
     """Record a new hand (``override_reason`` when the director accepted its problems)."""
 
     def __init__(
-        self, db: Database, sheet: ScoreSheet, record: HandRecord, on_sheet: SheetSink, *,
-        entered_by: str, override_reason: str | None = None, dealer: Side | None = None,
+        self,
+        db: Database,
+        sheet: ScoreSheet,
+        record: HandRecord,
+        on_sheet: SheetSink,
+        *,
+        entered_by: str,
+        override_reason: str | None = None,
+        dealer: Side | None = None,
     ) -> None:
         super().__init__(db, sheet, on_sheet, f"Record hand {len(sheet.hands) + 1}", entered_by)
         self.record = record
@@ -122,9 +129,14 @@ class RecordHandCommand(_MatchCommand):
 
     def _action(self) -> ScoreSheet:
         sheet = hand_services.record_hand(
-            self.db, self.match_id, self.record, self.expected_version,
-            entered_by=self.entered_by, override_reason=self.override_reason,
-            dealer=self.dealer, pin=self.pin,
+            self.db,
+            self.match_id,
+            self.record,
+            self.expected_version,
+            entered_by=self.entered_by,
+            override_reason=self.override_reason,
+            dealer=self.dealer,
+            pin=self.pin,
         )
         if sheet.hands:
             self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id
@@ -132,8 +144,11 @@ class RecordHandCommand(_MatchCommand):
 
     def _inverse(self) -> ScoreSheet:
         return hand_services.void_hand(
-            self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
-            reason=f"undo of recording hand {self.number}", entered_by=self.entered_by,
+            self.db,
+            self._hand_id(self.number, self.hand_id),
+            self.expected_version,
+            reason=f"undo of recording hand {self.number}",
+            entered_by=self.entered_by,
             pin=self.pin,
         )
 
@@ -142,8 +157,15 @@ class CorrectHandCommand(_MatchCommand):
     """Replace a past hand's record; the ledger recomputes every total after it."""
 
     def __init__(
-        self, db: Database, sheet: ScoreSheet, row: HandRow, record: HandRecord,
-        on_sheet: SheetSink, *, reason: str, entered_by: str,
+        self,
+        db: Database,
+        sheet: ScoreSheet,
+        row: HandRow,
+        record: HandRecord,
+        on_sheet: SheetSink,
+        *,
+        reason: str,
+        entered_by: str,
         override_reason: str | None = None,
     ) -> None:
         super().__init__(db, sheet, on_sheet, f"Correct hand {row.number}", entered_by)
@@ -157,16 +179,26 @@ class CorrectHandCommand(_MatchCommand):
 
     def _action(self) -> ScoreSheet:
         return hand_services.correct_hand(
-            self.db, self._hand_id(self.number, self.hand_id), self.record, self.expected_version,
-            reason=self.reason, entered_by=self.entered_by,
-            override_reason=self.override_reason, pin=self.pin,
+            self.db,
+            self._hand_id(self.number, self.hand_id),
+            self.record,
+            self.expected_version,
+            reason=self.reason,
+            entered_by=self.entered_by,
+            override_reason=self.override_reason,
+            pin=self.pin,
         )
 
     def _inverse(self) -> ScoreSheet:
         return hand_services.correct_hand(
-            self.db, self._hand_id(self.number, self.hand_id), self.old_record,
-            self.expected_version, reason=f"undo of correction ({self.reason})",
-            entered_by=self.entered_by, override_reason=self.old_override, pin=self.pin,
+            self.db,
+            self._hand_id(self.number, self.hand_id),
+            self.old_record,
+            self.expected_version,
+            reason=f"undo of correction ({self.reason})",
+            entered_by=self.entered_by,
+            override_reason=self.old_override,
+            pin=self.pin,
         )
 
 
@@ -174,8 +206,14 @@ class VoidHandCommand(_MatchCommand):
     """Withdraw a hand: it stays in the log, it no longer counts."""
 
     def __init__(
-        self, db: Database, sheet: ScoreSheet, row: HandRow, on_sheet: SheetSink, *,
-        reason: str, entered_by: str,
+        self,
+        db: Database,
+        sheet: ScoreSheet,
+        row: HandRow,
+        on_sheet: SheetSink,
+        *,
+        reason: str,
+        entered_by: str,
     ) -> None:
         super().__init__(db, sheet, on_sheet, f"Void hand {row.number}", entered_by)
         self.hand_id = row.hand_id
@@ -185,8 +223,12 @@ class VoidHandCommand(_MatchCommand):
 
     def _action(self) -> ScoreSheet:
         sheet = hand_services.void_hand(
-            self.db, self._hand_id(self.number, self.hand_id), self.expected_version,
-            reason=self.reason, entered_by=self.entered_by, pin=self.pin,
+            self.db,
+            self._hand_id(self.number, self.hand_id),
+            self.expected_version,
+            reason=self.reason,
+            entered_by=self.entered_by,
+            pin=self.pin,
         )
         self.void_id = max((entry.id for entry in sheet.log), default=None)
         return sheet
@@ -199,7 +241,10 @@ class VoidHandCommand(_MatchCommand):
                 "enter it again instead of undoing the void"
             )
         sheet = hand_services.undo_last_entry(
-            self.db, self.match_id, self.expected_version, entered_by=self.entered_by,
+            self.db,
+            self.match_id,
+            self.expected_version,
+            entered_by=self.entered_by,
             pin=self.pin,
         )
         restored = [h for h in sheet.hands if h.number == self.number]

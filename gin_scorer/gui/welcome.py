@@ -27,8 +27,9 @@ class WelcomePage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        title = QLabel("<h1>Gin Scorer</h1>"
-                       "<p>Score keeping for Gin Rummy tournaments and clubs.</p>")
+        title = QLabel(
+            "<h1>Gin Scorer</h1><p>Score keeping for Gin Rummy tournaments and clubs.</p>"
+        )
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_button = QPushButton("New event…")
         self.open_button = QPushButton("Open…")
@@ -77,8 +78,10 @@ class WelcomePage(QWidget):
         self.events.clear()
         for event in events:
             when = event.start_date.isoformat() if event.start_date else "no date"
-            text = (f"{event.name} — {when} · {event.format} · {event.entrant_count} entrants · "
-                    f"{event.rules.name}")
+            text = (
+                f"{event.name} — {when} · {event.format} · {event.entrant_count} entrants · "
+                f"{event.rules.name}"
+            )
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, event.id)
             self.events.addItem(item)

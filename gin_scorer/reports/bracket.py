@@ -65,22 +65,35 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
 
     def _layout(self) -> None:
         sections = [s for s in ("W", "L") if any(b.section == s for b in self.boxes)]
-        finals = sorted((b for b in self.boxes if b.section == "GF"),
-                        key=lambda b: b.round_in_section)
-        rounds_of = {sec: sorted({b.round_in_section for b in self.boxes if b.section == sec})
-                     for sec in sections}
+        finals = sorted(
+            (b for b in self.boxes if b.section == "GF"), key=lambda b: b.round_in_section
+        )
+        rounds_of = {
+            sec: sorted({b.round_in_section for b in self.boxes if b.section == sec})
+            for sec in sections
+        }
         columns = max((len(r) for r in rounds_of.values()), default=0) + len(finals)
         title_h = 5 * mm
         col_w = self.width / max(columns, 1)
         box_w = min(col_w - 5 * mm, 62 * mm)
         # Share the height between the sections by how many first-round boxes each has.
-        firsts = {s: max(sum(1 for b in self.boxes if b.section == s and b.round_in_section == r)
-                         for r in {b.round_in_section for b in self.boxes if b.section == s})
-                  for s in sections}
+        firsts = {
+            s: max(
+                sum(1 for b in self.boxes if b.section == s and b.round_in_section == r)
+                for r in {b.round_in_section for b in self.boxes if b.section == s}
+            )
+            for s in sections
+        }
         total = sum(firsts.values()) or 1
         top = self.height
-        unit_min = min(((self.height - title_h * len(sections)) * firsts[s] / total) / firsts[s]
-                       for s in sections) if sections else self.height
+        unit_min = (
+            min(
+                ((self.height - title_h * len(sections)) * firsts[s] / total) / firsts[s]
+                for s in sections
+            )
+            if sections
+            else self.height
+        )
         self.box_h = min(12 * mm, unit_min * 0.82)
         # Small enough that "winner L10-1" fits a narrow box beside its score.
         text_w = box_w - max(5 * mm, box_w * 0.16) - 3
@@ -94,8 +107,10 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             band = (self.height - title_h * len(sections)) * firsts[s] / total + title_h
             section_band[s] = (top - band, top)
             for column, r in enumerate(rounds_of[s]):
-                in_round = sorted((b for b in self.boxes if b.section == s
-                                   and b.round_in_section == r), key=lambda b: b.index)
+                in_round = sorted(
+                    (b for b in self.boxes if b.section == s and b.round_in_section == r),
+                    key=lambda b: b.index,
+                )
                 x = column * col_w
                 area_top = top - title_h
                 unit = (band - title_h) / len(in_round)
@@ -171,8 +186,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             canvas.setFillColor(colors.HexColor("#777777") if unknown else colors.black)
             canvas.setFont(font, self.font)
             baseline = ry + h / 4 - self.font * 0.35
-            canvas.drawString(x + 1.5, baseline,
-                              self._fit(text, font, self.font, w - score_w - 3))
+            canvas.drawString(x + 1.5, baseline, self._fit(text, font, self.font, w - score_w - 3))
             canvas.setFillColor(colors.black)
             canvas.drawCentredString(x + w - score_w / 2, baseline, score)
         canvas.setFont(REGULAR, max(4.0, self.font * 0.7))
@@ -187,8 +201,9 @@ MAX_FIRST_ROUND = 16
 _SECTION_NAMES = {"W": "Winners' bracket", "L": "Losers' bracket"}
 
 
-def bracket_pages(boxes: Sequence[BracketBox],
-                  max_first: int = MAX_FIRST_ROUND) -> list[tuple[str, list[BracketBox]]]:
+def bracket_pages(
+    boxes: Sequence[BracketBox], max_first: int = MAX_FIRST_ROUND
+) -> list[tuple[str, list[BracketBox]]]:
     """Split a bracket into pages of at most ``max_first`` first-round boxes per section.
 
     A small bracket stays on one page. A large one gets each section cut into equal parts

@@ -66,8 +66,14 @@ def build(kind: str, db: Any, out_path: Path | str, **options: Any) -> Path:
         paper = Paper.parse(options.pop("paper", Paper.A4) or Paper.A4)
     except ValueError as error:
         raise ReportError(str(error)) from None
-    unknown = set(options) - {"event_id", "round_number", "match_id", "entrant_id", "blank",
-                              "blank_count"}
+    unknown = set(options) - {
+        "event_id",
+        "round_number",
+        "match_id",
+        "entrant_id",
+        "blank",
+        "blank_count",
+    }
     if unknown:
         raise ReportError(f"unknown report option(s): {', '.join(sorted(unknown))}")
     opts = Options(paper=paper, **options)
@@ -90,8 +96,9 @@ def build(kind: str, db: Any, out_path: Path | str, **options: Any) -> Path:
 
 def _is_user_error(error: Exception) -> bool:
     names = {cls.__name__ for cls in type(error).__mro__}
-    return bool(names & {"ServiceError", "NotFound", "InvalidInput", "TournamentError",
-                         "StoreError"})
+    return bool(
+        names & {"ServiceError", "NotFound", "InvalidInput", "TournamentError", "StoreError"}
+    )
 
 
 @contextmanager
@@ -118,8 +125,9 @@ def service(name: str, *modules: str) -> Callable[..., Any]:
         found = getattr(module, name, None)
         if found is not None:
             return found  # type: ignore[no-any-return]
-    raise ReportError(f"this version of gin-scorer has no {name} service yet, so this "
-                      "report cannot be made")
+    raise ReportError(
+        f"this version of gin-scorer has no {name} service yet, so this report cannot be made"
+    )
 
 
 def seal_of(db: Any) -> str | None:
@@ -139,8 +147,9 @@ def seal_of(db: Any) -> str | None:
 def page_header(db: Any, title: str, event: Any | None, round_label: str = "") -> PageHeader:
     """The header every page of a report carries, from an ``EventView`` (or none)."""
     if event is None:
-        return PageHeader(title=title, round_label=round_label, seal=seal_of(db),
-                          generated_at=datetime.now(UTC))
+        return PageHeader(
+            title=title, round_label=round_label, seal=seal_of(db), generated_at=datetime.now(UTC)
+        )
     start, end = event.start_date, event.end_date
     date_text = ""
     if start is not None:

@@ -102,12 +102,18 @@ def _sheets_for(db: Any, options: Options) -> tuple[Any, RuleSet, list[tuple[Any
     if options.match_id is not None:
         sheet = _score_sheet(db, options.match_id)
         event = _get_event()(db, sheet.match.event_id)
-        return event, sheet.rules, [(sheet.match, None if options.blank else sheet)], \
-            _round_label(sheet.match.round_number)
+        return (
+            event,
+            sheet.rules,
+            [(sheet.match, None if options.blank else sheet)],
+            _round_label(sheet.match.round_number),
+        )
     event = _event(db, options, required=False)
     if event is None and not options.blank:
-        raise ReportError("say which sheets: --match ID, --event ID (every match of its "
-                          "latest round, or --round N), or --blank for empty ones")
+        raise ReportError(
+            "say which sheets: --match ID, --event ID (every match of its "
+            "latest round, or --round N), or --blank for empty ones"
+        )
     rules = _rules(event)
     if event is None or (options.blank and options.round_number is None):
         return event, rules, [(None, None)] * max(1, options.blank_count), ""
@@ -149,8 +155,10 @@ def make_sheet(db: Any, out: Path, options: Options) -> Path:
 def make_pad(db: Any, out: Path, options: Options) -> Path:
     event, rules, sheets, label = _sheets_for(db, options)
     if rules.match_format is not MatchFormat.HOLLYWOOD and event is not None and not options.blank:
-        raise ReportError("this event does not play Hollywood: print its score sheets with "
-                          "`report sheet` (or a blank pad with --blank)")
+        raise ReportError(
+            "this event does not play Hollywood: print its score sheets with "
+            "`report sheet` (or a blank pad with --blank)"
+        )
     if rules.match_format is not MatchFormat.HOLLYWOOD:
         rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)
     pads: list[tuple[MatchHeading, PadFill | None]] = []
@@ -177,10 +185,18 @@ def make_slips(db: Any, out: Path, options: Options) -> Path:
         return render_result_slips(out, header, slips, paper=options.paper)
     number, matches = _round_matches(db, event, options.round_number)
     slips = [
-        Slip(event_name=event.name, round=str(number), table=str(m.table_number or ""),
-             player_a=m.a.name, player_b=m.b.name, club_a=m.a.club, club_b=m.b.club,
-             match=str(m.id))
-        for m in matches if m.b is not None
+        Slip(
+            event_name=event.name,
+            round=str(number),
+            table=str(m.table_number or ""),
+            player_a=m.a.name,
+            player_b=m.b.name,
+            club_a=m.a.club,
+            club_b=m.b.club,
+            match=str(m.id),
+        )
+        for m in matches
+        if m.b is not None
     ]
     header = page_header(db, "Result slips", event, _round_label(number))
     return render_result_slips(out, header, slips, paper=options.paper)
@@ -204,22 +220,24 @@ def make_pairings(db: Any, out: Path, options: Options) -> Path:
         for p in round_view.pairings
     ]
     header = page_header(db, "Pairings", event, _round_label(number))
-    return render_pairings(out, header, lines, paper=options.paper,
-                           notes=round_view.notes)
+    return render_pairings(out, header, lines, paper=options.paper, notes=round_view.notes)
 
 
 def _round_number(db: Any, event: Any, wanted: int | None) -> int:
     """``wanted`` if that round is paired (default: the latest), else a clear refusal."""
     # The match list is cheap (no hands are read); the rounds service recomputes results.
-    numbers: list[int] = sorted({m.round_number for m in _list_matches()(db, event.id)
-                                 if m.round_number is not None})
+    numbers: list[int] = sorted(
+        {m.round_number for m in _list_matches()(db, event.id) if m.round_number is not None}
+    )
     if not numbers:
         raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
     if wanted is None:
         return numbers[-1]
     if wanted not in numbers:
-        raise ReportError(f"event {event.id} ({event.name}) has no round {wanted}; rounds "
-                          "paired: " + ", ".join(str(n) for n in numbers))
+        raise ReportError(
+            f"event {event.id} ({event.name}) has no round {wanted}; rounds "
+            "paired: " + ", ".join(str(n) for n in numbers)
+        )
     return wanted
 
 
@@ -298,8 +316,9 @@ def make_player(db: Any, out: Path, options: Options) -> Path:
         raise ReportError("the player sheet needs an entrant: give --entrant ID")
     entrant = _get_entrant()(db, options.entrant_id)
     if options.event_id is not None and entrant.event_id != options.event_id:
-        raise ReportError(f"entrant {entrant.id} ({entrant.name}) is not in event "
-                          f"{options.event_id}")
+        raise ReportError(
+            f"entrant {entrant.id} ({entrant.name}) is not in event {options.event_id}"
+        )
     event = _get_event()(db, entrant.event_id)
     list_matches = _list_matches()
     mine = [m for m in list_matches(db, event.id) if m.side_of(entrant.id) is not None]
@@ -307,14 +326,20 @@ def make_player(db: Any, out: Path, options: Options) -> Path:
     lines = []
     for m in mine:
         if m.b is None:
-            lines.append(PlayerMatchLine(str(m.round_number or ""), "", "(bye)", "bye",
-                                         0, 0, 0, 0, 0, 0, 0, 0))
+            lines.append(
+                PlayerMatchLine(
+                    str(m.round_number or ""), "", "(bye)", "bye", 0, 0, 0, 0, 0, 0, 0, 0
+                )
+            )
         else:
             lines.append(player_line(_score_sheet(db, m.id), entrant.id))
-    player = PlayerSummary(name=entrant.name, club=entrant.club,
-                           seed=str(entrant.seed or ""),
-                           status="withdrawn" if not entrant.active else "",
-                           place=_place_of(db, event, entrant.id))
+    player = PlayerSummary(
+        name=entrant.name,
+        club=entrant.club,
+        seed=str(entrant.seed or ""),
+        status="withdrawn" if not entrant.active else "",
+        place=_place_of(db, event, entrant.id),
+    )
     header = page_header(db, "Player sheet", event)
     return render_player_sheet(out, header, player, lines, paper=options.paper)
 
@@ -322,8 +347,12 @@ def make_player(db: Any, out: Path, options: Options) -> Path:
 # --- the bracket -------------------------------------------------------------------------
 
 
-def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, str],
-                  tables: Mapping[str, int] | None = None) -> list[BracketBox]:
+def bracket_boxes(
+    bracket: Any,
+    states: Mapping[str, Any],
+    names: Mapping[int, str],
+    tables: Mapping[str, int] | None = None,
+) -> list[BracketBox]:
     """The printed boxes of an elimination bracket (``tournament.elimination.Bracket``) and
     its resolved slot states: names where known, else where the side comes from."""
     from gin_scorer.tournament.elimination import PHANTOM, SourceKind
@@ -354,22 +383,24 @@ def bracket_boxes(bracket: Any, states: Mapping[str, Any], names: Mapping[int, s
         if state.winner is not None and state.winner != PHANTOM and state.needed:
             winner = "A" if state.winner == state.a else "B"
         reset = m.slot == "GF2"
-        boxes.append(BracketBox(
-            slot=m.slot,
-            section=m.section,
-            round_in_section=m.round_in_section,
-            index=m.index,
-            label=m.label,
-            a_text=side_text(state.a, m.a),
-            b_text=side_text(state.b, m.b),
-            a_score=a_score,
-            b_score=b_score,
-            winner=winner,
-            a_from="GF" if reset else (m.a.slot if m.a.kind is SourceKind.WINNER else ""),
-            b_from="" if reset else (m.b.slot if m.b.kind is SourceKind.WINNER else ""),
-            table=str((tables or {}).get(m.slot, "")),
-            needed=state.needed,
-        ))
+        boxes.append(
+            BracketBox(
+                slot=m.slot,
+                section=m.section,
+                round_in_section=m.round_in_section,
+                index=m.index,
+                label=m.label,
+                a_text=side_text(state.a, m.a),
+                b_text=side_text(state.b, m.b),
+                a_score=a_score,
+                b_score=b_score,
+                winner=winner,
+                a_from="GF" if reset else (m.a.slot if m.a.kind is SourceKind.WINNER else ""),
+                b_from="" if reset else (m.b.slot if m.b.kind is SourceKind.WINNER else ""),
+                table=str((tables or {}).get(m.slot, "")),
+                needed=state.needed,
+            )
+        )
     return boxes
 
 
@@ -393,22 +424,25 @@ def standing_lines(rows: Sequence[Any]) -> tuple[list[StandingLine], list[str], 
             note = ", ".join(x for x in (note, "withdrawn") if x)
         if row.byes:
             note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
-        lines.append(StandingLine(
-            place=row.place,
-            place_to=row.place_to,
-            name=row.entrant.name,
-            club=row.entrant.club,
-            played=row.played,
-            match_wins=row.match_wins,
-            match_losses=row.match_losses,
-            game_wins=row.game_wins,
-            game_losses=row.game_losses,
-            point_differential=row.point_differential,
-            tie_breaks=tuple(str(values.get(tie, "")) for tie in extra),
-            note=note,
-        ))
-    note = ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") \
-        if order else ""
+        lines.append(
+            StandingLine(
+                place=row.place,
+                place_to=row.place_to,
+                name=row.entrant.name,
+                club=row.entrant.club,
+                played=row.played,
+                match_wins=row.match_wins,
+                match_losses=row.match_losses,
+                game_wins=row.game_wins,
+                game_losses=row.game_losses,
+                point_differential=row.point_differential,
+                tie_breaks=tuple(str(values.get(tie, "")) for tie in extra),
+                note=note,
+            )
+        )
+    note = (
+        ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") if order else ""
+    )
     return lines, [_SHORT.get(tie.value, tie.label) for tie in extra], note
 
 
@@ -436,8 +470,11 @@ def _latest_label(db: Any, event: Any) -> str:
     if not numbers:
         return "Before round 1"
     last = numbers[-1]
-    done = all(m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-               for m in matches if m.round_number == last)
+    done = all(
+        m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
+        for m in matches
+        if m.round_number == last
+    )
     return f"After round {last}" if done else f"During round {last}"
 
 
@@ -455,6 +492,7 @@ def slot_boxes(slots: Sequence[Any]) -> list[BracketBox]:
     section = {s.slot: s.section for s in slots}
     boxes = []
     for s in slots:
+
         def feed(source: str, s: Any = s) -> str:
             if s.slot == "GF2" or source not in section:
                 return ""
@@ -462,22 +500,24 @@ def slot_boxes(slots: Sequence[Any]) -> list[BracketBox]:
                 return ""  # a loser's drop, not a winner's path
             return source
 
-        boxes.append(BracketBox(
-            slot=s.slot,
-            section=s.section,
-            round_in_section=s.round_in_section,
-            index=s.index,
-            label=s.label,
-            a_text=_short(s.a_text),
-            b_text=_short(s.b_text),
-            a_score="" if s.games_a is None else str(s.games_a),
-            b_score="" if s.games_b is None else str(s.games_b),
-            winner=s.winner,
-            a_from="GF" if s.slot == "GF2" else feed(s.a_from),
-            b_from=feed(s.b_from),
-            table=str(s.table or ""),
-            needed=s.needed,
-        ))
+        boxes.append(
+            BracketBox(
+                slot=s.slot,
+                section=s.section,
+                round_in_section=s.round_in_section,
+                index=s.index,
+                label=s.label,
+                a_text=_short(s.a_text),
+                b_text=_short(s.b_text),
+                a_score="" if s.games_a is None else str(s.games_a),
+                b_score="" if s.games_b is None else str(s.games_b),
+                winner=s.winner,
+                a_from="GF" if s.slot == "GF2" else feed(s.a_from),
+                b_from=feed(s.b_from),
+                table=str(s.table or ""),
+                needed=s.needed,
+            )
+        )
     return boxes
 
 
@@ -493,13 +533,15 @@ def make_bracket(db: Any, out: Path, options: Options) -> Path:
         except ValueError:
             format_ = Format.CLUB
         if not format_.is_elimination:
-            raise ReportError(f"event {event.id} ({event.name}) is not an elimination event: "
-                              "it has no bracket")
-        field = [Entrant(e.id, e.name, seed=e.seed)
-                 for e in list_entrants(db, event.id, include_withdrawn=False)]
+            raise ReportError(
+                f"event {event.id} ({event.name}) is not an elimination event: it has no bracket"
+            )
+        field = [
+            Entrant(e.id, e.name, seed=e.seed)
+            for e in list_entrants(db, event.id, include_withdrawn=False)
+        ]
         if len(field) < 2:
-            raise ReportError(f"event {event.id} ({event.name}) needs two entrants for a "
-                              "bracket")
+            raise ReportError(f"event {event.id} ({event.name}) needs two entrants for a bracket")
         shape = build_bracket(field, double=format_ is Format.DOUBLE_ELIMINATION)
         boxes = bracket_boxes(shape, resolve(shape, ()), {e.id: e.name for e in field})
         title = "Bracket (blank)"

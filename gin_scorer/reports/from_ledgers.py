@@ -67,26 +67,30 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
     for number, credit in enumerate(ledger.matches, start=1):
         base = game_fill(credit.game)
         finished = credit.game.finished
-        games.append(GameFill(
-            number=number,
-            lines=base.lines,
-            a_boxes=credit.game.hands_won.a if finished else 0,
-            b_boxes=credit.game.hands_won.b if finished else 0,
-            a_box_points=credit.hand_credit.a,
-            b_box_points=credit.hand_credit.b,
-            a_game_bonus=credit.match_bonus.a,
-            b_game_bonus=credit.match_bonus.b,
-            shutout=credit.game.shutout,
-            a_shutout_bonus=credit.shutout_bonus.a,
-            b_shutout_bonus=credit.shutout_bonus.b,
-            a_final=credit.credit.a if finished else None,
-            b_final=credit.credit.b if finished else None,
-            winner=base.winner,
-        ))
+        games.append(
+            GameFill(
+                number=number,
+                lines=base.lines,
+                a_boxes=credit.game.hands_won.a if finished else 0,
+                b_boxes=credit.game.hands_won.b if finished else 0,
+                a_box_points=credit.hand_credit.a,
+                b_box_points=credit.hand_credit.b,
+                a_game_bonus=credit.match_bonus.a,
+                b_game_bonus=credit.match_bonus.b,
+                shutout=credit.game.shutout,
+                a_shutout_bonus=credit.shutout_bonus.a,
+                b_shutout_bonus=credit.shutout_bonus.b,
+                a_final=credit.credit.a if finished else None,
+                b_final=credit.credit.b if finished else None,
+                winner=base.winner,
+            )
+        )
     totals = ledger.totals
     if ledger.finished and ledger.winner is not None:
-        result = (f"{names[ledger.winner]} wins on credits {max(totals.a, totals.b)}–"
-                  f"{min(totals.a, totals.b)}")
+        result = (
+            f"{names[ledger.winner]} wins on credits {max(totals.a, totals.b)}–"
+            f"{min(totals.a, totals.b)}"
+        )
     else:
         result = f"credited so far: {totals.a}–{totals.b} (to {ledger.total_target})"
     return SheetFill(
@@ -112,14 +116,16 @@ def game_fill(game: Game) -> GameFill:
     for line in game.lines:
         result = line.result
         won = result.winner
-        lines.append(SheetLine(
-            hand=line.hand + 1,
-            how=result.outcome.value,
-            a_points=result.points if won is Side.A else None,
-            b_points=result.points if won is Side.B else None,
-            a_total=line.totals.a,
-            b_total=line.totals.b,
-        ))
+        lines.append(
+            SheetLine(
+                hand=line.hand + 1,
+                how=result.outcome.value,
+                a_points=result.points if won is Side.A else None,
+                b_points=result.points if won is Side.B else None,
+                a_total=line.totals.a,
+                b_total=line.totals.b,
+            )
+        )
     finished = game.finished
     return GameFill(
         number=game.number,
@@ -181,8 +187,16 @@ def pad_fill(ledger: Hollywood, name_a: str, name_b: str) -> PadFill:
         if result is None:
             lines.append(PadLine(hand + 1, "", 0, "dead", tuple(a_totals), tuple(b_totals)))
             continue
-        lines.append(PadLine(hand + 1, _winner_letter(result.winner), result.points,
-                             result.outcome.value, tuple(a_totals), tuple(b_totals)))
+        lines.append(
+            PadLine(
+                hand + 1,
+                _winner_letter(result.winner),
+                result.points,
+                result.outcome.value,
+                tuple(a_totals),
+                tuple(b_totals),
+            )
+        )
     closes = tuple(
         PadGameClose(
             number=g.number,
@@ -200,8 +214,10 @@ def pad_fill(ledger: Hollywood, name_a: str, name_b: str) -> PadFill:
     names = {Side.A: name_a, Side.B: name_b}
     won = ledger.games_won
     if ledger.finished and ledger.winner is not None:
-        result_line = (f"{names[ledger.winner]} wins {max(won.a, won.b)}–{min(won.a, won.b)}"
-                       f" in games, margin {abs(ledger.margin)}")
+        result_line = (
+            f"{names[ledger.winner]} wins {max(won.a, won.b)}–{min(won.a, won.b)}"
+            f" in games, margin {abs(ledger.margin)}"
+        )
     else:
         result_line = f"Games won so far: {name_a or 'A'} {won.a}, {name_b or 'B'} {won.b}"
     return PadFill(tuple(lines), closes, result_line)

@@ -82,8 +82,9 @@ class PadFill:
     result_line: str = ""
 
 
-def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
-               width: float, height: float) -> Table:
+def _pad_table(
+    shape: PadShape, heading: MatchHeading, fill: PadFill | None, width: float, height: float
+) -> Table:
     st = styles()
     games = shape.games
     rows = max(shape.rows, len(fill.lines) if fill else 0)
@@ -122,21 +123,24 @@ def _pad_table(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
         def pick(close: PadGameClose, side: str) -> str:
             got = getattr(close, f"{side}_{attr}")
             return "" if got in (None, 0) else str(got)
+
         return pick
 
     box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
     data.append(close_row(box, value("box_points")))
     data.append(close_row("Bonus + shutout", value("bonus")))
     data.append(close_row("Game total", value("final")))
-    data.append(close_row(
-        "Won by",
-        lambda c, side: "✔" if c.winner == side.upper() else ""))
+    data.append(close_row("Won by", lambda c, side: "✔" if c.winner == side.upper() else ""))
     # About 60 mm go to the heading, rule line, result and signatures; a long match gets
     # thinner rows (down to 3.4 mm) so the pad stays on one page.
     row_h = max(3.4 * mm, min(5.6 * mm, (height - 60 * mm) / (len(data) - 2)))
     widths = [hand_w, score_w] + [col] * (2 * games)
-    table = grid_table(data, colWidths=widths, repeatRows=2,
-                  rowHeights=[6 * mm, 5 * mm] + [row_h] * (len(data) - 2))
+    table = grid_table(
+        data,
+        colWidths=widths,
+        repeatRows=2,
+        rowHeights=[6 * mm, 5 * mm] + [row_h] * (len(data) - 2),
+    )
     split = 2 + games
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9 if row_h >= 4.6 * mm else 7.5),
@@ -172,16 +176,19 @@ def _blank(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def pad_story(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
-              *, paper: Paper | str) -> list[Flowable]:
+def pad_story(
+    shape: PadShape, heading: MatchHeading, fill: PadFill | None, *, paper: Paper | str
+) -> list[Flowable]:
     from gin_scorer.reports.score_sheet import _heading
 
     st = styles()
     width, height = frame_size(paper)
-    rule = (f"Hollywood: {shape.games} games to "
-            f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
-            "every open game where its winner has already scored, plus the first open game "
-            "where they have not. Write the running total in each of those columns.")
+    rule = (
+        f"Hollywood: {shape.games} games to "
+        f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
+        "every open game where its winner has already scored, plus the first open game "
+        "where they have not. Write the running total in each of those columns."
+    )
     story: list[Flowable] = [
         _heading(heading, None, width),  # type: ignore[arg-type]
         Spacer(1, 1.5 * mm),
@@ -199,14 +206,20 @@ def pad_story(shape: PadShape, heading: MatchHeading, fill: PadFill | None,
 
 def _signatures_only(width: float) -> Table:
     st = styles()
-    sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
-            for who in ("player A", "player B", "director")]
+    sign = [
+        Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
+        for who in ("player A", "player B", "director")
+    ]
     table = grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
     return table
 
 

@@ -80,8 +80,9 @@ def _style(table: Table, rows: int) -> None:
     table.setStyle(TableStyle(commands))
 
 
-def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str,
-                   notes: Sequence[str] = ()) -> list[Flowable]:
+def pairings_story(
+    lines: Sequence[PairingLine], *, paper: Paper | str, notes: Sequence[str] = ()
+) -> list[Flowable]:
     st = styles()
     width, _ = frame_size(paper)
 
@@ -94,32 +95,44 @@ def pairings_story(lines: Sequence[PairingLine], *, paper: Paper | str,
     big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
     table_rows: list[list[object]] = [["Table", "Player A", "", "Player B", "Note"]]
     for line in by_table(lines):
-        table_rows.append([
-            Paragraph(f'<font name="{BOLD}">{markup(line.table) or "—"}</font>', big),
-            name(line.player_a, line.club_a),
-            "v",
-            name(line.player_b, line.club_b) if line.player_b else Paragraph(BYE, st["cell"]),
-            Paragraph(markup(line.note), st["small"]),
-        ])
+        table_rows.append(
+            [
+                Paragraph(f'<font name="{BOLD}">{markup(line.table) or "—"}</font>', big),
+                name(line.player_a, line.club_a),
+                "v",
+                name(line.player_b, line.club_b) if line.player_b else Paragraph(BYE, st["cell"]),
+                Paragraph(markup(line.note), st["small"]),
+            ]
+        )
     col = (width - 16 * mm - 8 * mm - 28 * mm) / 2  # A and B share what the rest leave
     tables = grid_table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
     _style(tables, len(table_rows) - 1)
-    tables.setStyle(TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"),
-                                ("ALIGN", (0, 0), (0, -1), "CENTER")]))
+    tables.setStyle(
+        TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
+    )
 
     name_rows: list[list[object]] = [["Name", "Table", "Opponent"]]
     for player, club, table, opponent in by_name(lines):
-        name_rows.append([name(player, club),
-                          Paragraph(f'<font name="{BOLD}">{markup(table) or "—"}</font>', big),
-                          Paragraph(markup(opponent), st["cell"])])
-    names = grid_table(name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm],
-                  repeatRows=1)
+        name_rows.append(
+            [
+                name(player, club),
+                Paragraph(f'<font name="{BOLD}">{markup(table) or "—"}</font>', big),
+                Paragraph(markup(opponent), st["cell"]),
+            ]
+        )
+    names = grid_table(
+        name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
+    )
     _style(names, len(name_rows) - 1)
     story: list[Flowable] = [Paragraph("By table", st["h2"]), tables]
     story += [Spacer(1, 2 * mm)] if notes else []
     story += [Paragraph(markup(note), st["small"]) for note in notes]
-    return [*story, PageBreak(),
-            Paragraph("Find your table: alphabetically by name", st["h2"]), names]
+    return [
+        *story,
+        PageBreak(),
+        Paragraph("Find your table: alphabetically by name", st["h2"]),
+        names,
+    ]
 
 
 def render_pairings(

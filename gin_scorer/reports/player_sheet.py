@@ -61,59 +61,118 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
-def player_story(player: PlayerSummary, lines: Sequence[PlayerMatchLine],
-                 *, paper: Paper | str) -> list[Flowable]:
+def player_story(
+    player: PlayerSummary, lines: Sequence[PlayerMatchLine], *, paper: Paper | str
+) -> list[Flowable]:
     st = styles()
     width, _ = frame_size(paper)
-    facts = " · ".join(x for x in (player.club, f"seed {player.seed}" if player.seed else "",
-                                   player.status, f"place {player.place}" if player.place else "")
-                       if x)
+    facts = " · ".join(
+        x
+        for x in (
+            player.club,
+            f"seed {player.seed}" if player.seed else "",
+            player.status,
+            f"place {player.place}" if player.place else "",
+        )
+        if x
+    )
     story: list[Flowable] = [Paragraph(markup(player.name), st["h1"])]
     if facts:
         story.append(Paragraph(markup(facts), st["body"]))
     story.append(Spacer(1, 3 * mm))
-    head: list[object] = ["Round", "Table", "Opponent", "Result", "Games", "Points\nfor",
-                          "Points\nagainst", "±", "Hands\nwon", "Gins", "Under-\ncuts"]
+    head: list[object] = [
+        "Round",
+        "Table",
+        "Opponent",
+        "Result",
+        "Games",
+        "Points\nfor",
+        "Points\nagainst",
+        "±",
+        "Hands\nwon",
+        "Gins",
+        "Under-\ncuts",
+    ]
     data: list[list[object]] = [head]
     for line in lines:
-        data.append([line.round, line.table, Paragraph(markup(line.opponent), st["cell"]),
-                     line.result, f"{line.games_for}–{line.games_against}",
-                     str(line.points_for), str(line.points_against),
-                     _signed(line.differential), f"{line.hands_won}/{line.hands_played}",
-                     str(line.gins), str(line.undercuts)])
+        data.append(
+            [
+                line.round,
+                line.table,
+                Paragraph(markup(line.opponent), st["cell"]),
+                line.result,
+                f"{line.games_for}–{line.games_against}",
+                str(line.points_for),
+                str(line.points_against),
+                _signed(line.differential),
+                f"{line.hands_won}/{line.hands_played}",
+                str(line.gins),
+                str(line.undercuts),
+            ]
+        )
     played = [ln for ln in lines if ln.result != "bye"]
     wins = sum(1 for ln in lines if ln.result in ("won", "bye"))
     losses = sum(1 for ln in lines if ln.result == "lost")
     total_for = sum(ln.points_for for ln in lines)
     total_against = sum(ln.points_against for ln in lines)
     played_text = f"{len(lines)} match" + ("es" if len(lines) != 1 else "")
-    data.append(["Total", "", played_text, f"{wins}–{losses}",
-                 f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
-                 str(total_for), str(total_against), _signed(total_for - total_against),
-                 f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
-                 str(sum(ln.gins for ln in lines)), str(sum(ln.undercuts for ln in lines))])
+    data.append(
+        [
+            "Total",
+            "",
+            played_text,
+            f"{wins}–{losses}",
+            f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
+            str(total_for),
+            str(total_against),
+            _signed(total_for - total_against),
+            f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
+            str(sum(ln.gins for ln in lines)),
+            str(sum(ln.undercuts for ln in lines)),
+        ]
+    )
     narrow = 13 * mm
-    fixed = [narrow, narrow, 0.0, 15 * mm, narrow, 15 * mm, 15 * mm, 14 * mm, 15 * mm,
-             11 * mm, 13 * mm]
+    fixed = [
+        narrow,
+        narrow,
+        0.0,
+        15 * mm,
+        narrow,
+        15 * mm,
+        15 * mm,
+        14 * mm,
+        15 * mm,
+        11 * mm,
+        13 * mm,
+    ]
     fixed[2] = width - sum(fixed)
     table = grid_table(data, colWidths=fixed, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
-        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
-        ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-        ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
-        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-        ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
-        ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
-        ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
-        ("ALIGN", (0, 0), (1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+                ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
+                ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
+                ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+                ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
+                ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+                ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
+                ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
+                ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
+                ("ALIGN", (0, 0), (1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
     story.append(table)
-    story += [Spacer(1, 2 * mm), Paragraph(
-        "Points are final game scores (boxes and bonuses included) summed over each match; "
-        "± is the point differential. A bye counts as a win with no hands.", st["small"])]
+    story += [
+        Spacer(1, 2 * mm),
+        Paragraph(
+            "Points are final game scores (boxes and bonuses included) summed over each match; "
+            "± is the point differential. A bye counts as a win with no hands.",
+            st["small"],
+        ),
+    ]
     return story
 
 

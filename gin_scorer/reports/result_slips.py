@@ -74,9 +74,11 @@ def _seal_text(seal: str | None) -> str:
     """
     if not seal:
         return ""
-    return (f'<font name="{BOLD}">Seal {markup(seal)}</font> when printed — '
-            f"“gin-scorer verify --seal {markup(seal)}” proves nothing recorded before it "
-            "has changed")
+    return (
+        f'<font name="{BOLD}">Seal {markup(seal)}</font> when printed — '
+        f"“gin-scorer verify --seal {markup(seal)}” proves nothing recorded before it "
+        "has changed"
+    )
 
 
 def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None) -> Table:
@@ -87,18 +89,28 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
 
     def name(player: str, club: str) -> Paragraph:
         club_text = f' <font size="8" color="#444444">{markup(club)}</font>' if club else ""
-        return Paragraph(f'<font name="{BOLD}" size="11">{markup(player)}</font>{club_text}',
-                         st["body"])
+        return Paragraph(
+            f'<font name="{BOLD}" size="11">{markup(player)}</font>{club_text}', st["body"]
+        )
 
-    title = (f'<font name="{BOLD}" size="11">Result slip</font>'
-             f'  <font size="9">{markup(slip.event_name)}</font>')
-    where = (f'Round <font name="{BOLD}" size="12">{markup(slip.round) or "____"}</font>'
-             f'    Table <font name="{BOLD}" size="12">{markup(slip.table) or "____"}</font>'
-             + (f'    Match {markup(slip.match)}' if slip.match else ""))
+    title = (
+        f'<font name="{BOLD}" size="11">Result slip</font>'
+        f'  <font size="9">{markup(slip.event_name)}</font>'
+    )
+    where = (
+        f'Round <font name="{BOLD}" size="12">{markup(slip.round) or "____"}</font>'
+        f'    Table <font name="{BOLD}" size="12">{markup(slip.table) or "____"}</font>'
+        + (f"    Match {markup(slip.match)}" if slip.match else "")
+    )
     data: list[list[object]] = [
         [Paragraph(title, st["body"]), "", Paragraph(where, st["body"]), "", ""],
-        [label("Seat"), label("Player (print name)"), label("Games won"),
-         label("Match points"), label("Winner ✓")],
+        [
+            label("Seat"),
+            label("Player (print name)"),
+            label("Games won"),
+            label("Match points"),
+            label("Winner ✓"),
+        ],
         ["A", name(slip.player_a, slip.club_a), "", "", "☐"],
         ["B", name(slip.player_b, slip.club_b), "", "", "☐"],
         [label("Signature, player A"), "", label("Signature, player B"), "", ""],
@@ -110,36 +122,44 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
     player = width - seat - 3 * small
     fixed = 8 * mm + 5 * mm + 4.5 * mm
     rest = (height - fixed) / 4
-    table = grid_table(data, colWidths=[seat, player, small, small, small],
-                  rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm])
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
-        ("FONT", (0, 2), (0, 3), BOLD, 14),
-        ("FONT", (4, 2), (4, 3), REGULAR, 14),
-        ("SPAN", (0, 0), (1, 0)),
-        ("SPAN", (2, 0), (4, 0)),
-        ("SPAN", (0, 4), (1, 4)),
-        ("SPAN", (2, 4), (4, 4)),
-        ("SPAN", (0, 5), (1, 5)),
-        ("SPAN", (2, 5), (4, 5)),
-        ("SPAN", (0, 6), (4, 6)),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-        ("ALIGN", (0, 2), (0, 3), "CENTER"),
-        ("ALIGN", (4, 2), (4, 3), "CENTER"),
-        ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
-        ("VALIGN", (0, 4), (-1, 5), "TOP"),
-        ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
-        ("TOPPADDING", (0, 6), (-1, 6), 0),
-        ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
-        ("GRID", (0, 1), (-1, -1), 0.4, GRID),
-        ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-    ]))
+    table = grid_table(
+        data,
+        colWidths=[seat, player, small, small, small],
+        rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm],
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+                ("FONT", (0, 2), (0, 3), BOLD, 14),
+                ("FONT", (4, 2), (4, 3), REGULAR, 14),
+                ("SPAN", (0, 0), (1, 0)),
+                ("SPAN", (2, 0), (4, 0)),
+                ("SPAN", (0, 4), (1, 4)),
+                ("SPAN", (2, 4), (4, 4)),
+                ("SPAN", (0, 5), (1, 5)),
+                ("SPAN", (2, 5), (4, 5)),
+                ("SPAN", (0, 6), (4, 6)),
+                ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+                ("ALIGN", (0, 2), (0, 3), "CENTER"),
+                ("ALIGN", (4, 2), (4, 3), "CENTER"),
+                ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
+                ("VALIGN", (0, 4), (-1, 5), "TOP"),
+                ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
+                ("TOPPADDING", (0, 6), (-1, 6), 0),
+                ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
+                ("GRID", (0, 1), (-1, -1), 0.4, GRID),
+                ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ]
+        )
+    )
     return table
 
 
-def slips_story(slips: Sequence[Slip], *, paper: Paper | str,
-                seal: str | None = None) -> list[Flowable]:
+def slips_story(
+    slips: Sequence[Slip], *, paper: Paper | str, seal: str | None = None
+) -> list[Flowable]:
     width, height = frame_size(paper)
     cut = 6 * mm
     slip_h = (height - cut * (SLIPS_PER_PAGE - 1)) / SLIPS_PER_PAGE - 1

@@ -29,8 +29,14 @@ from gin_scorer.reports.template import (
     styles,
 )
 
-HOW_MARKS = {"knock": "", "gin": "G", "big_gin": "BG", "undercut": "U", "dead": "dead",
-             "tie": "tie"}
+HOW_MARKS = {
+    "knock": "",
+    "gin": "G",
+    "big_gin": "BG",
+    "undercut": "U",
+    "dead": "dead",
+    "tie": "tie",
+}
 """The one-or-two-letter marks a filled sheet puts after a hand's points."""
 
 
@@ -71,8 +77,10 @@ class SheetShape:
             "double_hand_points": "shutout: each hand's points doubled",
             "double_game_bonus": "shutout: game bonus doubled",
             "double_total": "shutout: winner's total doubled",
-        }.get(self.shutout_rule, "no shutout bonus" if not self.shutout_rule else
-              f"shutout: {self.shutout_rule}")
+        }.get(
+            self.shutout_rule,
+            "no shutout bonus" if not self.shutout_rule else f"shutout: {self.shutout_rule}",
+        )
 
 
 @dataclass(frozen=True)
@@ -144,8 +152,14 @@ def _cell(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _game_block(shape: SheetShape, width: float, number: int,
-                fill: GameFill | None, rows_wanted: int, row_h: float) -> Table:
+def _game_block(
+    shape: SheetShape,
+    width: float,
+    number: int,
+    fill: GameFill | None,
+    rows_wanted: int,
+    row_h: float,
+) -> Table:
     st = styles()
     narrow = 6 * mm
     col = (width - narrow) / 4
@@ -178,23 +192,37 @@ def _game_block(shape: SheetShape, width: float, number: int,
         boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
         summary = [
             close(box, boxes_a, boxes_b),
-            close(shape.bonus_label, _cell(fill.a_game_bonus or None),
-                  _cell(fill.b_game_bonus or None)),
-            close("Shutout", _shutout_cell(fill, "A", fill.a_shutout_bonus),
-                  _shutout_cell(fill, "B", fill.b_shutout_bonus)),
+            close(
+                shape.bonus_label,
+                _cell(fill.a_game_bonus or None),
+                _cell(fill.b_game_bonus or None),
+            ),
+            close(
+                "Shutout",
+                _shutout_cell(fill, "A", fill.a_shutout_bonus),
+                _shutout_cell(fill, "B", fill.b_shutout_bonus),
+            ),
             close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
-            close("Won by", "✔ A" if fill.winner == "A" else "",
-                  "✔ B" if fill.winner == "B" else ""),
+            close(
+                "Won by", "✔ A" if fill.winner == "A" else "", "✔ B" if fill.winner == "B" else ""
+            ),
         ]
     else:
-        summary = [close(box, "", ""), close(shape.bonus_label, "", ""),
-                   close("Shutout", "☐", "☐"), close(shape.total_label, "", ""),
-                   close("Won by", "☐ A", "☐ B")]
+        summary = [
+            close(box, "", ""),
+            close(shape.bonus_label, "", ""),
+            close("Shutout", "☐", "☐"),
+            close(shape.total_label, "", ""),
+            close("Won by", "☐ A", "☐ B"),
+        ]
     data = head + body + summary
     first_summary = len(head) + len(body)
     font = 8.5 if row_h >= 4.6 * mm else 7
-    table = grid_table(data, colWidths=[narrow, col, col, col, col],
-                  rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2))
+    table = grid_table(
+        data,
+        colWidths=[narrow, col, col, col, col],
+        rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
+    )
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, font),
         ("FONT", (0, 0), (-1, 0), BOLD, 10),
@@ -218,8 +246,11 @@ def _game_block(shape: SheetShape, width: float, number: int,
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
     for r in range(first_summary, len(data)):
-        commands += [("SPAN", (0, r), (1, r)), ("SPAN", (3, r), (4, r)),
-                     ("ALIGN", (2, r), (-1, r), "CENTER")]
+        commands += [
+            ("SPAN", (0, r), (1, r)),
+            ("SPAN", (3, r), (4, r)),
+            ("ALIGN", (2, r), (-1, r), "CENTER"),
+        ]
     commands.append(("FONT", (0, len(data) - 2), (-1, len(data) - 2), BOLD, 9))
     table.setStyle(TableStyle(commands))
     return table
@@ -229,22 +260,35 @@ def _heading(heading: MatchHeading, shape: SheetShape, width: float) -> Table:
     st = styles()
 
     def field(label: str, value: str) -> Paragraph:
-        return Paragraph(f'<font size="7" color="#444444">{label}</font><br/>'
-                         f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
-                         st["body"])
+        return Paragraph(
+            f'<font size="7" color="#444444">{label}</font><br/>'
+            f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
+            st["body"],
+        )
 
     a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
     b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
-    data = [[field("Player A", a_name), field("Player B", b_name), field("Table", heading.table),
-             field("Round", heading.round), field("Match", heading.match)]]
+    data = [
+        [
+            field("Player A", a_name),
+            field("Player B", b_name),
+            field("Table", heading.table),
+            field("Round", heading.round),
+            field("Match", heading.match),
+        ]
+    ]
     small = 22 * mm
     rest = (width - 3 * small) / 2
     table = grid_table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
     return table
 
 
@@ -266,38 +310,58 @@ def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") 
     plural = "Matches" if block_word == "Match" else f"{block_word}s"
     result = fill.result_line if fill else ""
     won = [
-        Paragraph(f'<font size="7" color="#444444">{plural} won A – B</font><br/>'
-                  f'<font name="{BOLD}" size="12">'
-                  f'{f"{fill.games_won_a} – {fill.games_won_b}" if fill else "&nbsp;"}</font>',
-                  st["body"]),
-        Paragraph('<font size="7" color="#444444">Match winner / margin</font><br/>'
-                  f'<font name="{BOLD}" size="12">{markup(result) or "&nbsp;"}</font>',
-                  st["body"]),
+        Paragraph(
+            f'<font size="7" color="#444444">{plural} won A – B</font><br/>'
+            f'<font name="{BOLD}" size="12">'
+            f"{f'{fill.games_won_a} – {fill.games_won_b}' if fill else '&nbsp;'}</font>",
+            st["body"],
+        ),
+        Paragraph(
+            '<font size="7" color="#444444">Match winner / margin</font><br/>'
+            f'<font name="{BOLD}" size="12">{markup(result) or "&nbsp;"}</font>',
+            st["body"],
+        ),
     ]
-    sign = [Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
-            for who in ("player A", "player B", "director")]
+    sign = [
+        Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
+        for who in ("player A", "player B", "director")
+    ]
     col = width / 3
     signatures = grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
-    signatures.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
+    signatures.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
     results = grid_table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
-    results.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
-    return grid_table([[results], [signatures]], colWidths=[width],
-                 style=[("LEFTPADDING", (0, 0), (-1, -1), 0),
-                        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                        ("TOPPADDING", (0, 0), (-1, -1), 0),
-                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    results.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return grid_table(
+        [[results], [signatures]],
+        colWidths=[width],
+        style=[
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ],
+    )
 
 
-def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None,
-                *, paper: Paper | str) -> list[Flowable]:
+def sheet_story(
+    shape: SheetShape, heading: MatchHeading, fill: SheetFill | None, *, paper: Paper | str
+) -> list[Flowable]:
     """The flowables of one match's sheet (one landscape page for up to five games)."""
     st = styles()
     width, height = frame_size(paper, wide=True)
@@ -312,9 +376,12 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
     gap = 2 * mm
     per_row = min(games, 5)
     block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
-    story: list[Flowable] = [_heading(heading, shape, width), Spacer(1, 1.5 * mm),
-                             Paragraph(markup(_rule_line(shape)), st["small"]),
-                             Spacer(1, 1.5 * mm)]
+    story: list[Flowable] = [
+        _heading(heading, shape, width),
+        Spacer(1, 1.5 * mm),
+        Paragraph(markup(_rule_line(shape)), st["small"]),
+        Spacer(1, 1.5 * mm),
+    ]
     fills = {g.number: g for g in fill.games} if fill else {}
     for start in range(0, games, per_row):
         numbers = range(start + 1, min(start + per_row, games) + 1)
@@ -328,11 +395,17 @@ def sheet_story(shape: SheetShape, heading: MatchHeading, fill: SheetFill | None
             row.append(block)
             widths.append(block_w)
         band = grid_table([row], colWidths=widths, hAlign="LEFT")
-        band.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                  ("TOPPADDING", (0, 0), (-1, -1), 0),
-                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                                  ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        band.setStyle(
+            TableStyle(
+                [
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
         story += [band, Spacer(1, 2 * mm)]
     if fill and fill.dealer_line:
         story.append(Paragraph(markup(fill.dealer_line), st["small"]))

@@ -63,26 +63,44 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
-def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str],
-                    *, paper: Paper | str, wide: bool, note: str = "") -> list[Flowable]:
+def standings_story(
+    lines: Sequence[StandingLine],
+    tie_break_names: Sequence[str],
+    *,
+    paper: Paper | str,
+    wide: bool,
+    note: str = "",
+) -> list[Flowable]:
     st = styles()
     width, _ = frame_size(paper, wide=wide)
-    head: list[object] = ["Place", "Entrant", "Club", "Played", "Matches\nW–L", "Games\nW–L",
-                          "Points\n±", *tie_break_names, "Note"]
+    head: list[object] = [
+        "Place",
+        "Entrant",
+        "Club",
+        "Played",
+        "Matches\nW–L",
+        "Games\nW–L",
+        "Points\n±",
+        *tie_break_names,
+        "Note",
+    ]
     data: list[list[object]] = [head]
     for line in lines:
-        data.append([
-            line.place_text,
-            Paragraph(markup(line.name), st["cell_bold" if line.place <= TOP_EMPHASISED
-                                               else "cell"]),
-            Paragraph(markup(line.club), st["cell"]),
-            str(line.played),
-            f"{line.match_wins}–{line.match_losses}",
-            f"{line.game_wins}–{line.game_losses}",
-            _signed(line.point_differential),
-            *line.tie_breaks,
-            Paragraph(markup(line.note), st["small"]),
-        ])
+        data.append(
+            [
+                line.place_text,
+                Paragraph(
+                    markup(line.name), st["cell_bold" if line.place <= TOP_EMPHASISED else "cell"]
+                ),
+                Paragraph(markup(line.club), st["cell"]),
+                str(line.played),
+                f"{line.match_wins}–{line.match_losses}",
+                f"{line.game_wins}–{line.game_losses}",
+                _signed(line.point_differential),
+                *line.tie_breaks,
+                Paragraph(markup(line.note), st["small"]),
+            ]
+        )
     number = 13 * mm
     fixed = [number, 0.0, 0.0, number, 16 * mm, 16 * mm, 16 * mm]
     longest_note = max((len(line.note) for line in lines), default=0)
@@ -106,12 +124,15 @@ def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str
     ]
     for row, line in enumerate(lines, start=1):
         if line.place <= TOP_EMPHASISED:
-            commands += [("BACKGROUND", (0, row), (-1, row), EMPHASIS),
-                         ("FONT", (0, row), (0, row), BOLD, 10)]
+            commands += [
+                ("BACKGROUND", (0, row), (-1, row), EMPHASIS),
+                ("FONT", (0, row), (0, row), BOLD, 10),
+            ]
         elif row % 2 == 0:
             commands.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f6f6f6")))
-    last_top = max((row for row, line in enumerate(lines, start=1)
-                    if line.place <= TOP_EMPHASISED), default=0)
+    last_top = max(
+        (row for row, line in enumerate(lines, start=1) if line.place <= TOP_EMPHASISED), default=0
+    )
     if last_top:
         commands.append(("LINEBELOW", (0, last_top), (-1, last_top), 1, colors.black))
     table.setStyle(TableStyle(commands))
@@ -119,9 +140,14 @@ def standings_story(lines: Sequence[StandingLine], tie_break_names: Sequence[str
     if note:
         story += [Paragraph(markup(note), st["small"]), Spacer(1, 2 * mm)]
     story.append(table)
-    story += [Spacer(1, 2 * mm),
-              Paragraph("Places shared after every tie-break are marked “=”. Points ± is the "
-                        "point differential: final game scores for minus against.", st["small"])]
+    story += [
+        Spacer(1, 2 * mm),
+        Paragraph(
+            "Places shared after every tie-break are marked “=”. Points ± is the "
+            "point differential: final game scores for minus against.",
+            st["small"],
+        ),
+    ]
     return story
 
 

@@ -74,8 +74,10 @@ def seal_line(seal: str | None) -> str:
     """
     if not seal:
         return "Seal: none — nothing was sealed when this sheet was printed"
-    return (f"Seal {seal} — “gin-scorer verify --seal {seal}” proves nothing recorded "
-            "before this sheet has changed")
+    return (
+        f"Seal {seal} — “gin-scorer verify --seal {seal}” proves nothing recorded "
+        "before this sheet has changed"
+    )
 
 
 @dataclass(frozen=True)
@@ -107,17 +109,22 @@ def styles() -> dict[str, ParagraphStyle]:
         "body": body,
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10),
-        "cell_right": ParagraphStyle("cell_right", parent=body, fontSize=8.5, leading=10,
-                                     alignment=TA_RIGHT),
-        "cell_bold": ParagraphStyle("cell_bold", parent=body, fontName=BOLD, fontSize=8.5,
-                                    leading=10),
+        "cell_right": ParagraphStyle(
+            "cell_right", parent=body, fontSize=8.5, leading=10, alignment=TA_RIGHT
+        ),
+        "cell_bold": ParagraphStyle(
+            "cell_bold", parent=body, fontName=BOLD, fontSize=8.5, leading=10
+        ),
         "center": ParagraphStyle("center", parent=body, alignment=TA_CENTER),
-        "h1": ParagraphStyle("h1", parent=body, fontName=BOLD, fontSize=14, leading=17,
-                             spaceAfter=4),
-        "h2": ParagraphStyle("h2", parent=body, fontName=BOLD, fontSize=11, leading=14,
-                             spaceBefore=6, spaceAfter=3),
-        "label": ParagraphStyle("label", parent=body, fontSize=7, leading=8,
-                                textColor=colors.HexColor("#444444")),
+        "h1": ParagraphStyle(
+            "h1", parent=body, fontName=BOLD, fontSize=14, leading=17, spaceAfter=4
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=body, fontName=BOLD, fontSize=11, leading=14, spaceBefore=6, spaceAfter=3
+        ),
+        "label": ParagraphStyle(
+            "label", parent=body, fontSize=7, leading=8, textColor=colors.HexColor("#444444")
+        ),
     }
 
 
@@ -185,8 +192,7 @@ def _draw_frame_text(header: PageHeader) -> Callable[[Canvas, BaseDocTemplate], 
         canvas.setStrokeColor(GRID)
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, top - HEADER_HEIGHT + 6, width - MARGIN, top - HEADER_HEIGHT + 6)
-        canvas.line(MARGIN, MARGIN + FOOTER_HEIGHT - 4, width - MARGIN,
-                    MARGIN + FOOTER_HEIGHT - 4)
+        canvas.line(MARGIN, MARGIN + FOOTER_HEIGHT - 4, width - MARGIN, MARGIN + FOOTER_HEIGHT - 4)
         canvas.setFont(REGULAR, FOOTER_FONT_SIZE)
         stamp = header.generated_at.astimezone().strftime("%Y-%m-%d %H:%M")
         canvas.drawString(MARGIN, MARGIN, f"Printed {stamp} · gin-scorer {__version__}")
@@ -250,10 +256,16 @@ def build_pdf(
         subject=f"seal {header.seal}" if header.seal else "no seal yet",
     )
     frame = Frame(
-        doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body",
-        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+        doc.leftMargin,
+        doc.bottomMargin,
+        doc.width,
+        doc.height,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
     )
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame],
-                                       onPage=_draw_frame_text(header))])
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=_draw_frame_text(header))])
     doc.build(list(story), canvasmaker=_make_numbered_canvas(header))
     return out

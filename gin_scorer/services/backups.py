@@ -62,10 +62,17 @@ def backup_seal(backup: BackupFile | Path) -> str | None:
     from gin_scorer.services.seal import current_seal
 
     uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
-    engine = create_engine("sqlite+pysqlite://",
-                           creator=lambda: sqlite3.connect(uri, uri=True, timeout=5))
-    copy = Database(url=f"sqlite:///{path}", station="backup", is_sqlite=True, engine=engine,
-                    path=path, backups_enabled=False)
+    engine = create_engine(
+        "sqlite+pysqlite://", creator=lambda: sqlite3.connect(uri, uri=True, timeout=5)
+    )
+    copy = Database(
+        url=f"sqlite:///{path}",
+        station="backup",
+        is_sqlite=True,
+        engine=engine,
+        path=path,
+        backups_enabled=False,
+    )
     try:
         return current_seal(copy)
     except (SQLAlchemyError, StoreError, sqlite3.Error, ValueError):
@@ -98,5 +105,11 @@ def restore_backup(
     return restore_database(_target(database), source, authorize=authorize)
 
 
-__all__ = ["BackupFile", "RestoreResult", "back_up_now", "backup_seal", "backups_of",
-           "restore_backup"]
+__all__ = [
+    "BackupFile",
+    "RestoreResult",
+    "back_up_now",
+    "backup_seal",
+    "backups_of",
+    "restore_backup",
+]

@@ -235,8 +235,7 @@ def _set_status(
     with db.transaction() as session:
         row = fetch(session, Entrant, entrant_id)
         wanted = (
-            Action.REINSTATE_ENTRANT if status is EntrantStatus.ACTIVE
-            else Action.WITHDRAW_ENTRANT
+            Action.REINSTATE_ENTRANT if status is EntrantStatus.ACTIVE else Action.WITHDRAW_ENTRANT
         )
         pinned = require(session, wanted, fetch(session, Event, row.event_id), pin)
         if row.status == status.value:
@@ -254,8 +253,7 @@ def _set_status(
             actor=actor,
             action=action,
             subject=f"entrant:{entrant_id}",
-            payload={"from": before, "to": status.value, "event": row.event_id,
-                     "pin": pinned},
+            payload={"from": before, "to": status.value, "event": row.event_id, "pin": pinned},
         )
         return entrant_view(session, row)
 

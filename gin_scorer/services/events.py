@@ -148,8 +148,7 @@ def create_event(
             payload={"name": title, "format": fmt, "rules": chosen.key, "has_pin": bool(pin)},
         )
         if entrants:
-            insert_entrants(session, db, row.id, list(entrants), actor=actor,
-                            labels=entrant_labels)
+            insert_entrants(session, db, row.id, list(entrants), actor=actor, labels=entrant_labels)
         return event_view(session, row)
 
 

@@ -421,8 +421,10 @@ class _Reader:
         """Name the first key that has no place here (a typo would otherwise be ignored)."""
         unknown = sorted(str(k) for k in set(value) - allowed)
         if unknown:
-            key = unknown[0] if unknown[0].isprintable() and len(unknown[0]) <= 40 else _short(
+            key = (
                 unknown[0]
+                if unknown[0].isprintable() and len(unknown[0]) <= 40
+                else _short(unknown[0])
             )
             self.bad(f"{where}.{key}", "is not a field here")
 
@@ -581,8 +583,10 @@ def import_event_json(
             f"{EVENT_FILE_VERSION}"
         )
     for key in sorted(set(doc) - _KEYS):
-        r.bad(key if key.isprintable() and len(key) <= 40 else _short(key),
-              "is not part of an event file")
+        r.bad(
+            key if key.isprintable() and len(key) <= 40 else _short(key),
+            "is not part of an event file",
+        )
 
     ev = r.mapping(doc.get("event"), "event")
     r.only(ev, "event", _EVENT_KEYS)

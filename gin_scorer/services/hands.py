@@ -201,9 +201,7 @@ def record_hand(
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
     with db.transaction() as session:
-        row, pinned = _claim(
-            session, db, match_id, expected_version, pin, Action.RECORD_HAND
-        )
+        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = _load(session, row)
         before = loaded.sheet(validate=False)
         if before.finished:
@@ -273,9 +271,7 @@ def correct_hand(
     override = _reason(override_reason, "override reason", required=False)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(
-            session, db, match_id, expected_version, pin, Action.CORRECT_HAND
-        )
+        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.CORRECT_HAND)
         target = _in_force(session, match_id, hand_id)
         loaded = _load(session, row)
         problems = _checked_record(record, loaded.rules, f"hand entry {hand_id}")
@@ -329,9 +325,7 @@ def void_hand(
     why = _reason(reason, "reason for the void", required=True)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(
-            session, db, match_id, expected_version, pin, Action.VOID_HAND
-        )
+        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.VOID_HAND)
         target = _in_force(session, match_id, hand_id)
         loaded = _load(session, row)
         entry = HandEntry(
@@ -383,9 +377,7 @@ def undo_last_entry(
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
-        row, pinned = _claim(
-            session, db, match_id, expected_version, pin, Action.UNDO_ENTRY
-        )
+        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
         newest = session.exec(
             select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
         ).first()

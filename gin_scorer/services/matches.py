@@ -158,8 +158,7 @@ def create_match_by_names(
             if found is None:
                 if event.format != "club":
                     raise InvalidInput(
-                        f"no entrant called {quote(wanted)} in event {event_id}: enter them "
-                        "first"
+                        f"no entrant called {quote(wanted)} in event {event_id}: enter them first"
                     )
                 try:
                     (found,) = insert_entrants(

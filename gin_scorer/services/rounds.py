@@ -633,8 +633,13 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
         row = facts.round_row(number)
         locked = any(m.row.status == MatchStatus.LOCKED.value for m in facts.matches_of(number))
         # A locked result in the round keeps it: the director unlocks it first, on purpose.
-        require(session, Action.CANCEL_ROUND, facts.event, None,
-                state=State.LOCKED if locked and row is not None else None)
+        require(
+            session,
+            Action.CANCEL_ROUND,
+            facts.event,
+            None,
+            state=State.LOCKED if locked and row is not None else None,
+        )
         if row is None:
             raise RoundRefused(f"event {event_id} has no round to take back")
         # Any row of a hand log keeps its match, voided or not: the log is append-only (a

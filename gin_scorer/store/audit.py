@@ -94,7 +94,13 @@ def _timestamp(at: datetime) -> str:
 
 
 def entry_hash(
-    prev_hash: str, *, at: datetime, station: str, actor: str, action: str, subject: str,
+    prev_hash: str,
+    *,
+    at: datetime,
+    station: str,
+    actor: str,
+    action: str,
+    subject: str,
     payload_json: str,
 ) -> str:
     body = canonical_json(
@@ -137,10 +143,22 @@ def append(
     at = utcnow()  # microseconds: what both databases keep, so the hash survives a read
     payload_json = canonical_json(dict(payload or {}))
     entry = AuditEntry(
-        at=at, station=where, actor=actor, action=action, subject=subject,
-        payload_json=payload_json, prev_hash=prev,
-        hash=entry_hash(prev, at=at, station=where, actor=actor, action=action,
-                        subject=subject, payload_json=payload_json),
+        at=at,
+        station=where,
+        actor=actor,
+        action=action,
+        subject=subject,
+        payload_json=payload_json,
+        prev_hash=prev,
+        hash=entry_hash(
+            prev,
+            at=at,
+            station=where,
+            actor=actor,
+            action=action,
+            subject=subject,
+            payload_json=payload_json,
+        ),
     )
     session.add(entry)
     session.flush()
@@ -171,20 +189,31 @@ def verify_chain(session: Session, *, batch: int = 2000) -> BrokenLink | None:
     for entry in _walk(session, batch):
         ident = entry.id or 0
         if entry.prev_hash != expected_prev:
-            return BrokenLink(ident, entry.action, entry.subject,
-                              "does not follow the entry before it (an entry was removed, "
-                              "inserted or reordered)")
+            return BrokenLink(
+                ident,
+                entry.action,
+                entry.subject,
+                "does not follow the entry before it (an entry was removed, inserted or reordered)",
+            )
         try:
             recomputed = entry_hash(
-                entry.prev_hash, at=entry.at, station=entry.station, actor=entry.actor,
-                action=entry.action, subject=entry.subject, payload_json=entry.payload_json,
+                entry.prev_hash,
+                at=entry.at,
+                station=entry.station,
+                actor=entry.actor,
+                action=entry.action,
+                subject=entry.subject,
+                payload_json=entry.payload_json,
             )
         except ValueError:
             recomputed = ""
         if recomputed != entry.hash:
-            return BrokenLink(ident, entry.action, entry.subject,
-                              "was changed after it was written (its contents no longer "
-                              "match its hash)")
+            return BrokenLink(
+                ident,
+                entry.action,
+                entry.subject,
+                "was changed after it was written (its contents no longer match its hash)",
+            )
         expected_prev = entry.hash
     return None
 
@@ -195,15 +224,27 @@ def entry_count(session: Session) -> int:
 
 def recent(session: Session, last: int = 20) -> list[AuditView]:
     """The newest ``last`` entries, oldest first."""
-    rows = session.execute(
-        select(AuditEntry).order_by(col(AuditEntry.id).desc()).limit(last)
-    ).scalars().all()
+    rows = (
+        session.execute(select(AuditEntry).order_by(col(AuditEntry.id).desc()).limit(last))
+        .scalars()
+        .all()
+    )
     views = []
     for row in reversed(rows):
         try:
             payload = json.loads(row.payload_json)
         except ValueError:
             payload = {"unreadable": row.payload_json}
-        views.append(AuditView(row.id or 0, row.at, row.station, row.actor, row.action,
-                               row.subject, payload, row.hash))
+        views.append(
+            AuditView(
+                row.id or 0,
+                row.at,
+                row.station,
+                row.actor,
+                row.action,
+                row.subject,
+                payload,
+                row.hash,
+            )
+        )
     return views

@@ -129,9 +129,7 @@ def _quote(path: Path) -> str:
 def corrupt_database_error(path: Path, problem: str) -> CorruptDatabase:
     """The error for a damaged file: what is wrong, that it was left alone, how to restore."""
     good = newest_good_backup(path)
-    head = (
-        f"the database {path} is damaged ({problem}); it has been left exactly as it is."
-    )
+    head = f"the database {path} is damaged ({problem}); it has been left exactly as it is."
     if good is None:
         advice = (
             f" No good backup of it was found in {backup_folder(path)}. Keep the damaged "
@@ -143,8 +141,9 @@ def corrupt_database_error(path: Path, problem: str) -> CorruptDatabase:
             f"{good.taken_at:%Y-%m-%d %H:%M} UTC). Restore it with: "
             f"gin-scorer --db {_quote(path)} restore {_quote(good.path)}"
         )
-    return CorruptDatabase(head + advice, path=path,
-                           newest_good_backup=None if good is None else good.path)
+    return CorruptDatabase(
+        head + advice, path=path, newest_good_backup=None if good is None else good.path
+    )
 
 
 def copy_database(source: Path, target: Path) -> None:
@@ -339,15 +338,18 @@ def _server_progress(db: Database) -> _Progress:
 
     with db.transaction(write=False) as session:
         hands = session.execute(
-            select(func.count()).select_from(Change).where(
+            select(func.count())
+            .select_from(Change)
+            .where(
                 col(Change.id) > db._backup_last_change_id,
                 col(Change.table_name) == "hand_entry",
                 col(Change.op) == "insert",
             )
         ).scalar_one()
         schedule = backup_schedule(session)
-        return _Progress(latest_change_id(session), int(hands), schedule.every_hands,
-                         schedule.every_minutes)
+        return _Progress(
+            latest_change_id(session), int(hands), schedule.every_hands, schedule.every_minutes
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,14 +360,17 @@ class BackupSchedule:
 
 def backup_schedule(session: Session) -> BackupSchedule:
     """The automatic backup schedule stored in the database (defaults when unset)."""
+
     def read(key: str, default: int) -> int:
         try:
             return int(get_setting(session, key) or default)
         except ValueError:
             return default
 
-    return BackupSchedule(read("backup.every_hands", DEFAULT_EVERY_HANDS),
-                          read("backup.every_minutes", DEFAULT_EVERY_MINUTES))
+    return BackupSchedule(
+        read("backup.every_hands", DEFAULT_EVERY_HANDS),
+        read("backup.every_minutes", DEFAULT_EVERY_MINUTES),
+    )
 
 
 def set_backup_schedule(
@@ -482,8 +487,16 @@ def _mark_restored(db: Database, old_marker: int) -> None:
 
     with db.transaction() as session:
         new_marker = latest_change_id(session)
-        session.add(Change(id=max(old_marker, new_marker) + 1, at=utcnow(), station=db.station,
-                           table_name="database", row_id=None, op="restore"))
+        session.add(
+            Change(
+                id=max(old_marker, new_marker) + 1,
+                at=utcnow(),
+                station=db.station,
+                table_name="database",
+                row_id=None,
+                op="restore",
+            )
+        )
 
 
 def _restore_server(

@@ -48,9 +48,11 @@ def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int |
         return obj.id
     if isinstance(obj, HandEntry):
         if obj.match_id not in cache:
-            cache[obj.match_id] = session.connection().execute(
-                select(col(Match.event_id)).where(col(Match.id) == obj.match_id)
-            ).scalar_one_or_none()
+            cache[obj.match_id] = (
+                session.connection()
+                .execute(select(col(Match.event_id)).where(col(Match.id) == obj.match_id))
+                .scalar_one_or_none()
+            )
         return cache[obj.match_id]
     value = getattr(obj, "event_id", None)
     return value if isinstance(value, int) else None
@@ -72,8 +74,11 @@ def _rows(session: Session, station: str) -> list[dict[str, Any]]:
                 continue
             rows.append(
                 {
-                    "at": now, "station": station, "table_name": table,
-                    "row_id": getattr(obj, "id", None), "op": op,
+                    "at": now,
+                    "station": station,
+                    "table_name": table,
+                    "row_id": getattr(obj, "id", None),
+                    "op": op,
                     "event_id": _event_of(session, obj, cache),
                 }
             )
@@ -100,16 +105,32 @@ def watch_session(session: Session, db: Database) -> None:
 
 
 def record_change(
-    session: Session, table_name: str, row_id: int | None, op: str = "update",
-    event_id: int | None = None, *, station: str | None = None,
+    session: Session,
+    table_name: str,
+    row_id: int | None,
+    op: str = "update",
+    event_id: int | None = None,
+    *,
+    station: str | None = None,
 ) -> None:
     """Add a change by hand, for writes made with core statements instead of the ORM.
 
     ``station`` defaults to the station of the Database the session came from.
     """
     where = station or str(session.info.get("station") or "unknown")
-    _write(session, [{"at": utcnow(), "station": where, "table_name": table_name,
-                      "row_id": row_id, "op": op, "event_id": event_id}])
+    _write(
+        session,
+        [
+            {
+                "at": utcnow(),
+                "station": where,
+                "table_name": table_name,
+                "row_id": row_id,
+                "op": op,
+                "event_id": event_id,
+            }
+        ],
+    )
 
 
 def latest_change_id(session: Session) -> int:

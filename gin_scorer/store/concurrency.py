@@ -18,8 +18,12 @@ from gin_scorer.store.tables import Event, Match
 
 
 def bump_version(
-    session: Session, table: type[Match] | type[Event], row_id: int, expected: int,
-    *, station: str | None = None,
+    session: Session,
+    table: type[Match] | type[Event],
+    row_id: int,
+    expected: int,
+    *,
+    station: str | None = None,
 ) -> int:
     """Move ``table`` row ``row_id`` from version ``expected`` to the next; return the new one.
 
@@ -43,9 +47,13 @@ def bump_version(
             f"{what} {row_id} was changed at another station (it is at version {found}, this "
             f"screen showed version {expected}); reload it and enter the change again"
         )
-    event_id = row_id if table is Event else session.execute(
-        select(col(Match.event_id)).where(col(Match.id) == row_id)
-    ).scalar_one()
+    event_id = (
+        row_id
+        if table is Event
+        else session.execute(
+            select(col(Match.event_id)).where(col(Match.id) == row_id)
+        ).scalar_one()
+    )
     record_change(session, table.__tablename__, row_id, "update", event_id, station=station)
     note_row(session, table.__tablename__, row_id)  # a core UPDATE: the flush does not see it
     return expected + 1

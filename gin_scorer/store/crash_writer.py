@@ -70,13 +70,18 @@ def _first_match(path: Path) -> int:
 
 def _record(seq: int) -> str:
     # A realistic hand record size; the seq inside lets the parent check the row's content.
-    return json.dumps({"declaration": "knock", "declarer": "A", "seq": seq,
-                       "deadwood": [["A", 7], ["B", 31]], "note": "x" * 200})
+    return json.dumps(
+        {
+            "declaration": "knock",
+            "declarer": "A",
+            "seq": seq,
+            "deadwood": [["A", 7], ["B", 31]],
+            "note": "x" * 200,
+        }
+    )
 
 
-def writer(
-    path: str, match_id: int, first_seq: int, acks: Connection, pause: float = 0.0
-) -> None:
+def writer(path: str, match_id: int, first_seq: int, acks: Connection, pause: float = 0.0) -> None:
     """The child: record hands until killed, acknowledging each one after its commit.
 
     ``pause`` seconds between hands make it a station rather than a flood.
@@ -86,8 +91,13 @@ def writer(
     seq = first_seq
     while True:
         with db.transaction() as session:
-            hand = HandEntry(match_id=match_id, seq=seq, record_json=_record(seq),
-                             entered_by="crash-test", station=db.station)
+            hand = HandEntry(
+                match_id=match_id,
+                seq=seq,
+                record_json=_record(seq),
+                entered_by="crash-test",
+                station=db.station,
+            )
             session.add(hand)
             session.flush()
             append(session, "crash-test", "record_hand", f"match {match_id}", {"seq": seq})
@@ -113,8 +123,12 @@ class CrashReport:
 
     @property
     def ok(self) -> bool:
-        return (not self.lost and self.integrity == "ok" and self.audit_chain == "intact"
-                and self.seal == "holds")
+        return (
+            not self.lost
+            and self.integrity == "ok"
+            and self.audit_chain == "intact"
+            and self.seal == "holds"
+        )
 
 
 def _check_what_survived(path: Path, report: CrashReport) -> None:
@@ -123,7 +137,8 @@ def _check_what_survived(path: Path, report: CrashReport) -> None:
     connection = sqlite3.connect(path, timeout=30)
     try:
         report.hands_in_database = int(
-            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0])
+            connection.execute("SELECT count(*) FROM hand_entry").fetchone()[0]
+        )
         rows = connection.execute("PRAGMA integrity_check").fetchall()
         report.integrity = "ok" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows[:3])
     finally:
@@ -152,10 +167,11 @@ def _present(path: Path, acked: list[tuple[int, int]]) -> set[tuple[int, int]]:
         found: set[tuple[int, int]] = set()
         ids = [i for i, _ in acked]
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows = connection.execute(
-                f"SELECT id, seq, record_json FROM hand_entry WHERE id IN ({marks})", chunk)
+                f"SELECT id, seq, record_json FROM hand_entry WHERE id IN ({marks})", chunk
+            )
             for ident, seq, record in rows:
                 if json.loads(record)["seq"] == seq:
                     found.add((ident, seq))
@@ -165,7 +181,11 @@ def _present(path: Path, acked: list[tuple[int, int]]) -> set[tuple[int, int]]:
 
 
 def run_trials(
-    path: Path, trials: int, *, seed: int = 0, max_delay: float = 0.15,
+    path: Path,
+    trials: int,
+    *,
+    seed: int = 0,
+    max_delay: float = 0.15,
     early_kill_share: float = 0.1,
 ) -> CrashReport:
     """Run ``trials`` write-and-kill rounds on the database ``path`` (created if missing)."""
@@ -180,7 +200,8 @@ def run_trials(
         began = time.perf_counter()
         reader, sender = context.Pipe(duplex=False)
         child = context.Process(
-            target=writer, args=(str(path), match_id, (trial + 1) * 100_000, sender),
+            target=writer,
+            args=(str(path), match_id, (trial + 1) * 100_000, sender),
             daemon=True,
         )
         child.start()
@@ -229,7 +250,8 @@ def run_concurrent(
     for n in range(writers):
         reader, sender = context.Pipe(duplex=False)
         child = context.Process(
-            target=writer, args=(str(path), match_id, (n + 1) * 10**7, sender, pause),
+            target=writer,
+            args=(str(path), match_id, (n + 1) * 10**7, sender, pause),
             daemon=True,
         )
         child.start()

@@ -256,8 +256,9 @@ def refuse_foreign_file(path: Path) -> None:
     from urllib.parse import quote as url_quote
 
     try:
-        connection = sqlite3.connect(f"file:{url_quote(str(path))}?mode=ro", uri=True,
-                                     timeout=BUSY_TIMEOUT_MS / 1000)
+        connection = sqlite3.connect(
+            f"file:{url_quote(str(path))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+        )
         try:
             tables = {
                 str(row[0])
@@ -318,9 +319,7 @@ def open_database(
         except DBAPIError as error:  # unreachable server, wrong password, no permission...
             db.close()
             reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-            raise StoreError(
-                f"cannot open the database {db.display_name}: {reason}"
-            ) from error
+            raise StoreError(f"cannot open the database {db.display_name}: {reason}") from error
         except BaseException:
             db.close()
             raise
@@ -331,9 +330,7 @@ def open_database(
             raise StoreError(f"{path} is a folder; give the name of a database file in it")
         existing = path.exists() and path.stat().st_size > 0
     except OSError as error:  # a name too long for the file system, a loop of links...
-        raise StoreError(
-            f"cannot open the database {quote(str(path))}: {error.strerror}"
-        ) from None
+        raise StoreError(f"cannot open the database {quote(str(path))}: {error.strerror}") from None
     if existing:
         if not os.access(path, os.R_OK | os.W_OK):
             raise StoreError(
@@ -356,8 +353,13 @@ def open_database(
     engine = sqlite_engine(path)
     read_engine = engine.execution_options(**{_READ_ONLY: True})
     db = Database(
-        url=f"sqlite:///{path}", station=who, is_sqlite=True, engine=engine, path=path,
-        backups_enabled=backups, _read_engine=read_engine,
+        url=f"sqlite:///{path}",
+        station=who,
+        is_sqlite=True,
+        engine=engine,
+        path=path,
+        backups_enabled=backups,
+        _read_engine=read_engine,
     )
     try:
         if existing:
@@ -374,4 +376,3 @@ def open_database(
         db.close()
         raise
     return db
-

@@ -13,8 +13,9 @@ class CorruptDatabase(StoreError):
     """The database file is damaged. The file is left untouched; the message names the
     newest good backup and the command that restores it."""
 
-    def __init__(self, message: str, *, path: Path | None = None,
-                 newest_good_backup: Path | None = None) -> None:
+    def __init__(
+        self, message: str, *, path: Path | None = None, newest_good_backup: Path | None = None
+    ) -> None:
         super().__init__(message)
         self.path = path
         self.newest_good_backup = newest_good_backup

@@ -13,8 +13,14 @@ from urllib.parse import quote
 
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 
-_DAMAGE = {"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CORRUPT_INDEX", "SQLITE_CORRUPT_SEQUENCE",
-           "SQLITE_CORRUPT_VTAB", "SQLITE_IOERR_SHORT_READ"}
+_DAMAGE = {
+    "SQLITE_CORRUPT",
+    "SQLITE_NOTADB",
+    "SQLITE_CORRUPT_INDEX",
+    "SQLITE_CORRUPT_SEQUENCE",
+    "SQLITE_CORRUPT_VTAB",
+    "SQLITE_IOERR_SHORT_READ",
+}
 
 
 def _raise_unless_damage(path: Path, error: sqlite3.Error) -> str:
@@ -27,7 +33,7 @@ def _raise_unless_damage(path: Path, error: sqlite3.Error) -> str:
 
 
 def integrity_check(path: Path, *, quick: bool = False, wait_seconds: float = 5.0) -> str:
-    """"ok", or what is damaged in the SQLite file ``path`` (read-only; the file is untouched).
+    """ "ok", or what is damaged in the SQLite file ``path`` (read-only; the file is untouched).
 
     ``quick`` runs ``quick_check`` (no index cross-check: fast enough for every open);
     ``wait_seconds`` is how long a lock held by another program is waited out.
@@ -36,8 +42,9 @@ def integrity_check(path: Path, *, quick: bool = False, wait_seconds: float = 5.
         return f"{path} does not exist"
     try:
         # Quoted: a '?' or '#' in a file name must not be read as part of the URI.
-        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True,
-                                     timeout=wait_seconds)
+        connection = sqlite3.connect(
+            f"file:{quote(str(path))}?mode=ro", uri=True, timeout=wait_seconds
+        )
     except sqlite3.Error as error:
         return _raise_unless_damage(path, error)
     try:

@@ -53,7 +53,12 @@ def validate_pin(pin: str) -> None:
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(
-        pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=_HASH_BYTES,
+        pin.encode("utf-8"),
+        salt=salt,
+        n=n,
+        r=r,
+        p=p,
+        dklen=_HASH_BYTES,
         maxmem=2 * 128 * n * r * p + 1024 * 1024,
     )
 

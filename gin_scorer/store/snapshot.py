@@ -40,9 +40,7 @@ def copy_rows(source: Connection, target: Connection) -> dict[str, int]:
     counts: dict[str, int] = {}
     for table in _tables():
         order = list(table.primary_key.columns)
-        result = source.execution_options(yield_per=_BATCH).execute(
-            table.select().order_by(*order)
-        )
+        result = source.execution_options(yield_per=_BATCH).execute(table.select().order_by(*order))
         counts[table.name] = 0
         for batch in result.mappings().partitions(_BATCH):
             target.execute(table.insert(), [dict(row) for row in batch])
@@ -58,7 +56,7 @@ def _reset_sequences(connection: Connection) -> None:
         connection.execute(
             text(
                 "SELECT setval(pg_get_serial_sequence(:table, 'id'), "
-                "coalesce((SELECT max(id) FROM \"" + table.name + "\"), 0) + 1, false)"
+                'coalesce((SELECT max(id) FROM "' + table.name + '"), 0) + 1, false)'
             ),
             {"table": f'"{table.name}"'},
         )
@@ -120,9 +118,15 @@ def restore_rows_into(db: Database, source: Path) -> dict[str, int]:
                 new_marker = target.execute(select(func.max(Change.id))).scalar() or 0
                 target.execute(
                     Change.__table__.insert(),  # type: ignore[attr-defined]
-                    {"id": max(old_marker, new_marker) + 1, "at": utcnow(),
-                     "station": db.station, "table_name": "database", "row_id": None,
-                     "op": "restore", "event_id": None},
+                    {
+                        "id": max(old_marker, new_marker) + 1,
+                        "at": utcnow(),
+                        "station": db.station,
+                        "table_name": "database",
+                        "row_id": None,
+                        "op": "restore",
+                        "event_id": None,
+                    },
                 )
                 if target.dialect.name == "postgresql":
                     _reset_sequences(target)

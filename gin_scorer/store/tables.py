@@ -231,6 +231,13 @@ class SealLink(SQLModel, table=True):
 # Tables whose rows the seal covers (every fact a standing is computed from, and the audit
 # log); of ``setting`` only the director PIN is sealed (backup schedules are not facts).
 SEALED_TABLES: tuple[str, ...] = (
-    "player", "event", "entrant", "round", "match", "hand_entry", "audit_entry", "setting",
+    "player",
+    "event",
+    "entrant",
+    "round",
+    "match",
+    "hand_entry",
+    "audit_entry",
+    "setting",
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})

@@ -22,8 +22,14 @@ from gin_scorer.services.dto import (
 
 def entrant(entrant_id: int, name: str) -> EntrantView:
     return EntrantView(
-        id=entrant_id, event_id=1, name=name, club="", members=(name,), seed=None,
-        status=EntrantStatus.ACTIVE, checked_in=True,
+        id=entrant_id,
+        event_id=1,
+        name=name,
+        club="",
+        members=(name,),
+        seed=None,
+        status=EntrantStatus.ACTIVE,
+        checked_in=True,
     )
 
 
@@ -33,8 +39,13 @@ def record(text: str, rules: RuleSet) -> HandRecord:
     return preview.record
 
 
-def sheet_from(entries: list[str], rules: RuleSet | None = None, *, target: int = 100,
-               problems_on: int | None = None) -> ScoreSheet:
+def sheet_from(
+    entries: list[str],
+    rules: RuleSet | None = None,
+    *,
+    target: int = 100,
+    problems_on: int | None = None,
+) -> ScoreSheet:
     """A sheet whose running totals restart when a side reaches ``target`` (a new game)."""
     rules = rules or RuleSet()
     rows: list[HandRow] = []
@@ -48,24 +59,56 @@ def sheet_from(entries: list[str], rules: RuleSet | None = None, *, target: int 
             totals[result.winner] += result.points
         problems: tuple[Problem, ...] = ()
         if problems_on == number:
-            problems = (Problem(Severity.WARNING, "better_arrangement",
-                                "declared 12, best is 8: 7♣ 8♣ 9♣ makes a run", side=Side.B),)
-        rows.append(HandRow(
-            hand_id=100 + number, number=number, record=rec, result=result, dealer=dealer,
-            totals_after=PerSide(totals[Side.A], totals[Side.B]), game_number=game,
-            problems=problems, override_reason=None, entered_by="td", station="desk",
-            entered_at=datetime(2026, 11, 22, 10, 0, number),
-        ))
+            problems = (
+                Problem(
+                    Severity.WARNING,
+                    "better_arrangement",
+                    "declared 12, best is 8: 7♣ 8♣ 9♣ makes a run",
+                    side=Side.B,
+                ),
+            )
+        rows.append(
+            HandRow(
+                hand_id=100 + number,
+                number=number,
+                record=rec,
+                result=result,
+                dealer=dealer,
+                totals_after=PerSide(totals[Side.A], totals[Side.B]),
+                game_number=game,
+                problems=problems,
+                override_reason=None,
+                entered_by="td",
+                station="desk",
+                entered_at=datetime(2026, 11, 22, 10, 0, number),
+            )
+        )
         dealer = dealer.other
         if max(totals.values()) >= target:
             totals = {Side.A: 0, Side.B: 0}
             game += 1
-    match = MatchView(id=7, event_id=1, round_number=1, table_number=3, a=entrant(1, "Ann"),
-                      b=entrant(2, "Bob"), status=MatchStatus.PLAYING, version=len(rows) + 1)
-    return ScoreSheet(match=match, rules=rules, hands=tuple(rows), ledger=None,
-                      games_won=PerSide(), finished=False, winner=None, next_dealer=dealer,
-                      version=len(rows) + 1,
-                      current_totals=PerSide(totals[Side.A], totals[Side.B]))
+    match = MatchView(
+        id=7,
+        event_id=1,
+        round_number=1,
+        table_number=3,
+        a=entrant(1, "Ann"),
+        b=entrant(2, "Bob"),
+        status=MatchStatus.PLAYING,
+        version=len(rows) + 1,
+    )
+    return ScoreSheet(
+        match=match,
+        rules=rules,
+        hands=tuple(rows),
+        ledger=None,
+        games_won=PerSide(),
+        finished=False,
+        winner=None,
+        next_dealer=dealer,
+        version=len(rows) + 1,
+        current_totals=PerSide(totals[Side.A], totals[Side.B]),
+    )
 
 
 @pytest.fixture
@@ -84,8 +127,9 @@ def club_match(tmp_path):  # type: ignore[no-untyped-def]
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "club.sqlite"), station="desk", backups=False)
-    event = create_event(db, name="Club night", rules=load_preset("wikipedia-standard"),
-                         format="club", pin="2468")
+    event = create_event(
+        db, name="Club night", rules=load_preset("wikipedia-standard"), format="club", pin="2468"
+    )
     ann = add_entrant(db, event.id, "Ann")
     bob = add_entrant(db, event.id, "Bob")
     match = create_match(db, event.id, ann.id, bob.id)
@@ -101,8 +145,9 @@ def swiss_db(tmp_path_factory):  # type: ignore[no-untyped-def]
 
     path = tmp_path_factory.mktemp("swiss") / "swiss.sqlite"
     db = open_database(str(path), station="desk", backups=False)
-    sample = build_sample_event(db, entrants=8, rounds=2, seed=5, unfinished_tables=2,
-                                with_cards=False)
+    sample = build_sample_event(
+        db, entrants=8, rounds=2, seed=5, unfinished_tables=2, with_cards=False
+    )
     db.close()
     return str(path), sample.event.id
 

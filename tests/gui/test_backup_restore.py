@@ -17,8 +17,9 @@ from gin_scorer.services.events import create_event, list_events
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
-    main = MainWindow(database=str(tmp_path / "club.sqlite"),
-                      settings=GuiSettings(station_name="Desk 1"))
+    main = MainWindow(
+        database=str(tmp_path / "club.sqlite"), settings=GuiSettings(station_name="Desk 1")
+    )
     qtbot.addWidget(main)
     main.show()
     yield main
@@ -29,8 +30,9 @@ def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-
 def messages(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
     said: list[str] = []
     for kind in ("information", "warning"):
-        monkeypatch.setattr(QMessageBox, kind,
-                            lambda _parent, _title, text, *a, **k: said.append(text))
+        monkeypatch.setattr(
+            QMessageBox, kind, lambda _parent, _title, text, *a, **k: said.append(text)
+        )
     return said
 
 

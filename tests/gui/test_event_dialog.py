@@ -82,8 +82,9 @@ def test_import_csv_fills_the_box_to_read_before_saving(qtbot, tmp_path) -> None
     dialog.entrants.setPlainText("typed before")
     csv_file = tmp_path / "entrants.csv"
     # Saved by a spreadsheet program: a BOM, Windows line ends, columns in its own order.
-    csv_file.write_bytes("\ufeffClub;Name;Seed\r\nNorth;Ann Lee;1\r\nSouth;Bob Marsh;\r\n"
-                         .encode("utf-8"))
+    csv_file.write_bytes(
+        "\ufeffClub;Name;Seed\r\nNorth;Ann Lee;1\r\nSouth;Bob Marsh;\r\n".encode("utf-8")
+    )
     assert dialog.entrants_editor.load_file(csv_file)
     assert dialog.entrants.toPlainText().startswith("Club;Name;Seed")
     assert dialog.entrants_editor.status.text() == "2 entrants"
@@ -102,8 +103,7 @@ def test_import_csv_fills_the_box_to_read_before_saving(qtbot, tmp_path) -> None
     assert "save it from the spreadsheet as CSV" in dialog.entrants_editor.status.text()
     dialog.entrants.setPlainText("name,club,rating\nAnn,North,1800\n")
     assert dialog.problem_text() == (
-        "line 1: unknown column 'rating' (the columns are name, club, member_number, seed, "
-        "partner)"
+        "line 1: unknown column 'rating' (the columns are name, club, member_number, seed, partner)"
     )
 
 

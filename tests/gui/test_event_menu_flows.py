@@ -33,8 +33,11 @@ def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-
     main.close()
 
 
-def _script(monkeypatch, dialog_class: type[QDialog],  # type: ignore[no-untyped-def]
-            *steps: Callable[[QDialog], bool]) -> list[QDialog]:
+def _script(
+    monkeypatch,
+    dialog_class: type[QDialog],  # type: ignore[no-untyped-def]
+    *steps: Callable[[QDialog], bool],
+) -> list[QDialog]:
     """Stand in for the director at a modal dialog: each exec() runs the next step on the
     open dialog (True = the OK button, False = Cancel). Returns the dialogs seen."""
     remaining = iter(steps)
@@ -88,13 +91,21 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
 
-    event_id = window.create_event(NewEvent(
-        name="Club night", venue="", start_date=None, rules=load_preset("gra-tournament"),
-        format="club", entrants=(EntrantSpec("Ann"), EntrantSpec("Bob")), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Club night",
+            venue="",
+            start_date=None,
+            rules=load_preset("gra-tournament"),
+            format="club",
+            entrants=(EntrantSpec("Ann"), EntrantSpec("Bob")),
+            pin=None,
+        )
+    )
     csv_file = tmp_path / "late.csv"
-    csv_file.write_text("name,club,member_number\nAnn,North,17\nDee,South,22\nEve,,\n",
-                        encoding="utf-8")
+    csv_file.write_text(
+        "name,club,member_number\nAnn,North,17\nDee,South,22\nEve,,\n", encoding="utf-8"
+    )
 
     def with_a_name_already_in(dialog: QDialog) -> bool:
         assert isinstance(dialog, AddEntrantsDialog)
@@ -110,8 +121,9 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no
         dialog.editor.box.setPlainText("name,club,member_number\nDee,South,22\nEve,,\n")
         return True
 
-    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getOpenFileName",
-                        lambda *a, **k: (str(csv_file), ""))
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getOpenFileName", lambda *a, **k: (str(csv_file), "")
+    )
     _script(monkeypatch, AddEntrantsDialog, with_a_name_already_in, after_the_refusal)
     window.import_entrants()
     names = [(e.name, e.club, e.member_number) for e in list_entrants(window.db, event_id)]
@@ -141,14 +153,24 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
     from gin_scorer.services.dto import EntrantSpec
 
     titles = [a.text() for a in window.event_menu.actions() if a.text()]
-    for wanted in ("&Format settings…", "R&ule set…", "&Director's PIN…",
-                   "&Import entrants from CSV…"):
+    for wanted in (
+        "&Format settings…",
+        "R&ule set…",
+        "&Director's PIN…",
+        "&Import entrants from CSV…",
+    ):
         assert wanted in titles
-    event_id = window.create_event(NewEvent(
-        name="Swiss night", venue="", start_date=None, rules=load_preset("gra-tournament"),
-        format="swiss", entrants=tuple(EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Dee")),
-        pin="2468",
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Swiss night",
+            venue="",
+            start_date=None,
+            rules=load_preset("gra-tournament"),
+            format="swiss",
+            entrants=tuple(EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Dee")),
+            pin="2468",
+        )
+    )
 
     def five_rounds(dialog: QDialog) -> bool:
         assert isinstance(dialog, EventSettingsDialog)
@@ -203,10 +225,17 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
 
-    event_id = window.create_event(NewEvent(
-        name="Club night", venue="", start_date=None, rules=load_preset("gra-tournament"),
-        format="club", entrants=(EntrantSpec("Ann Le", seed=1), EntrantSpec("Bob")), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Club night",
+            venue="",
+            start_date=None,
+            rules=load_preset("gra-tournament"),
+            format="club",
+            entrants=(EntrantSpec("Ann Le", seed=1), EntrantSpec("Bob")),
+            pin=None,
+        )
+    )
     window.show_view("entrants")
     tab = window.event_views["entrants"]
     tab.table.selectRow(0)
@@ -242,8 +271,12 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
     from gin_scorer.services.events import create_event
     from gin_scorer.services.rounds import preview_round
 
-    event = create_event(window.db, name="Swiss", format="swiss",
-                         entrants=[EntrantSpec(n) for n in ("Ann", "Bob", "Cy")])
+    event = create_event(
+        window.db,
+        name="Swiss",
+        format="swiss",
+        entrants=[EntrantSpec(n) for n in ("Ann", "Bob", "Cy")],
+    )
     dialog = RoundPreviewDialog(preview_round(window.db, event.id), event.name, window)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -259,8 +292,13 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
     from gin_scorer.services.events import create_event
     from gin_scorer.services.rounds import preview_round
 
-    event = create_event(window.db, name="Open", format="swiss", pin="2468",
-                         entrants=[EntrantSpec(n) for n in ("Ann", "Bob")])
+    event = create_event(
+        window.db,
+        name="Open",
+        format="swiss",
+        pin="2468",
+        entrants=[EntrantSpec(n) for n in ("Ann", "Bob")],
+    )
     window.open_event(event.id)
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
@@ -274,8 +312,11 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
         preview_round(window.db, event.id)  # closed: no more rounds
     answers = iter([("1111", True), ("2468", True)])
     prompts: list[str] = []
-    monkeypatch.setattr(QInputDialog, "getText",
-                        lambda _p, _t, label, *a, **k: prompts.append(label) or next(answers))
+    monkeypatch.setattr(
+        QInputDialog,
+        "getText",
+        lambda _p, _t, label, *a, **k: prompts.append(label) or next(answers),
+    )
     window.finish_or_reopen()
     # The services' sentence is the prompt: which PIN, for what; then that one was wrong.
     assert "The director's PIN of 'Open' is needed to reopen the event" in prompts[0]

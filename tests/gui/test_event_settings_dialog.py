@@ -25,16 +25,24 @@ def swiss(tmp_path):  # type: ignore[no-untyped-def]
 
 def _ticked(dialog: EventSettingsDialog) -> list[str]:
     items = [dialog.tie_breaks.item(i) for i in range(dialog.tie_breaks.count())]
-    return [str(i.data(Qt.ItemDataRole.UserRole)) for i in items
-            if i.checkState() == Qt.CheckState.Checked]
+    return [
+        str(i.data(Qt.ItemDataRole.UserRole))
+        for i in items
+        if i.checkState() == Qt.CheckState.Checked
+    ]
 
 
 def test_the_dialog_shows_the_settings_and_returns_the_directors_changes(qtbot, swiss) -> None:  # type: ignore[no-untyped-def]
     db, event, people = swiss
     dialog = EventSettingsDialog(event, people)
     qtbot.addWidget(dialog)
-    assert _ticked(dialog) == ["match_wins", "buchholz", "game_wins", "point_differential",
-                               "head_to_head"]
+    assert _ticked(dialog) == [
+        "match_wins",
+        "buchholz",
+        "game_wins",
+        "point_differential",
+        "head_to_head",
+    ]
     assert dialog.rounds.text() == "suggested from the field"
     assert dialog.bye_game_wins.text() == "as many as winning a match takes"
     dialog.tie_breaks.setCurrentRow(3)  # point differential up above game wins
@@ -46,8 +54,7 @@ def test_the_dialog_shows_the_settings_and_returns_the_directors_changes(qtbot, 
     dialog.bye_game_wins.setValue(2)
     dialog.add_fixed_table(people[2].id, 3)
     values = dialog.values()
-    assert values["tie_breaks"] == ["match_wins", "point_differential", "game_wins",
-                                    "head_to_head"]
+    assert values["tie_breaks"] == ["match_wins", "point_differential", "game_wins", "head_to_head"]
     assert (values["rounds"], values["bye_points"], values["bye_game_wins"]) == (5, 40, 2)
     assert values["fixed_tables"] == {str(people[2].id): 3}
 

@@ -43,8 +43,9 @@ def test_first_start_shows_the_welcome_page_and_the_status_bar(qtbot, tmp_path) 
     assert window.welcome.demo_button.text() == "Try a demo event"
     assert "Station: Desk 1" in window.station_label.text()
     assert "new.sqlite" in window.database_label.text()
-    shortcuts = {a.text().replace("&", ""): a.shortcut().toString()
-                 for a in window.scoring_menu.actions()}
+    shortcuts = {
+        a.text().replace("&", ""): a.shortcut().toString() for a in window.scoring_menu.actions()
+    }
     assert shortcuts["Undo"] == "Ctrl+Z"
     assert window.redo_action.shortcuts()[0].toString() == "Ctrl+Shift+Z"
 
@@ -55,10 +56,17 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
 
     window = _window(qtbot, str(tmp_path / "club.sqlite"))
-    event_id = window.create_event(NewEvent(
-        name="Club night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=_people("Ann", "Bob", "Cy"), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Club night",
+            venue="",
+            start_date=None,
+            rules=load_preset("wikipedia-standard"),
+            format="club",
+            entrants=_people("Ann", "Bob", "Cy"),
+            pin=None,
+        )
+    )
     assert event_id is not None and window.event_id == event_id
     assert window.events[0].entrant_count == 3
     problems: list[str] = []
@@ -136,8 +144,10 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     names = [row.entrant.name.casefold() for row in standings.model.rows()]  # type: ignore[attr-defined]
     assert names == sorted(names)
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
-    headers = [standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]
-               for i in range(standings.model.columnCount())]  # type: ignore[attr-defined]
+    headers = [
+        standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]
+        for i in range(standings.model.columnCount())
+    ]  # type: ignore[attr-defined]
     assert "Points ±" in headers and "Opponents' match wins" in headers
 
     pairings = window.event_views["pairings"]
@@ -150,8 +160,11 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     window.show_view("status", round_number=2)
     qtmodeltester.check(status.model)  # type: ignore[attr-defined]
     assert "missing a result" in status.summary.text()  # type: ignore[attr-defined]
-    waiting = [r for r in range(status.model.rowCount())  # type: ignore[attr-defined]
-               if status.model.data(status.model.index(r, 3)) != "✔ finished"]  # type: ignore[attr-defined]
+    waiting = [
+        r
+        for r in range(status.model.rowCount())  # type: ignore[attr-defined]
+        if status.model.data(status.model.index(r, 3)) != "✔ finished"
+    ]  # type: ignore[attr-defined]
     assert len(waiting) == 2
     first_waiting = status.model.index(waiting[0], 0)  # type: ignore[attr-defined]
     background = status.model.data(first_waiting, Qt.ItemDataRole.BackgroundRole)  # type: ignore[attr-defined]
@@ -273,10 +286,17 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
 def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, pg_url)
     assert window.db is not None and not window.db.is_sqlite
-    event_id = window.create_event(NewEvent(
-        name="Server night", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=_people("Ann", "Bob"), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Server night",
+            venue="",
+            start_date=None,
+            rules=load_preset("wikipedia-standard"),
+            format="club",
+            entrants=_people("Ann", "Bob"),
+            pin=None,
+        )
+    )
     assert event_id is not None
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
@@ -317,19 +337,29 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
 
     window = _window(qtbot, str(tmp_path / "swiss.sqlite"))
-    event_id = window.create_event(NewEvent(
-        name="Tuesday Swiss", venue="Club room", start_date=None,
-        rules=load_preset("wikipedia-standard"), format="swiss",
-        entrants=_people("Ann", "Bob", "Cy", "Dee", "Eve"), pin="2468",
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Tuesday Swiss",
+            venue="Club room",
+            start_date=None,
+            rules=load_preset("wikipedia-standard"),
+            format="swiss",
+            entrants=_people("Ann", "Bob", "Cy", "Dee", "Eve"),
+            pin="2468",
+        )
+    )
     assert event_id is not None
     previews: list[list[str]] = []
     answer = [QDialog.DialogCode.Rejected]
 
     def look_then_answer(dialog: RoundPreviewDialog) -> int:
         table = dialog.table
-        previews.append([" | ".join(table.item(r, c).text() for c in range(table.columnCount()))
-                         for r in range(table.rowCount())])
+        previews.append(
+            [
+                " | ".join(table.item(r, c).text() for c in range(table.columnCount()))
+                for r in range(table.rowCount())
+            ]
+        )
         return int(answer[0])
 
     monkeypatch.setattr(RoundPreviewDialog, "exec", look_then_answer)
@@ -362,8 +392,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
 
     # A late arrival: take round 2 back, enter her, pair again — six players, no bye.
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.take_back_round()
     assert window.statusBar().currentMessage().startswith("Round 2's pairings taken back")
     assert list_matches(window.db, event_id, round_number=2) == ()
@@ -377,10 +406,17 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
 
 def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "entrants.sqlite"))
-    event_id = window.create_event(NewEvent(
-        name="Check-in test", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="swiss", entrants=_people("Ann", "Bob", "Cy"), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Check-in test",
+            venue="",
+            start_date=None,
+            rules=load_preset("wikipedia-standard"),
+            format="swiss",
+            entrants=_people("Ann", "Bob", "Cy"),
+            pin=None,
+        )
+    )
     assert event_id is not None
     window.show_view("entrants")
     view = window.event_views["entrants"]
@@ -404,8 +440,9 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
 def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.store.backup import backup_schedule
 
-    window = MainWindow(database=str(tmp_path / "b.sqlite"),
-                        settings=GuiSettings(backup_interval_minutes=3))
+    window = MainWindow(
+        database=str(tmp_path / "b.sqlite"), settings=GuiSettings(backup_interval_minutes=3)
+    )
     qtbot.addWidget(window)
     assert window.apply_backup_interval()
     assert window.db is not None
@@ -419,9 +456,16 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
 
     path = str(tmp_path / "ko.sqlite")
     db = open_database(path, station="desk", backups=False)
-    sample = build_sample_event(db, name="Knockout", entrants=4, rounds=2,
-                                event_format="single-elim", seed=4, unfinished_tables=0,
-                                with_cards=False)
+    sample = build_sample_event(
+        db,
+        name="Knockout",
+        entrants=4,
+        rounds=2,
+        event_format="single-elim",
+        seed=4,
+        unfinished_tables=0,
+        with_cards=False,
+    )
     db.close()
     window = _window(qtbot, path)
     window.open_event(sample.event.id)
@@ -436,13 +480,17 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     final = next(placed for placed in canvas.boxes if placed.slot.a_from)
     feeders = [rects[final.slot.a_from], rects[final.slot.b_from]]
     assert final.rect.center().y() == pytest.approx(
-        (feeders[0].center().y() + feeders[1].center().y()) / 2)
+        (feeders[0].center().y() + feeders[1].center().y()) / 2
+    )
     assert final.rect.left() > feeders[0].right()
     # Double-clicking a box opens that match's score sheet.
     from PySide6.QtCore import QPoint
 
-    qtbot.mouseDClick(canvas, Qt.MouseButton.LeftButton,
-                      pos=QPoint(int(final.rect.center().x()), int(final.rect.center().y())))
+    qtbot.mouseDClick(
+        canvas,
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(int(final.rect.center().x()), int(final.rect.center().y())),
+    )
     assert window.scoring is not None and window.scoring.sheet is not None
     assert window.scoring.sheet.match.id == final.slot.match_id
     assert window.tabs.currentWidget() is window.scoring
@@ -464,10 +512,17 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
 
 def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "keys.sqlite"))
-    event_id = window.create_event(NewEvent(
-        name="Keys", venue="", start_date=None, rules=load_preset("wikipedia-standard"),
-        format="club", entrants=_people("Ann", "Bob"), pin=None,
-    ))
+    event_id = window.create_event(
+        NewEvent(
+            name="Keys",
+            venue="",
+            start_date=None,
+            rules=load_preset("wikipedia-standard"),
+            format="club",
+            entrants=_people("Ann", "Bob"),
+            pin=None,
+        )
+    )
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
 
@@ -484,8 +539,9 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
     assert scoring.sheet is not None and len(scoring.sheet.hands) == 1
     qtbot.keyClick(entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert scoring.sheet.hands == ()
-    qtbot.keyClick(entry, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     assert len(scoring.sheet.hands) == 1
     # With text on the line, Ctrl+Z edits the text instead.
     qtbot.keyClicks(entry, "bk")
@@ -500,9 +556,16 @@ def test_a_double_elimination_bracket_draws_both_brackets_and_the_final(qtbot, t
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "de.sqlite"), station="desk", backups=False)
-    sample = build_sample_event(db, name="Double", entrants=6, rounds=20,
-                                event_format="double-elim", seed=5, unfinished_tables=0,
-                                with_cards=False)
+    sample = build_sample_event(
+        db,
+        name="Double",
+        entrants=6,
+        rounds=20,
+        event_format="double-elim",
+        seed=5,
+        unfinished_tables=0,
+        with_cards=False,
+    )
     view = bracket(db, sample.event.id)
     db.close()
     canvas = BracketCanvas()

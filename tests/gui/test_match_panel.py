@@ -85,7 +85,7 @@ def test_games_model_passes_model_tester(qtmodeltester) -> None:  # type: ignore
     model.set_games(ledger_games(match), ("Ann", "Bob"))
     qtmodeltester.check(model)
     assert model.rowCount() >= 1
-    assert model.data(model.index(0, 7)) .startswith(("Ann by", "playing"))
+    assert model.data(model.index(0, 7)).startswith(("Ann by", "playing"))
 
 
 def test_multi_match_ledgers_list_their_games() -> None:

@@ -31,8 +31,10 @@ def _type(qtbot, page, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def _outcomes(db, match_id):  # type: ignore[no-untyped-def]
-    return [(h.result.outcome, h.result.winner, h.result.points)
-            for h in get_score_sheet(db, match_id).hands]
+    return [
+        (h.result.outcome, h.result.winner, h.result.points)
+        for h in get_score_sheet(db, match_id).hands
+    ]
 
 
 def test_knock_undercut_gin_big_gin_and_dead_hand_are_recorded(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
@@ -183,8 +185,9 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     qtmodeltester.check(model)
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[-4:] == ["Game 1\nA – B", "Game 2\nA – B", "Game 3\nA – B", "Notes"]
-    tip = model.headerData(model.column_of(1), Qt.Orientation.Horizontal,
-                           Qt.ItemDataRole.ToolTipRole)
+    tip = model.headerData(
+        model.column_of(1), Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
     assert tip == "Game 1: running score, Ann – Bob"
     g1, g2, g3 = (model.column_of(n) for n in (1, 2, 3))
     cell = lambda row, col: model.data(model.index(row, col))  # noqa: E731
@@ -195,8 +198,11 @@ def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester)
     assert [cell(3, g1), cell(3, g2), cell(3, g3)] == ["30 – 20", "20 – 0", "10 – 0"]
     # The games' columns are the totals on a Hollywood pad: no second pair beside them.
     table = page.panel.table
-    hidden = [c for c in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME)
-              if table.isColumnHidden(model.column_of(c))]
+    hidden = [
+        c
+        for c in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME)
+        if table.isColumnHidden(model.column_of(c))
+    ]
     assert hidden == [Column.TOTAL_A, Column.TOTAL_B, Column.GAME]
     assert not any(table.isColumnHidden(c) for c in (g1, g2, g3))
     db.close()

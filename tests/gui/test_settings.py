@@ -9,8 +9,12 @@ from gin_scorer.gui.settings import GuiSettings, PaperSize, load_settings, save_
 
 def test_settings_round_trip_through_an_ini_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    wanted = GuiSettings(default_preset="pagat", station_name="Table desk",
-                         backup_interval_minutes=5, paper_size=PaperSize.LETTER)
+    wanted = GuiSettings(
+        default_preset="pagat",
+        station_name="Table desk",
+        backup_interval_minutes=5,
+        paper_size=PaperSize.LETTER,
+    )
     save_settings(wanted, store)
     again = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     assert load_settings(again) == wanted

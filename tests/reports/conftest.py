@@ -43,8 +43,9 @@ def _hand(rng: random.Random) -> HandRecord:
         knock = rng.randint(3, 10)
         return HandRecord(Declaration.KNOCK, side, ((side, knock), (side.other, knock - 2)))
     knock = rng.randint(0, 10)
-    return HandRecord(Declaration.KNOCK, side,
-                      ((side, knock), (side.other, knock + rng.randint(1, 40))))
+    return HandRecord(
+        Declaration.KNOCK, side, ((side, knock), (side.other, knock + rng.randint(1, 40)))
+    )
 
 
 def play(db: Database, match_id: int, hands: int | None, seed: int) -> None:
@@ -61,8 +62,13 @@ def play(db: Database, match_id: int, hands: int | None, seed: int) -> None:
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sample]:
     folder = tmp_path_factory.mktemp("reports-db")
     db = open_database(folder / "event.sqlite", station="desk", backups=False)
-    event = create_event(db, name="Spring Open ♠ 2026", venue="Riverside Club",
-                         start_date=date(2026, 4, 12), rules=load_preset("gra-tournament"))
+    event = create_event(
+        db,
+        name="Spring Open ♠ 2026",
+        venue="Riverside Club",
+        start_date=date(2026, 4, 12),
+        rules=load_preset("gra-tournament"),
+    )
     alice = add_entrant(db, event.id, "Alice Zhang", club="Riverside", seed=1)
     bob = add_entrant(db, event.id, "Bob Øster", club="Hull GC", seed=2)
     cleo = add_entrant(db, event.id, "Cleo Adams", club="Riverside", seed=3)
@@ -70,17 +76,23 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sample]:
     play(db, done.id, None, seed=7)
     open_match = create_match(db, event.id, cleo.id, alice.id, table_number=2)
     play(db, open_match.id, 5, seed=11)
-    holly = create_event(db, name="Thursday Hollywood", venue="Riverside Club",
-                         rules=load_preset("hollywood"))
+    holly = create_event(
+        db, name="Thursday Hollywood", venue="Riverside Club", rules=load_preset("hollywood")
+    )
     h_a = add_entrant(db, holly.id, "Dora ♥ Diaz")
     h_b = add_entrant(db, holly.id, "Eli Ek")
     h_match = create_match(db, holly.id, h_a.id, h_b.id, table_number=1)
     play(db, h_match.id, 12, seed=5)
-    swiss = create_event(db, name="Club Swiss", venue="Hall ♣", format="swiss",
-                         rules=load_preset("wikipedia-standard"), settings={"rounds": 3})
+    swiss = create_event(
+        db,
+        name="Club Swiss",
+        venue="Hall ♣",
+        format="swiss",
+        rules=load_preset("wikipedia-standard"),
+        settings={"rounds": 3},
+    )
     for i, name in enumerate(["Ann", "Ben", "Cat", "Dev", "Eve", "Fay", "Gus"], start=1):
-        add_entrant(db, swiss.id, f"{name} Player", club="North" if i % 2 else "South",
-                    seed=i)
+        add_entrant(db, swiss.id, f"{name} Player", club="North" if i % 2 else "South", seed=i)
     first = start_round(db, swiss.id)
     for n, pairing in enumerate(first.pairings):
         if pairing.b is not None:
@@ -89,15 +101,17 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sample]:
     for n, pairing in enumerate(second.pairings[:2]):
         if pairing.b is not None:
             play(db, pairing.match_id, None, seed=200 + n)
-    yield Sample(db, event.id, done.id, open_match.id, holly.id, h_match.id, alice.id,
-                 swiss.id)
+    yield Sample(db, event.id, done.id, open_match.id, holly.id, h_match.id, alice.id, swiss.id)
     db.close()
 
 
 def page_images(pdf: Path, out: Path) -> list[Path]:
     """Render every page to PNG with pdftoppm (the caller skips when it is missing)."""
-    subprocess.run(["pdftoppm", "-png", "-r", "40", str(pdf), str(out / pdf.stem)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "40", str(pdf), str(out / pdf.stem)],
+        check=True,
+        capture_output=True,
+    )
     return sorted(out.glob(f"{pdf.stem}-*.png"))
 
 

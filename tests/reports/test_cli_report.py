@@ -16,8 +16,9 @@ def db_path(sample: Sample) -> str:
     return str(sample.db.path)
 
 
-def test_blank_sheet_needs_no_database(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_blank_sheet_needs_no_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("GIN_SCORER_DB", str(tmp_path / "never" / "made.sqlite"))
     out = tmp_path / "pad.pdf"
     assert main(["report", "sheet", "--blank", "--copies", "2", "--out", str(out)]) == 0
@@ -54,9 +55,13 @@ def test_every_kind_from_the_command_line(sample: Sample, tmp_path: Path) -> Non
         (["report", "standings", "--event", "1", "--out", "x.txt"], ".pdf"),
     ],
 )
-def test_mistakes_are_one_clear_line(sample: Sample, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str], argv: list[str],
-                                     message: str | None) -> None:
+def test_mistakes_are_one_clear_line(
+    sample: Sample,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str | None,
+) -> None:
     args = [a.replace("{swiss}", str(sample.swiss_event_id)) for a in argv]
     if "--out" not in args and message is not None:
         args += ["--out", str(tmp_path / "x.pdf")]
@@ -72,8 +77,8 @@ def test_mistakes_are_one_clear_line(sample: Sample, tmp_path: Path,
     assert err.count("\n") == 1
 
 
-def test_sheet_without_a_subject_says_what_to_give(sample: Sample, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--db", db_path(sample), "report", "sheet", "--out",
-                 str(tmp_path / "x.pdf")]) == 2
+def test_sheet_without_a_subject_says_what_to_give(
+    sample: Sample, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--db", db_path(sample), "report", "sheet", "--out", str(tmp_path / "x.pdf")]) == 2
     assert "--match ID" in capsys.readouterr().err

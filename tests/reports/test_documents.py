@@ -38,8 +38,14 @@ def fonts_of(pdf: Path) -> set[str]:
 
 
 def header(title: str = "Test") -> PageHeader:
-    return PageHeader(title=title, event_name="Spring Open", venue="Riverside",
-                      date_text="2026-04-12", round_label="Round 2", seal="4127-K3M9-QX2P-7TAB")
+    return PageHeader(
+        title=title,
+        event_name="Spring Open",
+        venue="Riverside",
+        date_text="2026-04-12",
+        round_label="Round 2",
+        seal="4127-K3M9-QX2P-7TAB",
+    )
 
 
 def test_fonts_are_dejavu_and_embedded_never_helvetica(tmp_path: Path) -> None:
@@ -126,10 +132,19 @@ def test_named_slips_four_to_a_page(tmp_path: Path) -> None:
 
 def test_standings_for_500_entrants_repeat_headers_and_share_places(tmp_path: Path) -> None:
     lines = [
-        StandingLine(place=3 if i == 4 else i, place_to=4 if i in (3, 4) else i,
-                     name=f"Entrant {i:03d}", club=f"Club {i % 9}", played=6,
-                     match_wins=6 - i % 7, match_losses=i % 7, game_wins=18, game_losses=7,
-                     point_differential=900 - 3 * i, tie_breaks=(str(40 - i % 13),))
+        StandingLine(
+            place=3 if i == 4 else i,
+            place_to=4 if i in (3, 4) else i,
+            name=f"Entrant {i:03d}",
+            club=f"Club {i % 9}",
+            played=6,
+            match_wins=6 - i % 7,
+            match_losses=i % 7,
+            game_wins=18,
+            game_losses=7,
+            point_differential=900 - 3 * i,
+            tie_breaks=(str(40 - i % 13),),
+        )
         for i in range(1, 501)
     ]
     out = render_standings(tmp_path / "st.pdf", header("Standings"), lines, ("Buchholz",))
@@ -143,8 +158,11 @@ def test_standings_for_500_entrants_repeat_headers_and_share_places(tmp_path: Pa
 
 
 def test_pairings_by_table_numeric_and_by_name() -> None:
-    lines = [PairingLine("10", "zoe", "Adam"), PairingLine("9", "Bea", "Carl"),
-             PairingLine("", "Dan")]
+    lines = [
+        PairingLine("10", "zoe", "Adam"),
+        PairingLine("9", "Bea", "Carl"),
+        PairingLine("", "Dan"),
+    ]
     assert [p.table for p in by_table(lines)] == ["9", "10", ""]
     assert [s[0] for s in by_name(lines)] == ["Adam", "Bea", "Carl", "Dan", "zoe"]
     assert by_name(lines)[3][3] == "— bye —"
@@ -196,8 +214,9 @@ def test_player_sheet(sample: Sample, tmp_path: Path) -> None:
         ("nonsense", {}, "unknown report"),
     ],
 )
-def test_clear_errors(sample: Sample, tmp_path: Path, kind: str, options: dict[str, object],
-                      message: str) -> None:
+def test_clear_errors(
+    sample: Sample, tmp_path: Path, kind: str, options: dict[str, object], message: str
+) -> None:
     with pytest.raises(ReportError, match=message):
         build(kind, sample.db, tmp_path / "x.pdf", **options)
 
@@ -246,15 +265,21 @@ def test_round_pairings_slips_and_sheets(sample: Sample, tmp_path: Path) -> None
 
     sheets = build("sheet", sample.db, tmp_path / "sh.pdf", event_id=event, round_number=2)
     assert len(text_of(sheets)) == len([p for p in round_2.pairings if p.b is not None])
-    blank = build("sheet", sample.db, tmp_path / "b.pdf", event_id=event, round_number=2,
-                  blank=True)
+    blank = build(
+        "sheet", sample.db, tmp_path / "b.pdf", event_id=event, round_number=2, blank=True
+    )
     assert round_2.pairings[0].a.name in text_of(blank)[0]
 
 
 def test_no_such_round_is_a_clear_error(sample: Sample, tmp_path: Path) -> None:
     with pytest.raises(ReportError, match="no round 9; rounds paired: 1, 2"):
-        build("pairings", sample.db, tmp_path / "p.pdf", event_id=sample.swiss_event_id,
-              round_number=9)
+        build(
+            "pairings",
+            sample.db,
+            tmp_path / "p.pdf",
+            event_id=sample.swiss_event_id,
+            round_number=9,
+        )
     with pytest.raises(ReportError, match="no round paired yet"):
         build("slips", sample.db, tmp_path / "p.pdf", event_id=sample.event_id)
 
@@ -271,8 +296,9 @@ def test_standings_from_the_service(sample: Sample, tmp_path: Path) -> None:
         assert row.entrant.name in text
     top = rows[0]
     assert f"{top.match_wins}–{top.match_losses}" in text
-    after_1 = build("standings", sample.db, tmp_path / "st1.pdf",
-                    event_id=sample.swiss_event_id, round_number=1)
+    after_1 = build(
+        "standings", sample.db, tmp_path / "st1.pdf", event_id=sample.swiss_event_id, round_number=1
+    )
     assert "After round 1" in text_of(after_1)[0]
 
 
@@ -316,8 +342,10 @@ def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
     boxes = bracket_boxes(bracket, resolve(bracket, ()), {e.id: e.name for e in people})
     pages = bracket_pages(boxes)
     assert sorted(b.slot for _, page in pages for b in page) == sorted(b.slot for b in boxes)
-    assert [title for title, _ in pages][:2] == ["Winners' bracket — part 1 of 2",
-                                                  "Winners' bracket — part 2 of 2"]
+    assert [title for title, _ in pages][:2] == [
+        "Winners' bracket — part 1 of 2",
+        "Winners' bracket — part 2 of 2",
+    ]
     out = render_bracket(tmp_path / "b64.pdf", header("Bracket"), boxes)
     text = text_of(out)
     assert len(text) == len(pages)
@@ -337,9 +365,13 @@ def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path
     before = seal_on(build("sheet", sample.db, tmp_path / "a.pdf", match_id=sample.open_match_id))
     assert before == current_seal(sample.db)
     sheet = get_score_sheet(sample.db, sample.open_match_id)
-    record_hand(sample.db, sample.open_match_id,
-                HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 2), (Side.B, 9))),
-                sheet.version, entered_by="test")
+    record_hand(
+        sample.db,
+        sample.open_match_id,
+        HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 2), (Side.B, 9))),
+        sheet.version,
+        entered_by="test",
+    )
     after = seal_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
     assert after != before and after == current_seal(sample.db)
 
@@ -385,12 +417,16 @@ def test_a_shutout_prints_its_own_bonus_apart_from_the_game_bonus(tmp_path: Path
     match = play_match([gin] * 3, rules)  # 255 - 0: game 1 to A by a shutout
     game = match.games[0]
     assert (game.game_bonus.a, game.shutout_bonus.a) == (100, 255)  # GRA: hand points doubled
-    out = render_score_sheets(tmp_path / "shutout.pdf", header(),
-                              [(MatchHeading("Ann", "Cy"), sheet_fill(match, "Ann", "Cy"))],
-                              sheet_shape(rules))
+    out = render_score_sheets(
+        tmp_path / "shutout.pdf",
+        header(),
+        [(MatchHeading("Ann", "Cy"), sheet_fill(match, "Ann", "Cy"))],
+        sheet_shape(rules),
+    )
     cells = [line.strip() for line in text_of(out)[0].splitlines()]
-    after = {label: cells[cells.index(label) + 1] for label in ("Game bonus", "Shutout",
-                                                                "Game total")}
+    after = {
+        label: cells[cells.index(label) + 1] for label in ("Game bonus", "Shutout", "Game total")
+    }
     assert after == {"Game bonus": "100", "Shutout": "✓ +255", "Game total": "685"}
     assert game.final.a == 685
 
@@ -398,10 +434,20 @@ def test_a_shutout_prints_its_own_bonus_apart_from_the_game_bonus(tmp_path: Path
 def test_a_reset_the_grand_final_made_unnecessary_says_so(tmp_path: Path) -> None:
     from gin_scorer.reports.bracket import BracketBox
 
-    final = BracketBox("GF", "GF", 1, 0, "Grand final", "Cleo Castro", "Omar Baker", "1", "0",
-                       winner="A")
-    reset = BracketBox("GF2", "GF", 2, 0, "Grand final (reset)", "Cleo Castro", "Omar Baker",
-                       a_from="GF", needed=False)
+    final = BracketBox(
+        "GF", "GF", 1, 0, "Grand final", "Cleo Castro", "Omar Baker", "1", "0", winner="A"
+    )
+    reset = BracketBox(
+        "GF2",
+        "GF",
+        2,
+        0,
+        "Grand final (reset)",
+        "Cleo Castro",
+        "Omar Baker",
+        a_from="GF",
+        needed=False,
+    )
     text = text_of(render_bracket(tmp_path / "gf.pdf", header("Bracket"), [final, reset]))[0]
     assert "not needed" in text and "Grand final (reset)" in text
     assert text.count("Omar Baker") == 1  # named in the final only, not in the unplayed reset

@@ -121,9 +121,22 @@ def test_pin_finish_and_edit_commands(run) -> None:  # type: ignore[no-untyped-d
 
 
 def test_event_settings_tie_breaks_byes_and_fixed_tables(run) -> None:  # type: ignore[no-untyped-def]
-    status, out, _ = run("event", "new", "--name", "Open", "--format", "swiss", "--rounds", "4",
-                         "--tie-breaks", "match wins, points, h2h", "--bye-points", "30",
-                         "--pin", "1234")
+    status, out, _ = run(
+        "event",
+        "new",
+        "--name",
+        "Open",
+        "--format",
+        "swiss",
+        "--rounds",
+        "4",
+        "--tie-breaks",
+        "match wins, points, h2h",
+        "--bye-points",
+        "30",
+        "--pin",
+        "1234",
+    )
     assert status == 0
     for name in ("Ada", "Bob", "Cy"):
         run("entrant", "add", "--event", "1", name)

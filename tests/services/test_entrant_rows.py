@@ -26,13 +26,17 @@ def test_spreadsheet_rows_are_name_club_member_seed_partner() -> None:
     parsed = parse_entrants_text("Ann\tNorth\t7\t2\tBob\nCy\t\t\t\nDee\tSouth\n")
     ann, cy, dee = parsed.specs
     assert (ann.name, ann.club, ann.member_number, ann.seed, ann.partner) == (
-        "Ann", "North", "7", 2, "Bob")
+        "Ann",
+        "North",
+        "7",
+        2,
+        "Bob",
+    )
     assert (cy.name, cy.club, cy.seed) == ("Cy", "", None)
     assert (dee.name, dee.club) == ("Dee", "South")
     too_wide = parse_entrants_text("Ann\tNorth\t7\t2\tBob\t1800\n")
     assert too_wide.problems == (
-        "line 1: 6 cells but a pasted row has at most 5 (name, club, member number, seed, "
-        "partner)",
+        "line 1: 6 cells but a pasted row has at most 5 (name, club, member number, seed, partner)",
     )
 
 
@@ -59,8 +63,14 @@ def test_every_problem_is_listed_in_line_order() -> None:
     )  # line 3's "ann" is first met as an entrant: line 1 was refused for its seed
 
 
-@given(st.lists(st.from_regex(r"[A-Za-z][A-Za-z .'-]{0,20}[A-Za-z]", fullmatch=True),
-                min_size=1, max_size=12, unique_by=str.casefold))
+@given(
+    st.lists(
+        st.from_regex(r"[A-Za-z][A-Za-z .'-]{0,20}[A-Za-z]", fullmatch=True),
+        min_size=1,
+        max_size=12,
+        unique_by=str.casefold,
+    )
+)
 def test_typed_names_come_back_as_typed(names: list[str]) -> None:
     assume(not has_header(names[0]))  # a first line reading "Name" is a header row
     parsed = parse_entrants_text("\n".join(names))
@@ -70,13 +80,17 @@ def test_typed_names_come_back_as_typed(names: list[str]) -> None:
 def test_a_new_event_and_its_entrants_are_made_together_or_not_at_all(db: Database) -> None:
     parsed = parse_entrants_text("Ann\t\t\t1\nBob\t\t\t1\n")
     with pytest.raises(RowsRejected) as refused:
-        events.create_event(db, name="Open", format="swiss", entrants=parsed.specs,
-                            entrant_labels=parsed.labels)
+        events.create_event(
+            db, name="Open", format="swiss", entrants=parsed.specs, entrant_labels=parsed.labels
+        )
     assert refused.value.problems == ("line 2: seed 1 is already 'Ann''s",)
     assert events.list_events(db) == ()
     parsed = parse_entrants_text("Ann\t\t\t1\nBob\t\t\t2\n")
-    made = events.create_event(db, name="Open", format="swiss", entrants=parsed.specs,
-                               entrant_labels=parsed.labels)
+    made = events.create_event(
+        db, name="Open", format="swiss", entrants=parsed.specs, entrant_labels=parsed.labels
+    )
     assert made.entrant_count == 2
     assert [(e.name, e.seed) for e in entrants.list_entrants(db, made.id)] == [
-        ("Ann", 1), ("Bob", 2)]
+        ("Ann", 1),
+        ("Bob", 2),
+    ]

@@ -24,8 +24,13 @@ def _log_three(db: Database) -> list[str]:
     hashes = []
     for n, action in enumerate(["record_hand", "correct_hand", "lock_result"], start=1):
         with db.transaction() as session:
-            entry = append(session, "td", action, f"match 7 hand {n}",
-                           {"points": n * 10, "cards": ["10♥", "Q♠"], "note": None})
+            entry = append(
+                session,
+                "td",
+                action,
+                f"match 7 hand {n}",
+                {"points": n * 10, "cards": ["10♥", "Q♠"], "note": None},
+            )
             hashes.append(entry.hash)
     return hashes
 
@@ -47,15 +52,23 @@ def test_the_hash_is_sha256_of_the_previous_hash_and_the_canonical_entry(db_url:
     with open_database(db_url, station="desk", backups=False) as db:
         first, second, _ = _log_three(db)
         with db.transaction(write=False) as session:
-            row = session.execute(text(
-                "SELECT at, station, actor, action, subject, payload_json, prev_hash"
-                " FROM audit_entry WHERE id = 2")).one()
+            row = session.execute(
+                text(
+                    "SELECT at, station, actor, action, subject, payload_json, prev_hash"
+                    " FROM audit_entry WHERE id = 2"
+                )
+            ).one()
         entry = recent_entry(db, 2)
-        body = canonical_json({
-            "at": entry.at.isoformat(timespec="microseconds"), "station": "desk",
-            "actor": "td", "action": "correct_hand", "subject": "match 7 hand 2",
-            "payload": json.loads(row.payload_json),
-        })
+        body = canonical_json(
+            {
+                "at": entry.at.isoformat(timespec="microseconds"),
+                "station": "desk",
+                "actor": "td",
+                "action": "correct_hand",
+                "subject": "match 7 hand 2",
+                "payload": json.loads(row.payload_json),
+            }
+        )
         assert row.prev_hash == first
         assert hashlib.sha256((first + body).encode()).hexdigest() == second
 
@@ -126,8 +139,7 @@ def test_stations_appending_at_once_never_fork_the_chain(db_url: str) -> None:
             try:
                 for n in range(8):
                     with db.transaction() as session:
-                        append(session, name, "record_hand", f"hand {n}", {"n": n},
-                               station=name)
+                        append(session, name, "record_hand", f"hand {n}", {"n": n}, station=name)
             except BaseException as error:
                 errors.append(error)
 

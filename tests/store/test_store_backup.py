@@ -28,7 +28,10 @@ from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
 
 
 def restore_database(
-    target: Path | str, source: Path, *, pin: str | None = None,
+    target: Path | str,
+    source: Path,
+    *,
+    pin: str | None = None,
     ask_pin: Callable[[], str] | None = None,
 ) -> RestoreResult:
     """The store's restore with the services' decision of who may restore (the store only
@@ -36,8 +39,9 @@ def restore_database(
     from gin_scorer.services.authority import DatabaseAction, require_whole_database
 
     def authorize(guards: PinGuards) -> None:
-        require_whole_database(guards, [pin] if pin else [], DatabaseAction.REPLACE_DATABASE,
-                               ask=ask_pin)
+        require_whole_database(
+            guards, [pin] if pin else [], DatabaseAction.REPLACE_DATABASE, ask=ask_pin
+        )
 
     return store_restore(target, source, authorize=authorize)
 
@@ -70,8 +74,11 @@ def _match(db: Database) -> int:
 
 def _hand(db: Database, match_id: int, seq: int) -> None:
     with db.transaction() as session:
-        session.add(HandEntry(match_id=match_id, seq=seq, record_json="{}", entered_by="td",
-                              station=db.station))
+        session.add(
+            HandEntry(
+                match_id=match_id, seq=seq, record_json="{}", entered_by="td", station=db.station
+            )
+        )
 
 
 @pytest.fixture
@@ -92,8 +99,7 @@ def test_backup_and_restore_round_trip(path: Path) -> None:
     # The database as it was just before the restore is kept too.
     assert result.safety_backup is not None and result.safety_backup.reason == "before-restore"
     with sqlite3.connect(result.safety_backup.path) as kept:
-        assert sorted(n for (n,) in kept.execute("SELECT name FROM player")) == [
-            "Ann", "Bob", "Cy"]
+        assert sorted(n for (n,) in kept.execute("SELECT name FROM player")) == ["Ann", "Bob", "Cy"]
 
 
 def test_a_backup_holds_committed_rows_still_in_the_wal(path: Path) -> None:
@@ -174,8 +180,9 @@ def test_an_event_pin_guards_restore_too(path: Path) -> None:
 
     with open_database(path) as db:
         with db.transaction() as session:
-            session.add(Event(name="Open", format="swiss", rules_json="{}",
-                              pin_hash=hash_pin("9999")))
+            session.add(
+                Event(name="Open", format="swiss", rules_json="{}", pin_hash=hash_pin("9999"))
+            )
         good = make_backup(db)
     with pytest.raises(PinError):
         restore_database(path, good.path, pin="0000")

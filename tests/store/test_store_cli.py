@@ -56,8 +56,12 @@ def test_audit_show_prints_the_newest(db_file: Path, capsys) -> None:  # type: i
     assert "desk/td  record_hand  match 1 hand 3" in lines[-1] and '{"n":2}' in lines[-1]
 
 
-def test_backup_out_then_restore_with_a_pin(db_file: Path, tmp_path: Path, capsys,  # type: ignore[no-untyped-def]
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_backup_out_then_restore_with_a_pin(
+    db_file: Path,
+    tmp_path: Path,
+    capsys,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     out_file = tmp_path / "saved.sqlite"
     status, out, _ = _run(capsys, "--db", str(db_file), "backup", "--out", str(out_file))
     assert status == 0 and str(out_file) in out
@@ -69,8 +73,7 @@ def test_backup_out_then_restore_with_a_pin(db_file: Path, tmp_path: Path, capsy
     monkeypatch.setattr("sys.stdin", io.StringIO("1111\n"))  # a wrong PIN typed at the prompt
     status, _, err = _run(capsys, "--db", str(db_file), "restore", str(out_file))
     assert status == 2 and "not the director PIN" in err
-    status, out, _ = _run(capsys, "--db", str(db_file), "restore", str(out_file),
-                          "--pin", "2468")
+    status, out, _ = _run(capsys, "--db", str(db_file), "restore", str(out_file), "--pin", "2468")
     assert status == 0 and out.startswith(f"restored {db_file.resolve()} from {out_file}")
     assert "the database as it was is kept in" in out
     with sqlite3.connect(db_file) as connection:
@@ -123,8 +126,12 @@ def test_the_backup_schedule_is_set_per_database(db_file: Path, capsys) -> None:
     assert "'zero' is not a whole number" in capsys.readouterr().err
 
 
-def test_the_director_pin_guards_restores_and_itself(db_file: Path, tmp_path: Path, capsys,  # type: ignore[no-untyped-def]
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_director_pin_guards_restores_and_itself(
+    db_file: Path,
+    tmp_path: Path,
+    capsys,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     saved = tmp_path / "saved.sqlite"
     _run(capsys, "--db", str(db_file), "backup", "--out", str(saved))
     monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))

@@ -76,8 +76,9 @@ def test_objects_stay_readable_after_the_transaction(db_url: str) -> None:
             match = Match(event_id=event.id, entrant_a_id=a.id, rules_json="{}")
             session.add(match)
             session.flush()
-            hand = HandEntry(match_id=match.id, seq=1, record_json="{}", entered_by="td",
-                             station=db.station)
+            hand = HandEntry(
+                match_id=match.id, seq=1, record_json="{}", entered_by="td", station=db.station
+            )
             session.add(hand)
         assert hand.id is not None and hand.kind == "entry" and hand.entered_at.tzinfo
 
@@ -103,8 +104,9 @@ def test_unusable_paths_are_clear_errors(tmp_path: Path) -> None:
         open_database(blocker / "club.sqlite")
 
 
-def test_the_station_defaults_to_the_environment(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_station_defaults_to_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("GIN_SCORER_STATION", "table-9")
     with open_database(tmp_path / "a.sqlite", backups=False) as db:
         assert db.station == "table-9"
@@ -135,8 +137,10 @@ def test_driver_errors_while_opening_are_named_for_what_they_mean(tmp_path: Path
 
 def test_a_full_disk_says_the_change_was_not_saved(tmp_path: Path) -> None:
     with open_database(tmp_path / "full.sqlite", backups=False) as db:
-        with pytest.raises(StoreError, match="is full: the last change was NOT saved"), \
-                db.transaction() as session:
+        with (
+            pytest.raises(StoreError, match="is full: the last change was NOT saved"),
+            db.transaction() as session,
+        ):
             pages = session.connection().exec_driver_sql("PRAGMA page_count").scalar()
             session.connection().exec_driver_sql(f"PRAGMA max_page_count = {pages}")
             session.add_all(Player(name="x" * 500) for _ in range(200))
@@ -159,8 +163,11 @@ def test_the_hand_log_and_audit_log_refuse_updates_and_deletes(db_url: str) -> N
             match = Match(event_id=event.id, entrant_a_id=a.id, rules_json="{}")
             session.add(match)
             session.flush()
-            session.add(HandEntry(match_id=match.id, seq=1, record_json="{}", entered_by="td",
-                                  station=db.station))
+            session.add(
+                HandEntry(
+                    match_id=match.id, seq=1, record_json="{}", entered_by="td", station=db.station
+                )
+            )
             append(session, "td", "record_hand", "match 1", {})
         for statement, refusal in [
             ("UPDATE hand_entry SET record_json = '{\"forged\": 1}'", "append-only"),
@@ -182,8 +189,12 @@ def test_times_are_utc_and_naive_times_are_refused(db_url: str) -> None:
     paris = timezone(timedelta(hours=1))
     with open_database(db_url, backups=False) as db:
         with db.transaction() as session:
-            event = Event(name="Open", format="swiss", rules_json="{}",
-                          created_at=datetime(2026, 3, 1, 10, 0, tzinfo=paris))
+            event = Event(
+                name="Open",
+                format="swiss",
+                rules_json="{}",
+                created_at=datetime(2026, 3, 1, 10, 0, tzinfo=paris),
+            )
             session.add(event)
         with db.transaction(write=False) as session:
             stored = session.get(Event, event.id)
@@ -191,5 +202,11 @@ def test_times_are_utc_and_naive_times_are_refused(db_url: str) -> None:
             assert stored.created_at == datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
             assert stored.created_at.utcoffset() == timedelta(0)
         with pytest.raises(StatementError, match="naive datetime"), db.transaction() as s:
-            s.add(Event(name="Bad", format="swiss", rules_json="{}",
-                        created_at=datetime(2026, 3, 1, 10, 0)))
+            s.add(
+                Event(
+                    name="Bad",
+                    format="swiss",
+                    rules_json="{}",
+                    created_at=datetime(2026, 3, 1, 10, 0),
+                )
+            )

@@ -23,21 +23,33 @@ def _database_at_first_revision(url: str) -> None:
     try:
         upgrade_to(db, "0001")
         with db.engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO event (id, name, format, rules_json, settings_json, status,"
-                " created_at, version) VALUES (1, 'Old open', 'swiss', '{\"target\": 100}',"
-                " '{}', 'running', '2025-01-02 10:00:00', 3)"))
-            connection.execute(text(
-                "INSERT INTO entrant (id, event_id, name, status, checked_in, joined_round)"
-                " VALUES (1, 1, 'Ann', 'active', true, 1), (2, 1, 'Bob', 'active', true, 1)"))
-            connection.execute(text(
-                "INSERT INTO match (id, event_id, entrant_a_id, entrant_b_id, rules_json,"
-                " status, version, created_at) VALUES (1, 1, 1, 2, '{}', 'playing', 2,"
-                " '2025-01-02 10:05:00')"))
-            connection.execute(text(
-                "INSERT INTO hand_entry (id, match_id, seq, kind, record_json, entered_by,"
-                " station, entered_at) VALUES (1, 1, 1, 'entry', '{\"declaration\": \"gin\"}',"
-                " 'td', 'desk', '2025-01-02 10:20:00')"))
+            connection.execute(
+                text(
+                    "INSERT INTO event (id, name, format, rules_json, settings_json, status,"
+                    " created_at, version) VALUES (1, 'Old open', 'swiss', '{\"target\": 100}',"
+                    " '{}', 'running', '2025-01-02 10:00:00', 3)"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO entrant (id, event_id, name, status, checked_in, joined_round)"
+                    " VALUES (1, 1, 'Ann', 'active', true, 1), (2, 1, 'Bob', 'active', true, 1)"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO match (id, event_id, entrant_a_id, entrant_b_id, rules_json,"
+                    " status, version, created_at) VALUES (1, 1, 1, 2, '{}', 'playing', 2,"
+                    " '2025-01-02 10:05:00')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO hand_entry (id, match_id, seq, kind, record_json, entered_by,"
+                    " station, entered_at) VALUES (1, 1, 1, 'entry', '{\"declaration\": \"gin\"}',"
+                    " 'td', 'desk', '2025-01-02 10:20:00')"
+                )
+            )
         with db.engine.connect() as connection:
             assert current_revisions(connection) == ("0001",)
     finally:
@@ -52,8 +64,11 @@ def test_a_first_revision_database_upgrades_with_its_data(db_url: str) -> None:
         with db.transaction(write=False) as session:
             event = session.get(Event, 1)
             assert event is not None
-            assert (event.name, event.version, event.rules_json) == ("Old open", 3,
-                                                                     '{"target": 100}')
+            assert (event.name, event.version, event.rules_json) == (
+                "Old open",
+                3,
+                '{"target": 100}',
+            )
             assert event.created_at.year == 2025 and event.created_at.tzinfo is not None
             match = session.exec(select(Match)).one()
             assert (match.entrant_a_id, match.entrant_b_id, match.version) == (1, 2, 2)
@@ -67,7 +82,8 @@ def test_a_first_revision_database_upgrades_with_its_data(db_url: str) -> None:
             backup = list_backups(db.path)[0].path
             with sqlite3.connect(backup) as old:
                 assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [
-                    ("0001",)]
+                    ("0001",)
+                ]
                 assert old.execute("SELECT name FROM event").fetchall() == [("Old open",)]
 
 

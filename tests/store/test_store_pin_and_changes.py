@@ -47,8 +47,9 @@ def test_the_signing_key_comes_from_the_pin_and_never_from_the_stored_hash() -> 
     assert key.private_bytes_raw().hex() != digest  # another scrypt salt: not the hash
 
 
-@pytest.mark.parametrize(("pin", "why"), [("12", "at least 4"), ("12 34", "spaces"),
-                                          ("9" * 65, "at most 64")])
+@pytest.mark.parametrize(
+    ("pin", "why"), [("12", "at least 4"), ("12 34", "spaces"), ("9" * 65, "at most 64")]
+)
 def test_unusable_pins_are_refused_with_the_reason(pin: str, why: str) -> None:
     with pytest.raises(PinError, match=why):
         hash_pin(pin)
@@ -75,8 +76,11 @@ def test_a_stale_version_is_a_conflict_not_a_lost_update(db_url: str) -> None:
         with db.transaction() as session:
             assert bump_version(session, Match, match_id, 1) == 2
         with pytest.raises(ConflictError) as stale, db.transaction() as session:
-            session.add(HandEntry(match_id=match_id, seq=1, record_json="{}",
-                                  entered_by="td", station="table-2"))
+            session.add(
+                HandEntry(
+                    match_id=match_id, seq=1, record_json="{}", entered_by="td", station="table-2"
+                )
+            )
             bump_version(session, Match, match_id, 1)  # the other station still saw 1
         assert str(stale.value).startswith(f"match {match_id} was changed at another station")
         assert "version 2" in str(stale.value)
@@ -112,20 +116,29 @@ def test_two_stations_racing_for_one_version_one_wins(db_url: str) -> None:
 
 
 def test_the_change_feed_lists_writes_of_other_stations(db_url: str) -> None:
-    with open_database(db_url, station="desk", backups=False) as desk, \
-            open_database(db_url, station="table-4", backups=False) as table:
+    with (
+        open_database(db_url, station="desk", backups=False) as desk,
+        open_database(db_url, station="table-4", backups=False) as table,
+    ):
         with table.transaction(write=False) as session:
             marker = latest_change_id(session)
         event_id, match_id = _event_and_match(desk)
         with desk.transaction() as session:
-            session.add(HandEntry(match_id=match_id, seq=1, record_json="{}",
-                                  entered_by="td", station="desk"))
+            session.add(
+                HandEntry(
+                    match_id=match_id, seq=1, record_json="{}", entered_by="td", station="desk"
+                )
+            )
             bump_version(session, Match, match_id, 1)
         with table.transaction(write=False) as session:
             seen = changes_since(session, marker)
             assert [(c.table_name, c.op) for c in seen] == [
-                ("event", "insert"), ("entrant", "insert"), ("match", "insert"),
-                ("hand_entry", "insert"), ("match", "update")]
+                ("event", "insert"),
+                ("entrant", "insert"),
+                ("match", "insert"),
+                ("hand_entry", "insert"),
+                ("match", "update"),
+            ]
             assert {c.event_id for c in seen} == {event_id}
             assert {c.station for c in seen} == {"desk"}
             assert changes_since(session, seen[-1].id) == []
@@ -133,8 +146,10 @@ def test_the_change_feed_lists_writes_of_other_stations(db_url: str) -> None:
 
 
 def test_listeners_hear_other_stations(db_url: str) -> None:
-    with open_database(db_url, station="desk", backups=False) as desk, \
-            open_database(db_url, station="screen", backups=False) as screen:
+    with (
+        open_database(db_url, station="desk", backups=False) as desk,
+        open_database(db_url, station="screen", backups=False) as screen,
+    ):
         heard = threading.Event()
         ids: list[int] = []
 

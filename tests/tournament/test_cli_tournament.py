@@ -100,8 +100,21 @@ def test_demo_club_nights_play_hollywood_with_rotating_pairs(
     from gin_scorer.store.database import open_database
 
     db = str(tmp_path / "club.sqlite")
-    status, out, _ = _run(capsys, "--db", db, "demo", "--format", "club", "--entrants", "5",
-                          "--rounds", "4", "--seed", "2", "--quiet")
+    status, out, _ = _run(
+        capsys,
+        "--db",
+        db,
+        "demo",
+        "--format",
+        "club",
+        "--entrants",
+        "5",
+        "--rounds",
+        "4",
+        "--seed",
+        "2",
+        "--quiet",
+    )
     assert status == 0 and "event 1: 4 rounds, 8 matches" in out
     assert _run(capsys, "--db", db, "verify")[0] == 0
     opened = open_database(db, backups=False)

@@ -85,9 +85,7 @@ def upgrade() -> None:
         sa.Column("match_id", sa.Integer(), sa.ForeignKey("match.id"), nullable=False),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(), nullable=False),
-        sa.Column(
-            "supersedes_id", sa.Integer(), sa.ForeignKey("hand_entry.id"), nullable=True
-        ),
+        sa.Column("supersedes_id", sa.Integer(), sa.ForeignKey("hand_entry.id"), nullable=True),
         sa.Column("record_json", sa.Text(), nullable=False),
         sa.Column("dealer", sa.String(), nullable=True),
         sa.Column("override_reason", sa.Text(), nullable=True),
