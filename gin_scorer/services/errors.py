@@ -4,7 +4,9 @@ Every refusal is a :class:`ServiceError`, so callers need one ``except``. The tw
 store also knows are both: :class:`ConflictError` (another station changed the match) is a
 :class:`ServiceError` *and* the store's ``ConflictError``; :class:`PinError` (the director's
 PIN is needed or wrong) likewise. Other store failures (:class:`StoreError`: a busy or
-damaged database) pass through unchanged.
+damaged database) pass through unchanged; they are named here too
+(:class:`CorruptDatabase`, :class:`NewerDatabase`, :class:`DatabaseBusy`), so that a front end
+catches every error from this one module and never imports the store.
 """
 
 from __future__ import annotations
@@ -13,13 +15,16 @@ from collections.abc import Sequence
 
 from gin_scorer.core.hands import Problem
 from gin_scorer.store import errors as store_errors
-from gin_scorer.store.errors import StoreError
+from gin_scorer.store.errors import CorruptDatabase, DatabaseBusy, NewerDatabase, StoreError
 
 __all__ = [
     "ActionRefused",
     "ConflictError",
+    "CorruptDatabase",
+    "DatabaseBusy",
     "HandRejected",
     "InvalidInput",
+    "NewerDatabase",
     "NotFound",
     "PinError",
     "RowsRejected",

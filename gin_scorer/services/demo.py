@@ -1,0 +1,274 @@
+"""The demo event: a simulated event played through the services, as a director would enter it.
+
+One demo for every way in: ``gin-scorer demo``, the app's "Try a demo event", the screenshots,
+the benchmarks and the tests. It creates an event, adds made-up entrants, pairs each round
+with the tournament services and plays every match with the simulation's dealt hands
+(:mod:`gin_scorer.simulation`), recording them through the same services as a person at the
+desk. Deterministic: the same plan writes the same event.
+
+A plan can leave the last round's last tables part-played (``unfinished_tables``), so the
+status board has results missing, and can stop being asked to go on (``cancelled``): the
+rounds already played stay, as a director who stops a run expects.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
+from gin_scorer.services.errors import ServiceError
+from gin_scorer.simulation import SimulatedHand
+from gin_scorer.store.database import Database
+
+__all__ = [
+    "DemoCancelled",
+    "DemoPlan",
+    "DemoProgress",
+    "DemoResult",
+    "demo_names",
+    "play_demo",
+]
+
+# fmt: off
+_FIRST = (
+    "Ada", "Ben", "Cleo", "Dev", "Elif", "Finn", "Gia", "Hugo", "Iris", "Jon", "Kai", "Lena",
+    "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sam", "Tara", "Umar", "Vera", "Wes", "Xena",
+    "Yuri", "Zoe", "Alba", "Bram", "Cora", "Dara", "Emil", "Faye",
+)
+_LAST = (
+    "Abbott", "Baker", "Castro", "Diaz", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen",
+    "Khan", "Lopez", "Moreau", "Novak", "Okafor", "Patel", "Quist", "Rossi", "Silva", "Tanaka",
+    "Usman", "Varga", "Weber", "Xu", "Young", "Zeller",
+)
+# fmt: on
+
+
+@dataclass(frozen=True, slots=True)
+class DemoPlan:
+    """What to play. ``rounds``: Swiss rounds, or club nights (3 when not given); elimination
+    plays until there is a champion. ``preset`` None: the default rule set (Hollywood for a
+    club). ``finish``: mark the event finished when its last round is played."""
+
+    entrants: int = 16
+    rounds: int | None = None
+    event_format: str = "swiss"
+    preset: str | None = None
+    seed: int = 1
+    name: str | None = None
+    venue: str = "Simulated"
+    pin: str | None = None
+    finish: bool = True
+    unfinished_tables: int = 0
+    with_cards: bool = True
+    per_hand: bool = False  # hand by hand, as a desk enters them, instead of a sheet at a time
+
+
+@dataclass(frozen=True, slots=True)
+class DemoProgress:
+    """After each round: ``rounds_total`` is None while the format cannot know it (elimination)."""
+
+    rounds_done: int
+    rounds_total: int | None
+    hands: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class DemoResult:
+    """What the run wrote, with its timings in seconds and the pairing engine's notes."""
+
+    event: EventView
+    rounds: int
+    matches: int
+    hands: int
+    simulate_seconds: float
+    record_seconds: float
+    pair_seconds: float
+    total_seconds: float
+    notes: tuple[str, ...]
+
+
+class DemoCancelled(ServiceError):
+    """The run was stopped between two matches; what was played before stays recorded."""
+
+    def __init__(self, event_id: int, rounds: int, hands: int) -> None:
+        super().__init__(
+            f"the demo was stopped: event {event_id} keeps the {hands} hands of "
+            f"{rounds} round(s) played so far"
+        )
+        self.event_id = event_id
+
+
+@dataclass(slots=True)
+class _Run:
+    """The running totals of one demo (mutable while it plays, frozen into DemoResult)."""
+
+    plan: DemoPlan
+    rules: RuleSet
+    event_id: int
+    started: float
+    progress: Callable[[DemoProgress], None]
+    cancelled: Callable[[], bool]
+    entrant_ids: list[int]
+    rounds: int = 0
+    matches: int = 0
+    hands: int = 0
+    simulate_seconds: float = 0.0
+    record_seconds: float = 0.0
+    pair_seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+def demo_names(count: int, rng: random.Random) -> list[str]:
+    """``count`` distinct, made-up names (deterministic for a given ``rng``)."""
+    pool = [f"{first} {last}" for last in _LAST for first in _FIRST]
+    rng.shuffle(pool)
+    names = pool[:count]
+    names.extend(f"Player {extra + 1}" for extra in range(len(names), count))
+    return names
+
+
+def play_demo(
+    db: Database,
+    plan: DemoPlan,
+    *,
+    progress: Callable[[DemoProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> DemoResult:
+    """Create the event of ``plan`` and play it; raises DemoCancelled when ``cancelled()``."""
+    from gin_scorer.services.events import get_event, set_event_status
+
+    run = _start(db, plan, progress or (lambda _p: None), cancelled or (lambda: False))
+    left_open = _play_rounds(db, run)
+    if plan.finish and not left_open:
+        current = get_event(db, run.event_id)
+        set_event_status(db, run.event_id, EventStatus.FINISHED, current.version, actor="demo")
+    return DemoResult(
+        get_event(db, run.event_id),
+        run.rounds,
+        run.matches,
+        run.hands,
+        run.simulate_seconds,
+        run.record_seconds,
+        run.pair_seconds,
+        time.perf_counter() - run.started,
+        tuple(run.notes),
+    )
+
+
+def _start(
+    db: Database,
+    plan: DemoPlan,
+    progress: Callable[[DemoProgress], None],
+    cancelled: Callable[[], bool],
+) -> _Run:
+    """The event created and its entrants added, checked in."""
+    from gin_scorer.presets import DEFAULT_PRESET, load_preset
+    from gin_scorer.services.entrants import add_entrants
+    from gin_scorer.services.events import create_event
+
+    began = time.perf_counter()
+    club = plan.event_format == "club"
+    # A club night plays Hollywood (three games at once) unless told otherwise.
+    rules = load_preset(plan.preset or ("hollywood" if club else DEFAULT_PRESET))
+    settings: dict[str, object] = {}
+    if plan.rounds is not None and not club:
+        settings["rounds"] = plan.rounds
+    event = create_event(
+        db,
+        name=plan.name or f"Demo {plan.event_format} of {plan.entrants} (seed {plan.seed})",
+        rules=rules,
+        format=plan.event_format,
+        venue=plan.venue,
+        settings=settings,
+        pin=plan.pin,
+        actor="demo",
+    )
+    rng = random.Random(f"gin-scorer demo {plan.seed}")
+    specs = [
+        EntrantSpec(person, club=f"Club {1 + i % 6}", seed=i + 1, checked_in=True)
+        for i, person in enumerate(demo_names(plan.entrants, rng))
+    ]
+    added = add_entrants(db, event.id, specs, actor="demo")
+    return _Run(plan, rules, event.id, began, progress, cancelled, [e.id for e in added])
+
+
+def _play_rounds(db: Database, run: _Run) -> bool:
+    """Pair and play rounds until the event is complete; True when tables were left open."""
+    from gin_scorer.services.rounds import event_complete, round_status, start_round
+    from gin_scorer.tournament.round_robin import round_robin_schedule
+
+    club = run.plan.event_format == "club"
+    # A club has no last round: the demo plays a few nights, the director's pairings
+    # rotating so that everyone meets someone new each night (the circle method).
+    nights = round_robin_schedule(run.entrant_ids) if club else []
+    night_count = min(run.plan.rounds or 3, len(nights))
+    while (run.rounds < night_count) if club else not event_complete(db, run.event_id):
+        tick = time.perf_counter()
+        chosen = [(p.a, p.b) for p in nights[run.rounds] if p.b is not None] if club else None
+        paired = start_round(db, run.event_id, chosen=chosen, actor="demo")
+        run.pair_seconds += time.perf_counter() - tick
+        run.rounds = paired.number
+        run.notes.extend(f"round {paired.number}: {n}" for n in paired.notes)
+        total = night_count if club else round_status(db, run.event_id, paired.number).total_rounds
+        leave_open = run.plan.unfinished_tables if paired.number == total else 0
+        tables = [p for p in paired.pairings if p.b is not None]
+        for position, pairing in enumerate(tables):
+            if run.cancelled():
+                raise DemoCancelled(run.event_id, run.rounds - 1, run.hands)
+            open_from = len(tables) - leave_open
+            _play_match(
+                db, run, pairing.match_id, pairing.slot or pairing.table, position, open_from
+            )
+        message = (
+            f"round {paired.number}: {len(paired.pairings)} tables played "
+            f"({run.hands} hands so far)"
+        )
+        run.progress(DemoProgress(run.rounds, total, run.hands, message))
+        if leave_open:
+            return True
+    return False
+
+
+def _play_match(
+    db: Database, run: _Run, match_id: int, place: object, position: int, open_from: int
+) -> None:
+    """Simulate one match and record it (only its first hands when it is left open)."""
+    from gin_scorer.simulation import simulate_match
+
+    tick = time.perf_counter()
+    match_rng = random.Random(f"gin-scorer demo {run.plan.seed} round {run.rounds} match {place}")
+    hands: Sequence[SimulatedHand] = simulate_match(match_rng, run.rules)
+    if position >= open_from:  # left part-played: one to three hands, never the deciding one
+        hands = hands[: min(len(hands) - 1, position % 3 + 1)]
+    if not run.plan.with_cards:
+        hands = [replace(h, record=replace(h.record, cards=None)) for h in hands]
+    run.simulate_seconds += time.perf_counter() - tick
+    tick = time.perf_counter()
+    _record(db, run.plan.per_hand, match_id, hands)
+    run.record_seconds += time.perf_counter() - tick
+    run.matches += 1
+    run.hands += len(hands)
+
+
+def _record(db: Database, per_hand: bool, match_id: int, hands: Sequence[SimulatedHand]) -> None:
+    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.matches import get_match
+    from gin_scorer.services.rounds import record_match_hands
+
+    version = get_match(db, match_id).version
+    if not per_hand:
+        if hands:
+            record_match_hands(
+                db, match_id, [(h.record, h.dealer) for h in hands], version, entered_by="demo"
+            )
+        return
+    for hand in hands:
+        sheet = record_hand(
+            db, match_id, hand.record, version, entered_by="demo", dealer=hand.dealer
+        )
+        version = sheet.version

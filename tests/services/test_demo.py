@@ -1,0 +1,65 @@
+"""The one demo (services/demo.py): what the CLI, the app, the screenshots and benchmarks play."""
+
+from __future__ import annotations
+
+import pytest
+
+from gin_scorer.services.database import Database
+from gin_scorer.services.demo import DemoCancelled, DemoPlan, DemoProgress, play_demo
+from gin_scorer.services.dto import EventStatus
+from gin_scorer.services.events import get_event
+from gin_scorer.services.rounds import list_rounds, round_status
+from gin_scorer.services.standings import standings
+
+
+def test_a_swiss_demo_plays_every_round_and_finishes_the_event(db: Database) -> None:
+    seen: list[DemoProgress] = []
+    result = play_demo(db, DemoPlan(entrants=8, rounds=3, seed=3), progress=seen.append)
+    assert result.rounds == 3 and result.matches == 12 and result.hands > 12
+    assert result.event.status is EventStatus.FINISHED
+    assert [(p.rounds_done, p.rounds_total) for p in seen] == [(1, 3), (2, 3), (3, 3)]
+    assert seen[-1].message == f"round 3: 4 tables played ({result.hands} hands so far)"
+    assert len(standings(db, result.event.id)) == 8
+
+
+def test_the_same_plan_writes_the_same_event(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.database import open_database
+
+    tables = []
+    for name in ("one", "two"):
+        with open_database(str(tmp_path / f"{name}.sqlite"), backups=False) as db:
+            result = play_demo(db, DemoPlan(entrants=6, rounds=2, seed=11))
+            tables.append(
+                [(r.entrant.name, r.point_differential) for r in standings(db, result.event.id)]
+            )
+    assert tables[0] == tables[1]
+
+
+def test_a_showcase_leaves_the_last_rounds_last_tables_part_played(db: Database) -> None:
+    plan = DemoPlan(entrants=8, rounds=2, seed=5, unfinished_tables=2, finish=False, pin="1234")
+    result = play_demo(db, plan)
+    board = round_status(db, result.event.id, 2)
+    assert len(board.missing) == 2
+    assert len(round_status(db, result.event.id, 1).missing) == 0
+    assert get_event(db, result.event.id).status is not EventStatus.FINISHED
+
+
+def test_an_elimination_demo_plays_until_there_is_a_champion(db: Database) -> None:
+    result = play_demo(db, DemoPlan(entrants=8, event_format="single-elim", seed=3))
+    assert result.rounds == 3 and result.matches == 7
+    assert standings(db, result.event.id)[0].position == "Champion"
+
+
+def test_a_cancelled_demo_keeps_what_was_played(db: Database) -> None:
+    asked = 0
+
+    def cancelled() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 5  # four tables of round 1, then the first table of round 2
+
+    with pytest.raises(DemoCancelled, match="stopped") as stopped:
+        play_demo(db, DemoPlan(entrants=8, rounds=3, seed=3), cancelled=cancelled)
+    rounds = list_rounds(db, stopped.value.event_id)
+    assert [r.number for r in rounds] == [1, 2]
+    assert round_status(db, stopped.value.event_id, 1).complete
