@@ -18,9 +18,10 @@ from datetime import date
 from pathlib import Path
 
 from gin_scorer.core.hands import Declaration, HandRecord, Side
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import build
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrants import add_entrants

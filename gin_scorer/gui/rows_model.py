@@ -1,8 +1,8 @@
 """One table model for every list of frozen service values (standings, pairings, status).
 
-A :class:`RowsModel` is given :class:`ColumnSpec` values saying how to show, sort, colour and
-explain a row; the rows themselves are the services' frozen dataclasses, untouched. Texts and
-sort keys are computed once per refresh and the model sorts itself (``sort``), so "3=" sorts as
+A :class:`RowsModel` is given :class:`~gin_scorer.presentation.columns.ColumnSpec` values
+saying how to show and sort a row, and a style saying how to colour it; the rows themselves
+are the services' frozen dataclasses, untouched. Texts and sort keys are computed once per refresh and the model sorts itself (``sort``), so "3=" sorts as
 3 and "+25" as 25 and a 500-row table sorts without a call per comparison.
 """
 
@@ -14,6 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
+
+from gin_scorer.presentation.columns import ColumnSpec
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -28,15 +30,6 @@ def _sortable(key: object) -> tuple[int, object]:
     if isinstance(key, bool | int | float):
         return (0, key)
     return (1, str(key).casefold())
-
-
-@dataclass(frozen=True)
-class ColumnSpec:
-    header: str
-    text: Callable[[Any], str]
-    sort: Callable[[Any], object] | None = None  # default: the text
-    align_left: bool = False
-    tooltip: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
+from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR
 from gin_scorer.reports.template import (
     EMPHASIS,
     GRID,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     styles,
@@ -237,7 +237,7 @@ def bracket_pages(
         for in_round in by_round.values():
             count = len(in_round)
             for b in in_round:
-                if count >= parts and parts > 1:
+                if count >= parts > 1:
                     chunks[(b.index - 1) * parts // count].append(b)
                 elif parts == 1:
                     chunks[0].append(b)

@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from gin_scorer.reports.template import PageHeader, Paper
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.reports.template import PageHeader
 
 KINDS = ("standings", "pairings", "sheet", "pad", "slips", "bracket", "player")
 """Every document ``build`` knows, in the order the CLI and the Reports menu list them."""

@@ -13,21 +13,23 @@ from typing import Any
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.reports.bracket import BracketBox, render_bracket
-from gin_scorer.reports.build import Options, ReportError, page_header
-from gin_scorer.reports.from_ledgers import (
+from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
+from gin_scorer.presentation.sheet_fill import (
+    MatchHeading,
+    SheetFill,
     multimatch_fill,
-    pad_fill,
-    pad_shape,
     sheet_fill,
     sheet_shape,
 )
-from gin_scorer.reports.hollywood_pad import PadFill, render_hollywood_pads
+from gin_scorer.presentation.standings_table import printed_standings, standings_stage
+from gin_scorer.reports.bracket import BracketBox, render_bracket
+from gin_scorer.reports.build import Options, ReportError, page_header
+from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
 from gin_scorer.reports.result_slips import Slip, render_result_slips
-from gin_scorer.reports.score_sheet import MatchHeading, SheetFill, render_score_sheets
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.score_sheet import render_score_sheets
+from gin_scorer.reports.standings import render_standings
 
 # --- reading the services -----------------------------------------------------------------
 
@@ -406,45 +408,6 @@ def bracket_boxes(
 
 # --- standings ---------------------------------------------------------------------------
 
-_SHOWN_ANYWAY = {"match_wins", "game_wins", "point_differential"}
-"""Tie-breaks the standings already print as their own columns."""
-_SHORT = {"buchholz": "Opp.\nwins", "head_to_head": "Head to\nhead", "seed": "Seed"}
-
-
-def standing_lines(rows: Sequence[Any]) -> tuple[list[StandingLine], list[str], str]:
-    """(lines, extra tie-break column names, a note naming the tie-break order) from the
-    standings service's ``StandingRow`` values."""
-    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
-    extra = [tie for tie in order if tie.value not in _SHOWN_ANYWAY]
-    lines = []
-    for row in rows:
-        values = dict(row.tie_breaks)
-        note = row.position
-        if row.withdrawn:
-            note = ", ".join(x for x in (note, "withdrawn") if x)
-        if row.byes:
-            note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
-        lines.append(
-            StandingLine(
-                place=row.place,
-                place_to=row.place_to,
-                name=row.entrant.name,
-                club=row.entrant.club,
-                played=row.played,
-                match_wins=row.match_wins,
-                match_losses=row.match_losses,
-                game_wins=row.game_wins,
-                game_losses=row.game_losses,
-                point_differential=row.point_differential,
-                tie_breaks=tuple(str(values.get(tie, "")) for tie in extra),
-                note=note,
-            )
-        )
-    note = (
-        ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") if order else ""
-    )
-    return lines, [_SHORT.get(tie.value, tie.label) for tie in extra], note
-
 
 def make_standings(db: Any, out: Path, options: Options) -> Path:
     from gin_scorer.services.standings import standings
@@ -456,26 +419,21 @@ def make_standings(db: Any, out: Path, options: Options) -> Path:
     rows = standings(db, event.id, after)
     if not rows:
         raise ReportError(f"event {event.id} ({event.name}) has no entrants yet")
-    lines, names, note = standing_lines(rows)
+    printed = printed_standings(rows)
     label = f"After round {after}" if after is not None else _latest_label(db, event)
     header = page_header(db, "Standings", event, label)
-    return render_standings(out, header, lines, names, paper=options.paper, note=note)
+    return render_standings(
+        out,
+        header,
+        printed.lines,
+        printed.tie_break_headings,
+        paper=options.paper,
+        note=printed.note,
+    )
 
 
 def _latest_label(db: Any, event: Any) -> str:
-    from gin_scorer.services.dto import MatchStatus
-
-    matches = _list_matches()(db, event.id)
-    numbers = sorted({m.round_number for m in matches if m.round_number is not None})
-    if not numbers:
-        return "Before round 1"
-    last = numbers[-1]
-    done = all(
-        m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-        for m in matches
-        if m.round_number == last
-    )
-    return f"After round {last}" if done else f"During round {last}"
+    return standings_stage(_list_matches()(db, event.id))
 
 
 # --- the bracket -------------------------------------------------------------------------

@@ -9,77 +9,26 @@ Blank, it is a pad for a table; filled, every number comes from the core's Holly
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.hand_words import outcome_mark
+from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.score_sheet import HOW_MARKS, MatchHeading
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
     styles,
 )
-
-
-@dataclass(frozen=True)
-class PadShape:
-    """How many games and to what targets (Hollywood preset: three games to 100)."""
-
-    targets: tuple[int, ...] = (100, 100, 100)
-    game_bonus: int = 100
-    box_value: int = 25
-    rows: int = 30
-
-    @property
-    def games(self) -> int:
-        return len(self.targets)
-
-
-@dataclass(frozen=True)
-class PadLine:
-    """One hand: who won it and for how much, and the running totals it changed.
-
-    ``a_totals`` / ``b_totals`` hold one entry per game: the side's running total in that game
-    after this hand when the hand was entered there, else ``None`` (the cell stays empty).
-    """
-
-    hand: int
-    winner: str  # "A", "B" or "" (dead hand, tie)
-    points: int
-    how: str
-    a_totals: tuple[int | None, ...]
-    b_totals: tuple[int | None, ...]
-
-
-@dataclass(frozen=True)
-class PadGameClose:
-    """A game's close on the pad: boxes, game bonus, shutout and the final score."""
-
-    number: int
-    a_box_points: int = 0
-    b_box_points: int = 0
-    a_bonus: int = 0  # game bonus plus what a shutout adds
-    b_bonus: int = 0
-    shutout: bool = False
-    a_final: int | None = None
-    b_final: int | None = None
-    winner: str = ""
-
-
-@dataclass(frozen=True)
-class PadFill:
-    lines: tuple[PadLine, ...]
-    closes: tuple[PadGameClose, ...]
-    result_line: str = ""
 
 
 def _pad_table(
@@ -103,7 +52,7 @@ def _pad_table(
     for i in range(rows):
         if fill and i < len(fill.lines):
             line = fill.lines[i]
-            mark = HOW_MARKS.get(line.how, line.how)
+            mark = outcome_mark(line.how)
             won = f"{line.winner} {line.points} {mark}".strip() if line.winner else (mark or "—")
             cells = [_blank(v) for v in line.a_totals] + [_blank(v) for v in line.b_totals]
             data.append([str(line.hand), won, *cells])

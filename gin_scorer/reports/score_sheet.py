@@ -10,135 +10,25 @@ anything up itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.hand_words import outcome_mark
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.sheet_fill import GameFill, MatchHeading, SheetFill, SheetShape
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
     styles,
 )
-
-HOW_MARKS = {
-    "knock": "",
-    "gin": "G",
-    "big_gin": "BG",
-    "undercut": "U",
-    "dead": "dead",
-    "tie": "tie",
-}
-"""The one-or-two-letter marks a filled sheet puts after a hand's points."""
-
-
-@dataclass(frozen=True)
-class SheetShape:
-    """How the event's format shapes the sheet (taken from its frozen RuleSet)."""
-
-    games: int = 5
-    games_to_win: int = 3
-    target: int = 250
-    game_bonus: int = 100
-    box_value: int = 25
-    shutout_rule: str = "double_hand_points"
-    rows_per_game: int = 14
-    # Multi-match sheets name their parts differently (a block is a match, credits replace
-    # boxes and bonuses); empty means the game wording below.
-    block_word: str = "Game"
-    box_label: str = ""
-    bonus_label: str = "Game bonus"
-    total_label: str = "Game total"
-    rule_text: str = ""
-
-    @property
-    def boxes_label(self) -> str:
-        if self.box_label:
-            return self.box_label
-        return f"Boxes ×{self.box_value}" if self.box_value else "Boxes"
-
-    @property
-    def format_line(self) -> str:
-        if self.games == 1:
-            return f"One game to {self.target}"
-        return f"Best of {self.games} games to {self.target} (first to win {self.games_to_win})"
-
-    @property
-    def shutout_line(self) -> str:
-        return {
-            "double_hand_points": "shutout: each hand's points doubled",
-            "double_game_bonus": "shutout: game bonus doubled",
-            "double_total": "shutout: winner's total doubled",
-        }.get(
-            self.shutout_rule,
-            "no shutout bonus" if not self.shutout_rule else f"shutout: {self.shutout_rule}",
-        )
-
-
-@dataclass(frozen=True)
-class SheetLine:
-    """One recorded hand as the sheet shows it: who scored, how, and both running totals."""
-
-    hand: int
-    how: str  # a key of HOW_MARKS
-    a_points: int | None
-    b_points: int | None
-    a_total: int
-    b_total: int
-
-
-@dataclass(frozen=True)
-class GameFill:
-    """One game's block, filled: its hands and its close (boxes, bonus, final score)."""
-
-    number: int
-    lines: tuple[SheetLine, ...]
-    a_boxes: int = 0
-    b_boxes: int = 0
-    a_box_points: int = 0
-    b_box_points: int = 0
-    a_game_bonus: int = 0
-    b_game_bonus: int = 0
-    shutout: bool = False
-    # What the shutout added, apart from the game bonus (0 under a rule set without one).
-    a_shutout_bonus: int = 0
-    b_shutout_bonus: int = 0
-    a_final: int | None = None  # None: the game is not finished
-    b_final: int | None = None
-    winner: str = ""  # "A", "B" or ""
-
-
-@dataclass(frozen=True)
-class MatchHeading:
-    """Who plays whom, where: printed at the top of the sheet (all blank on a pad)."""
-
-    player_a: str = ""
-    player_b: str = ""
-    club_a: str = ""
-    club_b: str = ""
-    table: str = ""
-    round: str = ""
-    match: str = ""
-
-
-@dataclass(frozen=True)
-class SheetFill:
-    """A whole match, filled: the game blocks and the match result."""
-
-    games: tuple[GameFill, ...]
-    games_won_a: int
-    games_won_b: int
-    winner_name: str = ""
-    result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
-    dealer_line: str = ""
 
 
 def _shutout_cell(fill: GameFill, side: str, bonus: int) -> str:
@@ -168,7 +58,7 @@ def _game_block(
     for i in range(rows_wanted):
         if fill and i < len(fill.lines):
             line = fill.lines[i]
-            mark = HOW_MARKS.get(line.how, line.how)
+            mark = outcome_mark(line.how)
             a = _cell(line.a_points)
             b = _cell(line.b_points)
             if mark and line.a_points:

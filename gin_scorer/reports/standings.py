@@ -9,20 +9,20 @@ this module only lays them out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.standings_table import StandingLine, signed
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     EMPHASIS,
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
@@ -30,37 +30,6 @@ from gin_scorer.reports.template import (
 )
 
 TOP_EMPHASISED = 3
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    """One entrant's line, with every figure already computed."""
-
-    place: int
-    place_to: int  # the last place of a shared place (== place when not shared)
-    name: str
-    club: str
-    played: int
-    match_wins: int
-    match_losses: int
-    game_wins: int
-    game_losses: int
-    point_differential: int
-    tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
-    note: str = ""  # "withdrawn", bracket position, ...
-
-    @property
-    def place_text(self) -> str:
-        """``"3"``, or ``"3="`` when the place is shared.
-
-        >>> StandingLine(3, 4, "x", "", 0, 0, 0, 0, 0, 0).place_text
-        '3='
-        """
-        return f"{self.place}=" if self.place_to > self.place else str(self.place)
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
 def standings_story(
@@ -96,7 +65,7 @@ def standings_story(
                 str(line.played),
                 f"{line.match_wins}–{line.match_losses}",
                 f"{line.game_wins}–{line.game_losses}",
-                _signed(line.point_differential),
+                signed(line.point_differential, typographic=True),
                 *line.tie_breaks,
                 Paragraph(markup(line.note), st["small"]),
             ]

@@ -7,8 +7,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import build
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader, seal_line
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event

@@ -35,17 +35,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gin_scorer.core.cards import Card, CardError, parse_card
-from gin_scorer.core.hands import (
-    Declaration,
-    HandRecord,
-    HandResult,
-    Outcome,
-    Side,
-    score_hand,
-)
+from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Side, score_hand
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.presentation.hand_words import describe_result, side_name
 
 GRAMMAR_HINT = (
     "a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  "
@@ -124,10 +118,6 @@ def _tokenize(text: str) -> _Tokens | str:
 GRAMMAR_HINT_SHORT = "type e.g. ak7 15, bg22, abg30 or d"
 
 
-def _name(side: Side, names: Sequence[str]) -> str:
-    return names[0] if side is Side.A else names[1]
-
-
 def _possessive(name: str) -> str:
     return f"{name}’" if name.endswith("s") else f"{name}’s"
 
@@ -184,8 +174,8 @@ def _read_words(
             "(the player who knocked or went gin)",
         )
     side = Side.A if side_letter == "a" else Side.B
-    who = _name(side, names)
-    other = _name(side.other, names)
+    who = side_name(side, names)
+    other = side_name(side.other, names)
     if not declaration_word:
         if numbers:
             return EntryPreview(
@@ -231,7 +221,7 @@ def _read_words(
 def _knock(
     side: Side, counts: list[int], rules: RuleSet, names: Sequence[str], upcard: Card | None
 ) -> EntryPreview:
-    who, other = _name(side, names), _name(side.other, names)
+    who, other = side_name(side, names), side_name(side.other, names)
     if not counts:
         return EntryPreview(EntryState.INCOMPLETE, f"{who} knocks — now type {who}’s count")
     if len(counts) == 1:
@@ -305,33 +295,31 @@ def _knock_refusal(record: HandRecord, rules: RuleSet, names: Sequence[str]) -> 
     limit = knock_limit(rules, record.upcard)
     if count is None or limit is None or count <= limit:
         return None
-    who = _name(record.declarer, names)
+    who = side_name(record.declarer, names)
     if limit == 0:
         return f"{who} cannot knock with {count}: {describe_knock_rule(rules)} — type g for gin"
     return f"{who} cannot knock with {count}: {describe_knock_rule(rules)}"
 
 
-_OUTCOME_WORDS = {
-    Outcome.KNOCK: "knock",
-    Outcome.UNDERCUT: "undercut",
-    Outcome.GIN: "gin",
-    Outcome.BIG_GIN: "big gin",
-    Outcome.DEAD: "dead hand",
-    Outcome.TIE: "tie, no undercut",
-}
+def entry_text(record: HandRecord) -> str:
+    """The entry-line text that reproduces ``record`` (the app fills it in to edit a past hand).
 
-
-def outcome_word(outcome: Outcome) -> str:
-    """The outcome as the score sheet writes it."""
-    return _OUTCOME_WORDS[outcome]
-
-
-def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> str:
-    """One phrase for a scored hand: ``undercut: B scores 27 (doubled)``."""
-    word = outcome_word(result.outcome)
-    if result.winner is None:
-        return f"{word}: nobody scores"
-    text = f"{word}: {_name(result.winner, names)} scores {result.points}"
-    if result.doubled:
-        text += " (doubled: spade upcard)"
+    >>> from gin_scorer.core.rules import RuleSet
+    >>> record = read_entry("abg30 @Qs", RuleSet()).record
+    >>> record is not None and entry_text(record)
+    'abg30 @Qs'
+    """
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        text = "d"
+    else:
+        side = record.declarer.value.lower()
+        defender = record.declared(record.declarer.other)
+        if record.declaration is Declaration.KNOCK:
+            text = f"{side}k{record.declared(record.declarer)} {defender}"
+        elif record.declaration is Declaration.GIN:
+            text = f"{side}g{defender}"
+        else:
+            text = f"{side}bg{defender}"
+    if record.upcard is not None:
+        text += f" @{record.upcard.code}"
     return text
