@@ -159,13 +159,30 @@ def _read_words(
         if numbers:
             return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
         return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
+    side = _side(head, numbers)
+    if isinstance(side, EntryPreview):
+        return side
+    who = side_name(side, names)
+    other = side_name(side.other, names)
+    declaration = _declaration(head[1:], who, numbers)
+    if isinstance(declaration, EntryPreview):
+        return declaration
+    counts = _counts(numbers)
+    if isinstance(counts, EntryPreview):
+        return counts
+    if declaration is Declaration.KNOCK:
+        return _knock(side, counts, rules, names, upcard)
+    return _gin(side, declaration, counts, rules, names, upcard, who, other)
+
+
+def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
+    """The side the head's first letter names, or what to say about a head without one."""
     if not head:
         return EntryPreview(
             EntryState.ERROR,
             f"start with the side that ended the hand (a or b), not {shown(numbers[0])}",
         )
-    side_letter, declaration_word = head[0], head[1:]
-    if side_letter not in ("a", "b"):
+    if head[0] not in ("a", "b"):
         if "dead".startswith(head):
             return EntryPreview(EntryState.INCOMPLETE, "dead hand …")
         return EntryPreview(
@@ -173,10 +190,12 @@ def _read_words(
             f"{shown(head[0])} is not a side: start with a or b "
             "(the player who knocked or went gin)",
         )
-    side = Side.A if side_letter == "a" else Side.B
-    who = side_name(side, names)
-    other = side_name(side.other, names)
-    if not declaration_word:
+    return Side.A if head[0] == "a" else Side.B
+
+
+def _declaration(word: str, who: str, numbers: tuple[str, ...]) -> Declaration | EntryPreview:
+    """The declaration after the side letter, or what to say while it is missing or wrong."""
+    if not word:
         if numbers:
             return EntryPreview(
                 EntryState.ERROR,
@@ -185,15 +204,20 @@ def _read_words(
         return EntryPreview(
             EntryState.INCOMPLETE, f"{who} … now k (knock), g (gin) or bg (big gin)"
         )
-    declaration = _DECLARATIONS.get(declaration_word)
-    if declaration is None:
-        if any(word.startswith(declaration_word) for word in _DECLARATIONS) and not numbers:
-            return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
-        return EntryPreview(
-            EntryState.ERROR,
-            f"{shown(declaration_word)} is not a declaration: "
-            "type k (knock), g (gin) or bg (big gin) after the side",
-        )
+    declaration = _DECLARATIONS.get(word)
+    if declaration is not None:
+        return declaration
+    if any(known.startswith(word) for known in _DECLARATIONS) and not numbers:
+        return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
+    return EntryPreview(
+        EntryState.ERROR,
+        f"{shown(word)} is not a declaration: "
+        "type k (knock), g (gin) or bg (big gin) after the side",
+    )
+
+
+def _counts(numbers: tuple[str, ...]) -> list[int] | EntryPreview:
+    """The deadwood counts typed, or the error naming the first that cannot be one."""
     counts: list[int] = []
     for number in numbers:
         if not number.isdigit():
@@ -213,9 +237,7 @@ def _read_words(
                 f"{value} is more deadwood than ten cards can hold ({MAX_DEADWOOD} at most)",
             )
         counts.append(value)
-    if declaration is Declaration.KNOCK:
-        return _knock(side, counts, rules, names, upcard)
-    return _gin(side, declaration, counts, rules, names, upcard, who, other)
+    return counts
 
 
 def _knock(
