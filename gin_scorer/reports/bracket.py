@@ -215,37 +215,12 @@ def bracket_pages(
     [('', 8)]
     """
     sections = [sec for sec in ("W", "L") if any(b.section == sec for b in boxes)]
-
-    def first_count(sec: str) -> int:
-        counts: dict[int, int] = {}
-        for b in boxes:
-            if b.section == sec:
-                counts[b.round_in_section] = counts.get(b.round_in_section, 0) + 1
-        return max(counts.values(), default=0)
-
-    if sum(first_count(sec) for sec in sections) <= max_first:
+    if sum(_first_count(boxes, sec) for sec in sections) <= max_first:
         return [("", list(boxes))]
     pages: list[tuple[str, list[BracketBox]]] = []
     late: list[BracketBox] = []
     for sec in sections:
-        parts = -(-first_count(sec) // max_first)
-        by_round: dict[int, list[BracketBox]] = {}
-        for b in boxes:
-            if b.section == sec:
-                by_round.setdefault(b.round_in_section, []).append(b)
-        chunks: list[list[BracketBox]] = [[] for _ in range(parts)]
-        for in_round in by_round.values():
-            count = len(in_round)
-            for b in in_round:
-                if count >= parts > 1:
-                    chunks[(b.index - 1) * parts // count].append(b)
-                elif parts == 1:
-                    chunks[0].append(b)
-                else:
-                    late.append(b)
-        for k, chunk in enumerate(chunks, start=1):
-            suffix = f" — part {k} of {parts}" if parts > 1 else ""
-            pages.append((_SECTION_NAMES[sec] + suffix, chunk))
+        pages += _section_pages(boxes, sec, max_first, late)
     finals = [b for b in boxes if b.section == "GF"]
     if late:
         pages.append(("Later rounds and final", late + finals))
@@ -253,6 +228,41 @@ def bracket_pages(
         title, last = pages[-1]
         pages[-1] = (title, last + finals)
     return pages
+
+
+def _first_count(boxes: Sequence[BracketBox], sec: str) -> int:
+    """The most boxes any round of section ``sec`` has (its first round's, in a bracket)."""
+    counts: dict[int, int] = {}
+    for b in boxes:
+        if b.section == sec:
+            counts[b.round_in_section] = counts.get(b.round_in_section, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _section_pages(
+    boxes: Sequence[BracketBox], sec: str, max_first: int, late: list[BracketBox]
+) -> list[tuple[str, list[BracketBox]]]:
+    """Section ``sec`` cut into equal parts of whole early sub-trees; the rounds too late to
+    split are added to ``late``."""
+    parts = -(-_first_count(boxes, sec) // max_first)
+    by_round: dict[int, list[BracketBox]] = {}
+    for b in boxes:
+        if b.section == sec:
+            by_round.setdefault(b.round_in_section, []).append(b)
+    chunks: list[list[BracketBox]] = [[] for _ in range(parts)]
+    for in_round in by_round.values():
+        count = len(in_round)
+        for b in in_round:
+            if count >= parts > 1:
+                chunks[(b.index - 1) * parts // count].append(b)
+            elif parts == 1:
+                chunks[0].append(b)
+            else:
+                late.append(b)
+    return [
+        (_SECTION_NAMES[sec] + (f" — part {k} of {parts}" if parts > 1 else ""), chunk)
+        for k, chunk in enumerate(chunks, start=1)
+    ]
 
 
 def render_bracket(

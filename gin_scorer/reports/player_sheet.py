@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.standings_table import signed
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
@@ -55,10 +56,6 @@ class PlayerSummary:
     seed: str = ""
     status: str = ""
     place: str = ""
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
 def player_story(
@@ -104,7 +101,7 @@ def player_story(
                 f"{line.games_for}–{line.games_against}",
                 str(line.points_for),
                 str(line.points_against),
-                _signed(line.differential),
+                signed(line.differential, typographic=True),
                 f"{line.hands_won}/{line.hands_played}",
                 str(line.gins),
                 str(line.undercuts),
@@ -125,7 +122,7 @@ def player_story(
             f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
             str(total_for),
             str(total_against),
-            _signed(total_for - total_against),
+            signed(total_for - total_against, typographic=True),
             f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
             str(sum(ln.gins for ln in lines)),
             str(sum(ln.undercuts for ln in lines)),

@@ -178,7 +178,7 @@ def test_pairings_document(tmp_path: Path) -> None:
 
 
 def test_bracket_single_and_double(tmp_path: Path) -> None:
-    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.reports.kinds.bracket import bracket_boxes
     from gin_scorer.tournament.elimination import build_bracket, resolve
     from gin_scorer.tournament.model import Entrant
 
@@ -334,7 +334,7 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
 
 def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
     from gin_scorer.reports.bracket import bracket_pages
-    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.reports.kinds.bracket import bracket_boxes
     from gin_scorer.tournament.elimination import build_bracket, resolve
     from gin_scorer.tournament.model import Entrant
 
