@@ -106,30 +106,44 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         for s in sections:
             band = (self.height - title_h * len(sections)) * firsts[s] / total + title_h
             section_band[s] = (top - band, top)
-            for column, r in enumerate(rounds_of[s]):
-                in_round = sorted(
-                    (b for b in self.boxes if b.section == s and b.round_in_section == r),
-                    key=lambda b: b.index,
-                )
-                x = column * col_w
-                area_top = top - title_h
-                unit = (band - title_h) / len(in_round)
-                self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
-                for i, box in enumerate(in_round):
-                    y_mid = area_top - unit * (i + 0.5)
-                    self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
+            self._place_section(s, rounds_of[s], top, band, title_h)
             top -= band
         if finals:
-            w_low, w_high = section_band.get("W", (0, self.height))
-            l_low, _ = section_band.get("L", (w_low, w_high))
-            y_mid = (w_low + w_high) / 2 if "L" not in section_band else w_low
-            first_col = columns - len(finals)
-            for k, box in enumerate(finals):
-                x = (first_col + k) * col_w
-                # Above the slot tag (GF · table 1) that sits on the box.
-                self.titles.append((x, y_mid + self.box_h / 2 + 4.5 * mm, box.label))
-                self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
-            del l_low
+            self._place_finals(finals, section_band, columns)
+
+    def _place_section(
+        self, section: str, rounds: list[int], top: float, band: float, title_h: float
+    ) -> None:
+        """A column per round of ``section``, its boxes spread evenly down the band."""
+        for column, r in enumerate(rounds):
+            in_round = sorted(
+                (b for b in self.boxes if b.section == section and b.round_in_section == r),
+                key=lambda b: b.index,
+            )
+            x = column * self.col_w
+            area_top = top - title_h
+            unit = (band - title_h) / len(in_round)
+            self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
+            for i, box in enumerate(in_round):
+                y_mid = area_top - unit * (i + 0.5)
+                self._places[box.slot] = (x, y_mid - self.box_h / 2, self.box_w, self.box_h)
+
+    def _place_finals(
+        self,
+        finals: list[BracketBox],
+        section_band: dict[str, tuple[float, float]],
+        columns: int,
+    ) -> None:
+        """The grand final (and its reset) in the last columns: level with the middle of
+        the winners' bracket, or with its foot when there is a losers' bracket below."""
+        w_low, w_high = section_band.get("W", (0, self.height))
+        y_mid = (w_low + w_high) / 2 if "L" not in section_band else w_low
+        first_col = columns - len(finals)
+        for k, box in enumerate(finals):
+            x = (first_col + k) * self.col_w
+            # Above the slot tag (GF · table 1) that sits on the box.
+            self.titles.append((x, y_mid + self.box_h / 2 + 4.5 * mm, box.label))
+            self._places[box.slot] = (x, y_mid - self.box_h / 2, self.box_w, self.box_h)
 
     def _fit(self, text: str, font: str, size: float, width: float) -> str:
         if stringWidth(text, font, size) <= width:

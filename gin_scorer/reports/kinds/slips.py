@@ -7,10 +7,8 @@ from pathlib import Path
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, round_label, round_matches
 from gin_scorer.reports.request import Options, need_db
-from gin_scorer.reports.result_slips import Slip, render_result_slips
+from gin_scorer.reports.result_slips import SLIPS_PER_PAGE, Slip, render_result_slips
 from gin_scorer.services.database import Database
-
-SLIPS_PER_PAGE = 4
 
 
 def make_slips(db: Database | None, out: Path, options: Options) -> Path:
