@@ -184,29 +184,29 @@ class ScoreSheetModel(QAbstractTableModel):
         row = index.row()
         if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(self._columns):
             return None
-        hand = self._sheet.hands[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._texts[row][index.column()]
+        hand = self._sheet.hands[row]
         key = self._columns[index.column()]
         column = key if isinstance(key, Column) else Column.GAME
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if column != Column.NOTES:
-                return None
-            if hand.errors:
-                return _ERROR_BRUSH
-            if hand.warnings:
-                return _WARNING_BRUSH
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return _GAME_END_BACKGROUND if row in self._game_ends else None
         if role == HAND_ROW_ROLE:
             return hand
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hand)
+        return self._look(role, row, hand, column)
+
+    def _look(self, role: int, row: int, hand: HandRow, column: Column) -> object:
+        """How a cell looks: aligned, coloured by its problems, bold totals, game ends shaded."""
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
+        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NOTES:
+            if hand.errors:
+                return _ERROR_BRUSH
+            return _WARNING_BRUSH if hand.warnings else None
+        if role == Qt.ItemDataRole.FontRole:
+            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return _GAME_END_BACKGROUND if row in self._game_ends else None
         return None
 
     def _cell(self, row: int, hand: HandRow, key: Column | GameKey) -> str:
