@@ -68,10 +68,6 @@ class EntryPreview:
     record: HandRecord | None = None
     result: HandResult | None = None
 
-    @property
-    def is_complete(self) -> bool:
-        return self.state is EntryState.COMPLETE
-
 
 _DECLARATIONS: dict[str, Declaration] = {
     "k": Declaration.KNOCK,

@@ -112,7 +112,6 @@ class SheetFill:
     games: tuple[GameFill, ...]
     games_won_a: int
     games_won_b: int
-    winner_name: str = ""
     result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
     dealer_line: str = ""
 
@@ -198,7 +197,6 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
         games=tuple(games),
         games_won_a=ledger.matches_won.a,
         games_won_b=ledger.matches_won.b,
-        winner_name=names[ledger.winner] if ledger.winner is not None else "",
         result_line=result,
     )
 
@@ -259,7 +257,6 @@ def sheet_fill(match: Match, name_a: str, name_b: str, *, next_dealer: str = "")
         games=tuple(game_fill(g) for g in match.games),
         games_won_a=won.a,
         games_won_b=won.b,
-        winner_name=names[match.winner] if match.winner is not None else "",
         result_line=result,
         dealer_line=dealer,
     )
