@@ -18,17 +18,18 @@ from datetime import date
 from pathlib import Path
 
 from gin_scorer.core.hands import Declaration, HandRecord, Side
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import build
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
+from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrants import add_entrants
 from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import create_match, get_score_sheet
 from gin_scorer.services.rounds import start_round
-from gin_scorer.store.database import open_database
 
 
 def timed(label: str, action, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]

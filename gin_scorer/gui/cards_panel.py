@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.gui.cards_analysis import CardsAnalysis, analyse_cards
+from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
 
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 

@@ -350,7 +350,7 @@ def edit_event_rules(
     actor: str | None = None,
 ) -> EventView | None:
     """Show the rules dialog until the services accept the rule set or the director cancels."""
-    from gin_scorer.gui.custom_presets import list_custom_presets
+    from gin_scorer.presentation.custom_presets import list_custom_presets
     from gin_scorer.presets import list_presets
     from gin_scorer.services import events
 

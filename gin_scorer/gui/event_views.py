@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.rows_model import ROW_ROLE, ColumnSpec, RowsModel, RowStyle
+from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
+from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import StandingRow

@@ -7,31 +7,12 @@ of a multi-match), one row per game, so the pad's "line" is visible.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game
+from gin_scorer.presentation.game_lines import GameColumn, game_cells, game_headers
 
 _Index = QModelIndex | QPersistentModelIndex
-
-
-class GameColumn(IntEnum):
-    GAME = 0
-    POINTS = 1
-    BOXES = 2
-    BOX_BONUS = 3
-    GAME_BONUS = 4
-    SHUTOUT = 5
-    FINAL = 6
-    RESULT = 7
-
-
-def _pair(values: object) -> str:
-    a = getattr(values, "a", 0)
-    b = getattr(values, "b", 0)
-    return f"{a} – {b}"
 
 
 class GamesModel(QAbstractTableModel):
@@ -59,17 +40,7 @@ class GamesModel(QAbstractTableModel):
             return None
         if not 0 <= section < len(GameColumn):
             return None
-        a, b = self._names
-        return {
-            GameColumn.GAME: "Game",
-            GameColumn.POINTS: f"Points\n{a} – {b}",
-            GameColumn.BOXES: "Boxes",
-            GameColumn.BOX_BONUS: "Box\nbonus",
-            GameColumn.GAME_BONUS: "Game\nbonus",
-            GameColumn.SHUTOUT: "Shutout",
-            GameColumn.FINAL: "Final",
-            GameColumn.RESULT: "Result",
-        }[GameColumn(section)]
+        return game_headers(self._names)[section]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._games):
@@ -77,26 +48,9 @@ class GamesModel(QAbstractTableModel):
         if not 0 <= index.column() < len(GameColumn):
             return None
         game = self._games[index.row()]
-        column = GameColumn(index.column())
+        column = index.column()
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        if column == GameColumn.GAME:
-            return f"{game.number} (to {game.target})"
-        if column == GameColumn.POINTS:
-            return _pair(game.points)
-        if column == GameColumn.BOXES:
-            return _pair(game.boxes)
-        if column == GameColumn.BOX_BONUS:
-            return _pair(game.box_bonus) if game.finished else ""
-        if column == GameColumn.GAME_BONUS:
-            return _pair(game.game_bonus) if game.finished else ""
-        if column == GameColumn.SHUTOUT:
-            return "shutout" if game.finished and game.shutout else ""
-        if column == GameColumn.FINAL:
-            return _pair(game.final) if game.finished else ""
-        if not game.finished or game.winner is None:
-            return "playing"
-        name = self._names[0] if game.winner is Side.A else self._names[1]
-        return f"{name} by {game.margin}"
+        return game_cells(game, self._names)[column]

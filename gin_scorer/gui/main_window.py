@@ -625,8 +625,8 @@ class MainWindow(QMainWindow):
     # --- events ---------------------------------------------------------------------------
 
     def new_event(self) -> None:
-        from gin_scorer.gui.custom_presets import custom_presets_dir, list_custom_presets
         from gin_scorer.gui.event_dialog import NewEventDialog
+        from gin_scorer.presentation.custom_presets import custom_presets_dir, list_custom_presets
         from gin_scorer.presets import list_presets
 
         folder = custom_presets_dir(self.settings.data_folder)
@@ -770,8 +770,8 @@ class MainWindow(QMainWindow):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui.custom_presets import custom_presets_dir
         from gin_scorer.gui.event_settings_dialog import edit_event_rules
+        from gin_scorer.presentation.custom_presets import custom_presets_dir
 
         folder = custom_presets_dir(self.settings.data_folder)
         if edit_event_rules(self, db, event_id, custom_folder=folder, actor=self.settings.station):
@@ -1087,7 +1087,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Gin Scorer", self.about_text())
 
     def show_grammar(self) -> None:
-        from gin_scorer.gui import entry_grammar
+        from gin_scorer.presentation import entry_grammar
 
         text = (entry_grammar.__doc__ or "").split(">>>")[0].strip()  # without the doctests
         QMessageBox.information(self, "Entry line", f"<pre>{html.escape(text)}</pre>")

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.core.hands import HandRecord, Problem
 from gin_scorer.gui.cards_panel import CardsPanel
-from gin_scorer.gui.entry_grammar import EntryState
 from gin_scorer.gui.match_panel import MatchPanel
 from gin_scorer.gui.pin_prompt import PinAsker, ask_pin
 from gin_scorer.gui.undo_commands import (
@@ -35,6 +34,7 @@ from gin_scorer.gui.undo_commands import (
     RecordHandCommand,
     VoidHandCommand,
 )
+from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import HandRejected, PinError
 from gin_scorer.services.matches import get_score_sheet
@@ -240,7 +240,7 @@ class ScoringPage(QWidget):
         sheet = self.sheet
         if sheet is None or not sheet.hands:
             return
-        from gin_scorer.gui.entry_grammar import describe_result
+        from gin_scorer.presentation.hand_words import describe_result
 
         last = sheet.hands[-1]
         text = f"hand {last.number} {verb}: {describe_result(last.result, self.panel.names())}"

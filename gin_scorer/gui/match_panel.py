@@ -29,9 +29,15 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.gui.entry_grammar import GRAMMAR_HINT, EntryPreview, EntryState, read_entry
 from gin_scorer.gui.games_model import GamesModel
-from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel, entry_text
+from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.presentation.entry_grammar import (
+    GRAMMAR_HINT,
+    EntryPreview,
+    EntryState,
+    entry_text,
+    read_entry,
+)
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.

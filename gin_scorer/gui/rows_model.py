@@ -1,9 +1,10 @@
 """One table model for every list of frozen service values (standings, pairings, status).
 
-A :class:`RowsModel` is given :class:`ColumnSpec` values saying how to show, sort, colour and
-explain a row; the rows themselves are the services' frozen dataclasses, untouched. Texts and
-sort keys are computed once per refresh and the model sorts itself (``sort``), so "3=" sorts as
-3 and "+25" as 25 and a 500-row table sorts without a call per comparison.
+A :class:`RowsModel` is given :class:`~gin_scorer.presentation.columns.ColumnSpec` values
+saying how to show and sort a row, and a style saying how to colour it; the rows themselves
+are the services' frozen dataclasses, untouched. Texts and sort keys are computed once per
+refresh and the model sorts itself (``sort``), so "3=" sorts as 3 and "+25" as 25 and a
+500-row table sorts without a call per comparison.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from gin_scorer.presentation.columns import ColumnSpec
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -28,15 +31,6 @@ def _sortable(key: object) -> tuple[int, object]:
     if isinstance(key, bool | int | float):
         return (0, key)
     return (1, str(key).casefold())
-
-
-@dataclass(frozen=True)
-class ColumnSpec:
-    header: str
-    text: Callable[[Any], str]
-    sort: Callable[[Any], object] | None = None  # default: the text
-    align_left: bool = False
-    tooltip: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,17 +129,19 @@ class RowsModel(QAbstractTableModel):
             return self._rows[row]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _LEFT if self._columns[col].align_left else _CENTRE
-        style = self._styles[row]
-        if style is None:
-            return None
-        if role == Qt.ItemDataRole.BackgroundRole and style.background:
-            return QBrush(QColor(style.background))
-        if role == Qt.ItemDataRole.ForegroundRole and style.foreground:
-            return QBrush(QColor(style.foreground))
-        if role == Qt.ItemDataRole.FontRole and style.bold:
-            from PySide6.QtGui import QFont
+        return _styled(self._styles[row], role)
 
-            font = QFont()
-            font.setBold(True)
-            return font
+
+def _styled(style: RowStyle | None, role: int) -> object:
+    """What a row's style says for ``role`` (nothing when the row has no style)."""
+    if style is None:
         return None
+    if role == Qt.ItemDataRole.BackgroundRole and style.background:
+        return QBrush(QColor(style.background))
+    if role == Qt.ItemDataRole.ForegroundRole and style.foreground:
+        return QBrush(QColor(style.foreground))
+    if role == Qt.ItemDataRole.FontRole and style.bold:
+        font = QFont()
+        font.setBold(True)
+        return font
+    return None

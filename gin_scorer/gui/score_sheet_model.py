@@ -16,8 +16,16 @@ from enum import IntEnum
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gin_scorer.core.hands import Declaration, HandRecord, Outcome, Side
-from gin_scorer.gui.entry_grammar import outcome_word
+from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.presentation.hand_words import (
+    declared_text,
+    hand_notes,
+    hand_tooltip,
+    points_cell,
+    result_cell,
+    side_name,
+)
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -63,35 +71,6 @@ def _bold() -> QFont:
         font.setBold(True)
         _BOLD.append(font)
     return _BOLD[0]
-
-
-def declared_text(record: HandRecord) -> str:
-    """The declared counts as the entry line would type them back (``7 v 15``)."""
-    if record.declaration is Declaration.DEAD or record.declarer is None:
-        return ""
-    knocker = record.declarer
-    defender_count = record.declared(knocker.other)
-    if record.declaration is Declaration.KNOCK:
-        return f"{record.declared(knocker)} v {defender_count}"
-    return f"0 v {defender_count}"
-
-
-def entry_text(record: HandRecord) -> str:
-    """The entry-line text that reproduces ``record`` (used to edit a past hand)."""
-    if record.declaration is Declaration.DEAD or record.declarer is None:
-        text = "d"
-    else:
-        side = record.declarer.value.lower()
-        defender = record.declared(record.declarer.other)
-        if record.declaration is Declaration.KNOCK:
-            text = f"{side}k{record.declared(record.declarer)} {defender}"
-        elif record.declaration is Declaration.GIN:
-            text = f"{side}g{defender}"
-        else:
-            text = f"{side}bg{defender}"
-    if record.upcard is not None:
-        text += f" @{record.upcard.code}"
-    return text
 
 
 class ScoreSheetModel(QAbstractTableModel):
@@ -205,29 +184,29 @@ class ScoreSheetModel(QAbstractTableModel):
         row = index.row()
         if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(self._columns):
             return None
-        hand = self._sheet.hands[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._texts[row][index.column()]
+        hand = self._sheet.hands[row]
         key = self._columns[index.column()]
         column = key if isinstance(key, Column) else Column.GAME
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if column != Column.NOTES:
-                return None
-            if hand.errors:
-                return _ERROR_BRUSH
-            if hand.warnings:
-                return _WARNING_BRUSH
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return _GAME_END_BACKGROUND if row in self._game_ends else None
         if role == HAND_ROW_ROLE:
             return hand
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hand)
+        return self._look(role, row, hand, column)
+
+    def _look(self, role: int, row: int, hand: HandRow, column: Column) -> object:
+        """How a cell looks: aligned, coloured by its problems, bold totals, game ends shaded."""
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
+        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NOTES:
+            if hand.errors:
+                return _ERROR_BRUSH
+            return _WARNING_BRUSH if hand.warnings else None
+        if role == Qt.ItemDataRole.FontRole:
+            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return _GAME_END_BACKGROUND if row in self._game_ends else None
         return None
 
     def _cell(self, row: int, hand: HandRow, key: Column | GameKey) -> str:
@@ -240,57 +219,27 @@ class ScoreSheetModel(QAbstractTableModel):
         if column == Column.HAND:
             return str(hand.number)
         if column == Column.DEALER:
-            return "" if hand.dealer is None else self._name(hand.dealer)
+            return "" if hand.dealer is None else side_name(hand.dealer, self._names)
         if column == Column.OUTCOME:
-            word = outcome_word(result.outcome)
-            if result.knocker is not None and result.outcome is not Outcome.DEAD:
-                word = f"{self._name(result.knocker)}: {word}"
-            return word + (" ×2" if result.doubled else "")
+            return result_cell(result, self._names)
         if column == Column.DECLARED:
             return declared_text(hand.record)
         if column in (Column.POINTS_A, Column.POINTS_B):
-            side = Side.A if column == Column.POINTS_A else Side.B
-            return str(result.points) if result.winner is side and result.points else ""
+            return points_cell(result, Side.A if column == Column.POINTS_A else Side.B)
         if column in (Column.TOTAL_A, Column.TOTAL_B):
             side = Side.A if column == Column.TOTAL_A else Side.B
             return str(hand.totals_after[side])
         if column == Column.GAME:
             return str(hand.game_number)
-        return self._notes(hand)
-
-    def _name(self, side: Side) -> str:
-        return self._names[0] if side is Side.A else self._names[1]
+        return hand_notes(hand)
 
     @staticmethod
-    def _notes(hand: HandRow) -> str:
-        notes: list[str] = []
-        if hand.errors:
-            notes.append(f"✖ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
-        elif hand.warnings:
-            notes.append(f"⚠ {hand.warnings[0].message}")
-        if hand.override_reason:
-            notes.append(f"override: {hand.override_reason}")
-        if hand.corrected:
-            notes.append("corrected")
-        if hand.result.boxes > 1:
-            notes.append(f"{hand.result.boxes} boxes")
-        return " · ".join(notes)
-
-    def _tooltip(self, hand: HandRow) -> str | None:
-        lines = [p.message for p in hand.problems]
-        if hand.override_reason:
-            lines.append(f"Director's override: {hand.override_reason}")
-        lines.append(
-            f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, "
-            f"{hand.entered_at:%H:%M:%S}"
-        )
-        return "\n".join(lines)
+    def _tooltip(hand: HandRow) -> str | None:
+        return hand_tooltip(hand)
 
 
 def _hollywood_cells(ledger: object) -> dict[int, dict[int, str]]:
     """For a Hollywood ledger: each game's running score after each hand entered in it."""
-    from gin_scorer.core.ledgers.hollywood import Hollywood
-
     if not isinstance(ledger, Hollywood):
         return {}
     cells: dict[int, dict[int, str]] = {}

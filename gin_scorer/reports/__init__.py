@@ -1,8 +1,11 @@
 """Printouts as PDF (reportlab): one module per document over a shared page template.
 
-The GUI's Reports menu and the ``report`` command both call :func:`build`.
+The GUI's Reports menu and the ``report`` command both call :func:`build`; each report kind
+is one function in :mod:`.kinds`, which reads the services and takes its texts from
+:mod:`gin_scorer.presentation`.
 """
 
-from gin_scorer.reports.build import KINDS, TITLES, ReportError, build
+from gin_scorer.reports.build import KINDS, TITLES, build
+from gin_scorer.reports.request import ReportError
 
 __all__ = ["KINDS", "TITLES", "ReportError", "build"]

@@ -17,12 +17,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
+from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR
 from gin_scorer.reports.template import (
     EMPHASIS,
     GRID,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     styles,
@@ -106,30 +106,44 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         for s in sections:
             band = (self.height - title_h * len(sections)) * firsts[s] / total + title_h
             section_band[s] = (top - band, top)
-            for column, r in enumerate(rounds_of[s]):
-                in_round = sorted(
-                    (b for b in self.boxes if b.section == s and b.round_in_section == r),
-                    key=lambda b: b.index,
-                )
-                x = column * col_w
-                area_top = top - title_h
-                unit = (band - title_h) / len(in_round)
-                self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
-                for i, box in enumerate(in_round):
-                    y_mid = area_top - unit * (i + 0.5)
-                    self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
+            self._place_section(s, rounds_of[s], top, band, title_h)
             top -= band
         if finals:
-            w_low, w_high = section_band.get("W", (0, self.height))
-            l_low, _ = section_band.get("L", (w_low, w_high))
-            y_mid = (w_low + w_high) / 2 if "L" not in section_band else w_low
-            first_col = columns - len(finals)
-            for k, box in enumerate(finals):
-                x = (first_col + k) * col_w
-                # Above the slot tag (GF · table 1) that sits on the box.
-                self.titles.append((x, y_mid + self.box_h / 2 + 4.5 * mm, box.label))
-                self._places[box.slot] = (x, y_mid - self.box_h / 2, box_w, self.box_h)
-            del l_low
+            self._place_finals(finals, section_band, columns)
+
+    def _place_section(
+        self, section: str, rounds: list[int], top: float, band: float, title_h: float
+    ) -> None:
+        """A column per round of ``section``, its boxes spread evenly down the band."""
+        for column, r in enumerate(rounds):
+            in_round = sorted(
+                (b for b in self.boxes if b.section == section and b.round_in_section == r),
+                key=lambda b: b.index,
+            )
+            x = column * self.col_w
+            area_top = top - title_h
+            unit = (band - title_h) / len(in_round)
+            self.titles.append((x, top - title_h + 1.5 * mm, in_round[0].label))
+            for i, box in enumerate(in_round):
+                y_mid = area_top - unit * (i + 0.5)
+                self._places[box.slot] = (x, y_mid - self.box_h / 2, self.box_w, self.box_h)
+
+    def _place_finals(
+        self,
+        finals: list[BracketBox],
+        section_band: dict[str, tuple[float, float]],
+        columns: int,
+    ) -> None:
+        """The grand final (and its reset) in the last columns: level with the middle of
+        the winners' bracket, or with its foot when there is a losers' bracket below."""
+        w_low, w_high = section_band.get("W", (0, self.height))
+        y_mid = (w_low + w_high) / 2 if "L" not in section_band else w_low
+        first_col = columns - len(finals)
+        for k, box in enumerate(finals):
+            x = (first_col + k) * self.col_w
+            # Above the slot tag (GF · table 1) that sits on the box.
+            self.titles.append((x, y_mid + self.box_h / 2 + 4.5 * mm, box.label))
+            self._places[box.slot] = (x, y_mid - self.box_h / 2, self.box_w, self.box_h)
 
     def _fit(self, text: str, font: str, size: float, width: float) -> str:
         if stringWidth(text, font, size) <= width:
@@ -215,37 +229,12 @@ def bracket_pages(
     [('', 8)]
     """
     sections = [sec for sec in ("W", "L") if any(b.section == sec for b in boxes)]
-
-    def first_count(sec: str) -> int:
-        counts: dict[int, int] = {}
-        for b in boxes:
-            if b.section == sec:
-                counts[b.round_in_section] = counts.get(b.round_in_section, 0) + 1
-        return max(counts.values(), default=0)
-
-    if sum(first_count(sec) for sec in sections) <= max_first:
+    if sum(_first_count(boxes, sec) for sec in sections) <= max_first:
         return [("", list(boxes))]
     pages: list[tuple[str, list[BracketBox]]] = []
     late: list[BracketBox] = []
     for sec in sections:
-        parts = -(-first_count(sec) // max_first)
-        by_round: dict[int, list[BracketBox]] = {}
-        for b in boxes:
-            if b.section == sec:
-                by_round.setdefault(b.round_in_section, []).append(b)
-        chunks: list[list[BracketBox]] = [[] for _ in range(parts)]
-        for in_round in by_round.values():
-            count = len(in_round)
-            for b in in_round:
-                if count >= parts and parts > 1:
-                    chunks[(b.index - 1) * parts // count].append(b)
-                elif parts == 1:
-                    chunks[0].append(b)
-                else:
-                    late.append(b)
-        for k, chunk in enumerate(chunks, start=1):
-            suffix = f" — part {k} of {parts}" if parts > 1 else ""
-            pages.append((_SECTION_NAMES[sec] + suffix, chunk))
+        pages += _section_pages(boxes, sec, max_first, late)
     finals = [b for b in boxes if b.section == "GF"]
     if late:
         pages.append(("Later rounds and final", late + finals))
@@ -253,6 +242,41 @@ def bracket_pages(
         title, last = pages[-1]
         pages[-1] = (title, last + finals)
     return pages
+
+
+def _first_count(boxes: Sequence[BracketBox], sec: str) -> int:
+    """The most boxes any round of section ``sec`` has (its first round's, in a bracket)."""
+    counts: dict[int, int] = {}
+    for b in boxes:
+        if b.section == sec:
+            counts[b.round_in_section] = counts.get(b.round_in_section, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _section_pages(
+    boxes: Sequence[BracketBox], sec: str, max_first: int, late: list[BracketBox]
+) -> list[tuple[str, list[BracketBox]]]:
+    """Section ``sec`` cut into equal parts of whole early sub-trees; the rounds too late to
+    split are added to ``late``."""
+    parts = -(-_first_count(boxes, sec) // max_first)
+    by_round: dict[int, list[BracketBox]] = {}
+    for b in boxes:
+        if b.section == sec:
+            by_round.setdefault(b.round_in_section, []).append(b)
+    chunks: list[list[BracketBox]] = [[] for _ in range(parts)]
+    for in_round in by_round.values():
+        count = len(in_round)
+        for b in in_round:
+            if count >= parts > 1:
+                chunks[(b.index - 1) * parts // count].append(b)
+            elif parts == 1:
+                chunks[0].append(b)
+            else:
+                late.append(b)
+    return [
+        (_SECTION_NAMES[sec] + (f" — part {k} of {parts}" if parts > 1 else ""), chunk)
+        for k, chunk in enumerate(chunks, start=1)
+    ]
 
 
 def render_bracket(

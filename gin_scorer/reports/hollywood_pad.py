@@ -8,21 +8,22 @@ Blank, it is a pad for a table; filled, every number comes from the core's Holly
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.hand_words import outcome_mark
+from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.score_sheet import HOW_MARKS, MatchHeading
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
@@ -30,67 +31,10 @@ from gin_scorer.reports.template import (
 )
 
 
-@dataclass(frozen=True)
-class PadShape:
-    """How many games and to what targets (Hollywood preset: three games to 100)."""
-
-    targets: tuple[int, ...] = (100, 100, 100)
-    game_bonus: int = 100
-    box_value: int = 25
-    rows: int = 30
-
-    @property
-    def games(self) -> int:
-        return len(self.targets)
-
-
-@dataclass(frozen=True)
-class PadLine:
-    """One hand: who won it and for how much, and the running totals it changed.
-
-    ``a_totals`` / ``b_totals`` hold one entry per game: the side's running total in that game
-    after this hand when the hand was entered there, else ``None`` (the cell stays empty).
-    """
-
-    hand: int
-    winner: str  # "A", "B" or "" (dead hand, tie)
-    points: int
-    how: str
-    a_totals: tuple[int | None, ...]
-    b_totals: tuple[int | None, ...]
-
-
-@dataclass(frozen=True)
-class PadGameClose:
-    """A game's close on the pad: boxes, game bonus, shutout and the final score."""
-
-    number: int
-    a_box_points: int = 0
-    b_box_points: int = 0
-    a_bonus: int = 0  # game bonus plus what a shutout adds
-    b_bonus: int = 0
-    shutout: bool = False
-    a_final: int | None = None
-    b_final: int | None = None
-    winner: str = ""
-
-
-@dataclass(frozen=True)
-class PadFill:
-    lines: tuple[PadLine, ...]
-    closes: tuple[PadGameClose, ...]
-    result_line: str = ""
-
-
-def _pad_table(
-    shape: PadShape, heading: MatchHeading, fill: PadFill | None, width: float, height: float
-) -> Table:
+def _pad_head(shape: PadShape, heading: MatchHeading) -> list[list[object]]:
+    """Two heading rows: each player over their three columns, then each game and target."""
     st = styles()
     games = shape.games
-    rows = max(shape.rows, len(fill.lines) if fill else 0)
-    hand_w = 8 * mm
-    score_w = 22 * mm
-    col = (width - hand_w - score_w) / (2 * games)
     a_name = heading.player_a or "Player A"
     b_name = heading.player_b or "Player B"
     head1: list[object] = ["#", "Hand won by"]
@@ -99,38 +43,106 @@ def _pad_table(
     head2: list[object] = ["", ""]
     for _ in range(2):
         head2 += [f"Game {n + 1} ({t})" for n, t in enumerate(shape.targets)]
-    data: list[list[object]] = [head1, head2]
+    return [head1, head2]
+
+
+def _pad_body(fill: PadFill | None, rows: int, games: int) -> list[list[object]]:
+    """A row per hand: who won it and for how much, and the running totals it changed."""
+    body: list[list[object]] = []
     for i in range(rows):
         if fill and i < len(fill.lines):
             line = fill.lines[i]
-            mark = HOW_MARKS.get(line.how, line.how)
+            mark = outcome_mark(line.how)
             won = f"{line.winner} {line.points} {mark}".strip() if line.winner else (mark or "—")
             cells = [_blank(v) for v in line.a_totals] + [_blank(v) for v in line.b_totals]
-            data.append([str(line.hand), won, *cells])
+            body.append([str(line.hand), won, *cells])
         else:
-            data.append([str(i + 1), "", *([""] * (2 * games))])
-    closes = {c.number: c for c in fill.closes} if fill else {}
-    first_close = len(data)
+            body.append([str(i + 1), "", *([""] * (2 * games))])
+    return body
 
-    def close_row(label: str, pick: object) -> list[object]:
+
+Pick = Callable[[PadGameClose, str], str]
+"""What a close row shows for one game's close and one side ("a" or "b")."""
+
+
+def _value(attr: str) -> Pick:
+    def pick(close: PadGameClose, side: str) -> str:
+        got = getattr(close, f"{side}_{attr}")
+        return "" if got in (None, 0) else str(got)
+
+    return pick
+
+
+def _won(close: PadGameClose, side: str) -> str:
+    return "✔" if close.winner == side.upper() else ""
+
+
+def _close_rows(shape: PadShape, fill: PadFill | None) -> list[list[object]]:
+    """Each game's close under its columns: boxes, bonus and shutout, total, winner."""
+    st = styles()
+    closes = {c.number: c for c in fill.closes} if fill else {}
+
+    def close_row(label: str, pick: Pick) -> list[object]:
         row: list[object] = ["", Paragraph(label, st["label"])]
         for side in ("a", "b"):
-            for n in range(1, games + 1):
-                row.append(pick(closes.get(n), side) if closes.get(n) else "")  # type: ignore[operator]
+            for n in range(1, shape.games + 1):
+                close = closes.get(n)
+                row.append(pick(close, side) if close else "")
         return row
 
-    def value(attr: str) -> object:
-        def pick(close: PadGameClose, side: str) -> str:
-            got = getattr(close, f"{side}_{attr}")
-            return "" if got in (None, 0) else str(got)
-
-        return pick
-
     box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
-    data.append(close_row(box, value("box_points")))
-    data.append(close_row("Bonus + shutout", value("bonus")))
-    data.append(close_row("Game total", value("final")))
-    data.append(close_row("Won by", lambda c, side: "✔" if c.winner == side.upper() else ""))
+    return [
+        close_row(box, _value("box_points")),
+        close_row("Bonus + shutout", _value("bonus")),
+        close_row("Game total", _value("final")),
+        close_row("Won by", _won),
+    ]
+
+
+def _pad_style(games: int, first_close: int, rows: int, row_h: float) -> TableStyle:
+    """The pad's grid: a heavy line between the players, the closes ruled off below."""
+    split = 2 + games
+    return TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), REGULAR, 9 if row_h >= 4.6 * mm else 7.5),
+            ("FONT", (0, 0), (-1, 1), BOLD, 7.5),
+            ("FONT", (0, 2), (0, first_close - 1), REGULAR, 6.5),
+            ("TEXTCOLOR", (0, 2), (0, first_close - 1), colors.HexColor("#777777")),
+            ("SPAN", (2, 0), (split - 1, 0)),
+            ("SPAN", (split, 0), (-1, 0)),
+            ("SPAN", (0, 0), (0, 1)),
+            ("SPAN", (1, 0), (1, 1)),
+            ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
+            ("ALIGN", (0, 0), (-1, 1), "CENTER"),
+            ("ALIGN", (2, 2), (-1, -1), "RIGHT"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+            ("LINEBEFORE", (split, 0), (split, -1), 1.6, colors.black),
+            ("LINEBEFORE", (2, 0), (2, -1), 1.2, colors.black),
+            ("LINEABOVE", (0, first_close), (-1, first_close), 1.2, colors.black),
+            ("FONT", (2, first_close + 2), (-1, first_close + 2), BOLD, 10),
+            ("ALIGN", (2, rows - 1), (-1, rows - 1), "CENTER"),
+            ("SPAN", (0, first_close), (0, -1)),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ]
+    )
+
+
+def _pad_table(
+    shape: PadShape, heading: MatchHeading, fill: PadFill | None, width: float, height: float
+) -> Table:
+    games = shape.games
+    rows = max(shape.rows, len(fill.lines) if fill else 0)
+    hand_w = 8 * mm
+    score_w = 22 * mm
+    col = (width - hand_w - score_w) / (2 * games)
+    data = _pad_head(shape, heading) + _pad_body(fill, rows, games)
+    first_close = len(data)
+    data += _close_rows(shape, fill)
     # About 60 mm go to the heading, rule line, result and signatures; a long match gets
     # thinner rows (down to 3.4 mm) so the pad stays on one page.
     row_h = max(3.4 * mm, min(5.6 * mm, (height - 60 * mm) / (len(data) - 2)))
@@ -141,34 +153,7 @@ def _pad_table(
         repeatRows=2,
         rowHeights=[6 * mm, 5 * mm] + [row_h] * (len(data) - 2),
     )
-    split = 2 + games
-    commands: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, 9 if row_h >= 4.6 * mm else 7.5),
-        ("FONT", (0, 0), (-1, 1), BOLD, 7.5),
-        ("FONT", (0, 2), (0, first_close - 1), REGULAR, 6.5),
-        ("TEXTCOLOR", (0, 2), (0, first_close - 1), colors.HexColor("#777777")),
-        ("SPAN", (2, 0), (split - 1, 0)),
-        ("SPAN", (split, 0), (-1, 0)),
-        ("SPAN", (0, 0), (0, 1)),
-        ("SPAN", (1, 0), (1, 1)),
-        ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
-        ("ALIGN", (0, 0), (-1, 1), "CENTER"),
-        ("ALIGN", (2, 2), (-1, -1), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("LINEBEFORE", (split, 0), (split, -1), 1.6, colors.black),
-        ("LINEBEFORE", (2, 0), (2, -1), 1.2, colors.black),
-        ("LINEABOVE", (0, first_close), (-1, first_close), 1.2, colors.black),
-        ("FONT", (2, first_close + 2), (-1, first_close + 2), BOLD, 10),
-        ("ALIGN", (2, len(data) - 1), (-1, len(data) - 1), "CENTER"),
-        ("SPAN", (0, first_close), (0, -1)),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]
-    table.setStyle(TableStyle(commands))
+    table.setStyle(_pad_style(games, first_close, len(data), row_h))
     return table
 
 

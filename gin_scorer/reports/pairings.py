@@ -13,12 +13,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,

@@ -10,15 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.standings_table import signed
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
@@ -57,16 +59,24 @@ class PlayerSummary:
     place: str = ""
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+_HEAD: list[object] = [
+    "Round",
+    "Table",
+    "Opponent",
+    "Result",
+    "Games",
+    "Points\nfor",
+    "Points\nagainst",
+    "±",
+    "Hands\nwon",
+    "Gins",
+    "Under-\ncuts",
+]
 
 
-def player_story(
-    player: PlayerSummary, lines: Sequence[PlayerMatchLine], *, paper: Paper | str
-) -> list[Flowable]:
-    st = styles()
-    width, _ = frame_size(paper)
-    facts = " · ".join(
+def _facts(player: PlayerSummary) -> str:
+    """Club, seed, status and place, as far as known: ``Riverside · seed 1 · place 3 of 8``."""
+    return " · ".join(
         x
         for x in (
             player.club,
@@ -76,61 +86,48 @@ def player_story(
         )
         if x
     )
-    story: list[Flowable] = [Paragraph(markup(player.name), st["h1"])]
-    if facts:
-        story.append(Paragraph(markup(facts), st["body"]))
-    story.append(Spacer(1, 3 * mm))
-    head: list[object] = [
-        "Round",
-        "Table",
-        "Opponent",
-        "Result",
-        "Games",
-        "Points\nfor",
-        "Points\nagainst",
-        "±",
-        "Hands\nwon",
-        "Gins",
-        "Under-\ncuts",
+
+
+def _cells(line: PlayerMatchLine, st: dict[str, ParagraphStyle]) -> list[object]:
+    return [
+        line.round,
+        line.table,
+        Paragraph(markup(line.opponent), st["cell"]),
+        line.result,
+        f"{line.games_for}–{line.games_against}",
+        str(line.points_for),
+        str(line.points_against),
+        signed(line.differential, typographic=True),
+        f"{line.hands_won}/{line.hands_played}",
+        str(line.gins),
+        str(line.undercuts),
     ]
-    data: list[list[object]] = [head]
-    for line in lines:
-        data.append(
-            [
-                line.round,
-                line.table,
-                Paragraph(markup(line.opponent), st["cell"]),
-                line.result,
-                f"{line.games_for}–{line.games_against}",
-                str(line.points_for),
-                str(line.points_against),
-                _signed(line.differential),
-                f"{line.hands_won}/{line.hands_played}",
-                str(line.gins),
-                str(line.undercuts),
-            ]
-        )
+
+
+def _total(lines: Sequence[PlayerMatchLine]) -> list[object]:
+    """The total row: a bye counts as a win, its (absent) hands do not count as played."""
     played = [ln for ln in lines if ln.result != "bye"]
     wins = sum(1 for ln in lines if ln.result in ("won", "bye"))
     losses = sum(1 for ln in lines if ln.result == "lost")
     total_for = sum(ln.points_for for ln in lines)
     total_against = sum(ln.points_against for ln in lines)
     played_text = f"{len(lines)} match" + ("es" if len(lines) != 1 else "")
-    data.append(
-        [
-            "Total",
-            "",
-            played_text,
-            f"{wins}–{losses}",
-            f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
-            str(total_for),
-            str(total_against),
-            _signed(total_for - total_against),
-            f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
-            str(sum(ln.gins for ln in lines)),
-            str(sum(ln.undercuts for ln in lines)),
-        ]
-    )
+    return [
+        "Total",
+        "",
+        played_text,
+        f"{wins}–{losses}",
+        f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
+        str(total_for),
+        str(total_against),
+        signed(total_for - total_against, typographic=True),
+        f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
+        str(sum(ln.gins for ln in lines)),
+        str(sum(ln.undercuts for ln in lines)),
+    ]
+
+
+def _widths(width: float) -> list[float]:
     narrow = 13 * mm
     fixed = [
         narrow,
@@ -146,24 +143,39 @@ def player_story(
         13 * mm,
     ]
     fixed[2] = width - sum(fixed)
-    table = grid_table(data, colWidths=fixed, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
-                ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
-                ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
-                ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-                ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
-                ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-                ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
-                ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
-                ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
-                ("ALIGN", (0, 0), (1, -1), "CENTER"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-        )
-    )
+    return fixed
+
+
+_STYLE = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
+        ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
+        ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+)
+
+
+def player_story(
+    player: PlayerSummary, lines: Sequence[PlayerMatchLine], *, paper: Paper | str
+) -> list[Flowable]:
+    st = styles()
+    width, _ = frame_size(paper)
+    facts = _facts(player)
+    story: list[Flowable] = [Paragraph(markup(player.name), st["h1"])]
+    if facts:
+        story.append(Paragraph(markup(facts), st["body"]))
+    story.append(Spacer(1, 3 * mm))
+    data: list[list[object]] = [_HEAD, *(_cells(line, st) for line in lines), _total(lines)]
+    table = grid_table(data, colWidths=_widths(width), repeatRows=1)
+    table.setStyle(_STYLE)
     story.append(table)
     story += [
         Spacer(1, 2 * mm),

@@ -15,12 +15,12 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
+from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
@@ -81,6 +81,34 @@ def _seal_text(seal: str | None) -> str:
     )
 
 
+_SLIP_STYLE = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 2), (0, 3), BOLD, 14),
+        ("FONT", (4, 2), (4, 3), REGULAR, 14),
+        ("SPAN", (0, 0), (1, 0)),
+        ("SPAN", (2, 0), (4, 0)),
+        ("SPAN", (0, 4), (1, 4)),
+        ("SPAN", (2, 4), (4, 4)),
+        ("SPAN", (0, 5), (1, 5)),
+        ("SPAN", (2, 5), (4, 5)),
+        ("SPAN", (0, 6), (4, 6)),
+        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("ALIGN", (0, 2), (0, 3), "CENTER"),
+        ("ALIGN", (4, 2), (4, 3), "CENTER"),
+        ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
+        ("VALIGN", (0, 4), (-1, 5), "TOP"),
+        ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
+        ("TOPPADDING", (0, 6), (-1, 6), 0),
+        ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
+        ("GRID", (0, 1), (-1, -1), 0.4, GRID),
+        ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+    ]
+)
+"""The slip's grid: the title band shaded, seats and tick boxes large, the seal line small."""
+
+
 def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None) -> Table:
     st = styles()
 
@@ -127,33 +155,7 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
         colWidths=[seat, player, small, small, small],
         rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm],
     )
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), REGULAR, 9),
-                ("FONT", (0, 2), (0, 3), BOLD, 14),
-                ("FONT", (4, 2), (4, 3), REGULAR, 14),
-                ("SPAN", (0, 0), (1, 0)),
-                ("SPAN", (2, 0), (4, 0)),
-                ("SPAN", (0, 4), (1, 4)),
-                ("SPAN", (2, 4), (4, 4)),
-                ("SPAN", (0, 5), (1, 5)),
-                ("SPAN", (2, 5), (4, 5)),
-                ("SPAN", (0, 6), (4, 6)),
-                ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-                ("ALIGN", (0, 2), (0, 3), "CENTER"),
-                ("ALIGN", (4, 2), (4, 3), "CENTER"),
-                ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
-                ("VALIGN", (0, 4), (-1, 5), "TOP"),
-                ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
-                ("TOPPADDING", (0, 6), (-1, 6), 0),
-                ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
-                ("GRID", (0, 1), (-1, -1), 0.4, GRID),
-                ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-            ]
-        )
-    )
+    table.setStyle(_SLIP_STYLE)
     return table
 
 

@@ -10,135 +10,31 @@ anything up itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.hand_words import outcome_mark
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.sheet_fill import (
+    GameFill,
+    MatchHeading,
+    SheetFill,
+    SheetLine,
+    SheetShape,
+)
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
     styles,
 )
-
-HOW_MARKS = {
-    "knock": "",
-    "gin": "G",
-    "big_gin": "BG",
-    "undercut": "U",
-    "dead": "dead",
-    "tie": "tie",
-}
-"""The one-or-two-letter marks a filled sheet puts after a hand's points."""
-
-
-@dataclass(frozen=True)
-class SheetShape:
-    """How the event's format shapes the sheet (taken from its frozen RuleSet)."""
-
-    games: int = 5
-    games_to_win: int = 3
-    target: int = 250
-    game_bonus: int = 100
-    box_value: int = 25
-    shutout_rule: str = "double_hand_points"
-    rows_per_game: int = 14
-    # Multi-match sheets name their parts differently (a block is a match, credits replace
-    # boxes and bonuses); empty means the game wording below.
-    block_word: str = "Game"
-    box_label: str = ""
-    bonus_label: str = "Game bonus"
-    total_label: str = "Game total"
-    rule_text: str = ""
-
-    @property
-    def boxes_label(self) -> str:
-        if self.box_label:
-            return self.box_label
-        return f"Boxes ×{self.box_value}" if self.box_value else "Boxes"
-
-    @property
-    def format_line(self) -> str:
-        if self.games == 1:
-            return f"One game to {self.target}"
-        return f"Best of {self.games} games to {self.target} (first to win {self.games_to_win})"
-
-    @property
-    def shutout_line(self) -> str:
-        return {
-            "double_hand_points": "shutout: each hand's points doubled",
-            "double_game_bonus": "shutout: game bonus doubled",
-            "double_total": "shutout: winner's total doubled",
-        }.get(
-            self.shutout_rule,
-            "no shutout bonus" if not self.shutout_rule else f"shutout: {self.shutout_rule}",
-        )
-
-
-@dataclass(frozen=True)
-class SheetLine:
-    """One recorded hand as the sheet shows it: who scored, how, and both running totals."""
-
-    hand: int
-    how: str  # a key of HOW_MARKS
-    a_points: int | None
-    b_points: int | None
-    a_total: int
-    b_total: int
-
-
-@dataclass(frozen=True)
-class GameFill:
-    """One game's block, filled: its hands and its close (boxes, bonus, final score)."""
-
-    number: int
-    lines: tuple[SheetLine, ...]
-    a_boxes: int = 0
-    b_boxes: int = 0
-    a_box_points: int = 0
-    b_box_points: int = 0
-    a_game_bonus: int = 0
-    b_game_bonus: int = 0
-    shutout: bool = False
-    # What the shutout added, apart from the game bonus (0 under a rule set without one).
-    a_shutout_bonus: int = 0
-    b_shutout_bonus: int = 0
-    a_final: int | None = None  # None: the game is not finished
-    b_final: int | None = None
-    winner: str = ""  # "A", "B" or ""
-
-
-@dataclass(frozen=True)
-class MatchHeading:
-    """Who plays whom, where: printed at the top of the sheet (all blank on a pad)."""
-
-    player_a: str = ""
-    player_b: str = ""
-    club_a: str = ""
-    club_b: str = ""
-    table: str = ""
-    round: str = ""
-    match: str = ""
-
-
-@dataclass(frozen=True)
-class SheetFill:
-    """A whole match, filled: the game blocks and the match result."""
-
-    games: tuple[GameFill, ...]
-    games_won_a: int
-    games_won_b: int
-    winner_name: str = ""
-    result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
-    dealer_line: str = ""
 
 
 def _shutout_cell(fill: GameFill, side: str, bonus: int) -> str:
@@ -152,77 +48,69 @@ def _cell(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _game_block(
-    shape: SheetShape,
-    width: float,
-    number: int,
-    fill: GameFill | None,
-    rows_wanted: int,
-    row_h: float,
-) -> Table:
-    st = styles()
-    narrow = 6 * mm
-    col = (width - narrow) / 4
-    head = [[f"{shape.block_word} {number}", "", "", "", ""], ["#", "A", "A total", "B", "B total"]]
+def _hand_cells(line: SheetLine) -> list[object]:
+    """A recorded hand's row: the mark (G, BG, U ...) goes after the scorer's points."""
+    mark = outcome_mark(line.how)
+    a = _cell(line.a_points)
+    b = _cell(line.b_points)
+    if mark and line.a_points:
+        a = f"{a} {mark}"
+    elif mark and line.b_points:
+        b = f"{b} {mark}"
+    elif mark:
+        a = mark
+    return [str(line.hand), a, str(line.a_total), b, str(line.b_total)]
+
+
+def _body(fill: GameFill | None, rows_wanted: int) -> list[list[object]]:
+    """The hand rows: filled ones first, then empty ones to write in."""
     body: list[list[object]] = []
     for i in range(rows_wanted):
         if fill and i < len(fill.lines):
-            line = fill.lines[i]
-            mark = HOW_MARKS.get(line.how, line.how)
-            a = _cell(line.a_points)
-            b = _cell(line.b_points)
-            if mark and line.a_points:
-                a = f"{a} {mark}"
-            elif mark and line.b_points:
-                b = f"{b} {mark}"
-            elif mark:
-                a = mark
-            body.append([str(line.hand), a, str(line.a_total), b, str(line.b_total)])
+            body.append(_hand_cells(fill.lines[i]))
         else:
             # Hands are numbered through the match, so a filled game's empty rows stay blank.
             body.append(["" if fill and fill.lines else str(i + 1), "", "", "", ""])
-    box = shape.boxes_label
+    return body
+
+
+def _close(shape: SheetShape, fill: GameFill | None) -> list[list[object]]:
+    """The game's close: boxes, bonus, shutout, total and winner (tick boxes when blank)."""
+    st = styles()
 
     def close(label: str, a: str, b: str) -> list[object]:
         return [Paragraph(label, st["label"]), "", a, b, ""]
 
-    summary: list[list[object]]
-    if fill:
-        boxes_a = f"{fill.a_boxes}={fill.a_box_points}" if fill.a_boxes else ""
-        boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
-        summary = [
-            close(box, boxes_a, boxes_b),
-            close(
-                shape.bonus_label,
-                _cell(fill.a_game_bonus or None),
-                _cell(fill.b_game_bonus or None),
-            ),
-            close(
-                "Shutout",
-                _shutout_cell(fill, "A", fill.a_shutout_bonus),
-                _shutout_cell(fill, "B", fill.b_shutout_bonus),
-            ),
-            close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
-            close(
-                "Won by", "✔ A" if fill.winner == "A" else "", "✔ B" if fill.winner == "B" else ""
-            ),
-        ]
-    else:
-        summary = [
+    box = shape.boxes_label
+    if not fill:
+        return [
             close(box, "", ""),
             close(shape.bonus_label, "", ""),
             close("Shutout", "☐", "☐"),
             close(shape.total_label, "", ""),
             close("Won by", "☐ A", "☐ B"),
         ]
-    data = head + body + summary
-    first_summary = len(head) + len(body)
-    font = 8.5 if row_h >= 4.6 * mm else 7
-    table = grid_table(
-        data,
-        colWidths=[narrow, col, col, col, col],
-        rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
-    )
+    boxes_a = f"{fill.a_boxes}={fill.a_box_points}" if fill.a_boxes else ""
+    boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
+    return [
+        close(box, boxes_a, boxes_b),
+        close(
+            shape.bonus_label,
+            _cell(fill.a_game_bonus or None),
+            _cell(fill.b_game_bonus or None),
+        ),
+        close(
+            "Shutout",
+            _shutout_cell(fill, "A", fill.a_shutout_bonus),
+            _shutout_cell(fill, "B", fill.b_shutout_bonus),
+        ),
+        close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
+        close("Won by", "✔ A" if fill.winner == "A" else "", "✔ B" if fill.winner == "B" else ""),
+    ]
+
+
+def _block_style(first_summary: int, rows: int, font: float) -> TableStyle:
+    """The block's grid: headings shaded, running totals shaded lightly, the close ruled off."""
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, font),
         ("FONT", (0, 0), (-1, 0), BOLD, 10),
@@ -245,14 +133,39 @@ def _game_block(
         ("TOPPADDING", (0, 0), (-1, -1), 0),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
-    for r in range(first_summary, len(data)):
+    for r in range(first_summary, rows):
         commands += [
             ("SPAN", (0, r), (1, r)),
             ("SPAN", (3, r), (4, r)),
             ("ALIGN", (2, r), (-1, r), "CENTER"),
         ]
-    commands.append(("FONT", (0, len(data) - 2), (-1, len(data) - 2), BOLD, 9))
-    table.setStyle(TableStyle(commands))
+    commands.append(("FONT", (0, rows - 2), (-1, rows - 2), BOLD, 9))
+    return TableStyle(commands)
+
+
+def _game_block(
+    shape: SheetShape,
+    width: float,
+    number: int,
+    fill: GameFill | None,
+    rows_wanted: int,
+    row_h: float,
+) -> Table:
+    narrow = 6 * mm
+    col = (width - narrow) / 4
+    head: list[list[object]] = [
+        [f"{shape.block_word} {number}", "", "", "", ""],
+        ["#", "A", "A total", "B", "B total"],
+    ]
+    body = _body(fill, rows_wanted)
+    data = head + body + _close(shape, fill)
+    font = 8.5 if row_h >= 4.6 * mm else 7
+    table = grid_table(
+        data,
+        colWidths=[narrow, col, col, col, col],
+        rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
+    )
+    table.setStyle(_block_style(len(head) + len(body), len(data), font))
     return table
 
 

@@ -9,20 +9,21 @@ this module only lays them out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.standings_table import StandingLine, signed
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     EMPHASIS,
     GRID,
     LIGHT,
     PageHeader,
-    Paper,
     build_pdf,
     frame_size,
     grid_table,
@@ -32,83 +33,36 @@ from gin_scorer.reports.template import (
 TOP_EMPHASISED = 3
 
 
-@dataclass(frozen=True)
-class StandingLine:
-    """One entrant's line, with every figure already computed."""
-
-    place: int
-    place_to: int  # the last place of a shared place (== place when not shared)
-    name: str
-    club: str
-    played: int
-    match_wins: int
-    match_losses: int
-    game_wins: int
-    game_losses: int
-    point_differential: int
-    tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
-    note: str = ""  # "withdrawn", bracket position, ...
-
-    @property
-    def place_text(self) -> str:
-        """``"3"``, or ``"3="`` when the place is shared.
-
-        >>> StandingLine(3, 4, "x", "", 0, 0, 0, 0, 0, 0).place_text
-        '3='
-        """
-        return f"{self.place}=" if self.place_to > self.place else str(self.place)
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
-
-
-def standings_story(
-    lines: Sequence[StandingLine],
-    tie_break_names: Sequence[str],
-    *,
-    paper: Paper | str,
-    wide: bool,
-    note: str = "",
-) -> list[Flowable]:
-    st = styles()
-    width, _ = frame_size(paper, wide=wide)
-    head: list[object] = [
-        "Place",
-        "Entrant",
-        "Club",
-        "Played",
-        "Matches\nW–L",
-        "Games\nW–L",
-        "Points\n±",
-        *tie_break_names,
-        "Note",
+def _cells(line: StandingLine, st: dict[str, ParagraphStyle]) -> list[object]:
+    """One entrant's row of cells: the top places in bold."""
+    name_style = st["cell_bold" if line.place <= TOP_EMPHASISED else "cell"]
+    return [
+        line.place_text,
+        Paragraph(markup(line.name), name_style),
+        Paragraph(markup(line.club), st["cell"]),
+        str(line.played),
+        f"{line.match_wins}–{line.match_losses}",
+        f"{line.game_wins}–{line.game_losses}",
+        signed(line.point_differential, typographic=True),
+        *line.tie_breaks,
+        Paragraph(markup(line.note), st["small"]),
     ]
-    data: list[list[object]] = [head]
-    for line in lines:
-        data.append(
-            [
-                line.place_text,
-                Paragraph(
-                    markup(line.name), st["cell_bold" if line.place <= TOP_EMPHASISED else "cell"]
-                ),
-                Paragraph(markup(line.club), st["cell"]),
-                str(line.played),
-                f"{line.match_wins}–{line.match_losses}",
-                f"{line.game_wins}–{line.game_losses}",
-                _signed(line.point_differential),
-                *line.tie_breaks,
-                Paragraph(markup(line.note), st["small"]),
-            ]
-        )
+
+
+def _widths(lines: Sequence[StandingLine], tie_breaks: int, width: float) -> list[float]:
+    """Fixed widths for the figures; the name and the club share what is left, 60:40."""
     number = 13 * mm
     fixed = [number, 0.0, 0.0, number, 16 * mm, 16 * mm, 16 * mm]
     longest_note = max((len(line.note) for line in lines), default=0)
-    fixed += [16 * mm] * len(tie_break_names) + [22 * mm if longest_note <= 14 else 48 * mm]
+    fixed += [16 * mm] * tie_breaks + [22 * mm if longest_note <= 14 else 48 * mm]
     flexible = width - sum(fixed)
     fixed[1] = flexible * 0.6
     fixed[2] = flexible * 0.4
-    table = grid_table(data, colWidths=fixed, repeatRows=1)
+    return fixed
+
+
+def _style(lines: Sequence[StandingLine]) -> TableStyle:
+    """Headings on grey, the top places emphasised and ruled off, the rest striped."""
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
@@ -135,7 +89,34 @@ def standings_story(
     )
     if last_top:
         commands.append(("LINEBELOW", (0, last_top), (-1, last_top), 1, colors.black))
-    table.setStyle(TableStyle(commands))
+    return TableStyle(commands)
+
+
+def standings_story(
+    lines: Sequence[StandingLine],
+    tie_break_names: Sequence[str],
+    *,
+    paper: Paper | str,
+    wide: bool,
+    note: str = "",
+) -> list[Flowable]:
+    st = styles()
+    width, _ = frame_size(paper, wide=wide)
+    head: list[object] = [
+        "Place",
+        "Entrant",
+        "Club",
+        "Played",
+        "Matches\nW–L",
+        "Games\nW–L",
+        "Points\n±",
+        *tie_break_names,
+        "Note",
+    ]
+    data: list[list[object]] = [head, *(_cells(line, st) for line in lines)]
+    widths = _widths(lines, len(tie_break_names), width)
+    table = grid_table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(_style(lines))
     story: list[Flowable] = []
     if note:
         story += [Paragraph(markup(note), st["small"]), Spacer(1, 2 * mm)]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
 
 from gin_scorer import __version__
+from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR, register_fonts
 
 MARGIN = 12 * mm
@@ -42,25 +42,10 @@ LIGHT = colors.HexColor("#e8e8e8")
 EMPHASIS = colors.HexColor("#fff3c4")
 
 
-class Paper(Enum):
-    """Paper sizes a director is likely to have in the printer."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-    @property
-    def size(self) -> tuple[float, float]:
-        width, height = A4 if self is Paper.A4 else LETTER
-        return float(width), float(height)
-
-    @classmethod
-    def parse(cls, text: str | Paper) -> Paper:
-        if isinstance(text, Paper):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ValueError(f"paper {text!r} is not one of: a4, letter") from None
+def paper_points(paper: Paper) -> tuple[float, float]:
+    """Width and height of a portrait sheet of ``paper``, in points."""
+    width, height = A4 if paper is Paper.A4 else LETTER
+    return float(width), float(height)
 
 
 def seal_line(seal: str | None) -> str:
@@ -137,7 +122,7 @@ def grid_table(data: Sequence[Sequence[object]], **kwargs: Any) -> Table:
 
 
 def _page_size(paper: Paper, wide: bool) -> tuple[float, float]:
-    size = paper.size
+    size = paper_points(paper)
     return landscape(size) if wide else size
 
 

@@ -9,7 +9,7 @@ import pytest
 from gin_scorer.core.hands import HandRecord, Problem, Severity, Side, score_hand
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.gui.entry_grammar import read_entry
+from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntrantView,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from gin_scorer.core.cards import parse_card
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.gui.cards_analysis import analyse_cards
 from gin_scorer.gui.cards_panel import CardsPanel
-from gin_scorer.gui.entry_grammar import read_entry
+from gin_scorer.presentation.cards_analysis import analyse_cards
+from gin_scorer.presentation.entry_grammar import read_entry
 
 RULES = RuleSet()
 KNOCKER = "7h 8h 9h Kc Kd Ks 2s 3s 4s 5c"  # deadwood 5♣ = 5

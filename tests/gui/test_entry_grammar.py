@@ -7,7 +7,7 @@ import pytest
 from gin_scorer.core.cards import parse_card
 from gin_scorer.core.hands import Declaration, Outcome, Side
 from gin_scorer.core.rules import KnockRule, RuleSet
-from gin_scorer.gui.entry_grammar import EntryState, read_entry
+from gin_scorer.presentation.entry_grammar import EntryState, read_entry
 
 RULES = RuleSet()  # knock 10, gin 25, big gin 31, undercut 25 (tie counts)
 

@@ -261,7 +261,7 @@ def test_try_a_demo_event_plays_it_in_a_background_process(qtbot, tmp_path) -> N
 
 
 def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.presentation.entry_grammar import read_entry
     from gin_scorer.services.hands import record_hand
     from gin_scorer.services.matches import get_score_sheet
     from gin_scorer.store.database import open_database

@@ -76,7 +76,7 @@ def test_scoreboard_names_the_leader_and_the_next_dealer(qtbot, make_sheet) -> N
 def test_games_model_passes_model_tester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.core.ledgers import ledger_games, play_match
     from gin_scorer.core.rules import RuleSet
-    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.presentation.entry_grammar import read_entry
 
     rules = RuleSet()
     results = [read_entry(t, rules).result for t in ["ag40", "ak2 30", "ak2 20", "bk1 20"]]
@@ -90,7 +90,7 @@ def test_games_model_passes_model_tester(qtmodeltester) -> None:  # type: ignore
 
 def test_multi_match_ledgers_list_their_games() -> None:
     from gin_scorer.core.ledgers import ledger_for, ledger_games
-    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.presentation.entry_grammar import read_entry
     from gin_scorer.presets import load_preset
 
     rules = load_preset("multi-match")

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from gin_scorer.gui.score_sheet_model import (
-    HAND_ROW_ROLE,
-    Column,
-    ScoreSheetModel,
-    entry_text,
-)
+from gin_scorer.gui.score_sheet_model import HAND_ROW_ROLE, Column, ScoreSheetModel
+from gin_scorer.presentation.entry_grammar import entry_text
 
 
 def _text(model: ScoreSheetModel, row: int, column: Column) -> str:

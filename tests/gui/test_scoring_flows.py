@@ -153,7 +153,7 @@ def test_void_a_hand_then_undo_brings_it_back(qtbot, club_match) -> None:  # typ
 
 
 def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.gui.entry_grammar import read_entry
+    from gin_scorer.presentation.entry_grammar import read_entry
     from gin_scorer.services.hands import record_hand
 
     page, stack, db, match = _page(qtbot, club_match)

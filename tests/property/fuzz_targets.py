@@ -618,7 +618,7 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
     )
     def _entry(text: str) -> Outcome:
         from gin_scorer.core.rules import RuleSet
-        from gin_scorer.gui.entry_grammar import read_entry
+        from gin_scorer.presentation.entry_grammar import read_entry
         from gin_scorer.presets import load_preset
 
         rules: RuleSet = load_preset("gra-tournament")

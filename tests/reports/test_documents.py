@@ -10,11 +10,12 @@ import pypdf
 import pytest
 
 from gin_scorer.core.hands import Side
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import ReportError, build
 from gin_scorer.reports.bracket import render_bracket
 from gin_scorer.reports.pairings import PairingLine, by_name, by_table, render_pairings
 from gin_scorer.reports.result_slips import Slip, render_result_slips
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.services.matches import get_score_sheet
 from gin_scorer.services.seal import current_seal
@@ -177,7 +178,7 @@ def test_pairings_document(tmp_path: Path) -> None:
 
 
 def test_bracket_single_and_double(tmp_path: Path) -> None:
-    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.reports.kinds.bracket import bracket_boxes
     from gin_scorer.tournament.elimination import build_bracket, resolve
     from gin_scorer.tournament.model import Entrant
 
@@ -333,7 +334,7 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
 
 def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
     from gin_scorer.reports.bracket import bracket_pages
-    from gin_scorer.reports.documents import bracket_boxes
+    from gin_scorer.reports.kinds.bracket import bracket_boxes
     from gin_scorer.tournament.elimination import build_bracket, resolve
     from gin_scorer.tournament.model import Entrant
 
@@ -408,9 +409,9 @@ def test_a_shutout_prints_its_own_bonus_apart_from_the_game_bonus(tmp_path: Path
     from gin_scorer.core.hand_json import record_from_json
     from gin_scorer.core.hands import score_hand
     from gin_scorer.core.ledgers import play_match
+    from gin_scorer.presentation.sheet_fill import MatchHeading, sheet_fill, sheet_shape
     from gin_scorer.presets import load_preset
-    from gin_scorer.reports.from_ledgers import sheet_fill, sheet_shape
-    from gin_scorer.reports.score_sheet import MatchHeading, render_score_sheets
+    from gin_scorer.reports.score_sheet import render_score_sheets
 
     rules = load_preset("gra-tournament")
     gin = score_hand(record_from_json({"gin": "A", "deadwood": {"B": 60}}), rules)  # 85 each

@@ -7,13 +7,14 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import build
-from gin_scorer.reports.standings import StandingLine, render_standings
+from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader, seal_line
+from gin_scorer.services.database import open_database
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.seal import current_seal
-from gin_scorer.store.database import open_database
 from tests.reports.conftest import Sample
 
 # Longer than the ~20 characters the seal has; longer still, the explanation after the code

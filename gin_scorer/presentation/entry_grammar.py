@@ -35,17 +35,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gin_scorer.core.cards import Card, CardError, parse_card
-from gin_scorer.core.hands import (
-    Declaration,
-    HandRecord,
-    HandResult,
-    Outcome,
-    Side,
-    score_hand,
-)
+from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Side, score_hand
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.presentation.hand_words import describe_result, side_name
 
 GRAMMAR_HINT = (
     "a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  "
@@ -73,10 +67,6 @@ class EntryPreview:
     message: str
     record: HandRecord | None = None
     result: HandResult | None = None
-
-    @property
-    def is_complete(self) -> bool:
-        return self.state is EntryState.COMPLETE
 
 
 _DECLARATIONS: dict[str, Declaration] = {
@@ -124,10 +114,6 @@ def _tokenize(text: str) -> _Tokens | str:
 GRAMMAR_HINT_SHORT = "type e.g. ak7 15, bg22, abg30 or d"
 
 
-def _name(side: Side, names: Sequence[str]) -> str:
-    return names[0] if side is Side.A else names[1]
-
-
 def _possessive(name: str) -> str:
     return f"{name}’" if name.endswith("s") else f"{name}’s"
 
@@ -169,13 +155,30 @@ def _read_words(
         if numbers:
             return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
         return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
+    side = _side(head, numbers)
+    if isinstance(side, EntryPreview):
+        return side
+    who = side_name(side, names)
+    other = side_name(side.other, names)
+    declaration = _declaration(head[1:], who, numbers)
+    if isinstance(declaration, EntryPreview):
+        return declaration
+    counts = _counts(numbers)
+    if isinstance(counts, EntryPreview):
+        return counts
+    if declaration is Declaration.KNOCK:
+        return _knock(side, counts, rules, names, upcard)
+    return _gin(side, declaration, counts, rules, names, upcard, who, other)
+
+
+def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
+    """The side the head's first letter names, or what to say about a head without one."""
     if not head:
         return EntryPreview(
             EntryState.ERROR,
             f"start with the side that ended the hand (a or b), not {shown(numbers[0])}",
         )
-    side_letter, declaration_word = head[0], head[1:]
-    if side_letter not in ("a", "b"):
+    if head[0] not in ("a", "b"):
         if "dead".startswith(head):
             return EntryPreview(EntryState.INCOMPLETE, "dead hand …")
         return EntryPreview(
@@ -183,10 +186,12 @@ def _read_words(
             f"{shown(head[0])} is not a side: start with a or b "
             "(the player who knocked or went gin)",
         )
-    side = Side.A if side_letter == "a" else Side.B
-    who = _name(side, names)
-    other = _name(side.other, names)
-    if not declaration_word:
+    return Side.A if head[0] == "a" else Side.B
+
+
+def _declaration(word: str, who: str, numbers: tuple[str, ...]) -> Declaration | EntryPreview:
+    """The declaration after the side letter, or what to say while it is missing or wrong."""
+    if not word:
         if numbers:
             return EntryPreview(
                 EntryState.ERROR,
@@ -195,15 +200,20 @@ def _read_words(
         return EntryPreview(
             EntryState.INCOMPLETE, f"{who} … now k (knock), g (gin) or bg (big gin)"
         )
-    declaration = _DECLARATIONS.get(declaration_word)
-    if declaration is None:
-        if any(word.startswith(declaration_word) for word in _DECLARATIONS) and not numbers:
-            return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
-        return EntryPreview(
-            EntryState.ERROR,
-            f"{shown(declaration_word)} is not a declaration: "
-            "type k (knock), g (gin) or bg (big gin) after the side",
-        )
+    declaration = _DECLARATIONS.get(word)
+    if declaration is not None:
+        return declaration
+    if any(known.startswith(word) for known in _DECLARATIONS) and not numbers:
+        return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
+    return EntryPreview(
+        EntryState.ERROR,
+        f"{shown(word)} is not a declaration: "
+        "type k (knock), g (gin) or bg (big gin) after the side",
+    )
+
+
+def _counts(numbers: tuple[str, ...]) -> list[int] | EntryPreview:
+    """The deadwood counts typed, or the error naming the first that cannot be one."""
     counts: list[int] = []
     for number in numbers:
         if not number.isdigit():
@@ -223,15 +233,13 @@ def _read_words(
                 f"{value} is more deadwood than ten cards can hold ({MAX_DEADWOOD} at most)",
             )
         counts.append(value)
-    if declaration is Declaration.KNOCK:
-        return _knock(side, counts, rules, names, upcard)
-    return _gin(side, declaration, counts, rules, names, upcard, who, other)
+    return counts
 
 
 def _knock(
     side: Side, counts: list[int], rules: RuleSet, names: Sequence[str], upcard: Card | None
 ) -> EntryPreview:
-    who, other = _name(side, names), _name(side.other, names)
+    who, other = side_name(side, names), side_name(side.other, names)
     if not counts:
         return EntryPreview(EntryState.INCOMPLETE, f"{who} knocks — now type {who}’s count")
     if len(counts) == 1:
@@ -305,33 +313,31 @@ def _knock_refusal(record: HandRecord, rules: RuleSet, names: Sequence[str]) -> 
     limit = knock_limit(rules, record.upcard)
     if count is None or limit is None or count <= limit:
         return None
-    who = _name(record.declarer, names)
+    who = side_name(record.declarer, names)
     if limit == 0:
         return f"{who} cannot knock with {count}: {describe_knock_rule(rules)} — type g for gin"
     return f"{who} cannot knock with {count}: {describe_knock_rule(rules)}"
 
 
-_OUTCOME_WORDS = {
-    Outcome.KNOCK: "knock",
-    Outcome.UNDERCUT: "undercut",
-    Outcome.GIN: "gin",
-    Outcome.BIG_GIN: "big gin",
-    Outcome.DEAD: "dead hand",
-    Outcome.TIE: "tie, no undercut",
-}
+def entry_text(record: HandRecord) -> str:
+    """The entry-line text that reproduces ``record`` (the app fills it in to edit a past hand).
 
-
-def outcome_word(outcome: Outcome) -> str:
-    """The outcome as the score sheet writes it."""
-    return _OUTCOME_WORDS[outcome]
-
-
-def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> str:
-    """One phrase for a scored hand: ``undercut: B scores 27 (doubled)``."""
-    word = outcome_word(result.outcome)
-    if result.winner is None:
-        return f"{word}: nobody scores"
-    text = f"{word}: {_name(result.winner, names)} scores {result.points}"
-    if result.doubled:
-        text += " (doubled: spade upcard)"
+    >>> from gin_scorer.core.rules import RuleSet
+    >>> record = read_entry("abg30 @Qs", RuleSet()).record
+    >>> record is not None and entry_text(record)
+    'abg30 @Qs'
+    """
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        text = "d"
+    else:
+        side = record.declarer.value.lower()
+        defender = record.declared(record.declarer.other)
+        if record.declaration is Declaration.KNOCK:
+            text = f"{side}k{record.declared(record.declarer)} {defender}"
+        elif record.declaration is Declaration.GIN:
+            text = f"{side}g{defender}"
+        else:
+            text = f"{side}bg{defender}"
+    if record.upcard is not None:
+        text += f" @{record.upcard.code}"
     return text

@@ -1,19 +1,119 @@
-"""Turn the core's ledgers (a :class:`Match` of games, a :class:`Hollywood`) and a rule set
-into what the score sheet and the Hollywood pad print.
+"""A match's score sheet as paper shows it: the blank sheet's shape from the rule set, and
+each game's hand lines, running totals and close (boxes, bonus, shutout, final) read off the
+core's ledgers (a :class:`Match` of games, a :class:`MultiMatch`).
 
 Pure: every number here is read off the ledger; nothing is added up again. Hand numbers on
-paper are 1-based positions in the match (the ledgers count from 0).
+paper are 1-based positions in the match (the ledgers count from 0). The printed sheet
+(``reports.score_sheet``) lays these values out; a web page could show the same ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
+from gin_scorer.core.ledgers import Game, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.reports.hollywood_pad import PadFill, PadGameClose, PadLine, PadShape
-from gin_scorer.reports.score_sheet import GameFill, SheetFill, SheetLine, SheetShape
+
+
+@dataclass(frozen=True)
+class SheetShape:
+    """How the event's format shapes the sheet (taken from its frozen RuleSet)."""
+
+    games: int = 5
+    games_to_win: int = 3
+    target: int = 250
+    game_bonus: int = 100
+    box_value: int = 25
+    shutout_rule: str = "double_hand_points"
+    rows_per_game: int = 14
+    # Multi-match sheets name their parts differently (a block is a match, credits replace
+    # boxes and bonuses); empty means the game wording below.
+    block_word: str = "Game"
+    box_label: str = ""
+    bonus_label: str = "Game bonus"
+    total_label: str = "Game total"
+    rule_text: str = ""
+
+    @property
+    def boxes_label(self) -> str:
+        if self.box_label:
+            return self.box_label
+        return f"Boxes ×{self.box_value}" if self.box_value else "Boxes"
+
+    @property
+    def format_line(self) -> str:
+        if self.games == 1:
+            return f"One game to {self.target}"
+        return f"Best of {self.games} games to {self.target} (first to win {self.games_to_win})"
+
+    @property
+    def shutout_line(self) -> str:
+        return {
+            "double_hand_points": "shutout: each hand's points doubled",
+            "double_game_bonus": "shutout: game bonus doubled",
+            "double_total": "shutout: winner's total doubled",
+        }.get(
+            self.shutout_rule,
+            "no shutout bonus" if not self.shutout_rule else f"shutout: {self.shutout_rule}",
+        )
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One recorded hand as the sheet shows it: who scored, how, and both running totals."""
+
+    hand: int
+    how: str  # an Outcome value: presentation.hand_words.outcome_mark gives its mark
+    a_points: int | None
+    b_points: int | None
+    a_total: int
+    b_total: int
+
+
+@dataclass(frozen=True)
+class GameFill:
+    """One game's block, filled: its hands and its close (boxes, bonus, final score)."""
+
+    number: int
+    lines: tuple[SheetLine, ...]
+    a_boxes: int = 0
+    b_boxes: int = 0
+    a_box_points: int = 0
+    b_box_points: int = 0
+    a_game_bonus: int = 0
+    b_game_bonus: int = 0
+    shutout: bool = False
+    # What the shutout added, apart from the game bonus (0 under a rule set without one).
+    a_shutout_bonus: int = 0
+    b_shutout_bonus: int = 0
+    a_final: int | None = None  # None: the game is not finished
+    b_final: int | None = None
+    winner: str = ""  # "A", "B" or ""
+
+
+@dataclass(frozen=True)
+class MatchHeading:
+    """Who plays whom, where: printed at the top of the sheet (all blank on a pad)."""
+
+    player_a: str = ""
+    player_b: str = ""
+    club_a: str = ""
+    club_b: str = ""
+    table: str = ""
+    round: str = ""
+    match: str = ""
+
+
+@dataclass(frozen=True)
+class SheetFill:
+    """A whole match, filled: the game blocks and the match result."""
+
+    games: tuple[GameFill, ...]
+    games_won_a: int
+    games_won_b: int
+    result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
+    dealer_line: str = ""
 
 
 def sheet_shape(rules: RuleSet) -> SheetShape:
@@ -97,17 +197,12 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
         games=tuple(games),
         games_won_a=ledger.matches_won.a,
         games_won_b=ledger.matches_won.b,
-        winner_name=names[ledger.winner] if ledger.winner is not None else "",
         result_line=result,
     )
 
 
-def pad_shape(rules: RuleSet) -> PadShape:
-    targets = tuple(rules.hollywood_targets[: rules.hollywood_games]) or (rules.target,) * 3
-    return PadShape(targets=targets, game_bonus=rules.game_bonus, box_value=rules.box_value)
-
-
-def _winner_letter(side: Side | None) -> str:
+def winner_letter(side: Side | None) -> str:
+    """``"A"``, ``"B"``, or ``""`` when nobody won."""
     return "" if side is None else side.value
 
 
@@ -141,7 +236,7 @@ def game_fill(game: Game) -> GameFill:
         b_shutout_bonus=game.shutout_bonus.b,
         a_final=game.final.a if finished else None,
         b_final=game.final.b if finished else None,
-        winner=_winner_letter(game.winner),
+        winner=winner_letter(game.winner),
     )
 
 
@@ -162,67 +257,6 @@ def sheet_fill(match: Match, name_a: str, name_b: str, *, next_dealer: str = "")
         games=tuple(game_fill(g) for g in match.games),
         games_won_a=won.a,
         games_won_b=won.b,
-        winner_name=names[match.winner] if match.winner is not None else "",
         result_line=result,
         dealer_line=dealer,
     )
-
-
-def pad_fill(ledger: Hollywood, name_a: str, name_b: str) -> PadFill:
-    """The filled Hollywood pad: for each hand, the running totals in the games it entered."""
-    games = ledger.games
-    # (game number, hand index) -> running totals after that hand in that game
-    totals = {(g.number, line.hand): line.totals for g in games for line in g.lines}
-    results = {line.hand: line.result for g in games for line in g.lines}
-    lines: list[PadLine] = []
-    for hand, entered in enumerate(ledger.entries):
-        result = results.get(hand)
-        a_totals: list[int | None] = []
-        b_totals: list[int | None] = []
-        for game in games:
-            after = totals.get((game.number, hand)) if game.number in entered else None
-            winner = result.winner if result else None
-            a_totals.append(after.a if after and winner is Side.A else None)
-            b_totals.append(after.b if after and winner is Side.B else None)
-        if result is None:
-            lines.append(PadLine(hand + 1, "", 0, "dead", tuple(a_totals), tuple(b_totals)))
-            continue
-        lines.append(
-            PadLine(
-                hand + 1,
-                _winner_letter(result.winner),
-                result.points,
-                result.outcome.value,
-                tuple(a_totals),
-                tuple(b_totals),
-            )
-        )
-    closes = tuple(
-        PadGameClose(
-            number=g.number,
-            a_box_points=g.box_bonus.a,
-            b_box_points=g.box_bonus.b,
-            a_bonus=(g.game_bonus + g.shutout_bonus).a,
-            b_bonus=(g.game_bonus + g.shutout_bonus).b,
-            shutout=g.shutout,
-            a_final=g.final.a if g.finished else None,
-            b_final=g.final.b if g.finished else None,
-            winner=_winner_letter(g.winner),
-        )
-        for g in games
-    )
-    names = {Side.A: name_a, Side.B: name_b}
-    won = ledger.games_won
-    if ledger.finished and ledger.winner is not None:
-        result_line = (
-            f"{names[ledger.winner]} wins {max(won.a, won.b)}–{min(won.a, won.b)}"
-            f" in games, margin {abs(ledger.margin)}"
-        )
-    else:
-        result_line = f"Games won so far: {name_a or 'A'} {won.a}, {name_b or 'B'} {won.b}"
-    return PadFill(tuple(lines), closes, result_line)
-
-
-def hands_of(games: Sequence[Game]) -> int:
-    """How many hands the games hold (a hand counted once even if in several games)."""
-    return len({line.hand for g in games for line in g.lines})

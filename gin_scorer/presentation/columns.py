@@ -1,0 +1,27 @@
+"""A column a person reads, described once for every table front end: its heading, the text
+of each cell, the key it sorts by, which side it leans to and what its heading explains.
+
+The app's :class:`~gin_scorer.gui.rows_model.RowsModel` shows rows through these; a web page
+or a terminal table can read the same specs, so a column means the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """One column over rows of any frozen value (``Any``: a spec list serves one row type).
+
+    >>> ColumnSpec("Name", lambda r: r.upper()).text("ann")
+    'ANN'
+    """
+
+    header: str
+    text: Callable[[Any], str]
+    sort: Callable[[Any], object] | None = None  # default: the text
+    align_left: bool = False
+    tooltip: str = ""

@@ -1,0 +1,161 @@
+"""How a hand is said: the words, marks and notes every front end prints for one hand.
+
+One place for them, so the app's score sheet, the command line's sheet, the printed pad and
+the entry line's preview cannot drift apart. Each function takes the core's values (a
+:class:`HandRecord`, a :class:`HandResult`) or the services' :class:`HandRow`; the names of
+the two sides are passed in, never looked up.
+
+>>> from gin_scorer.core.hands import Declaration, HandRecord, Side, score_hand
+>>> from gin_scorer.core.rules import RuleSet
+>>> record = HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 7), (Side.B, 15)))
+>>> describe_result(score_hand(record, RuleSet()), ("Ann", "Bob"))
+'knock: Ann scores 8'
+>>> declared_text(record), describe_hand(record)
+('7 v 15', 'A knocks 7 v 15')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Outcome, Side
+from gin_scorer.services.dto import HandRow
+
+_OUTCOME_WORDS = {
+    Outcome.KNOCK: "knock",
+    Outcome.UNDERCUT: "undercut",
+    Outcome.GIN: "gin",
+    Outcome.BIG_GIN: "big gin",
+    Outcome.DEAD: "dead hand",
+    Outcome.TIE: "tie, no undercut",
+}
+
+OUTCOME_MARKS = {
+    "knock": "",
+    "gin": "G",
+    "big_gin": "BG",
+    "undercut": "U",
+    "dead": "dead",
+    "tie": "tie",
+}
+"""The one-or-two-letter marks a printed sheet puts after a hand's points, by
+:class:`Outcome` value (a knock needs no mark: it is the usual case)."""
+
+
+def side_name(side: Side, names: Sequence[str]) -> str:
+    """``names[0]`` for side A, ``names[1]`` for side B."""
+    return names[0] if side is Side.A else names[1]
+
+
+def outcome_word(outcome: Outcome) -> str:
+    """The outcome as the score sheet writes it.
+
+    >>> outcome_word(Outcome.TIE)
+    'tie, no undercut'
+    """
+    return _OUTCOME_WORDS[outcome]
+
+
+def outcome_mark(outcome_value: str) -> str:
+    """The printed sheet's mark for an outcome value (an unknown value is printed as is).
+
+    >>> outcome_mark("big_gin"), outcome_mark("knock")
+    ('BG', '')
+    """
+    return OUTCOME_MARKS.get(outcome_value, outcome_value)
+
+
+def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> str:
+    """One phrase for a scored hand: ``undercut: B scores 27 (doubled: spade upcard)``."""
+    word = outcome_word(result.outcome)
+    if result.winner is None:
+        return f"{word}: nobody scores"
+    text = f"{word}: {side_name(result.winner, names)} scores {result.points}"
+    if result.doubled:
+        text += " (doubled: spade upcard)"
+    return text
+
+
+def result_cell(result: HandResult, names: Sequence[str]) -> str:
+    """The app's "Result" cell: ``Ann: knock``, ``Bob: undercut ×2``, ``dead hand``."""
+    word = outcome_word(result.outcome)
+    if result.knocker is not None and result.outcome is not Outcome.DEAD:
+        word = f"{side_name(result.knocker, names)}: {word}"
+    return word + (" ×2" if result.doubled else "")
+
+
+def declared_text(record: HandRecord) -> str:
+    """The declared counts as the entry line would type them back (``7 v 15``; gin ``0 v 22``;
+    a dead hand says nothing)."""
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        return ""
+    knocker = record.declarer
+    defender_count = record.declared(knocker.other)
+    if record.declaration is Declaration.KNOCK:
+        return f"{record.declared(knocker)} v {defender_count}"
+    return f"0 v {defender_count}"
+
+
+def describe_hand(record: HandRecord) -> str:
+    """A declared hand in words, sides as letters (the command line's sheet):
+    ``A knocks 7 v 15``, ``B gin v 22``, ``A big gin v 30 (up Qs)``, ``dead hand``."""
+    if record.declaration is Declaration.DEAD or record.declarer is None:
+        return "dead hand"
+    who = record.declarer.value
+    other = record.declared(record.declarer.other)
+    mine = record.declared(record.declarer)
+    if record.declaration is Declaration.KNOCK:
+        text = f"{who} knocks {mine} v {other}"
+    else:
+        text = f"{who} {record.declaration.value.replace('_', ' ')} v {other}"
+    if record.upcard is not None:
+        text += f" (up {record.upcard.code})"
+    return text
+
+
+def points_cell(result: HandResult, side: Side) -> str:
+    """What ``side`` scored on this hand, blank when it scored nothing."""
+    return str(result.points) if result.winner is side and result.points else ""
+
+
+def hand_notes(hand: HandRow) -> str:
+    """The app's "Notes" cell: problems, the override, a correction, boxes — joined by ``·``."""
+    notes: list[str] = []
+    if hand.errors:
+        notes.append(f"✖ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
+    elif hand.warnings:
+        notes.append(f"⚠ {hand.warnings[0].message}")
+    if hand.override_reason:
+        notes.append(f"override: {hand.override_reason}")
+    if hand.corrected:
+        notes.append("corrected")
+    if hand.result.boxes > 1:
+        notes.append(f"{hand.result.boxes} boxes")
+    return " · ".join(notes)
+
+
+def hand_tooltip(hand: HandRow) -> str:
+    """The app's tooltip on a hand: every problem, the override, who entered it where, when."""
+    lines = [p.message for p in hand.problems]
+    if hand.override_reason:
+        lines.append(f"Director's override: {hand.override_reason}")
+    lines.append(
+        f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, {hand.entered_at:%H:%M:%S}"
+    )
+    return "\n".join(lines)
+
+
+def cli_hand_notes(hand: HandRow) -> str:
+    """The command line's notes on a hand: ``corrected; reason: …; warning: …``."""
+    notes = []
+    if hand.corrected:
+        notes.append("corrected")
+    if hand.override_reason:
+        notes.append(f"reason: {hand.override_reason}")
+    notes += [f"{p.severity.value}: {p.message}" for p in hand.problems]
+    return "; ".join(notes)
+
+
+def scored_text(result: HandResult) -> str:
+    """The command line's "pts" cell: ``A +8``, or ``-`` when nobody scored."""
+    return f"{result.winner.value} +{result.points}" if result.winner else "-"

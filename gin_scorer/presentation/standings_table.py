@@ -1,0 +1,218 @@
+"""The standings as people read them: place labels ("3=" for a shared place), signed point
+differentials, the columns (one per tie-break the event uses beyond the record itself) and
+the row texts, for the app's table, the printed standings and the terminal.
+
+The figures are the standings service's :class:`StandingRow` values; nothing is ranked or
+added up here. Where the front ends differ today they still do, on purpose and by parameter:
+the printout sets a typographic minus (−5) and notes withdrawals and byes in a "Note"
+column; the app sets "-5" and shows byes as a column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.services.dto import MatchStatus, MatchView
+from gin_scorer.services.standings import StandingRow
+
+SHOWN_AS_COLUMNS = frozenset({"match_wins", "game_wins", "point_differential"})
+"""Tie-breaks every standings table already shows as record columns (no column of their own)."""
+
+_PRINTED_HEADINGS = {"buchholz": "Opp.\nwins", "head_to_head": "Head to\nhead", "seed": "Seed"}
+"""Narrow two-line headings for the printed tie-break columns (others print their label)."""
+
+
+def place_label(place: int, place_to: int) -> str:
+    """``"3"``, or ``"3="`` when the place is shared (``place_to`` beyond ``place``).
+
+    >>> place_label(3, 4), place_label(3, 3)
+    ('3=', '3')
+    """
+    return f"{place}=" if place_to > place else str(place)
+
+
+def signed(value: int, *, typographic: bool = False) -> str:
+    """A differential with its sign: ``+25``, ``0``, ``-5`` (``−5`` when ``typographic``,
+    as the printouts set it).
+
+    >>> signed(25), signed(0), signed(-5), signed(-5, typographic=True)
+    ('+25', '0', '-5', '−5')
+    """
+    if value > 0:
+        return f"+{value}"
+    if value < 0 and typographic:
+        return "−" + str(-value)
+    return str(value)
+
+
+def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
+    """The event's tie-breaks that get a column: (position in the row's tie-breaks, value,
+    label), in the event's order."""
+    tie_breaks = rows[0].tie_breaks if rows else ()
+    return [
+        (position, tie.value, tie.label)
+        for position, (tie, _value) in enumerate(tie_breaks)
+        if tie.value not in SHOWN_AS_COLUMNS
+    ]
+
+
+# --- the app's table -------------------------------------------------------------------------
+
+
+def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
+    """The app's standings columns: place, entrant, record, byes, one column per extra
+    tie-break of the event, and the bracket position when any row has one."""
+    columns = [
+        ColumnSpec("Place", lambda r: r.place_label, lambda r: r.place),
+        ColumnSpec(
+            "Entrant",
+            lambda r: r.entrant.name + (" (withdrawn)" if r.withdrawn else ""),
+            lambda r: r.entrant.name.casefold(),
+            align_left=True,
+        ),
+        ColumnSpec("Club", lambda r: r.entrant.club, align_left=True),
+        ColumnSpec("Played", lambda r: str(r.played), lambda r: r.played),
+        ColumnSpec("Won", lambda r: str(r.match_wins), lambda r: r.match_wins),
+        ColumnSpec("Lost", lambda r: str(r.match_losses), lambda r: r.match_losses),
+        ColumnSpec("Games", lambda r: f"{r.game_wins}–{r.game_losses}", lambda r: r.game_wins),
+        ColumnSpec(
+            "Points ±",
+            lambda r: signed(r.point_differential),
+            lambda r: r.point_differential,
+            tooltip="Total point differential",
+        ),
+        ColumnSpec("Byes", lambda r: str(r.byes), lambda r: r.byes),
+    ]
+    for position, _value, label in extra_tie_breaks(rows):
+        columns.append(
+            ColumnSpec(
+                label,
+                _tie_break_text(position),
+                _tie_break_value(position),
+                tooltip=f"Tie-break {position + 1}",
+            )
+        )
+    if any(r.position for r in rows):
+        columns.append(ColumnSpec("Bracket", lambda r: r.position, align_left=True))
+    return columns
+
+
+def _tie_break_text(i: int) -> Callable[[StandingRow], str]:
+    return lambda r: str(r.tie_breaks[i][1]) if i < len(r.tie_breaks) else ""
+
+
+def _tie_break_value(i: int) -> Callable[[StandingRow], object]:
+    return lambda r: r.tie_breaks[i][1] if i < len(r.tie_breaks) else 0
+
+
+# --- the printout ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One entrant's printed line, with every figure already computed."""
+
+    place: int
+    place_to: int  # the last place of a shared place (== place when not shared)
+    name: str
+    club: str
+    played: int
+    match_wins: int
+    match_losses: int
+    game_wins: int
+    game_losses: int
+    point_differential: int
+    tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
+    note: str = ""  # "withdrawn", bracket position, ...
+
+    @property
+    def place_text(self) -> str:
+        """``"3"``, or ``"3="`` when the place is shared.
+
+        >>> StandingLine(3, 4, "x", "", 0, 0, 0, 0, 0, 0).place_text
+        '3='
+        """
+        return place_label(self.place, self.place_to)
+
+
+@dataclass(frozen=True)
+class PrintedStandings:
+    """What the printed standings need: the lines, the extra columns' headings, and a note
+    naming the tie-break order ("" when the event has none)."""
+
+    lines: tuple[StandingLine, ...]
+    tie_break_headings: tuple[str, ...]
+    note: str
+
+
+def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
+    """The printout's lines from the standings service's rows."""
+    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
+    extra = [tie for tie in order if tie.value not in SHOWN_AS_COLUMNS]
+    lines = tuple(
+        StandingLine(
+            place=row.place,
+            place_to=row.place_to,
+            name=row.entrant.name,
+            club=row.entrant.club,
+            played=row.played,
+            match_wins=row.match_wins,
+            match_losses=row.match_losses,
+            game_wins=row.game_wins,
+            game_losses=row.game_losses,
+            point_differential=row.point_differential,
+            tie_breaks=tuple(str(dict(row.tie_breaks).get(tie, "")) for tie in extra),
+            note=printed_note(row),
+        )
+        for row in rows
+    )
+    note = (
+        ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") if order else ""
+    )
+    headings = tuple(_PRINTED_HEADINGS.get(tie.value, tie.label) for tie in extra)
+    return PrintedStandings(lines, headings, note)
+
+
+def printed_note(row: StandingRow) -> str:
+    """The printout's "Note" cell: the bracket position, "withdrawn", the byes.
+
+    Joined by commas, each part only when it says something."""
+    note = row.position
+    if row.withdrawn:
+        note = ", ".join(x for x in (note, "withdrawn") if x)
+    if row.byes:
+        note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
+    return note
+
+
+def standings_stage(matches: Sequence[MatchView]) -> str:
+    """Where the standings stand, from the event's matches: "Before round 1", "During round
+    3" (a table of the latest round still playing) or "After round 3"."""
+    numbers = sorted({m.round_number for m in matches if m.round_number is not None})
+    if not numbers:
+        return "Before round 1"
+    last = numbers[-1]
+    done = all(
+        m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
+        for m in matches
+        if m.round_number == last
+    )
+    return f"After round {last}" if done else f"During round {last}"
+
+
+# --- the terminal ------------------------------------------------------------------------------
+
+
+def standings_text(rows: Sequence[StandingRow]) -> list[str]:
+    """The terminal's standings: a heading line, then one fixed-width line per entrant."""
+    lines = [f"{'place':>6}  {'entrant':<26} {'W-L':>6} {'games':>7} {'points':>7}  position"]
+    for r in rows:
+        flag = " (withdrawn)" if r.withdrawn else ""
+        lines.append(
+            f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
+            f"{r.game_wins:>3}-{r.game_losses:<3} {r.point_differential:>+7}  "
+            f"{r.position}{flag}"
+        )
+    return lines

@@ -1,0 +1,32 @@
+"""Pairings: a round's table assignments, by table and by name, with the engine's notes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.pairings import PairingLine, render_pairings
+from gin_scorer.reports.reading import required_event, round_label, round_number
+from gin_scorer.reports.request import Options, need_db
+from gin_scorer.services.database import Database
+from gin_scorer.services.rounds import get_round
+
+
+def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
+    event = required_event(db, options)
+    database = need_db(db)
+    number = round_number(database, event, options.round_number)
+    round_view = get_round(database, event.id, number)
+    lines = [
+        PairingLine(
+            table=str(p.table or ""),
+            player_a=p.a.name,
+            player_b=p.b.name if p.b is not None else "",
+            club_a=p.a.club,
+            club_b=p.b.club if p.b is not None else "",
+            note=p.slot or "",
+        )
+        for p in round_view.pairings
+    ]
+    header = page_header(db, "Pairings", event, round_label(number))
+    return render_pairings(out, header, lines, paper=options.paper, notes=round_view.notes)

@@ -1,0 +1,122 @@
+"""The player sheet: one entrant's matches in an event, with hands won, gins and undercuts,
+and the entrant's current place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gin_scorer.core.hands import Outcome, Side
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
+from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView, ScoreSheet
+from gin_scorer.services.entrants import get_entrant
+from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.events import get_event
+from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.standings import standings
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """One side's hands in one match: played, won, and of those won, gins and undercuts."""
+
+    hands: int = 0
+    won: int = 0
+    gins: int = 0  # big gins included
+    undercuts: int = 0
+
+
+def hand_counts(sheet: ScoreSheet, side: Side) -> HandCounts:
+    """Hands won, gins (big gins included) and undercuts of ``side`` in one score sheet."""
+    won = [row.result for row in sheet.hands if row.result.winner is side]
+    return HandCounts(
+        hands=len(sheet.hands),
+        won=len(won),
+        gins=sum(1 for r in won if r.outcome in (Outcome.GIN, Outcome.BIG_GIN)),
+        undercuts=sum(1 for r in won if r.outcome is Outcome.UNDERCUT),
+    )
+
+
+def _summary(ledger: object) -> Match:
+    if isinstance(ledger, Match):
+        return ledger
+    if isinstance(ledger, Hollywood | MultiMatch):
+        return ledger.as_match()
+    raise TypeError(f"not a ledger: {type(ledger).__name__}")
+
+
+def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
+    """One match of ``entrant_id`` as the player sheet prints it, from its score sheet."""
+    match = sheet.match
+    side = match.side_of(entrant_id)
+    if side is None:
+        raise ReportError(f"entrant {entrant_id} does not play match {match.id}")
+    opponent = match.entrant(side.other)
+    totals = _summary(sheet.ledger).totals
+    counts = hand_counts(sheet, side)
+    if sheet.finished:
+        result = "won" if sheet.winner is side else "lost"
+    else:
+        result = "in play" if sheet.hands else "to play"
+    return PlayerMatchLine(
+        round=str(match.round_number or ""),
+        table=str(match.table_number or ""),
+        opponent=opponent.name if opponent is not None else "(bye)",
+        result=result,
+        games_for=sheet.games_won[side],
+        games_against=sheet.games_won[side.other],
+        points_for=totals[side],
+        points_against=totals[side.other],
+        hands_played=counts.hands,
+        hands_won=counts.won,
+        gins=counts.gins,
+        undercuts=counts.undercuts,
+    )
+
+
+def _place_of(db: Database, event: EventView, entrant_id: int) -> str:
+    """The entrant's place in the event's current standings ("3=" when shared), if ranked."""
+    try:
+        rows = standings(db, event.id)
+    except ServiceError:  # a format without standings (a club night that never paired)
+        return ""
+    for row in rows:
+        if row.entrant.id == entrant_id:
+            return f"{row.place_label} of {len(rows)}"
+    return ""
+
+
+def make_player(db: Database | None, out: Path, options: Options) -> Path:
+    if options.entrant_id is None:
+        raise ReportError("the player sheet needs an entrant: give --entrant ID")
+    database = need_db(db)
+    entrant = get_entrant(database, options.entrant_id)
+    if options.event_id is not None and entrant.event_id != options.event_id:
+        raise ReportError(
+            f"entrant {entrant.id} ({entrant.name}) is not in event {options.event_id}"
+        )
+    event = get_event(database, entrant.event_id)
+    mine = [m for m in list_matches(database, event.id) if m.side_of(entrant.id) is not None]
+    mine.sort(key=lambda m: (m.round_number or 0, m.id))
+    lines = []
+    for m in mine:
+        if m.b is None:
+            bye = PlayerMatchLine(
+                str(m.round_number or ""), "", "(bye)", "bye", 0, 0, 0, 0, 0, 0, 0, 0
+            )
+            lines.append(bye)
+        else:
+            lines.append(player_line(get_score_sheet(database, m.id), entrant.id))
+    player = PlayerSummary(
+        name=entrant.name,
+        club=entrant.club,
+        seed=str(entrant.seed or ""),
+        status="withdrawn" if not entrant.active else "",
+        place=_place_of(database, event, entrant.id),
+    )
+    header = page_header(db, "Player sheet", event)
+    return render_player_sheet(out, header, player, lines, paper=options.paper)

@@ -1,0 +1,135 @@
+"""Score sheets and Hollywood pads: one page per match of a round, one match, or blank pads.
+
+The pages are filled from each match's score sheet (the services' ledger); a blank page keeps
+the heading when the match is known, so a director can print the next round's sheets early.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
+from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
+from gin_scorer.presentation.sheet_fill import (
+    MatchHeading,
+    SheetFill,
+    multimatch_fill,
+    sheet_fill,
+    sheet_shape,
+)
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.hollywood_pad import render_hollywood_pads
+from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
+from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.score_sheet import render_score_sheets
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
+from gin_scorer.services.events import get_event
+from gin_scorer.services.matches import get_score_sheet
+
+Page = tuple[MatchView | None, ScoreSheet | None]
+"""One page to print: the match (``None``: an anonymous blank) and its sheet (``None``: blank)."""
+
+
+@dataclass(frozen=True)
+class SheetRun:
+    """What a sheet or pad report prints: the event (if any), its rules, the pages, and the
+    round label for the header."""
+
+    event: EventView | None
+    rules: RuleSet
+    pages: list[Page]
+    label: str
+
+
+def _one_match(db: Database, options: Options, match_id: int) -> SheetRun:
+    sheet = get_score_sheet(db, match_id)
+    event = get_event(db, sheet.match.event_id)
+    page: Page = (sheet.match, None if options.blank else sheet)
+    return SheetRun(event, sheet.rules, [page], round_label(sheet.match.round_number))
+
+
+def sheets_for(db: Database | None, options: Options) -> SheetRun:
+    """The pages asked for: one match, every match of a round (filled or blank headings), or
+    anonymous blanks."""
+    if options.match_id is not None:
+        return _one_match(need_db(db), options, options.match_id)
+    event = event_of(db, options)
+    if event is None and not options.blank:
+        raise ReportError(
+            "say which sheets: --match ID, --event ID (every match of its "
+            "latest round, or --round N), or --blank for empty ones"
+        )
+    rules = rules_of(event)
+    if event is None or (options.blank and options.round_number is None):
+        blanks: list[Page] = [(None, None)] * max(1, options.blank_count)
+        return SheetRun(event, rules, blanks, "")
+    database = need_db(db)
+    number, matches = round_matches(database, event, options.round_number)
+    real = [m for m in matches if m.b is not None]
+    if options.blank:
+        return SheetRun(event, rules, [(m, None) for m in real], round_label(number))
+    pages: list[Page] = [(m, get_score_sheet(database, m.id)) for m in real]
+    return SheetRun(event, rules, pages, round_label(number))
+
+
+def _side_name(sheet: ScoreSheet, side: Side) -> str:
+    entrant = sheet.match.entrant(side)
+    return entrant.name if entrant is not None else ""
+
+
+def _heading(match: MatchView | None) -> MatchHeading:
+    return match_heading(match) if match is not None else MatchHeading()
+
+
+def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
+    """A filled sheet from a match's score sheet (multi-match, or any match summary)."""
+    ledger = sheet.ledger
+    name_a, name_b = _side_name(sheet, Side.A), _side_name(sheet, Side.B)
+    if isinstance(ledger, MultiMatch):
+        return multimatch_fill(ledger, name_a, name_b)
+    if isinstance(ledger, Match):
+        summary = ledger
+    elif isinstance(ledger, Hollywood):
+        summary = ledger.as_match()
+    else:  # the services always give one of the ledgers above
+        return None
+    dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
+    return sheet_fill(summary, name_a, name_b, next_dealer=dealer)
+
+
+def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
+    run = sheets_for(db, options)
+    if run.rules.match_format is MatchFormat.HOLLYWOOD:
+        raise ReportError("this event plays Hollywood: print its pad with `report pad`")
+    pages: list[tuple[MatchHeading, SheetFill | None]] = [
+        (_heading(match), sheet_page_fill(sheet) if sheet is not None else None)
+        for match, sheet in run.pages
+    ]
+    title = "Match score sheet" if any(f for _, f in pages) else "Score sheet (blank)"
+    header = page_header(db, title, run.event, run.label)
+    return render_score_sheets(out, header, pages, sheet_shape(run.rules), paper=options.paper)
+
+
+def make_pad(db: Database | None, out: Path, options: Options) -> Path:
+    run = sheets_for(db, options)
+    rules = run.rules
+    if rules.match_format is not MatchFormat.HOLLYWOOD:
+        if run.event is not None and not options.blank:
+            raise ReportError(
+                "this event does not play Hollywood: print its score sheets with "
+                "`report sheet` (or a blank pad with --blank)"
+            )
+        rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)  # a blank pad for any event
+    pads: list[tuple[MatchHeading, PadFill | None]] = []
+    for match, sheet in run.pages:
+        fill = None
+        if sheet is not None and isinstance(sheet.ledger, Hollywood):
+            fill = pad_fill(sheet.ledger, _side_name(sheet, Side.A), _side_name(sheet, Side.B))
+        pads.append((_heading(match), fill))
+    title = "Hollywood pad" if any(f for _, f in pads) else "Hollywood pad (blank)"
+    header = page_header(db, title, run.event, run.label)
+    return render_hollywood_pads(out, header, pads, pad_shape(rules), paper=options.paper)

@@ -1,0 +1,39 @@
+"""Standings after the latest round (or after round N), with the event's tie-break columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.presentation.standings_table import printed_standings, standings_stage
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.reading import required_event, round_number
+from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.standings import render_standings
+from gin_scorer.services.database import Database
+from gin_scorer.services.matches import list_matches
+from gin_scorer.services.standings import standings
+
+
+def make_standings(db: Database | None, out: Path, options: Options) -> Path:
+    event = required_event(db, options)
+    database = need_db(db)
+    after = options.round_number
+    if after is not None:
+        round_number(database, event, after)
+    rows = standings(database, event.id, after)
+    if not rows:
+        raise ReportError(f"event {event.id} ({event.name}) has no entrants yet")
+    printed = printed_standings(rows)
+    if after is not None:
+        label = f"After round {after}"
+    else:
+        label = standings_stage(list_matches(database, event.id))
+    header = page_header(db, "Standings", event, label)
+    return render_standings(
+        out,
+        header,
+        printed.lines,
+        printed.tie_break_headings,
+        paper=options.paper,
+        note=printed.note,
+    )

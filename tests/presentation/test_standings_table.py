@@ -1,0 +1,66 @@
+"""Standings read alike in the app, on paper and in the terminal; where the front ends differ
+(the minus sign, the note column) they differ by a parameter, not by a copy."""
+
+from __future__ import annotations
+
+from gin_scorer.presentation.standings_table import (
+    StandingLine,
+    place_label,
+    printed_standings,
+    signed,
+    standings_columns,
+    standings_text,
+)
+from tests.presentation.helpers import standing
+
+ROWS = [
+    standing(1, 1, "Ann"),
+    standing(2, 3, "Bob", withdrawn=True, point_differential=-40, position="out in R2", byes=2),
+]
+
+
+def test_place_labels_and_signs() -> None:
+    assert [place_label(1, 1), place_label(2, 3)] == ["1", "2="]
+    assert StandingLine(2, 3, "x", "", 0, 0, 0, 0, 0, 0).place_text == "2="
+    assert [signed(5), signed(0), signed(-5)] == ["+5", "0", "-5"]
+    assert signed(-5, typographic=True) == "−5"
+
+
+def test_the_apps_columns() -> None:
+    columns = standings_columns(ROWS)
+    headers = [c.header for c in columns]
+    assert headers == [
+        "Place",
+        "Entrant",
+        "Club",
+        "Played",
+        "Won",
+        "Lost",
+        "Games",
+        "Points ±",
+        "Byes",
+        "Opponents' match wins",
+        "Seed",
+        "Bracket",
+    ]
+    texts = [[c.text(r) for c in columns] for r in ROWS]
+    assert texts[1][:2] == ["2=", "Bob (withdrawn)"]
+    assert texts[1][7] == "-40"
+    assert texts[1][9:] == ["5", "2", "out in R2"]
+
+
+def test_the_printout() -> None:
+    printed = printed_standings(ROWS)
+    assert printed.tie_break_headings == ("Opp.\nwins", "Seed")
+    assert printed.note == "Ties broken by: match wins, opponents' match wins, seed."
+    assert printed.lines[0].tie_breaks == ("5", "1")
+    assert printed.lines[1].note == "out in R2, withdrawn, 2 byes"
+    assert printed_standings([]).lines == ()
+
+
+def test_the_terminal() -> None:
+    assert standings_text(ROWS) == [
+        " place  entrant                       W-L   games  points  position",
+        "     1  Ann                         2-1     7-4      +125  ",
+        "    2=  Bob                         2-1     7-4       -40  out in R2 (withdrawn)",
+    ]
