@@ -165,27 +165,3 @@ def _isolated_settings(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 def _backups_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     """Backups of test databases go to the test's folder, never the user's data folder."""
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "backups"))
-
-
-@pytest.fixture
-def pg_url():  # type: ignore[no-untyped-def]
-    """A fresh, empty PostgreSQL database (skips, saying why, without a test server)."""
-    import os
-    import secrets
-
-    from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
-
-    base = os.environ.get("GIN_SCORER_TEST_PG_URL")
-    if not base:
-        pytest.skip("PostgreSQL GUI test needs a server: set GIN_SCORER_TEST_PG_URL (.ci/run does)")
-    name = f"gin_scorer_gui_{secrets.token_hex(5)}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()

@@ -1,8 +1,9 @@
 """Build the real PyInstaller bundle once, then run the frozen app as a user would.
 
-Slow (a build takes about half a minute); CI runs it too. The bundle is built from the spec
-by packaging/build.sh, only into a temporary folder, and unpacked from the
-.tar.gz it makes.
+Slow (the build alone takes about 50 s), so every test here carries the `bundle` marker: the
+README's command (and so CI) runs them, and the quick local loop leaves them out with
+`-m "not bundle"`. The bundle is built from the spec by packaging/build.sh, only into a
+temporary folder, and unpacked from the .tar.gz it makes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import argparse
 import json
 import os
 import re
-import secrets
 import shutil
 import sqlite3
 import subprocess
@@ -28,9 +28,8 @@ from gin_scorer import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SH = ROOT / "packaging" / "build.sh"
-PG_ENV = "GIN_SCORER_TEST_PG_URL"
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.bundle
 
 
 @dataclass(frozen=True)
@@ -277,36 +276,14 @@ def test_frozen_app_prints_a_pdf_with_the_bundled_fonts(bundle: Bundle) -> None:
     assert "gin-scorer" in page.extract_text()
 
 
-@pytest.fixture
-def pg_database() -> Iterator[str]:
-    """A fresh PostgreSQL database of this test's own, dropped afterwards."""
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"PostgreSQL tests need a server: set {PG_ENV} (.ci/run does)")
-    from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
-
-    name = f"gin_scorer_bundle_{secrets.token_hex(4)}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
-
-
-@pytest.mark.postgres
-def test_frozen_app_migrates_a_postgresql_database(bundle: Bundle, pg_database: str) -> None:
+def test_frozen_app_migrates_a_postgresql_database(bundle: Bundle, pg_url: str) -> None:
     # psycopg finds its compiled libpq wrapper by name at run time: the bundle must carry it.
     needs(bundle, "audit")
-    done = bundle.run("--db", pg_database, "audit", "verify")
+    done = bundle.run("--db", pg_url, "audit", "verify")
     assert done.returncode == 0, done.stdout + done.stderr
     from sqlalchemy import create_engine, text
 
-    engine = create_engine(pg_database)
+    engine = create_engine(pg_url)
     try:
         with engine.connect() as connection:
             revision = connection.execute(text("SELECT version_num FROM alembic_version"))
