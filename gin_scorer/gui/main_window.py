@@ -36,6 +36,8 @@ from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, m
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.reports.request import Options
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -946,23 +948,31 @@ class MainWindow(QMainWindow):
         if path:
             self.make_report(kind, path)
 
-    def report_options(self, kind: str) -> dict[str, object]:
-        options: dict[str, object] = {"paper": self.settings.paper_size.value.lower()}
-        if self.event_id is not None:
-            options["event_id"] = self.event_id
+    def report_options(self, kind: str) -> Options:
+        """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
         sheet = self.scoring.sheet if self.scoring else None
-        if kind == "sheet" and sheet is not None:
-            options["match_id"] = sheet.match.id
-        if kind == "pad":
-            options["blank"] = True
-        return options
+        return Options(
+            event_id=self.event_id,
+            match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
+            blank=kind == "pad",
+            paper=Paper.parse(self.settings.paper_size.value.lower()),
+        )
 
     def make_report(self, kind: str, path: str) -> Path | None:
         from gin_scorer.reports import ReportError, build
 
         started = time.perf_counter()
+        chosen = self.report_options(kind)
         try:
-            out = build(kind, self.db, path, **self.report_options(kind))
+            out = build(
+                kind,
+                self.db,
+                path,
+                event_id=chosen.event_id,
+                match_id=chosen.match_id,
+                blank=chosen.blank,
+                paper=chosen.paper,
+            )
         except ReportError as error:
             QMessageBox.warning(self, "Report", str(error))
             return None
