@@ -381,7 +381,16 @@ class Registry:
 def build_targets(ws: Workspace) -> dict[str, Target]:
     """Every parser in the suite, by name."""
     reg = Registry()
+    _add_number_targets(reg, ws)
+    _add_database_targets(reg, ws)
+    _add_hand_targets(reg, ws)
+    _add_rules_and_restore_targets(reg, ws)
+    _add_analysis_targets(reg, ws)
+    return {t.name: t for t in reg.targets}
 
+
+def _add_number_targets(reg: Registry, ws: Workspace) -> None:
+    """Numbers in every command that takes an id or a count."""
     read_only_numbers = [
         ["event", "show", "{}"],
         ["match", "sheet", "{}"],
@@ -406,6 +415,9 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         argv = [part.replace("{}", text) for part in read_only_numbers[index]]
         return on_database(ws, argv)
 
+
+def _add_database_targets(reg: Registry, ws: Workspace) -> None:
+    """Database addresses and event files to import: files from outside."""
     db_texts = st.one_of(
         NASTY_TEXT,
         st.text(max_size=30).map(lambda t: f"sqlite:///{ws.root}/{t}"),
@@ -463,6 +475,10 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
             ws, ["import", "event", str(path)], multi_line_ok=True, check_verify=True
         )
 
+
+def _add_hand_targets(reg: Registry, ws: Workspace) -> None:
+    """Hands typed on the command line and through the scorer."""
+
     @reg.add("hand-add", HAND_TEXT)
     def _hand_add(text: str) -> Outcome:
         return on_database(ws, ["hand", "add", "--match", "1", text], check_verify=True)
@@ -483,6 +499,9 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
         status, out, err, crash = run_cli(["score", str(path), *([flag] if flag else [])])
         return Outcome(status, out, err, crash=crash, multi_line_ok=True)  # one per bad line
 
+
+def _add_rules_and_restore_targets(reg: Registry, ws: Workspace) -> None:
+    """Rule-set TOML files and backups to restore."""
     toml_text = st.one_of(
         st.text(max_size=200),
         st.lists(
@@ -552,6 +571,10 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
             crash=outcome.crash,
             refused_file_changed=changed,
         )
+
+
+def _add_analysis_targets(reg: Registry, ws: Workspace) -> None:
+    """Cards to analyze, layoffs, the entry line and free text fields."""
 
     @reg.add(
         "analyze",
@@ -651,5 +674,3 @@ def build_targets(ws: Workspace) -> dict[str, Target]:
                 crash=outcome.crash,
             )
         return outcome
-
-    return {t.name: t for t in reg.targets}
