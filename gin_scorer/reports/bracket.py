@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, PageBreak, Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.fonts import BOLD, REGULAR
@@ -25,6 +25,7 @@ from gin_scorer.reports.template import (
     PageHeader,
     build_pdf,
     frame_size,
+    one_per_page,
     styles,
 )
 
@@ -288,13 +289,12 @@ def render_bracket(
 ) -> Path:
     """The bracket on landscape pages: one for a small field, several for a large one."""
     width, height = frame_size(paper, wide=True)
-    story: list[Flowable] = []
+    stories: list[list[Flowable]] = []
     for title, page in bracket_pages(boxes):
-        if story:
-            story.append(PageBreak())
         chart_h = height - 2 * mm
+        story: list[Flowable] = []
         if title:
             story.append(Paragraph(title, styles()["h2"]))
             chart_h -= 9 * mm
-        story.append(BracketChart(page, width, chart_h))
-    return build_pdf(out_path, header, story, paper=paper, wide=True)
+        stories.append([*story, BracketChart(page, width, chart_h)])
+    return build_pdf(out_path, header, one_per_page(stories), paper=paper, wide=True)

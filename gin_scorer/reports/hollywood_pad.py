@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.hand_words import outcome_mark
 from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
@@ -27,6 +27,7 @@ from gin_scorer.reports.template import (
     build_pdf,
     frame_size,
     grid_table,
+    one_per_page,
     styles,
 )
 
@@ -217,9 +218,5 @@ def render_hollywood_pads(
     paper: Paper | str = Paper.A4,
 ) -> Path:
     """Write one pad per (heading, fill) pair; ``fill`` None prints a blank pad."""
-    story: list[Flowable] = []
-    for i, (heading, fill) in enumerate(pads):
-        if i:
-            story.append(PageBreak())
-        story += pad_story(shape, heading, fill, paper=paper)
-    return build_pdf(out_path, header, story, paper=paper)
+    stories = (pad_story(shape, heading, fill, paper=paper) for heading, fill in pads)
+    return build_pdf(out_path, header, one_per_page(stories), paper=paper)

@@ -33,6 +33,7 @@ from gin_scorer.reports.template import (
     build_pdf,
     frame_size,
     grid_table,
+    one_per_page,
     styles,
 )
 
@@ -335,11 +336,5 @@ def render_score_sheets(
     paper: Paper | str = Paper.A4,
 ) -> Path:
     """Write one sheet per (heading, fill) pair; ``fill`` None prints a blank sheet."""
-    from reportlab.platypus import PageBreak
-
-    story: list[Flowable] = []
-    for i, (heading, fill) in enumerate(sheets):
-        if i:
-            story.append(PageBreak())
-        story += sheet_story(shape, heading, fill, paper=paper)
-    return build_pdf(out_path, header, story, paper=paper, wide=True)
+    stories = (sheet_story(shape, heading, fill, paper=paper) for heading, fill in sheets)
+    return build_pdf(out_path, header, one_per_page(stories), paper=paper, wide=True)

@@ -11,7 +11,7 @@ orientation; nothing here knows the data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -25,7 +25,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    Table,
+    TableStyle,
+)
 
 from gin_scorer import __version__
 from gin_scorer.presentation.paper import Paper
@@ -213,6 +221,17 @@ def _draw_seal(canvas: Canvas, line: str, room: float) -> None:
     canvas.setFillColor(SEAL_TEXT)
     canvas.setFont(REGULAR, SEAL_FONT_SIZE)
     canvas.drawString(MARGIN + used, y, rest)
+
+
+def one_per_page(stories: Iterable[Sequence[Flowable]]) -> list[Flowable]:
+    """The stories one after another, each from the top of a new page (a sheet, a pad, a
+    bracket part per page)."""
+    story: list[Flowable] = []
+    for part in stories:
+        if story:
+            story.append(PageBreak())
+        story += part
+    return story
 
 
 def build_pdf(
