@@ -8,7 +8,7 @@ winner, and both signatures. Dashed lines show where to cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 from gin_scorer.reports.template import (
     GRID,
@@ -32,16 +33,11 @@ SLIPS_PER_PAGE = 4
 
 @dataclass(frozen=True)
 class Slip:
-    """What a slip knows before the match: all blank on a blank slip."""
+    """What a slip knows before the match: the event, and who plays whom where (all blank on a
+    blank slip)."""
 
     event_name: str = ""
-    round: str = ""
-    table: str = ""
-    player_a: str = ""
-    player_b: str = ""
-    club_a: str = ""
-    club_b: str = ""
-    match: str = ""
+    heading: MatchHeading = field(default_factory=MatchHeading)
 
 
 class CutLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
@@ -126,9 +122,9 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
         f'  <font size="9">{markup(slip.event_name)}</font>'
     )
     where = (
-        f'Round <font name="{BOLD}" size="12">{markup(slip.round) or "____"}</font>'
-        f'    Table <font name="{BOLD}" size="12">{markup(slip.table) or "____"}</font>'
-        + (f"    Match {markup(slip.match)}" if slip.match else "")
+        f'Round <font name="{BOLD}" size="12">{markup(slip.heading.round) or "____"}</font>'
+        f'    Table <font name="{BOLD}" size="12">{markup(slip.heading.table) or "____"}</font>'
+        + (f"    Match {markup(slip.heading.match)}" if slip.heading.match else "")
     )
     data: list[list[object]] = [
         [Paragraph(title, st["body"]), "", Paragraph(where, st["body"]), "", ""],
@@ -139,8 +135,8 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
             label("Match points"),
             label("Winner ✓"),
         ],
-        ["A", name(slip.player_a, slip.club_a), "", "", "☐"],
-        ["B", name(slip.player_b, slip.club_b), "", "", "☐"],
+        ["A", name(slip.heading.player_a, slip.heading.club_a), "", "", "☐"],
+        ["B", name(slip.heading.player_b, slip.heading.club_b), "", "", "☐"],
         [label("Signature, player A"), "", label("Signature, player B"), "", ""],
         [label("Received by / time"), "", label("Entered (initials)"), "", ""],
         [label(_seal_text(seal)), "", "", "", ""],

@@ -10,6 +10,7 @@ import pypdf
 import pytest
 
 from gin_scorer.core.hands import Side
+from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import ReportError, build
 from gin_scorer.reports.bracket import render_bracket
@@ -124,7 +125,10 @@ def test_blank_pad_and_slips(tmp_path: Path) -> None:
 
 
 def test_named_slips_four_to_a_page(tmp_path: Path) -> None:
-    slips = [Slip("Open", "2", str(t), f"A{t}", f"B{t} ♦") for t in range(1, 6)]
+    slips = [
+        Slip("Open", MatchHeading(round="2", table=str(t), player_a=f"A{t}", player_b=f"B{t} ♦"))
+        for t in range(1, 6)
+    ]
     out = render_result_slips(tmp_path / "s.pdf", header("Result slips"), slips)
     pages = text_of(out)
     assert len(pages) == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.reports.header import page_header
-from gin_scorer.reports.reading import event_of, round_label, round_matches
+from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
 from gin_scorer.reports.request import Options, need_db
 from gin_scorer.reports.result_slips import SLIPS_PER_PAGE, Slip, render_result_slips
 from gin_scorer.services.database import Database
@@ -19,19 +19,6 @@ def make_slips(db: Database | None, out: Path, options: Options) -> Path:
         slips = [Slip(event_name=event.name if event else "")] * count
         return render_result_slips(out, header, slips, paper=options.paper)
     number, matches = round_matches(need_db(db), event, options.round_number)
-    slips = [
-        Slip(
-            event_name=event.name,
-            round=str(number),
-            table=str(m.table_number or ""),
-            player_a=m.a.name,
-            player_b=m.b.name,
-            club_a=m.a.club,
-            club_b=m.b.club,
-            match=str(m.id),
-        )
-        for m in matches
-        if m.b is not None
-    ]
+    slips = [Slip(event.name, match_heading(m)) for m in matches if m.b is not None]
     header = page_header(db, "Result slips", event, round_label(number))
     return render_result_slips(out, header, slips, paper=options.paper)
