@@ -21,10 +21,12 @@ from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "property"))
+# The repository root, so the suite's fuzz targets import as tests.property.fuzz_targets.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import fuzz_targets
 from hypothesis import HealthCheck, given, settings
+
+from tests.property import fuzz_targets
 
 
 def run_target(

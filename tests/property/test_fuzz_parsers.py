@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import fuzz_targets
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from tests.property import fuzz_targets
 
 # (parser, inputs): the cheap parsers get more inputs; together they stay near 30 s.
 BUDGETS = {

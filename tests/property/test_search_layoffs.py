@@ -3,15 +3,15 @@ order of layoffs, on random knocker spreads with defender cards drawn near them.
 
 from __future__ import annotations
 
-from brute_force import fits, min_deadwood, min_defence_deadwood
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_strategies import EXAMPLES, ace_rules
 
 from gin_scorer.core.cards import ALL_CARDS, Card
 from gin_scorer.core.hands import Layoff
 from gin_scorer.core.layoffs import best_defence, layoff_problems
 from gin_scorer.core.melds import AceRule, Meld, deadwood_points, make_meld, meld_problem
+from tests.property.brute_force import fits, min_deadwood, min_defence_deadwood
+from tests.property.search_strategies import EXAMPLES, ace_rules
 
 
 @st.composite

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from brute_force import (
-    best_key,
-    fits,
-    is_meld,
-    min_deadwood,
-    min_deadwood_after_discard,
-    points,
-)
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_strategies import CORNER_CARDS, DENSE_CARDS, EXAMPLES, ace_rules, any_hand, hands
 
 from gin_scorer.core.cards import ALL_CARDS, Card, Suit, format_cards
 from gin_scorer.core.melds import (
@@ -25,6 +16,22 @@ from gin_scorer.core.melds import (
     least_deadwood,
     make_meld,
     meld_problem,
+)
+from tests.property.brute_force import (
+    best_key,
+    fits,
+    is_meld,
+    min_deadwood,
+    min_deadwood_after_discard,
+    points,
+)
+from tests.property.search_strategies import (
+    CORNER_CARDS,
+    DENSE_CARDS,
+    EXAMPLES,
+    ace_rules,
+    any_hand,
+    hands,
 )
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tournament_play import better_seed_wins, field_of, play_event, random_winner
 
 from gin_scorer.tournament.elimination import PHANTOM, build_bracket
 from gin_scorer.tournament.engine import EventState, event_standings, plan_round
@@ -16,6 +15,7 @@ from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import EntrantStatus, Format
 from gin_scorer.tournament.seeding import bracket_order
 from gin_scorer.tournament.settings import TournamentSettings
+from tests.tournament.tournament_play import better_seed_wins, field_of, play_event, random_winner
 
 
 def test_standard_seeding_keeps_one_and_two_apart() -> None:
@@ -129,7 +129,7 @@ def test_double_elimination_bracket_reset_is_played_only_when_needed() -> None:
 def test_withdrawal_gives_the_opponent_a_walkover() -> None:
     state = _state(4, Format.SINGLE_ELIMINATION)
     rng = random.Random(0)
-    from tournament_play import play_round
+    from tests.tournament.tournament_play import play_round
 
     state, _ = play_round(state, better_seed_wins({i: i for i in range(1, 5)}), rng)
     people = tuple(

@@ -10,7 +10,6 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tournament_play import field_of, play_event, play_round, random_winner
 
 from gin_scorer.tournament.club import club_round
 from gin_scorer.tournament.engine import EventState, plan_round, total_rounds
@@ -18,6 +17,7 @@ from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant, EntrantStatus, Format
 from gin_scorer.tournament.round_robin import round_robin_schedule
 from gin_scorer.tournament.settings import TournamentSettings
+from tests.tournament.tournament_play import field_of, play_event, play_round, random_winner
 
 
 @settings(max_examples=30, deadline=None)

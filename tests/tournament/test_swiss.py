@@ -9,12 +9,12 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tournament_play import field_of, play_round, random_winner
 
 from gin_scorer.tournament.engine import EventState, is_complete, plan_round, total_rounds
 from gin_scorer.tournament.model import Entrant, EntrantStatus, Format, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
 from gin_scorer.tournament.swiss import SwissRanking, pair_swiss, swiss_pairs
+from tests.tournament.tournament_play import field_of, play_round, random_winner
 
 
 def _perfect_matchings(people: list[int]) -> list[list[tuple[int, int]]]:
