@@ -27,6 +27,7 @@ from gin_scorer.reports.template import (
     build_pdf,
     frame_size,
     grid_table,
+    match_heading_table,
     one_per_page,
     styles,
 )
@@ -165,8 +166,6 @@ def _blank(value: int | None) -> str:
 def pad_story(
     shape: PadShape, heading: MatchHeading, fill: PadFill | None, *, paper: Paper | str
 ) -> list[Flowable]:
-    from gin_scorer.reports.score_sheet import _heading
-
     st = styles()
     width, height = frame_size(paper)
     rule = (
@@ -176,7 +175,7 @@ def pad_story(
         "where they have not. Write the running total in each of those columns."
     )
     story: list[Flowable] = [
-        _heading(heading, None, width),  # type: ignore[arg-type]
+        match_heading_table(heading, width),
         Spacer(1, 1.5 * mm),
         Paragraph(markup(rule), st["small"]),
         Spacer(1, 1.5 * mm),

@@ -33,6 +33,7 @@ from gin_scorer.reports.template import (
     build_pdf,
     frame_size,
     grid_table,
+    match_heading_table,
     one_per_page,
     styles,
 )
@@ -170,42 +171,6 @@ def _game_block(
     return table
 
 
-def _heading(heading: MatchHeading, shape: SheetShape, width: float) -> Table:
-    st = styles()
-
-    def field(label: str, value: str) -> Paragraph:
-        return Paragraph(
-            f'<font size="7" color="#444444">{label}</font><br/>'
-            f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
-            st["body"],
-        )
-
-    a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
-    b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
-    data = [
-        [
-            field("Player A", a_name),
-            field("Player B", b_name),
-            field("Table", heading.table),
-            field("Round", heading.round),
-            field("Match", heading.match),
-        ]
-    ]
-    small = 22 * mm
-    rest = (width - 3 * small) / 2
-    table = grid_table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
-    table.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    return table
-
-
 def _rule_line(shape: SheetShape) -> str:
     if shape.rule_text:
         return f"{shape.rule_text} · marks: G gin · BG big gin · U undercut"
@@ -291,7 +256,7 @@ def sheet_story(
     per_row = min(games, 5)
     block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
     story: list[Flowable] = [
-        _heading(heading, shape, width),
+        match_heading_table(heading, width),
         Spacer(1, 1.5 * mm),
         Paragraph(markup(_rule_line(shape)), st["small"]),
         Spacer(1, 1.5 * mm),

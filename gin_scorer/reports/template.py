@@ -31,13 +31,15 @@ from reportlab.platypus import (
     Frame,
     PageBreak,
     PageTemplate,
+    Paragraph,
     Table,
     TableStyle,
 )
 
 from gin_scorer import __version__
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.reports.fonts import BOLD, REGULAR, register_fonts
+from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup, register_fonts
 
 MARGIN = 12 * mm
 HEADER_HEIGHT = 16 * mm
@@ -273,3 +275,40 @@ def build_pdf(
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=_draw_frame_text(header))])
     doc.build(list(story), canvasmaker=_make_numbered_canvas(header))
     return out
+
+
+def match_heading_table(heading: MatchHeading, width: float) -> Table:
+    """Who plays whom, where: the boxed line at the top of a score sheet and a pad."""
+    st = styles()
+
+    def field(label: str, value: str) -> Paragraph:
+        return Paragraph(
+            f'<font size="7" color="#444444">{label}</font><br/>'
+            f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
+            st["body"],
+        )
+
+    a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
+    b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
+    data = [
+        [
+            field("Player A", a_name),
+            field("Player B", b_name),
+            field("Table", heading.table),
+            field("Round", heading.round),
+            field("Match", heading.match),
+        ]
+    ]
+    small = 22 * mm
+    rest = (width - 3 * small) / 2
+    table = grid_table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
+    table.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return table
