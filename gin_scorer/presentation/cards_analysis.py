@@ -15,6 +15,7 @@ from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Problem, S
 from gin_scorer.core.layoffs import Defence, best_defence
 from gin_scorer.core.melds import Arrangement, best_arrangement
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.validation import validate_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +89,5 @@ def analyse_cards(
         defender_cards=defender_cards,
     )
     record = replace(declared, cards=cards)
-    from gin_scorer.core.validation import validate_hand
-
     problems = tuple(validate_hand(record, rules))
     return CardsAnalysis(knocker_cards, defender_cards, knocker, defence, record, problems)
