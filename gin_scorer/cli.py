@@ -35,10 +35,6 @@ def command_modules() -> list[ModuleType]:
     return sorted(modules, key=lambda m: (getattr(m, "HELP_ORDER", 100), m.__name__))
 
 
-class UserError(Exception):
-    """A problem the user can fix (bad input, missing file); printed without a traceback."""
-
-
 # Exit codes, as the README's "When input is wrong" lists them.
 EXIT_OK = 0
 EXIT_REFUSED = 2  # bad input, or a refusal of the services or the store: nothing was written
@@ -55,15 +51,6 @@ class _OneLineParser(argparse.ArgumentParser):
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def _refusal_types() -> tuple[type[BaseException], ...]:
-    """Every exception that means "the input or the database said no", not a bug of ours."""
-    from gin_scorer.core.hands import HandRecordError
-    from gin_scorer.core.rules import RuleSetError
-    from gin_scorer.services.errors import ServiceError, StoreError
-
-    return (UserError, ServiceError, StoreError, HandRecordError, RuleSetError)
 
 
 def _log_fault(error: BaseException) -> str:
@@ -129,7 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     except Exception as error:  # the last net: never a traceback on screen
-        if isinstance(error, _refusal_types()):
+        from gin_scorer.commands._errors import REFUSALS
+
+        if isinstance(error, REFUSALS):
             print(f"gin-scorer: {_first_lines(str(error))}", file=sys.stderr)
             return EXIT_REFUSED
         where = _log_fault(error)

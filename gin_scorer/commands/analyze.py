@@ -94,7 +94,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _ace_rule(args: argparse.Namespace) -> AceRule:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.core.melds import AceRule
 
     if args.aces is not None:
@@ -168,7 +168,7 @@ def _each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: boo
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
 
     ace_rule = _ace_rule(args)
     if args.cards == ["-"]:
@@ -312,7 +312,7 @@ def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str,
 
 
 def run_layoffs(args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
 
     ace_rule = _ace_rule(args)
     if args.source is not None:

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.cli import UserError
 from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._format_options import (
     add_format_options,
     describe_settings,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gin_scorer.cli import UserError
 from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._errors import UserError
 
 HELP_ORDER = 50
 

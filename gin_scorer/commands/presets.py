@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.core.rules import RuleSetError
     from gin_scorer.presets import list_presets, resolve_rules
 

@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.paths import chosen_database
     from gin_scorer.reports import ReportError, build
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open(url_or_path: str) -> Any:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.store.database import open_database
     from gin_scorer.store.errors import StoreError
 

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.cli import UserError
 from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._errors import UserError
 
 if TYPE_CHECKING:
     from gin_scorer.store.database import Database

@@ -222,7 +222,7 @@ def register(subparsers: Any) -> None:
 
 
 def _open(args: argparse.Namespace) -> Database:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.paths import chosen_database
     from gin_scorer.store.database import open_database
     from gin_scorer.store.errors import StoreError
@@ -234,7 +234,7 @@ def _open(args: argparse.Namespace) -> Database:
 
 
 def _guarded(work: Callable[[Database], int], args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.store.errors import StoreError
     from gin_scorer.tournament.errors import TournamentError
@@ -386,7 +386,7 @@ _DEMO_MOST_ROUNDS = 64
 
 
 def run_demo_command(args: argparse.Namespace) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
 
     if args.format in ("single-elim", "double-elim") and not 2 <= args.entrants <= 256:
         raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
@@ -478,7 +478,7 @@ def run_verify_command(args: argparse.Namespace) -> int:
 
 
 def _latest_round(db: Database, event_id: int) -> int:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
     from gin_scorer.services.rounds import list_rounds
 
     found = list_rounds(db, event_id)
@@ -490,7 +490,7 @@ def _latest_round(db: Database, event_id: int) -> int:
 
 
 def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
-    from gin_scorer.cli import UserError
+    from gin_scorer.commands._errors import UserError
 
     if not texts:
         return None

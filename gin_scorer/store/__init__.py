@@ -19,7 +19,10 @@ Open a database with :func:`open_database`; do each user action in one
 - ``crash_writer`` the SIGKILL crash test's machinery
 """
 
-from gin_scorer.store.database import Database, open_database
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from gin_scorer.store.errors import (
     ConflictError,
     CorruptDatabase,
@@ -28,6 +31,20 @@ from gin_scorer.store.errors import (
     PinError,
     StoreError,
 )
+
+if TYPE_CHECKING:
+    from gin_scorer.store.database import Database, open_database
+
+
+def __getattr__(name: str) -> Any:
+    """``Database`` and ``open_database`` load SQLAlchemy: only when asked for, so that a
+    caller that needs only the error classes (the command line's --help) stays light."""
+    if name in ("Database", "open_database"):
+        from gin_scorer.store import database
+
+        return getattr(database, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ConflictError",
