@@ -106,7 +106,7 @@ def pure_event(preset: str, entrants: int = 64) -> None:
 
 
 def service_event(preset: str, entrants: int = 64) -> None:
-    from gin_scorer.commands.tournament import play_demo
+    from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.services.standings import standings
     from gin_scorer.services.verify import verify_database
     from gin_scorer.store.database import open_database
@@ -115,7 +115,7 @@ def service_event(preset: str, entrants: int = 64) -> None:
         os.environ.setdefault("GIN_SCORER_BACKUP_DIR", os.path.join(folder, "backups"))
         db = open_database(os.path.join(folder, "bench.sqlite"), station="bench", backups=False)
         try:
-            summary = play_demo(db, entrants=entrants, event_format="swiss", seed=1, preset=preset)
+            summary = play_demo(db, DemoPlan(entrants=entrants, seed=1, preset=preset))
             print(
                 f"gin-scorer demo, {entrants}-entrant Swiss through the services "
                 f"(SQLite, synchronous=FULL, preset {preset}): {summary.total_seconds:.1f} s "
@@ -127,17 +127,17 @@ def service_event(preset: str, entrants: int = 64) -> None:
 
             rounds._DERIVED.clear()  # cold: every match's ledger recomputed from its hands
             tick = time.perf_counter()
-            standings(db, summary.event_id)
+            standings(db, summary.event.id)
             cold = time.perf_counter() - tick
             tick = time.perf_counter()
-            standings(db, summary.event_id)
+            standings(db, summary.event.id)
             warm = time.perf_counter() - tick
             print(
                 f"  standings service on that event: cold {cold * 1000:.0f} ms (every ledger "
                 f"recomputed from {summary.hands} hands), warm {warm * 1000:.0f} ms"
             )
             tick = time.perf_counter()
-            report = verify_database(db, summary.event_id)
+            report = verify_database(db, summary.event.id)
             print(
                 f"  verify: {time.perf_counter() - tick:.1f} s, "
                 f"{'clean' if report.clean else report.problems[:3]}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from gin_scorer.core.hands import HandRecordError
 from gin_scorer.core.rules import RuleSetError
 from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.tournament.errors import TournamentError
 
 
 class UserError(Exception):
@@ -21,6 +22,7 @@ REFUSALS: tuple[type[Exception], ...] = (
     StoreError,
     HandRecordError,
     RuleSetError,
+    TournamentError,
 )
 """Every exception that means "the input or the database said no", not a bug of ours: the
 command line prints its sentence as one line and exits with status 2."""

@@ -39,3 +39,12 @@ def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:
         if not typed:
             raise
         return call(typed)
+
+
+def ask_pin() -> str:
+    """A PIN typed in a terminal (no echo), or the next line of stdin when piped."""
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass("Director PIN: ")
+    return sys.stdin.readline().strip()

@@ -76,7 +76,7 @@ def _read(name: str, read: Callable[[Path], str] = _utf8) -> str:
 
 
 def run_import_entrants(args: argparse.Namespace) -> int:
-    from gin_scorer.commands.events import opened
+    from gin_scorer.commands._database import opened
     from gin_scorer.services import exchange
     from gin_scorer.services.entrant_rows import read_entrants_file
     from gin_scorer.services.errors import RowsRejected
@@ -99,7 +99,7 @@ def run_import_entrants(args: argparse.Namespace) -> int:
 
 
 def run_import_event(args: argparse.Namespace) -> int:
-    from gin_scorer.commands.events import opened
+    from gin_scorer.commands._database import opened
     from gin_scorer.services import exchange
     from gin_scorer.services.errors import RowsRejected
 
@@ -116,7 +116,7 @@ def run_import_event(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from gin_scorer.commands.events import opened
+    from gin_scorer.commands._database import opened
     from gin_scorer.services import exchange
     from gin_scorer.services.spreadsheet_csv import write_csv_file
 

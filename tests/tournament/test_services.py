@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from gin_scorer.commands.tournament import play_demo
 from gin_scorer.presets import load_preset
 from gin_scorer.services import rounds
+from gin_scorer.services.demo import DemoPlan, play_demo
 from gin_scorer.services.entrants import add_entrant, withdraw_entrant
 from gin_scorer.services.errors import PinError
 from gin_scorer.services.events import create_event
@@ -164,26 +164,26 @@ def test_club_night_pairs_as_the_director_says(db: Any) -> None:
 
 
 def test_demo_event_is_repeatable_and_verifies_clean(db: Any, tmp_path: Any) -> None:
-    summary = play_demo(db, entrants=4, event_format="double-elim", seed=5, preset=FAST)
-    assert rounds.event_complete(db, summary.event_id)
-    report = verify_database(db, summary.event_id)
+    summary = play_demo(db, DemoPlan(entrants=4, event_format="double-elim", seed=5, preset=FAST))
+    assert rounds.event_complete(db, summary.event.id)
+    report = verify_database(db, summary.event.id)
     assert report.clean, report.problems
     assert report.hands == summary.hands > 0
-    again = play_demo(db, entrants=4, event_format="double-elim", seed=5, preset=FAST)
+    again = play_demo(db, DemoPlan(entrants=4, event_format="double-elim", seed=5, preset=FAST))
     first_rows = [
         (r.place, r.entrant.name, r.game_wins, r.point_differential)
-        for r in standings(db, summary.event_id)
+        for r in standings(db, summary.event.id)
     ]
     second_rows = [
         (r.place, r.entrant.name, r.game_wins, r.point_differential)
-        for r in standings(db, again.event_id)
+        for r in standings(db, again.event.id)
     ]
     assert first_rows == second_rows
     assert again.hands == summary.hands
 
 
 def test_verify_reports_a_tampered_hand(db: Any) -> None:
-    summary = play_demo(db, entrants=2, event_format="single-elim", seed=3, preset=FAST)
+    summary = play_demo(db, DemoPlan(entrants=2, event_format="single-elim", seed=3, preset=FAST))
     # The log is append-only (the store refuses edits), so the tampering is a row written
     # behind the services' back: a "correction" whose declared count the cards contradict.
     with db.transaction() as session:
@@ -202,7 +202,7 @@ def test_verify_reports_a_tampered_hand(db: Any) -> None:
                 station="elsewhere",
             )
         )
-    report = verify_database(db, summary.event_id)
+    report = verify_database(db, summary.event.id)
     assert not report.clean
     assert any("hand 1" in p for p in report.problems), report.problems
 

@@ -1,0 +1,35 @@
+"""The database a command names (``--db``, ``$GIN_SCORER_DB`` or the default file), open for the
+length of the command.
+
+A refusal of the layers below (a busy or damaged database, a service saying no, the engine
+unable to pair) is not caught here: it travels up to :func:`gin_scorer.cli.main`, which prints
+its sentence as one line and exits with status 2 (:data:`._errors.REFUSALS`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+
+
+@contextmanager
+def opened(args: argparse.Namespace, *, backups: bool = True) -> Iterator[Database]:
+    """The chosen database; ``backups=False`` for a command that only reads (a report)."""
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.services.database import open_database
+
+    db = open_database(chosen_database(args.db), backups=backups)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def entered_by(args: argparse.Namespace, db: Database) -> str:
+    """Who enters a hand: ``--by``, else this station's name."""
+    return str(args.by or db.station)

@@ -1,0 +1,135 @@
+"""``gin-scorer backup`` and ``restore``: the database's copies — now, on a schedule, to a file
+of the director's choosing, and back."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._database import opened
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._pin import ask_pin
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+
+HELP_ORDER = 60
+
+
+def register(subparsers: Any) -> None:
+    _register_backup(subparsers)
+    restore = subparsers.add_parser(
+        "restore",
+        help="replace the database by a backup (checked first; the current one is kept)",
+        description="Restore a backup (a SQLite file) into the database — a SQLite file or a "
+        "PostgreSQL server: FILE must pass an integrity check; the current database is "
+        "backed up first (or, if damaged, renamed aside — never overwritten). "
+        "If the database has a director PIN, give it with --pin or type it when asked.",
+    )
+    restore.add_argument("file", metavar="FILE", help="the backup to restore")
+    restore.add_argument(
+        "--pin",
+        action="append",
+        help="the database's director PIN; without one, every event's PIN (give --pin once "
+        "per PIN; asked for when needed and not given)",
+    )
+    restore.set_defaults(func=run_restore)
+
+
+def _register_backup(subparsers: Any) -> None:
+    backup = subparsers.add_parser(
+        "backup",
+        help="back up the database now, or list its backups",
+        description="Back up the database into a SQLite file: a SQLite database through "
+        "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row in "
+        "one consistent snapshot. Without --out the copy joins the rotating backups in your "
+        "data folder (the newest 20 are kept).",
+    )
+    backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
+    backup.add_argument("--list", action="store_true", help="list the existing backups")
+    backup.add_argument(
+        "--every-hands",
+        type=positive,
+        metavar="N",
+        help="from now on, back up automatically every N hands (default 25)",
+    )
+    backup.add_argument(
+        "--every-minutes",
+        type=positive,
+        metavar="M",
+        help="... or every M minutes with something new (default 10)",
+    )
+    backup.set_defaults(func=run_backup)
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    with opened(args) as db:
+        if args.every_hands is not None or args.every_minutes is not None:
+            return _schedule(db, args)
+        if args.list:
+            return _list(db)
+        return _back_up(db, args)
+
+
+def _schedule(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.services.backup_schedule import set_backup_schedule
+
+    schedule = set_backup_schedule(
+        db, every_hands=args.every_hands, every_minutes=args.every_minutes
+    )
+    print(
+        f"automatic backups of {db.display_name}: every {schedule.every_hands} "
+        f"hands or {schedule.every_minutes} minutes"
+    )
+    return 0
+
+
+def _list(db: Database) -> int:
+    from gin_scorer.services.backups import backups_of
+
+    found = backups_of(db)
+    if not found:
+        print(f"no backups of {db.display_name} yet")
+    for item in found:
+        size = item.path.stat().st_size / 1024
+        reason = f"  ({item.reason})" if item.reason else ""
+        print(f"{item.taken_at:%Y-%m-%d %H:%M:%S} UTC  {size:8.0f} KiB  {item.path}{reason}")
+    return 0
+
+
+def _back_up(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.services.backups import back_up_now
+    from gin_scorer.services.copies import copy_to_file
+    from gin_scorer.services.errors import StoreError
+
+    try:
+        if args.out:
+            out = Path(args.out).expanduser().resolve()
+            if out.exists():
+                raise UserError(f"{out} already exists; choose a new file name")
+            copy_to_file(db, out)
+            print(f"backed up {db.display_name} to {out}")
+        else:
+            made = back_up_now(db)
+            print(f"backed up {db.display_name} to {made.path}")
+    except (StoreError, OSError) as error:
+        raise UserError(f"the backup failed: {error}") from None
+    return 0
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    from gin_scorer.paths import chosen_database
+    from gin_scorer.services.backups import restore_backup
+
+    source = Path(args.file).expanduser()
+    if not source.is_file():
+        raise UserError(f"{source} does not exist (or is not a file)")
+    result = restore_backup(chosen_database(args.db), source, pins=args.pin or (), ask_pin=ask_pin)
+    print(f"restored {result.database} from {result.restored_from}")
+    if result.safety_backup is not None:
+        print(f"the database as it was is kept in {result.safety_backup.path}")
+    if result.damaged_moved_to is not None:
+        print(f"the damaged database was moved to {result.damaged_moved_to}")
+    return 0

@@ -1,0 +1,142 @@
+"""``gin-scorer demo``: a simulated event played to the end through the services (every hand
+really shuffled, dealt and played, with its cards), then its standings.
+
+The play itself is :func:`gin_scorer.services.demo.play_demo`, the same run the app's
+"Try a demo event" makes; this module checks the numbers and prints what it did.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import any_whole, positive
+from gin_scorer.commands._database import opened
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands.standings import print_standings
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.demo import DemoProgress
+
+HELP_ORDER = 45
+
+FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "club")
+
+# Checked before the event is created: a billion entrants or rounds would create the event,
+# then run for ever.
+_MOST_ENTRANTS = 1024
+_MOST_ROUNDS = 64
+
+
+def register(subparsers: Any) -> None:
+    demo = subparsers.add_parser(
+        "demo",
+        help="create a simulated event and play it to the end (real deals, real cards)",
+        description="Create an event with N entrants and play every round of it through the "
+        "services: each hand is shuffled, dealt and played by a simple legal strategy, with "
+        "its cards. The same seed plays the same event.",
+    )
+    demo.add_argument(
+        "--entrants",
+        type=positive,
+        default=16,
+        metavar="N",
+        help="how many entrants (default 16; 2 to 256 for brackets)",
+    )
+    demo.add_argument(
+        "--format", choices=FORMATS, default="swiss", help="event format (default swiss)"
+    )
+    demo.add_argument(
+        "--seed",
+        type=any_whole,
+        default=1,
+        metavar="S",
+        help="random seed: the same seed plays the same event (default 1)",
+    )
+    demo.add_argument(
+        "--preset",
+        default=None,
+        metavar="KEY",
+        help="rule preset for the matches (default gra-tournament: best of "
+        "five games to 250; a club night plays hollywood; wikipedia-standard plays one game "
+        "to 100, faster)",
+    )
+    demo.add_argument(
+        "--rounds",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="Swiss rounds (default ceil(log2 N)); club nights to play (default 3)",
+    )
+    demo.add_argument("--name", default=None, help="the event's name")
+    demo.add_argument(
+        "--per-hand",
+        action="store_true",
+        help="enter hands one at a time through record_hand (as a scorekeeper "
+        "would; much slower) instead of one batch per match",
+    )
+    demo.add_argument("--quiet", action="store_true", help="print only the final standings")
+    demo.set_defaults(func=run_demo_command)
+
+
+def _check(args: argparse.Namespace) -> None:
+    """Refuse a demo that cannot be played before anything is written."""
+    from gin_scorer.presets import load_preset
+
+    if args.format in ("single-elim", "double-elim") and not 2 <= args.entrants <= 256:
+        raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
+    if args.entrants < 2:
+        raise UserError("a demo event needs at least 2 entrants")
+    if args.entrants > _MOST_ENTRANTS:
+        raise UserError(
+            f"a demo event takes at most {_MOST_ENTRANTS} entrants, not {args.entrants}"
+        )
+    if args.rounds is not None and args.rounds > _MOST_ROUNDS:
+        raise UserError(f"a demo plays at most {_MOST_ROUNDS} rounds, not {args.rounds}")
+    if args.preset is not None:
+        try:
+            load_preset(args.preset)
+        except (KeyError, ValueError) as error:
+            raise UserError(str(error).strip("'\"")) from None
+
+
+def run_demo_command(args: argparse.Namespace) -> int:
+    _check(args)
+    with opened(args) as db:
+        return _play(db, args)
+
+
+def _play(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.standings import standings
+
+    def say(progress: DemoProgress) -> None:
+        print(progress.message)
+
+    plan = DemoPlan(
+        entrants=args.entrants,
+        rounds=args.rounds,
+        event_format=args.format,
+        preset=args.preset,
+        seed=args.seed,
+        name=args.name,
+        per_hand=args.per_hand,
+    )
+    result = play_demo(db, plan, progress=None if args.quiet else say)
+    event_id = result.event.id
+    rows = standings(db, event_id)
+    if not args.quiet:
+        for note in result.notes:
+            print(f"note: {note}")
+    print(
+        f"event {event_id}: {result.rounds} rounds, {result.matches} matches, "
+        f"{result.hands} hands in {result.total_seconds:.1f} s "
+        f"(simulating {result.simulate_seconds:.1f} s, recording "
+        f"{result.record_seconds:.1f} s, pairing {result.pair_seconds:.2f} s)"
+    )
+    print_standings(rows[: 8 if args.quiet else 16])
+    if len(rows) > 16 and not args.quiet:
+        print(f"... and {len(rows) - 16} more: gin-scorer standings --event {event_id}")
+    print(f"database: {db.url}")
+    return 0

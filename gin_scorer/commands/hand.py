@@ -1,0 +1,218 @@
+"""``gin-scorer hand``: record, correct, void or undo the hands of a match.
+
+A command that writes into a match reads its current version first (a terminal has no stale
+screen), so it still refuses cleanly if another station writes in between.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._database import entered_by, opened
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._pin import with_pin
+
+if TYPE_CHECKING:
+    from gin_scorer.core.hands import HandRecord
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import HandRow, ScoreSheet
+
+HELP_ORDER = 43
+
+
+def _side(text: str) -> str:
+    if text.strip().upper() not in ("A", "B"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player: write A or B")
+    return text.strip().upper()
+
+
+def _who(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--by", default="", metavar="NAME", help="who enters it (default: this station's name)"
+    )
+
+
+def register(subparsers: Any) -> None:
+    hand = subparsers.add_parser("hand", help="record, correct, void or undo hands")
+    ha = hand.add_subparsers(dest="hand_command", metavar="ACTION", required=True)
+    hadd = ha.add_parser(
+        "add",
+        help="record the next hand of a match",
+        description="Record a hand, written in the hand JSON form, e.g. "
+        '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\', \'{"gin": "B", "deadwood": '
+        '{"A": 22}}\' or \'{"dead": true}\'. A hand with errors is refused unless --override '
+        "gives the director's reason.",
+    )
+    hadd.add_argument("--match", type=positive, required=True, metavar="ID")
+    hadd.add_argument("hand", metavar="JSON", help="the hand (or - to read it from stdin)")
+    _who(hadd)
+    hadd.add_argument("--override", metavar="REASON", help="record despite errors, for REASON")
+    hadd.add_argument(
+        "--dealer", type=_side, metavar="A|B", help="who dealt (default: by the rules)"
+    )
+    hadd.add_argument(
+        "--pin",
+        help="director PIN (a locked result or a finished event refuse "
+        "hands: unlock or reopen first)",
+    )
+    hadd.set_defaults(func=run_hand_add)
+    _register_changes(ha)
+
+
+def _register_changes(ha: Any) -> None:
+    hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")
+    hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
+    hcor.add_argument("hand", metavar="JSON", help="the corrected hand")
+    hcor.add_argument("--reason", required=True)
+    _who(hcor)
+    hcor.add_argument("--override", metavar="REASON", help="accept errors in it, for REASON")
+    hcor.add_argument("--pin", help="director PIN, when later play relies on the result")
+    hcor.set_defaults(func=run_hand_correct)
+    hvoid = ha.add_parser("void", help="withdraw a recorded hand (it stays in the log)")
+    hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
+    hvoid.add_argument("--reason", required=True)
+    _who(hvoid)
+    hvoid.add_argument("--pin")
+    hvoid.set_defaults(func=run_hand_void)
+    hundo = ha.add_parser("undo", help="take back the newest entry of a match")
+    hundo.add_argument("--match", type=positive, required=True, metavar="ID")
+    _who(hundo)
+    hundo.add_argument("--pin")
+    hundo.set_defaults(func=run_hand_undo)
+
+
+def _record(text: str) -> HandRecord:
+    from gin_scorer.core.hand_json import record_from_json
+    from gin_scorer.core.hands import HandRecordError
+    from gin_scorer.core.json_input import JsonInputError, read_json
+
+    if text == "-":
+        text = sys.stdin.read()
+    try:
+        data = read_json(text, "the hand", max_chars=_HAND_CHARS)
+    except JsonInputError as error:
+        raise UserError(
+            f'{error}; write it like \'{{"knock": "A", "deadwood": {{"A": 7, "B": 15}}}}\''
+        ) from None
+    try:
+        return record_from_json(data)
+    except HandRecordError as error:
+        raise UserError(f"hand: {error}") from None
+
+
+# One hand with all its cards is well under 2 KB; anything far larger is not a hand.
+_HAND_CHARS = 64 * 1024
+
+
+def _summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
+    """The hand just entered (default: the newest) and where the match stands."""
+    from gin_scorer.presentation.sheet_text import hand_summary
+
+    print("\n".join(hand_summary(sheet, row)))
+
+
+def run_hand_add(args: argparse.Namespace) -> int:
+    from gin_scorer.core.hands import Side
+    from gin_scorer.services import hands, matches
+    from gin_scorer.services.errors import HandRejected
+
+    record = _record(args.hand)
+    with opened(args) as db:
+        current = matches.get_match(db, args.match)
+        try:
+            sheet = with_pin(
+                args.pin,
+                lambda pin: hands.record_hand(
+                    db,
+                    args.match,
+                    record,
+                    current.version,
+                    entered_by=entered_by(args, db),
+                    override_reason=args.override,
+                    dealer=Side(args.dealer) if args.dealer else None,
+                    pin=pin,
+                ),
+            )
+        except HandRejected as error:
+            for p in error.problems:
+                print(f"  {p.severity.value}: {p.message}", file=sys.stderr)
+            raise UserError(
+                'hand refused (errors above); to record it anyway add --override "reason"'
+            ) from None
+    _summary(sheet)
+    return 0
+
+
+def _match_version(db: Database, hand_id: int) -> int:
+    """The current version of the match holding hand entry ``hand_id`` (a terminal has no
+    stale screen: it reads the version just before it writes)."""
+    from gin_scorer.services import matches
+    from gin_scorer.services.lookups import match_of_hand
+
+    return matches.get_match(db, match_of_hand(db, hand_id)).version
+
+
+def run_hand_correct(args: argparse.Namespace) -> int:
+    from gin_scorer.services import hands
+
+    record = _record(args.hand)
+    with opened(args) as db:
+        version = _match_version(db, args.hand_id)
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.correct_hand(
+                db,
+                args.hand_id,
+                record,
+                version,
+                reason=args.reason,
+                entered_by=entered_by(args, db),
+                override_reason=args.override,
+                pin=pin,
+            ),
+        )
+    print(f"hand entry {args.hand_id} corrected")
+    # The correction is the newest row of the match's log, so the row in force with the
+    # highest id is the corrected hand (wherever it sits in the match).
+    _summary(sheet, max(sheet.hands, key=lambda r: r.hand_id, default=None))
+    return 0
+
+
+def run_hand_void(args: argparse.Namespace) -> int:
+    from gin_scorer.services import hands
+
+    with opened(args) as db:
+        version = _match_version(db, args.hand_id)
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.void_hand(
+                db,
+                args.hand_id,
+                version,
+                reason=args.reason,
+                entered_by=entered_by(args, db),
+                pin=pin,
+            ),
+        )
+    print(f"hand entry {args.hand_id} voided")
+    _summary(sheet)
+    return 0
+
+
+def run_hand_undo(args: argparse.Namespace) -> int:
+    from gin_scorer.services import hands, matches
+
+    with opened(args) as db:
+        current = matches.get_match(db, args.match)
+        sheet = with_pin(
+            args.pin,
+            lambda pin: hands.undo_last_entry(
+                db, args.match, current.version, entered_by=entered_by(args, db), pin=pin
+            ),
+        )
+    print(f"newest entry of match {args.match} undone")
+    _summary(sheet)
+    return 0

@@ -1,0 +1,113 @@
+"""``gin-scorer match``: create a match, list an event's matches, show a score sheet, lock or
+unlock a result."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._database import opened
+from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands._seal import seal_of, seal_text
+
+if TYPE_CHECKING:
+    from gin_scorer.services.dto import MatchView
+
+HELP_ORDER = 42
+
+
+def register(subparsers: Any) -> None:
+    match = subparsers.add_parser("match", help="create matches, show score sheets, lock results")
+    ma = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
+    mnew = ma.add_parser(
+        "new",
+        help="a match between two entrants (club play, ad hoc)",
+        description="Create a match. In a club event, names not yet entered are entered.",
+    )
+    mnew.add_argument("--event", type=positive, required=True, metavar="ID")
+    mnew.add_argument("--a", required=True, metavar="NAME", help="side A")
+    mnew.add_argument("--b", required=True, metavar="NAME", help="side B")
+    mnew.add_argument("--table", type=positive, metavar="N")
+    mnew.set_defaults(func=run_match_new)
+    mlist = ma.add_parser("list", help="the matches of an event")
+    mlist.add_argument("--event", type=positive, required=True, metavar="ID")
+    mlist.add_argument("--round", type=positive, metavar="N")
+    mlist.set_defaults(func=run_match_list)
+    sheet = ma.add_parser("sheet", help="the score sheet of a match")
+    sheet.add_argument("match_id", type=positive, metavar="ID")
+    sheet.add_argument("--log", action="store_true", help="also list every log row")
+    sheet.set_defaults(func=run_match_sheet)
+    for name, helptext in (
+        ("lock", "seal a finished result (needs the director PIN if set)"),
+        ("unlock", "lift the seal (needs the director PIN if set)"),
+    ):
+        action = ma.add_parser(name, help=helptext)
+        action.add_argument("match_id", type=positive, metavar="ID")
+        action.add_argument("--pin")
+        action.set_defaults(func=run_match_lock, lock_action=name)
+
+
+def match_line(m: MatchView) -> str:
+    """One match on one line: id, who plays whom, status, where (round, table, bracket slot)."""
+    where = []
+    if m.round_number:
+        where.append(f"round {m.round_number}")
+    if m.table_number:
+        where.append(f"table {m.table_number}")
+    if m.bracket_slot:
+        where.append(m.bracket_slot)
+    b = m.b.name if m.b else "(bye)"
+    place = f"  [{', '.join(where)}]" if where else ""
+    return f"{m.id:>4}  {m.a.name} v {b}  {m.status.value}{place}"
+
+
+def run_match_new(args: argparse.Namespace) -> int:
+    from gin_scorer.services import matches
+
+    with opened(args) as db:
+        # One transaction: in a club event the names not yet entered are entered with the
+        # match, so a refused match leaves no entrant behind.
+        made, added = matches.create_match_by_names(
+            db, args.event, args.a, args.b, table_number=args.table
+        )
+    for name in added:
+        entrant = made.a if made.a.name == name else made.b
+        print(f"entrant {entrant.id if entrant else '?'} added: {name}")
+    print(f"match {made.id} created: {made.a.name} (A) v {made.b.name if made.b else '-'} (B)")
+    return 0
+
+
+def run_match_list(args: argparse.Namespace) -> int:
+    from gin_scorer.services import matches
+
+    with opened(args) as db:
+        found = matches.list_matches(db, args.event, round_number=args.round)
+    for m in found:
+        print(match_line(m))
+    if not found:
+        print("no matches")
+    return 0
+
+
+def run_match_sheet(args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.sheet_text import render_sheet
+    from gin_scorer.services import matches
+
+    with opened(args) as db:
+        sheet = matches.get_score_sheet(db, args.match_id)
+        seal = seal_of(db)
+    print(render_sheet(sheet, with_log=args.log))
+    print(seal_text(seal))
+    return 0
+
+
+def run_match_lock(args: argparse.Namespace) -> int:
+    from gin_scorer.services import matches
+
+    with opened(args) as db:
+        current = matches.get_match(db, args.match_id)
+        action = matches.lock_result if args.lock_action == "lock" else matches.unlock_result
+        sheet = with_pin(args.pin, lambda pin: action(db, args.match_id, current.version, pin=pin))
+    print(f"match {args.match_id}: {sheet.match.status.value}")
+    return 0

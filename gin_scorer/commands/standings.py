@@ -1,0 +1,81 @@
+"""``gin-scorer standings``: an event's standings, as a table or JSON, with the seal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import any_whole, positive
+from gin_scorer.commands._database import opened
+from gin_scorer.commands._seal import seal_of, seal_text
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.standings import StandingRow
+
+HELP_ORDER = 48
+
+
+def register(subparsers: Any) -> None:
+    standings = subparsers.add_parser("standings", help="an event's standings")
+    standings.add_argument("--event", type=positive, required=True, metavar="ID")
+    standings.add_argument(
+        "--after-round", type=any_whole, metavar="N", help="as they stood after round N"
+    )
+    standings.add_argument("--json", action="store_true", help="machine-readable output")
+    standings.set_defaults(func=run_standings_command)
+
+
+def print_standings(rows: Sequence[StandingRow]) -> None:
+    """The standings table of the terminal (the demo prints its top lines too)."""
+    print(f"{'place':>6}  {'entrant':<26} {'W-L':>6} {'games':>7} {'points':>7}  position")
+    for r in rows:
+        flag = " (withdrawn)" if r.withdrawn else ""
+        print(
+            f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
+            f"{r.game_wins:>3}-{r.game_losses:<3} {r.point_differential:>+7}  "
+            f"{r.position}{flag}"
+        )
+
+
+def run_standings_command(args: argparse.Namespace) -> int:
+    with opened(args) as db:
+        return _standings(db, args)
+
+
+def _standings(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.services.standings import standings
+
+    rows = standings(db, args.event, args.after_round)
+    seal = seal_of(db)
+    if args.json:
+        lines = [
+            {
+                "place": r.place,
+                "place_to": r.place_to,
+                "label": r.place_label,
+                "entrant_id": r.entrant.id,
+                "name": r.entrant.name,
+                "match_wins": r.match_wins,
+                "match_losses": r.match_losses,
+                "game_wins": r.game_wins,
+                "game_losses": r.game_losses,
+                "point_differential": r.point_differential,
+                "byes": r.byes,
+                "buchholz": r.buchholz,
+                "tie_breaks": {t.value: v for t, v in r.tie_breaks},
+                "position": r.position,
+                "withdrawn": r.withdrawn,
+            }
+            for r in rows
+        ]
+        # An object, not a bare list, so the seal travels with the figures it covers.
+        json.dump({"seal": seal, "standings": lines}, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print_standings(rows)
+        print(seal_text(seal))
+    return 0
