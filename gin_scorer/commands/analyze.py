@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._cards_io import (
+    MAX_CARDS,
+    card_options,
+    chosen_ace_rule,
+    codes,
+    each_line,
+    melds_line,
+    shown,
+)
 
 if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
-    from gin_scorer.core.layoffs import Defence
-    from gin_scorer.core.melds import AceRule, Arrangement, Meld
+    from gin_scorer.core.melds import AceRule, Arrangement
 
 HELP_ORDER = 10
-MAX_CARDS = 11
 
 
 def register(subparsers: Any) -> None:
@@ -44,123 +50,8 @@ def register(subparsers: Any) -> None:
         help='the melds a player declared, separated by |: "7h 8h 9h | 9c 9d 9s"; the answer '
         "says whether they are legal and how their deadwood compares with the best",
     )
-    _common_options(analyze)
+    card_options(analyze)
     analyze.set_defaults(func=run_analyze)
-
-    layoffs = subparsers.add_parser(
-        "layoffs",
-        help="the defender's best melds and layoffs against the knocker's melds",
-        description="Find the defender's melds and layoffs leaving the least deadwood, "
-        "exactly: the fourth card of a set of three, cards at either end of a run, in chains. "
-        "Give '-' to read JSON lines from standard input, each like "
-        '{"knocker_melds": [["7h", "8h", "9h"], ["Ks", "Kd", "Kc"]], "defender": ["6h", ...]}'
-        ' (optionally with "gin": true, when no layoffs are allowed).',
-        epilog='example:  gin-scorer layoffs --knocker "7h 8h 9h | Ks Kd Kc" '
-        '--defender "6h 5h Kh 2c 2d 2s 9c Jd Qd 4s"',
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    layoffs.add_argument("source", nargs="?", metavar="-", help="- to read JSON lines from stdin")
-    layoffs.add_argument(
-        "--knocker",
-        metavar="MELDS",
-        help='the knocker\'s melds, separated by |: "7h 8h 9h | Ks Kd Kc"',
-    )
-    layoffs.add_argument("--defender", metavar="CARDS", help="the defender's cards")
-    layoffs.add_argument(
-        "--gin", action="store_true", help="the knocker went gin: no layoffs are allowed"
-    )
-    _common_options(layoffs)
-    layoffs.set_defaults(func=run_layoffs)
-
-
-def _common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON (one object per hand)")
-    parser.add_argument(
-        "--aces",
-        choices=["low", "tedesco"],
-        help="low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
-        "(K-A-2), an unmelded ace counts 15",
-    )
-    parser.add_argument(
-        "--rules",
-        metavar="PRESET",
-        help="take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
-        "file; --aces wins over it",
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# Shared plumbing
-
-
-def _ace_rule(args: argparse.Namespace) -> AceRule:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.core.melds import AceRule
-
-    if args.aces is not None:
-        return AceRule(args.aces)
-    if args.rules is not None:
-        from gin_scorer.core.rules import RuleSetError
-        from gin_scorer.presets import resolve_rules
-
-        try:
-            return resolve_rules(args.rules).ace_rule
-        except RuleSetError as error:
-            raise UserError(str(error)) from None
-    return AceRule.LOW
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def _shown(cards: Iterable[Card]) -> str:
-    from gin_scorer.core.cards import format_cards
-
-    return format_cards(cards) or "none"
-
-
-def _melds_line(melds: Iterable[Meld]) -> str:
-    return " | ".join(str(meld) for meld in melds) or "none"
-
-
-def _stdin_lines() -> Iterable[str | bytes]:
-    """Standard input line by line, as bytes when possible so that one line that is not UTF-8
-    is reported by number instead of stopping the whole run."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    return buffer if buffer is not None else sys.stdin
-
-
-def _each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: bool) -> int:
-    """Answer every non-blank line of standard input; an error is reported for its line only."""
-    failed = False
-    for number, line in enumerate(_stdin_lines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            if isinstance(line, bytes):
-                line = line.decode("utf-8-sig" if number == 1 else "utf-8")
-            data, text = answer(line)
-        except UnicodeDecodeError:
-            failed = True
-            message = "the line is not UTF-8 text"
-            if as_json:
-                print(json.dumps({"line": number, "error": message}))
-            else:
-                print(f"line {number}: {message}")
-            continue
-        except ValueError as error:  # CardError, MeldError, bad JSON: all name the problem
-            failed = True
-            if as_json:
-                print(json.dumps({"line": number, "error": str(error)}, ensure_ascii=False))
-            else:
-                print(f"line {number}: {error}")
-            continue
-        if as_json:
-            print(json.dumps({"line": number, **data}, ensure_ascii=False))
-        else:
-            print(f"line {number}:\n{text}")
-    return 1 if failed else 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,11 +61,11 @@ def _each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: boo
 def run_analyze(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
 
-    ace_rule = _ace_rule(args)
+    ace_rule = chosen_ace_rule(args)
     if args.cards == ["-"]:
         if args.declared is not None:
             raise UserError("--declared checks one hand: give its cards, not -")
-        return _each_line(lambda line: _analyze_text(line, ace_rule), args.json)
+        return each_line(lambda line: _analyze_text(line, ace_rule), args.json)
     if not args.cards:
         raise UserError(
             "which cards? e.g. 'gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks', "
@@ -228,15 +119,15 @@ def check_declared(
     deadwood = sorted(card for card in cards if card not in melded)
     points = deadwood_points(deadwood, ace_rule)
     data = {
-        "melds": [_codes(meld) for meld in melds],
+        "melds": [codes(meld) for meld in melds],
         "problems": problems,
-        "deadwood": _codes(deadwood),
+        "deadwood": codes(deadwood),
         "deadwood_points": points,
         "extra_deadwood": points - best_points,
     }
     lines = [f"declared: {_melds_line_cards(melds)}"]
     lines += [f"  not a meld, so counted as deadwood — {problem}" for problem in problems]
-    lines.append(f"  declared deadwood: {_shown(deadwood)} = {points}")
+    lines.append(f"  declared deadwood: {shown(deadwood)} = {points}")
     if points == best_points:
         lines.append("  the declaration is as good as the best arrangement")
     else:
@@ -247,7 +138,7 @@ def check_declared(
 
 
 def _melds_line_cards(melds: list[tuple[Card, ...]]) -> str:
-    return " | ".join(_shown(meld) for meld in melds) or "none"
+    return " | ".join(shown(meld) for meld in melds) or "none"
 
 
 def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
@@ -261,16 +152,16 @@ def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
 
 def _arrangement_fields(arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "melds": [_codes(meld.cards) for meld in arrangement.melds],
-        "deadwood": _codes(arrangement.deadwood),
+        "melds": [codes(meld.cards) for meld in arrangement.melds],
+        "deadwood": codes(arrangement.deadwood),
         "deadwood_points": arrangement.deadwood_points,
     }
 
 
 def _arrangement_text(arrangement: Arrangement, indent: str = "") -> str:
     return (
-        f"{indent}melds:    {_melds_line(arrangement.melds)}\n"
-        f"{indent}deadwood: {_shown(arrangement.deadwood)} = {arrangement.deadwood_points}"
+        f"{indent}melds:    {melds_line(arrangement.melds)}\n"
+        f"{indent}deadwood: {shown(arrangement.deadwood)} = {arrangement.deadwood_points}"
     )
 
 
@@ -279,19 +170,19 @@ def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str,
     from gin_scorer.core.melds import AceRule, best_arrangement, best_discard
 
     aces = " (Tedesco aces)" if ace_rule is AceRule.TEDESCO else ""
-    head = f"hand:     {_shown(cards)}{aces}"
+    head = f"hand:     {shown(cards)}{aces}"
     if len(cards) != MAX_CARDS:
         best = best_arrangement(cards, ace_rule)
-        data = {"cards": _codes(cards), **_arrangement_fields(best)}
+        data = {"cards": codes(cards), **_arrangement_fields(best)}
         return data, f"{head}\n{_arrangement_text(best)}"
     analysis = best_discard(cards, ace_rule)
     data = {
-        "cards": _codes(cards),
+        "cards": codes(cards),
         **_arrangement_fields(analysis.all_eleven),
         "discard": analysis.discard.code if analysis.discard else None,
         "deadwood_points_after_discard": analysis.kept.deadwood_points,
-        "melds_after_discard": [_codes(meld.cards) for meld in analysis.kept.melds],
-        "deadwood_after_discard": _codes(analysis.kept.deadwood),
+        "melds_after_discard": [codes(meld.cards) for meld in analysis.kept.melds],
+        "deadwood_after_discard": codes(analysis.kept.deadwood),
         "big_gin": analysis.big_gin,
     }
     lines = [head, "all eleven:", _arrangement_text(analysis.all_eleven, "  ")]
@@ -305,119 +196,3 @@ def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str,
         if analysis.kept.deadwood_points == 0:
             lines.append("gin after the discard")
     return data, "\n".join(lines)
-
-
-# ---------------------------------------------------------------------------------------------
-# layoffs
-
-
-def run_layoffs(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._errors import UserError
-
-    ace_rule = _ace_rule(args)
-    if args.source is not None:
-        if args.source != "-":
-            raise UserError(
-                f"unexpected {args.source!r}: give - to read JSON lines from "
-                "standard input, or use --knocker and --defender"
-            )
-        if args.knocker is not None or args.defender is not None:
-            raise UserError(
-                "give either - (JSON lines on standard input) or --knocker and --defender, not both"
-            )
-        return _each_line(lambda line: _layoffs_json_line(line, ace_rule, args.gin), args.json)
-    if args.knocker is None or args.defender is None:
-        raise UserError(
-            'give --knocker "7h 8h 9h | Ks Kd Kc" and --defender "CARDS", '
-            "or - to read JSON lines from standard input"
-        )
-    try:
-        data, text = layoffs_answer(
-            args.knocker.split("|"), args.defender, ace_rule, allow_layoffs=not args.gin
-        )
-    except ValueError as error:
-        raise UserError(str(error)) from None
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
-    return 0
-
-
-def _layoffs_json_line(line: str, ace_rule: AceRule, gin: bool) -> tuple[dict[str, Any], str]:
-    from gin_scorer.core.json_input import read_json
-
-    request = read_json(line, "the line", max_chars=64 * 1024)  # JsonInputError: a ValueError
-    if not isinstance(request, dict):
-        raise ValueError(
-            'the line must be a JSON object like {"knocker_melds": [[...]], "defender": [...]}'
-        )
-    for key in ("knocker_melds", "defender"):
-        if key not in request:
-            raise ValueError(f'the line has no "{key}"')
-    knocker = request["knocker_melds"]
-    if not isinstance(knocker, list) or not all(_is_cards(meld) for meld in knocker):
-        raise ValueError(
-            '"knocker_melds" must be a list of melds, each a list of cards like ["7h", "8h", "9h"]'
-        )
-    if not _is_cards(request["defender"]):
-        raise ValueError('"defender" must be a list of cards like ["6h", "Kd"]')
-    allow = not (gin or bool(request.get("gin", False)))
-    return layoffs_answer(knocker, request["defender"], ace_rule, allow_layoffs=allow)
-
-
-def _is_cards(value: object) -> bool:
-    return isinstance(value, str) or (
-        isinstance(value, list) and all(isinstance(item, str) for item in value)
-    )
-
-
-def layoffs_answer(
-    knocker: list[Any],
-    defender: str | list[str],
-    ace_rule: AceRule,
-    *,
-    allow_layoffs: bool = True,
-) -> tuple[dict[str, Any], str]:
-    """The JSON object and text for one layoff question; ValueError names any bad input."""
-    from gin_scorer.core.cards import CardError, parse_cards
-    from gin_scorer.core.layoffs import best_defence
-    from gin_scorer.core.melds import MeldError, make_meld, meld_problem
-
-    melds = []
-    for number, written in enumerate(knocker, start=1):
-        cards = parse_cards(written, what=f"knocker's meld {number}")
-        problem = meld_problem(cards, ace_rule)
-        if problem is not None:
-            raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
-        melds.append(make_meld(cards, ace_rule))
-    if not melds:
-        raise MeldError("the knocker laid down no melds: there is nothing to lay off on")
-    defender_cards = parse_cards(defender, what="defender's hand")
-    if len(defender_cards) > MAX_CARDS:
-        raise CardError(f"the defender's hand has {len(defender_cards)} cards; at most {MAX_CARDS}")
-    defence = best_defence(melds, defender_cards, ace_rule, allow_layoffs=allow_layoffs)
-    data = defence_fields(defence)
-    return data, defence_text(melds, defence, allow_layoffs)
-
-
-def defence_fields(defence: Defence) -> dict[str, Any]:
-    return {
-        "defender_melds": [_codes(meld.cards) for meld in defence.melds],
-        "layoffs": [{"card": layoff.card.code, "meld": layoff.meld} for layoff in defence.layoffs],
-        "deadwood": _codes(defence.deadwood),
-        "deadwood_points": defence.deadwood_points,
-    }
-
-
-def defence_text(knocker: list[Meld], defence: Defence, allow_layoffs: bool) -> str:
-    numbered = "  ".join(f"{i}) {meld}" for i, meld in enumerate(knocker, start=1))
-    if not allow_layoffs:
-        laid = "none (the knocker went gin)"
-    else:
-        laid = (
-            ", ".join(f"{layoff.card} on {layoff.meld + 1}" for layoff in defence.layoffs) or "none"
-        )
-    return (
-        f"knocker's melds: {numbered}\n"
-        f"defender melds:  {_melds_line(defence.melds)}\n"
-        f"lays off:        {laid}\n"
-        f"deadwood:        {_shown(defence.deadwood)} = {defence.deadwood_points}"
-    )

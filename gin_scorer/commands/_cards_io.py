@@ -1,0 +1,103 @@
+"""What ``analyze`` and ``layoffs`` share: the ace options, cards and melds as text, and one
+answer per line of standard input (a bad line reported by its number, the others answered)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gin_scorer.core.cards import Card
+    from gin_scorer.core.melds import AceRule, Meld
+
+MAX_CARDS = 11
+"""The most cards a hand holds (ten dealt, one drawn)."""
+
+
+def card_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON (one object per hand)")
+    parser.add_argument(
+        "--aces",
+        choices=["low", "tedesco"],
+        help="low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
+        "(K-A-2), an unmelded ace counts 15",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
+        "file; --aces wins over it",
+    )
+
+
+def chosen_ace_rule(args: argparse.Namespace) -> AceRule:
+    from gin_scorer.commands._errors import UserError
+    from gin_scorer.core.melds import AceRule
+
+    if args.aces is not None:
+        return AceRule(args.aces)
+    if args.rules is not None:
+        from gin_scorer.core.rules import RuleSetError
+        from gin_scorer.presets import resolve_rules
+
+        try:
+            return resolve_rules(args.rules).ace_rule
+        except RuleSetError as error:
+            raise UserError(str(error)) from None
+    return AceRule.LOW
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def shown(cards: Iterable[Card]) -> str:
+    from gin_scorer.core.cards import format_cards
+
+    return format_cards(cards) or "none"
+
+
+def melds_line(melds: Iterable[Meld]) -> str:
+    return " | ".join(str(meld) for meld in melds) or "none"
+
+
+def _stdin_lines() -> Iterable[str | bytes]:
+    """Standard input line by line, as bytes when possible so that one line that is not UTF-8
+    is reported by number instead of stopping the whole run."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return buffer if buffer is not None else sys.stdin
+
+
+def each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: bool) -> int:
+    """Answer every non-blank line of standard input; an error is reported for its line only."""
+    failed = False
+    for number, line in enumerate(_stdin_lines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            if isinstance(line, bytes):
+                line = line.decode("utf-8-sig" if number == 1 else "utf-8")
+            data, text = answer(line)
+        except UnicodeDecodeError:
+            failed = True
+            message = "the line is not UTF-8 text"
+            if as_json:
+                print(json.dumps({"line": number, "error": message}))
+            else:
+                print(f"line {number}: {message}")
+            continue
+        except ValueError as error:  # CardError, MeldError, bad JSON: all name the problem
+            failed = True
+            if as_json:
+                print(json.dumps({"line": number, "error": str(error)}, ensure_ascii=False))
+            else:
+                print(f"line {number}: {error}")
+            continue
+        if as_json:
+            print(json.dumps({"line": number, **data}, ensure_ascii=False))
+        else:
+            print(f"line {number}:\n{text}")
+    return 1 if failed else 0
