@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
+    from gin_scorer.services.database import Database
 
 
 def seal_of(db: Database) -> str | None:

@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
     from gin_scorer.paths import chosen_database
     from gin_scorer.reports import ReportError, build
+    from gin_scorer.services.database import open_database
 
     if not args.out.lower().endswith(".pdf"):
         raise UserError(f"the output file {args.out!r} should end in .pdf")
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         and args.match is None
         and args.kind in ("sheet", "pad", "slips")
     )
-    db = _open(chosen_database(args.db)) if needs_db else None
+    db = open_database(chosen_database(args.db), backups=False) if needs_db else None
     try:
         path = build(
             args.kind,
@@ -93,14 +94,3 @@ def run(args: argparse.Namespace) -> int:
             db.close()
     print(f"wrote {path}")
     return 0
-
-
-def _open(url_or_path: str) -> Any:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.store.database import open_database
-    from gin_scorer.store.errors import StoreError
-
-    try:
-        return open_database(url_or_path, backups=False)
-    except StoreError as error:
-        raise UserError(str(error)) from None

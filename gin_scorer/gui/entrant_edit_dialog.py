@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
-from gin_scorer.store.database import Database
 
 _MAX_SEED = 100_000  # as the services allow
 

@@ -21,8 +21,7 @@ from gin_scorer.fault_log import error_log, write_log
 
 def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
     """The sentence for the director, and whether it is our fault (worth logging)."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.store.errors import StoreError
+    from gin_scorer.services.errors import ServiceError, StoreError
 
     if isinstance(error, (ServiceError, StoreError)):
         return str(error), False

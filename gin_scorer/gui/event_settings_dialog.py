@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventStatus, EventView
-from gin_scorer.store.database import Database
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 _AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"

@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.standings import StandingRow
-from gin_scorer.store.database import Database
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.tables import TableLine, TableState
 

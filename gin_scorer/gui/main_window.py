@@ -43,7 +43,7 @@ from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.gui.match_controller import ScoringPage
-    from gin_scorer.store.database import Database
+    from gin_scorer.services.database import Database
 
 POLL_MS = 3000  # how often other stations' changes are looked for
 
@@ -224,8 +224,8 @@ class MainWindow(QMainWindow):
     # --- database -------------------------------------------------------------------------
 
     def open_db(self, database: str) -> bool:
-        from gin_scorer.store.database import open_database
-        from gin_scorer.store.errors import StoreError
+        from gin_scorer.services.database import open_database
+        from gin_scorer.services.errors import StoreError
 
         if self.db is not None:
             self.db.close()
@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
         try:
             self.db = open_database(database, station=self.settings.station)
         except (StoreError, OSError) as error:
-            from gin_scorer.store.errors import CorruptDatabase
+            from gin_scorer.services.errors import CorruptDatabase
 
             advice = ""
             if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
@@ -560,7 +560,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("No database is open", 4000)
             return
         from gin_scorer.services.backups import back_up_now
-        from gin_scorer.store.errors import StoreError
+        from gin_scorer.services.errors import StoreError
 
         try:
             made = back_up_now(self.db)
@@ -578,7 +578,7 @@ class MainWindow(QMainWindow):
             ask_database_pin,
         )
         from gin_scorer.services.backups import backups_of, restore_backup
-        from gin_scorer.store.errors import StoreError
+        from gin_scorer.services.errors import StoreError
 
         try:
             found = backups_of(self.db if self.db is not None else self.database)
@@ -1071,16 +1071,15 @@ class MainWindow(QMainWindow):
         """The open database's automatic backups follow the Settings' interval.
 
         The schedule is kept in the database itself (so every station shares it); this is the
-        store call ``gin-scorer backup --every-minutes`` makes too.
+        service call ``gin-scorer backup --every-minutes`` makes too.
         """
         if self.db is None or not self.db.is_sqlite:
             return False
-        from gin_scorer.store.backup import set_backup_schedule
-        from gin_scorer.store.errors import StoreError
+        from gin_scorer.services.backup_schedule import set_backup_schedule
+        from gin_scorer.services.errors import StoreError
 
         try:
-            with self.db.transaction() as session:
-                set_backup_schedule(session, every_minutes=self.settings.backup_interval_minutes)
+            set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
         except StoreError as error:
             self.statusBar().showMessage(f"Backup interval not changed: {error}", 8000)
             return False

@@ -35,10 +35,10 @@ from gin_scorer.gui.undo_commands import (
     VoidHandCommand,
 )
 from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import HandRejected, PinError
 from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.store.database import Database
 
 # Asks the director for an override reason given the problems; None means "do not record".
 OverrideAsker = Callable[[QWidget, tuple[Problem, ...]], "str | None"]

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import RoundPreview
-from gin_scorer.store.database import Database
 
 
 class RoundPreviewDialog(QDialog):

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from gin_scorer.core.hands import Side
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantSpec, EventView
-from gin_scorer.store.database import Database
 
 FIRST_NAMES = (
     "Ann",

@@ -22,9 +22,9 @@ from PySide6.QtGui import QUndoCommand
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.services import hands as hand_services
+from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import ServiceError, StoreError
-from gin_scorer.store.database import Database
 
 SheetSink = Callable[[ScoreSheet], None]
 ErrorSink = Callable[[str], None]
