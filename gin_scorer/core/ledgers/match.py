@@ -45,28 +45,17 @@ class Match:
         return total
 
 
-def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
-    """Fold hands into a match under ``rules.match_format``.
-
-    Hollywood and multi-match formats are folded by their own ledgers and summarised here as
-    a :class:`Match` (games won, winner, margin) so every caller can read the same fields;
-    :func:`~gin_scorer.core.ledgers.ledger_for` gives their full ledgers.
+def play_games(results: Sequence[HandResult], rules: RuleSet) -> Match:
+    """Fold hands into a single game or a best of N, game after game (the formats whose
+    ledger is a :class:`Match`); :func:`gin_scorer.core.ledgers.play_match` takes any format.
 
     >>> from gin_scorer.core.hands import Declaration, HandRecord, score_hand
     >>> rules = RuleSet(target=10, match_format=MatchFormat.BEST_OF, best_of=3)
     >>> win = score_hand(HandRecord(Declaration.GIN, Side.B, ((Side.A, 5),)), rules)
-    >>> match = play_match([win, win, win], rules)
+    >>> match = play_games([win, win, win], rules)
     >>> match.finished, match.winner, match.games_won, match.extra_hands
     (True, <Side.B: 'B'>, PerSide(a=0, b=2), (2,))
     """
-    if rules.match_format is MatchFormat.HOLLYWOOD:
-        from gin_scorer.core.ledgers.hollywood import play_hollywood
-
-        return play_hollywood(results, rules).as_match()
-    if rules.match_format is MatchFormat.MULTI_MATCH:
-        from gin_scorer.core.ledgers.multimatch import play_multimatch
-
-        return play_multimatch(results, rules).as_match()
     best_of = 1 if rules.match_format is MatchFormat.SINGLE_GAME else rules.best_of
     to_win = best_of // 2 + 1
     games: list[Game] = []
