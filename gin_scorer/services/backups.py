@@ -19,16 +19,10 @@ from sqlalchemy import create_engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
-from gin_scorer.store.backup import (
-    BackupFile,
-    RestoreResult,
-    backup_target,
-    list_backups,
-    make_backup,
-    restore_database,
-)
+from gin_scorer.store.backup import BackupFile, backup_target, list_backups, make_backup
 from gin_scorer.store.database import Database, sqlite_path
 from gin_scorer.store.errors import StoreError
+from gin_scorer.store.restore import RestoreResult, restore_database
 from gin_scorer.store.settings import PinGuards
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gin_scorer.store.backup import copy_database
 from gin_scorer.store.database import Database
 from gin_scorer.store.snapshot import snapshot_to_sqlite
+from gin_scorer.store.sqlite_copy import copy_database
 
 __all__ = ["copy_to_file"]
 

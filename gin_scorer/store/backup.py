@@ -23,34 +23,30 @@ import contextlib
 import hashlib
 import os
 import re
-import shutil
 import sqlite3
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from gin_scorer.store.errors import CorruptDatabase, NewerDatabase, StoreError
+from gin_scorer.store.changes import latest_change_id
+from gin_scorer.store.errors import CorruptDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
-from gin_scorer.store.migrate import head_revision, script_directory
 from gin_scorer.store.settings import (
-    PinGuards,
     get_int_setting,
     get_setting,
-    pin_guards,
-    pin_guards_in,
     set_setting,
 )
+from gin_scorer.store.snapshot import snapshot_to_sqlite
+from gin_scorer.store.sqlite_copy import copy_database
 
 if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
+    from gin_scorer.store.connection import Database
 
 BACKUP_DIR_ENV = "GIN_SCORER_BACKUP_DIR"
 KEEP = 20
@@ -146,31 +142,7 @@ def corrupt_database_error(path: Path, problem: str) -> CorruptDatabase:
     )
 
 
-def copy_database(source: Path, target: Path) -> None:
-    """Copy the SQLite database ``source`` to ``target`` through the online backup API.
-
-    Written to a temporary name first and renamed, so ``target`` is never half a database.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    source_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    try:
-        target_connection = sqlite3.connect(partial)
-        try:
-            source_connection.backup(target_connection)
-            # A backup file stands alone: no -wal beside it.
-            target_connection.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            target_connection.close()
-    finally:
-        source_connection.close()
-    with open(partial, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(partial, target)
-
-
-def _current_change_id(path: Path) -> int:
+def change_id_in(path: Path) -> int:
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     try:
         row = connection.execute("SELECT max(id) FROM change").fetchone()
@@ -188,9 +160,6 @@ def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
     """
     if db.is_sqlite and db.path is not None:
         return backup_file(db.path, reason=reason, database=db)
-    from gin_scorer.store.changes import latest_change_id
-    from gin_scorer.store.snapshot import snapshot_to_sqlite
-
     now = datetime.now(UTC)
     with db.transaction(write=False) as session:
         change_id = latest_change_id(session)
@@ -210,7 +179,7 @@ def backup_file(
 ) -> BackupFile:
     """Back up the SQLite file ``path`` into its rotating folder (see :func:`make_backup`)."""
     now = datetime.now(UTC)
-    change_id = _current_change_id(path)
+    change_id = change_id_in(path)
     suffix = f"-{reason}" if reason else ""
     name = f"{path.stem}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target = backup_folder(path) / name
@@ -333,7 +302,6 @@ def _server_progress(db: Database) -> _Progress:
     from sqlalchemy import func, select
     from sqlmodel import col
 
-    from gin_scorer.store.changes import latest_change_id
     from gin_scorer.store.tables import Change
 
     with db.transaction(write=False) as session:
@@ -383,133 +351,3 @@ def set_backup_schedule(
                 raise StoreError(f"backups {name.replace('_', ' ')}: {value} is not at least 1")
             set_setting(session, f"backup.{name}", str(value))
     return backup_schedule(session)
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a (damaged) database and its -wal/-shm files out of the way; never delete."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    for suffix in ("", "-wal", "-shm"):
-        companion = Path(str(path) + suffix)
-        if companion.exists():
-            shutil.move(companion, Path(str(aside) + suffix))
-    return aside
-
-
-@dataclass(frozen=True, slots=True)
-class RestoreResult:
-    restored_from: Path
-    database: str  # the file, or the server URL without its password
-    safety_backup: BackupFile | None  # the database as it was just before the restore
-    damaged_moved_to: Path | None  # where a damaged database was set aside
-
-
-def _read_guards(path: Path) -> PinGuards:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
-    try:
-        return pin_guards(connection)
-    finally:
-        connection.close()
-
-
-def _check_restorable(source: Path) -> None:
-    problem = integrity_check(source)
-    if problem != "ok":
-        raise StoreError(f"{source} cannot be restored: it is damaged ({problem})")
-    connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    try:
-        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
-        revisions = [str(row[0]) for row in rows]
-    except sqlite3.DatabaseError:
-        revisions = []
-    finally:
-        connection.close()
-    if not revisions:
-        raise StoreError(f"{source} is not a gin-scorer database (no schema revision in it)")
-    for revision in revisions:
-        try:
-            known = script_directory().get_revision(revision)
-        except CommandError:
-            known = None
-        if known is None:
-            raise NewerDatabase(revision, head_revision())
-
-
-def restore_database(
-    target: Path | str, source: Path, *, authorize: Callable[[PinGuards], None]
-) -> RestoreResult:
-    """Replace the database ``target`` (a SQLite file, or a PostgreSQL URL) by ``source``.
-
-    1. ``source`` must pass ``PRAGMA integrity_check`` and be a gin-scorer database this
-       version knows; 2. ``authorize`` is shown every PIN that guards the current database
-       (or, when it is damaged, the backup) and raises to refuse — the services decide
-       (:mod:`gin_scorer.services.authority`), nothing is touched before it returns; 3. the
-       current database is backed up first — or, if damaged, renamed aside, never
-       overwritten; 4. SQLite: the pages are copied with SQLite's backup API; PostgreSQL:
-       the rows are replaced in one transaction; 5. the result is migrated to head, and the
-       change feed records a "restore" after every marker other stations hold, so they
-       reload.
-    """
-    source = source.expanduser().resolve()
-    if isinstance(target, str):
-        return _restore_server(target, source, authorize)
-    db_path = target.expanduser().resolve()
-    if source == db_path:
-        raise StoreError(f"{source} is the database itself; choose a backup file")
-    _check_restorable(source)
-    exists = db_path.exists() and db_path.stat().st_size > 0
-    healthy = exists and integrity_check(db_path, quick=True) == "ok"
-    authorize(_read_guards(db_path) if healthy else _read_guards(source))
-    old_marker = _current_change_id(db_path) if healthy else 0
-    safety = backup_file(db_path, reason="before-restore") if healthy else None
-    aside = move_aside(db_path) if exists and not healthy else None
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    source_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    try:
-        target_connection = sqlite3.connect(db_path, timeout=30)
-        try:
-            target_connection.execute("PRAGMA busy_timeout = 30000")
-            source_connection.backup(target_connection)
-        finally:
-            target_connection.close()
-    finally:
-        source_connection.close()
-    from gin_scorer.store.database import open_database
-
-    with open_database(db_path, backups=False) as db:  # migrates an older backup to head
-        _mark_restored(db, old_marker)
-    return RestoreResult(source, str(db_path), safety, aside)
-
-
-def _mark_restored(db: Database, old_marker: int) -> None:
-    from gin_scorer.store.changes import latest_change_id
-    from gin_scorer.store.tables import Change, utcnow
-
-    with db.transaction() as session:
-        new_marker = latest_change_id(session)
-        session.add(
-            Change(
-                id=max(old_marker, new_marker) + 1,
-                at=utcnow(),
-                station=db.station,
-                table_name="database",
-                row_id=None,
-                op="restore",
-            )
-        )
-
-
-def _restore_server(
-    url: str, source: Path, authorize: Callable[[PinGuards], None]
-) -> RestoreResult:
-    from gin_scorer.store.database import open_database
-    from gin_scorer.store.snapshot import restore_rows_into
-
-    _check_restorable(source)
-    with open_database(url, backups=False) as db:
-        with db.transaction(write=False) as session:
-            guards = pin_guards_in(session)
-        authorize(guards)
-        safety = make_backup(db, reason="before-restore")
-        restore_rows_into(db, source)
-        return RestoreResult(source, db.display_name, safety, None)

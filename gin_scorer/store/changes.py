@@ -25,7 +25,7 @@ from sqlmodel import col
 from gin_scorer.store.tables import WATCHED_TABLES, Change, Event, HandEntry, Match, utcnow
 
 if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
+    from gin_scorer.store.connection import Database
 
 CHANNEL = "gin_scorer_changes"
 

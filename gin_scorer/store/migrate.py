@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from alembic import command
 from alembic.config import Config
@@ -19,10 +18,8 @@ from alembic.util.exc import CommandError
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
+from gin_scorer.store.connection import Database, sqlite_engine
 from gin_scorer.store.errors import NewerDatabase, StoreError
-
-if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the key of the PostgreSQL advisory lock held while migrating.
@@ -107,3 +104,23 @@ def upgrade_to(db: Database, revision: str) -> None:
     """Upgrade ``db`` to a given revision (tests build old databases with it)."""
     with db.engine.begin() as connection:
         command.upgrade(alembic_config(connection), revision)
+
+
+def open_copy(path: Path, *, station: str) -> Database:
+    """A SQLite file the store writes or reads for itself (a snapshot being written, a backup
+    staged for a restore), migrated to head. None of ``open_database``'s checks, backups or
+    transaction watchers: those are for the database people score in."""
+    db = Database(
+        url=f"sqlite:///{path}",
+        station=station,
+        is_sqlite=True,
+        engine=sqlite_engine(path),
+        path=path,
+        backups_enabled=False,
+    )
+    try:
+        prepare(db, migrate=True)
+    except BaseException:
+        db.close()
+        raise
+    return db

@@ -58,7 +58,7 @@ from gin_scorer.store.tables import (
 )
 
 if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
+    from gin_scorer.store.connection import Database
 
 AUTHORIZATIONS = "seal_authorizations"
 _GUARD_PINS = "seal_guard_pins"  # guard -> its stored PIN string when authorize() was called

@@ -19,10 +19,12 @@ from sqlmodel import SQLModel
 
 import gin_scorer.store.tables  # noqa: F401  (every table on SQLModel.metadata)
 from gin_scorer.store.errors import StoreError
+from gin_scorer.store.migrate import open_copy
+from gin_scorer.store.sqlite_copy import copy_database
 from gin_scorer.store.tables import Change, utcnow
 
 if TYPE_CHECKING:
-    from gin_scorer.store.database import Database
+    from gin_scorer.store.connection import Database
 
 _BATCH = 1000
 _PG_RESTORE_LOCK = 0x67696E72
@@ -64,13 +66,11 @@ def _reset_sequences(connection: Connection) -> None:
 
 def snapshot_to_sqlite(db: Database, out: Path) -> dict[str, int]:
     """Copy the whole database ``db`` into the new SQLite file ``out`` (must not exist)."""
-    from gin_scorer.store.database import open_database
-
     if out.exists():
         raise StoreError(f"{out} already exists; choose a new file name")
     partial = out.with_name(out.name + ".partial")
     partial.unlink(missing_ok=True)
-    target = open_database(partial, station=db.station, backups=False)
+    target = open_copy(partial, station=db.station)
     try:
         isolation = "REPEATABLE READ" if not db.is_sqlite else None
         with db.read_engine.connect() as source:
@@ -97,13 +97,10 @@ def restore_rows_into(db: Database, source: Path) -> dict[str, int]:
     after its old highest id with a "restore" entry, so stations polling with an old marker
     see that everything changed.
     """
-    from gin_scorer.store.backup import copy_database
-    from gin_scorer.store.database import open_database
-
     with tempfile.TemporaryDirectory(prefix="gin-scorer-restore-") as folder:
         staged = Path(folder) / "staged.sqlite"
         copy_database(source, staged)
-        staging = open_database(staged, backups=False)  # migrates an older backup to head
+        staging = open_copy(staged, station=db.station)  # migrates an older backup to head
         try:
             with db.engine.begin() as target, staging.read_engine.connect() as rows:
                 if target.dialect.name == "postgresql":

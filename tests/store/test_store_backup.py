@@ -12,17 +12,11 @@ import pytest
 from sqlmodel import select
 
 from gin_scorer.store import CorruptDatabase, NewerDatabase, PinError, StoreError, open_database
-from gin_scorer.store.backup import (
-    KEEP,
-    RestoreResult,
-    backup_folder,
-    integrity_check,
-    list_backups,
-    make_backup,
-    maybe_backup,
-)
-from gin_scorer.store.backup import restore_database as store_restore
+from gin_scorer.store.backup import KEEP, backup_folder, list_backups, make_backup, maybe_backup
 from gin_scorer.store.database import Database
+from gin_scorer.store.integrity import integrity_check
+from gin_scorer.store.restore import RestoreResult
+from gin_scorer.store.restore import restore_database as store_restore
 from gin_scorer.store.settings import PinGuards, set_director_pin, set_setting
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
 

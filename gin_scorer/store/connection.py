@@ -1,0 +1,254 @@
+"""An open database and its transactions: the engines, the durability PRAGMAs, the handle.
+
+The bottom of the store: it imports no other store module but the tables, the errors and
+the integrity check. Opening a database (checks, migrations, backups, the seal and the change
+feed watching every transaction) is :mod:`gin_scorer.store.database`, above it.
+
+SQLite is made durable on every connection: ``journal_mode=WAL`` (readers never block the
+writer), ``synchronous=FULL`` (a commit survives a power cut), ``foreign_keys=ON`` and a
+``busy_timeout`` so a second station waits instead of failing. A write transaction starts with
+``BEGIN IMMEDIATE``: it takes the write lock at once, so two stations never discover a
+conflict halfway through (which SQLite would report as an error instead of waiting).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlmodel import Session
+
+from gin_scorer.store.errors import DatabaseBusy, StoreError
+from gin_scorer.store.integrity import integrity_check
+from gin_scorer.store.tables import utcnow
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "Database",
+    "SessionWatcher",
+    "default_station",
+    "quick_check",
+    "sqlite_path",
+]
+
+STATION_ENV = "GIN_SCORER_STATION"
+BUSY_TIMEOUT_MS = 5000
+_READ_ONLY = "gin_scorer_read_only"
+
+
+def default_station() -> str:
+    """This computer's name at the tournament (``GIN_SCORER_STATION``, else the host name)."""
+    return os.environ.get(STATION_ENV) or socket.gethostname() or "station"
+
+
+SessionWatcher = Callable[[Session, "Database"], None]
+"""Told of every session a transaction opens, before it begins: the change feed and the seal
+(:func:`gin_scorer.store.database.open_database` installs them)."""
+
+
+@dataclass(eq=False)  # one object per open database: identity, hashable
+class Database:
+    """One open database. Create it with :func:`open_database`.
+
+    ``path`` is the SQLite file (``None`` on PostgreSQL). The ``_backup_*`` fields are the
+    state of the automatic backups (see :func:`gin_scorer.store.backup.maybe_backup`).
+    """
+
+    url: str
+    station: str
+    is_sqlite: bool
+    engine: Engine
+    path: Path | None = None
+    backups_enabled: bool = True  # open_database(backups=False) turns automatic backups off
+    # When this program last committed a write (the GUI's "saved at" in the status bar).
+    last_saved_at: datetime | None = None
+    _read_engine: Engine | None = None
+    _closed: bool = False
+    _backup_lock: threading.Lock = field(default_factory=threading.Lock)
+    _backup_last_at: datetime | None = None
+    _backup_last_change_id: int = 0
+    watchers: tuple[SessionWatcher, ...] = ()
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Session]:
+        """One transaction per user action: commits on a normal exit, rolls back on an error.
+
+        ``write=False`` (for screens that only read) does not take SQLite's write lock.
+        Objects stay usable after the block (no expiry on commit) so callers can build their
+        frozen views from them.
+        """
+        if self._closed:
+            raise StoreError(f"the database {self.display_name} is closed")
+        engine = self.engine if write else self.read_engine
+        try:
+            with Session(engine, expire_on_commit=False) as session:
+                session.info["station"] = self.station
+                for watch in self.watchers:
+                    watch(session, self)
+                with session.begin():
+                    yield session
+            if write:
+                self.last_saved_at = utcnow()
+        except OperationalError as error:
+            raise self._unsaved(error) from error
+
+    def _unsaved(self, error: OperationalError) -> StoreError:
+        """The sentence for a transaction the database could not complete (nothing saved)."""
+        original = error.orig
+        name = str(getattr(original, "sqlite_errorname", ""))
+        text = str(original).strip().splitlines()[0] if original else str(error)
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+            return DatabaseBusy(
+                f"the database {self.display_name} is busy: another station or program "
+                f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; nothing was saved — "
+                "try again"
+            )
+        if name == "SQLITE_FULL":
+            return StoreError(
+                f"the disk holding {self.display_name} is full: the last change was NOT "
+                "saved; free some space and enter it again"
+            )
+        if self.is_sqlite:
+            return StoreError(
+                f"the database {self.display_name} could not save the last change ({text}); "
+                "it was NOT saved"
+            )
+        return StoreError(
+            f"the connection to {self.display_name} failed ({text}); the last change was NOT "
+            "saved — check the network and enter it again"
+        )
+
+    @property
+    def read_engine(self) -> Engine:
+        """The engine for reading only (on SQLite its transactions take no write lock)."""
+        return self._read_engine or self.engine
+
+    @property
+    def display_name(self) -> str:
+        """The file path, or the URL without its password."""
+        if self.path is not None:
+            return str(self.path)
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            # Let a background backup finish (it copies through its own connections).
+            if self._backup_lock.acquire(timeout=60):
+                self._backup_lock.release()
+            self.engine.dispose()
+            if self._read_engine is not None:
+                self._read_engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _checked_location(text: str) -> str:
+    """``text`` if it can name a database at all; a :class:`StoreError` saying why not (a NUL
+    or another control character, nothing at all, a URL with no scheme or that cannot be
+    read) instead of the driver's own exception."""
+    from gin_scorer.core.json_input import quote
+    from gin_scorer.core.text_checks import first_control
+
+    if not text.strip():
+        raise StoreError(
+            "no database given: give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    index = first_control(text)
+    if index is not None:
+        raise StoreError(
+            f"the database {quote(text)} has the control character U+{ord(text[index]):04X} "
+            f"at character {index + 1}; give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    if "://" in text and not text.startswith("sqlite:"):
+        scheme = text.split("://", 1)[0]
+        if not scheme.startswith("postgresql"):
+            raise StoreError(
+                f"unsupported database {quote(text)}: give a SQLite file path or a "
+                "postgresql+psycopg:// URL"
+            )
+    if "?" in text and not text.startswith("postgresql"):
+        # "night.sqlite?mode=ro" would reach the driver as a URL query and open night.sqlite.
+        raise StoreError(
+            f"the database {quote(text)}: a SQLite file name cannot contain '?'; rename the file"
+        )
+    if "://" in text or text.startswith("sqlite:"):
+        try:
+            make_url(text)
+        except (ArgumentError, ValueError) as error:
+            raise StoreError(
+                f"the database URL {quote(text)} cannot be read ({str(error)[:80]}); write it "
+                "like postgresql+psycopg://user:password@host/name"
+            ) from None
+    return text
+
+
+def sqlite_path(url_or_path: str | os.PathLike[str]) -> Path | None:
+    """The file a SQLite path or ``sqlite:///`` URL names; ``None`` for any other URL."""
+    text = _checked_location(os.fspath(url_or_path))
+    if text.startswith("sqlite:"):
+        database = make_url(text).database
+        if not database or database == ":memory:":
+            raise StoreError("an in-memory SQLite database cannot keep a tournament; give a file")
+        return Path(database).expanduser().resolve()
+    if "://" in text:
+        return None
+    return Path(text).expanduser().resolve()
+
+
+def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Autocommit at the driver level: SQLAlchemy's "begin" event below issues BEGIN itself
+    # (pysqlite's own implicit BEGIN would be DEFERRED and is skipped for some statements).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def _on_sqlite_begin(connection: Connection) -> None:
+    read_only = connection.get_execution_options().get(_READ_ONLY, False)
+    connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+
+def sqlite_engine(path: Path) -> Engine:
+    """An engine on the SQLite file ``path`` with the durability PRAGMAs on every connection."""
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine, "connect", _on_sqlite_connect)
+    event.listen(engine, "begin", _on_sqlite_begin)
+    return engine
+
+
+def postgres_engine(url: str) -> Engine:
+    if not url.startswith("postgresql"):
+        raise StoreError(
+            f"unsupported database URL {make_url(url).render_as_string(hide_password=True)!r}: "
+            "give a SQLite file path or a postgresql+psycopg:// URL"
+        )
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True)
+
+
+def quick_check(path: Path) -> str:
+    """``PRAGMA quick_check`` of an existing file without writing to it: "ok" or the damage."""
+    return integrity_check(path, quick=True)
