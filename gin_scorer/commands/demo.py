@@ -108,6 +108,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
 
 
 def _play(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.demo_words import demo_summary
     from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.services.standings import standings
 
@@ -129,12 +130,7 @@ def _play(db: Database, args: argparse.Namespace) -> int:
     if not args.quiet:
         for note in result.notes:
             print(f"note: {note}")
-    print(
-        f"event {event_id}: {result.rounds} rounds, {result.matches} matches, "
-        f"{result.hands} hands in {result.total_seconds:.1f} s "
-        f"(simulating {result.simulate_seconds:.1f} s, recording "
-        f"{result.record_seconds:.1f} s, pairing {result.pair_seconds:.2f} s)"
-    )
+    print(demo_summary(result))
     print_standings(rows[: 8 if args.quiet else 16])
     if len(rows) > 16 and not args.quiet:
         print(f"... and {len(rows) - 16} more: gin-scorer standings --event {event_id}")

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer import __version__
+from gin_scorer.gui.demo_play import DemoPlay
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, match_label
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self.database = database
         self.settings = settings or load_settings()
         self.db: Database | None = None
+        self._demo: DemoPlay | None = None
         self.event_id: int | None = None
         self.events: tuple[EventView, ...] = ()
         self.matches: dict[int, tuple[MatchView, ...]] = {}
@@ -881,34 +883,19 @@ class MainWindow(QMainWindow):
     # --- demo -----------------------------------------------------------------------------
 
     def try_demo(self) -> None:
-        from gin_scorer.gui.demo_runner import DemoRunner
-
-        if self.db is None:
+        """Play a simulated 16-player Swiss event into this database, on a worker, with a
+        progress dialog that can stop it between two matches (what was played stays)."""
+        if self.db is None or (self._demo is not None and self._demo.running):
             return
-        self._demo = DemoRunner(self.database, self)
-        self._demo.progress.connect(self._demo_progress)
-        self._demo.rounds_done.connect(self._demo_rounds)
-        self._demo.finished.connect(self._demo_finished)
-        self.welcome.progress.setVisible(True)
-        self.welcome.progress.setRange(0, 0)
         self.welcome.demo_button.setEnabled(False)
         self.welcome.show_message("Playing a simulated 16-player Swiss event…")
-        self._demo.start()
-
-    def _demo_rounds(self, done: int, total: int) -> None:
-        self.welcome.progress.setRange(0, total)
-        self.welcome.progress.setValue(done)
-        self.welcome.progress.setFormat(f"round {done} of {total}")
-
-    def _demo_progress(self, text: str) -> None:
-        self.welcome.show_message(text)
+        self._demo = DemoPlay(self.db, self, on_finished=self._demo_finished)
 
     def _demo_finished(self, ok: bool, message: str) -> None:
-        self.welcome.progress.setVisible(False)
         self.welcome.demo_button.setEnabled(True)
         self.welcome.show_message(message, error=not ok)
         self.refresh_all()
-        if ok and self.events:
+        if self.events:
             self.open_event(max(e.id for e in self.events))
 
     # --- reports --------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -49,9 +48,6 @@ class WelcomePage(QWidget):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
-        self.progress = QProgressBar()
-        self.progress.setVisible(False)
-        self.progress.setTextVisible(True)
         self.message = QLabel("")
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
@@ -67,7 +63,6 @@ class WelcomePage(QWidget):
         layout.addStretch(1)
         layout.addWidget(title)
         layout.addLayout(buttons)
-        layout.addWidget(self.progress)
         layout.addWidget(self.message)
         layout.addSpacing(16)
         layout.addWidget(self.events_label, 0, Qt.AlignmentFlag.AlignHCenter)

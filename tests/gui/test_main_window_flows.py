@@ -243,21 +243,38 @@ def test_an_event_file_from_another_laptop_imports_whole(  # type: ignore[no-unt
     assert len(list_events(here.db)) == 1  # nothing half imported
 
 
-def test_try_a_demo_event_plays_it_in_a_background_process(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_try_a_demo_event_plays_it_on_a_worker_with_a_progress_dialog(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "demo.sqlite"))
     steps: list[tuple[int, int]] = []
     window.try_demo()
+    assert window._demo is not None
     window._demo.rounds_done.connect(lambda done, total: steps.append((done, total)))
-    assert window.welcome.progress.isVisible()
+    assert window._demo.dialog.isVisible()
     assert not window.welcome.demo_button.isEnabled()
+    window.try_demo()  # a second click while it plays starts nothing
     with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
         pass
     ok, message = signal.args
     assert ok, message
+    assert message.startswith("event 1: 4 rounds, 32 matches")
+    assert not window._demo.dialog.isVisible()
     assert steps and steps[-1] == (4, 4)
     assert window.events and window.event_id == window.events[0].id
     assert window.stack.currentWidget() is window.tabs
     assert window.events[0].entrant_count == 16
+
+
+def test_stopping_the_demo_keeps_what_was_played(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window = _window(qtbot, str(tmp_path / "demo.sqlite"))
+    window.try_demo()
+    assert window._demo is not None
+    window._demo.stop()  # as the dialog's Stop does: the run ends between two matches
+    with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
+        pass
+    ok, message = signal.args
+    assert ok and message.startswith("The demo was stopped: event 1 keeps the"), message
+    assert window.welcome.demo_button.isEnabled()
+    assert [e.entrant_count for e in window.events] == [16]  # the event stays, as far as it got
 
 
 def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
