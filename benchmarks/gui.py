@@ -76,19 +76,22 @@ def show_start(label: str, times: list[tuple[float, float]]) -> None:
 
 
 def build(database: str, entrants: int) -> int:
-    from gin_scorer.gui.sample_event import build_sample_event
-    from gin_scorer.store.database import open_database
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.demo import DemoPlan, play_demo
 
     db = open_database(database, station="bench", backups=False)
     started = time.perf_counter()
-    sample = build_sample_event(
+    sample = play_demo(
         db,
-        name=f"Benchmark Open ({entrants})",
-        entrants=entrants,
-        rounds=3,
-        unfinished_tables=max(entrants // 8, 2),
-        with_cards=False,
-        progress=lambda s: print("   ", s, flush=True),
+        DemoPlan(
+            name=f"Benchmark Open ({entrants})",
+            entrants=entrants,
+            rounds=3,
+            preset="wikipedia-standard",
+            unfinished_tables=max(entrants // 8, 2),
+            with_cards=False,
+        ),
+        progress=lambda p: print("   ", p.message, flush=True),
     )
     print(
         f"  built {entrants} entrants, {sample.hands} hands in "

@@ -3,8 +3,9 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python tools/screenshots.py --out /tmp/shots
     xvfb-run -a .venv/bin/python tools/screenshots.py --out /tmp/shots
 
-Builds a simulated Swiss event and a single-elimination event in a fresh database (through
-the services, like a director would), opens the main window on it and grabs each screen.
+Builds a simulated Swiss event and two elimination events in a fresh database (the demo of
+gin_scorer.services.demo, through the services like a director would), opens the main window on
+it and grabs each screen.
 """
 
 from __future__ import annotations
@@ -16,6 +17,78 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+class Camera:
+    """Grabs widgets into PNG files named for the README, and remembers them."""
+
+    def __init__(self, app, out: Path) -> None:  # type: ignore[no-untyped-def]
+        self.app = app
+        self.out = out
+        self.shots: list[Path] = []
+
+    def grab(self, widget, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.app.processEvents()
+        path = self.out / f"{name}.png"
+        widget.grab().save(str(path))
+        self.shots.append(path)
+
+
+def build_events(database: str, entrants: int) -> int:
+    """A Swiss event (its last round part-played) and two knockouts; the Swiss event's id."""
+    from datetime import date
+
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.demo import DemoPlan, play_demo
+
+    hall = {"venue": "Riverside Community Hall", "pin": "1234", "start_date": date(2026, 11, 21)}
+    clubs = ("Riverside GC", "Queens Table", "North End", "Harbour Club", "")
+    with open_database(database, station="desk", backups=False) as db:
+        print("building a simulated Swiss event…", flush=True)
+        swiss = play_demo(
+            db,
+            DemoPlan(
+                name="Autumn Open (demo)",
+                entrants=entrants,
+                rounds=3,
+                preset="wikipedia-standard",
+                seed=7,
+                unfinished_tables=2,
+                clubs=clubs,
+                **hall,  # type: ignore[arg-type]
+            ),
+            progress=lambda p: print(" ", p.message, flush=True),
+        )
+        print("building a single-elimination event…", flush=True)
+        play_demo(
+            db,
+            DemoPlan(
+                name="Club Knockout (demo)",
+                entrants=8,
+                event_format="single-elim",
+                preset="wikipedia-standard",
+                seed=3,
+                finish=False,
+                clubs=clubs,
+                **hall,  # type: ignore[arg-type]
+            ),
+        )
+        print("building a double-elimination event…", flush=True)
+        play_demo(
+            db,
+            DemoPlan(
+                name="Double Knockout (demo)",
+                entrants=8,
+                event_format="double-elim",
+                preset="wikipedia-standard",
+                seed=5,
+                unfinished_tables=1,
+                with_cards=False,
+                clubs=clubs,
+                **hall,  # type: ignore[arg-type]
+            ),
+        )
+    return swiss.event.id
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,69 +103,37 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from gin_scorer.gui.app import make_application
-    from gin_scorer.gui.event_dialog import NewEventDialog
-    from gin_scorer.gui.event_views import ProjectorWindow
     from gin_scorer.gui.main_window import MainWindow
-    from gin_scorer.gui.sample_event import build_sample_event
     from gin_scorer.gui.settings import GuiSettings
-    from gin_scorer.presets import DEFAULT_PRESET, list_presets
-    from gin_scorer.store.database import open_database
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     app = make_application([sys.argv[0]])
     folder = Path(tempfile.mkdtemp(prefix="gin-shots-"))
     os.environ.setdefault("GIN_SCORER_BACKUP_DIR", str(folder / "backups"))  # not the user's
     database = args.db or str(folder / "demo.sqlite")
-    if not args.db:
-        db = open_database(database, station="desk", backups=False)
-        print("building a simulated Swiss event…", flush=True)
-        swiss = build_sample_event(
-            db,
-            entrants=args.entrants,
-            rounds=3,
-            seed=7,
-            progress=lambda s: print(" ", s, flush=True),
-        )
-        print("building a single-elimination event…", flush=True)
-        build_sample_event(
-            db,
-            name="Club Knockout (demo)",
-            entrants=8,
-            rounds=3,
-            event_format="single-elim",
-            seed=3,
-            unfinished_tables=0,
-        )
-        print("building a double-elimination event…", flush=True)
-        build_sample_event(
-            db,
-            name="Double Knockout (demo)",
-            entrants=8,
-            rounds=20,
-            event_format="double-elim",
-            seed=5,
-            unfinished_tables=1,
-            with_cards=False,
-        )
-        db.close()
-        event_id = swiss.event.id
-    else:
-        event_id = 1
-
-    shots: list[Path] = []
-
-    def grab(widget, name: str) -> None:  # type: ignore[no-untyped-def]
-        app.processEvents()
-        path = args.out / f"{name}.png"
-        widget.grab().save(str(path))
-        shots.append(path)
-
-    settings = GuiSettings(station_name="Desk 1")
-    window = MainWindow(database=database, settings=settings)
+    event_id = build_events(database, args.entrants) if not args.db else 1
+    camera = Camera(app, args.out)
+    window = MainWindow(database=database, settings=GuiSettings(station_name="Desk 1"))
     window.resize(1440, 900)
     window.show()
-    grab(window, "01-welcome")
+    camera.grab(window, "01-welcome")
+    new_event_dialog(camera, window, folder)
+    event_screens(camera, window, event_id, folder)
+    scoring_screens(camera, window, event_id)
+    bracket_screens(camera, window, event_id)
+    window.close()
+    for path in camera.shots:
+        print(path)
+    QApplication.processEvents()
+    return 0
 
+
+def new_event_dialog(camera: Camera, window, folder: Path) -> None:  # type: ignore[no-untyped-def]
+    """The new-event dialog with rows pasted from a spreadsheet."""
+    from gin_scorer.gui.event_dialog import NewEventDialog
+    from gin_scorer.presets import DEFAULT_PRESET, list_presets
+
+    grab = camera.grab
     dialog = NewEventDialog(
         list_presets(), DEFAULT_PRESET, window, custom_folder=folder / "presets"
     )
@@ -108,6 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     grab(dialog, "02-new-event")
     dialog.hide()  # close() would ask before dropping the typed entrants
 
+
+def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None:  # type: ignore[no-untyped-def]
+    """The event's tabs and dialogs: entrants, settings, rules, a new match, a round preview,
+    a restore; standings, pairings, the round status."""
+    from gin_scorer.presets import list_presets
+
+    grab = camera.grab
     window.open_event(event_id)
     window.show_view("entrants")
     grab(window, "11-entrants")
@@ -137,6 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     grab(rules_dialog, "15-rule-set")
     rules_dialog.close()
 
+    more_event_screens(camera, window, event_id)
+
+
+def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
+    """A new match, an entrant edited, a round preview, a restore; the event's tabs."""
+    from gin_scorer.services.entrants import list_entrants
+
+    grab = camera.grab
     from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
@@ -145,8 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     from gin_scorer.services.rounds import preview_round
 
     pick = NewMatchDialog(list_entrants(window.db, event_id), window)
-    pick.a.setEditText("Kemal Evans")
-    pick.b.setEditText("Kemal Evans")
+    someone = list_entrants(window.db, event_id)[3].name
+    pick.a.setEditText(someone)
+    pick.b.setEditText(someone)
     pick._accept()  # the same player twice: the dialog says so
     pick.show()
     grab(pick, "21-new-match")
@@ -194,7 +251,10 @@ def main(argv: list[str] | None = None) -> int:
     window.show_view("status")
     grab(window, "05-round-status")
 
-    # Scoring: an unfinished table of the last round, a hand typed but not yet entered.
+
+def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
+    """Scoring: an unfinished table of the last round, a hand typed but not yet entered."""
+    grab = camera.grab
     from gin_scorer.services.dto import MatchStatus
     from gin_scorer.services.matches import list_matches
 
@@ -231,6 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     scoring.panel.entry.clear()
     scoring.cards.clear()
 
+
+def bracket_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
+    """Both brackets, the projector showing one, and the projector's standings."""
+    from gin_scorer.gui.event_views import ProjectorWindow
+
+    grab = camera.grab
     knockouts = {e.name: e.id for e in window.events}
     window.open_event(knockouts["Club Knockout (demo)"])
     window.show_view("bracket")
@@ -249,12 +315,6 @@ def main(argv: list[str] | None = None) -> int:
     projector.show()
     grab(projector, "10-projector")
     projector.close()
-
-    window.close()
-    for path in shots:
-        print(path)
-    QApplication.processEvents()
-    return 0
 
 
 if __name__ == "__main__":

@@ -84,10 +84,12 @@ class DemoPlay(QObject):
         if not isinstance(value, DemoProgress):
             return
         total = value.rounds_total or 0
+        # First: a window-modal dialog's setValue runs the event loop, which may deliver the
+        # next round's report (or the end) before this one is told.
+        self.rounds_done.emit(value.rounds_done, total)
+        self.dialog.setLabelText(value.message)
         self.dialog.setMaximum(total)
         self.dialog.setValue(value.rounds_done)
-        self.dialog.setLabelText(value.message)
-        self.rounds_done.emit(value.rounds_done, total)
 
     def _done(self, result: DemoResult) -> None:
         self.dialog.close()

@@ -17,6 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
@@ -65,6 +66,8 @@ class DemoPlan:
     unfinished_tables: int = 0
     with_cards: bool = True
     per_hand: bool = False  # hand by hand, as a desk enters them, instead of a sheet at a time
+    start_date: date | None = None
+    clubs: tuple[str, ...] = ()  # the entrants' clubs in turn (default: Club 1 … Club 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,11 +189,13 @@ def _start(
         venue=plan.venue,
         settings=settings,
         pin=plan.pin,
+        start_date=plan.start_date,
         actor="demo",
     )
     rng = random.Random(f"gin-scorer demo {plan.seed}")
+    clubs = plan.clubs or tuple(f"Club {n}" for n in range(1, 7))
     specs = [
-        EntrantSpec(person, club=f"Club {1 + i % 6}", seed=i + 1, checked_in=True)
+        EntrantSpec(person, club=clubs[i % len(clubs)], seed=i + 1, checked_in=True)
         for i, person in enumerate(demo_names(plan.entrants, rng))
     ]
     added = add_entrants(db, event.id, specs, actor="demo")

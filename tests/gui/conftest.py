@@ -140,13 +140,22 @@ def club_match(tmp_path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def swiss_db(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A SQLite file holding a simulated 8-player Swiss event, round 2 part-played."""
-    from gin_scorer.gui.sample_event import build_sample_event
-    from gin_scorer.store.database import open_database
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.demo import DemoPlan, play_demo
 
     path = tmp_path_factory.mktemp("swiss") / "swiss.sqlite"
     db = open_database(str(path), station="desk", backups=False)
-    sample = build_sample_event(
-        db, entrants=8, rounds=2, seed=5, unfinished_tables=2, with_cards=False
+    sample = play_demo(
+        db,
+        DemoPlan(
+            entrants=8,
+            rounds=2,
+            seed=5,
+            preset="wikipedia-standard",
+            pin="1234",
+            unfinished_tables=2,
+            with_cards=False,
+        ),
     )
     db.close()
     return str(path), sample.event.id

@@ -468,20 +468,22 @@ def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> 
 
 
 def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.store.database import open_database
 
     path = str(tmp_path / "ko.sqlite")
     db = open_database(path, station="desk", backups=False)
-    sample = build_sample_event(
+    sample = play_demo(
         db,
-        name="Knockout",
-        entrants=4,
-        rounds=2,
-        event_format="single-elim",
-        seed=4,
-        unfinished_tables=0,
-        with_cards=False,
+        DemoPlan(
+            name="Knockout",
+            entrants=4,
+            event_format="single-elim",
+            preset="wikipedia-standard",
+            seed=4,
+            finish=False,
+            with_cards=False,
+        ),
     )
     db.close()
     window = _window(qtbot, path)
@@ -568,20 +570,22 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
 
 def test_a_double_elimination_bracket_draws_both_brackets_and_the_final(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.bracket_canvas import BracketCanvas
-    from gin_scorer.gui.sample_event import build_sample_event
+    from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.services.standings import bracket
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "de.sqlite"), station="desk", backups=False)
-    sample = build_sample_event(
+    sample = play_demo(
         db,
-        name="Double",
-        entrants=6,
-        rounds=20,
-        event_format="double-elim",
-        seed=5,
-        unfinished_tables=0,
-        with_cards=False,
+        DemoPlan(
+            name="Double",
+            entrants=6,
+            event_format="double-elim",
+            preset="wikipedia-standard",
+            seed=5,
+            finish=False,
+            with_cards=False,
+        ),
     )
     view = bracket(db, sample.event.id)
     db.close()
