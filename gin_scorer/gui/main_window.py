@@ -32,18 +32,18 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer import __version__
-from gin_scorer.gui.demo_play import DemoPlay
+from gin_scorer.gui.background import Operation, in_background
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, match_label
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
-from gin_scorer.presentation.paper import Paper
-from gin_scorer.reports.request import Options
-from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
+from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.reports.request import Options
     from gin_scorer.services.database import Database
 
 POLL_MS = 3000  # how often other stations' changes are looked for
@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or load_settings()
         self.db: Database | None = None
         self._demo: DemoPlay | None = None
+        self._poll: Operation[ChangeFeed] | None = None
         self.event_id: int | None = None
         self.events: tuple[EventView, ...] = ()
         self.matches: dict[int, tuple[MatchView, ...]] = {}
@@ -380,13 +381,27 @@ class MainWindow(QMainWindow):
         if self.event_id == match.event_id:
             self.refresh_event_views()  # only the view in front; the score sheet usually
 
-    def poll_changes(self) -> None:
-        """Other stations' writes: refresh what they touched."""
-        if self.db is None:
-            return
+    def poll_changes(self) -> Operation[ChangeFeed] | None:
+        """Look for other stations' writes on a worker (a slow server never freezes the
+        window); refresh what they touched when the answer comes. While one look is out, the
+        timer's next tick starts no second one."""
+        if self.db is None or (self._poll is not None and self._poll.running):
+            return None
         from gin_scorer.services.changes import changes_since
 
-        feed = changes_since(self.db, self.marker)
+        db, marker = self.db, self.marker
+        self._poll = in_background(
+            lambda _report: changes_since(db, marker),
+            on_done=lambda feed: self._apply_changes(db, feed),
+            on_error=self._poll_failed,
+            parent=self,
+        )
+        return self._poll
+
+    def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
+        """Other stations' writes: refresh what they touched (on the UI thread)."""
+        if db is not self.db:
+            return  # another database was opened meanwhile
         self.marker = feed.marker
         if feed.changes:  # any station's, this one's too (not every write passes _saved)
             self.refresh_seal()
@@ -401,6 +416,15 @@ class MainWindow(QMainWindow):
         sheet = self.scoring.sheet if self.scoring else None
         if sheet is not None and sheet.match.id in feed.match_ids and self.scoring:
             self.scoring.open_match(sheet.match.id)
+
+    def _poll_failed(self, error: Exception) -> None:
+        """A look that failed (the server away, the file busy): said in the status bar; the
+        next tick tries again."""
+        from gin_scorer.services.errors import ServiceError, StoreError
+
+        if not isinstance(error, ServiceError | StoreError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self.statusBar().showMessage(f"Other stations' changes not read: {error}", POLL_MS * 2)
 
     def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
         if self.db is None:
@@ -885,6 +909,8 @@ class MainWindow(QMainWindow):
     def try_demo(self) -> None:
         """Play a simulated 16-player Swiss event into this database, on a worker, with a
         progress dialog that can stop it between two matches (what was played stays)."""
+        from gin_scorer.gui.demo_play import DemoPlay
+
         if self.db is None or (self._demo is not None and self._demo.running):
             return
         self.welcome.demo_button.setEnabled(False)
@@ -937,6 +963,9 @@ class MainWindow(QMainWindow):
 
     def report_options(self, kind: str) -> Options:
         """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
+        from gin_scorer.presentation.paper import Paper
+        from gin_scorer.reports.request import Options
+
         sheet = self.scoring.sheet if self.scoring else None
         return Options(
             event_id=self.event_id,

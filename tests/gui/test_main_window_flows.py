@@ -295,7 +295,9 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
     record = read_entry("d", sheet.rules).record
     record_hand(other, playing[0].id, record, sheet.version, entered_by="Desk 2")  # type: ignore[arg-type]
     other.close()
-    window.poll_changes()
+    poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
+    assert poll is not None
+    qtbot.waitUntil(lambda: not poll.running)
     assert len(window.scoring.sheet.hands) == before + 1
 
 

@@ -79,7 +79,9 @@ def test_another_stations_change_updates_the_seal_after_a_poll(  # type: ignore[
     record_hand(other, match.id, record, sheet.version, entered_by="Desk 2")
     other.close()
     assert window.seal_label.code == before  # not yet: the window has not looked
-    window.poll_changes()
+    poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
+    assert poll is not None
+    qtbot.waitUntil(lambda: not poll.running)
     assert window.seal_label.code != before
     assert _shows(window, current_seal(db))
 

@@ -1,0 +1,67 @@
+"""gui/background: the work runs on a worker thread, its result, progress and refusal come back
+to the UI thread."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from gin_scorer.gui.background import Report, in_background
+from gin_scorer.services.errors import NotFound
+
+
+def test_the_work_runs_off_the_ui_thread_and_the_answer_comes_back_on_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    ui = threading.get_ident()
+    seen: dict[str, object] = {}
+
+    def work(report: Report) -> int:
+        seen["worker"] = threading.get_ident()
+        for step in range(3):
+            report(step)
+        return 42
+
+    progress: list[tuple[object, int]] = []
+    operation = in_background(
+        work,
+        on_done=lambda value: seen.update(value=value, done_on=threading.get_ident()),
+        on_error=lambda error: seen.update(error=error),
+        on_progress=lambda value: progress.append((value, threading.get_ident())),
+    )
+    assert operation.running
+    qtbot.waitUntil(lambda: not operation.running)
+    assert seen["worker"] != ui
+    assert seen["value"] == 42 and seen["done_on"] == ui
+    assert progress == [(0, ui), (1, ui), (2, ui)]
+    assert "error" not in seen
+
+
+def test_a_refusal_comes_back_typed(qtbot) -> None:  # type: ignore[no-untyped-def]
+    errors: list[Exception] = []
+
+    def work(_report: Report) -> None:
+        raise NotFound("match 99 does not exist")
+
+    operation = in_background(work, on_done=lambda _v: None, on_error=errors.append)
+    qtbot.waitUntil(lambda: not operation.running)
+    assert len(errors) == 1 and isinstance(errors[0], NotFound)
+    assert str(errors[0]) == "match 99 does not exist"
+
+
+@pytest.mark.parametrize("busy", [True, False])
+def test_the_station_poll_starts_no_second_look_while_one_is_out(qtbot, tmp_path, busy) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.main_window import MainWindow
+    from gin_scorer.gui.settings import GuiSettings
+
+    window = MainWindow(str(tmp_path / "poll.sqlite"), settings=GuiSettings(station_name="D1"))
+    qtbot.addWidget(window)
+    first = window.poll_changes()
+    assert first is not None
+    if not busy:
+        qtbot.waitUntil(lambda: not first.running)
+        second = window.poll_changes()
+        assert second is not None and second is not first
+        qtbot.waitUntil(lambda: not second.running)
+    else:
+        assert window.poll_changes() is None  # the timer's next tick while the first is out
+        qtbot.waitUntil(lambda: not first.running)
