@@ -1,0 +1,397 @@
+"""Importing an event file (:mod:`.event_export`'s output) as a new event, with its entrants,
+rounds, matches and whole hand log.
+
+Two steps: every value of the file is read and checked first (:class:`EventFile` holds the
+rows it will write; every problem is listed at once, with its path); then, only when the file
+is entirely sound, the rows are written in one transaction, checked by the same per-event
+checks as ``verify`` before anything is committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from gin_scorer.core.hand_json import record_from_json, record_to_json
+from gin_scorer.core.hands import HandRecordError, score_hand
+from gin_scorer.core.json_input import JsonInputError, read_json
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.services._common import dumps, record_audit
+from gin_scorer.services.dto import (
+    EntrantStatus,
+    EntryKind,
+    EventStatus,
+    EventView,
+    MatchStatus,
+)
+from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
+from gin_scorer.services.exchange.event_reader import EventReader, short_value
+from gin_scorer.services.hand_checks import check_event
+from gin_scorer.services.views import event_view
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.settings import TournamentSettings
+
+_KEYS = {"kind", "version", "event", "entrants", "rounds", "matches", "hands"}
+_EVENT_KEYS = {
+    "name",
+    "venue",
+    "start_date",
+    "end_date",
+    "format",
+    "rules",
+    "settings",
+    "status",
+    "pin_hash",
+    "created_at",
+}
+_ENTRANT_KEYS = {
+    "ref",
+    "name",
+    "club",
+    "player",
+    "partner",
+    "seed",
+    "status",
+    "checked_in",
+    "joined_round",
+}
+_MATCH_KEYS = {"ref", "round", "table", "a", "b", "slot", "rules", "status", "created_at"}
+_HAND_KEYS = {
+    "ref",
+    "match",
+    "seq",
+    "kind",
+    "supersedes",
+    "record",
+    "dealer",
+    "override_reason",
+    "entered_by",
+    "station",
+    "entered_at",
+}
+
+
+EntrantRows = dict[int, tuple[Entrant, Player | None, Player | None]]
+MatchRows = dict[int, tuple[Match, int | None, int | None, int | None, RuleSet | None]]
+HandRows = dict[int, tuple[HandEntry, int, int | None]]
+
+
+@dataclass
+class EventFile:
+    """The rows an event file will write, by their refs in the file (ids come at writing)."""
+
+    event: Event
+    entrants: EntrantRows = field(default_factory=dict)
+    rounds: dict[int, Round] = field(default_factory=dict)
+    matches: MatchRows = field(default_factory=dict)
+    hands: HandRows = field(default_factory=dict)
+
+
+def import_event_json(
+    db: Database, text_or_data: str | Mapping[str, Any], *, actor: str | None = None
+) -> EventView:
+    """Create a new event from an event file. Every problem is listed; nothing is written
+    unless the file is entirely sound."""
+    r = EventReader()
+    doc = _document(r, text_or_data)
+    read = EventFile(_event(r, doc))
+    _entrants(r, doc, read.entrants)
+    _rounds(r, doc, read.rounds)
+    _matches(r, doc, read)
+    for i, item in enumerate(r.items(doc.get("hands", []), "hands")):
+        _hand(r, item, f"hands[{i}]", read)
+    if r.problems:
+        raise RowsRejected(r.problems, what="event file")
+    with db.transaction() as session:
+        return _write(session, db, read, actor)
+
+
+def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    """The file's top level: JSON within its bounds, this kind and version, no stray keys."""
+    if isinstance(text_or_data, str):
+        try:
+            data: object = read_json(text_or_data, "the event file")
+        except JsonInputError as error:
+            raise InvalidInput(str(error)) from None
+    else:
+        data = text_or_data
+    doc = r.mapping(data, "file")
+    if r.problems:
+        raise RowsRejected(r.problems, what="event file")
+    if doc.get("kind") != EVENT_FILE_KIND:
+        raise InvalidInput(f"not a gin-scorer event file (kind should be {EVENT_FILE_KIND!r})")
+    if doc.get("version") != EVENT_FILE_VERSION:
+        raise InvalidInput(
+            f"event file version {short_value(doc.get('version'))}: this gin-scorer reads "
+            f"version {EVENT_FILE_VERSION}"
+        )
+    for key in sorted(set(doc) - _KEYS):
+        r.bad(
+            key if key.isprintable() and len(key) <= 40 else short_value(key),
+            "is not part of an event file",
+        )
+    return doc
+
+
+def _event(r: EventReader, doc: Mapping[str, Any]) -> Event:
+    ev = r.mapping(doc.get("event"), "event")
+    r.only(ev, "event", _EVENT_KEYS)
+    name = r.text(ev.get("name"), "event.name", optional=False)
+    rules = r.rules(ev.get("rules"), "event.rules")
+    settings = r.mapping(ev.get("settings", {}), "event.settings")
+    fmt = r.text(ev.get("format"), "event.format", optional=False)
+    if fmt is not None:
+        try:
+            Format.parse(fmt)
+            TournamentSettings.from_dict(settings, origin="event.settings")
+        except TournamentError as error:
+            r.problems.append(str(error))
+    return Event(
+        name=name or "",
+        venue=r.text(ev.get("venue"), "event.venue"),
+        start_date=r.day(ev.get("start_date"), "event.start_date"),
+        end_date=r.day(ev.get("end_date"), "event.end_date"),
+        format=fmt or "",
+        rules_json=dumps(rules.to_dict()) if rules else "{}",
+        settings_json=dumps(dict(settings)),
+        status=r.choice(ev.get("status"), "event.status", [s.value for s in EventStatus]),
+        pin_hash=r.text(ev.get("pin_hash"), "event.pin_hash"),
+        created_at=r.stamp(ev.get("created_at"), "event.created_at"),
+    )
+
+
+def _person(r: EventReader, value: object, where: str) -> Player | None:
+    if value is None:
+        return None
+    p = r.mapping(value, where)
+    r.only(p, where, {"name", "club", "member_number", "contact"})
+    return Player(
+        name=r.text(p.get("name"), f"{where}.name", optional=False) or "",
+        club=r.text(p.get("club"), f"{where}.club"),
+        member_number=r.text(p.get("member_number"), f"{where}.member_number"),
+        contact=r.text(p.get("contact"), f"{where}.contact"),
+    )
+
+
+def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> None:
+    seen_names: set[str] = set()
+    for i, item in enumerate(r.items(doc.get("entrants", []), "entrants")):
+        where = f"entrants[{i}]"
+        e = r.mapping(item, where)
+        r.only(e, where, _ENTRANT_KEYS)
+        ref = r.whole(e.get("ref"), f"{where}.ref", optional=False, low=1)
+        ename = r.text(e.get("name"), f"{where}.name", optional=False) or ""
+        if ename.casefold() in seen_names:
+            r.bad(f"{where}.name", f"{short_value(ename)} appears twice")
+        seen_names.add(ename.casefold())
+        row = Entrant(
+            event_id=0,
+            name=ename,
+            club=r.text(e.get("club"), f"{where}.club"),
+            seed=r.whole(e.get("seed"), f"{where}.seed", low=1),
+            status=r.choice(e.get("status"), f"{where}.status", [s.value for s in EntrantStatus]),
+            checked_in=r.flag(e.get("checked_in", False), f"{where}.checked_in"),
+            joined_round=r.whole(e.get("joined_round", 1), f"{where}.joined_round", low=1) or 1,
+        )
+        if ref is None:
+            continue
+        if ref in entrants:
+            r.bad(f"{where}.ref", f"entrant {ref} appears twice")
+        player = _person(r, e.get("player"), f"{where}.player")
+        entrants[ref] = (row, player, _person(r, e.get("partner"), f"{where}.partner"))
+
+
+def _rounds(r: EventReader, doc: Mapping[str, Any], rounds: dict[int, Round]) -> None:
+    for i, item in enumerate(r.items(doc.get("rounds", []), "rounds")):
+        where = f"rounds[{i}]"
+        rd = r.mapping(item, where)
+        r.only(rd, where, {"ref", "number", "status", "paired_at"})
+        ref = r.whole(rd.get("ref"), f"{where}.ref", optional=False, low=1)
+        row = Round(
+            event_id=0,
+            number=r.whole(rd.get("number"), f"{where}.number", optional=False, low=1) or 1,
+            status=r.choice(rd.get("status"), f"{where}.status", ["paired", "playing", "finished"]),
+            paired_at=r.moment(rd.get("paired_at"), f"{where}.paired_at"),
+        )
+        if ref is not None:
+            if ref in rounds:
+                r.bad(f"{where}.ref", f"round {ref} appears twice")
+            rounds[ref] = row
+
+
+def _matches(r: EventReader, doc: Mapping[str, Any], read: EventFile) -> None:
+    for i, item in enumerate(r.items(doc.get("matches", []), "matches")):
+        where = f"matches[{i}]"
+        m = r.mapping(item, where)
+        r.only(m, where, _MATCH_KEYS)
+        ref = r.whole(m.get("ref"), f"{where}.ref", optional=False, low=1)
+        a = r.ref(m.get("a"), f"{where}.a", read.entrants, "entrant")
+        if m.get("a") is None:
+            r.bad(f"{where}.a", "is missing")
+        b = None
+        if m.get("b") is not None:
+            b = r.ref(m.get("b"), f"{where}.b", read.entrants, "entrant")
+        if a is not None and a == b:
+            r.bad(f"{where}.b", "is the same entrant as a")
+        rnd = None
+        if m.get("round") is not None:
+            rnd = r.ref(m.get("round"), f"{where}.round", read.rounds, "round")
+        match_rules = r.rules(m.get("rules"), f"{where}.rules")
+        row = Match(
+            event_id=0,
+            entrant_a_id=0,
+            table_number=r.whole(m.get("table"), f"{where}.table", low=1),
+            bracket_slot=r.text(m.get("slot"), f"{where}.slot"),
+            rules_json=dumps(match_rules.to_dict()) if match_rules else "{}",
+            status=r.choice(m.get("status"), f"{where}.status", [s.value for s in MatchStatus]),
+            created_at=r.stamp(m.get("created_at"), f"{where}.created_at"),
+        )
+        if ref is not None:
+            if ref in read.matches:
+                r.bad(f"{where}.ref", f"match {ref} appears twice")
+            read.matches[ref] = (row, a, b, rnd, match_rules)
+
+
+def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
+    h = r.mapping(item, where)
+    r.only(h, where, _HAND_KEYS)
+    ref = r.whole(h.get("ref"), f"{where}.ref", optional=False, low=1)
+    match_ref = r.ref(h.get("match"), f"{where}.match", read.matches, "match")
+    kind = r.choice(h.get("kind"), f"{where}.kind", [k.value for k in EntryKind])
+    supersedes = _superseded(r, h, where, kind, match_ref, read.hands)
+    record_json = "{}"
+    if kind != EntryKind.VOID.value:
+        rules = read.matches[match_ref][4] if match_ref is not None else None
+        record_json = _record_json(r, h.get("record"), f"{where}.record", rules)
+    dealer = h.get("dealer")
+    if dealer is not None:
+        dealer = r.choice(dealer, f"{where}.dealer", ["A", "B"])
+    row = HandEntry(
+        match_id=0,
+        seq=r.whole(h.get("seq"), f"{where}.seq", optional=False, low=1) or 1,
+        kind=kind,
+        record_json=record_json,
+        dealer=dealer,
+        override_reason=r.text(h.get("override_reason"), f"{where}.override_reason"),
+        entered_by=r.text(h.get("entered_by"), f"{where}.entered_by", optional=False) or "",
+        station=r.text(h.get("station"), f"{where}.station", optional=False) or "",
+        entered_at=r.stamp(h.get("entered_at"), f"{where}.entered_at"),
+    )
+    if ref is not None and match_ref is not None:
+        if ref in read.hands:
+            r.bad(f"{where}.ref", f"hand {ref} appears twice")
+        read.hands[ref] = (row, match_ref, supersedes)
+
+
+def _superseded(
+    r: EventReader,
+    h: Mapping[str, Any],
+    where: str,
+    kind: str,
+    match_ref: int | None,
+    hands: HandRows,
+) -> int | None:
+    """The earlier hand a correction or a void replaces (in the same match)."""
+    if h.get("supersedes") is None:
+        if kind != EntryKind.ENTRY.value:
+            r.bad(f"{where}.supersedes", f"a {kind} must name the hand it replaces")
+        return None
+    supersedes = r.ref(h.get("supersedes"), f"{where}.supersedes", hands, "earlier hand")
+    if supersedes is not None and match_ref is not None and hands[supersedes][1] != match_ref:
+        r.bad(f"{where}.supersedes", f"hand {supersedes} belongs to another match")
+    return supersedes
+
+
+def _record_json(r: EventReader, value: object, where: str, rules: RuleSet | None) -> str:
+    """The hand record as stored, after the core has read it (and scored it, when the match's
+    rules are known)."""
+    raw = r.mapping(value, where)
+    try:
+        record = record_from_json(raw)
+        if rules is not None:
+            score_hand(record, rules)
+        return dumps(record_to_json(record))
+    except HandRecordError as error:
+        r.bad(where, str(error))
+        return "{}"
+
+
+def _write(session: Session, db: Database, read: EventFile, actor: str | None) -> EventView:
+    """Every row, refs turned into ids; the per-event checks before the transaction commits."""
+    event_row = read.event
+    session.add(event_row)
+    session.flush()
+    assert event_row.id is not None
+    match_ids = _write_rows(session, event_row.id, read)
+    # What verify would reject is refused now, before anything is committed: every hand
+    # through the scoring core, every match's status against its hands, rounds, bracket.
+    place = {ref: i for i, ref in enumerate(read.matches)}
+    found = check_event(
+        session,
+        event_row,
+        match_names={
+            match_id: f"matches[{place[ref]}] (ref {ref})" for ref, match_id in match_ids.items()
+        },
+        event_name="event file",
+    )
+    if found.problems:
+        raise RowsRejected(found.problems, what="event file")
+    record_audit(
+        session,
+        db,
+        actor=actor,
+        action="event.import",
+        subject=f"event:{event_row.id}",
+        payload={
+            "name": event_row.name,
+            "entrants": len(read.entrants),
+            "matches": len(read.matches),
+            "hands": len(read.hands),
+        },
+    )
+    return event_view(session, event_row)
+
+
+def _write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, int]:
+    """Entrants (with their players), rounds, matches and hands; the match ids by ref."""
+    entrant_ids: dict[int, int] = {}
+    for ref, (row, player, partner) in read.entrants.items():
+        for p in (player, partner):
+            if p is not None:
+                session.add(p)
+        session.flush()
+        row.event_id = event_id
+        row.player_id = player.id if player is not None else None
+        row.partner_id = partner.id if partner is not None else None
+        entrant_ids[ref] = _added(session, row)
+    round_ids: dict[int, int] = {}
+    for ref, row_r in read.rounds.items():
+        row_r.event_id = event_id
+        round_ids[ref] = _added(session, row_r)
+    match_ids: dict[int, int] = {}
+    for ref, (row_m, a, b, rnd, _rules) in read.matches.items():
+        row_m.event_id = event_id
+        row_m.entrant_a_id = entrant_ids[a or 0]
+        row_m.entrant_b_id = entrant_ids[b] if b is not None else None
+        row_m.round_id = round_ids[rnd] if rnd is not None else None
+        match_ids[ref] = _added(session, row_m)
+    hand_ids: dict[int, int] = {}
+    for ref, (row_h, match_ref, supersedes) in read.hands.items():
+        row_h.match_id = match_ids[match_ref]
+        row_h.supersedes_id = hand_ids[supersedes] if supersedes is not None else None
+        hand_ids[ref] = _added(session, row_h)
+    return match_ids
+
+
+def _added(session: Session, row: Entrant | Round | Match | HandEntry) -> int:
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    return row.id

@@ -1,0 +1,129 @@
+"""Reading an event file's values: each read checks one value and, when it is wrong, notes
+the problem with the path to it ("matches[3].table: 'x' is not a whole number") and goes on,
+so one import lists every problem at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, date, datetime
+from typing import Any
+
+from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.services._common import clean_text
+from gin_scorer.services.errors import InvalidInput
+
+
+class EventReader:
+    """Checks an event document, collecting every problem with the path to the bad value."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def bad(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def mapping(self, value: object, where: str) -> Mapping[str, Any]:
+        if isinstance(value, Mapping):
+            return value
+        self.bad(where, f"{short_value(value)} is not an object")
+        return {}
+
+    def only(self, value: Mapping[str, Any], where: str, allowed: set[str]) -> None:
+        """Name the first key that has no place here (a typo would otherwise be ignored)."""
+        unknown = sorted(str(k) for k in set(value) - allowed)
+        if unknown:
+            key = (
+                unknown[0]
+                if unknown[0].isprintable() and len(unknown[0]) <= 40
+                else short_value(unknown[0])
+            )
+            self.bad(f"{where}.{key}", "is not a field here")
+
+    def items(self, value: object, where: str) -> list[Any]:
+        if isinstance(value, list):
+            return value
+        self.bad(where, f"{short_value(value)} is not a list")
+        return []
+
+    def text(self, value: object, where: str, *, optional: bool = True) -> str | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str) and (optional or value.strip()):
+            try:  # the same text rules as typing it in: no control characters, a sane length
+                return clean_text(value, where, limit=500)
+            except InvalidInput as error:
+                self.problems.append(str(error))
+                return None
+        self.bad(where, f"{short_value(value)} is not text" if value is not None else "is missing")
+        return None
+
+    def whole(
+        self, value: object, where: str, *, optional: bool = True, low: int = 0
+    ) -> int | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and value >= low:
+            return value
+        self.bad(where, f"{short_value(value)} is not a whole number of {low} or more")
+        return None
+
+    def flag(self, value: object, where: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        self.bad(where, f"{short_value(value)} is not true or false")
+        return False
+
+    def choice(self, value: object, where: str, choices: Sequence[str]) -> str:
+        if isinstance(value, str) and value in choices:
+            return value
+        self.bad(where, f"{short_value(value)} is not one of {', '.join(choices)}")
+        return choices[0]
+
+    def moment(self, value: object, where: str, *, optional: bool = True) -> datetime | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str):
+            try:
+                parsed = datetime.fromisoformat(value)
+            except ValueError:
+                pass
+            else:
+                if parsed.tzinfo is not None:
+                    return parsed
+        self.bad(where, f"{short_value(value)} is not a time with its zone (ISO 8601)")
+        return None
+
+    def stamp(self, value: object, where: str) -> datetime:
+        """A required time; on a problem a placeholder (the problem stops the import)."""
+        return self.moment(value, where, optional=False) or datetime.min.replace(tzinfo=UTC)
+
+    def day(self, value: object, where: str) -> date | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            try:
+                return date.fromisoformat(value)
+            except ValueError:
+                pass
+        self.bad(where, f"{short_value(value)} is not a date (YYYY-MM-DD)")
+        return None
+
+    def rules(self, value: object, where: str) -> RuleSet | None:
+        data = self.mapping(value, where)
+        try:
+            return RuleSet.from_dict(data, origin=where)
+        except RuleSetError as error:
+            self.problems.append(str(error))
+            return None
+
+    def ref(self, value: object, where: str, known: Mapping[int, Any], what: str) -> int | None:
+        number = self.whole(value, where, low=1)
+        if number is not None and number not in known:
+            self.bad(where, f"{what} {number} is not in the file")
+            return None
+        return number
+
+
+def short_value(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
