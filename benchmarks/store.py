@@ -214,18 +214,17 @@ def rebuild_ledgers(db: Any, event_id: int) -> int:
     return finished
 
 
-def clear_caches() -> None:
-    """Forget every derivation cached in the process, so a rebuild starts cold."""
-    from gin_scorer.services import rounds
+def clear_caches(db: Any) -> None:
+    """Forget every derivation kept in the process and by the database handle, so a rebuild
+    starts cold."""
+    from gin_scorer.services.rounds.derived import forget_results
     from gin_scorer.services.sheets import problems_of, score
     from gin_scorer.services.views import parse_record
 
     score.cache_clear()
     problems_of.cache_clear()
     parse_record.cache_clear()
-    derived = getattr(rounds, "_DERIVED", None)  # helper D's per-match cache
-    if isinstance(derived, dict):
-        derived.clear()
+    forget_results(db.derived)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     if standings is not None:
         runs, cpus = [], []
         for _ in range(3):
-            clear_caches()
+            clear_caches(db)
             seconds, cpu, rows = timed_cpu(lambda: standings(db, event_id))
             runs.append(seconds)
             cpus.append(cpu)
@@ -290,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         print("services.standings has not landed: only the ledger rebuild below is measured")
     runs, cpus = [], []
     for _ in range(3):
-        clear_caches()
+        clear_caches(db)
         seconds, cpu, finished = timed_cpu(lambda: rebuild_ledgers(db, event_id))
         runs.append(seconds)
         cpus.append(cpu)

@@ -123,9 +123,9 @@ def service_event(preset: str, entrants: int = 64) -> None:
                 f" (card play {summary.simulate_seconds:.1f} s, recording "
                 f"{summary.record_seconds:.1f} s, pairing rounds {summary.pair_seconds:.2f} s)"
             )
-            from gin_scorer.services import rounds
+            from gin_scorer.services.rounds.derived import forget_results
 
-            rounds._DERIVED.clear()  # cold: every match's ledger recomputed from its hands
+            forget_results(db.derived)  # cold: every match's ledger recomputed from its hands
             tick = time.perf_counter()
             standings(db, summary.event.id)
             cold = time.perf_counter() - tick

@@ -79,6 +79,9 @@ class Database:
     _backup_last_at: datetime | None = None
     _backup_last_change_id: int = 0
     watchers: tuple[SessionWatcher, ...] = ()
+    # Values the services derive from this database and keep while the facts under them are
+    # unchanged (never facts themselves: each can be recomputed, and goes with the handle).
+    derived: dict[object, object] = field(default_factory=dict, repr=False)
 
     @contextmanager
     def transaction(self, *, write: bool = True) -> Iterator[Session]:
@@ -94,6 +97,7 @@ class Database:
         try:
             with Session(engine, expire_on_commit=False) as session:
                 session.info["station"] = self.station
+                session.info["database"] = self  # whose derived values a service may keep
                 for watch in self.watchers:
                     watch(session, self)
                 with session.begin():

@@ -1,0 +1,250 @@
+"""Pairing a round: start it (the engine's pairings written in ONE transaction, tables
+assigned), preview it (nothing written), or take the latest one back while no hand is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from sqlmodel import Session, col, select
+
+from gin_scorer.services._common import (
+    claim_version,
+    record_audit,
+    rules_from_json,
+)
+from gin_scorer.services.authority import Action, State, require
+from gin_scorer.services.dto import (
+    EventStatus,
+    MatchStatus,
+)
+from gin_scorer.services.matches import insert_match
+from gin_scorer.services.rounds.facts import finished_or_locked, read_event
+from gin_scorer.services.rounds.model import (
+    EventFacts,
+    PlannedPairing,
+    RoundPreview,
+    RoundRefused,
+    RoundView,
+)
+from gin_scorer.services.rounds.reading import round_view, table_text
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Event, HandEntry, Round, utcnow
+from gin_scorer.tournament import engine
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.tables import number_tables
+
+
+def _refuse_if_finished(event: Event) -> None:
+    if event.status == EventStatus.FINISHED.value:
+        raise RoundRefused(f"the event {event.name!r} is finished (reopen it to pair a round)")
+
+
+def _ready_to_pair(
+    facts: EventFacts, number: int, chosen: Sequence[tuple[int, int]] | None
+) -> set[int]:
+    """The tables still playing (a club night pairs around them); refused while a round owes
+    a result (other formats) or a chosen player is still at a table (a club night)."""
+    busy_tables: set[int] = set()
+    if facts.format is Format.CLUB:
+        # Club nights run on: tables free up at different times, so the director pairs
+        # whoever is free while other tables play on.
+        for m in facts.matches:
+            if finished_or_locked(m):
+                continue
+            if m.row.table_number is not None:
+                busy_tables.add(m.row.table_number)
+            for a, b in chosen or ():
+                if m.row.entrant_a_id in (a, b) or m.row.entrant_b_id in (a, b):
+                    raise RoundRefused(f"{table_text(m, facts)} is still being played")
+        return busy_tables
+    owing = [m for m in facts.matches_of(number - 1) if not finished_or_locked(m)]
+    if number > 1 and owing:
+        raise RoundRefused(
+            f"round {number - 1} is not finished: "
+            + ", ".join(table_text(m, facts) for m in owing[:8])
+            + (" ..." if len(owing) > 8 else "")
+            + (" still owe a result" if len(owing) > 1 else " still owes a result")
+        )
+    return busy_tables
+
+
+def _close_previous_round(session: Session, facts: EventFacts, number: int) -> None:
+    """The round before is over once the next is paired; the event is running."""
+    previous = facts.round_row(number - 1)
+    if previous is not None and previous.status != "finished":
+        previous.status = "finished"
+        session.add(previous)
+    if facts.event.status == EventStatus.SETUP.value:
+        facts.event.status = EventStatus.RUNNING.value
+        session.add(facts.event)
+
+
+def start_round(
+    db: Database,
+    event_id: int,
+    *,
+    chosen: Sequence[tuple[int, int]] | None = None,
+    actor: str | None = None,
+) -> RoundView:
+    """Pair the event's next round and create its matches and byes, in one transaction.
+
+    ``chosen`` gives a club night's pairings (entrant ids); other formats pair themselves.
+    Refused (:class:`RoundRefused`) while the current round has tables without a result.
+    """
+    with db.transaction() as session:
+        facts = read_event(session, event_id)
+        event = facts.event
+        require(session, Action.PAIR_ROUND, event, None)
+        number = facts.state.paired_rounds + 1
+        busy_tables = _ready_to_pair(facts, number, chosen)
+        try:
+            plan = engine.plan_round(facts.state, number, chosen)
+        except TournamentError as error:
+            raise RoundRefused(str(error)) from None
+        # Two stations pairing the same round at once: the event's version lets only one of
+        # them through (the other gets a ConflictError and sees the round on refresh).
+        claim_version(session, db, Event, event_id, event.version)
+        session.refresh(event)
+        if busy_tables:
+            plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy_tables))
+        row = Round(event_id=event_id, number=number, status="paired", paired_at=utcnow())
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        rules = rules_from_json(event.rules_json, "event rules")
+        for pairing in plan.pairings:
+            insert_match(
+                session,
+                db,
+                event_id,
+                pairing.a,
+                pairing.b,
+                round_id=row.id,
+                table_number=pairing.table,
+                bracket_slot=pairing.slot,
+                rules=rules,
+                actor=actor,
+            )
+        _close_previous_round(session, facts, number)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="round.start",
+            subject=f"event:{event_id}",
+            payload={
+                "round": number,
+                "matches": len(plan.matches),
+                "byes": list(plan.byes),
+                "notes": list(plan.notes),
+            },
+        )
+        session.flush()
+        view = round_view(session, event_id, number)
+        return RoundView(
+            view.event_id, view.number, view.status, view.paired_at, view.pairings, plan.notes
+        )
+
+
+def preview_round(
+    db: Database, event_id: int, *, chosen: Sequence[tuple[int, int]] | None = None
+) -> RoundPreview:
+    """The pairings ``start_round`` would make now, without writing anything."""
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        _refuse_if_finished(facts.event)
+        number = facts.state.paired_rounds + 1
+        try:
+            plan = engine.plan_round(facts.state, number, chosen)
+        except TournamentError as error:
+            raise RoundRefused(str(error)) from None
+        if facts.format is Format.CLUB:
+            busy = {
+                m.row.table_number
+                for m in facts.matches
+                if not finished_or_locked(m) and m.row.table_number is not None
+            }
+            plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy))
+        return RoundPreview(
+            number,
+            tuple(
+                PlannedPairing(
+                    p.table,
+                    facts.views[p.a],
+                    facts.views[p.b] if p.b is not None else None,
+                    p.slot,
+                )
+                for p in plan.pairings
+            ),
+            plan.notes,
+        )
+
+
+def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> int:
+    """Take back the latest round's pairings (a late arrival, a wrong setting), so it can be
+    paired again. Only while no hand has been entered in it; returns the round's number."""
+    with db.transaction() as session:
+        facts = read_event(session, event_id, with_views=True)
+        number = facts.state.paired_rounds
+        row = facts.round_row(number)
+        locked = any(m.row.status == MatchStatus.LOCKED.value for m in facts.matches_of(number))
+        # A locked result in the round keeps it: the director unlocks it first, on purpose.
+        require(
+            session,
+            Action.CANCEL_ROUND,
+            facts.event,
+            None,
+            state=State.LOCKED if locked and row is not None else None,
+        )
+        if row is None:
+            raise RoundRefused(f"event {event_id} has no round to take back")
+        # Any row of a hand log keeps its match, voided or not: the log is append-only (a
+        # void is evidence too), and deleting the match under it would break that.
+        logged = {
+            match_id
+            for match_id in session.exec(
+                select(HandEntry.match_id).where(
+                    col(HandEntry.match_id).in_([m.row.id for m in facts.matches_of(number)])
+                )
+            )
+        }
+        voided = [m for m in facts.matches_of(number) if not m.hands and m.row.id in logged]
+        if voided and not any(m.hands for m in facts.matches_of(number)):
+            raise RoundRefused(
+                f"round {number} cannot be taken back: "
+                + ", ".join(table_text(m, facts) for m in voided[:5])
+                + " kept voided hands in the log, which keeps its matches"
+            )
+        played = [m for m in facts.matches_of(number) if m.hands]
+        if played:
+            raise RoundRefused(
+                f"round {number} cannot be taken back: "
+                + ", ".join(table_text(m, facts) for m in played[:5])
+                + (" already have hands" if len(played) > 1 else " already has hands")
+                + " entered (void them first)"
+            )
+        claim_version(session, db, Event, event_id, facts.event.version)
+        removed = [m.row.id for m in facts.matches_of(number)]
+        for m in facts.matches_of(number):
+            session.delete(m.row)
+        session.flush()
+        session.delete(row)
+        # Whoever entered after this round was paired was too late only for these pairings.
+        arrived = []
+        for entrant in facts.entrants:
+            if entrant.joined_round == number + 1:
+                entrant.joined_round = number
+                session.add(entrant)
+                arrived.append(entrant.id)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="round.cancel",
+            subject=f"event:{event_id}",
+            payload={"round": number, "matches": removed, "now_in_round": arrived},
+        )
+        return number

@@ -1,0 +1,173 @@
+"""What was paired and how the round is going: a round's pairings (by table or by name), the
+rounds of an event, the status board a director watches, and whether the event is complete.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from gin_scorer.services.dto import (
+    MatchStatus,
+)
+from gin_scorer.services.errors import NotFound
+from gin_scorer.services.rounds.facts import finished_or_locked, read_event
+from gin_scorer.services.rounds.model import (
+    EventFacts,
+    MatchFacts,
+    PairingView,
+    RoundStatusBoard,
+    RoundView,
+)
+from gin_scorer.store.database import Database
+from gin_scorer.tournament import engine
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.tables import TableLine, TableState
+
+
+def table_text(m: MatchFacts, facts: EventFacts) -> str:
+    a = facts.views[m.row.entrant_a_id].name if m.row.entrant_a_id in facts.views else "?"
+    b_id = m.row.entrant_b_id
+    b = facts.views[b_id].name if b_id is not None and b_id in facts.views else "bye"
+    where = f"table {m.row.table_number}" if m.row.table_number else f"match {m.row.id}"
+    return f"{where} ({a} v {b})"
+
+
+def round_view(session: Session, event_id: int, number: int) -> RoundView:
+    facts = read_event(session, event_id)
+    row = facts.round_row(number)
+    if row is None:
+        raise NotFound(f"event {event_id} has no round {number}")
+    return RoundView(
+        event_id,
+        number,
+        _round_state(facts, number),
+        row.paired_at,
+        _pairing_views(facts, number),
+    )
+
+
+def _round_state(facts: EventFacts, number: int) -> str:
+    """ "paired" (nothing entered yet), "playing" or "finished", derived from the hands."""
+    matches = facts.matches_of(number)
+    if all(finished_or_locked(m) for m in matches):
+        return "finished"
+    if any(m.hands for m in matches):
+        return "playing"
+    return "paired"
+
+
+def _pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
+    lines = []
+    for m in facts.matches_of(number):
+        r = m.row
+        assert r.id is not None
+        lines.append(
+            PairingView(
+                round_number=number,
+                table=r.table_number,
+                match_id=r.id,
+                a=facts.views[r.entrant_a_id],
+                b=facts.views[r.entrant_b_id] if r.entrant_b_id is not None else None,
+                status=MatchStatus(r.status),
+                slot=r.bracket_slot,
+                games_a=m.games_a,
+                games_b=m.games_b,
+                hands=m.hands,
+            )
+        )
+    lines.sort(key=lambda p: (p.table is None, p.table or 0, p.match_id))
+    return tuple(lines)
+
+
+def get_round(db: Database, event_id: int, round_number: int) -> RoundView:
+    """A paired round with its pairings by table."""
+    with db.transaction(write=False) as session:
+        return round_view(session, event_id, round_number)
+
+
+def list_rounds(db: Database, event_id: int) -> tuple[RoundView, ...]:
+    """Every paired round of the event, first to last."""
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        return tuple(
+            RoundView(
+                event_id,
+                r.number,
+                _round_state(facts, r.number),
+                r.paired_at,
+                _pairing_views(facts, r.number),
+            )
+            for r in facts.rounds
+        )
+
+
+def pairings(db: Database, event_id: int, round_number: int) -> tuple[PairingView, ...]:
+    """The pairings of a round by table (byes last); see :func:`pairings_by_name`."""
+    return get_round(db, event_id, round_number).pairings
+
+
+def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusBoard:
+    """Which tables of the round are waiting, playing or finished (derived from the hands)."""
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        if facts.round_row(round_number) is None:
+            raise NotFound(f"event {event_id} has no round {round_number}")
+        lines = []
+        for m in facts.matches_of(round_number):
+            r = m.row
+            if r.entrant_b_id is None:
+                state = TableState.BYE
+            elif finished_or_locked(m):
+                state = TableState.FINISHED
+            elif m.hands:
+                state = TableState.PLAYING
+            else:
+                state = TableState.WAITING
+            lines.append(
+                TableLine(
+                    table=r.table_number,
+                    match_id=r.id,
+                    a=facts.views[r.entrant_a_id].name,
+                    b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
+                    state=state,
+                    hands=m.hands,
+                    score="forfeit (withdrawal)"
+                    if m.forfeit
+                    else (f"{m.games_a}–{m.games_b}" if m.hands else ""),
+                )
+            )
+        lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))
+        complete = _complete(facts)
+        return RoundStatusBoard(
+            round_number,
+            tuple(lines),
+            event_id=event_id,
+            total_rounds=_total_rounds(facts),
+            event_complete=complete,
+        )
+
+
+def _total_rounds(facts: EventFacts) -> int | None:
+    try:
+        return engine.total_rounds(facts.state)
+    except TournamentError:
+        return None
+
+
+def _complete(facts: EventFacts) -> bool:
+    """Is the event over: its planned rounds paired and every match finished?"""
+    if facts.format is Format.CLUB or facts.state.paired_rounds == 0:
+        return False
+    if not all(finished_or_locked(m) for m in facts.matches):
+        return False
+    try:
+        return engine.is_complete(facts.state)
+    except TournamentError:
+        return False
+
+
+def event_complete(db: Database, event_id: int) -> bool:
+    """Has the event played its last round to the end (elimination: is there a champion)?"""
+    with db.transaction(write=False) as session:
+        return _complete(read_event(session, event_id, with_views=False))

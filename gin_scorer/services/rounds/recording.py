@@ -1,0 +1,110 @@
+"""A whole match's hands entered at once (a paper sheet, a simulation)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.services._common import (
+    claim_version,
+    fetch,
+    record_audit,
+)
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.dto import (
+    EventStatus,
+    ScoreSheet,
+)
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.sheets import score
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
+
+
+def record_match_hands(
+    db: Database,
+    match_id: int,
+    hands: Sequence[tuple[HandRecord, Side]],
+    expected_version: int,
+    *,
+    entered_by: str,
+) -> ScoreSheet:
+    """Enter a whole match's hands at once (a paper score sheet, or a simulated match).
+
+    One transaction: every hand is scored and validated by the core exactly as
+    ``record_hand`` does one at a time — a hand with an ERROR problem refuses the whole
+    batch, naming the hand — then appended to the hand log in order with its dealer; the
+    match's status follows the ledger and one audit entry records the batch.
+    """
+    from gin_scorer.core.hand_json import record_to_json
+    from gin_scorer.services._common import clean_text, dumps
+    from gin_scorer.services.errors import HandRejected
+    from gin_scorer.services.matches import sheet_in, status_from
+    from gin_scorer.services.sheets import problems_of
+    from gin_scorer.store import backup
+
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    with db.transaction() as session:
+        row = fetch(session, Match, match_id)
+        require(session, Action.RECORD_HAND, fetch(session, Event, row.event_id), None, match=row)
+        if row.entrant_b_id is None:
+            raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
+        claim_version(session, db, Match, match_id, expected_version)
+        session.refresh(row)
+        before = sheet_in(session, row, validate=False)
+        rules = before.rules
+        if before.hands:
+            raise InvalidInput(
+                f"match {match_id} already has {len(before.hands)} hands: enter the rest one "
+                "at a time"
+            )
+        rows = []
+        for number, (record, dealer) in enumerate(hands, start=1):
+            if not isinstance(record, HandRecord) or not isinstance(dealer, Side):
+                raise InvalidInput(f"hand {number}: not a hand record with its dealer")
+            try:
+                score(record, rules)
+            except ValueError as error:
+                raise InvalidInput(f"hand {number}: {error}") from None
+            problems = problems_of(record, rules)
+            if any(p.is_error for p in problems):
+                raise HandRejected(problems)
+            rows.append(
+                HandEntry(
+                    match_id=match_id,
+                    seq=number,
+                    kind="entry",
+                    record_json=dumps(record_to_json(record)),
+                    dealer=dealer.value,
+                    entered_by=who,
+                    station=db.station,
+                    entered_at=utcnow(),
+                )
+            )
+        session.add_all(rows)
+        session.flush()
+        sheet = sheet_in(session, row, validate=False)
+        status = status_from(sheet, row.status)
+        if status.value != row.status:
+            row.status = status.value
+            session.add(row)
+        event = session.get(Event, row.event_id)
+        if event is not None and event.status == EventStatus.SETUP.value:
+            event.status = EventStatus.RUNNING.value
+            session.add(event)
+        session.flush()
+        sheet = sheet_in(session, row, validate=False)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="hand.record_batch",
+            subject=f"match:{match_id}",
+            payload={
+                "hands": len(rows),
+                "first_entry": rows[0].id if rows else None,
+                "version": sheet.version,
+            },
+        )
+    backup.maybe_backup(db)
+    return sheet

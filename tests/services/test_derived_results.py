@@ -1,0 +1,33 @@
+"""Each open database keeps its own derived match results, and drops them with the handle: two
+databases with the same event and match ids never answer from each other's results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.services.database import open_database
+from gin_scorer.services.demo import DemoPlan, play_demo
+from gin_scorer.services.rounds.derived import MatchResults
+from gin_scorer.services.standings import standings
+
+
+def _demo(path: Path, seed: int) -> None:
+    with open_database(path, station="t", backups=False) as db:
+        play_demo(db, DemoPlan(entrants=6, rounds=2, seed=seed, preset="wikipedia-standard"))
+
+
+def test_two_databases_keep_their_own_results(tmp_path: Path) -> None:
+    _demo(tmp_path / "one.sqlite", seed=1)
+    _demo(tmp_path / "two.sqlite", seed=2)
+    with (
+        open_database(tmp_path / "one.sqlite", station="t", backups=False) as one,
+        open_database(tmp_path / "two.sqlite", station="t", backups=False) as two,
+    ):
+        first = [(r.entrant.name, r.point_differential) for r in standings(one, 1)]
+        second = [(r.entrant.name, r.point_differential) for r in standings(two, 1)]
+        assert isinstance(one.derived[("match-results", 1)], MatchResults)
+        assert one.derived[("match-results", 1)] is not two.derived[("match-results", 1)]
+        # Asked again, each answers from its own kept results, as it did the first time.
+        assert [(r.entrant.name, r.point_differential) for r in standings(one, 1)] == first
+        assert [(r.entrant.name, r.point_differential) for r in standings(two, 1)] == second
+        assert first != second
