@@ -294,7 +294,7 @@ def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ign
 
 def bracket_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
     """Both brackets, the projector showing one, and the projector's standings."""
-    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.gui.views import ProjectorWindow
 
     grab = camera.grab
     knockouts = {e.name: e.id for e in window.events}

@@ -268,9 +268,9 @@ class MainWindow(QMainWindow):
         self.scoring.sheet_changed.connect(self._sheet_changed)
         self.tabs.addTab(self.scoring, "Score sheet")
         self.event_views = {}
-        from gin_scorer.gui import event_views
+        from gin_scorer.gui.views import make_views
 
-        for key, title, view in event_views.make_views(self.db):
+        for key, title, view in make_views(self.db):
             self.event_views[key] = view
             self.tabs.addTab(view, title)
             view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
@@ -899,7 +899,7 @@ class MainWindow(QMainWindow):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui.event_views import ProjectorWindow
+        from gin_scorer.gui.views import ProjectorWindow
 
         self._projector = ProjectorWindow(db, event_id, self.settings.projector_seconds)
         self._projector.showFullScreen()

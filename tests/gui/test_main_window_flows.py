@@ -180,7 +180,7 @@ def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: 
 
 
 def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.gui.views import ProjectorWindow
 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
@@ -516,7 +516,7 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     assert window.scoring.sheet.match.id == final.slot.match_id
     assert window.tabs.currentWidget() is window.scoring
     # The projector shows a knockout's bracket too, scaled to its screen.
-    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.gui.views import ProjectorWindow
 
     projector = ProjectorWindow(window.db, sample.event.id, 5)
     qtbot.addWidget(projector)

@@ -117,7 +117,7 @@ def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  #
     qtbot, club_match
 ) -> None:
     from gin_scorer.core.hands import Declaration, HandRecord, Side
-    from gin_scorer.gui.event_views import ProjectorWindow
+    from gin_scorer.gui.views import ProjectorWindow
     from gin_scorer.services.hands import record_hand
     from gin_scorer.services.matches import get_score_sheet
 

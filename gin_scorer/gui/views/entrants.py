@@ -1,0 +1,153 @@
+"""The entrants of an event: add, import, edit, check in, withdraw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
+from gin_scorer.gui.views.base import EventPage, make_table
+from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EntrantView
+
+ENTRANT_COLUMNS = [
+    ColumnSpec("Entrant", lambda e: e.name, lambda e: e.name.casefold(), align_left=True),
+    ColumnSpec("Club", lambda e: e.club, align_left=True),
+    ColumnSpec(
+        "Seed",
+        lambda e: str(e.seed) if e.seed is not None else "",
+        lambda e: e.seed if e.seed is not None else 10**6,
+    ),
+    ColumnSpec("Checked in", lambda e: "✔ yes" if e.checked_in else "— no"),
+    ColumnSpec("Status", lambda e: "active" if e.active else "✖ withdrawn", align_left=True),
+]
+
+
+def _entrant_style(entrant: EntrantView) -> RowStyle | None:
+    return None if entrant.active else RowStyle(foreground="#777777")
+
+
+class EntrantsView(EventPage):
+    """Who is in the event: check in, withdraw, reinstate (each one service call); adding
+    entrants (typed, pasted or from CSV) is the main window's dialog, asked for by signal."""
+
+    add_requested = Signal()
+    import_requested = Signal()
+    entrant_changed = Signal()  # a name or seed changed: the other views show it too
+
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(db, parent)
+        self.actor = ""
+        self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
+        self.table = make_table(self.model)
+        self.table.setObjectName("entrantsTable")
+        self.check_button = QPushButton("Check in / out")
+        self.withdraw_button = QPushButton("Withdraw")
+        self.reinstate_button = QPushButton("Reinstate")
+        self.edit_button = QPushButton("Edit…")
+        self.edit_button.setToolTip("Fix the name, club or seed (also: double-click the row)")
+        self.add_button = QPushButton("Add entrants…")
+        self.import_button = QPushButton("Import CSV…")
+        self.check_button.clicked.connect(self.toggle_check_in)
+        self.withdraw_button.clicked.connect(lambda: self.set_active(False))
+        self.reinstate_button.clicked.connect(lambda: self.set_active(True))
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.table.doubleClicked.connect(lambda _index: self.edit_selected())
+        self.add_button.clicked.connect(self.add_requested.emit)
+        self.import_button.clicked.connect(self.import_requested.emit)
+        buttons = QHBoxLayout()
+        for button in (
+            self.check_button,
+            self.withdraw_button,
+            self.reinstate_button,
+            self.edit_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.import_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.note)
+
+    def refresh(self) -> None:
+        if self.shown_event is None:
+            return
+        from gin_scorer.services.entrants import list_entrants
+
+        rows = list_entrants(self.db, self.shown_event.id)
+        self.model.set_rows(rows)
+        present = sum(1 for e in rows if e.checked_in and e.active)
+        active = sum(1 for e in rows if e.active)
+        self.title.setText(f"Entrants — {self.shown_event.name}")
+        self.note.setStyleSheet("")
+        self.note.setText(f"{len(rows)} entrants, {active} active, {present} checked in")
+
+    def selected(self) -> EntrantView | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        value = rows[0].data(ROW_ROLE)
+        return value if isinstance(value, EntrantView) else None
+
+    def _apply(self, action: Callable[[str | None], object]) -> bool:
+        """Run ``action(pin)``; the director's PIN is asked for when the services want it
+        (a finished event), and a cancelled prompt changes nothing."""
+        from gin_scorer.gui.pin_prompt import with_pin
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            done = with_pin(self, action)
+        except ServiceError as error:
+            self._fail(error)
+            return False
+        if done is None:
+            return False
+        self.refresh()
+        return True
+
+    def toggle_check_in(self) -> bool:
+        from gin_scorer.services.entrants import check_in
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        return self._apply(
+            lambda pin: check_in(
+                self.db, entrant.id, not entrant.checked_in, pin=pin, actor=self.actor or None
+            )
+        )
+
+    def edit_selected(self) -> bool:
+        from gin_scorer.gui.entrant_edit_dialog import edit_entrant
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        changed = edit_entrant(self, self.db, entrant, actor=self.actor or None)
+        if changed is None:
+            return False
+        self.refresh()
+        self.entrant_changed.emit()
+        return True
+
+    def set_active(self, active: bool) -> bool:
+        from gin_scorer.services.entrants import reinstate_entrant, withdraw_entrant
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        action = reinstate_entrant if active else withdraw_entrant
+        return self._apply(
+            lambda pin: action(self.db, entrant.id, pin=pin, actor=self.actor or None)
+        )

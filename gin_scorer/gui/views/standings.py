@@ -1,0 +1,85 @@
+"""The standings: places under the event's tie-breaks, as they stand now or after a round."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.gui.rows_model import RowsModel, RowStyle
+from gin_scorer.gui.views.base import EventPage, make_table
+from gin_scorer.presentation.standings_table import standings_columns
+from gin_scorer.services.database import Database
+from gin_scorer.services.standings import StandingRow
+
+
+def _standing_style(row: StandingRow) -> RowStyle | None:
+    if row.withdrawn:
+        return RowStyle(foreground="#777777")
+    if row.place <= 3:
+        return RowStyle(background="#fff8e1", bold=True)
+    return None
+
+
+class StandingsView(EventPage):
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(db, parent)
+        self.model = RowsModel(standings_columns(()), self, _standing_style)
+        self.table = make_table(self.model)
+        self.table.setObjectName("standingsTable")
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.after = QComboBox()
+        self.after.currentIndexChanged.connect(self._round_chosen)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(QLabel("after:"))
+        top.addWidget(self.after)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.note)
+        self._filling = False
+
+    def refresh(self) -> None:
+        if self.shown_event is None:
+            return
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.standings import standings
+
+        try:
+            rounds = self._rounds()
+        except ServiceError as error:
+            self._fail(error)
+            return
+        chosen = self.after.currentData()
+        self._filling = True
+        self.after.clear()
+        self.after.addItem("latest", None)
+        for number in rounds:
+            self.after.addItem(f"round {number}", number)
+        index = self.after.findData(chosen)
+        self.after.setCurrentIndex(max(index, 0))
+        self._filling = False
+        try:
+            rows = standings(self.db, self.shown_event.id, self.after.currentData())
+        except ServiceError as error:
+            self._fail(error)
+            return
+        self.model.set_rows(rows, standings_columns(rows))
+        self.title.setText(f"Standings — {self.shown_event.name}")
+        shared = sum(1 for r in rows if r.shared)
+        self.note.setStyleSheet("")
+        self.note.setText(
+            f"{len(rows)} entrants"
+            + (f"; {shared} share a place (shown as “3=”)" if shared else "")
+            + ". Click a column heading to sort."
+        )
+
+    def _round_chosen(self) -> None:
+        if not self._filling:
+            self.refresh()

@@ -1,0 +1,85 @@
+"""The round status board: which tables are waiting, playing, finished or owe a result."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.gui.rows_model import RowsModel, RowStyle
+from gin_scorer.gui.views.base import make_table
+from gin_scorer.gui.views.round_page import RoundPage
+from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.services.database import Database
+from gin_scorer.tournament.tables import TableLine, TableState
+
+_STATE_MARKS = {
+    TableState.WAITING: "⚠ waiting for a result",
+    TableState.PLAYING: "◐ playing",
+    TableState.FINISHED: "✔ finished",
+    TableState.BYE: "bye",
+}
+
+STATUS_COLUMNS = [
+    ColumnSpec(
+        "Table",
+        lambda t: str(t.table) if t.table is not None else "bye",
+        lambda t: t.table if t.table is not None else 10**6,
+    ),
+    ColumnSpec("A", lambda t: t.a, align_left=True),
+    ColumnSpec("B", lambda t: t.b or "— bye —", align_left=True),
+    ColumnSpec("State", lambda t: _STATE_MARKS[t.state], align_left=True),
+    ColumnSpec("Hands", lambda t: str(t.hands), lambda t: t.hands),
+    ColumnSpec("Score", lambda t: t.score, align_left=True),
+]
+
+
+def _status_style(line: TableLine) -> RowStyle | None:
+    if line.state is TableState.WAITING:
+        return RowStyle(background="#ffebee", foreground="#b00020", bold=True)
+    if line.state is TableState.PLAYING:
+        return RowStyle(background="#fff3e0")
+    return None
+
+
+class StatusView(RoundPage):
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(db, parent)
+        self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
+        self.table = make_table(self.model)
+        self.table.setObjectName("statusBoard")
+        self._open_from(self.table)
+        self.summary = QLabel("")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
+        self.summary.setStyleSheet("font-size: 13pt;")
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.top)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.note)
+
+    def show_lines(self, number: int | None) -> None:
+        if number is None or self.shown_event is None:
+            return
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.rounds import round_status
+
+        try:
+            board = round_status(self.db, self.shown_event.id, number)
+        except ServiceError as error:
+            self._fail(error)
+            return
+        self.model.set_rows(board.lines)
+        self.title.setText(f"Round {number} status")
+        missing = board.missing
+        text = board.summary()
+        if missing:
+            tables = ", ".join(str(t.table) for t in missing if t.table is not None)
+            text += f" — ⚠ missing a result: table {tables}"
+        elif board.lines:
+            text += " — ✔ every table has its result"
+        self.summary.setText(text)
+        self.note.setText("")
