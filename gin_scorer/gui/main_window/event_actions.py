@@ -1,0 +1,294 @@
+"""The Event menu and the welcome page: new events and imports, entrants, format, rules, PIN,
+rounds, matches, the projector and the demo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMessageBox,
+)
+
+from gin_scorer.gui.main_window.station import StationSync
+from gin_scorer.services.dto import MatchView
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.gui.event_dialog import NewEvent
+
+
+class EventActions(StationSync):
+    """What a director does to an event, each through the services."""
+
+    def new_event(self) -> None:
+        from gin_scorer.gui.event_dialog import NewEventDialog
+        from gin_scorer.presentation.custom_presets import custom_presets_dir, list_custom_presets
+        from gin_scorer.presets import list_presets
+
+        folder = custom_presets_dir(self.settings.data_folder)
+        custom, unreadable = list_custom_presets(folder)
+        for problem in unreadable:
+            self.statusBar().showMessage(f"Custom preset skipped: {problem}", 8000)
+        dialog = NewEventDialog(
+            list_presets() + custom, self.settings.default_preset, self, custom_folder=folder
+        )
+        try:
+            # A refusal (a name entered twice, a bad PIN ...) reopens the dialog as it was.
+            while dialog.exec() == NewEventDialog.DialogCode.Accepted:
+                if self.create_event(dialog.values(), on_problem=dialog.problem.say):
+                    break
+        finally:
+            dialog.deleteLater()
+
+    def create_event(
+        self, values: NewEvent, *, on_problem: Callable[[str], None] | None = None
+    ) -> int | None:
+        """Create the event with its entrants, in one transaction, through the services;
+        returns its id. A refusal goes to ``on_problem`` (else a message box): nothing made."""
+        if self.db is None:
+            return None
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.events import create_event
+
+        try:
+            event = create_event(
+                self.db,
+                name=values.name,
+                rules=values.rules,
+                format=values.format,
+                venue=values.venue,
+                start_date=values.start_date,
+                pin=values.pin,
+                entrants=values.entrants,
+                entrant_labels=values.entrant_labels or None,
+                actor=self.settings.station,
+            )
+        except ServiceError as error:
+            if on_problem is None:
+                QMessageBox.warning(self, "New event", str(error))
+            else:
+                on_problem(str(error))
+            return None
+        self._saved()
+        self.open_event(event.id)
+        return event.id
+
+    def import_event_file(self, path: Path | None = None) -> int | None:
+        """File → Import an event file…: an event exported (Reports → Export event) on
+        another laptop becomes a new event here, hands and corrections included, or nothing
+        is imported and every problem is listed. Returns the new event's id."""
+        if self.db is None:
+            self.statusBar().showMessage("No database is open", 4000)
+            return None
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(
+                self, "Import an event file", "", "Event files (*.json);;All files (*)"
+            )
+            if not name:
+                return None
+            path = Path(name)
+        from gin_scorer.services import exchange
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+            event = exchange.import_event_json(self.db, text, actor=self.settings.station)
+        except (OSError, UnicodeDecodeError) as error:
+            QMessageBox.warning(
+                self,
+                "Import an event file",
+                f"{path.name} cannot be read: {getattr(error, 'strerror', None) or error}",
+            )
+            return None
+        except ServiceError as error:
+            QMessageBox.warning(self, "Import an event file", f"{path.name}: {error}")
+            return None
+        self._saved()
+        self.open_event(event.id)
+        self.statusBar().showMessage(
+            f"Imported {event.name} ({event.entrant_count} entrants) from {path.name}", 8000
+        )
+        return event.id
+
+    def import_entrants(self) -> None:
+        """Event → Import entrants from CSV…: the file opens in the add-entrants dialog, to
+        read (and fix) before anything is saved."""
+        if self._open_event() is None:
+            return
+        from gin_scorer.gui.entrants_editor import choose_entrants_file
+
+        path = choose_entrants_file(self)
+        if path is not None:
+            self.add_entrants(path)
+
+    def add_entrants(self, csv_file: Path | None = None) -> int:
+        """Entrants typed, pasted or imported into the open event (late entries too); returns
+        how many were added. A refusal keeps the dialog open with the list as it was."""
+        opened = self._open_event()
+        if opened is None:
+            return 0
+        db, event_id = opened
+        from gin_scorer.gui.dialog_parts import until_accepted
+        from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+        from gin_scorer.services.entrants import add_entrants
+        from gin_scorer.services.events import get_event
+
+        dialog = AddEntrantsDialog(get_event(db, event_id).name, self)
+        if csv_file is not None:
+            dialog.editor.load_file(csv_file)
+
+        def add() -> int:
+            parsed = dialog.editor.parsed()
+            return len(
+                add_entrants(
+                    db, event_id, parsed.specs, labels=parsed.labels, actor=self.settings.station
+                )
+            )
+
+        added = until_accepted(dialog, add, dialog.editor.show_problem)
+        if not added:
+            return 0
+        self._changed(f"{added} entrant{'s' if added != 1 else ''} added")
+        return added
+
+    def edit_format_settings(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.event_settings_dialog import edit_event_settings
+
+        if edit_event_settings(self, db, event_id, actor=self.settings.station):
+            self._changed("Format settings saved")
+
+    def edit_event_rules(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.event_settings_dialog import edit_event_rules
+        from gin_scorer.presentation.custom_presets import custom_presets_dir
+
+        folder = custom_presets_dir(self.settings.data_folder)
+        if edit_event_rules(self, db, event_id, custom_folder=folder, actor=self.settings.station):
+            self._changed("Rule set saved: new matches use it")
+
+    def change_pin(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.event_settings_dialog import change_event_pin
+
+        event = change_event_pin(self, db, event_id, actor=self.settings.station)
+        if event is not None:
+            self._changed("Director's PIN set" if event.has_pin else "Director's PIN cleared")
+
+    def finish_or_reopen(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.event_settings_dialog import finish_or_reopen_event
+        from gin_scorer.services.dto import EventStatus
+        from gin_scorer.services.errors import ServiceError
+
+        try:
+            event = finish_or_reopen_event(self, db, event_id, actor=self.settings.station)
+        except ServiceError as error:
+            self.statusBar().showMessage(f"✖ {error}", 8000)
+            return
+        if event is not None:
+            finished = event.status is EventStatus.FINISHED
+            self._changed(f"{event.name} is {'finished' if finished else 'open again'}")
+
+    def new_match(self) -> None:
+        """Club play: the director names both players (and a table if they like)."""
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.dialog_parts import until_accepted
+        from gin_scorer.gui.new_match_dialog import NewMatchDialog
+        from gin_scorer.services.entrants import list_entrants
+        from gin_scorer.services.errors import InvalidInput
+        from gin_scorer.services.matches import create_match
+
+        entrants = [e for e in list_entrants(db, event_id) if e.active]
+        if len(entrants) < 2:
+            QMessageBox.information(self, "New match", "The event needs two entrants first.")
+            return
+        dialog = NewMatchDialog(entrants, self)
+
+        def start() -> MatchView:
+            chosen = dialog.choice()  # checked before the dialog accepted; checked again here
+            if isinstance(chosen, str):
+                raise InvalidInput(chosen)
+            a, b, table = chosen
+            return create_match(
+                db, event_id, a.id, b.id, table_number=table, actor=self.settings.station
+            )
+
+        match = until_accepted(dialog, start, dialog.problem.say)
+        if match is not None:
+            self._saved()
+            self.refresh_all()
+            self.open_match(match.id)
+
+    def start_round(self) -> None:
+        from gin_scorer.gui.round_dialogs import pair_next_round
+
+        if self._round_action(pair_next_round):
+            self.show_view("pairings")
+
+    def take_back_round(self) -> None:
+        from gin_scorer.gui.round_dialogs import take_back_round
+
+        self._round_action(take_back_round)
+
+    def _round_action(self, action: Callable[..., str | None]) -> bool:
+        """Run a round dialog on the open event; its sentence goes to the status bar ("✖ …"
+        for a refusal). True when the round changed."""
+        opened = self._open_event()
+        if opened is None:
+            return False
+        message = action(self, *opened, actor=self.settings.station)
+        if message is None:
+            return False
+        self.statusBar().showMessage(message, 8000)
+        if message.startswith("✖"):
+            return False
+        self._saved()
+        self.refresh_all()
+        return True
+
+    def projector(self) -> None:
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.views import ProjectorWindow
+
+        self._projector = ProjectorWindow(db, event_id, self.settings.projector_seconds)
+        self._projector.showFullScreen()
+
+    def try_demo(self) -> None:
+        """Play a simulated 16-player Swiss event into this database, on a worker, with a
+        progress dialog that can stop it between two matches (what was played stays)."""
+        from gin_scorer.gui.demo_play import DemoPlay
+
+        if self.db is None or (self._demo is not None and self._demo.running):
+            return
+        self.welcome.demo_button.setEnabled(False)
+        self.welcome.show_message("Playing a simulated 16-player Swiss event…")
+        self._demo = DemoPlay(self.db, self, on_finished=self._demo_finished)
+
+    def _demo_finished(self, ok: bool, message: str) -> None:
+        self.welcome.demo_button.setEnabled(True)
+        self.welcome.show_message(message, error=not ok)
+        self.refresh_all()
+        if self.events:
+            self.open_event(max(e.id for e in self.events))

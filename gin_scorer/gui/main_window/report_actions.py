@@ -1,0 +1,195 @@
+"""The Reports menu (PDFs and exports), locking a result, the settings and the help."""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMessageBox,
+)
+
+from gin_scorer import __version__
+from gin_scorer.gui.main_window.event_actions import EventActions
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.reports.request import Options
+
+
+class ReportActions(EventActions):
+    """The printouts and exports, the lock, the settings and the help."""
+
+    def _fill_reports_menu(self) -> None:
+        if self.reports_menu.actions():
+            return
+        from gin_scorer.reports import KINDS
+
+        labels = {
+            "standings": "&Standings…",
+            "pairings": "&Pairings…",
+            "sheet": "Score s&heet…",
+            "pad": "Blank p&ad…",
+            "slips": "Result s&lips…",
+            "bracket": "&Bracket…",
+            "player": "Pla&yer sheet…",
+        }
+        for kind in KINDS:
+            self._action("reports", labels.get(kind, kind), self._report_asker(kind))
+        self.reports_menu.addSeparator()
+        self._action("reports", "Export event (&JSON)…", lambda: self.ask_export("event"))
+        self._action("reports", "Export &entrants (CSV)…", lambda: self.ask_export("entrants"))
+        self._action("reports", "Export &results (CSV)…", lambda: self.ask_export("results"))
+        self._action("reports", "Export ha&nds (CSV)…", lambda: self.ask_export("hands"))
+
+    def _report_asker(self, kind: str) -> Callable[[], None]:
+        return lambda: self.ask_report(kind)
+
+    def ask_report(self, kind: str) -> None:
+        if self.db is None:
+            return
+        suggested = str(Path.home() / f"{kind}.pdf")
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Save the {kind} report", suggested, "PDF (*.pdf)"
+        )
+        if path:
+            self.make_report(kind, path)
+
+    def report_options(self, kind: str) -> Options:
+        """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
+        from gin_scorer.presentation.paper import Paper
+        from gin_scorer.reports.request import Options
+
+        sheet = self.scoring.sheet if self.scoring else None
+        return Options(
+            event_id=self.event_id,
+            match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
+            blank=kind == "pad",
+            paper=Paper.parse(self.settings.paper_size.value.lower()),
+        )
+
+    def make_report(self, kind: str, path: str) -> Path | None:
+        from gin_scorer.reports import ReportError, build
+
+        started = time.perf_counter()
+        chosen = self.report_options(kind)
+        try:
+            out = build(
+                kind,
+                self.db,
+                path,
+                event_id=chosen.event_id,
+                match_id=chosen.match_id,
+                blank=chosen.blank,
+                paper=chosen.paper,
+            )
+        except ReportError as error:
+            QMessageBox.warning(self, "Report", str(error))
+            return None
+        self.statusBar().showMessage(f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000)
+        return out
+
+    def ask_export(self, what: str) -> None:
+        if self._open_event() is None:
+            return
+        suffix = "json" if what == "event" else "csv"
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            f"Export {what}",
+            str(Path.home() / f"{what}.{suffix}"),
+            f"{suffix.upper()} (*.{suffix})",
+        )
+        if path:
+            self.export(what, path)
+
+    def export(self, what: str, path: str) -> Path | None:
+        """Write an export through the services (event as JSON; entrants, results and hands
+        as CSV)."""
+        from gin_scorer.services import exchange
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.spreadsheet_csv import write_csv_file
+
+        if self.db is None or self.event_id is None:
+            return None
+        try:
+            if what == "event":
+                text = exchange.export_event_json(self.db, self.event_id)
+            elif what == "entrants":
+                text = exchange.export_entrants(self.db, self.event_id, "csv")
+            elif what == "results":
+                text = exchange.export_results(self.db, self.event_id, "csv")
+            else:
+                text = exchange.export_hands(self.db, self.event_id, "csv")
+            out = Path(path)
+            if what == "event":
+                out.write_text(text, encoding="utf-8")
+            else:  # the one CSV writer: BOM and CRLF for Excel, no live formulas
+                write_csv_file(out, text)
+        except (ServiceError, OSError) as error:
+            QMessageBox.warning(self, "Export", str(error))
+            return None
+        self.statusBar().showMessage(f"Wrote {out}", 8000)
+        return out
+
+    def set_locked(self, locked: bool, pin: str | None = None) -> bool:
+        """Seal (or unseal) the open match's result with the director's PIN."""
+        sheet = self.scoring.sheet if self.scoring else None
+        if self.db is None or sheet is None or self.scoring is None:
+            self.statusBar().showMessage("Open a match first", 4000)
+            return False
+        from gin_scorer.gui.pin_prompt import with_pin
+        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.matches import lock_result, unlock_result
+
+        action = lock_result if locked else unlock_result
+        db = self.db
+        try:
+            # The PIN is asked for only when the services want one (the event or the
+            # database has a PIN), with their sentence saying why.
+            fresh = with_pin(
+                self,
+                lambda given: action(
+                    db,
+                    sheet.match.id,
+                    sheet.version,
+                    pin=given,
+                    actor=self.settings.station,
+                ),
+                first=pin,
+            )
+        except (ServiceError, StoreError) as error:
+            self.scoring.panel.show_error(str(error))
+            return False
+        if fresh is None:
+            return False
+        self.scoring.show_sheet(fresh)
+        self._saved()
+        return True
+
+    def edit_settings(self) -> None:
+        from gin_scorer.gui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.settings = dialog.saved()
+            self.station_label.setText(f"Station: {self.settings.station}")
+            self.apply_backup_interval()
+
+    def about_text(self) -> str:
+        return (
+            f"<h3>Gin Scorer {__version__}</h3>"
+            "<p>Score keeping for Gin Rummy tournaments and clubs.</p>"
+            f"<p>Database: {self.database}</p>"
+        )
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About Gin Scorer", self.about_text())
+
+    def show_grammar(self) -> None:
+        from gin_scorer.presentation import entry_grammar
+
+        text = (entry_grammar.__doc__ or "").split(">>>")[0].strip()  # without the doctests
+        QMessageBox.information(self, "Entry line", f"<pre>{html.escape(text)}</pre>")

@@ -1,0 +1,241 @@
+"""The database the window works on: opening it (a file or a server), the other stations'
+changes looked for on a worker every few seconds, backups and restores.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+)
+
+from gin_scorer.gui.background import Operation, in_background
+from gin_scorer.gui.main_window.state import WindowState
+from gin_scorer.gui.navigator import Node, match_label
+from gin_scorer.services.dto import ChangeFeed
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.services.database import Database
+
+POLL_MS = 3000  # how often other stations' changes are looked for
+
+
+class StationSync(WindowState):
+    """Opens the database, follows the other stations, keeps the backups."""
+
+    def open_db(self, database: str) -> bool:
+        from gin_scorer.services.database import open_database
+        from gin_scorer.services.errors import StoreError
+
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        self.database = database
+        self.database_label.setText(f"Database: {database}")
+        try:
+            self.db = open_database(database, station=self.settings.station)
+        except (StoreError, OSError) as error:
+            from gin_scorer.services.errors import CorruptDatabase
+
+            advice = ""
+            if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
+                advice = " In the app: File → Restore a backup… and choose the newest."
+            self.welcome.show_message(f"Cannot open {database}: {error}{advice}", error=True)
+            self.stack.setCurrentWidget(self.welcome)
+            return False
+        from gin_scorer.services.changes import current_marker
+
+        self.marker = current_marker(self.db)
+        self.refresh_seal()
+        self.undo_stack.clear()
+        self.event_id = None
+        self._make_scoring_page()
+        self.refresh_all()
+        self.stack.setCurrentWidget(self.welcome)
+        self.poll_timer.start()
+        return True
+
+    def choose_database(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Open or create a database",
+            str(Path(self.database).parent),
+            "Gin Scorer database (*.sqlite *.db);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.open_db(path)
+
+    def choose_url(self) -> None:
+        """A shared PostgreSQL database, for several stations at one event."""
+        url, ok = QInputDialog.getText(
+            self,
+            "Open a server database",
+            "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:",
+            text=self.database if "://" in self.database else "",
+        )
+        if ok and url.strip():
+            self.open_db(url.strip())
+
+    def closeEvent(self, event: object) -> None:
+        self.poll_timer.stop()
+        self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
+        self.navigator_model.clear()  # items hold Python values: release them now, not at exit
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+    def poll_changes(self) -> Operation[ChangeFeed] | None:
+        """Look for other stations' writes on a worker (a slow server never freezes the
+        window); refresh what they touched when the answer comes. While one look is out, the
+        timer's next tick starts no second one."""
+        if self.db is None or (self._poll is not None and self._poll.running):
+            return None
+        from gin_scorer.services.changes import changes_since
+
+        db, marker = self.db, self.marker
+        self._poll = in_background(
+            lambda _report: changes_since(db, marker),
+            on_done=lambda feed: self._apply_changes(db, feed),
+            on_error=self._poll_failed,
+            parent=self,
+        )
+        return self._poll
+
+    def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
+        """Other stations' writes: refresh what they touched (on the UI thread)."""
+        if db is not self.db:
+            return  # another database was opened meanwhile
+        self.marker = feed.marker
+        if feed.changes:  # any station's, this one's too (not every write passes _saved)
+            self.refresh_seal()
+        mine = self.settings.station
+        foreign = [c for c in feed.changes if c.station != mine]
+        if not foreign:
+            return
+        if any(c.table not in ("match", "hand_entry", "audit_entry") for c in foreign):
+            self.refresh_all()  # new events, rounds or entrants: rebuild the tree
+        else:
+            self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
+        sheet = self.scoring.sheet if self.scoring else None
+        if sheet is not None and sheet.match.id in feed.match_ids and self.scoring:
+            self.scoring.open_match(sheet.match.id)
+
+    def _poll_failed(self, error: Exception) -> None:
+        """A look that failed (the server away, the file busy): said in the status bar; the
+        next tick tries again."""
+        from gin_scorer.services.errors import ServiceError, StoreError
+
+        if not isinstance(error, ServiceError | StoreError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self.statusBar().showMessage(f"Other stations' changes not read: {error}", POLL_MS * 2)
+
+    def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
+        if self.db is None:
+            return
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.matches import get_match
+
+        for match_id in match_ids:
+            try:
+                match = get_match(self.db, match_id)
+            except ServiceError:
+                continue
+            item = self.navigator_model.find(
+                Node("match", match.event_id, match.round_number, match.id)
+            )
+            if item is not None:
+                item.setText(match_label(match))
+        self.refresh_event_views()
+
+    def back_up_now(self) -> None:
+        if self.db is None:
+            self.statusBar().showMessage("No database is open", 4000)
+            return
+        from gin_scorer.services.backups import back_up_now
+        from gin_scorer.services.errors import StoreError
+
+        try:
+            made = back_up_now(self.db)
+        except (StoreError, OSError) as error:
+            QMessageBox.warning(self, "Back up now", f"The backup failed: {error}")
+            return
+        self.statusBar().showMessage(f"Backed up to {made.path}", 10000)
+
+    def restore_backup(self) -> bool:
+        """Choose a backup (of this database, or any file), then replace the database by it.
+        Works on a damaged database too: that is when it is needed most."""
+        from gin_scorer.gui.backup_dialog import (
+            PinCancelled,
+            RestoreDialog,
+            ask_database_pin,
+        )
+        from gin_scorer.services.backups import backups_of, restore_backup
+        from gin_scorer.services.errors import StoreError
+
+        try:
+            found = backups_of(self.db if self.db is not None else self.database)
+        except (StoreError, OSError) as error:
+            QMessageBox.warning(self, "Restore a backup", str(error))
+            return False
+        dialog = RestoreDialog(self.database, found, self)
+        try:
+            if dialog.exec() != RestoreDialog.DialogCode.Accepted or dialog.chosen is None:
+                return False
+            chosen = dialog.chosen
+        finally:
+            dialog.deleteLater()
+        if self.db is not None:  # the file is about to be replaced under it
+            self.poll_timer.stop()
+            self.db.close()
+            self.db = None
+        try:
+            result = restore_backup(self.database, chosen, ask_pin=lambda: ask_database_pin(self))
+        except PinCancelled:
+            self.open_db(self.database)
+            return False
+        except (StoreError, OSError) as error:
+            text = str(error)
+            if "nothing was" not in text.lower():
+                text = f"Nothing was restored: {text}"
+            QMessageBox.warning(self, "Restore a backup", text[:1].upper() + text[1:])
+            self.open_db(self.database)
+            return False
+        self.open_db(self.database)
+        kept = (
+            f"\nThe database as it was is kept in {result.safety_backup.path}"
+            if result.safety_backup is not None
+            else ""
+        )
+        aside = (
+            f"\nThe damaged database was moved to {result.damaged_moved_to}"
+            if result.damaged_moved_to is not None
+            else ""
+        )
+        QMessageBox.information(
+            self, "Restore a backup", f"Restored from {result.restored_from}.{kept}{aside}"
+        )
+        return True
+
+    def apply_backup_interval(self) -> bool:
+        """The open database's automatic backups follow the Settings' interval.
+
+        The schedule is kept in the database itself (so every station shares it); this is the
+        service call ``gin-scorer backup --every-minutes`` makes too.
+        """
+        if self.db is None or not self.db.is_sqlite:
+            return False
+        from gin_scorer.services.backup_schedule import set_backup_schedule
+        from gin_scorer.services.errors import StoreError
+
+        try:
+            set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
+        except StoreError as error:
+            self.statusBar().showMessage(f"Backup interval not changed: {error}", 8000)
+            return False
+        return True
