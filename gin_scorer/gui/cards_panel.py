@@ -68,6 +68,16 @@ class CardsPanel(QWidget):
             edit.setStyleSheet("font-family: monospace; font-size: 12pt;")
             edit.textChanged.connect(self.refresh)
 
+        self._build_targets()
+        grid_box = self._build_card_grid()
+        self._build_results()
+        self._lay_out(grid_box)
+        self.setTabOrder(self.knocker_edit, self.defender_edit)
+        self.setTabOrder(self.defender_edit, self.save_button)
+        self.refresh()
+
+    def _build_targets(self) -> None:
+        """Where a clicked card goes: the knocker's hand or the defender's."""
         self.target_group = QButtonGroup(self)
         self.to_knocker = QRadioButton("clicks go to the knocker")
         self.to_defender = QRadioButton("to the defender")
@@ -75,6 +85,8 @@ class CardsPanel(QWidget):
         self.target_group.addButton(self.to_knocker)
         self.target_group.addButton(self.to_defender)
 
+    def _build_card_grid(self) -> QGroupBox:
+        """One button per card, a row per suit, coloured as on the table."""
         grid_box = QGroupBox("Click cards")
         grid = QGridLayout(grid_box)
         grid.setSpacing(2)
@@ -96,7 +108,10 @@ class CardsPanel(QWidget):
                 button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
                 grid.addWidget(button, row, column)
                 self.card_buttons[card] = button
+        return grid_box
 
+    def _build_results(self) -> None:
+        """What the cards show (melds, layoffs, deadwood), the problems, and Save."""
         self.analysis_label = QLabel("")
         self.analysis_label.setObjectName("cardsAnalysis")
         self.analysis_label.setTextFormat(Qt.TextFormat.RichText)
@@ -108,6 +123,7 @@ class CardsPanel(QWidget):
         self.save_button = QPushButton("Save hand with cards")
         self.save_button.clicked.connect(self._save)
 
+    def _lay_out(self, grid_box: QGroupBox) -> None:
         fields = QGridLayout()
         fields.addWidget(self.knocker_label, 0, 0)
         fields.addWidget(self.knocker_edit, 0, 1)
@@ -129,9 +145,6 @@ class CardsPanel(QWidget):
         buttons.addWidget(self.save_button)
         layout.addLayout(buttons)
         layout.addStretch(1)
-        self.setTabOrder(self.knocker_edit, self.defender_edit)
-        self.setTabOrder(self.defender_edit, self.save_button)
-        self.refresh()
 
     # --- inputs ---------------------------------------------------------------------------
 

@@ -289,6 +289,21 @@ class NewEventDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New event")
         self.resize(1120, 700)
+        left = self._build_details()
+        rules_box = self._build_rules(presets, default_preset, custom_folder)
+        self.problem = ProblemLabel()
+        self.buttons = dialog_buttons(self, self._accept, "Create event")
+        top = QHBoxLayout()
+        top.addLayout(left, 2)
+        top.addWidget(rules_box, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignRight)
+        self._rules_changed()
+
+    def _build_details(self) -> QVBoxLayout:
+        """Name, date, venue, format, PIN, and the entrants box."""
         self.name = QLineEdit()
         self.name.setObjectName("eventName")
         self.name.setPlaceholderText("e.g. Autumn Open 2026")
@@ -305,14 +320,6 @@ class NewEventDialog(QDialog):
         self.pin.setPlaceholderText("optional: guards corrections and locked results")
         self.entrants_editor = EntrantsEditor()
         self.entrants = self.entrants_editor.box
-
-        self.rules = RulesEditor(presets, default_preset, custom_folder=custom_folder)
-        self.rules.changed = self._rules_changed  # type: ignore[method-assign]
-        self.preview = QPlainTextEdit()
-        self.preview.setObjectName("rulesPreview")
-        self.preview.setReadOnly(True)
-        self.preview.setStyleSheet("font-family: monospace;")
-
         details = QFormLayout()
         details.addRow("Name:", self.name)
         details.addRow("Date:", self.date)
@@ -323,7 +330,18 @@ class NewEventDialog(QDialog):
         left.addLayout(details)
         left.addWidget(QLabel("Entrants:"))
         left.addWidget(self.entrants_editor, 1)
+        return left
 
+    def _build_rules(
+        self, presets: tuple[RuleSet, ...], default_preset: str, custom_folder: Path | None
+    ) -> QGroupBox:
+        """The rule set editor beside every knob as it will be frozen."""
+        self.rules = RulesEditor(presets, default_preset, custom_folder=custom_folder)
+        self.rules.changed = self._rules_changed  # type: ignore[method-assign]
+        self.preview = QPlainTextEdit()
+        self.preview.setObjectName("rulesPreview")
+        self.preview.setReadOnly(True)
+        self.preview.setStyleSheet("font-family: monospace;")
         rules_box = QGroupBox("Rules")
         rules_layout = QHBoxLayout(rules_box)
         rules_layout.addWidget(self.rules, 3)
@@ -331,18 +349,7 @@ class NewEventDialog(QDialog):
         preview_column.addWidget(QLabel("Every knob, as it will be frozen:"))
         preview_column.addWidget(self.preview)
         rules_layout.addLayout(preview_column, 2)
-
-        self.problem = ProblemLabel()
-        self.buttons = dialog_buttons(self, self._accept, "Create event")
-
-        top = QHBoxLayout()
-        top.addLayout(left, 2)
-        top.addWidget(rules_box, 3)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top, 1)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons, 0, Qt.AlignmentFlag.AlignRight)
-        self._rules_changed()
+        return rules_box
 
     def _rules_changed(self) -> None:
         self.preview.setPlainText(describe_rules(self.rules.current))

@@ -107,7 +107,27 @@ class MatchPanel(QWidget):
         self.scoreboard.setTextFormat(Qt.TextFormat.RichText)
         self.scoreboard.setWordWrap(True)  # long names must not widen the window
         self.title.setWordWrap(True)
+        self._build_sheet()
+        entry_row = self._build_entry_line()
+        pad = QSplitter(Qt.Orientation.Vertical)
+        pad.addWidget(self.table)
+        pad.addWidget(self.games_table)
+        pad.setStretchFactor(0, 4)
+        pad.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.scoreboard)
+        layout.addWidget(pad, 1)
+        layout.addLayout(entry_row)
+        layout.addWidget(self.hint)
+        self.setFocusProxy(self.entry)
+        # Tab from the entry line goes to the sheet (to pick a hand to correct) and back.
+        self.setTabOrder(self.entry, self.table)
+        self.entry.escape_pressed.connect(self.cancel_edit)
+        self._update_preview("")
 
+    def _build_sheet(self) -> None:
+        """The pad (a line per hand) and the games under it."""
         self.model = ScoreSheetModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -133,6 +153,8 @@ class MatchPanel(QWidget):
         self.games_table.setMaximumHeight(130)
         self.games_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
+    def _build_entry_line(self) -> QHBoxLayout:
+        """The entry line with its live reading, the first dealer, and the grammar hint."""
         self.mode_label = QLabel("New hand:")
         self.entry = EntryLine()
         self.entry.setObjectName("entryLine")
@@ -161,25 +183,7 @@ class MatchPanel(QWidget):
         entry_row.addWidget(self.mode_label)
         entry_row.addWidget(self.entry, 2)
         entry_row.addWidget(self.preview_label, 3)
-
-        pad = QSplitter(Qt.Orientation.Vertical)
-        pad.addWidget(self.table)
-        pad.addWidget(self.games_table)
-        pad.setStretchFactor(0, 4)
-        pad.setStretchFactor(1, 1)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.scoreboard)
-        layout.addWidget(pad, 1)
-        layout.addLayout(entry_row)
-        layout.addWidget(self.hint)
-        self.setFocusProxy(self.entry)
-        # Tab from the entry line goes to the sheet (to pick a hand to correct) and back.
-        self.setTabOrder(self.entry, self.table)
-
-        self.entry.escape_pressed.connect(self.cancel_edit)
-        self._update_preview("")
+        return entry_row
 
     # --- showing --------------------------------------------------------------------------
 
