@@ -161,7 +161,8 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
     grab(window, "11-entrants")
 
     from gin_scorer.gui.entrants_editor import AddEntrantsDialog
-    from gin_scorer.gui.event_settings_dialog import EventRulesDialog, EventSettingsDialog
+    from gin_scorer.gui.event_rules_dialog import EventRulesDialog
+    from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.events import get_event
 

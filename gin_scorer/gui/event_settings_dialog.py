@@ -1,7 +1,7 @@
-"""Event → Format settings, Rule set and Director's PIN: how an event is paired and ranked
-(Swiss rounds, tie-breaks in order, what a bye is worth, the double-elimination reset,
-check-in, entrants kept at one table), the rules its new matches use, and the PIN that
-guards it.
+"""Event → Format settings: how an event is paired and ranked (Swiss rounds, tie-breaks in
+order, what a bye is worth, the double-elimination reset, check-in, entrants kept at one
+table). The rule set and the PIN have their own dialogs (:mod:`.event_rules_dialog`,
+:mod:`.event_pin_dialog`).
 
 The dialogs only gather what the director chose; the services check and store it
 (:func:`gin_scorer.services.events.set_event_settings` / ``set_event_rules`` /
@@ -12,19 +12,16 @@ shown in the dialog, which stays open with everything typed, so nothing is lost 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -34,31 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.core.rules import RuleSet
-from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
-from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
+from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
+from gin_scorer.gui.pin_prompt import pin_from_box
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, EventStatus, EventView
+from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 _AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
 
 
-def _pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
-    """The PIN box, shown only when the services will ask for it (the event is under way and
-    has a PIN): a director is not asked for what is not needed."""
-    pin = QLineEdit()
-    pin.setObjectName("pin")
-    pin.setEchoMode(QLineEdit.EchoMode.Password)
-    pin.setPlaceholderText("needed: the event is under way")
-    if event.has_pin and event.status is not EventStatus.SETUP:
-        row = QFormLayout()
-        row.addRow("Director's &PIN:", pin)
-        layout.addLayout(row)
-    return pin
-
-
-class EventSettingsDialog(QDialog):
+class EventSettingsDialog(EventEditDialog):
     """Every format setting of one event, as the services will store it."""
 
     def __init__(
@@ -97,7 +80,7 @@ class EventSettingsDialog(QDialog):
         layout.addWidget(self._bye_box(settings))
         layout.addWidget(self._tables_box(settings, entrants))
 
-        self.pin = _pin_when_running(event, layout)
+        self.pin = pin_when_running(event, layout)
 
         self.problem = ProblemLabel()
         layout.addWidget(self.problem)
@@ -254,26 +237,6 @@ def _tie_break_list(value: object) -> list[TieBreak]:
     return [TieBreak(v) for v in value if v in {t.value for t in TieBreak}]
 
 
-def _save_event(
-    dialog: EventSettingsDialog | EventRulesDialog,
-    db: Database,
-    event: EventView,
-    save: Callable[[EventView], EventView | None],
-) -> EventView | None:
-    """:func:`until_accepted` for an edit of the event: ``save`` gets the event as last read,
-    whose version lets the services refuse a change made meanwhile at another station; after
-    any refusal the event is read again, so the director's next Save goes through."""
-    from gin_scorer.services import events
-
-    seen = [event]
-
-    def refused(text: str) -> None:
-        dialog.problem.say(text)
-        seen[0] = events.get_event(db, event.id)  # another station may have moved on
-
-    return until_accepted(dialog, lambda: save(seen[0]), refused)
-
-
 def edit_event_settings(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
 ) -> EventView | None:
@@ -282,7 +245,7 @@ def edit_event_settings(
 
     event = events.get_event(db, event_id)
     dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
-    return _save_event(
+    return save_event(
         dialog,
         db,
         event,
@@ -297,191 +260,5 @@ def edit_event_settings(
                 pin=pin,
                 actor=actor,
             ),
-        ),
-    )
-
-
-class EventRulesDialog(QDialog):
-    """The rules an event's new matches use: its current rule set, or a preset, knob by knob
-    (the same editor as the new-event dialog). Matches already created keep their rules."""
-
-    def __init__(
-        self,
-        event: EventView,
-        presets: Sequence[RuleSet],
-        parent: QWidget | None = None,
-        custom_folder: Path | None = None,
-    ) -> None:
-        from gin_scorer.gui.event_dialog import RulesEditor
-
-        super().__init__(parent)
-        self.event_view = event
-        self.setWindowTitle(f"Rule set — {event.name}")
-        self.resize(720, 640)
-        layout = QVBoxLayout(self)
-        note = QLabel(
-            f"<b>{html.escape(event.name)}</b> plays <b>{html.escape(event.rules.name)}</b>. "
-            "A change applies to matches "
-            "created from now on; matches already paired keep the rules they started with."
-        )
-        note.setWordWrap(True)
-        layout.addWidget(note)
-        choices = [event.rules, *(p for p in presets if p.key != event.rules.key)]
-        self.rules = RulesEditor(tuple(choices), event.rules.key, custom_folder=custom_folder)
-        layout.addWidget(self.rules, 1)
-        self.pin = _pin_when_running(event, layout)
-        self.problem = ProblemLabel()
-        layout.addWidget(self.problem)
-        layout.addWidget(dialog_buttons(self, self._accept_if_valid, save=True))
-
-    def _accept_if_valid(self) -> None:
-        if not self.rules.is_valid():
-            self.problem.say(self.rules.error.text().lstrip("✖ "))
-            return
-        self.accept()
-
-
-def edit_event_rules(
-    parent: QWidget | None,
-    db: Database,
-    event_id: int,
-    *,
-    custom_folder: Path | None = None,
-    actor: str | None = None,
-) -> EventView | None:
-    """Show the rules dialog until the services accept the rule set or the director cancels."""
-    from gin_scorer.presentation.custom_presets import list_custom_presets
-    from gin_scorer.presets import list_presets
-    from gin_scorer.services import events
-
-    custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
-    event = events.get_event(db, event_id)
-    dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
-    return _save_event(
-        dialog,
-        db,
-        event,
-        lambda current: pin_from_box(
-            dialog,
-            dialog.pin,
-            lambda pin: events.set_event_rules(
-                db,
-                event_id,
-                dialog.rules.current,
-                current.version,
-                pin=pin,
-                actor=actor,
-            ),
-        ),
-    )
-
-
-class EventPinDialog(QDialog):
-    """Set, change or clear an event's director PIN (changing or clearing needs the old one)."""
-
-    def __init__(self, event: EventView, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Director's PIN — {event.name}")
-        form = QFormLayout(self)
-        self.old = QLineEdit()
-        self.old.setObjectName("oldPin")
-        self.new = QLineEdit()
-        self.new.setObjectName("newPin")
-        self.again = QLineEdit()
-        self.again.setObjectName("againPin")
-        for edit in (self.old, self.new, self.again):
-            edit.setEchoMode(QLineEdit.EchoMode.Password)
-        if event.has_pin:
-            form.addRow("Current PIN:", self.old)
-        self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
-        form.addRow("New PIN:", self.new)
-        form.addRow("New PIN again:", self.again)
-        self.problem = ProblemLabel()
-        form.addRow(self.problem)
-        form.addRow(dialog_buttons(self, self._accept_if_same, save=True))
-
-    def _accept_if_same(self) -> None:
-        if self.new.text() != self.again.text():
-            self.problem.say("the two new PINs differ: type them again")
-            self.again.clear()
-            self.again.setFocus()
-            return
-        self.accept()
-
-
-def change_event_pin(
-    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
-) -> EventView | None:
-    """Show the PIN dialog until the services accept the change or the director cancels."""
-    from gin_scorer.services import events
-
-    dialog = EventPinDialog(events.get_event(db, event_id), parent)
-    return until_accepted(
-        dialog,
-        lambda: pin_from_box(
-            dialog,
-            dialog.old,
-            lambda old: events.set_event_pin(
-                db,
-                event_id,
-                dialog.new.text() or None,
-                old_pin=old,
-                actor=actor,
-            ),
-        ),
-        dialog.problem.say,
-    )
-
-
-def finish_or_reopen_event(
-    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
-) -> EventView | None:
-    """Close an event (no more rounds, entrants or hands), or reopen a closed one — which
-    needs the director's PIN when the event has one. Asks first; None when nothing changed."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from gin_scorer.services import events
-
-    event = events.get_event(db, event_id)
-    if event.status is not EventStatus.FINISHED:
-        answer = QMessageBox.question(
-            parent,
-            "Finish the event",
-            f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
-            "hands until it is reopened"
-            + (" (with the director's PIN)." if event.has_pin else "."),
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return None
-        return with_pin(
-            parent,
-            lambda pin: events.set_event_status(
-                db,
-                event_id,
-                EventStatus.FINISHED,
-                event.version,
-                pin=pin,
-                actor=actor,
-            ),
-        )
-    if (
-        QMessageBox.question(
-            parent,
-            "Reopen the event",
-            f"{event.name} is finished. Reopen it"
-            + (" (with the director's PIN)?" if event.has_pin else "?"),
-        )
-        != QMessageBox.StandardButton.Yes
-    ):
-        return None
-    return with_pin(
-        parent,
-        lambda pin: events.set_event_status(
-            db,
-            event_id,
-            EventStatus.RUNNING,
-            event.version,
-            pin=pin,
-            actor=actor,
         ),
     )

@@ -11,11 +11,9 @@ from PySide6.QtWidgets import QDialog
 
 from gin_scorer.gui.entrants_editor import AddEntrantsDialog
 from gin_scorer.gui.event_dialog import NewEventDialog
-from gin_scorer.gui.event_settings_dialog import (
-    EventPinDialog,
-    EventRulesDialog,
-    EventSettingsDialog,
-)
+from gin_scorer.gui.event_pin_dialog import EventPinDialog
+from gin_scorer.gui.event_rules_dialog import EventRulesDialog
+from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.entrants import list_entrants

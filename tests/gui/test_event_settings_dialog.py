@@ -6,8 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QSpinBox
 
+from gin_scorer.gui import event_pin_dialog as pin_dialogs
 from gin_scorer.gui import event_settings_dialog as dialogs
-from gin_scorer.gui.event_settings_dialog import EventPinDialog, EventSettingsDialog
+from gin_scorer.gui.event_pin_dialog import EventPinDialog
+from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
 
 
 @pytest.fixture
@@ -113,7 +115,7 @@ def test_pin_dialog_sets_and_changes_the_pin(qtbot, swiss, monkeypatch) -> None:
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(EventPinDialog, "exec", run)
-    assert dialogs.change_event_pin(None, db, event.id) is not None
+    assert pin_dialogs.change_event_pin(None, db, event.id) is not None
     assert "wrong" in seen[1].lower()
     from gin_scorer.services.errors import PinError
     from gin_scorer.services.events import set_event_settings

@@ -169,7 +169,7 @@ class EventActions(StationSync):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui.event_settings_dialog import edit_event_rules
+        from gin_scorer.gui.event_rules_dialog import edit_event_rules
         from gin_scorer.presentation.custom_presets import custom_presets_dir
 
         folder = custom_presets_dir(self.settings.data_folder)
@@ -181,7 +181,7 @@ class EventActions(StationSync):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui.event_settings_dialog import change_event_pin
+        from gin_scorer.gui.event_pin_dialog import change_event_pin
 
         event = change_event_pin(self, db, event_id, actor=self.settings.station)
         if event is not None:
@@ -192,7 +192,7 @@ class EventActions(StationSync):
         if opened is None:
             return
         db, event_id = opened
-        from gin_scorer.gui.event_settings_dialog import finish_or_reopen_event
+        from gin_scorer.gui.event_pin_dialog import finish_or_reopen_event
         from gin_scorer.services.dto import EventStatus
         from gin_scorer.services.errors import ServiceError
 

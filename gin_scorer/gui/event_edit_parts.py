@@ -1,0 +1,57 @@
+"""What the event's edit dialogs share: the PIN box shown only when it will be asked for, and
+saving against the event as last read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QLineEdit,
+    QVBoxLayout,
+)
+
+from gin_scorer.gui.dialog_parts import ProblemLabel, until_accepted
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventStatus, EventView
+
+
+class EventEditDialog(QDialog):
+    """A dialog that edits the event and says a refusal in its problem line."""
+
+    problem: ProblemLabel
+
+
+def pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
+    """The PIN box, shown only when the services will ask for it (the event is under way and
+    has a PIN): a director is not asked for what is not needed."""
+    pin = QLineEdit()
+    pin.setObjectName("pin")
+    pin.setEchoMode(QLineEdit.EchoMode.Password)
+    pin.setPlaceholderText("needed: the event is under way")
+    if event.has_pin and event.status is not EventStatus.SETUP:
+        row = QFormLayout()
+        row.addRow("Director's &PIN:", pin)
+        layout.addLayout(row)
+    return pin
+
+
+def save_event(
+    dialog: EventEditDialog,
+    db: Database,
+    event: EventView,
+    save: Callable[[EventView], EventView | None],
+) -> EventView | None:
+    """:func:`until_accepted` for an edit of the event: ``save`` gets the event as last read,
+    whose version lets the services refuse a change made meanwhile at another station; after
+    any refusal the event is read again, so the director's next Save goes through."""
+    from gin_scorer.services import events
+
+    seen = [event]
+
+    def refused(text: str) -> None:
+        dialog.problem.say(text)
+        seen[0] = events.get_event(db, event.id)  # another station may have moved on
+
+    return until_accepted(dialog, lambda: save(seen[0]), refused)

@@ -1,0 +1,126 @@
+"""Event → Director's PIN and Finish / reopen: the PIN that guards the event, and its end."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QLineEdit,
+    QWidget,
+)
+
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
+from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventStatus, EventView
+
+
+class EventPinDialog(QDialog):
+    """Set, change or clear an event's director PIN (changing or clearing needs the old one)."""
+
+    def __init__(self, event: EventView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Director's PIN — {event.name}")
+        form = QFormLayout(self)
+        self.old = QLineEdit()
+        self.old.setObjectName("oldPin")
+        self.new = QLineEdit()
+        self.new.setObjectName("newPin")
+        self.again = QLineEdit()
+        self.again.setObjectName("againPin")
+        for edit in (self.old, self.new, self.again):
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+        if event.has_pin:
+            form.addRow("Current PIN:", self.old)
+        self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
+        form.addRow("New PIN:", self.new)
+        form.addRow("New PIN again:", self.again)
+        self.problem = ProblemLabel()
+        form.addRow(self.problem)
+        form.addRow(dialog_buttons(self, self._accept_if_same, save=True))
+
+    def _accept_if_same(self) -> None:
+        if self.new.text() != self.again.text():
+            self.problem.say("the two new PINs differ: type them again")
+            self.again.clear()
+            self.again.setFocus()
+            return
+        self.accept()
+
+
+def change_event_pin(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> EventView | None:
+    """Show the PIN dialog until the services accept the change or the director cancels."""
+    from gin_scorer.services import events
+
+    dialog = EventPinDialog(events.get_event(db, event_id), parent)
+    return until_accepted(
+        dialog,
+        lambda: pin_from_box(
+            dialog,
+            dialog.old,
+            lambda old: events.set_event_pin(
+                db,
+                event_id,
+                dialog.new.text() or None,
+                old_pin=old,
+                actor=actor,
+            ),
+        ),
+        dialog.problem.say,
+    )
+
+
+def finish_or_reopen_event(
+    parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
+) -> EventView | None:
+    """Close an event (no more rounds, entrants or hands), or reopen a closed one — which
+    needs the director's PIN when the event has one. Asks first; None when nothing changed."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from gin_scorer.services import events
+
+    event = events.get_event(db, event_id)
+    if event.status is not EventStatus.FINISHED:
+        answer = QMessageBox.question(
+            parent,
+            "Finish the event",
+            f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
+            "hands until it is reopened"
+            + (" (with the director's PIN)." if event.has_pin else "."),
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        return with_pin(
+            parent,
+            lambda pin: events.set_event_status(
+                db,
+                event_id,
+                EventStatus.FINISHED,
+                event.version,
+                pin=pin,
+                actor=actor,
+            ),
+        )
+    if (
+        QMessageBox.question(
+            parent,
+            "Reopen the event",
+            f"{event.name} is finished. Reopen it"
+            + (" (with the director's PIN)?" if event.has_pin else "?"),
+        )
+        != QMessageBox.StandardButton.Yes
+    ):
+        return None
+    return with_pin(
+        parent,
+        lambda pin: events.set_event_status(
+            db,
+            event_id,
+            EventStatus.RUNNING,
+            event.version,
+            pin=pin,
+            actor=actor,
+        ),
+    )

@@ -1,0 +1,96 @@
+"""Event → Rule set: the rules the event's new matches use (matches already started keep
+theirs); the PIN once the event is under way."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
+from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
+from gin_scorer.gui.pin_prompt import pin_from_box
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView
+
+
+class EventRulesDialog(EventEditDialog):
+    """The rules an event's new matches use: its current rule set, or a preset, knob by knob
+    (the same editor as the new-event dialog). Matches already created keep their rules."""
+
+    def __init__(
+        self,
+        event: EventView,
+        presets: Sequence[RuleSet],
+        parent: QWidget | None = None,
+        custom_folder: Path | None = None,
+    ) -> None:
+        from gin_scorer.gui.event_dialog import RulesEditor
+
+        super().__init__(parent)
+        self.event_view = event
+        self.setWindowTitle(f"Rule set — {event.name}")
+        self.resize(720, 640)
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            f"<b>{html.escape(event.name)}</b> plays <b>{html.escape(event.rules.name)}</b>. "
+            "A change applies to matches "
+            "created from now on; matches already paired keep the rules they started with."
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        choices = [event.rules, *(p for p in presets if p.key != event.rules.key)]
+        self.rules = RulesEditor(tuple(choices), event.rules.key, custom_folder=custom_folder)
+        layout.addWidget(self.rules, 1)
+        self.pin = pin_when_running(event, layout)
+        self.problem = ProblemLabel()
+        layout.addWidget(self.problem)
+        layout.addWidget(dialog_buttons(self, self._accept_if_valid, save=True))
+
+    def _accept_if_valid(self) -> None:
+        if not self.rules.is_valid():
+            self.problem.say(self.rules.error.text().lstrip("✖ "))
+            return
+        self.accept()
+
+
+def edit_event_rules(
+    parent: QWidget | None,
+    db: Database,
+    event_id: int,
+    *,
+    custom_folder: Path | None = None,
+    actor: str | None = None,
+) -> EventView | None:
+    """Show the rules dialog until the services accept the rule set or the director cancels."""
+    from gin_scorer.presentation.custom_presets import list_custom_presets
+    from gin_scorer.presets import list_presets
+    from gin_scorer.services import events
+
+    custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
+    event = events.get_event(db, event_id)
+    dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
+    return save_event(
+        dialog,
+        db,
+        event,
+        lambda current: pin_from_box(
+            dialog,
+            dialog.pin,
+            lambda pin: events.set_event_rules(
+                db,
+                event_id,
+                dialog.rules.current,
+                current.version,
+                pin=pin,
+                actor=actor,
+            ),
+        ),
+    )
