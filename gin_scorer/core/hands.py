@@ -166,24 +166,48 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
     """
     declaration = record.declaration
     if declaration is Declaration.DEAD:
-        if record.declarer is not None:
-            raise HandRecordError("a dead hand has no declarer (nobody knocked)")
-        return HandResult(
-            outcome=Outcome.DEAD,
-            winner=None,
-            points=0,
-            base_points=0,
-            bonus=0,
-            doubled=False,
-            boxes=0,
-            knocker=None,
-            knocker_deadwood=0,
-            defender_deadwood=0,
-        )
+        return _dead_hand(record)
     knocker = record.declarer
     if knocker is None:
         raise HandRecordError(f"a {declaration.value} needs a declarer: say who ended the hand")
-    defender = knocker.other
+    _check_counts(record)
+    defender_count = record.declared(knocker.other)
+    if defender_count is None:
+        raise HandRecordError(
+            f"the defender's deadwood is missing: how much did {knocker.other.value} count?"
+        )
+    doubled = (
+        rules.spade_doubles and record.upcard is not None and (record.upcard.suit is Suit.SPADES)
+    )
+    if declaration in (Declaration.GIN, Declaration.BIG_GIN):
+        return _gin(record, rules, knocker, defender_count, doubled)
+    knocker_count = record.declared(knocker)
+    if knocker_count is None:
+        raise HandRecordError(
+            f"the knocker's deadwood is missing: what did {knocker.value} knock with?"
+        )
+    return _knock(rules, knocker, knocker_count, defender_count, doubled)
+
+
+def _dead_hand(record: HandRecord) -> HandResult:
+    if record.declarer is not None:
+        raise HandRecordError("a dead hand has no declarer (nobody knocked)")
+    return HandResult(
+        outcome=Outcome.DEAD,
+        winner=None,
+        points=0,
+        base_points=0,
+        bonus=0,
+        doubled=False,
+        boxes=0,
+        knocker=None,
+        knocker_deadwood=0,
+        defender_deadwood=0,
+    )
+
+
+def _check_counts(record: HandRecord) -> None:
+    """Every declared count a number from 0 to :data:`MAX_DEADWOOD`."""
     for side, count in record.deadwood:
         if isinstance(count, bool) or not isinstance(count, int):
             raise HandRecordError(f"deadwood of {side.value} is {count!r}: it must be a number")
@@ -191,48 +215,45 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
             raise HandRecordError(
                 f"deadwood of {side.value} is {count}: it must be between 0 and {MAX_DEADWOOD}"
             )
-    defender_count = record.declared(defender)
-    if defender_count is None:
-        raise HandRecordError(
-            f"the defender's deadwood is missing: how much did {defender.value} count?"
-        )
+
+
+def _gin(
+    record: HandRecord, rules: RuleSet, knocker: Side, defender_count: int, doubled: bool
+) -> HandResult:
+    """Gin or big gin: the defender's whole count plus the bonus, no layoffs."""
+    declaration = record.declaration
     knocker_count = record.declared(knocker)
-    doubled = (
-        rules.spade_doubles and record.upcard is not None and (record.upcard.suit is Suit.SPADES)
-    )
-    factor = 2 if doubled else 1
-
-    if declaration in (Declaration.GIN, Declaration.BIG_GIN):
-        if knocker_count not in (None, 0):
-            raise HandRecordError(
-                f"{knocker.value} declared {declaration.value.replace('_', ' ')} "
-                f"but counted {knocker_count} deadwood: gin means 0"
-            )
-        if declaration is Declaration.BIG_GIN:
-            if not rules.big_gin_allowed:
-                raise HandRecordError(f"big gin is not played under {rules.name}")
-            bonus = rules.big_gin_bonus
-            outcome = Outcome.BIG_GIN
-        else:
-            bonus = rules.gin_bonus
-            outcome = Outcome.GIN
-        return HandResult(
-            outcome=outcome,
-            winner=knocker,
-            points=(defender_count + bonus) * factor,
-            base_points=defender_count,
-            bonus=bonus,
-            doubled=doubled,
-            boxes=1 + rules.gin_extra_boxes * factor,
-            knocker=knocker,
-            knocker_deadwood=0,
-            defender_deadwood=defender_count,
-        )
-
-    if knocker_count is None:
+    if knocker_count not in (None, 0):
         raise HandRecordError(
-            f"the knocker's deadwood is missing: what did {knocker.value} knock with?"
+            f"{knocker.value} declared {declaration.value.replace('_', ' ')} "
+            f"but counted {knocker_count} deadwood: gin means 0"
         )
+    if declaration is Declaration.BIG_GIN:
+        if not rules.big_gin_allowed:
+            raise HandRecordError(f"big gin is not played under {rules.name}")
+        bonus, outcome = rules.big_gin_bonus, Outcome.BIG_GIN
+    else:
+        bonus, outcome = rules.gin_bonus, Outcome.GIN
+    factor = 2 if doubled else 1
+    return HandResult(
+        outcome=outcome,
+        winner=knocker,
+        points=(defender_count + bonus) * factor,
+        base_points=defender_count,
+        bonus=bonus,
+        doubled=doubled,
+        boxes=1 + rules.gin_extra_boxes * factor,
+        knocker=knocker,
+        knocker_deadwood=0,
+        defender_deadwood=defender_count,
+    )
+
+
+def _knock(
+    rules: RuleSet, knocker: Side, knocker_count: int, defender_count: int, doubled: bool
+) -> HandResult:
+    """A knock: won on the difference, a tie, or undercut by the defender."""
+    factor = 2 if doubled else 1
     if knocker_count < defender_count:
         return HandResult(
             outcome=Outcome.KNOCK,
@@ -261,7 +282,7 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
         )
     return HandResult(
         outcome=Outcome.UNDERCUT,
-        winner=defender,
+        winner=knocker.other,
         points=(knocker_count - defender_count + rules.undercut_bonus) * factor,
         base_points=knocker_count - defender_count,
         bonus=rules.undercut_bonus,

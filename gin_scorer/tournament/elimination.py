@@ -263,7 +263,7 @@ def resolve(
             if gf.winner is None:
                 states[m.slot] = SlotState(m, a, b, None, None, None)
                 continue
-            if gf.winner != gf.b or gf.b == PHANTOM or gf.a == PHANTOM:
+            if gf.winner != gf.b or PHANTOM in (gf.b, gf.a):
                 # The winners' champion won (or nobody to play): no reset needed.
                 states[m.slot] = SlotState(m, a, b, gf.winner, gf.loser, None, needed=False)
                 continue
@@ -278,7 +278,7 @@ def resolve(
         winner: int | None = None
         loser: int | None = None
         if a is not None and b is not None:
-            if a == PHANTOM or b == PHANTOM:
+            if PHANTOM in (a, b):
                 winner = b if a == PHANTOM else a
                 loser = PHANTOM
             elif outcome is not None and outcome.winner in (a, b):
