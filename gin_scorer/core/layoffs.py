@@ -193,6 +193,19 @@ def best_defence(
         chosen = _pack(candidates, rest.bit_count())[1] if candidates else ()
         return _defence(defender, chosen, layoffs.closure(defender), tables)
 
+    return _search_defence(defender, candidates, meldable, reachable, layoffs, tables)
+
+
+def _search_defence(
+    defender: int,
+    candidates: list[tuple[int, int]],
+    meldable: int,
+    reachable: int,
+    layoffs: _Layoffs,
+    tables: _Tables,
+) -> Defence:
+    """The exhaustive search when melding can block a layoff: every choice of defender melds
+    among the meldable cards, bounded by the deadwood no layoff can save."""
     points = tables.points
     by_low: dict[int, list[int]] = {}
     for mask, _ in candidates:
