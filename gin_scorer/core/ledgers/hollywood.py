@@ -99,27 +99,43 @@ def play_hollywood(results: Sequence[HandResult], rules: RuleSet) -> Hollywood:
         if side is None:
             entries.append(())
             continue
-        chosen = [c for c in open_columns if c.has_scored(side)]
-        first_new = next((c for c in open_columns if not c.has_scored(side)), None)
-        if first_new is not None:
-            chosen.append(first_new)
-        chosen.sort(key=lambda c: c.number)
+        chosen = _columns_entered(open_columns, side)
         for column in chosen:
-            column.points = column.points.plus(side, result.points)
-            column.boxes = column.boxes.plus(side, result.boxes)
-            column.lines.append(GameLine(hand=hand, result=result, totals=column.points))
-            if column.points[side] >= column.target:
-                column.winner = side
-                if rules.hollywood_open_new_games:
-                    number = len(columns) + 1
-                    columns.append(
-                        _Column(number=number, target=targets[(number - 1) % len(targets)])
-                    )
+            _enter(column, hand, result, side)
+            if column.winner is not None and rules.hollywood_open_new_games:
+                number = len(columns) + 1
+                columns.append(_Column(number=number, target=targets[(number - 1) % len(targets)]))
         entries.append(tuple(c.number for c in chosen))
     games = tuple(
         close_game(c.number, tuple(c.lines), c.points, c.boxes, c.winner, rules, c.target)
         for c in columns
     )
+    return _summed(games, tuple(entries), tuple(extra))
+
+
+def _columns_entered(open_columns: Sequence[_Column], side: Side) -> list[_Column]:
+    """The entry rule: every open game where ``side`` has scored, plus the first where it
+    has not, in game order."""
+    chosen = [c for c in open_columns if c.has_scored(side)]
+    first_new = next((c for c in open_columns if not c.has_scored(side)), None)
+    if first_new is not None:
+        chosen.append(first_new)
+    return sorted(chosen, key=lambda c: c.number)
+
+
+def _enter(column: _Column, hand: int, result: HandResult, side: Side) -> None:
+    """The hand's points and boxes into one game; the game is won at its target."""
+    column.points = column.points.plus(side, result.points)
+    column.boxes = column.boxes.plus(side, result.boxes)
+    column.lines.append(GameLine(hand=hand, result=result, totals=column.points))
+    if column.points[side] >= column.target:
+        column.winner = side
+
+
+def _summed(
+    games: tuple[Game, ...], entries: tuple[tuple[int, ...], ...], extra: tuple[int, ...]
+) -> Hollywood:
+    """Games won and points over all games; the winner once every game is finished."""
     won = PerSide()
     totals = PerSide()
     for game in games:
@@ -135,11 +151,11 @@ def play_hollywood(results: Sequence[HandResult], rules: RuleSet) -> Hollywood:
             winner = Side.A if totals.a > totals.b else Side.B
     return Hollywood(
         games=games,
-        entries=tuple(entries),
+        entries=entries,
         games_won=won,
         totals=totals,
         finished=finished,
         winner=winner,
         margin=totals.a - totals.b,
-        extra_hands=tuple(extra),
+        extra_hands=extra,
     )
