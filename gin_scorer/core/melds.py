@@ -237,24 +237,25 @@ def meld_problem(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> str 
     shown = format_cards(cards)
     if not cards:
         return "an empty meld is not a meld: a meld needs at least 3 cards"
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            return f"{shown} is not a meld: {card} is in it twice"
-        seen.add(card)
-    ranks = {card.rank for card in cards}
-    suits = {card.suit for card in cards}
-    if len(ranks) == 1:
+    twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if twice is not None:
+        return f"{shown} is not a meld: {twice} is in it twice"
+    if len({card.rank for card in cards}) == 1:
         if len(cards) < 3:
             return f"{shown} is not a meld: a set needs 3 or 4 cards of one rank"
         return None  # 3 or 4 distinct cards of one rank (there are only four suits)
-    if len(suits) != 1:
+    if len({card.suit for card in cards}) != 1:
         return (
             f"{shown} is not a meld: the cards are neither all one rank (a set) "
             f"nor all one suit (a run)"
         )
     if len(cards) < 3:
         return f"{shown} is not a meld: a run needs 3 or more cards in a row of one suit"
+    return _run_problem(cards, shown, ace_rule)
+
+
+def _run_problem(cards: Sequence[Card], shown: str, ace_rule: AceRule) -> str | None:
+    """Why three or more distinct cards of one suit are not a run (``None``: they are)."""
     positions = {int(card.rank) - 1 for card in cards}
     if _run_order(positions, ace_rule) is not None:
         return None
@@ -317,24 +318,27 @@ def extend_meld(meld: Meld, card: Card, ace_rule: AceRule = AceRule.LOW) -> Meld
     legal = _TABLES[ace_rule].melds.get(mask)
     if legal is None or mask.bit_count() != len(meld.cards):
         return None
-    meld = legal
-    if meld.kind is MeldKind.SET:
-        if len(meld.cards) >= 4 or card.rank is not meld.cards[0].rank:
-            return None
-        return Meld(MeldKind.SET, tuple(sorted((*meld.cards, card), key=lambda c: c.index)))
+    if legal.kind is MeldKind.SET:
+        return _extend_set(legal, card)
+    return _extend_run(legal, card, ace_rule)
+
+
+def _extend_set(meld: Meld, card: Card) -> Meld | None:
+    if len(meld.cards) >= 4 or card.rank is not meld.cards[0].rank:
+        return None
+    return Meld(MeldKind.SET, tuple(sorted((*meld.cards, card), key=lambda c: c.index)))
+
+
+def _extend_run(meld: Meld, card: Card, ace_rule: AceRule) -> Meld | None:
+    """The next card at either end (turning the corner K-A-2 under Tedesco's rule)."""
     if card.suit is not meld.cards[0].suit or len(meld.cards) >= 13:
         return None
     first, last = int(meld.cards[0].rank) - 1, int(meld.cards[-1].rank) - 1
     position = int(card.rank) - 1
-    if ace_rule is AceRule.TEDESCO:
-        if position == (last + 1) % 13:
-            return Meld(MeldKind.RUN, (*meld.cards, card))
-        if position == (first - 1) % 13:
-            return Meld(MeldKind.RUN, (card, *meld.cards))
-        return None
-    if position == last + 1:
+    wrap = 13 if ace_rule is AceRule.TEDESCO else 10**6  # no corner to turn when aces are low
+    if position == (last + 1) % wrap:
         return Meld(MeldKind.RUN, (*meld.cards, card))
-    if position == first - 1:
+    if position == (first - 1) % wrap:
         return Meld(MeldKind.RUN, (card, *meld.cards))
     return None
 
@@ -597,9 +601,12 @@ def _pack(candidates: list[tuple[int, int]], cards: int) -> tuple[int, tuple[int
         (first, first_worth), (second, second_worth) = candidates
         return (second_worth, (second,)) if second_worth > first_worth else (first_worth, (first,))
     ordered = sorted(candidates, key=_WORTH, reverse=True)  # stable: ties keep their order
-    if cards > 11:
-        return _pack_deep(ordered)
-    # At most three melds fit in eleven cards: the depth-first search, written out.
+    return _pack_deep(ordered) if cards > 11 else _pack_three(ordered)
+
+
+def _pack_three(ordered: list[tuple[int, int]]) -> tuple[int, tuple[int, ...]]:
+    """:func:`_pack` for up to eleven cards, where at most three melds fit: the depth-first
+    search written out as three loops (the hot path of every hand's arrangement)."""
     masks, worths_only = zip(*ordered, strict=True)
     worths = (*worths_only, 0, 0)
     count = len(masks)
