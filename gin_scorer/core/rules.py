@@ -218,42 +218,59 @@ def _key(key: str) -> str:
 
 
 def _convert(key: str, value: object, origin: str) -> object:
+    """The knob's value, checked by the kind of knob it is."""
     if key in _INT_RANGES:
-        low, high = _INT_RANGES[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise _bad(origin, key, value, f"must be a whole number {low}-{high}")
-        return value
+        return _whole(key, value, origin)
     if key in _ENUMS:
-        enum = _ENUMS[key]
-        choices = [member.value for member in enum]
-        if isinstance(value, enum):
-            return value
-        if not isinstance(value, str) or value not in choices:
-            raise _bad(origin, key, value, "must be one of " + ", ".join(map(str, choices)))
-        return enum(value)
+        return _choice(key, value, origin)
     if key in _BOOLS:
         if not isinstance(value, bool):
             raise _bad(origin, key, value, "must be true or false")
         return value
     if key in _TEXTS:
-        if not isinstance(value, str):
-            raise _bad(origin, key, value, "must be text in quotes")
-        if key in ("key", "name") and not value.strip():
-            raise _bad(origin, key, value, "must not be empty")
-        if first_control(value, allowed="\n") is not None or len(value) > 2000:
-            # Printed on every sheet and terminal: no control characters, no essays.
-            raise _bad(origin, key, value, "must be printable text of at most 2,000 characters")
-        return value
+        return _text(key, value, origin)
     if key == "hollywood_targets":
-        items = tuple(value) if isinstance(value, (list, tuple)) else None
-        if (
-            not items
-            or any(isinstance(t, bool) or not isinstance(t, int) for t in items)
-            or not all(1 <= t <= 100_000 for t in items)
-        ):
-            raise _bad(origin, key, value, "must be a list of whole numbers 1-100000")
-        return items
+        return _targets(key, value, origin)
     raise AssertionError(f"knob {key} has no checker")  # pragma: no cover - programming error
+
+
+def _whole(key: str, value: object, origin: str) -> int:
+    low, high = _INT_RANGES[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _bad(origin, key, value, f"must be a whole number {low}-{high}")
+    return value
+
+
+def _choice(key: str, value: object, origin: str) -> object:
+    enum = _ENUMS[key]
+    choices = [member.value for member in enum]
+    if isinstance(value, enum):
+        return value
+    if not isinstance(value, str) or value not in choices:
+        raise _bad(origin, key, value, "must be one of " + ", ".join(map(str, choices)))
+    return enum(value)
+
+
+def _text(key: str, value: object, origin: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(origin, key, value, "must be text in quotes")
+    if key in ("key", "name") and not value.strip():
+        raise _bad(origin, key, value, "must not be empty")
+    if first_control(value, allowed="\n") is not None or len(value) > 2000:
+        # Printed on every sheet and terminal: no control characters, no essays.
+        raise _bad(origin, key, value, "must be printable text of at most 2,000 characters")
+    return value
+
+
+def _targets(key: str, value: object, origin: str) -> tuple[int, ...]:
+    items = tuple(value) if isinstance(value, (list, tuple)) else None
+    if (
+        not items
+        or any(isinstance(t, bool) or not isinstance(t, int) for t in items)
+        or not all(1 <= t <= 100_000 for t in items)
+    ):
+        raise _bad(origin, key, value, "must be a list of whole numbers 1-100000")
+    return items
 
 
 def _build(data: Mapping[str, object], origin: str) -> RuleSet:
