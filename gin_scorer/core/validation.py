@@ -22,9 +22,10 @@ Problem codes (stable, for programs): ``unscorable``, ``knock_not_allowed``,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from gin_scorer.core.cards import Card, CardError, format_cards
+from gin_scorer.core.defender_checks import counted_as_declared, defender_problems
 from gin_scorer.core.hands import (
     Declaration,
     HandCards,
@@ -36,7 +37,6 @@ from gin_scorer.core.hands import (
     score_hand,
 )
 from gin_scorer.core.knocking import knock_limit
-from gin_scorer.core.layoffs import best_defence, layoff_problems
 from gin_scorer.core.melds import (
     Meld,
     MeldError,
@@ -282,7 +282,7 @@ def _card_problems(
             )
         )
     if melds_ok and len(defender_cards) == len(set(defender_cards)):
-        problems += _defender_problems(record, cards, knocker, legal_melds, gin, rules)
+        problems += defender_problems(record, cards, knocker, legal_melds, gin, rules)
     return problems
 
 
@@ -330,142 +330,6 @@ def _knocker_better(
     ]
 
 
-def _defender_problems(
-    record: HandRecord,
-    cards: HandCards,
-    knocker: Side,
-    knocker_melds: Sequence[Meld],
-    gin: bool,
-    rules: RuleSet,
-) -> list[Problem]:
-    ace = rules.ace_rule
-    defender = knocker.other
-    who = defender.value
-    problems: list[Problem] = []
-    held = set(cards.defender_cards)
-    remaining = list(cards.defender_cards)
-    # After gin nothing is laid off: declared layoffs were reported and count for nothing.
-    declared_anything = cards.defender_melds is not None or (cards.layoffs is not None and not gin)
-
-    own_melds_ok = True
-    if cards.defender_melds is not None:
-        for number, laid in enumerate(cards.defender_melds, start=1):
-            missing = [c for c in laid if c not in held]
-            if missing:
-                problems.append(
-                    Problem(
-                        _ERROR,
-                        "missing_cards",
-                        f"{who}'s meld {number} uses {format_cards(missing)}, not in {who}'s cards",
-                        cards=tuple(missing),
-                        side=defender,
-                    )
-                )
-                own_melds_ok = False
-                continue
-            problem = meld_problem(laid, ace)
-            if problem is not None:
-                problems.append(
-                    Problem(
-                        _ERROR,
-                        "illegal_meld",
-                        f"{who}'s meld {number} is not legal: {problem}",
-                        cards=tuple(laid),
-                        side=defender,
-                    )
-                )
-                own_melds_ok = False
-                continue
-            for card in laid:
-                if card in remaining:
-                    remaining.remove(card)
-                else:
-                    own_melds_ok = False
-                    problems.append(
-                        Problem(
-                            _ERROR,
-                            "duplicate_card",
-                            f"{card} is in two of {who}'s melds",
-                            cards=(card,),
-                            side=defender,
-                        )
-                    )
-
-    layoffs_ok = True
-    if cards.layoffs is not None and not gin:
-        for layoff in cards.layoffs:
-            if layoff.card not in remaining:
-                layoffs_ok = False
-                where = "in one of its melds" if layoff.card in held else "not in its cards"
-                problems.append(
-                    Problem(
-                        _ERROR,
-                        "layoff_not_held",
-                        f"{who} laid off {layoff.card}, which is {where}",
-                        cards=(layoff.card,),
-                        side=defender,
-                    )
-                )
-        bad = layoff_problems(knocker_melds, cards.layoffs, ace)
-        for layoff, why in bad:
-            layoffs_ok = False
-            problems.append(Problem(_ERROR, "bad_layoff", why, cards=(layoff.card,), side=defender))
-        if layoffs_ok:
-            for layoff in cards.layoffs:
-                remaining.remove(layoff.card)
-    if not (own_melds_ok and layoffs_ok):
-        return problems
-
-    # What the defender's cards count, as declared (or at best when nothing was declared).
-    best = _best_defence(knocker_melds, list(cards.defender_cards), gin, rules)
-    if not declared_anything:
-        counted = best[0]
-    elif cards.defender_melds is None:
-        # Layoffs given, melds not: the best melds of what is left.
-        counted = best_arrangement(remaining, ace).deadwood_points
-    elif cards.layoffs is None and not gin:
-        # Melds given, layoffs not: the best layoffs of what is left.
-        counted = _best_defence(knocker_melds, remaining, gin, rules)[0]
-    else:
-        counted = deadwood_points(remaining, ace)
-    declared = record.declared(defender)
-    if declared is not None and declared != counted:
-        basis = "as laid out" if declared_anything else "at best"
-        problems.append(
-            Problem(
-                _ERROR,
-                "defender_count_mismatch",
-                f"{who} declared {declared} deadwood but the cards count {counted} {basis}",
-                side=defender,
-            )
-        )
-    best_points, how = best
-    if best_points < counted:
-        code = "better_arrangement" if gin or "lay off" not in how else "missed_layoff"
-        problems.append(
-            Problem(
-                _WARNING,
-                code,
-                f"{who} counted {counted}, best is {best_points}: {how}",
-                side=defender,
-            )
-        )
-    return problems
-
-
-def _best_defence(
-    knocker_melds: Sequence[Meld], defender_cards: list[Card], gin: bool, rules: RuleSet
-) -> tuple[int, str]:
-    """The defender's least deadwood and how to get it, in words."""
-    try:
-        defence = best_defence(knocker_melds, defender_cards, rules.ace_rule, allow_layoffs=not gin)
-    except (CardError, MeldError):  # pragma: no cover - inputs were checked above
-        return deadwood_points(defender_cards, rules.ace_rule), ""
-    parts = [f"{meld} makes a {meld.kind.value}" for meld in defence.melds]
-    parts += [f"lay off {lo.card} on {knocker_melds[lo.meld]}" for lo in defence.layoffs]
-    return defence.deadwood_points, "; ".join(parts) or "nothing melds"
-
-
 def complete_from_cards(record: HandRecord, rules: RuleSet) -> HandRecord:
     """``record`` with any missing deadwood count filled in from its cards.
 
@@ -495,14 +359,7 @@ def complete_from_cards(record: HandRecord, rules: RuleSet) -> HandRecord:
             if not gin:
                 for layoff in cards.layoffs or ():
                     remaining.remove(layoff.card)
-            if cards.defender_melds is not None and (cards.layoffs is not None or gin):
-                count = deadwood_points(remaining, ace)
-            elif cards.defender_melds is not None:
-                count = _best_defence(melds, remaining, gin, rules)[0]
-            elif cards.layoffs is not None and not gin:
-                count = best_arrangement(remaining, ace).deadwood_points
-            else:
-                count = _best_defence(melds, list(cards.defender_cards), gin, rules)[0]
+            count = counted_as_declared(melds, cards, remaining, gin, rules)
         except (CardError, MeldError, ValueError) as error:
             raise HandRecordError(f"cannot count {defender.value}'s deadwood: {error}") from None
         counts[defender] = count
