@@ -21,6 +21,7 @@ counts the cards justify, so it validates clean.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin_scorer.core.cards import ALL_CARDS, Card
@@ -87,27 +88,12 @@ def play_hand(rng: random.Random, rules: RuleSet, dealer: Side) -> HandRecord:
 
     # The upcard: the non-dealer may take it, then the dealer; if both pass, the non-dealer
     # starts by drawing from the stock.
-    turn = non_dealer
-    first_offer: Side | None = None
-    if improves(non_dealer, upcard):
-        first_offer = non_dealer
-    elif improves(dealer, upcard):
-        first_offer = dealer
-    if first_offer is not None:
-        turn = first_offer
+    first_offer = next((side for side in (non_dealer, dealer) if improves(side, upcard)), None)
+    turn = first_offer or non_dealer
     while True:
         player = turn
-        taken: Card | None = None
-        if player is first_offer:
-            taken = pile.pop()
-            first_offer = None
-        elif pile and improves(player, pile[-1]):
-            taken = pile.pop()
-        else:
-            taken_from_stock = stock.pop()
-            hands[player].append(taken_from_stock)
-        if taken is not None:
-            hands[player].append(taken)
+        taken = _draw(player, player is first_offer, pile, stock, hands[player], improves)
+        first_offer = None if player is first_offer else first_offer
         eleven = hands[player]
         analysis = best_discard(eleven, rules.ace_rule)
         if analysis.big_gin and rules.big_gin_allowed:
@@ -125,6 +111,25 @@ def play_hand(rng: random.Random, rules: RuleSet, dealer: Side) -> HandRecord:
         if len(stock) <= STOCK_LEFT_FOR_DEAD_HAND:
             return HandRecord(Declaration.DEAD, upcard=upcard)
         turn = player.other
+
+
+def _draw(
+    player: Side,
+    offered_upcard: bool,
+    pile: list[Card],
+    stock: list[Card],
+    hand: list[Card],
+    improves: Callable[[Side, Card], bool],
+) -> Card | None:
+    """Take the upcard when offered it, else the discard when it helps, else the stock's top
+    card; the card taken from the pile (None from the stock) is in ``hand`` after."""
+    taken: Card | None = None
+    if offered_upcard or (pile and improves(player, pile[-1])):
+        taken = pile.pop()
+        hand.append(taken)
+    else:
+        hand.append(stock.pop())
+    return taken
 
 
 def _declare(
