@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
 
 from gin_scorer.store.tables import Event, HandEntry, Match, Round
+
+if TYPE_CHECKING:
+    from gin_scorer.core.hands import HandResult
+    from gin_scorer.core.ledgers import Match as MatchLedger
+    from gin_scorer.core.rules import RuleSet
+    from gin_scorer.services.sheets import CountedHand
 
 __all__ = ["EventCheck", "MatchCheck", "check_event", "check_match"]
 
@@ -39,9 +45,7 @@ class EventCheck(MatchCheck):
 def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
     """Re-check one match's hand log (``rows``: its entries in id order, as ORM objects or
     plain rows with the same columns) and status."""
-    from gin_scorer.core.hands import score_hand
     from gin_scorer.core.ledgers import play_match
-    from gin_scorer.core.validation import validate_hand
     from gin_scorer.services._common import rules_from_json
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.sheets import counted_hands
@@ -65,26 +69,39 @@ def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
     except (ServiceError, ValueError) as error:
         found.problems.append(f"{where}: cannot read its hand log: {error}")
         return found
-    results = []
-    for number, hand in enumerate(hands, start=1):
-        found.hands += 1
-        try:
-            results.append(score_hand(hand.record, rules))
-        except ValueError as error:
-            found.problems.append(f"{where}, hand {number}: {error}")
-            continue
-        problems = validate_hand(hand.record, rules, known_scorable=True)
-        errors = [p for p in problems if p.is_error]
-        if errors and hand.row.override_reason:
-            found.overridden += 1
-            found.notes.append(
-                f"{where}, hand {number}: accepted by the director "
-                f"({hand.row.override_reason}) despite: {errors[0].message}"
-            )
-        elif errors:
-            found.problems.extend(f"{where}, hand {number}: {p.message}" for p in errors)
-    ledger = play_match(results, rules)
-    stored = match.status
+    checked = [_checked_hand(found, where, n, hand, rules) for n, hand in enumerate(hands, 1)]
+    results = [result for result in checked if result is not None]
+    _check_status(found, where, match.status, play_match(results, rules))
+    return found
+
+
+def _checked_hand(
+    found: MatchCheck, where: str, number: int, hand: CountedHand, rules: RuleSet
+) -> HandResult | None:
+    """One hand scored and validated; its errors noted (or the director's override)."""
+    from gin_scorer.core.hands import score_hand
+    from gin_scorer.core.validation import validate_hand
+
+    found.hands += 1
+    try:
+        result = score_hand(hand.record, rules)
+    except ValueError as error:
+        found.problems.append(f"{where}, hand {number}: {error}")
+        return None
+    errors = [p for p in validate_hand(hand.record, rules, known_scorable=True) if p.is_error]
+    if errors and hand.row.override_reason:
+        found.overridden += 1
+        found.notes.append(
+            f"{where}, hand {number}: accepted by the director "
+            f"({hand.row.override_reason}) despite: {errors[0].message}"
+        )
+    elif errors:
+        found.problems.extend(f"{where}, hand {number}: {p.message}" for p in errors)
+    return result
+
+
+def _check_status(found: MatchCheck, where: str, stored: str, ledger: MatchLedger) -> None:
+    """The match's status against what its hands say."""
     if ledger.extra_hands:
         found.problems.append(
             f"{where}: {len(ledger.extra_hands)} hand(s) after the match was decided"
@@ -93,7 +110,6 @@ def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
         found.problems.append(f"{where}: the hands finish the match but it is marked {stored}")
     if not ledger.finished and stored in ("finished", "locked"):
         found.problems.append(f"{where}: marked {stored} but its hands do not finish the match")
-    return found
 
 
 def check_event(
