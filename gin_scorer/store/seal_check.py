@@ -229,6 +229,21 @@ def _compare(replay: _Replay, session: Session) -> Iterator[str]:
                 yield (f"{table} {pk} was deleted outside the app (sealed by seal link {link_id})")
 
 
+def _chain_problem(link: Link, expected_prev: str) -> str | None:
+    """Why ``link`` breaks the chain (moved, or changed since written); None when it holds."""
+    if link.prev_hash != expected_prev:
+        return (
+            f"{_name(link)} does not follow the link before it (a link was "
+            "removed, inserted or reordered)"
+        )
+    if link.recomputed_hash() != link.hash:
+        return (
+            f"{_name(link)} was changed after it was written (its "
+            "contents no longer match its hash)"
+        )
+    return None
+
+
 def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
     """Check the seal of the database ``session`` reads (nothing is written)."""
     problems: list[str] = []
@@ -240,17 +255,9 @@ def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
     for link in walk_links(session):
         count += 1
         if not broken:
-            if link.prev_hash != expected_prev:
-                problems.append(
-                    f"{_name(link)} does not follow the link before it (a link was "
-                    "removed, inserted or reordered)"
-                )
-                broken = True
-            elif link.recomputed_hash() != link.hash:
-                problems.append(
-                    f"{_name(link)} was changed after it was written (its "
-                    "contents no longer match its hash)"
-                )
+            chain_problem = _chain_problem(link, expected_prev)
+            if chain_problem is not None:
+                problems.append(chain_problem)
                 broken = True
         if broken:
             continue  # past a break, nothing the links say can be trusted
