@@ -24,7 +24,7 @@ play their next match a round early.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from gin_scorer.tournament.errors import TournamentError
@@ -104,19 +104,39 @@ def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool
         raise TournamentError("an entrant is listed twice in the bracket")
     size = bracket_size(len(ordered))
     rounds = size.bit_length() - 1
-    lines = bracket_order(size)
-    matches: list[BracketMatch] = []
+    built = _Matches()
+    _winners_bracket(built, size, rounds, double)
+    if double:
+        lb_champion = _losers_bracket(built, size, rounds)
+        gf_wave = 2 * rounds if rounds > 1 else 2
+        wb_champion = Source(SourceKind.WINNER, slot=f"W{rounds}-1")
+        built.add("GF", 1, 1, gf_wave, wb_champion, lb_champion, "Grand final")
+        if bracket_reset:
+            built.add("GF", 2, 1, gf_wave + 1, wb_champion, lb_champion, "Grand final (reset)")
+    matches = sorted(built.matches, key=lambda m: m.wave)  # stable: the order added in a wave
+    return Bracket(double, size, tuple(ids), tuple(matches), bracket_reset and double)
+
+
+@dataclass
+class _Matches:
+    """The bracket's matches as they are laid out, each named by its section and place."""
+
+    matches: list[BracketMatch] = field(default_factory=list)
 
     def add(
-        slot_section: str, rnd: int, index: int, wave: int, a: Source, b: Source, label: str
+        self, section: str, rnd: int, index: int, wave: int, a: Source, b: Source, label: str
     ) -> None:
-        name = "GF" if slot_section == "GF" else f"{slot_section}{rnd}-{index}"
-        if slot_section == "GF" and rnd == 2:
+        name = "GF" if section == "GF" else f"{section}{rnd}-{index}"
+        if section == "GF" and rnd == 2:
             name = "GF2"
-        matches.append(BracketMatch(name, slot_section, rnd, index, wave, a, b, label))
+        self.matches.append(BracketMatch(name, section, rnd, index, wave, a, b, label))
 
+
+def _winners_bracket(built: _Matches, size: int, rounds: int, double: bool) -> None:
+    """Round 1 by seed lines (byes to the top seeds), then winner meets winner."""
+    lines = bracket_order(size)
     for i in range(size // 2):
-        add(
+        built.add(
             "W",
             1,
             i + 1,
@@ -127,7 +147,7 @@ def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool
         )
     for r in range(2, rounds + 1):
         for i in range(size >> r):
-            add(
+            built.add(
                 "W",
                 r,
                 i + 1,
@@ -136,57 +156,57 @@ def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool
                 Source(SourceKind.WINNER, slot=f"W{r - 1}-{2 * i + 2}"),
                 _winners_label(r, rounds, double),
             )
-    if double:
-        if rounds == 1:
-            lb_champion = Source(SourceKind.LOSER, slot="W1-1")
-        else:
-            last = 2 * (rounds - 1)
-            count = size // 4
-            for i in range(count):
-                add(
-                    "L",
-                    1,
-                    i + 1,
-                    2,
-                    Source(SourceKind.LOSER, slot=f"W1-{2 * i + 1}"),
-                    Source(SourceKind.LOSER, slot=f"W1-{2 * i + 2}"),
-                    _losers_label(1, last),
-                )
-            for j in range(1, rounds):
-                m = 2 * j
-                for i in range(count):
-                    # Alternate the order losers drop in, so early rematches are rare.
-                    x = count - i if j % 2 == 1 else i + 1
-                    add(
-                        "L",
-                        m,
-                        i + 1,
-                        m + 1,
-                        Source(SourceKind.WINNER, slot=f"L{m - 1}-{i + 1}"),
-                        Source(SourceKind.LOSER, slot=f"W{j + 1}-{x}"),
-                        _losers_label(m, last),
-                    )
-                if j < rounds - 1:
-                    m = 2 * j + 1
-                    count //= 2
-                    for i in range(count):
-                        add(
-                            "L",
-                            m,
-                            i + 1,
-                            m + 1,
-                            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 1}"),
-                            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 2}"),
-                            _losers_label(m, last),
-                        )
-            lb_champion = Source(SourceKind.WINNER, slot=f"L{last}-1")
-        gf_wave = 2 * rounds if rounds > 1 else 2
-        wb_champion = Source(SourceKind.WINNER, slot=f"W{rounds}-1")
-        add("GF", 1, 1, gf_wave, wb_champion, lb_champion, "Grand final")
-        if bracket_reset:
-            add("GF", 2, 1, gf_wave + 1, wb_champion, lb_champion, "Grand final (reset)")
-    matches.sort(key=lambda m: m.wave)  # stable: the order above within a wave
-    return Bracket(double, size, tuple(ids), tuple(matches), bracket_reset and double)
+
+
+def _losers_bracket(built: _Matches, size: int, rounds: int) -> Source:
+    """The losers' bracket: round 1's losers meet, then each winners' round drops its losers
+    in; where its champion comes from."""
+    if rounds == 1:
+        return Source(SourceKind.LOSER, slot="W1-1")
+    last = 2 * (rounds - 1)
+    count = size // 4
+    for i in range(count):
+        built.add(
+            "L",
+            1,
+            i + 1,
+            2,
+            Source(SourceKind.LOSER, slot=f"W1-{2 * i + 1}"),
+            Source(SourceKind.LOSER, slot=f"W1-{2 * i + 2}"),
+            _losers_label(1, last),
+        )
+    for j in range(1, rounds):
+        m = 2 * j
+        for i in range(count):
+            # Alternate the order losers drop in, so early rematches are rare.
+            x = count - i if j % 2 == 1 else i + 1
+            built.add(
+                "L",
+                m,
+                i + 1,
+                m + 1,
+                Source(SourceKind.WINNER, slot=f"L{m - 1}-{i + 1}"),
+                Source(SourceKind.LOSER, slot=f"W{j + 1}-{x}"),
+                _losers_label(m, last),
+            )
+        if j < rounds - 1:
+            count //= 2
+            _losers_halving(built, 2 * j + 1, count, last)
+    return Source(SourceKind.WINNER, slot=f"L{last}-1")
+
+
+def _losers_halving(built: _Matches, m: int, count: int, last: int) -> None:
+    """A losers' round among themselves: the field halves."""
+    for i in range(count):
+        built.add(
+            "L",
+            m,
+            i + 1,
+            m + 1,
+            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 1}"),
+            Source(SourceKind.WINNER, slot=f"L{m - 1}-{2 * i + 2}"),
+            _losers_label(m, last),
+        )
 
 
 def _winners_label(r: int, rounds: int, double: bool) -> str:
