@@ -278,15 +278,10 @@ def resolve(
 
     for m in bracket.matches:
         a, b = side(m.a), side(m.b)
-        if m.slot == "GF2":
-            gf = states["GF"]
-            if gf.winner is None:
-                states[m.slot] = SlotState(m, a, b, None, None, None)
-                continue
-            if gf.winner != gf.b or PHANTOM in (gf.b, gf.a):
-                # The winners' champion won (or nobody to play): no reset needed.
-                states[m.slot] = SlotState(m, a, b, gf.winner, gf.loser, None, needed=False)
-                continue
+        reset = _reset_not_played(m, a, b, states) if m.slot == "GF2" else None
+        if reset is not None:
+            states[m.slot] = reset
+            continue
         outcome = by_slot.get(m.slot)
         forfeit = None
         if outcome is None and a is not None and b is not None:
@@ -295,17 +290,35 @@ def resolve(
                 forfeit, a = a, PHANTOM
             elif b in gone:
                 forfeit, b = b, PHANTOM
-        winner: int | None = None
-        loser: int | None = None
-        if a is not None and b is not None:
-            if PHANTOM in (a, b):
-                winner = b if a == PHANTOM else a
-                loser = PHANTOM
-            elif outcome is not None and outcome.winner in (a, b):
-                winner = outcome.winner
-                loser = b if winner == a else a
+        winner, loser = _decided(a, b, outcome)
         states[m.slot] = SlotState(m, a, b, winner, loser, outcome, forfeit=forfeit)
     return states
+
+
+def _reset_not_played(
+    m: BracketMatch, a: int | None, b: int | None, states: Mapping[str, SlotState]
+) -> SlotState | None:
+    """The grand final's reset while the first final is unplayed, or when it is not needed
+    (the winners' champion won, or nobody to play); None when the reset is to be played."""
+    gf = states["GF"]
+    if gf.winner is None:
+        return SlotState(m, a, b, None, None, None)
+    if gf.winner != gf.b or PHANTOM in (gf.b, gf.a):
+        return SlotState(m, a, b, gf.winner, gf.loser, None, needed=False)
+    return None
+
+
+def _decided(
+    a: int | None, b: int | None, outcome: MatchOutcome | None
+) -> tuple[int | None, int | None]:
+    """(winner, loser) of a slot: a phantom loses at once; otherwise the recorded outcome."""
+    if a is None or b is None:
+        return None, None
+    if PHANTOM in (a, b):
+        return (b if a == PHANTOM else a), PHANTOM
+    if outcome is not None and outcome.winner in (a, b):
+        return outcome.winner, (b if outcome.winner == a else a)
+    return None, None
 
 
 def bracket_round(
