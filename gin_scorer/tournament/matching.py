@@ -47,14 +47,57 @@ def maximum_matching(
 def _augmenting_path_end(
     n: int, adjacent: Sequence[Sequence[int]], match: list[int], root: int
 ) -> tuple[int, list[int]] | None:
-    used = [False] * n
-    parent = [-1] * n
-    base = list(range(n))
-    used[root] = True
-    queue = deque([root])
+    """The free vertex an augmenting path from ``root`` ends at, and the parents along it
+    (blossoms contracted as they are met); None when there is none."""
+    return _PathSearch(n, adjacent, match, root).run()
 
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
+
+class _PathSearch:
+    """One breadth-first search of Edmonds' algorithm from a free vertex."""
+
+    def __init__(
+        self, n: int, adjacent: Sequence[Sequence[int]], match: list[int], root: int
+    ) -> None:
+        self.n, self.adjacent, self.match, self.root = n, adjacent, match, root
+        self.used = [False] * n
+        self.parent = [-1] * n
+        self.base = list(range(n))
+        self.used[root] = True
+        self.queue = deque([root])
+
+    def run(self) -> tuple[int, list[int]] | None:
+        match, parent = self.match, self.parent
+        while self.queue:
+            v = self.queue.popleft()
+            for to in self.adjacent[v]:
+                if self.base[v] == self.base[to] or match[v] == to:
+                    continue
+                if to == self.root or (match[to] != -1 and parent[match[to]] != -1):
+                    self._contract(v, to)
+                elif parent[to] == -1:
+                    parent[to] = v
+                    if match[to] == -1:
+                        return to, parent
+                    self.used[match[to]] = True
+                    self.queue.append(match[to])
+        return None
+
+    def _contract(self, v: int, to: int) -> None:
+        """An odd cycle through ``v`` and ``to``: shrink it to its base."""
+        current = self._lca(v, to)
+        blossom = [False] * self.n
+        self._mark_path(v, current, to, blossom)
+        self._mark_path(to, current, v, blossom)
+        for i in range(self.n):
+            if blossom[self.base[i]]:
+                self.base[i] = current
+                if not self.used[i]:
+                    self.used[i] = True
+                    self.queue.append(i)
+
+    def _lca(self, a: int, b: int) -> int:
+        base, match, parent = self.base, self.match, self.parent
+        seen = [False] * self.n
         while True:
             a = base[a]
             seen[a] = True
@@ -67,33 +110,10 @@ def _augmenting_path_end(
                 return b
             b = parent[match[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def _mark_path(self, v: int, b: int, child: int, blossom: list[bool]) -> None:
+        base, match, parent = self.base, self.match, self.parent
         while base[v] != b:
             blossom[base[v]] = blossom[base[match[v]]] = True
             parent[v] = child
             child = match[v]
             v = parent[match[v]]
-
-    while queue:
-        v = queue.popleft()
-        for to in adjacent[v]:
-            if base[v] == base[to] or match[v] == to:
-                continue
-            if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                current = lca(v, to)
-                blossom = [False] * n
-                mark_path(v, current, to, blossom)
-                mark_path(to, current, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = current
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if match[to] == -1:
-                    return to, parent
-                used[match[to]] = True
-                queue.append(match[to])
-    return None
