@@ -17,7 +17,7 @@ every tie-break share a place ("3=", places 3–4).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gin_scorer.tournament.model import Entrant, MatchOutcome
@@ -137,21 +137,6 @@ def compute_standings(
         if o.b is not None and o.winner is not None:
             loser = o.b if o.winner == o.a else o.a
             wins_against[(o.winner, loser)] += 1
-
-    def plain_key(tie: TieBreak, eid: int) -> int:
-        r = records[eid]
-        if tie is TieBreak.MATCH_WINS:
-            return r.match_wins
-        if tie is TieBreak.GAME_WINS:
-            return r.game_wins
-        if tie is TieBreak.POINT_DIFFERENTIAL:
-            return r.point_differential
-        if tie is TieBreak.BUCHHOLZ:
-            return r.buchholz
-        # SEED: a better (smaller) seed ranks higher; unseeded entrants last, all equal.
-        seed = r.entrant.seed
-        return -seed if seed is not None else -(10**9)
-
     # Each group is a list of entrant ids still tied; values[eid] collects the keys used.
     values: dict[int, list[int]] = {eid: [] for eid in records}
     groups: list[list[int]] = [list(records)]
@@ -160,19 +145,51 @@ def compute_standings(
     for tie in tie_breaks:
         refined: list[list[int]] = []
         for group in groups:
-            if tie is TieBreak.HEAD_TO_HEAD:
-                members = set(group)
-                keys = {
-                    eid: sum(wins_against[(eid, other)] for other in members if other != eid)
-                    for eid in group
-                }
-            else:
-                keys = {eid: plain_key(tie, eid) for eid in group}
+            keys = _tie_keys(tie, group, records, wins_against)
             for eid in group:
                 values[eid].append(keys[eid])
             refined.extend(_split(group, keys) if len(group) > 1 else [group])
         groups = refined
+    return _placed(groups, records, values, positions)
 
+
+def _tie_keys(
+    tie: TieBreak,
+    group: list[int],
+    records: Mapping[int, Record],
+    wins_against: Mapping[tuple[int, int], int],
+) -> dict[int, int]:
+    """Each tied entrant's value under ``tie`` (higher ranks higher)."""
+    if tie is TieBreak.HEAD_TO_HEAD:
+        members = set(group)
+        return {
+            eid: sum(wins_against[(eid, other)] for other in members if other != eid)
+            for eid in group
+        }
+    return {eid: _plain_key(tie, records[eid]) for eid in group}
+
+
+def _plain_key(tie: TieBreak, r: Record) -> int:
+    if tie is TieBreak.MATCH_WINS:
+        return r.match_wins
+    if tie is TieBreak.GAME_WINS:
+        return r.game_wins
+    if tie is TieBreak.POINT_DIFFERENTIAL:
+        return r.point_differential
+    if tie is TieBreak.BUCHHOLZ:
+        return r.buchholz
+    # SEED: a better (smaller) seed ranks higher; unseeded entrants last, all equal.
+    seed = r.entrant.seed
+    return -seed if seed is not None else -(10**9)
+
+
+def _placed(
+    groups: list[list[int]],
+    records: Mapping[int, Record],
+    values: Mapping[int, list[int]],
+    positions: Callable[[int], str] | None,
+) -> tuple[Standing, ...]:
+    """The rows in place order; a tied group shares its place, listed by seed then name."""
     rows: list[Standing] = []
     place = 1
     for group in groups:
