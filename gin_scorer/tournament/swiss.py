@@ -135,37 +135,19 @@ def swiss_pairs(
         second_byes = [e for e in lowest_first if e in ranking.had_bye]
     budget = [search_budget]
     for allowed in (bye_choices, second_byes):
+        second = allowed is second_byes
         for bye in allowed:
             rest = [e for e in order if e != bye]
             try:
                 found = _search(rest, ranking, budget, strict=True)
             except _OutOfBudget:
-                if len(order) <= GUIDED_LIMIT:
-                    guided = _guided(order, ranking, allowed)
-                    if guided is None:
-                        break  # certain: no rematch-free pairing with these byes
-                    guided_pairs, guided_bye = guided
-                    if allowed is second_byes and guided_bye is not None:
-                        notes.append(
-                            f"#{guided_bye}# has a second bye: no other choice avoids rematches"
-                        )
-                    return guided_pairs, guided_bye, notes
-                matched = _blossom(order, ranking, allowed)
-                if matched is not None:
-                    matched_pairs, matched_bye = matched
-                    notes.append(
-                        "the score-group search gave up; these rematch-free pairings come "
-                        "from a complete matching and may mix score groups more"
-                    )
-                    if allowed is second_byes and matched_bye is not None:
-                        notes.append(
-                            f"#{matched_bye}# has a second bye: no other choice avoids rematches"
-                        )
-                    return matched_pairs, matched_bye, notes
+                complete = _without_budget(order, ranking, allowed, second=second)
+                if complete is not None:
+                    return complete[0], complete[1], notes + complete[2]
                 break  # certain: no rematch-free pairing with these byes
             if found is not None:
-                if allowed is second_byes and bye is not None:
-                    notes.append(f"#{bye}# has a second bye: no other choice avoids rematches")
+                if second and bye is not None:
+                    notes.append(_second_bye(bye))
                 return found, bye, notes
     # Rematches cannot be avoided: the fewest the ordered search finds, bye as usual.
     last_bye = (bye_choices or second_byes or [None])[0]
@@ -177,24 +159,71 @@ def swiss_pairs(
     return forced, last_bye, notes
 
 
+def _second_bye(bye: int) -> str:
+    return f"#{bye}# has a second bye: no other choice avoids rematches"
+
+
+def _without_budget(
+    order: list[int], ranking: SwissRanking, allowed: Sequence[int | None], *, second: bool
+) -> tuple[list[tuple[int, int]], int | None, list[str]] | None:
+    """When the score-group search runs out of budget: the guided search for small fields, a
+    complete matching for large ones; None when neither finds a rematch-free pairing."""
+    notes: list[str] = []
+    if len(order) <= GUIDED_LIMIT:
+        guided = _guided(order, ranking, allowed)
+        if guided is None:
+            return None
+        pairs, bye = guided
+    else:
+        matched = _blossom(order, ranking, allowed)
+        if matched is None:
+            return None
+        pairs, bye = matched
+        notes.append(
+            "the score-group search gave up; these rematch-free pairings come "
+            "from a complete matching and may mix score groups more"
+        )
+    if second and bye is not None:
+        notes.append(_second_bye(bye))
+    return pairs, bye, notes
+
+
 def _search(
     order: list[int], ranking: SwissRanking, budget: list[int], *, strict: bool
 ) -> list[tuple[int, int]] | None:
     """Depth-first pairing of ``order`` (best first); ``None`` if no rematch-free pairing."""
-    n = len(order)
-    played = [[False] * n for _ in range(n)]
-    for i, a in enumerate(order):
-        seen = ranking.played.get(a, frozenset())
-        for j, b in enumerate(order):
-            played[i][j] = i == j or b in seen
-    scores = [ranking.score.get(e, 0) for e in order]
-    taken = [False] * n
-    avail = [sum(1 for j in range(n) if not played[i][j]) for i in range(n)]
-    if strict and n and min(avail) == 0:
+    search = _PairSearch(order, ranking, budget, strict=strict)
+    if strict and order and min(search.avail) == 0:
         return None
-    pairs: list[tuple[int, int]] = []
+    if not search.solve(0):
+        return None
+    search.pairs.reverse()
+    return search.pairs
 
-    def candidates(i: int) -> list[int]:
+
+class _PairSearch:
+    """The state of one depth-first pairing: who is taken, who can still meet whom (without a
+    rematch), and the budget of steps shared by every search of the round."""
+
+    def __init__(
+        self, order: list[int], ranking: SwissRanking, budget: list[int], *, strict: bool
+    ) -> None:
+        self.order, self.budget, self.strict = order, budget, strict
+        n = self.n = len(order)
+        self.played = [[False] * n for _ in range(n)]
+        for i, a in enumerate(order):
+            seen = ranking.played.get(a, frozenset())
+            for j, b in enumerate(order):
+                self.played[i][j] = i == j or b in seen
+        self.scores = [ranking.score.get(e, 0) for e in order]
+        self.taken = [False] * n
+        self.avail = [sum(1 for j in range(n) if not self.played[i][j]) for i in range(n)]
+        self.pairs: list[tuple[int, int]] = []
+
+    def candidates(self, i: int) -> list[int]:
+        """Opponents for ``i``: its score group from the middle out, then the others; those
+        already met last (or not at all when strict)."""
+        n, taken, scores, played = self.n, self.taken, self.scores, self.played
         group = [j for j in range(i, n) if not taken[j] and scores[j] == scores[i]]
         half = len(group) // 2
         ranked = sorted(range(1, len(group)), key=lambda k: (abs(k - half), -k))
@@ -202,47 +231,42 @@ def _search(
         others = [j for j in range(i + 1, n) if not taken[j] and scores[j] != scores[i]]
         choice = first + others
         fresh = [j for j in choice if not played[i][j]]
-        if strict:
+        if self.strict:
             return fresh
         return fresh + [j for j in choice if played[i][j]]
 
-    def take(i: int, j: int, sign: int) -> bool:
+    def take(self, i: int, j: int, sign: int) -> bool:
         """Mark i and j (un)paired and keep ``avail`` counts; False if someone is stranded."""
         ok = True
-        for k in range(n):
-            if taken[k] or k in (i, j):
+        for k in range(self.n):
+            if self.taken[k] or k in (i, j):
                 continue
-            if not played[k][i]:
-                avail[k] -= sign
-            if not played[k][j]:
-                avail[k] -= sign
-            if sign > 0 and avail[k] <= 0:
+            if not self.played[k][i]:
+                self.avail[k] -= sign
+            if not self.played[k][j]:
+                self.avail[k] -= sign
+            if sign > 0 and self.avail[k] <= 0:
                 ok = False
         return ok
 
-    def solve(start: int) -> bool:
+    def solve(self, start: int) -> bool:
         i = start
-        while i < n and taken[i]:
+        while i < self.n and self.taken[i]:
             i += 1
-        if i >= n:
+        if i >= self.n:
             return True
-        for j in candidates(i):
-            budget[0] -= 1
-            if budget[0] < 0:
+        for j in self.candidates(i):
+            self.budget[0] -= 1
+            if self.budget[0] < 0:
                 raise _OutOfBudget
-            taken[i] = taken[j] = True
-            alive = take(i, j, +1)
-            if (alive or not strict) and solve(i + 1):
-                pairs.append((order[i], order[j]))
+            self.taken[i] = self.taken[j] = True
+            alive = self.take(i, j, +1)
+            if (alive or not self.strict) and self.solve(i + 1):
+                self.pairs.append((self.order[i], self.order[j]))
                 return True
-            take(i, j, -1)
-            taken[i] = taken[j] = False
+            self.take(i, j, -1)
+            self.taken[i] = self.taken[j] = False
         return False
-
-    if not solve(0):
-        return None
-    pairs.reverse()
-    return pairs
 
 
 def _perfect(people: Sequence[int], ranking: SwissRanking) -> bool:
