@@ -244,6 +244,30 @@ def _chain_problem(link: Link, expected_prev: str) -> str | None:
     return None
 
 
+def _replay_link(replay: _Replay, link: Link) -> tuple[str | None, bool]:
+    """Replay one link's rows: the problem it shows (an unsigned director action, or a body
+    that cannot be read), and whether the walk must stop there."""
+    try:
+        body = _body(link)
+        unsigned = _unsigned(replay, link, body)
+        _apply(replay, link, body)
+    except (ValueError, TypeError, AttributeError, KeyError) as error:
+        # A body that hashes right but is not what the app writes: forged by hand.
+        return f"{_name(link)} cannot be read ({type(error).__name__}: {error})", True
+    return unsigned, False
+
+
+def _rows_changed(replay: _Replay, session: Session) -> list[str]:
+    """The rows that differ from what the seal replays, the first :data:`_SHOWN` of them."""
+    found: list[str] = []
+    for index, problem in enumerate(_compare(replay, session)):
+        if index == _SHOWN:
+            found.append("... and more rows changed outside the app")
+            break
+        found.append(problem)
+    return found
+
+
 def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
     """Check the seal of the database ``session`` reads (nothing is written)."""
     problems: list[str] = []
@@ -268,23 +292,11 @@ def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
                 code_matches = seal_code(link.id, link.hash) == wanted[1]
             elif link.id > wanted[0]:
                 after_code += 1
-        try:
-            body = _body(link)
-            unsigned = _unsigned(replay, link, body)
-            _apply(replay, link, body)
-        except (ValueError, TypeError, AttributeError, KeyError) as error:
-            # A body that hashes right but is not what the app writes: forged by hand.
-            problems.append(f"{_name(link)} cannot be read ({type(error).__name__}: {error})")
-            broken = True
-            continue
-        if unsigned is not None:
-            problems.append(unsigned)
+        replayed, broken = _replay_link(replay, link)
+        if replayed is not None:
+            problems.append(replayed)
     if not broken:
-        for index, problem in enumerate(_compare(replay, session)):
-            if index == _SHOWN:
-                problems.append("... and more rows changed outside the app")
-                break
-            problems.append(problem)
+        problems += _rows_changed(replay, session)
     return SealCheck(
         links=count,
         latest_code=None if latest is None else seal_code(latest.id, latest.hash),
