@@ -17,7 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gin_scorer.store.crash_writer import run_concurrent, run_trials
+# The crash test's writer lives with the tests (it is test machinery, not the app's): the
+# repository root on the path makes it importable here and in the forked writers.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.store.crash_writer import run_concurrent, run_trials
 
 
 def main() -> int:

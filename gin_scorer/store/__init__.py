@@ -16,7 +16,6 @@ Open a database with :func:`open_database`; do each user action in one
 - ``settings``     per-database settings (director PIN, backup schedule)
 - ``changes``      the change feed other stations poll (and PostgreSQL NOTIFY)
 - ``concurrency``  optimistic versions: bump_version raises ConflictError
-- ``crash_writer`` the SIGKILL crash test's machinery
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.store.crash_writer import run_trials
+from tests.store.crash_writer import run_trials
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 
@@ -26,7 +26,7 @@ def test_every_acknowledged_hand_survives_sigkill(tmp_path: Path) -> None:
 
 
 def test_stations_sharing_one_file_all_get_their_turn(tmp_path: Path) -> None:
-    from gin_scorer.store.crash_writer import run_concurrent
+    from tests.store.crash_writer import run_concurrent
 
     report = run_concurrent(tmp_path / "shared.sqlite", writers=3, seconds=1.5)
     assert all(count >= 5 for count in report.acks_per_writer), report.acks_per_writer
