@@ -250,7 +250,7 @@ class RulesEditor(QWidget):
 
     def save_custom(self, name: str) -> RuleSet | None:
         """Save the knobs as a custom preset file and select it."""
-        from gin_scorer.presentation.custom_presets import save_custom_preset
+        from gin_scorer.services.custom_presets import save_custom_preset
 
         if self.custom_folder is None or not self.is_valid():
             return None

@@ -70,9 +70,9 @@ def edit_event_rules(
     actor: str | None = None,
 ) -> EventView | None:
     """Show the rules dialog until the services accept the rule set or the director cancels."""
-    from gin_scorer.presentation.custom_presets import list_custom_presets
     from gin_scorer.presets import list_presets
     from gin_scorer.services import events
+    from gin_scorer.services.custom_presets import list_custom_presets
 
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
     event = events.get_event(db, event_id)

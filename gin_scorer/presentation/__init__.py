@@ -2,9 +2,8 @@
 
 The app (``gui``), the printouts (``reports``), the command line (``commands``) and the web
 page to come all say a hand, a game, a standings line or a paper size the same way because
-they ask these modules. Nothing here touches Qt, SQL, files (``custom_presets`` reads and
-writes the user's preset files, see its docstring) or the clock; values come in from the
-services' frozen views and the core's ledgers, strings and frozen rows go out.
+they ask these modules. Nothing here touches Qt, SQL, files or the clock; values come in from
+the services' frozen views and the core's ledgers, strings and frozen rows go out.
 
 - ``hand_words`` — a hand in words, marks and notes; ``entry_grammar`` — the entry line
   (``ak7 15``) read into a hand and written back.
@@ -12,6 +11,6 @@ services' frozen views and the core's ledgers, strings and frozen rows go out.
 - ``sheet_fill`` / ``pad_fill`` — a match's score sheet / Hollywood pad, filled from ledgers.
 - ``standings_table`` — place labels, signed differentials, standings columns and lines.
 - ``columns`` — one column description for every table front end.
-- ``paper`` — paper sizes; ``cards_analysis`` — what the cards panel shows;
-  ``custom_presets`` — custom rule presets as TOML.
+- ``paper`` — paper sizes; ``cards_analysis`` — what the cards panel shows.
+- ``sheet_text`` — a score sheet for a terminal; ``demo_words`` — a demo run in one line.
 """

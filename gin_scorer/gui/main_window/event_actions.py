@@ -25,8 +25,8 @@ class EventActions(StationSync):
 
     def new_event(self) -> None:
         from gin_scorer.gui.event_dialog import NewEventDialog
-        from gin_scorer.presentation.custom_presets import custom_presets_dir, list_custom_presets
         from gin_scorer.presets import list_presets
+        from gin_scorer.services.custom_presets import custom_presets_dir, list_custom_presets
 
         folder = custom_presets_dir(self.settings.data_folder)
         custom, unreadable = list_custom_presets(folder)
@@ -170,7 +170,7 @@ class EventActions(StationSync):
             return
         db, event_id = opened
         from gin_scorer.gui.event_rules_dialog import edit_event_rules
-        from gin_scorer.presentation.custom_presets import custom_presets_dir
+        from gin_scorer.services.custom_presets import custom_presets_dir
 
         folder = custom_presets_dir(self.settings.data_folder)
         if edit_event_rules(self, db, event_id, custom_folder=folder, actor=self.settings.station):

@@ -1,4 +1,5 @@
-"""Custom rule presets: a rule set edited in the new-event dialog, saved as a TOML file.
+"""Custom rule presets: a rule set edited in the new-event dialog, saved as a TOML file — a
+service, not presentation, because it reads and writes files in the user's data folder.
 
 They live in the ``presets`` folder of the user's data folder, in the same form as the bundled
 presets (every knob written out), and are read back with the core's own parser, so a hand-edited
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.paths import data_dir
+from gin_scorer.presets import load_ruleset_file
 
 
 def custom_presets_dir(data_folder: str = "") -> Path:
@@ -62,8 +64,6 @@ def save_custom_preset(rules: RuleSet, name: str, folder: Path) -> RuleSet:
 
 def list_custom_presets(folder: Path) -> tuple[tuple[RuleSet, ...], tuple[str, ...]]:
     """The custom presets in ``folder``, and a message for each file that cannot be read."""
-    from gin_scorer.presets import load_ruleset_file
-
     found: list[RuleSet] = []
     problems: list[str] = []
     if folder.is_dir():
