@@ -32,23 +32,26 @@ from dataclasses import dataclass
 from gin_scorer.core.cards import ALL_CARDS, Card, CardError, format_cards
 from gin_scorer.core.hands import Layoff
 from gin_scorer.core.melds import (
-    _TABLES,
     AceRule,
     Meld,
     MeldError,
     MeldKind,
-    _candidates,
-    _cards_of,
-    _checked_mask,
-    _hand_mask,
-    _mask_points,
-    _pack,
-    _sorted_cards,
-    _Tables,
     best_arrangement,
     extend_meld,
     make_meld,  # noqa: F401  (the doctests use it)
     meld_problem,
+)
+
+# The search's own machinery: layoffs search the same masks and tables as melds do.
+from gin_scorer.core.melds.search import _candidates, _pack
+from gin_scorer.core.melds.tables import (
+    _TABLES,
+    _cards_of,
+    _checked_mask,
+    _hand_mask,
+    _mask_points,
+    _sorted_cards,
+    _Tables,
 )
 
 __all__ = ["Defence", "best_defence", "layoff_problems"]
