@@ -5,7 +5,7 @@
 # ignored, and why).
 # PostgreSQL tests run when GIN_SCORER_TEST_PG_URL names a server (.ci/run starts one).
 # Extra arguments go to pytest, e.g. the quick loop, without the minute-long bundle build:
-#   scripts/test.sh -m "not bundle"        or        scripts/test.sh tests/unit -x
+#   scripts/test.sh -m "not bundle"        or        scripts/test.sh tests/core -x
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

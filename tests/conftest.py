@@ -24,6 +24,16 @@ _scratch = tempfile.mkdtemp(prefix="gin-scorer-tests-")
 atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
 os.environ.setdefault("GIN_SCORER_BACKUP_DIR", os.path.join(_scratch, "backups"))
 
+
+@pytest.fixture(autouse=True)
+def backups_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test's backups go to its own folder: never the user's data folder, and never
+    another test's backups to count."""
+    folder = tmp_path / "backups"
+    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(folder))
+    return folder
+
+
 # --- PostgreSQL ------------------------------------------------------------------------------
 # Tests that need a server read its URL from this variable (.ci/run starts a throwaway one) and
 # skip, saying so, without it. Each test gets a database of its own on that server, so tests

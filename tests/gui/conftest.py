@@ -168,9 +168,3 @@ def _isolated_settings(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-
-
-@pytest.fixture(autouse=True)
-def _backups_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    """Backups of test databases go to the test's folder, never the user's data folder."""
-    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "backups"))

@@ -8,18 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.cli import main
 from gin_scorer.services import entrants, events, matches
 from gin_scorer.services.dto import MatchView
 from gin_scorer.store.database import Database, open_database
-
-
-@pytest.fixture(autouse=True)
-def backups_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Backups of test databases go to the test's folder, never the user's data folder."""
-    folder = tmp_path / "backups"
-    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture
@@ -57,17 +48,3 @@ def new_match() -> Callable[..., MatchView]:
         return matches.create_match(database, event.id, ada.id, bob.id, table_number=1)
 
     return make
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    """``run("event", "new", ...)`` -> (exit status, stdout, stderr) of the CLI on a fresh
-    SQLite file in ``tmp_path``."""
-    db = str(tmp_path / "club.sqlite")
-
-    def go(*argv: str) -> tuple[int, str, str]:
-        status = main(["--db", db, *argv])
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return go

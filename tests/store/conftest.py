@@ -3,17 +3,7 @@ real PostgreSQL too (`db_url` and `pg_url` come from tests/conftest.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def backups_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Backups of test databases go to the test's folder, never the user's data folder."""
-    folder = tmp_path / "backups"
-    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(folder))
-    return folder
 
 
 def allow_tampering(connection) -> None:  # type: ignore[no-untyped-def]

@@ -4,18 +4,10 @@ names a server, on a real PostgreSQL database too (created fresh, dropped afterw
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from gin_scorer.store.database import Database, open_database
-
-
-@pytest.fixture(autouse=True)
-def backups_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "backups"
-    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture
