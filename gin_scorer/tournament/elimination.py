@@ -14,6 +14,7 @@ Each slot has a *wave*: the event round it is played in (winners' round r in rou
 losers' round m in round m + 1, the grand final after both), so a bye never lets an entrant
 play their next match a round early.
 
+>>> from gin_scorer.tournament.model import Entrant
 >>> b = build_bracket([Entrant(i, seed=i) for i in range(1, 6)], double=False)
 >>> [(m.slot, m.wave) for m in b.matches]
 [('W1-1', 1), ('W1-2', 1), ('W1-3', 1), ('W1-4', 1), ('W2-1', 2), ('W2-2', 2), ('W3-1', 3)]
