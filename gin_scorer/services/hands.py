@@ -20,7 +20,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from gin_scorer.core.hand_json import record_to_json
-from gin_scorer.core.hands import HandRecord, HandRecordError, Problem, Side
+from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services import correction_policy
 from gin_scorer.services._common import (
@@ -34,34 +34,20 @@ from gin_scorer.services._common import (
 )
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntryKind, EventStatus, MatchView, ScoreSheet
-from gin_scorer.services.errors import HandRejected, InvalidInput
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.hand_entry_checks import (
+    after_the_end,
+    checked_record,
+    hand_in_force,
+    reason_text,
+    refuse_errors,
+)
 from gin_scorer.services.matches import status_from
-from gin_scorer.services.sheets import build_sheet, problems_of, score
+from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
-
-
-def _checked_record(record: HandRecord, rules: RuleSet, what: str) -> tuple[Problem, ...]:
-    """Score and validate ``record``; a record that cannot be scored is bad input."""
-    if not isinstance(record, HandRecord):
-        raise InvalidInput(f"{what}: {record!r} is not a hand record")
-    try:
-        score(record, rules)
-    except HandRecordError as error:
-        raise InvalidInput(f"{what}: {error}") from None
-    return problems_of(record, rules)
-
-
-def _refuse_errors(problems: tuple[Problem, ...], override_reason: str | None) -> None:
-    if any(p.is_error for p in problems) and not override_reason:
-        raise HandRejected(problems)
-
-
-def _reason(text: str | None, field: str, *, required: bool) -> str | None:
-    cleaned = clean_text(text, field, required=required, limit=500)
-    return cleaned or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,21 +74,13 @@ def _load(session: Session, row: Match) -> _Loaded:
     )
 
 
-def _after_the_end(sheet: ScoreSheet) -> list[int]:
-    """The numbers of the hands that come after the match was decided (they count nowhere,
-    and `verify` rejects a match that has any)."""
-    return [
-        row.number for row in sheet.hands if any(p.code == "after_match_end" for p in row.problems)
-    ]
-
-
-def _refuse_hands_after_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
+def _refuse_handsafter_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
     """A correction (or void, or undo) that would decide the match earlier than before leaves
     later hands counting nowhere: refuse it, naming them, rather than write a sheet `verify`
     rejects. The director voids those hands first (they were played after the real end), then
     corrects."""
-    after = _after_the_end(sheet)
-    if not after or len(after) <= len(_after_the_end(loaded.sheet(validate=False))):
+    after = after_the_end(sheet)
+    if not after or len(after) <= len(after_the_end(loaded.sheet(validate=False))):
         return
     first, last = after[0], after[-1]
     which = f"hand {first}" if first == last else f"hands {first}–{last}"
@@ -119,7 +97,7 @@ def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSh
     session.flush()
     row = loaded.row
     sheet = loaded.sheet(entry)
-    _refuse_hands_after_the_end(loaded, sheet)
+    _refuse_handsafter_the_end(loaded, sheet)
     status = status_from(sheet, row.status)
     if status.value != row.status:
         row.status = status.value
@@ -158,22 +136,6 @@ def _claim(
     return fetch_for_update(session, Match, match_id), pinned
 
 
-def _in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
-    """The log row ``hand_id`` of this match, checked to be the row now in force."""
-    target = fetch(session, HandEntry, hand_id)
-    if target.match_id != match_id:
-        raise InvalidInput(f"hand entry {hand_id} belongs to match {target.match_id}")
-    newer = session.exec(select(HandEntry).where(HandEntry.supersedes_id == hand_id)).first()
-    if newer is not None:
-        raise InvalidInput(
-            f"hand entry {hand_id} was already replaced by entry {newer.id} "
-            f"({newer.kind} by {newer.entered_by}); reload the score sheet"
-        )
-    if target.kind == EntryKind.VOID.value:
-        raise InvalidInput(f"hand entry {hand_id} is a void: the hand no longer counts")
-    return target
-
-
 def _match_of_hand(session: Session, hand_id: int) -> int:
     return fetch(session, HandEntry, hand_id).match_id
 
@@ -197,7 +159,7 @@ def record_hand(
     (unlock or reopen it first). Triggers the automatic backup schedule afterwards.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
-    reason = _reason(override_reason, "override reason", required=False)
+    reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
     with db.transaction() as session:
@@ -212,8 +174,8 @@ def record_hand(
                 + ": void or correct a hand to reopen it"
             )
         number = len(before.hands) + 1
-        problems = _checked_record(record, before.rules, f"hand {number}")
-        _refuse_errors(problems, reason)
+        problems = checked_record(record, before.rules, f"hand {number}")
+        refuse_errors(problems, reason)
         last_seq = session.exec(
             select(func.max(HandEntry.seq)).where(HandEntry.match_id == match_id)
         ).one_or_none()
@@ -267,15 +229,15 @@ def correct_hand(
     overrides it. A corrected record with validation errors needs ``override_reason`` too.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
-    why = _reason(reason, "reason for the correction", required=True)
-    override = _reason(override_reason, "override reason", required=False)
+    why = reason_text(reason, "reason for the correction", required=True)
+    override = reason_text(override_reason, "override reason", required=False)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
         row, pinned = _claim(session, db, match_id, expected_version, pin, Action.CORRECT_HAND)
-        target = _in_force(session, match_id, hand_id)
+        target = hand_in_force(session, match_id, hand_id)
         loaded = _load(session, row)
-        problems = _checked_record(record, loaded.rules, f"hand entry {hand_id}")
-        _refuse_errors(problems, override)
+        problems = checked_record(record, loaded.rules, f"hand entry {hand_id}")
+        refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
         entry = HandEntry(
             match_id=match_id,
@@ -322,11 +284,11 @@ def void_hand(
 ) -> ScoreSheet:
     """Withdraw a hand (entered by mistake, misdeal ...): it stays in the log, counts nowhere."""
     who = clean_text(entered_by, "entered by", required=True, limit=80)
-    why = _reason(reason, "reason for the void", required=True)
+    why = reason_text(reason, "reason for the void", required=True)
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
         row, pinned = _claim(session, db, match_id, expected_version, pin, Action.VOID_HAND)
-        target = _in_force(session, match_id, hand_id)
+        target = hand_in_force(session, match_id, hand_id)
         loaded = _load(session, row)
         entry = HandEntry(
             match_id=match_id,

@@ -1,0 +1,62 @@
+"""What a hand entry must pass before it is written: a record the core can score, no ERROR
+without the director's reason, a reason that is plain text; and which hands a sheet shows
+played after the match was decided."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from gin_scorer.core.hands import HandRecord, HandRecordError, Problem
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.services._common import clean_text, fetch
+from gin_scorer.services.dto import EntryKind, ScoreSheet
+from gin_scorer.services.errors import HandRejected, InvalidInput
+from gin_scorer.services.sheets import problems_of, score
+from gin_scorer.store.tables import HandEntry
+
+
+def checked_record(record: HandRecord, rules: RuleSet, what: str) -> tuple[Problem, ...]:
+    """Score and validate ``record``; a record that cannot be scored is bad input."""
+    if not isinstance(record, HandRecord):
+        raise InvalidInput(f"{what}: {record!r} is not a hand record")
+    try:
+        score(record, rules)
+    except HandRecordError as error:
+        raise InvalidInput(f"{what}: {error}") from None
+    return problems_of(record, rules)
+
+
+def refuse_errors(problems: tuple[Problem, ...], override_reason: str | None) -> None:
+    """An ERROR refuses the hand unless the director gave a reason to record it anyway."""
+    if any(p.is_error for p in problems) and not override_reason:
+        raise HandRejected(problems)
+
+
+def reason_text(text: str | None, field: str, *, required: bool) -> str | None:
+    """An override or correction reason as stored: plain text, at most 500 characters."""
+    cleaned = clean_text(text, field, required=required, limit=500)
+    return cleaned or None
+
+
+def after_the_end(sheet: ScoreSheet) -> list[int]:
+    """The numbers of the hands that come after the match was decided (they count nowhere,
+    and `verify` rejects a match that has any)."""
+    return [
+        row.number for row in sheet.hands if any(p.code == "after_match_end" for p in row.problems)
+    ]
+
+
+def hand_in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
+    """The log row ``hand_id`` of this match, checked to be the row now in force."""
+    target = fetch(session, HandEntry, hand_id)
+    if target.match_id != match_id:
+        raise InvalidInput(f"hand entry {hand_id} belongs to match {target.match_id}")
+    newer = session.exec(select(HandEntry).where(HandEntry.supersedes_id == hand_id)).first()
+    if newer is not None:
+        raise InvalidInput(
+            f"hand entry {hand_id} was already replaced by entry {newer.id} "
+            f"({newer.kind} by {newer.entered_by}); reload the score sheet"
+        )
+    if target.kind == EntryKind.VOID.value:
+        raise InvalidInput(f"hand entry {hand_id} is a void: the hand no longer counts")
+    return target
