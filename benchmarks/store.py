@@ -111,8 +111,8 @@ def build_event(
     from gin_scorer.presets import load_preset
     from gin_scorer.services import entrants as entrant_service
     from gin_scorer.services import events
-    from gin_scorer.services._common import dumps
     from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.stored_json import dumps
     from gin_scorer.store.tables import HandEntry, Match, Round, utcnow
 
     rules = load_preset("gra-tournament")
@@ -186,8 +186,8 @@ def rebuild_ledgers(db: Any, event_id: int) -> int:
     from sqlmodel import col, select
 
     from gin_scorer.core.ledgers import ledger_for
-    from gin_scorer.services._common import rules_from_json
     from gin_scorer.services.sheets import counted_hands, score
+    from gin_scorer.services.stored_json import rules_from_json
     from gin_scorer.services.views import _LOG_COLUMNS, log_entries
     from gin_scorer.store.tables import HandEntry, Match
 

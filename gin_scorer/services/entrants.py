@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from gin_scorer.services._common import clean_text, fetch, record_audit
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.rows import fetch
+from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import entrant_view, entrant_views
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Player, Round

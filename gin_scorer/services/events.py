@@ -13,20 +13,15 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services._common import (
-    claim_version,
-    clean_text,
-    dumps,
-    fetch,
-    fetch_for_update,
-    loads_mapping,
-    record_audit,
-)
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
+from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
+from gin_scorer.services.stored_json import dumps, loads_mapping
+from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import event_view, event_views
 from gin_scorer.store import pin as pins
 from gin_scorer.store.database import Database

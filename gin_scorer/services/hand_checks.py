@@ -46,9 +46,9 @@ def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
     """Re-check one match's hand log (``rows``: its entries in id order, as ORM objects or
     plain rows with the same columns) and status."""
     from gin_scorer.core.ledgers import play_match
-    from gin_scorer.services._common import rules_from_json
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.sheets import counted_hands
+    from gin_scorer.services.stored_json import rules_from_json
     from gin_scorer.services.views import log_entries
 
     found = MatchCheck()

@@ -8,10 +8,11 @@ from sqlmodel import Session, select
 
 from gin_scorer.core.hands import HandRecord, HandRecordError, Problem
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.services._common import clean_text, fetch
 from gin_scorer.services.dto import EntryKind, ScoreSheet
 from gin_scorer.services.errors import HandRejected, InvalidInput
+from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import problems_of, score
+from gin_scorer.services.text_input import clean_text
 from gin_scorer.store.tables import HandEntry
 
 

@@ -23,15 +23,7 @@ from gin_scorer.core.hand_json import record_to_json
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services import correction_policy
-from gin_scorer.services._common import (
-    claim_version,
-    clean_text,
-    dumps,
-    fetch,
-    fetch_for_update,
-    record_audit,
-    rules_from_json,
-)
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntryKind, EventStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
@@ -43,7 +35,10 @@ from gin_scorer.services.hand_entry_checks import (
     refuse_errors,
 )
 from gin_scorer.services.matches import status_from
+from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
+from gin_scorer.services.stored_json import dumps, rules_from_json
+from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gin_scorer.services._common import fetch
+from gin_scorer.services.rows import fetch
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import HandEntry
 

@@ -11,19 +11,14 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.services._common import (
-    claim_version,
-    clean_text,
-    dumps,
-    fetch,
-    fetch_for_update,
-    record_audit,
-    rules_from_json,
-)
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
+from gin_scorer.services.stored_json import dumps, rules_from_json
+from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Match, Round, utcnow

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from gin_scorer.services._common import dumps
+from gin_scorer.services.stored_json import dumps
 
 __all__ = [
     "CSV_FILE_ENCODING",

@@ -63,8 +63,8 @@ def verify_database(
         )
     from sqlmodel import col, select
 
-    from gin_scorer.services._common import fetch
     from gin_scorer.services.hand_checks import check_event
+    from gin_scorer.services.rows import fetch
     from gin_scorer.store import audit
     from gin_scorer.store.tables import Event
 

@@ -17,7 +17,6 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandRecord, Side
-from gin_scorer.services._common import loads_mapping, rules_from_json
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntrantView,
@@ -28,6 +27,7 @@ from gin_scorer.services.dto import (
     MatchStatus,
     MatchView,
 )
+from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 
 

@@ -10,7 +10,6 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_to_json
-from gin_scorer.services._common import fetch
 from gin_scorer.services.dto import (
     EntrantView,
 )
@@ -22,6 +21,7 @@ from gin_scorer.services.entrant_rows import (
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import RowsRejected
 from gin_scorer.services.matches import sheet_in
+from gin_scorer.services.rows import fetch
 from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.services.views import entrant_views
 from gin_scorer.store.database import Database

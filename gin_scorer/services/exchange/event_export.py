@@ -11,11 +11,12 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.services._common import fetch, loads_mapping
 from gin_scorer.services.dto import (
     EntryKind,
 )
 from gin_scorer.services.exchange.csv_files import event_matches, pretty_json
+from gin_scorer.services.rows import fetch
+from gin_scorer.services.stored_json import loads_mapping
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 

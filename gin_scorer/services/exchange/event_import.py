@@ -19,7 +19,7 @@ from gin_scorer.core.hand_json import record_from_json, record_to_json
 from gin_scorer.core.hands import HandRecordError, score_hand
 from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.services._common import dumps, record_audit
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntryKind,
@@ -31,6 +31,7 @@ from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
 from gin_scorer.services.exchange.event_reader import EventReader, short_value
 from gin_scorer.services.hand_checks import check_event
+from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.views import event_view
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round

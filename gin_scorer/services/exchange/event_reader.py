@@ -9,8 +9,8 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.services._common import clean_text
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.text_input import clean_text
 
 
 class EventReader:

@@ -19,11 +19,6 @@ from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import ledger_for
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.services._common import (
-    fetch,
-    loads_mapping,
-    rules_from_json,
-)
 from gin_scorer.services.dto import (
     EntryKind,
     LogEntry,
@@ -32,7 +27,9 @@ from gin_scorer.services.dto import (
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rounds.derived import Derived, LogShape, match_results
 from gin_scorer.services.rounds.model import EventFacts, MatchFacts
+from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import counted_hands, summary_of
+from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.views import entrant_views
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round
 from gin_scorer.tournament import engine

@@ -9,11 +9,7 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.services._common import (
-    claim_version,
-    record_audit,
-    rules_from_json,
-)
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, State, require
 from gin_scorer.services.dto import (
     EventStatus,
@@ -29,6 +25,8 @@ from gin_scorer.services.rounds.model import (
     RoundView,
 )
 from gin_scorer.services.rounds.reading import round_view, table_text
+from gin_scorer.services.rows import claim_version
+from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Round, utcnow
 from gin_scorer.tournament import engine

@@ -5,17 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandRecord, Side
-from gin_scorer.services._common import (
-    claim_version,
-    fetch,
-    record_audit,
-)
+from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import (
     EventStatus,
     ScoreSheet,
 )
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.rows import claim_version, fetch
 from gin_scorer.services.sheets import score
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
@@ -37,10 +34,11 @@ def record_match_hands(
     match's status follows the ledger and one audit entry records the batch.
     """
     from gin_scorer.core.hand_json import record_to_json
-    from gin_scorer.services._common import clean_text, dumps
     from gin_scorer.services.errors import HandRejected
     from gin_scorer.services.matches import sheet_in, status_from
     from gin_scorer.services.sheets import problems_of
+    from gin_scorer.services.stored_json import dumps
+    from gin_scorer.services.text_input import clean_text
     from gin_scorer.store import backup
 
     who = clean_text(entered_by, "entered by", required=True, limit=80)

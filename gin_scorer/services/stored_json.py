@@ -1,0 +1,31 @@
+"""The JSON the services store in a row (rules, settings, payloads) and read back: written
+one way, read with a sentence naming what could not be read."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.services.errors import InvalidInput
+
+
+def dumps(value: object) -> str:
+    """Canonical JSON (sorted keys, no spaces): what the store keeps and exports compare."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads_mapping(text: str | None, what: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{what}: stored value is not a JSON object")
+    return value
+
+
+def rules_from_json(text: str, what: str) -> RuleSet:
+    try:
+        return RuleSet.from_dict(loads_mapping(text, what), origin=what)
+    except RuleSetError as error:
+        raise InvalidInput(str(error)) from None
