@@ -14,12 +14,9 @@ from typing import TypeVar
 
 from PySide6.QtCore import QSettings
 
+from gin_scorer.presentation.paper import Paper
+
 E = TypeVar("E", bound=Enum)
-
-
-class PaperSize(Enum):
-    A4 = "A4"
-    LETTER = "Letter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +25,7 @@ class GuiSettings:
     data_folder: str = ""  # empty: the platform's data folder (gin_scorer.paths.data_dir)
     station_name: str = ""  # empty: the computer's name
     backup_interval_minutes: int = 10
-    paper_size: PaperSize = PaperSize.A4
+    paper_size: Paper = Paper.A4
     projector_seconds: int = 12  # how long the projector shows each page
 
     @property
@@ -96,7 +93,7 @@ def load_settings(store: QSettings | None = None) -> GuiSettings:
         backup_interval_minutes=read_int(
             qs.value("backup_interval_minutes"), base.backup_interval_minutes, 1, 24 * 60
         ),
-        paper_size=read_enum(qs.value("paper_size"), PaperSize, base.paper_size),
+        paper_size=read_enum(qs.value("paper_size"), Paper, base.paper_size),
         projector_seconds=read_int(qs.value("projector_seconds"), base.projector_seconds, 3, 600),
     )
 

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.settings import GuiSettings, PaperSize, save_settings
+from gin_scorer.gui.settings import GuiSettings, save_settings
+from gin_scorer.presentation.paper import Paper
 
 
 class SettingsDialog(QDialog):
@@ -34,8 +35,8 @@ class SettingsDialog(QDialog):
         self.backup.setSuffix(" min")
         self.backup.setValue(settings.backup_interval_minutes)
         self.paper = QComboBox()
-        for size in PaperSize:
-            self.paper.addItem(size.value, size.value)
+        for size in Paper:
+            self.paper.addItem(size.label, size.value)
         self.paper.setCurrentIndex(self.paper.findData(settings.paper_size.value))
         self.projector = QSpinBox()
         self.projector.setRange(3, 600)
@@ -61,7 +62,7 @@ class SettingsDialog(QDialog):
             data_folder=self.data_folder.text().strip(),
             station_name=self.station.text().strip(),
             backup_interval_minutes=self.backup.value(),
-            paper_size=PaperSize(self.paper.currentData()),
+            paper_size=Paper(self.paper.currentData()),
             projector_seconds=self.projector.value(),
         )
 

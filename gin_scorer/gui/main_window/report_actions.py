@@ -60,7 +60,6 @@ class ReportActions(EventActions):
 
     def report_options(self, kind: str) -> Options:
         """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
-        from gin_scorer.presentation.paper import Paper
         from gin_scorer.reports.request import Options
 
         sheet = self.scoring.sheet if self.scoring else None
@@ -68,7 +67,7 @@ class ReportActions(EventActions):
             event_id=self.event_id,
             match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
             blank=kind == "pad",
-            paper=Paper.parse(self.settings.paper_size.value.lower()),
+            paper=self.settings.paper_size,
         )
 
     def make_report(self, kind: str, path: str) -> Path | None:
