@@ -20,6 +20,9 @@ from gin_scorer.core.hands import HandRecord, HandResult, Problem, Side
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 
+# One status for the engine and the views: the services re-export the engine's.
+from gin_scorer.tournament.model import EntrantStatus as EntrantStatus
+
 
 class EventStatus(Enum):
     """Where an event is in its life. Rules may change freely only in ``SETUP``."""
@@ -27,11 +30,6 @@ class EventStatus(Enum):
     SETUP = "setup"  # entrants being added, nothing played yet
     RUNNING = "running"  # a round was paired or a hand recorded
     FINISHED = "finished"  # the director closed it
-
-
-class EntrantStatus(Enum):
-    ACTIVE = "active"
-    WITHDRAWN = "withdrawn"
 
 
 class MatchStatus(Enum):

@@ -35,8 +35,7 @@ from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round
 from gin_scorer.tournament import engine
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant as EngineEntrant
-from gin_scorer.tournament.model import EntrantStatus as EngineStatus
-from gin_scorer.tournament.model import MatchOutcome
+from gin_scorer.tournament.model import EntrantStatus, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
 
 
@@ -56,7 +55,7 @@ def engine_entrant(row: Entrant) -> EngineEntrant:
         id=row.id,
         name=row.name,
         seed=row.seed,
-        status=EngineStatus(row.status),
+        status=EntrantStatus(row.status),
         checked_in=bool(row.checked_in),
         joined_round=row.joined_round,
     )
