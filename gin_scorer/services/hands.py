@@ -25,7 +25,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.services import correction_policy
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
-from gin_scorer.services.dto import EntryKind, EventStatus, MatchView, ScoreSheet
+from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_entry_checks import (
     after_the_end,
@@ -34,7 +34,7 @@ from gin_scorer.services.hand_entry_checks import (
     reason_text,
     refuse_errors,
 )
-from gin_scorer.services.matches import status_from
+from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.stored_json import dumps, rules_from_json
@@ -69,7 +69,7 @@ def _load(session: Session, row: Match) -> _Loaded:
     )
 
 
-def _refuse_handsafter_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
+def _refuse_hands_after_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
     """A correction (or void, or undo) that would decide the match earlier than before leaves
     later hands counting nowhere: refuse it, naming them, rather than write a sheet `verify`
     rejects. The director voids those hands first (they were played after the real end), then
@@ -92,16 +92,8 @@ def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSh
     session.flush()
     row = loaded.row
     sheet = loaded.sheet(entry)
-    _refuse_handsafter_the_end(loaded, sheet)
-    status = status_from(sheet, row.status)
-    if status.value != row.status:
-        row.status = status.value
-        session.add(row)
-    event = session.get(Event, row.event_id)
-    if event is not None and event.status == EventStatus.SETUP.value:
-        event.status = EventStatus.RUNNING.value
-        session.add(event)
-    session.flush()
+    _refuse_hands_after_the_end(loaded, sheet)
+    status = follow_the_hands(session, row, sheet)
     view = replace(loaded.view, status=status, version=row.version)
     return replace(sheet, match=view, version=row.version)
 

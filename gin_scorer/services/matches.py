@@ -13,7 +13,7 @@ from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
-from gin_scorer.services.dto import EntrantStatus, MatchStatus, MatchView, ScoreSheet
+from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
@@ -219,6 +219,21 @@ def status_from(sheet: ScoreSheet, current: str) -> MatchStatus:
     if sheet.finished:
         return MatchStatus.FINISHED
     return MatchStatus.PLAYING if sheet.hands else MatchStatus.PENDING
+
+
+def follow_the_hands(session: Session, row: Match, sheet: ScoreSheet) -> MatchStatus:
+    """After hands are written: the match's status moves along its ledger, and an event still
+    being set up is now running. Returns the status now stored."""
+    status = status_from(sheet, row.status)
+    if status.value != row.status:
+        row.status = status.value
+        session.add(row)
+    event = session.get(Event, row.event_id)
+    if event is not None and event.status == EventStatus.SETUP.value:
+        event.status = EventStatus.RUNNING.value
+        session.add(event)
+    session.flush()
+    return status
 
 
 def lock_result(

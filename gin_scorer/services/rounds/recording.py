@@ -8,7 +8,6 @@ from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import (
-    EventStatus,
     ScoreSheet,
 )
 from gin_scorer.services.errors import InvalidInput
@@ -35,7 +34,7 @@ def record_match_hands(
     """
     from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.services.errors import HandRejected
-    from gin_scorer.services.matches import sheet_in, status_from
+    from gin_scorer.services.matches import follow_the_hands, sheet_in
     from gin_scorer.services.sheets import problems_of
     from gin_scorer.services.stored_json import dumps
     from gin_scorer.services.text_input import clean_text
@@ -81,16 +80,7 @@ def record_match_hands(
             )
         session.add_all(rows)
         session.flush()
-        sheet = sheet_in(session, row, validate=False)
-        status = status_from(sheet, row.status)
-        if status.value != row.status:
-            row.status = status.value
-            session.add(row)
-        event = session.get(Event, row.event_id)
-        if event is not None and event.status == EventStatus.SETUP.value:
-            event.status = EventStatus.RUNNING.value
-            session.add(event)
-        session.flush()
+        follow_the_hands(session, row, sheet_in(session, row, validate=False))
         sheet = sheet_in(session, row, validate=False)
         record_audit(
             session,
