@@ -15,6 +15,16 @@ from gin_scorer.services.backups import backups_of
 from gin_scorer.services.events import create_event, list_events
 
 
+def _back_up(window) -> None:  # type: ignore[no-untyped-def]
+    """File → Back up now, waiting for the worker it runs on."""
+    from PySide6.QtCore import QCoreApplication
+
+    backup = window.back_up_now()
+    assert backup is not None
+    while backup.running:
+        QCoreApplication.processEvents()
+
+
 @pytest.fixture
 def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     main = MainWindow(
@@ -55,7 +65,7 @@ def test_back_up_now_then_restore_brings_that_moment_back(  # type: ignore[no-un
 ) -> None:
     assert window.db is not None
     create_event(window.db, name="Kept")
-    window.back_up_now()
+    _back_up(window)
     assert window.statusBar().currentMessage().startswith("Backed up to ")
     create_event(window.db, name="Made after the backup")
     seen = _choose_manual_backup(monkeypatch)
@@ -75,7 +85,7 @@ def test_a_guarded_database_asks_for_the_pin_and_a_wrong_one_restores_nothing(  
 ) -> None:
     assert window.db is not None
     create_event(window.db, name="Open", pin="2468")
-    window.back_up_now()
+    _back_up(window)
     create_event(window.db, name="Second")
     _choose_manual_backup(monkeypatch)
     answers = iter([("1111", True), ("2468", True)])
@@ -128,10 +138,10 @@ def test_the_restore_list_shows_each_backups_seal(window) -> None:  # type: igno
 
     assert window.db is not None
     create_event(window.db, name="First")
-    window.back_up_now()
+    _back_up(window)
     first_seal = current_seal(window.db)
     create_event(window.db, name="Second")
-    window.back_up_now()
+    _back_up(window)
     second_seal = current_seal(window.db)
     assert first_seal and second_seal and first_seal != second_seal
     dialog = RestoreDialog(window.database, backups_of(window.db), window)

@@ -175,8 +175,12 @@ def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
-    out = window.make_report("standings", str(tmp_path / "standings.pdf"))
-    assert out is not None and out.read_bytes().startswith(b"%PDF")
+    report = window.make_report("standings", str(tmp_path / "standings.pdf"))
+    assert report is not None  # written on a worker; the window stays responsive
+    qtbot.waitUntil(lambda: not report.running, timeout=60_000)
+    out = tmp_path / "standings.pdf"
+    assert out.read_bytes().startswith(b"%PDF")
+    assert window.statusBar().currentMessage().startswith(f"Wrote {out} in ")
 
 
 def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer import __version__
+from gin_scorer.gui.background import Operation, Report, in_background
 from gin_scorer.gui.main_window.event_actions import EventActions
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -70,26 +71,44 @@ class ReportActions(EventActions):
             paper=self.settings.paper_size,
         )
 
-    def make_report(self, kind: str, path: str) -> Path | None:
-        from gin_scorer.reports import ReportError, build
+    def make_report(self, kind: str, path: str) -> Operation[Path] | None:
+        """Write the PDF on a worker (reportlab takes a while on a big event); the status bar
+        says where it went and how long it took. One report at a time."""
+        if self._report is not None and self._report.running:
+            return None
+        from gin_scorer.reports import build
 
+        chosen, db = self.report_options(kind), self.db
         started = time.perf_counter()
-        chosen = self.report_options(kind)
-        try:
-            out = build(
+        self.statusBar().showMessage(f"Writing {path}…")
+
+        def write(_report: Report) -> Path:
+            return build(
                 kind,
-                self.db,
+                db,
                 path,
                 event_id=chosen.event_id,
                 match_id=chosen.match_id,
                 blank=chosen.blank,
                 paper=chosen.paper,
             )
-        except ReportError as error:
-            QMessageBox.warning(self, "Report", str(error))
-            return None
-        self.statusBar().showMessage(f"Wrote {out} in {time.perf_counter() - started:.1f} s", 8000)
-        return out
+
+        def written(out: Path) -> None:
+            seconds = time.perf_counter() - started
+            self.statusBar().showMessage(f"Wrote {out} in {seconds:.1f} s", 8000)
+
+        self._report = in_background(
+            write, on_done=written, on_error=self._report_failed, parent=self
+        )
+        return self._report
+
+    def _report_failed(self, error: Exception) -> None:
+        from gin_scorer.reports import ReportError
+
+        if not isinstance(error, ReportError | OSError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self.statusBar().clearMessage()
+        QMessageBox.warning(self, "Report", str(error))
 
     def ask_export(self, what: str) -> None:
         if self._open_event() is None:

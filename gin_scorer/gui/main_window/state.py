@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QTimer
@@ -30,6 +31,7 @@ from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
 
 
@@ -65,6 +67,8 @@ class WindowState(QMainWindow):
     _stale_views: set[str]
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
+    _backup: Operation[BackupFile] | None
+    _report: Operation[Path] | None
 
     def _action(
         self,

@@ -19,6 +19,7 @@ from gin_scorer.gui.navigator import Node, match_label
 from gin_scorer.services.dto import ChangeFeed
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
 
 POLL_MS = 3000  # how often other stations' changes are looked for
@@ -153,19 +154,33 @@ class StationSync(WindowState):
                 item.setText(match_label(match))
         self.refresh_event_views()
 
-    def back_up_now(self) -> None:
+    def back_up_now(self) -> Operation[BackupFile] | None:
+        """A backup now, on a worker (a server database is copied across the network); the
+        status bar says where it went. A second click while one runs starts nothing."""
         if self.db is None:
             self.statusBar().showMessage("No database is open", 4000)
-            return
+            return None
+        if self._backup is not None and self._backup.running:
+            return self._backup
         from gin_scorer.services.backups import back_up_now
+
+        db = self.db
+        self.statusBar().showMessage("Backing up…")
+        self._backup = in_background(
+            lambda _report: back_up_now(db),
+            on_done=lambda made: self.statusBar().showMessage(f"Backed up to {made.path}", 10000),
+            on_error=self._backup_failed,
+            parent=self,
+        )
+        return self._backup
+
+    def _backup_failed(self, error: Exception) -> None:
         from gin_scorer.services.errors import StoreError
 
-        try:
-            made = back_up_now(self.db)
-        except (StoreError, OSError) as error:
-            QMessageBox.warning(self, "Back up now", f"The backup failed: {error}")
-            return
-        self.statusBar().showMessage(f"Backed up to {made.path}", 10000)
+        if not isinstance(error, StoreError | OSError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self.statusBar().clearMessage()
+        QMessageBox.warning(self, "Back up now", f"The backup failed: {error}")
 
     def restore_backup(self) -> bool:
         """Choose a backup (of this database, or any file), then replace the database by it.

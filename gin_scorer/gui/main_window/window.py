@@ -12,6 +12,7 @@ the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
@@ -38,6 +39,7 @@ from gin_scorer.services.dto import ChangeFeed, EventView, MatchView
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
 
 
@@ -56,6 +58,8 @@ class MainWindow(ReportActions):
         self.db: Database | None = None
         self._demo: DemoPlay | None = None
         self._poll: Operation[ChangeFeed] | None = None
+        self._backup: Operation[BackupFile] | None = None
+        self._report: Operation[Path] | None = None
         self.event_id: int | None = None
         self.events: tuple[EventView, ...] = ()
         self.matches: dict[int, tuple[MatchView, ...]] = {}
