@@ -252,8 +252,3 @@ def parse_cards(
 def format_cards(cards: Iterable[Card], *, machine: bool = False, sep: str = " ") -> str:
     """Write cards for people (``10♥ J♠``) or for machines (``10h Js``)."""
     return sep.join(card.code if machine else str(card) for card in cards)
-
-
-def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards in display order: by suit, then rank (how players hold runs)."""
-    return tuple(sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], int(c.rank))))

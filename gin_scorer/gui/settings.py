@@ -33,25 +33,6 @@ class GuiSettings:
         return self.station_name.strip() or socket.gethostname() or "station"
 
 
-def read_bool(value: object, default: bool) -> bool:
-    """QSettings booleans arrive as ``True``, ``"true"``, ``"1"``, ``"yes"``...
-
-    >>> read_bool("false", True), read_bool("1", False), read_bool(None, True)
-    (False, True, True)
-    """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in ("true", "1", "yes", "on"):
-            return True
-        if text in ("false", "0", "no", "off"):
-            return False
-    if isinstance(value, int):
-        return value != 0
-    return default
-
-
 def read_int(value: object, default: int, low: int, high: int) -> int:
     """A whole number within ``low..high``, or ``default``.
 

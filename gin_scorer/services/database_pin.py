@@ -15,12 +15,7 @@ from gin_scorer.store import audit
 from gin_scorer.store import pin as store_pins
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import PinError as StorePinError
-from gin_scorer.store.settings import DIRECTOR_PIN, get_setting, pin_guards_in, set_setting
-
-
-def has_database_pin(db: Database) -> bool:
-    with db.transaction(write=False) as session:
-        return bool(get_setting(session, DIRECTOR_PIN))
+from gin_scorer.store.settings import DIRECTOR_PIN, pin_guards_in, set_setting
 
 
 def is_guarded(db: Database) -> bool:

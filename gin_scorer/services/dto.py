@@ -272,12 +272,6 @@ class ChangeFeed:
     changes: tuple[Change, ...]
     match_ids: frozenset[int] = frozenset()
 
-    def ids_of(self, table: str) -> frozenset[int]:
-        """The ids of changed rows of one table."""
-        return frozenset(
-            c.row_id for c in self.changes if c.table == table and c.row_id is not None
-        )
-
     @property
     def event_ids(self) -> frozenset[int]:
         return frozenset(c.event_id for c in self.changes if c.event_id is not None)

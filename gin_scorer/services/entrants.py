@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sqlalchemy import func
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
@@ -354,16 +354,3 @@ def check_in(
             payload={"checked_in": bool(checked_in), "event": row.event_id},
         )
         return entrant_view(session, row)
-
-
-def entrant_ids_by_name(session: Session, event_id: int) -> dict[str, int]:
-    """Case-folded entrant names of an event to their ids (for imports and the CLI)."""
-    query = select(Entrant.name, Entrant.id).where(Entrant.event_id == event_id)
-    return {name.casefold(): eid for name, eid in session.exec(query) if eid is not None}
-
-
-def active_entrant_count(session: Session, event_id: int) -> int:
-    query = select(func.count()).where(
-        col(Entrant.event_id) == event_id, col(Entrant.status) == EntrantStatus.ACTIVE.value
-    )
-    return int(session.exec(query).one())

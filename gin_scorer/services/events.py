@@ -12,7 +12,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
@@ -298,11 +298,3 @@ def check_event_pin(db: Database, event_id: int, pin: str) -> bool:
     neither guards accepts any)."""
     with db.transaction(write=False) as session:
         return check_event_pin_in(session, fetch(session, Event, event_id), pin)
-
-
-def parse_rules(data: Mapping[str, object], origin: str) -> RuleSet:
-    """A rule set from a mapping (an import file, a GUI form), errors as InvalidInput."""
-    try:
-        return RuleSet.from_dict(data, origin=origin)
-    except RuleSetError as error:
-        raise InvalidInput(str(error)) from None

@@ -177,20 +177,6 @@ def hand_log(session: Session, match_id: int) -> list[Any]:
     return list(session.execute(query))
 
 
-def hand_logs(session: Session, match_ids: Iterable[int]) -> dict[int, list[Any]]:
-    """The hand logs of many matches in one query (standings, exports)."""
-    ids = list(match_ids)
-    out: dict[int, list[Any]] = {m: [] for m in ids}
-    if not ids:
-        return out
-    query = (
-        select(*_LOG_COLUMNS).where(col(HandEntry.match_id).in_(ids)).order_by(col(HandEntry.id))
-    )
-    for row in session.execute(query):
-        out[row.match_id].append(row)
-    return out
-
-
 @lru_cache(maxsize=200_000)
 def parse_record(record_json: str) -> HandRecord:
     """A stored record (hand JSON text) as a HandRecord; cached, since rebuilding standings

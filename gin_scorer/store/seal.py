@@ -292,13 +292,6 @@ def authorize(session: Session, guard: str, pin: str) -> None:
         stored[guard] = guard_pin(session, guard)
 
 
-def authorize_event(event_row: Any, pin: str) -> None:
-    """:func:`authorize` for the event ``event_row`` (an ORM object) in its own session."""
-    session = Session.object_session(event_row)
-    if session is not None and event_row.id is not None:
-        authorize(session, f"event:{event_row.id}", pin)
-
-
 # ---------------------------------------------------------------------------------------------
 # Reading the chain
 
@@ -358,10 +351,6 @@ def walk_links(session: Session, *, batch: int = 5000) -> Iterator[Link]:
                 int(ident), at_text, station, body_json, signatures_json, prev_hash, hash_hex
             )
         last = rows[-1][0]
-
-
-def link_count(session: Session) -> int:
-    return int(session.execute(select(func.count()).select_from(sealed_link_table())).scalar_one())
 
 
 def seal_everything(connection: Connection, station: str, *, reflect: bool = False) -> int | None:

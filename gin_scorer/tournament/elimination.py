@@ -75,10 +75,6 @@ class SlotState:
         return (self.a == PHANTOM) != (self.b == PHANTOM) and None not in (self.a, self.b)
 
     @property
-    def is_real_match(self) -> bool:
-        return self.a not in (None, PHANTOM) and self.b not in (None, PHANTOM)
-
-    @property
     def decided(self) -> bool:
         return self.winner is not None or not self.needed
 

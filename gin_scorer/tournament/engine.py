@@ -20,7 +20,7 @@ from dataclasses import field as dataclass_field
 from gin_scorer.tournament import elimination
 from gin_scorer.tournament.club import club_round
 from gin_scorer.tournament.errors import TournamentError
-from gin_scorer.tournament.model import Entrant, Format, MatchOutcome, Pairing, RoundPlan
+from gin_scorer.tournament.model import Entrant, Format, MatchOutcome, RoundPlan
 from gin_scorer.tournament.round_robin import (
     pair_round_robin,
     round_robin_field,
@@ -204,14 +204,6 @@ def event_standings(state: EventState, after_round: int | None = None) -> tuple[
         stage=lambda eid: progress[eid].stage,
         positions=lambda eid: progress[eid].text,
     )
-
-
-def round_pairings_for(plan: RoundPlan, entrant: int) -> Pairing | None:
-    """The line of ``plan`` that involves ``entrant`` (``None``: not paired this round)."""
-    for p in plan.pairings:
-        if entrant in p.entrants:
-            return p
-    return None
 
 
 def bye_outcomes(state: EventState, plan: RoundPlan) -> tuple[MatchOutcome, ...]:

@@ -168,9 +168,6 @@ class MatchOutcome:
     def is_bye(self) -> bool:
         return self.b is None
 
-    def involves(self, entrant: int) -> bool:
-        return entrant in (self.a, self.b)
-
     def opponent_of(self, entrant: int) -> int | None:
         return self.b if entrant == self.a else self.a
 

@@ -217,8 +217,3 @@ def _split(group: list[int], keys: dict[int, int]) -> list[list[int]]:
     for eid in group:
         buckets[keys[eid]].append(eid)
     return [buckets[k] for k in sorted(buckets, reverse=True)]
-
-
-def ranking_order(standings: Sequence[Standing]) -> list[int]:
-    """Entrant ids best first (shared places in their listed order)."""
-    return [row.entrant.id for row in standings]

@@ -41,10 +41,6 @@ class Hollywood:
     margin: int
     extra_hands: tuple[int, ...] = ()
 
-    @property
-    def open_games(self) -> tuple[Game, ...]:
-        return tuple(g for g in self.games if not g.finished)
-
     def as_match(self) -> Match:
         """The summary every format shares (games won, winner, margin)."""
         return Match(

@@ -82,11 +82,6 @@ def _candidates(hand: int, tables: _Tables) -> list[tuple[int, int]]:
     return found
 
 
-def _candidate_melds(hand: int, ace_rule: AceRule) -> list[int]:
-    """Every legal meld inside ``hand``, as masks."""
-    return [mask for mask, _ in _candidates(hand, _TABLES[ace_rule])]
-
-
 _WORTH = itemgetter(1)
 
 
