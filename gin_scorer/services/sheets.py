@@ -105,6 +105,64 @@ def summary_of(ledger: Ledger) -> Match:
     return ledger if isinstance(ledger, Match) else ledger.as_match()
 
 
+def _hand_rows(
+    hands: Sequence[CountedHand],
+    results: Sequence[HandResult],
+    summary: Match,
+    rules: RuleSet,
+    *,
+    validate: bool,
+) -> tuple[list[HandRow], Side]:
+    """Each hand's line of the sheet (its game, the totals after it, its problems), and who
+    deals next."""
+    # Where each hand landed: the first game it counted in and that game's totals after it.
+    placed: dict[int, tuple[int, PerSide]] = {}
+    for game in summary.games:
+        for line in game.lines:
+            placed.setdefault(line.hand, (game.number, line.totals))
+    extra = set(summary.extra_hands)
+    rows: list[HandRow] = []
+    dealer = FIRST_DEALER
+    last_totals = PerSide()
+    for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
+        if index == 0 and hand.row.dealer is not None:
+            dealer = hand.row.dealer
+        this_dealer = hand.row.dealer or dealer
+        game_number, last_totals = placed.get(index, (0, last_totals))
+        found = problems_of(hand.record, rules) if validate else ()
+        if index in extra:
+            found = (*found, _after_the_end(index))
+        rows.append(
+            HandRow(
+                hand_id=hand.row.id,
+                number=index + 1,
+                record=hand.record,
+                result=result,
+                dealer=this_dealer,
+                totals_after=last_totals,
+                game_number=game_number,
+                problems=found,
+                override_reason=hand.row.override_reason,
+                entered_by=hand.row.entered_by,
+                station=hand.row.station,
+                entered_at=hand.row.entered_at,
+                corrected=hand.corrected,
+                first_entry_id=hand.first_entry_id,
+            )
+        )
+        dealer = dealer_after(this_dealer, result, rules)
+    return rows, dealer
+
+
+def _after_the_end(index: int) -> Problem:
+    return Problem(
+        Severity.WARNING,
+        "after_match_end",
+        f"hand {index + 1} comes after the match was decided and counts nowhere: "
+        "void it, or correct the hand that ended the match",
+    )
+
+
 def build_sheet(
     match: MatchView,
     rules: RuleSet,
@@ -118,53 +176,7 @@ def build_sheet(
     ledger = ledger_for(results, rules)
     summary = summary_of(ledger)
 
-    # Where each hand landed: the first game it counted in and that game's totals after it.
-    placed: dict[int, tuple[int, PerSide]] = {}
-    for game in summary.games:
-        for line in game.lines:
-            placed.setdefault(line.hand, (game.number, line.totals))
-    extra = set(summary.extra_hands)
-
-    rows: list[HandRow] = []
-    dealer = FIRST_DEALER
-    last_totals = PerSide()
-    for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
-        if index == 0 and hand.row.dealer is not None:
-            dealer = hand.row.dealer
-        this_dealer = hand.row.dealer or dealer
-        game_number, totals = placed.get(index, (0, last_totals))
-        last_totals = totals
-        found = problems_of(hand.record, rules) if validate else ()
-        if index in extra:
-            found = (
-                *found,
-                Problem(
-                    Severity.WARNING,
-                    "after_match_end",
-                    f"hand {index + 1} comes after the match was decided and counts nowhere: "
-                    "void it, or correct the hand that ended the match",
-                ),
-            )
-        rows.append(
-            HandRow(
-                hand_id=hand.row.id,
-                number=index + 1,
-                record=hand.record,
-                result=result,
-                dealer=this_dealer,
-                totals_after=totals,
-                game_number=game_number,
-                problems=found,
-                override_reason=hand.row.override_reason,
-                entered_by=hand.row.entered_by,
-                station=hand.row.station,
-                entered_at=hand.row.entered_at,
-                corrected=hand.corrected,
-                first_entry_id=hand.first_entry_id,
-            )
-        )
-        dealer = dealer_after(this_dealer, result, rules)
-
+    rows, dealer = _hand_rows(hands, results, summary, rules, validate=validate)
     current = summary.current_game
     if current is None and summary.games:
         current = summary.games[-1]
