@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import (
@@ -32,11 +33,7 @@ def record_match_hands(
     batch, naming the hand — then appended to the hand log in order with its dealer; the
     match's status follows the ledger and one audit entry records the batch.
     """
-    from gin_scorer.core.hand_json import record_to_json
-    from gin_scorer.services.errors import HandRejected
     from gin_scorer.services.matches import follow_the_hands, sheet_in
-    from gin_scorer.services.sheets import problems_of
-    from gin_scorer.services.stored_json import dumps
     from gin_scorer.services.text_input import clean_text
     from gin_scorer.store import backup
 
@@ -55,29 +52,10 @@ def record_match_hands(
                 f"match {match_id} already has {len(before.hands)} hands: enter the rest one "
                 "at a time"
             )
-        rows = []
-        for number, (record, dealer) in enumerate(hands, start=1):
-            if not isinstance(record, HandRecord) or not isinstance(dealer, Side):
-                raise InvalidInput(f"hand {number}: not a hand record with its dealer")
-            try:
-                score(record, rules)
-            except ValueError as error:
-                raise InvalidInput(f"hand {number}: {error}") from None
-            problems = problems_of(record, rules)
-            if any(p.is_error for p in problems):
-                raise HandRejected(problems)
-            rows.append(
-                HandEntry(
-                    match_id=match_id,
-                    seq=number,
-                    kind="entry",
-                    record_json=dumps(record_to_json(record)),
-                    dealer=dealer.value,
-                    entered_by=who,
-                    station=db.station,
-                    entered_at=utcnow(),
-                )
-            )
+        rows = [
+            _checked_entry(match_id, number, record, dealer, rules, who, db.station)
+            for number, (record, dealer) in enumerate(hands, start=1)
+        ]
         session.add_all(rows)
         session.flush()
         follow_the_hands(session, row, sheet_in(session, row, validate=False))
@@ -96,3 +74,40 @@ def record_match_hands(
         )
     backup.maybe_backup(db)
     return sheet
+
+
+def _checked_entry(
+    match_id: int,
+    number: int,
+    record: HandRecord,
+    dealer: Side,
+    rules: RuleSet,
+    who: str,
+    station: str,
+) -> HandEntry:
+    """One hand of the batch, scored and validated as ``record_hand`` does; an ERROR refuses
+    the whole batch, naming the hand."""
+    from gin_scorer.core.hand_json import record_to_json
+    from gin_scorer.services.errors import HandRejected
+    from gin_scorer.services.sheets import problems_of
+    from gin_scorer.services.stored_json import dumps
+
+    if not isinstance(record, HandRecord) or not isinstance(dealer, Side):
+        raise InvalidInput(f"hand {number}: not a hand record with its dealer")
+    try:
+        score(record, rules)
+    except ValueError as error:
+        raise InvalidInput(f"hand {number}: {error}") from None
+    problems = problems_of(record, rules)
+    if any(p.is_error for p in problems):
+        raise HandRejected(problems)
+    return HandEntry(
+        match_id=match_id,
+        seq=number,
+        kind="entry",
+        record_json=dumps(record_to_json(record)),
+        dealer=dealer.value,
+        entered_by=who,
+        station=station,
+        entered_at=utcnow(),
+    )
