@@ -77,6 +77,56 @@ def _player(session: Session, name: str, club: str, member_number: str) -> Playe
     return player
 
 
+def _checked_batch(
+    specs: Sequence[EntrantSpec], labels: Sequence[str], existing: Sequence[Entrant]
+) -> list[EntrantSpec]:
+    """Every spec cleaned and checked against the event and the rest of the batch (a name, a
+    seed or a member number taken twice); every problem raised together as RowsRejected."""
+    taken_names = {e.name.casefold(): e.name for e in existing}
+    taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
+    taken_members: dict[str, str] = {}
+    problems: list[str] = []
+    checked: list[EntrantSpec] = []
+    for label, spec in zip(labels, specs, strict=True):
+        try:
+            clean = _checked(spec)
+        except InvalidInput as error:
+            problems.append(f"{label}: {error}")
+            continue
+        shown = _display_name(clean)
+        problem = _clash(clean, shown, taken_names, taken_seeds, taken_members)
+        if problem is not None:
+            problems.append(f"{label}: {problem}")
+            continue
+        if clean.member_number:
+            taken_members[clean.member_number] = shown
+        taken_names[shown.casefold()] = shown
+        if clean.seed is not None:
+            taken_seeds[clean.seed] = shown
+        checked.append(clean)
+    if problems:
+        raise RowsRejected(problems, what="entrants")
+    return checked
+
+
+def _clash(
+    clean: EntrantSpec,
+    shown: str,
+    names: dict[str, str],
+    seeds: dict[int, str],
+    members: dict[str, str],
+) -> str | None:
+    """What this entrant would take that is already someone's: a name, a seed, a member
+    number."""
+    if shown.casefold() in names:
+        return f"{names[shown.casefold()]!r} is already entered in this event"
+    if clean.seed is not None and clean.seed in seeds:
+        return f"seed {clean.seed} is already {seeds[clean.seed]!r}'s"
+    if clean.member_number and clean.member_number in members:
+        return f"member number {clean.member_number!r} is also {members[clean.member_number]!r}'s"
+    return None
+
+
 def insert_entrants(
     session: Session,
     db: Database,
@@ -95,40 +145,7 @@ def insert_entrants(
     require(session, Action.ADD_ENTRANT, event, None)
     names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
-    taken_names = {e.name.casefold(): e.name for e in existing}
-    taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
-    taken_members: dict[str, str] = {}
-    problems: list[str] = []
-    checked: list[EntrantSpec] = []
-    for label, spec in zip(names, specs, strict=True):
-        try:
-            clean = _checked(spec)
-        except InvalidInput as error:
-            problems.append(f"{label}: {error}")
-            continue
-        shown = _display_name(clean)
-        if shown.casefold() in taken_names:
-            problems.append(
-                f"{label}: {taken_names[shown.casefold()]!r} is already entered in this event"
-            )
-            continue
-        if clean.seed is not None and clean.seed in taken_seeds:
-            problems.append(f"{label}: seed {clean.seed} is already {taken_seeds[clean.seed]!r}'s")
-            continue
-        if clean.member_number and clean.member_number in taken_members:
-            problems.append(
-                f"{label}: member number {clean.member_number!r} is also "
-                f"{taken_members[clean.member_number]!r}'s"
-            )
-            continue
-        if clean.member_number:
-            taken_members[clean.member_number] = shown
-        taken_names[shown.casefold()] = shown
-        if clean.seed is not None:
-            taken_seeds[clean.seed] = shown
-        checked.append(clean)
-    if problems:
-        raise RowsRejected(problems, what="entrants")
+    checked = _checked_batch(specs, names, existing)
     joined = _next_round(session, event)
     rows: list[Entrant] = []
     for spec in checked:
