@@ -78,6 +78,29 @@ def _check_dates(start: date | None, end: date | None) -> None:
         )
 
 
+def _new_event_format(
+    format: str, settings: Mapping[str, object] | None
+) -> tuple[str, dict[str, object]]:
+    """The format and its settings, checked; a new event cannot fix entrants to tables yet."""
+    fmt, checked = _format_and_settings(format, settings)
+    if checked.get("fixed_tables"):
+        raise InvalidInput(
+            "fixed tables name entrants, and a new event has none yet: set them once the "
+            "entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)"
+        )
+    return fmt, checked
+
+
+def _pin_hash(pin: str | None) -> str | None:
+    """The director PIN as stored (a salted scrypt hash), or None without one."""
+    if not pin:
+        return None
+    try:
+        return pins.hash_pin(pin)
+    except StorePinError as error:
+        raise PinError(str(error), askable=False) from None
+
+
 def create_event(
     db: Database,
     *,
@@ -103,21 +126,11 @@ def create_event(
     title = clean_text(name, "event name", required=True)
     place = clean_text(venue, "venue")
     _check_dates(start_date, end_date)
-    fmt, checked = _format_and_settings(format, settings)
-    if checked.get("fixed_tables"):
-        raise InvalidInput(
-            "fixed tables name entrants, and a new event has none yet: set them once the "
-            "entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)"
-        )
+    fmt, checked = _new_event_format(format, settings)
     chosen = rules if rules is not None else default_rules()
     if not isinstance(chosen, RuleSet):
         raise InvalidInput(f"rules: {chosen!r} is not a rule set")
-    pin_hash = None
-    if pin:
-        try:
-            pin_hash = pins.hash_pin(pin)
-        except StorePinError as error:
-            raise PinError(str(error), askable=False) from None
+    pin_hash = _pin_hash(pin)
     with db.transaction() as session:
         row = Event(
             name=title,

@@ -24,6 +24,37 @@ from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Match, Round, utcnow
 
 
+def _check_sides(
+    session: Session, event: Event, entrant_a_id: int, entrant_b_id: int | None
+) -> Entrant | None:
+    """Both sides entered in this event, still playing, and not the same entrant; side B (None
+    for a bye)."""
+    a = fetch(session, Entrant, entrant_a_id)
+    b = fetch(session, Entrant, entrant_b_id) if entrant_b_id is not None else None
+    for who in (a, b):
+        if who is None:
+            continue
+        if who.event_id != event.id:
+            raise InvalidInput(f"{who.name} is not entered in event {event.name!r}")
+        if who.status != EntrantStatus.ACTIVE.value:
+            raise InvalidInput(f"{who.name} has withdrawn from {event.name!r}")
+    if b is not None and a.id == b.id:
+        raise InvalidInput(f"{a.name} cannot play themself")
+    return b
+
+
+def _check_place(
+    session: Session, event_id: int, round_id: int | None, table_number: int | None
+) -> None:
+    """A table number of 1 or more, a round of this event."""
+    if table_number is not None and (
+        isinstance(table_number, bool) or not isinstance(table_number, int) or table_number < 1
+    ):
+        raise InvalidInput(f"table {table_number!r} is not a table number (1 or more)")
+    if round_id is not None and fetch(session, Round, round_id).event_id != event_id:
+        raise InvalidInput(f"round {round_id} belongs to another event")
+
+
 def insert_match(
     session: Session,
     db: Database,
@@ -42,25 +73,8 @@ def insert_match(
     (``entrant_b_id=None``) is finished at once: nobody plays it."""
     event = fetch(session, Event, event_id)
     require(session, Action.CREATE_MATCH, event, None)
-    a = fetch(session, Entrant, entrant_a_id)
-    b = fetch(session, Entrant, entrant_b_id) if entrant_b_id is not None else None
-    for who in (a, b):
-        if who is None:
-            continue
-        if who.event_id != event_id:
-            raise InvalidInput(f"{who.name} is not entered in event {event.name!r}")
-        if who.status != EntrantStatus.ACTIVE.value:
-            raise InvalidInput(f"{who.name} has withdrawn from {event.name!r}")
-    if b is not None and a.id == b.id:
-        raise InvalidInput(f"{a.name} cannot play themself")
-    if table_number is not None and (
-        isinstance(table_number, bool) or not isinstance(table_number, int) or table_number < 1
-    ):
-        raise InvalidInput(f"table {table_number!r} is not a table number (1 or more)")
-    if round_id is not None:
-        found = fetch(session, Round, round_id)
-        if found.event_id != event_id:
-            raise InvalidInput(f"round {round_id} belongs to another event")
+    b = _check_sides(session, event, entrant_a_id, entrant_b_id)
+    _check_place(session, event_id, round_id, table_number)
     frozen = rules if rules is not None else rules_from_json(event.rules_json, "event rules")
     row = Match(
         event_id=event_id,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.rounds import EventFacts, read_event
+from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
 from gin_scorer.store.database import Database
 from gin_scorer.tournament import elimination, engine
 from gin_scorer.tournament.errors import TournamentError
@@ -150,51 +150,7 @@ def bracket(db: Database, event_id: int) -> BracketView:
         except TournamentError as error:
             raise InvalidInput(str(error)) from None
         by_slot = {m.row.bracket_slot: m for m in facts.matches if m.row.bracket_slot}
-        views = []
-        for m in shape.matches:
-            st = slots[m.slot]
-            played = by_slot.get(m.slot)
-
-            def who(eid: int | None) -> EntrantView | None:
-                return facts.views.get(eid) if eid is not None and eid >= 0 else None
-
-            def text(eid: int | None, src: elimination.Source) -> str:
-                if eid is None:
-                    return src.describe()
-                if eid == elimination.PHANTOM:
-                    return "bye"
-                return facts.views[eid].name
-
-            winner = ""
-            if st.winner is not None and st.winner != elimination.PHANTOM and st.needed:
-                winner = "A" if st.winner == st.a else "B"
-            games_a = games_b = None
-            if played is not None and played.row.entrant_b_id is not None:
-                games_a, games_b = played.games_a, played.games_b
-                if played.row.entrant_a_id != st.a:  # stored the other way round
-                    games_a, games_b = games_b, games_a
-            views.append(
-                BracketSlotView(
-                    slot=m.slot,
-                    section=m.section,
-                    round_in_section=m.round_in_section,
-                    index=m.index,
-                    wave=m.wave,
-                    label=m.label,
-                    a=who(st.a),
-                    b=who(st.b),
-                    a_text=text(st.a, m.a),
-                    b_text=text(st.b, m.b),
-                    a_from=m.a.slot,
-                    b_from=m.b.slot,
-                    winner=winner,
-                    games_a=games_a,
-                    games_b=games_b,
-                    match_id=played.row.id if played is not None else None,
-                    table=played.row.table_number if played is not None else None,
-                    needed=st.needed,
-                )
-            )
+        views = [_slot_view(m, slots[m.slot], by_slot.get(m.slot), facts) for m in shape.matches]
         champ = elimination.champion(shape, slots)
         return BracketView(
             event_id=event_id,
@@ -204,6 +160,54 @@ def bracket(db: Database, event_id: int) -> BracketView:
             slots=tuple(views),
             champion=facts.views.get(champ) if champ is not None else None,
         )
+
+
+def _slot_view(
+    m: elimination.BracketMatch,
+    st: elimination.SlotState,
+    played: MatchFacts | None,
+    facts: EventFacts,
+) -> BracketSlotView:
+    """One slot as the bracket chart shows it: who is in it, how they got there, who won."""
+
+    def who(eid: int | None) -> EntrantView | None:
+        return facts.views.get(eid) if eid is not None and eid >= 0 else None
+
+    def text(eid: int | None, src: elimination.Source) -> str:
+        if eid is None:
+            return src.describe()
+        if eid == elimination.PHANTOM:
+            return "bye"
+        return facts.views[eid].name
+
+    winner = ""
+    if st.winner is not None and st.winner != elimination.PHANTOM and st.needed:
+        winner = "A" if st.winner == st.a else "B"
+    games_a = games_b = None
+    if played is not None and played.row.entrant_b_id is not None:
+        games_a, games_b = played.games_a, played.games_b
+        if played.row.entrant_a_id != st.a:  # stored the other way round
+            games_a, games_b = games_b, games_a
+    return BracketSlotView(
+        slot=m.slot,
+        section=m.section,
+        round_in_section=m.round_in_section,
+        index=m.index,
+        wave=m.wave,
+        label=m.label,
+        a=who(st.a),
+        b=who(st.b),
+        a_text=text(st.a, m.a),
+        b_text=text(st.b, m.b),
+        a_from=m.a.slot,
+        b_from=m.b.slot,
+        winner=winner,
+        games_a=games_a,
+        games_b=games_b,
+        match_id=played.row.id if played is not None else None,
+        table=played.row.table_number if played is not None else None,
+        needed=st.needed,
+    )
 
 
 def with_tie_break_names(row: StandingRow) -> dict[str, int]:
