@@ -167,16 +167,44 @@ def _knock_problems(
 def _card_problems(
     record: HandRecord, cards: HandCards, knocker: Side, rules: RuleSet
 ) -> list[Problem]:
-    ace = rules.ace_rule
     defender = knocker.other
-    problems: list[Problem] = []
     gin = record.declaration in (Declaration.GIN, Declaration.BIG_GIN)
     knocker_cards = [c for meld in cards.knocker_melds for c in meld] + list(cards.knocker_deadwood)
     defender_cards = list(cards.defender_cards)
+    problems = _count_problems(record, knocker, knocker_cards, defender_cards)
+    twice = _twice_problems(knocker, knocker_cards, defender_cards)
+    problems += twice
+    legal_melds, meld_problems = _knocker_melds(cards, knocker, rules)
+    problems += meld_problems
+    melds_ok = not meld_problems and not twice
+    counted = deadwood_points(cards.knocker_deadwood, rules.ace_rule)
+    problems += _knocker_count(record, cards, knocker, counted, melds_ok, rules)
+    # A better arrangement of the knocker's own cards (a warning: the declaration stands).
+    if melds_ok and len(knocker_cards) == len(set(knocker_cards)) and knocker_cards:
+        problems += _knocker_better(record, knocker, knocker_cards, counted, rules)
+    if gin and cards.layoffs:
+        problems.append(
+            Problem(
+                _ERROR,
+                "layoff_after_gin",
+                f"{defender.value} laid off {format_cards(lo.card for lo in cards.layoffs)} "
+                f"but nothing may be laid off after {_name(record.declaration)}",
+                cards=tuple(lo.card for lo in cards.layoffs),
+                side=defender,
+            )
+        )
+    if melds_ok and len(defender_cards) == len(set(defender_cards)):
+        problems += defender_problems(record, cards, knocker, legal_melds, gin, rules)
+    return problems
 
-    # How many cards: 10 each, 11 for a big-gin hand.
+
+def _count_problems(
+    record: HandRecord, knocker: Side, knocker_cards: list[Card], defender_cards: list[Card]
+) -> list[Problem]:
+    """How many cards: 10 each, 11 for a big-gin hand."""
     wanted = 11 if record.declaration is Declaration.BIG_GIN else 10
-    for side, held, need in ((knocker, knocker_cards, wanted), (defender, defender_cards, 10)):
+    problems = []
+    for side, held, need in ((knocker, knocker_cards, wanted), (knocker.other, defender_cards, 10)):
         if len(held) != need:
             role = "knocker" if side is knocker else "defender"
             problems.append(
@@ -188,49 +216,66 @@ def _card_problems(
                     side=side,
                 )
             )
+    return problems
 
-    # A card twice, in one hand or in both.
+
+def _twice_problems(
+    knocker: Side, knocker_cards: list[Card], defender_cards: list[Card]
+) -> list[Problem]:
+    """A card twice, in one hand or in both."""
     counts = Counter(knocker_cards + defender_cards)
-    twice = sorted(card for card, n in counts.items() if n > 1)
-    for card in twice:
+    problems = []
+    for card in sorted(card for card, n in counts.items() if n > 1):
         in_k, in_d = card in knocker_cards, card in defender_cards
-        where = (
-            "in both hands"
-            if in_k and in_d
-            else f"twice in {(knocker if in_k else defender).value}'s hand"
-        )
+        holder = knocker if in_k else knocker.other
+        where = "in both hands" if in_k and in_d else f"twice in {holder.value}'s hand"
         problems.append(
             Problem(
                 _ERROR,
                 "duplicate_card",
                 f"{card} is {where}",
                 cards=(card,),
-                side=None if in_k and in_d else (knocker if in_k else defender),
+                side=None if in_k and in_d else holder,
             )
         )
+    return problems
 
-    # The knocker's melds, as laid.
-    legal_melds: list[Meld] = []
+
+def _knocker_melds(
+    cards: HandCards, knocker: Side, rules: RuleSet
+) -> tuple[list[Meld], list[Problem]]:
+    """The knocker's melds as laid: the legal ones, and a problem for each that is not."""
+    legal: list[Meld] = []
+    problems = []
     for number, laid in enumerate(cards.knocker_melds, start=1):
-        problem = meld_problem(laid, ace)
-        if problem is not None:
-            problems.append(
-                Problem(
-                    _ERROR,
-                    "illegal_meld",
-                    f"{knocker.value}'s meld {number} is not legal: {problem}",
-                    cards=tuple(laid),
-                    side=knocker,
-                )
+        problem = meld_problem(laid, rules.ace_rule)
+        if problem is None:
+            legal.append(make_meld(laid, rules.ace_rule))
+            continue
+        problems.append(
+            Problem(
+                _ERROR,
+                "illegal_meld",
+                f"{knocker.value}'s meld {number} is not legal: {problem}",
+                cards=tuple(laid),
+                side=knocker,
             )
-        else:
-            legal_melds.append(make_meld(laid, ace))
-    melds_ok = len(legal_melds) == len(cards.knocker_melds) and not twice
+        )
+    return legal, problems
 
-    # The knocker's count.
-    counted = deadwood_points(cards.knocker_deadwood, ace)
+
+def _knocker_count(
+    record: HandRecord,
+    cards: HandCards,
+    knocker: Side,
+    counted: int,
+    melds_ok: bool,
+    rules: RuleSet,
+) -> list[Problem]:
+    """The knocker's declared count against the deadwood laid (and the knock limit on it)."""
     declared = record.declared(knocker)
-    if gin and cards.knocker_deadwood:
+    problems = []
+    if record.declaration in (Declaration.GIN, Declaration.BIG_GIN) and cards.knocker_deadwood:
         problems.append(
             Problem(
                 _ERROR,
@@ -264,25 +309,6 @@ def _card_problems(
             for p in _knock_problems(knocker, counted, record.upcard, rules)
             if p.code == "knock_above_limit"
         ]
-
-    # A better arrangement of the knocker's own cards (a warning: the declaration stands).
-    if melds_ok and len(knocker_cards) == len(set(knocker_cards)) and knocker_cards:
-        problems += _knocker_better(record, knocker, knocker_cards, counted, rules)
-
-    # The defender.
-    if gin and cards.layoffs:
-        problems.append(
-            Problem(
-                _ERROR,
-                "layoff_after_gin",
-                f"{defender.value} laid off {format_cards(lo.card for lo in cards.layoffs)} "
-                f"but nothing may be laid off after {_name(record.declaration)}",
-                cards=tuple(lo.card for lo in cards.layoffs),
-                side=defender,
-            )
-        )
-    if melds_ok and len(defender_cards) == len(set(defender_cards)):
-        problems += defender_problems(record, cards, knocker, legal_melds, gin, rules)
     return problems
 
 
