@@ -127,6 +127,24 @@ def _match_of_hand(session: Session, hand_id: int) -> int:
     return fetch(session, HandEntry, hand_id).match_id
 
 
+def _refuse_if_decided(sheet: ScoreSheet) -> None:
+    if sheet.finished:
+        winner = sheet.winner_entrant
+        raise InvalidInput(
+            f"match {sheet.match.id} is already decided"
+            + (f" ({winner.name} won)" if winner else "")
+            + ": void or correct a hand to reopen it"
+        )
+
+
+def _next_seq(session: Session, match_id: int) -> int:
+    """The next hand number of the match's log (corrections reuse their hand's)."""
+    last = session.exec(
+        select(func.max(HandEntry.seq)).where(HandEntry.match_id == match_id)
+    ).one_or_none()
+    return int(last or 0) + 1
+
+
 def record_hand(
     db: Database,
     match_id: int,
@@ -153,22 +171,13 @@ def record_hand(
         row, pinned = _claim(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = _load(session, row)
         before = loaded.sheet(validate=False)
-        if before.finished:
-            winner = before.winner_entrant
-            raise InvalidInput(
-                f"match {match_id} is already decided"
-                + (f" ({winner.name} won)" if winner else "")
-                + ": void or correct a hand to reopen it"
-            )
+        _refuse_if_decided(before)
         number = len(before.hands) + 1
         problems = checked_record(record, before.rules, f"hand {number}")
         refuse_errors(problems, reason)
-        last_seq = session.exec(
-            select(func.max(HandEntry.seq)).where(HandEntry.match_id == match_id)
-        ).one_or_none()
         entry = HandEntry(
             match_id=match_id,
-            seq=int(last_seq or 0) + 1,
+            seq=_next_seq(session, match_id),
             kind=EntryKind.ENTRY.value,
             record_json=dumps(record_to_json(record)),
             dealer=(dealer or before.next_dealer).value,
@@ -309,6 +318,17 @@ def void_hand(
     return sheet
 
 
+def _undoing(session: Session, newest: HandEntry) -> tuple[EntryKind, str]:
+    """What takes ``newest`` back: a void of a new entry, or the record a correction or a
+    void replaced, restored (a void again when that was a void)."""
+    if EntryKind(newest.kind) is EntryKind.ENTRY:
+        return EntryKind.VOID, "{}"
+    previous = fetch(session, HandEntry, newest.supersedes_id or 0)
+    if EntryKind(previous.kind) is EntryKind.VOID:
+        return EntryKind.VOID, "{}"
+    return EntryKind.CORRECTION, previous.record_json
+
+
 def undo_last_entry(
     db: Database,
     match_id: int,
@@ -334,15 +354,7 @@ def undo_last_entry(
             raise InvalidInput(f"match {match_id} has no entry to undo")
         loaded = _load(session, row)
         assert newest.id is not None
-        kind = EntryKind(newest.kind)
-        if kind is EntryKind.ENTRY:
-            new_kind, record_json = EntryKind.VOID, "{}"
-        else:
-            previous = fetch(session, HandEntry, newest.supersedes_id or 0)
-            if EntryKind(previous.kind) is EntryKind.VOID:
-                new_kind, record_json = EntryKind.VOID, "{}"
-            else:
-                new_kind, record_json = EntryKind.CORRECTION, previous.record_json
+        new_kind, record_json = _undoing(session, newest)
         entry = HandEntry(
             match_id=match_id,
             seq=newest.seq,
