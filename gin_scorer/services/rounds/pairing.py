@@ -31,7 +31,7 @@ from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Round, utcnow
 from gin_scorer.tournament import engine
 from gin_scorer.tournament.errors import TournamentError
-from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.model import Format, Pairing
 from gin_scorer.tournament.tables import number_tables
 
 
@@ -80,6 +80,37 @@ def _close_previous_round(session: Session, facts: EventFacts, number: int) -> N
         session.add(facts.event)
 
 
+def _write_round(
+    session: Session,
+    db: Database,
+    event: Event,
+    number: int,
+    pairings: Sequence[Pairing],
+    actor: str | None,
+) -> None:
+    """The round's row and a match for every pairing (a bye finished at once), each under the
+    event's rules frozen now."""
+    assert event.id is not None
+    row = Round(event_id=event.id, number=number, status="paired", paired_at=utcnow())
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    rules = rules_from_json(event.rules_json, "event rules")
+    for pairing in pairings:
+        insert_match(
+            session,
+            db,
+            event.id,
+            pairing.a,
+            pairing.b,
+            round_id=row.id,
+            table_number=pairing.table,
+            bracket_slot=pairing.slot,
+            rules=rules,
+            actor=actor,
+        )
+
+
 def start_round(
     db: Database,
     event_id: int,
@@ -108,24 +139,7 @@ def start_round(
         session.refresh(event)
         if busy_tables:
             plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy_tables))
-        row = Round(event_id=event_id, number=number, status="paired", paired_at=utcnow())
-        session.add(row)
-        session.flush()
-        assert row.id is not None
-        rules = rules_from_json(event.rules_json, "event rules")
-        for pairing in plan.pairings:
-            insert_match(
-                session,
-                db,
-                event_id,
-                pairing.a,
-                pairing.b,
-                round_id=row.id,
-                table_number=pairing.table,
-                bracket_slot=pairing.slot,
-                rules=rules,
-                actor=actor,
-            )
+        _write_round(session, db, event, number, plan.pairings, actor)
         _close_previous_round(session, facts, number)
         record_audit(
             session,
@@ -181,6 +195,35 @@ def preview_round(
         )
 
 
+def _refuse_if_played(session: Session, facts: EventFacts, number: int) -> None:
+    """A round with hands entered (or voided) in it stays: its matches carry the log."""
+    # Any row of a hand log keeps its match, voided or not: the log is append-only (a
+    # void is evidence too), and deleting the match under it would break that.
+    logged = {
+        match_id
+        for match_id in session.exec(
+            select(HandEntry.match_id).where(
+                col(HandEntry.match_id).in_([m.row.id for m in facts.matches_of(number)])
+            )
+        )
+    }
+    voided = [m for m in facts.matches_of(number) if not m.hands and m.row.id in logged]
+    if voided and not any(m.hands for m in facts.matches_of(number)):
+        raise RoundRefused(
+            f"round {number} cannot be taken back: "
+            + ", ".join(table_text(m, facts) for m in voided[:5])
+            + " kept voided hands in the log, which keeps its matches"
+        )
+    played = [m for m in facts.matches_of(number) if m.hands]
+    if played:
+        raise RoundRefused(
+            f"round {number} cannot be taken back: "
+            + ", ".join(table_text(m, facts) for m in played[:5])
+            + (" already have hands" if len(played) > 1 else " already has hands")
+            + " entered (void them first)"
+        )
+
+
 def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> int:
     """Take back the latest round's pairings (a late arrival, a wrong setting), so it can be
     paired again. Only while no hand has been entered in it; returns the round's number."""
@@ -199,31 +242,7 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
         )
         if row is None:
             raise RoundRefused(f"event {event_id} has no round to take back")
-        # Any row of a hand log keeps its match, voided or not: the log is append-only (a
-        # void is evidence too), and deleting the match under it would break that.
-        logged = {
-            match_id
-            for match_id in session.exec(
-                select(HandEntry.match_id).where(
-                    col(HandEntry.match_id).in_([m.row.id for m in facts.matches_of(number)])
-                )
-            )
-        }
-        voided = [m for m in facts.matches_of(number) if not m.hands and m.row.id in logged]
-        if voided and not any(m.hands for m in facts.matches_of(number)):
-            raise RoundRefused(
-                f"round {number} cannot be taken back: "
-                + ", ".join(table_text(m, facts) for m in voided[:5])
-                + " kept voided hands in the log, which keeps its matches"
-            )
-        played = [m for m in facts.matches_of(number) if m.hands]
-        if played:
-            raise RoundRefused(
-                f"round {number} cannot be taken back: "
-                + ", ".join(table_text(m, facts) for m in played[:5])
-                + (" already have hands" if len(played) > 1 else " already has hands")
-                + " entered (void them first)"
-            )
+        _refuse_if_played(session, facts, number)
         claim_version(session, db, Event, event_id, facts.event.version)
         removed = [m.row.id for m in facts.matches_of(number)]
         for m in facts.matches_of(number):
