@@ -88,24 +88,14 @@ def play_multimatch(results: Sequence[HandResult], rules: RuleSet) -> MultiMatch
             indices=range(start, len(results)),
         )
         start += len(game.lines)
-        hands = game.hands_won
         zero = PerSide()
         if game.winner is None:
             matches.append(MatchCredit(game, zero, zero, zero, game.points, totals + game.points))
             break
-        per_hand = PerSide(
-            hands.a * rules.multimatch_per_hand_won, hands.b * rules.multimatch_per_hand_won
-        )
-        bonus = PerSide.of(game.winner, rules.multimatch_match_bonus)
-        shutout = (
-            PerSide.of(game.winner, rules.multimatch_shutout_bonus)
-            if hands[game.winner.other] == 0
-            else zero
-        )
-        credit = game.points + per_hand + bonus + shutout
-        totals = totals + credit
+        credited = _credited(game, game.winner, rules, totals)
+        totals = credited.totals
         won = won.plus(game.winner, 1)
-        matches.append(MatchCredit(game, per_hand, bonus, shutout, credit, totals))
+        matches.append(credited)
         if max(totals.a, totals.b) >= rules.multimatch_total_target:
             finished = True
             if totals.a != totals.b:
@@ -122,3 +112,20 @@ def play_multimatch(results: Sequence[HandResult], rules: RuleSet) -> MultiMatch
         total_target=rules.multimatch_total_target,
         extra_hands=tuple(range(start, len(results))) if finished else (),
     )
+
+
+def _credited(game: Game, winner: Side, rules: RuleSet, before: PerSide) -> MatchCredit:
+    """A won match's credit: its points, so much per hand won, the match bonus, and the
+    shutout bonus when the loser won no hand."""
+    hands = game.hands_won
+    per_hand = PerSide(
+        hands.a * rules.multimatch_per_hand_won, hands.b * rules.multimatch_per_hand_won
+    )
+    bonus = PerSide.of(winner, rules.multimatch_match_bonus)
+    shutout = (
+        PerSide.of(winner, rules.multimatch_shutout_bonus)
+        if hands[winner.other] == 0
+        else PerSide()
+    )
+    credit = game.points + per_hand + bonus + shutout
+    return MatchCredit(game, per_hand, bonus, shutout, credit, before + credit)
