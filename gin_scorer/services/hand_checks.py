@@ -128,18 +128,7 @@ def check_event(
         session.exec(select(Match).where(Match.event_id == event.id).order_by(col(Match.id)))
     )
     rounds = {r.id: r.number for r in session.exec(select(Round).where(Round.event_id == event.id))}
-    # Plain rows, not ORM objects: verify reads every hand, and building an object per hand
-    # cost more than checking it (measured on 100k hands).
-    hands_table = HandEntry.__table__  # type: ignore[attr-defined]
-    matches_table = Match.__table__  # type: ignore[attr-defined]
-    logs: dict[int, list[Any]] = {}
-    for row in session.execute(
-        select(hands_table)
-        .join(matches_table, matches_table.c.id == hands_table.c.match_id)
-        .where(matches_table.c.event_id == event.id)
-        .order_by(hands_table.c.id)
-    ):
-        logs.setdefault(row.match_id, []).append(row)
+    logs = _hand_logs(session, event)
     seen_in_round: dict[tuple[int, int], int] = {}
     tables_in_round: dict[tuple[int, int], int] = {}
     for match in matches:
@@ -152,23 +141,9 @@ def check_event(
         )
         if match.round_id is not None:
             number = rounds.get(match.round_id, 0)
-            for eid in (match.entrant_a_id, match.entrant_b_id):
-                if eid is None:
-                    continue
-                other = seen_in_round.setdefault((number, eid), match.id)
-                if other != match.id:
-                    report.problems.append(
-                        f"{where_event}: entrant {eid} is in two matches of round "
-                        f"{number} ({other} and {match.id})"
-                    )
-            if match.table_number is not None:
-                key = (number, match.table_number)
-                other = tables_in_round.setdefault(key, match.id)
-                if other != match.id:
-                    report.problems.append(
-                        f"{where_event}: table {match.table_number} of round {number} "
-                        f"holds two matches ({other} and {match.id})"
-                    )
+            report.problems += _seating_problems(
+                match, number, seen_in_round, tables_in_round, where_event
+            )
         one = check_match(match, logs.get(match.id, []), where)
         report.hands += one.hands
         report.overridden += one.overridden
@@ -176,6 +151,52 @@ def check_event(
         report.notes += one.notes
     report.problems.extend(bracket_problems(session, event, where_event))
     return report
+
+
+def _hand_logs(session: Session, event: Event) -> dict[int, list[Any]]:
+    """Every hand-log row of the event, by match, in id order."""
+    # Plain rows, not ORM objects: verify reads every hand, and building an object per hand
+    # cost more than checking it (measured on 100k hands).
+    hands_table = HandEntry.__table__  # type: ignore[attr-defined]
+    matches_table = Match.__table__  # type: ignore[attr-defined]
+    logs: dict[int, list[Any]] = {}
+    for row in session.execute(
+        select(hands_table)
+        .join(matches_table, matches_table.c.id == hands_table.c.match_id)
+        .where(matches_table.c.event_id == event.id)
+        .order_by(hands_table.c.id)
+    ):
+        logs.setdefault(row.match_id, []).append(row)
+    return logs
+
+
+def _seating_problems(
+    match: Match,
+    number: int,
+    seen_in_round: dict[tuple[int, int], int],
+    tables_in_round: dict[tuple[int, int], int],
+    where_event: str,
+) -> list[str]:
+    """An entrant in two matches of one round, or two matches at one table of a round."""
+    assert match.id is not None
+    problems = []
+    for eid in (match.entrant_a_id, match.entrant_b_id):
+        if eid is None:
+            continue
+        other = seen_in_round.setdefault((number, eid), match.id)
+        if other != match.id:
+            problems.append(
+                f"{where_event}: entrant {eid} is in two matches of round "
+                f"{number} ({other} and {match.id})"
+            )
+    if match.table_number is not None:
+        other = tables_in_round.setdefault((number, match.table_number), match.id)
+        if other != match.id:
+            problems.append(
+                f"{where_event}: table {match.table_number} of round {number} "
+                f"holds two matches ({other} and {match.id})"
+            )
+    return problems
 
 
 def bracket_problems(session: Session, event: Event, where_event: str) -> list[str]:
