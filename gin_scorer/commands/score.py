@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 HELP_ORDER = 20
@@ -155,10 +156,8 @@ def _report(
     as_json: bool,
     out: TextIO,
 ) -> int:
-    from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.core.hands import Side
     from gin_scorer.core.ledgers.dealing import dealers
-    from gin_scorer.core.ledgers.export import to_jsonable
     from gin_scorer.core.validation import validate_hand
 
     results = [result for _, _, result in hands]
@@ -166,23 +165,7 @@ def _report(
     problems = [validate_hand(record, rules) for _, record, _ in hands]
     dealt = dealers(Side(first_dealer), results, rules) if first_dealer else None
     if as_json:
-        document = {
-            "rules": rules.key,
-            "hands": [
-                {
-                    "line": number,
-                    "record": record_to_json(record),
-                    "result": to_jsonable(result),
-                    **({"dealer": dealt[i].value} if dealt else {}),
-                    "problems": to_jsonable(problems[i]),
-                }
-                for i, (number, record, result) in enumerate(hands)
-            ],
-            "ledger": {"kind": type(ledger).__name__.lower(), **_as_dict(to_jsonable(ledger))},
-        }
-        if dealt:
-            document["next_dealer"] = dealt[-1].value
-        print(json.dumps(document, ensure_ascii=False), file=out)
+        _print_json(hands, rules, ledger, problems, dealt, out)
         return _status(problems)
 
     print(f"Rules: {rules.name} ({rules.key})", file=out)
@@ -208,6 +191,38 @@ def _report(
     if dealt:
         print(f"Next dealer: {dealt[-1].value}", file=out)
     return _status(problems)
+
+
+def _print_json(
+    hands: list[tuple[int, Any, Any]],
+    rules: Any,
+    ledger: Any,
+    problems: list[Any],
+    dealt: Sequence[Any] | None,
+    out: TextIO,
+) -> None:
+    """The whole report as one JSON object: each hand with its result and problems, the
+    ledger, and who deals next."""
+    from gin_scorer.core.hand_json import record_to_json
+    from gin_scorer.core.ledgers.export import to_jsonable
+
+    document = {
+        "rules": rules.key,
+        "hands": [
+            {
+                "line": number,
+                "record": record_to_json(record),
+                "result": to_jsonable(result),
+                **({"dealer": dealt[i].value} if dealt else {}),
+                "problems": to_jsonable(problems[i]),
+            }
+            for i, (number, record, result) in enumerate(hands)
+        ],
+        "ledger": {"kind": type(ledger).__name__.lower(), **_as_dict(to_jsonable(ledger))},
+    }
+    if dealt:
+        document["next_dealer"] = dealt[-1].value
+    print(json.dumps(document, ensure_ascii=False), file=out)
 
 
 def _status(problems: list[Any]) -> int:
@@ -296,6 +311,20 @@ def _game_lines(game: Any) -> list[str]:
     return out
 
 
+def _three_player_lines(ledger: Any, line_of: list[int]) -> list[str]:
+    lines = [
+        f"  P{seat + 1}: {ledger.final[seat]:>5}  (points {ledger.points[seat]}, "
+        f"boxes {ledger.boxes[seat]})"
+        for seat in range(3)
+    ]
+    result = f"won by P{ledger.winner + 1}" if ledger.winner is not None else "in play"
+    lines.append(f"Three players: {result}; next dealer P{ledger.next_dealer + 1}")
+    if ledger.extra_hands:
+        later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
+        lines.append(f"Hands after the end, counted nowhere: line {later}")
+    return lines
+
+
 def _summary(ledger: Any, line_of: list[int]) -> list[str]:
     from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
     from gin_scorer.core.ledgers.partnership import Partnership
@@ -314,17 +343,7 @@ def _summary(ledger: Any, line_of: list[int]) -> list[str]:
             lines.append(f"Deals after the end, counted nowhere: {len(ledger.extra_deals)}")
         return lines
     if isinstance(ledger, ThreePlayerGame):
-        for seat in range(3):
-            lines.append(
-                f"  P{seat + 1}: {ledger.final[seat]:>5}  (points {ledger.points[seat]}, "
-                f"boxes {ledger.boxes[seat]})"
-            )
-        result = f"won by P{ledger.winner + 1}" if ledger.winner is not None else "in play"
-        lines.append(f"Three players: {result}; next dealer P{ledger.next_dealer + 1}")
-        if ledger.extra_hands:
-            later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
-            lines.append(f"Hands after the end, counted nowhere: line {later}")
-        return lines
+        return _three_player_lines(ledger, line_of)
     if isinstance(ledger, Match | Hollywood):
         for game in ledger.games:
             lines += _game_lines(game)
