@@ -116,9 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     except Exception as error:  # the last net: never a traceback on screen
-        from gin_scorer.commands._errors import REFUSALS
+        from gin_scorer.commands._errors import refusals
 
-        if isinstance(error, REFUSALS):
+        if isinstance(error, refusals()):
             print(f"gin-scorer: {_first_lines(str(error))}", file=sys.stderr)
             return EXIT_REFUSED
         where = _log_fault(error)

@@ -3,7 +3,7 @@ length of the command.
 
 A refusal of the layers below (a busy or damaged database, a service saying no, the engine
 unable to pair) is not caught here: it travels up to :func:`gin_scorer.cli.main`, which prints
-its sentence as one line and exits with status 2 (:data:`._errors.REFUSALS`).
+its sentence as one line and exits with status 2 (:func:`._errors.refusals`).
 """
 
 from __future__ import annotations
