@@ -235,18 +235,8 @@ def correct_hand(
         problems = checked_record(record, loaded.rules, f"hand entry {hand_id}")
         refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
-        entry = HandEntry(
-            match_id=match_id,
-            seq=target.seq,
-            kind=EntryKind.CORRECTION.value,
-            supersedes_id=hand_id,
-            record_json=dumps(record_to_json(record)),
-            dealer=target.dealer,
-            override_reason=stored_reason,
-            entered_by=who,
-            station=db.station,
-            entered_at=utcnow(),
-        )
+        record_json = dumps(record_to_json(record))
+        entry = _superseding(target, EntryKind.CORRECTION, record_json, stored_reason, who, db)
         sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
@@ -286,18 +276,7 @@ def void_hand(
         row, pinned = _claim(session, db, match_id, expected_version, pin, Action.VOID_HAND)
         target = hand_in_force(session, match_id, hand_id)
         loaded = _load(session, row)
-        entry = HandEntry(
-            match_id=match_id,
-            seq=target.seq,
-            kind=EntryKind.VOID.value,
-            supersedes_id=hand_id,
-            record_json="{}",
-            dealer=target.dealer,
-            override_reason=why,
-            entered_by=who,
-            station=db.station,
-            entered_at=utcnow(),
-        )
+        entry = _superseding(target, EntryKind.VOID, "{}", why, who, db)
         sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
@@ -316,6 +295,25 @@ def void_hand(
         )
     backup.maybe_backup(db)
     return sheet
+
+
+def _superseding(
+    target: HandEntry, kind: EntryKind, record_json: str, reason: str | None, who: str, db: Database
+) -> HandEntry:
+    """A new row of the log replacing ``target`` (a correction, a void, an undo): the same
+    hand number and dealer, who entered it from which station, and why."""
+    return HandEntry(
+        match_id=target.match_id,
+        seq=target.seq,
+        kind=kind.value,
+        supersedes_id=target.id,
+        record_json=record_json,
+        dealer=target.dealer,
+        override_reason=reason,
+        entered_by=who,
+        station=db.station,
+        entered_at=utcnow(),
+    )
 
 
 def _undoing(session: Session, newest: HandEntry) -> tuple[EntryKind, str]:
@@ -355,18 +353,7 @@ def undo_last_entry(
         loaded = _load(session, row)
         assert newest.id is not None
         new_kind, record_json = _undoing(session, newest)
-        entry = HandEntry(
-            match_id=match_id,
-            seq=newest.seq,
-            kind=new_kind.value,
-            supersedes_id=newest.id,
-            record_json=record_json,
-            dealer=newest.dealer,
-            override_reason=f"undo of entry {newest.id}",
-            entered_by=who,
-            station=db.station,
-            entered_at=utcnow(),
-        )
+        entry = _superseding(newest, new_kind, record_json, f"undo of entry {newest.id}", who, db)
         sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
