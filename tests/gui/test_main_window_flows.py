@@ -183,6 +183,16 @@ def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: 
     assert window.statusBar().currentMessage().startswith(f"Wrote {out} in ")
 
 
+def test_closing_the_window_lets_a_running_report_finish(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    assert window.make_report("standings", str(tmp_path / "late.pdf")) is not None
+    window.close()  # the database is closed only once the worker is done with it
+    assert (tmp_path / "late.pdf").read_bytes().startswith(b"%PDF")
+    assert window.db is None
+
+
 def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.views import ProjectorWindow
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -84,6 +85,11 @@ class StationSync(WindowState):
 
     def closeEvent(self, event: object) -> None:
         self.poll_timer.stop()
+        if self._demo is not None and self._demo.running:
+            self._demo.stop()  # the run ends after the match being played; it stays recorded
+        # A backup, a report or a look at the other stations may still be running on a worker
+        # with this database: let it finish before the database is closed under it.
+        QThreadPool.globalInstance().waitForDone(30_000)
         self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
         self.navigator_model.clear()  # items hold Python values: release them now, not at exit
         if self.db is not None:
