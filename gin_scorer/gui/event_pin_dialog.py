@@ -82,45 +82,21 @@ def finish_or_reopen_event(
     from gin_scorer.services import events
 
     event = events.get_event(db, event_id)
+    pin_note = " (with the director's PIN)" if event.has_pin else ""
     if event.status is not EventStatus.FINISHED:
-        answer = QMessageBox.question(
-            parent,
-            "Finish the event",
+        status, title = EventStatus.FINISHED, "Finish the event"
+        question = (
             f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
-            "hands until it is reopened"
-            + (" (with the director's PIN)." if event.has_pin else "."),
+            f"hands until it is reopened{pin_note}."
         )
-        if answer != QMessageBox.StandardButton.Yes:
-            return None
-        return with_pin(
-            parent,
-            lambda pin: events.set_event_status(
-                db,
-                event_id,
-                EventStatus.FINISHED,
-                event.version,
-                pin=pin,
-                actor=actor,
-            ),
-        )
-    if (
-        QMessageBox.question(
-            parent,
-            "Reopen the event",
-            f"{event.name} is finished. Reopen it"
-            + (" (with the director's PIN)?" if event.has_pin else "?"),
-        )
-        != QMessageBox.StandardButton.Yes
-    ):
+    else:
+        status, title = EventStatus.RUNNING, "Reopen the event"
+        question = f"{event.name} is finished. Reopen it{pin_note}?"
+    if QMessageBox.question(parent, title, question) != QMessageBox.StandardButton.Yes:
         return None
     return with_pin(
         parent,
         lambda pin: events.set_event_status(
-            db,
-            event_id,
-            EventStatus.RUNNING,
-            event.version,
-            pin=pin,
-            actor=actor,
+            db, event_id, status, event.version, pin=pin, actor=actor
         ),
     )
