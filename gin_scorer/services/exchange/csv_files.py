@@ -4,15 +4,13 @@ records and entrants out to CSV or JSON, for a spreadsheet or another program.""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_to_json
-from gin_scorer.services.dto import (
-    EntrantView,
-)
+from gin_scorer.services.dto import EntrantView, ScoreSheet
 from gin_scorer.services.entrant_rows import (
     ENTRANT_COLUMNS,
     parse_entrants_csv,
@@ -113,13 +111,18 @@ def event_matches(session: Session, event_id: int) -> list[Match]:
     return list(session.exec(query))
 
 
+def _event_sheets(session: Session, event_id: int) -> Iterator[ScoreSheet]:
+    """Every match's score sheet of the event, in match order (NotFound names a wrong id)."""
+    fetch(session, Event, event_id)
+    for row in event_matches(session, event_id):
+        yield sheet_in(session, row, validate=False)
+
+
 def result_rows(db: Database, event_id: int) -> list[dict[str, object]]:
     """One row per match: who played, the status and the result the ledger gives."""
     out: list[dict[str, object]] = []
     with db.transaction(write=False) as session:
-        fetch(session, Event, event_id)
-        for row in event_matches(session, event_id):
-            sheet = sheet_in(session, row, validate=False)
+        for sheet in _event_sheets(session, event_id):
             m = sheet.match
             summary = getattr(sheet.ledger, "totals", None)
             winner = sheet.winner_entrant
@@ -148,9 +151,7 @@ def hand_rows(db: Database, event_id: int) -> list[dict[str, object]]:
     """One row per hand that counts, in match order, with its score and running totals."""
     out: list[dict[str, object]] = []
     with db.transaction(write=False) as session:
-        fetch(session, Event, event_id)
-        for row in event_matches(session, event_id):
-            sheet = sheet_in(session, row, validate=False)
+        for sheet in _event_sheets(session, event_id):
             m = sheet.match
             for h in sheet.hands:
                 record = record_to_json(h.record)
