@@ -62,12 +62,21 @@ class EventPage(QWidget):
         self.round_numbers = tuple(rounds) if rounds is not None else None
         self.refresh()
 
-    def _rounds(self) -> tuple[int, ...]:
+    def _rounds(self) -> tuple[int, ...] | None:
+        """The shown event's paired rounds (asked once per event shown); None, and the note
+        says why, when no event is shown or the services refuse."""
+        if self.shown_event is None:
+            return None
         if self.round_numbers is None:
+            from gin_scorer.services.errors import ServiceError
             from gin_scorer.services.rounds import list_rounds
 
-            assert self.shown_event is not None
-            self.round_numbers = tuple(r.number for r in list_rounds(self.db, self.shown_event.id))
+            try:
+                found = list_rounds(self.db, self.shown_event.id)
+            except ServiceError as error:
+                self._fail(error)
+                return None
+            self.round_numbers = tuple(r.number for r in found)
         return self.round_numbers
 
     def refresh(self) -> None:  # pragma: no cover - every view overrides it

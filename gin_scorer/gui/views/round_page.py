@@ -37,14 +37,8 @@ class RoundPage(EventPage):
             self.round_box.setCurrentIndex(index)
 
     def refresh(self) -> None:
-        if self.shown_event is None:
-            return
-        from gin_scorer.services.errors import ServiceError
-
-        try:
-            rounds = self._rounds()
-        except ServiceError as error:
-            self._fail(error)
+        rounds = self._rounds()
+        if rounds is None:
             return
         chosen = self.current_round()
         self._filling = True

@@ -46,15 +46,11 @@ class StandingsView(EventPage):
         self._filling = False
 
     def refresh(self) -> None:
-        if self.shown_event is None:
-            return
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.standings import standings
 
-        try:
-            rounds = self._rounds()
-        except ServiceError as error:
-            self._fail(error)
+        rounds = self._rounds()
+        if rounds is None or self.shown_event is None:
             return
         chosen = self.after.currentData()
         self._filling = True
