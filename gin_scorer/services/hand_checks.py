@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.hands import score_hand
+from gin_scorer.core.ledgers import play_match
+from gin_scorer.core.validation import validate_hand
+from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.sheets import counted_hands
+from gin_scorer.services.stored_json import rules_from_json
+from gin_scorer.services.views import log_entries
 from gin_scorer.store.tables import Event, HandEntry, Match, Round
 
 if TYPE_CHECKING:
@@ -45,11 +52,6 @@ class EventCheck(MatchCheck):
 def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
     """Re-check one match's hand log (``rows``: its entries in id order, as ORM objects or
     plain rows with the same columns) and status."""
-    from gin_scorer.core.ledgers import play_match
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.sheets import counted_hands
-    from gin_scorer.services.stored_json import rules_from_json
-    from gin_scorer.services.views import log_entries
 
     found = MatchCheck()
     if match.entrant_b_id is None:
@@ -79,8 +81,6 @@ def _checked_hand(
     found: MatchCheck, where: str, number: int, hand: CountedHand, rules: RuleSet
 ) -> HandResult | None:
     """One hand scored and validated; its errors noted (or the director's override)."""
-    from gin_scorer.core.hands import score_hand
-    from gin_scorer.core.validation import validate_hand
 
     found.hands += 1
     try:
@@ -202,7 +202,6 @@ def _seating_problems(
 def bracket_problems(session: Session, event: Event, where_event: str) -> list[str]:
     """Elimination: is every slot played by the entrants the results in force send there?
     (A result corrected after the next match was paired can leave a bracket inconsistent.)"""
-    from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.rounds import read_event
     from gin_scorer.tournament import engine
     from gin_scorer.tournament.elimination import PHANTOM
