@@ -36,56 +36,57 @@ class Camera:
 
 def build_events(database: str, entrants: int) -> int:
     """A Swiss event (its last round part-played) and two knockouts; the Swiss event's id."""
+    from dataclasses import replace
     from datetime import date
 
     from gin_scorer.services.database import open_database
     from gin_scorer.services.demo import DemoPlan, play_demo
 
-    hall = {"venue": "Riverside Community Hall", "pin": "1234", "start_date": date(2026, 11, 21)}
-    clubs = ("Riverside GC", "Queens Table", "North End", "Harbour Club", "")
+    # What the three events share: the hall, the day, the clubs, the PIN, one game to 100.
+    hall = DemoPlan(
+        venue="Riverside Community Hall",
+        pin="1234",
+        start_date=date(2026, 11, 21),
+        clubs=("Riverside GC", "Queens Table", "North End", "Harbour Club", ""),
+        preset="wikipedia-standard",
+    )
     with open_database(database, station="desk", backups=False) as db:
         print("building a simulated Swiss event…", flush=True)
         swiss = play_demo(
             db,
-            DemoPlan(
+            replace(
+                hall,
                 name="Autumn Open (demo)",
                 entrants=entrants,
                 rounds=3,
-                preset="wikipedia-standard",
                 seed=7,
                 unfinished_tables=2,
-                clubs=clubs,
-                **hall,  # type: ignore[arg-type]
             ),
             progress=lambda p: print(" ", p.message, flush=True),
         )
         print("building a single-elimination event…", flush=True)
         play_demo(
             db,
-            DemoPlan(
+            replace(
+                hall,
                 name="Club Knockout (demo)",
                 entrants=8,
                 event_format="single-elim",
-                preset="wikipedia-standard",
                 seed=3,
                 finish=False,
-                clubs=clubs,
-                **hall,  # type: ignore[arg-type]
             ),
         )
         print("building a double-elimination event…", flush=True)
         play_demo(
             db,
-            DemoPlan(
+            replace(
+                hall,
                 name="Double Knockout (demo)",
                 entrants=8,
                 event_format="double-elim",
-                preset="wikipedia-standard",
                 seed=5,
                 unfinished_tables=1,
                 with_cards=False,
-                clubs=clubs,
-                **hall,  # type: ignore[arg-type]
             ),
         )
     return swiss.event.id
