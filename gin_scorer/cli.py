@@ -1,7 +1,7 @@
 """The ``gin-scorer`` command: no sub-command opens the app; a sub-command runs it here.
 
 Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands`, found
-there by name: a module defines ``HELP_ORDER`` (an int; --help lists smaller first) and
+there by name (``HELP_ORDER`` below says in which order --help lists them): a module defines
 ``register(subparsers)``, which adds its parsers with ``set_defaults(func=run)`` where
 ``run(args) -> int``. Modules keep their heavy imports inside the functions that run the
 command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
@@ -22,17 +22,38 @@ from typing import NoReturn
 from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
 
+# The order --help lists the command modules in: settling a hand first, then running an
+# event, then the database's care, then printing. A module not named here comes last.
+HELP_ORDER = (
+    "analyze",
+    "layoffs",
+    "score",
+    "presets",
+    "event",
+    "entrant",
+    "match",
+    "hand",
+    "demo",
+    "verify",
+    "round",
+    "standings",
+    "bracket",
+    "exchange",
+    "backup",
+    "director_pin",
+    "audit",
+    "report",
+)
+
 
 def command_modules() -> list[ModuleType]:
     """Every module of :mod:`gin_scorer.commands`, in the order --help lists them."""
     import gin_scorer.commands as package
 
-    modules = [
-        importlib.import_module(f"{package.__name__}.{info.name}")
-        for info in pkgutil.iter_modules(package.__path__)
-        if not info.name.startswith("_")
-    ]
-    return sorted(modules, key=lambda m: (getattr(m, "HELP_ORDER", 100), m.__name__))
+    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    listed = [name for name in HELP_ORDER if name in names]
+    unlisted = sorted(name for name in names if name not in HELP_ORDER and name[0] != "_")
+    return [importlib.import_module(f"{package.__name__}.{name}") for name in listed + unlisted]
 
 
 # Exit codes, as the README's "When input is wrong" lists them.

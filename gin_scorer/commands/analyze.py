@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
     from gin_scorer.core.melds import AceRule, Arrangement
 
-HELP_ORDER = 10
-
 
 def register(subparsers: Any) -> None:
     analyze = subparsers.add_parser(

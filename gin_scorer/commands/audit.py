@@ -9,8 +9,6 @@ from typing import Any
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 
-HELP_ORDER = 62
-
 
 def register(subparsers: Any) -> None:
     audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")

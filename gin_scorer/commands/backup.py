@@ -15,8 +15,6 @@ from gin_scorer.commands._pin import ask_pin
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
-HELP_ORDER = 60
-
 
 def register(subparsers: Any) -> None:
     _register_backup(subparsers)

@@ -11,8 +11,6 @@ from gin_scorer.commands._database import opened
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
-HELP_ORDER = 49
-
 
 def register(subparsers: Any) -> None:
     bracket = subparsers.add_parser("bracket", help="an elimination event's bracket")

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.demo import DemoProgress
 
-HELP_ORDER = 45
-
 FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "club")
 
 # Checked before the event is created: a billion entrants or rounds would create the event,

@@ -10,8 +10,6 @@ from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import ask_pin
 
-HELP_ORDER = 61
-
 
 def register(subparsers: Any) -> None:
     director_pin = subparsers.add_parser(

@@ -10,8 +10,6 @@ from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import add_pin_option, with_pin
 
-HELP_ORDER = 41
-
 
 def register(subparsers: Any) -> None:
     entrant = subparsers.add_parser("entrant", help="add, list, check in or withdraw entrants")

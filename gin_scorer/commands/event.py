@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
     from gin_scorer.services.dto import EventView
 
-HELP_ORDER = 40
-
 
 def _day(text: str) -> date:
     try:

@@ -16,8 +16,6 @@ from typing import Any
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
 
-HELP_ORDER = 50
-
 
 def register(subparsers: Any) -> None:
     imp = subparsers.add_parser(

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import HandRow, ScoreSheet
 
-HELP_ORDER = 43
-
 
 def _side(text: str) -> str:
     if text.strip().upper() not in ("A", "B"):

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from gin_scorer.core.layoffs import Defence
     from gin_scorer.core.melds import AceRule, Meld
 
-HELP_ORDER = 11
-
 
 def register(subparsers: Any) -> None:
     layoffs = subparsers.add_parser(

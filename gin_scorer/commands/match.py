@@ -14,8 +14,6 @@ from gin_scorer.commands._seal import seal_of, seal_text
 if TYPE_CHECKING:
     from gin_scorer.services.dto import MatchView
 
-HELP_ORDER = 42
-
 
 def register(subparsers: Any) -> None:
     match = subparsers.add_parser("match", help="create matches, show score sheets, lock results")

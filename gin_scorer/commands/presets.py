@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
 
-HELP_ORDER = 25
-
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(

@@ -12,8 +12,6 @@ from typing import Any
 
 from gin_scorer.commands._arguments import one_to, positive
 
-HELP_ORDER = 70
-
 _KINDS = {
     "standings": "standings (--event; --round N: as they stood after round N)",
     "pairings": "table assignments by table and by name (--event, optional --round)",

@@ -14,8 +14,6 @@ from gin_scorer.commands._seal import seal_of, seal_text
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
-HELP_ORDER = 47
-
 
 def register(subparsers: Any) -> None:
     rnd = subparsers.add_parser("round", help="pair the next round; show pairings or status")

@@ -17,8 +17,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-HELP_ORDER = 20
-
 _LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player")
 
 

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.standings import StandingRow
 
-HELP_ORDER = 48
-
 
 def register(subparsers: Any) -> None:
     standings = subparsers.add_parser("standings", help="an event's standings")
@@ -31,14 +29,10 @@ def register(subparsers: Any) -> None:
 
 def print_standings(rows: Sequence[StandingRow]) -> None:
     """The standings table of the terminal (the demo prints its top lines too)."""
-    print(f"{'place':>6}  {'entrant':<26} {'W-L':>6} {'games':>7} {'points':>7}  position")
-    for r in rows:
-        flag = " (withdrawn)" if r.withdrawn else ""
-        print(
-            f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
-            f"{r.game_wins:>3}-{r.game_losses:<3} {r.point_differential:>+7}  "
-            f"{r.position}{flag}"
-        )
+    from gin_scorer.presentation.standings_table import standings_text
+
+    for line in standings_text(rows):
+        print(line)
 
 
 def run_standings_command(args: argparse.Namespace) -> int:

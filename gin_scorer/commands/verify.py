@@ -12,8 +12,6 @@ from gin_scorer.commands._database import opened
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
-HELP_ORDER = 46
-
 
 def register(subparsers: Any) -> None:
     verify = subparsers.add_parser(

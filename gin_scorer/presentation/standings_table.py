@@ -16,21 +16,13 @@ from dataclasses import dataclass
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.services.dto import MatchStatus, MatchView
 from gin_scorer.services.standings import StandingRow
+from gin_scorer.tournament.standings import SharedPlace
 
 SHOWN_AS_COLUMNS = frozenset({"match_wins", "game_wins", "point_differential"})
 """Tie-breaks every standings table already shows as record columns (no column of their own)."""
 
 _PRINTED_HEADINGS = {"buchholz": "Opp.\nwins", "head_to_head": "Head to\nhead", "seed": "Seed"}
 """Narrow two-line headings for the printed tie-break columns (others print their label)."""
-
-
-def place_label(place: int, place_to: int) -> str:
-    """``"3"``, or ``"3="`` when the place is shared (``place_to`` beyond ``place``).
-
-    >>> place_label(3, 4), place_label(3, 3)
-    ('3=', '3')
-    """
-    return f"{place}=" if place_to > place else str(place)
 
 
 def signed(value: int, *, typographic: bool = False) -> str:
@@ -111,11 +103,9 @@ def _tie_break_value(i: int) -> Callable[[StandingRow], object]:
 
 
 @dataclass(frozen=True)
-class StandingLine:
+class StandingLine(SharedPlace):
     """One entrant's printed line, with every figure already computed."""
 
-    place: int
-    place_to: int  # the last place of a shared place (== place when not shared)
     name: str
     club: str
     played: int
@@ -126,15 +116,6 @@ class StandingLine:
     point_differential: int
     tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
     note: str = ""  # "withdrawn", bracket position, ...
-
-    @property
-    def place_text(self) -> str:
-        """``"3"``, or ``"3="`` when the place is shared.
-
-        >>> StandingLine(3, 4, "x", "", 0, 0, 0, 0, 0, 0).place_text
-        '3='
-        """
-        return place_label(self.place, self.place_to)
 
 
 @dataclass(frozen=True)

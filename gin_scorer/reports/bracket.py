@@ -18,16 +18,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR
-from gin_scorer.reports.template import (
-    EMPHASIS,
-    GRID,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    one_per_page,
-    styles,
-)
 
 
 @dataclass(frozen=True)
@@ -162,7 +154,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         for x, y, label in self.titles:
             canvas.drawString(x, y, self._fit(label, BOLD, 7, self.col_w - 2 * mm))
         by_slot = {b.slot: b for b in self.boxes}
-        canvas.setStrokeColor(GRID)
+        canvas.setStrokeColor(template.GRID)
         canvas.setLineWidth(0.6)
         for box in self.boxes:
             x, y, _, h = self._places[box.slot]
@@ -191,7 +183,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         for row, (text, score, side) in enumerate(sides):
             ry = y + h / 2 if row == 0 else y
             won = box.winner == side
-            canvas.setFillColor(EMPHASIS if won else colors.white)
+            canvas.setFillColor(template.EMPHASIS if won else colors.white)
             canvas.setStrokeColor(colors.black)
             canvas.setLineWidth(0.8)
             canvas.rect(x, ry, w, h / 2, stroke=1, fill=1)
@@ -282,19 +274,21 @@ def _section_pages(
 
 def render_bracket(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     boxes: Sequence[BracketBox],
     *,
     paper: Paper | str = Paper.A4,
 ) -> Path:
     """The bracket on landscape pages: one for a small field, several for a large one."""
-    width, height = frame_size(paper, wide=True)
+    width, height = template.frame_size(paper, wide=True)
     stories: list[list[Flowable]] = []
     for title, page in bracket_pages(boxes):
         chart_h = height - 2 * mm
         story: list[Flowable] = []
         if title:
-            story.append(Paragraph(title, styles()["h2"]))
+            story.append(Paragraph(title, template.styles()["h2"]))
             chart_h -= 9 * mm
         stories.append([*story, BracketChart(page, width, chart_h)])
-    return build_pdf(out_path, header, one_per_page(stories), paper=paper, wide=True)
+    return template.build_pdf(
+        out_path, header, template.one_per_page(stories), paper=paper, wide=True
+    )

@@ -19,23 +19,13 @@ from gin_scorer.presentation.hand_words import outcome_mark
 from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    match_heading_table,
-    one_per_page,
-    styles,
-)
 
 
 def _pad_head(shape: PadShape, heading: MatchHeading) -> list[list[object]]:
     """Two heading rows: each player over their three columns, then each game and target."""
-    st = styles()
+    st = template.styles()
     games = shape.games
     a_name = heading.player_a or "Player A"
     b_name = heading.player_b or "Player B"
@@ -81,7 +71,7 @@ def _won(close: PadGameClose, side: str) -> str:
 
 def _close_rows(shape: PadShape, fill: PadFill | None) -> list[list[object]]:
     """Each game's close under its columns: boxes, bonus and shutout, total, winner."""
-    st = styles()
+    st = template.styles()
     closes = {c.number: c for c in fill.closes} if fill else {}
 
     def close_row(label: str, pick: Pick) -> list[object]:
@@ -114,11 +104,11 @@ def _pad_style(games: int, first_close: int, rows: int, row_h: float) -> TableSt
             ("SPAN", (split, 0), (-1, 0)),
             ("SPAN", (0, 0), (0, 1)),
             ("SPAN", (1, 0), (1, 1)),
-            ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
+            ("BACKGROUND", (0, 0), (-1, 1), template.LIGHT),
             ("ALIGN", (0, 0), (-1, 1), "CENTER"),
             ("ALIGN", (2, 2), (-1, -1), "RIGHT"),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("GRID", (0, 0), (-1, -1), 0.4, template.GRID),
             ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
             ("LINEBEFORE", (split, 0), (split, -1), 1.6, colors.black),
             ("LINEBEFORE", (2, 0), (2, -1), 1.2, colors.black),
@@ -149,7 +139,7 @@ def _pad_table(
     # thinner rows (down to 3.4 mm) so the pad stays on one page.
     row_h = max(3.4 * mm, min(5.6 * mm, (height - 60 * mm) / (len(data) - 2)))
     widths = [hand_w, score_w] + [col] * (2 * games)
-    table = grid_table(
+    table = template.grid_table(
         data,
         colWidths=widths,
         repeatRows=2,
@@ -166,8 +156,8 @@ def _blank(value: int | None) -> str:
 def pad_story(
     shape: PadShape, heading: MatchHeading, fill: PadFill | None, *, paper: Paper | str
 ) -> list[Flowable]:
-    st = styles()
-    width, height = frame_size(paper)
+    st = template.styles()
+    width, height = template.frame_size(paper)
     rule = (
         f"Hollywood: {shape.games} games to "
         f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
@@ -175,7 +165,7 @@ def pad_story(
         "where they have not. Write the running total in each of those columns."
     )
     story: list[Flowable] = [
-        match_heading_table(heading, width),
+        template.match_heading_table(heading, width),
         Spacer(1, 1.5 * mm),
         Paragraph(markup(rule), st["small"]),
         Spacer(1, 1.5 * mm),
@@ -190,17 +180,17 @@ def pad_story(
 
 
 def _signatures_only(width: float) -> Table:
-    st = styles()
+    st = template.styles()
     sign = [
         Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
         for who in ("player A", "player B", "director")
     ]
-    table = grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
+    table = template.grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
     table.setStyle(
         TableStyle(
             [
                 ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ]
         )
@@ -210,7 +200,7 @@ def _signatures_only(width: float) -> Table:
 
 def render_hollywood_pads(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     pads: Sequence[tuple[MatchHeading, PadFill | None]],
     shape: PadShape,
     *,
@@ -218,4 +208,4 @@ def render_hollywood_pads(
 ) -> Path:
     """Write one pad per (heading, fill) pair; ``fill`` None prints a blank pad."""
     stories = (pad_story(shape, heading, fill, paper=paper) for heading, fill in pads)
-    return build_pdf(out_path, header, one_per_page(stories), paper=paper)
+    return template.build_pdf(out_path, header, template.one_per_page(stories), paper=paper)

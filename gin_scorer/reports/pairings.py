@@ -14,16 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    styles,
-)
 
 BYE = "— bye —"
 
@@ -68,9 +60,9 @@ def _style(table: Table, rows: int) -> None:
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9),
         ("FONT", (0, 0), (-1, 0), BOLD, 8),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, template.GRID),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
@@ -83,8 +75,8 @@ def _style(table: Table, rows: int) -> None:
 def pairings_story(
     lines: Sequence[PairingLine], *, paper: Paper | str, notes: Sequence[str] = ()
 ) -> list[Flowable]:
-    st = styles()
-    width, _ = frame_size(paper)
+    st = template.styles()
+    width, _ = template.frame_size(paper)
 
     def name(text: str, club: str) -> Paragraph:
         club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
@@ -105,7 +97,9 @@ def pairings_story(
             ]
         )
     col = (width - 16 * mm - 8 * mm - 28 * mm) / 2  # A and B share what the rest leave
-    tables = grid_table(table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
+    tables = template.grid_table(
+        table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1
+    )
     _style(tables, len(table_rows) - 1)
     tables.setStyle(
         TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
@@ -120,7 +114,7 @@ def pairings_story(
                 Paragraph(markup(opponent), st["cell"]),
             ]
         )
-    names = grid_table(
+    names = template.grid_table(
         name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
     )
     _style(names, len(name_rows) - 1)
@@ -137,11 +131,11 @@ def pairings_story(
 
 def render_pairings(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     lines: Sequence[PairingLine],
     *,
     paper: Paper | str = Paper.A4,
     notes: Sequence[str] = (),
 ) -> Path:
     story = pairings_story(lines, paper=paper, notes=notes)
-    return build_pdf(out_path, header, story, paper=paper)
+    return template.build_pdf(out_path, header, story, paper=paper)

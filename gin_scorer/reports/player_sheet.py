@@ -16,16 +16,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.standings_table import signed
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    styles,
-)
 
 
 @dataclass(frozen=True)
@@ -151,11 +143,11 @@ _STYLE = TableStyle(
         ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
         ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
-        ("BACKGROUND", (0, -1), (-1, -1), LIGHT),
+        ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
+        ("BACKGROUND", (0, -1), (-1, -1), template.LIGHT),
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
         ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
-        ("LINEBELOW", (0, 1), (-1, -2), 0.25, GRID),
+        ("LINEBELOW", (0, 1), (-1, -2), 0.25, template.GRID),
         ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 0), (1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -166,15 +158,15 @@ _STYLE = TableStyle(
 def player_story(
     player: PlayerSummary, lines: Sequence[PlayerMatchLine], *, paper: Paper | str
 ) -> list[Flowable]:
-    st = styles()
-    width, _ = frame_size(paper)
+    st = template.styles()
+    width, _ = template.frame_size(paper)
     facts = _facts(player)
     story: list[Flowable] = [Paragraph(markup(player.name), st["h1"])]
     if facts:
         story.append(Paragraph(markup(facts), st["body"]))
     story.append(Spacer(1, 3 * mm))
     data: list[list[object]] = [_HEAD, *(_cells(line, st) for line in lines), _total(lines)]
-    table = grid_table(data, colWidths=_widths(width), repeatRows=1)
+    table = template.grid_table(data, colWidths=_widths(width), repeatRows=1)
     table.setStyle(_STYLE)
     story.append(table)
     story += [
@@ -190,10 +182,12 @@ def player_story(
 
 def render_player_sheet(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     player: PlayerSummary,
     lines: Sequence[PlayerMatchLine],
     *,
     paper: Paper | str = Paper.A4,
 ) -> Path:
-    return build_pdf(out_path, header, player_story(player, lines, paper=paper), paper=paper)
+    return template.build_pdf(
+        out_path, header, player_story(player, lines, paper=paper), paper=paper
+    )

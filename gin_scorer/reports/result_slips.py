@@ -17,16 +17,8 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    styles,
-)
 
 SLIPS_PER_PAGE = 4
 
@@ -89,7 +81,7 @@ _SLIP_STYLE = TableStyle(
         ("SPAN", (0, 5), (1, 5)),
         ("SPAN", (2, 5), (4, 5)),
         ("SPAN", (0, 6), (4, 6)),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
         ("ALIGN", (0, 2), (0, 3), "CENTER"),
         ("ALIGN", (4, 2), (4, 3), "CENTER"),
         ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
@@ -97,7 +89,7 @@ _SLIP_STYLE = TableStyle(
         ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
         ("TOPPADDING", (0, 6), (-1, 6), 0),
         ("BOTTOMPADDING", (0, 6), (-1, 6), 2),
-        ("GRID", (0, 1), (-1, -1), 0.4, GRID),
+        ("GRID", (0, 1), (-1, -1), 0.4, template.GRID),
         ("BOX", (0, 0), (-1, -1), 1.4, colors.black),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
     ]
@@ -106,7 +98,7 @@ _SLIP_STYLE = TableStyle(
 
 
 def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None) -> Table:
-    st = styles()
+    st = template.styles()
 
     def label(text: str) -> Paragraph:
         return Paragraph(text, st["label"])
@@ -146,7 +138,7 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
     player = width - seat - 3 * small
     fixed = 8 * mm + 5 * mm + 4.5 * mm
     rest = (height - fixed) / 4
-    table = grid_table(
+    table = template.grid_table(
         data,
         colWidths=[seat, player, small, small, small],
         rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm],
@@ -158,7 +150,7 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
 def slips_story(
     slips: Sequence[Slip], *, paper: Paper | str, seal: str | None = None
 ) -> list[Flowable]:
-    width, height = frame_size(paper)
+    width, height = template.frame_size(paper)
     cut = 6 * mm
     slip_h = (height - cut * (SLIPS_PER_PAGE - 1)) / SLIPS_PER_PAGE - 1
     story: list[Flowable] = []
@@ -173,7 +165,7 @@ def slips_story(
 
 def render_result_slips(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     slips: Sequence[Slip],
     *,
     paper: Paper | str = Paper.A4,
@@ -181,4 +173,4 @@ def render_result_slips(
     """Write the slips, four to a page (a blank page of four when ``slips`` is empty)."""
     chosen = list(slips) or [Slip(event_name=header.event_name)] * SLIPS_PER_PAGE
     story = slips_story(chosen, paper=paper, seal=header.seal)
-    return build_pdf(out_path, header, story, paper=paper)
+    return template.build_pdf(out_path, header, story, paper=paper)

@@ -25,18 +25,8 @@ from gin_scorer.presentation.sheet_fill import (
     SheetLine,
     SheetShape,
 )
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    match_heading_table,
-    one_per_page,
-    styles,
-)
 
 
 def _shutout_cell(fill: GameFill, side: str, bonus: int) -> str:
@@ -78,7 +68,7 @@ def _body(fill: GameFill | None, rows_wanted: int) -> list[list[object]]:
 
 def _close(shape: SheetShape, fill: GameFill | None) -> list[list[object]]:
     """The game's close: boxes, bonus, shutout, total and winner (tick boxes when blank)."""
-    st = styles()
+    st = template.styles()
 
     def close(label: str, a: str, b: str) -> list[object]:
         return [Paragraph(label, st["label"]), "", a, b, ""]
@@ -120,11 +110,11 @@ def _block_style(first_summary: int, rows: int, font: float) -> TableStyle:
         ("FONT", (0, 2), (0, first_summary - 1), REGULAR, 6.5),
         ("TEXTCOLOR", (0, 2), (0, first_summary - 1), colors.HexColor("#777777")),
         ("SPAN", (0, 0), (-1, 0)),
-        ("BACKGROUND", (0, 0), (-1, 1), LIGHT),
+        ("BACKGROUND", (0, 0), (-1, 1), template.LIGHT),
         ("ALIGN", (0, 0), (-1, 1), "CENTER"),
         ("ALIGN", (1, 2), (-1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("GRID", (0, 0), (-1, -1), 0.4, template.GRID),
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("LINEABOVE", (0, first_summary), (-1, first_summary), 1.2, colors.black),
         # Running totals are what a player checks first: shade them lightly.
@@ -162,7 +152,7 @@ def _game_block(
     body = _body(fill, rows_wanted)
     data = head + body + _close(shape, fill)
     font = 8.5 if row_h >= 4.6 * mm else 7
-    table = grid_table(
+    table = template.grid_table(
         data,
         colWidths=[narrow, col, col, col, col],
         rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
@@ -185,7 +175,7 @@ def _rule_line(shape: SheetShape) -> str:
 
 
 def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") -> Table:
-    st = styles()
+    st = template.styles()
     plural = "Matches" if block_word == "Match" else f"{block_word}s"
     result = fill.result_line if fill else ""
     won = [
@@ -206,27 +196,27 @@ def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") 
         for who in ("player A", "player B", "director")
     ]
     col = width / 3
-    signatures = grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
+    signatures = template.grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
     signatures.setStyle(
         TableStyle(
             [
                 ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ]
         )
     )
-    results = grid_table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
+    results = template.grid_table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
     results.setStyle(
         TableStyle(
             [
                 ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ]
         )
     )
-    return grid_table(
+    return template.grid_table(
         [[results], [signatures]],
         colWidths=[width],
         style=[
@@ -242,8 +232,8 @@ def sheet_story(
     shape: SheetShape, heading: MatchHeading, fill: SheetFill | None, *, paper: Paper | str
 ) -> list[Flowable]:
     """The flowables of one match's sheet (one landscape page for up to five games)."""
-    st = styles()
-    width, height = frame_size(paper, wide=True)
+    st = template.styles()
+    width, height = template.frame_size(paper, wide=True)
     games = max(shape.games, len(fill.games) if fill else 0)
     longest = max((len(g.lines) for g in fill.games), default=0) if fill else 0
     rows_wanted = max(shape.rows_per_game, longest)
@@ -256,7 +246,7 @@ def sheet_story(
     per_row = min(games, 5)
     block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
     story: list[Flowable] = [
-        match_heading_table(heading, width),
+        template.match_heading_table(heading, width),
         Spacer(1, 1.5 * mm),
         Paragraph(markup(_rule_line(shape)), st["small"]),
         Spacer(1, 1.5 * mm),
@@ -273,7 +263,7 @@ def sheet_story(
                 widths.append(gap)
             row.append(block)
             widths.append(block_w)
-        band = grid_table([row], colWidths=widths, hAlign="LEFT")
+        band = template.grid_table([row], colWidths=widths, hAlign="LEFT")
         band.setStyle(
             TableStyle(
                 [
@@ -294,7 +284,7 @@ def sheet_story(
 
 def render_score_sheets(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     sheets: Sequence[tuple[MatchHeading, SheetFill | None]],
     shape: SheetShape,
     *,
@@ -302,4 +292,6 @@ def render_score_sheets(
 ) -> Path:
     """Write one sheet per (heading, fill) pair; ``fill`` None prints a blank sheet."""
     stories = (sheet_story(shape, heading, fill, paper=paper) for heading, fill in sheets)
-    return build_pdf(out_path, header, one_per_page(stories), paper=paper, wide=True)
+    return template.build_pdf(
+        out_path, header, template.one_per_page(stories), paper=paper, wide=True
+    )

@@ -18,17 +18,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.standings_table import StandingLine, signed
+from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.reports.template import (
-    EMPHASIS,
-    GRID,
-    LIGHT,
-    PageHeader,
-    build_pdf,
-    frame_size,
-    grid_table,
-    styles,
-)
 
 TOP_EMPHASISED = 3
 
@@ -37,7 +28,7 @@ def _cells(line: StandingLine, st: dict[str, ParagraphStyle]) -> list[object]:
     """One entrant's row of cells: the top places in bold."""
     name_style = st["cell_bold" if line.place <= TOP_EMPHASISED else "cell"]
     return [
-        line.place_text,
+        line.place_label,
         Paragraph(markup(line.name), name_style),
         Paragraph(markup(line.club), st["cell"]),
         str(line.played),
@@ -66,20 +57,20 @@ def _style(lines: Sequence[StandingLine]) -> TableStyle:
     commands: list[tuple[object, ...]] = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 8.5),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
-        ("BACKGROUND", (0, 0), (-1, 0), LIGHT),
+        ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("ALIGN", (3, 0), (-2, -1), "RIGHT"),
         ("ALIGN", (3, 0), (-2, 0), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, template.GRID),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]
     for row, line in enumerate(lines, start=1):
         if line.place <= TOP_EMPHASISED:
             commands += [
-                ("BACKGROUND", (0, row), (-1, row), EMPHASIS),
+                ("BACKGROUND", (0, row), (-1, row), template.EMPHASIS),
                 ("FONT", (0, row), (0, row), BOLD, 10),
             ]
         elif row % 2 == 0:
@@ -100,8 +91,8 @@ def standings_story(
     wide: bool,
     note: str = "",
 ) -> list[Flowable]:
-    st = styles()
-    width, _ = frame_size(paper, wide=wide)
+    st = template.styles()
+    width, _ = template.frame_size(paper, wide=wide)
     head: list[object] = [
         "Place",
         "Entrant",
@@ -115,7 +106,7 @@ def standings_story(
     ]
     data: list[list[object]] = [head, *(_cells(line, st) for line in lines)]
     widths = _widths(lines, len(tie_break_names), width)
-    table = grid_table(data, colWidths=widths, repeatRows=1)
+    table = template.grid_table(data, colWidths=widths, repeatRows=1)
     table.setStyle(_style(lines))
     story: list[Flowable] = []
     if note:
@@ -134,7 +125,7 @@ def standings_story(
 
 def render_standings(
     out_path: Path | str,
-    header: PageHeader,
+    header: template.PageHeader,
     lines: Sequence[StandingLine],
     tie_break_names: Sequence[str] = (),
     *,
@@ -144,4 +135,4 @@ def render_standings(
     """Write the standings; landscape when the event has many tie-break columns."""
     wide = len(tie_break_names) > 3
     story = standings_story(lines, tie_break_names, paper=paper, wide=wide, note=note)
-    return build_pdf(out_path, header, story, paper=paper, wide=wide)
+    return template.build_pdf(out_path, header, story, paper=paper, wide=wide)

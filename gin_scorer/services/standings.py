@@ -16,14 +16,13 @@ from gin_scorer.store.database import Database
 from gin_scorer.tournament import elimination, engine
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.settings import TieBreak
+from gin_scorer.tournament.standings import SharedPlace
 
 
 @dataclass(frozen=True, slots=True)
-class StandingRow:
+class StandingRow(SharedPlace):
     """One line of the standings. ``place_to > place`` means the place is shared."""
 
-    place: int
-    place_to: int
     entrant: EntrantView
     played: int
     match_wins: int
@@ -36,20 +35,6 @@ class StandingRow:
     # The event's tie-breaks with this entrant's value for each, in order.
     tie_breaks: tuple[tuple[TieBreak, int], ...] = ()
     position: str = ""  # elimination: "Champion", "out in semi-final (W3-2)" ...
-
-    @property
-    def shared(self) -> bool:
-        return self.place_to > self.place
-
-    @property
-    def place_label(self) -> str:
-        """``"3"``, or ``"3="`` when shared."""
-        return f"{self.place}=" if self.shared else str(self.place)
-
-    @property
-    def place_range(self) -> str:
-        """``"3"``, or ``"3–4"`` when shared."""
-        return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
 
     @property
     def withdrawn(self) -> bool:

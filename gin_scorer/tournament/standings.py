@@ -41,16 +41,17 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    """One row of the standings: the place (shared when ``shared``), the record, the keys."""
+class SharedPlace:
+    """A place in the standings, shared with the entrants up to ``place_to`` when it is
+    beyond ``place``: the one definition of "3=" and "3–4" that the tournament's rows, the
+    services' rows and the printed lines all inherit.
+
+    >>> SharedPlace(3, 4).place_label, SharedPlace(3, 4).place_range, SharedPlace(3, 3).place_label
+    ('3=', '3–4', '3')
+    """
 
     place: int
     place_to: int
-    entrant: Entrant
-    record: Record
-    # The values of the tie-breaks, in the event's order (head-to-head within the tied group).
-    tie_break_values: tuple[int, ...]
-    position: str = ""  # elimination events: where in the bracket the entrant finished
 
     @property
     def shared(self) -> bool:
@@ -65,6 +66,17 @@ class Standing:
     def place_range(self) -> str:
         """``"3"`` alone, ``"3–4"`` when shared."""
         return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(SharedPlace):
+    """One row of the standings: the place (shared when ``shared``), the record, the keys."""
+
+    entrant: Entrant
+    record: Record
+    # The values of the tie-breaks, in the event's order (head-to-head within the tied group).
+    tie_break_values: tuple[int, ...]
+    position: str = ""  # elimination events: where in the bracket the entrant finished
 
 
 def entrant_records(

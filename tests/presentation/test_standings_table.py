@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from gin_scorer.presentation.standings_table import (
     StandingLine,
-    place_label,
     printed_standings,
     signed,
     standings_columns,
@@ -20,8 +19,10 @@ ROWS = [
 
 
 def test_place_labels_and_signs() -> None:
-    assert [place_label(1, 1), place_label(2, 3)] == ["1", "2="]
-    assert StandingLine(2, 3, "x", "", 0, 0, 0, 0, 0, 0).place_text == "2="
+    # The printed line, the app's row and the tournament's row share one SharedPlace.
+    assert StandingLine(1, 1, "x", "", 0, 0, 0, 0, 0, 0).place_label == "1"
+    assert StandingLine(2, 3, "x", "", 0, 0, 0, 0, 0, 0).place_label == "2="
+    assert [r.place_label for r in ROWS] == ["1", "2="]
     assert [signed(5), signed(0), signed(-5)] == ["+5", "0", "-5"]
     assert signed(-5, typographic=True) == "−5"
 
