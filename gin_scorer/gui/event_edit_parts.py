@@ -21,6 +21,7 @@ class EventEditDialog(QDialog):
     """A dialog that edits the event and says a refusal in its problem line."""
 
     problem: ProblemLabel
+    pin: QLineEdit
 
 
 def pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
@@ -41,11 +42,13 @@ def save_event(
     dialog: EventEditDialog,
     db: Database,
     event: EventView,
-    save: Callable[[EventView], EventView | None],
+    save: Callable[[int, str | None], EventView],
 ) -> EventView | None:
-    """:func:`until_accepted` for an edit of the event: ``save`` gets the event as last read,
-    whose version lets the services refuse a change made meanwhile at another station; after
-    any refusal the event is read again, so the director's next Save goes through."""
+    """:func:`until_accepted` for an edit of the event: ``save`` gets the version of the event
+    as last read, which lets the services refuse a change made meanwhile at another station,
+    and the PIN (the dialog's box, or asked for when the services want one); after any
+    refusal the event is read again, so the director's next Save goes through."""
+    from gin_scorer.gui.pin_prompt import pin_from_box
     from gin_scorer.services import events
 
     seen = [event]
@@ -54,4 +57,8 @@ def save_event(
         dialog.problem.say(text)
         seen[0] = events.get_event(db, event.id)  # another station may have moved on
 
-    return until_accepted(dialog, lambda: save(seen[0]), refused)
+    def attempt() -> EventView | None:
+        version = seen[0].version
+        return pin_from_box(dialog, dialog.pin, lambda pin: save(version, pin))
+
+    return until_accepted(dialog, attempt, refused)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
-from gin_scorer.gui.pin_prompt import pin_from_box
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
 
@@ -81,16 +80,7 @@ def edit_event_rules(
         dialog,
         db,
         event,
-        lambda current: pin_from_box(
-            dialog,
-            dialog.pin,
-            lambda pin: events.set_event_rules(
-                db,
-                event_id,
-                dialog.rules.current,
-                current.version,
-                pin=pin,
-                actor=actor,
-            ),
+        lambda version, pin: events.set_event_rules(
+            db, event_id, dialog.rules.current, version, pin=pin, actor=actor
         ),
     )

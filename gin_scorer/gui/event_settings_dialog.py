@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
-from gin_scorer.gui.pin_prompt import pin_from_box
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
@@ -249,16 +248,7 @@ def edit_event_settings(
         dialog,
         db,
         event,
-        lambda current: pin_from_box(
-            dialog,
-            dialog.pin,
-            lambda pin: events.set_event_settings(
-                db,
-                event_id,
-                dialog.values(),
-                current.version,
-                pin=pin,
-                actor=actor,
-            ),
+        lambda version, pin: events.set_event_settings(
+            db, event_id, dialog.values(), version, pin=pin, actor=actor
         ),
     )
