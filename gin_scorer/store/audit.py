@@ -93,27 +93,20 @@ def _timestamp(at: datetime) -> str:
     return at.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def entry_hash(
-    prev_hash: str,
-    *,
-    at: datetime,
-    station: str,
-    actor: str,
-    action: str,
-    subject: str,
-    payload_json: str,
-) -> str:
+def entry_hash(entry: AuditEntry) -> str:
+    """The hash of an entry's contents chained to the hash before it (``prev_hash``): what
+    :func:`append` stores and :func:`verify_chain` recomputes."""
     body = canonical_json(
         {
-            "at": _timestamp(at),
-            "station": station,
-            "actor": actor,
-            "action": action,
-            "subject": subject,
-            "payload": json.loads(payload_json),
+            "at": _timestamp(entry.at),
+            "station": entry.station,
+            "actor": entry.actor,
+            "action": entry.action,
+            "subject": entry.subject,
+            "payload": json.loads(entry.payload_json),
         }
     )
-    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+    return hashlib.sha256((entry.prev_hash + body).encode("utf-8")).hexdigest()
 
 
 def latest_hash(session: Session) -> str | None:
@@ -141,25 +134,17 @@ def append(
     where = station or str(session.info.get("station") or "unknown")
     prev = latest_hash(session) or GENESIS
     at = utcnow()  # microseconds: what both databases keep, so the hash survives a read
-    payload_json = canonical_json(dict(payload or {}))
     entry = AuditEntry(
         at=at,
         station=where,
         actor=actor,
         action=action,
         subject=subject,
-        payload_json=payload_json,
+        payload_json=canonical_json(dict(payload or {})),
         prev_hash=prev,
-        hash=entry_hash(
-            prev,
-            at=at,
-            station=where,
-            actor=actor,
-            action=action,
-            subject=subject,
-            payload_json=payload_json,
-        ),
+        hash="",
     )
+    entry.hash = entry_hash(entry)
     session.add(entry)
     session.flush()
     return entry
@@ -196,15 +181,7 @@ def verify_chain(session: Session, *, batch: int = 2000) -> BrokenLink | None:
                 "does not follow the entry before it (an entry was removed, inserted or reordered)",
             )
         try:
-            recomputed = entry_hash(
-                entry.prev_hash,
-                at=entry.at,
-                station=entry.station,
-                actor=entry.actor,
-                action=entry.action,
-                subject=entry.subject,
-                payload_json=entry.payload_json,
-            )
+            recomputed = entry_hash(entry)
         except ValueError:
             recomputed = ""
         if recomputed != entry.hash:
