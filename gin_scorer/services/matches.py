@@ -7,6 +7,8 @@ the ``version`` the screen showed (optimistic concurrency between stations).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.json_input import quote
@@ -55,16 +57,24 @@ def _check_place(
         raise InvalidInput(f"round {round_id} belongs to another event")
 
 
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """Where a new match is played, each part optional: its round, its table, its slot in
+    an elimination bracket."""
+
+    round_id: int | None = None
+    table_number: int | None = None
+    bracket_slot: str | None = None
+
+
 def insert_match(
     session: Session,
     db: Database,
     event_id: int,
     entrant_a_id: int,
     entrant_b_id: int | None,
+    placing: Placing = Placing(),
     *,
-    round_id: int | None = None,
-    table_number: int | None = None,
-    bracket_slot: str | None = None,
     rules: RuleSet | None = None,
     actor: str | None = None,
 ) -> Match:
@@ -74,15 +84,15 @@ def insert_match(
     event = fetch(session, Event, event_id)
     require(session, Action.CREATE_MATCH, event, None)
     b = _check_sides(session, event, entrant_a_id, entrant_b_id)
-    _check_place(session, event_id, round_id, table_number)
+    _check_place(session, event_id, placing.round_id, placing.table_number)
     frozen = rules if rules is not None else rules_from_json(event.rules_json, "event rules")
     row = Match(
         event_id=event_id,
-        round_id=round_id,
-        table_number=table_number,
+        round_id=placing.round_id,
+        table_number=placing.table_number,
         entrant_a_id=entrant_a_id,
         entrant_b_id=entrant_b_id,
-        bracket_slot=bracket_slot,
+        bracket_slot=placing.bracket_slot,
         rules_json=dumps(frozen.to_dict()),
         status=(MatchStatus.FINISHED if b is None else MatchStatus.PENDING).value,
         created_at=utcnow(),
@@ -99,9 +109,9 @@ def insert_match(
             "event": event_id,
             "a": entrant_a_id,
             "b": entrant_b_id,
-            "round": round_id,
-            "table": table_number,
-            "slot": bracket_slot,
+            "round": placing.round_id,
+            "table": placing.table_number,
+            "slot": placing.bracket_slot,
             "rules": frozen.key,
         },
     )
@@ -114,26 +124,15 @@ def create_match(
     entrant_a_id: int,
     entrant_b_id: int | None,
     *,
-    round_id: int | None = None,
     table_number: int | None = None,
     bracket_slot: str | None = None,
-    rules: RuleSet | None = None,
     actor: str | None = None,
 ) -> MatchView:
-    """A new match between two entrants of an event (club play, ad hoc, or a pairing)."""
+    """A new match between two entrants of an event (club play, ad hoc), under the event's
+    rules; a round's matches are made by the round service, all in one transaction."""
+    placing = Placing(table_number=table_number, bracket_slot=bracket_slot)
     with db.transaction() as session:
-        row = insert_match(
-            session,
-            db,
-            event_id,
-            entrant_a_id,
-            entrant_b_id,
-            round_id=round_id,
-            table_number=table_number,
-            bracket_slot=bracket_slot,
-            rules=rules,
-            actor=actor,
-        )
+        row = insert_match(session, db, event_id, entrant_a_id, entrant_b_id, placing, actor=actor)
         return match_view(session, row)
 
 
@@ -179,9 +178,8 @@ def create_match_by_names(
                 added.append(found.name)
             assert found.id is not None
             ids.append(found.id)
-        row = insert_match(
-            session, db, event_id, ids[0], ids[1], table_number=table_number, actor=actor
-        )
+        placing = Placing(table_number=table_number)
+        row = insert_match(session, db, event_id, ids[0], ids[1], placing, actor=actor)
         return match_view(session, row), tuple(added)
 
 

@@ -15,7 +15,7 @@ from gin_scorer.services.dto import (
     EventStatus,
     MatchStatus,
 )
-from gin_scorer.services.matches import insert_match
+from gin_scorer.services.matches import Placing, insert_match
 from gin_scorer.services.rounds.facts import finished_or_locked, read_event
 from gin_scorer.services.rounds.model import (
     EventFacts,
@@ -103,9 +103,7 @@ def _write_round(
             event.id,
             pairing.a,
             pairing.b,
-            round_id=row.id,
-            table_number=pairing.table,
-            bracket_slot=pairing.slot,
+            Placing(row.id, pairing.table, pairing.slot),
             rules=rules,
             actor=actor,
         )
