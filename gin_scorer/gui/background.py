@@ -7,6 +7,11 @@ returns — frozen values from the services, never ORM objects — comes back th
 signal to the callbacks, on the UI thread. A refusal comes back as the typed exception the
 service raised, for the caller to show in its own words.
 
+A step in the middle of a conversation with the director (pair the round the dialog showed,
+save the hand just typed, open the file just chosen) uses :func:`wait_for`: the same worker,
+but the code reads on in order, because the window waits in an event loop that keeps painting
+and holds the director's clicks and keys until the answer is back.
+
 A :class:`~gin_scorer.services.database.Database` may be used from a worker: each transaction
 takes its own connection from the engine's pool (SQLite in WAL mode lets the window read while
 a worker writes).
@@ -14,10 +19,13 @@ a worker writes).
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QApplication
 
 T = TypeVar("T")
 
@@ -31,6 +39,34 @@ class _Signals(QObject):
     progressed = Signal(object)
 
 
+class _NoCollectionOnWorkers:
+    """Python's garbage collector runs on whichever thread happens to allocate. On a worker
+    it would delete a window or dialog that Python owns from the wrong thread, which Qt does
+    not survive; so while any job runs the automatic collection waits, and it resumes (on
+    the UI thread, the only one left allocating) when the last job ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0
+        self._was_enabled = True
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._running == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._running += 1
+
+    def __exit__(self, *_exc: object) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running == 0 and self._was_enabled:
+                gc.enable()
+
+
+_NO_COLLECTION = _NoCollectionOnWorkers()
+
+
 class _Job(QRunnable):
     def __init__(self, work: Callable[[Report], Any], signals: _Signals) -> None:
         super().__init__()
@@ -38,12 +74,13 @@ class _Job(QRunnable):
         self.signals = signals
 
     def run(self) -> None:
-        try:
-            result = self.work(self.signals.progressed.emit)
-        except Exception as error:  # every failure goes back to the UI thread, typed
-            self.signals.failed.emit(error)
-        else:
-            self.signals.succeeded.emit(result)
+        with _NO_COLLECTION:
+            try:
+                result = self.work(self.signals.progressed.emit)
+            except Exception as error:  # every failure goes back to the UI thread, typed
+                self.signals.failed.emit(error)
+            else:
+                self.signals.succeeded.emit(result)
 
 
 class Operation(QObject, Generic[T]):
@@ -98,3 +135,51 @@ def in_background(
     return Operation(
         work, on_done=on_done, on_error=on_error, on_progress=on_progress, parent=parent
     ).start()
+
+
+_POOL: list[QThreadPool] = []
+
+
+def _waiting_pool() -> QThreadPool:
+    """The pool of :func:`wait_for`'s jobs, apart from the window's long ones (a backup, a
+    demo), so that waiting for a job to be done never waits for those."""
+    if not _POOL:
+        _POOL.append(QThreadPool())
+    return _POOL[0]
+
+
+def wait_for(work: Callable[[], T]) -> T:
+    """``work()`` run on a worker while the UI thread waits for it in an event loop, then its
+    result returned (or its exception raised) here, on the UI thread.
+
+    The window keeps painting and its timers run (a slow PostgreSQL server does not leave a
+    frozen, "not responding" window), but clicks and keys wait until the answer is back, so
+    nothing else starts half-way through; a key typed meanwhile is delivered after it.
+    """
+    outcome: list[tuple[bool, object]] = []
+    loop = QEventLoop()
+
+    def finished(ok: bool, value: object) -> None:
+        outcome.append((ok, value))
+        loop.quit()
+
+    operation = Operation(
+        lambda _report: work(),
+        on_done=lambda result: finished(True, result),
+        on_error=lambda error: finished(False, error),
+    )
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        operation.start(_waiting_pool())
+        if not outcome:  # the answer comes through the queued signal, inside this loop
+            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        # The worker has sent its answer but may still be returning from the job: the job
+        # must outlive that, or the pool would touch a deleted object.
+        _waiting_pool().waitForDone()
+    finally:
+        QApplication.restoreOverrideCursor()
+    ok, value = outcome[0]
+    if not ok:
+        assert isinstance(value, Exception)
+        raise value
+    return value  # type: ignore[return-value]  # work's own T, through a signal

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.background import wait_for
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import RoundPreview
 
@@ -99,7 +100,7 @@ def pair_next_round(
     from gin_scorer.services.rounds import preview_round, start_round
 
     try:
-        preview = preview_round(db, event_id)
+        preview = wait_for(lambda: preview_round(db, event_id))
     except ServiceError as error:
         return f"✖ {error}"
     dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)
@@ -109,7 +110,7 @@ def pair_next_round(
     finally:
         dialog.deleteLater()
     try:
-        view = start_round(db, event_id, actor=actor)
+        view = wait_for(lambda: start_round(db, event_id, actor=actor))
     except ServiceError as error:
         return f"✖ {error}"
     tables = sum(1 for p in view.pairings if not p.is_bye)
@@ -139,7 +140,7 @@ def take_back_round(
     if answer != QMessageBox.StandardButton.Yes:
         return None
     try:
-        cancel_round(db, event_id, actor=actor)
+        wait_for(lambda: cancel_round(db, event_id, actor=actor))
     except ServiceError as error:
         return f"✖ {error}"
     return f"Round {number}'s pairings taken back: pair it again when ready"

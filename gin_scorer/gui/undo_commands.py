@@ -21,6 +21,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QUndoCommand
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.gui.background import wait_for
 from gin_scorer.services import hands as hand_services
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -76,7 +77,7 @@ class _MatchCommand(QUndoCommand):
 
     def _run(self, action: Callable[[], ScoreSheet]) -> None:
         try:
-            sheet = action()
+            sheet = wait_for(action)  # off the UI thread: a slow server freezes nothing
         except (ServiceError, StoreError) as error:
             raise CommandFailed(str(error)) from error
         self.latest = sheet

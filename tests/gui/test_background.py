@@ -3,11 +3,14 @@ to the UI thread."""
 
 from __future__ import annotations
 
+import gc
 import threading
+import time
 
 import pytest
+from PySide6.QtCore import QTimer
 
-from gin_scorer.gui.background import Report, in_background
+from gin_scorer.gui.background import Report, in_background, wait_for
 from gin_scorer.services.errors import NotFound
 
 
@@ -46,6 +49,34 @@ def test_a_refusal_comes_back_typed(qtbot) -> None:  # type: ignore[no-untyped-d
     qtbot.waitUntil(lambda: not operation.running)
     assert len(errors) == 1 and isinstance(errors[0], NotFound)
     assert str(errors[0]) == "match 99 does not exist"
+
+
+def test_waiting_for_a_step_keeps_the_window_alive_and_reads_on_in_order(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """wait_for: the work runs on a worker while the UI thread's timers (painting, the poll)
+    still fire; the answer is returned where the code waits, an error raised there, typed."""
+    ui = threading.get_ident()
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(threading.get_ident()))
+    timer.start(5)
+    collecting: list[bool] = []
+
+    def slow() -> int:
+        collecting.append(gc.isenabled())  # no collection on a worker (it could delete widgets)
+        time.sleep(0.2)  # a slow PostgreSQL server across the room
+        return threading.get_ident()
+
+    worker = wait_for(slow)
+    timer.stop()
+    assert worker != ui
+    assert ticks and set(ticks) == {ui}  # the UI thread went on with its events meanwhile
+    assert collecting == [False] and gc.isenabled()
+
+    def refused() -> None:
+        raise NotFound("match 99 does not exist")
+
+    with pytest.raises(NotFound, match="match 99"):
+        wait_for(refused)
 
 
 @pytest.mark.parametrize("busy", [True, False])

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer import __version__
-from gin_scorer.gui.background import Operation, Report, in_background
+from gin_scorer.gui.background import Operation, Report, in_background, wait_for
 from gin_scorer.gui.main_window.event_actions import EventActions
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -132,20 +132,26 @@ class ReportActions(EventActions):
 
         if self.db is None or self.event_id is None:
             return None
-        try:
+        db, event_id = self.db, self.event_id
+
+        def write() -> Path:
             if what == "event":
-                text = exchange.export_event_json(self.db, self.event_id)
+                text = exchange.export_event_json(db, event_id)
             elif what == "entrants":
-                text = exchange.export_entrants(self.db, self.event_id, "csv")
+                text = exchange.export_entrants(db, event_id, "csv")
             elif what == "results":
-                text = exchange.export_results(self.db, self.event_id, "csv")
+                text = exchange.export_results(db, event_id, "csv")
             else:
-                text = exchange.export_hands(self.db, self.event_id, "csv")
+                text = exchange.export_hands(db, event_id, "csv")
             out = Path(path)
             if what == "event":
                 out.write_text(text, encoding="utf-8")
             else:  # the one CSV writer: BOM and CRLF for Excel, no live formulas
                 write_csv_file(out, text)
+            return out
+
+        try:
+            out = wait_for(write)  # a 100,000-hand export reads for seconds: not on the UI thread
         except (ServiceError, OSError) as error:
             QMessageBox.warning(self, "Export", str(error))
             return None

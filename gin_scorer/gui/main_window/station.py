@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from gin_scorer.gui.background import Operation, in_background
+from gin_scorer.gui.background import Operation, in_background, wait_for
 from gin_scorer.gui.main_window.state import WindowState
 from gin_scorer.gui.navigator import Node, match_label
 from gin_scorer.services.dto import ChangeFeed
@@ -39,7 +39,8 @@ class StationSync(WindowState):
         self.database = database
         self.database_label.setText(f"Database: {database}")
         try:
-            self.db = open_database(database, station=self.settings.station)
+            station = self.settings.station
+            self.db = wait_for(lambda: open_database(database, station=station))
         except (StoreError, OSError) as error:
             from gin_scorer.services.errors import CorruptDatabase
 
