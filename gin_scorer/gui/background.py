@@ -156,25 +156,25 @@ def wait_for(work: Callable[[], T]) -> T:
     frozen, "not responding" window), but clicks and keys wait until the answer is back, so
     nothing else starts half-way through; a key typed meanwhile is delivered after it.
     """
-    outcome: list[tuple[bool, object]] = []
+    outcome: list[tuple[bool, object]] = []  # written by the worker, read once it is done
     loop = QEventLoop()
 
-    def finished(ok: bool, value: object) -> None:
-        outcome.append((ok, value))
-        loop.quit()
+    def job(_report: Report) -> None:
+        try:
+            outcome.append((True, work()))
+        except Exception as error:  # raised again below, on the UI thread
+            outcome.append((False, error))
 
-    operation = Operation(
-        lambda _report: work(),
-        on_done=lambda result: finished(True, result),
-        on_error=lambda error: finished(False, error),
-    )
+    # The signal only wakes the loop; the answer is read from ``outcome`` after the job is
+    # done, so a loop ended early (the application quitting) still gets it.
+    operation = Operation(job, on_done=lambda _none: loop.quit(), on_error=lambda _e: loop.quit())
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         operation.start(_waiting_pool())
-        if not outcome:  # the answer comes through the queued signal, inside this loop
+        if not outcome:
             loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        # The worker has sent its answer but may still be returning from the job: the job
-        # must outlive that, or the pool would touch a deleted object.
+        # Done: the answer is in, and the job has returned (the pool must not touch it after
+        # it is freed).
         _waiting_pool().waitForDone()
     finally:
         QApplication.restoreOverrideCursor()

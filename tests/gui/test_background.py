@@ -79,6 +79,16 @@ def test_waiting_for_a_step_keeps_the_window_alive_and_reads_on_in_order(qtbot) 
         wait_for(refused)
 
 
+def test_the_answer_comes_back_even_when_the_wait_ends_early(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The application quitting (a smoke test, the session ending) ends every running event
+    loop, the waiting one too: the step still finishes and answers, instead of returning with
+    nothing. Here the waiting loop ends at once, as it does then."""
+    from gin_scorer.gui import background
+
+    monkeypatch.setattr(background.QEventLoop, "exec", lambda _self, *_flags: 0)
+    assert wait_for(lambda: (time.sleep(0.2), 7)[1]) == 7
+
+
 @pytest.mark.parametrize("busy", [True, False])
 def test_the_station_poll_starts_no_second_look_while_one_is_out(qtbot, tmp_path, busy) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.main_window import MainWindow
