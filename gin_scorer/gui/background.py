@@ -19,6 +19,7 @@ a worker writes).
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 from collections.abc import Callable
@@ -137,15 +138,11 @@ def in_background(
     ).start()
 
 
-_POOL: list[QThreadPool] = []
-
-
+@functools.cache
 def _waiting_pool() -> QThreadPool:
     """The pool of :func:`wait_for`'s jobs, apart from the window's long ones (a backup, a
     demo), so that waiting for a job to be done never waits for those."""
-    if not _POOL:
-        _POOL.append(QThreadPool())
-    return _POOL[0]
+    return QThreadPool()
 
 
 def wait_for(work: Callable[[], T]) -> T:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, until_accepted
+from gin_scorer.gui.pin_prompt import pin_from_box
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventStatus, EventView
 
@@ -48,7 +49,6 @@ def save_event(
     as last read, which lets the services refuse a change made meanwhile at another station,
     and the PIN (the dialog's box, or asked for when the services want one); after any
     refusal the event is read again, so the director's next Save goes through."""
-    from gin_scorer.gui.pin_prompt import pin_from_box
     from gin_scorer.services import events
 
     seen = [event]
