@@ -138,6 +138,11 @@ def in_background(
     ).start()
 
 
+_PLAIN_WAIT_SECONDS = 0.1
+"""How long :func:`wait_for` waits without painting: under the ~100 ms at which a pause
+starts to be noticed, so a quick answer costs no repaint and a slow one still paints."""
+
+
 @functools.cache
 def _waiting_pool() -> QThreadPool:
     """The pool of :func:`wait_for`'s jobs, apart from the window's long ones (a backup, a
@@ -149,11 +154,13 @@ def wait_for(work: Callable[[], T]) -> T:
     """``work()`` run on a worker while the UI thread waits for it in an event loop, then its
     result returned (or its exception raised) here, on the UI thread.
 
-    The window keeps painting and its timers run (a slow PostgreSQL server does not leave a
-    frozen, "not responding" window), but clicks and keys wait until the answer is back, so
-    nothing else starts half-way through; a key typed meanwhile is delivered after it.
+    An answer slower than :data:`_PLAIN_WAIT_SECONDS` gets a wait cursor, and the window keeps
+    painting and its timers run (a slow PostgreSQL server does not leave a frozen, "not
+    responding" window), but clicks and keys wait until the answer is back, so nothing else
+    starts half-way through; a key typed meanwhile is delivered after it.
     """
     outcome: list[tuple[bool, object]] = []  # written by the worker, read once it is done
+    answered = threading.Event()
     loop = QEventLoop()
 
     def job(_report: Report) -> None:
@@ -161,20 +168,25 @@ def wait_for(work: Callable[[], T]) -> T:
             outcome.append((True, work()))
         except Exception as error:  # raised again below, on the UI thread
             outcome.append((False, error))
+        answered.set()
 
     # The signal only wakes the loop; the answer is read from ``outcome`` after the job is
     # done, so a loop ended early (the application quitting) still gets it.
     operation = Operation(job, on_done=lambda _none: loop.quit(), on_error=lambda _e: loop.quit())
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        operation.start(_waiting_pool())
-        if not outcome:
-            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        # Done: the answer is in, and the job has returned (the pool must not touch it after
-        # it is freed).
-        _waiting_pool().waitForDone()
-    finally:
-        QApplication.restoreOverrideCursor()
+    operation.start(_waiting_pool())
+    # A local file answers within a few milliseconds: waiting for it plainly (the worker has
+    # the interpreter to itself) is quicker than an event loop that repaints the window as it
+    # was. Only an answer slower than a person notices gets the painting loop and the cursor.
+    if not answered.wait(_PLAIN_WAIT_SECONDS):
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if not outcome:
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            QApplication.restoreOverrideCursor()
+    # Done: the answer is in, and the job has returned (the pool must not touch it after it
+    # is freed).
+    _waiting_pool().waitForDone()
     ok, value = outcome[0]
     if not ok:
         assert isinstance(value, Exception)

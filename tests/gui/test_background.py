@@ -9,6 +9,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from gin_scorer.gui.background import Report, in_background, wait_for
 from gin_scorer.services.errors import NotFound
@@ -87,6 +88,20 @@ def test_the_answer_comes_back_even_when_the_wait_ends_early(qtbot, monkeypatch)
 
     monkeypatch.setattr(background.QEventLoop, "exec", lambda _self, *_flags: 0)
     assert wait_for(lambda: (time.sleep(0.2), 7)[1]) == 7
+
+
+def test_a_quick_answer_is_waited_for_without_repainting_the_window(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A local file answers in milliseconds: repainting the window as it was meanwhile would
+    only cost time (the Enter benchmark measured ~10 ms a hand), so no event loop runs and no
+    wait cursor shows unless the answer takes longer than a person notices."""
+    from gin_scorer.gui import background
+
+    def no_loop(_self, *_flags):  # type: ignore[no-untyped-def]
+        raise AssertionError("a quick answer must not start the painting loop")
+
+    monkeypatch.setattr(background.QEventLoop, "exec", no_loop)
+    assert wait_for(lambda: 7) == 7
+    assert QApplication.overrideCursor() is None
 
 
 @pytest.mark.parametrize("busy", [True, False])
