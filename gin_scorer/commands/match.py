@@ -105,7 +105,12 @@ def run_match_lock(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         current = matches.get_match(db, args.match_id)
-        action = matches.lock_result if args.lock_action == "lock" else matches.unlock_result
-        sheet = with_pin(args.pin, lambda pin: action(db, args.match_id, current.version, pin=pin))
+        locked = args.lock_action == "lock"
+        sheet = with_pin(
+            args.pin,
+            lambda pin: matches.set_result_lock(
+                db, args.match_id, current.version, locked=locked, pin=pin
+            ),
+        )
     print(f"match {args.match_id}: {sheet.match.status.value}")
     return 0

@@ -248,68 +248,52 @@ def follow_the_hands(session: Session, row: Match, sheet: ScoreSheet) -> MatchSt
     return status
 
 
-def lock_result(
+def set_result_lock(
     db: Database,
     match_id: int,
     expected_version: int,
     *,
+    locked: bool,
     pin: str | None = None,
     actor: str | None = None,
 ) -> ScoreSheet:
-    """Seal a finished match's result (director's PIN): no entry, correction or void is
-    taken until it is unlocked (:mod:`gin_scorer.services.authority`)."""
+    """Seal a finished match's result (``locked``), or lift the seal, with the director's PIN.
+
+    A sealed result takes no entry, correction or void until it is unlocked
+    (:mod:`gin_scorer.services.authority`); unlocked, its status is again what its ledger
+    says."""
+    action = Action.LOCK_RESULT if locked else Action.UNLOCK_RESULT
     with db.transaction() as session:
         row = fetch(session, Match, match_id)
         event = fetch(session, Event, row.event_id)
-        pinned = require(session, Action.LOCK_RESULT, event, pin, match=row)
-        if row.status == MatchStatus.LOCKED.value:  # in a finished event, the table said PIN
-            raise InvalidInput(f"match {match_id} is already locked")
-        if row.status != MatchStatus.FINISHED.value:
-            raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
+        pinned = require(session, action, event, pin, match=row)
+        _refuse_lock_change(match_id, MatchStatus(row.status), locked)
         claim_version(session, db, Match, match_id, expected_version)
         row = fetch_for_update(session, Match, match_id)
-        row.status = MatchStatus.LOCKED.value
+        if locked:
+            row.status = MatchStatus.LOCKED.value
+        else:  # read as a plain finished match, then as far as its ledger goes
+            row.status = MatchStatus.FINISHED.value
+            ledger = sheet_in(session, row, validate=False)
+            row.status = status_from(ledger, MatchStatus.FINISHED.value).value
         session.add(row)
         session.flush()
         record_audit(
             session,
             db,
             actor=actor,
-            action="match.lock",
+            action="match.lock" if locked else "match.unlock",
             subject=f"match:{match_id}",
-            payload={"pin": pinned},
+            payload={"pin": pinned} if locked else {"pin": pinned, "status": row.status},
         )
         return sheet_in(session, row)
 
 
-def unlock_result(
-    db: Database,
-    match_id: int,
-    expected_version: int,
-    *,
-    pin: str | None = None,
-    actor: str | None = None,
-) -> ScoreSheet:
-    """Lift the seal (director's PIN); the status goes back to what the ledger says."""
-    with db.transaction() as session:
-        row = fetch(session, Match, match_id)
-        event = fetch(session, Event, row.event_id)
-        pinned = require(session, Action.UNLOCK_RESULT, event, pin, match=row)
-        if row.status != MatchStatus.LOCKED.value:
-            raise InvalidInput(f"match {match_id} is not locked")
-        claim_version(session, db, Match, match_id, expected_version)
-        row = fetch_for_update(session, Match, match_id)
-        row.status = MatchStatus.FINISHED.value
-        sheet = sheet_in(session, row, validate=False)
-        row.status = status_from(sheet, MatchStatus.FINISHED.value).value
-        session.add(row)
-        session.flush()
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="match.unlock",
-            subject=f"match:{match_id}",
-            payload={"pin": pinned, "status": row.status},
-        )
-        return sheet_in(session, row)
+def _refuse_lock_change(match_id: int, status: MatchStatus, locking: bool) -> None:
+    """Only a finished result can be sealed, and only a sealed one unsealed."""
+    if locking and status == MatchStatus.LOCKED:  # in a finished event, the table said PIN
+        raise InvalidInput(f"match {match_id} is already locked")
+    if locking and status != MatchStatus.FINISHED:
+        raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
+    if not locking and status != MatchStatus.LOCKED:
+        raise InvalidInput(f"match {match_id} is not locked")

@@ -237,14 +237,14 @@ def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[
     qtbot, club_match, monkeypatch
 ) -> None:
     from gin_scorer.services import correction_policy
-    from gin_scorer.services.matches import lock_result, unlock_result
+    from gin_scorer.services.matches import set_result_lock
 
     page, stack, db, match = _page(qtbot, club_match)
     for text in ["bg22", "bg22", "bg22"]:  # 3 × 47: B wins the game to 100
         _type(qtbot, page, text)
     sheet = get_score_sheet(db, match.id)
     assert sheet.finished
-    lock_result(db, match.id, sheet.version, pin="2468")
+    set_result_lock(db, match.id, sheet.version, pin="2468", locked=True)
     page.open_match(match.id)
     page.ask_reason = lambda parent, what: "A had gone gin, not B"
     asked: list[str] = []
@@ -261,7 +261,7 @@ def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[
     qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
     assert not asked and "unlock it first" in page.panel.preview_label.text()
     assert _outcomes(db, match.id)[0] == (Outcome.GIN, Side.B, 47)
-    unlock_result(db, match.id, get_score_sheet(db, match.id).version, pin="2468")
+    set_result_lock(db, match.id, get_score_sheet(db, match.id).version, pin="2468", locked=False)
     # Unlocked, but later play relies on the result: now the PIN is asked for.
     monkeypatch.setattr(
         correction_policy, "correction_refusal", lambda session, match_id: "round 2 is paired"
@@ -278,12 +278,12 @@ def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[
 
 
 def test_giving_up_on_the_pin_changes_nothing(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.matches import lock_result
+    from gin_scorer.services.matches import set_result_lock
 
     page, _stack, db, match = _page(qtbot, club_match)
     for text in ["bg22", "bg22", "bg22"]:
         _type(qtbot, page, text)
-    lock_result(db, match.id, get_score_sheet(db, match.id).version, pin="2468")
+    set_result_lock(db, match.id, get_score_sheet(db, match.id).version, pin="2468", locked=True)
     page.open_match(match.id)
     page.ask_reason = lambda parent, what: "misdeal"
     page.ask_pin = lambda parent, why: None

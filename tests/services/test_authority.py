@@ -92,11 +92,11 @@ def _build(path: Path, state: State) -> Scene:
             hands.record_hand(db, match_id, hand(record), version, entered_by="T")
     scene = Scene(db, path, event.id, ids, m1, m2, m3)
     if state is State.LOCKED:
-        matches.lock_result(db, m1, scene.version(m1), pin=PIN)
+        matches.set_result_lock(db, m1, scene.version(m1), pin=PIN, locked=True)
         return scene
     rounds.start_round(db, event.id, chosen=[(ids["A"], ids["E"])])
     if state is State.FINISHED:
-        matches.lock_result(db, m1, scene.version(m1), pin=PIN)
+        matches.set_result_lock(db, m1, scene.version(m1), pin=PIN, locked=True)
         events.set_event_status(db, event.id, EventStatus.FINISHED, scene.event().version)
     elif state is State.SETUP:
         events.set_event_status(db, event.id, EventStatus.SETUP, scene.event().version)
@@ -144,11 +144,11 @@ def _undo(s: Scene, state: State, pin: str | None) -> object:
 
 def _lock(s: Scene, state: State, pin: str | None) -> object:
     target = s.m1 if state is State.LOCKED else s.m3
-    return matches.lock_result(s.db, target, s.version(target), pin=pin)
+    return matches.set_result_lock(s.db, target, s.version(target), pin=pin, locked=True)
 
 
 def _unlock(s: Scene, state: State, pin: str | None) -> object:
-    return matches.unlock_result(s.db, s.m1, s.version(s.m1), pin=pin)
+    return matches.set_result_lock(s.db, s.m1, s.version(s.m1), pin=pin, locked=False)
 
 
 def _status(status: EventStatus) -> Attempt:

@@ -154,7 +154,7 @@ def _played_event(db: Database, new_match: NewMatch) -> int:
     sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="Tom")
     sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="Tom")
     assert sheet.finished
-    matches.lock_result(db, match.id, sheet.version, pin="2468")
+    matches.set_result_lock(db, match.id, sheet.version, pin="2468", locked=True)
     return match.event_id
 
 

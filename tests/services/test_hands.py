@@ -174,21 +174,21 @@ def test_locked_result_needs_the_pin(db: Database, new_match: NewMatch) -> None:
     sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="T")
     assert sheet.finished
     with pytest.raises(PinError, match="is needed"):
-        matches.lock_result(db, match.id, sheet.version)
+        matches.set_result_lock(db, match.id, sheet.version, locked=True)
     with pytest.raises(PinError, match="wrong director PIN"):
-        matches.lock_result(db, match.id, sheet.version, pin="1111")
-    sheet = matches.lock_result(db, match.id, sheet.version, pin="2468")
+        matches.set_result_lock(db, match.id, sheet.version, pin="1111", locked=True)
+    sheet = matches.set_result_lock(db, match.id, sheet.version, pin="2468", locked=True)
     assert sheet.match.status is MatchStatus.LOCKED
     last = sheet.hands[-1].hand_id
     # A locked result takes no entries, not even with the PIN: unlocking is its own step.
     with pytest.raises(InvalidInput, match="locked: unlock it first to void a hand"):
         hands.void_hand(db, last, sheet.version, reason="x", entered_by="T", pin="2468")
-    sheet = matches.unlock_result(db, match.id, sheet.version, pin="2468")
+    sheet = matches.set_result_lock(db, match.id, sheet.version, pin="2468", locked=False)
     assert sheet.match.status is MatchStatus.FINISHED
     sheet = hands.void_hand(db, last, sheet.version, reason="x", entered_by="T")
     assert sheet.match.status is MatchStatus.PLAYING and not sheet.finished
     with pytest.raises(InvalidInput, match="not finished"):
-        matches.lock_result(db, match.id, sheet.version, pin="2468")
+        matches.set_result_lock(db, match.id, sheet.version, pin="2468", locked=True)
 
 
 def test_correction_policy_refusal_is_lifted_by_the_pin(
@@ -284,10 +284,10 @@ def test_without_a_director_pin_lock_and_policy_still_hold(
     match = new_match(db, best_of=1, target=100)
     sheet = hands.record_hand(db, match.id, hand(GIN_A), match.version, entered_by="T")
     sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="T")
-    sheet = matches.lock_result(db, match.id, sheet.version)
+    sheet = matches.set_result_lock(db, match.id, sheet.version, locked=True)
     with pytest.raises(InvalidInput, match="locked: unlock it first to void a hand"):
         hands.void_hand(db, sheet.hands[0].hand_id, sheet.version, reason="x", entered_by="T")
-    sheet = matches.unlock_result(db, match.id, sheet.version)
+    sheet = matches.set_result_lock(db, match.id, sheet.version, locked=False)
     assert sheet.match.status is MatchStatus.FINISHED
     monkeypatch.setattr(
         correction_policy, "correction_refusal", lambda session, match_id: "round 2 is paired"

@@ -168,8 +168,8 @@ class ServiceSequences(RuleBasedStateMachine):
         found = self._matches()
         if found:
             m = found[pick % len(found)]
-            action = matches.lock_result if lock else matches.unlock_result
-            self._try(action, self.db, m.id, m.version, pin=PIN if with_pin else None)
+            pin = PIN if with_pin else None
+            self._try(matches.set_result_lock, self.db, m.id, m.version, locked=lock, pin=pin)
 
     # --- hands ------------------------------------------------------------------------
 

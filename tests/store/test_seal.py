@@ -20,7 +20,7 @@ from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event, get_event, set_event_pin, set_event_status
 from gin_scorer.services.exchange import export_event_json, import_event_json
-from gin_scorer.services.matches import get_score_sheet, lock_result, unlock_result
+from gin_scorer.services.matches import get_score_sheet, set_result_lock
 from gin_scorer.services.seal import current_seal
 from gin_scorer.services.verify import verify_database
 from gin_scorer.simulation import simulate_match
@@ -159,8 +159,12 @@ def test_director_actions_are_signed_and_verify(tmp_path: Path) -> None:
     with open_database(tmp_path / "a.sqlite", backups=False) as db:
         event_id, view = _event(db, pin="4321")
         match_id = view.pairings[0].match_id
-        lock_result(db, match_id, get_score_sheet(db, match_id).version, pin="4321")
-        unlock_result(db, match_id, get_score_sheet(db, match_id).version, pin="4321")
+        set_result_lock(
+            db, match_id, get_score_sheet(db, match_id).version, pin="4321", locked=True
+        )
+        set_result_lock(
+            db, match_id, get_score_sheet(db, match_id).version, pin="4321", locked=False
+        )
         set_event_pin(db, event_id, "8642", old_pin="4321")
         set_event_status(db, event_id, EventStatus.FINISHED, get_event(db, event_id).version)
         set_event_status(

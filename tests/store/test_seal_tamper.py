@@ -29,7 +29,7 @@ from gin_scorer.services import rounds
 from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event, get_event, set_event_status
-from gin_scorer.services.matches import get_score_sheet, lock_result
+from gin_scorer.services.matches import get_score_sheet, set_result_lock
 from gin_scorer.services.seal import current_seal
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store.database import open_database
@@ -86,7 +86,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Made:
             first = rounds.start_round(db, event.id)
             _play(db, first)
             locked = first.pairings[0].match_id
-            lock_result(db, locked, get_score_sheet(db, locked).version, pin=PIN)
+            set_result_lock(db, locked, get_score_sheet(db, locked).version, pin=PIN, locked=True)
             other = create_event(
                 db, name="Closed", rules=load_preset(FAST), format="swiss", pin="9876"
             )

@@ -166,19 +166,19 @@ class ReportActions(EventActions):
             return False
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError, StoreError
-        from gin_scorer.services.matches import lock_result, unlock_result
+        from gin_scorer.services.matches import set_result_lock
 
-        action = lock_result if locked else unlock_result
         db = self.db
         try:
             # The PIN is asked for only when the services want one (the event or the
             # database has a PIN), with their sentence saying why.
             fresh = with_pin(
                 self,
-                lambda given: action(
+                lambda given: set_result_lock(
                     db,
                     sheet.match.id,
                     sheet.version,
+                    locked=locked,
                     pin=given,
                     actor=self.settings.station,
                 ),
