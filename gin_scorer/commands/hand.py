@@ -16,6 +16,8 @@ from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import with_pin
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gin_scorer.core.hands import HandRecord
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -157,21 +159,19 @@ def run_hand_correct(args: argparse.Namespace) -> int:
     from gin_scorer.services import hands
 
     record = _record(args.hand)
-    with opened(args) as db:
-        version = _match_version(db, args.hand_id)
-        sheet = with_pin(
-            args.pin,
-            lambda pin: hands.correct_hand(
-                db,
-                args.hand_id,
-                record,
-                version,
-                reason=args.reason,
-                entered_by=entered_by(args, db),
-                override_reason=args.override,
-                pin=pin,
-            ),
-        )
+    sheet = _write_hand(
+        args,
+        lambda db, version, pin: hands.correct_hand(
+            db,
+            args.hand_id,
+            record,
+            version,
+            reason=args.reason,
+            entered_by=entered_by(args, db),
+            override_reason=args.override,
+            pin=pin,
+        ),
+    )
     print(f"hand entry {args.hand_id} corrected")
     # The correction is the newest row of the match's log, so the row in force with the
     # highest id is the corrected hand (wherever it sits in the match).
@@ -182,22 +182,25 @@ def run_hand_correct(args: argparse.Namespace) -> int:
 def run_hand_void(args: argparse.Namespace) -> int:
     from gin_scorer.services import hands
 
-    with opened(args) as db:
-        version = _match_version(db, args.hand_id)
-        sheet = with_pin(
-            args.pin,
-            lambda pin: hands.void_hand(
-                db,
-                args.hand_id,
-                version,
-                reason=args.reason,
-                entered_by=entered_by(args, db),
-                pin=pin,
-            ),
-        )
+    sheet = _write_hand(
+        args,
+        lambda db, version, pin: hands.void_hand(
+            db, args.hand_id, version, reason=args.reason, entered_by=entered_by(args, db), pin=pin
+        ),
+    )
     print(f"hand entry {args.hand_id} voided")
     _summary(sheet)
     return 0
+
+
+def _write_hand(
+    args: argparse.Namespace, write: Callable[[Database, int, str | None], ScoreSheet]
+) -> ScoreSheet:
+    """``write(db, version, pin)`` on the match holding hand entry ``args.hand_id``: the
+    version read just before, the PIN asked only when the services want one."""
+    with opened(args) as db:
+        version = _match_version(db, args.hand_id)
+        return with_pin(args.pin, lambda pin: write(db, version, pin))
 
 
 def run_hand_undo(args: argparse.Namespace) -> int:

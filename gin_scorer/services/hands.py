@@ -13,6 +13,7 @@ given, which is stored with the hand and shown on the sheet. Warnings never bloc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -227,36 +228,21 @@ def correct_hand(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(reason, "reason for the correction", required=True)
     override = reason_text(override_reason, "override reason", required=False)
-    with db.transaction() as session:
-        match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.CORRECT_HAND)
-        target = hand_in_force(session, match_id, hand_id)
-        loaded = _load(session, row)
+
+    def corrected(target: HandEntry, loaded: _Loaded) -> tuple[HandEntry, dict[str, object]]:
         problems = checked_record(record, loaded.rules, f"hand entry {hand_id}")
         refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
         record_json = dumps(record_to_json(record))
         entry = _superseding(target, EntryKind.CORRECTION, record_json, stored_reason, who, db)
-        sheet = _after_write(session, loaded, entry)
-        record_audit(
-            session,
-            db,
-            actor=who,
-            action="hand.correct",
-            subject=f"match:{match_id}",
-            payload={
-                "entry": entry.id,
-                "supersedes": hand_id,
-                "reason": why,
-                "override_reason": override,
-                "record": record_to_json(record),
-                "was": target.record_json,
-                "pin": pinned,
-                "version": sheet.version,
-            },
-        )
-    backup.maybe_backup(db)
-    return sheet
+        said: dict[str, object] = {
+            "reason": why,
+            "override_reason": override,
+            "record": record_to_json(record),
+        }
+        return entry, said
+
+    return _supersede(db, hand_id, expected_version, pin, Action.CORRECT_HAND, who, corrected)
 
 
 def void_hand(
@@ -271,23 +257,45 @@ def void_hand(
     """Withdraw a hand (entered by mistake, misdeal ...): it stays in the log, counts nowhere."""
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(reason, "reason for the void", required=True)
+
+    def voided(target: HandEntry, _loaded: _Loaded) -> tuple[HandEntry, dict[str, object]]:
+        return _superseding(target, EntryKind.VOID, "{}", why, who, db), {"reason": why}
+
+    return _supersede(db, hand_id, expected_version, pin, Action.VOID_HAND, who, voided)
+
+
+_AUDITED_AS = {Action.CORRECT_HAND: "hand.correct", Action.VOID_HAND: "hand.void"}
+
+
+def _supersede(
+    db: Database,
+    hand_id: int,
+    expected_version: int,
+    pin: str | None,
+    action: Action,
+    who: str,
+    replacing: Callable[[HandEntry, _Loaded], tuple[HandEntry, dict[str, object]]],
+) -> ScoreSheet:
+    """Write the row ``replacing`` makes for the hand in force (a correction, a void), with
+    the director's authority and the sheet version the front end showed, and audit it with
+    what ``replacing`` says about it beside what the row replaced."""
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.VOID_HAND)
+        row, pinned = _claim(session, db, match_id, expected_version, pin, action)
         target = hand_in_force(session, match_id, hand_id)
         loaded = _load(session, row)
-        entry = _superseding(target, EntryKind.VOID, "{}", why, who, db)
+        entry, said = replacing(target, loaded)
         sheet = _after_write(session, loaded, entry)
         record_audit(
             session,
             db,
             actor=who,
-            action="hand.void",
+            action=_AUDITED_AS[action],
             subject=f"match:{match_id}",
             payload={
                 "entry": entry.id,
                 "supersedes": hand_id,
-                "reason": why,
+                **said,
                 "was": target.record_json,
                 "pin": pinned,
                 "version": sheet.version,
