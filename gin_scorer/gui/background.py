@@ -192,3 +192,43 @@ def wait_for(work: Callable[[], T]) -> T:
         assert isinstance(value, Exception)
         raise value
     return value  # type: ignore[return-value]  # work's own T, through a signal
+
+
+class _AskedOnUiThread(QObject, Generic[T]):
+    """A question a worker puts to the director: asked (a dialog) on the UI thread, the
+    worker waiting for the answer — a refusal (the dialog cancelled) comes back raised."""
+
+    _asked = Signal()
+
+    def __init__(self, ask: Callable[[], T]) -> None:
+        super().__init__()  # made on the UI thread, so its slot runs there
+        self._ask = ask
+        self._answered = threading.Event()
+        self._outcome: list[tuple[bool, object]] = []
+        self._asked.connect(self._ask_now, Qt.ConnectionType.QueuedConnection)
+
+    def _ask_now(self) -> None:
+        try:
+            self._outcome.append((True, self._ask()))
+        except Exception as error:  # raised again on the worker that asked
+            self._outcome.append((False, error))
+        self._answered.set()
+
+    def __call__(self) -> T:
+        if threading.current_thread() is threading.main_thread():
+            return self._ask()
+        self._answered.clear()
+        self._asked.emit()
+        self._answered.wait()
+        ok, value = self._outcome.pop()
+        if not ok:
+            assert isinstance(value, Exception)
+            raise value
+        return value  # type: ignore[return-value]  # ask's own T
+
+
+def asked_on_ui_thread(ask: Callable[[], T]) -> Callable[[], T]:
+    """``ask`` (a prompt for a PIN, a question) made callable from a :func:`wait_for` job:
+    the job waits while the UI thread asks, then reads on with the answer. Make it on the UI
+    thread, before the job starts."""
+    return _AskedOnUiThread(ask)

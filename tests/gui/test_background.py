@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from gin_scorer.gui.background import Report, in_background, wait_for
+from gin_scorer.gui.background import Report, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.services.errors import NotFound
 
 
@@ -102,6 +102,33 @@ def test_a_quick_answer_is_waited_for_without_repainting_the_window(qtbot, monke
     monkeypatch.setattr(background.QEventLoop, "exec", no_loop)
     assert wait_for(lambda: 7) == 7
     assert QApplication.overrideCursor() is None
+
+
+def test_a_job_asks_the_director_on_the_ui_thread_and_reads_on_with_the_answer(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The restore asks for the PIN half-way through its work on a worker: the question is
+    put on the UI thread (where dialogs live), the worker waits, and a cancel comes back as
+    the exception the prompt raised."""
+    ui = threading.get_ident()
+    asked_on: list[int] = []
+
+    def prompt() -> str:
+        asked_on.append(threading.get_ident())
+        return "2468"
+
+    ask = asked_on_ui_thread(prompt)
+    worker, answer = wait_for(lambda: (threading.get_ident(), ask()))
+    assert worker != ui and answer == "2468"
+    assert asked_on == [ui]
+
+    class Cancelled(Exception):
+        pass
+
+    def cancelled() -> str:
+        raise Cancelled
+
+    refuse = asked_on_ui_thread(cancelled)
+    with pytest.raises(Cancelled):
+        wait_for(lambda: refuse())
 
 
 @pytest.mark.parametrize("busy", [True, False])

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from gin_scorer.gui.background import Operation, in_background, wait_for
+from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.main_window.state import WindowState
 from gin_scorer.gui.navigator import Node, match_label
 from gin_scorer.services.dto import ChangeFeed
@@ -217,7 +217,10 @@ class StationSync(WindowState):
             self.db.close()
             self.db = None
         try:
-            result = restore_backup(self.database, chosen, ask_pin=lambda: ask_database_pin(self))
+            # On a worker: copying, checking and migrating a large file takes its time. The
+            # PIN, when the file is guarded, is asked half-way through, on the UI thread.
+            ask_pin = asked_on_ui_thread(lambda: ask_database_pin(self))
+            result = wait_for(lambda: restore_backup(self.database, chosen, ask_pin=ask_pin))
         except PinCancelled:
             self.open_db(self.database)
             return False
