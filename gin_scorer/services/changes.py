@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from gin_scorer.services.dto import Change, ChangeFeed
 from gin_scorer.store import changes as feed
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import HandEntry
+from gin_scorer.store.tables import HandEntry, ResultEntry
 
 
 def current_marker(db: Database) -> int:
@@ -28,11 +28,12 @@ def changes_since(
     when ``limit`` rows came back, ask again at once for the rest."""
     with db.transaction(write=False) as session:
         rows = feed.changes_since(session, marker, event_id=event_id, limit=limit)
-        hand_rows = {r.row_id for r in rows if r.table_name == "hand_entry" and r.row_id}
         match_ids = {r.row_id for r in rows if r.table_name == "match" and r.row_id}
-        if hand_rows:
-            query = select(HandEntry.match_id).where(col(HandEntry.id).in_(hand_rows))
-            match_ids.update(session.exec(query))
+        for log in (HandEntry, ResultEntry):  # a match's log rows name their match
+            log_rows = {r.row_id for r in rows if r.table_name == log.__tablename__ and r.row_id}
+            if log_rows:
+                query = select(log.match_id).where(col(log.id).in_(log_rows))
+                match_ids.update(session.exec(query))
         changes = tuple(
             Change(
                 id=r.id,

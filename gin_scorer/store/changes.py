@@ -22,7 +22,15 @@ from sqlalchemy import event, func, insert, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
-from gin_scorer.store.tables import WATCHED_TABLES, Change, Event, HandEntry, Match, utcnow
+from gin_scorer.store.tables import (
+    WATCHED_TABLES,
+    Change,
+    Event,
+    HandEntry,
+    Match,
+    ResultEntry,
+    utcnow,
+)
 
 if TYPE_CHECKING:
     from gin_scorer.store.connection import Database
@@ -46,7 +54,7 @@ class ChangeRow:
 def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int | None:
     if isinstance(obj, Event):
         return obj.id
-    if isinstance(obj, HandEntry):
+    if isinstance(obj, HandEntry | ResultEntry):
         if obj.match_id not in cache:
             cache[obj.match_id] = (
                 session.connection()

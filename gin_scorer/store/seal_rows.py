@@ -19,7 +19,17 @@ from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, MetaData, Select, Table, bindparam, select
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    MetaData,
+    Select,
+    Table,
+    bindparam,
+    inspect,
+    select,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
@@ -110,7 +120,10 @@ def all_sealed_rows(
     ``reflect`` reads the tables as the database has them (a migration, whose schema may be
     older than this version's models) instead of as the models say."""
     bind = connection.connection() if isinstance(connection, Session) else connection
+    present = set(inspect(bind).get_table_names()) if reflect else set(SEALED_TABLES)
     for name in SEALED_TABLES:
+        if name not in present:  # a migration's older schema: a later revision adds it
+            continue
         table = Table(name, MetaData(), autoload_with=bind) if reflect else sealed_table(name)
         key = table.c[pk_column(name)]
         query = select(table).order_by(key)

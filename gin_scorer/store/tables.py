@@ -160,6 +160,35 @@ class HandEntry(SQLModel, table=True):
     entered_at: datetime = _when(default_factory=utcnow)
 
 
+class ResultEntry(SQLModel, table=True):
+    """One row of a match's append-only result log: a result reported without its hands.
+
+    ``outcome`` is the kind (:class:`gin_scorer.tournament.results.ResultKind`: "slip",
+    "forfeit", "double-forfeit", "time-called", "adjudicated"); ``kind`` is the log's own
+    "entry" / "correction" / "void", as in :class:`HandEntry`, a correction or a void
+    superseding ``supersedes_id``. ``winner`` is "A", "B" or None; ``game_points_json`` the
+    games' totals when the slip gave them (``[[a, b], ...]``), else ``[]``. The row in force
+    decides the match; its hands stay in their log and say how far play got.
+    """
+
+    __tablename__ = "result_entry"
+    __table_args__ = (Index("ix_result_entry_match", "match_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id")
+    kind: str = "entry"  # "entry" / "correction" / "void"
+    supersedes_id: int | None = Field(default=None, foreign_key="result_entry.id")
+    outcome: str
+    winner: str | None = None
+    games_a: int = 0
+    games_b: int = 0
+    game_points_json: str = _text(default="[]")
+    reason: str | None = _text(default=None)
+    entered_by: str
+    station: str
+    entered_at: datetime = _when(default_factory=utcnow)
+
+
 class AuditEntry(SQLModel, table=True):
     """One link of the hash-chained audit log (see :mod:`gin_scorer.store.audit`).
 
@@ -208,8 +237,10 @@ class Setting(SQLModel, table=True):
 
 # Tables whose writes go into the change feed (the bookkeeping tables would only echo).
 WATCHED_TABLES: frozenset[str] = frozenset(
-    {"player", "event", "entrant", "round", "match", "hand_entry"}
+    {"player", "event", "entrant", "round", "match", "hand_entry", "result_entry"}
 )
+# The per-match logs: rows that belong to an event through their match.
+MATCH_LOG_TABLES: frozenset[str] = frozenset({"hand_entry", "result_entry"})
 
 
 class SealLink(SQLModel, table=True):
@@ -239,5 +270,6 @@ SEALED_TABLES: tuple[str, ...] = (
     "hand_entry",
     "audit_entry",
     "setting",
+    "result_entry",  # last: a link's rows sort by this order, so older links keep theirs
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})

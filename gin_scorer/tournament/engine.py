@@ -192,7 +192,12 @@ def event_standings(state: EventState, after_round: int | None = None) -> tuple[
     if after_round is not None:
         outcomes = tuple(o for o in outcomes if o.round_number <= after_round)
     if not state.format.is_elimination:
-        return compute_standings(state.entrants, outcomes, state.settings.tie_breaks)
+        return compute_standings(
+            state.entrants,
+            outcomes,
+            state.settings.tie_breaks,
+            forfeits_as_played=state.settings.results.forfeits_as_played,
+        )
     shown = replace(state, outcomes=outcomes)
     bracket = bracket_of(shown)
     progress = elimination.progress(bracket, bracket_states(shown))

@@ -14,6 +14,7 @@ from enum import Enum
 
 from gin_scorer.core.json_input import shown
 from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.results import ResultKind
 
 
 class Format(Enum):
@@ -130,7 +131,9 @@ class MatchOutcome:
     """The result of one finished match (or a bye, when ``b`` is ``None``).
 
     ``margin`` is the point differential from ``a``'s side (a's points minus b's), as the
-    core's match ledger reports it. ``slot`` is the bracket position in elimination events.
+    core's match ledger reports it; ``points_known`` is false when the result came without
+    game points (a slip), and then ``margin`` is 0 and counts nowhere. ``slot`` is the bracket
+    position in elimination events; ``kind`` where the result came from.
     """
 
     a: int
@@ -141,6 +144,8 @@ class MatchOutcome:
     margin: int = 0
     round_number: int = 0
     slot: str | None = None
+    kind: ResultKind = ResultKind.PLAYED
+    points_known: bool = True
 
     def __post_init__(self) -> None:
         if self.b is not None and self.a == self.b:

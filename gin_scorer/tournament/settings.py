@@ -23,6 +23,10 @@ from enum import Enum
 from gin_scorer.core.json_input import shown
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import ByeValue, Format
+from gin_scorer.tournament.results import ResultRules, TimeCalledWinner
+
+DEFAULT_RESULT_RULES = ResultRules()
+"""Forfeits like a bye and unplayed; time called to the leader (see the results module)."""
 
 NO_POINTS_BYE = ByeValue()
 """The default bye: a match win and the game wins a match win takes, no points."""
@@ -116,6 +120,8 @@ class TournamentSettings:
     require_check_in: bool = False
     # Entrants who always sit at one table (a wheelchair place, a streamed board): (id, table).
     fixed_tables: tuple[tuple[int, int], ...] = ()
+    # What forfeits and time called are worth (:mod:`gin_scorer.tournament.results`).
+    results: ResultRules = DEFAULT_RESULT_RULES
 
     def swiss_rounds(self, entrants: int) -> int:
         return self.rounds if self.rounds is not None else suggested_swiss_rounds(entrants)
@@ -136,6 +142,12 @@ class TournamentSettings:
             "bracket_reset": self.bracket_reset,
             "require_check_in": self.require_check_in,
             "fixed_tables": {str(entrant): table for entrant, table in self.fixed_tables},
+            "forfeit_match_win": self.results.forfeit_match_win,
+            "forfeit_game_wins": self.results.forfeit_game_wins,
+            "forfeit_points_per_game": self.results.forfeit_points_per_game,
+            "forfeits_as_played": self.results.forfeits_as_played,
+            "time_called_winner": self.results.time_called_winner.value,
+            "time_called_game_counts": self.results.time_called_game_counts,
         }
 
     @classmethod
@@ -189,7 +201,40 @@ class TournamentSettings:
             bracket_reset=_flag(origin, "bracket_reset", data.get("bracket_reset", True)),
             require_check_in=_flag(origin, "require_check_in", data.get("require_check_in", False)),
             fixed_tables=_fixed_tables(origin, data.get("fixed_tables", {})),
+            results=_result_rules(origin, data),
         )
+
+
+def _result_rules(origin: str, data: Mapping[str, object]) -> ResultRules:
+    """The knobs of :class:`ResultRules` (each missing one at its default)."""
+    base = ResultRules()
+    raw_games = data.get("forfeit_game_wins")
+    winner_raw = data.get("time_called_winner", base.time_called_winner.value)
+    try:
+        winner = TimeCalledWinner(winner_raw)
+    except ValueError:
+        names = ", ".join(w.value for w in TimeCalledWinner)
+        raise TournamentError(
+            f"{origin}: time_called_winner = {shown(winner_raw)}: use one of {names}"
+        ) from None
+    return ResultRules(
+        forfeit_match_win=_flag(
+            origin, "forfeit_match_win", data.get("forfeit_match_win", base.forfeit_match_win)
+        ),
+        forfeit_game_wins=None
+        if raw_games is None
+        else _whole(origin, "forfeit_game_wins", raw_games, 0),
+        forfeit_points_per_game=_whole(
+            origin, "forfeit_points_per_game", data.get("forfeit_points_per_game", 0), 0
+        ),
+        forfeits_as_played=_flag(
+            origin, "forfeits_as_played", data.get("forfeits_as_played", False)
+        ),
+        time_called_winner=winner,
+        time_called_game_counts=_flag(
+            origin, "time_called_game_counts", data.get("time_called_game_counts", False)
+        ),
+    )
 
 
 def _whole(origin: str, key: str, value: object, minimum: int | None) -> int:

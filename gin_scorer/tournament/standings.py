@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gin_scorer.tournament.model import Entrant, MatchOutcome
+from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 
@@ -38,6 +39,8 @@ class Record:
     byes: int
     opponents: tuple[int, ...]
     buchholz: int
+    forfeits: int = 0  # matches won or lost without play (not in ``played``)
+    points_missing: int = 0  # results without game points: not in ``point_differential``
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,53 +83,77 @@ class Standing(SharedPlace):
 
 
 def entrant_records(
-    entrants: Iterable[Entrant], outcomes: Iterable[MatchOutcome]
+    entrants: Iterable[Entrant],
+    outcomes: Iterable[MatchOutcome],
+    *,
+    forfeits_as_played: bool = False,
 ) -> dict[int, Record]:
-    """Every entrant's record from the finished matches and byes."""
+    """Every entrant's record from the finished matches and byes.
+
+    A forfeit (:attr:`ResultKind.unplayed`) counts in the record's wins, losses and games but
+    is not a played match: not in ``played``, and neither side is the other's opponent for
+    the opponents' match wins, whose count leaves forfeit wins out — unless
+    ``forfeits_as_played`` (see :mod:`gin_scorer.tournament.results`)."""
     people = {e.id: e for e in entrants}
-    played: dict[int, int] = defaultdict(int)
-    wins: dict[int, int] = defaultdict(int)
-    losses: dict[int, int] = defaultdict(int)
-    gw: dict[int, int] = defaultdict(int)
-    gl: dict[int, int] = defaultdict(int)
-    diff: dict[int, int] = defaultdict(int)
-    byes: dict[int, int] = defaultdict(int)
-    opponents: dict[int, list[int]] = defaultdict(list)
+    tally: dict[int, _Tally] = defaultdict(_Tally)
     for o in outcomes:
-        sides = (o.a,) if o.b is None else (o.a, o.b)
-        for who in sides:
-            if who not in people:
-                continue
-            gw[who] += o.games_for(who)
-            gl[who] += o.games_against(who)
-            diff[who] += o.margin_for(who)
-            if o.winner == who:
-                wins[who] += 1
-            elif o.winner is not None:
-                losses[who] += 1
-            if o.b is None:
-                byes[who] += 1
-            else:
-                played[who] += 1
-                opponent = o.opponent_of(who)
-                if opponent is not None:
-                    opponents[who].append(opponent)
+        unplayed = o.kind.unplayed and not forfeits_as_played
+        for who in (o.a,) if o.b is None else (o.a, o.b):
+            if who in people:
+                tally[who].add(o, who, unplayed=unplayed)
     records = {}
     for eid, entrant in people.items():
-        opps = tuple(opponents[eid])
+        t = tally[eid]
+        opps = tuple(t.opponents)
         records[eid] = Record(
             entrant=entrant,
-            played=played[eid],
-            match_wins=wins[eid],
-            match_losses=losses[eid],
-            game_wins=gw[eid],
-            game_losses=gl[eid],
-            point_differential=diff[eid],
-            byes=byes[eid],
+            played=t.played,
+            match_wins=t.wins,
+            match_losses=t.losses,
+            game_wins=t.game_wins,
+            game_losses=t.game_losses,
+            point_differential=t.differential,
+            byes=t.byes,
             opponents=opps,
-            buchholz=sum(wins[x] for x in opps),
+            buchholz=sum(tally[x].wins - tally[x].unplayed_wins for x in opps),
+            forfeits=t.forfeits,
+            points_missing=t.points_missing,
         )
     return records
+
+
+class _Tally:
+    """One entrant's running counts while the outcomes are folded."""
+
+    def __init__(self) -> None:
+        self.played = self.wins = self.losses = self.byes = 0
+        self.game_wins = self.game_losses = self.differential = 0
+        self.forfeits = self.unplayed_wins = self.points_missing = 0
+        self.opponents: list[int] = []
+
+    def add(self, o: MatchOutcome, who: int, *, unplayed: bool) -> None:
+        self.game_wins += o.games_for(who)
+        self.game_losses += o.games_against(who)
+        if o.points_known:
+            self.differential += o.margin_for(who)
+        else:
+            self.points_missing += 1
+        # A double forfeit has no winner and two losers (nobody came to play).
+        lost = o.winner is not None or o.kind is ResultKind.DOUBLE_FORFEIT
+        if o.winner == who:
+            self.wins += 1
+            self.unplayed_wins += int(unplayed)
+        elif lost and o.b is not None:
+            self.losses += 1
+        if o.b is None:
+            self.byes += 1
+        elif unplayed:
+            self.forfeits += 1
+        else:
+            self.played += 1
+            opponent = o.opponent_of(who)
+            if opponent is not None:
+                self.opponents.append(opponent)
 
 
 def compute_standings(
@@ -136,6 +163,7 @@ def compute_standings(
     *,
     stage: Callable[[int], int] | None = None,
     positions: Callable[[int], str] | None = None,
+    forfeits_as_played: bool = False,
 ) -> tuple[Standing, ...]:
     """Rank ``entrants`` by ``tie_breaks``; equal entrants share a place.
 
@@ -143,7 +171,7 @@ def compute_standings(
     whatever the tie-breaks say; ``positions`` gives each entrant's bracket position text.
     Within a shared place, rows are listed by seed then name, for a stable printout.
     """
-    records = entrant_records(entrants, outcomes)
+    records = entrant_records(entrants, outcomes, forfeits_as_played=forfeits_as_played)
     wins_against: dict[tuple[int, int], int] = defaultdict(int)
     for o in outcomes:
         if o.b is not None and o.winner is not None:

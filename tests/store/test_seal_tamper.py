@@ -46,6 +46,7 @@ TRIGGERS = {
     "hand_entry": "hand entries are append-only",
     "audit_entry": "the audit log is append-only",
     "seal_link": "the seal is append-only",
+    "result_entry": "result entries are append-only",
 }
 
 
@@ -507,7 +508,7 @@ def test_recompute_the_entire_chain_after_an_edit(made: Made, copy: Path, capsys
 def test_drop_the_triggers_edit_and_recreate_them(made: Made, copy: Path, capsys: Any) -> None:
     hand = a_hand(copy, made.locked_match)
     raw(copy, f"UPDATE hand_entry SET entered_by = 'nobody' WHERE id = {hand}")
-    assert scalar(copy, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 6
+    assert scalar(copy, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 8
     caught(
         "drop triggers, edit, recreate",
         copy,

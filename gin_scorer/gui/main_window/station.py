@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
 POLL_MS = 3000  # how often other stations' changes are looked for
 
 
+_MATCH_TABLES = frozenset({"match", "hand_entry", "result_entry", "audit_entry"})
+"""Tables whose changes touch single matches only (relabel their lines, not the tree)."""
+
+
 class StationSync(WindowState):
     """Opens the database, follows the other stations, keeps the backups."""
 
@@ -126,7 +130,7 @@ class StationSync(WindowState):
         foreign = [c for c in feed.changes if c.station != mine]
         if not foreign:
             return
-        if any(c.table not in ("match", "hand_entry", "audit_entry") for c in foreign):
+        if any(c.table not in _MATCH_TABLES for c in foreign):
             self.refresh_all()  # new events, rounds or entrants: rebuild the tree
         else:
             self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables

@@ -1,0 +1,275 @@
+"""Results that do not come from a hand-by-hand record: a slip, a forfeit, time called, a
+director's adjudication — what each kind is worth, and when a reported result cannot be.
+
+A room produces results its desk never saw played: a table that kept its own pad hands in a
+slip ("Ann beat Bob 3–1"), a player does not show up, the round's time is called, the director
+rules. Chess pairing programs and bridge scoring accept such results; so does this engine,
+and every figure it derives says which kind it came from (:class:`ResultKind`).
+
+What each kind is worth is a knob of the event (:class:`ResultRules`), with the convention it
+follows:
+
+- **Forfeits are unplayed.** The winner is credited as the event says (by default like a bye:
+  a match win and the games a won match takes, no points), but the match is not a *played*
+  game: it does not count in ``played`` and the absent side is not an opponent for the
+  opponents' match wins (Buchholz). FIDE counts an unplayed game against a "virtual opponent"
+  (Handbook C.02, art. 13.15.2) and, for the opponents' tie-breaks, a player's result by
+  default as a draw (FIDE Swiss Pairings Programs Committee, 2009); US Chess likewise scores
+  unplayed games as draws for opponents' tie-breaks (rule 34E1). Gin matches have no draws and
+  the column counts whole match wins, so the neutral equivalent is used: a forfeit neither lifts
+  nor sinks anybody's opponents' score. ``forfeits_as_played`` (director's choice) counts them
+  as ordinary results instead.
+- **Time called** stops a match where its hands reached: the games each side won stand, and
+  the winner is the leader in games, then in the current game's points, else the director
+  decides (``time_called_winner``; director's choice, no source fixes it for gin). Whether the
+  unfinished game's points count in the point differential is ``time_called_game_counts``.
+- **A slip without game points** has no point differential: it is never counted as zero.
+  The standings count such results per entrant and say so beside the figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from gin_scorer.tournament.errors import TournamentError
+
+
+class ResultKind(Enum):
+    """Where a match's result came from; the value is what the store keeps."""
+
+    PLAYED = "played"  # from its hands, as recorded
+    SLIP = "slip"  # reported on paper: winner, games each, maybe each game's points
+    FORFEIT = "forfeit"  # one side absent or withdrawn
+    DOUBLE_FORFEIT = "double-forfeit"  # both absent: nobody wins, both lose
+    TIME_CALLED = "time-called"  # stopped when the round's time was called
+    ADJUDICATED = "adjudicated"  # the director named the winner, with a reason
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @property
+    def mark(self) -> str:
+        """The short mark a sheet, a standings line or a pairing list puts beside it."""
+        return _MARKS[self]
+
+    @property
+    def unplayed(self) -> bool:
+        """Nobody played it (a forfeit): not a played match for the tie-breaks."""
+        return self in (ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
+
+    @classmethod
+    def parse(cls, text: str) -> ResultKind:
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
+        for kind in cls:
+            if kind.value == key:
+                return kind
+        names = ", ".join(k.value for k in cls)
+        raise TournamentError(f"{text!r} is not a kind of result; use one of {names}")
+
+
+_LABELS = {
+    ResultKind.PLAYED: "played",
+    ResultKind.SLIP: "slip",
+    ResultKind.FORFEIT: "forfeit",
+    ResultKind.DOUBLE_FORFEIT: "double forfeit",
+    ResultKind.TIME_CALLED: "time called",
+    ResultKind.ADJUDICATED: "adjudicated",
+}
+_MARKS = {
+    ResultKind.PLAYED: "",
+    ResultKind.SLIP: "S",
+    ResultKind.FORFEIT: "F",
+    ResultKind.DOUBLE_FORFEIT: "FF",
+    ResultKind.TIME_CALLED: "T",
+    ResultKind.ADJUDICATED: "A",
+}
+
+
+class TimeCalledWinner(Enum):
+    """Who wins a match stopped by time."""
+
+    LEADER = "leader"  # more games; then more points in the game in progress; else the director
+    DIRECTOR = "director"  # always the director's decision
+
+    @property
+    def label(self) -> str:
+        if self is TimeCalledWinner.LEADER:
+            return "the leader in games, then in the current game's points"
+        return "the director decides"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRules:
+    """What the results that were not played hand by hand are worth (see the module text)."""
+
+    forfeit_match_win: bool = True
+    forfeit_game_wins: int | None = None  # None: the games a won match takes (3 in a best of 5)
+    forfeit_points_per_game: int = 0  # points credited per credited game (e.g. the target)
+    forfeits_as_played: bool = False
+    time_called_winner: TimeCalledWinner = TimeCalledWinner.LEADER
+    time_called_game_counts: bool = False
+
+    def __post_init__(self) -> None:
+        if self.forfeit_game_wins is not None and self.forfeit_game_wins < 0:
+            raise TournamentError(
+                f"a forfeit's game wins must be 0 or more, not {self.forfeit_game_wins}"
+            )
+        if self.forfeit_points_per_game < 0:
+            raise TournamentError(
+                f"a forfeit's points per game must be 0 or more, not {self.forfeit_points_per_game}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """How far a match's hands got: games won each, the margin over the finished games (for
+    side A), and the points of the game in progress."""
+
+    games_a: int = 0
+    games_b: int = 0
+    finished_margin: int = 0
+    current_a: int = 0
+    current_b: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A result as the standings take it: who won (``True`` side A, ``False`` side B, ``None``
+    nobody), games each, the margin for A, and whether that margin is known."""
+
+    a_won: bool | None
+    games_a: int
+    games_b: int
+    margin: int
+    points_known: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MatchShape:
+    """What a reported result must fit: games to win, games at most, a game's target."""
+
+    games_to_win: int
+    best_of: int
+    target: int
+
+
+def slip(
+    shape: MatchShape,
+    a_won: bool,
+    games_a: int,
+    games_b: int,
+    game_points: Sequence[tuple[int, int]] = (),
+) -> Decided:
+    """A result reported on paper. Refused, with the rule named, when it cannot be a result
+    of this match: a 3–3 in a best of five, a winner with fewer games, a game under the
+    target.
+
+    >>> shape = MatchShape(games_to_win=3, best_of=5, target=250)
+    >>> slip(shape, True, 3, 1)
+    Decided(a_won=True, games_a=3, games_b=1, margin=0, points_known=False)
+    >>> slip(shape, False, 2, 3).games_b
+    3
+    >>> slip(shape, True, 3, 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_scorer.tournament.errors.TournamentError: 3–3 is not a result of a best of 5: ...
+    """
+    won, lost = (games_a, games_b) if a_won else (games_b, games_a)
+    if won != shape.games_to_win or not 0 <= lost < shape.games_to_win:
+        raise TournamentError(
+            f"{games_a}–{games_b} is not a result of {_shape_words(shape)}: the winner has "
+            f"{shape.games_to_win} game{'s' if shape.games_to_win != 1 else ''}, the loser "
+            + ("none" if shape.games_to_win == 1 else f"0 to {shape.games_to_win - 1}")
+        )
+    if not game_points:
+        return Decided(a_won, games_a, games_b, 0, points_known=False)
+    if len(game_points) != games_a + games_b:
+        raise TournamentError(
+            f"{len(game_points)} game totals for {games_a + games_b} games: give one "
+            "'A-B' total per game played"
+        )
+    won_a = won_b = 0
+    for number, (pa, pb) in enumerate(game_points, start=1):
+        if max(pa, pb) < shape.target or pa == pb or min(pa, pb) < 0:
+            raise TournamentError(
+                f"game {number}: {pa}–{pb} is not a finished game to {shape.target}: its "
+                f"winner has {shape.target} or more, and more than the loser"
+            )
+        won_a, won_b = (won_a + 1, won_b) if pa > pb else (won_a, won_b + 1)
+    if (won_a, won_b) != (games_a, games_b):
+        raise TournamentError(
+            f"the game totals give {won_a}–{won_b} in games, not {games_a}–{games_b}"
+        )
+    margin = sum(pa - pb for pa, pb in game_points)
+    return Decided(a_won, games_a, games_b, margin)
+
+
+def forfeit(shape: MatchShape, rules: ResultRules, a_present: bool) -> Decided:
+    """The side present wins as the event credits a forfeit.
+
+    >>> forfeit(MatchShape(3, 5, 250), ResultRules(forfeit_points_per_game=250), False)
+    Decided(a_won=False, games_a=0, games_b=3, margin=-750, points_known=True)
+    """
+    games = shape.games_to_win if rules.forfeit_game_wins is None else rules.forfeit_game_wins
+    margin = games * rules.forfeit_points_per_game
+    winner = a_present if rules.forfeit_match_win else None
+    if a_present:
+        return Decided(winner, games, 0, margin)
+    return Decided(None if winner is None else False, 0, games, -margin)
+
+
+def double_forfeit() -> Decided:
+    """Both sides absent: no winner, no games, no points (both are marked with a loss)."""
+    return Decided(None, 0, 0, 0)
+
+
+def time_called(rules: ResultRules, reached: Reached, director_says_a: bool | None) -> Decided:
+    """The match as its hands left it when time was called.
+
+    >>> time_called(ResultRules(), Reached(1, 1, 40, 120, 80), None)
+    Decided(a_won=True, games_a=1, games_b=1, margin=40, points_known=True)
+    >>> time_called(ResultRules(), Reached(1, 1, 40, 80, 80), None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_scorer.tournament.errors.TournamentError: time called at 1–1 in games and 80–80 ...
+    """
+    leader = _leader(reached)
+    if rules.time_called_winner is TimeCalledWinner.DIRECTOR or leader is None:
+        if director_says_a is None:
+            where = f"{reached.games_a}–{reached.games_b} in games"
+            if rules.time_called_winner is TimeCalledWinner.LEADER:
+                where += f" and {reached.current_a}–{reached.current_b} in the game in progress"
+            raise TournamentError(f"time called at {where}: the director decides the winner")
+        a_won = director_says_a
+    else:
+        if director_says_a is not None and director_says_a != leader:
+            raise TournamentError(
+                "time called: the event's rule gives the match to the leader, side "
+                f"{'A' if leader else 'B'}; to give it to the other side, adjudicate it"
+            )
+        a_won = leader
+    margin = reached.finished_margin
+    if rules.time_called_game_counts:
+        margin += reached.current_a - reached.current_b
+    return Decided(a_won, reached.games_a, reached.games_b, margin)
+
+
+def adjudicated(reached: Reached, a_won: bool) -> Decided:
+    """The director's ruling: the named side wins; the games and finished games' points
+    stand as the hands reached them."""
+    return Decided(a_won, reached.games_a, reached.games_b, reached.finished_margin)
+
+
+def _leader(reached: Reached) -> bool | None:
+    if reached.games_a != reached.games_b:
+        return reached.games_a > reached.games_b
+    if reached.current_a != reached.current_b:
+        return reached.current_a > reached.current_b
+    return None
+
+
+def _shape_words(shape: MatchShape) -> str:
+    return "a single game" if shape.best_of == 1 else f"a best of {shape.best_of}"
