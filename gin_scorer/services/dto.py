@@ -22,6 +22,7 @@ from gin_scorer.core.rules import RuleSet
 
 # One status for the engine and the views: the services re-export the engine's.
 from gin_scorer.tournament.model import EntrantStatus as EntrantStatus
+from gin_scorer.tournament.results import ResultKind as ResultKind
 
 
 class EventStatus(Enum):
@@ -210,8 +211,37 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultView:
+    """A match's result in force that did not come from its hands alone: a slip, a forfeit,
+    time called, an adjudication (:class:`ResultKind`). It decides the match; the hands, if
+    any, stay on the sheet and say how far play got.
+
+    ``margin`` is the point differential for side A as the standings count it; when
+    ``points_known`` is false (a slip without game totals) there is none, and 0 stands in.
+    ``game_points`` are the totals a slip gave, per game. ``entry_id`` is the result-log row
+    in force (pass the match's version to replace or void it); ``corrected`` says it replaced
+    an earlier result.
+    """
+
+    entry_id: int
+    kind: ResultKind
+    winner: Side | None
+    games_won: PerSide
+    margin: int
+    points_known: bool
+    game_points: tuple[tuple[int, int], ...]
+    reason: str | None
+    entered_by: str
+    station: str
+    entered_at: datetime
+    corrected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """Everything a score sheet shows for one match, derived from its hand log.
+    """Everything a score sheet shows for one match, derived from its hand log (and, when one
+    is in force, from its reported result: ``finished``, ``winner`` and ``games_won`` are then
+    the result's, see :class:`ResultView`).
 
     ``ledger`` is the core ledger's own summary for the rule set's match format (a game,
     best-of, Hollywood or multi-match ledger object from :mod:`gin_scorer.core.ledgers`);
@@ -232,6 +262,7 @@ class ScoreSheet:
     current_game: int = 1
     current_totals: PerSide = field(default_factory=PerSide)
     log: tuple[LogEntry, ...] = ()
+    result: ResultView | None = None  # a result reported without (all) its hands
 
     @property
     def warnings(self) -> tuple[Problem, ...]:

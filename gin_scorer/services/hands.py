@@ -36,6 +36,8 @@ from gin_scorer.services.hand_entry_checks import (
     refuse_errors,
 )
 from gin_scorer.services.matches import follow_the_hands
+from gin_scorer.services.result_log import result_knobs, result_log
+from gin_scorer.services.result_values import ResultRow
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.stored_json import dumps, rules_from_json
@@ -44,6 +46,7 @@ from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
+from gin_scorer.tournament.results import ResultRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +57,19 @@ class _Loaded:
     view: MatchView
     rules: RuleSet
     log_rows: tuple[Any, ...]
+    reported: tuple[ResultRow, ...]
+    knobs: ResultRules
 
     def sheet(self, *extra: HandEntry, validate: bool = True) -> ScoreSheet:
         log = log_entries([*self.log_rows, *extra])
-        return build_sheet(self.view, self.rules, log, validate=validate)
+        return build_sheet(
+            self.view,
+            self.rules,
+            log,
+            validate=validate,
+            reported=self.reported,
+            knobs=self.knobs,
+        )
 
 
 def _load(session: Session, row: Match) -> _Loaded:
@@ -67,6 +79,8 @@ def _load(session: Session, row: Match) -> _Loaded:
         view=match_view(session, row),
         rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
         log_rows=tuple(hand_log(session, row.id)),
+        reported=result_log(session, row.id),
+        knobs=result_knobs(session, row.event_id),
     )
 
 

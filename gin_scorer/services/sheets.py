@@ -27,6 +27,9 @@ from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for
 from gin_scorer.core.rules import DealerRule, RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
+from gin_scorer.services.result_values import ResultRow, view_in_force
+from gin_scorer.tournament.results import ResultRules
+from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
 
 FIRST_DEALER = Side.A
 
@@ -169,12 +172,17 @@ def build_sheet(
     log: Sequence[LogEntry],
     *,
     validate: bool = True,
+    reported: Sequence[ResultRow] = (),
+    knobs: ResultRules = DEFAULT_RESULT_RULES,
 ) -> ScoreSheet:
-    """The score sheet of ``match`` from its hand log, all totals recomputed by the core."""
+    """The score sheet of ``match`` from its hand log, all totals recomputed by the core;
+    a result in force in its result log (``reported``, worth what the event's ``knobs``
+    say) decides it."""
     hands = counted_hands(log)
     results = [score(hand.record, rules) for hand in hands]
     ledger = ledger_for(results, rules)
     summary = summary_of(ledger)
+    result = view_in_force(reported, rules, knobs, summary)
 
     rows, dealer = _hand_rows(hands, results, summary, rules, validate=validate)
     current = summary.current_game
@@ -185,12 +193,13 @@ def build_sheet(
         rules=rules,
         hands=tuple(rows),
         ledger=ledger,
-        games_won=summary.games_won,
-        finished=summary.finished,
-        winner=summary.winner,
+        games_won=summary.games_won if result is None else result.games_won,
+        finished=summary.finished or result is not None,
+        winner=summary.winner if result is None else result.winner,
         next_dealer=dealer,
         version=match.version,
         current_game=current.number if current is not None else 1,
         current_totals=current.points if current is not None else PerSide(),
         log=tuple(log),
+        result=result,
     )

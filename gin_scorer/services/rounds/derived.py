@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-Derived = tuple[int, int, int, bool, str | None, int]
-"""(hands, games A, games B, finished, winning side "A"/"B" or None, margin)."""
+from gin_scorer.tournament.results import Reached
+
+Derived = tuple[int, int, int, bool, str | None, int, Reached]
+"""(hands, games A, games B, finished, winning side "A"/"B" or None, margin, how far the
+hands got — for a result reported on top of them)."""
 
 LogShape = tuple[int, int, int, int]
 """(match id, version, rows in its log, newest row id): what the derivation depends on."""

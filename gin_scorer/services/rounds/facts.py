@@ -25,6 +25,8 @@ from gin_scorer.services.dto import (
     MatchStatus,
 )
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.result_log import result_logs
+from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by, shape_of
 from gin_scorer.services.rounds.derived import Derived, LogShape, match_results
 from gin_scorer.services.rounds.model import EventFacts, MatchFacts
 from gin_scorer.services.rows import fetch
@@ -32,10 +34,11 @@ from gin_scorer.services.sheets import counted_hands, summary_of
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.views import entrant_views
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round
-from gin_scorer.tournament import engine
+from gin_scorer.tournament import engine, results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant as EngineEntrant
 from gin_scorer.tournament.model import EntrantStatus, MatchOutcome
+from gin_scorer.tournament.results import MatchShape, Reached, ResultKind
 from gin_scorer.tournament.settings import TournamentSettings
 
 
@@ -80,12 +83,16 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     )
     withdrawn = {e.id for e in entrants if e.status == "withdrawn" and e.id is not None}
     derived = _derive_all(session, event_id, match_rows)
+    reported = result_logs(session, [r.id for r in match_rows if r.id is not None])
     number_of = {r.id: r.number for r in rounds}
     facts: list[MatchFacts] = []
     for row in match_rows:
         assert row.id is not None
         number = number_of.get(row.round_id) if row.round_id is not None else None
-        fact = _match_facts(row, number, derived[row.id], settings)
+        known, kind, points_known = _as_reported(
+            row, derived[row.id], reported.get(row.id, ()), settings
+        )
+        fact = _match_facts(row, number, known, settings, kind=kind, points_known=points_known)
         if not fact.finished and row.entrant_b_id is not None:
             fact = _forfeit(fact, withdrawn, settings)
         facts.append(fact)
@@ -221,7 +228,7 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
     """(hands, games A, games B, finished, winning side, margin) from a match's hand log."""
     assert row.id is not None
     if row.entrant_b_id is None:
-        return (0, 0, 0, True, "A", 0)
+        return (0, 0, 0, True, "A", 0, Reached())
     rules = rules_cache.get(row.rules_json)
     if rules is None:
         rules = rules_from_json(row.rules_json, f"match {row.id} rules")
@@ -240,7 +247,25 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
         summary.finished,
         winner,
         summary.margin,
+        reached_by(summary),
     )
+
+
+def _as_reported(
+    row: Match, known: Derived, log: Sequence[ResultRow], settings: TournamentSettings
+) -> tuple[Derived, ResultKind, bool]:
+    """A match's derivation with its reported result in force, if any, deciding it."""
+    found = in_force(log)
+    if found is None:
+        return known, ResultKind.PLAYED, True
+    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    try:
+        worth = decided(found[0], rules, settings.results, known[6])
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    side = None if worth.a_won is None else ("A" if worth.a_won else "B")
+    reported = (known[0], worth.games_a, worth.games_b, True, side, worth.margin, known[6])
+    return reported, found[0].outcome, worth.points_known
 
 
 def _match_facts(
@@ -248,15 +273,19 @@ def _match_facts(
     round_number: int | None,
     known: Derived,
     settings: TournamentSettings,
+    *,
+    kind: ResultKind = ResultKind.PLAYED,
+    points_known: bool = True,
 ) -> MatchFacts:
     assert row.id is not None
     if row.entrant_b_id is None:
         bye = MatchOutcome.bye(row.entrant_a_id, settings.bye, round_number or 0, row.bracket_slot)
         return MatchFacts(row, round_number, 0, bye.games_a, 0, True, bye)
-    hands, games_a, games_b, finished, side, margin = known
+    hands, games_a, games_b, finished, side, margin, _reached = known
     outcome = None
-    if side is not None:
-        winner = row.entrant_a_id if side == "A" else row.entrant_b_id
+    # A reported result with no winner (a double forfeit) is still a result: both lose.
+    if side is not None or kind is not ResultKind.PLAYED:
+        winner = None if side is None else row.entrant_a_id if side == "A" else row.entrant_b_id
         outcome = MatchOutcome(
             row.entrant_a_id,
             row.entrant_b_id,
@@ -266,13 +295,16 @@ def _match_facts(
             margin,
             round_number=round_number or 0,
             slot=row.bracket_slot,
+            kind=kind,
+            points_known=points_known,
         )
-    return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome)
+    forfeit = kind.unplayed
+    return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome, forfeit)
 
 
 def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings) -> MatchFacts:
-    """An unfinished match one side withdrew from: the other side wins it by forfeit,
-    counted like a bye (the event's bye value). Both withdrawn: nobody wins, nothing owed."""
+    """An unfinished match one side withdrew from: the other side wins it by forfeit, worth
+    what the event credits a forfeit. Both withdrawn: nobody wins, nothing owed."""
     row = fact.row
     a_out = row.entrant_a_id in withdrawn
     b_out = row.entrant_b_id in withdrawn
@@ -280,18 +312,20 @@ def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings
         return fact
     if a_out and b_out:
         return replace(fact, finished=True, forfeit=True)
-    winner = row.entrant_b_id if a_out else row.entrant_a_id
-    assert winner is not None and row.entrant_b_id is not None
-    games = settings.bye.game_wins or 0
+    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    shape = shape_of(rules) or MatchShape(rules.games_to_win, rules.best_of, rules.target)
+    worth = results.forfeit(shape, settings.results, a_present=not a_out)
+    assert row.entrant_b_id is not None
     outcome = MatchOutcome(
         row.entrant_a_id,
         row.entrant_b_id,
-        winner if settings.bye.match_win else None,
-        0 if a_out else games,
-        games if a_out else 0,
-        -settings.bye.points if a_out else settings.bye.points,
+        None if worth.a_won is None else row.entrant_a_id if worth.a_won else row.entrant_b_id,
+        worth.games_a,
+        worth.games_b,
+        worth.margin,
         round_number=fact.round_number or 0,
         slot=row.bracket_slot,
+        kind=ResultKind.FORFEIT,
     )
     return replace(fact, finished=True, outcome=outcome, forfeit=True)
 

@@ -1,0 +1,79 @@
+"""Reading matches' result logs and the event's knobs for them, inside a transaction.
+
+The pure side — which row is in force, what it is worth — is
+:mod:`gin_scorer.services.result_values`; this module only turns rows into its values.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+
+from sqlmodel import Session, col, select
+
+from gin_scorer.core.hands import Side
+from gin_scorer.services.dto import EntryKind, ResultKind
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.result_values import ResultRow
+from gin_scorer.services.stored_json import loads_mapping
+from gin_scorer.store.tables import Event, ResultEntry
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.results import ResultRules
+from gin_scorer.tournament.settings import TournamentSettings
+
+
+def result_log(session: Session, match_id: int) -> tuple[ResultRow, ...]:
+    """A match's result log, oldest first."""
+    return tuple(result_logs(session, [match_id]).get(match_id, ()))
+
+
+def result_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[ResultRow]]:
+    """The result logs of many matches at once (most matches have none)."""
+    logs: dict[int, list[ResultRow]] = defaultdict(list)
+    for start in range(0, len(match_ids), 400):
+        chunk = list(match_ids[start : start + 400])
+        query = (
+            select(ResultEntry)
+            .where(col(ResultEntry.match_id).in_(chunk))
+            .order_by(col(ResultEntry.id))
+        )
+        for entry in session.exec(query):
+            logs[entry.match_id].append(result_row(entry))
+    return logs
+
+
+def result_row(entry: ResultEntry) -> ResultRow:
+    """A stored row as values; a row edited outside the app is named, not a traceback."""
+    assert entry.id is not None
+    try:
+        points = json.loads(entry.game_points_json or "[]")
+        return ResultRow(
+            id=entry.id,
+            kind=EntryKind(entry.kind),
+            supersedes_id=entry.supersedes_id,
+            outcome=ResultKind(entry.outcome),
+            winner=None if entry.winner is None else Side(entry.winner),
+            games_a=entry.games_a,
+            games_b=entry.games_b,
+            game_points=tuple((int(a), int(b)) for a, b in points),
+            reason=entry.reason,
+            entered_by=entry.entered_by,
+            station=entry.station,
+            entered_at=entry.entered_at,
+        )
+    except (ValueError, TypeError) as error:
+        raise InvalidInput(f"result entry {entry.id}: {error}") from None
+
+
+def result_knobs(session: Session, event_id: int) -> ResultRules:
+    """What the event's forfeits and time-called matches are worth."""
+    event = session.get(Event, event_id)
+    if event is None:
+        raise InvalidInput(f"event {event_id} does not exist")
+    data = loads_mapping(event.settings_json, f"event {event_id} settings")
+    data["format"] = event.format
+    try:
+        return TournamentSettings.from_dict(data, origin=f"event {event_id} settings").results
+    except TournamentError as error:
+        raise InvalidInput(str(error)) from None
