@@ -52,6 +52,9 @@ class Action(Enum):
     CORRECT_HAND = "correct a hand"
     VOID_HAND = "void a hand"
     UNDO_ENTRY = "undo an entry"
+    RECORD_RESULT = "report a result (slip, forfeit, time called)"
+    CORRECT_RESULT = "replace or void a reported result"
+    ADJUDICATE = "adjudicate a match"
     CREATE_MATCH = "create a match"
     LOCK_RESULT = "lock a result"
     UNLOCK_RESULT = "unlock a result"
@@ -135,6 +138,10 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CORRECT_HAND: _CORRECTION,
     Action.VOID_HAND: _CORRECTION,
     Action.UNDO_ENTRY: _CORRECTION,
+    Action.RECORD_RESULT: _HAND_OR_MATCH,
+    Action.CORRECT_RESULT: _CORRECTION,
+    # The director's ruling: always the director's PIN (when one is set).
+    Action.ADJUDICATE: (_P, _P, _Cell.REOPEN_FIRST, _Cell.UNLOCK_FIRST),
     Action.CREATE_MATCH: (_A, _A, _Cell.REOPEN_FIRST, _E),
     Action.LOCK_RESULT: (_P, _P, _P, _Cell.ALREADY_LOCKED),
     Action.UNLOCK_RESULT: (_Cell.NOT_LOCKED, _Cell.NOT_LOCKED, _P, _P),

@@ -50,7 +50,7 @@ from gin_scorer.tournament.results import ResultRules
 
 
 @dataclass(frozen=True, slots=True)
-class _Loaded:
+class LoadedMatch:
     """A match as read once inside the transaction: its row, view, frozen rules and log."""
 
     row: Match
@@ -72,9 +72,9 @@ class _Loaded:
         )
 
 
-def _load(session: Session, row: Match) -> _Loaded:
+def load_match(session: Session, row: Match) -> LoadedMatch:
     assert row.id is not None
-    return _Loaded(
+    return LoadedMatch(
         row=row,
         view=match_view(session, row),
         rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
@@ -84,7 +84,7 @@ def _load(session: Session, row: Match) -> _Loaded:
     )
 
 
-def _refuse_hands_after_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
+def _refuse_hands_after_the_end(loaded: LoadedMatch, sheet: ScoreSheet) -> None:
     """A correction (or void, or undo) that would decide the match earlier than before leaves
     later hands counting nowhere: refuse it, naming them, rather than write a sheet `verify`
     rejects. The director voids those hands first (they were played after the real end), then
@@ -100,7 +100,7 @@ def _refuse_hands_after_the_end(loaded: _Loaded, sheet: ScoreSheet) -> None:
     )
 
 
-def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSheet:
+def _after_write(session: Session, loaded: LoadedMatch, entry: HandEntry) -> ScoreSheet:
     """Add ``entry``, re-derive the sheet, move the match's status along the ledger and mark
     the event running. The sheet is built from the log already in memory plus the new row."""
     session.add(entry)
@@ -113,7 +113,7 @@ def _after_write(session: Session, loaded: _Loaded, entry: HandEntry) -> ScoreSh
     return replace(sheet, match=view, version=row.version)
 
 
-def _claim(
+def claim_match(
     session: Session,
     db: Database,
     match_id: int,
@@ -143,6 +143,11 @@ def _match_of_hand(session: Session, hand_id: int) -> int:
 
 
 def _refuse_if_decided(sheet: ScoreSheet) -> None:
+    if sheet.result is not None:
+        raise InvalidInput(
+            f"match {sheet.match.id} is decided by a reported result "
+            f"({sheet.result.kind.label}): void that result to enter hands again"
+        )
     if sheet.finished:
         winner = sheet.winner_entrant
         raise InvalidInput(
@@ -183,8 +188,8 @@ def record_hand(
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
     with db.transaction() as session:
-        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
-        loaded = _load(session, row)
+        row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
+        loaded = load_match(session, row)
         before = loaded.sheet(validate=False)
         _refuse_if_decided(before)
         number = len(before.hands) + 1
@@ -243,7 +248,7 @@ def correct_hand(
     why = reason_text(reason, "reason for the correction", required=True)
     override = reason_text(override_reason, "override reason", required=False)
 
-    def corrected(target: HandEntry, loaded: _Loaded) -> tuple[HandEntry, dict[str, object]]:
+    def corrected(target: HandEntry, loaded: LoadedMatch) -> tuple[HandEntry, dict[str, object]]:
         problems = checked_record(record, loaded.rules, f"hand entry {hand_id}")
         refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
@@ -272,7 +277,7 @@ def void_hand(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(reason, "reason for the void", required=True)
 
-    def voided(target: HandEntry, _loaded: _Loaded) -> tuple[HandEntry, dict[str, object]]:
+    def voided(target: HandEntry, _loaded: LoadedMatch) -> tuple[HandEntry, dict[str, object]]:
         return _superseding(target, EntryKind.VOID, "{}", why, who, db), {"reason": why}
 
     return _supersede(db, hand_id, expected_version, pin, Action.VOID_HAND, who, voided)
@@ -288,16 +293,16 @@ def _supersede(
     pin: str | None,
     action: Action,
     who: str,
-    replacing: Callable[[HandEntry, _Loaded], tuple[HandEntry, dict[str, object]]],
+    replacing: Callable[[HandEntry, LoadedMatch], tuple[HandEntry, dict[str, object]]],
 ) -> ScoreSheet:
     """Write the row ``replacing`` makes for the hand in force (a correction, a void), with
     the director's authority and the sheet version the front end showed, and audit it with
     what ``replacing`` says about it beside what the row replaced."""
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        row, pinned = _claim(session, db, match_id, expected_version, pin, action)
+        row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
         target = hand_in_force(session, match_id, hand_id)
-        loaded = _load(session, row)
+        loaded = load_match(session, row)
         entry, said = replacing(target, loaded)
         sheet = _after_write(session, loaded, entry)
         record_audit(
@@ -366,13 +371,13 @@ def undo_last_entry(
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
-        row, pinned = _claim(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
+        row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
         newest = session.exec(
             select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
         ).first()
         if newest is None:
             raise InvalidInput(f"match {match_id} has no entry to undo")
-        loaded = _load(session, row)
+        loaded = load_match(session, row)
         assert newest.id is not None
         new_kind, record_json = _undoing(session, newest)
         entry = _superseding(newest, new_kind, record_json, f"undo of entry {newest.id}", who, db)

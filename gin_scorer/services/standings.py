@@ -35,6 +35,8 @@ class StandingRow(SharedPlace):
     # The event's tie-breaks with this entrant's value for each, in order.
     tie_breaks: tuple[tuple[TieBreak, int], ...] = ()
     position: str = ""  # elimination: "Champion", "out in semi-final (W3-2)" ...
+    forfeits: int = 0  # matches won or lost by forfeit (not in ``played``)
+    points_missing: int = 0  # results without game points: not in ``point_differential``
 
     @property
     def withdrawn(self) -> bool:
@@ -69,6 +71,8 @@ def _rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]
                 buchholz=r.buchholz,
                 tie_breaks=tuple(zip(ties, s.tie_break_values, strict=False)),
                 position=s.position,
+                forfeits=r.forfeits,
+                points_missing=r.points_missing,
             )
         )
     return tuple(out)

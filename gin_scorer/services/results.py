@@ -1,0 +1,247 @@
+"""Report a match's result without its hands — a slip, a forfeit, a double forfeit, time
+called, an adjudication — and take one back.
+
+Each is a row of the match's append-only result log (:class:`ResultEntry`), written, audited
+and sealed in one transaction like a hand, with who entered it from which station. The row in
+force decides the match (:mod:`gin_scorer.services.result_values` says what it is worth);
+hands already recorded stay in their log. Reporting over hands, or over an earlier result,
+must be asked for (``replace``), so a slip typed for the wrong table never silently sets a
+played match aside; who may do what is :mod:`gin_scorer.services.authority`'s table
+(an adjudication always needs the director's PIN).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+
+from sqlmodel import Session
+
+from gin_scorer.core.hands import Side
+from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.authority import Action
+from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.hand_entry_checks import reason_text
+from gin_scorer.services.hands import LoadedMatch, claim_match, load_match
+from gin_scorer.services.matches import follow_the_hands, sheet_in
+from gin_scorer.services.result_log import result_row
+from gin_scorer.services.result_values import reached_by, shape_of
+from gin_scorer.services.rows import fetch
+from gin_scorer.services.sheets import summary_of
+from gin_scorer.services.text_input import clean_text
+from gin_scorer.store import backup
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Match, ResultEntry, utcnow
+from gin_scorer.tournament import results
+from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.results import Decided
+
+_REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultReport:
+    """A result as the desk reports it.
+
+    - slip: ``winner`` and ``games`` (A's, B's), optionally ``game_points`` per game;
+    - forfeit: ``winner`` is the side that was there;
+    - double forfeit: nothing else;
+    - time called: ``winner`` only when the director decides (a tie, or the event's rule);
+    - adjudicated: ``winner`` and ``reason``.
+    """
+
+    kind: ResultKind
+    winner: Side | None = None
+    games: tuple[int, int] | None = None
+    game_points: tuple[tuple[int, int], ...] = ()
+    reason: str | None = None
+
+
+def record_result(
+    db: Database,
+    match_id: int,
+    report: ResultReport,
+    expected_version: int,
+    *,
+    entered_by: str,
+    replace_existing: bool = False,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Report the result of match ``match_id``; returns its score sheet, now decided.
+
+    Refused with one line naming the rule when the report cannot be a result of this match
+    (a 3–3 in a best of five, a game under the target, a winner missing), when it would set
+    hands or an earlier result aside without ``replace_existing``, and as the authority table
+    says (a locked result, a finished event, an adjudication without the PIN)."""
+    if report.kind is ResultKind.PLAYED:
+        raise InvalidInput("a played result comes from its hands: record them instead")
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    adjudicating = report.kind is ResultKind.ADJUDICATED
+    why = reason_text(report.reason, "reason", required=adjudicating)
+    with db.transaction() as session:
+        action = _action_for(session, match_id, report.kind)
+        row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
+        loaded = load_match(session, row)
+        before = loaded.sheet(validate=False)
+        _refuse_unasked_replacement(before, report.kind, replace_existing)
+        worth = _worth(loaded, before, report)
+        in_force = before.result.entry_id if before.result is not None else None
+        entry = ResultEntry(
+            match_id=match_id,
+            kind=(EntryKind.ENTRY if in_force is None else EntryKind.CORRECTION).value,
+            supersedes_id=in_force,
+            outcome=report.kind.value,
+            winner=None if worth.a_won is None else ("A" if worth.a_won else "B"),
+            games_a=worth.games_a,
+            games_b=worth.games_b,
+            game_points_json=json.dumps([list(p) for p in report.game_points]),
+            reason=why,
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        sheet = _written(session, loaded, entry)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="result.record",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "supersedes": in_force,
+                "kind": report.kind.value,
+                "winner": entry.winner,
+                "games": [entry.games_a, entry.games_b],
+                "game_points": [list(p) for p in report.game_points],
+                "reason": why,
+                "hands_set_aside": len(before.hands) if report.kind in _REPLACES_HANDS else 0,
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    backup.maybe_backup(db)
+    return sheet
+
+
+def void_result(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    *,
+    reason: str,
+    entered_by: str,
+    pin: str | None = None,
+) -> ScoreSheet:
+    """Take back the result in force (reported for the wrong table, a player turned up after
+    all): it stays in the log, and the match is again as its hands say."""
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    why = reason_text(reason, "reason for taking the result back", required=True)
+    with db.transaction() as session:
+        row, pinned = claim_match(
+            session, db, match_id, expected_version, pin, Action.CORRECT_RESULT
+        )
+        loaded = load_match(session, row)
+        before = loaded.sheet(validate=False)
+        if before.result is None:
+            raise InvalidInput(f"match {match_id} has no reported result to take back")
+        entry = ResultEntry(
+            match_id=match_id,
+            kind=EntryKind.VOID.value,
+            supersedes_id=before.result.entry_id,
+            outcome=before.result.kind.value,
+            reason=why,
+            entered_by=who,
+            station=db.station,
+            entered_at=utcnow(),
+        )
+        sheet = _written(session, loaded, entry)
+        record_audit(
+            session,
+            db,
+            actor=who,
+            action="result.void",
+            subject=f"match:{match_id}",
+            payload={
+                "entry": entry.id,
+                "supersedes": before.result.entry_id,
+                "reason": why,
+                "pin": pinned,
+                "version": sheet.version,
+            },
+        )
+    backup.maybe_backup(db)
+    return sheet
+
+
+def _action_for(session: Session, match_id: int, kind: ResultKind) -> Action:
+    """An adjudication is the director's; replacing a result that stands is a correction
+    (the format's correction policy applies); anything else is a report."""
+    if kind is ResultKind.ADJUDICATED:
+        return Action.ADJUDICATE
+    current = sheet_in(session, fetch(session, Match, match_id), validate=False)
+    return Action.CORRECT_RESULT if current.finished else Action.RECORD_RESULT
+
+
+def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: bool) -> None:
+    match_id = before.match.id
+    if before.result is not None and not asked:
+        raise InvalidInput(
+            f"match {match_id} already has a result ({before.result.kind.label}): "
+            "replace it, or take it back first"
+        )
+    if kind is ResultKind.TIME_CALLED and before.finished and before.result is None:
+        raise InvalidInput(f"match {match_id} was finished by its hands: time was not called")
+    if kind in _REPLACES_HANDS and before.hands and before.result is None and not asked:
+        count = len(before.hands)
+        raise InvalidInput(
+            f"match {match_id} has {count} hand{'s' if count != 1 else ''} recorded: a "
+            f"{kind.label} result sets them aside (they stay in the log); confirm to replace"
+        )
+
+
+def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Decided:
+    """What the report says, checked against the match's format, as the log keeps it."""
+    match_id = loaded.row.id
+    shape = shape_of(loaded.rules)
+    reached = reached_by(summary_of(before.ledger))  # type: ignore[arg-type]
+    a_won = None if report.winner is None else report.winner is Side.A
+    kind = report.kind
+    if kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:
+        raise InvalidInput(
+            f"match {match_id} is scored as {loaded.rules.match_format.value.replace('_', ' ')}"
+            f": a {kind.label} result cannot give it; enter its hands, or adjudicate it"
+        )
+    if kind in (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.ADJUDICATED) and a_won is None:
+        who = "the side that was there" if kind is ResultKind.FORFEIT else "the winner"
+        raise InvalidInput(f"a {kind.label} result needs {who} (A or B)")
+    try:
+        if kind is ResultKind.SLIP:
+            assert shape is not None and a_won is not None
+            if report.games is None:
+                raise InvalidInput("a slip needs the games each side won, e.g. 3-1")
+            return results.slip(shape, a_won, *report.games, report.game_points)
+        if kind is ResultKind.FORFEIT:
+            assert a_won is not None
+            fallback = shape or results.MatchShape(1, 1, loaded.rules.target)
+            return results.forfeit(fallback, loaded.knobs, a_present=a_won)
+        if kind is ResultKind.DOUBLE_FORFEIT:
+            return results.double_forfeit()
+        if kind is ResultKind.TIME_CALLED:
+            return results.time_called(loaded.knobs, reached, a_won)
+        assert a_won is not None
+        return results.adjudicated(reached, a_won)
+    except TournamentError as error:
+        raise InvalidInput(str(error)) from None
+
+
+def _written(session: Session, loaded: LoadedMatch, entry: ResultEntry) -> ScoreSheet:
+    """Add ``entry``, re-derive the sheet with it, and move the match's status along."""
+    session.add(entry)
+    session.flush()
+    reported = (*loaded.reported, result_row(entry))
+    sheet = replace(loaded, reported=reported).sheet()
+    status = follow_the_hands(session, loaded.row, sheet)
+    view = replace(sheet.match, status=status, version=loaded.row.version)
+    return replace(sheet, match=view, version=loaded.row.version)
