@@ -1,0 +1,192 @@
+"""The results line: a match's result from a slip in a few keystrokes, read as it is typed.
+
+The grammar (case does not matter; spaces are optional where nothing is ambiguous)::
+
+    12 a 3-1      table 12: A won 3 games to 1 (a slip)          (compact: 12a31)
+    12 b 3-2 250-120 90-251 …   … with each game's totals, A–B, in the order played
+    12 a ff       table 12: B did not come, A wins by forfeit     (also: 12 ff a)
+    12 ff         table 12: neither came (double forfeit)
+    12 t          table 12: time called, the event's rule decides (12 t b: the director's B)
+    12 adj b A left the venue      table 12: the director gives it to B, for that reason
+
+The games are the winner's first (``b 3-1``: B won 3–1); game totals are always A–B, as the
+score sheet has them. A plain slip is 5 keystrokes with Enter (``12a31⏎``) and 9 with spaces
+(``12 a 3-1⏎``). Without a table (``with_table=False``, the command line, where the match is
+named by its options) the line starts at the result: ``a 3-1``.
+
+:func:`read_result_line` is pure and never raises for bad text: it says whether the text is
+empty, still being typed, complete (with the table and the report) or wrong (with one line
+naming the problem).
+
+>>> line = read_result_line("12a31")
+>>> line.table, line.report.kind.value, line.report.winner.value, line.report.games
+(12, 'slip', 'A', (3, 1))
+>>> read_result_line("7 b 3-2 250-0 0-260 251-9 0-250 3-300").report.games
+(2, 3)
+>>> read_result_line("7 x").problem[:40]
+"'x' is not a result: type the winner (a "
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gin_scorer.core.hands import Side
+from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.services.dto import ResultKind
+from gin_scorer.services.results import ResultReport
+
+RESULT_HINT = (
+    "12 a 3-1 ⏎ A won 3–1  ·  12 a ff ⏎ A wins by forfeit  ·  12 ff ⏎ neither came  ·  "
+    "12 t ⏎ time called  ·  12 adj b reason ⏎ the director's ruling"
+)
+"""One line shown beside the results line."""
+
+_FORFEIT = {"f", "ff", "forfeit"}
+_DOUBLE = {"dff", "double"}
+_TIME = {"t", "time"}
+_ADJUDICATE = {"adj", "adjudicate", "adjudicated"}
+_GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})$|^(\d)(\d)$")
+_TOTALS = re.compile(r"^(\d{1,6})-(\d{1,6})$")
+_SIDES = {"a": Side.A, "b": Side.B}
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """What the line says so far: ``report`` (and ``table``) once COMPLETE, ``problem`` when
+    ERROR, a ``hint`` of what comes next when INCOMPLETE."""
+
+    state: EntryState
+    table: int | None = None
+    report: ResultReport | None = None
+    problem: str = ""
+    hint: str = ""
+
+
+def read_result_line(text: str, *, with_table: bool = True) -> ResultLine:
+    """Read a results line (see the module text)."""
+    spaced = re.sub(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", " ", text.strip().lower())
+    spaced = spaced.replace("–", "-").replace("—", "-")
+    spaced = re.sub(r"\b([ab])(ff?|forfeit)\b", r"\1 \2", spaced)  # 12bff: b ff
+    words = spaced.split()
+    if not words:
+        return ResultLine(EntryState.EMPTY)
+    table = None
+    if with_table:
+        if not words[0].isdigit() or int(words[0]) < 1:
+            return _wrong(f"{words[0]!r} is not a table number: start with the table, e.g. 12")
+        table = int(words[0])
+        words = words[1:]
+        if not words:
+            return ResultLine(EntryState.INCOMPLETE, table, hint="now the result: a 3-1, ff, t")
+    line = _result(words, text)
+    return ResultLine(line.state, table, line.report, line.problem, line.hint)
+
+
+def _result(words: list[str], original: str) -> ResultLine:
+    head, rest = words[0], words[1:]
+    if head in _DOUBLE or (head in _FORFEIT and not rest):
+        return _complete(ResultReport(ResultKind.DOUBLE_FORFEIT)) if not rest else _extra(rest)
+    if head in _FORFEIT:  # ff a: the side that was there
+        return _side_after(head, rest, ResultKind.FORFEIT, "the side that was there, a or b")
+    if head in _TIME and not rest:
+        return _complete(ResultReport(ResultKind.TIME_CALLED))
+    if head in _TIME:
+        return _side_after(head, rest, ResultKind.TIME_CALLED, "the director's winner, a or b")
+    if head in _ADJUDICATE:
+        return _adjudicated(rest, original)
+    return _won_by(head, rest)
+
+
+def _won_by(head: str, rest: list[str]) -> ResultLine:
+    """``a 3-1 …`` (a slip) or ``a ff`` (a forfeit): the line starts with a side."""
+    side = _SIDES.get(head)
+    if side is None:
+        return _wrong(
+            f"{head!r} is not a result: type the winner (a or b) and the games, "
+            "ff (forfeit), t (time called) or adj (adjudicate)"
+        )
+    if not rest:
+        return ResultLine(EntryState.INCOMPLETE, hint=f"{side.value} won: now the games, e.g. 3-1")
+    if rest[0] in _FORFEIT:
+        return _side_after(rest[0], [head, *rest[1:]], ResultKind.FORFEIT, "")
+    return _slip(side, rest)
+
+
+def _side_after(word: str, rest: list[str], kind: ResultKind, wanted: str) -> ResultLine:
+    """``ff a`` / ``t b`` (and ``a ff``): one side's letter and nothing more."""
+    side = _SIDES.get(rest[0]) if rest else None
+    if side is None:
+        return _wrong(f"after {word}: {wanted}, not {' '.join(rest)!r}")
+    return _complete(ResultReport(kind, side)) if len(rest) == 1 else _extra(rest[1:])
+
+
+def _slip(side: Side, rest: list[str]) -> ResultLine:
+    found = _GAMES.match(rest[0])
+    if found is None:
+        return _wrong(f"{rest[0]!r} is not the games: type the winner's games first, e.g. 3-1")
+    won, lost = (int(g) for g in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
+    games = (won, lost) if side is Side.A else (lost, won)
+    totals: list[tuple[int, int]] = []
+    for word in rest[1:]:
+        pair = _TOTALS.match(word)
+        if pair is None:
+            return _wrong(f"{word!r} is not a game's totals: type them A-B, e.g. 250-120")
+        totals.append((int(pair.group(1)), int(pair.group(2))))
+    return _complete(ResultReport(ResultKind.SLIP, side, games, tuple(totals)))
+
+
+def _adjudicated(rest: list[str], original: str) -> ResultLine:
+    if not rest:
+        return ResultLine(EntryState.INCOMPLETE, hint="adjudicate: now the winner, a or b")
+    side = _SIDES.get(rest[0])
+    if side is None:
+        return _wrong(f"after adj: the winner, a or b, not {rest[0]!r}")
+    # The reason as typed (its case and spacing kept): everything after the side's letter.
+    typed = re.search(r"adj\w*\s*[ab]\b\s*(.*)$", original, re.IGNORECASE | re.DOTALL)
+    reason = typed.group(1).strip() if typed else ""
+    if not reason:
+        return ResultLine(EntryState.INCOMPLETE, hint="adjudicate: now the reason")
+    return _complete(ResultReport(ResultKind.ADJUDICATED, side, reason=reason))
+
+
+def _complete(report: ResultReport) -> ResultLine:
+    return ResultLine(EntryState.COMPLETE, report=report)
+
+
+def _wrong(problem: str) -> ResultLine:
+    return ResultLine(EntryState.ERROR, problem=problem)
+
+
+def _extra(rest: list[str]) -> ResultLine:
+    return _wrong(f"{' '.join(rest)!r} is more than this result takes")
+
+
+def result_words(report: ResultReport, a_name: str, b_name: str) -> str:
+    """The report in words, for the line's preview and the status bar.
+
+    >>> result_words(ResultReport(ResultKind.SLIP, Side.B, (1, 3)), "Ann", "Bob")
+    'Bob beats Ann 3–1 (slip)'
+    >>> result_words(ResultReport(ResultKind.FORFEIT, Side.A), "Ann", "Bob")
+    'Ann wins by forfeit: Bob did not play'
+    """
+    names = {Side.A: a_name, Side.B: b_name}
+    winner = None if report.winner is None else names[report.winner]
+    loser = None if report.winner is None else names[report.winner.other]
+    kind = report.kind
+    if kind is ResultKind.SLIP and report.games is not None and winner is not None:
+        a, b = report.games
+        won, lost = (a, b) if report.winner is Side.A else (b, a)
+        totals = " with game totals" if report.game_points else ""
+        return f"{winner} beats {loser} {won}–{lost} (slip{totals})"
+    if kind is ResultKind.FORFEIT and winner is not None:
+        return f"{winner} wins by forfeit: {loser} did not play"
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        return f"double forfeit: neither {a_name} nor {b_name} played"
+    if kind is ResultKind.TIME_CALLED:
+        decided = f"the director gives it to {winner}" if winner else "the event's rule decides"
+        return f"time called: {decided}"
+    if kind is ResultKind.ADJUDICATED and winner is not None:
+        return f"adjudicated to {winner}: {report.reason}"
+    return kind.label
