@@ -1,5 +1,5 @@
 """``gin-scorer match``: create a match, list an event's matches, show a score sheet, lock or
-unlock a result."""
+unlock a result; reporting a result without its hands is :mod:`._match_result`'s."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._match_result import register_actions
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._seal import seal_of, seal_text
 
@@ -16,7 +17,9 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    match = subparsers.add_parser("match", help="create matches, show score sheets, lock results")
+    match = subparsers.add_parser(
+        "match", help="create matches, show score sheets, report and lock results"
+    )
     ma = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
     mnew = ma.add_parser(
         "new",
@@ -44,6 +47,7 @@ def register(subparsers: Any) -> None:
         action.add_argument("match_id", type=positive, metavar="ID")
         action.add_argument("--pin")
         action.set_defaults(func=run_match_lock, lock_action=name)
+    register_actions(ma)
 
 
 def match_line(m: MatchView) -> str:

@@ -39,6 +39,34 @@ def signed(value: int, *, typographic: bool = False) -> str:
     return str(value)
 
 
+POINTS_MISSING_MARK = "*"
+"""Beside a point differential that leaves out results reported without game points."""
+
+
+def points_text(value: int, missing: int = 0, *, typographic: bool = False) -> str:
+    """The point differential, marked when results without game points are left out of it:
+    such a figure is never a complete differential, and a zero there is not a zero.
+
+    >>> points_text(120), points_text(120, 1), points_text(0, 2, typographic=True)
+    ('+120', '+120*', '0*')
+    """
+    return signed(value, typographic=typographic) + (POINTS_MISSING_MARK if missing else "")
+
+
+def missing_points_note(rows: Sequence[StandingRow]) -> str:
+    """The footnote to :data:`POINTS_MISSING_MARK`, or "" when every result had its points.
+
+    Counted per result, not per row (a slip touches two rows)."""
+    results = (sum(r.points_missing for r in rows) + 1) // 2
+    if not results:
+        return ""
+    what = "1 result" if results == 1 else f"{results} results"
+    return (
+        f"{POINTS_MISSING_MARK} The points differential leaves out {what} reported without "
+        "game points (slips), so it is incomplete for the marked entrants."
+    )
+
+
 def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
     """The event's tie-breaks that get a column: (position in the row's tie-breaks, value,
     label), in the event's order."""
@@ -71,9 +99,9 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
         ColumnSpec("Games", lambda r: f"{r.game_wins}–{r.game_losses}", lambda r: r.game_wins),
         ColumnSpec(
             "Points ±",
-            lambda r: signed(r.point_differential),
+            lambda r: points_text(r.point_differential, r.points_missing),
             lambda r: r.point_differential,
-            tooltip="Total point differential",
+            tooltip="Total point differential (* leaves out results reported without points)",
         ),
         ColumnSpec("Byes", lambda r: str(r.byes), lambda r: r.byes),
     ]
@@ -116,6 +144,11 @@ class StandingLine(SharedPlace):
     point_differential: int
     tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
     note: str = ""  # "withdrawn", bracket position, ...
+    points_missing: int = 0  # results without game points, left out of the differential
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.point_differential, self.points_missing, typographic=True)
 
 
 @dataclass(frozen=True)
@@ -146,12 +179,14 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
             point_differential=row.point_differential,
             tie_breaks=tuple(str(dict(row.tie_breaks).get(tie, "")) for tie in extra),
             note=printed_note(row),
+            points_missing=row.points_missing,
         )
         for row in rows
     )
     note = (
         ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") if order else ""
     )
+    note = " ".join(x for x in (note, missing_points_note(rows)) if x)
     headings = tuple(_PRINTED_HEADINGS.get(tie.value, tie.label) for tie in extra)
     return PrintedStandings(lines, headings, note)
 
@@ -165,6 +200,9 @@ def printed_note(row: StandingRow) -> str:
         note = ", ".join(x for x in (note, "withdrawn") if x)
     if row.byes:
         note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
+    if row.forfeits:
+        forfeits = f"{row.forfeits} forfeit" + ("s" * (row.forfeits > 1))
+        note = ", ".join(x for x in (note, forfeits) if x)
     return note
 
 
@@ -193,7 +231,8 @@ def standings_text(rows: Sequence[StandingRow]) -> list[str]:
         flag = " (withdrawn)" if r.withdrawn else ""
         lines.append(
             f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
-            f"{r.game_wins:>3}-{r.game_losses:<3} {r.point_differential:>+7}  "
-            f"{r.position}{flag}"
+            f"{r.game_wins:>3}-{r.game_losses:<3} "
+            f"{points_text(r.point_differential, r.points_missing):>7}  {r.position}{flag}"
         )
-    return lines
+    missing = missing_points_note(rows)
+    return [*lines, missing] if missing else lines

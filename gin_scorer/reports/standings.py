@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.presentation.standings_table import StandingLine, signed
+from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -34,7 +34,7 @@ def _cells(line: StandingLine, st: dict[str, ParagraphStyle]) -> list[object]:
         str(line.played),
         f"{line.match_wins}–{line.match_losses}",
         f"{line.game_wins}–{line.game_losses}",
-        signed(line.point_differential, typographic=True),
+        line.points_text,
         *line.tie_breaks,
         Paragraph(markup(line.note), st["small"]),
     ]

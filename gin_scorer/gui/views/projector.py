@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.presentation.standings_table import signed
+from gin_scorer.presentation.standings_table import points_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PairingView
 from gin_scorer.tournament.model import Format
@@ -125,7 +125,8 @@ class ProjectorWindow(QWidget):
                 + "".join(
                     f"<tr><td width=90>{r.place_label}</td><td>{r.entrant.name}</td>"
                     f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
-                    f"<td align=right>{signed(r.point_differential)}</td></tr>"
+                    f"<td align=right>{points_text(r.point_differential, r.points_missing)}"
+                    "</td></tr>"
                     for r in chunk
                 )
                 + "</table>"

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.views.base import EventPage, make_table
-from gin_scorer.presentation.standings_table import standings_columns
+from gin_scorer.presentation.standings_table import missing_points_note, standings_columns
 from gin_scorer.services.database import Database
 from gin_scorer.services.standings import StandingRow
 
@@ -74,6 +74,7 @@ class StandingsView(EventPage):
             f"{len(rows)} entrants"
             + (f"; {shared} share a place (shown as “3=”)" if shared else "")
             + ". Click a column heading to sort."
+            + (f"\n{missing}" if (missing := missing_points_note(rows)) else "")
         )
 
     def _round_chosen(self) -> None:

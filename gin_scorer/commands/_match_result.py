@@ -1,0 +1,124 @@
+"""``gin-scorer match result`` and ``match take-back``: a match's result from a slip, a
+forfeit, time called or the director's ruling, in the results line's words (``a 3-1``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._database import entered_by, opened
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._pin import add_pin_option, with_pin
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import MatchView, ScoreSheet
+
+
+def register_actions(actions: Any) -> None:
+    result = actions.add_parser(
+        "result",
+        help="report a result without its hands (slip, forfeit, time called, adjudication)",
+        description="Report a match's result as the results line says it: 'a 3-1' (A won "
+        "3 games to 1, a slip; game totals A-B may follow: 'a 3-1 250-20 10-260 300-0 251-9'), "
+        "'a ff' (A wins by forfeit), 'ff' (neither came), 't' (time called; 't b': the "
+        "director gives it to B), 'adj b REASON' (the director's ruling, with the PIN). Name "
+        "the match by --match ID, or by --event and --table (the latest round unless "
+        "--round).",
+    )
+    result.add_argument("--match", dest="match_id", type=positive, metavar="ID")
+    result.add_argument("--event", type=positive, metavar="ID")
+    result.add_argument("--table", type=positive, metavar="N")
+    result.add_argument("--round", type=positive, metavar="N")
+    result.add_argument("result", nargs="+", metavar="RESULT", help="e.g. a 3-1")
+    result.add_argument(
+        "--replace",
+        action="store_true",
+        help="set aside the hands or the result already recorded (they stay in the log)",
+    )
+    result.add_argument("--by", default="", metavar="NAME", help="who enters it")
+    add_pin_option(result)
+    result.set_defaults(func=run_match_result)
+    back = actions.add_parser(
+        "take-back", help="take back a match's reported result (it stays in the log)"
+    )
+    back.add_argument("match_id", type=positive, metavar="ID")
+    back.add_argument("--reason", required=True)
+    back.add_argument("--by", default="", metavar="NAME", help="who enters it")
+    add_pin_option(back)
+    back.set_defaults(func=run_match_take_back)
+
+
+def run_match_result(args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.entry_grammar import EntryState
+    from gin_scorer.presentation.result_grammar import read_result_line, result_words
+    from gin_scorer.services.results import record_result
+
+    line = read_result_line(" ".join(args.result), with_table=False)
+    if line.state is not EntryState.COMPLETE or line.report is None:
+        raise UserError(f"result: {line.problem or line.hint or 'nothing given'}")
+    report = line.report
+    with opened(args) as db:
+        match = _named_match(db, args)
+        b_name = match.b.name if match.b else "(bye)"
+        sheet = with_pin(
+            args.pin,
+            lambda pin: record_result(
+                db,
+                match.id,
+                report,
+                match.version,
+                entered_by=entered_by(args, db),
+                replace_existing=args.replace,
+                pin=pin,
+            ),
+        )
+    print(f"match {match.id}: {result_words(report, match.a.name, b_name)}")
+    _finished(sheet)
+    return 0
+
+
+def run_match_take_back(args: argparse.Namespace) -> int:
+    from gin_scorer.services import matches
+    from gin_scorer.services.results import void_result
+
+    with opened(args) as db:
+        current = matches.get_match(db, args.match_id)
+        sheet = with_pin(
+            args.pin,
+            lambda pin: void_result(
+                db,
+                args.match_id,
+                current.version,
+                reason=args.reason,
+                entered_by=entered_by(args, db),
+                pin=pin,
+            ),
+        )
+    print(f"match {args.match_id}: reported result taken back; {sheet.match.status.value}")
+    return 0
+
+
+def _named_match(db: Database, args: argparse.Namespace) -> MatchView:
+    from gin_scorer.services import matches
+    from gin_scorer.services.lookups import match_at_table
+
+    if args.match_id is not None:
+        if args.event or args.table:
+            raise UserError("name the match by --match, or by --event and --table, not both")
+        return matches.get_match(db, args.match_id)
+    if args.event is None or args.table is None:
+        raise UserError("name the match: --match ID, or --event ID --table N")
+    return match_at_table(db, args.event, args.table, round_number=args.round)
+
+
+def _finished(sheet: ScoreSheet) -> None:
+    result = sheet.result
+    if result is None:
+        return
+    winner = sheet.winner_entrant
+    games = f"{result.games_won.a}–{result.games_won.b}"
+    points = f", margin {result.margin:+d}" if result.points_known else ", no game points"
+    who = winner.name if winner else "nobody"
+    print(f"  {result.kind.label}: {who} wins, games {games}{points}; {sheet.match.status.value}")
