@@ -54,6 +54,13 @@ def _verify(db: Database, args: argparse.Namespace) -> int:
         f"{report.hands} hand(s): {verdict}"
         + (f"; {report.overridden} accepted by override" if report.overridden else "")
     )
+    if report.reported:
+        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.reported.items()))
+        total = sum(report.reported.values())
+        print(
+            f"{total} result(s) reported without hands ({kinds}): checked against their "
+            "matches' formats; no cards stand behind them, so they are not verified"
+        )
     seal = report.seal
     if seal is not None and report.clean:
         if args.seal is not None:

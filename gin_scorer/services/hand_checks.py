@@ -3,13 +3,16 @@ event (an import, a correction) can refuse what verify would later reject.
 
 :func:`check_event` re-reads one event inside a session and re-checks, through the scoring
 core: every hand in force (scored and validated under its match's rules; an error stands only
-with the director's override reason), every match's stored status against the ledger its
-hands make (no hand after the match was decided), rounds (nobody in two matches of a round,
-no table used twice) and, for elimination events, the bracket. It changes nothing.
+with the director's override reason), every reported result in force against the match's
+format (counted by kind, never called verified: no cards stand behind it), every match's
+stored status against the ledger its hands make (no hand after the match was decided),
+rounds (nobody in two matches of a round, no table used twice) and, for elimination events,
+the bracket. It changes nothing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,10 +23,14 @@ from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.result_log import result_knobs, result_logs
+from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by
 from gin_scorer.services.sheets import counted_hands
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import log_entries
 from gin_scorer.store.tables import Event, HandEntry, Match, Round
+from gin_scorer.tournament.results import ResultRules
+from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
 
 if TYPE_CHECKING:
     from gin_scorer.core.hands import HandResult
@@ -42,6 +49,9 @@ class MatchCheck:
     overridden: int = 0
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Results in force that no hands stand behind, by kind (slip, forfeit ...): checked
+    # against the match's format, never against cards — a slip is never "verified".
+    reported: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
@@ -49,14 +59,21 @@ class EventCheck(MatchCheck):
     matches: int = 0
 
 
-def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
+def check_match(
+    match: Match,
+    rows: Sequence[Any],
+    where: str,
+    reported: Sequence[ResultRow] = (),
+    knobs: ResultRules = DEFAULT_RESULT_RULES,
+) -> MatchCheck:
     """Re-check one match's hand log (``rows``: its entries in id order, as ORM objects or
-    plain rows with the same columns) and status."""
+    plain rows with the same columns), its reported result (``reported``: its result log)
+    and its status."""
 
     found = MatchCheck()
     if match.entrant_b_id is None:
-        if rows:
-            found.problems.append(f"{where}: a bye has {len(rows)} hand entries")
+        if rows or reported:
+            found.problems.append(f"{where}: a bye has {len(rows) + len(reported)} entries")
         return found
     try:
         rules = rules_from_json(match.rules_json, f"match {match.id} rules")
@@ -73,8 +90,45 @@ def check_match(match: Match, rows: Sequence[Any], where: str) -> MatchCheck:
         return found
     checked = [_checked_hand(found, where, n, hand, rules) for n, hand in enumerate(hands, 1)]
     results = [result for result in checked if result is not None]
-    _check_status(found, where, match.status, play_match(results, rules))
+    ledger = play_match(results, rules)
+    if _check_reported(found, where, match, reported, (rules, knobs, ledger)):
+        return found
+    _check_status(found, where, match.status, ledger)
     return found
+
+
+def _check_reported(
+    found: MatchCheck,
+    where: str,
+    match: Match,
+    reported: Sequence[ResultRow],
+    how: tuple[RuleSet, ResultRules, MatchLedger],
+) -> bool:
+    """The result log: each row supersedes a row of its own match, and the result in force
+    is one the match's format allows and its status shows. True when a result is in force
+    (it, not the hands, then decides the status)."""
+    ids = {r.id for r in reported}
+    for r in reported:
+        if r.supersedes_id is not None and r.supersedes_id not in ids:
+            found.problems.append(
+                f"{where}: result entry {r.id} supersedes entry {r.supersedes_id} of another match"
+            )
+    standing = in_force(reported)
+    if standing is None:
+        return False
+    row = standing[0]
+    rules, knobs, ledger = how
+    try:
+        decided(row, rules, knobs, reached_by(ledger))
+    except ValueError as error:
+        found.problems.append(f"{where}: {error}")
+    found.reported[row.outcome.label] += 1
+    if match.status not in ("finished", "locked"):
+        found.problems.append(
+            f"{where}: a reported result ({row.outcome.label}) decides it but it is marked "
+            f"{match.status}"
+        )
+    return True
 
 
 def _checked_hand(
@@ -129,6 +183,8 @@ def check_event(
     )
     rounds = {r.id: r.number for r in session.exec(select(Round).where(Round.event_id == event.id))}
     logs = _hand_logs(session, event)
+    reported = result_logs(session, [m.id for m in matches if m.id is not None])
+    knobs = result_knobs(session, event.id) if reported and event.id else DEFAULT_RESULT_RULES
     seen_in_round: dict[tuple[int, int], int] = {}
     tables_in_round: dict[tuple[int, int], int] = {}
     for match in matches:
@@ -144,8 +200,9 @@ def check_event(
             report.problems += _seating_problems(
                 match, number, seen_in_round, tables_in_round, where_event
             )
-        one = check_match(match, logs.get(match.id, []), where)
+        one = check_match(match, logs.get(match.id, []), where, reported.get(match.id, ()), knobs)
         report.hands += one.hands
+        report.reported += one.reported
         report.overridden += one.overridden
         report.problems += one.problems
         report.notes += one.notes

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -37,6 +38,7 @@ class VerifyReport:
     matches: int = 0
     hands: int = 0
     overridden: int = 0
+    reported: Counter[str] = field(default_factory=Counter)  # results without hands, by kind
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seal: SealCheck | None = None
@@ -82,6 +84,7 @@ def verify_database(
             found = check_event(session, event)
             report.matches += found.matches
             report.hands += found.hands
+            report.reported += found.reported
             report.overridden += found.overridden
             report.problems += found.problems
             report.notes += found.notes
