@@ -8,6 +8,7 @@ not both migrate) and refuses a database whose revision this version does not kn
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 
 from alembic import command
@@ -70,6 +71,12 @@ def _check_known(connection: Connection, display_name: str) -> tuple[str, ...]:
     return current
 
 
+_ONE_RUN_AT_A_TIME = threading.Lock()
+"""Alembic's ``context`` and ``op`` are module-wide proxies set for the length of one run: two
+runs at once in two threads (a backup writing its SQLite copy on a worker while the desk opens
+another file) would mix them up and fail, or crash the process."""
+
+
 def refuse_newer(db: Database) -> None:
     """Raise :class:`NewerDatabase` if ``db`` was migrated past what this version knows."""
     with db.read_engine.connect() as connection:
@@ -97,12 +104,13 @@ def prepare(db: Database, *, migrate: bool) -> None:
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
         current = _check_known(connection, db.display_name)
         if current != (head_revision(),):
-            command.upgrade(alembic_config(connection), "head")
+            with _ONE_RUN_AT_A_TIME:
+                command.upgrade(alembic_config(connection), "head")
 
 
 def upgrade_to(db: Database, revision: str) -> None:
     """Upgrade ``db`` to a given revision (tests build old databases with it)."""
-    with db.engine.begin() as connection:
+    with db.engine.begin() as connection, _ONE_RUN_AT_A_TIME:
         command.upgrade(alembic_config(connection), revision)
 
 

@@ -261,3 +261,84 @@ def test_fuzzed_event_json_never_half_imports(
     else:
         assert len(events.list_events(sqlite_db)) == before + 1
         exchange.export_event_json(sqlite_db, made.id)
+
+
+def test_reported_results_round_trip_and_export_their_kind(
+    db: Database, new_match: NewMatch, tmp_path: Path
+) -> None:
+    """Slips (one corrected), a forfeit taken back, time called: the event file carries the
+    whole result log and imports into an event with the same results; the results CSV says
+    where each came from, and leaves the margin of a slip without points empty (never 0)."""
+    from gin_scorer.core.hands import Side
+    from gin_scorer.services.dto import ResultKind
+    from gin_scorer.services.results import ResultReport, record_result, void_result
+
+    first = new_match(db)
+    event_id = first.event_id
+    cy = entrants.add_entrant(db, event_id, "Cy")
+    di = entrants.add_entrant(db, event_id, "Di")
+    second = matches.create_match(db, event_id, cy.id, di.id, table_number=2)
+    third = matches.create_match(db, event_id, first.a.id, cy.id, table_number=3)
+    slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1))
+    sheet = record_result(db, first.id, slip, first.version, entered_by="Desk")
+    fixed = ResultReport(
+        ResultKind.SLIP, Side.B, (2, 3), ((250, 0), (0, 250), (100, 260), (251, 3), (0, 300))
+    )
+    record_result(db, first.id, fixed, sheet.version, entered_by="Desk", replace_existing=True)
+    forfeit = ResultReport(ResultKind.FORFEIT, Side.A)
+    sheet = record_result(db, second.id, forfeit, second.version, entered_by="Desk")
+    sheet = void_result(db, second.id, sheet.version, reason="Di came", entered_by="Desk")
+    sheet = hands.record_hand(db, second.id, hand(KNOCK_A), sheet.version, entered_by="T")
+    record_result(
+        db, second.id, ResultReport(ResultKind.TIME_CALLED), sheet.version, entered_by="D"
+    )
+    record_result(
+        db, third.id, ResultReport(ResultKind.SLIP, Side.A, (3, 0)), third.version, entered_by="D"
+    )
+
+    document = json.loads(exchange.export_event_json(db, event_id))
+    assert [r["outcome"] for r in document["results"]] == [
+        "slip", "slip", "forfeit", "forfeit", "time-called", "slip",
+    ]  # fmt: skip
+    fresh = open_database(tmp_path / "other" / "fresh.sqlite", station="laptop-2")
+    try:
+        imported = exchange.import_event_json(fresh, json.dumps(document))
+        assert json.loads(exchange.export_event_json(fresh, imported.id)) == document
+        assert exchange.export_results(fresh, imported.id) == exchange.export_results(db, event_id)
+    finally:
+        fresh.close()
+    rows = {
+        r["table"]: r for r in csv.DictReader(io.StringIO(exchange.export_results(db, event_id)))
+    }
+    assert (rows["1"]["result"], rows["1"]["winner"], rows["1"]["margin"]) == (
+        "slip", "Bob Babbage", str(250 - 250 - 160 + 248 - 300),
+    )  # fmt: skip
+    assert rows["2"]["result"] == "time-called" and rows["2"]["winner"] == "Cy"
+    assert rows["3"]["result"] == "slip" and rows["3"]["margin"] == ""
+
+
+def test_an_event_file_with_a_result_that_cannot_be_is_refused(
+    db: Database, new_match: NewMatch, tmp_path: Path
+) -> None:
+    from gin_scorer.core.hands import Side
+    from gin_scorer.services.dto import ResultKind
+    from gin_scorer.services.results import ResultReport, record_result
+
+    match = new_match(db)
+    slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1))
+    record_result(db, match.id, slip, match.version, entered_by="Desk")
+    document = json.loads(exchange.export_event_json(db, match.event_id))
+    document["results"][0]["games"] = [3, 3]
+    document["results"].append({**document["results"][0], "ref": 2, "winner": "C"})
+    fresh = open_database(tmp_path / "other" / "fresh.sqlite", station="laptop-2")
+    try:
+        with pytest.raises(RowsRejected) as refused:
+            exchange.import_event_json(fresh, json.dumps(document))
+        assert list(refused.value.problems) == ["results[1].winner: 'C' is not one of A, B"]
+        del document["results"][1]
+        with pytest.raises(RowsRejected) as refused:
+            exchange.import_event_json(fresh, json.dumps(document))
+        assert "3–3 is not a result of a best of 5" in refused.value.problems[0]
+        assert events.list_events(fresh) == ()
+    finally:
+        fresh.close()

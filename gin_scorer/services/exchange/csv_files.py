@@ -64,6 +64,7 @@ RESULT_COLUMNS = (
     "a",
     "b",
     "status",
+    "result",
     "games_a",
     "games_b",
     "winner",
@@ -124,8 +125,8 @@ def result_rows(db: Database, event_id: int) -> list[dict[str, object]]:
     with db.transaction(write=False) as session:
         for sheet in _event_sheets(session, event_id):
             m = sheet.match
-            summary = getattr(sheet.ledger, "totals", None)
             winner = sheet.winner_entrant
+            margin, points = _result_figures(sheet)
             out.append(
                 {
                     "match": m.id,
@@ -135,16 +136,33 @@ def result_rows(db: Database, event_id: int) -> list[dict[str, object]]:
                     "a": m.a.name,
                     "b": m.b.name if m.b else None,
                     "status": m.status.value,
+                    "result": sheet.result.kind.value if sheet.result else "played",
                     "games_a": sheet.games_won.a,
                     "games_b": sheet.games_won.b,
                     "winner": winner.name if winner else None,
-                    "margin": getattr(sheet.ledger, "margin", 0),
-                    "points_a": summary.a if summary is not None else None,
-                    "points_b": summary.b if summary is not None else None,
+                    "margin": margin,
+                    "points_a": points[0],
+                    "points_b": points[1],
                     "hands": len(sheet.hands),
                 }
             )
     return out
+
+
+def _result_figures(sheet: ScoreSheet) -> tuple[int | None, tuple[int | None, int | None]]:
+    """The margin and each side's points as the result has them: the hands' ledger; a slip's
+    game totals; empty (never 0) when a reported result has no points."""
+    result = sheet.result
+    if result is None:
+        summary = getattr(sheet.ledger, "totals", None)
+        points = (summary.a, summary.b) if summary is not None else (None, None)
+        return getattr(sheet.ledger, "margin", 0), points
+    if result.game_points:
+        return result.margin, (
+            sum(a for a, _ in result.game_points),
+            sum(b for _, b in result.game_points),
+        )
+    return (result.margin if result.points_known else None), (None, None)
 
 
 def hand_rows(db: Database, event_id: int) -> list[dict[str, object]]:

@@ -15,10 +15,11 @@ from gin_scorer.services.dto import (
     EntryKind,
 )
 from gin_scorer.services.exchange.csv_files import event_matches, pretty_json
+from gin_scorer.services.exchange.result_part import result_log_rows, result_part
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import loads_mapping
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, ResultEntry, Round
 
 EVENT_FILE_KIND = "gin-scorer-event"
 EVENT_FILE_VERSION = 1
@@ -42,11 +43,12 @@ class _EventRows:
     rounds: list[Round]
     matches: list[Match]
     hands: list[HandEntry]
+    results: list[ResultEntry]
 
 
 def event_document(db: Database, event_id: int) -> dict[str, Any]:
-    """The whole event as a JSON-ready dict: rules, settings, entrants, rounds, matches and
-    the complete hand log (corrections and voids included)."""
+    """The whole event as a JSON-ready dict: rules, settings, entrants, rounds, matches, the
+    complete hand log and result log (corrections and voids included)."""
     with db.transaction(write=False) as session:
         rows = _read_rows(session, event_id)
     # Refs are positions in the file (1-based), never database ids.
@@ -56,7 +58,7 @@ def event_document(db: Database, event_id: int) -> dict[str, Any]:
         match={m.id: i + 1 for i, m in enumerate(rows.matches)},
         hand={h.id: i + 1 for i, h in enumerate(rows.hands)},
     )
-    return {
+    document = {
         "kind": EVENT_FILE_KIND,
         "version": EVENT_FILE_VERSION,
         "event": _event_part(rows.event),
@@ -73,6 +75,10 @@ def event_document(db: Database, event_id: int) -> dict[str, Any]:
         "matches": [_match_part(m, refs) for m in rows.matches],
         "hands": [_hand_part(h, refs) for h in rows.hands],
     }
+    if rows.results:  # an event without reported results keeps its file as it was
+        result_ref: dict[int | None, int] = {x.id: i + 1 for i, x in enumerate(rows.results)}
+        document["results"] = [result_part(x, result_ref, refs.match) for x in rows.results]
+    return document
 
 
 @dataclass(frozen=True)
@@ -103,7 +109,8 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
     if match_ids:
         query = select(HandEntry).where(col(HandEntry.match_id).in_(match_ids))
         hands = list(session.exec(query.order_by(col(HandEntry.id))))
-    return _EventRows(event, entrants, players, rounds, matches, hands)
+    results = result_log_rows(session, match_ids)
+    return _EventRows(event, entrants, players, rounds, matches, hands, results)
 
 
 def _event_part(event: Event) -> dict[str, Any]:

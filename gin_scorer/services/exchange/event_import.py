@@ -30,6 +30,7 @@ from gin_scorer.services.dto import (
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
 from gin_scorer.services.exchange.event_reader import EventReader, short_value
+from gin_scorer.services.exchange.result_part import ResultRows, read_result, write_results
 from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.views import event_view
@@ -39,7 +40,7 @@ from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.settings import TournamentSettings
 
-_KEYS = {"kind", "version", "event", "entrants", "rounds", "matches", "hands"}
+_KEYS = {"kind", "version", "event", "entrants", "rounds", "matches", "hands", "results"}
 _EVENT_KEYS = {
     "name",
     "venue",
@@ -93,6 +94,7 @@ class EventFile:
     rounds: dict[int, Round] = field(default_factory=dict)
     matches: MatchRows = field(default_factory=dict)
     hands: HandRows = field(default_factory=dict)
+    results: ResultRows = field(default_factory=dict)
 
 
 def import_event_json(
@@ -108,6 +110,8 @@ def import_event_json(
     _matches(r, doc, read)
     for i, item in enumerate(r.items(doc.get("hands", []), "hands")):
         _hand(r, item, f"hands[{i}]", read)
+    for i, item in enumerate(r.items(doc.get("results", []), "results")):
+        read_result(r, item, f"results[{i}]", read.matches, read.results)
     if r.problems:
         raise RowsRejected(r.problems, what="event file")
     with db.transaction() as session:
@@ -266,7 +270,8 @@ def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
     ref = r.whole(h.get("ref"), f"{where}.ref", optional=False, low=1)
     match_ref = r.ref(h.get("match"), f"{where}.match", read.matches, "match")
     kind = r.choice(h.get("kind"), f"{where}.kind", [k.value for k in EntryKind])
-    supersedes = _superseded(r, h, where, kind, match_ref, read.hands)
+    replaces = kind != EntryKind.ENTRY.value
+    supersedes = r.superseded(h, where, replaces, match_ref, read.hands, "hand")
     record_json = "{}"
     if kind != EntryKind.VOID.value:
         rules = read.matches[match_ref][4] if match_ref is not None else None
@@ -289,25 +294,6 @@ def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
         if ref in read.hands:
             r.bad(f"{where}.ref", f"hand {ref} appears twice")
         read.hands[ref] = (row, match_ref, supersedes)
-
-
-def _superseded(
-    r: EventReader,
-    h: Mapping[str, Any],
-    where: str,
-    kind: str,
-    match_ref: int | None,
-    hands: HandRows,
-) -> int | None:
-    """The earlier hand a correction or a void replaces (in the same match)."""
-    if h.get("supersedes") is None:
-        if kind != EntryKind.ENTRY.value:
-            r.bad(f"{where}.supersedes", f"a {kind} must name the hand it replaces")
-        return None
-    supersedes = r.ref(h.get("supersedes"), f"{where}.supersedes", hands, "earlier hand")
-    if supersedes is not None and match_ref is not None and hands[supersedes][1] != match_ref:
-        r.bad(f"{where}.supersedes", f"hand {supersedes} belongs to another match")
-    return supersedes
 
 
 def _record_json(r: EventReader, value: object, where: str, rules: RuleSet | None) -> str:
@@ -355,6 +341,7 @@ def _write(session: Session, db: Database, read: EventFile, actor: str | None) -
             "entrants": len(read.entrants),
             "matches": len(read.matches),
             "hands": len(read.hands),
+            "results": len(read.results),
         },
     )
     return event_view(session, event_row)
@@ -388,6 +375,7 @@ def _write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, i
         row_h.match_id = match_ids[match_ref]
         row_h.supersedes_id = hand_ids[supersedes] if supersedes is not None else None
         hand_ids[ref] = _added(session, row_h)
+    write_results(session, read.results, match_ids)
     return match_ids
 
 

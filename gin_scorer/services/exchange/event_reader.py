@@ -116,6 +116,26 @@ class EventReader:
             self.problems.append(str(error))
             return None
 
+    def superseded(
+        self,
+        value: Mapping[str, Any],
+        where: str,
+        replaces: bool,
+        match_ref: int | None,
+        earlier: Mapping[int, tuple[Any, int, Any]],
+        what: str,
+    ) -> int | None:
+        """The earlier row of a log (a hand, a result) that a correction or a void
+        (``replaces``) names in ``value["supersedes"]``: in the file, and of the same match."""
+        if value.get("supersedes") is None:
+            if replaces:
+                self.bad(f"{where}.supersedes", f"a correction or void must name the {what}")
+            return None
+        ref = self.ref(value.get("supersedes"), f"{where}.supersedes", earlier, f"earlier {what}")
+        if ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
+            self.bad(f"{where}.supersedes", f"{what} {ref} belongs to another match")
+        return ref
+
     def ref(self, value: object, where: str, known: Mapping[int, Any], what: str) -> int | None:
         number = self.whole(value, where, low=1)
         if number is not None and number not in known:
