@@ -244,6 +244,26 @@ class EventActions(StationSync):
         if self._round_action(pair_next_round):
             self.show_view("pairings")
 
+    def enter_results(self) -> None:
+        """The results mode for the latest round: slips, forfeits, time called, rulings."""
+        from gin_scorer.gui.results_dialog import enter_results
+        from gin_scorer.services.rounds import list_rounds
+
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        rounds = list_rounds(db, event_id)
+        if not rounds:
+            self.statusBar().showMessage("✖ No round is paired yet: start a round first", 8000)
+            return
+        number = rounds[-1].number
+        entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
+        if entered:
+            self.statusBar().showMessage(f"{entered} result(s) entered for round {number}", 8000)
+            self._saved()
+            self.refresh_all()
+
     def take_back_round(self) -> None:
         from gin_scorer.gui.round_dialogs import take_back_round
 

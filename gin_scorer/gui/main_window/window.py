@@ -187,6 +187,7 @@ class MainWindow(ReportActions):
         self._action("event", "&Import entrants from CSV…", self.import_entrants)
         self._action("event", "New &match…", self.new_match, "Ctrl+M")
         self._action("event", "Start next &round…", self.start_round, "Ctrl+R")
+        self._action("event", "Enter re&sults from slips…", self.enter_results, "Ctrl+Shift+R")
         self._action("event", "&Take back the latest round…", self.take_back_round)
         self.event_menu.addSeparator()
         self._action("event", "&Format settings…", self.edit_format_settings)

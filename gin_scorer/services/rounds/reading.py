@@ -22,6 +22,7 @@ from gin_scorer.store.database import Database
 from gin_scorer.tournament import engine
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.tables import TableLine, TableState
 
 
@@ -107,6 +108,18 @@ def pairings(db: Database, event_id: int, round_number: int) -> tuple[PairingVie
     return get_round(db, event_id, round_number).pairings
 
 
+def _score_text(m: MatchFacts) -> str:
+    """The board's score cell: the games, and where a result came from when not from hands."""
+    kind = m.outcome.kind if m.outcome is not None else ResultKind.PLAYED
+    if m.forfeit and kind is ResultKind.PLAYED:
+        return "forfeit (withdrawal)"
+    if kind is ResultKind.DOUBLE_FORFEIT:
+        return kind.label
+    if kind is not ResultKind.PLAYED:
+        return f"{m.games_a}–{m.games_b} ({kind.label})"
+    return f"{m.games_a}–{m.games_b}" if m.hands else ""
+
+
 def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusBoard:
     """Which tables of the round are waiting, playing or finished (derived from the hands)."""
     with db.transaction(write=False) as session:
@@ -132,9 +145,7 @@ def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusB
                     b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
                     state=state,
                     hands=m.hands,
-                    score="forfeit (withdrawal)"
-                    if m.forfeit
-                    else (f"{m.games_a}–{m.games_b}" if m.hands else ""),
+                    score=_score_text(m),
                 )
             )
         lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))

@@ -1,0 +1,203 @@
+"""Results from a stack of slips, at the speed of typing them: the results mode.
+
+The director types a table's result in the results line (``12 a 3-1`` ⏎, see
+:mod:`gin_scorer.presentation.result_grammar`): the match is named as soon as its table
+number is typed, the result is read back in words before Enter, and the board of tables still
+owing a result shrinks with each one. A slip for a table that already has hands, or a result,
+asks first whether it replaces them; an adjudication asks for the director's PIN. Every write
+goes through :func:`gin_scorer.services.results.record_result`, on a worker.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gin_scorer.gui.background import wait_for
+from gin_scorer.gui.pin_prompt import with_pin
+from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.presentation.result_grammar import RESULT_HINT, read_result_line, result_words
+from gin_scorer.services import matches
+from gin_scorer.services.database import Database
+from gin_scorer.services.errors import InvalidInput, ServiceError
+from gin_scorer.services.results import ResultReport, record_result
+from gin_scorer.services.rounds import RoundStatusBoard, round_status
+from gin_scorer.tournament.tables import TableLine, TableState
+
+_ASKS_TO_REPLACE = ("confirm to replace", "replace it, or take it back")
+
+
+class ResultsDialog(QDialog):
+    """The results line, what it says, and the tables of the round still owing a result."""
+
+    def __init__(
+        self,
+        db: Database,
+        event_id: int,
+        round_number: int,
+        *,
+        entered_by: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.db, self.event_id, self.round_number = db, event_id, round_number
+        self.entered_by = entered_by
+        self.entered = 0
+        self.setWindowTitle(f"Results from slips — round {round_number}")
+        self.resize(620, 560)
+        layout = QVBoxLayout(self)
+        hint = QLabel(RESULT_HINT)
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(placeholder-text);")
+        self.line = QLineEdit()
+        self.line.setPlaceholderText("table, winner, games — e.g. 12 a 3-1, then Enter")
+        font = self.line.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        self.line.setFont(font)
+        self.said = QLabel(" ")
+        self.said.setWordWrap(True)
+        self.last_entered = QLabel(" ")
+        self.last_entered.setWordWrap(True)
+        self.missing_title = QLabel()
+        self.missing = QListWidget()
+        self.missing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        for widget in (
+            hint,
+            self.line,
+            self.said,
+            self.last_entered,
+            self.missing_title,
+            self.missing,
+        ):
+            layout.addWidget(widget)
+        layout.addWidget(buttons)
+        self.board: RoundStatusBoard | None = None
+        self.line.textChanged.connect(self._typed)
+        self.line.returnPressed.connect(self._enter)
+        self.refresh_board()
+
+    def refresh_board(self) -> None:
+        """The round's tables still owing a result, lowest table first."""
+        try:
+            self.board = round_status(self.db, self.event_id, self.round_number)
+        except ServiceError as error:
+            self.missing_title.setText(f"✖ {error}")
+            return
+        owing = self.board.missing
+        self.missing_title.setText(
+            f"Still owing a result: {len(owing)} of {len(self.board.lines)} tables"
+            if owing
+            else f"Every table of round {self.round_number} has its result."
+        )
+        self.missing.clear()
+        for t in owing:
+            state = f"{t.hands} hands, {t.score}" if t.hands else "no hands"
+            self.missing.addItem(f"Table {t.table}:  {t.a} v {t.b}  ({state})")
+
+    def _table(self, number: int | None) -> TableLine | None:
+        if self.board is None or number is None:
+            return None
+        return next((t for t in self.board.lines if t.table == number), None)
+
+    def _typed(self, text: str) -> None:
+        """Name the match as soon as its table is typed, then what the line says."""
+        line = read_result_line(text)
+        if line.state is EntryState.EMPTY:
+            self._say(" ")
+            return
+        if line.state is EntryState.ERROR:
+            self._say(f"✖ {line.problem}", error=True)
+            return
+        table = self._table(line.table)
+        if table is None:
+            self._say(f"✖ no table {line.table} in round {self.round_number}", error=True)
+            return
+        who = f"Table {table.table}: {table.a} v {table.b or '(bye)'}"
+        if line.report is None:
+            self._say(f"{who} — {line.hint}")
+            return
+        said = result_words(line.report, table.a, table.b or "")
+        has_one = table.state is TableState.FINISHED
+        already = "  (it has a result: Enter asks to replace it)" if has_one else ""
+        self._say(f"{who} — {said} ⏎{already}")
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.said.setText(text)
+        self.said.setStyleSheet("color: #b00020;" if error else "")
+
+    def _enter(self) -> None:
+        line = read_result_line(self.line.text())
+        table = self._table(line.table)
+        if line.report is None or table is None or table.match_id is None:
+            self._typed(self.line.text())
+            return
+        report, match_id = line.report, table.match_id
+        sheet = self._record(match_id, report, replace=False)
+        if sheet is None:
+            return
+        self.entered += 1
+        said = result_words(report, table.a, table.b or "")
+        self.last_entered.setText(f"✔ Table {table.table}: {said}  ({self.entered} entered)")
+        self.line.clear()
+        self.refresh_board()
+
+    def _record(self, match_id: int, report: ResultReport, *, replace: bool) -> object | None:
+        """Write it (asking for the PIN when the services want one, and whether to replace
+        hands or a result already there); the refusal in the line's own words otherwise."""
+
+        def write(pin: str | None) -> object:
+            def work() -> object:
+                version = matches.get_match(self.db, match_id).version
+                return record_result(
+                    self.db,
+                    match_id,
+                    report,
+                    version,
+                    entered_by=self.entered_by,
+                    replace_existing=replace,
+                    pin=pin,
+                )
+
+            return wait_for(work)
+
+        try:
+            return with_pin(self, write)
+        except InvalidInput as error:
+            text = str(error)
+            if not replace and any(ask in text for ask in _ASKS_TO_REPLACE):
+                answer = QMessageBox.question(
+                    self,
+                    "Replace?",
+                    text[:1].upper() + text[1:] + ".\n\nReplace with this result?",
+                )
+                if answer == QMessageBox.StandardButton.Yes:
+                    return self._record(match_id, report, replace=True)
+                self._say("Nothing entered: the table keeps what it had.")
+                return None
+            self._say(f"✖ {text}", error=True)
+        except ServiceError as error:
+            self._say(f"✖ {error}", error=True)
+        return None
+
+
+def enter_results(
+    parent: QWidget, db: Database, event_id: int, round_number: int, *, entered_by: str
+) -> int:
+    """Show the results mode for the round; how many results were entered."""
+    dialog = ResultsDialog(db, event_id, round_number, entered_by=entered_by, parent=parent)
+    try:
+        dialog.exec()
+        return dialog.entered
+    finally:
+        dialog.deleteLater()
