@@ -116,14 +116,14 @@ class ResultsDialog(QDialog):
         if line.state is EntryState.EMPTY:
             self._say(" ")
             return
-        if line.state is EntryState.ERROR:
-            self._say(f"✖ {line.problem}", error=True)
-            return
         table = self._table(line.table)
-        if table is None:
+        if table is None and line.table is not None:
             self._say(f"✖ no table {line.table} in round {self.round_number}", error=True)
             return
-        who = f"Table {table.table}: {table.a} v {table.b or '(bye)'}"
+        who = f"Table {table.table}: {table.a} v {table.b or '(bye)'}" if table else ""
+        if line.state is EntryState.ERROR or table is None:
+            self._say(f"{who} — ✖ {line.problem}" if who else f"✖ {line.problem}", error=True)
+            return
         if line.report is None:
             self._say(f"{who} — {line.hint}")
             return
@@ -185,10 +185,15 @@ class ResultsDialog(QDialog):
                     return self._record(match_id, report, replace=True)
                 self._say("Nothing entered: the table keeps what it had.")
                 return None
-            self._say(f"✖ {text}", error=True)
+            self._say(f"{self._named(match_id)}✖ {text}", error=True)
         except ServiceError as error:
-            self._say(f"✖ {error}", error=True)
+            self._say(f"{self._named(match_id)}✖ {error}", error=True)
         return None
+
+    def _named(self, match_id: int) -> str:
+        lines = self.board.lines if self.board is not None else ()
+        table = next((t for t in lines if t.match_id == match_id), None)
+        return f"Table {table.table}: {table.a} v {table.b} — " if table else ""
 
 
 def enter_results(

@@ -123,6 +123,8 @@ def _side_after(word: str, rest: list[str], kind: ResultKind, wanted: str) -> Re
 
 
 def _slip(side: Side, rest: list[str]) -> ResultLine:
+    if len(rest) == 1 and re.fullmatch(r"\d-?", rest[0]):  # "3" or "3-": the loser's to come
+        return ResultLine(EntryState.INCOMPLETE, hint="now the loser's games, e.g. 3-1")
     found = _GAMES.match(rest[0])
     if found is None:
         return _wrong(f"{rest[0]!r} is not the games: type the winner's games first, e.g. 3-1")
