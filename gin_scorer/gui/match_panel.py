@@ -38,6 +38,7 @@ from gin_scorer.presentation.entry_grammar import (
     entry_text,
     read_entry,
 )
+from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -262,7 +263,11 @@ class MatchPanel(QWidget):
             f"games won {won.a} – {won.b}",
             f"rules: {html.escape(sheet.rules.name)}",
         ]
-        if sheet.finished:
+        if sheet.result is not None:
+            names = self.model.names()
+            said = reported_result_text(sheet.result, names[0], names[1])
+            parts[0] = f"<b>{html.escape(said)}</b>"
+        elif sheet.finished:
             winner = sheet.winner_entrant
             won_by = html.escape(winner.name) if winner else "nobody"
             parts.append(f"<b>match won by {won_by}</b>")

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import EntryState
-from gin_scorer.services.dto import ResultKind
+from gin_scorer.services.dto import ResultKind, ResultView
 from gin_scorer.services.results import ResultReport
 
 RESULT_HINT = (
@@ -192,3 +192,34 @@ def result_words(report: ResultReport, a_name: str, b_name: str) -> str:
     if kind is ResultKind.ADJUDICATED and winner is not None:
         return f"adjudicated to {winner}: {report.reason}"
     return kind.label
+
+
+def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
+    """A sheet's line for the result that decides it, with where it came from and who
+    entered it: "Slip: Bob beats Ann 3–1, no game points (entered by Desk 1)".
+
+    >>> from datetime import UTC, datetime
+    >>> from gin_scorer.core.ledgers import PerSide
+    >>> view = ResultView(1, ResultKind.SLIP, Side.B, PerSide(1, 3), 0, False, (), None,
+    ...                   "Desk 1", "desk", datetime(2026, 11, 25, tzinfo=UTC))
+    >>> reported_result_text(view, "Ann", "Bob")
+    'Slip: Bob beats Ann 3–1, no game points (entered by Desk 1)'
+    """
+    names = {Side.A: a_name, Side.B: b_name}
+    games = result.games_won
+    if result.winner is None:
+        said = f"neither {a_name} nor {b_name} played"
+    else:
+        won, lost = games[result.winner], games[result.winner.other]
+        beaten = names[result.winner.other]
+        verb = "wins by forfeit over" if result.kind is ResultKind.FORFEIT else "beats"
+        said = f"{names[result.winner]} {verb} {beaten} {won}–{lost}"
+    if not result.points_known:
+        said += ", no game points"
+    elif result.margin:
+        said += f", margin {abs(result.margin)}"
+    if result.reason:
+        said += f" — {result.reason}"
+    corrected = ", corrected" if result.corrected else ""
+    label = result.kind.label[:1].upper() + result.kind.label[1:]
+    return f"{label}: {said} (entered by {result.entered_by}{corrected})"

@@ -146,7 +146,7 @@ def _refuse_if_decided(sheet: ScoreSheet) -> None:
     if sheet.result is not None:
         raise InvalidInput(
             f"match {sheet.match.id} is decided by a reported result "
-            f"({sheet.result.kind.label}): void that result to enter hands again"
+            f"({sheet.result.kind.label}): take that result back to enter hands again"
         )
     if sheet.finished:
         winner = sheet.winner_entrant

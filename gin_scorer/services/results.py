@@ -77,8 +77,7 @@ def record_result(
     if report.kind is ResultKind.PLAYED:
         raise InvalidInput("a played result comes from its hands: record them instead")
     who = clean_text(entered_by, "entered by", required=True, limit=80)
-    adjudicating = report.kind is ResultKind.ADJUDICATED
-    why = reason_text(report.reason, "reason", required=adjudicating)
+    why = reason_text(report.reason, "reason", required=report.kind is ResultKind.ADJUDICATED)
     with db.transaction() as session:
         action = _action_for(session, match_id, report.kind)
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
@@ -99,28 +98,10 @@ def record_result(
             reason=why,
             entered_by=who,
             station=db.station,
-            entered_at=utcnow(),
         )
         sheet = _written(session, loaded, entry)
-        record_audit(
-            session,
-            db,
-            actor=who,
-            action="result.record",
-            subject=f"match:{match_id}",
-            payload={
-                "entry": entry.id,
-                "supersedes": in_force,
-                "kind": report.kind.value,
-                "winner": entry.winner,
-                "games": [entry.games_a, entry.games_b],
-                "game_points": [list(p) for p in report.game_points],
-                "reason": why,
-                "hands_set_aside": len(before.hands) if report.kind in _REPLACES_HANDS else 0,
-                "pin": pinned,
-                "version": sheet.version,
-            },
-        )
+        set_aside = len(before.hands) if report.kind in _REPLACES_HANDS else 0
+        _audit_record(session, db, entry, sheet.version, pinned, hands_set_aside=set_aside)
     backup.maybe_backup(db)
     return sheet
 
@@ -173,6 +154,36 @@ def void_result(
         )
     backup.maybe_backup(db)
     return sheet
+
+
+def _audit_record(
+    session: Session,
+    db: Database,
+    entry: ResultEntry,
+    version: int,
+    pinned: bool,
+    *,
+    hands_set_aside: int,
+) -> None:
+    record_audit(
+        session,
+        db,
+        actor=entry.entered_by,
+        action="result.record",
+        subject=f"match:{entry.match_id}",
+        payload={
+            "entry": entry.id,
+            "supersedes": entry.supersedes_id,
+            "kind": entry.outcome,
+            "winner": entry.winner,
+            "games": [entry.games_a, entry.games_b],
+            "game_points": json.loads(entry.game_points_json),
+            "reason": entry.reason,
+            "hands_set_aside": hands_set_aside,
+            "pin": pinned,
+            "version": version,
+        },
+    )
 
 
 def _action_for(session: Session, match_id: int, kind: ResultKind) -> Action:

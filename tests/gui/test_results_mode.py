@@ -114,3 +114,30 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     rows = standings.standings(window.db, event_id)
     assert sum(r.match_wins for r in rows) == 20
     assert rounds.round_status(window.db, event_id, 1).complete
+
+
+def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path, window
+) -> None:
+    from gin_scorer.services.results import ResultReport, record_result
+
+    path = str(tmp_path / "slips.sqlite")
+    event_id, at = paired_round(path, 2)
+    window.open_db(path)
+    window.open_event(event_id)
+    assert window.db is not None
+    sheet = get_score_sheet(window.db, at[1])
+    slip = ResultReport(ResultKind.SLIP, Side.B, (1, 3))
+    record_result(window.db, at[1], slip, sheet.version, entered_by="Desk 1")
+    window.open_match(at[1])
+    assert window.scoring is not None
+    board = window.scoring.panel.scoreboard.text()
+    assert "Slip: " in board and " 3–1, no game points (entered by Desk 1)" in board
+    # Hands are refused in the services' words, naming the way back.
+    window.scoring.panel.entry.setText("ak7 15")
+    window.scoring.panel.entry.returnPressed.emit()
+    assert window.db is not None and get_score_sheet(window.db, at[1]).hands == ()
+    assert window.take_back_result(reason="wrong table")
+    assert get_score_sheet(window.db, at[1]).result is None
+    assert "Slip" not in window.scoring.panel.scoreboard.text()
+    assert "taken back" in window.statusBar().currentMessage()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QFileDialog,
+    QInputDialog,
     QMessageBox,
 )
 
@@ -191,6 +192,52 @@ class ReportActions(EventActions):
             return False
         self.scoring.show_sheet(fresh)
         self._saved()
+        return True
+
+    def take_back_result(self, reason: str | None = None) -> bool:
+        """Take back the open match's reported result (slip, forfeit, time called, ruling):
+        it stays in the log, and the match is again what its hands say."""
+        sheet = self.scoring.sheet if self.scoring else None
+        if self.db is None or sheet is None or self.scoring is None:
+            self.statusBar().showMessage("Open a match first", 4000)
+            return False
+        if sheet.result is None:
+            self.scoring.panel.show_error("this match has no reported result to take back")
+            return False
+        if reason is None:
+            reason, ok = QInputDialog.getText(
+                self, "Take back the result", "Why is the reported result taken back?"
+            )
+            if not ok or not reason.strip():
+                return False
+        from gin_scorer.gui.pin_prompt import with_pin
+        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.results import void_result
+
+        db, why = self.db, reason
+        try:
+            fresh = with_pin(
+                self,
+                lambda given: wait_for(
+                    lambda: void_result(
+                        db,
+                        sheet.match.id,
+                        sheet.version,
+                        reason=why,
+                        entered_by=self.settings.station,
+                        pin=given,
+                    )
+                ),
+            )
+        except (ServiceError, StoreError) as error:
+            self.scoring.panel.show_error(str(error))
+            return False
+        if fresh is None:
+            return False
+        self.scoring.show_sheet(fresh)
+        self.statusBar().showMessage("Reported result taken back: the hands decide again", 8000)
+        self._saved()
+        self.refresh_all()
         return True
 
     def edit_settings(self) -> None:

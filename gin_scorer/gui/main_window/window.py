@@ -216,6 +216,7 @@ class MainWindow(ReportActions):
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
         self._action("scoring", "U&nlock result…", lambda: self.set_locked(False))
+        self._action("scoring", "Ta&ke back the reported result…", self.take_back_result)
 
     def focus_find(self) -> None:
         self.find_box.setFocus()
