@@ -10,6 +10,7 @@ from __future__ import annotations
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.game_lines import closed_game_lines
 from gin_scorer.presentation.hand_words import cli_hand_notes, describe_hand, scored_text
+from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _HEADINGS = (
@@ -48,11 +49,16 @@ def _hand_line(row: HandRow) -> str:
 
 
 def _standing_lines(sheet: ScoreSheet) -> list[str]:
-    lines = [
-        f"games won: A {sheet.games_won.a}, B {sheet.games_won.b}; game {sheet.current_game}: "
-        f"A {sheet.current_totals.a}, B {sheet.current_totals.b}"
-    ]
-    if sheet.finished:
+    lines = [f"games won: A {sheet.games_won.a}, B {sheet.games_won.b}"]
+    if sheet.hands:
+        lines[0] += (
+            f"; game {sheet.current_game}: A {sheet.current_totals.a}, B {sheet.current_totals.b}"
+        )
+    if sheet.result is not None:
+        b_name = sheet.match.b.name if sheet.match.b else ""
+        said = reported_result_text(sheet.result, sheet.match.a.name, b_name)
+        lines.append(f"decided by a reported result — {said}")
+    elif sheet.finished:
         winner = sheet.winner_entrant
         lines.append(f"finished: {winner.name if winner else 'no winner'} won")
     else:

@@ -6,14 +6,16 @@ the heading when the match is known, so a director can print the next round's sh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
+from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.sheet_fill import (
+    GameFill,
     MatchHeading,
     SheetFill,
     multimatch_fill,
@@ -98,7 +100,24 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
     else:  # the services always give one of the ledgers above
         return None
     dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
-    return sheet_fill(summary, name_a, name_b, next_dealer=dealer)
+    fill = sheet_fill(summary, name_a, name_b, next_dealer=dealer)
+    if sheet.result is None:
+        return fill
+    # A reported result decides the match: the sheet says so, not what the hands reached;
+    # a slip's game totals fill each game's "Game total" and "Won by" (no hands behind them).
+    if sheet.result.game_points and not sheet.hands:
+        games = tuple(
+            GameFill(number, (), a_final=a, b_final=b, winner="A" if a > b else "B")
+            for number, (a, b) in enumerate(sheet.result.game_points, start=1)
+        )
+        fill = replace(fill, games=games)
+    return replace(
+        fill,
+        games_won_a=sheet.result.games_won.a,
+        games_won_b=sheet.result.games_won.b,
+        result_line=reported_result_text(sheet.result, name_a, name_b),
+        dealer_line="",
+    )
 
 
 def make_sheet(db: Database | None, out: Path, options: Options) -> Path:

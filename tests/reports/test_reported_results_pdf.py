@@ -1,0 +1,47 @@
+"""Printouts of results reported without hands: a slip's sheet reads as a slip (its game
+totals in the game blocks), and the standings mark a differential that leaves a slip out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+
+from gin_scorer.core.hands import Side
+from gin_scorer.reports import build
+from gin_scorer.services.database import open_database
+from gin_scorer.services.dto import EntrantSpec, ResultKind
+from gin_scorer.services.entrants import add_entrants
+from gin_scorer.services.events import create_event
+from gin_scorer.services.matches import list_matches
+from gin_scorer.services.results import ResultReport, record_result
+from gin_scorer.services.rounds import start_round
+
+
+def text_of(pdf: Path) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+
+
+def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "slips.sqlite", station="Desk 1")
+    try:
+        event = create_event(db, name="Slip Open", format="swiss")
+        add_entrants(db, event.id, [EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Di")])
+        start_round(db, event.id)
+        first, second = list_matches(db, event.id)
+        totals = ((250, 10), (0, 251), (300, 120), (260, 0))
+        slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1), totals)
+        record_result(db, first.id, slip, first.version, entered_by="Desk 1")
+        bare = ResultReport(ResultKind.SLIP, Side.B, (0, 3))
+        record_result(db, second.id, bare, second.version, entered_by="Desk 1")
+
+        sheet = text_of(build("sheet", db, tmp_path / "sheet.pdf", match_id=first.id))
+        assert f"Slip: {first.a.name} beats {first.b.name if first.b else ''} 3–1" in sheet
+        assert "margin 429 (entered by Desk 1)" in sheet
+        assert "300" in sheet and "120" in sheet  # game 3's totals, in its block
+
+        standings = text_of(build("standings", db, tmp_path / "standings.pdf", event_id=event.id))
+        assert "0*" in standings
+        assert "leaves out 1 result" in standings
+    finally:
+        db.close()
