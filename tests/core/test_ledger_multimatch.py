@@ -37,8 +37,11 @@ def test_shutout_bonus_and_the_total_target() -> None:
     assert isinstance(ledger_for([], MM), MultiMatch)
 
 
-def test_unfinished_match_shows_its_running_score() -> None:
+def test_unfinished_match_shows_its_running_score_but_credits_nothing_yet() -> None:
+    """Seed 000: "At the end of the match, players' match scores are credited toward their
+    game scores" — a match in play shows its score, and adds nothing until it ends."""
     mm = play_multimatch([knock(A, 100), knock(B, 40)], MM)
     assert len(mm.matches) == 2
     assert mm.matches[1].game.points == PerSide(0, 40) and not mm.matches[1].game.finished
-    assert mm.totals == PerSide(325, 40) and mm.margin == 285
+    assert mm.matches[1].credit == PerSide() and mm.matches[1].totals == PerSide(325, 0)
+    assert mm.totals == PerSide(325, 0) and mm.margin == 325

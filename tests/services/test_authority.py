@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gin_scorer.core.hands import Side
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, rounds
 from gin_scorer.services.authority import (
@@ -27,8 +28,9 @@ from gin_scorer.services.authority import (
 )
 from gin_scorer.services.backups import back_up_now, restore_backup
 from gin_scorer.services.database_pin import set_database_pin
-from gin_scorer.services.dto import EventStatus, EventView
+from gin_scorer.services.dto import EventStatus, EventView, ResultKind
 from gin_scorer.services.errors import ActionRefused, PinError
+from gin_scorer.services.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database, open_database
 from tests.services.helpers import GIN_A, KNOCK_A, hand
 
@@ -90,6 +92,10 @@ def _build(path: Path, state: State) -> Scene:
         for record in played:
             version = matches.get_match(db, match_id).version
             hands.record_hand(db, match_id, hand(record), version, entered_by="T")
+    # m3's result came on a slip after all (a forfeit: it fits any format), set over its hands.
+    forfeit = ResultReport(ResultKind.FORFEIT, Side.A)
+    version = matches.get_match(db, m3).version
+    record_result(db, m3, forfeit, version, entered_by="T", replace_existing=True)
     scene = Scene(db, path, event.id, ids, m1, m2, m3)
     if state is State.LOCKED:
         matches.set_result_lock(db, m1, scene.version(m1), pin=PIN, locked=True)
@@ -151,6 +157,25 @@ def _unlock(s: Scene, state: State, pin: str | None) -> object:
     return matches.set_result_lock(s.db, s.m1, s.version(s.m1), pin=pin, locked=False)
 
 
+def _report(s: Scene, state: State, pin: str | None) -> object:
+    target = _hand_match(s, state)
+    forfeit = ResultReport(ResultKind.FORFEIT, Side.B)
+    return record_result(
+        s.db, target, forfeit, s.version(target), entered_by="T", replace_existing=True, pin=pin
+    )
+
+
+def _take_back(s: Scene, state: State, pin: str | None) -> object:
+    target = s.m1 if state is State.LOCKED else s.m3
+    return void_result(s.db, target, s.version(target), reason="came", entered_by="T", pin=pin)
+
+
+def _adjudicate(s: Scene, state: State, pin: str | None) -> object:
+    target = _hand_match(s, state)
+    ruling = ResultReport(ResultKind.ADJUDICATED, Side.B, reason="A left")
+    return record_result(s.db, target, ruling, s.version(target), entered_by="T", pin=pin)
+
+
 def _status(status: EventStatus) -> Attempt:
     def attempt(s: Scene, state: State, pin: str | None) -> object:
         return events.set_event_status(s.db, s.event_id, status, s.event().version, pin=pin)
@@ -163,6 +188,9 @@ ATTEMPTS: dict[Action, Attempt] = {
     Action.CORRECT_HAND: _correct,
     Action.VOID_HAND: _void,
     Action.UNDO_ENTRY: _undo,
+    Action.RECORD_RESULT: _report,
+    Action.CORRECT_RESULT: _take_back,
+    Action.ADJUDICATE: _adjudicate,
     Action.CREATE_MATCH: lambda s, state, pin: matches.create_match(
         s.db, s.event_id, s.ids["B"], s.ids["F"]
     ),
@@ -216,6 +244,9 @@ MATCH_ACTIONS = {
     Action.CORRECT_HAND,
     Action.VOID_HAND,
     Action.UNDO_ENTRY,
+    Action.RECORD_RESULT,
+    Action.CORRECT_RESULT,
+    Action.ADJUDICATE,
     Action.LOCK_RESULT,
     Action.UNLOCK_RESULT,
     Action.CANCEL_ROUND,

@@ -23,8 +23,8 @@ class MatchCredit:
     """One match of a multi-match and what it credits.
 
     ``game.points`` is the match score; ``credit`` splits into ``hand_credit`` (per hand won),
-    ``match_bonus`` and ``shutout_bonus`` (zero until the match ends); ``totals`` is the
-    running credited total after this match.
+    ``match_bonus`` and ``shutout_bonus``, and is zero until the match ends (a match in play
+    credits nothing); ``totals`` is the running credited total after this match.
     """
 
     game: Game
@@ -37,7 +37,8 @@ class MatchCredit:
 
 @dataclass(frozen=True, slots=True)
 class MultiMatch:
-    """The multi-match ledger. ``margin`` is signed for A (credited totals)."""
+    """The multi-match ledger. ``totals`` and ``margin`` (signed for A) count ended matches
+    only: a match in play shows its own score in ``matches[-1].game``."""
 
     matches: tuple[MatchCredit, ...]
     totals: PerSide
@@ -90,7 +91,9 @@ def play_multimatch(results: Sequence[HandResult], rules: RuleSet) -> MultiMatch
         start += len(game.lines)
         zero = PerSide()
         if game.winner is None:
-            matches.append(MatchCredit(game, zero, zero, zero, game.points, totals + game.points))
+            # Seed 000: "At the end of the match, players' match scores are credited toward
+            # their game scores" — a match still in play credits nothing yet.
+            matches.append(MatchCredit(game, zero, zero, zero, zero, totals))
             break
         credited = _credited(game, game.winner, rules, totals)
         totals = credited.totals
@@ -100,15 +103,13 @@ def play_multimatch(results: Sequence[HandResult], rules: RuleSet) -> MultiMatch
             finished = True
             if totals.a != totals.b:
                 winner = Side.A if totals.a > totals.b else Side.B
-    # The running figure of an unfinished match counts toward the margin shown meanwhile.
-    shown = matches[-1].totals if matches else PerSide()
     return MultiMatch(
         matches=tuple(matches),
-        totals=shown,
+        totals=totals,
         matches_won=won,
         finished=finished,
         winner=winner,
-        margin=shown.a - shown.b,
+        margin=totals.a - totals.b,
         total_target=rules.multimatch_total_target,
         extra_hands=tuple(range(start, len(results))) if finished else (),
     )
