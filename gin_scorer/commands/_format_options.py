@@ -1,6 +1,6 @@
 """The event-format options shared by ``event new`` and ``event settings``: Swiss rounds, what a
 bye is worth, the tie-breaks and their order, the double-elimination bracket reset, check-in,
-and entrants kept at one table.
+entrants kept at one table, and what a forfeit and time called are worth.
 
 The options only gather what the director typed; the checking is the tournament engine's
 (:meth:`TournamentSettings.from_dict` via the services), so the CLI and the app refuse the same
@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gin_scorer.commands._arguments import any_whole, not_negative, positive, quoted
+from gin_scorer.tournament.results import TimeCalledWinner
 from gin_scorer.tournament.settings import TieBreak
 
 # Other ways directors write the tie-breaks (the enum's values work too).
@@ -146,6 +147,37 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         help="pair only entrants who checked in (default no)",
     )
     group.add_argument(
+        "--forfeit-game-wins",
+        type=not_negative,
+        metavar="N",
+        help="game wins a forfeit credits the side that came (default: as a won match)",
+    )
+    group.add_argument(
+        "--forfeit-points-per-game",
+        type=not_negative,
+        metavar="N",
+        help="points a forfeit credits per game, e.g. the target (default 0)",
+    )
+    group.add_argument(
+        "--forfeits-as-played",
+        type=yes_no,
+        metavar="yes|no",
+        help="count forfeits as played matches in the tie-breaks (default no: unplayed, as "
+        "FIDE and US Chess count them)",
+    )
+    group.add_argument(
+        "--time-called",
+        choices=[w.value for w in TimeCalledWinner],
+        help="who wins a match stopped by time: the leader in games, then in the current "
+        "game's points (default), or always the director",
+    )
+    group.add_argument(
+        "--time-called-game-counts",
+        type=yes_no,
+        metavar="yes|no",
+        help="the unfinished game's points count in the differential (default no)",
+    )
+    group.add_argument(
         "--fixed-table",
         type=_seat_or_none,
         action="append",
@@ -162,6 +194,11 @@ _OPTION_KEYS = {
     "bye_points": "bye_points",
     "bracket_reset": "bracket_reset",
     "require_check_in": "require_check_in",
+    "forfeit_game_wins": "forfeit_game_wins",
+    "forfeit_points_per_game": "forfeit_points_per_game",
+    "forfeits_as_played": "forfeits_as_played",
+    "time_called": "time_called_winner",
+    "time_called_game_counts": "time_called_game_counts",
 }
 
 
@@ -198,8 +235,24 @@ def describe_settings(settings: Mapping[str, object], event_format: str) -> list
     if event_format == "double-elim":
         lines.append(f"bracket reset:    {'yes' if settings.get('bracket_reset', True) else 'no'}")
     lines.append(f"check-in needed:  {'yes' if settings.get('require_check_in') else 'no'}")
+    lines += _result_lines(settings)
     seats = settings.get("fixed_tables")
     if isinstance(seats, Mapping) and seats:
         pairs = ", ".join(f"entrant {e} at table {t}" for e, t in seats.items())
         lines.append(f"fixed tables:     {pairs}")
     return lines
+
+
+def _result_lines(settings: Mapping[str, object]) -> list[str]:
+    """What a forfeit and time called are worth, in words."""
+    games = settings.get("forfeit_game_wins")
+    forfeit = (
+        ("a match win" if settings.get("forfeit_match_win", True) else "no match win")
+        + (", the games a won match takes" if games is None else f", {games} game wins")
+        + f", {settings.get('forfeit_points_per_game', 0)} points a game, "
+        + ("played" if settings.get("forfeits_as_played") else "unplayed")
+    )
+    called = TimeCalledWinner(str(settings.get("time_called_winner", "leader"))).label
+    if settings.get("time_called_game_counts"):
+        called += "; the unfinished game's points count"
+    return [f"a forfeit is:     {forfeit}", f"time called:      {called}"]

@@ -35,6 +35,7 @@ from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventView
+from gin_scorer.tournament.results import TimeCalledWinner
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 _AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
@@ -76,7 +77,11 @@ class EventSettingsDialog(EventEditDialog):
         layout.addLayout(form)
 
         layout.addWidget(self._tie_break_box(settings))
-        layout.addWidget(self._bye_box(settings))
+        # Side by side: what a bye, a forfeit and time called are worth.
+        worth = QHBoxLayout()
+        worth.addWidget(self._bye_box(settings))
+        worth.addWidget(self._unplayed_box(settings))
+        layout.addLayout(worth)
         layout.addWidget(self._tables_box(settings, entrants))
 
         self.pin = pin_when_running(event, layout)
@@ -132,6 +137,39 @@ class EventSettingsDialog(EventEditDialog):
         form.addRow("Match:", self.bye_match_win)
         form.addRow("Game wins:", self.bye_game_wins)
         form.addRow("Points (differential):", self.bye_points)
+        return box
+
+    def _unplayed_box(self, settings: Mapping[str, object]) -> QGroupBox:
+        """Forfeits and time called (tournament/results.py cites the conventions)."""
+        box = QGroupBox("A &forfeit and time called")
+        form = QFormLayout(box)
+        self.forfeit_game_wins = QSpinBox()
+        self.forfeit_game_wins.setObjectName("forfeitGameWins")
+        self.forfeit_game_wins.setRange(_AS_A_WON_MATCH, 20)
+        self.forfeit_game_wins.setSpecialValueText("as many as winning a match takes")
+        self.forfeit_game_wins.setValue(_int(settings.get("forfeit_game_wins"), _AS_A_WON_MATCH))
+        self.forfeit_points = QSpinBox()
+        self.forfeit_points.setObjectName("forfeitPoints")
+        self.forfeit_points.setRange(0, 10_000)
+        self.forfeit_points.setValue(_int(settings.get("forfeit_points_per_game"), 0))
+        self.forfeits_as_played = QCheckBox("count as played (opponents' wins, played)")
+        self.forfeits_as_played.setToolTip(
+            "Off: a forfeit is unplayed, as FIDE and US Chess count unplayed games"
+        )
+        self.forfeits_as_played.setChecked(bool(settings.get("forfeits_as_played", False)))
+        self.time_called = QComboBox()
+        self.time_called.setObjectName("timeCalled")
+        for rule in TimeCalledWinner:
+            self.time_called.addItem(rule.label, rule.value)
+        chosen = self.time_called.findData(settings.get("time_called_winner", "leader"))
+        self.time_called.setCurrentIndex(max(chosen, 0))
+        self.time_called_counts = QCheckBox("the unfinished game's points count")
+        self.time_called_counts.setChecked(bool(settings.get("time_called_game_counts", False)))
+        form.addRow("Forfeit game wins:", self.forfeit_game_wins)
+        form.addRow("Points a game:", self.forfeit_points)
+        form.addRow("Tie-breaks:", self.forfeits_as_played)
+        form.addRow("Time called:", self.time_called)
+        form.addRow("", self.time_called_counts)
         return box
 
     def _tables_box(
@@ -223,6 +261,17 @@ class EventSettingsDialog(EventEditDialog):
             "bracket_reset": self.bracket_reset.isChecked(),
             "require_check_in": self.require_check_in.isChecked(),
             "fixed_tables": seats,
+            **self._unplayed_values(),
+        }
+
+    def _unplayed_values(self) -> dict[str, object]:
+        games = self.forfeit_game_wins.value()
+        return {
+            "forfeit_game_wins": None if games == _AS_A_WON_MATCH else games,
+            "forfeit_points_per_game": self.forfeit_points.value(),
+            "forfeits_as_played": self.forfeits_as_played.isChecked(),
+            "time_called_winner": str(self.time_called.currentData()),
+            "time_called_game_counts": self.time_called_counts.isChecked(),
         }
 
 

@@ -137,3 +137,25 @@ def test_two_different_new_pins_are_refused_in_the_dialog(qtbot, swiss) -> None:
     dialog._accept_if_same()
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert "differ" in dialog.problem.text() and dialog.again.text() == ""
+
+
+def test_what_a_forfeit_and_time_called_are_worth_is_the_directors_choice(qtbot, swiss) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.events import get_event, set_event_settings
+
+    db, event, people = swiss
+    dialog = EventSettingsDialog(event, people)
+    qtbot.addWidget(dialog)
+    assert dialog.forfeit_game_wins.text() == "as many as winning a match takes"
+    assert not dialog.forfeits_as_played.isChecked()
+    assert dialog.time_called.currentData() == "leader"
+    dialog.forfeit_game_wins.setValue(2)
+    dialog.forfeit_points.setValue(250)
+    dialog.forfeits_as_played.setChecked(True)
+    dialog.time_called.setCurrentIndex(dialog.time_called.findData("director"))
+    values = dialog.values()
+    assert (values["forfeit_game_wins"], values["forfeit_points_per_game"]) == (2, 250)
+    assert values["forfeits_as_played"] is True and values["time_called_winner"] == "director"
+    saved = set_event_settings(db, event.id, values, event.version, pin="2468")
+    again = EventSettingsDialog(get_event(db, saved.id), people)
+    qtbot.addWidget(again)
+    assert again.forfeit_points.value() == 250 and again.time_called.currentData() == "director"
