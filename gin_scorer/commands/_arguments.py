@@ -104,3 +104,22 @@ def not_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is less than 0")
     return value
+
+
+def share(text: str) -> float:
+    """A share from 0 to 1 (``0.5``, or ``50%``).
+
+    >>> share("0.5"), share("25%"), share("1")
+    (0.5, 0.25, 1.0)
+    """
+    cleaned = text.strip()
+    percent = cleaned.endswith("%")
+    try:
+        value = float(cleaned.rstrip("%")) / (100 if percent else 1)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:  # NaN too: it compares false with everything
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a share from 0 to 1 (or 0% to 100%)"
+        )
+    return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import any_whole, positive
+from gin_scorer.commands._arguments import any_whole, positive, share
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands.standings import print_standings
@@ -74,6 +74,14 @@ def register(subparsers: Any) -> None:
         help="enter hands one at a time through record_hand (as a scorekeeper "
         "would; much slower) instead of one batch per match",
     )
+    demo.add_argument(
+        "--slips",
+        type=share,
+        default=0.0,
+        metavar="SHARE",
+        help="the share of matches (0 to 1) reported as a room reports them, without their "
+        "hands: slips, forfeits, time called, rulings (default 0)",
+    )
     demo.add_argument("--quiet", action="store_true", help="print only the final standings")
     demo.set_defaults(func=run_demo_command)
 
@@ -121,6 +129,7 @@ def _play(db: Database, args: argparse.Namespace) -> int:
         seed=args.seed,
         name=args.name,
         per_hand=args.per_hand,
+        slips=args.slips,
     )
     result = play_demo(db, plan, progress=None if args.quiet else say)
     event_id = result.event.id

@@ -20,8 +20,11 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.matches import get_match
+from gin_scorer.services.results import record_result
 from gin_scorer.simulation import SimulatedHand
 from gin_scorer.store.database import Database
 
@@ -68,6 +71,7 @@ class DemoPlan:
     per_hand: bool = False  # hand by hand, as a desk enters them, instead of a sheet at a time
     start_date: date | None = None
     clubs: tuple[str, ...] = ()  # the entrants' clubs in turn (default: Club 1 … Club 6)
+    slips: float = 0.0  # the share of matches reported without (all) their hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +97,7 @@ class DemoResult:
     pair_seconds: float
     total_seconds: float
     notes: tuple[str, ...]
+    reported: int = 0  # matches reported without (all) their hands (``DemoPlan.slips``)
 
 
 class DemoCancelled(ServiceError):
@@ -120,6 +125,7 @@ class _Run:
     rounds: int = 0
     matches: int = 0
     hands: int = 0
+    reported: int = 0  # matches reported without (all) their hands
     simulate_seconds: float = 0.0
     record_seconds: float = 0.0
     pair_seconds: float = 0.0
@@ -160,6 +166,7 @@ def play_demo(
         run.pair_seconds,
         time.perf_counter() - run.started,
         tuple(run.notes),
+        run.reported,
     )
 
 
@@ -252,9 +259,18 @@ def _play_match(
         hands = hands[: min(len(hands) - 1, position % 3 + 1)]
     if not run.plan.with_cards:
         hands = [replace(h, record=replace(h.record, cards=None)) for h in hands]
+    report = None
+    if run.plan.slips and position < open_from and match_rng.random() < run.plan.slips:
+        knockout = run.plan.event_format in ("single-elim", "double-elim")
+        how = reported(match_rng, hands, run.rules, knockout=knockout)
+        hands, report = list(how.hands), how.report
     run.simulate_seconds += time.perf_counter() - tick
     tick = time.perf_counter()
     _record(db, run.plan.per_hand, match_id, hands)
+    if report is not None:
+        version = get_match(db, match_id).version
+        record_result(db, match_id, report, version, entered_by="demo", pin=run.plan.pin)
+        run.reported += 1
     run.record_seconds += time.perf_counter() - tick
     run.matches += 1
     run.hands += len(hands)
@@ -262,7 +278,6 @@ def _play_match(
 
 def _record(db: Database, per_hand: bool, match_id: int, hands: Sequence[SimulatedHand]) -> None:
     from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import get_match
     from gin_scorer.services.rounds import record_match_hands
 
     version = get_match(db, match_id).version

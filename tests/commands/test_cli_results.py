@@ -54,3 +54,18 @@ def test_a_round_reported_from_slips(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert status == 2 and "already has a result (slip): replace it" in err
     status, _, err = _run(capsys, *db, "match", "result", "--match", "1", "q")
     assert status == 2 and "'q' is not a result" in err
+
+
+def test_the_demo_mixes_the_kinds_and_verify_counts_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ["--db", str(tmp_path / "demo.sqlite")]
+    status, out, _ = _run(
+        capsys, *db, "demo", "--entrants", "12", "--slips", "60%", "--seed", "5",
+        "--preset", "wikipedia-standard", "--quiet",
+    )  # fmt: skip
+    assert status == 0 and "reported without their hands" in out
+    status, out, _ = _run(capsys, *db, "verify")
+    assert status == 0 and "all clean" in out and "not verified" in out
+    status, _, err = _run(capsys, *db, "demo", "--slips", "2")
+    assert status == 2 and "'2' is not a share from 0 to 1" in err
