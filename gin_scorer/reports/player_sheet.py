@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.presentation.standings_table import signed
+from gin_scorer.presentation.standings_table import POINTS_MISSING_MARK, signed
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -36,10 +36,16 @@ class PlayerMatchLine:
     hands_won: int
     gins: int
     undercuts: int
+    kind: str = ""  # where a reported result came from: "slip", "forfeit" … ("" played)
+    points_known: bool = True  # False: a slip without game totals (no points to print)
 
     @property
     def differential(self) -> int:
         return self.points_for - self.points_against
+
+    @property
+    def result_text(self) -> str:
+        return f"{self.result} ({self.kind})" if self.kind else self.result
 
 
 @dataclass(frozen=True)
@@ -85,11 +91,17 @@ def _cells(line: PlayerMatchLine, st: dict[str, ParagraphStyle]) -> list[object]
         line.round,
         line.table,
         Paragraph(markup(line.opponent), st["cell"]),
-        line.result,
+        Paragraph(markup(line.result_text), st["cell"]),
         f"{line.games_for}–{line.games_against}",
-        str(line.points_for),
-        str(line.points_against),
-        signed(line.differential, typographic=True),
+        *(
+            (
+                str(line.points_for),
+                str(line.points_against),
+                signed(line.differential, typographic=True),
+            )
+            if line.points_known
+            else ("—", "—", "—")
+        ),
         f"{line.hands_won}/{line.hands_played}",
         str(line.gins),
         str(line.undercuts),
@@ -101,8 +113,10 @@ def _total(lines: Sequence[PlayerMatchLine]) -> list[object]:
     played = [ln for ln in lines if ln.result != "bye"]
     wins = sum(1 for ln in lines if ln.result in ("won", "bye"))
     losses = sum(1 for ln in lines if ln.result == "lost")
-    total_for = sum(ln.points_for for ln in lines)
-    total_against = sum(ln.points_against for ln in lines)
+    total_for = sum(ln.points_for for ln in lines if ln.points_known)
+    total_against = sum(ln.points_against for ln in lines if ln.points_known)
+    # A total that leaves out a result without points says so (never a silent zero).
+    mark = POINTS_MISSING_MARK if any(not ln.points_known for ln in lines) else ""
     played_text = f"{len(lines)} match" + ("es" if len(lines) != 1 else "")
     return [
         "Total",
@@ -110,9 +124,9 @@ def _total(lines: Sequence[PlayerMatchLine]) -> list[object]:
         played_text,
         f"{wins}–{losses}",
         f"{sum(ln.games_for for ln in lines)}–{sum(ln.games_against for ln in lines)}",
-        str(total_for),
-        str(total_against),
-        signed(total_for - total_against, typographic=True),
+        f"{total_for}{mark}",
+        f"{total_against}{mark}",
+        signed(total_for - total_against, typographic=True) + mark,
         f"{sum(ln.hands_won for ln in played)}/{sum(ln.hands_played for ln in played)}",
         str(sum(ln.gins for ln in lines)),
         str(sum(ln.undercuts for ln in lines)),
@@ -125,7 +139,7 @@ def _widths(width: float) -> list[float]:
         narrow,
         narrow,
         0.0,
-        15 * mm,
+        24 * mm,  # "lost (double forfeit)" on two lines at most
         narrow,
         15 * mm,
         15 * mm,
@@ -173,7 +187,19 @@ def player_story(
         Spacer(1, 2 * mm),
         Paragraph(
             "Points are final game scores (boxes and bonuses included) summed over each match; "
-            "± is the point differential. A bye counts as a win with no hands.",
+            "± is the point differential. A bye counts as a win with no hands."
+            + (
+                f" {POINTS_MISSING_MARK} The totals leave out the results reported without "
+                "game points (—)."
+                if any(not line.points_known for line in lines)
+                else ""
+            )
+            + (
+                " A result in brackets was reported without its hands (a slip, a forfeit, "
+                "time called, the director's ruling)."
+                if any(line.kind for line in lines)
+                else ""
+            ),
             st["small"],
         ),
     ]

@@ -43,5 +43,10 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
         standings = text_of(build("standings", db, tmp_path / "standings.pdf", event_id=event.id))
         assert "0*" in standings
         assert "leaves out 1 result" in standings
+
+        assert second.b is not None
+        player = text_of(build("player", db, tmp_path / "player.pdf", entrant_id=second.b.id))
+        assert "won (slip)" in player and "—" in player and "0*" in player
+        assert "reported without its hands" in player
     finally:
         db.close()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gin_scorer.core.hands import Outcome, Side
-from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, PerSide
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -57,6 +57,13 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
         raise ReportError(f"entrant {entrant_id} does not play match {match.id}")
     opponent = match.entrant(side.other)
     totals = _summary(sheet.ledger).totals
+    reported = sheet.result
+    if reported is not None and reported.game_points:  # a slip's game totals
+        points = reported.game_points
+        totals = PerSide(sum(a for a, _ in points), sum(b for _, b in points))
+    elif reported is not None and reported.kind.unplayed:  # what the forfeit credits
+        totals = PerSide(max(reported.margin, 0), max(-reported.margin, 0))
+    # Time called and rulings: the points the hands made stand.
     counts = hand_counts(sheet, side)
     if sheet.finished:
         result = "won" if sheet.winner is side else "lost"
@@ -75,6 +82,8 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
         hands_won=counts.won,
         gins=counts.gins,
         undercuts=counts.undercuts,
+        kind=reported.kind.label if reported is not None else "",
+        points_known=reported is None or reported.points_known,
     )
 
 
