@@ -2,7 +2,9 @@
 
 A hypothesis state machine drives the services the way a director and the scorekeepers do -
 events (club and Swiss), entrants, rounds, hands recorded, corrected, voided and undone
-(sometimes with an override reason), results locked and unlocked, entrants withdrawn and
+(sometimes with an override reason), results reported without hands (slips, forfeits, time
+called, rulings — often ones the match cannot have) and taken back, results locked and
+unlocked, entrants withdrawn and
 reinstated, events finished and reopened - on a real SQLite file. After every step the whole
 database is verified exactly as `gin-scorer verify` does: no problem may appear. A service
 may refuse a step (a ServiceError): then the rows must be exactly as before.
@@ -21,11 +23,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from gin_scorer.core.hand_json import record_from_json
-from gin_scorer.core.hands import HandRecord, HandRecordError
+from gin_scorer.core.hands import HandRecord, HandRecordError, Side
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.dto import EventStatus, MatchStatus
+from gin_scorer.services.dto import EventStatus, MatchStatus, ResultKind
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.results import ResultReport, record_result, void_result
 from gin_scorer.services.verify import verify_database
 from gin_scorer.store.database import Database, open_database
 
@@ -263,6 +266,54 @@ class ServiceSequences(RuleBasedStateMachine):
                 m.id,
                 m.version,
                 entered_by="t",
+                pin=PIN if with_pin else None,
+            )
+
+    @rule(
+        pick=st.integers(0, 100),
+        kind=st.sampled_from([k for k in ResultKind if k is not ResultKind.PLAYED]),
+        winner=st.sampled_from([None, Side.A, Side.B]),
+        games=st.tuples(st.integers(0, 4), st.integers(0, 4)),
+        replace_existing=st.booleans(),
+        with_pin=st.booleans(),
+    )
+    def report_result(
+        self,
+        pick: int,
+        kind: ResultKind,
+        winner: Side | None,
+        games: tuple[int, int],
+        replace_existing: bool,
+        with_pin: bool,
+    ) -> None:
+        """A slip, forfeit, time called or ruling — often one the match cannot have."""
+        found = [m for m in self._matches() if m.b is not None]
+        if found:
+            m = found[pick % len(found)]
+            report = ResultReport(kind, winner, games, reason="ruled" if winner else None)
+            self._try(
+                record_result,
+                self.db,
+                m.id,
+                report,
+                m.version,
+                entered_by="desk",
+                replace_existing=replace_existing,
+                pin=PIN if with_pin else None,
+            )
+
+    @rule(pick=st.integers(0, 100), with_pin=st.booleans())
+    def take_back_result(self, pick: int, with_pin: bool) -> None:
+        found = [m for m in self._matches() if m.b is not None]
+        if found:
+            m = found[pick % len(found)]
+            self._try(
+                void_result,
+                self.db,
+                m.id,
+                m.version,
+                reason="wrong table",
+                entered_by="desk",
                 pin=PIN if with_pin else None,
             )
 
