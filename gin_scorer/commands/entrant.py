@@ -43,6 +43,18 @@ def register(subparsers: Any) -> None:
         action.add_argument("entrant_id", type=positive, metavar="ID")
         add_pin_option(action, "the director's PIN, once the event is finished")
         action.set_defaults(func=run_entrant_status, entrant_action=name)
+    away = en.add_parser(
+        "absent",
+        help="mark an entrant away for the next Swiss round (not paired, no bye)",
+        description="Mark an entrant away for a Swiss round before it is paired: they sit it "
+        "out without a bye. Once the round is paired, report the match as a forfeit instead "
+        "(gin-scorer match result --event ID --table N a ff).",
+    )
+    away.add_argument("entrant_id", type=positive, metavar="ID")
+    away.add_argument("--round", type=positive, metavar="N", help="default: the next round")
+    away.add_argument("--back", action="store_true", help="not away after all")
+    add_pin_option(away, "the director's PIN, once the event is finished")
+    away.set_defaults(func=run_entrant_absent)
 
 
 def run_entrant_edit(args: argparse.Namespace) -> int:
@@ -114,4 +126,21 @@ def run_entrant_status(args: argparse.Namespace) -> int:
         else (made.status.value)
     )
     print(f"entrant {made.id} ({made.name}): {state}")
+    return 0
+
+
+def run_entrant_absent(args: argparse.Namespace) -> int:
+    from gin_scorer.services.absence import mark_absent
+
+    with opened(args) as db:
+        marked = with_pin(
+            args.pin,
+            lambda pin: mark_absent(
+                db, args.entrant_id, not args.back, round_number=args.round, pin=pin
+            ),
+        )
+    where = "away for" if marked.away else "back for"
+    print(
+        f"entrant {marked.entrant.id} ({marked.entrant.name}): {where} round {marked.round_number}"
+    )
     return 0

@@ -114,6 +114,7 @@ def plan_round(
             state.settings.tie_breaks,
             require_check_in=state.settings.require_check_in,
             fixed_tables=_fixed(state),
+            absent=state.settings.absent_in(round_number),
         )
     if fmt is Format.ROUND_ROBIN:
         field_ids = round_robin_field(state.starting_field())

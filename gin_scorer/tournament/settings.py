@@ -122,6 +122,12 @@ class TournamentSettings:
     fixed_tables: tuple[tuple[int, int], ...] = ()
     # What forfeits and time called are worth (:mod:`gin_scorer.tournament.results`).
     results: ResultRules = DEFAULT_RESULT_RULES
+    # Swiss: entrants marked away for a round before it is paired: (round, entrant id).
+    absent: tuple[tuple[int, int], ...] = ()
+
+    def absent_in(self, round_number: int) -> frozenset[int]:
+        """Who sits ``round_number`` out (not paired, and no bye for it)."""
+        return frozenset(e for r, e in self.absent if r == round_number)
 
     def swiss_rounds(self, entrants: int) -> int:
         return self.rounds if self.rounds is not None else suggested_swiss_rounds(entrants)
@@ -148,6 +154,7 @@ class TournamentSettings:
             "forfeits_as_played": self.results.forfeits_as_played,
             "time_called_winner": self.results.time_called_winner.value,
             "time_called_game_counts": self.results.time_called_game_counts,
+            "absent": _absent_dict(self.absent),
         }
 
     @classmethod
@@ -202,6 +209,7 @@ class TournamentSettings:
             require_check_in=_flag(origin, "require_check_in", data.get("require_check_in", False)),
             fixed_tables=_fixed_tables(origin, data.get("fixed_tables", {})),
             results=_result_rules(origin, data),
+            absent=_absent(origin, data.get("absent", {})),
         )
 
 
@@ -271,3 +279,28 @@ def _flag(origin: str, key: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
     raise TournamentError(f"{origin}: {key} = {shown(value)}: must be true or false")
+
+
+def _absent_dict(absent: tuple[tuple[int, int], ...]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for round_number, entrant in absent:
+        out.setdefault(str(round_number), []).append(entrant)
+    return out
+
+
+def _absent(origin: str, value: object) -> tuple[tuple[int, int], ...]:
+    """``{"3": [12, 15]}`` (round -> entrant ids away) as sorted (round, entrant) pairs."""
+    if not isinstance(value, Mapping):
+        raise TournamentError(f"{origin}: absent = {shown(value)}: must map rounds to entrants")
+    pairs: set[tuple[int, int]] = set()
+    for key, ids in value.items():
+        try:
+            round_number = int(str(key))
+        except ValueError:
+            raise TournamentError(f"{origin}: absent: {shown(key)} is not a round") from None
+        if round_number < 1 or not isinstance(ids, list | tuple):
+            raise TournamentError(
+                f"{origin}: absent[{key}] = {shown(ids)}: must list entrant ids of round 1 or later"
+            )
+        pairs.update((round_number, _whole(origin, f"absent[{key}]", e, 1)) for e in ids)
+    return tuple(sorted(pairs))

@@ -59,10 +59,16 @@ def swiss_ranking(
     tie_breaks: Sequence[TieBreak] = DEFAULT_TIE_BREAKS,
     *,
     require_check_in: bool = False,
+    absent: frozenset[int] = frozenset(),
 ) -> SwissRanking:
-    """Who is paired in ``round_number`` and in which order (standings, then seed)."""
+    """Who is paired in ``round_number`` and in which order (standings, then seed); the
+    ``absent`` sit the round out (not paired, no bye)."""
     need = require_check_in
-    eligible = {e.id for e in entrants if e.can_play(round_number, require_check_in=need)}
+    eligible = {
+        e.id
+        for e in entrants
+        if e.can_play(round_number, require_check_in=need) and e.id not in absent
+    }
     if outcomes:
         rows = compute_standings(entrants, outcomes, tie_breaks)
         rank = {row.entrant.id: i for i, row in enumerate(rows)}
@@ -96,10 +102,17 @@ def pair_swiss(
     require_check_in: bool = False,
     search_budget: int = DEFAULT_SEARCH_BUDGET,
     fixed_tables: dict[int, int] | None = None,
+    absent: frozenset[int] = frozenset(),
 ) -> RoundPlan:
-    """Pair Swiss round ``round_number`` from the results so far; tables by standing."""
+    """Pair Swiss round ``round_number`` from the results so far; tables by standing. The
+    ``absent`` (marked away for this round before it was paired) sit it out, with no bye."""
     ranking = swiss_ranking(
-        entrants, outcomes, round_number, tie_breaks, require_check_in=require_check_in
+        entrants,
+        outcomes,
+        round_number,
+        tie_breaks,
+        require_check_in=require_check_in,
+        absent=absent,
     )
     pairs, bye, notes = swiss_pairs(ranking, search_budget=search_budget)
     names = {e.id: e.display_name for e in entrants}

@@ -468,6 +468,13 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(True)  # type: ignore[attr-defined]
     assert "3 active" in view.note.text()  # type: ignore[attr-defined]
+    # Away for the next Swiss round, then back after all.
+    view.table.selectRow(row)  # type: ignore[attr-defined]
+    assert view.toggle_away()  # type: ignore[attr-defined]
+    assert f"away next round: {name}" in view.note.text()  # type: ignore[attr-defined]
+    view.table.selectRow(row)  # type: ignore[attr-defined]
+    assert view.toggle_away()  # type: ignore[attr-defined]
+    assert "away next round" not in view.note.text()  # type: ignore[attr-defined]
 
 
 def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -201,3 +201,32 @@ def test_a_hollywood_match_takes_no_slip(db: Database, new_match: NewMatch) -> N
         db, match.id, ResultReport(ResultKind.FORFEIT, Side.A), match.version, entered_by="Desk"
     )
     assert sheet.finished and sheet.winner is Side.A
+
+
+def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> None:
+    from gin_scorer.services.absence import mark_absent
+
+    event_id, (m1, m2) = _swiss(db, ["Ann", "Bob", "Cy", "Di"])
+    for m in (m1, m2):
+        record_result(db, m.id, slip(Side.A, 3, 0), m.version, entered_by="D")
+    # Round 1 is paired: an absence there is a forfeit, and the refusal says so.
+    with pytest.raises(InvalidInput, match="round 1 is already paired: report .* as a forfeit"):
+        mark_absent(db, m1.a.id, round_number=1)
+    away = mark_absent(db, m1.a.id)  # the next round to pair: round 2
+    assert away.round_number == 2 and away.away
+    paired = rounds.start_round(db, event_id)
+    seated = {e for p in paired.pairings for e in (p.a, p.b) if e is not None}
+    assert m1.a.id not in seated and len(paired.pairings) == 2  # 3 play: a match and a bye
+    assert all(p.a != m1.a.id for p in paired.pairings if p.b is None)  # no bye for the away
+    row = next(r for r in standings.standings(db, event_id) if r.entrant.id == m1.a.id)
+    assert (row.played, row.byes, row.match_wins) == (1, 0, 1)
+    # Back for round 3.
+    assert not mark_absent(db, m1.a.id, False, round_number=3).away
+
+
+def test_only_a_swiss_round_can_be_sat_out(db: Database, new_match: NewMatch) -> None:
+    from gin_scorer.services.absence import mark_absent
+
+    match = new_match(db)  # a club event
+    with pytest.raises(InvalidInput, match="rounds are fixed in advance: report"):
+        mark_absent(db, match.a.id)

@@ -52,6 +52,12 @@ class EntrantsView(EventPage):
         self.check_button = QPushButton("Check in / out")
         self.withdraw_button = QPushButton("Withdraw")
         self.reinstate_button = QPushButton("Reinstate")
+        self.away_button = QPushButton("Away next round")
+        self.away_button.setToolTip(
+            "Swiss: sits the next round out, not paired and no bye (again: back after all). "
+            "Once the round is paired, report the match as a forfeit instead."
+        )
+        self.away_button.clicked.connect(self.toggle_away)
         self.edit_button = QPushButton("Edit…")
         self.edit_button.setToolTip("Fix the name, club or seed (also: double-click the row)")
         self.add_button = QPushButton("Add entrants…")
@@ -68,6 +74,7 @@ class EntrantsView(EventPage):
             self.check_button,
             self.withdraw_button,
             self.reinstate_button,
+            self.away_button,
             self.edit_button,
         ):
             buttons.addWidget(button)
@@ -91,7 +98,37 @@ class EntrantsView(EventPage):
         active = sum(1 for e in rows if e.active)
         self.title.setText(f"Entrants — {self.shown_event.name}")
         self.note.setStyleSheet("")
-        self.note.setText(f"{len(rows)} entrants, {active} active, {present} checked in")
+        away = self._away_next()
+        names = ", ".join(e.name for e in rows if e.id in away)
+        self.away_button.setVisible(self.shown_event.format == "swiss")
+        self.note.setText(
+            f"{len(rows)} entrants, {active} active, {present} checked in"
+            + (f"; away next round: {names}" if names else "")
+        )
+
+    def _away_next(self) -> frozenset[int]:
+        """Who is marked away for the next round to pair (Swiss)."""
+        from gin_scorer.services.events import get_event
+        from gin_scorer.services.rounds import list_rounds
+
+        if self.shown_event is None or self.shown_event.format != "swiss":
+            return frozenset()
+        event = get_event(self.db, self.shown_event.id)
+        upcoming = str(len(list_rounds(self.db, event.id)) + 1)
+        listed = event.settings.get("absent", {})
+        ids = listed.get(upcoming, []) if isinstance(listed, dict) else []
+        return frozenset(i for i in ids if isinstance(i, int))
+
+    def toggle_away(self) -> bool:
+        from gin_scorer.services.absence import mark_absent
+
+        entrant = self.selected()
+        if entrant is None:
+            return False
+        away = entrant.id not in self._away_next()
+        return self._apply(
+            lambda pin: mark_absent(self.db, entrant.id, away, pin=pin, actor=self.actor or None)
+        )
 
     def selected(self) -> EntrantView | None:
         rows = self.table.selectionModel().selectedRows()
