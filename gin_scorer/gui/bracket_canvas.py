@@ -113,7 +113,8 @@ def side_text(slot: BracketSlotView, side: str) -> tuple[str, str]:
         return ("not needed", "") if side == "A" else ("", "")
     text = slot.a_text if side == "A" else slot.b_text
     games = slot.games_a if side == "A" else slot.games_b
-    return text, "" if games is None or slot.match_id is None else str(games)
+    mark = slot.result_mark if slot.winner == side else ""  # S slip, F forfeit …
+    return text, "" if games is None or slot.match_id is None else f"{games}{mark}"
 
 
 class BracketCanvas(QWidget):

@@ -272,6 +272,12 @@ def _section_pages(
     ]
 
 
+RESULT_MARKS_LEGEND = (
+    "A score marked S came from a slip, F from a forfeit, T from time called, A from the "
+    "director's ruling; unmarked scores come from the recorded hands."
+)
+
+
 def render_bracket(
     out_path: Path | str,
     header: template.PageHeader,
@@ -282,12 +288,16 @@ def render_bracket(
     """The bracket on landscape pages: one for a small field, several for a large one."""
     width, height = template.frame_size(paper, wide=True)
     stories: list[list[Flowable]] = []
+    marked = any(box.a_score[-1:].isalpha() or box.b_score[-1:].isalpha() for box in boxes)
     for title, page in bracket_pages(boxes):
         chart_h = height - 2 * mm
         story: list[Flowable] = []
         if title:
             story.append(Paragraph(title, template.styles()["h2"]))
             chart_h -= 9 * mm
+        if marked:
+            story.append(Paragraph(RESULT_MARKS_LEGEND, template.styles()["small"]))
+            chart_h -= 6 * mm
         stories.append([*story, BracketChart(page, width, chart_h)])
     return template.build_pdf(
         out_path, header, template.one_per_page(stories), paper=paper, wide=True

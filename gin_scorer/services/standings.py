@@ -112,6 +112,7 @@ class BracketSlotView:
     match_id: int | None
     table: int | None
     needed: bool
+    result_mark: str = ""  # a result reported without hands: "S" slip, "F" forfeit …
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +197,7 @@ def _slot_view(
         match_id=played.row.id if played is not None else None,
         table=played.row.table_number if played is not None else None,
         needed=st.needed,
+        result_mark=played.outcome.kind.mark if played and played.outcome else "",
     )
 
 
