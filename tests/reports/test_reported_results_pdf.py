@@ -50,3 +50,19 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
         assert "reported without its hands" in player
     finally:
         db.close()
+
+
+def test_the_bracket_marks_scores_that_came_without_hands(tmp_path: Path) -> None:
+    from gin_scorer.services.demo import DemoPlan, play_demo
+
+    db = open_database(tmp_path / "knockout.sqlite", station="Desk 1")
+    try:
+        plan = DemoPlan(
+            entrants=8, event_format="single-elim", seed=2, preset="wikipedia-standard", slips=0.7
+        )
+        event = play_demo(db, plan).event
+        text = text_of(build("bracket", db, tmp_path / "bracket.pdf", event_id=event.id))
+        assert "A score marked S came from a slip, F from a forfeit" in text
+        assert "1S" in text or "1F" in text
+    finally:
+        db.close()
