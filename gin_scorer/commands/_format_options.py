@@ -146,6 +146,18 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         metavar="yes|no",
         help="pair only entrants who checked in (default no)",
     )
+    _add_result_options(group)
+    group.add_argument(
+        "--fixed-table",
+        type=_seat_or_none,
+        action="append",
+        metavar="ENTRANT_ID=TABLE",
+        help="keep an entrant at one table every round (repeat for each; 'none' clears them)",
+    )
+
+
+def _add_result_options(group: argparse._ArgumentGroup) -> None:
+    """What a forfeit and time called are worth (tournament/results.py cites the sources)."""
     group.add_argument(
         "--forfeit-game-wins",
         type=not_negative,
@@ -176,13 +188,6 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         type=yes_no,
         metavar="yes|no",
         help="the unfinished game's points count in the differential (default no)",
-    )
-    group.add_argument(
-        "--fixed-table",
-        type=_seat_or_none,
-        action="append",
-        metavar="ENTRANT_ID=TABLE",
-        help="keep an entrant at one table every round (repeat for each; 'none' clears them)",
     )
 
 

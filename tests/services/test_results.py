@@ -210,7 +210,7 @@ def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> 
     for m in (m1, m2):
         record_result(db, m.id, slip(Side.A, 3, 0), m.version, entered_by="D")
     # Round 1 is paired: an absence there is a forfeit, and the refusal says so.
-    with pytest.raises(InvalidInput, match="round 1 is already paired: report .* as a forfeit"):
+    with pytest.raises(InvalidInput, match=r"round 1 is already paired: report .* as a forfeit"):
         mark_absent(db, m1.a.id, round_number=1)
     away = mark_absent(db, m1.a.id)  # the next round to pair: round 2
     assert away.round_number == 2 and away.away
