@@ -20,6 +20,8 @@ from gin_scorer.gui.main_window.event_actions import EventActions
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.reports.request import Options
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import ScoreSheet
 
 
 class ReportActions(EventActions):
@@ -161,83 +163,79 @@ class ReportActions(EventActions):
 
     def set_locked(self, locked: bool, pin: str | None = None) -> bool:
         """Seal (or unseal) the open match's result with the director's PIN."""
-        sheet = self.scoring.sheet if self.scoring else None
-        if self.db is None or sheet is None or self.scoring is None:
-            self.statusBar().showMessage("Open a match first", 4000)
-            return False
-        from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError, StoreError
         from gin_scorer.services.matches import set_result_lock
 
-        db = self.db
-        try:
-            # The PIN is asked for only when the services want one (the event or the
-            # database has a PIN), with their sentence saying why.
-            fresh = with_pin(
-                self,
-                lambda given: set_result_lock(
-                    db,
-                    sheet.match.id,
-                    sheet.version,
-                    locked=locked,
-                    pin=given,
-                    actor=self.settings.station,
-                ),
-                first=pin,
-            )
-        except (ServiceError, StoreError) as error:
-            self.scoring.panel.show_error(str(error))
-            return False
-        if fresh is None:
-            return False
-        self.scoring.show_sheet(fresh)
-        self._saved()
-        return True
+        return self._change_open_match(
+            lambda db, sheet, given: set_result_lock(
+                db,
+                sheet.match.id,
+                sheet.version,
+                locked=locked,
+                pin=given,
+                actor=self.settings.station,
+            ),
+            pin=pin,
+        )
 
     def take_back_result(self, reason: str | None = None) -> bool:
         """Take back the open match's reported result (slip, forfeit, time called, ruling):
         it stays in the log, and the match is again what its hands say."""
         sheet = self.scoring.sheet if self.scoring else None
-        if self.db is None or sheet is None or self.scoring is None:
-            self.statusBar().showMessage("Open a match first", 4000)
-            return False
-        if sheet.result is None:
+        if sheet is not None and sheet.result is None and self.scoring is not None:
             self.scoring.panel.show_error("this match has no reported result to take back")
             return False
-        if reason is None:
+        if sheet is not None and reason is None:
             reason, ok = QInputDialog.getText(
                 self, "Take back the result", "Why is the reported result taken back?"
             )
             if not ok or not reason.strip():
                 return False
-        from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError, StoreError
         from gin_scorer.services.results import void_result
 
-        db, why = self.db, reason
-        try:
-            fresh = with_pin(
-                self,
-                lambda given: wait_for(
-                    lambda: void_result(
-                        db,
-                        sheet.match.id,
-                        sheet.version,
-                        reason=why,
-                        entered_by=self.settings.station,
-                        pin=given,
-                    )
-                ),
+        why = reason or ""
+        done = self._change_open_match(
+            lambda db, open_sheet, given: wait_for(
+                lambda: void_result(
+                    db,
+                    open_sheet.match.id,
+                    open_sheet.version,
+                    reason=why,
+                    entered_by=self.settings.station,
+                    pin=given,
+                )
             )
+        )
+        if done:
+            message = "Reported result taken back: the hands decide again"
+            self.statusBar().showMessage(message, 8000)
+            self.refresh_all()
+        return done
+
+    def _change_open_match(
+        self,
+        change: Callable[[Database, ScoreSheet, str | None], ScoreSheet],
+        *,
+        pin: str | None = None,
+    ) -> bool:
+        """``change(db, sheet, pin)`` on the open match, the PIN asked for only when the
+        services want one (with their sentence saying why); a refusal shown on the sheet."""
+        sheet = self.scoring.sheet if self.scoring else None
+        if self.db is None or sheet is None or self.scoring is None:
+            self.statusBar().showMessage("Open a match first", 4000)
+            return False
+        from gin_scorer.gui.pin_prompt import with_pin
+        from gin_scorer.services.errors import ServiceError, StoreError
+
+        db = self.db
+        try:
+            fresh = with_pin(self, lambda given: change(db, sheet, given), first=pin)
         except (ServiceError, StoreError) as error:
             self.scoring.panel.show_error(str(error))
             return False
         if fresh is None:
             return False
         self.scoring.show_sheet(fresh)
-        self.statusBar().showMessage("Reported result taken back: the hands decide again", 8000)
         self._saved()
-        self.refresh_all()
         return True
 
     def edit_settings(self) -> None:
