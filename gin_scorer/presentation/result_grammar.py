@@ -47,8 +47,8 @@ _FORFEIT = {"f", "ff", "forfeit"}
 _DOUBLE = {"dff", "double"}
 _TIME = {"t", "time"}
 _ADJUDICATE = {"adj", "adjudicate", "adjudicated"}
-_GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})$|^(\d)(\d)$")
-_TOTALS = re.compile(r"^(\d{1,6})-(\d{1,6})$")
+_GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})$|^(\d)(\d)$", re.ASCII)
+_TOTALS = re.compile(r"^(\d{1,6})-(\d{1,6})$", re.ASCII)
 _SIDES = {"a": Side.A, "b": Side.B}
 
 
@@ -66,7 +66,7 @@ class ResultLine:
 
 def read_result_line(text: str, *, with_table: bool = True) -> ResultLine:
     """Read a results line (see the module text)."""
-    spaced = re.sub(r"(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", " ", text.strip().lower())
+    spaced = re.sub(r"(?<=[0-9])(?=[a-z])|(?<=[a-z])(?=[0-9])", " ", text.strip().lower())
     spaced = spaced.replace("–", "-").replace("—", "-")
     spaced = re.sub(r"\b([ab])(ff?|forfeit)\b", r"\1 \2", spaced)  # 12bff: b ff
     words = spaced.split()
@@ -74,7 +74,7 @@ def read_result_line(text: str, *, with_table: bool = True) -> ResultLine:
         return ResultLine(EntryState.EMPTY)
     table = None
     if with_table:
-        if not words[0].isdigit() or int(words[0]) < 1:
+        if not re.fullmatch(r"[0-9]{1,6}", words[0]) or int(words[0]) < 1:
             return _wrong(f"{words[0]!r} is not a table number: start with the table, e.g. 12")
         table = int(words[0])
         words = words[1:]
@@ -123,7 +123,7 @@ def _side_after(word: str, rest: list[str], kind: ResultKind, wanted: str) -> Re
 
 
 def _slip(side: Side, rest: list[str]) -> ResultLine:
-    if len(rest) == 1 and re.fullmatch(r"\d-?", rest[0]):  # "3" or "3-": the loser's to come
+    if len(rest) == 1 and re.fullmatch(r"[0-9]-?", rest[0]):  # "3" or "3-": the loser's to come
         return ResultLine(EntryState.INCOMPLETE, hint="now the loser's games, e.g. 3-1")
     found = _GAMES.match(rest[0])
     if found is None:

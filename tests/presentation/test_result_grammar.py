@@ -117,3 +117,10 @@ def test_the_words_name_both_players() -> None:
 def test_the_reason_is_kept_as_typed() -> None:
     line = read_result_line("12adj B  Left after 2games,  ruled by TD")
     assert line.report is not None and line.report.reason == "Left after 2games,  ruled by TD"
+
+
+@pytest.mark.parametrize("text", ["² a 3-1", "12 a ³-1", "١٢ a 3-1", "12 a 3-1 ２５０-0"])
+def test_digits_are_the_ten_a_keyboard_types(text: str) -> None:
+    """Superscripts and other scripts' digits are not numbers here: one line, no exception."""
+    line = read_result_line(text)
+    assert line.state is EntryState.ERROR and line.problem
