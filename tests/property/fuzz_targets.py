@@ -490,6 +490,23 @@ def _add_hand_targets(reg: Registry, ws: Workspace) -> None:
             ws, ["hand", "correct", hand_id, "--reason", "fuzz", text], check_verify=True
         )
 
+    result_lines = st.one_of(
+        st.text(max_size=30),
+        st.from_regex(
+            r"(adj |t |ff )?[abq]? ?[0-9²]{0,2}-?[0-9]{0,2}( -?[0-9]{1,7}-[0-9]{1,4}){0,5}",
+            fullmatch=True,
+        ),
+    )
+
+    @reg.add(
+        "match-result",
+        st.tuples(st.sampled_from(["1", "2"]), result_lines, st.booleans()),
+    )
+    def _match_result(value: tuple[str, str, bool]) -> Outcome:
+        match, text, replace = value
+        argv = ["match", "result", "--match", match, *(["--replace"] if replace else []), text]
+        return on_database(ws, argv, check_verify=True)
+
     score_lines = st.lists(HAND_TEXT, min_size=1, max_size=4).map("\n".join)
 
     @reg.add("score", st.tuples(score_lines, st.sampled_from(["", "--json"])))

@@ -27,6 +27,7 @@ BUDGETS = {
     "import-event": 20,
     "hand-add": 20,
     "hand-correct": 15,
+    "match-result": 25,
     "score": 30,
     "rules-toml": 30,
     "restore": 15,
