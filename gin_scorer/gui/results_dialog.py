@@ -63,6 +63,12 @@ class ResultsDialog(QDialog):
         font = self.line.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         self.line.setFont(font)
+        # The optional second line: a slip's game totals (Tab to it, Enter from either line).
+        self.totals = QLineEdit()
+        self.totals.setObjectName("gameTotals")
+        self.totals.setPlaceholderText(
+            "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter"
+        )
         self.said = QLabel(" ")
         self.said.setWordWrap(True)
         self.last_entered = QLabel(" ")
@@ -75,6 +81,7 @@ class ResultsDialog(QDialog):
         for widget in (
             hint,
             self.line,
+            self.totals,
             self.said,
             self.last_entered,
             self.missing_title,
@@ -83,8 +90,9 @@ class ResultsDialog(QDialog):
             layout.addWidget(widget)
         layout.addWidget(buttons)
         self.board: RoundStatusBoard | None = None
-        self.line.textChanged.connect(self._typed)
-        self.line.returnPressed.connect(self._enter)
+        for line in (self.line, self.totals):
+            line.textChanged.connect(lambda _text: self._typed(self.typed()))
+            line.returnPressed.connect(self._enter)
         self.refresh_board()
 
     def refresh_board(self) -> None:
@@ -104,6 +112,10 @@ class ResultsDialog(QDialog):
         for t in owing:
             state = f"{t.hands} hands, {t.score}" if t.hands else "no hands"
             self.missing.addItem(f"Table {t.table}:  {t.a} v {t.b}  ({state})")
+
+    def typed(self) -> str:
+        """The results line with the game totals' line after it, as one line to read."""
+        return f"{self.line.text()} {self.totals.text()}".strip()
 
     def _table(self, number: int | None) -> TableLine | None:
         if self.board is None or number is None:
@@ -137,10 +149,10 @@ class ResultsDialog(QDialog):
         self.said.setStyleSheet("color: #b00020;" if error else "")
 
     def _enter(self) -> None:
-        line = read_result_line(self.line.text())
+        line = read_result_line(self.typed())
         table = self._table(line.table)
         if line.report is None or table is None or table.match_id is None:
-            self._typed(self.line.text())
+            self._typed(self.typed())
             return
         report, match_id = line.report, table.match_id
         sheet = self._record(match_id, report, replace=False)
@@ -150,6 +162,8 @@ class ResultsDialog(QDialog):
         said = result_words(report, table.a, table.b or "")
         self.last_entered.setText(f"✔ Table {table.table}: {said}  ({self.entered} entered)")
         self.line.clear()
+        self.totals.clear()
+        self.line.setFocus()
         self.refresh_board()
 
     def _record(self, match_id: int, report: ResultReport, *, replace: bool) -> object | None:

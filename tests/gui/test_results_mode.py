@@ -66,7 +66,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     window.open_db(path)
     window.open_event(event_id)
 
-    lines = [f"{t} {'a' if t % 2 else 'b'} 3-{t % 3}" for t in range(1, 21) if t not in (3, 5)]
+    lines = [f"{t} {'a' if t % 2 else 'b'} 3-{t % 3}" for t in range(1, 21) if t not in (3, 5, 7)]
     lines += ["3 b ff", "5 t"]
     seen: dict[str, object] = {}
 
@@ -85,6 +85,14 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
         seen["kept"] = dialog.line.text()
         dialog.line.clear()
         type_results(dialog, lines)
+        # Table 7's slip has its game totals: Tab to the second line, then Enter.
+        QTest.keyClicks(dialog.line, "7 a 3-1")
+        QTest.keyClick(dialog.line, Qt.Key.Key_Tab)
+        assert dialog.focusWidget() is dialog.totals
+        QTest.keyClicks(dialog.totals, "250-10 0-251 260-0 255-90")
+        seen["with totals"] = dialog.said.text()
+        QTest.keyClick(dialog.totals, Qt.Key.Key_Return)
+        assert dialog.focusWidget() is dialog.line and not dialog.totals.text()
         seen["owing after"] = dialog.missing.count()
         seen["title"] = dialog.missing_title.text()
         seen["last"] = dialog.last_entered.text()
@@ -110,6 +118,10 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert len(kinds) == 20
     assert kinds[3] is ResultKind.FORFEIT and sheets[3].winner is Side.B
     assert kinds[5] is ResultKind.TIME_CALLED and sheets[5].winner is Side.A
+    assert "(slip with game totals)" in str(seen["with totals"])
+    with_totals = sheets[7].result
+    assert with_totals is not None and with_totals.points_known
+    assert with_totals.margin == 240 - 251 + 260 + 165
     assert sum(1 for k in kinds.values() if k is ResultKind.SLIP) == 18
     rows = standings.standings(window.db, event_id)
     assert sum(r.match_wins for r in rows) == 20
