@@ -105,6 +105,15 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
         ),
         ColumnSpec("Byes", lambda r: str(r.byes), lambda r: r.byes),
     ]
+    if any(r.forfeits for r in rows):  # won or lost unplayed: not in "Played"
+        columns.append(
+            ColumnSpec(
+                "Forfeits",
+                lambda r: str(r.forfeits),
+                lambda r: r.forfeits,
+                tooltip="Matches won or lost by forfeit: unplayed, so not in Played",
+            )
+        )
     for position, _value, label in extra_tie_breaks(rows):
         columns.append(
             ColumnSpec(

@@ -147,7 +147,11 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
     for match, sheet in run.pages:
         fill = None
         if sheet is not None and isinstance(sheet.ledger, Hollywood):
-            fill = pad_fill(sheet.ledger, _side_name(sheet, Side.A), _side_name(sheet, Side.B))
+            name_a, name_b = _side_name(sheet, Side.A), _side_name(sheet, Side.B)
+            fill = pad_fill(sheet.ledger, name_a, name_b)
+            if sheet.result is not None:  # a forfeit or a ruling decides it, not the pad
+                said = reported_result_text(sheet.result, name_a, name_b)
+                fill = replace(fill, result_line=said)
         pads.append((_heading(match), fill))
     title = "Hollywood pad" if any(f for _, f in pads) else "Hollywood pad (blank)"
     header = page_header(db, title, run.event, run.label)
