@@ -65,3 +65,24 @@ def test_the_terminal() -> None:
         "     1  Ann                         2-1     7-4      +125  ",
         "    2=  Bob                         2-1     7-4       -40  out in R2 (withdrawn)",
     ]
+
+
+def test_results_without_points_and_forfeits_show_in_every_front_end() -> None:
+    """A differential that leaves out slips without points is marked, with a footnote that
+    counts results (a slip touches two rows), and forfeits get a column in the app and a note
+    on paper — never a silent zero."""
+    rows = [
+        standing(1, 1, "Ann", points_missing=1, forfeits=1),
+        standing(2, 2, "Bob", points_missing=1, point_differential=0),
+    ]
+    headers = [c.header for c in standings_columns(rows)]
+    assert "Forfeits" in headers
+    points = next(c for c in standings_columns(rows) if c.header == "Points ±")
+    assert [points.text(r) for r in rows] == ["+125*", "0*"]
+    printed = printed_standings(rows)
+    assert [line.points_text for line in printed.lines] == ["+125*", "0*"]
+    assert "leaves out 1 result reported without game points" in printed.note
+    assert printed.lines[0].note == "1 forfeit"
+    text = standings_text(rows)
+    assert text[-1].startswith("* The points differential leaves out 1 result")
+    assert "Forfeits" not in [c.header for c in standings_columns(ROWS)]
