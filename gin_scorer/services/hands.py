@@ -36,7 +36,7 @@ from gin_scorer.services.hand_entry_checks import (
     refuse_errors,
 )
 from gin_scorer.services.matches import follow_the_hands
-from gin_scorer.services.result_log import result_knobs, result_log
+from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.result_values import ResultRow
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
@@ -74,13 +74,14 @@ class LoadedMatch:
 
 def load_match(session: Session, row: Match) -> LoadedMatch:
     assert row.id is not None
+    reported, knobs = reported_for(session, row)
     return LoadedMatch(
         row=row,
         view=match_view(session, row),
         rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
         log_rows=tuple(hand_log(session, row.id)),
-        reported=result_log(session, row.id),
-        knobs=result_knobs(session, row.event_id),
+        reported=reported,
+        knobs=knobs,
     )
 
 

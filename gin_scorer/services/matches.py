@@ -17,7 +17,7 @@ from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, RowsRejected
-from gin_scorer.services.result_log import result_knobs, result_log
+from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.stored_json import dumps, rules_from_json
@@ -214,13 +214,9 @@ def sheet_in(session: Session, row: Match, *, validate: bool = True) -> ScoreShe
     assert row.id is not None
     rules = rules_from_json(row.rules_json, f"match {row.id} rules")
     log = log_entries(hand_log(session, row.id))
+    reported, knobs = reported_for(session, row)
     return build_sheet(
-        match_view(session, row),
-        rules,
-        log,
-        validate=validate,
-        reported=result_log(session, row.id),
-        knobs=result_knobs(session, row.event_id),
+        match_view(session, row), rules, log, validate=validate, reported=reported, knobs=knobs
     )
 
 

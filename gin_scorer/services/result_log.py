@@ -17,10 +17,18 @@ from gin_scorer.services.dto import EntryKind, ResultKind
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.result_values import ResultRow
 from gin_scorer.services.stored_json import loads_mapping
-from gin_scorer.store.tables import Event, ResultEntry
+from gin_scorer.store.tables import Event, Match, ResultEntry
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import ResultRules
-from gin_scorer.tournament.settings import TournamentSettings
+from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES, TournamentSettings
+
+
+def reported_for(session: Session, match: Match) -> tuple[tuple[ResultRow, ...], ResultRules]:
+    """A match's result log and, when it has one, what its event's results are worth (the
+    event is read only then: most matches were played, and a sheet is read on every Enter)."""
+    assert match.id is not None
+    log = result_log(session, match.id)
+    return log, (result_knobs(session, match.event_id) if log else DEFAULT_RESULT_RULES)
 
 
 def result_log(session: Session, match_id: int) -> tuple[ResultRow, ...]:

@@ -25,7 +25,7 @@ from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_entry_checks import reason_text
 from gin_scorer.services.hands import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands, sheet_in
-from gin_scorer.services.result_log import result_row
+from gin_scorer.services.result_log import result_knobs, result_row
 from gin_scorer.services.result_values import reached_by, shape_of
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import summary_of
@@ -81,7 +81,9 @@ def record_result(
     with db.transaction() as session:
         action = _action_for(session, match_id, report.kind)
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
-        loaded = load_match(session, row)
+        # The event's knobs, also for a match whose log is still empty (load_match reads
+        # them only when a result is already there).
+        loaded = replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
         before = loaded.sheet(validate=False)
         _refuse_unasked_replacement(before, report.kind, replace_existing)
         worth = _worth(loaded, before, report)
@@ -123,7 +125,9 @@ def void_result(
         row, pinned = claim_match(
             session, db, match_id, expected_version, pin, Action.CORRECT_RESULT
         )
-        loaded = load_match(session, row)
+        # The event's knobs, also for a match whose log is still empty (load_match reads
+        # them only when a result is already there).
+        loaded = replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
         before = loaded.sheet(validate=False)
         if before.result is None:
             raise InvalidInput(f"match {match_id} has no reported result to take back")

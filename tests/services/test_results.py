@@ -230,3 +230,19 @@ def test_only_a_swiss_round_can_be_sat_out(db: Database, new_match: NewMatch) ->
     match = new_match(db)  # a club event
     with pytest.raises(InvalidInput, match="rounds are fixed in advance: report"):
         mark_absent(db, match.a.id)
+
+
+def test_the_first_result_of_a_match_is_worth_what_the_event_says(db: Database) -> None:
+    """The event's knobs apply from the first report on (not only once a log exists)."""
+    _event, (m1, m2) = _swiss(
+        db, ["Ann", "Bob", "Cy", "Di"], forfeit_points_per_game=250, time_called_winner="director"
+    )
+    sheet = record_result(
+        db, m1.id, ResultReport(ResultKind.FORFEIT, Side.A), m1.version, entered_by="D"
+    )
+    assert sheet.result is not None and sheet.result.margin == 750
+    sheet = hands.record_hand(db, m2.id, hand(KNOCK_A), m2.version, entered_by="T")
+    with pytest.raises(InvalidInput, match="the director decides the winner"):
+        record_result(
+            db, m2.id, ResultReport(ResultKind.TIME_CALLED), sheet.version, entered_by="D"
+        )
