@@ -255,12 +255,8 @@ def correct_hand(
         stored_reason = why if override is None else f"{why} (override: {override})"
         record_json = dumps(record_to_json(record))
         entry = _superseding(target, EntryKind.CORRECTION, record_json, stored_reason, who, db)
-        said: dict[str, object] = {
-            "reason": why,
-            "override_reason": override,
-            "record": record_to_json(record),
-        }
-        return entry, said
+        said: dict[str, object] = {"reason": why, "override_reason": override}
+        return entry, {**said, "record": record_to_json(record)}
 
     return _supersede(db, hand_id, expected_version, pin, Action.CORRECT_HAND, who, corrected)
 

@@ -32,9 +32,10 @@ from gin_scorer.services.sheets import summary_of
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Match, ResultEntry, utcnow
+from gin_scorer.store.tables import Event, Match, ResultEntry, utcnow
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.results import Decided
 
 _REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
@@ -86,6 +87,12 @@ def record_result(
         loaded = replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
         before = loaded.sheet(validate=False)
         _refuse_unasked_replacement(before, report.kind, replace_existing)
+        knockout = Format(fetch(session, Event, row.event_id).format).is_elimination
+        if knockout and report.kind is ResultKind.DOUBLE_FORFEIT:
+            raise InvalidInput(
+                f"match {match_id} is a knockout match and needs a winner: adjudicate it "
+                "(adj a or adj b, with the reason)"
+            )
         worth = _worth(loaded, before, report)
         in_force = before.result.entry_id if before.result is not None else None
         entry = ResultEntry(

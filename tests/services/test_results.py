@@ -246,3 +246,14 @@ def test_the_first_result_of_a_match_is_worth_what_the_event_says(db: Database) 
         record_result(
             db, m2.id, ResultReport(ResultKind.TIME_CALLED), sheet.version, entered_by="D"
         )
+
+
+def test_a_knockout_match_needs_a_winner(db: Database) -> None:
+    event = events.create_event(db, name="Cup", format="single-elim")
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        entrants.add_entrant(db, event.id, name)
+    rounds.start_round(db, event.id)
+    first = next(m for m in matches.list_matches(db, event.id) if m.b is not None)
+    nobody = ResultReport(ResultKind.DOUBLE_FORFEIT)
+    with pytest.raises(InvalidInput, match="knockout match and needs a winner: adjudicate"):
+        record_result(db, first.id, nobody, first.version, entered_by="D")
