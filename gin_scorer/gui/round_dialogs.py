@@ -102,7 +102,8 @@ def pair_next_round(
     try:
         preview = wait_for(lambda: preview_round(db, event_id))
     except ServiceError as error:
-        return f"✖ {error}"
+        owing = "still owe" in str(error)  # the results missing: where they can go in
+        return f"✖ {error}" + (" — enter them, or their slips (Ctrl+Shift+R)" if owing else "")
     dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -209,6 +209,7 @@ def event_standings(state: EventState, after_round: int | None = None) -> tuple[
         (),
         stage=lambda eid: progress[eid].stage,
         positions=lambda eid: progress[eid].text,
+        forfeits_as_played=state.settings.results.forfeits_as_played,
     )
 
 

@@ -406,8 +406,12 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     pairings = window.event_views["pairings"]
     assert window.tabs.currentWidget() is pairings
     assert pairings.by_table.rowCount() == 3  # type: ignore[attr-defined]
-    window.start_round()  # refused while tables owe a result, with the services' sentence
-    assert window.statusBar().currentMessage().startswith("✖")
+    shown = len(previews)
+    window.start_round()  # refused up front while tables owe a result: no pairings shown
+    refusal = window.statusBar().currentMessage()
+    assert len(previews) == shown  # the preview never opened
+    assert refusal.startswith("✖ round 1 is not finished: table 1") and "still owe" in refusal
+    assert refusal.endswith("enter them, or their slips (Ctrl+Shift+R)")
     for match in list_matches(window.db, event_id, round_number=1):
         if match.b is None:
             continue

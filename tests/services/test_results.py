@@ -257,3 +257,19 @@ def test_a_knockout_match_needs_a_winner(db: Database) -> None:
     nobody = ResultReport(ResultKind.DOUBLE_FORFEIT)
     with pytest.raises(InvalidInput, match="knockout match and needs a winner: adjudicate"):
         record_result(db, first.id, nobody, first.version, entered_by="D")
+
+
+def test_a_knockout_counts_forfeits_as_played_when_the_event_says_so(db: Database) -> None:
+    """The knob reaches elimination standings too (found by the property test)."""
+    event = events.create_event(
+        db, name="Cup", format="single-elim", settings={"forfeits_as_played": True}
+    )
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        entrants.add_entrant(db, event.id, name)
+    rounds.start_round(db, event.id)
+    first = next(m for m in matches.list_matches(db, event.id) if m.b is not None)
+    record_result(
+        db, first.id, ResultReport(ResultKind.FORFEIT, Side.A), first.version, entered_by="D"
+    )
+    row = next(r for r in standings.standings(db, event.id) if r.entrant.id == first.a.id)
+    assert (row.played, row.forfeits) == (1, 0)

@@ -167,16 +167,14 @@ def preview_round(
         facts = read_event(session, event_id)
         _refuse_if_finished(facts.event)
         number = facts.state.paired_rounds + 1
+        # Refused up front, as start_round would refuse (naming the tables that still owe a
+        # result), not after the director has read pairings that cannot be made.
+        busy = _ready_to_pair(facts, number, chosen)
         try:
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
             raise RoundRefused(str(error)) from None
         if facts.format is Format.CLUB:
-            busy = {
-                m.row.table_number
-                for m in facts.matches
-                if not finished_or_locked(m) and m.row.table_number is not None
-            }
             plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy))
         return RoundPreview(
             number,
