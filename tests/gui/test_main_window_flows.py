@@ -205,6 +205,30 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
         titles.append(projector.heading.text())
         projector.next_page()
     assert any("standings" in t for t in titles) and any("pairings" in t for t in titles)
+    # Where the standings stand, and headed columns, for the back of the room.
+    assert any(" standings after round " in t or " standings during round " in t for t in titles)
+    assert all("<th" in body for _title, body in projector.pages if "<table" in body)
+    projector.close()
+
+
+def test_the_projector_shows_names_as_typed(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A name is text, never markup: "Pat <Jr>" and "Lee & Co" show as typed."""
+    from gin_scorer.gui.views import ProjectorWindow
+    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.events import create_event
+    from gin_scorer.services.rounds import start_round
+
+    window = _window(qtbot, str(tmp_path / "names.sqlite"))
+    assert window.db is not None
+    event = create_event(window.db, name="Names <b>night</b>", format="swiss")
+    for name in ("Pat <Jr>", "Lee & Co", "Cy", "Di"):
+        add_entrant(window.db, event.id, name)
+    start_round(window.db, event.id)
+    projector = ProjectorWindow(window.db, event.id, 5)
+    qtbot.addWidget(projector)
+    bodies = " ".join(body for _title, body in projector.pages)
+    assert "Pat &lt;Jr&gt;" in bodies and "Lee &amp; Co" in bodies and "<Jr>" not in bodies
+    assert projector.heading.text().startswith("Names <b>night</b>")  # plain text, as typed
     projector.close()
 
 

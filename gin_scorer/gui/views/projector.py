@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -12,7 +14,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.presentation.standings_table import points_text
+from gin_scorer.presentation.standings_table import (
+    missing_points_note,
+    points_text,
+    standings_stage,
+)
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PairingView
 from gin_scorer.tournament.model import Format
@@ -95,6 +101,7 @@ class ProjectorWindow(QWidget):
     def reload(self) -> None:
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import get_event
+        from gin_scorer.services.matches import list_matches
         from gin_scorer.services.rounds import list_rounds, pairings
         from gin_scorer.services.standings import bracket, standings
 
@@ -118,12 +125,16 @@ class ProjectorWindow(QWidget):
         if knockout is not None:
             pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
         n = self.ROWS_PER_PAGE
+        stage = standings_stage(list_matches(self.db, self.event_id)).lower()
+        # Names are text, not markup: "Pat <Jr>" must show as typed (escaped below).
         for start in range(0, max(len(rows), 1), n):
             chunk = rows[start : start + n]
             html = (
                 "<table cellspacing=0 cellpadding=6 width='100%'>"
+                "<tr><th align=left>Place</th><th align=left>Entrant</th>"
+                "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
                 + "".join(
-                    f"<tr><td width=90>{r.place_label}</td><td>{r.entrant.name}</td>"
+                    f"<tr><td width=90>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
                     f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
                     f"<td align=right>{points_text(r.point_differential, r.points_missing)}"
                     "</td></tr>"
@@ -131,21 +142,26 @@ class ProjectorWindow(QWidget):
                 )
                 + "</table>"
             )
-            pages.append((f"{event.name} — standings", html))
+            missing = missing_points_note(rows)
+            if missing:  # the * beside a differential: say what it leaves out
+                html += f"<p style='font-size: 16pt; color: #b0bec5'>{escape(missing)}</p>"
+            pages.append((f"{event.name} — standings {stage}", html))
         if rounds:
             for start in range(0, len(lines), n):
                 table_chunk = lines[start : start + n]
                 html = (
                     "<table cellspacing=0 cellpadding=6 width='100%'>"
+                    "<tr><th align=left>Table</th><th align=left>A</th><th></th>"
+                    "<th align=left>B</th></tr>"
                     + "".join(
                         f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
-                        f"<td>{p.a.name}</td><td>v</td>"
-                        f"<td>{p.b.name if p.b else '—'}</td></tr>"
+                        f"<td>{escape(p.a.name)}</td><td>v</td>"
+                        f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
                         for p in table_chunk
                     )
                     + "</table>"
                 )
-                pages.append((f"Round {rounds[-1].number} — pairings", html))
+                pages.append((f"{event.name} — round {rounds[-1].number} pairings", html))
         self.pages = pages or [(event.name, "Nothing to show yet.")]
         self.show_page(min(self.page, len(self.pages) - 1))
 
