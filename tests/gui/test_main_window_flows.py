@@ -485,8 +485,11 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     assert view.model.rowCount() == 3  # type: ignore[attr-defined]
     view.table.selectRow(0)  # type: ignore[attr-defined]
     name = view.selected().name  # type: ignore[attr-defined]
+    window.saved_label.setText("")  # whatever the event's creation said
     assert view.toggle_check_in()  # type: ignore[attr-defined]
     assert "1 checked in" in view.note.text()  # type: ignore[attr-defined]
+    assert window.saved_label.text().startswith("Last save: ")  # a time, not "—"
+    assert window.saved_label.text() != "Last save: —"
     row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(False)  # type: ignore[attr-defined]

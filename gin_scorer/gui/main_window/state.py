@@ -106,6 +106,7 @@ class WindowState(QMainWindow):
         entrants_view.add_requested.connect(self.add_entrants)  # type: ignore[attr-defined]
         entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
         entrants_view.entrant_changed.connect(self.refresh_all)  # type: ignore[attr-defined]
+        entrants_view.saved.connect(self._saved)  # type: ignore[attr-defined]
 
     def refresh_all(self) -> None:
         if self.db is None:

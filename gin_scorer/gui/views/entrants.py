@@ -42,6 +42,7 @@ class EntrantsView(EventPage):
     add_requested = Signal()
     import_requested = Signal()
     entrant_changed = Signal()  # a name or seed changed: the other views show it too
+    saved = Signal()  # any change written (the status bar's "Last save" and seal follow)
 
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
@@ -151,6 +152,7 @@ class EntrantsView(EventPage):
         if done is None:
             return False
         self.refresh()
+        self.saved.emit()
         return True
 
     def toggle_check_in(self) -> bool:
@@ -175,6 +177,7 @@ class EntrantsView(EventPage):
         if changed is None:
             return False
         self.refresh()
+        self.saved.emit()
         self.entrant_changed.emit()
         return True
 
