@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from PySide6.QtCore import Qt, QTimer
@@ -21,6 +22,7 @@ from gin_scorer.presentation.standings_table import (
 )
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PairingView
+from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.model import Format
 
 _BRACKET_PAGE = "\x00bracket"  # a projector page that shows the bracket, not text
@@ -116,6 +118,7 @@ class ProjectorWindow(QWidget):
             knockout = (
                 bracket(self.db, self.event_id) if Format(event.format).is_elimination else None
             )
+            stage = standings_stage(list_matches(self.db, self.event_id)).lower()
         except ServiceError as error:
             self.pages = [("Gin Scorer", f"✖ {error}")]
             self.show_page(0)
@@ -124,44 +127,10 @@ class ProjectorWindow(QWidget):
         self.bracket.show_bracket(knockout)
         if knockout is not None:
             pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
-        n = self.ROWS_PER_PAGE
-        stage = standings_stage(list_matches(self.db, self.event_id)).lower()
-        # Names are text, not markup: "Pat <Jr>" must show as typed (escaped below).
-        for start in range(0, max(len(rows), 1), n):
-            chunk = rows[start : start + n]
-            html = (
-                "<table cellspacing=0 cellpadding=6 width='100%'>"
-                "<tr><th align=left>Place</th><th align=left>Entrant</th>"
-                "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
-                + "".join(
-                    f"<tr><td width=90>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
-                    f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
-                    f"<td align=right>{points_text(r.point_differential, r.points_missing)}"
-                    "</td></tr>"
-                    for r in chunk
-                )
-                + "</table>"
-            )
-            missing = missing_points_note(rows)
-            if missing:  # the * beside a differential: say what it leaves out
-                html += f"<p style='font-size: 16pt; color: #b0bec5'>{escape(missing)}</p>"
-            pages.append((f"{event.name} — standings {stage}", html))
+        pages += _standings_pages(f"{event.name} — standings {stage}", rows, self.ROWS_PER_PAGE)
         if rounds:
-            for start in range(0, len(lines), n):
-                table_chunk = lines[start : start + n]
-                html = (
-                    "<table cellspacing=0 cellpadding=6 width='100%'>"
-                    "<tr><th align=left>Table</th><th align=left>A</th><th></th>"
-                    "<th align=left>B</th></tr>"
-                    + "".join(
-                        f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
-                        f"<td>{escape(p.a.name)}</td><td>v</td>"
-                        f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
-                        for p in table_chunk
-                    )
-                    + "</table>"
-                )
-                pages.append((f"{event.name} — round {rounds[-1].number} pairings", html))
+            title = f"{event.name} — round {rounds[-1].number} pairings"
+            pages += _pairings_pages(title, lines, self.ROWS_PER_PAGE)
         self.pages = pages or [(event.name, "Nothing to show yet.")]
         self.show_page(min(self.page, len(self.pages) - 1))
 
@@ -196,3 +165,48 @@ class ProjectorWindow(QWidget):
             self.next_page()
         else:
             super().keyPressEvent(event)  # type: ignore[arg-type]
+
+
+def _standings_pages(title: str, rows: Sequence[StandingRow], n: int) -> list[tuple[str, str]]:
+    """The standings, ``n`` rows a page, headed; names are text, not markup (escaped)."""
+    pages = []
+    for start in range(0, max(len(rows), 1), n):
+        chunk = rows[start : start + n]
+        html = (
+            "<table cellspacing=0 cellpadding=6 width='100%'>"
+            "<tr><th align=left>Place</th><th align=left>Entrant</th>"
+            "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
+            + "".join(
+                f"<tr><td width=90>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
+                f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
+                f"<td align=right>{points_text(r.point_differential, r.points_missing)}"
+                "</td></tr>"
+                for r in chunk
+            )
+            + "</table>"
+        )
+        missing = missing_points_note(rows)
+        if missing:  # the * beside a differential: say what it leaves out
+            html += f"<p style='font-size: 16pt; color: #b0bec5'>{escape(missing)}</p>"
+        pages.append((title, html))
+    return pages
+
+
+def _pairings_pages(title: str, lines: Sequence[PairingView], n: int) -> list[tuple[str, str]]:
+    """The round's tables, ``n`` a page, headed; names escaped."""
+    pages = []
+    for start in range(0, len(lines), n):
+        html = (
+            "<table cellspacing=0 cellpadding=6 width='100%'>"
+            "<tr><th align=left>Table</th><th align=left>A</th><th></th>"
+            "<th align=left>B</th></tr>"
+            + "".join(
+                f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
+                f"<td>{escape(p.a.name)}</td><td>v</td>"
+                f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
+                for p in lines[start : start + n]
+            )
+            + "</table>"
+        )
+        pages.append((title, html))
+    return pages
