@@ -273,3 +273,16 @@ def test_a_knockout_counts_forfeits_as_played_when_the_event_says_so(db: Databas
     )
     row = next(r for r in standings.standings(db, event.id) if r.entrant.id == first.a.id)
     assert (row.played, row.forfeits) == (1, 0)
+
+
+def test_the_status_board_says_where_each_result_came_from(db: Database) -> None:
+    """A withdrawal's forfeit, a reported forfeit and a slip each read as what they are."""
+    event_id, (first, second, third) = _swiss(db, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    forfeit = ResultReport(ResultKind.FORFEIT, Side.B)
+    record_result(db, first.id, forfeit, first.version, entered_by="D")
+    record_result(db, second.id, slip(Side.A, 3, 1), second.version, entered_by="D")
+    entrants.withdraw_entrant(db, third.a.id)
+    scores = {t.match_id: t.score for t in rounds.round_status(db, event_id, 1).lines}
+    assert scores[first.id] == "0–3 (forfeit)"
+    assert scores[second.id] == "3–1 (slip)"
+    assert scores[third.id] == "forfeit (withdrawal)"

@@ -298,8 +298,7 @@ def _match_facts(
             kind=kind,
             points_known=points_known,
         )
-    forfeit = kind.unplayed
-    return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome, forfeit)
+    return MatchFacts(row, round_number, hands, games_a, games_b, finished, outcome)
 
 
 def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings) -> MatchFacts:

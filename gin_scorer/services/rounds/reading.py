@@ -111,7 +111,7 @@ def pairings(db: Database, event_id: int, round_number: int) -> tuple[PairingVie
 def _score_text(m: MatchFacts) -> str:
     """The board's score cell: the games, and where a result came from when not from hands."""
     kind = m.outcome.kind if m.outcome is not None else ResultKind.PLAYED
-    if m.forfeit and kind is ResultKind.PLAYED:
+    if m.forfeit:  # decided by a withdrawal, not by a reported result
         return "forfeit (withdrawal)"
     if kind is ResultKind.DOUBLE_FORFEIT:
         return kind.label
