@@ -283,7 +283,34 @@ class MatchPanel(QWidget):
     def _update_preview(self, text: str) -> None:
         rules = self.sheet.rules if self.sheet is not None else _default_rules()
         self.preview = read_entry(text, rules, self.model.names())
+        finished = self._finished_words()
+        if finished and text.strip():
+            self.show_error(finished)
+            return
         self._show(self.preview)
+
+    def _finished_words(self) -> str:
+        """Why a new hand cannot go on a decided match, and what to do instead ("" when it
+        can: no match, one still in play, or a hand being corrected)."""
+        sheet = self.sheet
+        if sheet is None or not sheet.finished or self.editing is not None:
+            return ""
+        where = " · ".join(
+            part
+            for part in (
+                f"Round {sheet.match.round_number}" if sheet.match.round_number else "",
+                f"table {sheet.match.table_number}" if sheet.match.table_number else "",
+            )
+            if part
+        )
+        winner = sheet.winner_entrant
+        won = f"{winner.name} won" if winner else "no winner"
+        fix = (
+            "take back the reported result (Scoring menu) to enter hands"
+            if sheet.result is not None
+            else "correct a hand with F2, or void it with Ctrl+Delete"
+        )
+        return f"{where or 'this match'} is finished ({won}): {fix}"
 
     def _show(self, preview: EntryPreview) -> None:
         icon, style = _STATE_STYLE[preview.state]
@@ -315,6 +342,10 @@ class MatchPanel(QWidget):
             return
         if self.sheet is None:
             self.show_error("open a match first (Event navigator, or Scoring → New match)")
+            return
+        finished = self._finished_words()
+        if finished:  # said before the services would refuse it, in the director's words
+            self.show_error(finished)
             return
         record: HandRecord = preview.record
         if self.editing is not None:
