@@ -685,3 +685,17 @@ def test_find_a_player_jumps_to_their_latest_table_and_enter_opens_it(  # type: 
     assert someone in window.scoring.panel.names()
     window.find_box.setText("nobody by that name")
     assert window.statusBar().currentMessage().startswith("No table has")
+
+
+def test_only_a_knockout_shows_a_bracket_tab(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.events import create_event
+
+    window = _window(qtbot, str(tmp_path / "tabs.sqlite"))
+    assert window.db is not None
+    swiss = create_event(window.db, name="Swiss", format="swiss")
+    cup = create_event(window.db, name="Cup", format="single-elim")
+    bracket = window.tabs.indexOf(window.event_views["bracket"])
+    window.open_event(swiss.id)
+    assert not window.tabs.isTabVisible(bracket)
+    window.open_event(cup.id)
+    assert window.tabs.isTabVisible(bracket)

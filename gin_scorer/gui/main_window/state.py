@@ -27,6 +27,7 @@ from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
+from gin_scorer.tournament.model import Format
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.demo_play import DemoPlay
@@ -136,6 +137,10 @@ class WindowState(QMainWindow):
         event = next((e for e in self.events if e.id == self.event_id), None)
         if event is None:
             return
+        bracket = self.event_views.get("bracket")
+        if bracket is not None:  # only a knockout has a bracket: no empty tab for the others
+            knockout = Format(event.format).is_elimination
+            self.tabs.setTabVisible(self.tabs.indexOf(bracket), knockout)
         front = self.tabs.currentWidget()
         for key, view in self.event_views.items():
             if every_view or view is front:
