@@ -17,7 +17,7 @@ from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantView
 from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.rounds.facts import event_settings
+from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.views import entrant_view

@@ -15,12 +15,12 @@ from sqlmodel import Session, col, select
 from gin_scorer.core.hands import Side
 from gin_scorer.services.dto import EntryKind, ResultKind
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_values import ResultRow
-from gin_scorer.services.stored_json import loads_mapping
+from gin_scorer.services.rows import fetch
 from gin_scorer.store.tables import Event, Match, ResultEntry
-from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import ResultRules
-from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES, TournamentSettings
+from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
 
 
 def reported_for(session: Session, match: Match) -> tuple[tuple[ResultRow, ...], ResultRules]:
@@ -76,12 +76,4 @@ def result_row(entry: ResultEntry) -> ResultRow:
 
 def result_knobs(session: Session, event_id: int) -> ResultRules:
     """What the event's forfeits and time-called matches are worth."""
-    event = session.get(Event, event_id)
-    if event is None:
-        raise InvalidInput(f"event {event_id} does not exist")
-    data = loads_mapping(event.settings_json, f"event {event_id} settings")
-    data["format"] = event.format
-    try:
-        return TournamentSettings.from_dict(data, origin=f"event {event_id} settings").results
-    except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+    return event_settings(fetch(session, Event, event_id)).results

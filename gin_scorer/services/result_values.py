@@ -63,6 +63,13 @@ def shape_of(rules: RuleSet) -> MatchShape | None:
     return None
 
 
+def credited_shape(rules: RuleSet) -> MatchShape:
+    """The shape a forfeit is credited in: :func:`shape_of`, and for Hollywood and
+    multi-match the rule set's own games to win (a slip cannot describe those, a forfeit
+    still credits them)."""
+    return shape_of(rules) or MatchShape(rules.games_to_win, rules.best_of, rules.target)
+
+
 def reached_by(summary: Match) -> Reached:
     """How far the hands got: games won, the finished games' margin, the game in progress."""
     current = summary.current_game
@@ -78,7 +85,7 @@ def reached_by(summary: Match) -> Reached:
 def decided(row: ResultRow, rules: RuleSet, knobs: ResultRules, reached: Reached) -> Decided:
     """What the row in force is worth under the event's knobs now."""
     a_won = None if row.winner is None else row.winner is Side.A
-    shape = shape_of(rules) or MatchShape(rules.games_to_win, rules.best_of, rules.target)
+    shape = credited_shape(rules)
     if row.outcome is ResultKind.SLIP:
         assert a_won is not None
         try:

@@ -26,7 +26,7 @@ from gin_scorer.services.hand_entry_checks import reason_text
 from gin_scorer.services.hands import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands, sheet_in
 from gin_scorer.services.result_log import result_knobs, result_row
-from gin_scorer.services.result_values import reached_by, shape_of
+from gin_scorer.services.result_values import credited_shape, reached_by, shape_of
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import summary_of
 from gin_scorer.services.text_input import clean_text
@@ -246,8 +246,7 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
             return results.slip(shape, a_won, *report.games, report.game_points)
         if kind is ResultKind.FORFEIT:
             assert a_won is not None
-            fallback = shape or results.MatchShape(1, 1, loaded.rules.target)
-            return results.forfeit(fallback, loaded.knobs, a_present=a_won)
+            return results.forfeit(credited_shape(loaded.rules), loaded.knobs, a_present=a_won)
         if kind is ResultKind.DOUBLE_FORFEIT:
             return results.double_forfeit()
         if kind is ResultKind.TIME_CALLED:

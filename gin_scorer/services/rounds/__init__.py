@@ -20,7 +20,8 @@ core's ledgers over its hands each time (remembered per match only while its log
 unchanged). A withdrawal from an unfinished match is a forfeit win for the opponent.
 """
 
-from gin_scorer.services.rounds.facts import event_settings, read_event
+from gin_scorer.services.event_settings import event_settings
+from gin_scorer.services.rounds.facts import read_event
 from gin_scorer.services.rounds.model import (
     EventFacts,
     MatchFacts,

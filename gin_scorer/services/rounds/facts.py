@@ -25,31 +25,27 @@ from gin_scorer.services.dto import (
     MatchStatus,
 )
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_log import result_logs
-from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by, shape_of
+from gin_scorer.services.result_values import (
+    ResultRow,
+    credited_shape,
+    decided,
+    in_force,
+    reached_by,
+)
 from gin_scorer.services.rounds.derived import Derived, LogShape, match_results
 from gin_scorer.services.rounds.model import EventFacts, MatchFacts
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import counted_hands, summary_of
-from gin_scorer.services.stored_json import loads_mapping, rules_from_json
+from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import entrant_views
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round
 from gin_scorer.tournament import engine, results
-from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant as EngineEntrant
 from gin_scorer.tournament.model import EntrantStatus, MatchOutcome
-from gin_scorer.tournament.results import MatchShape, Reached, ResultKind
+from gin_scorer.tournament.results import Reached, ResultKind
 from gin_scorer.tournament.settings import TournamentSettings
-
-
-def event_settings(event: Event) -> TournamentSettings:
-    """The event's format settings (the stored format wins over any copy in the settings)."""
-    data = loads_mapping(event.settings_json, f"event {event.id} settings")
-    data["format"] = event.format
-    try:
-        return TournamentSettings.from_dict(data, origin=f"event {event.id} settings")
-    except TournamentError as error:
-        raise InvalidInput(str(error)) from None
 
 
 def engine_entrant(row: Entrant) -> EngineEntrant:
@@ -312,8 +308,7 @@ def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings
     if a_out and b_out:
         return replace(fact, finished=True, forfeit=True)
     rules = rules_from_json(row.rules_json, f"match {row.id} rules")
-    shape = shape_of(rules) or MatchShape(rules.games_to_win, rules.best_of, rules.target)
-    worth = results.forfeit(shape, settings.results, a_present=not a_out)
+    worth = results.forfeit(credited_shape(rules), settings.results, a_present=not a_out)
     assert row.entrant_b_id is not None
     outcome = MatchOutcome(
         row.entrant_a_id,
