@@ -24,7 +24,7 @@ from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_entry_checks import reason_text
 from gin_scorer.services.hands import LoadedMatch, claim_match, load_match
-from gin_scorer.services.matches import follow_the_hands, sheet_in
+from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.result_log import result_knobs, result_row
 from gin_scorer.services.result_values import credited_shape, reached_by, shape_of
 from gin_scorer.services.rows import fetch
@@ -80,12 +80,13 @@ def record_result(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(report.reason, "reason", required=report.kind is ResultKind.ADJUDICATED)
     with db.transaction() as session:
-        action = _action_for(session, match_id, report.kind)
+        # Read once: the sheet as it stands says which authority applies (replacing a
+        # decided match is a correction) and what the report replaces.
+        current = _loaded(session, fetch(session, Match, match_id))
+        before = current.sheet(validate=False)
+        action = _action_for(before, report.kind)
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
-        # The event's knobs, also for a match whose log is still empty (load_match reads
-        # them only when a result is already there).
-        loaded = replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
-        before = loaded.sheet(validate=False)
+        loaded = replace(current, row=row)
         _refuse_unasked_replacement(before, report.kind, replace_existing)
         knockout = Format(fetch(session, Event, row.event_id).format).is_elimination
         if knockout and report.kind is ResultKind.DOUBLE_FORFEIT:
@@ -132,9 +133,7 @@ def void_result(
         row, pinned = claim_match(
             session, db, match_id, expected_version, pin, Action.CORRECT_RESULT
         )
-        # The event's knobs, also for a match whose log is still empty (load_match reads
-        # them only when a result is already there).
-        loaded = replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
+        loaded = _loaded(session, row)
         before = loaded.sheet(validate=False)
         if before.result is None:
             raise InvalidInput(f"match {match_id} has no reported result to take back")
@@ -197,12 +196,17 @@ def _audit_record(
     )
 
 
-def _action_for(session: Session, match_id: int, kind: ResultKind) -> Action:
+def _loaded(session: Session, row: Match) -> LoadedMatch:
+    """The match as read for a result, with its event's knobs even while its result log is
+    still empty (load_match reads them only when a result is already there)."""
+    return replace(load_match(session, row), knobs=result_knobs(session, row.event_id))
+
+
+def _action_for(current: ScoreSheet, kind: ResultKind) -> Action:
     """An adjudication is the director's; replacing a result that stands is a correction
     (the format's correction policy applies); anything else is a report."""
     if kind is ResultKind.ADJUDICATED:
         return Action.ADJUDICATE
-    current = sheet_in(session, fetch(session, Match, match_id), validate=False)
     return Action.CORRECT_RESULT if current.finished else Action.RECORD_RESULT
 
 
