@@ -74,6 +74,13 @@ def mark_absent(
         return Absence(entrant_view(session, row), number, away)
 
 
+def away_next_round(db: Database, event_id: int) -> frozenset[int]:
+    """The entrants marked away for the next round to pair (none outside Swiss)."""
+    with db.transaction(write=False) as session:
+        settings = event_settings(fetch(session, Event, event_id))
+        return settings.absent_in(_paired_rounds(session, event_id) + 1)
+
+
 def _paired_rounds(session: Session, event_id: int) -> int:
     latest = session.exec(
         select(func.max(col(Round.number))).where(Round.event_id == event_id)

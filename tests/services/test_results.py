@@ -204,7 +204,7 @@ def test_a_hollywood_match_takes_no_slip(db: Database, new_match: NewMatch) -> N
 
 
 def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> None:
-    from gin_scorer.services.absence import mark_absent
+    from gin_scorer.services.absence import away_next_round, mark_absent
 
     event_id, (m1, m2) = _swiss(db, ["Ann", "Bob", "Cy", "Di"])
     for m in (m1, m2):
@@ -214,6 +214,7 @@ def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> 
         mark_absent(db, m1.a.id, round_number=1)
     away = mark_absent(db, m1.a.id)  # the next round to pair: round 2
     assert away.round_number == 2 and away.away
+    assert away_next_round(db, event_id) == {m1.a.id}
     paired = rounds.start_round(db, event_id)
     seated = {e for p in paired.pairings for e in (p.a, p.b) if e is not None}
     assert m1.a.id not in seated and len(paired.pairings) == 2  # 3 play: a match and a bye

@@ -109,16 +109,11 @@ class EntrantsView(EventPage):
 
     def _away_next(self) -> frozenset[int]:
         """Who is marked away for the next round to pair (Swiss)."""
-        from gin_scorer.services.events import get_event
-        from gin_scorer.services.rounds import list_rounds
+        from gin_scorer.services.absence import away_next_round
 
-        if self.shown_event is None or self.shown_event.format != "swiss":
+        if self.shown_event is None:
             return frozenset()
-        event = get_event(self.db, self.shown_event.id)
-        upcoming = str(len(list_rounds(self.db, event.id)) + 1)
-        listed = event.settings.get("absent", {})
-        ids = listed.get(upcoming, []) if isinstance(listed, dict) else []
-        return frozenset(i for i in ids if isinstance(i, int))
+        return away_next_round(self.db, self.shown_event.id)
 
     def toggle_away(self) -> bool:
         from gin_scorer.services.absence import mark_absent
