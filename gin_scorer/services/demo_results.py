@@ -18,9 +18,10 @@ from gin_scorer.core.hands import Side, score_hand
 from gin_scorer.core.ledgers import ledger_games, play_match
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.dto import ResultKind
-from gin_scorer.services.result_values import shape_of
+from gin_scorer.services.result_values import reached_by, shape_of
 from gin_scorer.services.results import ResultReport
 from gin_scorer.simulation import SimulatedHand
+from gin_scorer.tournament.results import leader
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +72,4 @@ def _level_to_a(played: Sequence[SimulatedHand], rules: RuleSet) -> Side | None:
     """A when the hands leave the match level (the director must name a winner), else None:
     the event's rule gives it to the leader."""
     summary = play_match([score_hand(h.record, rules) for h in played], rules)
-    current = summary.current_game
-    level = summary.games_won.a == summary.games_won.b and (
-        current is None or current.points.a == current.points.b
-    )
-    return Side.A if level else None
+    return Side.A if leader(reached_by(summary)) is None else None

@@ -236,6 +236,13 @@ class ResultView:
     entered_at: datetime
     corrected: bool = False
 
+    @property
+    def slip_totals(self) -> PerSide | None:
+        """Each side's points summed over the slip's game totals (None without them)."""
+        if not self.game_points:
+            return None
+        return PerSide(sum(a for a, _ in self.game_points), sum(b for _, b in self.game_points))
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:

@@ -236,8 +236,8 @@ def time_called(rules: ResultRules, reached: Reached, director_says_a: bool | No
     ...
     gin_scorer.tournament.errors.TournamentError: time called at 1–1 in games and 80–80 ...
     """
-    leader = _leader(reached)
-    if rules.time_called_winner is TimeCalledWinner.DIRECTOR or leader is None:
+    ahead = leader(reached)
+    if rules.time_called_winner is TimeCalledWinner.DIRECTOR or ahead is None:
         if director_says_a is None:
             where = f"{reached.games_a}–{reached.games_b} in games"
             if rules.time_called_winner is TimeCalledWinner.LEADER:
@@ -245,12 +245,12 @@ def time_called(rules: ResultRules, reached: Reached, director_says_a: bool | No
             raise TournamentError(f"time called at {where}: the director decides the winner")
         a_won = director_says_a
     else:
-        if director_says_a is not None and director_says_a != leader:
+        if director_says_a is not None and director_says_a != ahead:
             raise TournamentError(
                 "time called: the event's rule gives the match to the leader, side "
-                f"{'A' if leader else 'B'}; to give it to the other side, adjudicate it"
+                f"{'A' if ahead else 'B'}; to give it to the other side, adjudicate it"
             )
-        a_won = leader
+        a_won = ahead
     margin = reached.finished_margin
     if rules.time_called_game_counts:
         margin += reached.current_a - reached.current_b
@@ -263,7 +263,9 @@ def adjudicated(reached: Reached, a_won: bool) -> Decided:
     return Decided(a_won, reached.games_a, reached.games_b, reached.finished_margin)
 
 
-def _leader(reached: Reached) -> bool | None:
+def leader(reached: Reached) -> bool | None:
+    """Side A (True) or B (False) ahead in games, then in the game in progress; None when
+    level: the match a time-called rule cannot decide."""
     if reached.games_a != reached.games_b:
         return reached.games_a > reached.games_b
     if reached.current_a != reached.current_b:

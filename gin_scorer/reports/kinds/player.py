@@ -58,9 +58,8 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
     opponent = match.entrant(side.other)
     totals = _summary(sheet.ledger).totals
     reported = sheet.result
-    if reported is not None and reported.game_points:  # a slip's game totals
-        points = reported.game_points
-        totals = PerSide(sum(a for a, _ in points), sum(b for _, b in points))
+    if reported is not None and reported.slip_totals is not None:  # a slip's game totals
+        totals = reported.slip_totals
     elif reported is not None and reported.kind.unplayed:  # what the forfeit credits
         totals = PerSide(max(reported.margin, 0), max(-reported.margin, 0))
     # Time called and rulings: the points the hands made stand.

@@ -157,11 +157,9 @@ def _result_figures(sheet: ScoreSheet) -> tuple[int | None, tuple[int | None, in
         summary = getattr(sheet.ledger, "totals", None)
         points = (summary.a, summary.b) if summary is not None else (None, None)
         return getattr(sheet.ledger, "margin", 0), points
-    if result.game_points:
-        return result.margin, (
-            sum(a for a, _ in result.game_points),
-            sum(b for _, b in result.game_points),
-        )
+    totals = result.slip_totals
+    if totals is not None:
+        return result.margin, (totals.a, totals.b)
     return (result.margin if result.points_known else None), (None, None)
 
 
