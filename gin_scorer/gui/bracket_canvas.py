@@ -112,9 +112,7 @@ def side_text(slot: BracketSlotView, side: str) -> tuple[str, str]:
     if not slot.needed:
         return ("not needed", "") if side == "A" else ("", "")
     text = slot.a_text if side == "A" else slot.b_text
-    games = slot.games_a if side == "A" else slot.games_b
-    mark = slot.result_mark if slot.winner == side else ""  # S slip, F forfeit …
-    return text, "" if games is None or slot.match_id is None else f"{games}{mark}"
+    return text, "" if slot.match_id is None else slot.games_text(side)
 
 
 class BracketCanvas(QWidget):

@@ -114,6 +114,14 @@ class BracketSlotView:
     needed: bool
     result_mark: str = ""  # a result reported without hands: "S" slip, "F" forfeit …
 
+    def games_text(self, side: str) -> str:
+        """Games won by ``side`` ("A"/"B"), the winner's carrying the result's mark ("3F");
+        "" before the match is played."""
+        games = self.games_a if side == "A" else self.games_b
+        if games is None:
+            return ""
+        return f"{games}{self.result_mark if self.winner == side else ''}"
+
 
 @dataclass(frozen=True, slots=True)
 class BracketView:

@@ -110,11 +110,6 @@ def _feed(s: BracketSlotView, source: str, section: Mapping[str, str]) -> str:
     return source
 
 
-def _mark(slot: BracketSlotView, side: str) -> str:
-    """The winner's score carries where a reported result came from (see the legend)."""
-    return slot.result_mark if slot.winner == side else ""
-
-
 def slot_boxes(slots: Sequence[BracketSlotView]) -> list[BracketBox]:
     """Printed boxes from the standings service's ``BracketSlotView`` values."""
     section = {s.slot: s.section for s in slots}
@@ -127,8 +122,8 @@ def slot_boxes(slots: Sequence[BracketSlotView]) -> list[BracketBox]:
             label=s.label,
             a_text=_short(s.a_text),
             b_text=_short(s.b_text),
-            a_score="" if s.games_a is None else f"{s.games_a}{_mark(s, 'A')}",
-            b_score="" if s.games_b is None else f"{s.games_b}{_mark(s, 'B')}",
+            a_score=s.games_text("A"),
+            b_score=s.games_text("B"),
             winner=s.winner,
             a_from="GF" if s.slot == "GF2" else _feed(s, s.a_from, section),
             b_from=_feed(s, s.b_from, section),
