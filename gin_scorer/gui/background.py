@@ -138,6 +138,31 @@ def in_background(
     ).start()
 
 
+class _Answer(Generic[T]):
+    """One call made on one thread and its answer read on another: what it returned, or
+    the exception it raised, raised again where the answer is read."""
+
+    def __init__(self) -> None:
+        self.given = threading.Event()
+        self._outcome: list[tuple[bool, object]] = []
+
+    def take(self, call: Callable[[], T]) -> None:
+        """Make the call here and keep its answer (an exception too) for :meth:`value`."""
+        try:
+            self._outcome.append((True, call()))
+        except Exception as error:  # raised again where the answer is read
+            self._outcome.append((False, error))
+        self.given.set()
+
+    def value(self) -> T:
+        ok, value = self._outcome.pop()
+        self.given.clear()
+        if not ok:
+            assert isinstance(value, Exception)
+            raise value
+        return value  # type: ignore[return-value]  # the call's own T
+
+
 _PLAIN_WAIT_SECONDS = 0.1
 """How long :func:`wait_for` waits without painting: under the ~100 ms at which a pause
 starts to be noticed, so a quick answer costs no repaint and a slow one still paints."""
@@ -159,16 +184,11 @@ def wait_for(work: Callable[[], T]) -> T:
     responding" window), but clicks and keys wait until the answer is back, so nothing else
     starts half-way through; a key typed meanwhile is delivered after it.
     """
-    outcome: list[tuple[bool, object]] = []  # written by the worker, read once it is done
-    answered = threading.Event()
+    answer: _Answer[T] = _Answer()  # given by the worker, read once it is done
     loop = QEventLoop()
 
     def job(_report: Report) -> None:
-        try:
-            outcome.append((True, work()))
-        except Exception as error:  # raised again below, on the UI thread
-            outcome.append((False, error))
-        answered.set()
+        answer.take(work)
 
     # The signal only wakes the loop; the answer is read from ``outcome`` after the job is
     # done, so a loop ended early (the application quitting) still gets it.
@@ -177,21 +197,17 @@ def wait_for(work: Callable[[], T]) -> T:
     # A local file answers within a few milliseconds: waiting for it plainly (the worker has
     # the interpreter to itself) is quicker than an event loop that repaints the window as it
     # was. Only an answer slower than a person notices gets the painting loop and the cursor.
-    if not answered.wait(_PLAIN_WAIT_SECONDS):
+    if not answer.given.wait(_PLAIN_WAIT_SECONDS):
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            if not outcome:
+            if not answer.given.is_set():
                 loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
             QApplication.restoreOverrideCursor()
     # Done: the answer is in, and the job has returned (the pool must not touch it after it
     # is freed).
     _waiting_pool().waitForDone()
-    ok, value = outcome[0]
-    if not ok:
-        assert isinstance(value, Exception)
-        raise value
-    return value  # type: ignore[return-value]  # work's own T, through a signal
+    return answer.value()
 
 
 class _AskedOnUiThread(QObject, Generic[T]):
@@ -203,28 +219,18 @@ class _AskedOnUiThread(QObject, Generic[T]):
     def __init__(self, ask: Callable[[], T]) -> None:
         super().__init__()  # made on the UI thread, so its slot runs there
         self._ask = ask
-        self._answered = threading.Event()
-        self._outcome: list[tuple[bool, object]] = []
+        self._answer: _Answer[T] = _Answer()
         self._asked.connect(self._ask_now, Qt.ConnectionType.QueuedConnection)
 
     def _ask_now(self) -> None:
-        try:
-            self._outcome.append((True, self._ask()))
-        except Exception as error:  # raised again on the worker that asked
-            self._outcome.append((False, error))
-        self._answered.set()
+        self._answer.take(self._ask)
 
     def __call__(self) -> T:
         if threading.current_thread() is threading.main_thread():
             return self._ask()
-        self._answered.clear()
         self._asked.emit()
-        self._answered.wait()
-        ok, value = self._outcome.pop()
-        if not ok:
-            assert isinstance(value, Exception)
-            raise value
-        return value  # type: ignore[return-value]  # ask's own T
+        self._answer.given.wait()
+        return self._answer.value()
 
 
 def asked_on_ui_thread(ask: Callable[[], T]) -> Callable[[], T]:
