@@ -23,7 +23,8 @@ from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.result_log import result_knobs, result_logs
+from gin_scorer.services.event_settings import event_settings
+from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by
 from gin_scorer.services.sheets import counted_hands
 from gin_scorer.services.stored_json import rules_from_json
@@ -184,7 +185,7 @@ def check_event(
     rounds = {r.id: r.number for r in session.exec(select(Round).where(Round.event_id == event.id))}
     logs = _hand_logs(session, event)
     reported = result_logs(session, [m.id for m in matches if m.id is not None])
-    knobs = result_knobs(session, event.id) if reported and event.id else DEFAULT_RESULT_RULES
+    knobs = event_settings(event).results if reported else DEFAULT_RESULT_RULES
     seen_in_round: dict[tuple[int, int], int] = {}
     tables_in_round: dict[tuple[int, int], int] = {}
     for match in matches:
