@@ -97,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
     parser.add_argument("--entrants", type=int, default=16)
     parser.add_argument("--db", help="use this database instead of a fresh temporary one")
+    parser.add_argument(
+        "--size", default="1440x900", help="the main window's size, WIDTHxHEIGHT (1366x768 …)"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -115,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     event_id = build_events(database, args.entrants) if not args.db else 1
     camera = Camera(app, args.out)
     window = MainWindow(database=database, settings=GuiSettings(station_name="Desk 1"))
-    window.resize(1440, 900)
+    width, height = (int(side) for side in args.size.lower().split("x"))
+    window.resize(width, height)
     window.show()
     camera.grab(window, "01-welcome")
     new_event_dialog(camera, window, folder)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QGridLayout,
     QGroupBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
 
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -65,7 +67,7 @@ class CardsPanel(QWidget):
         self.defender_edit.setObjectName("defenderCards")
         self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h …")
         for edit in (self.knocker_edit, self.defender_edit):
-            edit.setStyleSheet("font-family: monospace; font-size: 12pt;")
+            sized_text(edit, 12, monospace=True)
             edit.textChanged.connect(self.refresh)
 
         self._build_targets()
@@ -98,11 +100,12 @@ class CardsPanel(QWidget):
                 button.setText(str(card))
                 button.setCheckable(True)
                 button.setMinimumWidth(33)
+                sized_text(button, 10)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
                 button.setToolTip(f"{card} ({card.code})")
                 colour = "#c62828" if suit.is_red else "#111111"
                 button.setStyleSheet(
-                    f"QToolButton {{ color: {colour}; font-size: 10pt; padding: 0px; }}"
+                    f"QToolButton {{ color: {colour}; padding: 0px; }}"
                     "QToolButton:checked { background: #ffe082; font-weight: bold; }"
                 )
                 button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
@@ -116,7 +119,7 @@ class CardsPanel(QWidget):
         self.analysis_label.setObjectName("cardsAnalysis")
         self.analysis_label.setTextFormat(Qt.TextFormat.RichText)
         self.analysis_label.setWordWrap(True)
-        self.analysis_label.setStyleSheet("font-size: 12pt;")
+        sized_text(self.analysis_label, 12)
         self.problems = QListWidget()
         self.problems.setObjectName("cardProblems")
         self.problems.setMaximumHeight(130)
@@ -124,6 +127,8 @@ class CardsPanel(QWidget):
         self.save_button.clicked.connect(self._save)
 
     def _lay_out(self, grid_box: QGroupBox) -> None:
+        """The inputs (who, the cards, the grid) above what they show; side by side instead
+        when the panel sits under the sheet (:meth:`set_wide`)."""
         fields = QGridLayout()
         fields.addWidget(self.knocker_label, 0, 0)
         fields.addWidget(self.knocker_edit, 0, 1)
@@ -133,18 +138,33 @@ class CardsPanel(QWidget):
         targets.addWidget(self.to_knocker)
         targets.addWidget(self.to_defender)
         targets.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.declared_label)
-        layout.addLayout(fields)
-        layout.addLayout(targets)
-        layout.addWidget(grid_box)
-        layout.addWidget(self.analysis_label)
-        layout.addWidget(self.problems)
+        inputs = QVBoxLayout()
+        inputs.addWidget(self.declared_label)
+        inputs.addLayout(fields)
+        inputs.addLayout(targets)
+        inputs.addWidget(grid_box)
+        inputs.addStretch(1)
+        shown = QVBoxLayout()
+        shown.addWidget(self.analysis_label)
+        shown.addWidget(self.problems)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
-        layout.addLayout(buttons)
-        layout.addStretch(1)
+        shown.addLayout(buttons)
+        shown.addStretch(1)
+        self.halves = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
+        self.halves.addLayout(inputs)
+        self.halves.addLayout(shown, 1)
+
+    def set_wide(self, wide: bool) -> None:
+        """Under the sheet the panel is wide and short: inputs left, what they show right."""
+        self.halves.setDirection(
+            QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        )
+
+    @property
+    def wide(self) -> bool:
+        return self.halves.direction() is QBoxLayout.Direction.LeftToRight
 
     # --- inputs ---------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +27,7 @@ from gin_scorer.core.hands import HandRecord, Problem
 from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.match_panel import MatchPanel
 from gin_scorer.gui.pin_prompt import PinAsker, ask_pin
+from gin_scorer.gui.screen_fit import ReflowSplitter
 from gin_scorer.gui.undo_commands import (
     CommandFailed,
     CorrectHandCommand,
@@ -91,6 +91,10 @@ def ask_reason(parent: QWidget, what: str) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
+# The score sheet's width in characters, for the choice of panel beside or under it.
+_SHEET_CHARACTERS = 104
+
+
 class ScoringPage(QWidget):
     """One open match: pad + entry line on the left, the cards panel on the right."""
 
@@ -115,15 +119,17 @@ class ScoringPage(QWidget):
         self.panel = MatchPanel()
         self.cards = CardsPanel()
         self.cards.setObjectName("cardsPanel")
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.panel)
-        splitter.addWidget(self.cards)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([700, 470])
+        # Beside the sheet when the window holds both, under it on a laptop's screen.
+        self.splitter = ReflowSplitter("scoring", self._width_for_both)
+        self.splitter.addWidget(self.panel)
+        self.splitter.addWidget(self.cards)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([700, 470])
+        self.splitter.stacked_changed.connect(self.cards.set_wide)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.splitter)
         self.setFocusProxy(self.panel)
 
         self.panel.hand_entered.connect(self.record)
@@ -136,6 +142,18 @@ class ScoringPage(QWidget):
     @property
     def sheet(self) -> ScoreSheet | None:
         return self.panel.sheet
+
+    def _width_for_both(self) -> int:
+        """What the sheet (about 100 characters of its text) and the cards panel need side
+        by side; it grows with the zoom, since both are measured in the current font."""
+        sheet = self.panel.table.fontMetrics().averageCharWidth() * _SHEET_CHARACTERS
+        return sheet + self.cards.minimumSizeHint().width()
+
+    def show_cards(self, shown: bool) -> None:
+        """F4: the cards panel shown or hidden; the sheet takes the room."""
+        self.cards.setVisible(shown)
+        if not shown and self.cards.isAncestorOf(self.focusWidget()):
+            self.panel.entry.setFocus()
 
     # --- opening --------------------------------------------------------------------------
 

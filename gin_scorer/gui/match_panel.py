@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -29,8 +27,10 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.entry_grammar import (
     GRAMMAR_HINT,
     EntryPreview,
@@ -50,40 +50,6 @@ _STATE_STYLE = {
 }
 
 
-class EntryLine(QLineEdit):
-    """The entry line; Esc cancels a correction (a shortcut would need an active window)."""
-
-    escape_pressed = Signal()
-
-    _HAND_SHORTCUTS = (
-        QKeySequence.StandardKey.Undo,
-        QKeySequence.StandardKey.Redo,
-    )
-
-    def event(self, event: QEvent) -> bool:
-        """On an empty line, Ctrl+Z / Ctrl+Shift+Z undo and redo *hands* (the window's
-        actions), not the line's own typing: let those shortcuts through."""
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and not self.text()
-            and isinstance(event, QKeyEvent)
-            and (
-                any(event.matches(key) for key in self._HAND_SHORTCUTS)
-                or QKeySequence(event.keyCombination()) == QKeySequence("Ctrl+Shift+Z")
-            )
-        ):
-            event.ignore()
-            return False
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.escape_pressed.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-
 class MatchPanel(QWidget):
     """Signals carry what the director typed; the controller decides what it does."""
 
@@ -101,10 +67,10 @@ class MatchPanel(QWidget):
         self.title = QLabel("No match open")
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.title.setObjectName("matchTitle")
-        self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        sized_text(self.title, 16, bold=True)
         self.scoreboard = QLabel("")
         self.scoreboard.setObjectName("scoreboard")
-        self.scoreboard.setStyleSheet("font-size: 13pt;")
+        sized_text(self.scoreboard, 13)
         self.scoreboard.setTextFormat(Qt.TextFormat.RichText)
         self.scoreboard.setWordWrap(True)  # long names must not widen the window
         self.title.setWordWrap(True)
@@ -160,14 +126,14 @@ class MatchPanel(QWidget):
         self.entry = EntryLine()
         self.entry.setObjectName("entryLine")
         self.entry.setPlaceholderText("ak7 15  ·  bg22  ·  abg30  ·  d")
-        self.entry.setStyleSheet("font-size: 15pt; font-family: monospace;")
+        sized_text(self.entry, 15, monospace=True)
         self.entry.setClearButtonEnabled(True)
         self.entry.textChanged.connect(self._update_preview)
         self.entry.returnPressed.connect(self.submit)
         self.preview_label = QLabel("")
         self.preview_label.setObjectName("entryPreview")
         self.preview_label.setWordWrap(True)
-        self.preview_label.setStyleSheet("font-size: 12pt;")
+        sized_text(self.preview_label, 12)
         self.preview_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.hint = QLabel(GRAMMAR_HINT)
         self.hint.setObjectName("grammarHint")
@@ -232,10 +198,14 @@ class MatchPanel(QWidget):
             # pair of totals (and a game number) beside them would only repeat game 1.
             for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
                 self.table.setColumnHidden(self.model.column_of(column), self.model.is_hollywood())
-            self.table.resizeColumnsToContents()
-            self.games_table.resizeColumnsToContents()
+            self.refit()
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())
+
+    def refit(self) -> None:
+        """Column widths fitted to the texts (a new match, or the zoom changed)."""
+        self.table.resizeColumnsToContents()
+        self.games_table.resizeColumnsToContents()
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
         first = not sheet.hands
@@ -316,13 +286,13 @@ class MatchPanel(QWidget):
         icon, style = _STATE_STYLE[preview.state]
         message = "" if preview.state is EntryState.EMPTY else preview.message
         self.preview_label.setText(icon + message)
-        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+        self.preview_label.setStyleSheet(style)
 
     def show_error(self, message: str) -> None:
         """A refusal from the services (conflict, locked match...): shown, text kept."""
         icon, style = _STATE_STYLE[EntryState.ERROR]
         self.preview_label.setText(icon + message)
-        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+        self.preview_label.setStyleSheet(style)
 
     def submit(self) -> None:
         """Enter: a complete entry is emitted; anything else shows why and keeps the text."""
@@ -357,7 +327,7 @@ class MatchPanel(QWidget):
         """After Enter: what was saved, until the next keystroke."""
         icon, style = _STATE_STYLE[EntryState.COMPLETE]
         self.preview_label.setText(icon + message)
-        self.preview_label.setStyleSheet("font-size: 12pt; " + style)
+        self.preview_label.setStyleSheet(style)
 
     def entry_accepted(self) -> None:
         """The controller saved the entry: clear the line for the next hand."""

@@ -26,6 +26,7 @@ from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, m
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
+from gin_scorer.gui.zoom import apply_zoom
 from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
 from gin_scorer.tournament.model import Format
 
@@ -66,6 +67,8 @@ class WindowState(QMainWindow):
     reports_menu: QMenu
     poll_timer: QTimer
     _stale_views: set[str]
+    zoom: float  # View → Zoom: 1.0 is 100 %
+    cards_shown: bool  # View → Cards panel (F4)
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
     _backup: Operation[BackupFile] | None
@@ -108,6 +111,14 @@ class WindowState(QMainWindow):
         entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
         entrants_view.entrant_changed.connect(self.refresh_all)  # type: ignore[attr-defined]
         entrants_view.saved.connect(self._saved)  # type: ignore[attr-defined]
+        self.apply_view_choices()
+
+    def apply_view_choices(self) -> None:
+        """The director's zoom and whether the cards panel shows, on the event's tabs."""
+        apply_zoom(self.tabs, self.zoom)
+        if self.scoring is not None:
+            self.scoring.show_cards(self.cards_shown)
+            self.scoring.panel.refit()
 
     def refresh_all(self) -> None:
         if self.db is None:

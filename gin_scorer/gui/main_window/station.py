@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.main_window.state import WindowState
 from gin_scorer.gui.navigator import Node, match_label
+from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.services.dto import ChangeFeed
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -89,6 +90,7 @@ class StationSync(WindowState):
             self.open_db(url.strip())
 
     def closeEvent(self, event: object) -> None:
+        remember_window(self)
         self.poll_timer.stop()
         if self._demo is not None and self._demo.running:
             self._demo.stop()  # the run ends after the match being played; it stays recorded

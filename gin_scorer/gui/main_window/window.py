@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
@@ -31,9 +31,11 @@ from gin_scorer.gui.background import Operation
 from gin_scorer.gui.main_window.report_actions import ReportActions
 from gin_scorer.gui.main_window.station import POLL_MS
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
+from gin_scorer.gui.screen_fit import fit_window, remember_splitter
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
+from gin_scorer.gui.zoom import read_zoom, zoom_step
 from gin_scorer.services.dto import ChangeFeed, EventView, MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -69,7 +71,9 @@ class MainWindow(ReportActions):
         self._stale_views: set[str] = set()  # refreshed when next brought to the front
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle("Gin Scorer")
-        self.resize(1280, 800)
+        self.zoom = read_zoom(QSettings().value("view/zoom"))
+        self.cards_shown = QSettings().value("view/cards_shown", True) not in (False, "false")
+        fit_window(self)
         self._build_navigator()
         self._build_pages()
         self._build_status_bar()
@@ -131,6 +135,7 @@ class MainWindow(ReportActions):
         splitter.addWidget(self.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 990])
+        remember_splitter(splitter, "navigator")
         self.setCentralWidget(splitter)
 
     def _build_status_bar(self) -> None:
@@ -151,6 +156,7 @@ class MainWindow(ReportActions):
             "file": bar.addMenu("&File"),
             "event": bar.addMenu("&Event"),
             "scoring": bar.addMenu("&Scoring"),
+            "view": bar.addMenu("&View"),
             "reports": bar.addMenu("&Reports"),
             "help": bar.addMenu("&Help"),
         }
@@ -162,12 +168,36 @@ class MainWindow(ReportActions):
         self._build_file_menu()
         self._build_event_menu()
         self._build_scoring_menu()
+        self._build_view_menu()
         # Filled when first opened: the report modules load reportlab, not needed to start.
         self.reports_menu.aboutToShow.connect(self._fill_reports_menu)
         about = QAction("&About Gin Scorer", self)
         about.triggered.connect(self.show_about)
         self.help_menu.addAction(about)
         self._action("help", "Entry line &grammar", self.show_grammar, "F1")
+
+    def _build_view_menu(self) -> None:
+        zoom_in = self._action("view", "Zoom &in", lambda: self.zoom_by(1), "Ctrl++")
+        zoom_in.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self._action("view", "Zoom &out", lambda: self.zoom_by(-1), "Ctrl+-")
+        self._action("view", "&Actual size", lambda: self.zoom_by(0), "Ctrl+0")
+        self.menus["view"].addSeparator()
+        self.cards_action = self._action("view", "&Cards panel", self.toggle_cards, "F4")
+        self.cards_action.setCheckable(True)
+        self.cards_action.setChecked(self.cards_shown)
+
+    def zoom_by(self, step: int) -> None:
+        """Ctrl + / Ctrl − / Ctrl 0: the event's tabs a step larger, smaller, or at 100 %."""
+        self.zoom = zoom_step(self.zoom, step)
+        QSettings().setValue("view/zoom", self.zoom)
+        self.apply_view_choices()
+        self.statusBar().showMessage(f"Zoom {round(self.zoom * 100)} %", 3000)
+
+    def toggle_cards(self) -> None:
+        """F4: the cards panel hidden (the sheet takes its room) or shown again."""
+        self.cards_shown = self.cards_action.isChecked()
+        QSettings().setValue("view/cards_shown", self.cards_shown)
+        self.apply_view_choices()
 
     def _build_file_menu(self) -> None:
         self._action("file", "&New event…", self.new_event, QKeySequence.StandardKey.New)

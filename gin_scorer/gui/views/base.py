@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
+from gin_scorer.gui.zoom import sized_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
 
@@ -51,7 +52,7 @@ class EventPage(QWidget):
         self.round_numbers: tuple[int, ...] | None = None
         self.title = QLabel("")
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
-        self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        sized_text(self.title, 15, bold=True)
         self.note = QLabel("")
         self.note.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.note.setWordWrap(True)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
+from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.services.database import Database
 from gin_scorer.tournament.tables import TableLine, TableState
@@ -54,7 +55,7 @@ class StatusView(RoundPage):
         self._open_from(self.table)
         self.summary = QLabel("")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
-        self.summary.setStyleSheet("font-size: 13pt;")
+        sized_text(self.summary, 13)
         layout = QVBoxLayout(self)
         layout.addLayout(self.top)
         layout.addWidget(self.summary)

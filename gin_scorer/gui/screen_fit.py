@@ -1,0 +1,109 @@
+"""Fitting the window to the screen a director really has (1366×768, 150 % scaling …).
+
+- :func:`fit_window` restores the last window geometry only when it still fits the screen
+  it would land on (the laptop's own after a day on the venue's big monitor), and otherwise
+  sizes the window to the screen's free area.
+- :class:`ReflowSplitter` puts its two panes side by side when there is room for both and
+  the second under the first when there is not, and remembers where the director dragged
+  the handle, for each of the two arrangements.
+- :func:`remember_splitter` keeps an ordinary splitter's handle where it was left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QByteArray, QRect, QSettings, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QResizeEvent
+from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+
+_GEOMETRY_KEY = "window/geometry"
+_DEFAULT_SIZE = (1280, 800)
+
+
+def _saved(key: str) -> QByteArray | None:
+    value = QSettings().value(key)
+    return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
+def fit_window(window: QMainWindow) -> None:
+    """The window as it was left if that still fits the screen, else as large as the
+    screen's free area allows, up to 1280×800, in its middle."""
+    saved = _saved(_GEOMETRY_KEY)
+    if saved is not None and window.restoreGeometry(saved) and _fits(window.frameGeometry()):
+        return
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:  # no screen at all (never on a desktop): the default size
+        window.resize(*_DEFAULT_SIZE)
+        return
+    free = screen.availableGeometry()
+    width = min(_DEFAULT_SIZE[0], free.width())
+    height = min(_DEFAULT_SIZE[1], free.height())
+    left = free.x() + (free.width() - width) // 2
+    top = free.y() + (free.height() - height) // 2
+    window.setGeometry(QRect(left, top, width, height))
+
+
+def _fits(frame: QRect) -> bool:
+    """Is the whole frame on one screen's free area?"""
+    return any(screen.availableGeometry().contains(frame) for screen in QGuiApplication.screens())
+
+
+def remember_window(window: QMainWindow) -> None:
+    QSettings().setValue(_GEOMETRY_KEY, window.saveGeometry())
+
+
+def remember_splitter(splitter: QSplitter, key: str) -> None:
+    """Put the handle where it was last left, and remember where it is left next."""
+    saved = _saved(f"layout/{key}")
+    if saved is not None:
+        splitter.restoreState(saved)
+    splitter.splitterMoved.connect(
+        lambda *_: QSettings().setValue(f"layout/{key}", splitter.saveState())
+    )
+
+
+class ReflowSplitter(QSplitter):
+    """Two panes side by side when the width holds what ``needed`` says both want, else the
+    second under the first; each arrangement keeps its own remembered handle position."""
+
+    stacked_changed = Signal(bool)  # True: the second pane now sits under the first
+
+    def __init__(self, key: str, needed: Callable[[], int], parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.key = key
+        self.needed = needed
+        self.setChildrenCollapsible(False)
+        self.splitterMoved.connect(self._remember)
+
+    @property
+    def stacked(self) -> bool:
+        return self.orientation() is Qt.Orientation.Vertical
+
+    def _state_key(self) -> str:
+        return f"layout/{self.key}/{'stacked' if self.stacked else 'side'}"
+
+    def _remember(self) -> None:
+        QSettings().setValue(self._state_key(), self.saveState())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.reflow(event.size().width())
+        super().resizeEvent(event)
+
+    def reflow(self, width: int | None = None) -> None:
+        """Choose the arrangement for ``width`` (the splitter's own by default)."""
+        stacked = (self.width() if width is None else width) < self.needed()
+        if stacked == self.stacked:
+            return
+        self.setOrientation(Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal)
+        # Stacked, a taller window is more room for the first pane (the sheet), not both.
+        self.setStretchFactor(1, 0 if stacked else 2)
+        self.stacked_changed.emit(stacked)
+        saved = _saved(self._state_key())
+        if saved is None or not self.restoreState(saved):
+            # First time in this arrangement: the second pane gets what it asks for.
+            pane = self.widget(1)
+            second = pane.sizeHint() if pane is not None else self.size() / 2
+            whole = self.height() if stacked else self.width()
+            wanted = second.height() if stacked else second.width()
+            self.setSizes([max(whole - wanted, whole // 2), min(wanted, whole // 2)])

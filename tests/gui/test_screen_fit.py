@@ -1,0 +1,162 @@
+"""The desk on the screens directors have: the cards panel under the sheet on a narrow window,
+F4, View → Zoom, splitters and the window geometry remembered only when they still fit."""
+
+from __future__ import annotations
+
+import shutil
+
+from PySide6.QtCore import QRect, QSettings
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QSplitter, QWidget
+
+from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.screen_fit import ReflowSplitter, fit_window, remember_splitter
+from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
+from gin_scorer.services.matches import list_matches
+
+SETTINGS = GuiSettings(station_name="Desk 1")
+
+
+def _window_on_a_match(qtbot, swiss_db, tmp_path) -> MainWindow:  # type: ignore[no-untyped-def]
+    source, event_id = swiss_db
+    path = tmp_path / "copy.sqlite"
+    shutil.copy(source, path)
+    window = MainWindow(database=str(path), settings=SETTINGS)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_event(event_id)
+    assert window.db is not None
+    window.open_match(list_matches(window.db, event_id)[0].id)
+    return window
+
+
+def test_the_cards_panel_goes_under_the_sheet_when_the_window_is_narrow(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path
+) -> None:
+    window = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    scoring = window.scoring
+    assert scoring is not None
+    window.resize(2400, 900)
+    qtbot.waitUntil(lambda: not scoring.splitter.stacked)
+    assert not scoring.cards.wide  # beside the sheet: the inputs above what they show
+    window.resize(1000, 700)
+    qtbot.waitUntil(lambda: scoring.splitter.stacked)
+    assert scoring.cards.wide  # under it: the inputs beside what they show
+    # Every column of the sheet is in sight: no horizontal scrolling to see the totals.
+    table = scoring.panel.table
+    assert table.horizontalHeader().length() <= table.viewport().width()
+
+
+def test_f4_hides_the_cards_panel_and_the_choice_is_remembered(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path
+) -> None:
+    window = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    assert window.scoring is not None and window.scoring.cards.isVisible()
+    window.cards_action.trigger()  # F4
+    assert not window.scoring.cards.isVisible()
+    assert window.scoring.panel.entry.isVisible()
+    again = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    assert again.scoring is not None and not again.scoring.cards.isVisible()
+    assert not again.cards_action.isChecked()
+
+
+def test_zoom_scales_the_sheet_and_the_views_and_is_remembered(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path
+) -> None:
+    window = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    scoring = window.scoring
+    assert scoring is not None
+    title = scoring.panel.title.font().pointSizeF()
+    table = scoring.panel.table.font().pointSizeF()
+    standings = window.event_views["standings"]
+    window.zoom_by(1)
+    window.zoom_by(1)  # 125 %
+    assert window.zoom == 1.25
+    assert scoring.panel.title.font().pointSizeF() == title * 1.25
+    assert scoring.panel.table.font().pointSizeF() == table * 1.25
+    assert standings.font().pointSizeF() == table * 1.25
+    assert "125 %" in window.statusBar().currentMessage()
+    again = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    assert again.zoom == 1.25
+    assert again.scoring is not None
+    assert again.scoring.panel.title.font().pointSizeF() == title * 1.25
+    again.zoom_by(0)
+    assert again.scoring.panel.title.font().pointSizeF() == title
+
+
+def test_zoom_steps_stay_within_80_and_200_percent() -> None:
+    zoom = 1.0
+    for _ in range(20):
+        zoom = zoom_step(zoom, 1)
+    assert zoom == 2.0
+    for _ in range(20):
+        zoom = zoom_step(zoom, -1)
+    assert zoom == 0.8
+    assert read_zoom("1.5") == 1.5
+    assert read_zoom("7") == 1.0 and read_zoom("big") == 1.0 and read_zoom(None) == 1.0
+
+
+def test_a_sized_text_keeps_its_size_relative_to_the_zoom(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.zoom import apply_zoom
+
+    root = QWidget()
+    qtbot.addWidget(root)
+    child = QWidget(root)
+    sized_text(child, 16, bold=True)
+    apply_zoom(root, 1.5)
+    assert child.font().pointSizeF() == 24 and child.font().bold()
+    apply_zoom(root, 1.0)
+    assert child.font().pointSizeF() == 16
+
+
+def test_a_saved_geometry_that_no_longer_fits_the_screen_is_not_restored(qtbot) -> None:  # type: ignore[no-untyped-def]
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    first = MainWindow(database=":memory:", settings=SETTINGS, open_now=False)
+    qtbot.addWidget(first)
+    # Left on a monitor larger than this screen: too large to come back as it was.
+    first.setGeometry(QRect(0, 0, screen.width() + 600, screen.height() + 400))
+    first.close()
+    second = MainWindow(database=":memory:", settings=SETTINGS, open_now=False)
+    qtbot.addWidget(second)
+    assert second.width() <= screen.width() and second.height() <= screen.height()
+    # One that fits comes back as it was left.
+    second.setGeometry(QRect(screen.x() + 10, screen.y() + 10, 700, 500))
+    second.close()
+    third = MainWindow(database=":memory:", settings=SETTINGS, open_now=False)
+    qtbot.addWidget(third)
+    fit_window(third)
+    assert (third.width(), third.height()) == (700, 500)
+
+
+def test_a_splitter_handle_is_where_it_was_left(qtbot) -> None:  # type: ignore[no-untyped-def]
+    def build() -> QSplitter:
+        splitter = QSplitter()
+        qtbot.addWidget(splitter)
+        splitter.addWidget(QWidget())
+        splitter.addWidget(QWidget())
+        splitter.resize(600, 200)
+        splitter.show()
+        return splitter
+
+    first = build()
+    remember_splitter(first, "test")
+    first.moveSplitter(150, 1)  # as a drag does (and splitterMoved says so)
+    assert QSettings().value("layout/test") is not None
+    second = build()
+    remember_splitter(second, "test")
+    assert second.sizes()[0] == first.sizes()[0]
+
+
+def test_a_reflow_splitter_remembers_each_arrangement_apart(qtbot) -> None:  # type: ignore[no-untyped-def]
+    splitter = ReflowSplitter("test-reflow", lambda: 800)
+    qtbot.addWidget(splitter)
+    splitter.addWidget(QWidget())
+    splitter.addWidget(QWidget())
+    splitter.resize(1000, 600)
+    splitter.show()
+    qtbot.waitUntil(lambda: splitter.width() == 1000)
+    assert not splitter.stacked
+    splitter.resize(500, 600)
+    qtbot.waitUntil(lambda: splitter.stacked)
+    assert sum(splitter.sizes()) > 0
