@@ -117,7 +117,6 @@ class MatchPanel(QWidget):
         self.games_table.verticalHeader().setVisible(False)
         self.games_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.games_table.horizontalHeader().setStretchLastSection(True)
-        self.games_table.setMaximumHeight(130)
         self.games_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def _build_entry_line(self) -> QHBoxLayout:
@@ -205,7 +204,11 @@ class MatchPanel(QWidget):
     def refit(self) -> None:
         """Column widths fitted to the texts (a new match, or the zoom changed)."""
         self.table.resizeColumnsToContents()
-        self.games_table.resizeColumnsToContents()
+        games = self.games_table
+        games.resizeColumnsToContents()
+        # Room for three games (Hollywood's) in the current text size, no more.
+        rows = 3 * games.verticalHeader().defaultSectionSize()
+        games.setMaximumHeight(games.horizontalHeader().sizeHint().height() + rows + 4)
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
         first = not sheet.hands
