@@ -34,6 +34,7 @@ from gin_scorer.gui.undo_commands import (
     RecordHandCommand,
     VoidHandCommand,
 )
+from gin_scorer.presentation.announcements import hand_saved_text, milestone_text
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -180,6 +181,7 @@ class ScoringPage(QWidget):
         event's policy no longer allows without it), ask for it and try again — until
         it is accepted or the director gives up (then the refusal stands)."""
         command.on_error = self._later_error
+        command.on_done = self._say_done
         command.current = lambda: self.sheet
         while True:
             try:
@@ -251,20 +253,23 @@ class ScoringPage(QWidget):
         if done:
             self.panel.entry_accepted()
             self.cards.clear()
-            self._say_saved("recorded")
+            self._say_saved(sheet, len(sheet.hands) + 1, "recorded")
         return done
 
-    def _say_saved(self, verb: str) -> None:
-        sheet = self.sheet
-        if sheet is None or not sheet.hands:
+    def _say_saved(self, before: ScoreSheet, number: int, verb: str) -> None:
+        """The hand as saved, and any game or match it won, on the entry line's reading."""
+        after = self.sheet
+        if after is None:
             return
-        from gin_scorer.presentation.hand_words import describe_result
-
-        last = sheet.hands[-1]
-        text = f"hand {last.number} {verb}: {describe_result(last.result, self.panel.names())}"
-        if last.warnings:
-            text += f" — ⚠ {last.warnings[0].message}"
+        text = hand_saved_text(after, number, verb)
+        milestone = milestone_text(before, after)
+        if milestone:
+            text += f" — {milestone}"
         self.panel.show_saved(text + " (Ctrl+Z undoes)")
+
+    def _say_done(self, text: str) -> None:
+        """An undo or redo from the menu or the keys: said where the eye is."""
+        self.panel.show_saved(text)
 
     def correct(self, row: HandRow, record: HandRecord) -> bool:
         sheet = self.sheet
@@ -288,6 +293,7 @@ class ScoringPage(QWidget):
         )
         if done:
             self.panel.entry_accepted()
+            self._say_saved(sheet, row.number, "corrected")
         return done
 
     def void(self, row: HandRow | None = None) -> bool:
@@ -299,11 +305,18 @@ class ScoringPage(QWidget):
         reason = self.ask_reason(self, f"Void hand {row.number}")
         if reason is None:
             return False
-        return self._push(
+        done = self._push(
             VoidHandCommand(
                 self.db, sheet, row, self.show_sheet, reason=reason, entered_by=self.entered_by
             )
         )
+        if done:
+            self.panel.show_saved(
+                f"hand {row.number} voided ({reason}): crossed out on the sheet, it counts for "
+                "nothing (Ctrl+Z brings it back)"
+            )
+        self.panel.entry.setFocus()  # back to typing the next hand
+        return done
 
     def _show_cards_of(self, row: HandRow) -> None:
         """Correcting a hand entered with its cards: put them in the cards panel."""

@@ -26,6 +26,7 @@ from gin_scorer.presentation.hand_words import (
     result_cell,
     side_name,
 )
+from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -59,9 +60,13 @@ HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 _WARNING_BRUSH = QBrush(QColor("#8a5a00"))
 _ERROR_BRUSH = QBrush(QColor("#b00020"))
 _GAME_END_BACKGROUND = QBrush(QColor("#eef3ff"))
+_WITHDRAWN_BRUSH = QBrush(QColor("#777777"))
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 _BOLD: list[QFont] = []
+
+
+_STRUCK: list[QFont] = []
 
 
 def _bold() -> QFont:
@@ -73,14 +78,25 @@ def _bold() -> QFont:
     return _BOLD[0]
 
 
+def _struck() -> QFont:
+    """The crossed-out line of a withdrawn hand, as on a paper pad."""
+    if not _STRUCK:
+        font = QFont()
+        font.setStrikeOut(True)
+        _STRUCK.append(font)
+    return _STRUCK[0]
+
+
 class ScoreSheetModel(QAbstractTableModel):
-    """Rows are the hands that count; columns follow :class:`Column`."""
+    """Rows are the hands as played: those that count, and the withdrawn ones crossed out
+    where they were (they count for nothing); columns follow :class:`Column`."""
 
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._sheet: ScoreSheet | None = None
         self._names = ("A", "B")
         self._game_ends: frozenset[int] = frozenset()
+        self._lines: tuple[HandRow | WithdrawnHand, ...] = ()
         # Display strings computed once per sheet: views ask for them many times per paint.
         self._texts: tuple[tuple[str, ...], ...] = ()
         self._columns: tuple[Column | GameKey, ...] = tuple(Column)
@@ -113,11 +129,24 @@ class ScoreSheetModel(QAbstractTableModel):
         self._hollywood = _hollywood_cells(sheet.ledger if sheet is not None else None)
         games = tuple(GameKey(n) for n in sorted(self._hollywood))
         self._columns = (*tuple(Column)[: Column.NOTES], *games, Column.NOTES)
+        self._lines = sheet_lines(sheet) if sheet is not None else ()
+        counting = {id(hand): index for index, hand in enumerate(sheet.hands if sheet else ())}
         self._texts = tuple(
-            tuple(self._cell(row, hand, key) for key in self._columns)
-            for row, hand in enumerate(sheet.hands if sheet is not None else ())
+            tuple(self._line_cell(line, counting, key) for key in self._columns)
+            for line in self._lines
+        )
+        # Which hand of ``sheet.hands`` each line is (None: withdrawn).
+        self._hand_at = tuple(
+            None if isinstance(line, WithdrawnHand) else counting[id(line)] for line in self._lines
         )
         self.endResetModel()
+
+    def _line_cell(
+        self, line: HandRow | WithdrawnHand, counting: dict[int, int], key: Column | GameKey
+    ) -> str:
+        if isinstance(line, WithdrawnHand):
+            return self._withdrawn_cell(line, key)
+        return self._cell(counting[id(line)], line, key)
 
     def names(self) -> tuple[str, str]:
         return self._names
@@ -127,16 +156,18 @@ class ScoreSheetModel(QAbstractTableModel):
         return bool(self._hollywood)
 
     def hand_row(self, row: int) -> HandRow | None:
-        if self._sheet is None or not 0 <= row < len(self._sheet.hands):
+        """The hand on line ``row``; None for a withdrawn hand (nothing to correct)."""
+        if self._sheet is None or not 0 <= row < len(self._hand_at):
             return None
-        return self._sheet.hands[row]
+        index = self._hand_at[row]
+        return None if index is None else self._sheet.hands[index]
 
     # --- the model ------------------------------------------------------------------------
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         if parent.isValid() or self._sheet is None:
             return 0
-        return len(self._sheet.hands)
+        return len(self._lines)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
@@ -182,18 +213,37 @@ class ScoreSheetModel(QAbstractTableModel):
         if not index.isValid() or self._sheet is None:
             return None
         row = index.row()
-        if not 0 <= row < len(self._sheet.hands) or not 0 <= index.column() < len(self._columns):
+        if not 0 <= row < len(self._lines) or not 0 <= index.column() < len(self._columns):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self._texts[row][index.column()]
-        hand = self._sheet.hands[row]
         key = self._columns[index.column()]
         column = key if isinstance(key, Column) else Column.GAME
+        hand_index = self._hand_at[row]
+        if hand_index is None:
+            return self._withdrawn_look(role, self._lines[row], column)
+        hand = self._sheet.hands[hand_index]
         if role == HAND_ROW_ROLE:
             return hand
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(hand)
-        return self._look(role, row, hand, column)
+        return self._look(role, hand_index, hand, column)
+
+    @staticmethod
+    def _withdrawn_look(role: int, line: HandRow | WithdrawnHand, column: Column) -> object:
+        """A withdrawn hand: grey and crossed out, the reason in its tooltip."""
+        if role == Qt.ItemDataRole.FontRole:
+            return _struck() if column != Column.NOTES else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return _WITHDRAWN_BRUSH
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
+        if role == Qt.ItemDataRole.ToolTipRole and isinstance(line, WithdrawnHand):
+            return (
+                f"{withdrawn_note(line).capitalize()}: it counts for nothing.\n"
+                f"Withdrawn by {line.withdrawn_by or '—'}, {line.withdrawn_at:%H:%M:%S}"
+            )
+        return None
 
     def _look(self, role: int, row: int, hand: HandRow, column: Column) -> object:
         """How a cell looks: aligned, coloured by its problems, bold totals, game ends shaded."""
@@ -232,6 +282,15 @@ class ScoreSheetModel(QAbstractTableModel):
         if column == Column.GAME:
             return str(hand.game_number)
         return hand_notes(hand)
+
+    def _withdrawn_cell(self, line: WithdrawnHand, key: Column | GameKey) -> str:
+        if key == Column.DEALER:
+            return "" if line.dealer is None else side_name(line.dealer, self._names)
+        if key == Column.OUTCOME:
+            return withdrawn_note(line).split(":")[0]
+        if key == Column.DECLARED:
+            return declared_text(line.record)
+        return withdrawn_note(line) if key == Column.NOTES else ""
 
     @staticmethod
     def _tooltip(hand: HandRow) -> str | None:

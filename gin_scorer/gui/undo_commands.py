@@ -28,7 +28,7 @@ from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import ServiceError, StoreError
 
 SheetSink = Callable[[ScoreSheet], None]
-ErrorSink = Callable[[str], None]
+ErrorSink = Callable[[str], None]  # a sentence for the person
 
 
 class CommandFailed(Exception):
@@ -48,6 +48,7 @@ class _MatchCommand(QUndoCommand):
         self.match_id = sheet.match.id
         self.on_sheet = on_sheet
         self.on_error: ErrorSink = _ignore
+        self.on_done: ErrorSink = _ignore  # "undone: Record hand 3" after a later undo / redo
         self.entered_by = entered_by
         self.latest = sheet  # the newest sheet this command saw
         # The director's PIN, once given for this action (a correction the event's policy
@@ -92,19 +93,23 @@ class _MatchCommand(QUndoCommand):
         if self._skip_redo:
             self._skip_redo = False
             return
-        self._quietly(self._action)
+        if self._quietly(self._action):
+            self.on_done(f"redone: {self.text().lower()} (Ctrl+Z undoes it again)")
 
     def _inverse(self) -> ScoreSheet:
         raise NotImplementedError
 
     def undo(self) -> None:
-        self._quietly(self._inverse)
+        if self._quietly(self._inverse):
+            self.on_done(f"undone: {self.text().lower()} (Ctrl+Shift+Z redoes it)")
 
-    def _quietly(self, action: Callable[[], ScoreSheet]) -> None:
+    def _quietly(self, action: Callable[[], ScoreSheet]) -> bool:
         try:
             self._run(action)
         except CommandFailed as error:
             self.on_error(str(error))
+            return False
+        return True
 
 
 class RecordHandCommand(_MatchCommand):

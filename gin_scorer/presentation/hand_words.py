@@ -125,10 +125,10 @@ def hand_notes(hand: HandRow) -> str:
         notes.append(f"✖ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
     elif hand.warnings:
         notes.append(f"⚠ {hand.warnings[0].message}")
-    if hand.override_reason:
+    if hand.corrected:  # the reason in force is the correction's own
+        notes.append(f"corrected: {hand.override_reason}" if hand.override_reason else "corrected")
+    elif hand.override_reason:
         notes.append(f"override: {hand.override_reason}")
-    if hand.corrected:
-        notes.append("corrected")
     if hand.result.boxes > 1:
         notes.append(f"{hand.result.boxes} boxes")
     return " · ".join(notes)
@@ -138,7 +138,8 @@ def hand_tooltip(hand: HandRow) -> str:
     """The app's tooltip on a hand: every problem, the override, who entered it where, when."""
     lines = [p.message for p in hand.problems]
     if hand.override_reason:
-        lines.append(f"Director's override: {hand.override_reason}")
+        said = "Corrected" if hand.corrected else "Director's override"
+        lines.append(f"{said}: {hand.override_reason}")
     lines.append(
         f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, {hand.entered_at:%H:%M:%S}"
     )

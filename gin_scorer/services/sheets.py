@@ -45,34 +45,39 @@ class CountedHand:
     corrected: bool
 
 
-def counted_hands(log: Sequence[LogEntry]) -> list[CountedHand]:
-    """The hands that count, in the order they were first entered."""
+def hand_chains(log: Sequence[LogEntry]) -> dict[int, list[LogEntry]]:
+    """Each hand's rows, oldest first, by the id of the entry that started it: the entry,
+    then each correction or void that superseded the one before (the last is in force)."""
     root_of: dict[int, int] = {}
-    head: dict[int, LogEntry] = {}
-    first: dict[int, LogEntry] = {}
+    chains: dict[int, list[LogEntry]] = {}
     for row in sorted(log, key=lambda r: r.id):
         if row.kind is EntryKind.ENTRY or row.supersedes_id is None:
             root = row.id
-            first[root] = row
+            chains[root] = []
         else:
             root = root_of.get(row.supersedes_id, row.supersedes_id)
-            if root not in first:  # superseding a row we never saw: a broken log
+            if root not in chains:  # superseding a row we never saw: a broken log
                 raise ValueError(
                     f"hand entry {row.id} supersedes unknown entry {row.supersedes_id}"
                 )
         root_of[row.id] = root
-        head[root] = row
+        chains[root].append(row)
+    return chains
+
+
+def counted_hands(log: Sequence[LogEntry]) -> list[CountedHand]:
+    """The hands that count, in the order they were first entered."""
     out: list[CountedHand] = []
-    for root, row in head.items():
+    for root, chain in hand_chains(log).items():
+        row = chain[-1]
         if row.kind is EntryKind.VOID or row.record is None:
             continue
-        start = first[root]
         out.append(
             CountedHand(
                 row=row,
                 record=row.record,
                 first_entry_id=root,
-                seq=start.seq,
+                seq=chain[0].seq,
                 corrected=row.id != root,
             )
         )

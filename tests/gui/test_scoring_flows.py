@@ -69,7 +69,11 @@ def test_undo_and_redo_go_through_the_services(qtbot, club_match) -> None:  # ty
     _type(qtbot, page, "bg22")
     stack.undo()
     assert _outcomes(db, match.id) == [(Outcome.KNOCK, Side.A, 8)]
-    assert page.panel.model.rowCount() == 1
+    # The undone hand stays on the sheet, crossed out, and counts for nothing.
+    model = page.panel.model
+    assert model.rowCount() == 2 and model.hand_row(1) is None
+    assert model.data(model.index(1, 9)) == "undone"
+    assert model.data(model.index(1, 2), Qt.ItemDataRole.FontRole).strikeOut()
     stack.undo()
     assert _outcomes(db, match.id) == []
     stack.redo()
@@ -150,6 +154,53 @@ def test_void_a_hand_then_undo_brings_it_back(qtbot, club_match) -> None:  # typ
     stack.redo()
     assert len(_outcomes(db, match.id)) == 1
     assert stack.undoText() == "Void hand 1"
+
+
+def test_a_void_is_said_crossed_out_on_the_sheet_and_typing_goes_on(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, stack, _db, _match = _page(qtbot, club_match)
+    page.ask_reason = lambda parent, what: "misdeal"
+    _type(qtbot, page, "ak7 15")
+    _type(qtbot, page, "bg22")
+    page.panel.table.selectRow(0)
+    page.panel.table.setFocus()
+    assert page.void()
+    said = page.panel.preview_label.text()
+    assert "hand 1 voided (misdeal)" in said and "Ctrl+Z brings it back" in said
+    assert page.focusWidget() is page.panel.entry
+    model = page.panel.model
+    # The voided hand keeps its line, crossed out, before the gin that is now hand 1.
+    assert model.rowCount() == 2 and model.hand_row(0) is None
+    assert model.data(model.index(0, Column.NOTES)) == "voided: misdeal"
+    assert model.data(model.index(0, Column.DECLARED)) == "7 v 15"
+    assert model.data(model.index(0, Column.OUTCOME), Qt.ItemDataRole.FontRole).strikeOut()
+    assert model.hand_row(1) is not None and model.data(model.index(1, Column.HAND)) == "1"
+    stack.undo()
+    assert page.panel.preview_label.text().startswith("✔ undone: void hand 1")
+    assert model.rowCount() == 2 and model.hand_row(0) is not None
+    stack.redo()
+    assert "redone: void hand 1" in page.panel.preview_label.text()
+
+
+def test_a_correction_is_said_with_its_reason_on_the_sheet(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, *_ = _page(qtbot, club_match)
+    page.ask_reason = lambda parent, what: "misheard the count"
+    _type(qtbot, page, "ak7 15")
+    page.panel.begin_edit(page.panel.model.hand_row(0))  # type: ignore[arg-type]
+    page.panel.entry.setText("ak2 15")
+    qtbot.keyClick(page.panel.entry, Qt.Key.Key_Return)
+    assert page.panel.preview_label.text().startswith("✔ hand 1 corrected: ")
+    model = page.panel.model
+    assert model.data(model.index(0, Column.NOTES)) == "corrected: misheard the count"
+
+
+def test_the_hand_that_wins_the_game_and_match_says_so(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
+    page, *_ = _page(qtbot, club_match)
+    _type(qtbot, page, "ak7 15")
+    assert " — " not in page.panel.preview_label.text()  # nothing won yet
+    _type(qtbot, page, "ag95")  # Wikipedia standard: one game to 100
+    said = page.panel.preview_label.text()
+    assert "hand 2 recorded" in said
+    assert "game 1 to Ann" in said and "match to Ann, 1 game to 0" in said
 
 
 def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]

@@ -76,10 +76,14 @@ def test_notes_and_tooltip() -> None:
         override_reason="typo",
         corrected=True,
     )
-    assert words.hand_notes(flagged) == "⚠ B's count looks high · override: typo · corrected"
+    # A corrected hand's reason is the correction's: said as such, not as an override.
+    assert words.hand_notes(flagged) == "⚠ B's count looks high · corrected: typo"
+    overridden = hand_row(KNOCK_A, override_reason="players agreed")
+    assert words.hand_notes(overridden) == "override: players agreed"
     broken = hand_row(KNOCK_A, problems=(error("x"), error("y")))
     assert words.hand_notes(broken) == "✖ 2 problems"
     assert words.hand_tooltip(flagged) == (
-        "B's count looks high\nDirector's override: typo\nEntered by desk at table 4, 14:03:09"
+        "B's count looks high\nCorrected: typo\nEntered by desk at table 4, 14:03:09"
     )
+    assert "Director's override: players agreed" in words.hand_tooltip(overridden)
     assert words.cli_hand_notes(flagged) == "corrected; reason: typo; warning: B's count looks high"

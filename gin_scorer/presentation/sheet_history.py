@@ -1,0 +1,72 @@
+"""A score sheet that keeps its history: the hands that count, and the hands taken off it
+(voided, or recorded and then undone) where they were played, as a pad shows a crossed-out
+line. A withdrawn hand counts for nothing; it is shown so that nobody wonders where it went.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
+from gin_scorer.services.sheets import hand_chains
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawnHand:
+    """A hand no longer on the sheet: the record it had when it was withdrawn, and why."""
+
+    first_entry_id: int
+    record: HandRecord
+    dealer: Side | None
+    reason: str  # the void's reason ("undo of recording hand 4" for an undone entry)
+    withdrawn_by: str
+    withdrawn_at: datetime
+
+
+SheetLine = HandRow | WithdrawnHand
+
+
+def withdrawn_hands(log: Sequence[LogEntry]) -> tuple[WithdrawnHand, ...]:
+    """The hands whose newest row is a void, oldest first."""
+    out: list[WithdrawnHand] = []
+    for root, chain in hand_chains(log).items():
+        void = chain[-1]
+        if void.kind is not EntryKind.VOID:
+            continue
+        last_record = next((row for row in reversed(chain) if row.record is not None), None)
+        if last_record is None or last_record.record is None:
+            continue
+        out.append(
+            WithdrawnHand(
+                first_entry_id=root,
+                record=last_record.record,
+                dealer=last_record.dealer,
+                reason=void.override_reason or "",
+                withdrawn_by=void.entered_by,
+                withdrawn_at=void.entered_at,
+            )
+        )
+    return tuple(out)
+
+
+def sheet_lines(sheet: ScoreSheet) -> tuple[SheetLine, ...]:
+    """The sheet's lines in the order the hands were played: each hand that counts, and each
+    withdrawn hand where it was first entered."""
+    lines: list[SheetLine] = [*sheet.hands, *withdrawn_hands(sheet.log)]
+    return tuple(sorted(lines, key=_played_at))
+
+
+def _played_at(line: SheetLine) -> int:
+    if isinstance(line, WithdrawnHand):
+        return line.first_entry_id
+    return line.first_entry_id if line.first_entry_id is not None else line.hand_id
+
+
+def withdrawn_note(hand: WithdrawnHand) -> str:
+    """The Notes cell of a withdrawn hand: ``voided: reason`` or ``undone``."""
+    if hand.reason.startswith("undo of recording"):
+        return "undone"
+    return f"voided: {hand.reason}" if hand.reason else "voided"
