@@ -43,11 +43,35 @@ def match_label(match: MatchView) -> str:
     return f"{table}{slot}{_STATUS_MARKS[match.status]} {match.a.name} v {b}"
 
 
+def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
+    """``Round 2  (5/8 done, 1 bye)``: how far the round has got."""
+    label = f"Round {number}" if number is not None else "Matches"
+    played = [m for m in matches if not m.is_bye]
+    done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) for m in played)
+    byes = len(matches) - len(played)
+    bye_text = f", {byes} bye" if byes else ""
+    return f"{label}  ({done}/{len(played)} done{bye_text})"
+
+
+_PLAYING = QColor("#0d47a1")
+
+
+def _show_match(item: QStandardItem, match: MatchView) -> None:
+    """A match's line, blue while it is being played (its mark says so without colour)."""
+    item.setText(match_label(match))
+    if match.status is MatchStatus.PLAYING:
+        item.setForeground(QBrush(_PLAYING))
+    else:
+        item.setData(None, Qt.ItemDataRole.ForegroundRole)
+
+
 class NavigatorModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self.setHorizontalHeaderLabels(["Events"])
         self._items: dict[Node, QStandardItem] = {}  # found in O(1) after every hand
+        # Each round's matches as last shown, so one changed match recounts its round.
+        self._rounds: dict[Node, dict[int, MatchView]] = {}
 
     def set_events(
         self, events: Sequence[EventView], matches: Mapping[int, Sequence[MatchView]]
@@ -55,6 +79,7 @@ class NavigatorModel(QStandardItemModel):
         """Fill the tree; ``matches`` maps event ids to their matches (open events only)."""
         self.clear()
         self._items = {}
+        self._rounds = {}
         self.setHorizontalHeaderLabels(["Events"])
         root = self.invisibleRootItem()
         for event in events:
@@ -71,24 +96,37 @@ class NavigatorModel(QStandardItemModel):
                 round_item = QStandardItem(label)
                 round_item.setEditable(False)
                 round_item.setData(Node("round", event.id, number), NODE_ROLE)
-                self._items[Node("round", event.id, number)] = round_item
+                round_node = Node("round", event.id, number)
+                self._items[round_node] = round_item
                 in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
-                played = [m for m in in_round if not m.is_bye]
-                done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) for m in played)
-                byes = len(in_round) - len(played)
-                bye_text = f", {byes} bye" if byes else ""
-                round_item.setText(f"{label}  ({done}/{len(played)} done{bye_text})")
+                self._rounds[round_node] = {m.id: m for m in in_round}
+                round_item.setText(round_text(number, in_round))
                 for match in in_round:
-                    match_item = QStandardItem(match_label(match))
+                    match_item = QStandardItem()
                     match_item.setEditable(False)
                     node = Node("match", event.id, number, match.id)
                     match_item.setData(node, NODE_ROLE)
                     self._items[node] = match_item
-                    if match.status is MatchStatus.PLAYING:
-                        match_item.setForeground(QBrush(QColor("#0d47a1")))
+                    _show_match(match_item, match)
                     round_item.appendRow(match_item)
                 item.appendRow(round_item)
             root.appendRow(item)
+
+    def update_match(self, match: MatchView) -> None:
+        """One match changed (a hand, a result): its line, its colour and its round's count."""
+        round_node = Node("round", match.event_id, match.round_number)
+        item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
+        in_round = self._rounds.get(round_node)
+        if item is None or in_round is None:
+            return
+        _show_match(item, match)
+        in_round[match.id] = match
+        round_item = self._items.get(round_node)
+        if round_item is not None:
+            round_item.setText(round_text(match.round_number, list(in_round.values())))
+
+    def nodes(self) -> tuple[Node, ...]:
+        return tuple(self._items)
 
     def find(self, node: Node) -> QStandardItem | None:
         """The item for ``node`` (to re-select it after a rebuild)."""

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from gin_scorer.gui.event_dialog import NewEvent
 from gin_scorer.gui.main_window import MainWindow
-from gin_scorer.gui.navigator import Node
+from gin_scorer.gui.navigator import NODE_ROLE, Node
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
 from gin_scorer.services.dto import EntrantSpec, MatchStatus
@@ -122,6 +122,50 @@ def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tm
         qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
     assert scoring.sheet.finished
     assert "●" in item.text()
+    # Its round's count and its colour follow at once, not at the next refresh.
+    round_item = window.navigator_model.find(Node("round", event_id, match.round_number))
+    assert round_item is not None
+    done = sum(
+        m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
+        for m in list_matches(window.db, event_id)
+        if m.round_number == match.round_number and not m.is_bye
+    )
+    assert f"({done}/" in round_item.text()
+    assert item.data(Qt.ItemDataRole.ForegroundRole) is None  # no longer "being played" blue
+
+
+def test_refresh_keeps_the_open_branches_and_the_chosen_line(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    window.open_event(event_id)
+    model, tree = window.navigator_model, window.navigator
+    first = model.find(Node("round", event_id, 1))
+    second = model.find(Node("round", event_id, 2))
+    assert first is not None and second is not None
+    tree.expand(first.index())
+    tree.expand(second.index())
+    node = Node("match", event_id, 1, list_matches(window.db, event_id)[0].id)
+    chosen = model.find(node)
+    assert chosen is not None
+    tree.setCurrentIndex(chosen.index())
+    window.refresh_all()  # F5
+    for number in (1, 2):
+        again = model.find(Node("round", event_id, number))
+        assert again is not None and tree.isExpanded(again.index())
+    assert tree.currentIndex().data(NODE_ROLE) == node
+
+
+def test_find_searches_every_event_before_any_is_opened(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, event_id = _copy(swiss_db, tmp_path)
+    window = _window(qtbot, path)
+    assert window.event_id is None  # the welcome page: no event open yet
+    someone = list_matches(window.db, event_id)[0].a.name
+    qtbot.keyClicks(window.find_box, someone)
+    assert window._find_hits, "Find found nothing before an event was opened"
+    qtbot.keyClick(window.find_box, Qt.Key.Key_Return)
+    assert window.event_id == event_id
+    assert window.scoring is not None and window.scoring.sheet is not None
+    assert someone in (window.scoring.sheet.match.a.name, window.scoring.sheet.match.b.name)  # type: ignore[union-attr]
 
 
 def test_event_views_show_standings_pairings_and_missing_results(  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import Operation
-from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node, match_label
+from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
@@ -128,18 +128,35 @@ class WindowState(QMainWindow):
 
         self.events = list_events(self.db)
         self.welcome.set_events(self.events)
-        self.matches = {}
+        # Every event's tables, so that Find looks through all of them (and the tree can
+        # open any), not only the event open now.
+        self.matches = {event.id: list_matches(self.db, event.id) for event in self.events}
         if self.event_id is not None:
-            self.matches[self.event_id] = list_matches(self.db, self.event_id)
             self.round_numbers = tuple(
-                sorted({m.round_number for m in self.matches[self.event_id] if m.round_number})
+                sorted(
+                    {m.round_number for m in self.matches.get(self.event_id, ()) if m.round_number}
+                )
             )
-        self.navigator_model.set_events(self.events, self.matches)
+        self._rebuild_navigator()
         if self.event_id is not None:
-            item = self.navigator_model.find(Node("event", self.event_id))
-            if item is not None:
-                self.navigator.expand(item.index())
             self.refresh_event_views()
+
+    def _rebuild_navigator(self) -> None:
+        """The tree anew, with the branches that were open still open and the same line
+        chosen (a refresh must not make the director find their place again)."""
+        view, model = self.navigator, self.navigator_model
+        opened = [n for n in model.nodes() if (i := model.find(n)) and view.isExpanded(i.index())]
+        current = view.currentIndex().data(NODE_ROLE)
+        model.set_events(self.events, self.matches)
+        if self.event_id is not None:
+            opened.append(Node("event", self.event_id))
+        for node in opened:
+            item = model.find(node)
+            if item is not None:
+                view.expand(item.index())
+        item = model.find(current) if isinstance(current, Node) else None
+        if item is not None:
+            view.setCurrentIndex(item.index())
 
     def refresh_event_views(self, *, every_view: bool = False) -> None:
         """Refresh the view in front (or all); the others when they are next shown."""
@@ -182,13 +199,8 @@ class WindowState(QMainWindow):
 
     def _sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""
-        match = sheet.match
-        item = self.navigator_model.find(
-            Node("match", match.event_id, match.round_number, match.id)
-        )
-        if item is not None:
-            item.setText(match_label(match))
-        if self.event_id == match.event_id:
+        self.navigator_model.update_match(sheet.match)
+        if self.event_id == sheet.match.event_id:
             self.refresh_event_views()  # only the view in front; the score sheet usually
 
     def _node_activated(self, index: QModelIndex) -> None:

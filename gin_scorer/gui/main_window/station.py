@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.main_window.state import WindowState
-from gin_scorer.gui.navigator import Node, match_label
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.services.dto import ChangeFeed
 
@@ -160,11 +159,7 @@ class StationSync(WindowState):
                 match = get_match(self.db, match_id)
             except ServiceError:
                 continue
-            item = self.navigator_model.find(
-                Node("match", match.event_id, match.round_number, match.id)
-            )
-            if item is not None:
-                item.setText(match_label(match))
+            self.navigator_model.update_match(match)
         self.refresh_event_views()
 
     def back_up_now(self) -> Operation[BackupFile] | None:
