@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -257,8 +256,16 @@ class ReportActions(EventActions):
     def show_about(self) -> None:
         QMessageBox.about(self, "About Gin Scorer", self.about_text())
 
-    def show_grammar(self) -> None:
-        from gin_scorer.presentation import entry_grammar
+    def show_help(self) -> None:
+        """F1: the desk's help, with the shortcuts as the menus have them now."""
+        from gin_scorer.gui.help_window import HelpDialog, help_text, shortcuts_table
 
-        text = (entry_grammar.__doc__ or "").split(">>>")[0].strip()  # without the doctests
-        QMessageBox.information(self, "Entry line", f"<pre>{html.escape(text)}</pre>")
+        actions = [
+            (menu.title().replace("&", ""), action)
+            for menu in self.menus.values()
+            for action in menu.actions()
+            if not action.isSeparator() and action.menu() is None
+        ]
+        markdown = help_text() + "\n\n## Every keyboard shortcut\n\n" + shortcuts_table(actions)
+        self._help = HelpDialog(markdown, self)
+        self._help.show()

@@ -69,6 +69,7 @@ class WindowState(QMainWindow):
     _stale_views: set[str]
     zoom: float  # View → Zoom: 1.0 is 100 %
     cards_shown: bool  # View → Cards panel (F4)
+    cards_action: QAction
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
     _backup: Operation[BackupFile] | None
@@ -257,7 +258,10 @@ class WindowState(QMainWindow):
             self.scoring.panel.entry.setFocus()
 
     def focus_cards(self) -> None:
+        """Type the players' cards: the panel shown (if F4 had hidden it) and its first field."""
         if self.scoring is not None:
+            if not self.cards_shown:
+                self.cards_action.trigger()  # View → Cards panel, ticked again
             self.tabs.setCurrentWidget(self.scoring)
             self.scoring.cards.knocker_edit.setFocus()
 

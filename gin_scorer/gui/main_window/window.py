@@ -12,6 +12,7 @@ the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,17 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
+
+
+# The event's tabs in their order on the screen, for Alt+1 … Alt+6.
+_TABS = (
+    ("Score &sheet", "sheet"),
+    ("&Entrants", "entrants"),
+    ("S&tandings", "standings"),
+    ("&Pairings", "pairings"),
+    ("&Round status", "status"),
+    ("&Bracket", "bracket"),
+)
 
 
 class MainWindow(ReportActions):
@@ -174,7 +186,7 @@ class MainWindow(ReportActions):
         about = QAction("&About Gin Scorer", self)
         about.triggered.connect(self.show_about)
         self.help_menu.addAction(about)
-        self._action("help", "Entry line &grammar", self.show_grammar, "F1")
+        self._action("help", "Gin Scorer &help", self.show_help, "F1")
 
     def _build_view_menu(self) -> None:
         zoom_in = self._action("view", "Zoom &in", lambda: self.zoom_by(1), "Ctrl++")
@@ -182,9 +194,29 @@ class MainWindow(ReportActions):
         self._action("view", "Zoom &out", lambda: self.zoom_by(-1), "Ctrl+-")
         self._action("view", "&Actual size", lambda: self.zoom_by(0), "Ctrl+0")
         self.menus["view"].addSeparator()
+        # Every tab from the keyboard: Alt+1 the sheet … Alt+6 the bracket.
+        for number, (text, key) in enumerate(_TABS, start=1):
+            self._action("view", text, partial(self.show_tab, key), f"Alt+{number}")
+        self.menus["view"].addSeparator()
         self.cards_action = self._action("view", "&Cards panel", self.toggle_cards, "F4")
         self.cards_action.setCheckable(True)
         self.cards_action.setChecked(self.cards_shown)
+
+    def show_tab(self, key: str) -> None:
+        """Alt+N: the sheet (with the cursor on the entry line) or an event view."""
+        if self.scoring is None or self.event_id is None:
+            self.statusBar().showMessage("Open an event first (the navigator, or Ctrl+F)", 5000)
+            return
+        view = self.event_views.get(key)
+        if key == "sheet":
+            self.stack.setCurrentWidget(self.tabs)
+            self.tabs.setCurrentWidget(self.scoring)
+            self.scoring.panel.entry.setFocus()
+        elif view is None or not self.tabs.isTabVisible(self.tabs.indexOf(view)):
+            self.statusBar().showMessage("This event has no bracket: it is not a knockout", 5000)
+        else:
+            self.show_view(key)
+            view.setFocus()
 
     def zoom_by(self, step: int) -> None:
         """Ctrl + / Ctrl − / Ctrl 0: the event's tabs a step larger, smaller, or at 100 %."""
@@ -242,7 +274,7 @@ class MainWindow(ReportActions):
         # F2 / F4: Ctrl+E and Ctrl+K are the entry line's own (end of line, delete to end).
         self._action("scoring", "&Correct selected hand", self.correct_selected, "F2")
         self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
-        self._action("scoring", "Cards &panel", self.focus_cards, "F4")
+        self._action("scoring", "Type the &cards", self.focus_cards, "Ctrl+Shift+C")
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
         self._action("scoring", "U&nlock result…", lambda: self.set_locked(False))

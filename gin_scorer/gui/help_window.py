@@ -1,0 +1,51 @@
+"""F1: the desk's help (``resources/help/desk.md``, shipped with the app), with a table of
+every keyboard shortcut read from the window's own menus, so the two never disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from gin_scorer.paths import resources_dir
+
+
+def help_text() -> str:
+    """The help as Markdown; a sentence instead when the file is missing from a bundle."""
+    path = resources_dir() / "help" / "desk.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# Help\n\nThe help file {path} is missing from this installation."
+
+
+def shortcuts_table(actions: Iterable[tuple[str, QAction]]) -> str:
+    """A Markdown table: menu, command, keys — one row per action that has keys."""
+    rows = ["| Menu | Command | Keys |", "|---|---|---|"]
+    for menu, action in actions:
+        keys = " or ".join(
+            key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()
+        )
+        if keys:
+            command = action.text().replace("&", "").rstrip("…")
+            rows.append(f"| {menu} | {command} | {keys} |")
+    return "\n".join(rows)
+
+
+class HelpDialog(QDialog):
+    """The help in a window of its own, which can stay open beside the sheet."""
+
+    def __init__(self, markdown: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Gin Scorer help")
+        self.browser = QTextBrowser()
+        self.browser.setObjectName("helpText")
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setMarkdown(markdown)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser, 1)
+        layout.addWidget(buttons)
+        self.resize(760, 640)
