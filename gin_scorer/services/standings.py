@@ -7,7 +7,7 @@ elimination event's every slot with its entrants, winner and games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
@@ -49,7 +49,7 @@ def _rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]
             f"after round {after_round}: the event has {facts.state.paired_rounds} rounds so far"
         )
     try:
-        ranked = engine.event_standings(facts.state, after_round)
+        ranked = engine.event_standings(_byes_of_played_rounds(facts), after_round)
     except TournamentError as error:
         raise InvalidInput(str(error)) from None
     ties = () if facts.format.is_elimination else facts.settings.tie_breaks
@@ -76,6 +76,23 @@ def _rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]
             )
         )
     return tuple(out)
+
+
+def _byes_of_played_rounds(facts: EventFacts) -> engine.EventState:
+    """The event as the standings count it: a bye counts once its round has been played
+    (every other table of the round has a result), not the moment it is paired — else the
+    player with the bye tops the table while everybody else is still at theirs."""
+    playing = {
+        m.round_number
+        for m in facts.matches
+        if m.round_number is not None and m.row.entrant_b_id is not None and not m.finished
+    }
+    if not playing or facts.format.is_elimination:
+        return facts.state
+    counted = tuple(
+        o for o in facts.state.outcomes if not (o.b is None and o.round_number in playing)
+    )
+    return replace(facts.state, outcomes=counted)
 
 
 def standings(

@@ -287,3 +287,15 @@ def test_the_status_board_says_where_each_result_came_from(db: Database) -> None
     assert scores[first.id] == "0–3 (forfeit)"
     assert scores[second.id] == "3–1 (slip)"
     assert scores[third.id] == "forfeit (withdrawal)"
+
+
+def test_a_bye_counts_once_its_round_has_been_played(db: Database) -> None:
+    event_id, (m1,) = _swiss(db, ["Ann", "Bob", "Cy"])
+    bye = next(m for m in matches.list_matches(db, event_id) if m.b is None)
+    during = {r.entrant.name: r for r in standings.standings(db, event_id)}
+    # Paired, not played: the bye is not yet a win (nobody else has played either).
+    assert (during[bye.a.name].match_wins, during[bye.a.name].byes) == (0, 0)
+    record_result(db, m1.id, slip(Side.A, 3, 1), m1.version, entered_by="Desk")
+    after = {r.entrant.name: r for r in standings.standings(db, event_id)}
+    assert (after[bye.a.name].match_wins, after[bye.a.name].byes) == (1, 1)
+    assert standings.standings(db, event_id, 1) == standings.standings(db, event_id)
