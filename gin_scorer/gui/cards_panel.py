@@ -180,6 +180,9 @@ class CardsPanel(QWidget):
             defender = names[1] if record.declarer is Side.A else names[0]
             self.knocker_label.setText(f"{knocker}’s cards (knocker):")
             self.defender_label.setText(f"{defender}’s cards:")
+        else:  # nothing declared yet (or another match): no names from an earlier hand
+            self.knocker_label.setText("Knocker’s cards:")
+            self.defender_label.setText("Defender’s cards:")
         self.refresh()
 
     def toggle_card(self, card: Card) -> None:

@@ -1,5 +1,6 @@
 """What the app's small dialogs share: the red line where a refusal is said, the OK / Cancel
-row, and the loop that keeps a dialog open until the services accept what was typed.
+row, a date field that Tab leaves, and the loop that keeps a dialog open until the services
+accept what was typed.
 
 A refusal never closes a dialog: the services' sentence appears in it and everything typed
 stays, so a slip costs one correction, not the whole form.
@@ -10,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWidget
 
 from gin_scorer.services.errors import ServiceError
 
@@ -60,3 +62,17 @@ def until_accepted(
         return None
     finally:
         dialog.deleteLater()
+
+
+class DateField(QDateEdit):
+    """A date that Tab leaves, as every other field does (a plain date edit walks Tab through
+    its year, month and day first, so the next thing typed lands in the date, not the venue);
+    the arrow keys and the calendar still change the day."""
+
+    def __init__(self, day: QDate, parent: QWidget | None = None) -> None:
+        super().__init__(day, parent)
+        self.setCalendarPopup(True)
+        self.setDisplayFormat("yyyy-MM-dd")
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return QWidget.focusNextPrevChild(self, next)

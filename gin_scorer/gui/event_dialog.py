@@ -17,7 +17,6 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QFormLayout,
     QGroupBox,
@@ -34,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, ProblemLabel, dialog_buttons
+from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, DateField, ProblemLabel, dialog_buttons
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
@@ -307,9 +306,7 @@ class NewEventDialog(QDialog):
         self.name = QLineEdit()
         self.name.setObjectName("eventName")
         self.name.setPlaceholderText("e.g. Autumn Open 2026")
-        self.date = QDateEdit(QDate.currentDate())
-        self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date = DateField(QDate.currentDate())
         self.venue = QLineEdit()
         self.format = QComboBox()
         self.format.setObjectName("eventFormat")

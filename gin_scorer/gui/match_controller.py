@@ -161,10 +161,15 @@ class ScoringPage(QWidget):
     def open_match(self, match_id: int) -> None:
         self.show_sheet(get_score_sheet(self.db, match_id))
 
-    def show_sheet(self, sheet: ScoreSheet) -> None:
+    def show_sheet(self, sheet: ScoreSheet | None) -> None:
+        """Show ``sheet`` (None: no match); another match's cards do not stay in the panel."""
+        shown = self.panel.sheet
+        if sheet is None or shown is None or shown.match.id != sheet.match.id:
+            self.cards.clear()
         self.panel.set_sheet(sheet)
         self._declared_changed()
-        self.sheet_changed.emit(sheet)
+        if sheet is not None:
+            self.sheet_changed.emit(sheet)
 
     def _declared_changed(self) -> None:
         preview = self.panel.preview

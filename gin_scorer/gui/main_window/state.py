@@ -221,6 +221,9 @@ class WindowState(QMainWindow):
         if self.db is None:
             return
         self.event_id = event_id
+        shown = self.scoring.sheet if self.scoring is not None else None
+        if self.scoring is not None and shown is not None and shown.match.event_id != event_id:
+            self.scoring.show_sheet(None)  # another event's match must not stay in the pane
         self.refresh_all()
         self.stack.setCurrentWidget(self.tabs)
         item = self.navigator_model.find(Node("event", event_id))

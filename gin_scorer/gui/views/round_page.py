@@ -41,6 +41,10 @@ class RoundPage(EventPage):
         if rounds is None:
             return
         chosen = self.current_round()
+        # Showing the latest round follows the latest: a new round shows itself once paired.
+        count = self.round_box.count()
+        if count and chosen == self.round_box.itemData(count - 1):
+            chosen = None
         self._filling = True
         self.round_box.clear()
         for number in rounds:
