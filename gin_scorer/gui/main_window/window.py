@@ -274,7 +274,7 @@ class MainWindow(ReportActions):
         # F2 / F4: Ctrl+E and Ctrl+K are the entry line's own (end of line, delete to end).
         self._action("scoring", "&Correct selected hand", self.correct_selected, "F2")
         self._action("scoring", "&Void selected hand…", self.void_selected, "Ctrl+Delete")
-        self._action("scoring", "Type the &cards", self.focus_cards, "Ctrl+Shift+C")
+        self._action("scoring", "T&ype the cards", self.focus_cards, "Ctrl+Shift+C")
         self.scoring_menu.addSeparator()
         self._action("scoring", "&Lock result…", lambda: self.set_locked(True))
         self._action("scoring", "U&nlock result…", lambda: self.set_locked(False))
