@@ -290,10 +290,28 @@ class EventActions(StationSync):
         if opened is None:
             return
         db, event_id = opened
+        from gin_scorer.gui.projector_screen import choose_screen
         from gin_scorer.gui.views import ProjectorWindow
 
-        self._projector = ProjectorWindow(db, event_id, self.settings.projector_seconds)
+        screen = choose_screen(self)
+        if screen is None:
+            return
+        self._projector = ProjectorWindow(
+            db, event_id, self.settings.projector_seconds, clock=self.round_clock
+        )
+        self._projector.setScreen(screen)
+        self._projector.setGeometry(screen.geometry())
         self._projector.showFullScreen()
+
+    def show_round_clock(self) -> None:
+        """Event → Round clock: set its length, start, pause, reset (for the latest round)."""
+        from gin_scorer.gui.round_clock_dialog import RoundClockDialog
+
+        latest = (
+            self.round_numbers[-1] if self.event_id is not None and self.round_numbers else None
+        )
+        self._clock_dialog = RoundClockDialog(self.round_clock, latest, self)
+        self._clock_dialog.show()
 
     def try_demo(self) -> None:
         """Play a simulated 16-player Swiss event into this database, on a worker, with a

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
+from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
@@ -70,6 +71,7 @@ class WindowState(QMainWindow):
     zoom: float  # View → Zoom: 1.0 is 100 %
     cards_shown: bool  # View → Cards panel (F4)
     cards_action: QAction
+    round_clock: RoundClock
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
     _backup: Operation[BackupFile] | None

@@ -32,6 +32,7 @@ from gin_scorer.gui.background import Operation
 from gin_scorer.gui.main_window.report_actions import ReportActions
 from gin_scorer.gui.main_window.station import POLL_MS
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
+from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.screen_fit import fit_window, remember_splitter
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
@@ -159,7 +160,13 @@ class MainWindow(ReportActions):
         self.seal_label.copied.connect(
             lambda code: self.statusBar().showMessage(f"Seal {code} copied", 4000)
         )
-        for label in (self.station_label, self.saved_label, self.seal_label, self.database_label):
+        # The round clock, when the director runs one (Event → Round clock).
+        self.round_clock = RoundClock(self)
+        self.clock_label = QLabel("")
+        self.clock_label.setObjectName("clockStatus")
+        self.round_clock.ticked.connect(lambda: self.clock_label.setText(self.round_clock.text()))
+        shown = (self.clock_label, self.station_label, self.saved_label, self.seal_label)
+        for label in (*shown, self.database_label):
             self.statusBar().addPermanentWidget(label)
 
     def _build_menus(self) -> None:
@@ -259,6 +266,7 @@ class MainWindow(ReportActions):
         self.event_menu.addSeparator()
         self._action("event", "Find a pla&yer or table", self.focus_find, "Ctrl+F")
         self._action("event", "&Projector mode", self.projector, "F11")
+        self._action("event", "Round c&lock…", self.show_round_clock, "Ctrl+T")
         self._action("event", "Refresh", self.refresh_all, QKeySequence.StandardKey.Refresh)
 
     def _build_scoring_menu(self) -> None:

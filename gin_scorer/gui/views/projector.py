@@ -1,31 +1,42 @@
-"""The projector: standings, pairings and the bracket in large type, page after page."""
+"""The projector: the event on the wall in large type, page after page — the standings, the
+round's tables, the round by name ("find your table"), a knockout's bracket — with the event's
+name and round in every heading, the round clock, and the database's seal in the corner.
+
+As many rows go on a page as the screen holds at a size read from the back of the room; the
+pages turn by themselves, and the arrow keys turn them by hand (P pauses the turning).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from html import escape
-
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from gin_scorer.presentation.standings_table import (
-    missing_points_note,
-    points_text,
-    standings_stage,
+from gin_scorer.gui.round_clock import RoundClock
+from gin_scorer.presentation.projector_pages import (
+    Page,
+    names_pages,
+    standings_pages,
+    tables_pages,
 )
+from gin_scorer.presentation.standings_table import missing_points_note, standings_stage
 from gin_scorer.services.database import Database
-from gin_scorer.services.rounds import PairingView
+from gin_scorer.services.rounds import PairingView, pairings_by_name
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.model import Format
 
-_BRACKET_PAGE = "\x00bracket"  # a projector page that shows the bracket, not text
+_ROW_PADDING = 12  # a table row is its text and the cells' padding, in pixels
+_FEWEST_ROWS = 6
+_CLOCK_STYLE = "font-size: 28pt; font-weight: bold; color: {colour};"
+_CLOCK_COLOUR = "#80cbc4"  # teal: apart from the headings' gold; red (and "time") at the end
 
 
 def projector_seal_text(code: str | None) -> str:
@@ -40,27 +51,57 @@ def projector_seal_text(code: str | None) -> str:
 
 
 class ProjectorWindow(QWidget):
-    """Full screen, large type, cycling the standings and the current round's pairings (and
-    a knockout's bracket, scaled to the screen), with the database's seal in the bottom
-    right corner of every page."""
-
-    ROWS_PER_PAGE = 16
+    """Full screen, large type, turning through the event's pages (see the module)."""
 
     def __init__(
-        self, db: Database, event_id: int, seconds: int, parent: QWidget | None = None
+        self,
+        db: Database,
+        event_id: int,
+        seconds: int,
+        parent: QWidget | None = None,
+        *,
+        clock: RoundClock | None = None,
     ) -> None:
         super().__init__(parent)
         self.db = db
         self.event_id = event_id
+        self.clock = clock
         self.setWindowTitle("Gin Scorer — projector")
         self.setStyleSheet("background: #101820; color: #f5f5f5;")
+        self._build()
+        self.pages: list[Page] = []
+        self.page = 0
+        self._data: tuple[str, str, tuple[StandingRow, ...], int | None, tuple[PairingView, ...]]
+        self._data = ("", "", (), None, ())
+        self._knockout = False
+        self.timer = QTimer(self)
+        self.timer.setInterval(seconds * 1000)
+        self.timer.timeout.connect(self.next_page)
+        self.timer.start()
+        if clock is not None:
+            clock.ticked.connect(self._show_clock)
+            self._show_clock()
+        self.reload()
+
+    def _build(self) -> None:
+        # The event's name above every page, the page's own title under it in large type.
+        self.event_label = QLabel("")
+        self.event_label.setObjectName("projectorEvent")
+        self.event_label.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
+        self.event_label.setStyleSheet("font-size: 20pt; color: #b0bec5;")
         self.heading = QLabel("")
-        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.heading.setWordWrap(True)  # a long title wraps; it never widens the window
         self.heading.setStyleSheet("font-size: 34pt; font-weight: bold; color: #ffd54f;")
+        self.clock_label = QLabel("")
+        self.clock_label.setObjectName("projectorClock")
+        self.clock_label.setStyleSheet(_CLOCK_STYLE.format(colour=_CLOCK_COLOUR))
         self.body = QLabel("")
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setStyleSheet("font-size: 24pt;")
+        # The page fits the screen, never the other way round: the text asks for no height.
+        self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         from gin_scorer.gui.bracket_canvas import BracketCanvas
 
         # A knockout's bracket, scaled to the screen (white boxes read well on the dark page).
@@ -68,7 +109,7 @@ class ProjectorWindow(QWidget):
         self.body_stack = QStackedWidget()
         self.body_stack.addWidget(self.body)
         self.body_stack.addWidget(self.bracket)
-        self.footer = QLabel("Esc closes · → next page")
+        self.footer = QLabel("")
         self.footer.setStyleSheet("font-size: 12pt; color: #90a4ae;")
         # Large enough to read from the back of the room, in the footer's muted grey-blue so
         # it does not compete with the standings; refreshed with every reload of the pages.
@@ -81,9 +122,14 @@ class ProjectorWindow(QWidget):
         )
         close = QPushButton("Close")
         close.clicked.connect(self.close)
+        close.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space turns the page; it never closes
         close.setStyleSheet("color: #101820; background: #cfd8dc;")
+        top = QHBoxLayout()
+        top.addWidget(self.event_label, 1)
+        top.addWidget(self.clock_label)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 30, 40, 20)
+        layout.setContentsMargins(40, 20, 40, 20)
+        layout.addLayout(top)
         layout.addWidget(self.heading)
         layout.addWidget(self.body_stack, 1)
         bottom = QHBoxLayout()
@@ -92,47 +138,65 @@ class ProjectorWindow(QWidget):
         bottom.addSpacing(24)
         bottom.addWidget(close)
         layout.addLayout(bottom)
-        self.pages: list[tuple[str, str]] = []
-        self.page = 0
-        self.timer = QTimer(self)
-        self.timer.setInterval(seconds * 1000)
-        self.timer.timeout.connect(self.next_page)
-        self.reload()
-        self.timer.start()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    # --- the pages ------------------------------------------------------------------------
 
     def reload(self) -> None:
+        """Read the event afresh (at the start of every cycle) and lay out its pages."""
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.events import get_event
         from gin_scorer.services.matches import list_matches
         from gin_scorer.services.rounds import list_rounds, pairings
         from gin_scorer.services.standings import bracket, standings
 
-        pages: list[tuple[str, str]] = []
         try:
             event = get_event(self.db, self.event_id)
             rows = standings(self.db, self.event_id)
             rounds = list_rounds(self.db, self.event_id)
-            lines: tuple[PairingView, ...] = (
-                pairings(self.db, self.event_id, rounds[-1].number) if rounds else ()
-            )
+            number = rounds[-1].number if rounds else None
+            lines = pairings(self.db, self.event_id, number) if number else ()
             knockout = (
                 bracket(self.db, self.event_id) if Format(event.format).is_elimination else None
             )
             stage = standings_stage(list_matches(self.db, self.event_id)).lower()
         except ServiceError as error:
-            self.pages = [("Gin Scorer", f"✖ {error}")]
+            self.pages = [Page("Gin Scorer", f"✖ {error}", "message")]
             self.show_page(0)
             return
         self.show_seal()  # read after the pages' data, so it covers everything shown
         self.bracket.show_bracket(knockout)
-        if knockout is not None:
-            pages.append((f"{event.name} — bracket", _BRACKET_PAGE))
-        pages += _standings_pages(f"{event.name} — standings {stage}", rows, self.ROWS_PER_PAGE)
-        if rounds:
-            title = f"{event.name} — round {rounds[-1].number} pairings"
-            pages += _pairings_pages(title, lines, self.ROWS_PER_PAGE)
-        self.pages = pages or [(event.name, "Nothing to show yet.")]
+        self._knockout = knockout is not None
+        self._data = (event.name, stage, rows, number, tuple(lines))
+        self.paginate()
+
+    def rows_per_page(self) -> int:
+        """How many rows of the body's type fit the body's height (never fewer than six),
+        below the column headings and above a footnote when there is one."""
+        line = QFontMetrics(self.body.font()).lineSpacing() + _ROW_PADDING
+        taken = 2 if missing_points_note(self._data[2]) else 1
+        return max(_FEWEST_ROWS, self.body_stack.height() // line - taken)
+
+    def paginate(self) -> None:
+        """The pages for the data read last, as many rows a page as fit now."""
+        name, stage, rows, number, lines = self._data
+        per_page = self.rows_per_page()
+        self.event_label.setText(name)
+        pages: list[Page] = []
+        if self._knockout:
+            pages.append(Page("Bracket", "", "bracket"))
+        pages += standings_pages(f"Standings {stage}", rows, per_page)
+        if number is not None:
+            by_name = pairings_by_name(lines)
+            pages += names_pages(f"Round {number}: find your table", by_name, per_page)
+            pages += tables_pages(f"Round {number} pairings", lines, per_page)
+        self.pages = pages or [Page(name, "Nothing to show yet.", "message")]
         self.show_page(min(self.page, len(self.pages) - 1))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._data[0]:
+            self.paginate()  # a larger screen holds more rows a page
 
     def show_seal(self) -> None:
         from gin_scorer.services.seal import current_seal
@@ -141,14 +205,17 @@ class ProjectorWindow(QWidget):
 
     def show_page(self, page: int) -> None:
         self.page = page
-        heading, body = self.pages[page]
-        self.heading.setText(heading)
-        if body == _BRACKET_PAGE:
+        shown = self.pages[page]
+        self.heading.setText(shown.heading)
+        if shown.kind == "bracket":
             self.body_stack.setCurrentWidget(self.bracket)
         else:
-            self.body.setText(body)
+            self.body.setText(shown.body)
             self.body_stack.setCurrentWidget(self.body)
-        self.footer.setText(f"page {page + 1} of {len(self.pages)} · Esc closes · → next page")
+        turning = "turning by itself" if self.timer.isActive() else "paused (P turns again)"
+        self.footer.setText(
+            f"page {page + 1} of {len(self.pages)} · {turning} · ← → pages · P pause · Esc closes"
+        )
 
     def next_page(self) -> None:
         if self.page + 1 >= len(self.pages):
@@ -157,56 +224,40 @@ class ProjectorWindow(QWidget):
         else:
             self.show_page(self.page + 1)
 
-    def keyPressEvent(self, event: object) -> None:
-        key = event.key()  # type: ignore[attr-defined]
-        if key == Qt.Key.Key_Escape:
-            self.close()
-        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_PageDown):
-            self.next_page()
+    def previous_page(self) -> None:
+        self.show_page((self.page - 1) % len(self.pages))
+
+    def toggle_turning(self) -> None:
+        """P: stop turning by itself (a director explaining a page), or start again."""
+        if self.timer.isActive():
+            self.timer.stop()
         else:
-            super().keyPressEvent(event)  # type: ignore[arg-type]
+            self.timer.start()
+        self.show_page(self.page)
 
+    def _show_clock(self) -> None:
+        if self.clock is not None:
+            text = self.clock.text()
+            left = self.clock.seconds_left()
+            colour = "#ef5350" if left is not None and left <= 0 else _CLOCK_COLOUR
+            self.clock_label.setStyleSheet(_CLOCK_STYLE.format(colour=colour))
+            self.clock_label.setText(text)
 
-def _standings_pages(title: str, rows: Sequence[StandingRow], n: int) -> list[tuple[str, str]]:
-    """The standings, ``n`` rows a page, headed; names are text, not markup (escaped)."""
-    pages = []
-    for start in range(0, max(len(rows), 1), n):
-        chunk = rows[start : start + n]
-        html = (
-            "<table cellspacing=0 cellpadding=6 width='100%'>"
-            "<tr><th align=left>Place</th><th align=left>Entrant</th>"
-            "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
-            + "".join(
-                f"<tr><td width=90>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
-                f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
-                f"<td align=right>{points_text(r.point_differential, r.points_missing)}"
-                "</td></tr>"
-                for r in chunk
-            )
-            + "</table>"
-        )
-        missing = missing_points_note(rows)
-        if missing:  # the * beside a differential: say what it leaves out
-            html += f"<p style='font-size: 16pt; color: #b0bec5'>{escape(missing)}</p>"
-        pages.append((title, html))
-    return pages
-
-
-def _pairings_pages(title: str, lines: Sequence[PairingView], n: int) -> list[tuple[str, str]]:
-    """The round's tables, ``n`` a page, headed; names escaped."""
-    pages = []
-    for start in range(0, len(lines), n):
-        html = (
-            "<table cellspacing=0 cellpadding=6 width='100%'>"
-            "<tr><th align=left>Table</th><th align=left>A</th><th></th>"
-            "<th align=left>B</th></tr>"
-            + "".join(
-                f"<tr><td width=120>{'T' + str(p.table) if p.table else 'bye'}</td>"
-                f"<td>{escape(p.a.name)}</td><td>v</td>"
-                f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
-                for p in lines[start : start + n]
-            )
-            + "</table>"
-        )
-        pages.append((title, html))
-    return pages
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        turns = {
+            Qt.Key.Key_Right: self.next_page,
+            Qt.Key.Key_Space: self.next_page,
+            Qt.Key.Key_PageDown: self.next_page,
+            Qt.Key.Key_Left: self.previous_page,
+            Qt.Key.Key_PageUp: self.previous_page,
+            Qt.Key.Key_Backspace: self.previous_page,
+            Qt.Key.Key_Home: lambda: self.show_page(0),
+            Qt.Key.Key_P: self.toggle_turning,
+            Qt.Key.Key_Escape: self.close,
+        }
+        action = turns.get(Qt.Key(key))
+        if action is None:
+            super().keyPressEvent(event)
+        else:
+            action()

@@ -1,0 +1,135 @@
+"""The pages the projector shows on the wall, as HTML fragments: the standings, the round's
+tables, and the same round by name ("find your table"), so many rows a page; and the round
+clock's words. Names are text, never markup: every one is escaped.
+
+Pure: the projector window (and, later, the web room) decides how many rows fit its screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import TypeVar
+
+from gin_scorer.presentation.standings_table import missing_points_note, points_text
+from gin_scorer.services.rounds import NameLine, PairingView
+from gin_scorer.services.standings import StandingRow
+
+T = TypeVar("T")
+
+_TABLE = "<table cellspacing=0 cellpadding=6 width='100%'>"
+NOTE_STYLE = "font-size: 16pt; color: #b0bec5"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page: its heading and its body (HTML); ``kind`` says what it shows."""
+
+    heading: str
+    body: str
+    kind: str  # "standings", "tables", "names", "bracket", "message"
+
+
+def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
+    """``items`` ``size`` at a time (one empty chunk for no items, so a page still shows).
+
+    >>> chunks([1, 2, 3], 2), chunks([], 5)
+    ([[1, 2], [3]], [[]])
+    """
+    size = max(1, size)
+    return [items[i : i + size] for i in range(0, max(len(items), 1), size)]
+
+
+def _numbered(heading: str, count: int, index: int) -> str:
+    return heading if count == 1 else f"{heading} ({index + 1}/{count})"
+
+
+def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) -> list[Page]:
+    """The standings: place, entrant, won–lost, points ±; the ``*`` footnote when needed."""
+    parts = chunks(rows, per_page)
+    missing = missing_points_note(rows)
+    pages = []
+    for index, part in enumerate(parts):
+        body = (
+            _TABLE + "<tr><th align=left>Place</th><th align=left>Entrant</th>"
+            "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
+            + "".join(
+                f"<tr><td width=110>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
+                f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
+                f"<td align=right>{points_text(r.point_differential, r.points_missing)}</td></tr>"
+                for r in part
+            )
+            + "</table>"
+        )
+        if missing:  # the * beside a differential: say what it leaves out
+            body += f"<p style='{NOTE_STYLE}'>{escape(missing)}</p>"
+        pages.append(Page(_numbered(heading, len(parts), index), body, "standings"))
+    return pages
+
+
+def tables_pages(heading: str, lines: Sequence[PairingView], per_page: int) -> list[Page]:
+    """The round by table: table, A v B (a bye last)."""
+    parts = chunks(lines, per_page)
+    return [
+        Page(
+            _numbered(heading, len(parts), index),
+            _TABLE + "<tr><th align=left>Table</th><th align=left>Player</th><th></th>"
+            "<th align=left>Player</th></tr>"
+            + "".join(
+                f"<tr><td width=130>{'T' + str(p.table) if p.table else 'bye'}</td>"
+                f"<td>{escape(p.a.name)}</td><td width=40>v</td>"
+                f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
+                for p in part
+            )
+            + "</table>",
+            "tables",
+        )
+        for index, part in enumerate(parts)
+    ]
+
+
+def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[Page]:
+    """The round by name, A to Z: where each player sits and against whom — what a player
+    looking for their seat reads first."""
+    parts = chunks(lines, per_page)
+    pages = []
+    for index, part in enumerate(parts):
+        first = part[0].name[:1].upper() if part else ""
+        last = part[-1].name[:1].upper() if part else ""
+        span = f" — {first} to {last}" if len(parts) > 1 and first else ""
+        pages.append(
+            Page(
+                _numbered(heading + span, len(parts), index),
+                _TABLE + "<tr><th align=left>Player</th><th align=left>Table</th>"
+                "<th align=left>Against</th></tr>"
+                + "".join(
+                    f"<tr><td>{escape(n.name)}</td>"
+                    f"<td width=160>{'T' + str(n.table) if n.table else 'bye'}</td>"
+                    f"<td>{escape(n.opponent) if n.opponent else '—'}</td></tr>"
+                    for n in part
+                )
+                + "</table>",
+                "names",
+            )
+        )
+    return pages
+
+
+def clock_text(seconds_left: float | None, *, paused: bool = False) -> str:
+    """The round clock as the wall shows it: ``23:05 left``, ``paused 10:00``, ``time``.
+
+    >>> clock_text(1385), clock_text(59.2), clock_text(0), clock_text(600, paused=True)
+    ('23:05 left', '1:00 left', 'time', 'paused 10:00')
+    >>> clock_text(None), clock_text(3725)
+    ('', '1:02:05 left')
+    """
+    if seconds_left is None:
+        return ""
+    if seconds_left <= 0:
+        return "time"
+    whole = int(seconds_left + 0.999)  # 59.2 s still shows as 1:00: never "0:00 left"
+    hours, rest = divmod(whole, 3600)
+    minutes, seconds = divmod(rest, 60)
+    shown = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+    return f"paused {shown}" if paused else f"{shown} left"
