@@ -63,6 +63,8 @@ class PadFill:
     lines: tuple[PadLine, ...]
     closes: tuple[PadGameClose, ...]
     result_line: str = ""
+    corrected: frozenset[int] = frozenset()  # hand numbers printed with a †
+    history: tuple[str, ...] = ()  # what changed after entry (see sheet_history)
 
 
 def pad_shape(rules: RuleSet) -> PadShape:

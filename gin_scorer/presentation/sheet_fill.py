@@ -69,6 +69,7 @@ class SheetLine:
     b_points: int | None
     a_total: int
     b_total: int
+    corrected: bool = False  # printed with a † and explained under the games
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,6 @@ class MatchHeading:
     club_b: str = ""
     table: str = ""
     round: str = ""
-    match: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,9 @@ class SheetFill:
     games_won_b: int
     result_line: str = ""  # e.g. "Alice wins 3–1, margin 412"
     dealer_line: str = ""
+    # What changed after entry, for the record: "† hand 1 corrected: misheard the count",
+    # "✗ after hand 1, voided: Bob knocks 9 v 4 (misdeal)".
+    history: tuple[str, ...] = ()
 
 
 def sheet_shape(rules: RuleSet) -> SheetShape:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.presentation.hand_words import describe_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
 from gin_scorer.services.sheets import hand_chains
 
@@ -67,6 +68,30 @@ def _played_at(line: SheetLine) -> int:
 
 def withdrawn_note(hand: WithdrawnHand) -> str:
     """The Notes cell of a withdrawn hand: ``voided: reason`` or ``undone``."""
-    if hand.reason.startswith("undo of recording"):
+    if hand.reason.startswith("undo of"):  # the app's Ctrl+Z, or the command line's undo
         return "undone"
     return f"voided: {hand.reason}" if hand.reason else "voided"
+
+
+def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
+    """What changed on the sheet after entry, in play order, for paper: each corrected hand
+    with its reason, each withdrawn hand with where it stood, what it was and why.
+
+    ``† hand 1 corrected: misheard the count`` · ``✗ after hand 1, voided: B knocks 9 v 4
+    (misdeal)`` · ``✗ after hand 3, undone: dead hand``
+    """
+    out: list[str] = []
+    counted = 0
+    for line in sheet_lines(sheet):
+        if isinstance(line, WithdrawnHand):
+            where = f"after hand {counted}" if counted else "before hand 1"
+            what = describe_hand(line.record)  # sides as letters: A and B head the sheet
+            note = withdrawn_note(line)
+            kind, _, reason = note.partition(": ")
+            out.append(f"✗ {where}, {kind}: {what}" + (f" ({reason})" if reason else ""))
+            continue
+        counted += 1
+        if line.corrected:
+            reason = f": {line.override_reason}" if line.override_reason else ""
+            out.append(f"† hand {line.number} corrected{reason}")
+    return tuple(out)

@@ -47,7 +47,8 @@ def _pad_body(fill: PadFill | None, rows: int, games: int) -> list[list[object]]
             mark = outcome_mark(line.how)
             won = f"{line.winner} {line.points} {mark}".strip() if line.winner else (mark or "—")
             cells = [_blank(v) for v in line.a_totals] + [_blank(v) for v in line.b_totals]
-            body.append([str(line.hand), won, *cells])
+            number = f"{line.hand}†" if line.hand in fill.corrected else str(line.hand)
+            body.append([number, won, *cells])
         else:
             body.append([str(i + 1), "", *([""] * (2 * games))])
     return body
@@ -174,6 +175,10 @@ def pad_story(
     ]
     if fill and fill.result_line:
         story.append(Paragraph(f"<b>{markup(fill.result_line)}</b>", st["body"]))
+        story.append(Spacer(1, 1.5 * mm))
+    if fill and fill.history:  # what changed after entry stays on the record
+        changed = "Changed after entry: " + " · ".join(fill.history)
+        story.append(Paragraph(markup(changed), st["small"]))
         story.append(Spacer(1, 1.5 * mm))
     story.append(_signatures_only(width))
     return story

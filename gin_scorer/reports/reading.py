@@ -64,7 +64,8 @@ def round_matches(
 
 
 def match_heading(match: MatchView) -> MatchHeading:
-    """Who plays whom, where, as the top of a score sheet or pad prints it."""
+    """Who plays whom, where, as the top of a score sheet or pad prints it (by round and
+    table, as the room knows it: the database's own match number is no one's business)."""
     b = match.b
     return MatchHeading(
         player_a=match.a.name,
@@ -73,7 +74,6 @@ def match_heading(match: MatchView) -> MatchHeading:
         club_b=b.club if b is not None else "",
         table=str(match.table_number or ""),
         round=str(match.round_number or ""),
-        match=str(match.id),
     )
 
 

@@ -116,7 +116,6 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
     where = (
         f'Round <font name="{BOLD}" size="12">{markup(slip.heading.round) or "____"}</font>'
         f'    Table <font name="{BOLD}" size="12">{markup(slip.heading.table) or "____"}</font>'
-        + (f"    Match {markup(slip.heading.match)}" if slip.heading.match else "")
     )
     data: list[list[object]] = [
         [Paragraph(title, st["body"]), "", Paragraph(where, st["body"]), "", ""],

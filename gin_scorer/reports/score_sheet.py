@@ -51,7 +51,8 @@ def _hand_cells(line: SheetLine) -> list[object]:
         b = f"{b} {mark}"
     elif mark:
         a = mark
-    return [str(line.hand), a, str(line.a_total), b, str(line.b_total)]
+    number = f"{line.hand}†" if line.corrected else str(line.hand)
+    return [number, a, str(line.a_total), b, str(line.b_total)]
 
 
 def _body(fill: GameFill | None, rows_wanted: int) -> list[list[object]]:
@@ -278,6 +279,10 @@ def sheet_story(
         story += [band, Spacer(1, 2 * mm)]
     if fill and fill.dealer_line:
         story.append(Paragraph(markup(fill.dealer_line), st["small"]))
+    if fill and fill.history:  # what changed after entry stays on the record, on paper too
+        story.append(
+            Paragraph("Changed after entry: " + markup(" · ".join(fill.history)), st["small"])
+        )
     story.append(_signatures(width, fill, shape.block_word))
     return story
 

@@ -296,12 +296,11 @@ def match_heading_table(heading: MatchHeading, width: float) -> Table:
             field("Player B", b_name),
             field("Table", heading.table),
             field("Round", heading.round),
-            field("Match", heading.match),
         ]
     ]
     small = 22 * mm
-    rest = (width - 3 * small) / 2
-    table = grid_table(data, colWidths=[rest, rest, small, small, small], rowHeights=[12 * mm])
+    rest = (width - 2 * small) / 2
+    table = grid_table(data, colWidths=[rest, rest, small, small], rowHeights=[12 * mm])
     table.setStyle(
         TableStyle(
             [

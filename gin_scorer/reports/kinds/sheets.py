@@ -22,6 +22,7 @@ from gin_scorer.presentation.sheet_fill import (
     sheet_fill,
     sheet_shape,
 )
+from gin_scorer.presentation.sheet_history import history_lines
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
@@ -100,7 +101,7 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
     else:  # the services always give one of the ledgers above
         return None
     dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
-    fill = sheet_fill(summary, name_a, name_b, next_dealer=dealer)
+    fill = _with_history(sheet, sheet_fill(summary, name_a, name_b, next_dealer=dealer))
     if sheet.result is None:
         return fill
     # A reported result decides the match: the sheet says so, not what the hands reached;
@@ -118,6 +119,19 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
         result_line=reported_result_text(sheet.result, name_a, name_b),
         dealer_line="",
     )
+
+
+def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
+    """Corrected hands marked †, and what changed after entry listed under the games."""
+    corrected = {hand.number for hand in sheet.hands if hand.corrected}
+    games = tuple(
+        replace(
+            game,
+            lines=tuple(replace(line, corrected=line.hand in corrected) for line in game.lines),
+        )
+        for game in fill.games
+    )
+    return replace(fill, games=games, history=history_lines(sheet))
 
 
 def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
@@ -148,7 +162,11 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
         fill = None
         if sheet is not None and isinstance(sheet.ledger, Hollywood):
             name_a, name_b = _side_name(sheet, Side.A), _side_name(sheet, Side.B)
-            fill = pad_fill(sheet.ledger, name_a, name_b)
+            fill = replace(
+                pad_fill(sheet.ledger, name_a, name_b),
+                corrected=frozenset(hand.number for hand in sheet.hands if hand.corrected),
+                history=history_lines(sheet),
+            )
             if sheet.result is not None:  # a forfeit or a ruling decides it, not the pad
                 said = reported_result_text(sheet.result, name_a, name_b)
                 fill = replace(fill, result_line=said)
