@@ -1,8 +1,8 @@
 """``gin-scorer report KIND``: print an event's documents to PDF.
 
-Kinds: standings, pairings, sheet, pad, slips, bracket, player. Blank documents (a score
-sheet pad, a Hollywood pad, result slips) need no event; with --event they carry its name
-and rules.
+Kinds: standings, pairings, sheet, pad, slips, bracket, player, and the handouts: tents,
+signin, badges. Blank documents (a score sheet pad, a Hollywood pad, result slips) need no
+event; with --event they carry its name and rules.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ _KINDS = {
     "slips": "result slips to cut and collect, one per table (--event --round, or --blank)",
     "bracket": "single / double elimination bracket chart (--event; --blank: seeds only)",
     "player": "a player's matches, hands won, gins, undercuts (--entrant ID)",
+    "tents": "table tents to fold and stand on each table, a page a table (--event, --round)",
+    "signin": "sign-in sheet: every entrant A to Z with a box to tick (--event)",
+    "badges": "name badges with name and club, eight a page to cut out (--event)",
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.kinds.bracket import make_bracket
+from gin_scorer.reports.kinds.handouts import make_badges, make_sign_in, make_tents
 from gin_scorer.reports.kinds.pairings import make_pairings
 from gin_scorer.reports.kinds.player import make_player
 from gin_scorer.reports.kinds.sheets import make_pad, make_sheet
@@ -32,6 +33,9 @@ MAKERS: dict[str, Maker] = {
     "slips": make_slips,
     "bracket": make_bracket,
     "player": make_player,
+    "tents": make_tents,
+    "signin": make_sign_in,
+    "badges": make_badges,
 }
 """Every report kind and the function that makes it."""
 
@@ -46,6 +50,9 @@ TITLES = {
     "slips": "Result slips",
     "bracket": "Bracket chart",
     "player": "Player sheet",
+    "tents": "Table tents",
+    "signin": "Sign-in sheet",
+    "badges": "Name badges",
 }
 """A menu label for each kind."""
 

@@ -39,6 +39,9 @@ class ReportActions(EventActions):
             "slips": "Result s&lips…",
             "bracket": "&Bracket…",
             "player": "Pla&yer sheet…",
+            "tents": "&Table tents…",
+            "signin": "S&ign-in sheet…",
+            "badges": "Name ba&dges…",
         }
         for kind in KINDS:
             self._action("reports", labels.get(kind, kind), self._report_asker(kind))

@@ -1,0 +1,209 @@
+"""The handouts a director used to make by hand: table tents (a card per table, folded so both
+players read it), a sign-in sheet with a box to tick per entrant, and name badges.
+
+Each lays out values the report kinds hand it (names are text: every one passes through
+``markup``); the page header and the seal footer come from :mod:`.template`, as on every
+other printout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from gin_scorer.presentation.paper import Paper
+from gin_scorer.reports import template
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup, register_fonts
+
+
+@dataclass(frozen=True)
+class Tent:
+    """One table's tent card: the table, who sits there, and where in the event."""
+
+    table: str
+    player_a: str
+    player_b: str
+    line: str  # "Autumn Open · Round 3"
+
+
+@dataclass(frozen=True)
+class Person:
+    """One entrant on the sign-in sheet or a badge."""
+
+    name: str
+    club: str = ""
+    member_number: str = ""
+    seed: str = ""
+    note: str = ""  # "checked in", "withdrawn"
+
+
+class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+    """A page folded across the middle: the lower half reads the right way up, the upper
+    half upside down, so the card stands on the table and both players read it."""
+
+    def __init__(self, tent: Tent, width: float, height: float) -> None:
+        super().__init__()
+        self.tent = tent
+        self.card_width = width
+        self.card_height = height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.card_width, self.card_height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        half = self.card_height / 2
+        canvas.setDash(3, 3)
+        canvas.setStrokeColor(template.GRID)
+        canvas.line(0, half, self.card_width, half)  # fold here
+        canvas.setDash()
+        self._face()
+        canvas.saveState()
+        canvas.translate(self.card_width, self.card_height)
+        canvas.rotate(180)
+        self._face()
+        canvas.restoreState()
+
+    def _face(self) -> None:
+        """The lower half: the table number large, the names under it, the event's line (the
+        upper half is the same, drawn turned round)."""
+        bottom = 0.0
+        canvas = self.canv
+        half = self.card_height / 2
+        middle = self.card_width / 2
+        canvas.setFillColor(colors.black)
+        canvas.setFont(BOLD, min(96, half * 0.42))
+        canvas.drawCentredString(middle, bottom + half * 0.50, f"Table {self.tent.table}")
+        names = f"{self.tent.player_a}  v  {self.tent.player_b}" if self.tent.player_b else ""
+        size = 26.0
+        while size > 10 and canvas.stringWidth(names, REGULAR, size) > self.card_width * 0.92:
+            size -= 1  # a long pair of names shrinks to fit the card, never runs off it
+        canvas.setFont(REGULAR, size)
+        canvas.drawCentredString(middle, bottom + half * 0.28, names)
+        canvas.setFont(REGULAR, 11)
+        canvas.setFillColor(template.SEAL_TEXT)
+        canvas.drawCentredString(middle, bottom + half * 0.10, self.tent.line)
+
+
+def render_tents(
+    out_path: Path | str, header: template.PageHeader, tents: Sequence[Tent], *, paper: Paper
+) -> Path:
+    """A tent card a page (landscape), one per table, in table order."""
+    width, height = template.frame_size(paper, wide=True)
+    story: list[Flowable] = []
+    for index, tent in enumerate(tents):
+        if index:
+            story.append(PageBreak())
+        story.append(TentCard(tent, width, height - 2))
+    return template.build_pdf(out_path, header, story, paper=paper, wide=True)
+
+
+def render_sign_in(
+    out_path: Path | str, header: template.PageHeader, people: Sequence[Person], *, paper: Paper
+) -> Path:
+    """Every entrant A to Z with a box to tick and a line to sign."""
+    st = template.styles()
+    width, _ = template.frame_size(paper)
+    rows: list[list[object]] = [["", "Name", "Club", "Member no.", "Seed", "Signature"]]
+    for person in people:
+        box = "☑" if person.note == "checked in" else "☐"
+        name = markup(person.name) + (
+            f' <font size="7" color="#555555">({markup(person.note)})</font>'
+            if person.note and person.note != "checked in"
+            else ""
+        )
+        rows.append(
+            [
+                box,
+                Paragraph(name, st["body"]),
+                Paragraph(markup(person.club), st["body"]),
+                person.member_number,
+                person.seed,
+                "",
+            ]
+        )
+    widths = [10 * mm, 0.30 * width, 0.20 * width, 24 * mm, 12 * mm]
+    widths.append(width - sum(widths))
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 10),
+                ("FONT", (0, 0), (-1, 0), BOLD, 8),
+                ("FONT", (0, 1), (0, -1), REGULAR, 16),
+                ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.4, template.GRID),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 1), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), 7),
+            ]
+        )
+    )
+    count = f"{len(people)} entrants. Tick the box as each arrives; the desk checks them in."
+    story: list[Flowable] = [Paragraph(markup(count), st["small"]), Spacer(1, 2 * mm), table]
+    return template.build_pdf(out_path, header, story, paper=paper)
+
+
+def render_badges(
+    out_path: Path | str,
+    header: template.PageHeader,
+    people: Sequence[Person],
+    event_name: str,
+    *,
+    paper: Paper,
+) -> Path:
+    """Name badges, two across and four down a page, with cut lines between them."""
+    register_fonts()  # the badges' own styles name DejaVu before any page is built
+    width, height = template.frame_size(paper)
+    across, down = 2, 4
+    cell_w, cell_h = width / across, (height - 2 * mm) / down
+
+    def style(name: str, font: str, size: float, colour: str = "#000000") -> ParagraphStyle:
+        return ParagraphStyle(
+            name,
+            fontName=font,
+            fontSize=size,
+            leading=size * 1.25,
+            alignment=TA_CENTER,
+            textColor=colors.HexColor(colour),
+        )
+
+    name_style = style("badgeName", BOLD, 24)
+    long_name_style = style("badgeLongName", BOLD, 18)
+    club_style = style("badgeClub", REGULAR, 14)
+    event_style = style("badgeEvent", REGULAR, 9, "#555555")
+
+    def badge(person: Person) -> list[Flowable]:
+        big = name_style if len(person.name) <= 18 else long_name_style
+        return [
+            Paragraph(markup(person.name), big),
+            Spacer(1, 2 * mm),
+            Paragraph(markup(person.club) or "&nbsp;", club_style),
+            Spacer(1, 4 * mm),
+            Paragraph(markup(event_name), event_style),
+        ]
+
+    cells = [badge(person) for person in people]
+    rows = [cells[i : i + across] for i in range(0, len(cells), across)]
+    if len(rows[-1]) < across:
+        rows[-1] = rows[-1] + [[]] * (across - len(rows[-1]))
+    table = Table(rows, colWidths=[cell_w] * across, rowHeights=[cell_h] * len(rows))
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, template.GRID),  # where to cut
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8 * mm),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 8 * mm),
+            ]
+        )
+    )
+    return template.build_pdf(out_path, header, [table], paper=paper)

@@ -1,0 +1,64 @@
+"""Handouts: table tents for a round, the sign-in sheet and name badges for an event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.reports.handouts import Person, Tent, render_badges, render_sign_in, render_tents
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.reading import required_event, round_label, round_number
+from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EntrantStatus, EntrantView
+from gin_scorer.services.entrants import list_entrants
+from gin_scorer.services.rounds import get_round
+
+
+def make_tents(db: Database | None, out: Path, options: Options) -> Path:
+    """A tent card for each table of the round (the latest unless --round), table order."""
+    event = required_event(db, options)
+    database = need_db(db)
+    number = round_number(database, event, options.round_number)
+    tables = [p for p in get_round(database, event.id, number).pairings if p.table is not None]
+    if not tables:
+        raise ReportError(f"round {number} of {event.name} has no tables to put a card on")
+    line = f"{event.name} · Round {number}"
+    tents = [
+        Tent(str(p.table), p.a.name, p.b.name if p.b is not None else "", line)
+        for p in sorted(tables, key=lambda p: p.table or 0)
+    ]
+    header = page_header(db, "Table tents", event, round_label(number))
+    return render_tents(out, header, tents, paper=options.paper)
+
+
+def _people(db: Database, event_id: int) -> list[Person]:
+    def person(entrant: EntrantView) -> Person:
+        note = "withdrawn" if entrant.status is EntrantStatus.WITHDRAWN else ""
+        return Person(
+            name=entrant.name,
+            club=entrant.club,
+            member_number=entrant.member_number,
+            seed=str(entrant.seed or ""),
+            note=note or ("checked in" if entrant.checked_in else ""),
+        )
+
+    people = [person(e) for e in list_entrants(db, event_id)]
+    return sorted(people, key=lambda p: (p.name.casefold(), p.name))
+
+
+def make_sign_in(db: Database | None, out: Path, options: Options) -> Path:
+    """Every entrant A to Z, a box to tick and a line to sign (those checked in: ticked)."""
+    event = required_event(db, options)
+    people = _people(need_db(db), event.id)
+    header = page_header(db, "Sign-in sheet", event)
+    return render_sign_in(out, header, people, paper=options.paper)
+
+
+def make_badges(db: Database | None, out: Path, options: Options) -> Path:
+    """A name badge for each entrant still in the event, A to Z."""
+    event = required_event(db, options)
+    people = [p for p in _people(need_db(db), event.id) if p.note != "withdrawn"]
+    if not people:
+        raise ReportError(f"{event.name} has no entrants yet: add them, then print badges")
+    header = page_header(db, "Name badges", event)
+    return render_badges(out, header, people, event.name, paper=options.paper)
