@@ -74,6 +74,7 @@ class RestoreDialog(QDialog):
         )
         note.setWordWrap(True)
         self.table = QTableWidget(len(self.backups), 4)
+        self.table.setAccessibleName("Backups, newest first")
         self.table.setObjectName("backups")
         self.table.setHorizontalHeaderLabels(["Taken", "Why", "Seal", "Size"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -131,6 +131,8 @@ class BracketCanvas(QWidget):
         self.current = -1  # the box Enter opens (arrow keys move it)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(not fit)
+        self.setAccessibleName("Bracket")
+        self.setAccessibleDescription("Arrow keys move between matches; Enter opens one")
 
     def show_bracket(self, view: BracketView | None) -> None:
         if view is None:

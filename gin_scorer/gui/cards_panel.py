@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.tones import Tone, colour, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
 
@@ -38,8 +39,8 @@ _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 def card_html(card: Card) -> str:
     """A card with its suit symbol, red for ♥♦ and black for ♠♣."""
-    colour = "#c62828" if card.suit.is_red else "#111111"
-    return f'<span style="color:{colour}">{card}</span>'
+    shade = tone(Tone.RED_SUIT if card.suit.is_red else Tone.BLACK_SUIT)
+    return f'<span style="color:{shade}">{card}</span>'
 
 
 def cards_html(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -66,6 +67,8 @@ class CardsPanel(QWidget):
         self.defender_edit = QLineEdit()
         self.defender_edit.setObjectName("defenderCards")
         self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h …")
+        self.knocker_label.setBuddy(self.knocker_edit)  # read out with the field
+        self.defender_label.setBuddy(self.defender_edit)
         for edit in (self.knocker_edit, self.defender_edit):
             sized_text(edit, 12, monospace=True)
             edit.textChanged.connect(self.refresh)
@@ -103,10 +106,11 @@ class CardsPanel(QWidget):
                 sized_text(button, 10)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
                 button.setToolTip(f"{card} ({card.code})")
-                colour = "#c62828" if suit.is_red else "#111111"
+                shade = tone(Tone.RED_SUIT if suit.is_red else Tone.BLACK_SUIT)
                 button.setStyleSheet(
-                    f"QToolButton {{ color: {colour}; padding: 0px; }}"
-                    "QToolButton:checked { background: #ffe082; font-weight: bold; }"
+                    f"QToolButton {{ color: {shade}; padding: 0px; }}"
+                    f"QToolButton:checked {{ background: {tone(Tone.CHOSEN_CARD)};"
+                    f" border: 2px solid {tone(Tone.WARNING)}; font-weight: bold; }}"
                 )
                 button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
                 grid.addWidget(button, row, column)
@@ -121,6 +125,7 @@ class CardsPanel(QWidget):
         self.analysis_label.setWordWrap(True)
         sized_text(self.analysis_label, 12)
         self.problems = QListWidget()
+        self.problems.setAccessibleName("What the cards do not agree with")
         self.problems.setObjectName("cardProblems")
         self.problems.setMaximumHeight(130)
         self.save_button = QPushButton("Save hand with cards")
@@ -265,14 +270,13 @@ class CardsPanel(QWidget):
         warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if analysis.input_error and not at_rest:
             item = QListWidgetItem(error_icon, f"✖ {analysis.input_error}")
-            item.setForeground(Qt.GlobalColor.red)
+            item.setForeground(colour(Tone.ERROR))
             self.problems.addItem(item)
         for problem in analysis.problems:
             icon = error_icon if problem.is_error else warning_icon
             mark = "✖" if problem.is_error else "⚠"
             item = QListWidgetItem(icon, f"{mark} {problem.message}")
-            colour = Qt.GlobalColor.red if problem.is_error else Qt.GlobalColor.darkYellow
-            item.setForeground(colour)
+            item.setForeground(colour(Tone.ERROR if problem.is_error else Tone.WARNING))
             self.problems.addItem(item)
         if analysis.complete and not analysis.problems:
             self.problems.addItem(

@@ -14,10 +14,14 @@ from typing import TypeVar
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWidget
 
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.services.errors import ServiceError
 
-PROBLEM_STYLE = "color: #b00020; font-weight: bold;"
-"""Red and bold, with a ✖ in the text too: a problem is not told by colour alone."""
+
+def problem_style() -> str:
+    """Red and bold, with a ✖ in the text too: a problem is not told by colour alone."""
+    return f"color: {tone(Tone.ERROR)}; font-weight: bold;"
+
 
 T = TypeVar("T")
 
@@ -29,7 +33,7 @@ class ProblemLabel(QLabel):
         super().__init__("")
         self.setObjectName("problem")
         self.setWordWrap(True)
-        self.setStyleSheet(PROBLEM_STYLE)
+        self.setStyleSheet(problem_style())
 
     def say(self, text: str) -> None:
         self.setText(f"✖ {text}")

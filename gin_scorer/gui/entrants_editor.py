@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, dialog_buttons
+from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
@@ -51,6 +51,7 @@ class EntrantsEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.box = QPlainTextEdit()
+        self.box.setAccessibleName("Entrants, one per line")
         self.box.setObjectName("entrants")
         self.box.setPlaceholderText("Ann Lee\nBob Marsh\n…")
         # Tab moves on (keyboard first); pasted tabs still arrive as cells.
@@ -92,7 +93,7 @@ class EntrantsEditor(QWidget):
         problem = self.problem()
         if problem:
             self.status.setText(f"✖ {problem}")
-            self.status.setStyleSheet(PROBLEM_STYLE)
+            self.status.setStyleSheet(problem_style())
             return
         count = len(self.parsed().specs)
         self.status.setStyleSheet("")
@@ -122,7 +123,7 @@ class EntrantsEditor(QWidget):
     def show_problem(self, text: str) -> None:
         """A refusal from the services (a name already entered …), shown where the list is."""
         self.status.setText(f"✖ {text}")
-        self.status.setStyleSheet(PROBLEM_STYLE)
+        self.status.setStyleSheet(problem_style())
 
 
 def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.gui.dialog_parts import PROBLEM_STYLE, DateField, ProblemLabel, dialog_buttons
+from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
@@ -119,6 +119,7 @@ class RulesEditor(QWidget):
         self.presets = {p.key: p for p in presets}
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("presetBox")
+        self.preset_box.setAccessibleName("Rule-set preset")
         for preset in presets:
             self.preset_box.addItem(f"{preset.name} ({preset.key})", preset.key)
         self.widgets: dict[str, QWidget] = {}
@@ -132,7 +133,7 @@ class RulesEditor(QWidget):
         form = QFormLayout()
         form.addRow("Preset:", preset_row)
         self.error = QLabel("")
-        self.error.setStyleSheet(PROBLEM_STYLE)
+        self.error.setStyleSheet(problem_style())
         knob_box = QWidget()
         knob_form = QFormLayout(knob_box)
         for field in fields(RuleSet):
@@ -337,6 +338,7 @@ class NewEventDialog(QDialog):
         self.rules.changed = self._rules_changed  # type: ignore[method-assign]
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("rulesPreview")
+        self.preview.setAccessibleName("The rules in words")
         self.preview.setReadOnly(True)
         self.preview.setStyleSheet("font-family: monospace;")
         rules_box = QGroupBox("Rules")

@@ -97,6 +97,7 @@ class EventSettingsDialog(EventEditDialog):
         row = QHBoxLayout(box)
         self.tie_breaks = QListWidget()
         self.tie_breaks.setObjectName("tieBreaks")
+        self.tie_breaks.setAccessibleName("Tie-breaks, in order")
         chosen = _tie_break_list(settings.get("tie_breaks"))
         for tie in [*chosen, *(t for t in TieBreak if t not in chosen)]:
             item = QListWidgetItem(tie.label)
@@ -180,6 +181,7 @@ class EventSettingsDialog(EventEditDialog):
         self.entrants = [e for e in entrants if e.active]
         self.fixed = QTableWidget(0, 2)
         self.fixed.setObjectName("fixedTables")
+        self.fixed.setAccessibleName("Entrants who always sit at one table")
         self.fixed.setHorizontalHeaderLabels(["Entrant", "Table"])
         self.fixed.horizontalHeader().setStretchLastSection(True)
         self.fixed.setColumnWidth(0, 260)

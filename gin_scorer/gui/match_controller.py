@@ -56,12 +56,14 @@ class OverrideDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>The cards do not agree with the declaration:</b>"))
         listing = QListWidget()
+        listing.setAccessibleName("What the cards do not agree with")
         for problem in problems:
             mark = "✖" if problem.is_error else "⚠"
             listing.addItem(f"{mark} {problem.message}")
         layout.addWidget(listing)
         layout.addWidget(QLabel("Record it anyway? The director's reason (kept on the sheet):"))
         self.reason = QLineEdit()
+        self.reason.setAccessibleName("The director's reason for the override")
         self.reason.setPlaceholderText("e.g. players agreed the count at the table")
         layout.addWidget(self.reason)
         buttons = QDialogButtonBox(

@@ -30,6 +30,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.entry_grammar import (
     GRAMMAR_HINT,
@@ -43,11 +44,17 @@ from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
 _STATE_STYLE = {
-    EntryState.EMPTY: ("", "color: #555;"),
-    EntryState.INCOMPLETE: ("… ", "color: #555;"),
-    EntryState.COMPLETE: ("✔ ", "color: #1b5e20; font-weight: bold;"),
-    EntryState.ERROR: ("✖ ", "color: #b00020; font-weight: bold;"),
+    EntryState.EMPTY: ("", Tone.MUTED, ""),
+    EntryState.INCOMPLETE: ("… ", Tone.MUTED, ""),
+    EntryState.COMPLETE: ("✔ ", Tone.SUCCESS, " font-weight: bold;"),
+    EntryState.ERROR: ("✖ ", Tone.ERROR, " font-weight: bold;"),
 }
+
+
+def _state_style(state: EntryState) -> tuple[str, str]:
+    """The reading's symbol and colour (the theme's shade of it) for ``state``."""
+    icon, shade, weight = _STATE_STYLE[state]
+    return icon, f"color: {tone(shade)};{weight}"
 
 
 class MatchPanel(QWidget):
@@ -97,6 +104,7 @@ class MatchPanel(QWidget):
         """The pad (a line per hand) and the games under it."""
         self.model = ScoreSheetModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName("Score sheet: one line per hand")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -113,6 +121,7 @@ class MatchPanel(QWidget):
 
         self.games_model = GamesModel(self)
         self.games_table = QTableView()
+        self.games_table.setAccessibleName("Games: points, boxes, bonuses, result")
         self.games_table.setModel(self.games_model)
         self.games_table.verticalHeader().setVisible(False)
         self.games_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -123,6 +132,8 @@ class MatchPanel(QWidget):
         """The entry line with its live reading, the first dealer, and the grammar hint."""
         self.mode_label = QLabel("New hand:")
         self.entry = EntryLine()
+        self.entry.setAccessibleName("Hand entry line")
+        self.mode_label.setBuddy(self.entry)
         self.entry.setObjectName("entryLine")
         self.entry.setPlaceholderText("ak7 15  ·  bg22  ·  abg30  ·  d")
         sized_text(self.entry, 15, monospace=True)
@@ -137,7 +148,7 @@ class MatchPanel(QWidget):
         self.hint = QLabel(GRAMMAR_HINT)
         self.hint.setObjectName("grammarHint")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555;")
+        self.hint.setStyleSheet(f"color: {tone(Tone.MUTED)};")
 
         # Who dealt the first hand (the rules say who deals after it).
         self.first_dealer_label = QLabel("First dealer:")
@@ -286,14 +297,14 @@ class MatchPanel(QWidget):
         return f"{where or 'this match'} is finished ({won}): {fix}"
 
     def _show(self, preview: EntryPreview) -> None:
-        icon, style = _STATE_STYLE[preview.state]
+        icon, style = _state_style(preview.state)
         message = "" if preview.state is EntryState.EMPTY else preview.message
         self.preview_label.setText(icon + message)
         self.preview_label.setStyleSheet(style)
 
     def show_error(self, message: str) -> None:
         """A refusal from the services (conflict, locked match...): shown, text kept."""
-        icon, style = _STATE_STYLE[EntryState.ERROR]
+        icon, style = _state_style(EntryState.ERROR)
         self.preview_label.setText(icon + message)
         self.preview_label.setStyleSheet(style)
 
@@ -328,7 +339,7 @@ class MatchPanel(QWidget):
 
     def show_saved(self, message: str) -> None:
         """After Enter: what was saved, until the next keystroke."""
-        icon, style = _STATE_STYLE[EntryState.COMPLETE]
+        icon, style = _state_style(EntryState.COMPLETE)
         self.preview_label.setText(icon + message)
         self.preview_label.setStyleSheet(style)
 

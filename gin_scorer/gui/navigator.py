@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit
 
+from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -53,14 +54,11 @@ def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     return f"{label}  ({done}/{len(played)} done{bye_text})"
 
 
-_PLAYING = QColor("#0d47a1")
-
-
 def _show_match(item: QStandardItem, match: MatchView) -> None:
     """A match's line, blue while it is being played (its mark says so without colour)."""
     item.setText(match_label(match))
     if match.status is MatchStatus.PLAYING:
-        item.setForeground(QBrush(_PLAYING))
+        item.setForeground(QBrush(colour(Tone.PLAYING)))
     else:
         item.setData(None, Qt.ItemDataRole.ForegroundRole)
 

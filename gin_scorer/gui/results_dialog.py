@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.pin_prompt import with_pin
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import RESULT_HINT, read_result_line, result_words
 from gin_scorer.services import matches
@@ -59,6 +60,7 @@ class ResultsDialog(QDialog):
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
         self.line = QLineEdit()
+        self.line.setAccessibleName("Results line: table, winner, games")
         self.line.setPlaceholderText("table, winner, games — e.g. 12 a 3-1, then Enter")
         font = self.line.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
@@ -66,6 +68,7 @@ class ResultsDialog(QDialog):
         # The optional second line: a slip's game totals (Tab to it, Enter from either line).
         self.totals = QLineEdit()
         self.totals.setObjectName("gameTotals")
+        self.totals.setAccessibleName("Each game's totals, optional")
         self.totals.setPlaceholderText(
             "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter"
         )
@@ -75,6 +78,7 @@ class ResultsDialog(QDialog):
         self.last_entered.setWordWrap(True)
         self.missing_title = QLabel()
         self.missing = QListWidget()
+        self.missing.setAccessibleName("Tables still owing a result")
         self.missing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -146,7 +150,7 @@ class ResultsDialog(QDialog):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.said.setText(text)
-        self.said.setStyleSheet("color: #b00020;" if error else "")
+        self.said.setStyleSheet(f"color: {tone(Tone.ERROR)};" if error else "")
 
     def _enter(self) -> None:
         line = read_result_line(self.typed())

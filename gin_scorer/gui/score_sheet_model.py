@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.hand_words import (
     declared_text,
     hand_notes,
@@ -57,10 +58,6 @@ class GameKey:
 HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 """Data role returning the row's :class:`HandRow` (for editing and the cards panel)."""
 
-_WARNING_BRUSH = QBrush(QColor("#8a5a00"))
-_ERROR_BRUSH = QBrush(QColor("#b00020"))
-_GAME_END_BACKGROUND = QBrush(QColor("#eef3ff"))
-_WITHDRAWN_BRUSH = QBrush(QColor("#777777"))
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 _BOLD: list[QFont] = []
@@ -235,7 +232,7 @@ class ScoreSheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.FontRole:
             return _struck() if column != Column.NOTES else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            return _WITHDRAWN_BRUSH
+            return QBrush(colour(Tone.MUTED))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(line, WithdrawnHand):
@@ -251,12 +248,12 @@ class ScoreSheetModel(QAbstractTableModel):
             return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
         if role == Qt.ItemDataRole.ForegroundRole and column == Column.NOTES:
             if hand.errors:
-                return _ERROR_BRUSH
-            return _WARNING_BRUSH if hand.warnings else None
+                return QBrush(colour(Tone.ERROR))
+            return QBrush(colour(Tone.WARNING)) if hand.warnings else None
         if role == Qt.ItemDataRole.FontRole:
             return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
         if role == Qt.ItemDataRole.BackgroundRole:
-            return _GAME_END_BACKGROUND if row in self._game_ends else None
+            return QBrush(colour(Tone.GAME_END)) if row in self._game_ends else None
         return None
 
     def _cell(self, row: int, hand: HandRow, key: Column | GameKey) -> str:

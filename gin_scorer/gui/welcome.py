@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import problem_style
 from gin_scorer.services.dto import EventView
 
 
@@ -55,6 +56,7 @@ class WelcomePage(QWidget):
         self.events_label = QLabel("<b>Events in this database</b> (Enter or double-click opens)")
         self.events = QListWidget()
         self.events.setObjectName("welcomeEvents")
+        self.events_label.setBuddy(self.events)
         self.events.setMinimumWidth(720)
         self.events.setMaximumHeight(260)
         self.events.itemActivated.connect(self._chosen)
@@ -88,4 +90,4 @@ class WelcomePage(QWidget):
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.setText(("✖ " if error else "") + text)
-        self.message.setStyleSheet("color: #b00020; font-weight: bold;" if error else "")
+        self.message.setStyleSheet(problem_style() if error else "")

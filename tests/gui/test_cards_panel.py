@@ -5,6 +5,7 @@ from __future__ import annotations
 from gin_scorer.core.cards import parse_card
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.cards_panel import CardsPanel
+from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.cards_analysis import analyse_cards
 from gin_scorer.presentation.entry_grammar import read_entry
 
@@ -52,7 +53,7 @@ def test_panel_lists_problems_in_red_with_an_icon(qtbot) -> None:  # type: ignor
     assert len(texts) == 1 and texts[0].startswith("✖ ") and "34" in texts[0]
     item = panel.problems.item(0)
     assert not item.icon().isNull()  # not colour alone
-    assert item.foreground().color().red() > 200
+    assert item.foreground().color() == colour(Tone.ERROR)  # the theme's red
     assert "Ann’s cards" in panel.knocker_label.text()
     assert "lays off" in panel.analysis_label.text()
     assert panel.save_button.isEnabled()

@@ -101,6 +101,7 @@ class MainWindow(ReportActions):
         """The tree of events, rounds and tables, and the find box above it."""
         self.navigator_model = NavigatorModel(self)
         self.navigator = QTreeView()
+        self.navigator.setAccessibleName("Events, rounds and tables")
         self.navigator.setObjectName("navigator")
         self.navigator.setModel(self.navigator_model)
         self.navigator.setHeaderHidden(True)
@@ -110,6 +111,7 @@ class MainWindow(ReportActions):
         self.navigator.clicked.connect(self._node_activated)
         # "Where is Ann playing?": type part of a name (or T12); Enter opens the table.
         self.find_box = FindBox()
+        self.find_box.setAccessibleName("Find a player or table")
         self.find_box.setObjectName("findTable")
         self.find_box.setPlaceholderText("Find a player or table  (Ctrl+F)")
         self.find_box.setClearButtonEnabled(True)

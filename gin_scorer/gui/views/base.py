@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
@@ -95,4 +96,4 @@ class EventPage(QWidget):
 
     def _fail(self, error: Exception) -> None:
         self.note.setText(f"✖ {error}")
-        self.note.setStyleSheet("color: #b00020;")
+        self.note.setStyleSheet(f"color: {tone(Tone.ERROR)};")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.services.database import Database
@@ -32,7 +33,7 @@ ENTRANT_COLUMNS = [
 
 
 def _entrant_style(entrant: EntrantView) -> RowStyle | None:
-    return None if entrant.active else RowStyle(foreground="#777777")
+    return None if entrant.active else RowStyle(foreground=tone(Tone.MUTED))
 
 
 class EntrantsView(EventPage):
@@ -49,6 +50,7 @@ class EntrantsView(EventPage):
         self.actor = ""
         self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
         self.table = make_table(self.model)
+        self.table.setAccessibleName("Entrants")
         self.table.setObjectName("entrantsTable")
         self.check_button = QPushButton("Check in / out")
         self.withdraw_button = QPushButton("Withdraw")

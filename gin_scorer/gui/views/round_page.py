@@ -19,6 +19,7 @@ class RoundPage(EventPage):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
         self.round_box = QComboBox()
+        self.round_box.setAccessibleName("Round shown")
         self.round_box.setObjectName("roundBox")
         self.round_box.currentIndexChanged.connect(self._round_chosen)
         self._filling = False

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.standings_table import missing_points_note, standings_columns
 from gin_scorer.services.database import Database
@@ -20,9 +21,9 @@ from gin_scorer.services.standings import StandingRow
 
 def _standing_style(row: StandingRow) -> RowStyle | None:
     if row.withdrawn:
-        return RowStyle(foreground="#777777")
+        return RowStyle(foreground=tone(Tone.MUTED))
     if row.place <= 3:
-        return RowStyle(background="#fff8e1", bold=True)
+        return RowStyle(background=tone(Tone.PODIUM), bold=True)
     return None
 
 
@@ -31,9 +32,11 @@ class StandingsView(EventPage):
         super().__init__(db, parent)
         self.model = RowsModel(standings_columns(()), self, _standing_style)
         self.table = make_table(self.model)
+        self.table.setAccessibleName("Standings")
         self.table.setObjectName("standingsTable")
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.after = QComboBox()
+        self.after.setAccessibleName("Standings after round")
         self.after.currentIndexChanged.connect(self._round_chosen)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)

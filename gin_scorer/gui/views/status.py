@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
+from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.gui.zoom import sized_text
@@ -40,9 +41,9 @@ STATUS_COLUMNS = [
 
 def _status_style(line: TableLine) -> RowStyle | None:
     if line.state is TableState.WAITING:
-        return RowStyle(background="#ffebee", foreground="#b00020", bold=True)
+        return RowStyle(background=tone(Tone.MISSING), bold=True)
     if line.state is TableState.PLAYING:
-        return RowStyle(background="#fff3e0")
+        return RowStyle(background=tone(Tone.PLAYING_ROW))
     return None
 
 
@@ -51,6 +52,7 @@ class StatusView(RoundPage):
         super().__init__(db, parent)
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
         self.table = make_table(self.model)
+        self.table.setAccessibleName("Round status: each table's result")
         self.table.setObjectName("statusBoard")
         self._open_from(self.table)
         self.summary = QLabel("")
