@@ -33,6 +33,9 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     # Wayland and the desktop's task bar match the window to gin-scorer.desktop (its icon).
     app.setDesktopFileName("gin-scorer")
     app.setWindowIcon(application_icon())
+    from gin_scorer.gui.i18n import install_translations
+
+    install_translations(app)
     return app
 
 

@@ -14,7 +14,7 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -64,19 +64,31 @@ class RestoreDialog(QDialog):
         self, database: str, backups: Sequence[BackupFile], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Restore a backup")
+        self.setWindowTitle(QCoreApplication.translate("RestoreDialog", "Restore a backup"))
         self.resize(760, 420)
         self.backups = list(backups)
         self.chosen: Path | None = None
         note = QLabel(
-            f"Replace <b>{html.escape(database)}</b> by a backup. The database as it is now is "
-            "backed up first, so a restore can itself be undone by restoring that copy."
+            QCoreApplication.translate(
+                "RestoreDialog",
+                "Replace <b>{0}</b> by a backup. The database as it is now is backed up "
+                "first, so a restore can itself be undone by restoring that copy.",
+            ).format(html.escape(database))
         )
         note.setWordWrap(True)
         self.table = QTableWidget(len(self.backups), 4)
-        self.table.setAccessibleName("Backups, newest first")
+        self.table.setAccessibleName(
+            QCoreApplication.translate("RestoreDialog", "Backups, newest first")
+        )
         self.table.setObjectName("backups")
-        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Seal", "Size"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                QCoreApplication.translate("RestoreDialog", "Taken"),
+                QCoreApplication.translate("RestoreDialog", "Why"),
+                QCoreApplication.translate("RestoreDialog", "Seal"),
+                QCoreApplication.translate("RestoreDialog", "Size"),
+            ]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -92,10 +104,15 @@ class RestoreDialog(QDialog):
                 item.setToolTip(str(backup.path))
                 if column == 2:
                     item.setToolTip(
-                        f"The seal this backup was taken with: sheets printed "
-                        f"from it carry “Seal {seal}”."
+                        QCoreApplication.translate(
+                            "RestoreDialog",
+                            "The seal this backup was taken with: sheets printed from it "
+                            "carry “Seal {0}”.",
+                        ).format(seal)
                         if seal
-                        else "No seal could be read from this backup."
+                        else QCoreApplication.translate(
+                            "RestoreDialog", "No seal could be read from this backup."
+                        )
                     )
                 if column == 3:
                     item.setTextAlignment(_RIGHT)
@@ -105,9 +122,14 @@ class RestoreDialog(QDialog):
         if self.backups:
             self.table.selectRow(0)
         self.table.doubleClicked.connect(lambda _index: self._restore_selected())
-        empty = QLabel("No backups of this database yet: choose a file with “Other file…”.")
+        empty = QLabel(
+            QCoreApplication.translate(
+                "RestoreDialog",
+                "No backups of this database yet: choose a file with “Other file…”.",
+            )
+        )
         empty.setVisible(not self.backups)
-        other = QPushButton("&Other file…")
+        other = QPushButton(QCoreApplication.translate("RestoreDialog", "&Other file…"))
         other.clicked.connect(self.choose_file)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         restore = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -129,7 +151,12 @@ class RestoreDialog(QDialog):
 
     def choose_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, "Restore a backup", "", "gin-scorer backups (*.sqlite *.db);;All files (*)"
+            self,
+            QCoreApplication.translate("RestoreDialog", "Restore a backup"),
+            "",
+            QCoreApplication.translate(
+                "RestoreDialog", "gin-scorer backups (*.sqlite *.db);;All files (*)"
+            ),
         )
         if name:
             self.chosen = Path(name)
@@ -144,8 +171,10 @@ def ask_database_pin(parent: QWidget | None) -> str:
     """The prompt the restore shows when the database has a director's PIN."""
     pin, ok = QInputDialog.getText(
         parent,
-        "Restore a backup",
-        "This database is guarded: the director's PIN:",
+        QCoreApplication.translate("backup_dialog", "Restore a backup"),
+        QCoreApplication.translate(
+            "backup_dialog", "This database is guarded: the director's PIN:"
+        ),
         QLineEdit.EchoMode.Password,
     )
     if not ok:

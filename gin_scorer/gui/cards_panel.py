@@ -8,7 +8,7 @@ for the director's override and reason when the core refuses it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QButtonGroup,
@@ -59,14 +59,18 @@ class CardsPanel(QWidget):
 
         self.declared_label = QLabel("")
         self.declared_label.setStyleSheet("font-weight: bold;")
-        self.knocker_label = QLabel("Knocker’s cards:")
+        self.knocker_label = QLabel(QCoreApplication.translate("CardsPanel", "Knocker’s cards:"))
         self.knocker_edit = QLineEdit()
         self.knocker_edit.setObjectName("knockerCards")
-        self.knocker_edit.setPlaceholderText("e.g. 7h 8h 9h Kc Kd Ks …")
-        self.defender_label = QLabel("Defender’s cards:")
+        self.knocker_edit.setPlaceholderText(
+            QCoreApplication.translate("CardsPanel", "e.g. 7h 8h 9h Kc Kd Ks …")
+        )
+        self.defender_label = QLabel(QCoreApplication.translate("CardsPanel", "Defender’s cards:"))
         self.defender_edit = QLineEdit()
         self.defender_edit.setObjectName("defenderCards")
-        self.defender_edit.setPlaceholderText("ten cards, e.g. Qh Qs Qd 10h …")
+        self.defender_edit.setPlaceholderText(
+            QCoreApplication.translate("CardsPanel", "ten cards, e.g. Qh Qs Qd 10h …")
+        )
         self.knocker_label.setBuddy(self.knocker_edit)  # read out with the field
         self.defender_label.setBuddy(self.defender_edit)
         for edit in (self.knocker_edit, self.defender_edit):
@@ -84,15 +88,17 @@ class CardsPanel(QWidget):
     def _build_targets(self) -> None:
         """Where a clicked card goes: the knocker's hand or the defender's."""
         self.target_group = QButtonGroup(self)
-        self.to_knocker = QRadioButton("clicks go to the knocker")
-        self.to_defender = QRadioButton("to the defender")
+        self.to_knocker = QRadioButton(
+            QCoreApplication.translate("CardsPanel", "clicks go to the knocker")
+        )
+        self.to_defender = QRadioButton(QCoreApplication.translate("CardsPanel", "to the defender"))
         self.to_knocker.setChecked(True)
         self.target_group.addButton(self.to_knocker)
         self.target_group.addButton(self.to_defender)
 
     def _build_card_grid(self) -> QGroupBox:
         """One button per card, a row per suit, coloured as on the table."""
-        grid_box = QGroupBox("Click cards")
+        grid_box = QGroupBox(QCoreApplication.translate("CardsPanel", "Click cards"))
         grid = QGridLayout(grid_box)
         grid.setSpacing(2)
         self.card_buttons: dict[Card, QToolButton] = {}
@@ -105,7 +111,9 @@ class CardsPanel(QWidget):
                 button.setMinimumWidth(33)
                 sized_text(button, 10)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
-                button.setToolTip(f"{card} ({card.code})")
+                button.setToolTip(
+                    QCoreApplication.translate("CardsPanel", "{0} ({1})").format(card, card.code)
+                )
                 shade = tone(Tone.RED_SUIT if suit.is_red else Tone.BLACK_SUIT)
                 button.setStyleSheet(
                     f"QToolButton {{ color: {shade}; padding: 0px; }}"
@@ -125,10 +133,14 @@ class CardsPanel(QWidget):
         self.analysis_label.setWordWrap(True)
         sized_text(self.analysis_label, 12)
         self.problems = QListWidget()
-        self.problems.setAccessibleName("What the cards do not agree with")
+        self.problems.setAccessibleName(
+            QCoreApplication.translate("CardsPanel", "What the cards do not agree with")
+        )
         self.problems.setObjectName("cardProblems")
         self.problems.setMaximumHeight(130)
-        self.save_button = QPushButton("Save hand with cards")
+        self.save_button = QPushButton(
+            QCoreApplication.translate("CardsPanel", "Save hand with cards")
+        )
         self.save_button.clicked.connect(self._save)
 
     def _lay_out(self, grid_box: QGroupBox) -> None:
@@ -183,11 +195,17 @@ class CardsPanel(QWidget):
         if record is not None and record.declarer is not None:
             knocker = names[0] if record.declarer is Side.A else names[1]
             defender = names[1] if record.declarer is Side.A else names[0]
-            self.knocker_label.setText(f"{knocker}’s cards (knocker):")
-            self.defender_label.setText(f"{defender}’s cards:")
+            self.knocker_label.setText(
+                QCoreApplication.translate("CardsPanel", "{0}’s cards (knocker):").format(knocker)
+            )
+            self.defender_label.setText(
+                QCoreApplication.translate("CardsPanel", "{0}’s cards:").format(defender)
+            )
         else:  # nothing declared yet (or another match): no names from an earlier hand
-            self.knocker_label.setText("Knocker’s cards:")
-            self.defender_label.setText("Defender’s cards:")
+            self.knocker_label.setText(QCoreApplication.translate("CardsPanel", "Knocker’s cards:"))
+            self.defender_label.setText(
+                QCoreApplication.translate("CardsPanel", "Defender’s cards:")
+            )
         self.refresh()
 
     def toggle_card(self, card: Card) -> None:
@@ -225,11 +243,21 @@ class CardsPanel(QWidget):
         if self.declared is not None and self.declared.declarer is not None:
             who = self.names[0] if self.declared.declarer is Side.A else self.names[1]
             self.declared_label.setText(
-                f"Declared: {who} {self.declared.declaration.value.replace('_', ' ')}"
-                f"   (A = {self.names[0]}, B = {self.names[1]})"
+                QCoreApplication.translate(
+                    "CardsPanel", "Declared: {0} {1}   (A = {2}, B = {3})"
+                ).format(
+                    who,
+                    self.declared.declaration.value.replace("_", " "),
+                    self.names[0],
+                    self.names[1],
+                )
             )
         else:
-            self.declared_label.setText("Declared: — (type the hand on the entry line first)")
+            self.declared_label.setText(
+                QCoreApplication.translate(
+                    "CardsPanel", "Declared: — (type the hand on the entry line first)"
+                )
+            )
         in_hands = set(analysis.knocker_cards) | set(analysis.defender_cards)
         for card in ALL_CARDS:
             button = self.card_buttons[card]

@@ -12,7 +12,7 @@ import math
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from gin_scorer.gui.background import Operation, Report, in_background
@@ -57,7 +57,7 @@ class DemoPlay(QObject):
             self.plan.rounds or 0,
             parent,
         )
-        self.dialog.setWindowTitle("Demo event")
+        self.dialog.setWindowTitle(QCoreApplication.translate("DemoPlay", "Demo event"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(0)
         self.dialog.setAutoClose(False)

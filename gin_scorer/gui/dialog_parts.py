@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QCoreApplication, QDate
 from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWidget
 
 from gin_scorer.gui.tones import Tone, tone
@@ -36,7 +36,7 @@ class ProblemLabel(QLabel):
         self.setStyleSheet(problem_style())
 
     def say(self, text: str) -> None:
-        self.setText(f"✖ {text}")
+        self.setText(QCoreApplication.translate("ProblemLabel", "✖ {0}").format(text))
 
 
 def dialog_buttons(

@@ -5,6 +5,7 @@ already has, and the dialog stays open with what was typed.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -24,19 +25,21 @@ class EntrantEditDialog(QDialog):
     def __init__(self, entrant: EntrantView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entrant = entrant
-        self.setWindowTitle(f"Entrant — {entrant.name}")
+        self.setWindowTitle(
+            QCoreApplication.translate("EntrantEditDialog", "Entrant — {0}").format(entrant.name)
+        )
         self.name = QLineEdit(entrant.name)
         self.name.setObjectName("entrantName")
         self.club = QLineEdit(entrant.club)
         self.seed = QSpinBox()
         self.seed.setRange(0, _MAX_SEED)
-        self.seed.setSpecialValueText("no seed")
+        self.seed.setSpecialValueText(QCoreApplication.translate("EntrantEditDialog", "no seed"))
         self.seed.setValue(entrant.seed or 0)
         self.problem = ProblemLabel()
         form = QFormLayout(self)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Club:", self.club)
-        form.addRow("&Seed:", self.seed)
+        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Name:"), self.name)
+        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Club:"), self.club)
+        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Seed:"), self.seed)
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self.accept, save=True))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QDialog,
@@ -40,7 +41,10 @@ HINT = (
 def choose_entrants_file(parent: QWidget | None) -> Path | None:
     """The open-file dialog for an entrants CSV; None when the director cancels."""
     name, _ = QFileDialog.getOpenFileName(
-        parent, "Import entrants", "", "CSV files (*.csv *.txt);;All files (*)"
+        parent,
+        QCoreApplication.translate("entrants_editor", "Import entrants"),
+        "",
+        QCoreApplication.translate("entrants_editor", "CSV files (*.csv *.txt);;All files (*)"),
     )
     return Path(name) if name else None
 
@@ -51,18 +55,24 @@ class EntrantsEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.box = QPlainTextEdit()
-        self.box.setAccessibleName("Entrants, one per line")
+        self.box.setAccessibleName(
+            QCoreApplication.translate("EntrantsEditor", "Entrants, one per line")
+        )
         self.box.setObjectName("entrants")
-        self.box.setPlaceholderText("Ann Lee\nBob Marsh\n…")
+        self.box.setPlaceholderText(
+            QCoreApplication.translate("EntrantsEditor", "Ann Lee\nBob Marsh\n…")
+        )
         # Tab moves on (keyboard first); pasted tabs still arrive as cells.
         self.box.setTabChangesFocus(True)
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
-        self.import_button = QPushButton("Import &CSV…")
+        self.import_button = QPushButton(
+            QCoreApplication.translate("EntrantsEditor", "Import &CSV…")
+        )
         self.import_button.setObjectName("importCsv")
         self.import_button.clicked.connect(self.choose_file)
-        self.status = QLabel("No entrants yet")
+        self.status = QLabel(QCoreApplication.translate("EntrantsEditor", "No entrants yet"))
         self.status.setObjectName("entrantCount")
         self.status.setWordWrap(True)
         self.box.textChanged.connect(self._show_status)
@@ -92,13 +102,19 @@ class EntrantsEditor(QWidget):
     def _show_status(self) -> None:
         problem = self.problem()
         if problem:
-            self.status.setText(f"✖ {problem}")
+            self.status.setText(
+                QCoreApplication.translate("EntrantsEditor", "✖ {0}").format(problem)
+            )
             self.status.setStyleSheet(problem_style())
             return
         count = len(self.parsed().specs)
         self.status.setStyleSheet("")
         self.status.setText(
-            f"{count} entrant{'s' if count != 1 else ''}" if count else "No entrants yet"
+            QCoreApplication.translate("EntrantsEditor", "{0} entrant{1}").format(
+                count, "s" if count != 1 else ""
+            )
+            if count
+            else QCoreApplication.translate("EntrantsEditor", "No entrants yet")
         )
 
     def choose_file(self) -> None:
@@ -122,7 +138,7 @@ class EntrantsEditor(QWidget):
 
     def show_problem(self, text: str) -> None:
         """A refusal from the services (a name already entered …), shown where the list is."""
-        self.status.setText(f"✖ {text}")
+        self.status.setText(QCoreApplication.translate("EntrantsEditor", "✖ {0}").format(text))
         self.status.setStyleSheet(problem_style())
 
 
@@ -134,8 +150,10 @@ def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
         return True
     answer = QMessageBox.question(
         parent,
-        "Close without saving?",
-        f"The {count} entrant{'s' if count != 1 else ''} typed here will be lost.",
+        QCoreApplication.translate("entrants_editor", "Close without saving?"),
+        QCoreApplication.translate(
+            "entrants_editor", "The {0} entrant{1} typed here will be lost."
+        ).format(count, "s" if count != 1 else ""),
         QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,
     )
@@ -147,7 +165,9 @@ class AddEntrantsDialog(QDialog):
 
     def __init__(self, event_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Add entrants — {event_name}")
+        self.setWindowTitle(
+            QCoreApplication.translate("AddEntrantsDialog", "Add entrants — {0}").format(event_name)
+        )
         self.resize(620, 480)
         self.editor = EntrantsEditor()
         layout = QVBoxLayout(self)

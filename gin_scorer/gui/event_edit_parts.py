@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -31,10 +32,12 @@ def pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
     pin = QLineEdit()
     pin.setObjectName("pin")
     pin.setEchoMode(QLineEdit.EchoMode.Password)
-    pin.setPlaceholderText("needed: the event is under way")
+    pin.setPlaceholderText(
+        QCoreApplication.translate("event_edit_parts", "needed: the event is under way")
+    )
     if event.has_pin and event.status is not EventStatus.SETUP:
         row = QFormLayout()
-        row.addRow("Director's &PIN:", pin)
+        row.addRow(QCoreApplication.translate("event_edit_parts", "Director's &PIN:"), pin)
         layout.addLayout(row)
     return pin
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -20,7 +21,9 @@ class EventPinDialog(QDialog):
 
     def __init__(self, event: EventView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Director's PIN — {event.name}")
+        self.setWindowTitle(
+            QCoreApplication.translate("EventPinDialog", "Director's PIN — {0}").format(event.name)
+        )
         form = QFormLayout(self)
         self.old = QLineEdit()
         self.old.setObjectName("oldPin")
@@ -31,17 +34,25 @@ class EventPinDialog(QDialog):
         for edit in (self.old, self.new, self.again):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
         if event.has_pin:
-            form.addRow("Current PIN:", self.old)
-        self.new.setPlaceholderText("4 or more characters; empty clears the PIN")
-        form.addRow("New PIN:", self.new)
-        form.addRow("New PIN again:", self.again)
+            form.addRow(QCoreApplication.translate("EventPinDialog", "Current PIN:"), self.old)
+        self.new.setPlaceholderText(
+            QCoreApplication.translate(
+                "EventPinDialog", "4 or more characters; empty clears the PIN"
+            )
+        )
+        form.addRow(QCoreApplication.translate("EventPinDialog", "New PIN:"), self.new)
+        form.addRow(QCoreApplication.translate("EventPinDialog", "New PIN again:"), self.again)
         self.problem = ProblemLabel()
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self._accept_if_same, save=True))
 
     def _accept_if_same(self) -> None:
         if self.new.text() != self.again.text():
-            self.problem.say("the two new PINs differ: type them again")
+            self.problem.say(
+                QCoreApplication.translate(
+                    "EventPinDialog", "the two new PINs differ: type them again"
+                )
+            )
             self.again.clear()
             self.again.setFocus()
             return

@@ -7,6 +7,7 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QLabel,
     QVBoxLayout,
@@ -35,13 +36,17 @@ class EventRulesDialog(EventEditDialog):
 
         super().__init__(parent)
         self.event_view = event
-        self.setWindowTitle(f"Rule set — {event.name}")
+        self.setWindowTitle(
+            QCoreApplication.translate("EventRulesDialog", "Rule set — {0}").format(event.name)
+        )
         self.resize(720, 640)
         layout = QVBoxLayout(self)
         note = QLabel(
-            f"<b>{html.escape(event.name)}</b> plays <b>{html.escape(event.rules.name)}</b>. "
-            "A change applies to matches "
-            "created from now on; matches already paired keep the rules they started with."
+            QCoreApplication.translate(
+                "EventRulesDialog",
+                "<b>{0}</b> plays <b>{1}</b>. A change applies to matches created from now "
+                "on; matches already paired keep the rules they started with.",
+            ).format(html.escape(event.name), html.escape(event.rules.name))
         )
         note.setWordWrap(True)
         layout.addWidget(note)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
@@ -52,24 +52,46 @@ class OverrideDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, problems: tuple[Problem, ...]) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Director's override")
+        self.setWindowTitle(QCoreApplication.translate("OverrideDialog", "Director's override"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>The cards do not agree with the declaration:</b>"))
+        layout.addWidget(
+            QLabel(
+                QCoreApplication.translate(
+                    "OverrideDialog", "<b>The cards do not agree with the declaration:</b>"
+                )
+            )
+        )
         listing = QListWidget()
-        listing.setAccessibleName("What the cards do not agree with")
+        listing.setAccessibleName(
+            QCoreApplication.translate("OverrideDialog", "What the cards do not agree with")
+        )
         for problem in problems:
             mark = "✖" if problem.is_error else "⚠"
             listing.addItem(f"{mark} {problem.message}")
         layout.addWidget(listing)
-        layout.addWidget(QLabel("Record it anyway? The director's reason (kept on the sheet):"))
+        layout.addWidget(
+            QLabel(
+                QCoreApplication.translate(
+                    "OverrideDialog", "Record it anyway? The director's reason (kept on the sheet):"
+                )
+            )
+        )
         self.reason = QLineEdit()
-        self.reason.setAccessibleName("The director's reason for the override")
-        self.reason.setPlaceholderText("e.g. players agreed the count at the table")
+        self.reason.setAccessibleName(
+            QCoreApplication.translate("OverrideDialog", "The director's reason for the override")
+        )
+        self.reason.setPlaceholderText(
+            QCoreApplication.translate(
+                "OverrideDialog", "e.g. players agreed the count at the table"
+            )
+        )
         layout.addWidget(self.reason)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Record with override")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            QCoreApplication.translate("OverrideDialog", "Record with override")
+        )
         buttons.accepted.connect(self._accept_if_reason)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -78,7 +100,9 @@ class OverrideDialog(QDialog):
         if self.reason.text().strip():
             self.accept()
         else:
-            self.reason.setPlaceholderText("a reason is required for an override")
+            self.reason.setPlaceholderText(
+                QCoreApplication.translate("OverrideDialog", "a reason is required for an override")
+            )
             self.reason.setFocus()
 
 
@@ -90,7 +114,13 @@ def ask_override(parent: QWidget, problems: tuple[Problem, ...]) -> str | None:
 
 
 def ask_reason(parent: QWidget, what: str) -> str | None:
-    text, ok = QInputDialog.getText(parent, what, f"{what}: reason (kept in the log)")
+    text, ok = QInputDialog.getText(
+        parent,
+        what,
+        QCoreApplication.translate("match_controller", "{0}: reason (kept in the log)").format(
+            what
+        ),
+    )
     return text.strip() if ok and text.strip() else None
 
 
@@ -232,7 +262,9 @@ class ScoringPage(QWidget):
                 return False
             reason = self.ask_override(self, cause.problems)
             if reason is None:
-                self.panel.show_error("not recorded: " + str(error))
+                self.panel.show_error(
+                    QCoreApplication.translate("ScoringPage", "not recorded: ") + str(error)
+                )
                 return False
             overridden = make(reason)
             overridden.pin = command.pin  # a PIN already given for this action still holds
@@ -272,7 +304,7 @@ class ScoringPage(QWidget):
         milestone = milestone_text(before, after)
         if milestone:
             text += f" — {milestone}"
-        self.panel.show_saved(text + " (Ctrl+Z undoes)")
+        self.panel.show_saved(text + QCoreApplication.translate("ScoringPage", " (Ctrl+Z undoes)"))
 
     def _say_done(self, text: str) -> None:
         """An undo or redo from the menu or the keys: said where the eye is."""
@@ -282,9 +314,15 @@ class ScoringPage(QWidget):
         sheet = self.sheet
         if sheet is None:
             return False
-        reason = self.ask_reason(self, f"Correct hand {row.number}")
+        reason = self.ask_reason(
+            self, QCoreApplication.translate("ScoringPage", "Correct hand {0}").format(row.number)
+        )
         if reason is None:
-            self.panel.show_error("correction needs a reason; nothing changed")
+            self.panel.show_error(
+                QCoreApplication.translate(
+                    "ScoringPage", "correction needs a reason; nothing changed"
+                )
+            )
             return False
         done = self._with_override(
             lambda override: CorrectHandCommand(
@@ -307,9 +345,15 @@ class ScoringPage(QWidget):
         sheet = self.sheet
         row = row or self.panel.selected_hand()
         if sheet is None or row is None:
-            self.panel.show_error("select the hand to void on the sheet first")
+            self.panel.show_error(
+                QCoreApplication.translate(
+                    "ScoringPage", "select the hand to void on the sheet first"
+                )
+            )
             return False
-        reason = self.ask_reason(self, f"Void hand {row.number}")
+        reason = self.ask_reason(
+            self, QCoreApplication.translate("ScoringPage", "Void hand {0}").format(row.number)
+        )
         if reason is None:
             return False
         done = self._push(
@@ -319,8 +363,11 @@ class ScoringPage(QWidget):
         )
         if done:
             self.panel.show_saved(
-                f"hand {row.number} voided ({reason}): crossed out on the sheet, it counts for "
-                "nothing (Ctrl+Z brings it back)"
+                QCoreApplication.translate(
+                    "ScoringPage",
+                    "hand {0} voided ({1}): crossed out on the sheet, it counts for nothing "
+                    "(Ctrl+Z brings it back)",
+                ).format(row.number, reason)
             )
         self.panel.entry.setFocus()  # back to typing the next hand
         return done

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -71,7 +71,7 @@ class MatchPanel(QWidget):
         self.editing: HandRow | None = None
         self.preview: EntryPreview = read_entry("", _default_rules())
 
-        self.title = QLabel("No match open")
+        self.title = QLabel(QCoreApplication.translate("MatchPanel", "No match open"))
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.title.setObjectName("matchTitle")
         sized_text(self.title, 16, bold=True)
@@ -104,7 +104,9 @@ class MatchPanel(QWidget):
         """The pad (a line per hand) and the games under it."""
         self.model = ScoreSheetModel(self)
         self.table = QTableView()
-        self.table.setAccessibleName("Score sheet: one line per hand")
+        self.table.setAccessibleName(
+            QCoreApplication.translate("MatchPanel", "Score sheet: one line per hand")
+        )
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -121,7 +123,9 @@ class MatchPanel(QWidget):
 
         self.games_model = GamesModel(self)
         self.games_table = QTableView()
-        self.games_table.setAccessibleName("Games: points, boxes, bonuses, result")
+        self.games_table.setAccessibleName(
+            QCoreApplication.translate("MatchPanel", "Games: points, boxes, bonuses, result")
+        )
         self.games_table.setModel(self.games_model)
         self.games_table.verticalHeader().setVisible(False)
         self.games_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -130,12 +134,14 @@ class MatchPanel(QWidget):
 
     def _build_entry_line(self) -> QHBoxLayout:
         """The entry line with its live reading, the first dealer, and the grammar hint."""
-        self.mode_label = QLabel("New hand:")
+        self.mode_label = QLabel(QCoreApplication.translate("MatchPanel", "New hand:"))
         self.entry = EntryLine()
-        self.entry.setAccessibleName("Hand entry line")
+        self.entry.setAccessibleName(QCoreApplication.translate("MatchPanel", "Hand entry line"))
         self.mode_label.setBuddy(self.entry)
         self.entry.setObjectName("entryLine")
-        self.entry.setPlaceholderText("ak7 15  ·  bg22  ·  abg30  ·  d")
+        self.entry.setPlaceholderText(
+            QCoreApplication.translate("MatchPanel", "ak7 15  ·  bg22  ·  abg30  ·  d")
+        )
         sized_text(self.entry, 15, monospace=True)
         self.entry.setClearButtonEnabled(True)
         self.entry.textChanged.connect(self._update_preview)
@@ -151,7 +157,7 @@ class MatchPanel(QWidget):
         self.hint.setStyleSheet(f"color: {tone(Tone.MUTED)};")
 
         # Who dealt the first hand (the rules say who deals after it).
-        self.first_dealer_label = QLabel("First dealer:")
+        self.first_dealer_label = QLabel(QCoreApplication.translate("MatchPanel", "First dealer:"))
         self.first_dealer = QComboBox()
         self.first_dealer.setObjectName("firstDealer")
         entry_row = QHBoxLayout()
@@ -173,10 +179,13 @@ class MatchPanel(QWidget):
         names = self.model.names()
         self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
         if sheet is None:
-            self.title.setText("No match open")
+            self.title.setText(QCoreApplication.translate("MatchPanel", "No match open"))
             self.scoreboard.setText(
-                "Choose a table in the navigator (or find a player with "
-                "Ctrl+F); Event → New match… starts one."
+                QCoreApplication.translate(
+                    "MatchPanel",
+                    "Choose a table in the navigator (or find a player with "
+                    "Ctrl+F); Event → New match… starts one.",
+                )
             )
             self.first_dealer_label.setVisible(False)
             self.first_dealer.setVisible(False)
@@ -188,9 +197,17 @@ class MatchPanel(QWidget):
             if match.table_number is not None:
                 where.append(f"Table {match.table_number}")
             prefix = " · ".join(where)
-            self.title.setText(f"{prefix + ' — ' if prefix else ''}{names[0]} v {names[1]}")
+            self.title.setText(
+                QCoreApplication.translate("MatchPanel", "{0}{1} v {2}").format(
+                    prefix + " — " if prefix else "", names[0], names[1]
+                )
+            )
             self.scoreboard.setText(self._scoreboard_html(sheet))
-            self.hint.setText(f"a = {names[0]}, b = {names[1]}  ·  {GRAMMAR_HINT}")
+            self.hint.setText(
+                QCoreApplication.translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
+                    names[0], names[1], GRAMMAR_HINT
+                )
+            )
             self._show_first_dealer(sheet, names)
             # Fitted after every change (the texts are precomputed, so this is cheap) so a
             # longer result never ends in "…".
@@ -320,12 +337,20 @@ class MatchPanel(QWidget):
             return
         if preview.state is not EntryState.COMPLETE or preview.record is None:
             if preview.state is EntryState.INCOMPLETE:
-                self.show_error(f"not finished: {preview.message}")
+                self.show_error(
+                    QCoreApplication.translate("MatchPanel", "not finished: {0}").format(
+                        preview.message
+                    )
+                )
             else:
                 self._show(preview)
             return
         if self.sheet is None:
-            self.show_error("open a match first (Event navigator, or Scoring → New match)")
+            self.show_error(
+                QCoreApplication.translate(
+                    "MatchPanel", "open a match first (Event navigator, or Scoring → New match)"
+                )
+            )
             return
         finished = self._finished_words()
         if finished:  # said before the services would refuse it, in the director's words
@@ -346,7 +371,7 @@ class MatchPanel(QWidget):
     def entry_accepted(self) -> None:
         """The controller saved the entry: clear the line for the next hand."""
         self.editing = None
-        self.mode_label.setText("New hand:")
+        self.mode_label.setText(QCoreApplication.translate("MatchPanel", "New hand:"))
         self.entry.clear()
 
     # --- editing a past hand --------------------------------------------------------------
@@ -359,7 +384,9 @@ class MatchPanel(QWidget):
     def begin_edit(self, row: HandRow) -> None:
         """Put a past hand on the entry line; Enter saves a correction, Esc cancels."""
         self.editing = row
-        self.mode_label.setText(f"Correct hand {row.number}:")
+        self.mode_label.setText(
+            QCoreApplication.translate("MatchPanel", "Correct hand {0}:").format(row.number)
+        )
         self.entry.setText(entry_text(row.record))
         self.entry.setFocus()
         self.entry.selectAll()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -41,7 +41,7 @@ class NewMatchDialog(QDialog):
 
     def __init__(self, entrants: Sequence[EntrantView], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New match")
+        self.setWindowTitle(QCoreApplication.translate("NewMatchDialog", "New match"))
         self.setMinimumWidth(380)
         self.entrants = {e.name.casefold(): e for e in entrants}
         names = [e.name for e in entrants]
@@ -51,12 +51,12 @@ class NewMatchDialog(QDialog):
         self.b.setObjectName("playerB")
         self.table = QSpinBox()
         self.table.setRange(0, 999)
-        self.table.setSpecialValueText("none")
+        self.table.setSpecialValueText(QCoreApplication.translate("NewMatchDialog", "none"))
         self.problem = ProblemLabel()
         form = QFormLayout(self)
-        form.addRow("Player &A:", self.a)
-        form.addRow("Player &B:", self.b)
-        form.addRow("&Table:", self.table)
+        form.addRow(QCoreApplication.translate("NewMatchDialog", "Player &A:"), self.a)
+        form.addRow(QCoreApplication.translate("NewMatchDialog", "Player &B:"), self.b)
+        form.addRow(QCoreApplication.translate("NewMatchDialog", "&Table:"), self.table)
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self._accept, "Start the match"))
         self.a.setFocus()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from gin_scorer.services.errors import PinError
@@ -24,7 +25,10 @@ def ask_pin(parent: QWidget | None, why: str) -> str | None:
     rule needs the PIN, or that the last one typed was wrong). None when cancelled."""
     sentence = why[:1].upper() + why[1:]  # the services write mid-sentence lower case
     text, ok = QInputDialog.getText(
-        parent, "Director's PIN", f"{sentence}\n\nDirector's PIN:", QLineEdit.EchoMode.Password
+        parent,
+        QCoreApplication.translate("pin_prompt", "Director's PIN"),
+        QCoreApplication.translate("pin_prompt", "{0}\n\nDirector's PIN:").format(sentence),
+        QLineEdit.EchoMode.Password,
     )
     return text if ok and text else None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QWidget
 
@@ -36,7 +36,12 @@ def choose_screen(parent: QWidget) -> QScreen | None:
     labels = [screen_label(s, desk) for s in screens]
     start = offered_screen(screens, desk, remembered if isinstance(remembered, str) else "")
     label, ok = QInputDialog.getItem(
-        parent, "Projector", "Show the projector on:", labels, start, False
+        parent,
+        QCoreApplication.translate("projector_screen", "Projector"),
+        QCoreApplication.translate("projector_screen", "Show the projector on:"),
+        labels,
+        start,
+        False,
     )
     if not ok:
         return None

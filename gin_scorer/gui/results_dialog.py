@@ -10,7 +10,7 @@ goes through :func:`gin_scorer.services.results.record_result`, on a worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -53,24 +53,39 @@ class ResultsDialog(QDialog):
         self.db, self.event_id, self.round_number = db, event_id, round_number
         self.entered_by = entered_by
         self.entered = 0
-        self.setWindowTitle(f"Results from slips — round {round_number}")
+        self.setWindowTitle(
+            QCoreApplication.translate("ResultsDialog", "Results from slips — round {0}").format(
+                round_number
+            )
+        )
         self.resize(620, 560)
         layout = QVBoxLayout(self)
         hint = QLabel(RESULT_HINT)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
         self.line = QLineEdit()
-        self.line.setAccessibleName("Results line: table, winner, games")
-        self.line.setPlaceholderText("table, winner, games — e.g. 12 a 3-1, then Enter")
+        self.line.setAccessibleName(
+            QCoreApplication.translate("ResultsDialog", "Results line: table, winner, games")
+        )
+        self.line.setPlaceholderText(
+            QCoreApplication.translate(
+                "ResultsDialog", "table, winner, games — e.g. 12 a 3-1, then Enter"
+            )
+        )
         font = self.line.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         self.line.setFont(font)
         # The optional second line: a slip's game totals (Tab to it, Enter from either line).
         self.totals = QLineEdit()
         self.totals.setObjectName("gameTotals")
-        self.totals.setAccessibleName("Each game's totals, optional")
+        self.totals.setAccessibleName(
+            QCoreApplication.translate("ResultsDialog", "Each game's totals, optional")
+        )
         self.totals.setPlaceholderText(
-            "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter"
+            QCoreApplication.translate(
+                "ResultsDialog",
+                "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter",
+            )
         )
         self.said = QLabel(" ")
         self.said.setWordWrap(True)
@@ -78,7 +93,9 @@ class ResultsDialog(QDialog):
         self.last_entered.setWordWrap(True)
         self.missing_title = QLabel()
         self.missing = QListWidget()
-        self.missing.setAccessibleName("Tables still owing a result")
+        self.missing.setAccessibleName(
+            QCoreApplication.translate("ResultsDialog", "Tables still owing a result")
+        )
         self.missing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -104,13 +121,19 @@ class ResultsDialog(QDialog):
         try:
             self.board = round_status(self.db, self.event_id, self.round_number)
         except ServiceError as error:
-            self.missing_title.setText(f"✖ {error}")
+            self.missing_title.setText(
+                QCoreApplication.translate("ResultsDialog", "✖ {0}").format(error)
+            )
             return
         owing = self.board.missing
         self.missing_title.setText(
-            f"Still owing a result: {len(owing)} of {len(self.board.lines)} tables"
+            QCoreApplication.translate(
+                "ResultsDialog", "Still owing a result: {0} of {1} tables"
+            ).format(len(owing), len(self.board.lines))
             if owing
-            else f"Every table of round {self.round_number} has its result."
+            else QCoreApplication.translate(
+                "ResultsDialog", "Every table of round {0} has its result."
+            ).format(self.round_number)
         )
         self.missing.clear()
         for t in owing:
@@ -164,7 +187,11 @@ class ResultsDialog(QDialog):
             return
         self.entered += 1
         said = result_words(report, table.a, table.b or "")
-        self.last_entered.setText(f"✔ Table {table.table}: {said}  ({self.entered} entered)")
+        self.last_entered.setText(
+            QCoreApplication.translate("ResultsDialog", "✔ Table {0}: {1}  ({2} entered)").format(
+                table.table, said, self.entered
+            )
+        )
         self.line.clear()
         self.totals.clear()
         self.line.setFocus()
@@ -196,8 +223,10 @@ class ResultsDialog(QDialog):
             if not replace and any(ask in text for ask in _ASKS_TO_REPLACE):
                 answer = QMessageBox.question(
                     self,
-                    "Replace?",
-                    text[:1].upper() + text[1:] + ".\n\nReplace with this result?",
+                    QCoreApplication.translate("ResultsDialog", "Replace?"),
+                    text[:1].upper()
+                    + text[1:]
+                    + QCoreApplication.translate("ResultsDialog", ".\n\nReplace with this result?"),
                 )
                 if answer == QMessageBox.StandardButton.Yes:
                     return self._record(match_id, report, replace=True)

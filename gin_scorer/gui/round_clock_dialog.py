@@ -3,6 +3,7 @@ dialog can stay open beside the sheet; the clock runs whether it is open or not.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,25 +27,29 @@ class RoundClockDialog(QDialog):
         super().__init__(parent)
         self.clock = clock
         self.round_number = round_number
-        self.setWindowTitle("Round clock")
+        self.setWindowTitle(QCoreApplication.translate("RoundClockDialog", "Round clock"))
         self.minutes = QSpinBox()
         self.minutes.setObjectName("clockMinutes")
         self.minutes.setRange(1, 600)
-        self.minutes.setSuffix(" minutes")
+        self.minutes.setSuffix(QCoreApplication.translate("RoundClockDialog", " minutes"))
         self.minutes.setValue(clock.minutes)
-        self.minutes.setAccessibleName("Length of the round in minutes")
+        self.minutes.setAccessibleName(
+            QCoreApplication.translate("RoundClockDialog", "Length of the round in minutes")
+        )
         self.shown = QLabel("")
         self.shown.setObjectName("clockShown")
         sized_text(self.shown, 22, bold=True)
-        self.start_button = QPushButton("&Start")
-        self.pause_button = QPushButton("&Pause")
-        self.reset_button = QPushButton("&Reset")
+        self.start_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Start"))
+        self.pause_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Pause"))
+        self.reset_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Reset"))
         self.start_button.clicked.connect(self.start)
         self.pause_button.clicked.connect(self.pause_or_resume)
         self.reset_button.clicked.connect(clock.reset)
         form = QFormLayout()
         what = f"Round {round_number}" if round_number is not None else "The round"
-        form.addRow(f"{what} lasts:", self.minutes)
+        form.addRow(
+            QCoreApplication.translate("RoundClockDialog", "{0} lasts:").format(what), self.minutes
+        )
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.reset_button):
             buttons.addWidget(button)
@@ -54,7 +59,13 @@ class RoundClockDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.shown)
         layout.addLayout(buttons)
-        layout.addWidget(QLabel("The projector (F11) and the status bar show the time left."))
+        layout.addWidget(
+            QLabel(
+                QCoreApplication.translate(
+                    "RoundClockDialog", "The projector (F11) and the status bar show the time left."
+                )
+            )
+        )
         layout.addWidget(close)
         clock.ticked.connect(self.refresh)
         self.refresh()
@@ -72,7 +83,13 @@ class RoundClockDialog(QDialog):
     def refresh(self) -> None:
         self.shown.setText(self.clock.text() or "not started")
         self.pause_button.setText(
-            "&Pause" if not self.clock.started or self.clock.running else "Res&ume"
+            QCoreApplication.translate("RoundClockDialog", "&Pause")
+            if not self.clock.started or self.clock.running
+            else QCoreApplication.translate("RoundClockDialog", "Res&ume")
         )
         self.pause_button.setEnabled(self.clock.started)
-        self.start_button.setText("Re&start" if self.clock.started else "&Start")
+        self.start_button.setText(
+            QCoreApplication.translate("RoundClockDialog", "Re&start")
+            if self.clock.started
+            else QCoreApplication.translate("RoundClockDialog", "&Start")
+        )

@@ -8,7 +8,7 @@ current round still owes results, hands already entered) come back as the servic
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -36,22 +36,41 @@ class RoundPreviewDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.preview = preview
-        self.setWindowTitle(f"Round {preview.number} — {event_name}")
+        self.setWindowTitle(
+            QCoreApplication.translate("RoundPreviewDialog", "Round {0} — {1}").format(
+                preview.number, event_name
+            )
+        )
         self.resize(640, 520)
         lines = preview.pairings
         tables = sum(1 for line in lines if line.b is not None)
         byes = len(lines) - tables
         summary = QLabel(
-            f"<b>Round {preview.number}</b> would seat {tables} table{'s' if tables != 1 else ''}"
-            + (f" and give {byes} bye{'s' if byes != 1 else ''}" if byes else "")
-            + ". Nothing is saved until you pair it."
+            QCoreApplication.translate(
+                "RoundPreviewDialog", "<b>Round {0}</b> would seat {1} table{2}"
+            ).format(preview.number, tables, "s" if tables != 1 else "")
+            + (
+                QCoreApplication.translate("RoundPreviewDialog", " and give {0} bye{1}").format(
+                    byes, "s" if byes != 1 else ""
+                )
+                if byes
+                else ""
+            )
+            + QCoreApplication.translate(
+                "RoundPreviewDialog", ". Nothing is saved until you pair it."
+            )
         )
         summary.setWordWrap(True)
         slots = any(line.slot for line in lines)
         self.table = QTableWidget(len(lines), 4 if slots else 3)
         self.table.setObjectName("previewTable")
         self.table.setHorizontalHeaderLabels(
-            ["Table", "Player A", "Player B", *(["Bracket"] if slots else [])]
+            [
+                QCoreApplication.translate("RoundPreviewDialog", "Table"),
+                QCoreApplication.translate("RoundPreviewDialog", "Player A"),
+                QCoreApplication.translate("RoundPreviewDialog", "Player B"),
+                *(["Bracket"] if slots else []),
+            ]
         )
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -133,10 +152,13 @@ def take_back_round(
     number = rounds[-1].number
     answer = QMessageBox.question(
         parent,
-        "Take back a round",
-        f"Take back the pairings of round {number}? Its tables are removed and the round can "
-        "be paired again (late arrivals join it). This is only possible while no hand of the "
-        "round has been entered.",
+        QCoreApplication.translate("round_dialogs", "Take back a round"),
+        QCoreApplication.translate(
+            "round_dialogs",
+            "Take back the pairings of round {0}? Its tables are removed and the round can be "
+            "paired again (late arrivals join it). This is only possible while no hand of the "
+            "round has been entered.",
+        ).format(number),
     )
     if answer != QMessageBox.StandardButton.Yes:
         return None

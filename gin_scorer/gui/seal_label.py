@@ -7,7 +7,7 @@ A director compares this code with the one printed on a sheet, or hands it to
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QLabel, QMenu, QWidget
 
@@ -52,11 +52,15 @@ class SealLabel(QLabel):
     def show_seal(self, code: str | None) -> None:
         self.code = code
         if code is None:
-            self.setText("Seal: none yet")
+            self.setText(QCoreApplication.translate("SealLabel", "Seal: none yet"))
             self.setToolTip(NO_SEAL_YET)
             return
-        self.setText(f"Seal {short_seal(code)}")
-        self.setToolTip(f"Seal {code}\n{WHAT_IT_IS.replace('CODE', code)}")
+        self.setText(QCoreApplication.translate("SealLabel", "Seal {0}").format(short_seal(code)))
+        self.setToolTip(
+            QCoreApplication.translate("SealLabel", "Seal {0}\n{1}").format(
+                code, WHAT_IT_IS.replace("CODE", code)
+            )
+        )
 
     def copy(self) -> None:
         """Put the whole code on the clipboard (nothing to copy before the first seal)."""

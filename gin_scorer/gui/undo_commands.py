@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from gin_scorer.core.hands import HandRecord, Side
@@ -94,14 +95,22 @@ class _MatchCommand(QUndoCommand):
             self._skip_redo = False
             return
         if self._quietly(self._action):
-            self.on_done(f"redone: {self.text().lower()} (Ctrl+Z undoes it again)")
+            self.on_done(
+                QCoreApplication.translate(
+                    "_MatchCommand", "redone: {0} (Ctrl+Z undoes it again)"
+                ).format(self.text().lower())
+            )
 
     def _inverse(self) -> ScoreSheet:
         raise NotImplementedError
 
     def undo(self) -> None:
         if self._quietly(self._inverse):
-            self.on_done(f"undone: {self.text().lower()} (Ctrl+Shift+Z redoes it)")
+            self.on_done(
+                QCoreApplication.translate(
+                    "_MatchCommand", "undone: {0} (Ctrl+Shift+Z redoes it)"
+                ).format(self.text().lower())
+            )
 
     def _quietly(self, action: Callable[[], ScoreSheet]) -> bool:
         try:
@@ -126,7 +135,15 @@ class RecordHandCommand(_MatchCommand):
         override_reason: str | None = None,
         dealer: Side | None = None,
     ) -> None:
-        super().__init__(db, sheet, on_sheet, f"Record hand {len(sheet.hands) + 1}", entered_by)
+        super().__init__(
+            db,
+            sheet,
+            on_sheet,
+            QCoreApplication.translate("RecordHandCommand", "Record hand {0}").format(
+                len(sheet.hands) + 1
+            ),
+            entered_by,
+        )
         self.record = record
         self.override_reason = override_reason
         self.dealer = dealer  # given for a match's first hand; later the rules decide
@@ -174,7 +191,13 @@ class CorrectHandCommand(_MatchCommand):
         entered_by: str,
         override_reason: str | None = None,
     ) -> None:
-        super().__init__(db, sheet, on_sheet, f"Correct hand {row.number}", entered_by)
+        super().__init__(
+            db,
+            sheet,
+            on_sheet,
+            QCoreApplication.translate("CorrectHandCommand", "Correct hand {0}").format(row.number),
+            entered_by,
+        )
         self.hand_id = row.hand_id
         self.number = row.number
         self.record = record
@@ -221,7 +244,13 @@ class VoidHandCommand(_MatchCommand):
         reason: str,
         entered_by: str,
     ) -> None:
-        super().__init__(db, sheet, on_sheet, f"Void hand {row.number}", entered_by)
+        super().__init__(
+            db,
+            sheet,
+            on_sheet,
+            QCoreApplication.translate("VoidHandCommand", "Void hand {0}").format(row.number),
+            entered_by,
+        )
         self.hand_id = row.hand_id
         self.number = row.number
         self.reason = reason

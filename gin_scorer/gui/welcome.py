@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,12 +28,17 @@ class WelcomePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         title = QLabel(
-            "<h1>Gin Scorer</h1><p>Score keeping for Gin Rummy tournaments and clubs.</p>"
+            QCoreApplication.translate(
+                "WelcomePage",
+                "<h1>Gin Scorer</h1><p>Score keeping for Gin Rummy tournaments and clubs.</p>",
+            )
         )
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.new_button = QPushButton("New event…")
-        self.open_button = QPushButton("Open…")
-        self.demo_button = QPushButton("Try a demo event")
+        self.new_button = QPushButton(QCoreApplication.translate("WelcomePage", "New event…"))
+        self.open_button = QPushButton(QCoreApplication.translate("WelcomePage", "Open…"))
+        self.demo_button = QPushButton(
+            QCoreApplication.translate("WelcomePage", "Try a demo event")
+        )
         for button in (self.new_button, self.open_button, self.demo_button):
             button.setMinimumHeight(44)
             button.setMinimumWidth(190)
@@ -53,7 +58,11 @@ class WelcomePage(QWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
 
-        self.events_label = QLabel("<b>Events in this database</b> (Enter or double-click opens)")
+        self.events_label = QLabel(
+            QCoreApplication.translate(
+                "WelcomePage", "<b>Events in this database</b> (Enter or double-click opens)"
+            )
+        )
         self.events = QListWidget()
         self.events.setObjectName("welcomeEvents")
         self.events_label.setBuddy(self.events)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
@@ -31,7 +32,12 @@ class EventActions(StationSync):
         folder = custom_presets_dir(self.settings.data_folder)
         custom, unreadable = list_custom_presets(folder)
         for problem in unreadable:
-            self.statusBar().showMessage(f"Custom preset skipped: {problem}", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("EventActions", "Custom preset skipped: {0}").format(
+                    problem
+                ),
+                8000,
+            )
         dialog = NewEventDialog(
             list_presets() + custom, self.settings.default_preset, self, custom_folder=folder
         )
@@ -68,7 +74,9 @@ class EventActions(StationSync):
             )
         except ServiceError as error:
             if on_problem is None:
-                QMessageBox.warning(self, "New event", str(error))
+                QMessageBox.warning(
+                    self, QCoreApplication.translate("EventActions", "New event"), str(error)
+                )
             else:
                 on_problem(str(error))
             return None
@@ -81,11 +89,16 @@ class EventActions(StationSync):
         another laptop becomes a new event here, hands and corrections included, or nothing
         is imported and every problem is listed. Returns the new event's id."""
         if self.db is None:
-            self.statusBar().showMessage("No database is open", 4000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("EventActions", "No database is open"), 4000
+            )
             return None
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
-                self, "Import an event file", "", "Event files (*.json);;All files (*)"
+                self,
+                QCoreApplication.translate("EventActions", "Import an event file"),
+                "",
+                QCoreApplication.translate("EventActions", "Event files (*.json);;All files (*)"),
             )
             if not name:
                 return None
@@ -99,17 +112,26 @@ class EventActions(StationSync):
         except (OSError, UnicodeDecodeError) as error:
             QMessageBox.warning(
                 self,
-                "Import an event file",
-                f"{path.name} cannot be read: {getattr(error, 'strerror', None) or error}",
+                QCoreApplication.translate("EventActions", "Import an event file"),
+                QCoreApplication.translate("EventActions", "{0} cannot be read: {1}").format(
+                    path.name, getattr(error, "strerror", None) or error
+                ),
             )
             return None
         except ServiceError as error:
-            QMessageBox.warning(self, "Import an event file", f"{path.name}: {error}")
+            QMessageBox.warning(
+                self,
+                QCoreApplication.translate("EventActions", "Import an event file"),
+                QCoreApplication.translate("EventActions", "{0}: {1}").format(path.name, error),
+            )
             return None
         self._saved()
         self.open_event(event.id)
         self.statusBar().showMessage(
-            f"Imported {event.name} ({event.entrant_count} entrants) from {path.name}", 8000
+            QCoreApplication.translate(
+                "EventActions", "Imported {0} ({1} entrants) from {2}"
+            ).format(event.name, event.entrant_count, path.name),
+            8000,
         )
         return event.id
 
@@ -199,7 +221,9 @@ class EventActions(StationSync):
         try:
             event = finish_or_reopen_event(self, db, event_id, actor=self.settings.station)
         except ServiceError as error:
-            self.statusBar().showMessage(f"✖ {error}", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("EventActions", "✖ {0}").format(error), 8000
+            )
             return
         if event is not None:
             finished = event.status is EventStatus.FINISHED
@@ -219,7 +243,11 @@ class EventActions(StationSync):
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
         if len(entrants) < 2:
-            QMessageBox.information(self, "New match", "The event needs two entrants first.")
+            QMessageBox.information(
+                self,
+                QCoreApplication.translate("EventActions", "New match"),
+                QCoreApplication.translate("EventActions", "The event needs two entrants first."),
+            )
             return
         dialog = NewMatchDialog(entrants, self)
 
@@ -255,12 +283,22 @@ class EventActions(StationSync):
         db, event_id = opened
         rounds = list_rounds(db, event_id)
         if not rounds:
-            self.statusBar().showMessage("✖ No round is paired yet: start a round first", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "EventActions", "✖ No round is paired yet: start a round first"
+                ),
+                8000,
+            )
             return
         number = rounds[-1].number
         entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
         if entered:
-            self.statusBar().showMessage(f"{entered} result(s) entered for round {number}", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "EventActions", "{0} result(s) entered for round {1}"
+                ).format(entered, number),
+                8000,
+            )
             self._saved()
             self.refresh_all()
 
@@ -321,7 +359,9 @@ class EventActions(StationSync):
         if self.db is None or (self._demo is not None and self._demo.running):
             return
         self.welcome.demo_button.setEnabled(False)
-        self.welcome.show_message("Playing a simulated 16-player Swiss event…")
+        self.welcome.show_message(
+            QCoreApplication.translate("EventActions", "Playing a simulated 16-player Swiss event…")
+        )
         self._demo = DemoPlay(self.db, self, on_finished=self._demo_finished)
 
     def _demo_finished(self, ok: bool, message: str) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -32,24 +33,41 @@ class ReportActions(EventActions):
         from gin_scorer.reports import KINDS
 
         labels = {
-            "standings": "&Standings…",
-            "pairings": "&Pairings…",
-            "sheet": "Score s&heet…",
-            "pad": "Blank p&ad…",
-            "slips": "Result s&lips…",
-            "bracket": "&Bracket…",
-            "player": "Pla&yer sheet…",
-            "tents": "&Table tents…",
-            "signin": "S&ign-in sheet…",
-            "badges": "Name ba&dges…",
+            "standings": str(QT_TRANSLATE_NOOP("ReportActions", "&Standings…")),
+            "pairings": str(QT_TRANSLATE_NOOP("ReportActions", "&Pairings…")),
+            "sheet": str(QT_TRANSLATE_NOOP("ReportActions", "Score s&heet…")),
+            "pad": str(QT_TRANSLATE_NOOP("ReportActions", "Blank p&ad…")),
+            "slips": str(QT_TRANSLATE_NOOP("ReportActions", "Result s&lips…")),
+            "bracket": str(QT_TRANSLATE_NOOP("ReportActions", "&Bracket…")),
+            "player": str(QT_TRANSLATE_NOOP("ReportActions", "Pla&yer sheet…")),
+            "tents": str(QT_TRANSLATE_NOOP("ReportActions", "&Table tents…")),
+            "signin": str(QT_TRANSLATE_NOOP("ReportActions", "S&ign-in sheet…")),
+            "badges": str(QT_TRANSLATE_NOOP("ReportActions", "Name ba&dges…")),
         }
         for kind in KINDS:
-            self._action("reports", labels.get(kind, kind), self._report_asker(kind))
+            label = QCoreApplication.translate("ReportActions", labels.get(kind, kind))
+            self._action("reports", label, self._report_asker(kind))
         self.reports_menu.addSeparator()
-        self._action("reports", "Export event (&JSON)…", lambda: self.ask_export("event"))
-        self._action("reports", "Export &entrants (CSV)…", lambda: self.ask_export("entrants"))
-        self._action("reports", "Export &results (CSV)…", lambda: self.ask_export("results"))
-        self._action("reports", "Export ha&nds (CSV)…", lambda: self.ask_export("hands"))
+        self._action(
+            "reports",
+            QCoreApplication.translate("ReportActions", "Export event (&JSON)…"),
+            lambda: self.ask_export("event"),
+        )
+        self._action(
+            "reports",
+            QCoreApplication.translate("ReportActions", "Export &entrants (CSV)…"),
+            lambda: self.ask_export("entrants"),
+        )
+        self._action(
+            "reports",
+            QCoreApplication.translate("ReportActions", "Export &results (CSV)…"),
+            lambda: self.ask_export("results"),
+        )
+        self._action(
+            "reports",
+            QCoreApplication.translate("ReportActions", "Export ha&nds (CSV)…"),
+            lambda: self.ask_export("hands"),
+        )
 
     def _report_asker(self, kind: str) -> Callable[[], None]:
         return lambda: self.ask_report(kind)
@@ -59,7 +77,10 @@ class ReportActions(EventActions):
             return
         suggested = str(Path.home() / f"{kind}.pdf")
         path, _ = QFileDialog.getSaveFileName(
-            self, f"Save the {kind} report", suggested, "PDF (*.pdf)"
+            self,
+            QCoreApplication.translate("ReportActions", "Save the {0} report").format(kind),
+            suggested,
+            QCoreApplication.translate("ReportActions", "PDF (*.pdf)"),
         )
         if path:
             self.make_report(kind, path)
@@ -85,7 +106,9 @@ class ReportActions(EventActions):
 
         chosen, db = self.report_options(kind), self.db
         started = time.perf_counter()
-        self.statusBar().showMessage(f"Writing {path}…")
+        self.statusBar().showMessage(
+            QCoreApplication.translate("ReportActions", "Writing {0}…").format(path)
+        )
 
         def write(_report: Report) -> Path:
             return build(
@@ -100,7 +123,12 @@ class ReportActions(EventActions):
 
         def written(out: Path) -> None:
             seconds = time.perf_counter() - started
-            self.statusBar().showMessage(f"Wrote {out} in {seconds:.1f} s", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("ReportActions", "Wrote {0} in {1:.1f} s").format(
+                    out, seconds
+                ),
+                8000,
+            )
 
         self._report = in_background(
             write, on_done=written, on_error=self._report_failed, parent=self
@@ -113,7 +141,7 @@ class ReportActions(EventActions):
         if not isinstance(error, ReportError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().clearMessage()
-        QMessageBox.warning(self, "Report", str(error))
+        QMessageBox.warning(self, QCoreApplication.translate("ReportActions", "Report"), str(error))
 
     def ask_export(self, what: str) -> None:
         if self._open_event() is None:
@@ -121,9 +149,11 @@ class ReportActions(EventActions):
         suffix = "json" if what == "event" else "csv"
         path, _ = QFileDialog.getSaveFileName(
             self,
-            f"Export {what}",
+            QCoreApplication.translate("ReportActions", "Export {0}").format(what),
             str(Path.home() / f"{what}.{suffix}"),
-            f"{suffix.upper()} (*.{suffix})",
+            QCoreApplication.translate("ReportActions", "{0} (*.{1})").format(
+                suffix.upper(), suffix
+            ),
         )
         if path:
             self.export(what, path)
@@ -158,9 +188,13 @@ class ReportActions(EventActions):
         try:
             out = wait_for(write)  # a 100,000-hand export reads for seconds: not on the UI thread
         except (ServiceError, OSError) as error:
-            QMessageBox.warning(self, "Export", str(error))
+            QMessageBox.warning(
+                self, QCoreApplication.translate("ReportActions", "Export"), str(error)
+            )
             return None
-        self.statusBar().showMessage(f"Wrote {out}", 8000)
+        self.statusBar().showMessage(
+            QCoreApplication.translate("ReportActions", "Wrote {0}").format(out), 8000
+        )
         return out
 
     def set_locked(self, locked: bool, pin: str | None = None) -> bool:
@@ -184,11 +218,19 @@ class ReportActions(EventActions):
         it stays in the log, and the match is again what its hands say."""
         sheet = self.scoring.sheet if self.scoring else None
         if sheet is not None and sheet.result is None and self.scoring is not None:
-            self.scoring.panel.show_error("this match has no reported result to take back")
+            self.scoring.panel.show_error(
+                QCoreApplication.translate(
+                    "ReportActions", "this match has no reported result to take back"
+                )
+            )
             return False
         if sheet is not None and reason is None:
             reason, ok = QInputDialog.getText(
-                self, "Take back the result", "Why is the reported result taken back?"
+                self,
+                QCoreApplication.translate("ReportActions", "Take back the result"),
+                QCoreApplication.translate(
+                    "ReportActions", "Why is the reported result taken back?"
+                ),
             )
             if not ok or not reason.strip():
                 return False
@@ -223,7 +265,9 @@ class ReportActions(EventActions):
         services want one (with their sentence saying why); a refusal shown on the sheet."""
         sheet = self.scoring.sheet if self.scoring else None
         if self.db is None or sheet is None or self.scoring is None:
-            self.statusBar().showMessage("Open a match first", 4000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("ReportActions", "Open a match first"), 4000
+            )
             return False
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError, StoreError
@@ -246,7 +290,11 @@ class ReportActions(EventActions):
         dialog = SettingsDialog(self.settings, self)
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.settings = dialog.saved()
-            self.station_label.setText(f"Station: {self.settings.station}")
+            self.station_label.setText(
+                QCoreApplication.translate("ReportActions", "Station: {0}").format(
+                    self.settings.station
+                )
+            )
             self.apply_backup_interval()
 
     def about_text(self) -> str:
@@ -257,7 +305,9 @@ class ReportActions(EventActions):
         )
 
     def show_about(self) -> None:
-        QMessageBox.about(self, "About Gin Scorer", self.about_text())
+        QMessageBox.about(
+            self, QCoreApplication.translate("ReportActions", "About Gin Scorer"), self.about_text()
+        )
 
     def show_help(self) -> None:
         """F1: the desk's help, with the shortcuts as the menus have them now."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QCoreApplication, QThreadPool
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -41,7 +41,9 @@ class StationSync(WindowState):
             self.db.close()
             self.db = None
         self.database = database
-        self.database_label.setText(f"Database: {database}")
+        self.database_label.setText(
+            QCoreApplication.translate("StationSync", "Database: {0}").format(database)
+        )
         try:
             station = self.settings.station
             self.db = wait_for(lambda: open_database(database, station=station))
@@ -51,7 +53,12 @@ class StationSync(WindowState):
             advice = ""
             if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
                 advice = " In the app: File → Restore a backup… and choose the newest."
-            self.welcome.show_message(f"Cannot open {database}: {error}{advice}", error=True)
+            self.welcome.show_message(
+                QCoreApplication.translate("StationSync", "Cannot open {0}: {1}{2}").format(
+                    database, error, advice
+                ),
+                error=True,
+            )
             self.stack.setCurrentWidget(self.welcome)
             return False
         from gin_scorer.services.changes import current_marker
@@ -69,9 +76,11 @@ class StationSync(WindowState):
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self,
-            "Open or create a database",
+            QCoreApplication.translate("StationSync", "Open or create a database"),
             str(Path(self.database).parent),
-            "Gin Scorer database (*.sqlite *.db);;All files (*)",
+            QCoreApplication.translate(
+                "StationSync", "Gin Scorer database (*.sqlite *.db);;All files (*)"
+            ),
             options=QFileDialog.Option.DontConfirmOverwrite,
         )
         if path:
@@ -81,8 +90,10 @@ class StationSync(WindowState):
         """A shared PostgreSQL database, for several stations at one event."""
         url, ok = QInputDialog.getText(
             self,
-            "Open a server database",
-            "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:",
+            QCoreApplication.translate("StationSync", "Open a server database"),
+            QCoreApplication.translate(
+                "StationSync", "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:"
+            ),
             text=self.database if "://" in self.database else "",
         )
         if ok and url.strip():
@@ -146,7 +157,12 @@ class StationSync(WindowState):
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
-        self.statusBar().showMessage(f"Other stations' changes not read: {error}", POLL_MS * 2)
+        self.statusBar().showMessage(
+            QCoreApplication.translate(
+                "StationSync", "Other stations' changes not read: {0}"
+            ).format(error),
+            POLL_MS * 2,
+        )
 
     def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
         if self.db is None:
@@ -166,17 +182,22 @@ class StationSync(WindowState):
         """A backup now, on a worker (a server database is copied across the network); the
         status bar says where it went. A second click while one runs starts nothing."""
         if self.db is None:
-            self.statusBar().showMessage("No database is open", 4000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate("StationSync", "No database is open"), 4000
+            )
             return None
         if self._backup is not None and self._backup.running:
             return self._backup
         from gin_scorer.services.backups import back_up_now
 
         db = self.db
-        self.statusBar().showMessage("Backing up…")
+        self.statusBar().showMessage(QCoreApplication.translate("StationSync", "Backing up…"))
         self._backup = in_background(
             lambda _report: back_up_now(db),
-            on_done=lambda made: self.statusBar().showMessage(f"Backed up to {made.path}", 10000),
+            on_done=lambda made: self.statusBar().showMessage(
+                QCoreApplication.translate("StationSync", "Backed up to {0}").format(made.path),
+                10000,
+            ),
             on_error=self._backup_failed,
             parent=self,
         )
@@ -188,7 +209,11 @@ class StationSync(WindowState):
         if not isinstance(error, StoreError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().clearMessage()
-        QMessageBox.warning(self, "Back up now", f"The backup failed: {error}")
+        QMessageBox.warning(
+            self,
+            QCoreApplication.translate("StationSync", "Back up now"),
+            QCoreApplication.translate("StationSync", "The backup failed: {0}").format(error),
+        )
 
     def restore_backup(self) -> bool:
         """Choose a backup (of this database, or any file), then replace the database by it.
@@ -204,7 +229,9 @@ class StationSync(WindowState):
         try:
             found = backups_of(self.db if self.db is not None else self.database)
         except (StoreError, OSError) as error:
-            QMessageBox.warning(self, "Restore a backup", str(error))
+            QMessageBox.warning(
+                self, QCoreApplication.translate("StationSync", "Restore a backup"), str(error)
+            )
             return False
         dialog = RestoreDialog(self.database, found, self)
         try:
@@ -229,7 +256,11 @@ class StationSync(WindowState):
             text = str(error)
             if "nothing was" not in text.lower():
                 text = f"Nothing was restored: {text}"
-            QMessageBox.warning(self, "Restore a backup", text[:1].upper() + text[1:])
+            QMessageBox.warning(
+                self,
+                QCoreApplication.translate("StationSync", "Restore a backup"),
+                text[:1].upper() + text[1:],
+            )
             self.open_db(self.database)
             return False
         self.open_db(self.database)
@@ -244,7 +275,11 @@ class StationSync(WindowState):
             else ""
         )
         QMessageBox.information(
-            self, "Restore a backup", f"Restored from {result.restored_from}.{kept}{aside}"
+            self,
+            QCoreApplication.translate("StationSync", "Restore a backup"),
+            QCoreApplication.translate("StationSync", "Restored from {0}.{1}{2}").format(
+                result.restored_from, kept, aside
+            ),
         )
         return True
 
@@ -262,6 +297,11 @@ class StationSync(WindowState):
         try:
             set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
         except StoreError as error:
-            self.statusBar().showMessage(f"Backup interval not changed: {error}", 8000)
+            self.statusBar().showMessage(
+                QCoreApplication.translate(
+                    "StationSync", "Backup interval not changed: {0}"
+                ).format(error),
+                8000,
+            )
             return False
         return True

@@ -8,6 +8,7 @@ computes a standing or a result.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from gin_scorer.gui.views.bracket_panel import BracketPanel
@@ -32,9 +33,9 @@ __all__ = [
 
 def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
     return [
-        ("entrants", "Entrants", EntrantsView(db)),
-        ("standings", "Standings", StandingsView(db)),
-        ("pairings", "Pairings", PairingsView(db)),
-        ("status", "Round status", StatusView(db)),
-        ("bracket", "Bracket", BracketPanel(db)),
+        ("entrants", str(QT_TRANSLATE_NOOP("EventViews", "Entrants")), EntrantsView(db)),
+        ("standings", str(QT_TRANSLATE_NOOP("EventViews", "Standings")), StandingsView(db)),
+        ("pairings", str(QT_TRANSLATE_NOOP("EventViews", "Pairings")), PairingsView(db)),
+        ("status", str(QT_TRANSLATE_NOOP("EventViews", "Round status")), StatusView(db)),
+        ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel(db)),
     ]

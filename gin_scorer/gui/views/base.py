@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -95,5 +95,5 @@ class EventPage(QWidget):
             self.match_chosen.emit(match_id)
 
     def _fail(self, error: Exception) -> None:
-        self.note.setText(f"✖ {error}")
+        self.note.setText(QCoreApplication.translate("EventPage", "✖ {0}").format(error))
         self.note.setStyleSheet(f"color: {tone(Tone.ERROR)};")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
@@ -37,9 +38,13 @@ class BracketPanel(EventPage):
             return
         if not Format(self.shown_event.format).is_elimination:
             self.canvas.show_bracket(None)
-            self.title.setText("Bracket")
+            self.title.setText(QCoreApplication.translate("BracketPanel", "Bracket"))
             self.note.setStyleSheet("")
-            self.note.setText("This event is not an elimination: no bracket to show.")
+            self.note.setText(
+                QCoreApplication.translate(
+                    "BracketPanel", "This event is not an elimination: no bracket to show."
+                )
+            )
             return
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.standings import bracket
@@ -52,10 +57,17 @@ class BracketPanel(EventPage):
             return
         kind = "Double" if view.double else "Single"
         champion = f" — champion: {view.champion.name}" if view.champion else ""
-        self.title.setText(f"{kind} elimination, {view.size} places{champion}")
+        self.title.setText(
+            QCoreApplication.translate("BracketPanel", "{0} elimination, {1} places{2}").format(
+                kind, view.size, champion
+            )
+        )
         self.canvas.show_bracket(view)
         self.note.setStyleSheet("")
         self.note.setText(
-            "✔ marks the winner · double-click a match (or select it and press "
-            "Enter) to open its score sheet"
+            QCoreApplication.translate(
+                "BracketPanel",
+                "✔ marks the winner · double-click a match (or select it and press "
+                "Enter) to open its score sheet",
+            )
         )

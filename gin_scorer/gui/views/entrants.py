@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -50,21 +50,32 @@ class EntrantsView(EventPage):
         self.actor = ""
         self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName("Entrants")
+        self.table.setAccessibleName(QCoreApplication.translate("EntrantsView", "Entrants"))
         self.table.setObjectName("entrantsTable")
-        self.check_button = QPushButton("Check in / out")
-        self.withdraw_button = QPushButton("Withdraw")
-        self.reinstate_button = QPushButton("Reinstate")
-        self.away_button = QPushButton("Away next round")
+        self.check_button = QPushButton(
+            QCoreApplication.translate("EntrantsView", "Check in / out")
+        )
+        self.withdraw_button = QPushButton(QCoreApplication.translate("EntrantsView", "Withdraw"))
+        self.reinstate_button = QPushButton(QCoreApplication.translate("EntrantsView", "Reinstate"))
+        self.away_button = QPushButton(
+            QCoreApplication.translate("EntrantsView", "Away next round")
+        )
         self.away_button.setToolTip(
-            "Swiss: sits the next round out, not paired and no bye (again: back after all). "
-            "Once the round is paired, report the match as a forfeit instead."
+            QCoreApplication.translate(
+                "EntrantsView",
+                "Swiss: sits the next round out, not paired and no bye (again: back after all). "
+                "Once the round is paired, report the match as a forfeit instead.",
+            )
         )
         self.away_button.clicked.connect(self.toggle_away)
-        self.edit_button = QPushButton("Edit…")
-        self.edit_button.setToolTip("Fix the name, club or seed (also: double-click the row)")
-        self.add_button = QPushButton("Add entrants…")
-        self.import_button = QPushButton("Import CSV…")
+        self.edit_button = QPushButton(QCoreApplication.translate("EntrantsView", "Edit…"))
+        self.edit_button.setToolTip(
+            QCoreApplication.translate(
+                "EntrantsView", "Fix the name, club or seed (also: double-click the row)"
+            )
+        )
+        self.add_button = QPushButton(QCoreApplication.translate("EntrantsView", "Add entrants…"))
+        self.import_button = QPushButton(QCoreApplication.translate("EntrantsView", "Import CSV…"))
         self.check_button.clicked.connect(self.toggle_check_in)
         self.withdraw_button.clicked.connect(lambda: self.set_active(False))
         self.reinstate_button.clicked.connect(lambda: self.set_active(True))
@@ -99,14 +110,24 @@ class EntrantsView(EventPage):
         self.model.set_rows(rows)
         present = sum(1 for e in rows if e.checked_in and e.active)
         active = sum(1 for e in rows if e.active)
-        self.title.setText(f"Entrants — {self.shown_event.name}")
+        self.title.setText(
+            QCoreApplication.translate("EntrantsView", "Entrants — {0}").format(
+                self.shown_event.name
+            )
+        )
         self.note.setStyleSheet("")
         away = self._away_next()
         names = ", ".join(e.name for e in rows if e.id in away)
         self.away_button.setVisible(self.shown_event.format == "swiss")
         self.note.setText(
-            f"{len(rows)} entrants, {active} active, {present} checked in"
-            + (f"; away next round: {names}" if names else "")
+            QCoreApplication.translate(
+                "EntrantsView", "{0} entrants, {1} active, {2} checked in"
+            ).format(len(rows), active, present)
+            + (
+                QCoreApplication.translate("EntrantsView", "; away next round: {0}").format(names)
+                if names
+                else ""
+            )
         )
 
     def _away_next(self) -> frozenset[int]:

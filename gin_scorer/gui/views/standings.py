@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,15 +32,17 @@ class StandingsView(EventPage):
         super().__init__(db, parent)
         self.model = RowsModel(standings_columns(()), self, _standing_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName("Standings")
+        self.table.setAccessibleName(QCoreApplication.translate("StandingsView", "Standings"))
         self.table.setObjectName("standingsTable")
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.after = QComboBox()
-        self.after.setAccessibleName("Standings after round")
+        self.after.setAccessibleName(
+            QCoreApplication.translate("StandingsView", "Standings after round")
+        )
         self.after.currentIndexChanged.connect(self._round_chosen)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
-        top.addWidget(QLabel("after:"))
+        top.addWidget(QLabel(QCoreApplication.translate("StandingsView", "after:")))
         top.addWidget(self.after)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -70,14 +72,28 @@ class StandingsView(EventPage):
             self._fail(error)
             return
         self.model.set_rows(rows, standings_columns(rows))
-        self.title.setText(f"Standings — {self.shown_event.name}")
+        self.title.setText(
+            QCoreApplication.translate("StandingsView", "Standings — {0}").format(
+                self.shown_event.name
+            )
+        )
         shared = sum(1 for r in rows if r.shared)
         self.note.setStyleSheet("")
         self.note.setText(
-            f"{len(rows)} entrants"
-            + (f"; {shared} share a place (shown as “3=”)" if shared else "")
-            + ". Click a column heading to sort."
-            + (f"\n{missing}" if (missing := missing_points_note(rows)) else "")
+            QCoreApplication.translate("StandingsView", "{0} entrants").format(len(rows))
+            + (
+                QCoreApplication.translate(
+                    "StandingsView", "; {0} share a place (shown as “3=”)"
+                ).format(shared)
+                if shared
+                else ""
+            )
+            + QCoreApplication.translate("StandingsView", ". Click a column heading to sort.")
+            + (
+                QCoreApplication.translate("StandingsView", "\n{0}").format(missing)
+                if (missing := missing_points_note(rows))
+                else ""
+            )
         )
 
     def _round_chosen(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QLabel,
     QVBoxLayout,
@@ -52,7 +52,9 @@ class StatusView(RoundPage):
         super().__init__(db, parent)
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName("Round status: each table's result")
+        self.table.setAccessibleName(
+            QCoreApplication.translate("StatusView", "Round status: each table's result")
+        )
         self.table.setObjectName("statusBoard")
         self._open_from(self.table)
         self.summary = QLabel("")
@@ -76,7 +78,9 @@ class StatusView(RoundPage):
             self._fail(error)
             return
         self.model.set_rows(board.lines)
-        self.title.setText(f"Round {number} status")
+        self.title.setText(
+            QCoreApplication.translate("StatusView", "Round {0} status").format(number)
+        )
         missing = board.missing
         text = board.summary()
         if missing:

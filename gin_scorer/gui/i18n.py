@@ -1,0 +1,44 @@
+"""The app in the language of the computer it runs on, when a translation is shipped.
+
+Every text the app's widgets show goes through ``QCoreApplication.translate`` with the name
+of the class (or module) that shows it as its context. ``resources/i18n/gin_scorer.ts`` is the
+template that lists every one of them (``tools/translations.py`` writes it); a translator
+copies it to ``gin_scorer_fr.ts``, fills it in with Qt Linguist, and ``pyside6-lrelease``
+compiles it to ``gin_scorer_fr.qm`` beside it: the app loads that for a French system, with no
+change to the code. Qt's own texts (standard buttons, file dialogs) come from Qt's translations.
+
+Not yet through here: the words the app shares with its printouts and its command line (hand
+descriptions, standings columns, the entry line's readings), which live in the Qt-free
+``gin_scorer.presentation`` and will need a catalogue of their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from gin_scorer.paths import resources_dir
+
+CATALOGUE = "gin_scorer"
+
+
+def translations_dir() -> Path:
+    return resources_dir() / "i18n"
+
+
+def install_translations(app: QApplication, locale: QLocale | None = None) -> list[QTranslator]:
+    """Load Qt's and the app's translations for ``locale`` (the system's by default), when
+    they exist; the app stays in English otherwise. Returns the translators installed."""
+    chosen = locale if locale is not None else QLocale.system()
+    installed = []
+    sources = (
+        ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+        (CATALOGUE, str(translations_dir())),
+    )
+    for name, folder in sources:
+        translator = QTranslator(app)
+        if translator.load(chosen, name, "_", folder) and app.installTranslator(translator):
+            installed.append(translator)
+    return installed

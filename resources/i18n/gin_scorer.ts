@@ -1,0 +1,1669 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1">
+<context>
+    <name>AddEntrantsDialog</name>
+    <message>
+        <source>Add entrants — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BracketCanvas</name>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrow keys move between matches; Enter opens one</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BracketPanel</name>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This event is not an elimination: no bracket to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} elimination, {1} places{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ marks the winner · double-click a match (or select it and press Enter) to open its score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CardsPanel</name>
+    <message>
+        <source>Knocker’s cards:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 7h 8h 9h Kc Kd Ks …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defender’s cards:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ten cards, e.g. Qh Qs Qd 10h …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clicks go to the knocker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to the defender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the cards do not agree with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save hand with cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}’s cards (knocker):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}’s cards:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declared: {0} {1}   (A = {2}, B = {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declared: — (type the hand on the entry line first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CorrectHandCommand</name>
+    <message>
+        <source>Correct hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoPlay</name>
+    <message>
+        <source>Demo event</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EntrantEditDialog</name>
+    <message>
+        <source>Entrant — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Club:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EntrantsEditor</name>
+    <message>
+        <source>Entrants, one per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ann Lee
+Bob Marsh
+…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No entrants yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrant{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EntrantsView</name>
+    <message>
+        <source>Entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check in / out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reinstate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Away next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss: sits the next round out, not paired and no bye (again: back after all). Once the round is paired, report the match as a forfeit instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the name, club or seed (also: double-click the row)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add entrants…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrants — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants, {1} active, {2} checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; away next round: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventActions</name>
+    <message>
+        <source>Custom preset skipped: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No database is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import an event file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be read: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported {0} ({1} entrants) from {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event needs two entrants first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ No round is paired yet: start a round first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} result(s) entered for round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playing a simulated 16-player Swiss event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventPage</name>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventPinDialog</name>
+    <message>
+        <source>Director&apos;s PIN — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 or more characters; empty clears the PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New PIN again:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the two new PINs differ: type them again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventRulesDialog</name>
+    <message>
+        <source>Rule set — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; plays &lt;b&gt;{1}&lt;/b&gt;. A change applies to matches created from now on; matches already paired keep the rules they started with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventSettingsDialog</name>
+    <message>
+        <source>Format settings — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; · {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>suggested from the field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss &amp;rounds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair only entrants who checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check-in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a second grand final if the losers&apos; bracket champion wins the first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket reset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tie-breaks — ticked ones rank entrants, top first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tie-breaks, in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &amp;bye is worth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as many as winning a match takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game wins:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points (differential):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &amp;forfeit and time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count as played (opponents&apos; wins, played)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: a forfeit is unplayed, as FIDE and US Chess count unplayed games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the unfinished game&apos;s points count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forfeit game wins:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points a game:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tie-breaks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time called:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrants who always sit at one &amp;table (a wheelchair place, a board)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrants who always sit at one table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EventViews</name>
+    <message>
+        <source>Entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Gin Scorer help</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Score &amp;sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;tandings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Round status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events, rounds and tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a player or table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a player or table  (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Station: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last save: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0} copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gin Scorer &amp;help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cards panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an event first (the navigator, or Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This event has no bracket: it is not a knockout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom {0} %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open database…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a &amp;server database (URL)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try a &amp;demo event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import an event file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back up now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore a backup…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;entrants…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import entrants from CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New &amp;match…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start next &amp;round…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter re&amp;sults from slips…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Take back the latest round…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Format settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;ule set…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Director&apos;s PIN…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish or re&amp;open the event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a pla&amp;yer or table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Projector mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round c&amp;lock…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Entry line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Correct selected hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Void selected hand…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ype the cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lock result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>U&amp;nlock result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ta&amp;ke back the reported result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No table has {0!r} in its line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} of {1}: {2}  ·  Enter opens it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  ·  ↓ ↑ the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatchPanel</name>
+    <message>
+        <source>No match open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score sheet: one line per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games: points, boxes, bonuses, result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New hand:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand entry line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ak7 15  ·  bg22  ·  abg30  ·  d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First dealer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a table in the navigator (or find a player with Ctrl+F); Event → New match… starts one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}{1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a = {0}, b = {1}  ·  {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not finished: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open a match first (Event navigator, or Scoring → New match)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct hand {0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NavigatorModel</name>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} · {1} · {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NewEventDialog</name>
+    <message>
+        <source>New event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. Autumn Open 2026</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: guards corrections and locked results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Venue:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrants:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rules in words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every knob, as it will be frozen:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NewMatchDialog</name>
+    <message>
+        <source>New match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player &amp;A:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player &amp;B:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OverrideDialog</name>
+    <message>
+        <source>Director&apos;s override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The cards do not agree with the declaration:&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the cards do not agree with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record it anyway? The director&apos;s reason (kept on the sheet):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The director&apos;s reason for the override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. players agreed the count at the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record with override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reason is required for an override</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PairingsView</name>
+    <message>
+        <source>Pairings by table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairings by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;By table&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;By name&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairings — round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, {0} bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProblemLabel</name>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectorWindow</name>
+    <message>
+        <source>Gin Scorer — projector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seal of what is shown: “gin-scorer verify --seal CODE” proves nothing recorded before it has changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page {0} of {1} · {2} · ← → pages · P pause · Esc closes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordHandCommand</name>
+    <message>
+        <source>Record hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportActions</name>
+    <message>
+        <source>&amp;Standings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pairings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score s&amp;heet…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blank p&amp;ad…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result s&amp;lips…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bracket…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pla&amp;yer sheet…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Table tents…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ign-in sheet…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name ba&amp;dges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export event (&amp;JSON)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;entrants (CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;results (CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ha&amp;nds (CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the {0} report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing {0}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote {0} in {1:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (*.{1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match has no reported result to take back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why is the reported result taken back?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a match first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Station: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RestoreDialog</name>
+    <message>
+        <source>Restore a backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace &lt;b&gt;{0}&lt;/b&gt; by a backup. The database as it is now is backed up first, so a restore can itself be undone by restoring that copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backups, newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seal this backup was taken with: sheets printed from it carry “Seal {0}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seal could be read from this backup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No backups of this database yet: choose a file with “Other file…”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Other file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer backups (*.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ResultsDialog</name>
+    <message>
+        <source>Results from slips — round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results line: table, winner, games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table, winner, games — e.g. 12 a 3-1, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each game&apos;s totals, optional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: each game&apos;s totals, A-B, e.g. 250-120 90-251 …, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tables still owing a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still owing a result: {0} of {1} tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every table of round {0} has its result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Table {0}: {1}  ({2} entered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.
+
+Replace with this result?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoundClockDialog</name>
+    <message>
+        <source>Round clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length of the round in minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} lasts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The projector (F11) and the status bar show the time left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoundPage</name>
+    <message>
+        <source>Round shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round paired yet: Event → Start next round (Ctrl+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoundPreviewDialog</name>
+    <message>
+        <source>Round {0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Round {0}&lt;/b&gt; would seat {1} table{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and give {0} bye{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Nothing is saved until you pair it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RulesEditor</name>
+    <message>
+        <source>Rule-set preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as custom preset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the custom preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ could not save the preset: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScoringPage</name>
+    <message>
+        <source>not recorded: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (Ctrl+Z undoes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correction needs a reason; nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select the hand to void on the sheet first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Void hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} voided ({1}): crossed out on the sheet, it counts for nothing (Ctrl+Z brings it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SealLabel</name>
+    <message>
+        <source>Seal: none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0}
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the platform&apos;s data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default rules preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Station name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backup every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paper size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Projector page time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StandingsView</name>
+    <message>
+        <source>Standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings after round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; {0} share a place (shown as “3=”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Click a column heading to sort.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StationSync</name>
+    <message>
+        <source>Database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open {0}: {1}{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or create a database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gin Scorer database (*.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a server database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other stations&apos; changes not read: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No database is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backed up to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back up now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backup failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore a backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restored from {0}.{1}{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backup interval not changed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StatusView</name>
+    <message>
+        <source>Round status: each table&apos;s result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VoidHandCommand</name>
+    <message>
+        <source>Void hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePage</name>
+    <message>
+        <source>&lt;h1&gt;Gin Scorer&lt;/h1&gt;&lt;p&gt;Score keeping for Gin Rummy tournaments and clubs.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try a demo event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Events in this database&lt;/b&gt; (Enter or double-click opens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WindowState</name>
+    <message>
+        <source>Score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last save: {0:%H:%M:%S}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>select the hand to correct on the sheet first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an event first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>_MatchCommand</name>
+    <message>
+        <source>redone: {0} (Ctrl+Z undoes it again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undone: {0} (Ctrl+Shift+Z redoes it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>backup_dialog</name>
+    <message>
+        <source>Restore a backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database is guarded: the director&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>entrants_editor</name>
+    <message>
+        <source>Import entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close without saving?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {0} entrant{1} typed here will be lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>error_reporting</name>
+    <message>
+        <source>Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>event_edit_parts</name>
+    <message>
+        <source>needed: the event is under way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director&apos;s &amp;PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>match_controller</name>
+    <message>
+        <source>{0}: reason (kept in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pin_prompt</name>
+    <message>
+        <source>Director&apos;s PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}
+
+Director&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>projector_screen</name>
+    <message>
+        <source>Projector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the projector on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>round_dialogs</name>
+    <message>
+        <source>Take back a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back the pairings of round {0}? Its tables are removed and the round can be paired again (late arrivals join it). This is only possible while no hand of the round has been entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

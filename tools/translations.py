@@ -1,0 +1,62 @@
+"""Write the translation template, resources/i18n/gin_scorer.ts, from the app's sources.
+
+    .venv/bin/python tools/translations.py            # rewrite the template
+    .venv/bin/python tools/translations.py --check    # exit 1 if it is out of date
+
+Uses Qt's own ``pyside6-lupdate`` (it comes with PySide6), without source locations so that
+the template changes only when a text does. tests/gui/test_translatable.py checks it is
+current.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "resources" / "i18n" / "gin_scorer.ts"
+
+
+def lupdate() -> str:
+    """The pyside6-lupdate beside this Python, or on the PATH."""
+    beside = Path(sys.executable).with_name("pyside6-lupdate")
+    found = str(beside) if beside.exists() else shutil.which("pyside6-lupdate")
+    if found is None:
+        raise SystemExit("pyside6-lupdate not found: install PySide6 (pip install -e .)")
+    return found
+
+
+def write_template(out: Path) -> None:
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "gin_scorer" / "gui").rglob("*.py"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.unlink(missing_ok=True)  # a template anew: nothing kept from an older one
+    subprocess.run(
+        [lupdate(), *sources, "-locations", "none", "-no-obsolete", "-silent", "-ts", str(out)],
+        cwd=ROOT,
+        check=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only say whether it is current")
+    args = parser.parse_args(argv)
+    if not args.check:
+        write_template(TEMPLATE)
+        print(f"wrote {TEMPLATE.relative_to(ROOT)}")
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = Path(folder) / "gin_scorer.ts"
+        write_template(fresh)
+        current = TEMPLATE.exists() and fresh.read_bytes() == TEMPLATE.read_bytes()
+    said = "template is current" if current else "out of date: run tools/translations.py"
+    print(said)
+    return 0 if current else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
