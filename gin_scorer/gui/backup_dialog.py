@@ -14,7 +14,7 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.backups import BackupFile, backup_seal
 
 _REASONS = {
@@ -64,12 +65,12 @@ class RestoreDialog(QDialog):
         self, database: str, backups: Sequence[BackupFile], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("RestoreDialog", "Restore a backup"))
+        self.setWindowTitle(translate("RestoreDialog", "Restore a backup"))
         self.resize(760, 420)
         self.backups = list(backups)
         self.chosen: Path | None = None
         note = QLabel(
-            QCoreApplication.translate(
+            translate(
                 "RestoreDialog",
                 "Replace <b>{0}</b> by a backup. The database as it is now is backed up "
                 "first, so a restore can itself be undone by restoring that copy.",
@@ -77,62 +78,35 @@ class RestoreDialog(QDialog):
         )
         note.setWordWrap(True)
         self.table = QTableWidget(len(self.backups), 4)
-        self.table.setAccessibleName(
-            QCoreApplication.translate("RestoreDialog", "Backups, newest first")
-        )
+        self.table.setAccessibleName(translate("RestoreDialog", "Backups, newest first"))
         self.table.setObjectName("backups")
         self.table.setHorizontalHeaderLabels(
             [
-                QCoreApplication.translate("RestoreDialog", "Taken"),
-                QCoreApplication.translate("RestoreDialog", "Why"),
-                QCoreApplication.translate("RestoreDialog", "Seal"),
-                QCoreApplication.translate("RestoreDialog", "Size"),
+                translate("RestoreDialog", "Taken"),
+                translate("RestoreDialog", "Why"),
+                translate("RestoreDialog", "Seal"),
+                translate("RestoreDialog", "Size"),
             ]
         )
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for row, backup in enumerate(self.backups):
-            taken = backup.taken_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
-            seal = backup_seal(backup)  # a read-only look: the backup file is not changed
-            cells = (taken, describe_reason(backup.reason), seal or "—", _size(backup.path))
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(str(backup.path))
-                if column == 2:
-                    item.setToolTip(
-                        QCoreApplication.translate(
-                            "RestoreDialog",
-                            "The seal this backup was taken with: sheets printed from it "
-                            "carry “Seal {0}”.",
-                        ).format(seal)
-                        if seal
-                        else QCoreApplication.translate(
-                            "RestoreDialog", "No seal could be read from this backup."
-                        )
-                    )
-                if column == 3:
-                    item.setTextAlignment(_RIGHT)
-                self.table.setItem(row, column, item)
+        self._fill_table()
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(2)
         if self.backups:
             self.table.selectRow(0)
         self.table.doubleClicked.connect(lambda _index: self._restore_selected())
         empty = QLabel(
-            QCoreApplication.translate(
+            translate(
                 "RestoreDialog",
                 "No backups of this database yet: choose a file with “Other file…”.",
             )
         )
         empty.setVisible(not self.backups)
-        other = QPushButton(QCoreApplication.translate("RestoreDialog", "&Other file…"))
+        other = QPushButton(translate("RestoreDialog", "&Other file…"))
         other.clicked.connect(self.choose_file)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        restore = self.buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        restore = self.buttons.addButton(
+            translate("RestoreDialog", "&Restore"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         restore.setEnabled(bool(self.backups))
         self.buttons.addButton(other, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.accepted.connect(self._restore_selected)
@@ -143,6 +117,34 @@ class RestoreDialog(QDialog):
         layout.addWidget(empty)
         layout.addWidget(self.buttons)
 
+    def _fill_table(self) -> None:
+        """A row per backup: when, why, its seal (what printed sheets carry), its size."""
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for row, backup in enumerate(self.backups):
+            taken = backup.taken_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
+            seal = backup_seal(backup)  # a read-only look: the backup file is not changed
+            cells = (taken, describe_reason(backup.reason), seal or "—", _size(backup.path))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(str(backup.path))
+                if column == 2:
+                    item.setToolTip(
+                        translate(
+                            "RestoreDialog",
+                            "The seal this backup was taken with: sheets printed from it "
+                            "carry “Seal {0}”.",
+                        ).format(seal)
+                        if seal
+                        else translate("RestoreDialog", "No seal could be read from this backup.")
+                    )
+                if column == 3:
+                    item.setTextAlignment(_RIGHT)
+                self.table.setItem(row, column, item)
+
     def _restore_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if rows:
@@ -152,11 +154,9 @@ class RestoreDialog(QDialog):
     def choose_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
             self,
-            QCoreApplication.translate("RestoreDialog", "Restore a backup"),
+            translate("RestoreDialog", "Restore a backup"),
             "",
-            QCoreApplication.translate(
-                "RestoreDialog", "gin-scorer backups (*.sqlite *.db);;All files (*)"
-            ),
+            translate("RestoreDialog", "gin-scorer backups (*.sqlite *.db);;All files (*)"),
         )
         if name:
             self.chosen = Path(name)
@@ -171,10 +171,8 @@ def ask_database_pin(parent: QWidget | None) -> str:
     """The prompt the restore shows when the database has a director's PIN."""
     pin, ok = QInputDialog.getText(
         parent,
-        QCoreApplication.translate("backup_dialog", "Restore a backup"),
-        QCoreApplication.translate(
-            "backup_dialog", "This database is guarded: the director's PIN:"
-        ),
+        translate("backup_dialog", "Restore a backup"),
+        translate("backup_dialog", "This database is guarded: the director's PIN:"),
         QLineEdit.EchoMode.Password,
     )
     if not ok:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.standings import BracketSlotView, BracketView
 
 BOX_W = 200.0
@@ -131,11 +132,9 @@ class BracketCanvas(QWidget):
         self.current = -1  # the box Enter opens (arrow keys move it)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(not fit)
-        self.setAccessibleName(QCoreApplication.translate("BracketCanvas", "Bracket"))
+        self.setAccessibleName(translate("BracketCanvas", "Bracket"))
         self.setAccessibleDescription(
-            QCoreApplication.translate(
-                "BracketCanvas", "Arrow keys move between matches; Enter opens one"
-            )
+            translate("BracketCanvas", "Arrow keys move between matches; Enter opens one")
         )
 
     def show_bracket(self, view: BracketView | None) -> None:

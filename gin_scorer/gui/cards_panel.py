@@ -8,7 +8,7 @@ for the director's override and reason when the core refuses it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QButtonGroup,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
@@ -59,17 +60,15 @@ class CardsPanel(QWidget):
 
         self.declared_label = QLabel("")
         self.declared_label.setStyleSheet("font-weight: bold;")
-        self.knocker_label = QLabel(QCoreApplication.translate("CardsPanel", "Knocker’s cards:"))
+        self.knocker_label = QLabel(translate("CardsPanel", "Knocker’s cards:"))
         self.knocker_edit = QLineEdit()
         self.knocker_edit.setObjectName("knockerCards")
-        self.knocker_edit.setPlaceholderText(
-            QCoreApplication.translate("CardsPanel", "e.g. 7h 8h 9h Kc Kd Ks …")
-        )
-        self.defender_label = QLabel(QCoreApplication.translate("CardsPanel", "Defender’s cards:"))
+        self.knocker_edit.setPlaceholderText(translate("CardsPanel", "e.g. 7h 8h 9h Kc Kd Ks …"))
+        self.defender_label = QLabel(translate("CardsPanel", "Defender’s cards:"))
         self.defender_edit = QLineEdit()
         self.defender_edit.setObjectName("defenderCards")
         self.defender_edit.setPlaceholderText(
-            QCoreApplication.translate("CardsPanel", "ten cards, e.g. Qh Qs Qd 10h …")
+            translate("CardsPanel", "ten cards, e.g. Qh Qs Qd 10h …")
         )
         self.knocker_label.setBuddy(self.knocker_edit)  # read out with the field
         self.defender_label.setBuddy(self.defender_edit)
@@ -88,17 +87,15 @@ class CardsPanel(QWidget):
     def _build_targets(self) -> None:
         """Where a clicked card goes: the knocker's hand or the defender's."""
         self.target_group = QButtonGroup(self)
-        self.to_knocker = QRadioButton(
-            QCoreApplication.translate("CardsPanel", "clicks go to the knocker")
-        )
-        self.to_defender = QRadioButton(QCoreApplication.translate("CardsPanel", "to the defender"))
+        self.to_knocker = QRadioButton(translate("CardsPanel", "clicks go to the knocker"))
+        self.to_defender = QRadioButton(translate("CardsPanel", "to the defender"))
         self.to_knocker.setChecked(True)
         self.target_group.addButton(self.to_knocker)
         self.target_group.addButton(self.to_defender)
 
     def _build_card_grid(self) -> QGroupBox:
         """One button per card, a row per suit, coloured as on the table."""
-        grid_box = QGroupBox(QCoreApplication.translate("CardsPanel", "Click cards"))
+        grid_box = QGroupBox(translate("CardsPanel", "Click cards"))
         grid = QGridLayout(grid_box)
         grid.setSpacing(2)
         self.card_buttons: dict[Card, QToolButton] = {}
@@ -111,9 +108,7 @@ class CardsPanel(QWidget):
                 button.setMinimumWidth(33)
                 sized_text(button, 10)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
-                button.setToolTip(
-                    QCoreApplication.translate("CardsPanel", "{0} ({1})").format(card, card.code)
-                )
+                button.setToolTip(translate("CardsPanel", "{0} ({1})").format(card, card.code))
                 shade = tone(Tone.RED_SUIT if suit.is_red else Tone.BLACK_SUIT)
                 button.setStyleSheet(
                     f"QToolButton {{ color: {shade}; padding: 0px; }}"
@@ -133,14 +128,10 @@ class CardsPanel(QWidget):
         self.analysis_label.setWordWrap(True)
         sized_text(self.analysis_label, 12)
         self.problems = QListWidget()
-        self.problems.setAccessibleName(
-            QCoreApplication.translate("CardsPanel", "What the cards do not agree with")
-        )
+        self.problems.setAccessibleName(translate("CardsPanel", "What the cards do not agree with"))
         self.problems.setObjectName("cardProblems")
         self.problems.setMaximumHeight(130)
-        self.save_button = QPushButton(
-            QCoreApplication.translate("CardsPanel", "Save hand with cards")
-        )
+        self.save_button = QPushButton(translate("CardsPanel", "Save hand with cards"))
         self.save_button.clicked.connect(self._save)
 
     def _lay_out(self, grid_box: QGroupBox) -> None:
@@ -196,16 +187,12 @@ class CardsPanel(QWidget):
             knocker = names[0] if record.declarer is Side.A else names[1]
             defender = names[1] if record.declarer is Side.A else names[0]
             self.knocker_label.setText(
-                QCoreApplication.translate("CardsPanel", "{0}’s cards (knocker):").format(knocker)
+                translate("CardsPanel", "{0}’s cards (knocker):").format(knocker)
             )
-            self.defender_label.setText(
-                QCoreApplication.translate("CardsPanel", "{0}’s cards:").format(defender)
-            )
+            self.defender_label.setText(translate("CardsPanel", "{0}’s cards:").format(defender))
         else:  # nothing declared yet (or another match): no names from an earlier hand
-            self.knocker_label.setText(QCoreApplication.translate("CardsPanel", "Knocker’s cards:"))
-            self.defender_label.setText(
-                QCoreApplication.translate("CardsPanel", "Defender’s cards:")
-            )
+            self.knocker_label.setText(translate("CardsPanel", "Knocker’s cards:"))
+            self.defender_label.setText(translate("CardsPanel", "Defender’s cards:"))
         self.refresh()
 
     def toggle_card(self, card: Card) -> None:
@@ -243,9 +230,7 @@ class CardsPanel(QWidget):
         if self.declared is not None and self.declared.declarer is not None:
             who = self.names[0] if self.declared.declarer is Side.A else self.names[1]
             self.declared_label.setText(
-                QCoreApplication.translate(
-                    "CardsPanel", "Declared: {0} {1}   (A = {2}, B = {3})"
-                ).format(
+                translate("CardsPanel", "Declared: {0} {1}   (A = {2}, B = {3})").format(
                     who,
                     self.declared.declaration.value.replace("_", " "),
                     self.names[0],
@@ -254,9 +239,7 @@ class CardsPanel(QWidget):
             )
         else:
             self.declared_label.setText(
-                QCoreApplication.translate(
-                    "CardsPanel", "Declared: — (type the hand on the entry line first)"
-                )
+                translate("CardsPanel", "Declared: — (type the hand on the entry line first)")
             )
         in_hands = set(analysis.knocker_cards) | set(analysis.defender_cards)
         for card in ALL_CARDS:

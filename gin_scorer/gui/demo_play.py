@@ -12,10 +12,11 @@ import math
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from gin_scorer.gui.background import Operation, Report, in_background
+from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.demo_words import demo_summary
 from gin_scorer.services.database import Database
 from gin_scorer.services.demo import DemoCancelled, DemoPlan, DemoProgress, DemoResult, play_demo
@@ -57,7 +58,7 @@ class DemoPlay(QObject):
             self.plan.rounds or 0,
             parent,
         )
-        self.dialog.setWindowTitle(QCoreApplication.translate("DemoPlay", "Demo event"))
+        self.dialog.setWindowTitle(translate("DemoPlay", "Demo event"))
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(0)
         self.dialog.setAutoClose(False)

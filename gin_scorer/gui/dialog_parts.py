@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QDate
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWidget
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.services.errors import ServiceError
 
@@ -36,7 +37,7 @@ class ProblemLabel(QLabel):
         self.setStyleSheet(problem_style())
 
     def say(self, text: str) -> None:
-        self.setText(QCoreApplication.translate("ProblemLabel", "✖ {0}").format(text))
+        self.setText(translate("ProblemLabel", "✖ {0}").format(text))
 
 
 def dialog_buttons(

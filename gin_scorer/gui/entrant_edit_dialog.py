@@ -5,7 +5,6 @@ already has, and the dialog stays open with what was typed.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
 
@@ -25,21 +25,19 @@ class EntrantEditDialog(QDialog):
     def __init__(self, entrant: EntrantView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entrant = entrant
-        self.setWindowTitle(
-            QCoreApplication.translate("EntrantEditDialog", "Entrant — {0}").format(entrant.name)
-        )
+        self.setWindowTitle(translate("EntrantEditDialog", "Entrant — {0}").format(entrant.name))
         self.name = QLineEdit(entrant.name)
         self.name.setObjectName("entrantName")
         self.club = QLineEdit(entrant.club)
         self.seed = QSpinBox()
         self.seed.setRange(0, _MAX_SEED)
-        self.seed.setSpecialValueText(QCoreApplication.translate("EntrantEditDialog", "no seed"))
+        self.seed.setSpecialValueText(translate("EntrantEditDialog", "no seed"))
         self.seed.setValue(entrant.seed or 0)
         self.problem = ProblemLabel()
         form = QFormLayout(self)
-        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Name:"), self.name)
-        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Club:"), self.club)
-        form.addRow(QCoreApplication.translate("EntrantEditDialog", "&Seed:"), self.seed)
+        form.addRow(translate("EntrantEditDialog", "&Name:"), self.name)
+        form.addRow(translate("EntrantEditDialog", "&Club:"), self.club)
+        form.addRow(translate("EntrantEditDialog", "&Seed:"), self.seed)
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self.accept, save=True))
 

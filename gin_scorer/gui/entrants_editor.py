@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QDialog,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
@@ -42,9 +42,9 @@ def choose_entrants_file(parent: QWidget | None) -> Path | None:
     """The open-file dialog for an entrants CSV; None when the director cancels."""
     name, _ = QFileDialog.getOpenFileName(
         parent,
-        QCoreApplication.translate("entrants_editor", "Import entrants"),
+        translate("entrants_editor", "Import entrants"),
         "",
-        QCoreApplication.translate("entrants_editor", "CSV files (*.csv *.txt);;All files (*)"),
+        translate("entrants_editor", "CSV files (*.csv *.txt);;All files (*)"),
     )
     return Path(name) if name else None
 
@@ -55,24 +55,18 @@ class EntrantsEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.box = QPlainTextEdit()
-        self.box.setAccessibleName(
-            QCoreApplication.translate("EntrantsEditor", "Entrants, one per line")
-        )
+        self.box.setAccessibleName(translate("EntrantsEditor", "Entrants, one per line"))
         self.box.setObjectName("entrants")
-        self.box.setPlaceholderText(
-            QCoreApplication.translate("EntrantsEditor", "Ann Lee\nBob Marsh\n…")
-        )
+        self.box.setPlaceholderText(translate("EntrantsEditor", "Ann Lee\nBob Marsh\n…"))
         # Tab moves on (keyboard first); pasted tabs still arrive as cells.
         self.box.setTabChangesFocus(True)
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
-        self.import_button = QPushButton(
-            QCoreApplication.translate("EntrantsEditor", "Import &CSV…")
-        )
+        self.import_button = QPushButton(translate("EntrantsEditor", "Import &CSV…"))
         self.import_button.setObjectName("importCsv")
         self.import_button.clicked.connect(self.choose_file)
-        self.status = QLabel(QCoreApplication.translate("EntrantsEditor", "No entrants yet"))
+        self.status = QLabel(translate("EntrantsEditor", "No entrants yet"))
         self.status.setObjectName("entrantCount")
         self.status.setWordWrap(True)
         self.box.textChanged.connect(self._show_status)
@@ -102,19 +96,15 @@ class EntrantsEditor(QWidget):
     def _show_status(self) -> None:
         problem = self.problem()
         if problem:
-            self.status.setText(
-                QCoreApplication.translate("EntrantsEditor", "✖ {0}").format(problem)
-            )
+            self.status.setText(translate("EntrantsEditor", "✖ {0}").format(problem))
             self.status.setStyleSheet(problem_style())
             return
         count = len(self.parsed().specs)
         self.status.setStyleSheet("")
         self.status.setText(
-            QCoreApplication.translate("EntrantsEditor", "{0} entrant{1}").format(
-                count, "s" if count != 1 else ""
-            )
+            translate("EntrantsEditor", "{0} entrant{1}").format(count, "s" if count != 1 else "")
             if count
-            else QCoreApplication.translate("EntrantsEditor", "No entrants yet")
+            else translate("EntrantsEditor", "No entrants yet")
         )
 
     def choose_file(self) -> None:
@@ -138,7 +128,7 @@ class EntrantsEditor(QWidget):
 
     def show_problem(self, text: str) -> None:
         """A refusal from the services (a name already entered …), shown where the list is."""
-        self.status.setText(QCoreApplication.translate("EntrantsEditor", "✖ {0}").format(text))
+        self.status.setText(translate("EntrantsEditor", "✖ {0}").format(text))
         self.status.setStyleSheet(problem_style())
 
 
@@ -150,10 +140,10 @@ def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
         return True
     answer = QMessageBox.question(
         parent,
-        QCoreApplication.translate("entrants_editor", "Close without saving?"),
-        QCoreApplication.translate(
-            "entrants_editor", "The {0} entrant{1} typed here will be lost."
-        ).format(count, "s" if count != 1 else ""),
+        translate("entrants_editor", "Close without saving?"),
+        translate("entrants_editor", "The {0} entrant{1} typed here will be lost.").format(
+            count, "s" if count != 1 else ""
+        ),
         QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,
     )
@@ -165,9 +155,7 @@ class AddEntrantsDialog(QDialog):
 
     def __init__(self, event_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(
-            QCoreApplication.translate("AddEntrantsDialog", "Add entrants — {0}").format(event_name)
-        )
+        self.setWindowTitle(translate("AddEntrantsDialog", "Add entrants — {0}").format(event_name))
         self.resize(620, 480)
         self.editor = EntrantsEditor()
         layout = QVBoxLayout(self)

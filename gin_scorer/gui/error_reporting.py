@@ -14,10 +14,10 @@ import traceback
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gin_scorer.fault_log import error_log, write_log
+from gin_scorer.gui.i18n import translate
 
 
 def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
@@ -51,7 +51,7 @@ def report(
         text, _ = describe(error, None)
     if ours:
         traceback.print_exception(kind, error, tb)  # and on the terminal, if there is one
-    QMessageBox.warning(parent, QCoreApplication.translate("error_reporting", "Gin Scorer"), text)
+    QMessageBox.warning(parent, translate("error_reporting", "Gin Scorer"), text)
     return text
 
 

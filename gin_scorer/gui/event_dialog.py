@@ -13,7 +13,7 @@ from datetime import date
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
@@ -119,15 +120,11 @@ class RulesEditor(QWidget):
         self.presets = {p.key: p for p in presets}
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("presetBox")
-        self.preset_box.setAccessibleName(
-            QCoreApplication.translate("RulesEditor", "Rule-set preset")
-        )
+        self.preset_box.setAccessibleName(translate("RulesEditor", "Rule-set preset"))
         for preset in presets:
             self.preset_box.addItem(f"{preset.name} ({preset.key})", preset.key)
         self.widgets: dict[str, QWidget] = {}
-        self.save_button = QPushButton(
-            QCoreApplication.translate("RulesEditor", "Save as custom preset…")
-        )
+        self.save_button = QPushButton(translate("RulesEditor", "Save as custom preset…"))
         self.save_button.setObjectName("savePreset")
         self.save_button.setEnabled(custom_folder is not None)
         self.save_button.clicked.connect(self._ask_save)
@@ -135,7 +132,7 @@ class RulesEditor(QWidget):
         preset_row.addWidget(self.preset_box, 1)
         preset_row.addWidget(self.save_button)
         form = QFormLayout()
-        form.addRow(QCoreApplication.translate("RulesEditor", "Preset:"), preset_row)
+        form.addRow(translate("RulesEditor", "Preset:"), preset_row)
         self.error = QLabel("")
         self.error.setStyleSheet(problem_style())
         knob_box = QWidget()
@@ -239,7 +236,7 @@ class RulesEditor(QWidget):
                 self.current = preset
             self.error.setText("")
         except RuleSetError as error:
-            self.error.setText(QCoreApplication.translate("RulesEditor", "✖ {0}").format(error))
+            self.error.setText(translate("RulesEditor", "✖ {0}").format(error))
         self.changed()
 
     def changed(self) -> None:
@@ -248,8 +245,8 @@ class RulesEditor(QWidget):
     def _ask_save(self) -> None:
         name, ok = QInputDialog.getText(
             self,
-            QCoreApplication.translate("RulesEditor", "Save rules"),
-            QCoreApplication.translate("RulesEditor", "Name of the custom preset:"),
+            translate("RulesEditor", "Save rules"),
+            translate("RulesEditor", "Name of the custom preset:"),
             text=self.current.name,
         )
         if ok and name.strip():
@@ -265,9 +262,7 @@ class RulesEditor(QWidget):
             saved = save_custom_preset(self.current, name, self.custom_folder)
         except (OSError, RuleSetError) as error:
             self.error.setText(
-                QCoreApplication.translate(
-                    "RulesEditor", "✖ could not save the preset: {0}"
-                ).format(error)
+                translate("RulesEditor", "✖ could not save the preset: {0}").format(error)
             )
             return None
         if saved.key not in self.presets:
@@ -298,7 +293,7 @@ class NewEventDialog(QDialog):
         custom_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("NewEventDialog", "New event"))
+        self.setWindowTitle(translate("NewEventDialog", "New event"))
         self.resize(1120, 700)
         left = self._build_details()
         rules_box = self._build_rules(presets, default_preset, custom_folder)
@@ -317,9 +312,7 @@ class NewEventDialog(QDialog):
         """Name, date, venue, format, PIN, and the entrants box."""
         self.name = QLineEdit()
         self.name.setObjectName("eventName")
-        self.name.setPlaceholderText(
-            QCoreApplication.translate("NewEventDialog", "e.g. Autumn Open 2026")
-        )
+        self.name.setPlaceholderText(translate("NewEventDialog", "e.g. Autumn Open 2026"))
         self.date = DateField(QDate.currentDate())
         self.venue = QLineEdit()
         self.format = QComboBox()
@@ -329,21 +322,19 @@ class NewEventDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin.setPlaceholderText(
-            QCoreApplication.translate(
-                "NewEventDialog", "optional: guards corrections and locked results"
-            )
+            translate("NewEventDialog", "optional: guards corrections and locked results")
         )
         self.entrants_editor = EntrantsEditor()
         self.entrants = self.entrants_editor.box
         details = QFormLayout()
-        details.addRow(QCoreApplication.translate("NewEventDialog", "Name:"), self.name)
-        details.addRow(QCoreApplication.translate("NewEventDialog", "Date:"), self.date)
-        details.addRow(QCoreApplication.translate("NewEventDialog", "Venue:"), self.venue)
-        details.addRow(QCoreApplication.translate("NewEventDialog", "Format:"), self.format)
-        details.addRow(QCoreApplication.translate("NewEventDialog", "Director PIN:"), self.pin)
+        details.addRow(translate("NewEventDialog", "Name:"), self.name)
+        details.addRow(translate("NewEventDialog", "Date:"), self.date)
+        details.addRow(translate("NewEventDialog", "Venue:"), self.venue)
+        details.addRow(translate("NewEventDialog", "Format:"), self.format)
+        details.addRow(translate("NewEventDialog", "Director PIN:"), self.pin)
         left = QVBoxLayout()
         left.addLayout(details)
-        left.addWidget(QLabel(QCoreApplication.translate("NewEventDialog", "Entrants:")))
+        left.addWidget(QLabel(translate("NewEventDialog", "Entrants:")))
         left.addWidget(self.entrants_editor, 1)
         return left
 
@@ -355,19 +346,15 @@ class NewEventDialog(QDialog):
         self.rules.changed = self._rules_changed  # type: ignore[method-assign]
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("rulesPreview")
-        self.preview.setAccessibleName(
-            QCoreApplication.translate("NewEventDialog", "The rules in words")
-        )
+        self.preview.setAccessibleName(translate("NewEventDialog", "The rules in words"))
         self.preview.setReadOnly(True)
         self.preview.setStyleSheet("font-family: monospace;")
-        rules_box = QGroupBox(QCoreApplication.translate("NewEventDialog", "Rules"))
+        rules_box = QGroupBox(translate("NewEventDialog", "Rules"))
         rules_layout = QHBoxLayout(rules_box)
         rules_layout.addWidget(self.rules, 3)
         preview_column = QVBoxLayout()
         preview_column.addWidget(
-            QLabel(
-                QCoreApplication.translate("NewEventDialog", "Every knob, as it will be frozen:")
-            )
+            QLabel(translate("NewEventDialog", "Every knob, as it will be frozen:"))
         )
         preview_column.addWidget(self.preview)
         rules_layout.addLayout(preview_column, 2)

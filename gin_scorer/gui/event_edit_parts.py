@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, until_accepted
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventStatus, EventView
@@ -32,12 +32,10 @@ def pin_when_running(event: EventView, layout: QVBoxLayout) -> QLineEdit:
     pin = QLineEdit()
     pin.setObjectName("pin")
     pin.setEchoMode(QLineEdit.EchoMode.Password)
-    pin.setPlaceholderText(
-        QCoreApplication.translate("event_edit_parts", "needed: the event is under way")
-    )
+    pin.setPlaceholderText(translate("event_edit_parts", "needed: the event is under way"))
     if event.has_pin and event.status is not EventStatus.SETUP:
         row = QFormLayout()
-        row.addRow(QCoreApplication.translate("event_edit_parts", "Director's &PIN:"), pin)
+        row.addRow(translate("event_edit_parts", "Director's &PIN:"), pin)
         layout.addLayout(row)
     return pin
 

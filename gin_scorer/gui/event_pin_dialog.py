@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -11,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventStatus, EventView
@@ -21,9 +21,7 @@ class EventPinDialog(QDialog):
 
     def __init__(self, event: EventView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(
-            QCoreApplication.translate("EventPinDialog", "Director's PIN — {0}").format(event.name)
-        )
+        self.setWindowTitle(translate("EventPinDialog", "Director's PIN — {0}").format(event.name))
         form = QFormLayout(self)
         self.old = QLineEdit()
         self.old.setObjectName("oldPin")
@@ -34,14 +32,12 @@ class EventPinDialog(QDialog):
         for edit in (self.old, self.new, self.again):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
         if event.has_pin:
-            form.addRow(QCoreApplication.translate("EventPinDialog", "Current PIN:"), self.old)
+            form.addRow(translate("EventPinDialog", "Current PIN:"), self.old)
         self.new.setPlaceholderText(
-            QCoreApplication.translate(
-                "EventPinDialog", "4 or more characters; empty clears the PIN"
-            )
+            translate("EventPinDialog", "4 or more characters; empty clears the PIN")
         )
-        form.addRow(QCoreApplication.translate("EventPinDialog", "New PIN:"), self.new)
-        form.addRow(QCoreApplication.translate("EventPinDialog", "New PIN again:"), self.again)
+        form.addRow(translate("EventPinDialog", "New PIN:"), self.new)
+        form.addRow(translate("EventPinDialog", "New PIN again:"), self.again)
         self.problem = ProblemLabel()
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self._accept_if_same, save=True))
@@ -49,9 +45,7 @@ class EventPinDialog(QDialog):
     def _accept_if_same(self) -> None:
         if self.new.text() != self.again.text():
             self.problem.say(
-                QCoreApplication.translate(
-                    "EventPinDialog", "the two new PINs differ: type them again"
-                )
+                translate("EventPinDialog", "the two new PINs differ: type them again")
             )
             self.again.clear()
             self.again.setFocus()

@@ -7,7 +7,6 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QLabel,
     QVBoxLayout,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
 
@@ -36,13 +36,11 @@ class EventRulesDialog(EventEditDialog):
 
         super().__init__(parent)
         self.event_view = event
-        self.setWindowTitle(
-            QCoreApplication.translate("EventRulesDialog", "Rule set — {0}").format(event.name)
-        )
+        self.setWindowTitle(translate("EventRulesDialog", "Rule set — {0}").format(event.name))
         self.resize(720, 640)
         layout = QVBoxLayout(self)
         note = QLabel(
-            QCoreApplication.translate(
+            translate(
                 "EventRulesDialog",
                 "<b>{0}</b> plays <b>{1}</b>. A change applies to matches created from now "
                 "on; matches already paired keep the rules they started with.",

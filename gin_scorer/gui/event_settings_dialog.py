@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.tournament.results import TimeCalledWinner
@@ -53,52 +54,19 @@ class EventSettingsDialog(EventEditDialog):
         super().__init__(parent)
         self.event_view = event
         self.setWindowTitle(
-            QCoreApplication.translate("EventSettingsDialog", "Format settings — {0}").format(
-                event.name
-            )
+            translate("EventSettingsDialog", "Format settings — {0}").format(event.name)
         )
         settings = event.settings
         layout = QVBoxLayout(self)
         layout.addWidget(
             QLabel(
-                QCoreApplication.translate("EventSettingsDialog", "<b>{0}</b> · {1}").format(
+                translate("EventSettingsDialog", "<b>{0}</b> · {1}").format(
                     html.escape(event.name), event.format
                 )
             )
         )
 
-        form = QFormLayout()
-        self.rounds = QSpinBox()
-        self.rounds.setObjectName("rounds")
-        self.rounds.setRange(0, 99)
-        self.rounds.setSpecialValueText(
-            QCoreApplication.translate("EventSettingsDialog", "suggested from the field")
-        )
-        self.rounds.setValue(_int(settings.get("rounds"), 0))
-        if event.format == "swiss":
-            form.addRow(
-                QCoreApplication.translate("EventSettingsDialog", "Swiss &rounds:"), self.rounds
-            )
-        self.require_check_in = QCheckBox(
-            QCoreApplication.translate("EventSettingsDialog", "pair only entrants who checked in")
-        )
-        self.require_check_in.setChecked(bool(settings.get("require_check_in", False)))
-        form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Check-in:"), self.require_check_in
-        )
-        self.bracket_reset = QCheckBox(
-            QCoreApplication.translate(
-                "EventSettingsDialog",
-                "a second grand final if the losers' bracket champion wins the first",
-            )
-        )
-        self.bracket_reset.setChecked(bool(settings.get("bracket_reset", True)))
-        if event.format == "double-elim":
-            form.addRow(
-                QCoreApplication.translate("EventSettingsDialog", "Bracket reset:"),
-                self.bracket_reset,
-            )
-        layout.addLayout(form)
+        layout.addLayout(self._format_form(event))
 
         layout.addWidget(self._tie_break_box(settings))
         # Side by side: what a bye, a forfeit and time called are worth.
@@ -116,18 +84,46 @@ class EventSettingsDialog(EventEditDialog):
 
     # --- sections ----------------------------------------------------------------------------
 
+    def _format_form(self, event: EventView) -> QFormLayout:
+        """The format's own settings: Swiss rounds, check-in, a double knockout's reset."""
+        settings = event.settings
+        form = QFormLayout()
+        self.rounds = QSpinBox()
+        self.rounds.setObjectName("rounds")
+        self.rounds.setRange(0, 99)
+        self.rounds.setSpecialValueText(
+            translate("EventSettingsDialog", "suggested from the field")
+        )
+        self.rounds.setValue(_int(settings.get("rounds"), 0))
+        if event.format == "swiss":
+            form.addRow(translate("EventSettingsDialog", "Swiss &rounds:"), self.rounds)
+        self.require_check_in = QCheckBox(
+            translate("EventSettingsDialog", "pair only entrants who checked in")
+        )
+        self.require_check_in.setChecked(bool(settings.get("require_check_in", False)))
+        form.addRow(translate("EventSettingsDialog", "Check-in:"), self.require_check_in)
+        self.bracket_reset = QCheckBox(
+            translate(
+                "EventSettingsDialog",
+                "a second grand final if the losers' bracket champion wins the first",
+            )
+        )
+        self.bracket_reset.setChecked(bool(settings.get("bracket_reset", True)))
+        if event.format == "double-elim":
+            form.addRow(
+                translate("EventSettingsDialog", "Bracket reset:"),
+                self.bracket_reset,
+            )
+        return form
+
     def _tie_break_box(self, settings: Mapping[str, object]) -> QGroupBox:
         box = QGroupBox(
-            QCoreApplication.translate(
-                "EventSettingsDialog", "&Tie-breaks — ticked ones rank entrants, top first"
-            )
+            translate("EventSettingsDialog", "&Tie-breaks — ticked ones rank entrants, top first")
         )
         row = QHBoxLayout(box)
         self.tie_breaks = QListWidget()
         self.tie_breaks.setObjectName("tieBreaks")
-        self.tie_breaks.setAccessibleName(
-            QCoreApplication.translate("EventSettingsDialog", "Tie-breaks, in order")
-        )
+        self.tie_breaks.setAccessibleName(translate("EventSettingsDialog", "Tie-breaks, in order"))
         chosen = _tie_break_list(settings.get("tie_breaks"))
         for tie in [*chosen, *(t for t in TieBreak if t not in chosen)]:
             item = QListWidgetItem(tie.label)
@@ -141,8 +137,8 @@ class EventSettingsDialog(EventEditDialog):
         self.tie_breaks.setMinimumHeight(rows + 2 * self.tie_breaks.frameWidth() + 4)
         row.addWidget(self.tie_breaks, 1)
         moves = QVBoxLayout()
-        up = QPushButton(QCoreApplication.translate("EventSettingsDialog", "Move &up"))
-        down = QPushButton(QCoreApplication.translate("EventSettingsDialog", "Move &down"))
+        up = QPushButton(translate("EventSettingsDialog", "Move &up"))
+        down = QPushButton(translate("EventSettingsDialog", "Move &down"))
         up.clicked.connect(lambda: self.move_tie_break(-1))
         down.clicked.connect(lambda: self.move_tie_break(+1))
         moves.addWidget(up)
@@ -152,44 +148,38 @@ class EventSettingsDialog(EventEditDialog):
         return box
 
     def _bye_box(self, settings: Mapping[str, object]) -> QGroupBox:
-        box = QGroupBox(QCoreApplication.translate("EventSettingsDialog", "A &bye is worth"))
+        box = QGroupBox(translate("EventSettingsDialog", "A &bye is worth"))
         form = QFormLayout(box)
-        self.bye_match_win = QCheckBox(
-            QCoreApplication.translate("EventSettingsDialog", "a match won")
-        )
+        self.bye_match_win = QCheckBox(translate("EventSettingsDialog", "a match won"))
         self.bye_match_win.setChecked(bool(settings.get("bye_match_win", True)))
         self.bye_game_wins = QSpinBox()
         self.bye_game_wins.setObjectName("byeGameWins")
         self.bye_game_wins.setRange(_AS_A_WON_MATCH, 20)
         self.bye_game_wins.setSpecialValueText(
-            QCoreApplication.translate("EventSettingsDialog", "as many as winning a match takes")
+            translate("EventSettingsDialog", "as many as winning a match takes")
         )
         self.bye_game_wins.setValue(_int(settings.get("bye_game_wins"), _AS_A_WON_MATCH))
         self.bye_points = QSpinBox()
         self.bye_points.setObjectName("byePoints")
         self.bye_points.setRange(-10_000, 10_000)
         self.bye_points.setValue(_int(settings.get("bye_points"), 0))
-        form.addRow(QCoreApplication.translate("EventSettingsDialog", "Match:"), self.bye_match_win)
+        form.addRow(translate("EventSettingsDialog", "Match:"), self.bye_match_win)
+        form.addRow(translate("EventSettingsDialog", "Game wins:"), self.bye_game_wins)
         form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Game wins:"), self.bye_game_wins
-        )
-        form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Points (differential):"),
+            translate("EventSettingsDialog", "Points (differential):"),
             self.bye_points,
         )
         return box
 
     def _unplayed_box(self, settings: Mapping[str, object]) -> QGroupBox:
         """Forfeits and time called (tournament/results.py cites the conventions)."""
-        box = QGroupBox(
-            QCoreApplication.translate("EventSettingsDialog", "A &forfeit and time called")
-        )
+        box = QGroupBox(translate("EventSettingsDialog", "A &forfeit and time called"))
         form = QFormLayout(box)
         self.forfeit_game_wins = QSpinBox()
         self.forfeit_game_wins.setObjectName("forfeitGameWins")
         self.forfeit_game_wins.setRange(_AS_A_WON_MATCH, 20)
         self.forfeit_game_wins.setSpecialValueText(
-            QCoreApplication.translate("EventSettingsDialog", "as many as winning a match takes")
+            translate("EventSettingsDialog", "as many as winning a match takes")
         )
         self.forfeit_game_wins.setValue(_int(settings.get("forfeit_game_wins"), _AS_A_WON_MATCH))
         self.forfeit_points = QSpinBox()
@@ -197,12 +187,10 @@ class EventSettingsDialog(EventEditDialog):
         self.forfeit_points.setRange(0, 10_000)
         self.forfeit_points.setValue(_int(settings.get("forfeit_points_per_game"), 0))
         self.forfeits_as_played = QCheckBox(
-            QCoreApplication.translate(
-                "EventSettingsDialog", "count as played (opponents' wins, played)"
-            )
+            translate("EventSettingsDialog", "count as played (opponents' wins, played)")
         )
         self.forfeits_as_played.setToolTip(
-            QCoreApplication.translate(
+            translate(
                 "EventSettingsDialog",
                 "Off: a forfeit is unplayed, as FIDE and US Chess count unplayed games",
             )
@@ -215,23 +203,19 @@ class EventSettingsDialog(EventEditDialog):
         chosen = self.time_called.findData(settings.get("time_called_winner", "leader"))
         self.time_called.setCurrentIndex(max(chosen, 0))
         self.time_called_counts = QCheckBox(
-            QCoreApplication.translate("EventSettingsDialog", "the unfinished game's points count")
+            translate("EventSettingsDialog", "the unfinished game's points count")
         )
         self.time_called_counts.setChecked(bool(settings.get("time_called_game_counts", False)))
         form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Forfeit game wins:"),
+            translate("EventSettingsDialog", "Forfeit game wins:"),
             self.forfeit_game_wins,
         )
+        form.addRow(translate("EventSettingsDialog", "Points a game:"), self.forfeit_points)
         form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Points a game:"), self.forfeit_points
-        )
-        form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Tie-breaks:"),
+            translate("EventSettingsDialog", "Tie-breaks:"),
             self.forfeits_as_played,
         )
-        form.addRow(
-            QCoreApplication.translate("EventSettingsDialog", "Time called:"), self.time_called
-        )
+        form.addRow(translate("EventSettingsDialog", "Time called:"), self.time_called)
         form.addRow("", self.time_called_counts)
         return box
 
@@ -239,7 +223,7 @@ class EventSettingsDialog(EventEditDialog):
         self, settings: Mapping[str, object], entrants: Sequence[EntrantView]
     ) -> QGroupBox:
         box = QGroupBox(
-            QCoreApplication.translate(
+            translate(
                 "EventSettingsDialog",
                 "Entrants who always sit at one &table (a wheelchair place, a board)",
             )
@@ -249,14 +233,12 @@ class EventSettingsDialog(EventEditDialog):
         self.fixed = QTableWidget(0, 2)
         self.fixed.setObjectName("fixedTables")
         self.fixed.setAccessibleName(
-            QCoreApplication.translate(
-                "EventSettingsDialog", "Entrants who always sit at one table"
-            )
+            translate("EventSettingsDialog", "Entrants who always sit at one table")
         )
         self.fixed.setHorizontalHeaderLabels(
             [
-                QCoreApplication.translate("EventSettingsDialog", "Entrant"),
-                QCoreApplication.translate("EventSettingsDialog", "Table"),
+                translate("EventSettingsDialog", "Entrant"),
+                translate("EventSettingsDialog", "Table"),
             ]
         )
         self.fixed.horizontalHeader().setStretchLastSection(True)
@@ -269,10 +251,10 @@ class EventSettingsDialog(EventEditDialog):
                 self.add_fixed_table(int(entrant), _int(table, 1))
         column.addWidget(self.fixed)
         buttons = QHBoxLayout()
-        add = QPushButton(QCoreApplication.translate("EventSettingsDialog", "Add"))
+        add = QPushButton(translate("EventSettingsDialog", "Add"))
         add.setEnabled(bool(self.entrants))
         add.clicked.connect(lambda: self.add_fixed_table())
-        remove = QPushButton(QCoreApplication.translate("EventSettingsDialog", "Remove"))
+        remove = QPushButton(translate("EventSettingsDialog", "Remove"))
         remove.clicked.connect(self._remove_fixed_table)
         buttons.addWidget(add)
         buttons.addWidget(remove)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.paths import resources_dir
 
 
@@ -39,7 +39,7 @@ class HelpDialog(QDialog):
 
     def __init__(self, markdown: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("HelpDialog", "Gin Scorer help"))
+        self.setWindowTitle(translate("HelpDialog", "Gin Scorer help"))
         self.browser = QTextBrowser()
         self.browser.setObjectName("helpText")
         self.browser.setOpenExternalLinks(False)

@@ -1,11 +1,12 @@
 """The app in the language of the computer it runs on, when a translation is shipped.
 
-Every text the app's widgets show goes through ``QCoreApplication.translate`` with the name
-of the class (or module) that shows it as its context. ``resources/i18n/gin_scorer.ts`` is the
-template that lists every one of them (``tools/translations.py`` writes it); a translator
-copies it to ``gin_scorer_fr.ts``, fills it in with Qt Linguist, and ``pyside6-lrelease``
-compiles it to ``gin_scorer_fr.qm`` beside it: the app loads that for a French system, with no
-change to the code. Qt's own texts (standard buttons, file dialogs) come from Qt's translations.
+Every text the app's widgets show goes through :func:`translate` (Qt's
+``QCoreApplication.translate``) with the name of the class (or module) that shows it as its
+context. ``resources/i18n/gin_scorer.ts`` is the template that lists every one of them
+(``tools/translations.py`` writes it); a translator copies it to ``gin_scorer_fr.ts``, fills
+it in with Qt Linguist, and ``pyside6-lrelease`` compiles it to ``gin_scorer_fr.qm`` beside
+it: the app loads that for a French system, with no change to the code. Qt's own texts
+(standard buttons, file dialogs) come from Qt's translations.
 
 Not yet through here: the words the app shares with its printouts and its command line (hand
 descriptions, standings columns, the entry line's readings), which live in the Qt-free
@@ -16,12 +17,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from gin_scorer.paths import resources_dir
 
 CATALOGUE = "gin_scorer"
+
+
+def translate(context: str, text: str) -> str:
+    """``text`` in the app's language; ``context`` is the class (or module) that shows it.
+
+    Qt's ``lupdate`` finds every ``translate("Context", "text")`` call in the sources for the
+    template, whatever module the function comes from."""
+    return QCoreApplication.translate(context, text)
 
 
 def translations_dir() -> Path:

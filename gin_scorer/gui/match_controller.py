@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.core.hands import HandRecord, Problem
 from gin_scorer.gui.cards_panel import CardsPanel
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.match_panel import MatchPanel
 from gin_scorer.gui.pin_prompt import PinAsker, ask_pin
 from gin_scorer.gui.screen_fit import ReflowSplitter
@@ -52,45 +53,39 @@ class OverrideDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, problems: tuple[Problem, ...]) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("OverrideDialog", "Director's override"))
+        self.setWindowTitle(translate("OverrideDialog", "Director's override"))
         layout = QVBoxLayout(self)
         layout.addWidget(
             QLabel(
-                QCoreApplication.translate(
-                    "OverrideDialog", "<b>The cards do not agree with the declaration:</b>"
-                )
+                translate("OverrideDialog", "<b>The cards do not agree with the declaration:</b>")
             )
         )
         listing = QListWidget()
-        listing.setAccessibleName(
-            QCoreApplication.translate("OverrideDialog", "What the cards do not agree with")
-        )
+        listing.setAccessibleName(translate("OverrideDialog", "What the cards do not agree with"))
         for problem in problems:
             mark = "✖" if problem.is_error else "⚠"
             listing.addItem(f"{mark} {problem.message}")
         layout.addWidget(listing)
         layout.addWidget(
             QLabel(
-                QCoreApplication.translate(
+                translate(
                     "OverrideDialog", "Record it anyway? The director's reason (kept on the sheet):"
                 )
             )
         )
         self.reason = QLineEdit()
         self.reason.setAccessibleName(
-            QCoreApplication.translate("OverrideDialog", "The director's reason for the override")
+            translate("OverrideDialog", "The director's reason for the override")
         )
         self.reason.setPlaceholderText(
-            QCoreApplication.translate(
-                "OverrideDialog", "e.g. players agreed the count at the table"
-            )
+            translate("OverrideDialog", "e.g. players agreed the count at the table")
         )
         layout.addWidget(self.reason)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
-            QCoreApplication.translate("OverrideDialog", "Record with override")
+            translate("OverrideDialog", "Record with override")
         )
         buttons.accepted.connect(self._accept_if_reason)
         buttons.rejected.connect(self.reject)
@@ -101,7 +96,7 @@ class OverrideDialog(QDialog):
             self.accept()
         else:
             self.reason.setPlaceholderText(
-                QCoreApplication.translate("OverrideDialog", "a reason is required for an override")
+                translate("OverrideDialog", "a reason is required for an override")
             )
             self.reason.setFocus()
 
@@ -117,9 +112,7 @@ def ask_reason(parent: QWidget, what: str) -> str | None:
     text, ok = QInputDialog.getText(
         parent,
         what,
-        QCoreApplication.translate("match_controller", "{0}: reason (kept in the log)").format(
-            what
-        ),
+        translate("match_controller", "{0}: reason (kept in the log)").format(what),
     )
     return text.strip() if ok and text.strip() else None
 
@@ -262,9 +255,7 @@ class ScoringPage(QWidget):
                 return False
             reason = self.ask_override(self, cause.problems)
             if reason is None:
-                self.panel.show_error(
-                    QCoreApplication.translate("ScoringPage", "not recorded: ") + str(error)
-                )
+                self.panel.show_error(translate("ScoringPage", "not recorded: ") + str(error))
                 return False
             overridden = make(reason)
             overridden.pin = command.pin  # a PIN already given for this action still holds
@@ -304,7 +295,7 @@ class ScoringPage(QWidget):
         milestone = milestone_text(before, after)
         if milestone:
             text += f" — {milestone}"
-        self.panel.show_saved(text + QCoreApplication.translate("ScoringPage", " (Ctrl+Z undoes)"))
+        self.panel.show_saved(text + translate("ScoringPage", " (Ctrl+Z undoes)"))
 
     def _say_done(self, text: str) -> None:
         """An undo or redo from the menu or the keys: said where the eye is."""
@@ -315,13 +306,11 @@ class ScoringPage(QWidget):
         if sheet is None:
             return False
         reason = self.ask_reason(
-            self, QCoreApplication.translate("ScoringPage", "Correct hand {0}").format(row.number)
+            self, translate("ScoringPage", "Correct hand {0}").format(row.number)
         )
         if reason is None:
             self.panel.show_error(
-                QCoreApplication.translate(
-                    "ScoringPage", "correction needs a reason; nothing changed"
-                )
+                translate("ScoringPage", "correction needs a reason; nothing changed")
             )
             return False
         done = self._with_override(
@@ -346,14 +335,10 @@ class ScoringPage(QWidget):
         row = row or self.panel.selected_hand()
         if sheet is None or row is None:
             self.panel.show_error(
-                QCoreApplication.translate(
-                    "ScoringPage", "select the hand to void on the sheet first"
-                )
+                translate("ScoringPage", "select the hand to void on the sheet first")
             )
             return False
-        reason = self.ask_reason(
-            self, QCoreApplication.translate("ScoringPage", "Void hand {0}").format(row.number)
-        )
+        reason = self.ask_reason(self, translate("ScoringPage", "Void hand {0}").format(row.number))
         if reason is None:
             return False
         done = self._push(
@@ -363,7 +348,7 @@ class ScoringPage(QWidget):
         )
         if done:
             self.panel.show_saved(
-                QCoreApplication.translate(
+                translate(
                     "ScoringPage",
                     "hand {0} voided ({1}): crossed out on the sheet, it counts for nothing "
                     "(Ctrl+Z brings it back)",

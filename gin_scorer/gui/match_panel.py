@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +29,7 @@ from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
@@ -71,7 +72,7 @@ class MatchPanel(QWidget):
         self.editing: HandRow | None = None
         self.preview: EntryPreview = read_entry("", _default_rules())
 
-        self.title = QLabel(QCoreApplication.translate("MatchPanel", "No match open"))
+        self.title = QLabel(translate("MatchPanel", "No match open"))
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
         self.title.setObjectName("matchTitle")
         sized_text(self.title, 16, bold=True)
@@ -104,9 +105,7 @@ class MatchPanel(QWidget):
         """The pad (a line per hand) and the games under it."""
         self.model = ScoreSheetModel(self)
         self.table = QTableView()
-        self.table.setAccessibleName(
-            QCoreApplication.translate("MatchPanel", "Score sheet: one line per hand")
-        )
+        self.table.setAccessibleName(translate("MatchPanel", "Score sheet: one line per hand"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -124,7 +123,7 @@ class MatchPanel(QWidget):
         self.games_model = GamesModel(self)
         self.games_table = QTableView()
         self.games_table.setAccessibleName(
-            QCoreApplication.translate("MatchPanel", "Games: points, boxes, bonuses, result")
+            translate("MatchPanel", "Games: points, boxes, bonuses, result")
         )
         self.games_table.setModel(self.games_model)
         self.games_table.verticalHeader().setVisible(False)
@@ -134,14 +133,12 @@ class MatchPanel(QWidget):
 
     def _build_entry_line(self) -> QHBoxLayout:
         """The entry line with its live reading, the first dealer, and the grammar hint."""
-        self.mode_label = QLabel(QCoreApplication.translate("MatchPanel", "New hand:"))
+        self.mode_label = QLabel(translate("MatchPanel", "New hand:"))
         self.entry = EntryLine()
-        self.entry.setAccessibleName(QCoreApplication.translate("MatchPanel", "Hand entry line"))
+        self.entry.setAccessibleName(translate("MatchPanel", "Hand entry line"))
         self.mode_label.setBuddy(self.entry)
         self.entry.setObjectName("entryLine")
-        self.entry.setPlaceholderText(
-            QCoreApplication.translate("MatchPanel", "ak7 15  ·  bg22  ·  abg30  ·  d")
-        )
+        self.entry.setPlaceholderText(translate("MatchPanel", "ak7 15  ·  bg22  ·  abg30  ·  d"))
         sized_text(self.entry, 15, monospace=True)
         self.entry.setClearButtonEnabled(True)
         self.entry.textChanged.connect(self._update_preview)
@@ -157,7 +154,7 @@ class MatchPanel(QWidget):
         self.hint.setStyleSheet(f"color: {tone(Tone.MUTED)};")
 
         # Who dealt the first hand (the rules say who deals after it).
-        self.first_dealer_label = QLabel(QCoreApplication.translate("MatchPanel", "First dealer:"))
+        self.first_dealer_label = QLabel(translate("MatchPanel", "First dealer:"))
         self.first_dealer = QComboBox()
         self.first_dealer.setObjectName("firstDealer")
         entry_row = QHBoxLayout()
@@ -179,9 +176,9 @@ class MatchPanel(QWidget):
         names = self.model.names()
         self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
         if sheet is None:
-            self.title.setText(QCoreApplication.translate("MatchPanel", "No match open"))
+            self.title.setText(translate("MatchPanel", "No match open"))
             self.scoreboard.setText(
-                QCoreApplication.translate(
+                translate(
                     "MatchPanel",
                     "Choose a table in the navigator (or find a player with "
                     "Ctrl+F); Event → New match… starts one.",
@@ -198,13 +195,13 @@ class MatchPanel(QWidget):
                 where.append(f"Table {match.table_number}")
             prefix = " · ".join(where)
             self.title.setText(
-                QCoreApplication.translate("MatchPanel", "{0}{1} v {2}").format(
+                translate("MatchPanel", "{0}{1} v {2}").format(
                     prefix + " — " if prefix else "", names[0], names[1]
                 )
             )
             self.scoreboard.setText(self._scoreboard_html(sheet))
             self.hint.setText(
-                QCoreApplication.translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
+                translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
                     names[0], names[1], GRAMMAR_HINT
                 )
             )
@@ -338,16 +335,14 @@ class MatchPanel(QWidget):
         if preview.state is not EntryState.COMPLETE or preview.record is None:
             if preview.state is EntryState.INCOMPLETE:
                 self.show_error(
-                    QCoreApplication.translate("MatchPanel", "not finished: {0}").format(
-                        preview.message
-                    )
+                    translate("MatchPanel", "not finished: {0}").format(preview.message)
                 )
             else:
                 self._show(preview)
             return
         if self.sheet is None:
             self.show_error(
-                QCoreApplication.translate(
+                translate(
                     "MatchPanel", "open a match first (Event navigator, or Scoring → New match)"
                 )
             )
@@ -371,7 +366,7 @@ class MatchPanel(QWidget):
     def entry_accepted(self) -> None:
         """The controller saved the entry: clear the line for the next hand."""
         self.editing = None
-        self.mode_label.setText(QCoreApplication.translate("MatchPanel", "New hand:"))
+        self.mode_label.setText(translate("MatchPanel", "New hand:"))
         self.entry.clear()
 
     # --- editing a past hand --------------------------------------------------------------
@@ -384,9 +379,7 @@ class MatchPanel(QWidget):
     def begin_edit(self, row: HandRow) -> None:
         """Put a past hand on the entry line; Enter saves a correction, Esc cancels."""
         self.editing = row
-        self.mode_label.setText(
-            QCoreApplication.translate("MatchPanel", "Correct hand {0}:").format(row.number)
-        )
+        self.mode_label.setText(translate("MatchPanel", "Correct hand {0}:").format(row.number))
         self.entry.setText(entry_text(row.record))
         self.entry.setFocus()
         self.entry.selectAll()

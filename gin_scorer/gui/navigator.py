@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
@@ -66,7 +67,7 @@ def _show_match(item: QStandardItem, match: MatchView) -> None:
 class NavigatorModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
-        self.setHorizontalHeaderLabels([QCoreApplication.translate("NavigatorModel", "Events")])
+        self.setHorizontalHeaderLabels([translate("NavigatorModel", "Events")])
         self._items: dict[Node, QStandardItem] = {}  # found in O(1) after every hand
         # Each round's matches as last shown, so one changed match recounts its round.
         self._rounds: dict[Node, dict[int, MatchView]] = {}
@@ -78,14 +79,14 @@ class NavigatorModel(QStandardItemModel):
         self.clear()
         self._items = {}
         self._rounds = {}
-        self.setHorizontalHeaderLabels([QCoreApplication.translate("NavigatorModel", "Events")])
+        self.setHorizontalHeaderLabels([translate("NavigatorModel", "Events")])
         root = self.invisibleRootItem()
         for event in events:
             item = QStandardItem(f"{event.name}  ({event.entrant_count})")
             item.setData(Node("event", event.id), NODE_ROLE)
             self._items[Node("event", event.id)] = item
             item.setToolTip(
-                QCoreApplication.translate("NavigatorModel", "{0} · {1} · {2}").format(
+                translate("NavigatorModel", "{0} · {1} · {2}").format(
                     event.format, event.rules.name, event.status.value
                 )
             )

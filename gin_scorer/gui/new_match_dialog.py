@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.dto import EntrantView
 
 
@@ -41,7 +42,7 @@ class NewMatchDialog(QDialog):
 
     def __init__(self, entrants: Sequence[EntrantView], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("NewMatchDialog", "New match"))
+        self.setWindowTitle(translate("NewMatchDialog", "New match"))
         self.setMinimumWidth(380)
         self.entrants = {e.name.casefold(): e for e in entrants}
         names = [e.name for e in entrants]
@@ -51,12 +52,12 @@ class NewMatchDialog(QDialog):
         self.b.setObjectName("playerB")
         self.table = QSpinBox()
         self.table.setRange(0, 999)
-        self.table.setSpecialValueText(QCoreApplication.translate("NewMatchDialog", "none"))
+        self.table.setSpecialValueText(translate("NewMatchDialog", "none"))
         self.problem = ProblemLabel()
         form = QFormLayout(self)
-        form.addRow(QCoreApplication.translate("NewMatchDialog", "Player &A:"), self.a)
-        form.addRow(QCoreApplication.translate("NewMatchDialog", "Player &B:"), self.b)
-        form.addRow(QCoreApplication.translate("NewMatchDialog", "&Table:"), self.table)
+        form.addRow(translate("NewMatchDialog", "Player &A:"), self.a)
+        form.addRow(translate("NewMatchDialog", "Player &B:"), self.b)
+        form.addRow(translate("NewMatchDialog", "&Table:"), self.table)
         form.addRow(self.problem)
         form.addRow(dialog_buttons(self, self._accept, "Start the match"))
         self.a.setFocus()

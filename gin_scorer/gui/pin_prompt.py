@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.errors import PinError
 
 T = TypeVar("T")
@@ -26,8 +26,8 @@ def ask_pin(parent: QWidget | None, why: str) -> str | None:
     sentence = why[:1].upper() + why[1:]  # the services write mid-sentence lower case
     text, ok = QInputDialog.getText(
         parent,
-        QCoreApplication.translate("pin_prompt", "Director's PIN"),
-        QCoreApplication.translate("pin_prompt", "{0}\n\nDirector's PIN:").format(sentence),
+        translate("pin_prompt", "Director's PIN"),
+        translate("pin_prompt", "{0}\n\nDirector's PIN:").format(sentence),
         QLineEdit.EchoMode.Password,
     )
     return text if ok and text else None

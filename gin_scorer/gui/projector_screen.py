@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QInputDialog, QWidget
+
+from gin_scorer.gui.i18n import translate
 
 _KEY = "projector/screen"
 
@@ -37,8 +39,8 @@ def choose_screen(parent: QWidget) -> QScreen | None:
     start = offered_screen(screens, desk, remembered if isinstance(remembered, str) else "")
     label, ok = QInputDialog.getItem(
         parent,
-        QCoreApplication.translate("projector_screen", "Projector"),
-        QCoreApplication.translate("projector_screen", "Show the projector on:"),
+        translate("projector_screen", "Projector"),
+        translate("projector_screen", "Show the projector on:"),
         labels,
         start,
         False,

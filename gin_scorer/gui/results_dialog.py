@@ -10,7 +10,7 @@ goes through :func:`gin_scorer.services.results.record_result`, on a worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import wait_for
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import with_pin
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
@@ -54,48 +55,21 @@ class ResultsDialog(QDialog):
         self.entered_by = entered_by
         self.entered = 0
         self.setWindowTitle(
-            QCoreApplication.translate("ResultsDialog", "Results from slips — round {0}").format(
-                round_number
-            )
+            translate("ResultsDialog", "Results from slips — round {0}").format(round_number)
         )
         self.resize(620, 560)
         layout = QVBoxLayout(self)
         hint = QLabel(RESULT_HINT)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
-        self.line = QLineEdit()
-        self.line.setAccessibleName(
-            QCoreApplication.translate("ResultsDialog", "Results line: table, winner, games")
-        )
-        self.line.setPlaceholderText(
-            QCoreApplication.translate(
-                "ResultsDialog", "table, winner, games — e.g. 12 a 3-1, then Enter"
-            )
-        )
-        font = self.line.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        self.line.setFont(font)
-        # The optional second line: a slip's game totals (Tab to it, Enter from either line).
-        self.totals = QLineEdit()
-        self.totals.setObjectName("gameTotals")
-        self.totals.setAccessibleName(
-            QCoreApplication.translate("ResultsDialog", "Each game's totals, optional")
-        )
-        self.totals.setPlaceholderText(
-            QCoreApplication.translate(
-                "ResultsDialog",
-                "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter",
-            )
-        )
+        self._build_lines()
         self.said = QLabel(" ")
         self.said.setWordWrap(True)
         self.last_entered = QLabel(" ")
         self.last_entered.setWordWrap(True)
         self.missing_title = QLabel()
         self.missing = QListWidget()
-        self.missing.setAccessibleName(
-            QCoreApplication.translate("ResultsDialog", "Tables still owing a result")
-        )
+        self.missing.setAccessibleName(translate("ResultsDialog", "Tables still owing a result"))
         self.missing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -116,24 +90,45 @@ class ResultsDialog(QDialog):
             line.returnPressed.connect(self._enter)
         self.refresh_board()
 
+    def _build_lines(self) -> None:
+        """The results line, large, and the optional second line for a slip's game totals."""
+        self.line = QLineEdit()
+        self.line.setAccessibleName(
+            translate("ResultsDialog", "Results line: table, winner, games")
+        )
+        self.line.setPlaceholderText(
+            translate("ResultsDialog", "table, winner, games — e.g. 12 a 3-1, then Enter")
+        )
+        font = self.line.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        self.line.setFont(font)
+        # The optional second line: a slip's game totals (Tab to it, Enter from either line).
+        self.totals = QLineEdit()
+        self.totals.setObjectName("gameTotals")
+        self.totals.setAccessibleName(translate("ResultsDialog", "Each game's totals, optional"))
+        self.totals.setPlaceholderText(
+            translate(
+                "ResultsDialog",
+                "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter",
+            )
+        )
+
     def refresh_board(self) -> None:
         """The round's tables still owing a result, lowest table first."""
         try:
             self.board = round_status(self.db, self.event_id, self.round_number)
         except ServiceError as error:
-            self.missing_title.setText(
-                QCoreApplication.translate("ResultsDialog", "✖ {0}").format(error)
-            )
+            self.missing_title.setText(translate("ResultsDialog", "✖ {0}").format(error))
             return
         owing = self.board.missing
         self.missing_title.setText(
-            QCoreApplication.translate(
-                "ResultsDialog", "Still owing a result: {0} of {1} tables"
-            ).format(len(owing), len(self.board.lines))
+            translate("ResultsDialog", "Still owing a result: {0} of {1} tables").format(
+                len(owing), len(self.board.lines)
+            )
             if owing
-            else QCoreApplication.translate(
-                "ResultsDialog", "Every table of round {0} has its result."
-            ).format(self.round_number)
+            else translate("ResultsDialog", "Every table of round {0} has its result.").format(
+                self.round_number
+            )
         )
         self.missing.clear()
         for t in owing:
@@ -188,7 +183,7 @@ class ResultsDialog(QDialog):
         self.entered += 1
         said = result_words(report, table.a, table.b or "")
         self.last_entered.setText(
-            QCoreApplication.translate("ResultsDialog", "✔ Table {0}: {1}  ({2} entered)").format(
+            translate("ResultsDialog", "✔ Table {0}: {1}  ({2} entered)").format(
                 table.table, said, self.entered
             )
         )
@@ -223,10 +218,10 @@ class ResultsDialog(QDialog):
             if not replace and any(ask in text for ask in _ASKS_TO_REPLACE):
                 answer = QMessageBox.question(
                     self,
-                    QCoreApplication.translate("ResultsDialog", "Replace?"),
+                    translate("ResultsDialog", "Replace?"),
                     text[:1].upper()
                     + text[1:]
-                    + QCoreApplication.translate("ResultsDialog", ".\n\nReplace with this result?"),
+                    + translate("ResultsDialog", ".\n\nReplace with this result?"),
                 )
                 if answer == QMessageBox.StandardButton.Yes:
                     return self._record(match_id, report, replace=True)

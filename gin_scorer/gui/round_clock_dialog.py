@@ -3,7 +3,6 @@ dialog can stay open beside the sheet; the clock runs whether it is open or not.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.zoom import sized_text
 
@@ -27,29 +27,27 @@ class RoundClockDialog(QDialog):
         super().__init__(parent)
         self.clock = clock
         self.round_number = round_number
-        self.setWindowTitle(QCoreApplication.translate("RoundClockDialog", "Round clock"))
+        self.setWindowTitle(translate("RoundClockDialog", "Round clock"))
         self.minutes = QSpinBox()
         self.minutes.setObjectName("clockMinutes")
         self.minutes.setRange(1, 600)
-        self.minutes.setSuffix(QCoreApplication.translate("RoundClockDialog", " minutes"))
+        self.minutes.setSuffix(translate("RoundClockDialog", " minutes"))
         self.minutes.setValue(clock.minutes)
         self.minutes.setAccessibleName(
-            QCoreApplication.translate("RoundClockDialog", "Length of the round in minutes")
+            translate("RoundClockDialog", "Length of the round in minutes")
         )
         self.shown = QLabel("")
         self.shown.setObjectName("clockShown")
         sized_text(self.shown, 22, bold=True)
-        self.start_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Start"))
-        self.pause_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Pause"))
-        self.reset_button = QPushButton(QCoreApplication.translate("RoundClockDialog", "&Reset"))
+        self.start_button = QPushButton(translate("RoundClockDialog", "&Start"))
+        self.pause_button = QPushButton(translate("RoundClockDialog", "&Pause"))
+        self.reset_button = QPushButton(translate("RoundClockDialog", "&Reset"))
         self.start_button.clicked.connect(self.start)
         self.pause_button.clicked.connect(self.pause_or_resume)
         self.reset_button.clicked.connect(clock.reset)
         form = QFormLayout()
         what = f"Round {round_number}" if round_number is not None else "The round"
-        form.addRow(
-            QCoreApplication.translate("RoundClockDialog", "{0} lasts:").format(what), self.minutes
-        )
+        form.addRow(translate("RoundClockDialog", "{0} lasts:").format(what), self.minutes)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.reset_button):
             buttons.addWidget(button)
@@ -61,7 +59,7 @@ class RoundClockDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(
             QLabel(
-                QCoreApplication.translate(
+                translate(
                     "RoundClockDialog", "The projector (F11) and the status bar show the time left."
                 )
             )
@@ -83,13 +81,13 @@ class RoundClockDialog(QDialog):
     def refresh(self) -> None:
         self.shown.setText(self.clock.text() or "not started")
         self.pause_button.setText(
-            QCoreApplication.translate("RoundClockDialog", "&Pause")
+            translate("RoundClockDialog", "&Pause")
             if not self.clock.started or self.clock.running
-            else QCoreApplication.translate("RoundClockDialog", "Res&ume")
+            else translate("RoundClockDialog", "Res&ume")
         )
         self.pause_button.setEnabled(self.clock.started)
         self.start_button.setText(
-            QCoreApplication.translate("RoundClockDialog", "Re&start")
+            translate("RoundClockDialog", "Re&start")
             if self.clock.started
-            else QCoreApplication.translate("RoundClockDialog", "&Start")
+            else translate("RoundClockDialog", "&Start")
         )

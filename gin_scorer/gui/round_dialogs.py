@@ -8,7 +8,9 @@ current round still owes results, hands already entered) come back as the servic
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -23,8 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import wait_for
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.database import Database
-from gin_scorer.services.rounds import RoundPreview
+from gin_scorer.services.rounds import PlannedPairing, RoundPreview
 
 
 class RoundPreviewDialog(QDialog):
@@ -37,39 +40,57 @@ class RoundPreviewDialog(QDialog):
         super().__init__(parent)
         self.preview = preview
         self.setWindowTitle(
-            QCoreApplication.translate("RoundPreviewDialog", "Round {0} — {1}").format(
-                preview.number, event_name
-            )
+            translate("RoundPreviewDialog", "Round {0} — {1}").format(preview.number, event_name)
         )
         self.resize(640, 520)
         lines = preview.pairings
         tables = sum(1 for line in lines if line.b is not None)
         byes = len(lines) - tables
         summary = QLabel(
-            QCoreApplication.translate(
-                "RoundPreviewDialog", "<b>Round {0}</b> would seat {1} table{2}"
-            ).format(preview.number, tables, "s" if tables != 1 else "")
+            translate("RoundPreviewDialog", "<b>Round {0}</b> would seat {1} table{2}").format(
+                preview.number, tables, "s" if tables != 1 else ""
+            )
             + (
-                QCoreApplication.translate("RoundPreviewDialog", " and give {0} bye{1}").format(
+                translate("RoundPreviewDialog", " and give {0} bye{1}").format(
                     byes, "s" if byes != 1 else ""
                 )
                 if byes
                 else ""
             )
-            + QCoreApplication.translate(
-                "RoundPreviewDialog", ". Nothing is saved until you pair it."
-            )
+            + translate("RoundPreviewDialog", ". Nothing is saved until you pair it.")
         )
         summary.setWordWrap(True)
+        self._build_table(lines)
+        layout = QVBoxLayout(self)
+        layout.addWidget(summary)
+        layout.addWidget(self.table, 1)
+        if preview.notes:
+            notes = QLabel("\n".join(f"• {note}" for note in preview.notes))
+            notes.setObjectName("previewNotes")
+            notes.setWordWrap(True)
+            layout.addWidget(notes)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.pair_button = buttons.addButton(
+            translate("RoundPreviewDialog", "&Pair round {0}").format(preview.number),
+            QDialogButtonBox.ButtonRole.AcceptRole,
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.pair_button.setDefault(True)
+        self.pair_button.setFocus()
+
+    def _build_table(self, lines: Sequence[PlannedPairing]) -> None:
+        """The round's tables as they would be paired (a knockout's bracket slot too)."""
         slots = any(line.slot for line in lines)
         self.table = QTableWidget(len(lines), 4 if slots else 3)
         self.table.setObjectName("previewTable")
         self.table.setHorizontalHeaderLabels(
             [
-                QCoreApplication.translate("RoundPreviewDialog", "Table"),
-                QCoreApplication.translate("RoundPreviewDialog", "Player A"),
-                QCoreApplication.translate("RoundPreviewDialog", "Player B"),
-                *(["Bracket"] if slots else []),
+                translate("RoundPreviewDialog", "Table"),
+                translate("RoundPreviewDialog", "Player A"),
+                translate("RoundPreviewDialog", "Player B"),
+                *([translate("RoundPreviewDialog", "Bracket")] if slots else []),
             ]
         )
         self.table.verticalHeader().setVisible(False)
@@ -90,23 +111,6 @@ class RoundPreviewDialog(QDialog):
             ]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        layout = QVBoxLayout(self)
-        layout.addWidget(summary)
-        layout.addWidget(self.table, 1)
-        if preview.notes:
-            notes = QLabel("\n".join(f"• {note}" for note in preview.notes))
-            notes.setObjectName("previewNotes")
-            notes.setWordWrap(True)
-            layout.addWidget(notes)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.pair_button = buttons.addButton(
-            f"&Pair round {preview.number}", QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.pair_button.setDefault(True)
-        self.pair_button.setFocus()
 
 
 def pair_next_round(
@@ -152,8 +156,8 @@ def take_back_round(
     number = rounds[-1].number
     answer = QMessageBox.question(
         parent,
-        QCoreApplication.translate("round_dialogs", "Take back a round"),
-        QCoreApplication.translate(
+        translate("round_dialogs", "Take back a round"),
+        translate(
             "round_dialogs",
             "Take back the pairings of round {0}? Its tables are removed and the round can be "
             "paired again (late arrivals join it). This is only possible while no hand of the "

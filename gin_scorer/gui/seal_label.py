@@ -7,9 +7,11 @@ A director compares this code with the one printed on a sheet, or hands it to
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QLabel, QMenu, QWidget
+
+from gin_scorer.gui.i18n import translate
 
 WHAT_IT_IS = (
     "The seal covers everything recorded so far; “gin-scorer verify --seal CODE” "
@@ -52,14 +54,12 @@ class SealLabel(QLabel):
     def show_seal(self, code: str | None) -> None:
         self.code = code
         if code is None:
-            self.setText(QCoreApplication.translate("SealLabel", "Seal: none yet"))
+            self.setText(translate("SealLabel", "Seal: none yet"))
             self.setToolTip(NO_SEAL_YET)
             return
-        self.setText(QCoreApplication.translate("SealLabel", "Seal {0}").format(short_seal(code)))
+        self.setText(translate("SealLabel", "Seal {0}").format(short_seal(code)))
         self.setToolTip(
-            QCoreApplication.translate("SealLabel", "Seal {0}\n{1}").format(
-                code, WHAT_IT_IS.replace("CODE", code)
-            )
+            translate("SealLabel", "Seal {0}\n{1}").format(code, WHAT_IT_IS.replace("CODE", code))
         )
 
     def copy(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -13,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.settings import GuiSettings, save_settings
 from gin_scorer.presentation.paper import Paper
 
@@ -20,7 +20,7 @@ from gin_scorer.presentation.paper import Paper
 class SettingsDialog(QDialog):
     def __init__(self, settings: GuiSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(QCoreApplication.translate("SettingsDialog", "Settings"))
+        self.setWindowTitle(translate("SettingsDialog", "Settings"))
         from gin_scorer.presets import list_presets
 
         self.preset = QComboBox()
@@ -29,13 +29,13 @@ class SettingsDialog(QDialog):
         self.preset.setCurrentIndex(max(self.preset.findData(settings.default_preset), 0))
         self.data_folder = QLineEdit(settings.data_folder)
         self.data_folder.setPlaceholderText(
-            QCoreApplication.translate("SettingsDialog", "the platform's data folder")
+            translate("SettingsDialog", "the platform's data folder")
         )
         self.station = QLineEdit(settings.station_name)
         self.station.setPlaceholderText(settings.station)
         self.backup = QSpinBox()
         self.backup.setRange(1, 24 * 60)
-        self.backup.setSuffix(QCoreApplication.translate("SettingsDialog", " min"))
+        self.backup.setSuffix(translate("SettingsDialog", " min"))
         self.backup.setValue(settings.backup_interval_minutes)
         self.paper = QComboBox()
         for size in Paper:
@@ -43,19 +43,15 @@ class SettingsDialog(QDialog):
         self.paper.setCurrentIndex(self.paper.findData(settings.paper_size.value))
         self.projector = QSpinBox()
         self.projector.setRange(3, 600)
-        self.projector.setSuffix(QCoreApplication.translate("SettingsDialog", " s"))
+        self.projector.setSuffix(translate("SettingsDialog", " s"))
         self.projector.setValue(settings.projector_seconds)
         form = QFormLayout(self)
-        form.addRow(
-            QCoreApplication.translate("SettingsDialog", "Default rules preset:"), self.preset
-        )
-        form.addRow(QCoreApplication.translate("SettingsDialog", "Data folder:"), self.data_folder)
-        form.addRow(QCoreApplication.translate("SettingsDialog", "Station name:"), self.station)
-        form.addRow(QCoreApplication.translate("SettingsDialog", "Backup every:"), self.backup)
-        form.addRow(QCoreApplication.translate("SettingsDialog", "Paper size:"), self.paper)
-        form.addRow(
-            QCoreApplication.translate("SettingsDialog", "Projector page time:"), self.projector
-        )
+        form.addRow(translate("SettingsDialog", "Default rules preset:"), self.preset)
+        form.addRow(translate("SettingsDialog", "Data folder:"), self.data_folder)
+        form.addRow(translate("SettingsDialog", "Station name:"), self.station)
+        form.addRow(translate("SettingsDialog", "Backup every:"), self.backup)
+        form.addRow(translate("SettingsDialog", "Paper size:"), self.paper)
+        form.addRow(translate("SettingsDialog", "Projector page time:"), self.projector)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.gui.background import wait_for
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services import hands as hand_services
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -96,9 +96,9 @@ class _MatchCommand(QUndoCommand):
             return
         if self._quietly(self._action):
             self.on_done(
-                QCoreApplication.translate(
-                    "_MatchCommand", "redone: {0} (Ctrl+Z undoes it again)"
-                ).format(self.text().lower())
+                translate("_MatchCommand", "redone: {0} (Ctrl+Z undoes it again)").format(
+                    self.text().lower()
+                )
             )
 
     def _inverse(self) -> ScoreSheet:
@@ -107,9 +107,9 @@ class _MatchCommand(QUndoCommand):
     def undo(self) -> None:
         if self._quietly(self._inverse):
             self.on_done(
-                QCoreApplication.translate(
-                    "_MatchCommand", "undone: {0} (Ctrl+Shift+Z redoes it)"
-                ).format(self.text().lower())
+                translate("_MatchCommand", "undone: {0} (Ctrl+Shift+Z redoes it)").format(
+                    self.text().lower()
+                )
             )
 
     def _quietly(self, action: Callable[[], ScoreSheet]) -> bool:
@@ -139,9 +139,7 @@ class RecordHandCommand(_MatchCommand):
             db,
             sheet,
             on_sheet,
-            QCoreApplication.translate("RecordHandCommand", "Record hand {0}").format(
-                len(sheet.hands) + 1
-            ),
+            translate("RecordHandCommand", "Record hand {0}").format(len(sheet.hands) + 1),
             entered_by,
         )
         self.record = record
@@ -195,7 +193,7 @@ class CorrectHandCommand(_MatchCommand):
             db,
             sheet,
             on_sheet,
-            QCoreApplication.translate("CorrectHandCommand", "Correct hand {0}").format(row.number),
+            translate("CorrectHandCommand", "Correct hand {0}").format(row.number),
             entered_by,
         )
         self.hand_id = row.hand_id
@@ -248,7 +246,7 @@ class VoidHandCommand(_MatchCommand):
             db,
             sheet,
             on_sheet,
-            QCoreApplication.translate("VoidHandCommand", "Void hand {0}").format(row.number),
+            translate("VoidHandCommand", "Void hand {0}").format(row.number),
             entered_by,
         )
         self.hand_id = row.hand_id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.dialog_parts import problem_style
+from gin_scorer.gui.i18n import translate
 from gin_scorer.services.dto import EventView
 
 
@@ -28,17 +29,15 @@ class WelcomePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         title = QLabel(
-            QCoreApplication.translate(
+            translate(
                 "WelcomePage",
                 "<h1>Gin Scorer</h1><p>Score keeping for Gin Rummy tournaments and clubs.</p>",
             )
         )
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.new_button = QPushButton(QCoreApplication.translate("WelcomePage", "New event…"))
-        self.open_button = QPushButton(QCoreApplication.translate("WelcomePage", "Open…"))
-        self.demo_button = QPushButton(
-            QCoreApplication.translate("WelcomePage", "Try a demo event")
-        )
+        self.new_button = QPushButton(translate("WelcomePage", "New event…"))
+        self.open_button = QPushButton(translate("WelcomePage", "Open…"))
+        self.demo_button = QPushButton(translate("WelcomePage", "Try a demo event"))
         for button in (self.new_button, self.open_button, self.demo_button):
             button.setMinimumHeight(44)
             button.setMinimumWidth(190)
@@ -59,9 +58,7 @@ class WelcomePage(QWidget):
         self.message.setWordWrap(True)
 
         self.events_label = QLabel(
-            QCoreApplication.translate(
-                "WelcomePage", "<b>Events in this database</b> (Enter or double-click opens)"
-            )
+            translate("WelcomePage", "<b>Events in this database</b> (Enter or double-click opens)")
         )
         self.events = QListWidget()
         self.events.setObjectName("welcomeEvents")

@@ -486,6 +486,18 @@ Bob Marsh
 <context>
     <name>MainWindow</name>
     <message>
+        <source>No table has {0!r} in its line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} of {1}: {2}  ·  Enter opens it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  ·  ↓ ↑ the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Score &amp;sheet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -507,38 +519,6 @@ Bob Marsh
     </message>
     <message>
         <source>&amp;Bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gin Scorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events, rounds and tables</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a player or table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a player or table  (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Database: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Station: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last save: —</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seal {0} copied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -722,15 +702,35 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No table has {0!r} in its line</source>
+        <source>Gin Scorer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} of {1}: {2}  ·  Enter opens it</source>
+        <source>Events, rounds and tables</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>  ·  ↓ ↑ the others</source>
+        <source>Find a player or table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a player or table  (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Station: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last save: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0} copied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1123,19 +1123,23 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The seal this backup was taken with: sheets printed from it carry “Seal {0}”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No seal could be read from this backup.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No backups of this database yet: choose a file with “Other file…”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Other file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seal this backup was taken with: sheets printed from it carry “Seal {0}”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seal could be read from this backup.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1147,6 +1151,10 @@ Bob Marsh
     <name>ResultsDialog</name>
     <message>
         <source>Results from slips — round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tables still owing a result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1163,10 +1171,6 @@ Bob Marsh
     </message>
     <message>
         <source>optional: each game&apos;s totals, A-B, e.g. 250-120 90-251 …, then Enter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tables still owing a result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1273,6 +1277,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Pair round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Table</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1282,6 +1290,10 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1497,7 +1509,15 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Restored from {0}.{1}{2}</source>
+        <source>Restored from {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database as it was is kept in {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The damaged database was moved to {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -29,6 +29,8 @@ _METHOD_ARGS = {
     "setSuffix": (0,),
     "setSpecialValueText": (0,),
     "setHorizontalHeaderLabels": (0,),
+    "addButton": (0,),
+    "setStatusTip": (0,),
     "information": (1, 2),
     "warning": (1, 2),
     "critical": (1, 2),

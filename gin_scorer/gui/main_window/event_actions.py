@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.station import StationSync
 from gin_scorer.services.dto import MatchView
 
@@ -33,9 +33,7 @@ class EventActions(StationSync):
         custom, unreadable = list_custom_presets(folder)
         for problem in unreadable:
             self.statusBar().showMessage(
-                QCoreApplication.translate("EventActions", "Custom preset skipped: {0}").format(
-                    problem
-                ),
+                translate("EventActions", "Custom preset skipped: {0}").format(problem),
                 8000,
             )
         dialog = NewEventDialog(
@@ -74,9 +72,7 @@ class EventActions(StationSync):
             )
         except ServiceError as error:
             if on_problem is None:
-                QMessageBox.warning(
-                    self, QCoreApplication.translate("EventActions", "New event"), str(error)
-                )
+                QMessageBox.warning(self, translate("EventActions", "New event"), str(error))
             else:
                 on_problem(str(error))
             return None
@@ -89,16 +85,14 @@ class EventActions(StationSync):
         another laptop becomes a new event here, hands and corrections included, or nothing
         is imported and every problem is listed. Returns the new event's id."""
         if self.db is None:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("EventActions", "No database is open"), 4000
-            )
+            self.statusBar().showMessage(translate("EventActions", "No database is open"), 4000)
             return None
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
                 self,
-                QCoreApplication.translate("EventActions", "Import an event file"),
+                translate("EventActions", "Import an event file"),
                 "",
-                QCoreApplication.translate("EventActions", "Event files (*.json);;All files (*)"),
+                translate("EventActions", "Event files (*.json);;All files (*)"),
             )
             if not name:
                 return None
@@ -112,8 +106,8 @@ class EventActions(StationSync):
         except (OSError, UnicodeDecodeError) as error:
             QMessageBox.warning(
                 self,
-                QCoreApplication.translate("EventActions", "Import an event file"),
-                QCoreApplication.translate("EventActions", "{0} cannot be read: {1}").format(
+                translate("EventActions", "Import an event file"),
+                translate("EventActions", "{0} cannot be read: {1}").format(
                     path.name, getattr(error, "strerror", None) or error
                 ),
             )
@@ -121,16 +115,16 @@ class EventActions(StationSync):
         except ServiceError as error:
             QMessageBox.warning(
                 self,
-                QCoreApplication.translate("EventActions", "Import an event file"),
-                QCoreApplication.translate("EventActions", "{0}: {1}").format(path.name, error),
+                translate("EventActions", "Import an event file"),
+                translate("EventActions", "{0}: {1}").format(path.name, error),
             )
             return None
         self._saved()
         self.open_event(event.id)
         self.statusBar().showMessage(
-            QCoreApplication.translate(
-                "EventActions", "Imported {0} ({1} entrants) from {2}"
-            ).format(event.name, event.entrant_count, path.name),
+            translate("EventActions", "Imported {0} ({1} entrants) from {2}").format(
+                event.name, event.entrant_count, path.name
+            ),
             8000,
         )
         return event.id
@@ -221,9 +215,7 @@ class EventActions(StationSync):
         try:
             event = finish_or_reopen_event(self, db, event_id, actor=self.settings.station)
         except ServiceError as error:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("EventActions", "✖ {0}").format(error), 8000
-            )
+            self.statusBar().showMessage(translate("EventActions", "✖ {0}").format(error), 8000)
             return
         if event is not None:
             finished = event.status is EventStatus.FINISHED
@@ -245,8 +237,8 @@ class EventActions(StationSync):
         if len(entrants) < 2:
             QMessageBox.information(
                 self,
-                QCoreApplication.translate("EventActions", "New match"),
-                QCoreApplication.translate("EventActions", "The event needs two entrants first."),
+                translate("EventActions", "New match"),
+                translate("EventActions", "The event needs two entrants first."),
             )
             return
         dialog = NewMatchDialog(entrants, self)
@@ -284,9 +276,7 @@ class EventActions(StationSync):
         rounds = list_rounds(db, event_id)
         if not rounds:
             self.statusBar().showMessage(
-                QCoreApplication.translate(
-                    "EventActions", "✖ No round is paired yet: start a round first"
-                ),
+                translate("EventActions", "✖ No round is paired yet: start a round first"),
                 8000,
             )
             return
@@ -294,9 +284,9 @@ class EventActions(StationSync):
         entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
         if entered:
             self.statusBar().showMessage(
-                QCoreApplication.translate(
-                    "EventActions", "{0} result(s) entered for round {1}"
-                ).format(entered, number),
+                translate("EventActions", "{0} result(s) entered for round {1}").format(
+                    entered, number
+                ),
                 8000,
             )
             self._saved()
@@ -360,7 +350,7 @@ class EventActions(StationSync):
             return
         self.welcome.demo_button.setEnabled(False)
         self.welcome.show_message(
-            QCoreApplication.translate("EventActions", "Playing a simulated 16-player Swiss event…")
+            translate("EventActions", "Playing a simulated 16-player Swiss event…")
         )
         self._demo = DemoPlay(self.db, self, on_finished=self._demo_finished)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer import __version__
 from gin_scorer.gui.background import Operation, Report, in_background, wait_for
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.event_actions import EventActions
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -45,27 +46,27 @@ class ReportActions(EventActions):
             "badges": str(QT_TRANSLATE_NOOP("ReportActions", "Name ba&dges…")),
         }
         for kind in KINDS:
-            label = QCoreApplication.translate("ReportActions", labels.get(kind, kind))
+            label = translate("ReportActions", labels.get(kind, kind))
             self._action("reports", label, self._report_asker(kind))
         self.reports_menu.addSeparator()
         self._action(
             "reports",
-            QCoreApplication.translate("ReportActions", "Export event (&JSON)…"),
+            translate("ReportActions", "Export event (&JSON)…"),
             lambda: self.ask_export("event"),
         )
         self._action(
             "reports",
-            QCoreApplication.translate("ReportActions", "Export &entrants (CSV)…"),
+            translate("ReportActions", "Export &entrants (CSV)…"),
             lambda: self.ask_export("entrants"),
         )
         self._action(
             "reports",
-            QCoreApplication.translate("ReportActions", "Export &results (CSV)…"),
+            translate("ReportActions", "Export &results (CSV)…"),
             lambda: self.ask_export("results"),
         )
         self._action(
             "reports",
-            QCoreApplication.translate("ReportActions", "Export ha&nds (CSV)…"),
+            translate("ReportActions", "Export ha&nds (CSV)…"),
             lambda: self.ask_export("hands"),
         )
 
@@ -78,9 +79,9 @@ class ReportActions(EventActions):
         suggested = str(Path.home() / f"{kind}.pdf")
         path, _ = QFileDialog.getSaveFileName(
             self,
-            QCoreApplication.translate("ReportActions", "Save the {0} report").format(kind),
+            translate("ReportActions", "Save the {0} report").format(kind),
             suggested,
-            QCoreApplication.translate("ReportActions", "PDF (*.pdf)"),
+            translate("ReportActions", "PDF (*.pdf)"),
         )
         if path:
             self.make_report(kind, path)
@@ -106,9 +107,7 @@ class ReportActions(EventActions):
 
         chosen, db = self.report_options(kind), self.db
         started = time.perf_counter()
-        self.statusBar().showMessage(
-            QCoreApplication.translate("ReportActions", "Writing {0}…").format(path)
-        )
+        self.statusBar().showMessage(translate("ReportActions", "Writing {0}…").format(path))
 
         def write(_report: Report) -> Path:
             return build(
@@ -124,9 +123,7 @@ class ReportActions(EventActions):
         def written(out: Path) -> None:
             seconds = time.perf_counter() - started
             self.statusBar().showMessage(
-                QCoreApplication.translate("ReportActions", "Wrote {0} in {1:.1f} s").format(
-                    out, seconds
-                ),
+                translate("ReportActions", "Wrote {0} in {1:.1f} s").format(out, seconds),
                 8000,
             )
 
@@ -141,7 +138,7 @@ class ReportActions(EventActions):
         if not isinstance(error, ReportError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().clearMessage()
-        QMessageBox.warning(self, QCoreApplication.translate("ReportActions", "Report"), str(error))
+        QMessageBox.warning(self, translate("ReportActions", "Report"), str(error))
 
     def ask_export(self, what: str) -> None:
         if self._open_event() is None:
@@ -149,11 +146,9 @@ class ReportActions(EventActions):
         suffix = "json" if what == "event" else "csv"
         path, _ = QFileDialog.getSaveFileName(
             self,
-            QCoreApplication.translate("ReportActions", "Export {0}").format(what),
+            translate("ReportActions", "Export {0}").format(what),
             str(Path.home() / f"{what}.{suffix}"),
-            QCoreApplication.translate("ReportActions", "{0} (*.{1})").format(
-                suffix.upper(), suffix
-            ),
+            translate("ReportActions", "{0} (*.{1})").format(suffix.upper(), suffix),
         )
         if path:
             self.export(what, path)
@@ -188,13 +183,9 @@ class ReportActions(EventActions):
         try:
             out = wait_for(write)  # a 100,000-hand export reads for seconds: not on the UI thread
         except (ServiceError, OSError) as error:
-            QMessageBox.warning(
-                self, QCoreApplication.translate("ReportActions", "Export"), str(error)
-            )
+            QMessageBox.warning(self, translate("ReportActions", "Export"), str(error))
             return None
-        self.statusBar().showMessage(
-            QCoreApplication.translate("ReportActions", "Wrote {0}").format(out), 8000
-        )
+        self.statusBar().showMessage(translate("ReportActions", "Wrote {0}").format(out), 8000)
         return out
 
     def set_locked(self, locked: bool, pin: str | None = None) -> bool:
@@ -219,18 +210,14 @@ class ReportActions(EventActions):
         sheet = self.scoring.sheet if self.scoring else None
         if sheet is not None and sheet.result is None and self.scoring is not None:
             self.scoring.panel.show_error(
-                QCoreApplication.translate(
-                    "ReportActions", "this match has no reported result to take back"
-                )
+                translate("ReportActions", "this match has no reported result to take back")
             )
             return False
         if sheet is not None and reason is None:
             reason, ok = QInputDialog.getText(
                 self,
-                QCoreApplication.translate("ReportActions", "Take back the result"),
-                QCoreApplication.translate(
-                    "ReportActions", "Why is the reported result taken back?"
-                ),
+                translate("ReportActions", "Take back the result"),
+                translate("ReportActions", "Why is the reported result taken back?"),
             )
             if not ok or not reason.strip():
                 return False
@@ -265,9 +252,7 @@ class ReportActions(EventActions):
         services want one (with their sentence saying why); a refusal shown on the sheet."""
         sheet = self.scoring.sheet if self.scoring else None
         if self.db is None or sheet is None or self.scoring is None:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("ReportActions", "Open a match first"), 4000
-            )
+            self.statusBar().showMessage(translate("ReportActions", "Open a match first"), 4000)
             return False
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError, StoreError
@@ -291,9 +276,7 @@ class ReportActions(EventActions):
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.settings = dialog.saved()
             self.station_label.setText(
-                QCoreApplication.translate("ReportActions", "Station: {0}").format(
-                    self.settings.station
-                )
+                translate("ReportActions", "Station: {0}").format(self.settings.station)
             )
             self.apply_backup_interval()
 
@@ -305,9 +288,7 @@ class ReportActions(EventActions):
         )
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self, QCoreApplication.translate("ReportActions", "About Gin Scorer"), self.about_text()
-        )
+        QMessageBox.about(self, translate("ReportActions", "About Gin Scorer"), self.about_text())
 
     def show_help(self) -> None:
         """F1: the desk's help, with the shortcuts as the menus have them now."""

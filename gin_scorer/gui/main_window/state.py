@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
+from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import Operation
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.seal_label import SealLabel
@@ -99,13 +100,13 @@ class WindowState(QMainWindow):
         self.scoring = ScoringPage(self.db, self.undo_stack, entered_by=self.settings.station)
         self.scoring.saved.connect(self._saved)
         self.scoring.sheet_changed.connect(self._sheet_changed)
-        self.tabs.addTab(self.scoring, QCoreApplication.translate("WindowState", "Score sheet"))
+        self.tabs.addTab(self.scoring, translate("WindowState", "Score sheet"))
         self.event_views = {}
         from gin_scorer.gui.views import make_views
 
         for key, title, view in make_views(self.db):
             self.event_views[key] = view
-            self.tabs.addTab(view, QCoreApplication.translate("EventViews", title))
+            self.tabs.addTab(view, translate("EventViews", title))
             view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
             if hasattr(view, "actor"):
                 view.actor = self.settings.station
@@ -189,9 +190,7 @@ class WindowState(QMainWindow):
     def _saved(self) -> None:
         self.last_save = datetime.now()
         self.saved_label.setText(
-            QCoreApplication.translate("WindowState", "Last save: {0:%H:%M:%S}").format(
-                self.last_save
-            )
+            translate("WindowState", "Last save: {0:%H:%M:%S}").format(self.last_save)
         )
         self.refresh_seal()
 
@@ -280,9 +279,7 @@ class WindowState(QMainWindow):
         row = self.scoring.panel.selected_hand()
         if row is None:
             self.scoring.panel.show_error(
-                QCoreApplication.translate(
-                    "WindowState", "select the hand to correct on the sheet first"
-                )
+                translate("WindowState", "select the hand to correct on the sheet first")
             )
             return
         self.scoring.panel.begin_edit(row)
@@ -294,9 +291,7 @@ class WindowState(QMainWindow):
     def _open_event(self) -> tuple[Database, int] | None:
         """The database and the open event, or None (saying so in the status bar)."""
         if self.db is None or self.event_id is None:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("WindowState", "Open an event first"), 4000
-            )
+            self.statusBar().showMessage(translate("WindowState", "Open an event first"), 4000)
             return None
         return self.db, self.event_id
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QThreadPool
+from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.state import WindowState
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.services.dto import ChangeFeed
@@ -41,9 +42,7 @@ class StationSync(WindowState):
             self.db.close()
             self.db = None
         self.database = database
-        self.database_label.setText(
-            QCoreApplication.translate("StationSync", "Database: {0}").format(database)
-        )
+        self.database_label.setText(translate("StationSync", "Database: {0}").format(database))
         try:
             station = self.settings.station
             self.db = wait_for(lambda: open_database(database, station=station))
@@ -54,9 +53,7 @@ class StationSync(WindowState):
             if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
                 advice = " In the app: File → Restore a backup… and choose the newest."
             self.welcome.show_message(
-                QCoreApplication.translate("StationSync", "Cannot open {0}: {1}{2}").format(
-                    database, error, advice
-                ),
+                translate("StationSync", "Cannot open {0}: {1}{2}").format(database, error, advice),
                 error=True,
             )
             self.stack.setCurrentWidget(self.welcome)
@@ -76,11 +73,9 @@ class StationSync(WindowState):
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self,
-            QCoreApplication.translate("StationSync", "Open or create a database"),
+            translate("StationSync", "Open or create a database"),
             str(Path(self.database).parent),
-            QCoreApplication.translate(
-                "StationSync", "Gin Scorer database (*.sqlite *.db);;All files (*)"
-            ),
+            translate("StationSync", "Gin Scorer database (*.sqlite *.db);;All files (*)"),
             options=QFileDialog.Option.DontConfirmOverwrite,
         )
         if path:
@@ -90,10 +85,8 @@ class StationSync(WindowState):
         """A shared PostgreSQL database, for several stations at one event."""
         url, ok = QInputDialog.getText(
             self,
-            QCoreApplication.translate("StationSync", "Open a server database"),
-            QCoreApplication.translate(
-                "StationSync", "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:"
-            ),
+            translate("StationSync", "Open a server database"),
+            translate("StationSync", "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:"),
             text=self.database if "://" in self.database else "",
         )
         if ok and url.strip():
@@ -158,9 +151,7 @@ class StationSync(WindowState):
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().showMessage(
-            QCoreApplication.translate(
-                "StationSync", "Other stations' changes not read: {0}"
-            ).format(error),
+            translate("StationSync", "Other stations' changes not read: {0}").format(error),
             POLL_MS * 2,
         )
 
@@ -182,20 +173,18 @@ class StationSync(WindowState):
         """A backup now, on a worker (a server database is copied across the network); the
         status bar says where it went. A second click while one runs starts nothing."""
         if self.db is None:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("StationSync", "No database is open"), 4000
-            )
+            self.statusBar().showMessage(translate("StationSync", "No database is open"), 4000)
             return None
         if self._backup is not None and self._backup.running:
             return self._backup
         from gin_scorer.services.backups import back_up_now
 
         db = self.db
-        self.statusBar().showMessage(QCoreApplication.translate("StationSync", "Backing up…"))
+        self.statusBar().showMessage(translate("StationSync", "Backing up…"))
         self._backup = in_background(
             lambda _report: back_up_now(db),
             on_done=lambda made: self.statusBar().showMessage(
-                QCoreApplication.translate("StationSync", "Backed up to {0}").format(made.path),
+                translate("StationSync", "Backed up to {0}").format(made.path),
                 10000,
             ),
             on_error=self._backup_failed,
@@ -211,35 +200,20 @@ class StationSync(WindowState):
         self.statusBar().clearMessage()
         QMessageBox.warning(
             self,
-            QCoreApplication.translate("StationSync", "Back up now"),
-            QCoreApplication.translate("StationSync", "The backup failed: {0}").format(error),
+            translate("StationSync", "Back up now"),
+            translate("StationSync", "The backup failed: {0}").format(error),
         )
 
     def restore_backup(self) -> bool:
         """Choose a backup (of this database, or any file), then replace the database by it.
         Works on a damaged database too: that is when it is needed most."""
-        from gin_scorer.gui.backup_dialog import (
-            PinCancelled,
-            RestoreDialog,
-            ask_database_pin,
-        )
-        from gin_scorer.services.backups import backups_of, restore_backup
+        from gin_scorer.gui.backup_dialog import PinCancelled, ask_database_pin
+        from gin_scorer.services.backups import restore_backup
         from gin_scorer.services.errors import StoreError
 
-        try:
-            found = backups_of(self.db if self.db is not None else self.database)
-        except (StoreError, OSError) as error:
-            QMessageBox.warning(
-                self, QCoreApplication.translate("StationSync", "Restore a backup"), str(error)
-            )
+        chosen = self._chosen_backup()
+        if chosen is None:
             return False
-        dialog = RestoreDialog(self.database, found, self)
-        try:
-            if dialog.exec() != RestoreDialog.DialogCode.Accepted or dialog.chosen is None:
-                return False
-            chosen = dialog.chosen
-        finally:
-            dialog.deleteLater()
         if self.db is not None:  # the file is about to be replaced under it
             self.poll_timer.stop()
             self.db.close()
@@ -258,30 +232,46 @@ class StationSync(WindowState):
                 text = f"Nothing was restored: {text}"
             QMessageBox.warning(
                 self,
-                QCoreApplication.translate("StationSync", "Restore a backup"),
+                translate("StationSync", "Restore a backup"),
                 text[:1].upper() + text[1:],
             )
             self.open_db(self.database)
             return False
         self.open_db(self.database)
-        kept = (
-            f"\nThe database as it was is kept in {result.safety_backup.path}"
-            if result.safety_backup is not None
-            else ""
-        )
-        aside = (
-            f"\nThe damaged database was moved to {result.damaged_moved_to}"
-            if result.damaged_moved_to is not None
-            else ""
-        )
-        QMessageBox.information(
-            self,
-            QCoreApplication.translate("StationSync", "Restore a backup"),
-            QCoreApplication.translate("StationSync", "Restored from {0}.{1}{2}").format(
-                result.restored_from, kept, aside
-            ),
-        )
+        said = [translate("StationSync", "Restored from {0}.").format(result.restored_from)]
+        if result.safety_backup is not None:
+            said.append(
+                translate("StationSync", "The database as it was is kept in {0}").format(
+                    result.safety_backup.path
+                )
+            )
+        if result.damaged_moved_to is not None:
+            said.append(
+                translate("StationSync", "The damaged database was moved to {0}").format(
+                    result.damaged_moved_to
+                )
+            )
+        QMessageBox.information(self, translate("StationSync", "Restore a backup"), "\n".join(said))
         return True
+
+    def _chosen_backup(self) -> Path | None:
+        """The backup the director picks (of this database, or any file); None: cancelled."""
+        from gin_scorer.gui.backup_dialog import RestoreDialog
+        from gin_scorer.services.backups import backups_of
+        from gin_scorer.services.errors import StoreError
+
+        try:
+            found = backups_of(self.db if self.db is not None else self.database)
+        except (StoreError, OSError) as error:
+            QMessageBox.warning(self, translate("StationSync", "Restore a backup"), str(error))
+            return None
+        dialog = RestoreDialog(self.database, found, self)
+        try:
+            if dialog.exec() != RestoreDialog.DialogCode.Accepted:
+                return None
+            return dialog.chosen
+        finally:
+            dialog.deleteLater()
 
     def apply_backup_interval(self) -> bool:
         """The open database's automatic backups follow the Settings' interval.
@@ -298,9 +288,7 @@ class StationSync(WindowState):
             set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
         except StoreError as error:
             self.statusBar().showMessage(
-                QCoreApplication.translate(
-                    "StationSync", "Backup interval not changed: {0}"
-                ).format(error),
+                translate("StationSync", "Backup interval not changed: {0}").format(error),
                 8000,
             )
             return False

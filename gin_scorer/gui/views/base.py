@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
@@ -95,5 +96,5 @@ class EventPage(QWidget):
             self.match_chosen.emit(match_id)
 
     def _fail(self, error: Exception) -> None:
-        self.note.setText(QCoreApplication.translate("EventPage", "✖ {0}").format(error))
+        self.note.setText(translate("EventPage", "✖ {0}").format(error))
         self.note.setStyleSheet(f"color: {tone(Tone.ERROR)};")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.views.base import EventPage
 from gin_scorer.services.database import Database
 from gin_scorer.tournament.model import Format
@@ -38,12 +38,10 @@ class BracketPanel(EventPage):
             return
         if not Format(self.shown_event.format).is_elimination:
             self.canvas.show_bracket(None)
-            self.title.setText(QCoreApplication.translate("BracketPanel", "Bracket"))
+            self.title.setText(translate("BracketPanel", "Bracket"))
             self.note.setStyleSheet("")
             self.note.setText(
-                QCoreApplication.translate(
-                    "BracketPanel", "This event is not an elimination: no bracket to show."
-                )
+                translate("BracketPanel", "This event is not an elimination: no bracket to show.")
             )
             return
         from gin_scorer.services.errors import ServiceError
@@ -58,14 +56,14 @@ class BracketPanel(EventPage):
         kind = "Double" if view.double else "Single"
         champion = f" — champion: {view.champion.name}" if view.champion else ""
         self.title.setText(
-            QCoreApplication.translate("BracketPanel", "{0} elimination, {1} places{2}").format(
+            translate("BracketPanel", "{0} elimination, {1} places{2}").format(
                 kind, view.size, champion
             )
         )
         self.canvas.show_bracket(view)
         self.note.setStyleSheet("")
         self.note.setText(
-            QCoreApplication.translate(
+            translate(
                 "BracketPanel",
                 "✔ marks the winner · double-click a match (or select it and press "
                 "Enter) to open its score sheet",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
@@ -50,32 +51,26 @@ class EntrantsView(EventPage):
         self.actor = ""
         self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName(QCoreApplication.translate("EntrantsView", "Entrants"))
+        self.table.setAccessibleName(translate("EntrantsView", "Entrants"))
         self.table.setObjectName("entrantsTable")
-        self.check_button = QPushButton(
-            QCoreApplication.translate("EntrantsView", "Check in / out")
-        )
-        self.withdraw_button = QPushButton(QCoreApplication.translate("EntrantsView", "Withdraw"))
-        self.reinstate_button = QPushButton(QCoreApplication.translate("EntrantsView", "Reinstate"))
-        self.away_button = QPushButton(
-            QCoreApplication.translate("EntrantsView", "Away next round")
-        )
+        self.check_button = QPushButton(translate("EntrantsView", "Check in / out"))
+        self.withdraw_button = QPushButton(translate("EntrantsView", "Withdraw"))
+        self.reinstate_button = QPushButton(translate("EntrantsView", "Reinstate"))
+        self.away_button = QPushButton(translate("EntrantsView", "Away next round"))
         self.away_button.setToolTip(
-            QCoreApplication.translate(
+            translate(
                 "EntrantsView",
                 "Swiss: sits the next round out, not paired and no bye (again: back after all). "
                 "Once the round is paired, report the match as a forfeit instead.",
             )
         )
         self.away_button.clicked.connect(self.toggle_away)
-        self.edit_button = QPushButton(QCoreApplication.translate("EntrantsView", "Edit…"))
+        self.edit_button = QPushButton(translate("EntrantsView", "Edit…"))
         self.edit_button.setToolTip(
-            QCoreApplication.translate(
-                "EntrantsView", "Fix the name, club or seed (also: double-click the row)"
-            )
+            translate("EntrantsView", "Fix the name, club or seed (also: double-click the row)")
         )
-        self.add_button = QPushButton(QCoreApplication.translate("EntrantsView", "Add entrants…"))
-        self.import_button = QPushButton(QCoreApplication.translate("EntrantsView", "Import CSV…"))
+        self.add_button = QPushButton(translate("EntrantsView", "Add entrants…"))
+        self.import_button = QPushButton(translate("EntrantsView", "Import CSV…"))
         self.check_button.clicked.connect(self.toggle_check_in)
         self.withdraw_button.clicked.connect(lambda: self.set_active(False))
         self.reinstate_button.clicked.connect(lambda: self.set_active(True))
@@ -111,23 +106,17 @@ class EntrantsView(EventPage):
         present = sum(1 for e in rows if e.checked_in and e.active)
         active = sum(1 for e in rows if e.active)
         self.title.setText(
-            QCoreApplication.translate("EntrantsView", "Entrants — {0}").format(
-                self.shown_event.name
-            )
+            translate("EntrantsView", "Entrants — {0}").format(self.shown_event.name)
         )
         self.note.setStyleSheet("")
         away = self._away_next()
         names = ", ".join(e.name for e in rows if e.id in away)
         self.away_button.setVisible(self.shown_event.format == "swiss")
         self.note.setText(
-            QCoreApplication.translate(
-                "EntrantsView", "{0} entrants, {1} active, {2} checked in"
-            ).format(len(rows), active, present)
-            + (
-                QCoreApplication.translate("EntrantsView", "; away next round: {0}").format(names)
-                if names
-                else ""
+            translate("EntrantsView", "{0} entrants, {1} active, {2} checked in").format(
+                len(rows), active, present
             )
+            + (translate("EntrantsView", "; away next round: {0}").format(names) if names else "")
         )
 
     def _away_next(self) -> frozenset[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import RowsModel
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
@@ -56,24 +57,20 @@ class PairingsView(RoundPage):
         self.by_table = RowsModel(PAIRING_COLUMNS, self)
         self.by_name = RowsModel(BY_NAME_COLUMNS, self)
         self.table_view = make_table(self.by_table)
-        self.table_view.setAccessibleName(
-            QCoreApplication.translate("PairingsView", "Pairings by table")
-        )
+        self.table_view.setAccessibleName(translate("PairingsView", "Pairings by table"))
         self.table_view.setObjectName("pairingsByTable")
         self.name_view = make_table(self.by_name)
-        self.name_view.setAccessibleName(
-            QCoreApplication.translate("PairingsView", "Pairings by name")
-        )
+        self.name_view.setAccessibleName(translate("PairingsView", "Pairings by name"))
         self._open_from(self.table_view)
         self._open_from(self.name_view)
         self.name_view.setObjectName("pairingsByName")
         self.name_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         tables = QHBoxLayout()
         left = QVBoxLayout()
-        left.addWidget(QLabel(QCoreApplication.translate("PairingsView", "<b>By table</b>")))
+        left.addWidget(QLabel(translate("PairingsView", "<b>By table</b>")))
         left.addWidget(self.table_view)
         right = QVBoxLayout()
-        right.addWidget(QLabel(QCoreApplication.translate("PairingsView", "<b>By name</b>")))
+        right.addWidget(QLabel(translate("PairingsView", "<b>By name</b>")))
         right.addWidget(self.name_view)
         tables.addLayout(left, 3)
         tables.addLayout(right, 2)
@@ -96,12 +93,10 @@ class PairingsView(RoundPage):
         names: tuple[NameLine, ...] = pairings_by_name(lines)
         self.by_table.set_rows(lines)
         self.by_name.set_rows(names)
-        self.title.setText(
-            QCoreApplication.translate("PairingsView", "Pairings — round {0}").format(number)
-        )
+        self.title.setText(translate("PairingsView", "Pairings — round {0}").format(number))
         byes = sum(1 for p in lines if p.is_bye)
         self.note.setStyleSheet("")
         self.note.setText(
-            QCoreApplication.translate("PairingsView", "{0} tables").format(len(lines) - byes)
-            + (QCoreApplication.translate("PairingsView", ", {0} bye").format(byes) if byes else "")
+            translate("PairingsView", "{0} tables").format(len(lines) - byes)
+            + (translate("PairingsView", ", {0} bye").format(byes) if byes else "")
         )

@@ -8,7 +8,7 @@ pages turn by themselves, and the arrow keys turn them by hand (P pauses the tur
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.presentation.projector_pages import (
     Page,
@@ -66,7 +67,7 @@ class ProjectorWindow(QWidget):
         self.db = db
         self.event_id = event_id
         self.clock = clock
-        self.setWindowTitle(QCoreApplication.translate("ProjectorWindow", "Gin Scorer — projector"))
+        self.setWindowTitle(translate("ProjectorWindow", "Gin Scorer — projector"))
         self.setStyleSheet("background: #101820; color: #f5f5f5;")
         self._build()
         self.pages: list[Page] = []
@@ -117,13 +118,13 @@ class ProjectorWindow(QWidget):
         self.seal.setObjectName("projectorSeal")
         self.seal.setStyleSheet("font-size: 18pt; font-weight: bold; color: #78909c;")
         self.seal.setToolTip(
-            QCoreApplication.translate(
+            translate(
                 "ProjectorWindow",
                 "The seal of what is shown: “gin-scorer verify --seal CODE” "
                 "proves nothing recorded before it has changed",
             )
         )
-        close = QPushButton(QCoreApplication.translate("ProjectorWindow", "Close"))
+        close = QPushButton(translate("ProjectorWindow", "Close"))
         close.clicked.connect(self.close)
         close.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space turns the page; it never closes
         close.setStyleSheet("color: #101820; background: #cfd8dc;")
@@ -217,7 +218,7 @@ class ProjectorWindow(QWidget):
             self.body_stack.setCurrentWidget(self.body)
         turning = "turning by itself" if self.timer.isActive() else "paused (P turns again)"
         self.footer.setText(
-            QCoreApplication.translate(
+            translate(
                 "ProjectorWindow", "page {0} of {1} · {2} · ← → pages · P pause · Esc closes"
             ).format(page + 1, len(self.pages), turning)
         )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -10,6 +9,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.views.base import EventPage
 from gin_scorer.services.database import Database
 
@@ -20,13 +20,13 @@ class RoundPage(EventPage):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
         self.round_box = QComboBox()
-        self.round_box.setAccessibleName(QCoreApplication.translate("RoundPage", "Round shown"))
+        self.round_box.setAccessibleName(translate("RoundPage", "Round shown"))
         self.round_box.setObjectName("roundBox")
         self.round_box.currentIndexChanged.connect(self._round_chosen)
         self._filling = False
         self.top = QHBoxLayout()
         self.top.addWidget(self.title, 1)
-        self.top.addWidget(QLabel(QCoreApplication.translate("RoundPage", "round:")))
+        self.top.addWidget(QLabel(translate("RoundPage", "round:")))
         self.top.addWidget(self.round_box)
 
     def current_round(self) -> int | None:
@@ -71,7 +71,5 @@ class RoundPage(EventPage):
     def show_nothing(self) -> None:
         self.note.setStyleSheet("")
         self.note.setText(
-            QCoreApplication.translate(
-                "RoundPage", "No round paired yet: Event → Start next round (Ctrl+R)."
-            )
+            translate("RoundPage", "No round paired yet: Event → Start next round (Ctrl+R).")
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
@@ -32,17 +33,15 @@ class StandingsView(EventPage):
         super().__init__(db, parent)
         self.model = RowsModel(standings_columns(()), self, _standing_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName(QCoreApplication.translate("StandingsView", "Standings"))
+        self.table.setAccessibleName(translate("StandingsView", "Standings"))
         self.table.setObjectName("standingsTable")
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.after = QComboBox()
-        self.after.setAccessibleName(
-            QCoreApplication.translate("StandingsView", "Standings after round")
-        )
+        self.after.setAccessibleName(translate("StandingsView", "Standings after round"))
         self.after.currentIndexChanged.connect(self._round_chosen)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
-        top.addWidget(QLabel(QCoreApplication.translate("StandingsView", "after:")))
+        top.addWidget(QLabel(translate("StandingsView", "after:")))
         top.addWidget(self.after)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -73,24 +72,20 @@ class StandingsView(EventPage):
             return
         self.model.set_rows(rows, standings_columns(rows))
         self.title.setText(
-            QCoreApplication.translate("StandingsView", "Standings — {0}").format(
-                self.shown_event.name
-            )
+            translate("StandingsView", "Standings — {0}").format(self.shown_event.name)
         )
         shared = sum(1 for r in rows if r.shared)
         self.note.setStyleSheet("")
         self.note.setText(
-            QCoreApplication.translate("StandingsView", "{0} entrants").format(len(rows))
+            translate("StandingsView", "{0} entrants").format(len(rows))
             + (
-                QCoreApplication.translate(
-                    "StandingsView", "; {0} share a place (shown as “3=”)"
-                ).format(shared)
+                translate("StandingsView", "; {0} share a place (shown as “3=”)").format(shared)
                 if shared
                 else ""
             )
-            + QCoreApplication.translate("StandingsView", ". Click a column heading to sort.")
+            + translate("StandingsView", ". Click a column heading to sort.")
             + (
-                QCoreApplication.translate("StandingsView", "\n{0}").format(missing)
+                translate("StandingsView", "\n{0}").format(missing)
                 if (missing := missing_points_note(rows))
                 else ""
             )

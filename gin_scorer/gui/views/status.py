@@ -2,41 +2,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
     QVBoxLayout,
     QWidget,
 )
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.gui.zoom import sized_text
-from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.round_status import STATUS_COLUMNS
 from gin_scorer.services.database import Database
 from gin_scorer.tournament.tables import TableLine, TableState
-
-_STATE_MARKS = {
-    TableState.WAITING: "⚠ waiting for a result",
-    TableState.PLAYING: "◐ playing",
-    TableState.FINISHED: "✔ finished",
-    TableState.BYE: "bye",
-}
-
-STATUS_COLUMNS = [
-    ColumnSpec(
-        "Table",
-        lambda t: str(t.table) if t.table is not None else "bye",
-        lambda t: t.table if t.table is not None else 10**6,
-    ),
-    ColumnSpec("A", lambda t: t.a, align_left=True),
-    ColumnSpec("B", lambda t: t.b or "— bye —", align_left=True),
-    ColumnSpec("State", lambda t: _STATE_MARKS[t.state], align_left=True),
-    ColumnSpec("Hands", lambda t: str(t.hands), lambda t: t.hands),
-    ColumnSpec("Score", lambda t: t.score, align_left=True),
-]
 
 
 def _status_style(line: TableLine) -> RowStyle | None:
@@ -52,9 +33,7 @@ class StatusView(RoundPage):
         super().__init__(db, parent)
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
         self.table = make_table(self.model)
-        self.table.setAccessibleName(
-            QCoreApplication.translate("StatusView", "Round status: each table's result")
-        )
+        self.table.setAccessibleName(translate("StatusView", "Round status: each table's result"))
         self.table.setObjectName("statusBoard")
         self._open_from(self.table)
         self.summary = QLabel("")
@@ -78,9 +57,7 @@ class StatusView(RoundPage):
             self._fail(error)
             return
         self.model.set_rows(board.lines)
-        self.title.setText(
-            QCoreApplication.translate("StatusView", "Round {0} status").format(number)
-        )
+        self.title.setText(translate("StatusView", "Round {0} status").format(number))
         missing = board.missing
         text = board.summary()
         if missing:

@@ -1,0 +1,69 @@
+"""Finding a player or a table from the box above the navigator (Ctrl+F): every table whose
+line holds the text, the latest round first; ↓ ↑ step through them, Enter opens one. A layer
+of the window: :mod:`.report_actions` < this module < :mod:`.menus`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex
+
+from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.main_window.report_actions import ReportActions
+from gin_scorer.gui.navigator import NODE_ROLE, Node
+
+
+class WindowFinding(ReportActions):
+    _find_hits: list[Node]
+    _find_at: int
+
+    def focus_find(self) -> None:
+        self.find_box.setFocus()
+        self.find_box.selectAll()
+
+    def _find_changed(self, text: str) -> None:
+        self._find_hits = [item.data(NODE_ROLE) for item in self.navigator_model.tables_with(text)]
+        self._find_at = 0
+        if not text.strip():
+            self.statusBar().clearMessage()
+        elif not self._find_hits:
+            self.statusBar().showMessage(
+                translate("MainWindow", "No table has {0!r} in its line").format(text.strip()),
+                6000,
+            )
+        self._find_show()
+
+    def _find_step(self, step: int) -> None:
+        if self._find_hits:
+            self._find_at = (self._find_at + step) % len(self._find_hits)
+            self._find_show()
+
+    def _find_index(self) -> QModelIndex | None:
+        """The current hit's place in the tree as it is now (None if it is gone)."""
+        if not self._find_hits:
+            return None
+        item = self.navigator_model.find(self._find_hits[self._find_at])
+        return item.index() if item is not None else None
+
+    def _find_show(self) -> None:
+        index = self._find_index()
+        if index is None:
+            return
+        parent = index.parent()
+        while parent.isValid():
+            self.navigator.expand(parent)
+            parent = parent.parent()
+        self.navigator.setCurrentIndex(index)
+        self.navigator.scrollTo(index)
+        count = len(self._find_hits)
+        self.statusBar().showMessage(
+            translate("MainWindow", "{0} of {1}: {2}  ·  Enter opens it").format(
+                self._find_at + 1, count, index.data()
+            )
+            + (translate("MainWindow", "  ·  ↓ ↑ the others") if count > 1 else ""),
+            10000,
+        )
+
+    def _find_open(self) -> None:
+        index = self._find_index()
+        if index is not None:
+            self._node_activated(index)
