@@ -43,6 +43,7 @@ HELP_ORDER = (
     "director_pin",
     "audit",
     "report",
+    "serve",
 )
 
 

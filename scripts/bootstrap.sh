@@ -14,9 +14,11 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
   libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-randr0 libxcb-xfixes0 libxcb-sync1
   libxcb-shm0 libxcb-util1 fonts-dejavu-core xvfb xauth)
 # Tests read PDFs back as pictures (poppler), run a PostgreSQL server, PyInstaller needs
-# objdump (binutils) to bundle the app, and the Linux desktop entry and AppStream metainfo
-# are checked by their own validators.
-test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream)
+# objdump (binutils) to bundle the app, the Linux desktop entry and AppStream metainfo are
+# checked by their own validators, and the room is tested in a real Chromium.
+# The room's browser tests drive Debian's Chromium through its own driver (no download).
+test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
+  chromium-driver)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")

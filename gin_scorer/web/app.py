@@ -1,0 +1,146 @@
+"""The room's ASGI application: the live room page (``/``), the projector (``/projector``) and
+the stream of changes that keeps both live (``/events``, server-sent events).
+
+Read-only: nothing here writes, and no director action is offered. Every page works without
+JavaScript (the find box is then a form); with it, a page refreshes its main part within a
+couple of seconds of a change at any station.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from gin_scorer.presentation.projector_pages import (
+    Page,
+    names_pages,
+    standings_pages,
+    tables_pages,
+)
+from gin_scorer.presentation.round_status import state_text, table_text
+from gin_scorer.presentation.standings_table import points_text
+from gin_scorer.services.changes import changes_since, current_marker
+from gin_scorer.services.database import Database
+from gin_scorer.services.errors import ServiceError
+from gin_scorer.web.headers import SecurityHeaders
+from gin_scorer.web.room_view import RoomView, read_room
+
+HERE = Path(__file__).resolve().parent
+PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
+
+
+def _templates() -> Environment:
+    """Jinja2 with autoescaping on: a name like ``Pat <Jr>`` is text, never markup."""
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
+    return env
+
+
+def _found(view: RoomView, wanted: str) -> RoomView:
+    """The room with the by-name list cut to the names holding ``wanted`` (case-blind)."""
+    if not wanted:
+        return view
+    from dataclasses import replace
+
+    key = wanted.casefold()
+    return replace(view, by_name=tuple(n for n in view.by_name if key in n.name.casefold()))
+
+
+def _projector_pages(view: RoomView) -> list[Page]:
+    pages = standings_pages(f"Standings — {view.stage.lower()}", view.standings, PROJECTOR_ROWS)
+    if view.round_number is not None:
+        number = view.round_number
+        pages += names_pages(f"Round {number}: find your table", view.by_name, PROJECTOR_ROWS)
+        pages += tables_pages(f"Round {number} pairings", view.pairings, PROJECTOR_ROWS)
+    return pages
+
+
+def room_app(
+    db: Database,
+    event_id: int,
+    *,
+    poll_seconds: float = 1.0,
+    stream_seconds: float = 300.0,
+) -> Starlette:
+    """The room for ``event_id`` on an open ``db`` (the caller opens and closes it).
+
+    ``poll_seconds``: how often the change stream asks the services; ``stream_seconds``: how
+    long one stream lasts before the browser reconnects (it does so by itself).
+    """
+    env = _templates()
+
+    async def room(request: Request, part: str = "room.html") -> Response:
+        wanted = request.query_params.get("find", "").strip()[:80]
+        try:
+            view = await run_in_threadpool(read_room, db, event_id)
+        except ServiceError as error:
+            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+        page = env.get_template(part).render(view=_found(view, wanted), find=wanted)
+        return HTMLResponse(page)
+
+    async def live(request: Request) -> Response:
+        return await room(request, "room_main.html")
+
+    async def projector(request: Request) -> Response:
+        try:
+            view = await run_in_threadpool(read_room, db, event_id)
+        except ServiceError as error:
+            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+        pages = _projector_pages(view)
+        return HTMLResponse(env.get_template("projector.html").render(view=view, pages=pages))
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(
+            _changes(request, db, event_id, poll_seconds, stream_seconds),
+            media_type="text/event-stream",
+        )
+
+    return Starlette(
+        routes=[
+            Route("/", room),
+            Route("/live", live),
+            Route("/projector", projector),
+            Route("/events", events),
+            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        ],
+        middleware=[Middleware(SecurityHeaders)],
+    )
+
+
+async def _changes(
+    request: Request, db: Database, event_id: int, poll_seconds: float, stream_seconds: float
+) -> AsyncIterator[str]:
+    """``event: change`` whenever a fact of the event changes at any station; a comment now
+    and then keeps the connection open through proxies and phone radios."""
+    loop = asyncio.get_running_loop()
+    marker = await run_in_threadpool(current_marker, db)
+    deadline = loop.time() + stream_seconds
+    yield "retry: 2000\n\n"
+    quiet = 0.0
+    while loop.time() < deadline and not await request.is_disconnected():
+        feed = await run_in_threadpool(changes_since, db, marker, event_id=event_id)
+        changed = bool(feed.changes)
+        marker = feed.marker  # other events' changes move it too: never read them twice
+        if changed:
+            yield f"event: change\ndata: {marker}\n\n"
+            quiet = 0.0
+        elif quiet >= 15:
+            yield ": still here\n\n"
+            quiet = 0.0
+        await asyncio.sleep(poll_seconds)
+        quiet += poll_seconds

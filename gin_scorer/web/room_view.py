@@ -1,0 +1,83 @@
+"""What the room's pages show, read in one go through the services: the round's tables and who
+sits where, the standings and where they stand, the missing results, a knockout's bracket."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_scorer.presentation.standings_table import standings_stage
+from gin_scorer.services.database import Database
+from gin_scorer.services.events import get_event
+from gin_scorer.services.matches import list_matches
+from gin_scorer.services.rounds import (
+    NameLine,
+    PairingView,
+    list_rounds,
+    pairings,
+    pairings_by_name,
+    round_status,
+)
+from gin_scorer.services.seal import current_seal
+from gin_scorer.services.standings import BracketSlotView, StandingRow, bracket, standings
+from gin_scorer.tournament.model import Format
+from gin_scorer.tournament.tables import TableLine
+
+
+@dataclass(frozen=True, slots=True)
+class RoomView:
+    """One look at the event, for every page of the room."""
+
+    event_id: int
+    event_name: str
+    venue: str
+    round_number: int | None
+    tables: tuple[TableLine, ...]
+    pairings: tuple[PairingView, ...]
+    by_name: tuple[NameLine, ...]
+    standings: tuple[StandingRow, ...]
+    stage: str  # "After round 2", "During round 3", "Before round 1"
+    missing: tuple[TableLine, ...]
+    bracket: tuple[BracketSlotView, ...]
+    champion: str
+    seal: str | None
+
+    @property
+    def missing_text(self) -> str:
+        """``2 tables still owe a result: 3, 7`` or ``every table has its result``."""
+        if self.round_number is None:
+            return "no round paired yet"
+        if not self.missing:
+            return f"every table of round {self.round_number} has its result"
+        tables = ", ".join(str(t.table) for t in self.missing if t.table is not None)
+        word = "table still owes" if len(self.missing) == 1 else "tables still owe"
+        return f"{len(self.missing)} {word} a result: {tables}"
+
+
+def read_room(db: Database, event_id: int) -> RoomView:
+    """The event as the room shows it now (the seal read last, so it covers all of it)."""
+    event = get_event(db, event_id)
+    rounds = list_rounds(db, event_id)
+    number = rounds[-1].number if rounds else None
+    board = round_status(db, event_id, number) if number is not None else None
+    lines = pairings(db, event_id, number) if number is not None else ()
+    slots: tuple[BracketSlotView, ...] = ()
+    champion = ""
+    if Format(event.format).is_elimination and rounds:
+        drawn = bracket(db, event_id)
+        slots = drawn.slots
+        champion = drawn.champion.name if drawn.champion is not None else ""
+    return RoomView(
+        event_id=event_id,
+        event_name=event.name,
+        venue=event.venue,
+        round_number=number,
+        tables=board.lines if board is not None else (),
+        pairings=tuple(lines),
+        by_name=pairings_by_name(lines),
+        standings=standings(db, event_id),
+        stage=standings_stage(list_matches(db, event_id)),
+        missing=board.missing if board is not None else (),
+        bracket=slots,
+        champion=champion,
+        seal=current_seal(db),
+    )

@@ -1,0 +1,46 @@
+// The room page: the find box filters as you type, and the page follows the results live
+// (server-sent events from /events; on each change the main part is fetched again).
+// Written for old phone browsers too: no modules, no arrow functions, no build step.
+(function () {
+  "use strict";
+  var find = document.getElementById("find");
+  var main = document.getElementById("main");
+  var live = document.getElementById("live");
+
+  function filter() {
+    var wanted = (find.value || "").toLowerCase();
+    var rows = main.querySelectorAll("tr[data-name]");
+    var any = false;
+    for (var i = 0; i < rows.length; i++) {
+      var shown = !wanted || rows[i].getAttribute("data-name").indexOf(wanted) >= 0;
+      rows[i].className = shown ? "" : "hidden";
+      any = any || shown;
+    }
+    var nobody = document.getElementById("nobody");
+    if (nobody) { nobody.className = "note" + (any || !rows.length ? " hidden" : ""); }
+  }
+
+  function refresh() {
+    var request = new XMLHttpRequest();
+    request.open("GET", "/live", true);
+    request.onload = function () {
+      if (request.status === 200) {
+        main.innerHTML = request.responseText;
+        filter();
+        live.textContent = "Live: updated " + new Date().toLocaleTimeString();
+      }
+    };
+    request.send();
+  }
+
+  if (find) {
+    find.addEventListener("input", filter);
+    filter();
+  }
+  if (window.EventSource && main) {
+    var source = new EventSource("/events");
+    source.addEventListener("change", refresh);
+    source.onerror = function () { live.textContent = "Reconnecting…"; };
+    source.onopen = function () { live.textContent = "Live: this page follows the results as they are entered."; };
+  }
+})();

@@ -1,0 +1,94 @@
+"""``gin-scorer serve`` as a director runs it: it says where the room is, serves it, and stops
+cleanly on Ctrl+C or SIGTERM; a port it cannot have is one clear line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gin_scorer.cli import main
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path) -> str:
+    db = str(tmp_path / "room.sqlite")
+    assert main(["--db", db, "demo", "--entrants", "8", "--rounds", "1", "--quiet"]) == 0
+    return db
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_serve_says_where_the_room_is_and_stops_cleanly(demo_db: str, stop: signal.Signals) -> None:
+    port = _free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gin_scorer",
+            "--db",
+            demo_db,
+            "serve",
+            "--event",
+            "1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        page = None
+        while time.monotonic() < deadline:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert page is not None and page.status_code == 200
+        assert "where you sit" in page.text
+        server.send_signal(stop)
+        out, err = server.communicate(timeout=20)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert server.returncode == 0, err
+    assert f"http://127.0.0.1:{port}/" in out and "projector" in out
+    assert "only this computer can open it" in out
+    assert out.rstrip().endswith("The room is closed.")
+
+
+def test_a_port_in_use_is_refused_in_one_line(
+    demo_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status = main(["--db", demo_db, "serve", "--event", "1", "--port", str(port)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def test_an_event_that_does_not_exist_is_refused(
+    demo_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--db", demo_db, "serve", "--event", "9", "--port", str(_free_port())]) == 2
+    assert "no event 9" in capsys.readouterr().err

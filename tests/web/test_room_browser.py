@@ -1,0 +1,111 @@
+"""The room in a real browser: Debian's Chromium, headless, driven by Selenium (no browser is
+downloaded at test time), at a phone's size and a projector's."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+
+import pytest
+
+from gin_scorer.presentation.entry_grammar import read_entry
+from gin_scorer.services.hands import record_hand
+from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.web.app import room_app
+
+from .conftest import Served
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="needs Debian's chromium and chromium-driver (scripts/bootstrap.sh test installs them)",
+)
+
+
+def _browser(width: int, height: int):  # type: ignore[no-untyped-def]
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_argument(f"--window-size={width},{height}")
+    if width < 500:  # a phone: Chromium's own window is never that narrow
+        metrics = {"width": width, "height": height, "pixelRatio": 2.0}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+
+
+def _visible_names(browser) -> list[str]:  # type: ignore[no-untyped-def]
+    """The names the list shows now, read in one go (the live refresh replaces the rows)."""
+    return list(
+        browser.execute_script(
+            "return Array.prototype.filter.call("
+            "document.querySelectorAll('#by-name tr[data-name]'),"
+            "function (row) { return row.offsetParent !== null; })"
+            ".map(function (row) { return row.textContent; });"
+        )
+    )
+
+
+def _tables_text(browser) -> str:  # type: ignore[no-untyped-def]
+    return str(browser.execute_script("return document.getElementById('tables').textContent;"))
+
+
+def test_a_phone_finds_its_table_and_sees_a_hand_within_two_seconds(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    playing = next(
+        m for m in list_matches(db, event_id) if m.round_number == 2 and m.status.value == "playing"
+    )
+    app = room_app(db, event_id, poll_seconds=0.2)
+    with Served(app) as room:
+        browser = _browser(360, 740)
+        try:
+            browser.get(room.url + "/")
+            assert len(_visible_names(browser)) == 8
+            browser.find_element("id", "find").send_keys(playing.a.name[:5])
+            names = _visible_names(browser)
+            assert names and all(playing.a.name[:5].lower() in n.lower() for n in names)
+            # Nothing sideways on a phone but the standings' own scroll box.
+            width = browser.execute_script("return document.documentElement.scrollWidth")
+            assert browser.execute_script("return window.innerWidth") == 360
+            assert width <= 360
+            before = _tables_text(browser)
+            sheet = get_score_sheet(db, playing.id)
+            record = read_entry("ag40", sheet.rules).record
+            assert record is not None
+
+            def hand_at_another_station() -> None:
+                record_hand(db, playing.id, record, sheet.version, entered_by="Desk 2")
+
+            landed = time.monotonic()
+            threading.Thread(target=hand_at_another_station).start()
+            deadline = landed + 2.0
+            while time.monotonic() < deadline:
+                if _tables_text(browser) != before:
+                    break
+                time.sleep(0.05)
+            took = time.monotonic() - landed
+            assert _tables_text(browser) != before, "no update in 2 s"
+            assert took < 2.0
+            # The find box keeps filtering after the live update.
+            assert all(playing.a.name[:5].lower() in n.lower() for n in _visible_names(browser))
+        finally:
+            browser.quit()
+
+
+def test_the_projector_shows_one_page_at_a_time(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    with Served(room_app(db, event_id)) as room:
+        browser = _browser(1920, 1080)
+        try:
+            browser.get(room.url + "/projector")
+            pages = browser.find_elements("css selector", ".page")
+            shown = [page for page in pages if page.is_displayed()]
+            assert len(pages) > 1 and len(shown) == 1
+            assert "Standings" in shown[0].text
+        finally:
+            browser.quit()
