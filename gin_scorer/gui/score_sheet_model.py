@@ -60,28 +60,18 @@ HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
-_BOLD: list[QFont] = []
+_FONTS: dict[str, QFont] = {}
 
 
-_STRUCK: list[QFont] = []
-
-
-def _bold() -> QFont:
-    """One bold font, made on first use (a QFont needs the application to exist)."""
-    if not _BOLD:
+def _font(kind: str) -> QFont:
+    """The totals' bold font, or a withdrawn hand's crossed-out one ("bold", "struck"), made
+    on first use (a QFont needs the application to exist)."""
+    if kind not in _FONTS:
         font = QFont()
-        font.setBold(True)
-        _BOLD.append(font)
-    return _BOLD[0]
-
-
-def _struck() -> QFont:
-    """The crossed-out line of a withdrawn hand, as on a paper pad."""
-    if not _STRUCK:
-        font = QFont()
-        font.setStrikeOut(True)
-        _STRUCK.append(font)
-    return _STRUCK[0]
+        font.setBold(kind == "bold")
+        font.setStrikeOut(kind == "struck")
+        _FONTS[kind] = font
+    return _FONTS[kind]
 
 
 class ScoreSheetModel(QAbstractTableModel):
@@ -230,7 +220,7 @@ class ScoreSheetModel(QAbstractTableModel):
     def _withdrawn_look(role: int, line: HandRow | WithdrawnHand, column: Column) -> object:
         """A withdrawn hand: grey and crossed out, the reason in its tooltip."""
         if role == Qt.ItemDataRole.FontRole:
-            return _struck() if column != Column.NOTES else None
+            return _font("struck") if column != Column.NOTES else None
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(colour(Tone.MUTED))
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -251,7 +241,7 @@ class ScoreSheetModel(QAbstractTableModel):
                 return QBrush(colour(Tone.ERROR))
             return QBrush(colour(Tone.WARNING)) if hand.warnings else None
         if role == Qt.ItemDataRole.FontRole:
-            return _bold() if column in (Column.TOTAL_A, Column.TOTAL_B) else None
+            return _font("bold") if column in (Column.TOTAL_A, Column.TOTAL_B) else None
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(colour(Tone.GAME_END)) if row in self._game_ends else None
         return None
