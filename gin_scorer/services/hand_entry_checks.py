@@ -61,3 +61,29 @@ def hand_in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
     if target.kind == EntryKind.VOID.value:
         raise InvalidInput(f"hand entry {hand_id} is a void: the hand no longer counts")
     return target
+
+
+def match_words(sheet: ScoreSheet) -> str:
+    """The match as the room knows it: ``round 2, table 3`` (or ``this match``)."""
+    match = sheet.match
+    parts = [
+        f"round {match.round_number}" if match.round_number else "",
+        f"table {match.table_number}" if match.table_number else "",
+    ]
+    return ", ".join(p for p in parts if p) or "this match"
+
+
+def refuse_if_decided(sheet: ScoreSheet) -> None:
+    """A new hand cannot go on a match a result or its hands already decided."""
+    if sheet.result is not None:
+        raise InvalidInput(
+            f"{match_words(sheet)} is decided by a reported result "
+            f"({sheet.result.kind.label}): take that result back to enter hands again"
+        )
+    if sheet.finished:
+        winner = sheet.winner_entrant
+        raise InvalidInput(
+            f"{match_words(sheet)} is already decided"
+            + (f" ({winner.name} won)" if winner else "")
+            + ": void or correct a hand to reopen it"
+        )

@@ -13,149 +13,36 @@ given, which is stored with the hand and shown on the sheet. Warnings never bloc
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from gin_scorer.core.hand_json import record_to_json
-from gin_scorer.core.hands import HandRecord, Side
-from gin_scorer.core.rules import RuleSet
-from gin_scorer.services import correction_policy
+from gin_scorer.core.hands import HandRecord, Problem, Side
 from gin_scorer.services.audit_trail import record_audit
-from gin_scorer.services.authority import Action, require
-from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
+from gin_scorer.services.authority import Action
+from gin_scorer.services.dto import EntryKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_entry_checks import (
-    after_the_end,
     checked_record,
     hand_in_force,
     reason_text,
     refuse_errors,
+    refuse_if_decided,
 )
-from gin_scorer.services.matches import follow_the_hands
-from gin_scorer.services.result_log import reported_for
-from gin_scorer.services.result_values import ResultRow
-from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
-from gin_scorer.services.sheets import build_sheet
-from gin_scorer.services.stored_json import dumps, rules_from_json
+from gin_scorer.services.match_writes import LoadedMatch, after_write, claim_match, load_match
+from gin_scorer.services.rows import fetch
+from gin_scorer.services.stored_json import dumps
+from gin_scorer.services.submissions import already_submitted, checked_key, remember_submission
 from gin_scorer.services.text_input import clean_text
-from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Event, HandEntry, Match, utcnow
-from gin_scorer.tournament.results import ResultRules
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedMatch:
-    """A match as read once inside the transaction: its row, view, frozen rules and log."""
-
-    row: Match
-    view: MatchView
-    rules: RuleSet
-    log_rows: tuple[Any, ...]
-    reported: tuple[ResultRow, ...]
-    knobs: ResultRules
-
-    def sheet(self, *extra: HandEntry, validate: bool = True) -> ScoreSheet:
-        log = log_entries([*self.log_rows, *extra])
-        return build_sheet(
-            self.view,
-            self.rules,
-            log,
-            validate=validate,
-            reported=self.reported,
-            knobs=self.knobs,
-        )
-
-
-def load_match(session: Session, row: Match) -> LoadedMatch:
-    assert row.id is not None
-    reported, knobs = reported_for(session, row)
-    return LoadedMatch(
-        row=row,
-        view=match_view(session, row),
-        rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
-        log_rows=tuple(hand_log(session, row.id)),
-        reported=reported,
-        knobs=knobs,
-    )
-
-
-def _refuse_hands_after_the_end(loaded: LoadedMatch, sheet: ScoreSheet) -> None:
-    """A correction (or void, or undo) that would decide the match earlier than before leaves
-    later hands counting nowhere: refuse it, naming them, rather than write a sheet `verify`
-    rejects. The director voids those hands first (they were played after the real end), then
-    corrects."""
-    after = after_the_end(sheet)
-    if not after or len(after) <= len(after_the_end(loaded.sheet(validate=False))):
-        return
-    first, last = after[0], after[-1]
-    which = f"hand {first}" if first == last else f"hands {first}–{last}"
-    raise InvalidInput(
-        f"this would decide match {loaded.row.id} at hand {first - 1}, and {which} would then "
-        f"count nowhere: void {which} first"
-    )
-
-
-def _after_write(session: Session, loaded: LoadedMatch, entry: HandEntry) -> ScoreSheet:
-    """Add ``entry``, re-derive the sheet, move the match's status along the ledger and mark
-    the event running. The sheet is built from the log already in memory plus the new row."""
-    session.add(entry)
-    session.flush()
-    row = loaded.row
-    sheet = loaded.sheet(entry)
-    _refuse_hands_after_the_end(loaded, sheet)
-    status = follow_the_hands(session, row, sheet)
-    view = replace(loaded.view, status=status, version=row.version)
-    return replace(sheet, match=view, version=row.version)
-
-
-def claim_match(
-    session: Session,
-    db: Database,
-    match_id: int,
-    expected_version: int,
-    pin: str | None,
-    action: Action,
-) -> tuple[Match, bool]:
-    """Ask who-may-change-what (finished event, locked result, the format's correction
-    policy), then take the match's next version (or raise ConflictError)."""
-    row = fetch(session, Match, match_id)
-    event = fetch(session, Event, row.event_id)
-    relied_on = None
-    if action is not Action.RECORD_HAND:
-        # The event format's correction policy: its refusal is lifted by the director's PIN.
-        relied_on = correction_policy.correction_refusal(session, match_id)
-    pinned = require(session, action, event, pin, match=row, relied_on=relied_on)
-    if row.entrant_b_id is None:
-        raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
-    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise InvalidInput(f"expected version {expected_version!r} is not a number")
-    claim_version(session, db, Match, match_id, expected_version)
-    return fetch_for_update(session, Match, match_id), pinned
+from gin_scorer.store.tables import HandEntry, Match, utcnow
 
 
 def _match_of_hand(session: Session, hand_id: int) -> int:
     return fetch(session, HandEntry, hand_id).match_id
-
-
-def _refuse_if_decided(sheet: ScoreSheet) -> None:
-    if sheet.result is not None:
-        raise InvalidInput(
-            f"match {sheet.match.id} is decided by a reported result "
-            f"({sheet.result.kind.label}): take that result back to enter hands again"
-        )
-    if sheet.finished:
-        winner = sheet.winner_entrant
-        raise InvalidInput(
-            f"match {sheet.match.id} is already decided"
-            + (f" ({winner.name} won)" if winner else "")
-            + ": void or correct a hand to reopen it"
-        )
 
 
 def _next_seq(session: Session, match_id: int) -> int:
@@ -176,23 +63,28 @@ def record_hand(
     override_reason: str | None = None,
     dealer: Side | None = None,
     pin: str | None = None,
+    submission: str | None = None,
 ) -> ScoreSheet:
     """Record the next hand of a match and return the recomputed score sheet.
 
-    ``dealer`` is who dealt it (default: whoever the rules say deals next; give it for the
-    first hand when B dealt). Refuses a hand in a decided match, a hand whose validation has
-    errors (unless ``override_reason``), and a hand into a locked result or a finished event
-    (unlock or reopen it first). Triggers the automatic backup schedule afterwards.
+    ``dealer`` is who dealt it (default: whoever the rules say deals next). ``submission``: a
+    table phone's send key; one already recorded records nothing (a retry after a lost reply).
+    Refuses a hand in a decided match, a hand whose validation has errors (unless
+    ``override_reason``), and one into a locked result or a finished event. Triggers the
+    automatic backup schedule afterwards.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
+    key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
+        if key is not None and already_submitted(session, key):
+            return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = load_match(session, row)
         before = loaded.sheet(validate=False)
-        _refuse_if_decided(before)
+        refuse_if_decided(before)
         number = len(before.hands) + 1
         problems = checked_record(record, before.rules, f"hand {number}")
         refuse_errors(problems, reason)
@@ -207,25 +99,39 @@ def record_hand(
             station=db.station,
             entered_at=utcnow(),
         )
-        sheet = _after_write(session, loaded, entry)
+        sheet = after_write(session, loaded, entry)
+        if key is not None and entry.id is not None:
+            remember_submission(session, key, match_id, entry.id)
         record_audit(
             session,
             db,
             actor=who,
             action="hand.record",
             subject=f"match:{match_id}",
-            payload={
-                "entry": entry.id,
-                "seq": entry.seq,
-                "record": record_to_json(record),
-                "override_reason": reason,
-                "errors": [p.code for p in problems if p.is_error],
-                "pin": pinned,
-                "version": sheet.version,
-            },
+            payload=_recorded(entry, record, reason, problems, pinned, sheet),
         )
     backup.maybe_backup(db)
     return sheet
+
+
+def _recorded(
+    entry: HandEntry,
+    record: HandRecord,
+    reason: str | None,
+    problems: Sequence[Problem],
+    pinned: object,
+    sheet: ScoreSheet,
+) -> dict[str, object]:
+    """What the audit log keeps of a recorded hand."""
+    return {
+        "entry": entry.id,
+        "seq": entry.seq,
+        "record": record_to_json(record),
+        "override_reason": reason,
+        "errors": [p.code for p in problems if p.is_error],
+        "pin": pinned,
+        "version": sheet.version,
+    }
 
 
 def correct_hand(
@@ -301,7 +207,7 @@ def _supersede(
         target = hand_in_force(session, match_id, hand_id)
         loaded = load_match(session, row)
         entry, said = replacing(target, loaded)
-        sheet = _after_write(session, loaded, entry)
+        sheet = after_write(session, loaded, entry)
         record_audit(
             session,
             db,
@@ -378,7 +284,7 @@ def undo_last_entry(
         assert newest.id is not None
         new_kind, record_json = _undoing(session, newest)
         entry = _superseding(newest, new_kind, record_json, f"undo of entry {newest.id}", who, db)
-        sheet = _after_write(session, loaded, entry)
+        sheet = after_write(session, loaded, entry)
         record_audit(
             session,
             db,

@@ -23,7 +23,7 @@ from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_entry_checks import reason_text
-from gin_scorer.services.hands import LoadedMatch, claim_match, load_match
+from gin_scorer.services.match_writes import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.result_log import result_knobs, result_row
 from gin_scorer.services.result_values import credited_shape, reached_by, shape_of

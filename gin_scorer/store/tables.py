@@ -235,6 +235,19 @@ class Setting(SQLModel, table=True):
     value: str = _text()
 
 
+class RoomSubmission(SQLModel, table=True):
+    """A hand sent from a table's phone, by the key the page gave its form: a send repeated
+    after a lost reply finds its key here and records nothing twice. Bookkeeping, not a fact:
+    neither sealed nor in the change feed (the hand it recorded is both)."""
+
+    __tablename__ = "room_submission"
+
+    key: str = Field(primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True)
+    hand_entry_id: int = Field(foreign_key="hand_entry.id")
+    at: datetime = _when(default_factory=utcnow)
+
+
 # Tables whose writes go into the change feed (the bookkeeping tables would only echo).
 WATCHED_TABLES: frozenset[str] = frozenset(
     {"player", "event", "entrant", "round", "match", "hand_entry", "result_entry"}

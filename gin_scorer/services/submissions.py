@@ -1,0 +1,29 @@
+"""Sends from the tables' phones, recorded once: each form of the room carries a key, and a
+hand is recorded in the same transaction as its key. A send repeated after a lost reply
+finds the key and records nothing again."""
+
+from __future__ import annotations
+
+import re
+
+from sqlmodel import Session
+
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.store.tables import RoomSubmission
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def checked_key(key: str) -> str:
+    """A form's key as the room made it (16 to 64 URL-safe characters), or a refusal."""
+    if not _KEY.fullmatch(key):
+        raise InvalidInput("this form is out of date: reload the page and send the hand again")
+    return key
+
+
+def already_submitted(session: Session, key: str) -> bool:
+    return session.get(RoomSubmission, key) is not None
+
+
+def remember_submission(session: Session, key: str, match_id: int, entry_id: int) -> None:
+    session.add(RoomSubmission(key=key, match_id=match_id, hand_entry_id=entry_id))

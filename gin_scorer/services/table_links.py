@@ -1,0 +1,102 @@
+"""Each table's own address in the room: ``/t/<match>.<code>``, where the code is a keyed
+hash (HMAC-SHA-256) of the match under a secret this database keeps. The link cannot be
+guessed from another table's, and it opens one match only: the room checks the code before it
+shows or takes anything. The secret is made the first time a link is asked for, and stays
+with the database (backups and copies too), so printed table cards keep working.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import MatchView
+from gin_scorer.services.errors import NotFound
+from gin_scorer.services.matches import list_matches
+from gin_scorer.services.views import match_view
+from gin_scorer.store.settings import get_setting, set_setting
+from gin_scorer.store.tables import Match
+
+ROOM_SECRET = "room_secret"
+_TOKEN = re.compile(r"([1-9][0-9]{0,9})\.([a-z2-7]{26})")
+_NOT_A_TABLE = "this is not a table's link of this event: scan the table's code again"
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """One table of a round and the path of its page in the room."""
+
+    round_number: int | None
+    table: int | None
+    match_id: int
+    a: str
+    b: str
+    path: str  # "/t/12.abcdef…"
+
+
+def _secret(session: Session) -> bytes:
+    """The database's room secret, made now if it has none yet."""
+    stored = get_setting(session, ROOM_SECRET)
+    if stored is None:
+        stored = secrets.token_hex(32)
+        set_setting(session, ROOM_SECRET, stored)
+    return bytes.fromhex(stored)
+
+
+def _code(secret: bytes, match_id: int) -> str:
+    digest = hmac.new(secret, f"gin-scorer table {match_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:16]).decode().lower().rstrip("=")
+
+
+def table_token(session: Session, match_id: int) -> str:
+    return f"{match_id}.{_code(_secret(session), match_id)}"
+
+
+def table_links(
+    db: Database, event_id: int, round_number: int | None = None
+) -> tuple[TableLink, ...]:
+    """Every table of the round (the latest unless given) with its page's path, by table."""
+    matches = list_matches(db, event_id)
+    numbers = sorted({m.round_number for m in matches if m.round_number is not None})
+    chosen = round_number if round_number is not None else (numbers[-1] if numbers else None)
+    if chosen is not None and chosen not in numbers:
+        raise NotFound(f"event {event_id} has no round {chosen}")
+    playing = [m for m in matches if m.round_number == chosen and m.b is not None]
+    with db.transaction() as session:  # may make the secret
+        return tuple(
+            TableLink(
+                round_number=m.round_number,
+                table=m.table_number,
+                match_id=m.id,
+                a=m.a.name,
+                b=m.b.name if m.b is not None else "",
+                path=f"/t/{table_token(session, m.id)}",
+            )
+            for m in sorted(playing, key=lambda m: (m.table_number or 10**6, m.id))
+        )
+
+
+def match_of_token(db: Database, event_id: int, token: str) -> MatchView:
+    """The match a table's link opens, if its code is right and it is of ``event_id``."""
+    found = _TOKEN.fullmatch(token)
+    if found is None:
+        raise NotFound(_NOT_A_TABLE)
+    match_id = int(found.group(1))
+    with db.transaction(write=False) as session:
+        stored = get_setting(session, ROOM_SECRET)
+        if stored is None:
+            raise NotFound(_NOT_A_TABLE)
+        expected = _code(bytes.fromhex(stored), match_id)
+        if not hmac.compare_digest(expected, found.group(2)):
+            raise NotFound(_NOT_A_TABLE)
+        row = session.get(Match, match_id)
+        if row is None or row.event_id != event_id:
+            raise NotFound(_NOT_A_TABLE)
+        return match_view(session, row)
