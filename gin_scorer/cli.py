@@ -44,6 +44,7 @@ HELP_ORDER = (
     "audit",
     "report",
     "serve",
+    "links",
 )
 
 

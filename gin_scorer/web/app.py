@@ -1,9 +1,10 @@
 """The room's ASGI application: the live room page (``/``), the projector (``/projector``) and
 the stream of changes that keeps both live (``/events``, server-sent events).
 
-Read-only: nothing here writes, and no director action is offered. Every page works without
-JavaScript (the find box is then a form); with it, a page refreshes its main part within a
-couple of seconds of a change at any station.
+The room pages only read; a table's own page (``/t/<code>``, :mod:`.table_pages`) enters its
+match's hands. No director action is offered. Every page works without JavaScript (the find
+box is then a form, a hand is read back before it is recorded); with it, a page refreshes
+within a couple of seconds of a change at any station.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.web.headers import SecurityHeaders
 from gin_scorer.web.room_view import RoomView, read_room
+from gin_scorer.web.table_pages import SendLimit, TablePages
 
 HERE = Path(__file__).resolve().parent
 PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
@@ -110,12 +112,17 @@ def room_app(
             media_type="text/event-stream",
         )
 
+    tables = TablePages(env, db, event_id, SendLimit())
     return Starlette(
         routes=[
             Route("/", room),
             Route("/live", live),
             Route("/projector", projector),
             Route("/events", events),
+            Route("/t/{token}", tables.table),
+            Route("/t/{token}/reading", tables.reading),
+            Route("/t/{token}/hand", tables.hand, methods=["POST"]),
+            Route("/t/{token}/undo", tables.undo, methods=["POST"]),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         middleware=[Middleware(SecurityHeaders)],

@@ -1,6 +1,6 @@
 """The headers every answer of the room carries, for a page served on an open network: no
 framing by another site (clickjacking), no guessing of types, scripts and styles only from the
-room itself, no referrer, nothing cached."""
+room itself, no referrer to other sites (a table's link is its key), nothing cached."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ SECURITY_HEADERS = {
     ),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",  # a table's link never leaves the room in a Referer
     "cache-control": "no-store",
 }
 

@@ -92,3 +92,22 @@ def test_an_event_that_does_not_exist_is_refused(
 ) -> None:
     assert main(["--db", demo_db, "serve", "--event", "9", "--port", str(_free_port())]) == 2
     assert "no event 9" in capsys.readouterr().err
+
+
+def test_links_gives_each_table_its_own_address(
+    demo_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    base = "http://10.0.0.5:8080"
+    assert main(["--db", demo_db, "links", "--event", "1", "--base", base, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 4  # eight entrants: four tables
+    assert sorted(line["table"] for line in lines) == [1, 2, 3, 4]
+    urls = [line["url"] for line in lines]
+    assert all(url.startswith(f"{base}/t/") for url in urls) and len(set(urls)) == 4
+    assert main(["--db", demo_db, "links", "--event", "1", "--base", base]) == 0
+    text = capsys.readouterr().out
+    assert "T1" in text and urls[0] in text
+    assert main(["--db", demo_db, "links", "--event", "1", "--round", "7"]) == 2
+    assert "no round 7" in capsys.readouterr().err

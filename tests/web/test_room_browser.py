@@ -109,3 +109,36 @@ def test_the_projector_shows_one_page_at_a_time(room_db) -> None:  # type: ignor
             assert "Standings" in shown[0].text
         finally:
             browser.quit()
+
+
+def test_a_table_enters_a_hand_from_its_phone(room_db) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.services.table_links import table_links
+
+    db, event_id = room_db
+    playing = next(
+        m for m in list_matches(db, event_id) if m.round_number == 2 and m.status.value == "playing"
+    )
+    path = next(link.path for link in table_links(db, event_id) if link.match_id == playing.id)
+    before = len(get_score_sheet(db, playing.id).hands)
+    with Served(room_app(db, event_id)) as room:
+        browser = _browser(360, 740)
+        try:
+            browser.get(room.url + path)
+            browser.find_element("id", "text").send_keys("ak7 15")
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:  # the line is read back as it is typed
+                if "knocks with 7" in browser.find_element("id", "reading").text:
+                    break
+                time.sleep(0.05)
+            assert "knocks with 7" in browser.find_element("id", "reading").text
+            assert browser.find_element("id", "send").text == "Record"
+            browser.find_element("id", "send").click()
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and "Take back hand" not in browser.page_source:
+                time.sleep(0.05)
+            assert "Take back hand" in browser.page_source
+        finally:
+            browser.quit()
+    sheet = get_score_sheet(db, playing.id)
+    assert len(sheet.hands) == before + 1
+    assert sheet.hands[-1].entered_by == f"table {playing.table_number} (room)"

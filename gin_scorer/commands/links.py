@@ -1,0 +1,63 @@
+"""``gin-scorer links``: each table's own address in the room, for its QR code or a message.
+
+A table's link opens that table's match only (``/t/<match>.<code>``, the code a keyed hash the
+database keeps the key of): the players enter their hands there, the desk sees them at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands.serve import DEFAULT_PORT, room_addresses
+
+
+def register(subparsers: Any) -> None:
+    links = subparsers.add_parser(
+        "links",
+        help="each table's own address in the room (for QR codes on the tables)",
+        description="Print each table's address in the room for the latest round (or "
+        "--round N): table, players, address. Give the room's address with --base (what "
+        "`gin-scorer serve` printed); by default this computer's address on the venue's "
+        f"network and port {DEFAULT_PORT}.",
+    )
+    links.add_argument("--event", type=positive, metavar="ID", required=True, help="the event")
+    links.add_argument("--round", dest="round_number", type=positive, metavar="N")
+    links.add_argument(
+        "--base", metavar="URL", help="the room's address, e.g. http://10.0.0.5:8080"
+    )
+    links.add_argument("--json", action="store_true", help="one JSON object per table")
+    links.set_defaults(func=run_links)
+
+
+def run_links(args: argparse.Namespace) -> int:
+    from gin_scorer.commands._database import opened
+    from gin_scorer.services.table_links import table_links
+
+    base = (args.base or room_addresses("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
+    with opened(args, backups=False) as db:
+        found = table_links(db, args.event, args.round_number)
+    if not found:
+        print("no tables in that round (a bye has no page)")
+        return 0
+    for link in found:
+        address = base + link.path
+        if args.json:
+            print(
+                json.dumps(
+                    {
+                        "round": link.round_number,
+                        "table": link.table,
+                        "a": link.a,
+                        "b": link.b,
+                        "url": address,
+                    },
+                    ensure_ascii=False,
+                )
+            )
+        else:
+            table = f"T{link.table}" if link.table is not None else "—"
+            print(f"{table:>4}  {link.a} v {link.b}\n      {address}")
+    return 0

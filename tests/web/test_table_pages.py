@@ -1,0 +1,163 @@
+"""A table's own page: its link opens its match and nothing else; a hand is read back, then
+recorded once however often it is sent; a table takes back only its own last hand; sends
+from another site, or too many, are refused."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+
+import httpx
+
+from gin_scorer.presentation.entry_grammar import read_entry
+from gin_scorer.services.hands import record_hand
+from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.table_links import table_links
+from gin_scorer.web.app import room_app
+from gin_scorer.web.table_pages import SendLimit
+
+from .conftest import fetch
+
+
+def _post(app, path: str, data: dict[str, str], **headers: str) -> httpx.Response:  # type: ignore[no-untyped-def]
+    async def one() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://room") as client:
+            return await client.post(path, data=data, headers=headers)
+
+    return asyncio.run(one())
+
+
+def _playing(db, event_id):  # type: ignore[no-untyped-def]
+    return next(
+        m for m in list_matches(db, event_id) if m.round_number == 2 and m.status.value == "playing"
+    )
+
+
+def _path_of(db, event_id, match_id: int) -> str:  # type: ignore[no-untyped-def]
+    return next(link.path for link in table_links(db, event_id) if link.match_id == match_id)
+
+
+def _form(page: str) -> dict[str, str]:
+    """The entry form's hidden fields, as the page gave them."""
+    fields = dict(re.findall(r'name="(key|version)" value="([^"]*)"', page))
+    assert set(fields) == {"key", "version"}, page
+    return fields
+
+
+def test_a_link_opens_its_own_match_and_nothing_else(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    page = fetch(app, path)
+    assert page.status_code == 200
+    assert match.a.name in page.text and match.b is not None and match.b.name in page.text
+    assert f"Round 2 · Table {match.table_number}" in page.text
+    other = next(m for m in list_matches(db, event_id) if m.id != match.id and m.b is not None)
+    code = path.rsplit(".", 1)[1]
+    for wrong in (f"/t/{other.id}.{code}", f"/t/{match.id}.{'a' * 26}", "/t/12", "/t/x.y"):
+        refused = fetch(app, wrong)
+        assert refused.status_code == 404, wrong
+        assert "not a table's link" in html.unescape(refused.text), wrong
+    assert fetch(room_app(db, event_id + 1), path).status_code == 404  # another event's room
+
+
+def test_a_hand_is_read_back_then_recorded_once_however_often_it_is_sent(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    before = len(get_score_sheet(db, match.id).hands)
+    fields = _form(fetch(app, path).text)
+    checked = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "check", **fields})
+    assert checked.status_code == 200 and "knocks with 7" in checked.text
+    assert "Record it" in checked.text
+    assert len(get_score_sheet(db, match.id).hands) == before  # read back, not recorded
+    send = {"text": "ak7 15", "step": "record", **fields}
+    first = _post(app, f"{path}/hand", send)
+    assert first.status_code == 303 and first.headers["location"] == path
+    again = _post(app, f"{path}/hand", send)  # the reply was lost: the phone sends again
+    assert again.status_code == 303
+    sheet = get_score_sheet(db, match.id)
+    assert len(sheet.hands) == before + 1
+    assert sheet.hands[-1].entered_by == f"table {match.table_number} (room)"
+    assert "Take back hand" in fetch(app, path).text
+
+
+def test_bad_lines_and_stale_pages_record_nothing_and_say_why(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    fields = _form(fetch(app, path).text)
+    before = len(get_score_sheet(db, match.id).hands)
+    bad = _post(app, f"{path}/hand", {"text": "ak11 20", "step": "record", **fields})
+    assert "cannot knock with 11" in bad.text
+    stale = {**fields, "version": str(int(fields["version"]) - 1)}
+    late = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "record", **stale})
+    assert late.status_code == 409 and "✖" in late.text
+    forged = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "record", "key": "x"})
+    assert forged.status_code == 409
+    assert len(get_score_sheet(db, match.id).hands) == before
+
+
+def test_sends_from_another_site_or_too_many_are_refused(room_db, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    fields = _form(fetch(app, path).text)
+    send = {"text": "ak7 15", "step": "record", **fields}
+    evil = _post(app, f"{path}/hand", send, origin="http://evil.example")
+    assert evil.status_code == 403
+    nulled = _post(app, f"{path}/hand", send, origin="null")
+    assert nulled.status_code == 403
+    limited = SendLimit(per_minute=2, clock=lambda: 100.0)
+    assert limited.allows("t") and limited.allows("t") and not limited.allows("t")
+    assert limited.allows("another table")
+    monkeypatch.setattr("gin_scorer.web.app.SendLimit", lambda: SendLimit(per_minute=1))
+    strict = room_app(db, event_id)
+    before = len(get_score_sheet(db, match.id).hands)
+    _post(strict, f"{path}/hand", {"text": "ak7", "step": "check", **fields})
+    assert _post(strict, f"{path}/hand", send).status_code == 429
+    assert len(get_score_sheet(db, match.id).hands) == before
+
+
+def test_a_table_takes_back_only_its_own_last_hand(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    fields = _form(fetch(app, path).text)
+    _post(app, f"{path}/hand", {"text": "bk5 20", "step": "record", **fields})
+    after = get_score_sheet(db, match.id)
+    taken = _post(app, f"{path}/undo", {"version": str(after.version)})
+    assert taken.status_code == 303
+    assert len(get_score_sheet(db, match.id).hands) == len(after.hands) - 1
+    desk = get_score_sheet(db, match.id)
+    record = read_entry("ak3 9", desk.rules).record
+    assert record is not None
+    record_hand(db, match.id, record, desk.version, entered_by="Desk 1")
+    refused = _post(app, f"{path}/undo", {"version": str(desk.version + 1)})
+    assert refused.status_code == 409
+    assert "only this table's last hand" in html.unescape(refused.text)
+    assert "Take back hand" not in fetch(app, path).text
+
+
+def test_a_decided_match_takes_no_hand_from_its_table(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    done = next(
+        m
+        for m in list_matches(db, event_id)
+        if m.round_number == 2 and m.status.value == "finished" and m.b is not None
+    )
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    page = fetch(app, path).text
+    assert "takes no more hands here" in page and 'id="entry"' not in page
+    send = {"text": "ak7 15", "step": "record", "key": "k" * 20, "version": str(done.version)}
+    refused = _post(app, f"{path}/hand", send)
+    assert refused.status_code == 409 and "already decided" in refused.text
+    assert f"round 2, table {done.table_number} is already decided" in refused.text
