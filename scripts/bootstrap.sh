@@ -15,10 +15,11 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
   libxcb-shm0 libxcb-util1 fonts-dejavu-core xvfb xauth)
 # Tests read PDFs back as pictures (poppler), run a PostgreSQL server, PyInstaller needs
 # objdump (binutils) to bundle the app, the Linux desktop entry and AppStream metainfo are
-# checked by their own validators, and the room is tested in a real Chromium.
+# checked by their own validators, the room is tested in a real Chromium, and the QR codes on
+# the table cards are read back (zbar).
 # The room's browser tests drive Debian's Chromium through its own driver (no download).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
-  chromium-driver)
+  chromium-driver zbar-tools)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")

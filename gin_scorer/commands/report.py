@@ -54,6 +54,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--paper", choices=["a4", "letter"], default="a4", help="paper size (default a4)"
     )
+    parser.add_argument(
+        "--room",
+        metavar="URL",
+        help="tents: the room's address (what `gin-scorer serve` printed): each card then "
+        "carries its table's QR code for entering hands from a phone",
+    )
     parser.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write")
     parser.set_defaults(func=run)
 
@@ -85,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             blank=args.blank,
             blank_count=args.copies,
             paper=args.paper,
+            room=args.room,
         )
     except ReportError as error:
         raise UserError(str(error)) from None

@@ -69,6 +69,7 @@ def build(
     blank: bool = False,
     blank_count: int = 1,
     paper: Paper | str = Paper.A4,
+    room: str | None = None,
 ) -> Path:
     """Write the ``kind`` report to ``out_path`` and return its path.
 
@@ -83,7 +84,9 @@ def build(
         chosen = Paper.parse(paper or Paper.A4)
     except ValueError as error:
         raise ReportError(str(error)) from None
-    options = Options(event_id, round_number, match_id, entrant_id, blank, chosen, blank_count)
+    options = Options(
+        event_id, round_number, match_id, entrant_id, blank, chosen, blank_count, room
+    )
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":
         raise ReportError(f"the output file {str(out)!r} should end in .pdf")

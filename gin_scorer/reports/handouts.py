@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -31,6 +34,7 @@ class Tent:
     player_a: str
     player_b: str
     line: str  # "Autumn Open · Round 3"
+    url: str = ""  # the table's page in the room: printed as a QR code on each face
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,19 @@ class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         canvas.setFont(REGULAR, 11)
         canvas.setFillColor(template.SEAL_TEXT)
         canvas.drawCentredString(middle, bottom + half * 0.10, self.tent.line)
+        if self.tent.url:
+            self._qr(bottom + half * 0.06, half * 0.52)
+
+    def _qr(self, bottom: float, size: float) -> None:
+        """The table's page in the room, in the face's right corner, with what it is for."""
+        code = QrCodeWidget(self.tent.url, barBorder=2)
+        x0, y0, x1, y1 = code.getBounds()
+        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        drawing.add(code)
+        left = self.card_width - size - 4 * mm
+        renderPDF.draw(drawing, self.canv, left, bottom)
+        self.canv.setFont(REGULAR, 8)
+        self.canv.drawCentredString(left + size / 2, bottom - 3 * mm, "scan: enter your hands")
 
 
 def render_tents(

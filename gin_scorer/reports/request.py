@@ -30,6 +30,7 @@ class Options:
     blank: bool = False
     paper: Paper = Paper.A4
     blank_count: int = 1
+    room: str | None = None  # the room's address: table cards carry each table's QR code
 
 
 Maker = Callable[[Database | None, Path, Options], Path]

@@ -78,3 +78,28 @@ def test_badges_name_everyone_still_in_the_event(event, tmp_path: Path) -> None:
         assert name in text
     assert "Cy Costa" not in text  # withdrawn: no badge
     assert text.count("Spring Open") >= 4
+
+
+def test_tents_carry_each_tables_code_for_the_room(event, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+    import subprocess
+
+    from gin_scorer.services.table_links import table_links
+
+    db, made, _people = event
+    start_round(db, made.id)
+    room = "http://10.0.0.5:8080"
+    pdf = build("tents", db, tmp_path / "tents.pdf", event_id=made.id, room=room)
+    pages = pages_of(pdf)
+    assert all("scan: enter your hands" in page for page in pages)
+    if shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None:
+        pytest.skip("needs zbar-tools and poppler-utils to read the codes back")
+    subprocess.run(["pdftoppm", "-png", "-r", "150", str(pdf), str(tmp_path / "p")], check=True)
+    read = subprocess.run(
+        ["zbarimg", "-q", "--raw", *sorted(str(p) for p in tmp_path.glob("p-*.png"))],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.split()
+    links = {room + link.path for link in table_links(db, made.id)}
+    assert set(read) == links and len(read) == 2 * len(links)  # both faces of every card

@@ -12,6 +12,7 @@ from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.entrants import list_entrants
 from gin_scorer.services.rounds import get_round
+from gin_scorer.services.table_links import table_links
 
 
 def make_tents(db: Database | None, out: Path, options: Options) -> Path:
@@ -23,8 +24,18 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
     if not tables:
         raise ReportError(f"round {number} of {event.name} has no tables to put a card on")
     line = f"{event.name} · Round {number}"
+    urls: dict[int, str] = {}
+    if options.room:  # each table's own page in the room, as a QR code on its card
+        base = options.room.rstrip("/")
+        urls = {link.match_id: base + link.path for link in table_links(database, event.id, number)}
     tents = [
-        Tent(str(p.table), p.a.name, p.b.name if p.b is not None else "", line)
+        Tent(
+            str(p.table),
+            p.a.name,
+            p.b.name if p.b is not None else "",
+            line,
+            urls.get(p.match_id, ""),
+        )
         for p in sorted(tables, key=lambda p: p.table or 0)
     ]
     header = page_header(db, "Table tents", event, round_label(number))
