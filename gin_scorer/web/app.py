@@ -9,13 +9,10 @@ within a couple of seconds of a change at any station.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
@@ -30,9 +27,9 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text
-from gin_scorer.services.changes import changes_since, current_marker
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.headers import SecurityHeaders
 from gin_scorer.web.room_view import RoomView, read_room
 from gin_scorer.web.table_pages import SendLimit, TablePages
@@ -76,7 +73,7 @@ def room_app(
     db: Database,
     event_id: int,
     *,
-    poll_seconds: float = 1.0,
+    poll_seconds: float = 0.5,
     stream_seconds: float = 300.0,
 ) -> Starlette:
     """The room for ``event_id`` on an open ``db`` (the caller opens and closes it).
@@ -85,11 +82,13 @@ def room_app(
     long one stream lasts before the browser reconnects (it does so by itself).
     """
     env = _templates()
+    watch = ChangeWatch(db, event_id, poll_seconds)
+    views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
 
     async def room(request: Request, part: str = "room.html") -> Response:
         wanted = request.query_params.get("find", "").strip()[:80]
         try:
-            view = await run_in_threadpool(read_room, db, event_id)
+            view = await views.get()
         except ServiceError as error:
             return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
         page = env.get_template(part).render(view=_found(view, wanted), find=wanted)
@@ -100,7 +99,7 @@ def room_app(
 
     async def projector(request: Request) -> Response:
         try:
-            view = await run_in_threadpool(read_room, db, event_id)
+            view = await views.get()
         except ServiceError as error:
             return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
         pages = _projector_pages(view)
@@ -108,8 +107,7 @@ def room_app(
 
     async def events(request: Request) -> Response:
         return StreamingResponse(
-            _changes(request, db, event_id, poll_seconds, stream_seconds),
-            media_type="text/event-stream",
+            watch.stream(request, stream_seconds), media_type="text/event-stream"
         )
 
     tables = TablePages(env, db, event_id, SendLimit())
@@ -127,27 +125,3 @@ def room_app(
         ],
         middleware=[Middleware(SecurityHeaders)],
     )
-
-
-async def _changes(
-    request: Request, db: Database, event_id: int, poll_seconds: float, stream_seconds: float
-) -> AsyncIterator[str]:
-    """``event: change`` whenever a fact of the event changes at any station; a comment now
-    and then keeps the connection open through proxies and phone radios."""
-    loop = asyncio.get_running_loop()
-    marker = await run_in_threadpool(current_marker, db)
-    deadline = loop.time() + stream_seconds
-    yield "retry: 2000\n\n"
-    quiet = 0.0
-    while loop.time() < deadline and not await request.is_disconnected():
-        feed = await run_in_threadpool(changes_since, db, marker, event_id=event_id)
-        changed = bool(feed.changes)
-        marker = feed.marker  # other events' changes move it too: never read them twice
-        if changed:
-            yield f"event: change\ndata: {marker}\n\n"
-            quiet = 0.0
-        elif quiet >= 15:
-            yield ": still here\n\n"
-            quiet = 0.0
-        await asyncio.sleep(poll_seconds)
-        quiet += poll_seconds

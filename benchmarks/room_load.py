@@ -1,0 +1,261 @@
+"""Print the room's figures under a full room's load (not pass/fail).
+
+    .venv/bin/python benchmarks/room_load.py [--tables 100] [--drop 0.05] [--pg URL]
+
+A Swiss round of ``--tables`` tables (one game to 100 a match) served by the room on
+loopback by ``gin-scorer serve`` in a process of its own, as at the venue. Two phones per table take
+turns entering the hands of a whole match through the table's page (read the page, send the
+hand), pausing 1–4 s between hands as players do; ``--drop`` of the replies are lost and the
+phone sends again with the same form. A room page follows the change stream and reloads its
+main part at each change. The run ends when every match is over (or after ``--limit`` s).
+
+Prints: hands sent, lost and doubled (counted from the database), whether ``verify`` is clean,
+the p50/p95 request times, and the p50/p95 time from a hand's reply to a room page showing it.
+``--pg URL`` runs on a fresh database made on that PostgreSQL server (dropped afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+_FIELDS = re.compile(r'name="(key|version)" value="([^"]*)"')
+
+
+@dataclass
+class Figures:
+    requests: list[float] = field(default_factory=list)  # seconds per request
+    answered: list[float] = field(default_factory=list)  # when each hand's reply came
+    shown: list[float] = field(default_factory=list)  # when a room page had reloaded
+    sent: int = 0  # hands the phones meant to record
+    resent: int = 0  # replies dropped and sent again
+
+
+def _hand(rng: random.Random) -> str:
+    """A hand as a table types it: mostly knocks, some gins, now and then a dead hand."""
+    side = rng.choice("ab")
+    roll = rng.random()
+    if roll < 0.65:
+        return f"{side}k{rng.randint(0, 10)} {rng.randint(11, 45)}"
+    if roll < 0.95:
+        return f"{side}g{rng.randint(5, 45)}"
+    return "d"
+
+
+async def _timed(figures: Figures, call: Awaitable[httpx.Response]) -> httpx.Response:
+    started = time.perf_counter()
+    answer = await call
+    figures.requests.append(time.perf_counter() - started)
+    return answer
+
+
+async def _table(
+    client: httpx.AsyncClient, path: str, seed: int, drop: float, figures: Figures
+) -> None:
+    """Two phones taking turns at one table until its match is over."""
+    rng = random.Random(seed)
+    for _turn in range(40):  # a game to 100 is over long before
+        await asyncio.sleep(rng.uniform(1.0, 4.0))
+        page = await _timed(figures, client.get(path))
+        if 'id="entry"' not in page.text:
+            return  # the match is over
+        form = dict(_FIELDS.findall(page.text))
+        send = {"text": _hand(rng), "step": "record", **form}
+        figures.sent += 1
+        answer = await _timed(figures, client.post(f"{path}/hand", data=send))
+        if rng.random() < drop:  # the reply was lost on the way: the phone sends it again
+            figures.resent += 1
+            answer = await _timed(figures, client.post(f"{path}/hand", data=send))
+        if answer.status_code != 303:
+            figures.sent -= 1  # refused (the other phone's hand got in first): not recorded
+            continue
+        figures.answered.append(time.perf_counter())
+
+
+async def _room_page(client: httpx.AsyncClient, figures: Figures, done: asyncio.Event) -> None:
+    """A phone on the room page: at each change it fetches the page's main part again."""
+    async with client.stream("GET", "/events", timeout=None) as stream:
+        async for line in stream.aiter_lines():
+            if line.startswith("event: change"):
+                await client.get("/live")
+                figures.shown.append(time.perf_counter())
+            if done.is_set():
+                return
+
+
+async def _play(base: str, paths: list[str], drop: float, limit: float) -> Figures:
+    figures = Figures()
+    limits = httpx.Limits(max_connections=len(paths) * 2 + 4)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+        done = asyncio.Event()
+        watcher = asyncio.create_task(_room_page(client, figures, done))
+        # One task a table: its two phones take turns, one hand each, never at once.
+        tables = [_table(client, path, seed, drop, figures) for seed, path in enumerate(paths)]
+        try:
+            await asyncio.wait_for(asyncio.gather(*tables), timeout=limit)
+        finally:
+            await asyncio.sleep(2)  # the last hands reach the room page
+            done.set()
+            watcher.cancel()
+    return figures
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def _update_times(figures: Figures) -> list[float]:
+    """For each hand: from its reply to the next time the room page had reloaded."""
+    shown = sorted(figures.shown)
+    out = []
+    for answered in figures.answered:
+        later = next((s for s in shown if s >= answered), None)
+        if later is not None:
+            out.append(later - answered)
+    return out
+
+
+def _database(pg: str | None, folder: Path) -> tuple[str, object]:
+    """A fresh database: a SQLite file, or a new database on the PostgreSQL server."""
+    if pg is None:
+        return str(folder / "room.sqlite"), None
+    import sqlalchemy
+
+    name = f"room_bench_{uuid.uuid4().hex[:8]}"
+    admin = sqlalchemy.create_engine(pg, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    return pg.rsplit("/", 1)[0] + f"/{name}", (admin, name)
+
+
+def _profiler(pid: int) -> subprocess.Popen[bytes] | None:
+    """``ROOM_LOAD_PROFILE=py-spy`` (a path to py-spy): where the room's time goes, in 30 s."""
+    import os
+
+    spy = os.environ.get("ROOM_LOAD_PROFILE")
+    if not spy:
+        return None
+    command = [spy, "record", "--format", "raw", "-o", "/tmp/room-profile.txt", "-d", "30"]
+    return subprocess.Popen([*command, "--pid", str(pid)], stdout=subprocess.DEVNULL)
+
+
+def _wait_for(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+            return
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise SystemExit("the room did not start")
+
+
+def run(tables: int, drop: float, limit: float, pg: str | None) -> None:
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services import entrants, events, rounds
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.matches import get_score_sheet, list_matches
+    from gin_scorer.services.table_links import table_links
+    from gin_scorer.services.verify import verify_database
+
+    folder = Path(tempfile.mkdtemp(prefix="room-load-"))
+    url, cleanup = _database(pg, folder)
+    db = open_database(url, station="room", backups=False)
+    try:
+        event = events.create_event(
+            db, name="Load Open", format="swiss", rules=load_preset("wikipedia-standard")
+        )
+        names = [EntrantSpec(f"Player {n:03d}") for n in range(1, 2 * tables + 1)]
+        entrants.add_entrants(db, event.id, names)
+        rounds.start_round(db, event.id)
+        paths = [link.path for link in table_links(db, event.id)]
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        # The room in a process of its own, as `gin-scorer serve` runs at the venue (the
+        # phones here share this one).
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gin_scorer",
+                "--db",
+                url,
+                "serve",
+                "--event",
+                str(event.id),
+                "--port",
+                str(port),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        _wait_for(port)
+        spy = _profiler(server.pid)
+        started = time.perf_counter()
+        figures = asyncio.run(_play(f"http://127.0.0.1:{port}", paths, drop, limit))
+        took = time.perf_counter() - started
+        if spy is not None:
+            spy.wait(timeout=120)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=20)
+        matches = [m for m in list_matches(db, event.id) if m.b is not None]
+        recorded = sum(len(get_score_sheet(db, m.id).hands) for m in matches)
+        finished = sum(m.status.value == "finished" for m in list_matches(db, event.id))
+        report = verify_database(db, event.id)
+    finally:
+        db.close()
+        if cleanup is not None:
+            admin, name = cleanup  # type: ignore[misc]
+            with admin.connect() as connection:  # type: ignore[attr-defined]
+                connection.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+    updates = _update_times(figures)
+    where = "PostgreSQL" if pg else "SQLite"
+    print(f"room under load ({where}): {tables} tables × 2 phones, {drop:.0%} of replies dropped")
+    print(f"  {took:.0f} s; {finished} of {len(matches)} matches finished")
+    print(
+        f"  hands sent {figures.sent} (resent after a lost reply: {figures.resent}); "
+        f"recorded {recorded}: lost {max(0, figures.sent - recorded)}, "
+        f"doubled {max(0, recorded - figures.sent)}"
+    )
+    print(f"  verify: {'clean' if report.clean else report.problems}")
+    print(
+        f"  requests: {len(figures.requests)}, p50 {statistics.median(figures.requests) * 1000:.0f}"
+        f" ms, p95 {_percentile(figures.requests, 0.95) * 1000:.0f} ms"
+    )
+    if updates:
+        print(
+            f"  hand → room page: p50 {statistics.median(updates) * 1000:.0f} ms, "
+            f"p95 {_percentile(updates, 0.95) * 1000:.0f} ms ({len(updates)} hands)"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--drop", type=float, default=0.05, help="share of replies lost")
+    parser.add_argument("--limit", type=float, default=300, help="stop after so many seconds")
+    parser.add_argument("--pg", help="a PostgreSQL server URL (a fresh database is made on it)")
+    args = parser.parse_args(argv)
+    run(args.tables, args.drop, args.limit, args.pg)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
