@@ -2,12 +2,14 @@
 
     .venv/bin/python benchmarks/room_load.py [--tables 100] [--drop 0.05] [--pg URL]
 
-A Swiss round of ``--tables`` tables (one game to 100 a match) served by the room on
-loopback by ``gin-scorer serve`` in a process of its own, as at the venue. Two phones per table take
+A Swiss round of ``--tables`` tables (one game to 100 a match) served by the room on loopback
+by ``gin-scorer serve`` in a process of its own, as at the venue. Two phones per table take
 turns entering the hands of a whole match through the table's page (read the page, send the
-hand), pausing 1–4 s between hands as players do; ``--drop`` of the replies are lost and the
-phone sends again with the same form. A room page follows the change stream and reloads its
-main part at each change. The run ends when every match is over (or after ``--limit`` s).
+hand), pausing ``--pause`` seconds between hands (5–20 s: a real hand takes two to five
+minutes, so the room plays about fifteen times faster than a real one); ``--drop`` of the
+replies are lost and the phone sends again with the same form. A room page follows the
+change stream and reloads its main part at each change. The run ends when every match is
+over (or after ``--limit`` s).
 
 Prints: hands sent, lost and doubled (counted from the database), whether ``verify`` is clean,
 the p50/p95 request times, and the p50/p95 time from a hand's reply to a room page showing it.
@@ -65,12 +67,17 @@ async def _timed(figures: Figures, call: Awaitable[httpx.Response]) -> httpx.Res
 
 
 async def _table(
-    client: httpx.AsyncClient, path: str, seed: int, drop: float, figures: Figures
+    client: httpx.AsyncClient,
+    path: str,
+    seed: int,
+    drop: float,
+    pause: tuple[float, float],
+    figures: Figures,
 ) -> None:
     """Two phones taking turns at one table until its match is over."""
     rng = random.Random(seed)
     for _turn in range(40):  # a game to 100 is over long before
-        await asyncio.sleep(rng.uniform(1.0, 4.0))
+        await asyncio.sleep(rng.uniform(*pause))
         page = await _timed(figures, client.get(path))
         if 'id="entry"' not in page.text:
             return  # the match is over
@@ -98,14 +105,18 @@ async def _room_page(client: httpx.AsyncClient, figures: Figures, done: asyncio.
                 return
 
 
-async def _play(base: str, paths: list[str], drop: float, limit: float) -> Figures:
+async def _play(
+    base: str, paths: list[str], drop: float, pause: tuple[float, float], limit: float
+) -> Figures:
     figures = Figures()
     limits = httpx.Limits(max_connections=len(paths) * 2 + 4)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
         done = asyncio.Event()
         watcher = asyncio.create_task(_room_page(client, figures, done))
         # One task a table: its two phones take turns, one hand each, never at once.
-        tables = [_table(client, path, seed, drop, figures) for seed, path in enumerate(paths)]
+        tables = [
+            _table(client, path, seed, drop, pause, figures) for seed, path in enumerate(paths)
+        ]
         try:
             await asyncio.wait_for(asyncio.gather(*tables), timeout=limit)
         finally:
@@ -166,7 +177,7 @@ def _wait_for(port: int) -> None:
     raise SystemExit("the room did not start")
 
 
-def run(tables: int, drop: float, limit: float, pg: str | None) -> None:
+def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: str | None) -> None:
     from gin_scorer.presets import load_preset
     from gin_scorer.services import entrants, events, rounds
     from gin_scorer.services.database import open_database
@@ -209,7 +220,7 @@ def run(tables: int, drop: float, limit: float, pg: str | None) -> None:
         _wait_for(port)
         spy = _profiler(server.pid)
         started = time.perf_counter()
-        figures = asyncio.run(_play(f"http://127.0.0.1:{port}", paths, drop, limit))
+        figures = asyncio.run(_play(f"http://127.0.0.1:{port}", paths, drop, pause, limit))
         took = time.perf_counter() - started
         if spy is not None:
             spy.wait(timeout=120)
@@ -227,7 +238,10 @@ def run(tables: int, drop: float, limit: float, pg: str | None) -> None:
                 connection.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
     updates = _update_times(figures)
     where = "PostgreSQL" if pg else "SQLite"
-    print(f"room under load ({where}): {tables} tables × 2 phones, {drop:.0%} of replies dropped")
+    print(
+        f"room under load ({where}): {tables} tables × 2 phones, a hand every "
+        f"{pause[0]:g}–{pause[1]:g} s a table, {drop:.0%} of replies dropped"
+    )
     print(f"  {took:.0f} s; {finished} of {len(matches)} matches finished")
     print(
         f"  hands sent {figures.sent} (resent after a lost reply: {figures.resent}); "
@@ -250,10 +264,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--drop", type=float, default=0.05, help="share of replies lost")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        nargs=2,
+        default=(5.0, 20.0),
+        metavar=("MIN", "MAX"),
+        help="seconds between a table's hands",
+    )
     parser.add_argument("--limit", type=float, default=300, help="stop after so many seconds")
     parser.add_argument("--pg", help="a PostgreSQL server URL (a fresh database is made on it)")
     args = parser.parse_args(argv)
-    run(args.tables, args.drop, args.limit, args.pg)
+    run(args.tables, args.drop, tuple(args.pause), args.limit, args.pg)
     return 0
 
 

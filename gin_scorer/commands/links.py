@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from gin_scorer.commands._arguments import positive
-from gin_scorer.commands.serve import DEFAULT_PORT, room_addresses
+from gin_scorer.web import DEFAULT_PORT
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +35,7 @@ def register(subparsers: Any) -> None:
 def run_links(args: argparse.Namespace) -> int:
     from gin_scorer.commands._database import opened
     from gin_scorer.services.table_links import table_links
+    from gin_scorer.web.room_server import room_addresses
 
     base = (args.base or room_addresses("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
     with opened(args, backups=False) as db:

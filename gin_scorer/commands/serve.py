@@ -1,9 +1,10 @@
 """``gin-scorer serve``: the room — the event's live pages on this computer's network.
 
 Binds to 127.0.0.1 (this computer only) unless ``--host`` says otherwise: ``--host 0.0.0.0``
-puts the room on every network this computer is on, the venue's Wi-Fi included. Read-only:
-the pages change nothing, and no director action is offered over the network. Ctrl+C (or
-SIGTERM) stops it cleanly.
+puts the room on every network this computer is on, the venue's Wi-Fi included. The room's
+pages only read, except each table's own page (its link's code opens its match only), which
+enters that match's hands and the players' confirmations; no director action is offered over
+the network. Ctrl+C (or SIGTERM) stops it cleanly.
 """
 
 from __future__ import annotations
@@ -11,22 +12,21 @@ from __future__ import annotations
 import argparse
 import contextlib
 import signal
-import socket
 from collections.abc import Iterator
 from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
-
-DEFAULT_PORT = 8080
+from gin_scorer.web import DEFAULT_PORT
 
 
 def register(subparsers: Any) -> None:
     serve = subparsers.add_parser(
         "serve",
-        help="the room: live pairings and standings on the venue's network",
+        help="the room: live pairings and standings, and the tables' own entry pages",
         description="Serve the event's room: a page for the players' phones (where they sit, "
-        "the tables' results, the standings, live) and /projector for the wall. Read-only. "
+        "the tables' results, the standings, live), /projector for the wall, and each "
+        "table's own page for entering its hands (gin-scorer links lists them). "
         "Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the "
         "venue's network). Ctrl+C stops it.",
     )
@@ -38,41 +38,6 @@ def register(subparsers: Any) -> None:
         "--port", type=positive, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
     )
     serve.set_defaults(func=run_serve)
-
-
-def room_addresses(host: str, port: int) -> list[str]:
-    """Where a phone finds the room: this computer's network addresses when listening on all
-    of them, else the one address given.
-
-    >>> room_addresses("127.0.0.1", 8080)
-    ['http://127.0.0.1:8080/']
-    """
-    if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
-    found = {"127.0.0.1"}
-    try:
-        # The address this computer would use to reach another network: no packet is sent.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            found.add(probe.getsockname()[0])
-    except OSError:
-        pass
-    return [f"http://{address}:{port}/" for address in sorted(found, reverse=True)]
-
-
-def _can_listen(host: str, port: int) -> None:
-    """Refuse at once, in one line, an address this computer cannot listen on."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as trial:
-        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            trial.bind((host, port))
-        except OSError as error:
-            raise UserError(
-                f"cannot listen on {host}:{port}: {error.strerror or error} "
-                "(the port is taken, or the address is not one of this computer's; "
-                "try another --port)"
-            ) from None
 
 
 def _room_server() -> type:
@@ -95,18 +60,22 @@ def _room_server() -> type:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from gin_scorer.commands._database import opened
     from gin_scorer.services.events import get_event
-    from gin_scorer.web.app import room_app
+    from gin_scorer.web.room_server import (
+        CannotListen,
+        check_can_listen,
+        room_addresses,
+        room_config,
+    )
 
-    _can_listen(args.host, args.port)
+    try:
+        check_can_listen(args.host, args.port)
+    except CannotListen as error:
+        raise UserError(str(error)) from None
     with opened(args, backups=False) as db:
         event = get_event(db, args.event)
-        app = room_app(db, event.id)
-        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
-        server = _room_server()(config)
+        server = _room_server()(room_config(db, event.id, args.host, args.port))
         addresses = room_addresses(args.host, args.port)
         print(f"The room of {event.name}:")
         for address in addresses:

@@ -13,6 +13,7 @@ conflict halfway through (which SQLite would report as an error instead of waiti
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sqlite3
@@ -44,6 +45,11 @@ __all__ = [
 
 STATION_ENV = "GIN_SCORER_STATION"
 BUSY_TIMEOUT_MS = 5000
+# Connections kept open: the room serves a phone per table from a thread pool, and a
+# connection opened per request costs more than the request (SQLite's PRAGMAs, a TLS or
+# login round trip on PostgreSQL).
+POOL_SIZE = 16
+POOL_OVERFLOW = 24
 _READ_ONLY = "gin_scorer_read_only"
 
 
@@ -76,6 +82,10 @@ class Database:
     _read_engine: Engine | None = None
     _closed: bool = False
     _backup_lock: threading.Lock = field(default_factory=threading.Lock)
+    # This program's SQLite writers queue here rather than in SQLite's busy handler, which
+    # sleeps in growing steps (up to 100 ms) and so keeps a waiting writer idle after the lock
+    # is free; other programs' writers still wait in the busy handler.
+    _write_queue: threading.RLock = field(default_factory=threading.RLock)
     _backup_last_at: datetime | None = None
     _backup_last_change_id: int = 0
     watchers: tuple[SessionWatcher, ...] = ()
@@ -94,8 +104,9 @@ class Database:
         if self._closed:
             raise StoreError(f"the database {self.display_name} is closed")
         engine = self.engine if write else self.read_engine
+        queue = self._write_queue if write and self.is_sqlite else contextlib.nullcontext()
         try:
-            with Session(engine, expire_on_commit=False) as session:
+            with queue, Session(engine, expire_on_commit=False) as session:
                 session.info["station"] = self.station
                 session.info["database"] = self  # whose derived values a service may keep
                 for watch in self.watchers:
@@ -236,7 +247,12 @@ def _on_sqlite_begin(connection: Connection) -> None:
 
 def sqlite_engine(path: Path) -> Engine:
     """An engine on the SQLite file ``path`` with the durability PRAGMAs on every connection."""
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    engine = create_engine(
+        f"sqlite:///{path}",
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+    )
     event.listen(engine, "connect", _on_sqlite_connect)
     event.listen(engine, "begin", _on_sqlite_begin)
     return engine
@@ -250,7 +266,9 @@ def postgres_engine(url: str) -> Engine:
         )
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=POOL_SIZE // 2, max_overflow=POOL_OVERFLOW
+    )
 
 
 def quick_check(path: Path) -> str:
