@@ -33,6 +33,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
+from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import (
     GRAMMAR_HINT,
     EntryPreview,
@@ -40,6 +41,7 @@ from gin_scorer.presentation.entry_grammar import (
     entry_text,
     read_entry,
 )
+from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
@@ -187,13 +189,7 @@ class MatchPanel(QWidget):
             self.first_dealer_label.setVisible(False)
             self.first_dealer.setVisible(False)
         else:
-            match = sheet.match
-            where = []
-            if match.round_number is not None:
-                where.append(f"Round {match.round_number}")
-            if match.table_number is not None:
-                where.append(f"Table {match.table_number}")
-            prefix = " · ".join(where)
+            prefix = match_place(sheet.match)
             self.title.setText(
                 translate("MatchPanel", "{0}{1} v {2}").format(
                     prefix + " — " if prefix else "", names[0], names[1]
@@ -208,7 +204,7 @@ class MatchPanel(QWidget):
             self._show_first_dealer(sheet, names)
             # Fitted after every change (the texts are precomputed, so this is cheap) so a
             # longer result never ends in "…".
-            self._fitted_for = match.id
+            self._fitted_for = sheet.match.id
             # No notes yet (corrections, override reasons): the column would only take room.
             notes = self.model.column_of(Column.NOTES)
             self.table.setColumnHidden(
@@ -293,14 +289,7 @@ class MatchPanel(QWidget):
         sheet = self.sheet
         if sheet is None or not sheet.finished or self.editing is not None:
             return ""
-        where = " · ".join(
-            part
-            for part in (
-                f"Round {sheet.match.round_number}" if sheet.match.round_number else "",
-                f"table {sheet.match.table_number}" if sheet.match.table_number else "",
-            )
-            if part
-        )
+        where = match_place(sheet.match, fallback="this match")
         winner = sheet.winner_entrant
         won = f"{winner.name} won" if winner else "no winner"
         fix = (
@@ -308,7 +297,9 @@ class MatchPanel(QWidget):
             if sheet.result is not None
             else "correct a hand with F2, or void it with Ctrl+Delete"
         )
-        return f"{where or 'this match'} is finished ({won}): {fix}"
+        names = (sheet.match.a.name, sheet.match.b.name if sheet.match.b else "—")
+        said = confirmation_sentence(sheet.confirmation, names)
+        return f"{where} is finished ({won}): {fix}" + (f" — {said}" if said else "")
 
     def _show(self, preview: EntryPreview) -> None:
         icon, style = _state_style(preview.state)

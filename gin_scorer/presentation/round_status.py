@@ -3,7 +3,9 @@ alone), and the status board's columns — for the app's Round status tab and th
 
 from __future__ import annotations
 
+from gin_scorer.core.hands import Side
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import TableLine, TableState
 
 _STATE_WORDS = {
@@ -24,6 +26,27 @@ def table_text(line: TableLine) -> str:
     return str(line.table) if line.table is not None else "bye"
 
 
+def agreement_text(line: TableLine) -> str:
+    """What the players said at the table about the result: ``✔✔ both confirmed``,
+    ``⚑ disputed by Bob: …``; empty when nobody used the room's confirmation."""
+    said = line.confirmation
+    if said is None:
+        return ""
+    agreement = said.agreement
+    if agreement is Agreement.DISPUTED:
+        names = {Side.A: line.a, Side.B: line.b or "—"}
+        return "⚑ disputed: " + "; ".join(
+            f"{names[w.side]}: {w.reason or 'no reason given'}" for w in said.disputes
+        )
+    if agreement is Agreement.CONFIRMED:
+        return "✔✔ both confirmed"
+    if agreement is Agreement.ONE_SIDE:
+        return "✔ one player confirmed"
+    if said.overtaken:
+        return "↺ changed after the players confirmed"
+    return ""
+
+
 STATUS_COLUMNS = [
     ColumnSpec("Table", table_text, lambda t: t.table if t.table is not None else 10**6),
     ColumnSpec("A", lambda t: t.a, align_left=True),
@@ -31,4 +54,5 @@ STATUS_COLUMNS = [
     ColumnSpec("State", lambda t: state_text(t.state), align_left=True),
     ColumnSpec("Hands", lambda t: str(t.hands), lambda t: t.hands),
     ColumnSpec("Score", lambda t: t.score, align_left=True),
+    ColumnSpec("Players", agreement_text, align_left=True),
 ]

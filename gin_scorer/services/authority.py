@@ -55,6 +55,7 @@ class Action(Enum):
     RECORD_RESULT = "report a result (slip, forfeit, time called)"
     CORRECT_RESULT = "replace or void a reported result"
     ADJUDICATE = "adjudicate a match"
+    CONFIRM_RESULT = "confirm or dispute a result at the table"
     CREATE_MATCH = "create a match"
     LOCK_RESULT = "lock a result"
     UNLOCK_RESULT = "unlock a result"
@@ -142,6 +143,9 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CORRECT_RESULT: _CORRECTION,
     # The director's ruling: always the director's PIN (when one is set).
     Action.ADJUDICATE: (_P, _P, _Cell.REOPEN_FIRST, _Cell.UNLOCK_FIRST),
+    # The players' word from the table: theirs to give until the result is locked or the
+    # event finished (the room's page then takes nothing).
+    Action.CONFIRM_RESULT: _HAND_OR_MATCH,
     Action.CREATE_MATCH: (_A, _A, _Cell.REOPEN_FIRST, _E),
     Action.LOCK_RESULT: (_P, _P, _P, _Cell.ALREADY_LOCKED),
     Action.UNLOCK_RESULT: (_Cell.NOT_LOCKED, _Cell.NOT_LOCKED, _P, _P),

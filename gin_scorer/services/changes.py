@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from gin_scorer.services.dto import Change, ChangeFeed
 from gin_scorer.store import changes as feed
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import HandEntry, ResultEntry
+from gin_scorer.store.tables import HandEntry, ResultConfirmation, ResultEntry
 
 
 def current_marker(db: Database) -> int:
@@ -29,7 +29,8 @@ def changes_since(
     with db.transaction(write=False) as session:
         rows = feed.changes_since(session, marker, event_id=event_id, limit=limit)
         match_ids = {r.row_id for r in rows if r.table_name == "match" and r.row_id}
-        for log in (HandEntry, ResultEntry):  # a match's log rows name their match
+        # A match's log rows name their match.
+        for log in (HandEntry, ResultEntry, ResultConfirmation):
             log_rows = {r.row_id for r in rows if r.table_name == log.__tablename__ and r.row_id}
             if log_rows:
                 query = select(log.match_id).where(col(log.id).in_(log_rows))

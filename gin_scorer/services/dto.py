@@ -21,6 +21,7 @@ from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 
 # One status for the engine and the views: the services re-export the engine's.
+from gin_scorer.tournament.confirmation import Confirmation
 from gin_scorer.tournament.model import EntrantStatus as EntrantStatus
 from gin_scorer.tournament.results import ResultKind as ResultKind
 
@@ -270,6 +271,8 @@ class ScoreSheet:
     current_totals: PerSide = field(default_factory=PerSide)
     log: tuple[LogEntry, ...] = ()
     result: ResultView | None = None  # a result reported without (all) its hands
+    # The players' words at the table (the room), when the sheet was read with them.
+    confirmation: Confirmation | None = None
 
     @property
     def warnings(self) -> tuple[Problem, ...]:

@@ -7,7 +7,7 @@ the ``version`` the screen showed (optimistic concurrency between stations).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, select
 
@@ -15,6 +15,7 @@ from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
+from gin_scorer.services.confirmation_log import confirmation_in
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.result_log import reported_for
@@ -223,7 +224,16 @@ def sheet_in(session: Session, row: Match, *, validate: bool = True) -> ScoreShe
 def get_score_sheet(db: Database, match_id: int) -> ScoreSheet:
     """Everything the score sheet shows, recomputed from the hand log by the core."""
     with db.transaction(write=False) as session:
-        return sheet_in(session, fetch(session, Match, match_id))
+        return sheet_with_words(session, fetch(session, Match, match_id))
+
+
+def sheet_with_words(session: Session, row: Match) -> ScoreSheet:
+    """The sheet with the players' words on it (what they said at the table, if anything)."""
+    assert row.id is not None
+    sheet = sheet_in(session, row)
+    decided = sheet.finished or sheet.result is not None
+    said = confirmation_in(session, row.id, row.version, decided=decided)
+    return replace(sheet, confirmation=said)
 
 
 def status_from(sheet: ScoreSheet, current: str) -> MatchStatus:

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from gin_scorer.services.confirmation_log import words_of
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import MatchView
+from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import NotFound
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.views import match_view
+from gin_scorer.services.matches import list_matches, sheet_with_words
 from gin_scorer.store.settings import get_setting, set_setting
 from gin_scorer.store.tables import Match
 
@@ -83,20 +83,33 @@ def table_links(
         )
 
 
-def match_of_token(db: Database, event_id: int, token: str) -> MatchView:
-    """The match a table's link opens, if its code is right and it is of ``event_id``."""
+def _match_row(session: Session, event_id: int, token: str) -> Match:
     found = _TOKEN.fullmatch(token)
     if found is None:
         raise NotFound(_NOT_A_TABLE)
     match_id = int(found.group(1))
+    stored = get_setting(session, ROOM_SECRET)
+    if stored is None:
+        raise NotFound(_NOT_A_TABLE)
+    expected = _code(bytes.fromhex(stored), match_id)
+    if not hmac.compare_digest(expected, found.group(2)):
+        raise NotFound(_NOT_A_TABLE)
+    row = session.get(Match, match_id)
+    if row is None or row.event_id != event_id:
+        raise NotFound(_NOT_A_TABLE)
+    return row
+
+
+def sheet_of_token(db: Database, event_id: int, token: str) -> ScoreSheet:
+    """The sheet of the match a table's link opens (with the players' words), in one read."""
     with db.transaction(write=False) as session:
-        stored = get_setting(session, ROOM_SECRET)
-        if stored is None:
-            raise NotFound(_NOT_A_TABLE)
-        expected = _code(bytes.fromhex(stored), match_id)
-        if not hmac.compare_digest(expected, found.group(2)):
-            raise NotFound(_NOT_A_TABLE)
-        row = session.get(Match, match_id)
-        if row is None or row.event_id != event_id:
-            raise NotFound(_NOT_A_TABLE)
-        return match_view(session, row)
+        return sheet_with_words(session, _match_row(session, event_id, token))
+
+
+def page_state_of_token(db: Database, event_id: int, token: str) -> str:
+    """What a table's page shows, in short: ``"<match version>.<players' words>"`` (has it
+    changed since the page was made? A confirmation does not move the match's version)."""
+    with db.transaction(write=False) as session:
+        row = _match_row(session, event_id, token)
+        assert row.id is not None
+        return f"{row.version}.{len(words_of(session, [row.id])[row.id])}"

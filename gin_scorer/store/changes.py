@@ -28,6 +28,7 @@ from gin_scorer.store.tables import (
     Event,
     HandEntry,
     Match,
+    ResultConfirmation,
     ResultEntry,
     utcnow,
 )
@@ -54,7 +55,7 @@ class ChangeRow:
 def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int | None:
     if isinstance(obj, Event):
         return obj.id
-    if isinstance(obj, HandEntry | ResultEntry):
+    if isinstance(obj, HandEntry | ResultEntry | ResultConfirmation):
         if obj.match_id not in cache:
             cache[obj.match_id] = (
                 session.connection()

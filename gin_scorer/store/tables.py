@@ -189,6 +189,29 @@ class ResultEntry(SQLModel, table=True):
     entered_at: datetime = _when(default_factory=utcnow)
 
 
+class ResultConfirmation(SQLModel, table=True):
+    """One player's word on a decided match at the table: ``agrees`` with the result as the
+    match stood at ``match_version`` (the sheet they read), or not, with ``reason``.
+
+    Append-only like the logs beside it: a player who changes their mind adds a row. A word
+    counts only for the version it was given at, so a correction at the desk afterwards leaves
+    it standing in the log but no longer confirming anything.
+    """
+
+    __tablename__ = "result_confirmation"
+    __table_args__ = (Index("ix_result_confirmation_match", "match_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id")
+    side: str  # "A" or "B"
+    match_version: int
+    agrees: bool
+    reason: str | None = _text(default=None)
+    entered_by: str
+    station: str
+    entered_at: datetime = _when(default_factory=utcnow)
+
+
 class AuditEntry(SQLModel, table=True):
     """One link of the hash-chained audit log (see :mod:`gin_scorer.store.audit`).
 
@@ -248,12 +271,8 @@ class RoomSubmission(SQLModel, table=True):
     at: datetime = _when(default_factory=utcnow)
 
 
-# Tables whose writes go into the change feed (the bookkeeping tables would only echo).
-WATCHED_TABLES: frozenset[str] = frozenset(
-    {"player", "event", "entrant", "round", "match", "hand_entry", "result_entry"}
-)
 # The per-match logs: rows that belong to an event through their match.
-MATCH_LOG_TABLES: frozenset[str] = frozenset({"hand_entry", "result_entry"})
+MATCH_LOG_TABLES: frozenset[str] = frozenset({"hand_entry", "result_entry", "result_confirmation"})
 
 
 class SealLink(SQLModel, table=True):
@@ -283,6 +302,11 @@ SEALED_TABLES: tuple[str, ...] = (
     "hand_entry",
     "audit_entry",
     "setting",
-    "result_entry",  # last: a link's rows sort by this order, so older links keep theirs
+    # Newer tables last: a link's rows sort by this order, so older links keep theirs.
+    "result_entry",
+    "result_confirmation",
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
+# Tables whose writes go into the change feed: the facts (the audit would only echo them, and
+# the settings are the database's own).
+WATCHED_TABLES: frozenset[str] = frozenset(SEALED_TABLES) - {"audit_entry", "setting"}

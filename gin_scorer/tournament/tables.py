@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from gin_scorer.tournament.confirmation import Agreement, Confirmation
 from gin_scorer.tournament.model import Pairing
 
 
@@ -91,6 +92,7 @@ class TableLine:
     state: TableState
     hands: int
     score: str  # e.g. "2–1 in games" or "" before the first hand
+    confirmation: Confirmation | None = None  # the players' words from the table, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,15 @@ class StatusBoard:
         return tuple(t for t in self.lines if t.state is TableState.FINISHED)
 
     @property
+    def disputed(self) -> tuple[TableLine, ...]:
+        """Tables whose players say the result is wrong: the director goes to them."""
+        return tuple(
+            t
+            for t in self.lines
+            if t.confirmation is not None and t.confirmation.agreement is Agreement.DISPUTED
+        )
+
+    @property
     def missing(self) -> tuple[TableLine, ...]:
         """Tables still owing a result, lowest table first."""
         return tuple(t for t in self.lines if t.state.missing_result)
@@ -123,7 +134,8 @@ class StatusBoard:
 
     def summary(self) -> str:
         """One line, e.g. ``"Round 3: 12 finished, 3 playing, 1 waiting"``."""
+        disputed = f", {len(self.disputed)} disputed" if self.disputed else ""
         return (
             f"Round {self.round_number}: {len(self.finished)} finished, "
-            f"{len(self.playing)} playing, {len(self.waiting)} waiting"
+            f"{len(self.playing)} playing, {len(self.waiting)} waiting{disputed}"
         )

@@ -9,6 +9,7 @@ within a couple of seconds of a change at any station.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -20,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from gin_scorer.presentation.projector_pages import (
+    ClockReading,
     Page,
     names_pages,
     standings_pages,
@@ -75,14 +77,16 @@ def room_app(
     *,
     poll_seconds: float = 0.5,
     stream_seconds: float = 300.0,
+    clock: Callable[[], ClockReading | None] | None = None,
 ) -> Starlette:
     """The room for ``event_id`` on an open ``db`` (the caller opens and closes it).
 
     ``poll_seconds``: how often the change stream asks the services; ``stream_seconds``: how
-    long one stream lasts before the browser reconnects (it does so by itself).
+    long one stream lasts before the browser reconnects (it does so by itself). ``clock``:
+    the desk's round clock, when the desk serves the room (the pages count it down).
     """
     env = _templates()
-    watch = ChangeWatch(db, event_id, poll_seconds)
+    watch = ChangeWatch(db, event_id, poll_seconds, clock=clock)
     views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
 
     async def room(request: Request, part: str = "room.html") -> Response:
@@ -91,7 +95,8 @@ def room_app(
             view = await views.get()
         except ServiceError as error:
             return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
-        page = env.get_template(part).render(view=_found(view, wanted), find=wanted)
+        shown = _found(view, wanted)
+        page = env.get_template(part).render(view=shown, find=wanted, clock=watch.clock_now())
         return HTMLResponse(page)
 
     async def live(request: Request) -> Response:
@@ -103,25 +108,34 @@ def room_app(
         except ServiceError as error:
             return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
         pages = _projector_pages(view)
-        return HTMLResponse(env.get_template("projector.html").render(view=view, pages=pages))
+        page = env.get_template("projector.html").render(
+            view=view, pages=pages, clock=watch.clock_now()
+        )
+        return HTMLResponse(page)
 
     async def events(request: Request) -> Response:
         return StreamingResponse(
             watch.stream(request, stream_seconds), media_type="text/event-stream"
         )
 
-    tables = TablePages(env, db, event_id, SendLimit())
     return Starlette(
         routes=[
-            Route("/", room),
-            Route("/live", live),
-            Route("/projector", projector),
+            *(Route(p, f) for p, f in (("/", room), ("/live", live), ("/projector", projector))),
             Route("/events", events),
-            Route("/t/{token}", tables.table),
-            Route("/t/{token}/reading", tables.reading),
-            Route("/t/{token}/hand", tables.hand, methods=["POST"]),
-            Route("/t/{token}/undo", tables.undo, methods=["POST"]),
+            *_table_routes(TablePages(env, db, event_id, SendLimit())),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         middleware=[Middleware(SecurityHeaders)],
     )
+
+
+def _table_routes(tables: TablePages) -> list[Route]:
+    """Each table's own page and what it sends (its link's code opens its match only)."""
+    return [
+        Route("/t/{token}", tables.table),
+        Route("/t/{token}/reading", tables.reading),
+        Route("/t/{token}/state", tables.state),
+        Route("/t/{token}/hand", tables.hand, methods=["POST"]),
+        Route("/t/{token}/undo", tables.undo, methods=["POST"]),
+        Route("/t/{token}/confirm", tables.confirm, methods=["POST"]),
+    ]

@@ -7,24 +7,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Callable
 from typing import Generic, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
+from gin_scorer.presentation.projector_pages import ClockReading
 from gin_scorer.services.changes import changes_since, current_marker
 from gin_scorer.services.database import Database
 
 T = TypeVar("T")
 KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radios open
+# Rows that belong to one match: a change to anything else (a name, a round) may show anywhere.
+_MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
+HISTORY = 64  # changes remembered for streams that wake after several at once
 
 
 class ChangeWatch:
-    def __init__(self, db: Database, event_id: int, poll_seconds: float) -> None:
+    """The event's changes, and the desk's round clock when it serves the room: starting,
+    pausing, resuming or resetting the clock is a change for the pages too."""
+
+    def __init__(
+        self,
+        db: Database,
+        event_id: int,
+        poll_seconds: float,
+        *,
+        clock: Callable[[], ClockReading | None] | None = None,
+    ) -> None:
         self.db, self.event_id, self.poll_seconds = db, event_id, poll_seconds
+        self.clock = clock
         self.version = 0  # moves on at every change of the event
         self.listeners = 0
+        # The matches each recent version changed (empty: something else changed too).
+        self._changed_matches: dict[int, frozenset[int]] = {}
         self._changed: asyncio.Condition | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -33,17 +51,33 @@ class ChangeWatch:
             self._changed = asyncio.Condition()
         return self._changed
 
+    def clock_now(self) -> ClockReading | None:
+        return self.clock() if self.clock is not None else None
+
+    def _clock_mark(self) -> object:
+        reading = self.clock_now()
+        return reading.mark if reading is not None else None
+
     async def _watch(self) -> None:
         marker = await run_in_threadpool(current_marker, self.db)
+        clock = self._clock_mark()
         while self.listeners:
             feed = await run_in_threadpool(changes_since, self.db, marker, event_id=self.event_id)
             marker = feed.marker  # other events' changes move it too: never read twice
-            if feed.changes:
-                async with self._condition():
-                    self.version += 1
-                    self._condition().notify_all()
+            clock, was = self._clock_mark(), clock
+            if feed.changes or clock != was:
+                only_matches = clock == was and all(c.table in _MATCH_ROWS for c in feed.changes)
+                await self._moved_on(feed.match_ids if only_matches else frozenset())
             await asyncio.sleep(self.poll_seconds)
         self._task = None
+
+    async def _moved_on(self, matches: frozenset[int]) -> None:
+        """A new version (``matches``: the only ones it changed; empty: maybe anything)."""
+        async with self._condition():
+            self.version += 1
+            self._changed_matches[self.version] = matches
+            self._changed_matches.pop(self.version - HISTORY, None)
+            self._condition().notify_all()
 
     async def _changed_since(self, seen: int, seconds: float) -> None:
         """Back when the event changed after version ``seen``, or after ``seconds``."""
@@ -53,6 +87,17 @@ class ChangeWatch:
                 await asyncio.wait_for(
                     condition.wait_for(lambda: self.version != seen), timeout=seconds
                 )
+
+    def changed(self, seen: int) -> str:
+        """What changed after version ``seen``, as the stream's data: ``{"v": 12, "m": [3,
+        7]}`` names the matches (a table's page reloads only for its own); ``"m": null`` when
+        it is too long ago to say, or something other than a match changed."""
+        versions = range(seen + 1, self.version + 1)
+        known = [self._changed_matches.get(v) for v in versions]
+        if any(m is None or not m for m in known):
+            return json.dumps({"v": self.version, "m": None})
+        matches = sorted(set().union(*(m for m in known if m)))
+        return json.dumps({"v": self.version, "m": matches}, separators=(",", ":"))
 
     async def stream(self, request: Request, seconds: float) -> AsyncIterator[str]:
         """Server-sent events for one page: ``event: change`` at each change, for ``seconds``
@@ -69,8 +114,9 @@ class ChangeWatch:
                 wait = min(KEEP_ALIVE_SECONDS, max(0.0, deadline - loop.time()))
                 await self._changed_since(seen, wait)
                 if self.version != seen:
+                    said = self.changed(seen)
                     seen = self.version
-                    yield f"event: change\ndata: {seen}\n\n"
+                    yield f"event: change\ndata: {said}\n\n"
                 else:
                     yield ": still here\n\n"
         finally:

@@ -17,22 +17,27 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 from jinja2 import Environment
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.datastructures import FormData
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from gin_scorer.core.hands import Side
+from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import GRAMMAR_HINT, EntryState, read_entry
 from gin_scorer.presentation.hand_words import describe_result
+from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.hands import record_hand, undo_last_entry
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.table_links import match_of_token
+from gin_scorer.services.table_links import page_state_of_token, sheet_of_token
+from gin_scorer.tournament.confirmation import Agreement, Confirmation
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
 
@@ -50,7 +55,22 @@ class TablePage:
     open: bool  # takes hands
     can_undo: bool  # the newest row is this table's own hand
     version: int
+    state: str  # "<version>.<words>": what /state answers while the page is current
     key: str  # this form's submission key
+    answers: tuple[Answer, ...] = ()  # the players' words once the match is decided
+    said: str = ""  # the players' words in a sentence (confirmation_sentence)
+    confirmed: bool = False  # both agreed: the page takes nothing more
+    disputed: bool = False  # a player says it is wrong: the director is on the way
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One player's line in the page's "The result" box."""
+
+    side: str  # "a" / "b", as the form sends it
+    name: str
+    word: str  # "confirmed", "says it is wrong", "not yet"
+    can_agree: bool
 
 
 def table_name(match: MatchView) -> str:
@@ -62,8 +82,6 @@ def table_name(match: MatchView) -> str:
 def _page(token: str, sheet: ScoreSheet) -> TablePage:
     match = sheet.match
     names = (match.a.name, match.b.name if match.b is not None else "bye")
-    parts = [f"Round {match.round_number}" if match.round_number else "", ""]
-    parts[1] = f"Table {match.table_number}" if match.table_number else ""
     lines = tuple(
         (h.number, describe_result(h.result, names), f"{h.totals_after.a}–{h.totals_after.b}")
         for h in sheet.hands
@@ -72,7 +90,8 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         standing = reported_result_text(sheet.result, *names)
     elif sheet.finished:
         winner = sheet.winner_entrant
-        standing = f"finished: {winner.name if winner else 'nobody'} won"
+        games = f"games {sheet.games_won.a}–{sheet.games_won.b}"
+        standing = f"finished: {winner.name if winner else 'nobody'} won · {games}"
     else:
         totals = sheet.current_totals
         standing = (
@@ -81,15 +100,18 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
             f" · next dealer: {names[0] if sheet.next_dealer is Side.A else names[1]}"
         )
     newest = max(sheet.log, key=lambda row: row.id, default=None)
+    said = sheet.confirmation
     can_undo = (
         newest is not None
         and newest.kind is EntryKind.ENTRY
         and newest.entered_by == table_name(match)
         and sheet.result is None
+        and not (said is not None and said.words)  # a player answered: the desk corrects
     )
+    confirmed = said is not None and said.agreement is Agreement.CONFIRMED
     return TablePage(
         token=token,
-        where=" · ".join(p for p in parts if p) or "Match",
+        where=match_place(match, fallback="Match"),
         names=names,
         rules=sheet.rules.name,
         lines=lines,
@@ -97,8 +119,24 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         open=not sheet.finished and not match.locked and sheet.result is None,
         can_undo=can_undo and not match.locked,
         version=sheet.version,
+        state=f"{sheet.version}.{said.said if said is not None else 0}",
         key=secrets.token_urlsafe(24),
+        answers=_answers(said, names) if said is not None and said.decided else (),
+        said=confirmation_sentence(said, names),
+        confirmed=confirmed,
+        disputed=said is not None and said.agreement is Agreement.DISPUTED,
     )
+
+
+def _answers(said: Confirmation, names: tuple[str, str]) -> tuple[Answer, ...]:
+    confirmed = said.agreement is Agreement.CONFIRMED
+    out = []
+    for side, name in zip((Side.A, Side.B), names, strict=True):
+        word = said.word_of(side)
+        text = "not yet" if word is None else "confirmed" if word.agrees else "says it is wrong"
+        can_agree = not confirmed and (word is None or not word.agrees)
+        out.append(Answer(side.name.lower(), name, text, can_agree))
+    return tuple(out)
 
 
 class SendLimit:
@@ -132,6 +170,14 @@ def _same_site(request: Request) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
+async def _form(request: Request) -> FormData | None:
+    """The sent form, or ``None`` when the phone hung up before it had sent it all."""
+    try:
+        return await request.form()
+    except ClientDisconnect:
+        return None
+
+
 class TablePages:
     """The handlers of the tables' pages (the app routes ``/t/{token}…`` to them)."""
 
@@ -139,8 +185,7 @@ class TablePages:
         self.env, self.db, self.event_id, self.limit = env, db, event_id, limit
 
     async def _sheet(self, token: str) -> ScoreSheet:
-        match = await run_in_threadpool(match_of_token, self.db, self.event_id, token)
-        return await run_in_threadpool(get_score_sheet, self.db, match.id)
+        return await run_in_threadpool(sheet_of_token, self.db, self.event_id, token)
 
     def _show(self, page: TablePage, status: int = 200, **extra: object) -> Response:
         body = self.env.get_template("table.html").render(page=page, hint=GRAMMAR_HINT, **extra)
@@ -173,7 +218,18 @@ class TablePages:
         said = read_entry(request.query_params.get("text", "")[:40], sheet.rules, names)
         return JSONResponse({"state": said.state.value, "message": said.message})
 
-    async def hand(self, request: Request) -> Response:
+    async def state(self, request: Request) -> Response:
+        """What the page shows in short, so that it reloads only when its own sheet changed."""
+        token = request.path_params["token"]
+        try:
+            state = await run_in_threadpool(page_state_of_token, self.db, self.event_id, token)
+        except ServiceError as error:
+            return JSONResponse({"message": str(error)}, 404)
+        return JSONResponse({"state": state})
+
+    async def _incoming(self, request: Request) -> _Send | Response:
+        """A send to a table's page, or the answer that ends it: an unknown link, another
+        site's send, one too many, or a phone that went away mid-send (nobody to tell)."""
         token = request.path_params["token"]
         try:
             sheet = await self._sheet(token)
@@ -183,7 +239,26 @@ class TablePages:
         refused = self._refused(request, page)
         if refused is not None:
             return refused
-        form = await request.form()
+        form = await _form(request)
+        if form is None:
+            return Response(status_code=400)
+        return _Send(sheet, page, form)
+
+    async def _write(self, sent: _Send, write: Callable[[], object], text: str = "") -> Response:
+        """Do ``write`` through the services; back to the page, or the refusal said on it."""
+        token = sent.page.token
+        try:
+            await run_in_threadpool(write)
+        except (ServiceError, ValueError) as error:
+            fresh = _page(token, await self._sheet(token))
+            return self._show(fresh, 409, text=text, message=f"✖ {error}")
+        return RedirectResponse(f"/t/{token}", 303)
+
+    async def hand(self, request: Request) -> Response:
+        sent = await self._incoming(request)
+        if isinstance(sent, Response):
+            return sent
+        sheet, page, form = sent
         text = str(form.get("text", ""))[:40]
         said = read_entry(text, sheet.rules, page.names)
         if said.state is not EntryState.COMPLETE or said.record is None:
@@ -191,43 +266,62 @@ class TablePages:
         if form.get("step") != "record":  # without scripts: read it back, then record
             return self._show(page, 200, text=text, reading=said.message)
         record = said.record
-        try:
-            version = int(str(form.get("version", "-1")))
-            await run_in_threadpool(
-                lambda: record_hand(
-                    self.db,
-                    sheet.match.id,
-                    record,
-                    version,
-                    entered_by=table_name(sheet.match),
-                    submission=str(form.get("key", "")),
-                )
-            )
-        except (ServiceError, ValueError) as error:
-            fresh = _page(token, await self._sheet(token))
-            return self._show(fresh, 409, text=text, message=f"✖ {error}")
-        return RedirectResponse(f"/t/{token}", 303)
+        return await self._write(
+            sent,
+            lambda: record_hand(
+                self.db,
+                sheet.match.id,
+                record,
+                _version(form),
+                entered_by=table_name(sheet.match),
+                submission=str(form.get("key", "")),
+            ),
+            text,
+        )
+
+    async def confirm(self, request: Request) -> Response:
+        """A player's word on the decided match: agreed, or what is wrong (for the desk)."""
+        sent = await self._incoming(request)
+        if isinstance(sent, Response):
+            return sent
+        sheet, page, form = sent
+        side = {"a": Side.A, "b": Side.B}.get(str(form.get("side", "")))
+        if side is None:
+            return self._show(page, 400, message="✖ say which player answers")
+        agrees = form.get("answer") == "agree"
+        return await self._write(
+            sent,
+            lambda: confirm_result(
+                self.db,
+                sheet.match.id,
+                side,
+                _version(form),
+                agrees=agrees,
+                reason=None if agrees else str(form.get("reason", ""))[:400],
+                entered_by=table_name(sheet.match),
+            ),
+        )
 
     async def undo(self, request: Request) -> Response:
         """The table's own last hand taken back (only while it is the match's newest row)."""
-        token = request.path_params["token"]
-        try:
-            sheet = await self._sheet(token)
-        except ServiceError as error:
-            return HTMLResponse(f"<p>{escape(str(error))}</p>", 404)
-        page = _page(token, sheet)
-        refused = self._refused(request, page)
-        if refused is not None:
-            return refused
+        sent = await self._incoming(request)
+        if isinstance(sent, Response):
+            return sent
+        sheet, page, form = sent
         if not page.can_undo:
             return self._show(page, 409, message="✖ only this table's last hand can be taken back")
-        form = await request.form()
-        try:
-            version = int(str(form.get("version", "-1")))
-            who = table_name(sheet.match)
-            await run_in_threadpool(
-                lambda: undo_last_entry(self.db, sheet.match.id, version, entered_by=who)
-            )
-        except (ServiceError, ValueError) as error:
-            return self._show(_page(token, await self._sheet(token)), 409, message=f"✖ {error}")
-        return RedirectResponse(f"/t/{token}", 303)
+        who = table_name(sheet.match)
+        return await self._write(
+            sent, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
+        )
+
+
+class _Send(NamedTuple):
+    sheet: ScoreSheet
+    page: TablePage
+    form: FormData
+
+
+def _version(form: FormData) -> int:
+    """The match version the page was made at (a ValueError for a forged one)."""
+    return int(str(form.get("version", "-1")))

@@ -148,7 +148,7 @@ def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ign
     # Hands are refused in the services' words, naming the way back.
     window.scoring.panel.entry.setText("ak7 15")
     said = window.scoring.panel.preview_label.text()
-    assert "Round 1 · table 1 is finished (" in said  # named by round and table, not an id
+    assert "Round 1 · Table 1 is finished (" in said  # named by round and table, not an id
     assert said.endswith("take back the reported result (Scoring menu) to enter hands")
     window.scoring.panel.entry.returnPressed.emit()
     assert window.db is not None and get_score_sheet(window.db, at[1]).hands == ()
@@ -171,7 +171,7 @@ def test_a_match_its_hands_finished_says_so_before_enter(qtbot, tmp_path, window
     hands_before = len(window.scoring.sheet.hands)
     panel.entry.setText("bk3 20")
     said = panel.preview_label.text()
-    assert "Round 1 · table 2 is finished (" in said
+    assert "Round 1 · Table 2 is finished (" in said
     assert said.endswith("correct a hand with F2, or void it with Ctrl+Delete")
     qtbot.keyClick(panel.entry, Qt.Key.Key_Return)
     assert len(get_score_sheet(window.db, at[2]).hands) == hands_before

@@ -27,6 +27,7 @@ from gin_scorer.services.authority import (
     markdown_table,
 )
 from gin_scorer.services.backups import back_up_now, restore_backup
+from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database_pin import set_database_pin
 from gin_scorer.services.dto import EventStatus, EventView, ResultKind
 from gin_scorer.services.errors import ActionRefused, PinError
@@ -176,6 +177,11 @@ def _adjudicate(s: Scene, state: State, pin: str | None) -> object:
     return record_result(s.db, target, ruling, s.version(target), entered_by="T", pin=pin)
 
 
+def _confirm(s: Scene, state: State, pin: str | None) -> object:
+    # m1 is decided in every scene (locked in the locked and finished ones); no PIN is asked.
+    return confirm_result(s.db, s.m1, Side.A, s.version(s.m1), agrees=True, entered_by="T")
+
+
 def _status(status: EventStatus) -> Attempt:
     def attempt(s: Scene, state: State, pin: str | None) -> object:
         return events.set_event_status(s.db, s.event_id, status, s.event().version, pin=pin)
@@ -191,6 +197,7 @@ ATTEMPTS: dict[Action, Attempt] = {
     Action.RECORD_RESULT: _report,
     Action.CORRECT_RESULT: _take_back,
     Action.ADJUDICATE: _adjudicate,
+    Action.CONFIRM_RESULT: _confirm,
     Action.CREATE_MATCH: lambda s, state, pin: matches.create_match(
         s.db, s.event_id, s.ids["B"], s.ids["F"]
     ),

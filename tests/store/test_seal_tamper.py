@@ -508,7 +508,8 @@ def test_recompute_the_entire_chain_after_an_edit(made: Made, copy: Path, capsys
 def test_drop_the_triggers_edit_and_recreate_them(made: Made, copy: Path, capsys: Any) -> None:
     hand = a_hand(copy, made.locked_match)
     raw(copy, f"UPDATE hand_entry SET entered_by = 'nobody' WHERE id = {hand}")
-    assert scalar(copy, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 8
+    # Update and delete, on the hands, the results, the players' words, the audit and the seal.
+    assert scalar(copy, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 10
     caught(
         "drop triggers, edit, recreate",
         copy,

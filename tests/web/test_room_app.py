@@ -3,6 +3,7 @@ the headers an open network needs, and the change stream that keeps them live.""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -12,6 +13,7 @@ from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.services.rounds import start_round
+from gin_scorer.services.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.headers import SECURITY_HEADERS
 
@@ -122,8 +124,49 @@ def test_the_change_stream_says_when_a_hand_lands_at_any_station(room_db) -> Non
         said = ""
         for line in stream.iter_lines():
             said += line + "\n"
-            if line.startswith("event: change"):
+            if line.startswith("data: {"):
                 break
         writer.join()
     assert "retry: 2000" in said and "event: change" in said
     assert time.monotonic() - started < 2.5  # within two seconds of the hand
+    # It names the match, so that only that table's page reloads.
+    data = json.loads(said.rsplit("data: ", 1)[1])
+    assert data["m"] == [playing.id] and data["v"] >= 1
+    version = fetch(
+        app,
+        next(link.path for link in table_links(db, event_id) if link.match_id == playing.id)
+        + "/state",
+    )
+    assert version.json() == {"state": f"{get_score_sheet(db, playing.id).version}.0"}
+
+
+def test_the_desks_round_clock_shows_and_its_changes_reach_the_pages(room_db) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+
+    from gin_scorer.presentation.projector_pages import ClockReading
+
+    db, event_id = room_db
+    clock: list[ClockReading | None] = [None]
+    app = room_app(db, event_id, poll_seconds=0.1, stream_seconds=5, clock=lambda: clock[0])
+    page = fetch(app, "/").text
+    assert 'id="clock"' not in page and "clock.js" not in page  # no clock at the desk
+    clock[0] = ClockReading(2, 34 * 60 + 12, paused=False, mark=(2, 1000.0, None))
+    for path in ("/", "/live", "/projector"):
+        page = fetch(app, path).text
+        assert "Round 2 · 34:12 left" in page and 'data-left="2052"' in page, path
+    assert "clock.js" in fetch(app, "/").text
+    paused = ClockReading(2, 600, paused=True, mark=(2, None, 600))
+
+    def director_pauses() -> None:
+        time.sleep(0.4)
+        clock[0] = paused
+
+    with Served(app) as room, httpx.stream("GET", f"{room.url}/events", timeout=10) as stream:
+        threading.Thread(target=director_pauses).start()
+        said = ""
+        for line in stream.iter_lines():
+            said += line + "\n"
+            if line.startswith("data: {"):
+                break
+    assert json.loads(said.rsplit("data: ", 1)[1])["m"] is None  # every page looks again
+    assert "Round 2 · paused 10:00" in fetch(app, "/live").text

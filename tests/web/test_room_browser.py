@@ -142,3 +142,82 @@ def test_a_table_enters_a_hand_from_its_phone(room_db) -> None:  # type: ignore[
     sheet = get_score_sheet(db, playing.id)
     assert len(sheet.hands) == before + 1
     assert sheet.hands[-1].entered_by == f"table {playing.table_number} (room)"
+
+
+def _wait_for(browser, text: str, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and text not in browser.page_source:
+        time.sleep(0.05)
+    assert text in browser.page_source, f"no {text!r} in {seconds} s"
+
+
+def _record(phone, line: str) -> None:  # type: ignore[no-untyped-def]
+    """Type a hand and press Record once the page has read it back. The page reloads itself
+    when the room changes (the last hand's own echo among them) while nothing is typed: then
+    start again on the new page."""
+    from selenium.common.exceptions import WebDriverException
+
+    for _attempt in range(5):
+        try:
+            phone.find_element("id", "text").send_keys(line)
+            send = phone.find_element("id", "send")
+            deadline = time.monotonic() + 3
+            while send.text != "Record" and time.monotonic() < deadline:
+                time.sleep(0.05)
+            send.click()
+            return
+        except WebDriverException:  # the page was replaced under the finger
+            time.sleep(0.2)
+    raise AssertionError(f"could not send {line!r}")
+
+
+def test_a_whole_best_of_five_match_from_a_phone_then_both_confirm(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Best of five games to 250 entered hand by hand on a phone (360×740), both players
+    confirm (the second on their own phone), the page then takes nothing, and the room page
+    open on a third phone shows the table finished without being reloaded."""
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services import entrants, events, rounds
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.table_links import table_links
+
+    db = open_database(str(tmp_path / "match.sqlite"), station="desk", backups=False)
+    try:
+        event = events.create_event(
+            db, name="Phone Open", format="swiss", rules=load_preset("gra-tournament")
+        )
+        entrants.add_entrant(db, event.id, "Ann Archer")
+        entrants.add_entrant(db, event.id, "Bob Baker")
+        rounds.start_round(db, event.id)
+        link = table_links(db, event.id)[0]
+        with Served(room_app(db, event.id, poll_seconds=0.2)) as room:
+            phone, other, wall = _browser(360, 740), _browser(360, 740), _browser(360, 740)
+            try:
+                wall.get(room.url + "/")
+                phone.get(room.url + link.path)
+                hands = 0
+                while 'id="entry"' in phone.page_source and hands < 40:
+                    line = "ag40" if hands % 4 != 3 else "bk3 20"  # Ann wins, Bob now and then
+                    _record(phone, line)
+                    hands += 1
+                    _wait_for(phone, f'<td class="num">{hands}</td>')
+                sheet = get_score_sheet(db, link.match_id)
+                assert sheet.finished and sheet.games_won.a == 3 and len(sheet.hands) == hands
+                assert sheet.rules.best_of == 5 and sheet.rules.target == 250
+                _wait_for(phone, "The result")
+                phone.find_element("id", "agree-a").click()
+                _wait_for(phone, "Ann Archer confirmed the result")
+                other.get(room.url + link.path)  # Bob, on his own phone
+                assert "agree-a" not in other.page_source
+                other.find_element("id", "agree-b").click()
+                _wait_for(other, "both players confirmed the result")
+                phone.refresh()
+                assert "both players confirmed the result" in phone.page_source
+                assert "I confirm" not in phone.page_source and "Take back" not in phone.page_source
+                _wait_for(wall, "finished")  # the room page followed without a reload
+            finally:
+                for browser in (phone, other, wall):
+                    browser.quit()
+        said = get_score_sheet(db, link.match_id).confirmation
+        assert said is not None and said.agreement.value == "confirmed"
+    finally:
+        db.close()

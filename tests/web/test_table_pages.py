@@ -156,8 +156,66 @@ def test_a_decided_match_takes_no_hand_from_its_table(room_db) -> None:  # type:
     path = _path_of(db, event_id, done.id)
     app = room_app(db, event_id)
     page = fetch(app, path).text
-    assert "takes no more hands here" in page and 'id="entry"' not in page
+    assert "The result" in page and 'id="entry"' not in page
     send = {"text": "ak7 15", "step": "record", "key": "k" * 20, "version": str(done.version)}
     refused = _post(app, f"{path}/hand", send)
     assert refused.status_code == 409 and "already decided" in refused.text
     assert f"round 2, table {done.table_number} is already decided" in refused.text
+
+
+def _decided(db, event_id):  # type: ignore[no-untyped-def]
+    return next(
+        m
+        for m in list_matches(db, event_id)
+        if m.round_number == 2 and m.status.value == "finished" and m.b is not None
+    )
+
+
+def test_both_players_confirm_and_the_page_then_takes_nothing(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    done = _decided(db, event_id)
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    page = html.unescape(fetch(app, path).text)
+    assert f"{done.a.name}: I confirm this result" in page and "Something is wrong?" in page
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version is not None
+    agree = {"side": "a", "version": version.group(1), "answer": "agree"}
+    assert _post(app, f"{path}/confirm", agree).status_code == 303
+    assert _post(app, f"{path}/confirm", agree).status_code == 303  # resent: said once
+    page = html.unescape(fetch(app, path).text)
+    assert f"✔ {done.a.name} confirmed the result" in page
+    assert f"{done.a.name}: I confirm this result" not in page
+    assert _post(app, f"{path}/confirm", {**agree, "side": "b"}).status_code == 303
+    page = html.unescape(fetch(app, path).text)
+    assert "both players confirmed the result" in page and "I confirm this result" not in page
+    assert "Something is wrong?" not in page and "Take back" not in page
+    late = _post(app, f"{path}/confirm", {**agree, "answer": "dispute", "reason": "no"})
+    assert late.status_code == 409 and "both players have confirmed" in late.text
+    sheet = get_score_sheet(db, done.id)
+    assert sheet.confirmation is not None and sheet.confirmation.agreement.value == "confirmed"
+
+
+def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.presentation.round_status import agreement_text
+    from gin_scorer.services.rounds import round_status
+
+    db, event_id = room_db
+    done = _decided(db, event_id)
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    version = str(done.version)
+    said = {"side": "b", "version": version, "answer": "dispute", "reason": ""}
+    empty = _post(app, f"{path}/confirm", said)
+    assert empty.status_code == 409 and "say what is wrong" in empty.text
+    reason = "hand 3 was <b>gin</b>"
+    assert _post(app, f"{path}/confirm", {**said, "reason": reason}).status_code == 303
+    page = fetch(app, path).text
+    assert "&lt;b&gt;gin&lt;/b&gt;" in page and "<b>gin</b>" not in page  # escaped
+    board = round_status(db, event_id, 2)
+    line = next(t for t in board.lines if t.match_id == done.id)
+    assert agreement_text(line) == f"⚑ disputed: {done.b.name}: {reason}"
+    assert "1 disputed" in board.summary()
+    foreign = _post(app, f"{path}/confirm", {**said, "reason": "x"}, origin="http://evil.example")
+    assert foreign.status_code == 403
+    assert _post(app, f"{path}/confirm", {**said, "side": "c"}).status_code == 400

@@ -17,11 +17,13 @@ from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.round_status import STATUS_COLUMNS
 from gin_scorer.services.database import Database
+from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import TableLine, TableState
 
 
 def _status_style(line: TableLine) -> RowStyle | None:
-    if line.state is TableState.WAITING:
+    disputed = line.confirmation is not None and line.confirmation.agreement is Agreement.DISPUTED
+    if line.state is TableState.WAITING or disputed:  # a disputed result: go to the table
         return RowStyle(background=tone(Tone.MISSING), bold=True)
     if line.state is TableState.PLAYING:
         return RowStyle(background=tone(Tone.PLAYING_ROW))

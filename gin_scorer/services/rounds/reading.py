@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from gin_scorer.services.confirmation_log import words_of
 from gin_scorer.services.dto import (
     MatchStatus,
 )
@@ -20,6 +21,7 @@ from gin_scorer.services.rounds.model import (
 )
 from gin_scorer.store.database import Database
 from gin_scorer.tournament import engine
+from gin_scorer.tournament.confirmation import confirmation_of
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.results import ResultKind
@@ -127,7 +129,9 @@ def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusB
         if facts.round_row(round_number) is None:
             raise NotFound(f"event {event_id} has no round {round_number}")
         lines = []
-        for m in facts.matches_of(round_number):
+        matches = facts.matches_of(round_number)
+        words = words_of(session, [m.row.id for m in matches if m.row.id is not None])
+        for m in matches:
             r = m.row
             if r.entrant_b_id is None:
                 state = TableState.BYE
@@ -146,6 +150,9 @@ def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusB
                     state=state,
                     hands=m.hands,
                     score=_score_text(m),
+                    confirmation=confirmation_of(
+                        words.get(r.id or 0, ()), r.version, decided=state is TableState.FINISHED
+                    ),
                 )
             )
         lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))

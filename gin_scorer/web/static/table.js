@@ -10,6 +10,7 @@
   var send = document.getElementById("send");
   var form = document.getElementById("entry");
   var token = main ? main.getAttribute("data-token") : "";
+  var state = main ? main.getAttribute("data-state") : "";
   var asked = 0;
 
   function read() {
@@ -35,8 +36,21 @@
   }
   if (window.EventSource && token) {
     var source = new EventSource("/events");
-    source.addEventListener("change", function () {
-      if (!text || !text.value) { window.location.reload(); }
+    var match = Number(token.split(".")[0]);
+    source.addEventListener("change", function (event) {
+      // Only this table's changes (or ones the room cannot narrow down) reload the page.
+      var said = {};
+      try { said = JSON.parse(event.data); } catch (error) { said = {}; }
+      var ours = !said.m || said.m.indexOf(match) >= 0;
+      if (!ours || (text && text.value)) { return; }
+      // The page's own hand comes back as a change too: reload only for a newer sheet.
+      var request = new XMLHttpRequest();
+      request.open("GET", "/t/" + token + "/state", true);
+      request.onload = function () {
+        var now = request.status === 200 ? JSON.parse(request.responseText).state : "";
+        if (now !== state && (!text || !text.value)) { window.location.reload(); }
+      };
+      request.send();
     });
   }
 })();

@@ -1,0 +1,15 @@
+"""Where a match is played, as the room names it: ``Round 2 · Table 3`` — never the
+database's match number."""
+
+from __future__ import annotations
+
+from gin_scorer.services.dto import MatchView
+
+
+def match_place(match: MatchView, *, fallback: str = "") -> str:
+    """``Round 2 · Table 3``, ``Round 2``, ``Table 3``, or ``fallback`` when it has neither."""
+    parts = (
+        f"Round {match.round_number}" if match.round_number is not None else "",
+        f"Table {match.table_number}" if match.table_number is not None else "",
+    )
+    return " · ".join(p for p in parts if p) or fallback

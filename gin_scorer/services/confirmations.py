@@ -1,0 +1,90 @@
+"""The players' word on a decided match, given at the table: each side agrees with the result
+as the sheet shows it, or says what is wrong (which flags the match to the desk).
+
+A word is a row of the match's append-only confirmation log (:class:`ResultConfirmation`),
+bound to the match version it was read at: a correction at the desk afterwards leaves it in
+the log but it no longer confirms anything, and the table is asked again. Once both sides
+agree with the sheet as it stands, the table's page takes nothing more; a correction then
+needs the director at the desk, as before. Written, audited and sealed in one transaction.
+"""
+
+from __future__ import annotations
+
+from gin_scorer.core.hands import Side
+from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.confirmation_log import as_word, words_of
+from gin_scorer.services.errors import ConflictError, InvalidInput
+from gin_scorer.services.match_writes import load_match
+from gin_scorer.services.rows import fetch, fetch_for_update
+from gin_scorer.services.text_input import clean_text
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Event, Match, ResultConfirmation
+from gin_scorer.tournament.confirmation import Agreement, Confirmation, confirmation_of
+
+REASON_LIMIT = 200  # a sentence for the director, not a letter
+
+
+def confirm_result(
+    db: Database,
+    match_id: int,
+    side: Side,
+    version: int,
+    *,
+    agrees: bool,
+    reason: str | None = None,
+    entered_by: str,
+) -> Confirmation:
+    """Record ``side``'s word on the match as it stood at ``version`` (what the player read).
+
+    Refused when the sheet changed since it was read, while the match is still being played,
+    once its result is locked or the event finished (the authority table's row), or once both
+    sides already agreed. Saying the same thing again
+    (a resent form) records nothing new. A disagreement needs a reason, for the desk.
+    """
+    said = _reason(reason) if not agrees else None
+    with db.transaction() as session:
+        row = fetch_for_update(session, Match, match_id)
+        require(
+            session, Action.CONFIRM_RESULT, fetch(session, Event, row.event_id), None, match=row
+        )
+        if row.version != version:
+            raise ConflictError("the sheet changed since it was read: read it again, then answer")
+        loaded = load_match(session, row)
+        sheet = loaded.sheet(validate=False)
+        decided = sheet.finished or sheet.result is not None
+        if not decided:
+            raise InvalidInput("the match is not over yet: there is no result to confirm")
+        words = words_of(session, [match_id])[match_id]
+        now = confirmation_of(words, version, decided=True)
+        if now.agreement is Agreement.CONFIRMED:
+            raise InvalidInput("both players have confirmed this result: ask the director")
+        last = now.word_of(side)
+        if last is not None and (last.agrees, last.reason) == (agrees, said):
+            return now  # the same word sent again after a lost reply
+        entry = ResultConfirmation(
+            match_id=match_id,
+            side=side.name,
+            match_version=version,
+            agrees=agrees,
+            reason=said,
+            entered_by=entered_by,
+            station=db.station,
+        )
+        session.add(entry)
+        record_audit(
+            session,
+            db,
+            actor=entered_by,
+            action="result.confirm" if agrees else "result.dispute",
+            subject=f"match:{match_id}",
+            payload={"side": side.name, "version": version, "reason": said},
+        )
+        return confirmation_of([*words, as_word(entry)], version, decided=True)
+
+
+def _reason(reason: str | None) -> str:
+    text = clean_text(reason or "", "what is wrong", limit=REASON_LIMIT)
+    if not text:
+        raise InvalidInput("say what is wrong with the result, for the director")
+    return text
