@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from gin_scorer.presentation.projector_pages import clock_text
+from gin_scorer.presentation.projector_pages import ClockReading, clock_text
 
 
 class RoundClock(QObject):
@@ -46,6 +46,15 @@ class RoundClock(QObject):
         if self._ends_at is not None:
             return self._ends_at - self._now()
         return self._left
+
+    def reading(self) -> ClockReading | None:
+        """The clock for a page that counts down by itself (the room); None when not started.
+        Safe to call from the room's thread: it only reads numbers."""
+        left, ends_at = self.seconds_left(), self._ends_at
+        if left is None:
+            return None
+        mark = (self.round_number, ends_at, None if ends_at is not None else left)
+        return ClockReading(self.round_number, left, ends_at is None, mark)
 
     def text(self) -> str:
         """``Round 3 · 23:05 left``, ``… · paused 10:00``, ``… · time``; "" when not started."""

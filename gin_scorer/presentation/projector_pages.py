@@ -116,6 +116,23 @@ def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[
     return pages
 
 
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """The round clock at one moment, for a page that counts down by itself: ``seconds_left``
+    (negative past time), ``paused``, and ``mark`` — equal while the clock goes on as it was,
+    different once the director starts, pauses, resumes or resets it."""
+
+    round_number: int | None
+    seconds_left: float
+    paused: bool
+    mark: tuple[object, ...]
+
+    def text(self) -> str:
+        """``Round 3 · 23:05 left`` (or ``paused 10:00``, ``time``)."""
+        shown = clock_text(self.seconds_left, paused=self.paused)
+        return shown if self.round_number is None else f"Round {self.round_number} · {shown}"
+
+
 def clock_text(seconds_left: float | None, *, paused: bool = False) -> str:
     """The round clock as the wall shows it: ``23:05 left``, ``paused 10:00``, ``time``.
 

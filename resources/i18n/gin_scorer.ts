@@ -670,6 +670,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open the roo&amp;m…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1197,6 +1201,65 @@ Bob Marsh
         <source>.
 
 Replace with this result?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RoomDialog</name>
+    <message>
+        <source>The room — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The players&apos; phones open the room: where everyone sits, the tables&apos; results and the standings, live; /projector for the wall. Each table enters its own hands from the code on its table tent (Reports → Table tents, printed while the room is open), and both players confirm the result there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everyone on this computer&apos;s networks (the venue&apos;s Wi-Fi)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port the room listens on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who can open it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QR code of the room&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room closes when you close the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room is closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close the room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room is open at:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(only this computer can open it)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -341,6 +341,19 @@ class EventActions(StationSync):
         self._clock_dialog = RoundClockDialog(self.round_clock, latest, self)
         self._clock_dialog.show()
 
+    def open_room(self) -> None:
+        """Event → Open the room…: serve the event's room from this computer (address, QR
+        code, who can reach it); it closes with the app."""
+        opened = self._open_event()
+        if opened is None:
+            return
+        db, event_id = opened
+        from gin_scorer.gui.room_dialog import RoomDialog
+        from gin_scorer.services.events import get_event
+
+        self._room_dialog = RoomDialog(self.room, db, event_id, get_event(db, event_id).name, self)
+        self._room_dialog.show()
+
     def try_demo(self) -> None:
         """Play a simulated 16-player Swiss event into this database, on a worker, with a
         progress dialog that can stop it between two matches (what was played stays)."""

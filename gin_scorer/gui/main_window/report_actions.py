@@ -91,11 +91,14 @@ class ReportActions(EventActions):
         from gin_scorer.reports.request import Options
 
         sheet = self.scoring.sheet if self.scoring else None
+        room = self.room.server if self.room.running else None
         return Options(
             event_id=self.event_id,
             match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
             blank=kind == "pad",
             paper=self.settings.paper_size,
+            # While the room is open, the table tents carry each table's code for its page.
+            room=room.addresses[0] if room is not None and room.event_id == self.event_id else None,
         )
 
     def make_report(self, kind: str, path: str) -> Operation[Path] | None:

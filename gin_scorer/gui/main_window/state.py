@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import Operation
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
+from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
@@ -73,6 +74,7 @@ class WindowState(QMainWindow):
     cards_shown: bool  # View → Cards panel (F4)
     cards_action: QAction
     round_clock: RoundClock
+    room: RoomControl
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
     _backup: Operation[BackupFile] | None

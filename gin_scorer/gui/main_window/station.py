@@ -27,7 +27,9 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
 POLL_MS = 3000  # how often other stations' changes are looked for
 
 
-_MATCH_TABLES = frozenset({"match", "hand_entry", "result_entry", "audit_entry"})
+_MATCH_TABLES = frozenset(
+    {"match", "hand_entry", "result_entry", "result_confirmation", "audit_entry"}
+)
 """Tables whose changes touch single matches only (relabel their lines, not the tree)."""
 
 
@@ -38,6 +40,7 @@ class StationSync(WindowState):
         from gin_scorer.services.database import open_database
         from gin_scorer.services.errors import StoreError
 
+        self.room.stop()  # it serves the database being closed
         if self.db is not None:
             self.db.close()
             self.db = None
@@ -95,6 +98,7 @@ class StationSync(WindowState):
     def closeEvent(self, event: object) -> None:
         remember_window(self)
         self.poll_timer.stop()
+        self.room.stop()  # the phones' pages go with the desk
         if self._demo is not None and self._demo.running:
             self._demo.stop()  # the run ends after the match being played; it stays recorded
         # A backup, a report or a look at the other stations may still be running on a worker

@@ -32,6 +32,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.menus import WindowMenus
 from gin_scorer.gui.main_window.station import POLL_MS
 from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node
+from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.screen_fit import fit_window, remember_splitter
 from gin_scorer.gui.seal_label import SealLabel
@@ -159,6 +160,7 @@ class MainWindow(WindowMenus):
         )
         # The round clock, when the director runs one (Event → Round clock).
         self.round_clock = RoundClock(self)
+        self.room = RoomControl(self.round_clock.reading)  # Event → Open the room…
         self.clock_label = QLabel("")
         self.clock_label.setObjectName("clockStatus")
         self.round_clock.ticked.connect(lambda: self.clock_label.setText(self.round_clock.text()))

@@ -1,0 +1,98 @@
+"""Event → Open the room…: the room starts beside the desk on the same database, says its
+address with a QR code that reads back, and stops from the dialog and when the window
+closes (the port is free again)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+
+import httpx
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_the_room_opens_from_the_desk_and_closes_with_the_window(qtbot, swiss_db) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.main_window import MainWindow
+    from gin_scorer.gui.room_dialog import RoomDialog
+    from gin_scorer.gui.settings import GuiSettings
+
+    path, event_id = swiss_db
+    window = MainWindow(path, settings=GuiSettings(station_name="D1"))
+    qtbot.addWidget(window)
+    window.open_event(event_id)
+    window.open_room()
+    dialog = window._room_dialog
+    assert isinstance(dialog, RoomDialog)
+    port = _free_port()
+    dialog.only_here.setChecked(True)
+    dialog.port.setValue(port)
+    dialog.toggle.click()
+    assert window.room.running, dialog.address.text()
+    assert f"http://127.0.0.1:{port}/" in dialog.address.text()
+    assert "only this computer" in dialog.address.text()
+    assert not dialog.port.isEnabled()  # fixed while it runs
+    page = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
+    assert page.status_code == 200 and "Round 2" in page.text
+    assert 'id="clock"' not in page.text
+    window.round_clock.start(30, 2)  # the desk's clock: the room's pages count it down too
+    page = httpx.get(f"http://127.0.0.1:{port}/live", timeout=10)
+    assert "Round 2 · 30:00 left" in page.text or "Round 2 · 29:59 left" in page.text
+    # Table tents printed now carry each table's code for its page in this room.
+    assert window.report_options("tents").room == f"http://127.0.0.1:{port}/"
+    pixmap = dialog.code.pixmap()
+    assert pixmap is not None and not pixmap.isNull()
+    dialog.toggle.click()  # Close the room
+    assert not window.room.running and not _listening(port)
+    assert "closed" in dialog.address.text()
+    assert window.report_options("tents").room is None
+    dialog.toggle.click()  # open again, then the window closes
+    assert window.room.running
+    window.close()
+    assert not _listening(port)
+
+
+def test_a_taken_port_is_said_in_one_line(qtbot, swiss_db) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.room_control import RoomControl
+    from gin_scorer.gui.room_dialog import RoomDialog
+    from gin_scorer.services.database import open_database
+
+    path, event_id = swiss_db
+    db = open_database(path, station="desk", backups=False)
+    try:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            control = RoomControl()
+            dialog = RoomDialog(control, db, event_id, "Swiss")
+            qtbot.addWidget(dialog)
+            dialog.only_here.setChecked(True)
+            dialog.port.setValue(taken.getsockname()[1])
+            dialog.toggle.click()
+            assert not control.running
+            said = dialog.address.text()
+            assert said.startswith("cannot listen on 127.0.0.1:") and "\n" not in said
+    finally:
+        db.close()
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="needs zbar-tools")
+def test_the_qr_code_reads_back_as_the_address(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.room_dialog import qr_pixmap
+
+    address = "http://192.168.1.20:8080/"
+    image = tmp_path / "code.png"
+    assert qr_pixmap(address, 300).save(str(image))
+    read = subprocess.run(["zbarimg", "--raw", "-q", str(image)], capture_output=True, text=True)
+    assert read.stdout.strip() == address
