@@ -37,15 +37,17 @@ from pathlib import Path
 import httpx
 
 _FIELDS = re.compile(r'name="(key|version)" value="([^"]*)"')
+_VERSION = re.compile(r'name="version" value="(\d+)"')
 
 
 @dataclass
 class Figures:
-    requests: list[float] = field(default_factory=list)  # seconds per request
+    requests: dict[str, list[float]] = field(default_factory=dict)  # seconds, by kind
     answered: list[float] = field(default_factory=list)  # when each hand's reply came
     shown: list[float] = field(default_factory=list)  # when a room page had reloaded
     sent: int = 0  # hands the phones meant to record
     resent: int = 0  # replies dropped and sent again
+    confirmed: int = 0  # players' confirmations sent
 
 
 def _hand(rng: random.Random) -> str:
@@ -59,11 +61,32 @@ def _hand(rng: random.Random) -> str:
     return "d"
 
 
-async def _timed(figures: Figures, call: Awaitable[httpx.Response]) -> httpx.Response:
+async def _timed(figures: Figures, kind: str, call: Awaitable[httpx.Response]) -> httpx.Response:
     started = time.perf_counter()
     answer = await call
-    figures.requests.append(time.perf_counter() - started)
+    figures.requests.setdefault(kind, []).append(time.perf_counter() - started)
     return answer
+
+
+async def _confirm(
+    client: httpx.AsyncClient,
+    path: str,
+    page: str,
+    figures: Figures,
+    drop: float,
+    rng: random.Random,
+) -> None:
+    """Both players confirm the decided match, each from their own phone (a lost reply: the
+    same word sent again)."""
+    version = _VERSION.search(page)
+    if version is None or "agree-a" not in page:
+        return
+    for side in "ab":
+        word = {"side": side, "version": version.group(1), "answer": "agree"}
+        await _timed(figures, "confirm", client.post(f"{path}/confirm", data=word))
+        if rng.random() < drop:
+            await _timed(figures, "confirm", client.post(f"{path}/confirm", data=word))
+        figures.confirmed += 1
 
 
 async def _table(
@@ -78,16 +101,18 @@ async def _table(
     rng = random.Random(seed)
     for _turn in range(40):  # a game to 100 is over long before
         await asyncio.sleep(rng.uniform(*pause))
-        page = await _timed(figures, client.get(path))
-        if 'id="entry"' not in page.text:
-            return  # the match is over
+        page = await _timed(figures, "page", client.get(path))
+        if 'id="entry"' not in page.text:  # the match is over: both players confirm it
+            await asyncio.sleep(rng.uniform(*pause))
+            await _confirm(client, path, page.text, figures, drop, rng)
+            return
         form = dict(_FIELDS.findall(page.text))
         send = {"text": _hand(rng), "step": "record", **form}
         figures.sent += 1
-        answer = await _timed(figures, client.post(f"{path}/hand", data=send))
+        answer = await _timed(figures, "hand", client.post(f"{path}/hand", data=send))
         if rng.random() < drop:  # the reply was lost on the way: the phone sends it again
             figures.resent += 1
-            answer = await _timed(figures, client.post(f"{path}/hand", data=send))
+            answer = await _timed(figures, "hand", client.post(f"{path}/hand", data=send))
         if answer.status_code != 303:
             figures.sent -= 1  # refused (the other phone's hand got in first): not recorded
             continue
@@ -99,7 +124,7 @@ async def _room_page(client: httpx.AsyncClient, figures: Figures, done: asyncio.
     async with client.stream("GET", "/events", timeout=None) as stream:
         async for line in stream.aiter_lines():
             if line.startswith("event: change"):
-                await client.get("/live")
+                await _timed(figures, "live", client.get("/live"))
                 figures.shown.append(time.perf_counter())
             if done.is_set():
                 return
@@ -230,6 +255,11 @@ def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: 
         recorded = sum(len(get_score_sheet(db, m.id).hands) for m in matches)
         finished = sum(m.status.value == "finished" for m in list_matches(db, event.id))
         report = verify_database(db, event.id)
+        both = sum(
+            (s := get_score_sheet(db, m.id)).confirmation is not None
+            and s.confirmation.agreement.value == "confirmed"
+            for m in matches
+        )
     finally:
         db.close()
         if cleanup is not None:
@@ -248,10 +278,17 @@ def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: 
         f"recorded {recorded}: lost {max(0, figures.sent - recorded)}, "
         f"doubled {max(0, recorded - figures.sent)}"
     )
+    print(f"  confirmations sent {figures.confirmed}; matches both players confirmed: {both}")
     print(f"  verify: {'clean' if report.clean else report.problems}")
+    every = [t for times in figures.requests.values() for t in times]
+    kinds = ", ".join(
+        f"{kind} {len(times)}: p50 {statistics.median(times) * 1000:.0f} / "
+        f"p95 {_percentile(times, 0.95) * 1000:.0f} ms"
+        for kind, times in sorted(figures.requests.items())
+    )
     print(
-        f"  requests: {len(figures.requests)}, p50 {statistics.median(figures.requests) * 1000:.0f}"
-        f" ms, p95 {_percentile(figures.requests, 0.95) * 1000:.0f} ms"
+        f"  requests: {len(every)}, p50 {statistics.median(every) * 1000:.0f} ms, "
+        f"p95 {_percentile(every, 0.95) * 1000:.0f} ms ({kinds})"
     )
     if updates:
         print(

@@ -43,7 +43,7 @@ class StandingRow(SharedPlace):
         return self.entrant.status is EntrantStatus.WITHDRAWN
 
 
-def _rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]:
+def standing_rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]:
     if after_round is not None and not 0 <= after_round <= facts.state.paired_rounds:
         raise InvalidInput(
             f"after round {after_round}: the event has {facts.state.paired_rounds} rounds so far"
@@ -100,7 +100,7 @@ def standings(
 ) -> tuple[StandingRow, ...]:
     """The event's standings (as they stood after ``after_round``, if given)."""
     with db.transaction(write=False) as session:
-        return _rows(read_event(session, event_id), after_round)
+        return standing_rows(read_event(session, event_id), after_round)
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,11 +201,14 @@ def _tie_keys(
 ) -> dict[int, int]:
     """Each tied entrant's value under ``tie`` (higher ranks higher)."""
     if tie is TieBreak.HEAD_TO_HEAD:
+        # Over the matches played (a few hundred), not over every pair of the group: a first
+        # round's group is the whole field, and 200 entrants are 40,000 pairs.
         members = set(group)
-        return {
-            eid: sum(wins_against[(eid, other)] for other in members if other != eid)
-            for eid in group
-        }
+        keys = dict.fromkeys(group, 0)
+        for (winner, loser), count in wins_against.items():
+            if winner != loser and winner in members and loser in members:
+                keys[winner] += count
+        return keys
     return {eid: _plain_key(tie, records[eid]) for eid in group}
 
 

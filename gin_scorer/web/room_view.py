@@ -5,21 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gin_scorer.presentation.standings_table import standings_stage
 from gin_scorer.services.database import Database
-from gin_scorer.services.events import get_event
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.rounds import (
-    NameLine,
-    PairingView,
-    list_rounds,
-    pairings,
-    pairings_by_name,
-    round_status,
-)
+from gin_scorer.services.room_reading import read_room_facts
+from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
 from gin_scorer.services.seal import current_seal
-from gin_scorer.services.standings import BracketSlotView, StandingRow, bracket, standings
-from gin_scorer.tournament.model import Format
+from gin_scorer.services.standings import BracketSlotView, StandingRow, bracket
 from gin_scorer.tournament.tables import TableLine
 
 
@@ -55,27 +45,28 @@ class RoomView:
 
 def read_room(db: Database, event_id: int) -> RoomView:
     """The event as the room shows it now (the seal read last, so it covers all of it)."""
-    event = get_event(db, event_id)
-    rounds = list_rounds(db, event_id)
-    number = rounds[-1].number if rounds else None
-    board = round_status(db, event_id, number) if number is not None else None
-    lines = pairings(db, event_id, number) if number is not None else ()
+    read = read_room_facts(db, event_id)
+    number, board = read.round_number, read.board
     slots: tuple[BracketSlotView, ...] = ()
     champion = ""
-    if Format(event.format).is_elimination and rounds:
+    if read.format.is_elimination and number is not None:
         drawn = bracket(db, event_id)
         slots = drawn.slots
         champion = drawn.champion.name if drawn.champion is not None else ""
+    if board is None:
+        stage = "Before round 1"
+    else:  # the latest round's tables all have their result, or not yet
+        stage = f"{'After' if board.complete else 'During'} round {number}"
     return RoomView(
         event_id=event_id,
-        event_name=event.name,
-        venue=event.venue,
+        event_name=read.event_name,
+        venue=read.venue,
         round_number=number,
         tables=board.lines if board is not None else (),
-        pairings=tuple(lines),
-        by_name=pairings_by_name(lines),
-        standings=standings(db, event_id),
-        stage=standings_stage(list_matches(db, event_id)),
+        pairings=read.pairings,
+        by_name=pairings_by_name(read.pairings),
+        standings=read.standings,
+        stage=stage,
         missing=board.missing if board is not None else (),
         bracket=slots,
         champion=champion,

@@ -46,7 +46,7 @@ def round_view(session: Session, event_id: int, number: int) -> RoundView:
         number,
         _round_state(facts, number),
         row.paired_at,
-        _pairing_views(facts, number),
+        pairing_views(facts, number),
     )
 
 
@@ -60,7 +60,7 @@ def _round_state(facts: EventFacts, number: int) -> str:
     return "paired"
 
 
-def _pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
+def pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
     lines = []
     for m in facts.matches_of(number):
         r = m.row
@@ -99,7 +99,7 @@ def list_rounds(db: Database, event_id: int) -> tuple[RoundView, ...]:
                 r.number,
                 _round_state(facts, r.number),
                 r.paired_at,
-                _pairing_views(facts, r.number),
+                pairing_views(facts, r.number),
             )
             for r in facts.rounds
         )
@@ -125,45 +125,48 @@ def _score_text(m: MatchFacts) -> str:
 def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusBoard:
     """Which tables of the round are waiting, playing or finished (derived from the hands)."""
     with db.transaction(write=False) as session:
-        facts = read_event(session, event_id)
-        if facts.round_row(round_number) is None:
-            raise NotFound(f"event {event_id} has no round {round_number}")
-        lines = []
-        matches = facts.matches_of(round_number)
-        words = words_of(session, [m.row.id for m in matches if m.row.id is not None])
-        for m in matches:
-            r = m.row
-            if r.entrant_b_id is None:
-                state = TableState.BYE
-            elif finished_or_locked(m):
-                state = TableState.FINISHED
-            elif m.hands:
-                state = TableState.PLAYING
-            else:
-                state = TableState.WAITING
-            lines.append(
-                TableLine(
-                    table=r.table_number,
-                    match_id=r.id,
-                    a=facts.views[r.entrant_a_id].name,
-                    b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
-                    state=state,
-                    hands=m.hands,
-                    score=_score_text(m),
-                    confirmation=confirmation_of(
-                        words.get(r.id or 0, ()), r.version, decided=state is TableState.FINISHED
-                    ),
-                )
+        return status_board(session, read_event(session, event_id), round_number)
+
+
+def status_board(session: Session, facts: EventFacts, round_number: int) -> RoundStatusBoard:
+    """:func:`round_status` on an event already read (the room reads it once for all)."""
+    if facts.round_row(round_number) is None:
+        raise NotFound(f"event {facts.event.id} has no round {round_number}")
+    lines = []
+    matches = facts.matches_of(round_number)
+    words = words_of(session, [m.row.id for m in matches if m.row.id is not None])
+    for m in matches:
+        r = m.row
+        if r.entrant_b_id is None:
+            state = TableState.BYE
+        elif finished_or_locked(m):
+            state = TableState.FINISHED
+        elif m.hands:
+            state = TableState.PLAYING
+        else:
+            state = TableState.WAITING
+        lines.append(
+            TableLine(
+                table=r.table_number,
+                match_id=r.id,
+                a=facts.views[r.entrant_a_id].name,
+                b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
+                state=state,
+                hands=m.hands,
+                score=_score_text(m),
+                confirmation=confirmation_of(
+                    words.get(r.id or 0, ()), r.version, decided=state is TableState.FINISHED
+                ),
             )
-        lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))
-        complete = _complete(facts)
-        return RoundStatusBoard(
-            round_number,
-            tuple(lines),
-            event_id=event_id,
-            total_rounds=_total_rounds(facts),
-            event_complete=complete,
         )
+    lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))
+    return RoundStatusBoard(
+        round_number,
+        tuple(lines),
+        event_id=facts.event.id or 0,
+        total_rounds=_total_rounds(facts),
+        event_complete=_complete(facts),
+    )
 
 
 def _total_rounds(facts: EventFacts) -> int | None:

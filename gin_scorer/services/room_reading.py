@@ -1,0 +1,40 @@
+"""The event as the room's pages show it, read in one transaction: the latest round's status
+board and pairings, and the standings. The room reads this after every change while two
+hundred phones watch, so the event is read once (not once for each part)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_scorer.services.database import Database
+from gin_scorer.services.rounds.facts import read_event
+from gin_scorer.services.rounds.model import PairingView, RoundStatusBoard
+from gin_scorer.services.rounds.reading import pairing_views, status_board
+from gin_scorer.services.standings import StandingRow, standing_rows
+from gin_scorer.tournament.model import Format
+
+
+@dataclass(frozen=True, slots=True)
+class RoomReading:
+    event_name: str
+    venue: str
+    format: Format
+    round_number: int | None  # the latest paired round
+    board: RoundStatusBoard | None
+    pairings: tuple[PairingView, ...]
+    standings: tuple[StandingRow, ...]
+
+
+def read_room_facts(db: Database, event_id: int) -> RoomReading:
+    with db.transaction(write=False) as session:
+        facts = read_event(session, event_id)
+        number = facts.rounds[-1].number if facts.rounds else None
+        return RoomReading(
+            event_name=facts.event.name,
+            venue=facts.event.venue or "",
+            format=facts.format,
+            round_number=number,
+            board=status_board(session, facts, number) if number is not None else None,
+            pairings=pairing_views(facts, number) if number is not None else (),
+            standings=standing_rows(facts, None),
+        )
