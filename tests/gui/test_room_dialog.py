@@ -96,3 +96,58 @@ def test_the_qr_code_reads_back_as_the_address(qtbot, tmp_path) -> None:  # type
     assert qr_pixmap(address, 300).save(str(image))
     read = subprocess.run(["zbarimg", "--raw", "-q", str(image)], capture_output=True, text=True)
     assert read.stdout.strip() == address
+
+
+def test_a_result_the_players_dispute_stands_out_on_the_round_status(
+    qtbot, swiss_db, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    import shutil as files
+
+    from PySide6.QtCore import Qt
+
+    from gin_scorer.core.hands import Side
+    from gin_scorer.gui.main_window import MainWindow
+    from gin_scorer.gui.settings import GuiSettings
+    from gin_scorer.services.confirmations import confirm_result
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.matches import list_matches
+
+    source, event_id = swiss_db
+    path = str(tmp_path / "disputed.sqlite")
+    files.copyfile(source, path)
+    db = open_database(path, station="room", backups=False)
+    done = next(
+        m
+        for m in list_matches(db, event_id)
+        if m.round_number == 2 and m.status.value == "finished"
+    )
+    assert done.b is not None
+    confirm_result(
+        db, done.id, Side.B, done.version, agrees=False, reason="hand 2 was gin", entered_by="t"
+    )
+    db.close()
+    window = MainWindow(path, settings=GuiSettings(station_name="D1"))
+    qtbot.addWidget(window)
+    window.open_event(event_id)
+    window.show_view("status", round_number=2)
+    status = window.event_views["status"]
+    model = status.table.model()  # type: ignore[attr-defined]
+    players = next(
+        c
+        for c in range(model.columnCount())
+        if model.headerData(c, Qt.Orientation.Horizontal) == "Players"
+    )
+    row = next(
+        r for r in range(model.rowCount()) if model.index(r, 0).data() == str(done.table_number)
+    )
+    said = model.index(row, players).data()
+    assert said == f"⚑ disputed: {done.b.name}: hand 2 was gin"
+    assert model.index(row, 0).data(Qt.ItemDataRole.FontRole).bold()
+    summary = status.summary.text()  # type: ignore[attr-defined]
+    assert "1 disputed" in summary
+    assert f"the players dispute the result at table {done.table_number}" in summary
+    # The match panel says it too, when someone tries to type a hand on the finished match.
+    window.open_match(done.id)
+    panel = window.scoring.panel  # type: ignore[union-attr]
+    panel.entry.setText("ak3 20")
+    assert "says the result is wrong: hand 2 was gin" in panel.preview_label.text()

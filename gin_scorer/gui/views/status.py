@@ -40,6 +40,7 @@ class StatusView(RoundPage):
         self._open_from(self.table)
         self.summary = QLabel("")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
+        self.summary.setWordWrap(True)  # a long line must not widen the window past the screen
         sized_text(self.summary, 13)
         layout = QVBoxLayout(self)
         layout.addLayout(self.top)
@@ -67,5 +68,8 @@ class StatusView(RoundPage):
             text += f" — ⚠ missing a result: table {tables}"
         elif board.lines:
             text += " — ✔ every table has its result"
+        if board.disputed:  # the players said so at the table: the director goes there
+            tables = ", ".join(str(t.table) for t in board.disputed if t.table is not None)
+            text += f" — ⚑ the players dispute the result at table {tables}"
         self.summary.setText(text)
         self.note.setText("")
