@@ -138,4 +138,5 @@ def _table_routes(tables: TablePages) -> list[Route]:
         Route("/t/{token}/hand", tables.hand, methods=["POST"]),
         Route("/t/{token}/undo", tables.undo, methods=["POST"]),
         Route("/t/{token}/confirm", tables.confirm, methods=["POST"]),
+        Route("/t/{token}/result", tables.result, methods=["POST"]),
     ]

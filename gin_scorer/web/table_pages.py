@@ -30,12 +30,18 @@ from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import GRAMMAR_HINT, EntryState, read_entry
 from gin_scorer.presentation.hand_words import describe_result
 from gin_scorer.presentation.match_place import match_place
-from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.presentation.result_grammar import (
+    RESULT_HINT,
+    read_result_line,
+    reported_result_text,
+    result_words,
+)
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
+from gin_scorer.services.dto import EntryKind, MatchView, ResultKind, ScoreSheet
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.hands import record_hand, undo_last_entry
+from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import page_state_of_token, sheet_of_token
 from gin_scorer.tournament.confirmation import Agreement, Confirmation
 
@@ -300,6 +306,35 @@ class TablePages:
                 reason=None if agrees else str(form.get("reason", ""))[:400],
                 entered_by=table_name(sheet.match),
             ),
+        )
+
+    async def result(self, request: Request) -> Response:
+        """A result from the table's own pad (a slip) or time called, read back, then
+        reported; the players then confirm it like any other. A forfeit or a ruling is the
+        director's, at the desk."""
+        sent = await self._incoming(request)
+        if isinstance(sent, Response):
+            return sent
+        sheet, page, form = sent
+        text = str(form.get("result", ""))[:80]
+        line = read_result_line(text, with_table=False)
+        said = {"result_text": text}
+        if line.report is None:
+            problem = line.problem or f"not a whole result yet: {line.hint or RESULT_HINT}"
+            return self._show(page, 200, result_message=f"✖ {problem}", **said)
+        report = line.report
+        if report.kind not in (ResultKind.SLIP, ResultKind.TIME_CALLED):
+            refusal = "a forfeit or a ruling is reported by the director, at the desk"
+            return self._show(page, 403, result_message=f"✖ {refusal}", **said)
+        if report.kind is ResultKind.SLIP and sheet.hands:
+            refusal = "this match has hands on its sheet: a slip would set them aside; ask the desk"
+            return self._show(page, 409, result_message=f"✖ {refusal}", **said)
+        if form.get("step") != "record":
+            return self._show(page, 200, result_reading=result_words(report, *page.names), **said)
+        who = table_name(sheet.match)
+        return await self._write(
+            sent,
+            lambda: record_result(self.db, sheet.match.id, report, _version(form), entered_by=who),
         )
 
     async def undo(self, request: Request) -> Response:

@@ -219,3 +219,61 @@ def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # typ
     foreign = _post(app, f"{path}/confirm", {**said, "reason": "x"}, origin="http://evil.example")
     assert foreign.status_code == 403
     assert _post(app, f"{path}/confirm", {**said, "side": "c"}).status_code == 400
+
+
+def test_a_table_reports_its_own_pad_and_both_confirm_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.presets import load_preset
+    from gin_scorer.services import entrants, events, rounds
+    from gin_scorer.services.database import open_database
+
+    db = open_database(str(tmp_path / "pad.sqlite"), station="desk", backups=False)
+    event = events.create_event(
+        db, name="Pad Open", format="swiss", rules=load_preset("gra-tournament")
+    )
+    for name in ("Ann Archer", "Bob Baker"):
+        entrants.add_entrant(db, event.id, name)
+    rounds.start_round(db, event.id)
+    event_id = event.id
+    waiting = next(m for m in list_matches(db, event_id) if m.b is not None)
+    assert waiting.b is not None
+    path = _path_of(db, event_id, waiting.id)
+    app = room_app(db, event_id)
+    page = html.unescape(fetch(app, path).text)
+    assert "Report the result from your own pad" in page
+    version = str(get_score_sheet(db, waiting.id).version)
+    send = {"result": "b 3-1", "step": "check", "version": version}
+    checked = _post(app, f"{path}/result", send)
+    assert checked.status_code == 200
+    assert f"{waiting.b.name} beats {waiting.a.name} 3–1 (slip)" in html.unescape(checked.text)
+    assert get_score_sheet(db, waiting.id).result is None  # read back, not reported
+    refused = _post(app, f"{path}/result", {**send, "result": "a ff"})
+    assert refused.status_code == 403 and "reported by the director" in refused.text
+    wrong = _post(app, f"{path}/result", {**send, "result": "x"})
+    assert wrong.status_code == 200 and "✖ &#39;x&#39; is not a result" in wrong.text
+    impossible = _post(app, f"{path}/result", {**send, "result": "a 4-1", "step": "record"})
+    assert impossible.status_code == 409 and "✖" in impossible.text  # the services' rule
+    assert _post(app, f"{path}/result", {**send, "step": "record"}).status_code == 303
+    again = _post(app, f"{path}/result", {**send, "step": "record"})  # a resent form
+    assert again.status_code == 409
+    sheet = get_score_sheet(db, waiting.id)
+    assert sheet.result is not None and sheet.result.kind.value == "slip"
+    assert sheet.result.entered_by == f"table {waiting.table_number} (room)"
+    page = html.unescape(fetch(app, path).text)
+    assert "The result" in page and f"{waiting.a.name}: I confirm this result" in page
+    for side in "ab":
+        word = {"side": side, "version": str(sheet.version), "answer": "agree"}
+        assert _post(app, f"{path}/confirm", word).status_code == 303
+    assert "both players confirmed the result" in fetch(app, path).text
+    db.close()
+
+
+def test_a_slip_over_hands_is_the_desks(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    version = str(get_score_sheet(db, match.id).version)
+    send = {"result": "a 3-0", "step": "record", "version": version}
+    refused = _post(app, f"{path}/result", send)
+    assert refused.status_code == 409 and "would set them aside" in refused.text
+    assert get_score_sheet(db, match.id).result is None
