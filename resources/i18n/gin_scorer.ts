@@ -670,7 +670,7 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the roo&amp;m…</source>
+        <source>Ope&amp;n the room…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

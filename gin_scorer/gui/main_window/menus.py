@@ -187,7 +187,7 @@ class WindowMenus(WindowFinding):
                 (translate("MainWindow", "Find a pla&yer or table"), self.focus_find, "Ctrl+F"),
                 (translate("MainWindow", "&Projector mode"), self.projector, "F11"),
                 (translate("MainWindow", "Round c&lock…"), self.show_round_clock, "Ctrl+T"),
-                (translate("MainWindow", "Open the roo&m…"), self.open_room),
+                (translate("MainWindow", "Ope&n the room…"), self.open_room),
                 (
                     translate("MainWindow", "Refresh"),
                     self.refresh_all,
