@@ -39,12 +39,15 @@ def confirm_result(
 
     Refused when the sheet changed since it was read, while the match is still being played,
     once its result is locked or the event finished (the authority table's row), or once both
-    sides already agreed. Saying the same thing again
-    (a resent form) records nothing new. A disagreement needs a reason, for the desk.
+    sides already agreed. Saying the same thing again (a resent form) records nothing new. A
+    disagreement needs a reason, for the desk.
     """
     said = _reason(reason) if not agrees else None
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
         row = fetch_for_update(session, Match, match_id)
+        if row.entrant_b_id is None:
+            raise InvalidInput("a bye has no opponent to confirm its result")
         require(
             session, Action.CONFIRM_RESULT, fetch(session, Event, row.event_id), None, match=row
         )
@@ -68,14 +71,14 @@ def confirm_result(
             match_version=version,
             agrees=agrees,
             reason=said,
-            entered_by=entered_by,
+            entered_by=who,
             station=db.station,
         )
         session.add(entry)
         record_audit(
             session,
             db,
-            actor=entered_by,
+            actor=who,
             action="result.confirm" if agrees else "result.dispute",
             subject=f"match:{match_id}",
             payload={"side": side.name, "version": version, "reason": said},

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from gin_scorer.presentation.projector_pages import ClockReading
 from gin_scorer.services.changes import changes_since, current_marker
 from gin_scorer.services.database import Database
+from gin_scorer.services.errors import ServiceError, StoreError
 
 T = TypeVar("T")
 KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radios open
@@ -62,7 +63,13 @@ class ChangeWatch:
         marker = await run_in_threadpool(current_marker, self.db)
         clock = self._clock_mark()
         while self.listeners:
-            feed = await run_in_threadpool(changes_since, self.db, marker, event_id=self.event_id)
+            try:
+                feed = await run_in_threadpool(
+                    changes_since, self.db, marker, event_id=self.event_id
+                )
+            except (ServiceError, StoreError):  # a busy or unreachable database: look again
+                await asyncio.sleep(self.poll_seconds)
+                continue
             marker = feed.marker  # other events' changes move it too: never read twice
             clock, was = self._clock_mark(), clock
             if feed.changes or clock != was:
@@ -105,7 +112,7 @@ class ChangeWatch:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         self.listeners += 1
-        if self._task is None:
+        if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._watch())
         seen = self.version
         try:
