@@ -220,14 +220,22 @@ def standings_stage(matches: Sequence[MatchView]) -> str:
     3" (a table of the latest round still playing) or "After round 3"."""
     numbers = sorted({m.round_number for m in matches if m.round_number is not None})
     if not numbers:
-        return "Before round 1"
+        return stage_words(None, complete=False)
     last = numbers[-1]
     done = all(
         m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
         for m in matches
         if m.round_number == last
     )
-    return f"After round {last}" if done else f"During round {last}"
+    return stage_words(last, complete=done)
+
+
+def stage_words(latest_round: int | None, *, complete: bool) -> str:
+    """ "Before round 1" (nothing paired), "During round 3" or "After round 3" (every table of
+    the latest round has its result)."""
+    if latest_round is None:
+        return "Before round 1"
+    return f"{'After' if complete else 'During'} round {latest_round}"
 
 
 # --- the terminal ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gin_scorer.presentation.standings_table import stage_words
 from gin_scorer.services.database import Database
 from gin_scorer.services.room_reading import read_room_facts
 from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
@@ -53,10 +54,7 @@ def read_room(db: Database, event_id: int) -> RoomView:
         drawn = bracket(db, event_id)
         slots = drawn.slots
         champion = drawn.champion.name if drawn.champion is not None else ""
-    if board is None:
-        stage = "Before round 1"
-    else:  # the latest round's tables all have their result, or not yet
-        stage = f"{'After' if board.complete else 'During'} round {number}"
+    stage = stage_words(number, complete=board is not None and board.complete)
     return RoomView(
         event_id=event_id,
         event_name=read.event_name,
