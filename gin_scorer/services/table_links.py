@@ -112,4 +112,10 @@ def page_state_of_token(db: Database, event_id: int, token: str) -> str:
     with db.transaction(write=False) as session:
         row = _match_row(session, event_id, token)
         assert row.id is not None
-        return f"{row.version}.{len(words_of(session, [row.id])[row.id])}"
+        return page_state(row.version, len(words_of(session, [row.id])[row.id]))
+
+
+def page_state(version: int, words: int) -> str:
+    """The short form of what a table's page shows: its match version and how many words the
+    players have given; the page and ``/state`` must build it the same way."""
+    return f"{version}.{words}"

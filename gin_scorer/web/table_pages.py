@@ -42,7 +42,7 @@ from gin_scorer.services.dto import EntryKind, MatchView, ResultKind, ScoreSheet
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.hands import record_hand, undo_last_entry
 from gin_scorer.services.results import record_result
-from gin_scorer.services.table_links import page_state_of_token, sheet_of_token
+from gin_scorer.services.table_links import page_state, page_state_of_token, sheet_of_token
 from gin_scorer.tournament.confirmation import Agreement, Confirmation
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
@@ -125,7 +125,7 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         open=not sheet.finished and not match.locked and sheet.result is None,
         can_undo=can_undo and not match.locked,
         version=sheet.version,
-        state=f"{sheet.version}.{said.said if said is not None else 0}",
+        state=page_state(sheet.version, said.said if said is not None else 0),
         key=secrets.token_urlsafe(24),
         answers=_answers(said, names) if said is not None and said.decided else (),
         said=confirmation_sentence(said, names),
