@@ -45,6 +45,9 @@ HELP_ORDER = (
     "report",
     "serve",
     "links",
+    "player",
+    "ratings",
+    "season",
 )
 
 

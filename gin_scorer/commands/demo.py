@@ -27,6 +27,24 @@ _MOST_ENTRANTS = 1024
 _MOST_ROUNDS = 64
 
 
+def _season_options(demo: argparse.ArgumentParser) -> None:
+    demo.add_argument(
+        "--season",
+        type=positive,
+        default=None,
+        metavar="NIGHTS",
+        help="play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of "
+        "Hollywood each) counted in one season, with --members members (about 80%% come)",
+    )
+    demo.add_argument(
+        "--members",
+        type=positive,
+        default=30,
+        metavar="M",
+        help="the club's members for --season (default 30)",
+    )
+
+
 def register(subparsers: Any) -> None:
     demo = subparsers.add_parser(
         "demo",
@@ -82,6 +100,7 @@ def register(subparsers: Any) -> None:
         help="the share of matches (0 to 1) reported as a room reports them, without their "
         "hands: slips, forfeits, time called, rulings (default 0)",
     )
+    _season_options(demo)
     demo.add_argument("--quiet", action="store_true", help="print only the final standings")
     demo.set_defaults(func=run_demo_command)
 
@@ -110,7 +129,47 @@ def _check(args: argparse.Namespace) -> None:
 def run_demo_command(args: argparse.Namespace) -> int:
     _check(args)
     with opened(args) as db:
+        if args.season is not None:
+            return _play_season(db, args)
         return _play(db, args)
+
+
+def _play_season(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.club_words import ratings_text, season_text
+    from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
+    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.ratings import rating_rows
+    from gin_scorer.services.seasons import season_standing
+
+    def say(progress: DemoProgress) -> None:
+        print(progress.message)
+
+    plan = SeasonDemoPlan(
+        nights=args.season,
+        members=args.members,
+        seed=args.seed,
+        **({"preset": args.preset} if args.preset else {}),
+        **({"rounds": args.rounds} if args.rounds else {}),
+        **({"name": args.name} if args.name else {}),
+    )
+    try:
+        plan.check()
+    except InvalidInput as error:
+        raise UserError(str(error)) from None
+    result = play_demo_season(db, plan, progress=None if args.quiet else say)
+    print(
+        f"played {result.nights} nights: {result.matches} matches, {result.hands} hands "
+        f"in {result.seconds:.1f} s"
+    )
+    for line in season_text(season_standing(db, result.season.id)):
+        print(line)
+    print()
+    rows = rating_rows(db)
+    for line in ratings_text(rows)[:11]:
+        print(line)
+    print(f"season {result.season.id}: gin-scorer season table {result.season.id}")
+    print(f"database: {db.url}")
+    return 0
 
 
 def _play(db: Database, args: argparse.Namespace) -> int:

@@ -82,6 +82,8 @@ class DatabaseAction(Enum):
     BACK_UP = "back up, or change the backup schedule"
     SET_DATABASE_PIN = "set, change or clear the database PIN"
     REPLACE_DATABASE = "restore or replace the database"
+    MERGE_PLAYERS = "merge two records of one player"
+    MANAGE_SEASON = "create a season, or change its nights or points"
 
 
 class State(Enum):
@@ -181,6 +183,11 @@ DATABASE_RULES: dict[DatabaseAction, str] = {
         "the PIN that guards all of the database being replaced: the database PIN when one "
         "is set; else the PIN of every event that has one"
     ),
+    DatabaseAction.MERGE_PLAYERS: (
+        "the database PIN when one is set; else the PIN of each event whose entrants it "
+        "re-links that has one"
+    ),
+    DatabaseAction.MANAGE_SEASON: "the database PIN when one is set; else allowed",
 }
 
 

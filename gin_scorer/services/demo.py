@@ -72,6 +72,9 @@ class DemoPlan:
     start_date: date | None = None
     clubs: tuple[str, ...] = ()  # the entrants' clubs in turn (default: Club 1 … Club 6)
     slips: float = 0.0  # the share of matches reported without (all) their hands
+    # Who plays, when they are known (a club's members on a season's night); else made-up
+    # names, ``entrants`` of them.
+    people: tuple[EntrantSpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +204,7 @@ def _start(
     )
     rng = random.Random(f"gin-scorer demo {plan.seed}")
     clubs = plan.clubs or tuple(f"Club {n}" for n in range(1, 7))
-    specs = [
+    specs = list(plan.people) or [
         EntrantSpec(person, club=clubs[i % len(clubs)], seed=i + 1, checked_in=True)
         for i, person in enumerate(demo_names(plan.entrants, rng))
     ]

@@ -15,11 +15,12 @@ from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.player_registry import player_for_entry, players_in_event
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import entrant_view, entrant_views
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Entrant, Event, Player, Round
+from gin_scorer.store.tables import Entrant, Event, Round
 
 MAX_SEED = 100_000
 
@@ -63,18 +64,6 @@ def _next_round(session: Session, event: Event) -> int:
         select(func.max(Round.number)).where(Round.event_id == event.id)
     ).one_or_none()
     return int(last or 0) + 1
-
-
-def _player(session: Session, name: str, club: str, member_number: str) -> Player:
-    """The club member with this number, or a new player (names alone are not identities)."""
-    if member_number:
-        found = session.exec(select(Player).where(Player.member_number == member_number)).first()
-        if found is not None:
-            return found
-    player = Player(name=name, club=club or None, member_number=member_number or None)
-    session.add(player)
-    session.flush()
-    return player
 
 
 def _checked_batch(
@@ -148,9 +137,17 @@ def insert_entrants(
     checked = _checked_batch(specs, names, existing)
     joined = _next_round(session, event)
     rows: list[Entrant] = []
-    for spec in checked:
-        player = _player(session, spec.name, spec.club, spec.member_number)
-        partner = _player(session, spec.partner, spec.club, "") if spec.partner else None
+    entered = players_in_event(session, event_id)
+    for label, spec in zip(names, checked, strict=True):
+        try:
+            player = player_for_entry(session, spec.name, spec.club, spec.member_number, entered)
+            entered.add(player.id or 0)
+            partner = None
+            if spec.partner:
+                partner = player_for_entry(session, spec.partner, spec.club, "", entered)
+                entered.add(partner.id or 0)
+        except InvalidInput as error:
+            raise RowsRejected([f"{label}: {error}"], what="entrants") from None
         row = Entrant(
             event_id=event_id,
             name=_display_name(spec),

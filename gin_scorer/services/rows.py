@@ -11,7 +11,7 @@ from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import ConflictError as StoreConflict
-from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Season
 
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -20,6 +20,8 @@ _NAMES: dict[type[SQLModel], str] = {
     Entrant: "entrant",
     Match: "match",
     HandEntry: "hand entry",
+    Player: "player",
+    Season: "season",
 }
 
 

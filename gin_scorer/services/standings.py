@@ -95,6 +95,16 @@ def _byes_of_played_rounds(facts: EventFacts) -> engine.EventState:
     return replace(facts.state, outcomes=counted)
 
 
+def event_places(facts: EventFacts) -> dict[int, int] | None:
+    """Each entrant's place now (the first of a shared one), by entrant id; None when the
+    event has no standings to give (a club night that was never ranked)."""
+    try:
+        ranked = engine.event_standings(_byes_of_played_rounds(facts), None)
+    except TournamentError:
+        return None
+    return {s.entrant.id: s.place for s in ranked}
+
+
 def standings(
     db: Database, event_id: int, after_round: int | None = None
 ) -> tuple[StandingRow, ...]:

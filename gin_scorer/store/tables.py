@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, Dialect, Index, Text
+from sqlalchemy import DateTime, Dialect, Index, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -271,6 +271,32 @@ class RoomSubmission(SQLModel, table=True):
     at: datetime = _when(default_factory=utcnow)
 
 
+class Season(SQLModel, table=True):
+    """A club's season or league: events (club nights, tournaments) counted into one table.
+    ``scoring_json`` holds its knobs (points per match or per place, best N nights, minimum
+    attendance; :class:`gin_scorer.tournament.season.SeasonScoring`)."""
+
+    __tablename__ = "season"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    scoring_json: str = _text(default="{}")
+    created_at: datetime = _when(default_factory=utcnow)
+    version: int = 1
+
+
+class SeasonEvent(SQLModel, table=True):
+    """One event counted in a season (an event may count in several: a club's league and the
+    county's)."""
+
+    __tablename__ = "season_event"
+    __table_args__ = (UniqueConstraint("season_id", "event_id", name="uq_season_event"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season.id", index=True)
+    event_id: int = Field(foreign_key="event.id")
+
+
 # The per-match logs: rows that belong to an event through their match.
 MATCH_LOG_TABLES: frozenset[str] = frozenset({"hand_entry", "result_entry", "result_confirmation"})
 
@@ -305,6 +331,8 @@ SEALED_TABLES: tuple[str, ...] = (
     # Newer tables last: a link's rows sort by this order, so older links keep theirs.
     "result_entry",
     "result_confirmation",
+    "season",
+    "season_event",
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
 # Tables whose writes go into the change feed: the facts (the audit would only echo them, and

@@ -260,6 +260,21 @@ def test_frozen_app_creates_migrates_and_backs_up_a_database(bundle: Bundle) -> 
     assert verify.returncode == 0, verify.stdout + verify.stderr
 
 
+def test_frozen_app_rates_a_demo_season(bundle: Bundle) -> None:
+    # openskill is compiled with mypyc: its helper extension must travel with the bundle.
+    needs(bundle, "demo", "ratings")
+    database = str(bundle.home / "season.sqlite")
+    played = bundle.run(
+        "--db", database, "demo", "--season", "1", "--members", "4", "--rounds", "1",
+        "--preset", "wikipedia-standard", "--quiet",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stdout + played.stderr
+    done = bundle.run("--db", database, "ratings", "--csv")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("rank,player_id,name")
+    assert len(done.stdout.splitlines()) == 5
+
+
 def test_frozen_app_prints_a_pdf_with_the_bundled_fonts(bundle: Bundle) -> None:
     needs(bundle, "report")
     pdf = bundle.home / "sheet.pdf"

@@ -1,0 +1,215 @@
+"""The club between tournaments in words: the season table's columns, the rating list's
+lines and a player's page, for the terminal, the printouts and the app alike.
+
+Nothing is counted here: the figures are the services' values (season table, rating rows,
+player record); this module only chooses the columns and the words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_scorer.services.player_record import PlayerRecord
+from gin_scorer.services.ratings import RatingRow
+from gin_scorer.services.seasons import SeasonStanding
+from gin_scorer.tournament.season import SeasonRow
+
+PROVISIONAL_MARK = "?"
+"""Beside a rating still provisional (fewer rated matches than the scale asks for)."""
+
+
+def rating_text(rating: float, provisional: bool) -> str:
+    """A rating as lists show it: whole, marked while provisional.
+
+    >>> rating_text(1612.4, False), rating_text(1499.6, True)
+    ('1612', '1500?')
+    """
+    return f"{round(rating)}{PROVISIONAL_MARK if provisional else ''}"
+
+
+def night_cell(points: int | None, counted: bool) -> str:
+    """A night's points in the season grid: blank when absent, in brackets when dropped
+    (only the best nights count).
+
+    >>> night_cell(None, False), night_cell(7, True), night_cell(3, False)
+    ('', '7', '(3)')
+    """
+    if points is None:
+        return ""
+    return str(points) if counted else f"({points})"
+
+
+def season_heading(standing: SeasonStanding) -> str:
+    season = standing.season
+    nights = len(standing.nights)
+    return f"{season.name}: {nights} night{'s' * (nights != 1)}; {season.scoring.describe()}"
+
+
+def season_columns(standing: SeasonStanding) -> list[str]:
+    """The season table's columns: place, name, one per night, then the totals."""
+    nights = [f"N{i}" for i in range(1, len(standing.nights) + 1)]
+    return ["Place", "Player", *nights, "Nights", "Won", "Lost", "Points"]
+
+
+def season_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
+    name = standing.names.get(row.player, f"#{row.player}")
+    nights = [night_cell(p, c) for p, c in zip(row.nights, row.counted, strict=True)]
+    place = row.place_label if row.qualified else "–"
+    return [place, name, *nights, str(row.attended), str(row.won), str(row.lost), str(row.points)]
+
+
+def season_notes(standing: SeasonStanding) -> list[str]:
+    """What the table's reader must know: the line under the qualifiers, dropped nights,
+    different rules on different nights."""
+    notes = [f"Note: {n}." for n in standing.notes]
+    scoring = standing.season.scoring
+    if scoring.min_nights and any(not r.qualified for r in standing.rows):
+        notes.append(
+            f"Players with fewer than {scoring.min_nights} nights are listed below the "
+            "qualifiers, without a place (–)."
+        )
+    if scoring.best_nights is not None:
+        notes.append(f"Only the best {scoring.best_nights} nights count; (n) is a night dropped.")
+    if standing.nights:
+        first, last = standing.nights[0], standing.nights[-1]
+        notes.append(
+            f"N1 is {first.name} ({first.played_on}); N{len(standing.nights)} is {last.name} "
+            f"({last.played_on})."
+        )
+    return notes
+
+
+def text_table(
+    columns: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[int] = ()
+) -> list[str]:
+    """Rows as aligned terminal text; the ``numeric`` columns are right-aligned."""
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(columns)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            cell.rjust(w) if i in numeric else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    return [line(columns), *(line(r) for r in rows)]
+
+
+def season_text(standing: SeasonStanding) -> list[str]:
+    """The season table as the terminal prints it."""
+    body = [season_cells(standing, r) for r in standing.rows]
+    numeric = [0, *range(2, len(season_columns(standing)))]
+    table = text_table(season_columns(standing), body, numeric) if body else ["(no results yet)"]
+    return [season_heading(standing), "", *table, "", *season_notes(standing)]
+
+
+RATING_COLUMNS = ["Rank", "Player", "Club", "Rating", "±", "Matches", "Won", "Last played"]
+
+
+def rating_cells(row: RatingRow) -> list[str]:
+    return [
+        str(row.rank),
+        row.name,
+        row.club,
+        rating_text(row.rating, row.provisional),
+        str(row.uncertainty),
+        str(row.matches),
+        str(row.wins),
+        row.last_played.isoformat() if row.last_played else "",
+    ]
+
+
+def ratings_text(rows: Sequence[RatingRow]) -> list[str]:
+    if not rows:
+        return ["No rated match yet: ratings start with the first match played to a result."]
+    table = text_table(RATING_COLUMNS, [rating_cells(r) for r in rows], (0, 3, 4, 5, 6))
+    return [
+        *table,
+        "",
+        f"{PROVISIONAL_MARK}: provisional (fewer than 5 rated matches). ± is the rating's "
+        "uncertainty; a newcomer starts at 1500 ± 500.",
+    ]
+
+
+def statistics_lines(record: PlayerRecord) -> list[tuple[str, str]]:
+    """The statistics as (label, value) pairs, in reading order."""
+    s = record.statistics
+    average = s.average_knock_deadwood
+    per_hand = f"{s.hands_won} of {s.hands}" if s.hands else "0"
+    return [
+        ("Matches", f"{s.matches} ({s.won} won, {s.lost} lost)"),
+        ("Hands won", per_hand),
+        ("Gins", str(s.gins)),
+        ("Big gins", str(s.big_gins)),
+        ("Knocks", str(s.knocks)),
+        ("Average deadwood when knocking", f"{average:.1f}" if average is not None else "–"),
+        ("Undercuts given / suffered", f"{s.undercuts_given} / {s.undercuts_suffered}"),
+        ("Boxes", str(s.boxes)),
+        ("Shutouts given / suffered", f"{s.shutouts_given} / {s.shutouts_suffered}"),
+        ("Longest winning streak", f"{s.longest_streak} matches"),
+    ]
+
+
+def rating_line(record: PlayerRecord) -> str:
+    r = record.rating
+    if not r.matches:
+        return "Rating: none yet (no rated match); a newcomer starts at 1500 ± 500"
+    state = ", provisional" if r.provisional else ""
+    return (
+        f"Rating: {round(r.rating)} ± {round(r.uncertainty)} after {r.matches} rated matches{state}"
+    )
+
+
+EVENT_COLUMNS = ["Date", "Event", "Won", "Lost", "Place"]
+MATCH_COLUMNS = ["Date", "Event", "Round", "Opponent", "Result", "Games"]
+HEAD_TO_HEAD_COLUMNS = ["Opponent", "Won", "Lost"]
+
+
+def event_cells(record: PlayerRecord) -> list[list[str]]:
+    return [
+        [
+            e.played_on.isoformat(),
+            e.name,
+            str(e.won),
+            str(e.lost),
+            f"{e.place} of {e.field}" if e.place is not None else "",
+        ]
+        for e in record.events
+    ]
+
+
+def match_cells(record: PlayerRecord) -> list[list[str]]:
+    return [
+        [
+            m.played_on.isoformat(),
+            m.event_name,
+            str(m.round_number or ""),
+            m.opponent or "(bye)",
+            f"{m.result} ({m.kind})" if m.kind else m.result,
+            f"{m.games_for}-{m.games_against}" if m.opponent else "",
+        ]
+        for m in record.matches
+    ]
+
+
+def head_to_head_cells(record: PlayerRecord) -> list[list[str]]:
+    return [[h.name, str(h.won), str(h.lost)] for h in record.head_to_head]
+
+
+def player_heading(record: PlayerRecord) -> str:
+    return record.player.label
+
+
+def player_text(record: PlayerRecord) -> list[str]:
+    """A player's page as the terminal prints it."""
+    width = max(len(label) for label, _ in statistics_lines(record))
+    lines = [player_heading(record), rating_line(record), ""]
+    lines += [f"{label.ljust(width)}  {value}" for label, value in statistics_lines(record)]
+    if record.events:
+        lines += ["", "Events", *text_table(EVENT_COLUMNS, event_cells(record), (2, 3))]
+    if record.head_to_head:
+        h2h = text_table(HEAD_TO_HEAD_COLUMNS, head_to_head_cells(record), (1, 2))
+        lines += ["", "Head to head", *h2h]
+    if record.matches:
+        lines += ["", "Matches", *text_table(MATCH_COLUMNS, match_cells(record), (2,))]
+    return lines

@@ -1,0 +1,108 @@
+"""Events read for what happens between them: who each entrant is in the registry, and each
+match's result as the event's own reading derives it (ratings, seasons, a player's page).
+
+One read per event (:func:`gin_scorer.services.rounds.read_event`, whose derivations are kept
+between reads), in the order the events were played: by date, then by when they were made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from sqlmodel import Session, col, select
+
+from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
+from gin_scorer.services.stored_json import rules_from_json
+from gin_scorer.store.tables import Event
+from gin_scorer.tournament.ratings import RatedMatch
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One event as the club's history needs it: ``people`` maps each entrant to its
+    player(s) (two for a partnership)."""
+
+    facts: EventFacts
+    rules_name: str
+    people: dict[int, tuple[int, ...]]
+
+    @property
+    def id(self) -> int:
+        assert self.facts.event.id is not None
+        return self.facts.event.id
+
+    @property
+    def name(self) -> str:
+        return self.facts.event.name
+
+    @property
+    def played_on(self) -> date:
+        event = self.facts.event
+        return event.start_date or event.created_at.date()
+
+    def players_of(self, entrant: int | None) -> tuple[int, ...]:
+        return self.people.get(entrant, ()) if entrant is not None else ()
+
+
+def played_order(events: Iterable[Event]) -> list[Event]:
+    """Events in the order they were played (date; then creation)."""
+    return sorted(events, key=lambda e: (e.start_date or e.created_at.date(), e.created_at, e.id))
+
+
+def read_events(session: Session, event_ids: Sequence[int] | None = None) -> list[EventRecord]:
+    """The events named (all when None), each read once, in played order."""
+    query = select(Event)
+    if event_ids is not None:
+        query = query.where(col(Event.id).in_(list(event_ids)))
+    records = []
+    for event in played_order(session.exec(query)):
+        assert event.id is not None
+        facts = read_event(session, event.id, with_views=False)
+        people = {
+            e.id: tuple(p for p in (e.player_id, e.partner_id) if p is not None)
+            for e in facts.entrants
+            if e.id is not None
+        }
+        rules = rules_from_json(event.rules_json, "event rules")
+        records.append(EventRecord(facts, rules.name, people))
+    return records
+
+
+def is_rated(fact: MatchFacts) -> bool:
+    """A match decided at the table: played out, time called, a slip or a ruling. A forfeit
+    or a bye says nothing about how well anyone plays."""
+    outcome = fact.outcome
+    return (
+        outcome is not None
+        and outcome.b is not None
+        and outcome.winner is not None
+        and not outcome.kind.unplayed
+        and not fact.forfeit
+    )
+
+
+def rated_matches(records: Sequence[EventRecord]) -> list[RatedMatch]:
+    """Every rated match of ``records`` between registered players, in played order."""
+    found = []
+    for index, record in enumerate(records):
+        for fact in record.facts.matches:
+            outcome = fact.outcome
+            if outcome is None or not is_rated(fact):
+                continue
+            a, b = record.players_of(outcome.a), record.players_of(outcome.b)
+            if not a or not b or set(a) & set(b):
+                continue  # an entrant without a registered player (an old database)
+            found.append(
+                RatedMatch(
+                    order=(index, fact.round_number or 0, fact.row.id or 0),
+                    event_id=record.id,
+                    a=a,
+                    b=b,
+                    a_won=outcome.winner == outcome.a,
+                    played_on=record.played_on,
+                    match_id=fact.row.id,
+                )
+            )
+    return found

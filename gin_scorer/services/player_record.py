@@ -1,0 +1,189 @@
+"""A player's page across every event: the events and matches played, head-to-head against
+each opponent, statistics from the hands, and the rating with its history.
+
+Everything is read from the facts each time (the events' results, each match's hand log):
+the page can never disagree with the score sheets it sums.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlmodel import Session, col, select
+
+from gin_scorer.core.ledgers import ledger_games
+from gin_scorer.services.club_facts import EventRecord, read_events
+from gin_scorer.services.matches import sheet_in
+from gin_scorer.services.players import PlayerView, get_player
+from gin_scorer.services.ratings import club_ratings
+from gin_scorer.services.rounds import MatchFacts
+from gin_scorer.services.standings import event_places
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Player
+from gin_scorer.tournament.player_stats import PlayedMatch, PlayerStatistics, player_statistics
+from gin_scorer.tournament.ratings import Rating, RatingPoint
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedLine:
+    """One match of the player, from the player's side."""
+
+    event_id: int
+    event_name: str
+    played_on: date
+    round_number: int | None
+    table: int | None
+    opponent: str  # the opposing entrant's name ("" for a bye)
+    result: str  # "won", "lost", "bye", "in play"
+    kind: str  # "" played out; else slip, forfeit, time called …
+    games_for: int
+    games_against: int
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """The player's night or tournament: matches won and lost, and the place."""
+
+    event_id: int
+    name: str
+    played_on: date
+    won: int
+    lost: int
+    place: int | None
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    opponent_id: int
+    name: str
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    player: PlayerView
+    rating: Rating
+    history: tuple[RatingPoint, ...]
+    events: tuple[EventLine, ...]
+    matches: tuple[PlayedLine, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    statistics: PlayerStatistics
+
+
+def player_record(db: Database, player_id: int) -> PlayerRecord:
+    """The player's page (NotFound for an unknown player)."""
+    person = get_player(db, player_id)
+    with db.transaction(write=False) as session:
+        records = read_events(session)
+        ratings = club_ratings(session, records)
+        lines: list[PlayedLine] = []
+        events: list[EventLine] = []
+        played: list[PlayedMatch] = []
+        meetings: dict[int, tuple[int, int]] = {}
+        for record in records:
+            mine = [e for e, people in record.people.items() if player_id in people]
+            if not mine:
+                continue
+            entrant = mine[0]
+            facts = [m for m in record.facts.matches if entrant in _sides(m)]
+            for fact in sorted(facts, key=lambda m: (m.round_number or 0, m.row.id or 0)):
+                line, match = _line(session, record, fact, entrant)
+                lines.append(line)
+                if match is not None:
+                    played.append(match)
+                    _meet(meetings, record, fact, entrant, match.won)
+            events.append(_event_line(record, entrant, lines))
+        names = _names(session, list(meetings))
+    h2h = tuple(
+        sorted(
+            (HeadToHead(o, names.get(o, f"#{o}"), w, lo) for o, (w, lo) in meetings.items()),
+            key=lambda h: (-(h.won + h.lost), h.name.casefold()),
+        )
+    )
+    return PlayerRecord(
+        person,
+        ratings.of(player_id),
+        ratings.history.get(player_id, ()),
+        tuple(events),
+        tuple(lines),
+        h2h,
+        player_statistics(played),
+    )
+
+
+def _sides(fact: MatchFacts) -> tuple[int | None, ...]:
+    return (fact.row.entrant_a_id, fact.row.entrant_b_id)
+
+
+def _line(
+    session: Session, record: EventRecord, fact: MatchFacts, entrant: int
+) -> tuple[PlayedLine, PlayedMatch | None]:
+    """The player's line of one match, and the match for the statistics (None: a bye)."""
+    row = fact.row
+    a_side = row.entrant_a_id == entrant
+    other = row.entrant_b_id if a_side else row.entrant_a_id
+    outcome = fact.outcome
+    names = {e.id: e.name for e in record.facts.entrants}
+    won = None if outcome is None else outcome.winner == entrant
+    decided = "in play" if won is None else ("won" if won else "lost")
+    result = "bye" if other is None else decided
+    kind = outcome.kind.label if outcome is not None and outcome.kind.value != "played" else ""
+    line = PlayedLine(
+        event_id=record.id,
+        event_name=record.name,
+        played_on=record.played_on,
+        round_number=fact.round_number,
+        table=row.table_number,
+        opponent=names.get(other, "") if other is not None else "",
+        result=result,
+        kind="forfeit" if fact.forfeit and not kind else kind,
+        games_for=fact.games_a if a_side else fact.games_b,
+        games_against=fact.games_b if a_side else fact.games_a,
+        match_id=row.id or 0,
+    )
+    if other is None:
+        return line, None
+    sheet = sheet_in(session, row, validate=False)
+    side = sheet.match.side_of(entrant)
+    assert side is not None
+    hands = tuple(h.result for h in sheet.hands)
+    return line, PlayedMatch(side, hands, ledger_games(sheet.ledger), won)
+
+
+def _meet(
+    meetings: dict[int, tuple[int, int]],
+    record: EventRecord,
+    fact: MatchFacts,
+    entrant: int,
+    won: bool | None,
+) -> None:
+    if won is None:
+        return
+    row = fact.row
+    other = row.entrant_b_id if row.entrant_a_id == entrant else row.entrant_a_id
+    for opponent in record.players_of(other):
+        w, lo = meetings.get(opponent, (0, 0))
+        meetings[opponent] = (w + won, lo + (not won))
+
+
+def _event_line(record: EventRecord, entrant: int, lines: list[PlayedLine]) -> EventLine:
+    here = [ln for ln in lines if ln.event_id == record.id]
+    places = event_places(record.facts)
+    return EventLine(
+        record.id,
+        record.name,
+        record.played_on,
+        sum(1 for ln in here if ln.result in ("won", "bye")),
+        sum(1 for ln in here if ln.result == "lost"),
+        places.get(entrant) if places is not None else None,
+        len(record.facts.entrants),
+    )
+
+
+def _names(session: Session, ids: list[int]) -> dict[int, str]:
+    rows = session.exec(select(Player).where(col(Player.id).in_(ids)))
+    return {p.id or 0: p.name for p in rows}

@@ -1,0 +1,224 @@
+"""The registry of players: list and find them, ask about a near match, merge two records of
+one person.
+
+A merge moves every entry of the second record onto the first (as entrant or partner),
+fills in what the first lacks (club, member number, contact) and removes the second; the
+audit keeps both records as they were. It is refused when the two could not be one person:
+they played each other, or sat in one event (as two entrants, or as partners).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import or_
+from sqlmodel import Session, col, func, select
+
+from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.authority import DatabaseAction, require_whole_database
+from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
+from gin_scorer.services.player_registry import near_players, same_words
+from gin_scorer.services.rows import fetch
+from gin_scorer.store.database import Database
+from gin_scorer.store.settings import PinGuards, pin_guards_in
+from gin_scorer.store.tables import Entrant, Event, Match, Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A person of the registry, with the number of events they were entered in."""
+
+    id: int
+    name: str
+    club: str
+    member_number: str
+    events: int = 0
+
+    @property
+    def label(self) -> str:
+        """The name as a list shows it: with the club and the member number, if known."""
+        number = f"#{self.member_number}" if self.member_number else ""
+        extra = ", ".join(x for x in (self.club, number) if x)
+        return f"{self.name} ({extra})" if extra else self.name
+
+
+def _view(row: Player, events: int = 0) -> PlayerView:
+    assert row.id is not None
+    return PlayerView(row.id, row.name, row.club or "", row.member_number or "", events)
+
+
+def _event_counts(session: Session) -> dict[int, int]:
+    counts: dict[int, set[int]] = {}
+    for player, partner, event in session.exec(
+        select(Entrant.player_id, Entrant.partner_id, Entrant.event_id)
+    ):
+        for who in (player, partner):
+            if who is not None:
+                counts.setdefault(who, set()).add(event)
+    return {p: len(e) for p, e in counts.items()}
+
+
+def list_players(db: Database) -> tuple[PlayerView, ...]:
+    """Every player, by name."""
+    with db.transaction(write=False) as session:
+        counts = _event_counts(session)
+        rows = session.exec(select(Player).order_by(func.lower(col(Player.name)), col(Player.id)))
+        return tuple(_view(r, counts.get(r.id or 0, 0)) for r in rows)
+
+
+def get_player(db: Database, player_id: int) -> PlayerView:
+    with db.transaction(write=False) as session:
+        return _view(fetch(session, Player, player_id), _event_counts(session).get(player_id, 0))
+
+
+def find_player(db: Database, text: str) -> PlayerView:
+    """The one player ``text`` names: a player id ("#12" or "12"), a member number, a whole
+    name, or a part of one name; NotFound or InvalidInput (several match) otherwise."""
+    wanted = same_words(text)
+    if not wanted:
+        raise InvalidInput("give a player's name, member number or id")
+    players = list_players(db)
+    number = wanted.removeprefix("#")
+    for test in (
+        lambda p: number.isdigit() and p.id == int(number),
+        lambda p: bool(p.member_number) and same_words(p.member_number) == wanted,
+        lambda p: same_words(p.name) == wanted,
+        lambda p: wanted in same_words(p.name),
+    ):
+        found = _matching(players, test)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            shown = "; ".join(f"#{p.id} {p.label}" for p in found[:6])
+            raise InvalidInput(f"{text!r} could be {len(found)} players: {shown}; give the #id")
+    raise NotFound(f"no player is called {text!r}")
+
+
+def _matching(
+    players: Sequence[PlayerView], test: Callable[[PlayerView], bool]
+) -> list[PlayerView]:
+    return [p for p in players if test(p)]
+
+
+def players_near(
+    db: Database, name: str, club: str = "", member_number: str = ""
+) -> tuple[PlayerView, ...]:
+    """Players who might be the one being entered but would not be linked by themselves
+    (see :func:`gin_scorer.services.player_registry.near_players`)."""
+    with db.transaction(write=False) as session:
+        counts = _event_counts(session)
+        near = near_players(session, name, club, member_number)
+        return tuple(_view(p, counts.get(p.id or 0, 0)) for p in near)
+
+
+def merge_players(
+    db: Database,
+    keep_id: int,
+    gone_id: int,
+    *,
+    pin: str | None = None,
+    actor: str | None = None,
+) -> PlayerView:
+    """Make ``gone_id``'s entries ``keep_id``'s (see the module's text). It needs the
+    database PIN when one is set, else the PIN of each event it touches that has one."""
+    if keep_id == gone_id:
+        raise InvalidInput(f"player {keep_id} is already themself: give two different players")
+    with db.transaction() as session:
+        keep, gone = fetch(session, Player, keep_id), fetch(session, Player, gone_id)
+        entries = _entries(session, gone_id)
+        _refuse_two_people(session, keep, gone)
+        guards = _guards(session, {e.event_id for e in entries})
+        require_whole_database(
+            guards, [pin] if pin else [], DatabaseAction.MERGE_PLAYERS, session=session
+        )
+        before = {"kept": _record(keep), "gone": _record(gone)}
+        for entry in entries:
+            if entry.player_id == gone_id:
+                entry.player_id = keep_id
+            if entry.partner_id == gone_id:
+                entry.partner_id = keep_id
+            session.add(entry)
+        keep.club = keep.club or gone.club
+        keep.member_number = keep.member_number or gone.member_number
+        keep.contact = keep.contact or gone.contact
+        session.add(keep)
+        session.flush()
+        session.delete(gone)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="player.merge",
+            subject=f"player:{keep_id}",
+            payload={**before, "entrants": [e.id for e in entries]},
+        )
+        session.flush()
+        return _view(keep, len({e.event_id for e in _entries(session, keep_id)}))
+
+
+def _record(row: Player) -> dict[str, object]:
+    return {
+        "id": row.id,
+        "name": row.name,
+        "club": row.club,
+        "member_number": row.member_number,
+        "contact": row.contact,
+    }
+
+
+def _entries(session: Session, player_id: int) -> list[Entrant]:
+    return list(
+        session.exec(
+            select(Entrant)
+            .where(or_(col(Entrant.player_id) == player_id, col(Entrant.partner_id) == player_id))
+            .order_by(col(Entrant.id))
+        )
+    )
+
+
+def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
+    """ActionRefused when the records are of two people: they met, or shared an event."""
+    mine = {e.id: e for e in _entries(session, keep.id or 0)}
+    theirs = {e.id: e for e in _entries(session, gone.id or 0)}
+    both = f"{keep.name!r} (#{keep.id}) and {gone.name!r} (#{gone.id})"
+    met = session.exec(
+        select(Match).where(
+            or_(
+                col(Match.entrant_a_id).in_(mine) & col(Match.entrant_b_id).in_(theirs),
+                col(Match.entrant_a_id).in_(theirs) & col(Match.entrant_b_id).in_(mine),
+            )
+        )
+    ).first()
+    if met is not None:
+        event = fetch(session, Event, met.event_id)
+        raise ActionRefused(
+            f"{both} played each other in match {met.id} of {event.name!r}: they are two "
+            "people, so they cannot be merged"
+        )
+    shared = set(mine) & set(theirs)
+    if shared:
+        raise ActionRefused(f"{both} are partners in one entry: they cannot be merged")
+    common = {e.event_id for e in mine.values()} & {e.event_id for e in theirs.values()}
+    if common:
+        event = fetch(session, Event, min(common))
+        raise ActionRefused(
+            f"{both} are both entered in {event.name!r}: one person cannot be two entrants, "
+            "so they cannot be merged"
+        )
+
+
+def _guards(session: Session, events: set[int]) -> PinGuards:
+    """The PINs a merge needs: the database's, else those of the events it re-links."""
+    every = pin_guards_in(session)
+    return PinGuards(every.database, tuple(g for g in every.events if g.event_id in events))
+
+
+__all__ = [
+    "PlayerView",
+    "find_player",
+    "get_player",
+    "list_players",
+    "merge_players",
+    "players_near",
+]

@@ -1,0 +1,150 @@
+"""Ratings across the whole database: recomputed from every rated match each time they are
+asked for (:mod:`gin_scorer.tournament.ratings`), never stored, so a corrected result re-rates
+everyone after it. Players with no rated match are not listed; asking for one gives the
+newcomer's rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlmodel import Session, select
+
+from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.authority import Action, require
+from gin_scorer.services.club_facts import EventRecord, rated_matches, read_events
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.rows import fetch
+from gin_scorer.services.spreadsheet_csv import csv_text
+from gin_scorer.store.database import Database
+from gin_scorer.store.tables import Entrant, Event, Player
+from gin_scorer.tournament.ratings import RatingList, RatingScale, rate_matches, seeded_by_rating
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of the rating list."""
+
+    rank: int
+    player_id: int
+    name: str
+    club: str
+    member_number: str
+    rating: int
+    uncertainty: int
+    matches: int
+    wins: int
+    provisional: bool
+    last_played: date | None
+
+
+def club_ratings(session: Session, records: list[EventRecord] | None = None) -> RatingList:
+    """Every player's rating from the rated matches of ``records`` (every event when None)."""
+    found = records if records is not None else read_events(session)
+    return rate_matches(rated_matches(found), RatingScale())
+
+
+def rating_rows(db: Database) -> tuple[RatingRow, ...]:
+    """The rating list, best first: one row per player with a rated match."""
+    with db.transaction(write=False) as session:
+        ratings = club_ratings(session)
+        people = {p.id: p for p in session.exec(select(Player))}
+    rows = []
+    for rank, rating in enumerate(ratings.ranked(), start=1):
+        person = people.get(rating.player)
+        if person is None:
+            continue
+        history = ratings.history.get(rating.player, ())
+        rows.append(
+            RatingRow(
+                rank=rank,
+                player_id=rating.player,
+                name=person.name,
+                club=person.club or "",
+                member_number=person.member_number or "",
+                rating=round(rating.rating),
+                uncertainty=round(rating.uncertainty),
+                matches=rating.matches,
+                wins=rating.wins,
+                provisional=rating.provisional,
+                last_played=history[-1].played_on if history else None,
+            )
+        )
+    return tuple(rows)
+
+
+CSV_COLUMNS = (
+    "rank",
+    "player_id",
+    "name",
+    "club",
+    "member_number",
+    "rating",
+    "uncertainty",
+    "matches",
+    "wins",
+    "provisional",
+    "last_played",
+)
+
+
+def ratings_csv(rows: tuple[RatingRow, ...]) -> str:
+    """The rating list as CSV, with a header (as every export: spreadsheet-safe text)."""
+    return csv_text(
+        CSV_COLUMNS,
+        (
+            (
+                r.rank,
+                r.player_id,
+                r.name,
+                r.club,
+                r.member_number,
+                r.rating,
+                r.uncertainty,
+                r.matches,
+                r.wins,
+                "yes" if r.provisional else "no",
+                r.last_played.isoformat() if r.last_played else "",
+            )
+            for r in rows
+        ),
+    )
+
+
+def seed_by_rating(
+    db: Database, event_id: int, *, pin: str | None = None, actor: str | None = None
+) -> tuple[tuple[str, int], ...]:
+    """Seed the event's active entrants by rating (the highest rating less three times its
+    uncertainty first, so a newcomer's lucky night does not top a regular); a partnership
+    counts its first player. Returns (name, seed) in seed order."""
+    with db.transaction() as session:
+        event = fetch(session, Event, event_id)
+        require(session, Action.EDIT_ENTRANT, event, pin)
+        entrants = [
+            e
+            for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))
+            if e.status == "active"
+        ]
+        if not entrants:
+            raise InvalidInput(f"event {event.name!r} has no active entrant to seed")
+        ratings = club_ratings(session)
+        by_player = {e.player_id: e for e in entrants if e.player_id is not None}
+        order = seeded_by_rating(list(by_player), ratings)
+        seeded = [by_player[p] for p in order] + [e for e in entrants if e.player_id is None]
+        for entrant in entrants:
+            entrant.seed = None  # seeds are unique: clear them before handing them out
+            session.add(entrant)
+        session.flush()
+        for seed, entrant in enumerate(seeded, start=1):
+            entrant.seed = seed
+            session.add(entrant)
+        record_audit(
+            session,
+            db,
+            actor=actor,
+            action="entrant.seed_by_rating",
+            subject=f"event:{event_id}",
+            payload={"seeds": [[e.id, e.seed] for e in seeded]},
+        )
+        return tuple((e.name, e.seed or 0) for e in seeded)
