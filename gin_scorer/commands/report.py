@@ -1,8 +1,8 @@
 """``gin-scorer report KIND``: print an event's documents to PDF.
 
-Kinds: standings, pairings, sheet, pad, slips, bracket, player, and the handouts: tents,
-signin, badges. Blank documents (a score sheet pad, a Hollywood pad, result slips) need no
-event; with --event they carry its name and rules.
+Kinds: standings, pairings, sheet, pad, slips, bracket, player, the handouts (tents,
+signin, badges) and the club's (season, player-page). Blank documents (a score sheet pad, a
+Hollywood pad, result slips) need no event; with --event they carry its name and rules.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ _KINDS = {
     "tents": "table tents to fold and stand on each table, a page a table (--event, --round)",
     "signin": "sign-in sheet: every entrant A to Z with a box to tick (--event)",
     "badges": "name badges with name and club, eight a page to cut out (--event)",
+    "season": "a season's table, night by night (--season ID)",
+    "player-page": "a player's page across every event: rating and results plots, "
+    "statistics, head-to-head (--player ID)",
 }
 
 
@@ -43,6 +46,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--match", type=positive, metavar="ID", help="one match's id")
     parser.add_argument("--entrant", type=positive, metavar="ID", help="the entrant (player sheet)")
+    parser.add_argument("--season", type=positive, metavar="ID", help="the season (season table)")
+    parser.add_argument(
+        "--player", type=positive, metavar="ID", help="the player (player's page; see player list)"
+    )
     parser.add_argument("--blank", action="store_true", help="an empty form to fill in by hand")
     parser.add_argument(
         "--copies",
@@ -92,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
             blank_count=args.copies,
             paper=args.paper,
             room=args.room,
+            season_id=args.season,
+            player_id=args.player,
         )
     except ReportError as error:
         raise UserError(str(error)) from None

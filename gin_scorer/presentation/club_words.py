@@ -8,6 +8,7 @@ player record); this module only chooses the columns and the words.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gin_scorer.services.player_record import PlayerRecord
 from gin_scorer.services.ratings import RatingRow
@@ -39,10 +40,14 @@ def night_cell(points: int | None, counted: bool) -> str:
     return str(points) if counted else f"({points})"
 
 
-def season_heading(standing: SeasonStanding) -> str:
-    season = standing.season
+def season_scoring_line(standing: SeasonStanding) -> str:
+    """How many nights so far and how they count ("5 nights; 2 a match won, …")."""
     nights = len(standing.nights)
-    return f"{season.name}: {nights} night{'s' * (nights != 1)}; {season.scoring.describe()}"
+    return f"{nights} night{'s' * (nights != 1)}; {standing.season.scoring.describe()}"
+
+
+def season_heading(standing: SeasonStanding) -> str:
+    return f"{standing.season.name}: {season_scoring_line(standing)}"
 
 
 def season_columns(standing: SeasonStanding) -> list[str]:
@@ -71,11 +76,11 @@ def season_notes(standing: SeasonStanding) -> list[str]:
     if scoring.best_nights is not None:
         notes.append(f"Only the best {scoring.best_nights} nights count; (n) is a night dropped.")
     if standing.nights:
-        first, last = standing.nights[0], standing.nights[-1]
-        notes.append(
-            f"N1 is {first.name} ({first.played_on}); N{len(standing.nights)} is {last.name} "
-            f"({last.played_on})."
+        named = "; ".join(
+            f"N{i} {night.name} ({night.played_on})"
+            for i, night in enumerate(standing.nights, start=1)
         )
+        notes.append(f"The nights: {named}.")
     return notes
 
 
@@ -213,3 +218,17 @@ def player_text(record: PlayerRecord) -> list[str]:
     if record.matches:
         lines += ["", "Matches", *text_table(MATCH_COLUMNS, match_cells(record), (2,))]
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class EventBar:
+    """One event of the player's results plot: its short label, matches won and lost."""
+
+    label: str
+    won: int
+    lost: int
+
+
+def event_bars(record: PlayerRecord) -> list[EventBar]:
+    """The player's events for the results plot, labelled by date ("06 Jan")."""
+    return [EventBar(e.played_on.strftime("%d %b"), e.won, e.lost) for e in record.events]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.kinds.bracket import make_bracket
+from gin_scorer.reports.kinds.club import make_player_page, make_season
 from gin_scorer.reports.kinds.handouts import make_badges, make_sign_in, make_tents
 from gin_scorer.reports.kinds.pairings import make_pairings
 from gin_scorer.reports.kinds.player import make_player
@@ -36,6 +37,8 @@ MAKERS: dict[str, Maker] = {
     "tents": make_tents,
     "signin": make_sign_in,
     "badges": make_badges,
+    "season": make_season,
+    "player-page": make_player_page,
 }
 """Every report kind and the function that makes it."""
 
@@ -53,6 +56,8 @@ TITLES = {
     "tents": "Table tents",
     "signin": "Sign-in sheet",
     "badges": "Name badges",
+    "season": "Season table",
+    "player-page": "Player's page (every event)",
 }
 """A menu label for each kind."""
 
@@ -70,6 +75,8 @@ def build(
     blank_count: int = 1,
     paper: Paper | str = Paper.A4,
     room: str | None = None,
+    season_id: int | None = None,
+    player_id: int | None = None,
 ) -> Path:
     """Write the ``kind`` report to ``out_path`` and return its path.
 
@@ -85,7 +92,16 @@ def build(
     except ValueError as error:
         raise ReportError(str(error)) from None
     options = Options(
-        event_id, round_number, match_id, entrant_id, blank, chosen, blank_count, room
+        event_id,
+        round_number,
+        match_id,
+        entrant_id,
+        blank,
+        chosen,
+        blank_count,
+        room,
+        season_id,
+        player_id,
     )
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":

@@ -31,6 +31,8 @@ class Options:
     paper: Paper = Paper.A4
     blank_count: int = 1
     room: str | None = None  # the room's address: table cards carry each table's QR code
+    season_id: int | None = None
+    player_id: int | None = None  # a person of the registry (the player's page)
 
 
 Maker = Callable[[Database | None, Path, Options], Path]

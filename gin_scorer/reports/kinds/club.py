@@ -1,0 +1,30 @@
+"""The club's reports: a season's table (--season) and a player's page across every event
+(--player)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.reports.club import render_player_page, render_season
+from gin_scorer.reports.header import page_header
+from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.services.database import Database
+from gin_scorer.services.player_record import player_record
+from gin_scorer.services.seasons import season_standing
+
+
+def make_season(db: Database | None, out: Path, options: Options) -> Path:
+    if options.season_id is None:
+        raise ReportError("the season table needs a season: give --season ID")
+    standing = season_standing(need_db(db), options.season_id)
+    stage = f"{len(standing.nights)} nights" if standing.nights else "no nights yet"
+    header = page_header(db, f"Season table — {standing.season.name}", None, stage)
+    return Path(render_season(str(out), header, standing, options.paper))
+
+
+def make_player_page(db: Database | None, out: Path, options: Options) -> Path:
+    if options.player_id is None:
+        raise ReportError("the player's page needs a player: give --player ID")
+    record = player_record(need_db(db), options.player_id)
+    header = page_header(db, f"Player — {record.player.name}", None, record.player.club)
+    return Path(render_player_page(str(out), header, record, options.paper))
