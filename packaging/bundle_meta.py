@@ -38,11 +38,12 @@ QT_UNUSED = (
     # The QML/Quick stack (PySide6-Essentials ships it; it would add ~40 MB).
     "QtQml", "QtQmlCore", "QtQmlFeatures", "QtQmlModels", "QtQmlWorkerScript",
     "QtQuick", "QtQuick3D", "QtQuickControls2", "QtQuickTest", "QtQuickWidgets",
-    # Full-PySide6 extras, should someone install it: 3D, web engine, multimedia, charts.
+    # PySide6-Addons' extras (it is installed for QtCharts, which the app uses): 3D, web
+    # engine, multimedia, the other plotting modules.
     "Qt3DAnimation", "Qt3DCore", "Qt3DExtras", "Qt3DInput", "Qt3DLogic", "Qt3DRender",
     "QtWebEngineCore", "QtWebEngineQuick", "QtWebEngineWidgets", "QtWebChannel",
     "QtWebSockets", "QtWebView", "QtMultimedia", "QtMultimediaWidgets", "QtSpatialAudio",
-    "QtTextToSpeech", "QtCharts", "QtDataVisualization", "QtGraphs", "QtGraphsWidgets",
+    "QtTextToSpeech", "QtDataVisualization", "QtGraphs", "QtGraphsWidgets",
     "QtBluetooth", "QtNfc", "QtPositioning", "QtLocation", "QtSensors", "QtSerialPort",
     "QtSerialBus", "QtRemoteObjects", "QtScxml", "QtStateMachine", "QtHttpServer",
     "QtNetworkAuth", "QtAxContainer",

@@ -17,7 +17,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-_LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player")
+from gin_scorer.commands._ledger_lines import running_totals, summary
+
+_LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player", "teams")
 
 
 def register(subparsers: Any) -> None:
@@ -44,7 +46,15 @@ def register(subparsers: Any) -> None:
         help="which ledger to print (default: the rule set's match format). partnership: "
         "lines pair up as the two tables of each deal (side A = team A's player); "
         "three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat "
-        "order after the dealer",
+        "order after the dealer; teams: each --team-size lines are one deal's tables",
+    )
+    parser.add_argument(
+        "--team-size",
+        type=int,
+        default=3,
+        metavar="N",
+        help="teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when "
+        "all win; default 3)",
     )
     parser.add_argument(
         "--dealer", choices=["A", "B"], help="who dealt the first hand (adds a dealer column)"
@@ -77,8 +87,13 @@ def run(args: argparse.Namespace) -> int:
         for failure in failures:
             print(f"gin-scorer: {failure}", file=sys.stderr)
         return 2
+    kind = args.ledger
+    if kind == "teams":
+        if not 2 <= args.team_size <= 8:
+            raise UserError(f"--team-size: a team has 2 to 8 players, not {args.team_size}")
+        kind = f"teams:{args.team_size}"
     try:
-        return _report(hands, rules, args.ledger, args.dealer, args.json, sys.stdout)
+        return _report(hands, rules, kind, args.dealer, args.json, sys.stdout)
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: not an error worth a traceback.
         import os
@@ -143,6 +158,12 @@ def _ledger(kind: str | None, results: list[Any], rules: Any) -> Any:
         from gin_scorer.core.ledgers.three_player import play_three_player
 
         return play_three_player(results, rules)
+    if kind is not None and kind.startswith("teams"):
+        from gin_scorer.core.ledgers.teams import play_teams, tedesco_team_rules
+
+        size = int(kind.removeprefix("teams:") or 3)
+        tables = [results[i : i + size] for i in range(0, len(results), size)]
+        return play_teams(tables, tedesco_team_rules(size))
     return ledger_for(results, rules)
 
 
@@ -167,7 +188,7 @@ def _report(
         return _status(problems)
 
     print(f"Rules: {rules.name} ({rules.key})", file=out)
-    running = _running_totals(ledger)
+    running = running_totals(ledger)
     header = f"{'line':>4}  {'hand':<28} {'winner':<6} {'points':>6} {'boxes':>5}"
     if dealt:
         header = f"{'line':>4}  {'dealer':<6} " + header[6:]
@@ -184,7 +205,7 @@ def _report(
         for problem in problems[i]:
             print(f"{'':>6}{problem.severity.value}: {problem.message}", file=out)
     print(file=out)
-    for line in _summary(ledger, [number for number, _, _ in hands]):
+    for line in summary(ledger, [number for number, _, _ in hands]):
         print(line, file=out)
     if dealt:
         print(f"Next dealer: {dealt[-1].value}", file=out)
@@ -247,131 +268,3 @@ def _describe(record: Any, result: Any) -> str:
     if result.outcome is Outcome.TIE:
         return f"tie, no undercut ({counts})"
     return f"{k.value} knocks ({counts})"
-
-
-def _running_totals(ledger: Any) -> dict[int, str]:
-    """For each hand index, where it went and the running totals there."""
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
-    from gin_scorer.core.ledgers.partnership import Partnership
-    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
-
-    where: dict[int, list[str]] = {}
-    if isinstance(ledger, Partnership):
-        return {
-            2 * deal.deal + table: f"deal {deal.deal + 1} table {table + 1}: "
-            f"teams {deal.totals.a}-{deal.totals.b}"
-            for deal in ledger.deals
-            for table in (0, 1)
-        }
-    if isinstance(ledger, ThreePlayerGame):
-        return {
-            line.hand: f"P{line.dealer + 1} deals, A=P{line.players[0] + 1} "
-            f"B=P{line.players[1] + 1}: " + "-".join(map(str, line.totals))
-            for line in ledger.lines
-        }
-    games: list[Any]
-    if isinstance(ledger, Game):
-        games = [ledger]
-    elif isinstance(ledger, Match | Hollywood):
-        games = list(ledger.games)
-    elif isinstance(ledger, MultiMatch):
-        games = [m.game for m in ledger.matches]
-    else:  # pragma: no cover - every ledger kind is listed above
-        games = []
-    label = "match" if isinstance(ledger, MultiMatch) else "game"
-    for game in games:
-        for line in game.lines:
-            where.setdefault(line.hand, []).append(
-                f"{label} {game.number}: {line.totals.a}-{line.totals.b}"
-            )
-    return {hand: "; ".join(parts) for hand, parts in where.items()}
-
-
-def _game_lines(game: Any) -> list[str]:
-    status = (
-        f"won by {game.winner.value} by {game.margin}" + (" (shutout)" if game.shutout else "")
-        if game.finished
-        else f"in play, to {game.target}"
-    )
-    from gin_scorer.core.hands import Side
-
-    out = [f"Game {game.number}: {status}"]
-    for side in ("A", "B"):
-        s = Side(side)
-        parts = [f"points {game.points[s]}", f"boxes {game.boxes[s]}"]
-        if game.finished:
-            parts.append(f"box bonus {game.box_bonus[s]}")
-            if game.game_bonus[s]:
-                parts.append(f"game bonus {game.game_bonus[s]}")
-            if game.shutout_bonus[s]:
-                parts.append(f"shutout {game.shutout_bonus[s]}")
-        out.append(f"  {side}: {game.final[s]:>5}  ({', '.join(parts)})")
-    return out
-
-
-def _three_player_lines(ledger: Any, line_of: list[int]) -> list[str]:
-    lines = [
-        f"  P{seat + 1}: {ledger.final[seat]:>5}  (points {ledger.points[seat]}, "
-        f"boxes {ledger.boxes[seat]})"
-        for seat in range(3)
-    ]
-    result = f"won by P{ledger.winner + 1}" if ledger.winner is not None else "in play"
-    lines.append(f"Three players: {result}; next dealer P{ledger.next_dealer + 1}")
-    if ledger.extra_hands:
-        later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
-        lines.append(f"Hands after the end, counted nowhere: line {later}")
-    return lines
-
-
-def _summary(ledger: Any, line_of: list[int]) -> list[str]:
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
-    from gin_scorer.core.ledgers.partnership import Partnership
-    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
-
-    lines: list[str] = []
-    if isinstance(ledger, Game):
-        return _game_lines(ledger)
-    if isinstance(ledger, Partnership):
-        result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
-        lines.append(
-            f"Partnership to {ledger.target}: team A {ledger.totals.a}, "
-            f"team B {ledger.totals.b}; {result}"
-        )
-        if ledger.extra_deals:
-            lines.append(f"Deals after the end, counted nowhere: {len(ledger.extra_deals)}")
-        return lines
-    if isinstance(ledger, ThreePlayerGame):
-        return _three_player_lines(ledger, line_of)
-    if isinstance(ledger, Match | Hollywood):
-        for game in ledger.games:
-            lines += _game_lines(game)
-        kind = "Hollywood" if isinstance(ledger, Hollywood) else "Match"
-        won = ledger.games_won
-        result = (
-            f"won by {ledger.winner.value}"
-            if ledger.winner
-            else ("finished level" if ledger.finished else "in play")
-        )
-        lines.append(
-            f"{kind}: games A {won.a}, B {won.b}; {result}; margin (A - B) {ledger.margin}"
-        )
-        if ledger.extra_hands:
-            later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
-            lines.append(f"Hands after the end, counted nowhere: line {later}")
-        return lines
-    if isinstance(ledger, MultiMatch):
-        for credit in ledger.matches:
-            game = credit.game
-            status = f"won by {game.winner.value}" if game.finished and game.winner else "in play"
-            lines.append(
-                f"Match {game.number}: {status}; score A {game.points.a}, B {game.points.b}; "
-                f"credited A {credit.credit.a}, B {credit.credit.b}; "
-                f"totals A {credit.totals.a}, B {credit.totals.b}"
-            )
-        result = f"won by {ledger.winner.value}" if ledger.winner else "in play"
-        lines.append(
-            f"Multi-match to {ledger.total_target}: A {ledger.totals.a}, B {ledger.totals.b}; "
-            f"{result}"
-        )
-        return lines
-    return [repr(ledger)]  # pragma: no cover

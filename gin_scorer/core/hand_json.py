@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gin_scorer.core.cards import Card, CardError, parse_card, parse_cards
+from gin_scorer.core.cards import ALL_CARDS, Card, CardError, parse_card, parse_cards
 from gin_scorer.core.hands import (
     Declaration,
     HandCards,
@@ -127,13 +127,26 @@ def _codes(cards: tuple[Card, ...]) -> list[str]:
     return [card.code for card in cards]
 
 
+# What the app itself writes, looked up before the lenient reading (an event day reads back
+# a hundred thousand hands).
+_SIDES = {"A": Side.A, "B": Side.B}
+_CODES = {card.code: card for card in ALL_CARDS}
+
+
 def _side(value: object, field: str) -> Side:
-    if isinstance(value, str) and value.strip().upper() in ("A", "B"):
-        return Side(value.strip().upper())
+    if isinstance(value, str):
+        found = _SIDES.get(value) or _SIDES.get(value.strip().upper())
+        if found is not None:
+            return found
     raise HandRecordError(f'{field}: {shown(value)} is not a player: write "A" or "B"')
 
 
 def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
+    if type(value) is dict and all(  # as the app writes it: {"A": 7, "B": 15}
+        type(count) is int and count >= 0 and type(key) is str and key in _SIDES
+        for key, count in value.items()
+    ):
+        return tuple((_SIDES[key], count) for key, count in value.items())
     if not isinstance(value, Mapping):
         raise HandRecordError(
             f'deadwood: {shown(value)}: write the counts per player, like {{"A": 7, "B": 15}}'
@@ -155,6 +168,8 @@ def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
 
 
 def _card(value: object, field: str) -> Card:
+    if isinstance(value, str) and value in _CODES:
+        return _CODES[value]
     if not isinstance(value, str):
         raise HandRecordError(f'{field}: {shown(value)} is not a card: write it like "7s" or "10h"')
     try:

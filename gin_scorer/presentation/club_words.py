@@ -151,7 +151,7 @@ def statistics_lines(record: PlayerRecord) -> list[tuple[str, str]]:
         ("Undercuts given / suffered", f"{s.undercuts_given} / {s.undercuts_suffered}"),
         ("Boxes", str(s.boxes)),
         ("Shutouts given / suffered", f"{s.shutouts_given} / {s.shutouts_suffered}"),
-        ("Longest winning streak", f"{s.longest_streak} matches"),
+        ("Longest winning streak", f"{s.longest_streak} match{'es' * (s.longest_streak != 1)}"),
     ]
 
 

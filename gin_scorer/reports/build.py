@@ -43,6 +43,8 @@ MAKERS: dict[str, Maker] = {
 """Every report kind and the function that makes it."""
 
 KINDS = tuple(MAKERS)
+CLUB_KINDS = frozenset({"season", "player-page"})
+"""Kinds about the club rather than one event (the app prints them from its Club window)."""
 """Every document ``build`` knows, in the order the CLI and the Reports menu list them."""
 
 TITLES = {

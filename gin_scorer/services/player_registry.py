@@ -79,11 +79,16 @@ def _named(session: Session, name: str) -> Iterable[Player]:
 
 
 def near_players(
-    session: Session, name: str, club: str = "", member_number: str = ""
+    session: Session,
+    name: str,
+    club: str = "",
+    member_number: str = "",
+    event_id: int | None = None,
 ) -> list[Player]:
     """Players who might be the person typed but would not be linked to them: a name
     spelled nearly the same, or the same name at another club (best first, at most five).
-    Empty when the entry would find its player (same number, or same name and club)."""
+    Empty when the entry would find its player (same number, or same name and club). With
+    ``event_id``, players already entered there are left out: they cannot be a new entrant."""
     wanted, wanted_club = same_words(name), same_words(club)
     if not wanted:
         return []
@@ -93,7 +98,10 @@ def near_players(
     ):
         return []
     scored: list[tuple[float, str, Player]] = []
+    entered = players_in_event(session, event_id) if event_id is not None else set()
     for player in session.exec(select(Player)):
+        if player.id in entered:
+            continue
         have = same_words(player.name)
         if have == wanted and same_words(player.club) == wanted_club:
             return []

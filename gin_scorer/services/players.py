@@ -102,13 +102,17 @@ def _matching(
 
 
 def players_near(
-    db: Database, name: str, club: str = "", member_number: str = ""
+    db: Database,
+    name: str,
+    club: str = "",
+    member_number: str = "",
+    event_id: int | None = None,
 ) -> tuple[PlayerView, ...]:
-    """Players who might be the one being entered but would not be linked by themselves
-    (see :func:`gin_scorer.services.player_registry.near_players`)."""
+    """Players who might be the one being entered in ``event_id`` but would not be linked by
+    themselves (see :func:`gin_scorer.services.player_registry.near_players`)."""
     with db.transaction(write=False) as session:
         counts = _event_counts(session)
-        near = near_players(session, name, club, member_number)
+        near = near_players(session, name, club, member_number, event_id)
         return tuple(_view(p, counts.get(p.id or 0, 0)) for p in near)
 
 

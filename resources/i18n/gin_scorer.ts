@@ -98,6 +98,21 @@
     </message>
 </context>
 <context>
+    <name>ClubWindow</name>
+    <message>
+        <source>Club: players and seasons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Players and ratings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seasons</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CorrectHandCommand</name>
     <message>
         <source>Correct hand {0}</source>
@@ -530,6 +545,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Scoring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -543,6 +562,14 @@ Bob Marsh
     </message>
     <message>
         <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Players and ratings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Seasons…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -567,6 +594,10 @@ Bob Marsh
     </message>
     <message>
         <source>&amp;Cards panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a database first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -805,6 +836,25 @@ Bob Marsh
     </message>
 </context>
 <context>
+    <name>NearPlayers</name>
+    <message>
+        <source>Same person?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} looks like {1}, entered in {2} event(s). Same person?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Same person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Someone &amp;else</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>NewEventDialog</name>
     <message>
         <source>New event</source>
@@ -941,6 +991,107 @@ Bob Marsh
     </message>
     <message>
         <source>, {0} bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCharts</name>
+    <message>
+        <source>Rating after each rated match (band: ± uncertainty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rated matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches won (green) and lost (red) at each event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlayerPage</name>
+    <message>
+        <source>Choose a player on the left to see their page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlayersTab</name>
+    <message>
+        <source>Find a player: name, club or number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Merge a duplicate into this one…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Print this page…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;ratings (CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge a duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which record is also {0}? Its entries move to {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the ratings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1435,6 +1586,107 @@ Replace with this result?</source>
     <message>
         <source>Seal {0}
 {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeasonDialog</name>
+    <message>
+        <source>Season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per match won and lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per place in each night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Points:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A match &amp;won:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A match &amp;lost:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Places 1st, 2nd …:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A night &amp;played:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Count the best:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Nights to qualify:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the season a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeasonEventsDialog</name>
+    <message>
+        <source>Events in the season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The season counts the events ticked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeasonsTab</name>
+    <message>
+        <source>Season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Season:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New season…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Events…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scoring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Print table…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show on the p&amp;rojector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No season yet: New season… makes one, then Events… chooses the club nights and tournaments it counts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

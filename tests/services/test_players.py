@@ -70,6 +70,8 @@ def test_near_misses_are_offered_not_linked(db: Database) -> None:
     assert [p.club for p in players_near(db, "gia moreau", "East")] == ["West"]
     assert players_near(db, "Gia Moreau", "West") == ()  # that one would be linked
     assert players_near(db, "Hugo Novak") == ()
+    # Someone already in the event cannot be the one being entered there.
+    assert players_near(db, "Gia Moreaux", "West", event_id=event) == ()
 
 
 def test_merging_moves_the_entries_and_is_audited(db: Database) -> None:

@@ -149,6 +149,7 @@ class EventActions(StationSync):
         db, event_id = opened
         from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+        from gin_scorer.gui.near_players_prompt import confirm_people
         from gin_scorer.services.entrants import add_entrants
         from gin_scorer.services.events import get_event
 
@@ -158,10 +159,10 @@ class EventActions(StationSync):
 
         def add() -> int:
             parsed = dialog.editor.parsed()
+            # A near miss of a known player is asked about, never linked by itself.
+            specs = confirm_people(dialog, db, parsed.specs, event_id=event_id)
             return len(
-                add_entrants(
-                    db, event_id, parsed.specs, labels=parsed.labels, actor=self.settings.station
-                )
+                add_entrants(db, event_id, specs, labels=parsed.labels, actor=self.settings.station)
             )
 
         added = until_accepted(dialog, add, dialog.editor.show_problem)

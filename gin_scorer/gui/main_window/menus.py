@@ -38,6 +38,7 @@ class WindowMenus(WindowFinding):
         self.menus = {
             "file": bar.addMenu(translate("MainWindow", "&File")),
             "event": bar.addMenu(translate("MainWindow", "&Event")),
+            "club": bar.addMenu(translate("MainWindow", "&Club")),
             "scoring": bar.addMenu(translate("MainWindow", "&Scoring")),
             "view": bar.addMenu(translate("MainWindow", "&View")),
             "reports": bar.addMenu(translate("MainWindow", "&Reports")),
@@ -50,6 +51,17 @@ class WindowMenus(WindowFinding):
         self.help_menu = self.menus["help"]
         self._build_file_menu()
         self._build_event_menu()
+        self._entries(
+            "club",
+            (
+                (
+                    translate("MainWindow", "&Players and ratings…"),
+                    lambda: self.show_club("players"),
+                    "Ctrl+Shift+P",
+                ),
+                (translate("MainWindow", "&Seasons…"), lambda: self.show_club("seasons")),
+            ),
+        )
         self._build_scoring_menu()
         self._build_view_menu()
         # Filled when first opened: the report modules load reportlab, not needed to start.
@@ -98,6 +110,18 @@ class WindowMenus(WindowFinding):
         )
         self.cards_action.setCheckable(True)
         self.cards_action.setChecked(self.cards_shown)
+
+    def show_club(self, tab: str) -> None:
+        """Club → Players / Seasons: the club's window, beside the desk's (one at a time)."""
+        if self.db is None:
+            self.statusBar().showMessage(translate("MainWindow", "Open a database first"), 5000)
+            return
+        from gin_scorer.gui.club_window import ClubWindow
+
+        if self.club_window is None or self.club_window.db is not self.db:
+            self.close_club()
+            self.club_window = ClubWindow(self.db, self)
+        self.club_window.show_tab(tab)
 
     def show_tab(self, key: str) -> None:
         """Alt+N: the sheet (with the cursor on the entry line) or an event view."""

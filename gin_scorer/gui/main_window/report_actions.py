@@ -32,6 +32,7 @@ class ReportActions(EventActions):
         if self.reports_menu.actions():
             return
         from gin_scorer.reports import KINDS
+        from gin_scorer.reports.build import CLUB_KINDS
 
         labels = {
             "standings": str(QT_TRANSLATE_NOOP("ReportActions", "&Standings…")),
@@ -46,6 +47,8 @@ class ReportActions(EventActions):
             "badges": str(QT_TRANSLATE_NOOP("ReportActions", "Name ba&dges…")),
         }
         for kind in KINDS:
+            if kind in CLUB_KINDS:
+                continue  # printed from the club's window (Club → Players, Seasons)
             label = translate("ReportActions", labels.get(kind, kind))
             self._action("reports", label, self._report_asker(kind))
         self.reports_menu.addSeparator()

@@ -34,6 +34,7 @@ from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
 from gin_scorer.tournament.model import Format
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.gui.club_window import ClubWindow
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
@@ -75,10 +76,18 @@ class WindowState(QMainWindow):
     cards_action: QAction
     round_clock: RoundClock
     room: RoomControl
+    club_window: ClubWindow | None  # Club → Players / Seasons, while open
     _demo: DemoPlay | None
     _poll: Operation[ChangeFeed] | None
     _backup: Operation[BackupFile] | None
     _report: Operation[Path] | None
+
+    def close_club(self) -> None:
+        """The club's window goes with the database it shows."""
+        if self.club_window is not None:
+            self.club_window.close()
+            self.club_window.deleteLater()
+            self.club_window = None
 
     def _action(
         self,

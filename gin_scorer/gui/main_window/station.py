@@ -41,6 +41,7 @@ class StationSync(WindowState):
         from gin_scorer.services.errors import StoreError
 
         self.room.stop()  # it serves the database being closed
+        self.close_club()  # so does the club's window
         if self.db is not None:
             self.db.close()
             self.db = None

@@ -42,6 +42,7 @@ from gin_scorer.gui.zoom import read_zoom
 from gin_scorer.services.dto import ChangeFeed, EventView, MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.gui.club_window import ClubWindow
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
@@ -161,6 +162,7 @@ class MainWindow(WindowMenus):
         # The round clock, when the director runs one (Event → Round clock).
         self.round_clock = RoundClock(self)
         self.room = RoomControl(self.round_clock.reading)  # Event → Open the room…
+        self.club_window: ClubWindow | None = None  # Club → Players / Seasons
         self.clock_label = QLabel("")
         self.clock_label.setObjectName("clockStatus")
         self.round_clock.ticked.connect(lambda: self.clock_label.setText(self.round_clock.text()))
