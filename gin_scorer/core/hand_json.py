@@ -48,8 +48,9 @@ _DECLARATION_KEYS = {
     "gin": Declaration.GIN,
     "big_gin": Declaration.BIG_GIN,
     "dead": Declaration.DEAD,
+    "misdeal": Declaration.MISDEAL,
 }
-_KEYS = {*_DECLARATION_KEYS, "deadwood", "upcard", "cards"}
+_KEYS = {*_DECLARATION_KEYS, "deadwood", "upcard", "cards", "fiftieth_card"}
 _CARD_KEYS = ("knocker_melds", "knocker_deadwood", "defender", "defender_melds", "layoffs")
 
 
@@ -71,7 +72,7 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     if len(said) != 1:
         what = "none" if not said else " and ".join(said)
         raise HandRecordError(
-            f"a hand says exactly one of knock, gin, big_gin, dead (this one says {what})"
+            f"a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says {what})"
         )
     key = said[0]
     declaration = _DECLARATION_KEYS[key]
@@ -80,8 +81,13 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
         if obj[key] is not True:
             raise HandRecordError(f'dead: {shown(obj[key])}: write "dead": true')
         declarer = None
+    elif declaration is Declaration.MISDEAL and obj[key] is True:
+        declarer = None  # a misdeal, nobody named as the one who could knock at once
     else:
         declarer = _side(obj[key], key)
+    fiftieth = obj.get("fiftieth_card", False)
+    if not isinstance(fiftieth, bool):
+        raise HandRecordError(f"fiftieth_card: {shown(fiftieth)}: write true or false")
     deadwood = _deadwood(obj.get("deadwood", {}))
     upcard = None
     if obj.get("upcard") is not None:
@@ -90,7 +96,12 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     if obj.get("cards") is not None:
         cards = _cards(obj["cards"])
     return HandRecord(
-        declaration=declaration, declarer=declarer, deadwood=deadwood, upcard=upcard, cards=cards
+        declaration=declaration,
+        declarer=declarer,
+        deadwood=deadwood,
+        upcard=upcard,
+        cards=cards,
+        fiftieth_card=fiftieth,
     )
 
 
@@ -99,12 +110,16 @@ def record_to_json(record: HandRecord) -> dict[str, object]:
     out: dict[str, object] = {}
     if record.declaration is Declaration.DEAD:
         out["dead"] = True
+    elif record.declaration is Declaration.MISDEAL and record.declarer is None:
+        out["misdeal"] = True
     else:
         out[record.declaration.value] = record.declarer.value if record.declarer else None
     if record.deadwood:
         out["deadwood"] = {side.value: count for side, count in record.deadwood}
     if record.upcard is not None:
         out["upcard"] = record.upcard.code
+    if record.fiftieth_card:
+        out["fiftieth_card"] = True
     if record.cards is not None:
         c = record.cards
         cards: dict[str, object] = {

@@ -8,7 +8,7 @@ the declaration against the cards and returns :class:`Problem` values that name 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,10 @@ class Declaration(Enum):
     GIN = "gin"
     BIG_GIN = "big_gin"
     DEAD = "dead"
+    # Seed 000: "If a player is able to knock before any cards are accepted, it is considered a
+    # misdeal": nothing is scored, the same dealer deals again. The declarer (if given) is
+    # the player who could knock at once.
+    MISDEAL = "misdeal"
 
 
 class Outcome(Enum):
@@ -53,6 +57,7 @@ class Outcome(Enum):
     GIN = "gin"
     BIG_GIN = "big_gin"
     DEAD = "dead"
+    MISDEAL = "misdeal"  # re-dealt: nothing scored
     # The knocker tied the defender and the rule set gives no undercut on a tie (O's rule).
     TIE = "tie"
 
@@ -121,6 +126,9 @@ class HandRecord:
     deadwood: tuple[tuple[Side, int], ...] = ()
     upcard: Card | None = None
     cards: HandCards | None = None
+    # Seed 002, "action on the 50th card": the hand ended by taking the discard that left two
+    # cards in the stock (allowed only to knock or go gin, where the rules allow it at all).
+    fiftieth_card: bool = False
 
     def declared(self, side: Side) -> int | None:
         for who, count in self.deadwood:
@@ -167,6 +175,8 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
     declaration = record.declaration
     if declaration is Declaration.DEAD:
         return _dead_hand(record)
+    if declaration is Declaration.MISDEAL:
+        return _misdeal(record)
     knocker = record.declarer
     if knocker is None:
         raise HandRecordError(f"a {declaration.value} needs a declarer: say who ended the hand")
@@ -187,6 +197,14 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
             f"the knocker's deadwood is missing: what did {knocker.value} knock with?"
         )
     return _knock(rules, knocker, knocker_count, defender_count, doubled)
+
+
+def _misdeal(record: HandRecord) -> HandResult:
+    if record.deadwood:
+        raise HandRecordError("a misdeal scores nothing: give no deadwood counts")
+    if record.fiftieth_card:
+        raise HandRecordError("a misdeal is found before any card is taken: no 50th card")
+    return replace(_dead_hand(replace(record, declarer=None)), outcome=Outcome.MISDEAL)
 
 
 def _dead_hand(record: HandRecord) -> HandResult:

@@ -77,7 +77,10 @@ def validate_hand(
         # Big gin where it is not played was already said in the rules' own words.
         if not any(p.code == "big_gin_not_allowed" for p in problems):
             problems.insert(0, Problem(_ERROR, "unscorable", str(error), side=record.declarer))
-    if record.cards is not None and record.declarer is not None:
+    misdeal = record.declaration is Declaration.MISDEAL
+    if record.cards is not None and misdeal:
+        problems.append(Problem(_ERROR, "misdeal_cards", "a misdeal is re-dealt: it has no cards"))
+    elif record.cards is not None and record.declarer is not None:
         problems += _card_problems(record, record.cards, record.declarer, rules)
     # The same fact can be found twice (e.g. an ace upcard in Oklahoma); say it once.
     unique = list(dict.fromkeys(problems))
@@ -88,9 +91,9 @@ def validate_hand(
 
 
 def _declared_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
-    problems: list[Problem] = []
+    problems: list[Problem] = _fiftieth_card_problems(record, rules)
     knocker = record.declarer
-    if knocker is None:
+    if knocker is None or record.declaration is Declaration.MISDEAL:
         return problems
     if record.declaration is Declaration.BIG_GIN and not rules.big_gin_allowed:
         problems.append(
@@ -105,6 +108,33 @@ def _declared_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
         count = record.declared(knocker)
         problems += _knock_problems(knocker, count, record.upcard, rules)
     return problems
+
+
+def _fiftieth_card_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
+    """Seed 002's action on the 50th card: only where the rules allow it, only to end the
+    hand (a knock, gin or big gin)."""
+    if not record.fiftieth_card:
+        return []
+    if not rules.fiftieth_card_rule:
+        return [
+            Problem(
+                _ERROR,
+                "fiftieth_card_not_allowed",
+                f"{rules.name} does not allow the action on the 50th card (taking the discard "
+                "that left two cards in the stock)",
+                side=record.declarer,
+            )
+        ]
+    if record.declaration not in (Declaration.KNOCK, Declaration.GIN, Declaration.BIG_GIN):
+        return [
+            Problem(
+                _ERROR,
+                "fiftieth_card_without_knock",
+                "the 50th card's discard may be taken only to knock or go gin",
+                side=record.declarer,
+            )
+        ]
+    return []
 
 
 def _knock_problems(

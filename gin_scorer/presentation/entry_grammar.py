@@ -6,6 +6,8 @@ The grammar (case does not matter, spaces are optional where nothing is ambiguou
     b g 22       B went gin; A holds 22                           (compact: bg22)
     a bg 30      A went big gin; B holds 30                       (compact: abg30)
     d            dead hand: nobody scores
+    md           misdeal: re-dealt by the same dealer (a md: A could knock before any draw)
+    … fifty      the hand ended by the action on the 50th card (where the rules allow it)
     … @Qs        optionally the upcard (Oklahoma: a spade doubles the hand)
 
 The first letter is always the side that ended the hand (``a`` or ``b``); what follows it is
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from gin_scorer.core.cards import Card, CardError, parse_card
@@ -43,7 +45,7 @@ from gin_scorer.presentation.hand_words import describe_result, side_name
 
 GRAMMAR_HINT = (
     "a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  "
-    "a bg 30 ⏎ A big gin  ·  d ⏎ dead hand  ·  @Qs upcard"
+    "a bg 30 ⏎ A big gin  ·  d ⏎ dead hand  ·  md ⏎ misdeal  ·  @Qs upcard"
 )
 """One line shown beside the entry line."""
 
@@ -82,6 +84,8 @@ _DECLARATIONS: dict[str, Declaration] = {
     "bgin": Declaration.BIG_GIN,
 }
 _DEAD_WORDS = {"d", "dead", "dh"}
+_MISDEAL_WORDS = {"md", "misdeal"}
+_FIFTIETH_WORDS = {"fifty", "fiftieth"}
 # Letters, numbers, an upcard after "@", or a separator we accept but ignore.
 _TOKEN = re.compile(r"@\S*|[a-z]+|\d+|[\s/,;:\-]+|.", re.IGNORECASE)
 _SEPARATOR = re.compile(r"[\s/,;:\-]+")
@@ -144,6 +148,8 @@ def _read_words(
 ) -> EntryPreview:
     if not words:
         return EntryPreview(EntryState.INCOMPLETE, "type the side that ended the hand: a or b")
+    if len(words) > 1 and words[-1] in _FIFTIETH_WORDS:
+        return _on_the_fiftieth_card(_read_words(words[:-1], rules, names, upcard), rules, names)
     # Letter runs before the first number form the head: side + declaration ("a"+"k", "abg").
     head = ""
     index = 0
@@ -151,10 +157,9 @@ def _read_words(
         head += words[index]
         index += 1
     numbers = words[index:]
-    if head in _DEAD_WORDS:
-        if numbers:
-            return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
-        return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
+    unscored = _unscored(head, numbers, rules, names, upcard)
+    if unscored is not None:
+        return unscored
     side = _side(head, numbers)
     if isinstance(side, EntryPreview):
         return side
@@ -169,6 +174,47 @@ def _read_words(
     if declaration is Declaration.KNOCK:
         return _knock(side, counts, rules, names, upcard)
     return _gin(side, declaration, counts, rules, names, upcard, who, other)
+
+
+def _unscored(
+    head: str, numbers: tuple[str, ...], rules: RuleSet, names: Sequence[str], upcard: Card | None
+) -> EntryPreview | None:
+    """A misdeal or a dead hand (None: the head names neither)."""
+    if head in _MISDEAL_WORDS or (head[:1] in "ab" and head[1:] in _MISDEAL_WORDS):
+        return _misdeal(head, numbers, rules, names, upcard)
+    if head in _DEAD_WORDS:
+        if numbers:
+            return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
+        return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
+    return None
+
+
+def _misdeal(
+    head: str, numbers: tuple[str, ...], rules: RuleSet, names: Sequence[str], upcard: Card | None
+) -> EntryPreview:
+    """``md`` (or ``a md``: A could knock before any card was taken): re-dealt, no score."""
+    if numbers:
+        return EntryPreview(EntryState.ERROR, "a misdeal takes no numbers: type just md")
+    could = {"a": Side.A, "b": Side.B}.get(head[:1]) if head not in _MISDEAL_WORDS else None
+    record = HandRecord(Declaration.MISDEAL, could, upcard=upcard)
+    said = "Misdeal" + (f" ({side_name(could, names)} could knock at once)" if could else "")
+    return _scored(record, rules, names, said)
+
+
+def _on_the_fiftieth_card(said: EntryPreview, rules: RuleSet, names: Sequence[str]) -> EntryPreview:
+    """A complete knock or gin marked as ended by the action on the 50th card."""
+    if said.record is None or said.state is not EntryState.COMPLETE:
+        return said
+    if not rules.fiftieth_card_rule:
+        return EntryPreview(
+            EntryState.ERROR, f"{rules.name} does not allow the action on the 50th card"
+        )
+    if said.record.declaration not in (Declaration.KNOCK, Declaration.GIN, Declaration.BIG_GIN):
+        return EntryPreview(
+            EntryState.ERROR, "the 50th card's discard may be taken only to knock or go gin"
+        )
+    marked = replace(said.record, fiftieth_card=True)
+    return _scored(marked, rules, names, said.message.split(" → ")[0] + ", on the 50th card")
 
 
 def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:

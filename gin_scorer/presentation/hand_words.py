@@ -27,6 +27,7 @@ _OUTCOME_WORDS = {
     Outcome.GIN: "gin",
     Outcome.BIG_GIN: "big gin",
     Outcome.DEAD: "dead hand",
+    Outcome.MISDEAL: "misdeal",
     Outcome.TIE: "tie, no undercut",
 }
 
@@ -36,6 +37,7 @@ OUTCOME_MARKS = {
     "big_gin": "BG",
     "undercut": "U",
     "dead": "dead",
+    "misdeal": "MD",
     "tie": "tie",
 }
 """The one-or-two-letter marks a printed sheet puts after a hand's points, by
@@ -79,15 +81,15 @@ def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> st
 def result_cell(result: HandResult, names: Sequence[str]) -> str:
     """The app's "Result" cell: ``Ann: knock``, ``Bob: undercut ×2``, ``dead hand``."""
     word = outcome_word(result.outcome)
-    if result.knocker is not None and result.outcome is not Outcome.DEAD:
+    if result.knocker is not None and result.outcome not in (Outcome.DEAD, Outcome.MISDEAL):
         word = f"{side_name(result.knocker, names)}: {word}"
     return word + (" ×2" if result.doubled else "")
 
 
 def declared_text(record: HandRecord) -> str:
     """The declared counts as the entry line would type them back (``7 v 15``; gin ``0 v 22``;
-    a dead hand says nothing)."""
-    if record.declaration is Declaration.DEAD or record.declarer is None:
+    a dead hand or a misdeal says nothing)."""
+    if record.declaration in (Declaration.DEAD, Declaration.MISDEAL) or record.declarer is None:
         return ""
     knocker = record.declarer
     defender_count = record.declared(knocker.other)
@@ -99,6 +101,9 @@ def declared_text(record: HandRecord) -> str:
 def describe_hand(record: HandRecord) -> str:
     """A declared hand in words, sides as letters (the command line's sheet):
     ``A knocks 7 v 15``, ``B gin v 22``, ``A big gin v 30 (up Qs)``, ``dead hand``."""
+    if record.declaration is Declaration.MISDEAL:
+        could = f" ({record.declarer.value} could knock at once)" if record.declarer else ""
+        return "misdeal" + could
     if record.declaration is Declaration.DEAD or record.declarer is None:
         return "dead hand"
     who = record.declarer.value

@@ -99,6 +99,8 @@ def problems_of(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
 
 def dealer_after(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
     """Who deals the hand after one dealt by ``dealer`` that ended in ``result``."""
+    if result.outcome is Outcome.MISDEAL:
+        return dealer  # a misdeal is dealt again by the same dealer
     if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
         return dealer
     if result.winner is None or rules.next_dealer is DealerRule.ALTERNATE:

@@ -60,7 +60,10 @@ def test_cards_and_upcard() -> None:
     ("obj", "message"),
     [
         ({"knock": "C", "deadwood": {"A": 1, "B": 2}}, "knock: 'C' is not a player"),
-        ({"deadwood": {"A": 1}}, "exactly one of knock, gin, big_gin, dead .this one says none"),
+        (
+            {"deadwood": {"A": 1}},
+            "exactly one of knock, gin, big_gin, dead, misdeal .this one says none",
+        ),
         ({"knock": "A", "gin": "A"}, "this one says knock and gin"),
         ({"dead": "yes"}, 'write "dead": true'),
         ({"knock": "A", "deadwood": {"A": "7"}}, "deadwood.A: '7' is not a deadwood count"),

@@ -30,9 +30,11 @@ def test_every_outcome_has_its_word_and_mark() -> None:
         "gin",
         "big gin",
         "dead hand",
+        "misdeal",
         "tie, no undercut",
     ]
-    assert [words.outcome_mark(o.value) for o in Outcome] == ["", "U", "G", "BG", "dead", "tie"]
+    marks = ["", "U", "G", "BG", "dead", "MD", "tie"]
+    assert [words.outcome_mark(o.value) for o in Outcome] == marks
     assert words.outcome_mark("something new") == "something new"
 
 

@@ -20,6 +20,8 @@ def next_dealer(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
     >>> next_dealer(Side.A, won_by_a, rules)
     <Side.B: 'B'>
     """
+    if result.outcome is Outcome.MISDEAL:
+        return dealer  # a misdeal is dealt again by the same dealer
     if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
         return dealer
     if rules.next_dealer is DealerRule.ALTERNATE:
