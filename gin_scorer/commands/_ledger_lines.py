@@ -90,6 +90,16 @@ def _three_player_lines(ledger: Any, line_of: list[int]) -> list[str]:
     return lines
 
 
+def _teams_line(ledger: Any) -> str:
+    result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
+    swept = sum(1 for deal in ledger.deals if deal.swept_by is not None)
+    return (
+        f"Teams of {ledger.rules.players} to {ledger.rules.target}: team A "
+        f"{ledger.totals.a}, team B {ledger.totals.b}; {result} ({swept} deals swept, "
+        f"{ledger.rules.sweep_bonus} each)"
+    )
+
+
 def summary(ledger: Any, line_of: list[int]) -> list[str]:
     from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
     from gin_scorer.core.ledgers.partnership import Partnership
@@ -111,13 +121,7 @@ def summary(ledger: Any, line_of: list[int]) -> list[str]:
     if isinstance(ledger, ThreePlayerGame):
         return _three_player_lines(ledger, line_of)
     if isinstance(ledger, Teams):
-        result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
-        swept = sum(1 for deal in ledger.deals if deal.swept_by is not None)
-        return [
-            f"Teams of {ledger.rules.players} to {ledger.rules.target}: team A "
-            f"{ledger.totals.a}, team B {ledger.totals.b}; {result} ({swept} deals swept, "
-            f"{ledger.rules.sweep_bonus} each)"
-        ]
+        return [_teams_line(ledger)]
     if isinstance(ledger, Match | Hollywood):
         for game in ledger.games:
             lines += _game_lines(game)

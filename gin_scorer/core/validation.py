@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from gin_scorer.core.cards import Card, CardError, format_cards
+from gin_scorer.core.declared_checks import declared_problems, knock_problems
 from gin_scorer.core.defender_checks import counted_as_declared, defender_problems
 from gin_scorer.core.hands import (
     Declaration,
@@ -36,7 +37,6 @@ from gin_scorer.core.hands import (
     Side,
     score_hand,
 )
-from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.melds import (
     Meld,
     MeldError,
@@ -45,7 +45,7 @@ from gin_scorer.core.melds import (
     make_meld,
     meld_problem,
 )
-from gin_scorer.core.rules import KnockRule, RuleSet
+from gin_scorer.core.rules import RuleSet
 
 __all__ = ["complete_from_cards", "errors", "validate_hand", "warnings"]
 
@@ -69,7 +69,7 @@ def validate_hand(
     ``known_scorable``: the caller has just scored ``record`` under ``rules`` without an
     error, so it is not scored again (verify checks every hand of an event this way).
     """
-    problems: list[Problem] = _declared_problems(record, rules)
+    problems: list[Problem] = declared_problems(record, rules)
     try:
         if not known_scorable:
             score_hand(record, rules)
@@ -85,110 +85,6 @@ def validate_hand(
     # The same fact can be found twice (e.g. an ace upcard in Oklahoma); say it once.
     unique = list(dict.fromkeys(problems))
     return tuple(sorted(unique, key=lambda p: p.severity is not Severity.ERROR))
-
-
-# --- without cards ---------------------------------------------------------------------------
-
-
-def _declared_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
-    problems: list[Problem] = _fiftieth_card_problems(record, rules)
-    knocker = record.declarer
-    if knocker is None or record.declaration is Declaration.MISDEAL:
-        return problems
-    if record.declaration is Declaration.BIG_GIN and not rules.big_gin_allowed:
-        problems.append(
-            Problem(
-                _ERROR,
-                "big_gin_not_allowed",
-                f"{knocker.value} declared big gin, which {rules.name} does not play",
-                side=knocker,
-            )
-        )
-    if record.declaration is Declaration.KNOCK:
-        count = record.declared(knocker)
-        problems += _knock_problems(knocker, count, record.upcard, rules)
-    return problems
-
-
-def _fiftieth_card_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
-    """Seed 002's action on the 50th card: only where the rules allow it, only to end the
-    hand (a knock, gin or big gin)."""
-    if not record.fiftieth_card:
-        return []
-    if not rules.fiftieth_card_rule:
-        return [
-            Problem(
-                _ERROR,
-                "fiftieth_card_not_allowed",
-                f"{rules.name} does not allow the action on the 50th card (taking the discard "
-                "that left two cards in the stock)",
-                side=record.declarer,
-            )
-        ]
-    if record.declaration not in (Declaration.KNOCK, Declaration.GIN, Declaration.BIG_GIN):
-        return [
-            Problem(
-                _ERROR,
-                "fiftieth_card_without_knock",
-                "the 50th card's discard may be taken only to knock or go gin",
-                side=record.declarer,
-            )
-        ]
-    return []
-
-
-def _knock_problems(
-    knocker: Side, count: int | None, upcard: Card | None, rules: RuleSet
-) -> list[Problem]:
-    who = knocker.value
-    if rules.knock_rule is KnockRule.GIN_ONLY:
-        return [
-            Problem(
-                _ERROR,
-                "knock_not_allowed",
-                f"{who} knocked, but under {rules.name} rules only gin ends a hand",
-                side=knocker,
-            )
-        ]
-    limit = knock_limit(rules, upcard)
-    if limit is None:
-        return [
-            Problem(
-                _WARNING,
-                "upcard_needed",
-                "enter the first upcard: under Oklahoma rules it sets the knock limit",
-                side=knocker,
-            )
-        ]
-    if count is None:
-        return []
-    if count > limit:
-        if limit == 0 and upcard is not None:
-            why = f"the first upcard {upcard} allows only gin"
-        else:
-            why = f"the knock limit is {limit}"
-            if rules.knock_rule is KnockRule.OKLAHOMA and upcard is not None:
-                why += f" (the first upcard was {upcard})"
-        return [
-            Problem(
-                _ERROR,
-                "knock_above_limit",
-                f"{who} knocked with {count} deadwood; {why}",
-                cards=(upcard,) if upcard is not None else (),
-                side=knocker,
-            )
-        ]
-    if count == 0:
-        return [
-            Problem(
-                _WARNING,
-                "knock_with_zero",
-                f"{who} knocked with 0 deadwood: that is gin (record it as gin to score "
-                "the gin bonus)",
-                side=knocker,
-            )
-        ]
-    return []
 
 
 # --- with cards ------------------------------------------------------------------------------
@@ -336,7 +232,7 @@ def _knocker_count(
         # The limit applies to what was actually laid down too.
         problems += [
             p
-            for p in _knock_problems(knocker, counted, record.upcard, rules)
+            for p in knock_problems(knocker, counted, record.upcard, rules)
             if p.code == "knock_above_limit"
         ]
     return problems
