@@ -74,7 +74,9 @@ def season_notes(standing: SeasonStanding) -> list[str]:
             "qualifiers, without a place (–)."
         )
     if scoring.best_nights is not None:
-        notes.append(f"Only the best {scoring.best_nights} nights count; (n) is a night dropped.")
+        best = scoring.best_nights
+        nights = "night counts" if best == 1 else "nights count"
+        notes.append(f"Only the best {best} {nights}; (n) is a night dropped.")
     if standing.nights:
         named = "; ".join(
             f"N{i} {night.name} ({night.played_on})"

@@ -99,7 +99,8 @@ class SeasonScoring:
         if self.per_night:
             parts.append(f"{self.per_night} a night played")
         if self.best_nights is not None:
-            parts.append(f"best {self.best_nights} nights count")
+            nights = "night counts" if self.best_nights == 1 else "nights count"
+            parts.append(f"best {self.best_nights} {nights}")
         if self.min_nights:
             parts.append(f"at least {self.min_nights} nights to qualify")
         return "; ".join(parts)

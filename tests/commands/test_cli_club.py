@@ -45,7 +45,7 @@ def test_seasons_count_the_events_they_are_given(run: Run) -> None:
     status, out, _ = run("season", "add", "1", "1", "2")
     assert status == 0 and "counts events: 1, 2" in out
     status, out, _ = run("season", "table", "1")
-    assert status == 0 and "best 1 nights count" in out and "(n) is a night dropped" in out
+    assert status == 0 and "best 1 night counts" in out and "(n) is a night dropped" in out
     status, out, _ = run("season", "remove", "1", "2")
     assert status == 0 and "counts events: 1" in out
     status, out, _ = run("season", "list")
