@@ -573,6 +573,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Seed the event by &amp;rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;About Gin Scorer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -598,6 +602,14 @@ Bob Marsh
     </message>
     <message>
         <source>Open a database first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed by rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants seeded by rating</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

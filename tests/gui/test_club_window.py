@@ -102,3 +102,32 @@ def test_a_near_miss_is_asked_about_and_linked_when_the_same(club: Database) -> 
         EntrantSpec("Nobody Alike")
     ]
     assert len(list_seasons(club)) == 1
+
+
+def test_club_menu_seeds_the_open_event_by_rating(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.main_window import MainWindow
+    from gin_scorer.services.entrants import add_entrants, list_entrants
+    from gin_scorer.services.events import create_event
+
+    path = tmp_path / "seed.sqlite"
+    db = open_database(path, station="desk", backups=False)
+    play_demo_season(db, PLAN)
+    rated = rating_rows(db)
+    members = {p.id: p for p in list_players(db)}
+    event = create_event(db, name="Club open", format="swiss")
+    specs = [
+        EntrantSpec(members[r.player_id].name, PLAN.club, members[r.player_id].member_number)
+        for r in reversed(rated[:4])
+    ]
+    add_entrants(db, event.id, specs)
+    db.close()
+    window = MainWindow(database=str(path))
+    qtbot.addWidget(window)
+    window.open_event(event.id)
+    titles = [a.text() for a in window.menus["club"].actions() if a.text()]
+    assert titles == ["&Players and ratings…", "&Seasons…", "Seed the event by &rating"]
+    assert window.seed_by_rating()
+    seeded = sorted(list_entrants(window.db, event.id), key=lambda e: e.seed or 0)
+    sure = sorted(rated[:4], key=lambda r: -(r.rating - 3 * r.uncertainty))
+    assert [e.name for e in seeded] == [r.name for r in sure]
+    assert window.statusBar().currentMessage() == "4 entrants seeded by rating"

@@ -10,6 +10,7 @@ from functools import partial
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.finding import WindowFinding
@@ -60,6 +61,8 @@ class WindowMenus(WindowFinding):
                     "Ctrl+Shift+P",
                 ),
                 (translate("MainWindow", "&Seasons…"), lambda: self.show_club("seasons")),
+                None,
+                (translate("MainWindow", "Seed the event by &rating"), self.seed_by_rating),
             ),
         )
         self._build_scoring_menu()
@@ -122,6 +125,32 @@ class WindowMenus(WindowFinding):
             self.close_club()
             self.club_window = ClubWindow(self.db, self)
         self.club_window.show_tab(tab)
+
+    def seed_by_rating(self) -> bool:
+        """Club → Seed the event by rating: the open event's seeds from the rating list (the
+        surest strength first); the pairings of a seeded format follow them."""
+        opened = self._open_event()
+        if opened is None:
+            return False
+        db, event_id = opened
+        from gin_scorer.gui.background import wait_for
+        from gin_scorer.gui.pin_prompt import with_pin
+        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.ratings import seed_by_rating
+
+        actor = self.settings.station
+        try:
+            seeds = with_pin(
+                self,
+                lambda pin: wait_for(lambda: seed_by_rating(db, event_id, pin=pin, actor=actor)),
+            )
+        except ServiceError as error:
+            QMessageBox.warning(self, translate("MainWindow", "Seed by rating"), str(error))
+            return False
+        if seeds is None:
+            return False
+        self._changed(translate("MainWindow", "{0} entrants seeded by rating").format(len(seeds)))
+        return True
 
     def show_tab(self, key: str) -> None:
         """Alt+N: the sheet (with the cursor on the entry line) or an event view."""
