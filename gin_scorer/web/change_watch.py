@@ -44,13 +44,16 @@ class ChangeWatch:
         self.listeners = 0
         # The matches each recent version changed (empty: something else changed too).
         self._changed_matches: dict[int, frozenset[int]] = {}
-        self._changed: asyncio.Condition | None = None
+        # Set when the version moves on, then replaced by a fresh one. An Event, not a
+        # Condition: a Condition's wait cancelled by wait_for's timeout can leave its lock
+        # released twice on Python 3.11 ("Lock is not acquired"), which killed the stream.
+        self._moved: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
 
-    def _condition(self) -> asyncio.Condition:
-        if self._changed is None:  # made in the server's own event loop
-            self._changed = asyncio.Condition()
-        return self._changed
+    def _next_move(self) -> asyncio.Event:
+        if self._moved is None:  # made in the server's own event loop
+            self._moved = asyncio.Event()
+        return self._moved
 
     def clock_now(self) -> ClockReading | None:
         return self.clock() if self.clock is not None else None
@@ -80,20 +83,18 @@ class ChangeWatch:
 
     async def _moved_on(self, matches: frozenset[int]) -> None:
         """A new version (``matches``: the only ones it changed; empty: maybe anything)."""
-        async with self._condition():
-            self.version += 1
-            self._changed_matches[self.version] = matches
-            self._changed_matches.pop(self.version - HISTORY, None)
-            self._condition().notify_all()
+        self.version += 1
+        self._changed_matches[self.version] = matches
+        self._changed_matches.pop(self.version - HISTORY, None)
+        moved, self._moved = self._next_move(), asyncio.Event()
+        moved.set()  # wakes every page waiting for this version
 
     async def _changed_since(self, seen: int, seconds: float) -> None:
         """Back when the event changed after version ``seen``, or after ``seconds``."""
-        condition = self._condition()
-        async with condition:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    condition.wait_for(lambda: self.version != seen), timeout=seconds
-                )
+        if self.version != seen:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._next_move().wait(), timeout=seconds)
 
     def changed(self, seen: int) -> str:
         """What changed after version ``seen``, as the stream's data: ``{"v": 12, "m": [3,
