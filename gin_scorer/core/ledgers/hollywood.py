@@ -64,9 +64,10 @@ class _Column:
     points: PerSide = field(default_factory=PerSide)
     boxes: PerSide = field(default_factory=PerSide)
     winner: Side | None = None
+    scored: set[Side] = field(default_factory=set)  # the sides that won a hand in it
 
     def has_scored(self, side: Side) -> bool:
-        return any(line.result.winner is side for line in self.lines)
+        return side in self.scored
 
 
 def play_hollywood(results: Sequence[HandResult], rules: RuleSet) -> Hollywood:
@@ -124,6 +125,7 @@ def _enter(column: _Column, hand: int, result: HandResult, side: Side) -> None:
     column.points = column.points.plus(side, result.points)
     column.boxes = column.boxes.plus(side, result.boxes)
     column.lines.append(GameLine(hand=hand, result=result, totals=column.points))
+    column.scored.add(side)
     if column.points[side] >= column.target:
         column.winner = side
 
