@@ -189,8 +189,8 @@ def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
     met = session.exec(
         select(Match).where(
             or_(
-                col(Match.entrant_a_id).in_(mine) & col(Match.entrant_b_id).in_(theirs),
-                col(Match.entrant_a_id).in_(theirs) & col(Match.entrant_b_id).in_(mine),
+                col(Match.entrant_a_id).in_(list(mine)) & col(Match.entrant_b_id).in_(list(theirs)),
+                col(Match.entrant_a_id).in_(list(theirs)) & col(Match.entrant_b_id).in_(list(mine)),
             )
         )
     ).first()
