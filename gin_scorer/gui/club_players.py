@@ -76,7 +76,6 @@ class PlayersTab(QWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         QVBoxLayout(self).addWidget(split)
-        self.refresh()
 
     def refresh(self) -> None:
         from gin_scorer.services.players import list_players

@@ -72,7 +72,6 @@ class SeasonsTab(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.notes)
         layout.addLayout(buttons)
-        self.refresh()
 
     def refresh(self, select: int | None = None) -> None:
         from gin_scorer.services.seasons import list_seasons

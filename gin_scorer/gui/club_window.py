@@ -22,6 +22,10 @@ class ClubWindow(QDialog):
         self.seasons = SeasonsTab(db)
         self.tabs.addTab(self.players, translate("ClubWindow", "&Players and ratings"))
         self.tabs.addTab(self.seasons, translate("ClubWindow", "&Seasons"))
+        # Each tab reads the database when first looked at (the ratings read every event),
+        # and again when the Club menu shows it; never twice for one look.
+        self._read: set[PlayersTab | SeasonsTab] = set()
+        self.tabs.currentChanged.connect(self._first_look)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.close)
         layout = QVBoxLayout(self)
@@ -29,13 +33,20 @@ class ClubWindow(QDialog):
         layout.addWidget(close)
         self.resize(1100, 700)
 
+    def _read_tab(self, tab: PlayersTab | SeasonsTab) -> None:
+        self._read.add(tab)
+        tab.refresh()
+
+    def _first_look(self, index: int) -> None:
+        tab = self.seasons if self.tabs.widget(index) is self.seasons else self.players
+        if tab not in self._read:
+            self._read_tab(tab)
+
     def show_tab(self, key: str) -> None:
         """Show the window on the players' or the seasons' tab, read afresh."""
-        if key == "seasons":
-            self.seasons.refresh()
-        else:
-            self.players.refresh()
-        self.tabs.setCurrentWidget(self.seasons if key == "seasons" else self.players)
+        tab = self.seasons if key == "seasons" else self.players
+        self._read_tab(tab)
+        self.tabs.setCurrentWidget(tab)
         self.show()
         self.raise_()
         self.activateWindow()

@@ -27,18 +27,17 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from gin_scorer.tournament.errors import TournamentError
 
-OPENSKILL_UNIT = 60.0  # openskill's own scale (25 ± 8.3) times this: 1500 ± 500
-
 
 @dataclass(frozen=True, slots=True)
 class RatingScale:
     """Where a newcomer starts and how fast ratings move; ``provisional_until``: a rating
     is marked provisional until its player has this many rated matches."""
 
-    start: float = 1500.0  # 25 * OPENSKILL_UNIT
-    uncertainty: float = 500.0  # 25 / 3 * OPENSKILL_UNIT
-    beta: float = 250.0  # 25 / 6 * OPENSKILL_UNIT
-    tau: float = 5.0  # 25 / 300 * OPENSKILL_UNIT
+    # openskill's own defaults times 60 (written out: 25 / 3 * 60 is not exactly 500 in floats).
+    start: float = 1500.0  # 25
+    uncertainty: float = 500.0  # 25 / 3
+    beta: float = 250.0  # 25 / 6
+    tau: float = 5.0  # 25 / 300
     provisional_until: int = 5
 
     def __post_init__(self) -> None:

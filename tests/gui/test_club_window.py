@@ -131,3 +131,21 @@ def test_club_menu_seeds_the_open_event_by_rating(qtbot, tmp_path: Path) -> None
     sure = sorted(rated[:4], key=lambda r: -(r.rating - 3 * r.uncertainty))
     assert [e.name for e in seeded] == [r.name for r in sure]
     assert window.statusBar().currentMessage() == "4 entrants seeded by rating"
+
+
+def test_each_tab_reads_the_database_once_when_first_looked_at(qtbot, club: Database) -> None:  # type: ignore[no-untyped-def]
+    window = ClubWindow(club)
+    qtbot.addWidget(window)
+    reads: list[str] = []
+    for name, tab in (("players", window.players), ("seasons", window.seasons)):
+        original = tab.refresh
+        tab.refresh = lambda original=original, name=name: (reads.append(name), original())  # type: ignore[method-assign]
+    window.show_tab("players")
+    assert reads == ["players"]
+    window.tabs.setCurrentWidget(window.seasons)  # clicked: read on the first look only
+    window.tabs.setCurrentWidget(window.players)
+    window.tabs.setCurrentWidget(window.seasons)
+    assert reads == ["players", "seasons"]
+    assert window.findChild(QTableWidget, "seasonTable").rowCount() > 0
+    window.show_tab("seasons")  # the Club menu again: read afresh
+    assert reads == ["players", "seasons", "seasons"]
