@@ -58,6 +58,7 @@ class MatchFormat(Enum):
     BEST_OF = "best_of"
     HOLLYWOOD = "hollywood"
     MULTI_MATCH = "multi_match"
+    PARTNERSHIP = "partnership"  # P: two teams of two, partners change opponents each deal
 
 
 class DealerRule(Enum):

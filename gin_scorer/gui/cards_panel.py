@@ -184,8 +184,10 @@ class CardsPanel(QWidget):
         self.rules = rules
         self.names = names
         if record is not None and record.declarer is not None:
-            knocker = names[0] if record.declarer is Side.A else names[1]
-            defender = names[1] if record.declarer is Side.A else names[0]
+            # Labels read "&" as a shortcut mark: a team's "Ann & Bob" must show as typed.
+            a, b = (name.replace("&", "&&") for name in names)
+            knocker = a if record.declarer is Side.A else b
+            defender = b if record.declarer is Side.A else a
             self.knocker_label.setText(
                 translate("CardsPanel", "{0}’s cards (knocker):").format(knocker)
             )

@@ -43,6 +43,7 @@ from gin_scorer.presentation.entry_grammar import (
 )
 from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.presentation.seat_words import entry_names, next_seat_words, plays_partnerships
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -170,7 +171,11 @@ class MatchPanel(QWidget):
     # --- showing --------------------------------------------------------------------------
 
     def names(self) -> tuple[str, str]:
-        return self.model.names()
+        """Who ``a`` and ``b`` are on the entry line: the two players at the table of the hand
+        being entered or corrected (a partnership's seat), else the two entrants."""
+        if self.sheet is None:
+            return self.model.names()
+        return entry_names(self.sheet, self.editing.number - 1 if self.editing else None)
 
     def set_sheet(self, sheet: ScoreSheet | None) -> None:
         self.sheet = sheet
@@ -196,9 +201,10 @@ class MatchPanel(QWidget):
                 )
             )
             self.scoreboard.setText(self._scoreboard_html(sheet))
+            seat = next_seat_words(sheet.match, sheet.rules, len(sheet.hands))
             self.hint.setText(
                 translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
-                    names[0], names[1], GRAMMAR_HINT
+                    *entry_names(sheet), f"{seat}  ·  {GRAMMAR_HINT}" if seat else GRAMMAR_HINT
                 )
             )
             self._show_first_dealer(sheet, names)
@@ -232,7 +238,7 @@ class MatchPanel(QWidget):
         games.setMaximumHeight(games.horizontalHeader().sizeHint().height() + rows + 4)
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
-        first = not sheet.hands
+        first = not sheet.hands and not plays_partnerships(sheet.rules)  # seats decide there
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)
         if first:
@@ -266,8 +272,8 @@ class MatchPanel(QWidget):
             won_by = html.escape(winner.name) if winner else "nobody"
             parts.append(f"<b>match won by {won_by}</b>")
         else:
-            dealer = a if sheet.next_dealer is Side.A else b
-            parts.append(f"next dealer: {dealer}")
+            seated = (html.escape(name) for name in entry_names(sheet))
+            parts.append(f"next dealer: {dict(zip(Side, seated, strict=True))[sheet.next_dealer]}")
         if sheet.match.locked:
             parts.append("🔒 locked")
         return " &nbsp;·&nbsp; ".join(parts)
@@ -276,7 +282,7 @@ class MatchPanel(QWidget):
 
     def _update_preview(self, text: str) -> None:
         rules = self.sheet.rules if self.sheet is not None else _default_rules()
-        self.preview = read_entry(text, rules, self.model.names())
+        self.preview = read_entry(text, rules, self.names())
         finished = self._finished_words()
         if finished and text.strip():
             self.show_error(finished)

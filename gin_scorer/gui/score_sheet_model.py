@@ -27,6 +27,12 @@ from gin_scorer.presentation.hand_words import (
     result_cell,
     side_name,
 )
+from gin_scorer.presentation.seat_words import (
+    plays_partnerships,
+    seat_label,
+    seat_names,
+    seat_words,
+)
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
@@ -182,8 +188,9 @@ class ScoreSheetModel(QAbstractTableModel):
             return f"Game {key.number}\nA – B"
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
+        partnership = self._sheet is not None and plays_partnerships(self._sheet.rules)
         return {
-            Column.HAND: "Hand",
+            Column.HAND: "Deal · table" if partnership else "Hand",
             Column.DEALER: "Dealer",
             Column.OUTCOME: "Result",
             Column.DECLARED: "Deadwood",
@@ -253,12 +260,16 @@ class ScoreSheetModel(QAbstractTableModel):
 
     def _display(self, hand: HandRow, column: Column) -> str:
         result = hand.result
+        sheet = self._sheet
+        assert sheet is not None
+        # A partnership's hand is played by one player of each team: name them, not the teams.
+        names = seat_names(sheet.match, sheet.rules, hand.number - 1) or self._names
         if column == Column.HAND:
-            return str(hand.number)
+            return seat_label(sheet.match, sheet.rules, hand.number - 1)
         if column == Column.DEALER:
-            return "" if hand.dealer is None else side_name(hand.dealer, self._names)
+            return "" if hand.dealer is None else side_name(hand.dealer, names)
         if column == Column.OUTCOME:
-            return result_cell(result, self._names)
+            return result_cell(result, names)
         if column == Column.DECLARED:
             return declared_text(hand.record)
         if column in (Column.POINTS_A, Column.POINTS_B):
@@ -268,7 +279,8 @@ class ScoreSheetModel(QAbstractTableModel):
             return str(hand.totals_after[side])
         if column == Column.GAME:
             return str(hand.game_number)
-        return hand_notes(hand)
+        seat = seat_words(sheet.match, sheet.rules, hand.number - 1)
+        return "; ".join(n for n in (seat, hand_notes(hand)) if n)
 
     def _withdrawn_cell(self, line: WithdrawnHand, key: Column | GameKey) -> str:
         if key == Column.DEALER:

@@ -34,6 +34,15 @@ class SheetShape:
     bonus_label: str = "Game bonus"
     total_label: str = "Game total"
     rule_text: str = ""
+    # Partnerships: rows are deals' tables (1a, 1b, 2a ...), not hands 1, 2, 3.
+    seat_rows: bool = False
+
+    def row_label(self, row: int) -> str:
+        """The printed label of the ``row``-th hand row (0-based) of a block."""
+        if self.seat_rows:
+            deal, table = divmod(row, 2)
+            return f"{deal + 1}{'ab'[table]}"
+        return str(row + 1)
 
     @property
     def boxes_label(self) -> str:
@@ -70,6 +79,7 @@ class SheetLine:
     a_total: int
     b_total: int
     corrected: bool = False  # printed with a † and explained under the games
+    label: str = ""  # printed instead of the hand number (a partnership's "2b")
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,8 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
     """
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return multimatch_shape(rules)
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        return partnership_shape(rules)
     games = rules.best_of if rules.match_format is MatchFormat.BEST_OF else 1
     return SheetShape(
         games=max(games, 1),
@@ -159,6 +171,29 @@ def multimatch_shape(rules: RuleSet) -> SheetShape:
             f"to the match winner, +{rules.multimatch_shutout_bonus} more for a shutout; "
             f"first to {rules.multimatch_total_target} credited wins"
         ),
+    )
+
+
+def partnership_shape(rules: RuleSet) -> SheetShape:
+    """Partnerships: one block to the partnership target, a row per table of each deal; no
+    boxes, bonus or shutout (rules.md gives a partnership none)."""
+    return SheetShape(
+        games=1,
+        games_to_win=1,
+        target=rules.partnership_target,
+        game_bonus=0,
+        box_value=0,
+        shutout_rule="",
+        rows_per_game=22,
+        block_word="Partnership",
+        box_label="Boxes (none)",
+        bonus_label="Bonus (none)",
+        total_label="Team total",
+        rule_text=(
+            "Partnerships: row 2a = deal 2 at table a; partners change opponents every deal; "
+            f"a deal's net goes to the team ahead on it; first team to {rules.partnership_target}"
+        ),
+        seat_rows=True,
     )
 
 

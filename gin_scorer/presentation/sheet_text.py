@@ -11,6 +11,7 @@ from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.game_lines import closed_game_lines
 from gin_scorer.presentation.hand_words import cli_hand_notes, describe_hand, scored_text
 from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.presentation.seat_words import partnership_rule_line, plays_partnerships, seat_words
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _HEADINGS = (
@@ -27,10 +28,11 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
         f"match {m.id}: A = {m.a.name}   B = {b_name}   "
         f"({m.status.value}, version {sheet.version})",
         f"rules: {sheet.rules.name}",
-        "",
-        _HEADINGS,
     ]
-    lines += [_hand_line(row) for row in sheet.hands]
+    if plays_partnerships(sheet.rules):
+        lines.append(partnership_rule_line(sheet.rules))
+    lines += ["", _HEADINGS]
+    lines += [_hand_line(row, seat_words(m, sheet.rules, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
     lines += ["", *_standing_lines(sheet)]
     if with_log:
@@ -38,13 +40,14 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _hand_line(row: HandRow) -> str:
+def _hand_line(row: HandRow, seat: str = "") -> str:
     result = row.result
+    notes = "; ".join(n for n in (seat, cli_hand_notes(row)) if n)
     return (
         f"{row.number:>3} {row.hand_id:>5} {(row.dealer.value if row.dealer else ''):<2} "
         f"{describe_hand(row.record)[:24]:<24} {result.outcome.value:<9} "
         f"{scored_text(result):>5}  {row.game_number or '-':>4} {row.totals_after.a:>6} "
-        f"{row.totals_after.b:>6}  " + cli_hand_notes(row)
+        f"{row.totals_after.b:>6}  " + notes
     )
 
 
@@ -85,9 +88,10 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
         row = sheet.hands[-1]
     lines = []
     if row is not None:
+        seat = seat_words(sheet.match, sheet.rules, row.number - 1)
         lines.append(
             f"hand {row.number} ({describe_hand(row.record)}): A {row.totals_after.a}, "
-            f"B {row.totals_after.b} in game {row.game_number}"
+            f"B {row.totals_after.b} in game {row.game_number}" + (f" — {seat}" if seat else "")
         )
         lines += [f"  {p.severity.value}: {p.message}" for p in row.problems]
     lines.append(

@@ -51,19 +51,22 @@ def _hand_cells(line: SheetLine) -> list[object]:
         b = f"{b} {mark}"
     elif mark:
         a = mark
-    number = f"{line.hand}†" if line.corrected else str(line.hand)
+    label = line.label or str(line.hand)
+    number = f"{label}†" if line.corrected else label
     return [number, a, str(line.a_total), b, str(line.b_total)]
 
 
-def _body(fill: GameFill | None, rows_wanted: int) -> list[list[object]]:
+def _body(shape: SheetShape, fill: GameFill | None, rows_wanted: int) -> list[list[object]]:
     """The hand rows: filled ones first, then empty ones to write in."""
     body: list[list[object]] = []
     for i in range(rows_wanted):
         if fill and i < len(fill.lines):
             body.append(_hand_cells(fill.lines[i]))
+        elif shape.seat_rows:  # a partnership's rows are seats (1a, 1b, 2a ...): keep them
+            body.append([shape.row_label(i), "", "", "", ""])
         else:
             # Hands are numbered through the match, so a filled game's empty rows stay blank.
-            body.append(["" if fill and fill.lines else str(i + 1), "", "", "", ""])
+            body.append(["" if fill and fill.lines else shape.row_label(i), "", "", "", ""])
     return body
 
 
@@ -150,7 +153,7 @@ def _game_block(
         [f"{shape.block_word} {number}", "", "", "", ""],
         ["#", "A", "A total", "B", "B total"],
     ]
-    body = _body(fill, rows_wanted)
+    body = _body(shape, fill, rows_wanted)
     data = head + body + _close(shape, fill)
     font = 8.5 if row_h >= 4.6 * mm else 7
     table = template.grid_table(

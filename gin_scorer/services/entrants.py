@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from gin_scorer.core.rules import MatchFormat
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.player_registry import player_for_entry, players_in_event
 from gin_scorer.services.rows import fetch
+from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import entrant_view, entrant_views
 from gin_scorer.store.database import Database
@@ -98,6 +100,21 @@ def _checked_batch(
     return checked
 
 
+def _teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]) -> None:
+    """A partnership event seats teams of two: an entrant without a partner is refused."""
+    rules = rules_from_json(event.rules_json, "event rules")
+    if rules.match_format is not MatchFormat.PARTNERSHIP:
+        return
+    alone = [
+        f"{label}: {spec.name!r} has no partner, and this event plays partnerships "
+        "(teams of two): give the partner's name"
+        for label, spec in zip(labels, specs, strict=True)
+        if not spec.partner
+    ]
+    if alone:
+        raise RowsRejected(alone, what="entrants")
+
+
 def _clash(
     clean: EntrantSpec,
     shown: str,
@@ -135,6 +152,7 @@ def insert_entrants(
     names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
     checked = _checked_batch(specs, names, existing)
+    _teams_only(event, names, checked)
     joined = _next_round(session, event)
     rows: list[Entrant] = []
     entered = players_in_event(session, event_id)

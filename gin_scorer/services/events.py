@@ -12,7 +12,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
@@ -191,6 +191,7 @@ def set_event_rules(
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = loads_mapping(row.rules_json, "rules")
+        _check_format_fits(session, row, rules)
         row.rules_json = dumps(rules.to_dict())
         session.add(row)
         changed = {k: v for k, v in rules.to_dict().items() if before.get(k) != v}
@@ -203,6 +204,20 @@ def set_event_rules(
             payload={"changed": changed, "pin": pinned},
         )
         return event_view(session, row)
+
+
+def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:
+    """Partnerships seat teams of two: refused while a lone player is entered."""
+    if rules.match_format is not MatchFormat.PARTNERSHIP:
+        return
+    alone = session.exec(
+        select(Entrant.name).where(Entrant.event_id == event.id, col(Entrant.partner_id).is_(None))
+    ).first()
+    if alone is not None:
+        raise InvalidInput(
+            f"{alone!r} is entered without a partner: partnerships need every entrant to be "
+            "a team of two (add the partners first)"
+        )
 
 
 def set_event_settings(

@@ -55,11 +55,14 @@ def in_force(log: Sequence[ResultRow]) -> tuple[ResultRow, bool] | None:
 
 def shape_of(rules: RuleSet) -> MatchShape | None:
     """What a reported result must fit, for the formats that count games (a single game, a
-    best of N); ``None`` for Hollywood and multi-match, which a slip cannot describe."""
+    best of N, a partnership's one game); ``None`` for Hollywood and multi-match, which a slip
+    cannot describe."""
     if rules.match_format is MatchFormat.SINGLE_GAME:
         return MatchShape(games_to_win=1, best_of=1, target=rules.target)
     if rules.match_format is MatchFormat.BEST_OF:
         return MatchShape(rules.games_to_win, rules.best_of, rules.target)
+    if rules.match_format is MatchFormat.PARTNERSHIP:  # one game to the partnership target
+        return MatchShape(games_to_win=1, best_of=1, target=rules.partnership_target)
     return None
 
 

@@ -23,8 +23,8 @@ from gin_scorer.core.hands import (
     Side,
     score_hand,
 )
-from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for
-from gin_scorer.core.rules import DealerRule, RuleSet
+from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of
+from gin_scorer.core.rules import DealerRule, MatchFormat, RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
 from gin_scorer.services.result_values import ResultRow, view_in_force
@@ -134,8 +134,11 @@ def _hand_rows(
     rows: list[HandRow] = []
     dealer = FIRST_DEALER
     last_totals = PerSide()
+    tables = rules.match_format is MatchFormat.PARTNERSHIP
     for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
-        if index == 0 and hand.row.dealer is not None:
+        if tables:  # each hand at its own table: the deal's own dealer, not the last hand's
+            dealer = seat_of(index).first_dealer
+        elif index == 0 and hand.row.dealer is not None:
             dealer = hand.row.dealer
         this_dealer = hand.row.dealer or dealer
         game_number, last_totals = placed.get(index, (0, last_totals))
@@ -161,6 +164,8 @@ def _hand_rows(
             )
         )
         dealer = dealer_after(this_dealer, result, rules)
+    if tables:
+        dealer = seat_of(len(rows)).first_dealer
     return rows, dealer
 
 

@@ -36,6 +36,7 @@ from gin_scorer.presentation.result_grammar import (
     reported_result_text,
     result_words,
 )
+from gin_scorer.presentation.seat_words import entry_names, seat_label, seat_words
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntryKind, MatchView, ResultKind, ScoreSheet
@@ -56,7 +57,7 @@ class TablePage:
     where: str  # "Round 2 · Table 3"
     names: tuple[str, str]
     rules: str
-    lines: tuple[tuple[int, str, str], ...]  # (hand, what happened, totals after "a–b")
+    lines: tuple[tuple[str, str, str], ...]  # (hand, what happened, totals after "a–b")
     standing: str  # "Game 1: Ann 30 – 24 Bob · games 0–0" or the result
     open: bool  # takes hands
     can_undo: bool  # the newest row is this table's own hand
@@ -67,6 +68,10 @@ class TablePage:
     said: str = ""  # the players' words in a sentence (confirmation_sentence)
     confirmed: bool = False  # both agreed: the page takes nothing more
     disputed: bool = False  # a player says it is wrong: the director is on the way
+    # Who a and b are on the entry line (a partnership: the two players of the next hand's
+    # table, named by ``seat``); the entrants otherwise.
+    entry_names: tuple[str, str] = ("A", "B")
+    seat: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +94,11 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
     match = sheet.match
     names = (match.a.name, match.b.name if match.b is not None else "bye")
     lines = tuple(
-        (h.number, describe_result(h.result, names), f"{h.totals_after.a}–{h.totals_after.b}")
+        (
+            seat_label(match, sheet.rules, h.number - 1),
+            describe_result(h.result, entry_names(sheet, h.number - 1)),
+            f"{h.totals_after.a}–{h.totals_after.b}",
+        )
         for h in sheet.hands
     )
     if sheet.result is not None:
@@ -103,7 +112,7 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         standing = (
             f"Game {sheet.current_game}: {names[0]} {totals.a} – {totals.b} {names[1]}"
             f" · games {sheet.games_won.a}–{sheet.games_won.b}"
-            f" · next dealer: {names[0] if sheet.next_dealer is Side.A else names[1]}"
+            f" · next dealer: {dict(zip(Side, entry_names(sheet), strict=True))[sheet.next_dealer]}"
         )
     newest = max(sheet.log, key=lambda row: row.id, default=None)
     said = sheet.confirmation
@@ -131,6 +140,8 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         said=confirmation_sentence(said, names),
         confirmed=confirmed,
         disputed=said is not None and said.agreement is Agreement.DISPUTED,
+        entry_names=entry_names(sheet),
+        seat=seat_words(match, sheet.rules, len(sheet.hands)),
     )
 
 
@@ -220,7 +231,7 @@ class TablePages:
             sheet = await self._sheet(token)
         except ServiceError as error:
             return JSONResponse({"state": "error", "message": str(error)}, 404)
-        names = _page(token, sheet).names
+        names = _page(token, sheet).entry_names
         said = read_entry(request.query_params.get("text", "")[:40], sheet.rules, names)
         return JSONResponse({"state": said.state.value, "message": said.message})
 
@@ -266,7 +277,7 @@ class TablePages:
             return sent
         sheet, page, form = sent
         text = str(form.get("text", ""))[:40]
-        said = read_entry(text, sheet.rules, page.names)
+        said = read_entry(text, sheet.rules, page.entry_names)
         if said.state is not EntryState.COMPLETE or said.record is None:
             return self._show(page, 200, text=text, message=f"✖ {said.message}")
         if form.get("step") != "record":  # without scripts: read it back, then record

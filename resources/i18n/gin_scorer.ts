@@ -1768,7 +1768,7 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>; {0} share a place (shown as “3=”)</source>
+        <source>; {0} share a place (marked “=”)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -5,7 +5,8 @@
 - :mod:`.dispatch`: any format in one call (:func:`play_match`, :func:`ledger_for`).
 - :mod:`.hollywood`: several games scored at once.
 - :mod:`.multimatch`: matches whose credited scores accumulate to a set total.
-- :mod:`.partnership`, :mod:`.three_player`: four and three players.
+- :mod:`.partnership`, :mod:`.three_player`: four and three players;
+  :mod:`.partnership_match` an event's partnership match (hands entered table by table).
 
 :func:`ledger_for` picks the ledger of a rule set's match format; every ledger also offers
 the shared :class:`Match` summary (``games_won``, ``finished``, ``winner``, ``margin``)
@@ -20,6 +21,7 @@ from gin_scorer.core.ledgers.game import Game, GameLine, play_game
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match
 from gin_scorer.core.ledgers.multimatch import MatchCredit, MultiMatch, play_multimatch
+from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, Seat, seat_of
 from gin_scorer.core.ledgers.per_side import PerSide
 
 __all__ = [
@@ -30,7 +32,9 @@ __all__ = [
     "Match",
     "MatchCredit",
     "MultiMatch",
+    "PartnershipMatch",
     "PerSide",
+    "Seat",
     "dealers",
     "ledger_for",
     "ledger_games",
@@ -39,4 +43,5 @@ __all__ = [
     "play_hollywood",
     "play_match",
     "play_multimatch",
+    "seat_of",
 ]

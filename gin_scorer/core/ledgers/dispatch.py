@@ -15,6 +15,7 @@ from gin_scorer.core.ledgers.game import Game
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match, play_games
 from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
+from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, play_partnership_match
 from gin_scorer.core.rules import MatchFormat, RuleSet
 
 
@@ -29,25 +30,30 @@ def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
         return play_hollywood(results, rules).as_match()
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return play_multimatch(results, rules).as_match()
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        return play_partnership_match(results, rules).as_match()
     return play_games(results, rules)
 
 
-Ledger = Match | Hollywood | MultiMatch
+Ledger = Match | Hollywood | MultiMatch | PartnershipMatch
 
 
 def ledger_for(results: Sequence[HandResult], rules: RuleSet) -> Ledger:
     """The full ledger for ``rules.match_format``: a :class:`Match` (single game, best of N),
-    a :class:`Hollywood` or a :class:`MultiMatch`."""
+    a :class:`Hollywood`, a :class:`MultiMatch` or a :class:`PartnershipMatch`."""
     if rules.match_format is MatchFormat.HOLLYWOOD:
         return play_hollywood(results, rules)
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return play_multimatch(results, rules)
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        return play_partnership_match(results, rules)
     return play_match(results, rules)
 
 
 def ledger_games(ledger: object) -> tuple[Game, ...]:
     """The games of any ledger: a lone :class:`Game`, a :class:`Match`, a :class:`Hollywood`
-    (its columns) or a :class:`MultiMatch` (each match's game); () for anything else.
+    (its columns), a :class:`MultiMatch` (each match's game) or a partnership (its one game
+    to the target); () for anything else.
 
     >>> from gin_scorer.core.hand_json import record_from_json
     >>> from gin_scorer.core.hands import score_hand
@@ -60,6 +66,6 @@ def ledger_games(ledger: object) -> tuple[Game, ...]:
         return (ledger,)
     if isinstance(ledger, Match):
         return ledger.games
-    if isinstance(ledger, Hollywood | MultiMatch):
+    if isinstance(ledger, Hollywood | MultiMatch | PartnershipMatch):
         return ledger.as_match().games
     return ()

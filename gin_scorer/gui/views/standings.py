@@ -79,7 +79,7 @@ class StandingsView(EventPage):
         self.note.setText(
             translate("StandingsView", "{0} entrants").format(len(rows))
             + (
-                translate("StandingsView", "; {0} share a place (shown as “3=”)").format(shared)
+                translate("StandingsView", "; {0} share a place (marked “=”)").format(shared)
                 if shared
                 else ""
             )

@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, PartnershipMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.presentation.seat_words import seating_line
 from gin_scorer.presentation.sheet_fill import (
     GameFill,
     MatchHeading,
@@ -96,12 +97,14 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
         return multimatch_fill(ledger, name_a, name_b)
     if isinstance(ledger, Match):
         summary = ledger
-    elif isinstance(ledger, Hollywood):
+    elif isinstance(ledger, Hollywood | PartnershipMatch):
         summary = ledger.as_match()
     else:  # the services always give one of the ledgers above
         return None
     dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
     fill = _with_history(sheet, sheet_fill(summary, name_a, name_b, next_dealer=dealer))
+    if isinstance(ledger, PartnershipMatch):
+        fill = _seated(sheet, ledger, fill)
     if sheet.result is None:
         return fill
     # A reported result decides the match: the sheet says so, not what the hands reached;
@@ -119,6 +122,25 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
         result_line=reported_result_text(sheet.result, name_a, name_b),
         dealer_line="",
     )
+
+
+def _seated(sheet: ScoreSheet, ledger: PartnershipMatch, fill: SheetFill) -> SheetFill:
+    """A partnership's sheet: each row labelled by its deal and table, who sits where in
+    place of the next dealer (each table deals in turn), the result in team points."""
+    shape = sheet_shape(sheet.rules)
+    games = tuple(
+        replace(
+            game, lines=tuple(replace(ln, label=shape.row_label(ln.hand - 1)) for ln in game.lines)
+        )
+        for game in fill.games
+    )
+    totals = ledger.totals
+    high, low = max(totals.a, totals.b), min(totals.a, totals.b)
+    if ledger.winner is not None:
+        won = f"{_side_name(sheet, ledger.winner)} win {high}–{low}"
+    else:
+        won = f"in play: {totals.a}–{totals.b} (first to {ledger.target})" if sheet.hands else ""
+    return replace(fill, games=games, dealer_line=seating_line(sheet.match), result_line=won)
 
 
 def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:

@@ -1,0 +1,38 @@
+"""The printed sheet of a partnership: one block to the target, rows by deal and card table
+(1a, 1b, 2a …), who sits where, and the result in team points; a blank one keeps the rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_scorer.presets import load_preset
+from gin_scorer.reports import build
+from gin_scorer.services import entrants, events, hands, matches, rounds
+from gin_scorer.services.database import open_database
+from tests.services.helpers import hand
+
+from .test_sheet_history_pdf import text_of
+
+
+def test_a_partnership_sheet_prints_seats_and_team_points(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "pairs.sqlite", station="Desk 1")
+    try:
+        event = events.create_event(db, name="Pairs", rules=load_preset("pagat-partnership"))
+        for name, partner in (("Ann", "Bob"), ("Eve", "Fay")):
+            entrants.add_entrant(db, event.id, name, partner=partner)
+        match_id = rounds.start_round(db, event.id, chosen=[(1, 2)]).pairings[0].match_id
+        assert match_id is not None
+        sheet = matches.get_score_sheet(db, match_id)
+        blank = text_of(build("sheet", db, tmp_path / "blank.pdf", match_id=match_id, blank=True))
+        assert "Partnership 1" in blank and "11b" in blank and "first team to 125" in blank
+        for _ in range(4):  # two deals in which A's team gins at both tables: 4 × 45
+            play = {"gin": "A", "deadwood": {"B": 25}}
+            sheet = hands.record_hand(db, match_id, hand(play), sheet.version, entered_by="D")
+        assert sheet.finished
+        text = text_of(build("sheet", db, tmp_path / "sheet.pdf", match_id=match_id))
+        assert "Odd deals: 1a Ann v Eve, 1b Bob v Fay" in text
+        assert "even deals: 1a Ann v Fay, 1b Bob v Eve" in text
+        assert "Ann & Bob win 180–0" in text
+        assert "2b" in text and "Team total" in text
+    finally:
+        db.close()
