@@ -85,18 +85,26 @@ def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
     return pairs
 
 
-def _print_pairings(view: Any) -> None:
+def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
+    from gin_scorer.presentation.club_words import entrant_rating_text
+
+    def named(entrant: Any) -> str:
+        rated = entrant_rating_text((ratings or {}).get(entrant.id, ()))
+        return f"{entrant.name} ({rated})" if rated else entrant.name
+
     print(f"Round {view.number} ({view.status})")
     for p in view.pairings:
         table = f"table {p.table:>3}" if p.table is not None else "   bye   "
         slot = f"  [{p.slot}]" if p.slot else ""
         if p.b is None:
-            print(f"  {table}  {p.a.name} has a bye{slot}")
+            print(f"  {table}  {named(p.a)} has a bye{slot}")
         else:
             games = f"  {p.games_a}–{p.games_b}" if p.hands else ""
-            print(f"  {table}  {p.a.name} v {p.b.name}{games}{slot}")
+            print(f"  {table}  {named(p.a)} v {named(p.b)}{games}{slot}")
     for note in view.notes:
         print(f"  note: {note}")
+    if ratings:
+        print("  (ratings as the event began; ? = provisional)")
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -138,16 +146,18 @@ def run_cancel(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     from gin_scorer.services import rounds
+    from gin_scorer.services.ratings import entrant_ratings
 
     with opened(args) as db:
         view = rounds.get_round(db, args.event, args.round or _latest_round(db, args.event))
+        ratings = entrant_ratings(db, args.event)
     if args.by_name:
         for line in view.by_name:
             where = f"table {line.table}" if line.table is not None else "bye"
             against = f"v {line.opponent}" if line.opponent else ""
             print(f"  {line.name:<28} {where:<10} {against}")
     else:
-        _print_pairings(view)
+        _print_pairings(view, ratings)
     return 0
 
 

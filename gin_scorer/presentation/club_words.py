@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gin_scorer.services.player_record import PlayerRecord
 from gin_scorer.services.ratings import RatingRow
 from gin_scorer.services.seasons import SeasonStanding
+from gin_scorer.tournament.ratings import Rating
 from gin_scorer.tournament.season import SeasonRow
 
 PROVISIONAL_MARK = "?"
@@ -26,6 +27,12 @@ def rating_text(rating: float, provisional: bool) -> str:
     ('1612', '1500?')
     """
     return f"{round(rating)}{PROVISIONAL_MARK if provisional else ''}"
+
+
+def entrant_rating_text(ratings: Sequence[Rating]) -> str:
+    """An entrant's rating in a pairing list: the player's, or both partners' (``1612 / 1500?``);
+    ``""`` for none."""
+    return " / ".join(rating_text(r.rating, r.provisional) for r in ratings)
 
 
 def night_cell(points: int | None, counted: bool) -> str:

@@ -30,6 +30,8 @@ class PairingLine:
     club_a: str = ""
     club_b: str = ""
     note: str = ""  # bracket slot, "bye", "late entry" ...
+    rating_a: str = ""  # "1612", "1500?" (provisional), "" when the club has no ratings
+    rating_b: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -78,9 +80,10 @@ def pairings_story(
     st = template.styles()
     width, _ = template.frame_size(paper)
 
-    def name(text: str, club: str) -> Paragraph:
+    def name(text: str, club: str, rating: str = "") -> Paragraph:
         club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
-        return Paragraph(f"{markup(text)}{club_text}", wall)
+        rated = f' <font size="8" color="#333333">({markup(rating)})</font>' if rating else ""
+        return Paragraph(f"{markup(text)}{rated}{club_text}", wall)
 
     # Pairings go up on the wall: names a size larger than other tables.
     wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
@@ -90,9 +93,11 @@ def pairings_story(
         table_rows.append(
             [
                 Paragraph(f'<font name="{BOLD}">{markup(line.table) or "—"}</font>', big),
-                name(line.player_a, line.club_a),
+                name(line.player_a, line.club_a, line.rating_a),
                 "v",
-                name(line.player_b, line.club_b) if line.player_b else Paragraph(BYE, st["cell"]),
+                name(line.player_b, line.club_b, line.rating_b)
+                if line.player_b
+                else Paragraph(BYE, st["cell"]),
                 Paragraph(markup(line.note), st["small"]),
             ]
         )

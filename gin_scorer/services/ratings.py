@@ -19,7 +19,13 @@ from gin_scorer.services.rows import fetch
 from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Player
-from gin_scorer.tournament.ratings import RatingList, RatingScale, rate_matches, seeded_by_rating
+from gin_scorer.tournament.ratings import (
+    Rating,
+    RatingList,
+    RatingScale,
+    rate_matches,
+    seeded_by_rating,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,3 +154,23 @@ def seed_by_rating(
             payload={"seeds": [[e.id, e.seed] for e in seeded]},
         )
         return tuple((e.name, e.seed or 0) for e in seeded)
+
+
+def entrant_ratings(db: Database, event_id: int) -> dict[int, tuple[Rating, ...]]:
+    """Each entrant's rating as the event began (its player's, or both partners'), from the
+    events played before it, for pairing lists; ``{}`` when no entrant has a rated match
+    before it (a first event: every rating would be the newcomer's, which says nothing)."""
+    with db.transaction(write=False) as session:
+        fetch(session, Event, event_id)
+        records = read_events(session)
+        at = next((i for i, record in enumerate(records) if record.id == event_id), len(records))
+        ratings = club_ratings(session, records[:at])
+        rows = session.exec(select(Entrant).where(Entrant.event_id == event_id))
+        people = {
+            e.id: tuple(p for p in (e.player_id, e.partner_id) if p is not None)
+            for e in rows
+            if e.id is not None
+        }
+    if not any(p in ratings.ratings for players in people.values() for p in players):
+        return {}
+    return {entrant: tuple(ratings.of(p) for p in players) for entrant, players in people.items()}

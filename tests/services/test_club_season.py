@@ -8,6 +8,7 @@ import os
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
@@ -15,12 +16,12 @@ from openskill.models import PlackettLuce
 from gin_scorer.core.hands import Declaration, Side
 from gin_scorer.services.demo_season import SeasonDemoPlan, members_of, play_demo_season
 from gin_scorer.services.dto import EntrantSpec, EventStatus, ScoreSheet
-from gin_scorer.services.entrants import add_entrants
+from gin_scorer.services.entrants import add_entrants, list_entrants
 from gin_scorer.services.events import create_event, get_event, set_event_status
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.services.player_record import player_record
 from gin_scorer.services.players import list_players
-from gin_scorer.services.ratings import rating_rows, ratings_csv, seed_by_rating
+from gin_scorer.services.ratings import entrant_ratings, rating_rows, ratings_csv, seed_by_rating
 from gin_scorer.services.results import ResultReport, record_result
 from gin_scorer.services.seasons import season_standing, set_season_scoring
 from gin_scorer.store.database import Database, open_database
@@ -119,21 +120,27 @@ def test_best_nights_and_places_are_recounted_too(season: tuple[Database, int]) 
         set_season_scoring(db, season_id, SeasonScoring())
 
 
-def test_the_ratings_are_openskill_over_the_sheets_in_order(season: tuple[Database, int]) -> None:
-    db, season_id = season
-    standing = season_standing(db, season_id)
-    model = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0, limit_sigma=False)
-    current = {}
+MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0, limit_sigma=False)
+
+
+def _recount(db: Database, event_ids: tuple[int, ...]) -> tuple[dict[int, Any], Counter[int]]:
+    """openskill over the events' sheets in order: each player's rating, and matches played."""
+    current: dict[int, Any] = {}
     played: Counter[int] = Counter()
-    for _, sheet in _sheets(db, standing.season.event_ids):
+    for _, sheet in _sheets(db, event_ids):
         by_side = _players(sheet)
         assert sheet.winner is not None
-        teams = [[current.get(by_side[s]) or model.rating() for s in (Side.A, Side.B)]]
-        a, b = teams[0]
+        a, b = (current.get(by_side[s]) or MODEL.rating() for s in (Side.A, Side.B))
         ranks = [0.0, 1.0] if sheet.winner is Side.A else [1.0, 0.0]
-        [[a], [b]] = model.rate([[a], [b]], ranks=ranks)
+        [[a], [b]] = MODEL.rate([[a], [b]], ranks=ranks)
         current[by_side[Side.A]], current[by_side[Side.B]] = a, b
         played.update(by_side.values())
+    return current, played
+
+
+def test_the_ratings_are_openskill_over_the_sheets_in_order(season: tuple[Database, int]) -> None:
+    db, season_id = season
+    current, played = _recount(db, season_standing(db, season_id).season.event_ids)
     rows = rating_rows(db)
     assert {r.player_id for r in rows} == set(current)
     for row in rows:
@@ -145,6 +152,23 @@ def test_the_ratings_are_openskill_over_the_sheets_in_order(season: tuple[Databa
     header, first = ratings_csv(rows).splitlines()[:2]
     assert header.startswith("rank,player_id,name,club,member_number,rating,uncertainty")
     assert first.startswith(f"1,{rows[0].player_id},")
+
+
+def test_pairing_lists_show_the_ratings_as_each_night_began(
+    season: tuple[Database, int],
+) -> None:
+    db, season_id = season
+    nights = season_standing(db, season_id).season.event_ids
+    assert entrant_ratings(db, nights[0]) == {}  # nobody had a rated match before it
+    last = nights[-1]
+    before, _ = _recount(db, nights[:-1])
+    shown = entrant_ratings(db, last)
+    people = {e.id: e.player_id for e in list_entrants(db, last)}
+    assert set(shown) == set(people)
+    for entrant, (rating,) in shown.items():
+        expected = before.get(people[entrant]) or MODEL.rating()  # a newcomer's otherwise
+        assert round(rating.rating) == round(expected.mu)
+        assert round(rating.uncertainty) == round(expected.sigma)
 
 
 def test_a_players_page_is_the_recount_of_their_hands(season: tuple[Database, int]) -> None:

@@ -10,13 +10,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.background import Operation, in_background
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import RowsModel
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
+from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import NameLine, PairingView
+from gin_scorer.tournament.ratings import Rating
+
+Ratings = dict[int, tuple[Rating, ...]]
 
 PAIRING_COLUMNS = [
     ColumnSpec(
@@ -51,9 +58,33 @@ BY_NAME_COLUMNS = [
 ]
 
 
+def rated_columns(ratings: Ratings) -> list[ColumnSpec]:
+    """The pairing columns with each side's rating as the event began beside its name (as
+    chess pairing lists print them); the plain columns when nobody has a rating yet."""
+    if not ratings:
+        return PAIRING_COLUMNS
+
+    def rating(entrant: EntrantView | None) -> str:
+        return entrant_rating_text(ratings.get(entrant.id, ())) if entrant is not None else ""
+
+    def strength(entrant: EntrantView | None) -> float:
+        found = ratings.get(entrant.id, ()) if entrant is not None else ()
+        return found[0].rating if found else 0.0
+
+    tip = "The rating as the event began (? = provisional)"
+    a_rating = ColumnSpec("Rating", lambda p: rating(p.a), lambda p: strength(p.a), tooltip=tip)
+    b_rating = ColumnSpec("Rating", lambda p: rating(p.b), lambda p: strength(p.b), tooltip=tip)
+    table, a, b, *rest = PAIRING_COLUMNS
+    return [table, a, a_rating, b, b_rating, *rest]
+
+
 class PairingsView(RoundPage):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(db, parent)
+        # Ratings as each event began, read once per event off the UI thread (the whole
+        # club's history is folded for them).
+        self._ratings: dict[int, Ratings] = {}
+        self._rating_jobs: dict[int, Operation[Ratings]] = {}
         self.by_table = RowsModel(PAIRING_COLUMNS, self)
         self.by_name = RowsModel(BY_NAME_COLUMNS, self)
         self.table_view = make_table(self.by_table)
@@ -91,7 +122,10 @@ class PairingsView(RoundPage):
             self._fail(error)
             return
         names: tuple[NameLine, ...] = pairings_by_name(lines)
-        self.by_table.set_rows(lines)
+        event_id = self.shown_event.id
+        if event_id not in self._ratings:
+            self._read_ratings(event_id, number)
+        self.by_table.set_rows(lines, rated_columns(self._ratings.get(event_id, {})))
         self.by_name.set_rows(names)
         self.title.setText(translate("PairingsView", "Pairings — round {0}").format(number))
         byes = sum(1 for p in lines if p.is_bye)
@@ -99,4 +133,20 @@ class PairingsView(RoundPage):
         self.note.setText(
             translate("PairingsView", "{0} tables").format(len(lines) - byes)
             + (translate("PairingsView", ", {0} bye").format(byes) if byes else "")
+        )
+
+    def _read_ratings(self, event_id: int, number: int) -> None:
+        self._ratings[event_id] = {}  # asked once: a failure leaves the plain columns
+
+        def done(ratings: Ratings) -> None:
+            self._ratings[event_id] = ratings
+            shown = self.shown_event
+            if ratings and shown is not None and shown.id == event_id:
+                self.show_lines(self.current_round() or number)
+
+        self._rating_jobs[event_id] = in_background(
+            lambda _report: entrant_ratings(self.db, event_id),
+            on_done=done,
+            on_error=lambda _error: None,  # the pairings stand without ratings
+            parent=self,
         )

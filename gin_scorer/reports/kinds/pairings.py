@@ -1,14 +1,18 @@
-"""Pairings: a round's table assignments, by table and by name, with the engine's notes."""
+"""Pairings: a round's table assignments, by table and by name, with the engine's notes and,
+at a club with a history, each entrant's rating as the event began."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.reading import required_event, round_label, round_number
 from gin_scorer.reports.request import Options, need_db
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import get_round
 
 
@@ -17,6 +21,11 @@ def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
     database = need_db(db)
     number = round_number(database, event, options.round_number)
     round_view = get_round(database, event.id, number)
+    ratings = entrant_ratings(database, event.id)
+
+    def rating(entrant: EntrantView | None) -> str:
+        return entrant_rating_text(ratings.get(entrant.id, ())) if entrant is not None else ""
+
     lines = [
         PairingLine(
             table=str(p.table or ""),
@@ -25,8 +34,13 @@ def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
             club_a=p.a.club,
             club_b=p.b.club if p.b is not None else "",
             note=p.slot or "",
+            rating_a=rating(p.a),
+            rating_b=rating(p.b),
         )
         for p in round_view.pairings
     ]
     header = page_header(db, "Pairings", event, round_label(number))
-    return render_pairings(out, header, lines, paper=options.paper, notes=round_view.notes)
+    notes = round_view.notes
+    if ratings:
+        notes = (*notes, "Ratings as the event began (? = provisional, fewer than 5 rated matches)")
+    return render_pairings(out, header, lines, paper=options.paper, notes=notes)
