@@ -201,7 +201,7 @@ class MatchPanel(QWidget):
                 )
             )
             self.scoreboard.setText(self._scoreboard_html(sheet))
-            seat = next_seat_words(sheet.match, sheet.rules, len(sheet.hands))
+            seat = next_seat_words(sheet)
             self.hint.setText(
                 translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
                     *entry_names(sheet), f"{seat}  ·  {GRAMMAR_HINT}" if seat else GRAMMAR_HINT

@@ -263,9 +263,9 @@ class ScoreSheetModel(QAbstractTableModel):
         sheet = self._sheet
         assert sheet is not None
         # A partnership's hand is played by one player of each team: name them, not the teams.
-        names = seat_names(sheet.match, sheet.rules, hand.number - 1) or self._names
+        names = seat_names(sheet, hand.number - 1) or self._names
         if column == Column.HAND:
-            return seat_label(sheet.match, sheet.rules, hand.number - 1)
+            return seat_label(sheet, hand.number - 1)
         if column == Column.DEALER:
             return "" if hand.dealer is None else side_name(hand.dealer, names)
         if column == Column.OUTCOME:
@@ -279,7 +279,7 @@ class ScoreSheetModel(QAbstractTableModel):
             return str(hand.totals_after[side])
         if column == Column.GAME:
             return str(hand.game_number)
-        seat = seat_words(sheet.match, sheet.rules, hand.number - 1)
+        seat = seat_words(sheet, hand.number - 1)
         return "; ".join(n for n in (seat, hand_notes(hand)) if n)
 
     def _withdrawn_cell(self, line: WithdrawnHand, key: Column | GameKey) -> str:

@@ -3,12 +3,15 @@
 A partnership match takes two card tables; the room numbers them after the match's table
 (3a and 3b for table 3). Hands are entered table by table, deal by deal
 (:func:`~gin_scorer.core.ledgers.seat_of`), so the seat of every hand follows from its
-position. Every other format has one table and one player a side: no seat words.
+position (a misdeal shares its seat with the re-deal). Every other format has one table and
+one player a side: no seat words.
 """
 
 from __future__ import annotations
 
+from gin_scorer.core.hands import Outcome
 from gin_scorer.core.ledgers import seat_of
+from gin_scorer.core.ledgers.partnership_match import seat_numbers
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
@@ -37,20 +40,30 @@ def member(entrant: EntrantView | None, index: int) -> str:
     return members[index] if index < len(members) else entrant.name
 
 
-def seat_words(match: MatchView, rules: RuleSet, hand: int) -> str:
-    """``Deal 2 · table 3b: Bob v Eve`` for the ``hand``-th hand (0-based) of a partnership;
-    ``""`` for every other format."""
-    if not plays_partnerships(rules):
+def seat_number(sheet: ScoreSheet, hand: int | None = None) -> int:
+    """The seat (:func:`~gin_scorer.core.ledgers.seat_of`'s index) of the sheet's
+    ``hand``-th hand (0-based; default: the next one to enter)."""
+    results = [row.result for row in sheet.hands]
+    if hand is not None and hand < len(results):
+        return seat_numbers(results)[hand]
+    return sum(1 for result in results if result.outcome is not Outcome.MISDEAL)
+
+
+def seat_words(sheet: ScoreSheet, hand: int | None = None) -> str:
+    """``Deal 2 · table 3b: Bob v Eve`` for the ``hand``-th hand (0-based; default: the next)
+    of a partnership; ``""`` for every other format."""
+    if not plays_partnerships(sheet.rules):
         return ""
-    seat = seat_of(hand)
+    match = sheet.match
+    seat = seat_of(seat_number(sheet, hand))
     a = member(match.a, seat.player_a)
     b = member(match.b, seat.player_b)
     return f"Deal {seat.deal + 1} · table {card_table(match, seat.table)}: {a} v {b}"
 
 
-def next_seat_words(match: MatchView, rules: RuleSet, hands: int) -> str:
-    """The seat of the next hand to enter, after ``hands`` hands: what the entry line says."""
-    words = seat_words(match, rules, hands)
+def next_seat_words(sheet: ScoreSheet) -> str:
+    """The seat of the next hand to enter: what the entry line says."""
+    words = seat_words(sheet)
     return f"next: {words}" if words else ""
 
 
@@ -63,32 +76,31 @@ def partnership_rule_line(rules: RuleSet) -> str:
     )
 
 
-def seat_names(match: MatchView, rules: RuleSet, hand: int) -> tuple[str, str] | None:
-    """The two players of the ``hand``-th hand of a partnership (side A's, side B's), or
-    ``None`` for every other format (each side is then one entrant)."""
-    if not plays_partnerships(rules):
+def seat_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str] | None:
+    """The two players of the ``hand``-th hand of a partnership (side A's, side B's; default:
+    the next hand's), or ``None`` for every other format (each side is then one entrant)."""
+    if not plays_partnerships(sheet.rules):
         return None
-    seat = seat_of(hand)
-    return member(match.a, seat.player_a), member(match.b, seat.player_b)
+    seat = seat_of(seat_number(sheet, hand))
+    return member(sheet.match.a, seat.player_a), member(sheet.match.b, seat.player_b)
 
 
-def seat_label(match: MatchView, rules: RuleSet, hand: int) -> str:
+def seat_label(sheet: ScoreSheet, hand: int) -> str:
     """The sheet's hand cell for a partnership, ``2 · 3b`` (deal 2 at table 3b); the hand's
     number for every other format."""
-    if not plays_partnerships(rules):
+    if not plays_partnerships(sheet.rules):
         return str(hand + 1)
-    seat = seat_of(hand)
-    return f"{seat.deal + 1} · {card_table(match, seat.table)}"
+    seat = seat_of(seat_number(sheet, hand))
+    return f"{seat.deal + 1} · {card_table(sheet.match, seat.table)}"
 
 
 def entry_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str]:
     """Who the entry line's ``a`` and ``b`` are for the ``hand``-th hand (default: the next):
     the two players at that table in a partnership, else the two entrants."""
-    index = len(sheet.hands) if hand is None else hand
-    match = sheet.match
-    seated = seat_names(match, sheet.rules, index)
+    seated = seat_names(sheet, hand)
     if seated is not None:
         return seated
+    match = sheet.match
     return match.a.name, match.b.name if match.b is not None else "bye"
 
 

@@ -32,7 +32,7 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     if plays_partnerships(sheet.rules):
         lines.append(partnership_rule_line(sheet.rules))
     lines += ["", _HEADINGS]
-    lines += [_hand_line(row, seat_words(m, sheet.rules, row.number - 1)) for row in sheet.hands]
+    lines += [_hand_line(row, seat_words(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
     lines += ["", *_standing_lines(sheet)]
     if with_log:
@@ -88,7 +88,7 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
         row = sheet.hands[-1]
     lines = []
     if row is not None:
-        seat = seat_words(sheet.match, sheet.rules, row.number - 1)
+        seat = seat_words(sheet, row.number - 1)
         lines.append(
             f"hand {row.number} ({describe_hand(row.record)}): A {row.totals_after.a}, "
             f"B {row.totals_after.b} in game {row.game_number}" + (f" — {seat}" if seat else "")

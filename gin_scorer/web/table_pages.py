@@ -95,7 +95,7 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
     names = (match.a.name, match.b.name if match.b is not None else "bye")
     lines = tuple(
         (
-            seat_label(match, sheet.rules, h.number - 1),
+            seat_label(sheet, h.number - 1),
             describe_result(h.result, entry_names(sheet, h.number - 1)),
             f"{h.totals_after.a}–{h.totals_after.b}",
         )
@@ -141,7 +141,7 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
         confirmed=confirmed,
         disputed=said is not None and said.agreement is Agreement.DISPUTED,
         entry_names=entry_names(sheet),
-        seat=seat_words(match, sheet.rules, len(sheet.hands)),
+        seat=seat_words(sheet),
     )
 
 

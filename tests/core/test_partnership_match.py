@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandResult, Side, score_hand
 from gin_scorer.core.ledgers import PerSide, ledger_for, ledger_games, play_match, seat_of
-from gin_scorer.core.ledgers.partnership_match import PartnershipMatch
+from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, seat_numbers
 from gin_scorer.core.rules import MatchFormat, RuleSet
 
 RULES = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=125)
@@ -27,6 +27,7 @@ def gin(side: str, defender: int) -> HandResult:
 
 
 DEAD = score_hand(record_from_json({"dead": True}), RULES)
+MISDEAL = score_hand(record_from_json({"misdeal": True}), RULES)
 
 
 def by_the_rules(results: list[HandResult], target: int) -> tuple[PerSide, Side | None, int]:
@@ -56,6 +57,19 @@ hands = st.one_of(
     st.builds(gin, st.sampled_from("AB"), st.integers(0, 98)),
     st.just(DEAD),
 )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(hands, st.just(MISDEAL)), max_size=24), st.integers(20, 300))
+def test_misdeals_take_no_seat(results: list[HandResult], target: int) -> None:
+    """A misdeal is dealt again at its table: the match is the one without it."""
+    rules = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=target)
+    played = [r for r in results if r is not MISDEAL]
+    ledger, without = ledger_for(results, rules), ledger_for(played, rules)
+    assert isinstance(ledger, PartnershipMatch) and isinstance(without, PartnershipMatch)
+    assert (ledger.totals, ledger.winner) == (without.totals, without.winner)
+    seats = seat_numbers(results)
+    assert [seats[i] for i, r in enumerate(results) if r is not MISDEAL] == list(range(len(played)))
 
 
 @settings(max_examples=300, deadline=None)

@@ -58,7 +58,7 @@ def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database)
     a, b = match.a.members, match.b.members  # type: ignore[union-attr]
     sheet = matches.get_score_sheet(db, match.id)
     assert entry_names(sheet) == (a[0], b[0])
-    assert seat_words(match, sheet.rules, 0) == f"Deal 1 · table 1a: {a[0]} v {b[0]}"
+    assert seat_words(sheet) == f"Deal 1 · table 1a: {a[0]} v {b[0]}"
     plays = [
         {"knock": "A", "deadwood": {"A": 2, "B": 22}},  # deal 1, 1a: A +20
         {"gin": "B", "deadwood": {"A": 35}},  # 1b: B +55 → B's team nets 35
@@ -74,6 +74,10 @@ def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database)
     # Each table deals in turn, whoever won the other table's hand.
     assert [h.dealer for h in sheet.hands] == [Side.A, Side.B, Side.B, Side.A, Side.A]
     assert entry_names(sheet) == (a[1], b[1])  # deal 3 seats as deal 1 did
+    # A misdeal at that table is dealt again there: the next hand keeps the seat.
+    sheet = hands.record_hand(db, match.id, hand({"misdeal": True}), sheet.version, entered_by="T")
+    assert seat_words(sheet) == f"Deal 3 · table 1b: {a[1]} v {b[1]}"
+    assert seat_words(sheet, 5) == seat_words(sheet) and sheet.ledger.pending == (4,)  # type: ignore[union-attr]
     sheet = hands.record_hand(db, match.id, hand(plays[1]), sheet.version, entered_by="T")
     assert sheet.ledger.totals == PerSide(83, 40)  # type: ignore[union-attr]
     sheet = hands.record_hand(db, match.id, hand(plays[3]), sheet.version, entered_by="T")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gin_scorer.core.hands import HandResult, Side
+from gin_scorer.core.hands import HandResult, Outcome, Side
 from gin_scorer.core.ledgers.game import Game, GameLine
 from gin_scorer.core.ledgers.match import Match
 from gin_scorer.core.ledgers.partnership import Partnership, play_partnership, seating
@@ -61,19 +61,39 @@ def seat_of(hand: int) -> Seat:
     return Seat(hand, deal, table, player_a, player_b)
 
 
+def seat_numbers(results: Sequence[HandResult]) -> list[int]:
+    """Each hand's seat (the index :func:`seat_of` takes): the hands before it that were not
+    misdeals. A misdeal is dealt again at the same table, so it and its re-deal share a seat.
+
+    >>> from gin_scorer.core.hand_json import record_from_json
+    >>> from gin_scorer.core.hands import score_hand
+    >>> md = score_hand(record_from_json({"misdeal": True}), RuleSet())
+    >>> dead = score_hand(record_from_json({"dead": True}), RuleSet())
+    >>> seat_numbers([dead, md, dead, dead])
+    [0, 1, 1, 2]
+    """
+    seats: list[int] = []
+    played = 0
+    for result in results:
+        seats.append(played)
+        if result.outcome is not Outcome.MISDEAL:
+            played += 1
+    return seats
+
+
 @dataclass(frozen=True, slots=True)
 class PartnershipMatch:
-    """The partnership ledger of an event's match, and the hands not (yet) in it.
+    """The partnership ledger of an event's match, and where each hand entered stands.
 
-    ``pending`` is the hand of a deal whose second table is not in yet; ``extra_hands`` the
-    hands entered after a team reached the target (counted nowhere).
+    ``pending`` holds the hands of a deal whose second table is not in yet; ``extra_hands``
+    those entered after a team reached the target (counted nowhere). A misdeal sits with the
+    deal it was dealt in and scores nothing.
     """
 
     ledger: Partnership
-    hands: int
+    results: tuple[HandResult, ...]
     pending: tuple[int, ...]
     extra_hands: tuple[int, ...]
-    pending_results: tuple[HandResult, ...] = ()
 
     @property
     def totals(self) -> PerSide:
@@ -93,12 +113,11 @@ class PartnershipMatch:
 
     def as_match(self) -> Match:
         """The summary every format shares: one game to the target, its lines the hands."""
-        if not self.hands:
+        if not self.results:
             return Match((), PerSide(), False, None, 0, 1)
-        game = self._game()
         won = PerSide() if self.winner is None else PerSide.of(self.winner, 1)
         return Match(
-            games=(game,),
+            games=(self._game(),),
             games_won=won,
             finished=self.finished,
             winner=self.winner,
@@ -108,15 +127,18 @@ class PartnershipMatch:
         )
 
     def _game(self) -> Game:
-        lines: list[GameLine] = []
-        for deal in self.ledger.deals:
-            for table, result in enumerate(deal.tables):
-                lines.append(GameLine(deal.deal * TABLES + table, result, deal.totals))
-        totals = self.totals
-        # A deal's first table, waiting for its second: on the sheet, not yet in the totals.
-        lines += [
-            GameLine(h, r, totals) for h, r in zip(self.pending, self.pending_results, strict=True)
+        deals = self.ledger.deals
+        extra = set(self.extra_hands)
+        lines = [
+            # A hand shows its deal's totals once both tables are in; until then, the totals
+            # so far (a deal's first table is on the sheet, not yet in the totals).
+            GameLine(hand, result, deals[deal].totals if deal < len(deals) else self.totals)
+            for hand, (result, deal) in enumerate(
+                zip(self.results, self._deal_of_each(), strict=True)
+            )
+            if hand not in extra
         ]
+        totals = self.totals
         finished = self.finished
         return Game(
             number=1,
@@ -134,6 +156,9 @@ class PartnershipMatch:
             target=self.target,
         )
 
+    def _deal_of_each(self) -> list[int]:
+        return [seat // TABLES for seat in seat_numbers(self.results)]
+
 
 def play_partnership_match(results: Sequence[HandResult], rules: RuleSet) -> PartnershipMatch:
     """Fold an event match's hands (in entry order) as a partnership.
@@ -144,18 +169,22 @@ def play_partnership_match(results: Sequence[HandResult], rules: RuleSet) -> Par
     >>> rules = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=30)
     >>> a = score_hand(record_from_json({"knock": "A", "deadwood": {"A": 2, "B": 22}}), rules)
     >>> b = score_hand(record_from_json({"gin": "B", "deadwood": {"A": 5}}), rules)
-    >>> one = play_partnership_match([a, b, a], rules)
+    >>> md = score_hand(record_from_json({"misdeal": True}), rules)
+    >>> one = play_partnership_match([a, b, md, a], rules)
     >>> one.totals, one.pending, one.finished
-    (PerSide(a=0, b=10), (2,), False)
+    (PerSide(a=0, b=10), (3,), False)
     >>> two = play_partnership_match([a, b, a, a, a], rules)
     >>> two.totals, two.winner, two.extra_hands
     (PerSide(a=40, b=10), <Side.A: 'A'>, (4,))
     """
-    whole = len(results) - len(results) % TABLES
-    deals = [(results[i], results[i + 1]) for i in range(0, whole, TABLES)]
+    played = [i for i, r in enumerate(results) if r.outcome is not Outcome.MISDEAL]
+    whole = len(played) - len(played) % TABLES
+    deals = [(results[played[i]], results[played[i + 1]]) for i in range(0, whole, TABLES)]
     ledger = play_partnership(deals, rules)
-    counted = len(ledger.deals) * TABLES
+    counted = len(ledger.deals)
+    deal_of = [seat // TABLES for seat in seat_numbers(results)]
     if ledger.finished:
-        return PartnershipMatch(ledger, len(results), (), tuple(range(counted, len(results))))
-    pending = tuple(range(whole, len(results)))
-    return PartnershipMatch(ledger, len(results), pending, (), tuple(results[whole:]))
+        extra = tuple(i for i, deal in enumerate(deal_of) if deal >= counted)
+        return PartnershipMatch(ledger, tuple(results), (), extra)
+    pending = tuple(played[whole:])
+    return PartnershipMatch(ledger, tuple(results), pending, ())
