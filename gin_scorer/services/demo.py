@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.errors import ServiceError
@@ -144,6 +144,24 @@ def demo_names(count: int, rng: random.Random) -> list[str]:
     return names
 
 
+def _demo_entrants(
+    count: int, rules: RuleSet, clubs: Sequence[str], rng: random.Random
+) -> list[EntrantSpec]:
+    """Made-up entrants: one player each, or a team of two when the rules play partnerships."""
+    pairs = rules.match_format is MatchFormat.PARTNERSHIP
+    names = demo_names(count * 2 if pairs else count, rng)
+    return [
+        EntrantSpec(
+            names[i * 2] if pairs else names[i],
+            club=clubs[i % len(clubs)],
+            seed=i + 1,
+            partner=names[i * 2 + 1] if pairs else "",
+            checked_in=True,
+        )
+        for i in range(count)
+    ]
+
+
 def play_demo(
     db: Database,
     plan: DemoPlan,
@@ -204,10 +222,7 @@ def _start(
     )
     rng = random.Random(f"gin-scorer demo {plan.seed}")
     clubs = plan.clubs or tuple(f"Club {n}" for n in range(1, 7))
-    specs = list(plan.people) or [
-        EntrantSpec(person, club=clubs[i % len(clubs)], seed=i + 1, checked_in=True)
-        for i, person in enumerate(demo_names(plan.entrants, rng))
-    ]
+    specs = list(plan.people) or _demo_entrants(plan.entrants, rules, clubs, rng)
     added = add_entrants(db, event.id, specs, actor="demo")
     return _Run(plan, rules, event.id, began, progress, cancelled, [e.id for e in added])
 

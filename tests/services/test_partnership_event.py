@@ -106,3 +106,19 @@ def test_a_slip_gives_a_partnership_as_one_game_to_its_target(db: Database) -> N
     other = matches.get_match(db, paired.pairings[0].match_id)  # type: ignore[arg-type]
     with pytest.raises(InvalidInput, match="125"):
         record_result(db, other.id, too_short, other.version, entered_by="Desk")
+
+
+def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database) -> None:
+    from gin_scorer.services.demo import DemoPlan, play_demo
+
+    played = play_demo(sqlite_db, DemoPlan(entrants=6, rounds=2, seed=3, preset=PAIRS.key))
+    event_id = played.event.id
+    assert all(len(e.members) == 2 for e in entrants.list_entrants(sqlite_db, event_id))
+    report = verify_database(sqlite_db, event_id)
+    assert report.problems == [] and report.hands > 0
+    for view in matches.list_matches(sqlite_db, event_id):
+        sheet = matches.get_score_sheet(sqlite_db, view.id)
+        assert sheet.finished and isinstance(sheet.ledger, PartnershipMatch)
+        assert not sheet.ledger.pending and not sheet.ledger.extra_hands
+        # Each table dealt in turn, as the seats say.
+        assert [h.dealer for h in sheet.hands][:4] == [Side.A, Side.B, Side.B, Side.A]
