@@ -9,11 +9,13 @@ from typing import Any
 
 def running_totals(ledger: Any) -> dict[int, str]:
     """For each hand index, where it went and the running totals there."""
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
+    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, PartnershipMatch
     from gin_scorer.core.ledgers.partnership import Partnership
     from gin_scorer.core.ledgers.teams import Teams
     from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
+    if isinstance(ledger, PartnershipMatch):  # a partnership rule set: its deals
+        ledger = ledger.ledger
     where: dict[int, list[str]] = {}
     if isinstance(ledger, Partnership):
         return {
@@ -101,11 +103,13 @@ def _teams_line(ledger: Any) -> str:
 
 
 def summary(ledger: Any, line_of: list[int]) -> list[str]:
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch
+    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, PartnershipMatch
     from gin_scorer.core.ledgers.partnership import Partnership
     from gin_scorer.core.ledgers.teams import Teams
     from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
+    if isinstance(ledger, PartnershipMatch):  # a partnership rule set: its deals
+        ledger = ledger.ledger
     lines: list[str] = []
     if isinstance(ledger, Game):
         return _game_lines(ledger)

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from enum import Enum
 
 from gin_scorer.core.hands import HandRecord, HandResult, Problem, Side
+from gin_scorer.core.ledgers.dispatch import Ledger
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 
@@ -252,7 +253,7 @@ class ScoreSheet:
     the result's, see :class:`ResultView`).
 
     ``ledger`` is the core ledger's own summary for the rule set's match format (a game,
-    best-of, Hollywood or multi-match ledger object from :mod:`gin_scorer.core.ledgers`);
+    best-of, Hollywood, multi-match or partnership ledger from :mod:`gin_scorer.core.ledgers`);
     the other fields are the parts every format has. ``current_totals`` are the running
     points of the game in progress (or of the last game once finished). ``warnings`` are
     the non-error problems of every counted hand, for a banner.
@@ -261,7 +262,7 @@ class ScoreSheet:
     match: MatchView
     rules: RuleSet
     hands: tuple[HandRow, ...]
-    ledger: object
+    ledger: Ledger
     games_won: PerSide
     finished: bool
     winner: Side | None

@@ -231,7 +231,7 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
     """What the report says, checked against the match's format, as the log keeps it."""
     match_id = loaded.row.id
     shape = shape_of(loaded.rules)
-    reached = reached_by(summary_of(before.ledger))  # type: ignore[arg-type]
+    reached = reached_by(summary_of(before.ledger))
     a_won = None if report.winner is None else report.winner is Side.A
     kind = report.kind
     if kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:

@@ -34,5 +34,8 @@ def test_a_partnership_sheet_prints_seats_and_team_points(tmp_path: Path) -> Non
         assert "even deals: 1a Ann v Fay, 1b Bob v Eve" in text
         assert "Ann & Bob win 180–0" in text
         assert "2b" in text and "Team total" in text
+        # The entrant's player sheet counts the match by the team's points.
+        player = text_of(build("player", db, tmp_path / "p.pdf", event_id=event.id, entrant_id=1))
+        assert "Ann & Bob" in player and "180" in player
     finally:
         db.close()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gin_scorer.core.hands import Outcome, Side
-from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, PerSide
+from gin_scorer.core.ledgers import PerSide
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -17,6 +17,7 @@ from gin_scorer.services.entrants import get_entrant
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.events import get_event
 from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.sheets import summary_of
 from gin_scorer.services.standings import standings
 
 
@@ -41,14 +42,6 @@ def hand_counts(sheet: ScoreSheet, side: Side) -> HandCounts:
     )
 
 
-def _summary(ledger: object) -> Match:
-    if isinstance(ledger, Match):
-        return ledger
-    if isinstance(ledger, Hollywood | MultiMatch):
-        return ledger.as_match()
-    raise TypeError(f"not a ledger: {type(ledger).__name__}")
-
-
 def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
     """One match of ``entrant_id`` as the player sheet prints it, from its score sheet."""
     match = sheet.match
@@ -56,7 +49,7 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
     if side is None:
         raise ReportError(f"entrant {entrant_id} does not play match {match.id}")
     opponent = match.entrant(side.other)
-    totals = _summary(sheet.ledger).totals
+    totals = summary_of(sheet.ledger).totals
     reported = sheet.result
     if reported is not None and reported.slip_totals is not None:  # a slip's game totals
         totals = reported.slip_totals
