@@ -145,10 +145,6 @@ def test_partnership_and_three_player_ledgers(
     out = capsys.readouterr().out
     # Deal 1: A +8, B +47 -> team B 39; deal 2: B +29, A +71 -> team A 42; deal 3: A +8.
     assert "Partnership to 125: team A 50, team B 39; in play" in out
-    # A partnership rule set scores the same without --ledger (the event format's ledger).
-    assert main(["score", "--rules", "pagat-partnership", path]) == 0
-    out = capsys.readouterr().out
-    assert "deal 1 table 2: teams" in out and "Partnership to 125" in out
     assert main(["score", "--rules", "wikipedia-standard", "--ledger", "three-player", path]) == 0
     out = capsys.readouterr().out
     assert "Three players: won by P3; next dealer P1" in out
@@ -156,3 +152,8 @@ def test_partnership_and_three_player_ledgers(
     assert main(["score", "--ledger", "three-player", "--json", path]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["ledger"]["kind"] == "threeplayergame" and doc["ledger"]["finished"] is False
+    # A partnership rule set scores the same without --ledger (the event format's ledger).
+    plain = write(tmp_path, [json.dumps(h) for h in HANDS[:3]])  # Pagat plays no big gin
+    assert main(["score", "--rules", "pagat-partnership", plain]) == 0
+    out = capsys.readouterr().out
+    assert "deal 1 table 2: teams" in out and "Partnership to 125" in out
