@@ -18,7 +18,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -329,7 +329,8 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
     - a header row first (a cell reads ``name``): read as an entrants CSV;
     - rows holding tabs (pasted from a spreadsheet, no header): the cells are name, club,
       member number, seed, partner, in that order;
-    - otherwise one name per line, commas, quotes and all ("Smith, Jo" is one entrant).
+    - otherwise one name per line, commas, quotes and all ("Smith, Jo" is one entrant); a
+      line "Ann Lee & Bob Roe" is a team of two (Ann Lee, with Bob Roe as partner).
 
     Blank lines are skipped; an entrant listed twice is a problem.
 
@@ -357,10 +358,22 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
         )
     else:
         lines = enumerate(text.splitlines(), start=1)
-        parsed = _collect(
-            ((n, [line]) for n, line in lines), ("name",), "line", [], from_sheet=False
+        parsed = _teams_typed(
+            _collect(((n, [line]) for n, line in lines), ("name",), "line", [], from_sheet=False)
         )
     return _without_repeats(parsed)
+
+
+def _teams_typed(parsed: ParsedEntrants) -> ParsedEntrants:
+    """A typed "Ann Lee & Bob Roe" is two people entered as a team, each linked to the
+    registry (not one person called "Ann Lee & Bob Roe")."""
+    specs = []
+    for spec in parsed.specs:
+        first, sep, second = spec.name.partition(" & ")
+        if sep and first.strip() and second.strip() and " & " not in second:
+            spec = replace(spec, name=first.strip(), partner=second.strip())
+        specs.append(spec)
+    return ParsedEntrants(tuple(specs), parsed.labels, parsed.problems)
 
 
 def _without_repeats(parsed: ParsedEntrants) -> ParsedEntrants:

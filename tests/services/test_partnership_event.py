@@ -122,3 +122,23 @@ def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database)
         assert not sheet.ledger.pending and not sheet.ledger.extra_hands
         # Each table dealt in turn, as the seats say.
         assert [h.dealer for h in sheet.hands][:4] == [Side.A, Side.B, Side.B, Side.A]
+
+
+def test_teams_typed_one_a_line_are_two_people_each(db: Database) -> None:
+    from gin_scorer.services.entrant_rows import parse_entrants_text
+
+    typed = parse_entrants_text("Ann Lee & Bob Roe\nSmith & Sons & Co\nCat Day & Dan Eel\n")
+    assert [(s.name, s.partner) for s in typed.specs] == [
+        ("Ann Lee", "Bob Roe"),
+        ("Smith & Sons & Co", ""),  # two "&": a name, left as typed
+        ("Cat Day", "Dan Eel"),
+    ]
+    specs, labels = (typed.specs[0], typed.specs[2]), (typed.labels[0], typed.labels[2])
+    event = events.create_event(
+        db, name="Typed pairs", rules=PAIRS, entrants=specs, entrant_labels=labels
+    )
+    shown = entrants.list_entrants(db, event.id)
+    assert [(e.name, e.members) for e in shown] == [
+        ("Ann Lee & Bob Roe", ("Ann Lee", "Bob Roe")),
+        ("Cat Day & Dan Eel", ("Cat Day", "Dan Eel")),
+    ]
