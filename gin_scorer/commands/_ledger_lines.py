@@ -9,12 +9,12 @@ from typing import Any
 
 def running_totals(ledger: Any) -> dict[int, str]:
     """For each hand index, where it went and the running totals there."""
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, PartnershipMatch
+    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, SeatedMatch
     from gin_scorer.core.ledgers.partnership import Partnership
     from gin_scorer.core.ledgers.teams import Teams
     from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
-    if isinstance(ledger, PartnershipMatch):  # a partnership rule set: its deals
+    if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
         ledger = ledger.ledger
     where: dict[int, list[str]] = {}
     if isinstance(ledger, Partnership):
@@ -103,12 +103,12 @@ def _teams_line(ledger: Any) -> str:
 
 
 def summary(ledger: Any, line_of: list[int]) -> list[str]:
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, PartnershipMatch
+    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, SeatedMatch
     from gin_scorer.core.ledgers.partnership import Partnership
     from gin_scorer.core.ledgers.teams import Teams
     from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
-    if isinstance(ledger, PartnershipMatch):  # a partnership rule set: its deals
+    if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
         ledger = ledger.ledger
     lines: list[str] = []
     if isinstance(ledger, Game):

@@ -20,7 +20,11 @@ def register(subparsers: Any) -> None:
     add.add_argument("--club", default="")
     add.add_argument("--member", default="", metavar="NUMBER", help="club member number")
     add.add_argument("--seed", type=positive)
-    add.add_argument("--partner", default="", help="partner's name: enters a team of two")
+    add.add_argument(
+        "--partner",
+        default="",
+        help="partner's name: enters a team of two ('Bob & Cy': a team of three)",
+    )
     add.add_argument("--checked-in", action="store_true", help="mark present already")
     add.set_defaults(func=run_entrant_add)
     edit = en.add_parser("edit", help="fix an entrant's name or club, or set the seed")

@@ -59,6 +59,7 @@ class MatchFormat(Enum):
     HOLLYWOOD = "hollywood"
     MULTI_MATCH = "multi_match"
     PARTNERSHIP = "partnership"  # P: two teams of two, partners change opponents each deal
+    TEAMS = "teams"  # W (Tedesco): two teams of N at N tables, a bonus when a team sweeps
 
 
 class DealerRule(Enum):
@@ -108,6 +109,9 @@ class RuleSet:
     multimatch_match_bonus: int = 100
     multimatch_shutout_bonus: int = 100
     partnership_target: int = 125
+    team_players: int = 3  # teams: players a team (and card tables a deal)
+    team_target: int = 300  # teams: the team total that wins
+    team_sweep_bonus: int = 25  # teams: to a team whose every player won their hand of a deal
     # Dealing.
     next_dealer: DealerRule = DealerRule.ALTERNATE
     dead_hand_same_dealer: bool = False  # P: after a dead hand the same dealer deals again
@@ -189,6 +193,9 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "multimatch_match_bonus": (0, 10_000),
     "multimatch_shutout_bonus": (0, 10_000),
     "partnership_target": (1, 100_000),
+    "team_players": (2, 8),
+    "team_target": (1, 100_000),
+    "team_sweep_bonus": (0, 10_000),
 }
 _ENUMS: dict[str, type[Enum]] = {
     "knock_rule": KnockRule,

@@ -36,43 +36,12 @@ from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.knob_labels import KNOB_LABELS
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
 # Knobs a director reads about; the identity fields are set by the dialog itself.
 _IDENTITY = ("key", "name", "description", "source")
-_KNOB_LABELS = {
-    "knock_rule": "Knock rule",
-    "knock_limit": "Knock limit",
-    "oklahoma_ace_gin_only": "Oklahoma: ace upcard = gin only",
-    "gin_bonus": "Gin bonus",
-    "big_gin_allowed": "Big gin allowed",
-    "big_gin_bonus": "Big gin bonus",
-    "undercut_bonus": "Undercut bonus",
-    "undercut_on_tie": "Undercut on a tie",
-    "spade_doubles": "Spade upcard doubles",
-    "target": "Game target",
-    "game_bonus": "Game bonus",
-    "box_value": "Box value",
-    "undercut_extra_boxes": "Extra boxes for undercut",
-    "gin_extra_boxes": "Extra boxes for gin",
-    "shutout": "Shutout rule",
-    "ace_rule": "Aces",
-    "match_format": "Match format",
-    "best_of": "Best of (games)",
-    "hollywood_games": "Hollywood games",
-    "hollywood_targets": "Hollywood targets",
-    "hollywood_open_new_games": "Hollywood: open new games",
-    "multimatch_match_target": "Multi-match: match target",
-    "multimatch_total_target": "Multi-match: total target",
-    "multimatch_per_hand_won": "Multi-match: per hand won",
-    "multimatch_match_bonus": "Multi-match: match bonus",
-    "multimatch_shutout_bonus": "Multi-match: shutout bonus",
-    "partnership_target": "Partnership target",
-    "next_dealer": "Next dealer",
-    "dead_hand_same_dealer": "Dead hand: same dealer",
-    "fiftieth_card_rule": "50th-card rule",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +70,7 @@ def describe_rules(rules: RuleSet) -> str:
             value = "yes" if value else "no"
         elif isinstance(value, tuple):
             value = ", ".join(str(v) for v in value)
-        lines.append(f"{_KNOB_LABELS.get(field.name, field.name)}: {value}")
+        lines.append(f"{KNOB_LABELS.get(field.name, field.name)}: {value}")
     return "\n".join(lines)
 
 
@@ -142,7 +111,7 @@ class RulesEditor(QWidget):
                 continue
             widget = self._widget_for(field.name, getattr(RuleSet(), field.name))
             self.widgets[field.name] = widget
-            knob_form.addRow(_KNOB_LABELS.get(field.name, field.name) + ":", widget)
+            knob_form.addRow(KNOB_LABELS.get(field.name, field.name) + ":", widget)
         scroll = QScrollArea()
         scroll.setWidget(knob_box)
         scroll.setWidgetResizable(True)

@@ -43,7 +43,7 @@ from gin_scorer.presentation.entry_grammar import (
 )
 from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
-from gin_scorer.presentation.seat_words import entry_names, next_seat_words, plays_partnerships
+from gin_scorer.presentation.seat_words import entry_names, is_seated, next_seat_words
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -238,7 +238,7 @@ class MatchPanel(QWidget):
         games.setMaximumHeight(games.horizontalHeader().sizeHint().height() + rows + 4)
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
-        first = not sheet.hands and not plays_partnerships(sheet.rules)  # seats decide there
+        first = not sheet.hands and not is_seated(sheet.rules)  # seats decide there
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)
         if first:

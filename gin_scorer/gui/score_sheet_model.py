@@ -28,7 +28,7 @@ from gin_scorer.presentation.hand_words import (
     side_name,
 )
 from gin_scorer.presentation.seat_words import (
-    plays_partnerships,
+    is_seated,
     seat_label,
     seat_names,
     seat_words,
@@ -188,7 +188,7 @@ class ScoreSheetModel(QAbstractTableModel):
             return f"Game {key.number}\nA – B"
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
-        partnership = self._sheet is not None and plays_partnerships(self._sheet.rules)
+        partnership = self._sheet is not None and is_seated(self._sheet.rules)
         return {
             Column.HAND: "Deal · table" if partnership else "Hand",
             Column.DEALER: "Dealer",

@@ -1,7 +1,7 @@
-"""Who played a hand of a partnership, as the room says it: ``Deal 2 · table 3b: Bob v Eve``.
+"""Who played a hand of a team match, as the room says it: ``Deal 2 · table 3b: Bob v Eve``.
 
-A partnership match takes two card tables; the room numbers them after the match's table
-(3a and 3b for table 3). Hands are entered table by table, deal by deal
+A partnership takes two card tables, a Tedesco team match one a player; the room names them
+after the match's table (3a, 3b … for table 3). Hands are entered table by table, deal by deal
 (:func:`~gin_scorer.core.ledgers.seat_of`), so the seat of every hand follows from its
 position (a misdeal shares its seat with the re-deal). Every other format has one table and
 one player a side: no seat words.
@@ -10,20 +10,21 @@ one player a side: no seat words.
 from __future__ import annotations
 
 from gin_scorer.core.hands import Outcome
-from gin_scorer.core.ledgers import seat_of
-from gin_scorer.core.ledgers.partnership_match import seat_numbers
+from gin_scorer.core.ledgers import seat_of, tables_of
+from gin_scorer.core.ledgers.seated_match import seat_numbers
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
-TABLE_LETTERS = "ab"
+TABLE_LETTERS = "abcdefgh"  # a team has at most eight players (core.ledgers.teams)
 
 
-def plays_partnerships(rules: RuleSet) -> bool:
-    return rules.match_format is MatchFormat.PARTNERSHIP
+def is_seated(rules: RuleSet) -> bool:
+    """Whether a match of these rules is played at several card tables (a team match)."""
+    return tables_of(rules) > 0
 
 
 def card_table(match: MatchView, table: int) -> str:
-    """The card table's name: ``3a`` / ``3b`` (or ``a`` / ``b`` for a match with no table).
+    """The card table's name: ``3a``, ``3b`` … (or ``a``, ``b`` … for a match with no table).
 
     Table 0 is the first.
     """
@@ -32,8 +33,8 @@ def card_table(match: MatchView, table: int) -> str:
 
 
 def member(entrant: EntrantView | None, index: int) -> str:
-    """A team's ``index``-th player (0: the entrant, 1: the partner), or the team's name when
-    the entrant is not a team."""
+    """A team's ``index``-th player (0: the entrant, 1: the partner, then the teammates), or
+    the team's name when the entrant has no such player."""
     if entrant is None:
         return "(bye)"
     members = entrant.members
@@ -51,11 +52,12 @@ def seat_number(sheet: ScoreSheet, hand: int | None = None) -> int:
 
 def seat_words(sheet: ScoreSheet, hand: int | None = None) -> str:
     """``Deal 2 · table 3b: Bob v Eve`` for the ``hand``-th hand (0-based; default: the next)
-    of a partnership; ``""`` for every other format."""
-    if not plays_partnerships(sheet.rules):
+    of a team match; ``""`` for every other format."""
+    tables = tables_of(sheet.rules)
+    if not tables:
         return ""
     match = sheet.match
-    seat = seat_of(seat_number(sheet, hand))
+    seat = seat_of(seat_number(sheet, hand), tables)
     a = member(match.a, seat.player_a)
     b = member(match.b, seat.player_b)
     return f"Deal {seat.deal + 1} · table {card_table(match, seat.table)}: {a} v {b}"
@@ -67,8 +69,19 @@ def next_seat_words(sheet: ScoreSheet) -> str:
     return f"next: {words}" if words else ""
 
 
-def partnership_rule_line(rules: RuleSet) -> str:
+def seated_rule_line(rules: RuleSet) -> str:
     """The format in one line, for sheets and the table page."""
+    if rules.match_format is MatchFormat.TEAMS:
+        bonus = (
+            f", and {rules.team_sweep_bonus} more when all {rules.team_players} of a team win"
+            if rules.team_sweep_bonus
+            else ""
+        )
+        return (
+            f"Teams: two teams of {rules.team_players} at {rules.team_players} tables; players "
+            f"change opponents every deal; the team ahead on a deal scores the difference{bonus}; "
+            f"first team to {rules.team_target} wins"
+        )
     return (
         "Partnerships: two teams of two at two tables; partners change opponents every deal; "
         f"the team ahead on a deal scores the difference; first team to "
@@ -77,26 +90,28 @@ def partnership_rule_line(rules: RuleSet) -> str:
 
 
 def seat_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str] | None:
-    """The two players of the ``hand``-th hand of a partnership (side A's, side B's; default:
+    """The two players of the ``hand``-th hand of a team match (side A's, side B's; default:
     the next hand's), or ``None`` for every other format (each side is then one entrant)."""
-    if not plays_partnerships(sheet.rules):
+    tables = tables_of(sheet.rules)
+    if not tables:
         return None
-    seat = seat_of(seat_number(sheet, hand))
+    seat = seat_of(seat_number(sheet, hand), tables)
     return member(sheet.match.a, seat.player_a), member(sheet.match.b, seat.player_b)
 
 
 def seat_label(sheet: ScoreSheet, hand: int) -> str:
-    """The sheet's hand cell for a partnership, ``2 · 3b`` (deal 2 at table 3b); the hand's
+    """The sheet's hand cell for a team match, ``2 · 3b`` (deal 2 at table 3b); the hand's
     number for every other format."""
-    if not plays_partnerships(sheet.rules):
+    tables = tables_of(sheet.rules)
+    if not tables:
         return str(hand + 1)
-    seat = seat_of(seat_number(sheet, hand))
+    seat = seat_of(seat_number(sheet, hand), tables)
     return f"{seat.deal + 1} · {card_table(sheet.match, seat.table)}"
 
 
 def entry_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str]:
     """Who the entry line's ``a`` and ``b`` are for the ``hand``-th hand (default: the next):
-    the two players at that table in a partnership, else the two entrants."""
+    the two players at that table in a team match, else the two entrants."""
     seated = seat_names(sheet, hand)
     if seated is not None:
         return seated
@@ -104,16 +119,19 @@ def entry_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str]:
     return match.a.name, match.b.name if match.b is not None else "bye"
 
 
-def seating_line(match: MatchView) -> str:
+def seating_line(match: MatchView, rules: RuleSet) -> str:
     """Who sits where, for the printed sheet: ``Odd deals: 3a Ann v Eve, 3b Bob v Fay · even
-    deals: 3a Ann v Fay, 3b Bob v Eve``."""
-    halves = []
-    for deal, words in ((0, "Odd deals"), (1, "even deals")):
-        seats = [seat_of(deal * 2 + table) for table in (0, 1)]
-        tables = ", ".join(
+    deals: 3a Ann v Fay, 3b Bob v Eve`` (a team of N: deals 1 to N, then round again)."""
+    tables = tables_of(rules) or 2
+    words = ("Odd deals", "even deals") if tables == 2 else [f"deal {d + 1}" for d in range(tables)]
+    parts = []
+    for deal, word in enumerate(words):
+        seats = [seat_of(deal * tables + table, tables) for table in range(tables)]
+        where = ", ".join(
             f"{card_table(match, s.table)} {member(match.a, s.player_a)} v "
             f"{member(match.b, s.player_b)}"
             for s in seats
         )
-        halves.append(f"{words}: {tables}")
-    return " · ".join(halves)
+        parts.append(f"{word[0].upper()}{word[1:]}: {where}" if deal == 0 else f"{word}: {where}")
+    tail = "" if tables == 2 else f" (deal {tables + 1} seats as deal 1)"
+    return " · ".join(parts) + tail

@@ -34,14 +34,15 @@ class SheetShape:
     bonus_label: str = "Game bonus"
     total_label: str = "Game total"
     rule_text: str = ""
-    # Partnerships: rows are deals' tables (1a, 1b, 2a ...), not hands 1, 2, 3.
-    seat_rows: bool = False
+    # Team matches: rows are deals' tables (1a, 1b, 2a ...), not hands 1, 2, 3; the count of
+    # card tables a deal (0: one table).
+    seat_tables: int = 0
 
     def row_label(self, row: int) -> str:
         """The printed label of the ``row``-th hand row (0-based) of a block."""
-        if self.seat_rows:
-            deal, table = divmod(row, 2)
-            return f"{deal + 1}{'ab'[table]}"
+        if self.seat_tables:
+            deal, table = divmod(row, self.seat_tables)
+            return f"{deal + 1}{'abcdefgh'[table]}"
         return str(row + 1)
 
     @property
@@ -137,8 +138,8 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
     """
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return multimatch_shape(rules)
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        return partnership_shape(rules)
+    if rules.match_format in (MatchFormat.PARTNERSHIP, MatchFormat.TEAMS):
+        return seated_shape(rules)
     games = rules.best_of if rules.match_format is MatchFormat.BEST_OF else 1
     return SheetShape(
         games=max(games, 1),
@@ -174,26 +175,35 @@ def multimatch_shape(rules: RuleSet) -> SheetShape:
     )
 
 
-def partnership_shape(rules: RuleSet) -> SheetShape:
-    """Partnerships: one block to the partnership target, a row per table of each deal; no
-    boxes, bonus or shutout (rules.md gives a partnership none)."""
+def seated_shape(rules: RuleSet) -> SheetShape:
+    """Partnerships and teams: one block to the team target, a row per table of each deal;
+    no boxes, game bonus or shutout (the sources give a team match none)."""
+    teams = rules.match_format is MatchFormat.TEAMS
+    tables = rules.team_players if teams else 2
+    target = rules.team_target if teams else rules.partnership_target
+    sweep = (
+        f"; +{rules.team_sweep_bonus} when all of a team win"
+        if teams and rules.team_sweep_bonus
+        else ""
+    )
     return SheetShape(
         games=1,
         games_to_win=1,
-        target=rules.partnership_target,
+        target=target,
         game_bonus=0,
         box_value=0,
         shutout_rule="",
-        rows_per_game=22,
-        block_word="Partnership",
+        rows_per_game=22 - 22 % tables,
+        block_word="Team match" if teams else "Partnership",
         box_label="Boxes (none)",
         bonus_label="Bonus (none)",
         total_label="Team total",
         rule_text=(
-            "Partnerships: row 2a = deal 2 at table a; partners change opponents every deal; "
-            f"a deal's net goes to the team ahead on it; first team to {rules.partnership_target}"
+            f"{'Teams' if teams else 'Partnerships'}: row 2a = deal 2 at table a; players change "
+            f"opponents every deal; a deal's net goes to the team ahead on it{sweep}; first "
+            f"team to {target}"
         ),
-        seat_rows=True,
+        seat_tables=tables,
     )
 
 

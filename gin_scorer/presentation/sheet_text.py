@@ -11,7 +11,7 @@ from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.game_lines import closed_game_lines
 from gin_scorer.presentation.hand_words import cli_hand_notes, describe_hand, scored_text
 from gin_scorer.presentation.result_grammar import reported_result_text
-from gin_scorer.presentation.seat_words import partnership_rule_line, plays_partnerships, seat_words
+from gin_scorer.presentation.seat_words import is_seated, seat_words, seated_rule_line
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _HEADINGS = (
@@ -29,8 +29,8 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
         f"({m.status.value}, version {sheet.version})",
         f"rules: {sheet.rules.name}",
     ]
-    if plays_partnerships(sheet.rules):
-        lines.append(partnership_rule_line(sheet.rules))
+    if is_seated(sheet.rules):
+        lines.append(seated_rule_line(sheet.rules))
     lines += ["", _HEADINGS]
     lines += [_hand_line(row, seat_words(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)

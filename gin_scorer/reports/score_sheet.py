@@ -62,7 +62,7 @@ def _body(shape: SheetShape, fill: GameFill | None, rows_wanted: int) -> list[li
     for i in range(rows_wanted):
         if fill and i < len(fill.lines):
             body.append(_hand_cells(fill.lines[i]))
-        elif shape.seat_rows:  # a partnership's rows are seats (1a, 1b, 2a ...): keep them
+        elif shape.seat_tables:  # a team match's rows are seats (1a, 1b, 2a ...): keep them
             body.append([shape.row_label(i), "", "", "", ""])
         else:
             # Hands are numbered through the match, so a filled game's empty rows stay blank.
@@ -180,7 +180,7 @@ def _rule_line(shape: SheetShape) -> str:
 
 def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") -> Table:
     st = template.styles()
-    plural = "Matches" if block_word == "Match" else f"{block_word}s"
+    plural = f"{block_word}es" if block_word.endswith("ch") else f"{block_word}s"
     result = fill.result_line if fill else ""
     won = [
         Paragraph(

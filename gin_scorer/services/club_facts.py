@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
 from gin_scorer.services.stored_json import rules_from_json
+from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.tables import Event
 from gin_scorer.tournament.ratings import RatedMatch
 
@@ -60,11 +61,7 @@ def read_events(session: Session, event_ids: Sequence[int] | None = None) -> lis
     for event in played_order(session.exec(query)):
         assert event.id is not None
         facts = read_event(session, event.id, with_views=False)
-        people = {
-            e.id: tuple(p for p in (e.player_id, e.partner_id) if p is not None)
-            for e in facts.entrants
-            if e.id is not None
-        }
+        people = entrant_people(session, facts.entrants)
         rules = rules_from_json(event.rules_json, "event rules")
         records.append(EventRecord(facts, rules.name, people))
     return records

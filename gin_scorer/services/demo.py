@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
+from gin_scorer.services.entrant_checks import team_size
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.matches import get_match
 from gin_scorer.services.results import record_result
@@ -147,16 +148,17 @@ def demo_names(count: int, rng: random.Random) -> list[str]:
 def _demo_entrants(
     count: int, rules: RuleSet, clubs: Sequence[str], rng: random.Random
 ) -> list[EntrantSpec]:
-    """Made-up entrants: one player each, or a team of two when the rules play partnerships."""
-    pairs = rules.match_format is MatchFormat.PARTNERSHIP
-    names = demo_names(count * 2 if pairs else count, rng)
+    """Made-up entrants: one player each, or a team of the size the rules play."""
+    size = team_size(rules) or 1
+    names = demo_names(count * size, rng)
     return [
         EntrantSpec(
-            names[i * 2] if pairs else names[i],
+            names[i * size],
             club=clubs[i % len(clubs)],
             seed=i + 1,
-            partner=names[i * 2 + 1] if pairs else "",
+            partner=names[i * size + 1] if size > 1 else "",
             checked_in=True,
+            teammates=tuple(names[i * size + 2 : (i + 1) * size]),
         )
         for i in range(count)
     ]

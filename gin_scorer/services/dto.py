@@ -105,7 +105,8 @@ class EntrantSpec:
     """What it takes to enter someone: the input of ``add_entrant(s)`` and the CSV import.
 
     ``partner`` makes a team of two (its name is then "name & partner" unless ``team_name``
-    is given).
+    is given); ``teammates`` are a larger team's further players (Tedesco's teams of three
+    or four). A ``partner`` written "Bob & Cy" is read as the partner and one teammate.
     """
 
     name: str
@@ -115,6 +116,7 @@ class EntrantSpec:
     partner: str = ""
     team_name: str = ""
     checked_in: bool = False
+    teammates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

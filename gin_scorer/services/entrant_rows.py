@@ -18,7 +18,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from _csv import Reader as _csv_reader
 
 from gin_scorer.services.dto import EntrantSpec
+from gin_scorer.services.entrant_checks import typed_team
 from gin_scorer.services.spreadsheet_csv import restore_text
 
 ENTRANT_COLUMNS = ("name", "club", "member_number", "seed", "partner")
@@ -125,13 +126,9 @@ def _spec(
         if not (seed_text.isascii() and seed_text.isdigit()):
             return f"{label}: seed {_shown(seed_text)} is not a number"
         seed = int(seed_text)
-    return EntrantSpec(
-        name=values.get("name", ""),
-        club=values.get("club", ""),
-        member_number=values.get("member_number", ""),
-        seed=seed,
-        partner=values.get("partner", ""),
-    )
+    name, club, member, partner = (values.get(c, "") for c in ENTRANT_COLUMNS if c != "seed")
+    spec = EntrantSpec(name, club, member, seed, partner)
+    return spec if from_sheet else typed_team(spec)  # a typed line may be a team
 
 
 def _collect(
@@ -330,7 +327,7 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
     - rows holding tabs (pasted from a spreadsheet, no header): the cells are name, club,
       member number, seed, partner, in that order;
     - otherwise one name per line, commas, quotes and all ("Smith, Jo" is one entrant); a
-      line "Ann Lee & Bob Roe" is a team of two (Ann Lee, with Bob Roe as partner).
+      line "Ann Lee & Bob Roe" is a team of two, "Ann & Bob & Cy" one of three.
 
     Blank lines are skipped; an entrant listed twice is a problem.
 
@@ -358,22 +355,10 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
         )
     else:
         lines = enumerate(text.splitlines(), start=1)
-        parsed = _teams_typed(
-            _collect(((n, [line]) for n, line in lines), ("name",), "line", [], from_sheet=False)
+        parsed = _collect(
+            ((n, [line]) for n, line in lines), ("name",), "line", [], from_sheet=False
         )
     return _without_repeats(parsed)
-
-
-def _teams_typed(parsed: ParsedEntrants) -> ParsedEntrants:
-    """A typed "Ann Lee & Bob Roe" is two people entered as a team, each linked to the
-    registry (not one person called "Ann Lee & Bob Roe")."""
-    specs = []
-    for spec in parsed.specs:
-        first, sep, second = spec.name.partition(" & ")
-        if sep and first.strip() and second.strip() and " & " not in second:
-            spec = replace(spec, name=first.strip(), partner=second.strip())
-        specs.append(spec)
-    return ParsedEntrants(tuple(specs), parsed.labels, parsed.problems)
 
 
 def _without_repeats(parsed: ParsedEntrants) -> ParsedEntrants:

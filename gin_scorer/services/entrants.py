@@ -11,53 +11,18 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from gin_scorer.core.rules import MatchFormat
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
+from gin_scorer.services.entrant_checks import MAX_SEED, checked_batch, display_name, teams_only
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.player_registry import player_for_entry, players_in_event
 from gin_scorer.services.rows import fetch
-from gin_scorer.services.stored_json import rules_from_json
+from gin_scorer.services.team_members import add_further_players
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import entrant_view, entrant_views
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Entrant, Event, Round
-
-MAX_SEED = 100_000
-
-
-def _checked(spec: EntrantSpec) -> EntrantSpec:
-    """The spec with its text trimmed; :class:`InvalidInput` naming the field otherwise."""
-    if not isinstance(spec, EntrantSpec):
-        raise InvalidInput(f"{spec!r} is not an entrant")
-    name = clean_text(spec.name, "name", required=True, limit=120)
-    club = clean_text(spec.club, "club", limit=120)
-    member = clean_text(spec.member_number, "member number", limit=40)
-    partner = clean_text(spec.partner, "partner", limit=120)
-    team = clean_text(spec.team_name, "team name", limit=200)
-    seed = spec.seed
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED
-    ):
-        raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
-    if partner and partner.casefold() == name.casefold():
-        raise InvalidInput(f"partner {partner!r} is the player themself")
-    return EntrantSpec(
-        name=name,
-        club=club,
-        member_number=member,
-        seed=seed,
-        partner=partner,
-        team_name=team,
-        checked_in=bool(spec.checked_in),
-    )
-
-
-def _display_name(spec: EntrantSpec) -> str:
-    if spec.team_name:
-        return spec.team_name
-    return f"{spec.name} & {spec.partner}" if spec.partner else spec.name
+from gin_scorer.store.tables import Entrant, Event, Player, Round
 
 
 def _next_round(session: Session, event: Event) -> int:
@@ -66,71 +31,6 @@ def _next_round(session: Session, event: Event) -> int:
         select(func.max(Round.number)).where(Round.event_id == event.id)
     ).one_or_none()
     return int(last or 0) + 1
-
-
-def _checked_batch(
-    specs: Sequence[EntrantSpec], labels: Sequence[str], existing: Sequence[Entrant]
-) -> list[EntrantSpec]:
-    """Every spec cleaned and checked against the event and the rest of the batch (a name, a
-    seed or a member number taken twice); every problem raised together as RowsRejected."""
-    taken_names = {e.name.casefold(): e.name for e in existing}
-    taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
-    taken_members: dict[str, str] = {}
-    problems: list[str] = []
-    checked: list[EntrantSpec] = []
-    for label, spec in zip(labels, specs, strict=True):
-        try:
-            clean = _checked(spec)
-        except InvalidInput as error:
-            problems.append(f"{label}: {error}")
-            continue
-        shown = _display_name(clean)
-        problem = _clash(clean, shown, taken_names, taken_seeds, taken_members)
-        if problem is not None:
-            problems.append(f"{label}: {problem}")
-            continue
-        if clean.member_number:
-            taken_members[clean.member_number] = shown
-        taken_names[shown.casefold()] = shown
-        if clean.seed is not None:
-            taken_seeds[clean.seed] = shown
-        checked.append(clean)
-    if problems:
-        raise RowsRejected(problems, what="entrants")
-    return checked
-
-
-def _teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]) -> None:
-    """A partnership event seats teams of two: an entrant without a partner is refused."""
-    rules = rules_from_json(event.rules_json, "event rules")
-    if rules.match_format is not MatchFormat.PARTNERSHIP:
-        return
-    alone = [
-        f"{label}: {spec.name!r} has no partner, and this event plays partnerships "
-        "(teams of two): give the partner's name"
-        for label, spec in zip(labels, specs, strict=True)
-        if not spec.partner
-    ]
-    if alone:
-        raise RowsRejected(alone, what="entrants")
-
-
-def _clash(
-    clean: EntrantSpec,
-    shown: str,
-    names: dict[str, str],
-    seeds: dict[int, str],
-    members: dict[str, str],
-) -> str | None:
-    """What this entrant would take that is already someone's: a name, a seed, a member
-    number."""
-    if shown.casefold() in names:
-        return f"{names[shown.casefold()]!r} is already entered in this event"
-    if clean.seed is not None and clean.seed in seeds:
-        return f"seed {clean.seed} is already {seeds[clean.seed]!r}'s"
-    if clean.member_number and clean.member_number in members:
-        return f"member number {clean.member_number!r} is also {members[clean.member_number]!r}'s"
-    return None
 
 
 def insert_entrants(
@@ -151,27 +51,22 @@ def insert_entrants(
     require(session, Action.ADD_ENTRANT, event, None)
     names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
-    checked = _checked_batch(specs, names, existing)
-    _teams_only(event, names, checked)
+    checked = checked_batch(specs, names, existing)
+    teams_only(event, names, checked)
     joined = _next_round(session, event)
     rows: list[Entrant] = []
     entered = players_in_event(session, event_id)
     for label, spec in zip(names, checked, strict=True):
         try:
-            player = player_for_entry(session, spec.name, spec.club, spec.member_number, entered)
-            entered.add(player.id or 0)
-            partner = None
-            if spec.partner:
-                partner = player_for_entry(session, spec.partner, spec.club, "", entered)
-                entered.add(partner.id or 0)
+            player, *others = _people(session, spec, entered)
         except InvalidInput as error:
             raise RowsRejected([f"{label}: {error}"], what="entrants") from None
         row = Entrant(
             event_id=event_id,
-            name=_display_name(spec),
+            name=display_name(spec),
             club=spec.club or None,
             player_id=player.id,
-            partner_id=partner.id if partner is not None else None,
+            partner_id=others[0].id if others else None,
             seed=spec.seed,
             status=EntrantStatus.ACTIVE.value,
             checked_in=spec.checked_in,
@@ -179,6 +74,10 @@ def insert_entrants(
         )
         session.add(row)
         rows.append(row)
+        if others[1:]:
+            session.flush()
+            assert row.id is not None
+            add_further_players(session, row.id, [p.id or 0 for p in others[1:]])
     session.flush()
     record_audit(
         session,
@@ -189,6 +88,17 @@ def insert_entrants(
         payload={"entrants": [[r.id, r.name] for r in rows], "joined_round": joined},
     )
     return rows
+
+
+def _people(session: Session, spec: EntrantSpec, entered: set[int]) -> list[Player]:
+    """The registry's people for an entrant: the player (by member number, else name and
+    club), then the partner and teammates (by name and club); each joins ``entered``."""
+    people = [player_for_entry(session, spec.name, spec.club, spec.member_number, entered)]
+    entered.add(people[0].id or 0)
+    for name in (spec.partner, *spec.teammates) if spec.partner else ():
+        people.append(player_for_entry(session, name, spec.club, "", entered))
+        entered.add(people[-1].id or 0)
+    return people
 
 
 def add_entrant(

@@ -12,15 +12,17 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
+from gin_scorer.services.entrant_checks import team_size
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.stored_json import dumps, loads_mapping
+from gin_scorer.services.team_members import entrant_people
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.services.views import event_view, event_views
 from gin_scorer.store import pin as pins
@@ -207,17 +209,23 @@ def set_event_rules(
 
 
 def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:
-    """Partnerships seat teams of two: refused while a lone player is entered."""
-    if rules.match_format is not MatchFormat.PARTNERSHIP:
-        return
-    alone = session.exec(
-        select(Entrant.name).where(Entrant.event_id == event.id, col(Entrant.partner_id).is_(None))
-    ).first()
-    if alone is not None:
-        raise InvalidInput(
-            f"{alone!r} is entered without a partner: partnerships need every entrant to be "
-            "a team of two (add the partners first)"
-        )
+    """A team event seats teams of its size (two for partnerships): refused while an entrant
+    of another size is entered; any other event refuses a team of three or more."""
+    size = team_size(rules)
+    rows = list(session.exec(select(Entrant).where(Entrant.event_id == event.id)))
+    for row in rows:
+        players = len(entrant_people(session, [row]).get(row.id or 0, ())) or 1
+        if size == 2 and players == 1:
+            raise InvalidInput(
+                f"{row.name!r} is entered without a partner: partnerships need every entrant "
+                "to be a team of two (add the partners first)"
+            )
+        if (size and players != size) or (not size and players > 2):
+            wanted = f"teams of {size}" if size else "players or pairs"
+            raise InvalidInput(
+                f"{row.name!r} is a team of {players}: these rules seat {wanted} (enter the "
+                "teams again under the new rules in a new event)"
+            )
 
 
 def set_event_settings(

@@ -12,7 +12,9 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.ledgers import ledger_games
+from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers import ledger_games, seat_of, tables_of
+from gin_scorer.core.ledgers.seated_match import seat_numbers
 from gin_scorer.services.club_facts import EventRecord, read_events
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
@@ -91,7 +93,8 @@ def player_record(db: Database, player_id: int) -> PlayerRecord:
             entrant = mine[0]
             facts = [m for m in record.facts.matches if entrant in _sides(m)]
             for fact in sorted(facts, key=lambda m: (m.round_number or 0, m.row.id or 0)):
-                line, match = _line(session, record, fact, entrant)
+                seat = record.people[entrant].index(player_id)
+                line, match = _line(session, record, fact, entrant, seat)
                 lines.append(line)
                 if match is not None:
                     played.append(match)
@@ -120,9 +123,12 @@ def _sides(fact: MatchFacts) -> tuple[int | None, ...]:
 
 
 def _line(
-    session: Session, record: EventRecord, fact: MatchFacts, entrant: int
+    session: Session, record: EventRecord, fact: MatchFacts, entrant: int, seat: int = 0
 ) -> tuple[PlayedLine, PlayedMatch | None]:
-    """The player's line of one match, and the match for the statistics (None: a bye)."""
+    """The player's line of one match, and the match for the statistics (None: a bye).
+
+    In a team match (partnerships, Tedesco teams) the statistics take only the hands the
+    player played: those at their seat (``seat``: their place in the team)."""
     row = fact.row
     a_side = row.entrant_a_id == entrant
     other = row.entrant_b_id if a_side else row.entrant_a_id
@@ -150,8 +156,13 @@ def _line(
     sheet = sheet_in(session, row, validate=False)
     side = sheet.match.side_of(entrant)
     assert side is not None
-    hands = tuple(h.result for h in sheet.hands)
-    return line, PlayedMatch(side, hands, ledger_games(sheet.ledger), won)
+    results = [h.result for h in sheet.hands]
+    tables = tables_of(sheet.rules)
+    if tables:
+        seats = [seat_of(n, tables) for n in seat_numbers(results)]
+        mine = [s.player_a if side is Side.A else s.player_b for s in seats]
+        results = [r for r, who in zip(results, mine, strict=True) if who == seat]
+    return line, PlayedMatch(side, tuple(results), ledger_games(sheet.ledger), won)
 
 
 def _meet(

@@ -18,6 +18,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.tables import Entrant, Player
 
 NEAR = 0.85  # how alike two names must be (difflib's ratio) to be worth asking about
@@ -31,10 +32,8 @@ def same_words(text: str | None) -> str:
 
 def players_in_event(session: Session, event_id: int) -> set[int]:
     """The players (and partners) already entered in the event."""
-    rows = session.exec(
-        select(Entrant.player_id, Entrant.partner_id).where(Entrant.event_id == event_id)
-    )
-    return {p for pair in rows for p in pair if p is not None}
+    rows = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
+    return {p for people in entrant_people(session, rows).values() for p in people}
 
 
 def player_for_entry(

@@ -20,9 +20,10 @@ from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
 from gin_scorer.services.player_registry import near_players, same_words
 from gin_scorer.services.rows import fetch
+from gin_scorer.services.team_members import rows_of_player
 from gin_scorer.store.database import Database
 from gin_scorer.store.settings import PinGuards, pin_guards_in
-from gin_scorer.store.tables import Entrant, Event, Match, Player
+from gin_scorer.store.tables import Entrant, Event, Match, Player, TeamMember
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,12 @@ def _event_counts(session: Session) -> dict[int, int]:
         for who in (player, partner):
             if who is not None:
                 counts.setdefault(who, set()).add(event)
+    for who, event in session.exec(  # a team's third and later players
+        select(TeamMember.player_id, Entrant.event_id).join(
+            Entrant, col(Entrant.id) == col(TeamMember.entrant_id)
+        )
+    ):
+        counts.setdefault(who, set()).add(event)
     return {p: len(e) for p, e in counts.items()}
 
 
@@ -143,6 +150,9 @@ def merge_players(
             if entry.partner_id == gone_id:
                 entry.partner_id = keep_id
             session.add(entry)
+        for seat in rows_of_player(session, gone_id):  # a seat in a team of three or more
+            seat.player_id = keep_id
+            session.add(seat)
         keep.club = keep.club or gone.club
         keep.member_number = keep.member_number or gone.member_number
         keep.contact = keep.contact or gone.contact
@@ -172,10 +182,18 @@ def _record(row: Player) -> dict[str, object]:
 
 
 def _entries(session: Session, player_id: int) -> list[Entrant]:
+    """The entrants the player is one of (alone, as partner, or in a larger team)."""
+    seats = [s.entrant_id for s in rows_of_player(session, player_id)]
     return list(
         session.exec(
             select(Entrant)
-            .where(or_(col(Entrant.player_id) == player_id, col(Entrant.partner_id) == player_id))
+            .where(
+                or_(
+                    col(Entrant.player_id) == player_id,
+                    col(Entrant.partner_id) == player_id,
+                    col(Entrant.id).in_(seats),
+                )
+            )
             .order_by(col(Entrant.id))
         )
     )

@@ -17,6 +17,7 @@ from gin_scorer.services.club_facts import EventRecord, rated_matches, read_even
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.spreadsheet_csv import csv_text
+from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Player
 from gin_scorer.tournament.ratings import (
@@ -165,12 +166,8 @@ def entrant_ratings(db: Database, event_id: int) -> dict[int, tuple[Rating, ...]
         records = read_events(session)
         at = next((i for i, record in enumerate(records) if record.id == event_id), len(records))
         ratings = club_ratings(session, records[:at])
-        rows = session.exec(select(Entrant).where(Entrant.event_id == event_id))
-        people = {
-            e.id: tuple(p for p in (e.player_id, e.partner_id) if p is not None)
-            for e in rows
-            if e.id is not None
-        }
+        rows = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
+        people = entrant_people(session, rows)
     if not any(p in ratings.ratings for players in people.values() for p in players):
         return {}
     return {entrant: tuple(ratings.of(p) for p in players) for entrant, players in people.items()}

@@ -63,6 +63,8 @@ def shape_of(rules: RuleSet) -> MatchShape | None:
         return MatchShape(rules.games_to_win, rules.best_of, rules.target)
     if rules.match_format is MatchFormat.PARTNERSHIP:  # one game to the partnership target
         return MatchShape(games_to_win=1, best_of=1, target=rules.partnership_target)
+    if rules.match_format is MatchFormat.TEAMS:  # one game to the team target
+        return MatchShape(games_to_win=1, best_of=1, target=rules.team_target)
     return None
 
 

@@ -23,8 +23,9 @@ from gin_scorer.core.hands import (
     Side,
     score_hand,
 )
-from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of
-from gin_scorer.core.rules import DealerRule, MatchFormat, RuleSet
+from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of, tables_of
+from gin_scorer.core.ledgers.seated_match import seat_numbers
+from gin_scorer.core.rules import DealerRule, RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
 from gin_scorer.services.result_values import ResultRow, view_in_force
@@ -134,10 +135,11 @@ def _hand_rows(
     rows: list[HandRow] = []
     dealer = FIRST_DEALER
     last_totals = PerSide()
-    tables = rules.match_format is MatchFormat.PARTNERSHIP
+    tables = tables_of(rules)
+    seats = seat_numbers(results) if tables else []
     for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
         if tables:  # each hand at its own table: the deal's own dealer, not the last hand's
-            dealer = seat_of(index).first_dealer
+            dealer = seat_of(seats[index], tables).first_dealer
         elif index == 0 and hand.row.dealer is not None:
             dealer = hand.row.dealer
         this_dealer = hand.row.dealer or dealer
@@ -165,7 +167,8 @@ def _hand_rows(
         )
         dealer = dealer_after(this_dealer, result, rules)
     if tables:
-        dealer = seat_of(len(rows)).first_dealer
+        played = sum(1 for result in results if result.outcome is not Outcome.MISDEAL)
+        dealer = seat_of(played, tables).first_dealer
     return rows, dealer
 
 

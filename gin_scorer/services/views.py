@@ -28,6 +28,7 @@ from gin_scorer.services.dto import (
     MatchView,
 )
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
+from gin_scorer.services.team_members import further_players
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 
 
@@ -68,19 +69,23 @@ def _event_view(row: Event, entrant_count: int) -> EventView:
 
 
 def entrant_views(session: Session, rows: Sequence[Entrant]) -> tuple[EntrantView, ...]:
+    further = further_players(session, [r.id for r in rows if r.id is not None])
     player_ids = {pid for row in rows for pid in (row.player_id, row.partner_id) if pid}
+    player_ids |= {pid for team in further.values() for pid in team}
     players: dict[int, Player] = {}
     if player_ids:
         found = session.exec(select(Player).where(col(Player.id).in_(player_ids)))
         players = {p.id: p for p in found if p.id is not None}
-    return tuple(_entrant_view(row, players) for row in rows)
+    return tuple(_entrant_view(row, players, further.get(row.id or 0, ())) for row in rows)
 
 
 def entrant_view(session: Session, row: Entrant) -> EntrantView:
     return entrant_views(session, [row])[0]
 
 
-def _entrant_view(row: Entrant, players: dict[int, Player]) -> EntrantView:
+def _entrant_view(
+    row: Entrant, players: dict[int, Player], further: tuple[int, ...] = ()
+) -> EntrantView:
     assert row.id is not None
     player = players.get(row.player_id) if row.player_id else None
     partner = players.get(row.partner_id) if row.partner_id else None
@@ -88,6 +93,7 @@ def _entrant_view(row: Entrant, players: dict[int, Player]) -> EntrantView:
         members: tuple[str, ...] = ((player.name if player else row.name), partner.name)
     else:
         members = (player.name if player else row.name,)
+    members += tuple(players[p].name for p in further if p in players)
     return EntrantView(
         id=row.id,
         event_id=row.event_id,

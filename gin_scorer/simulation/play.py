@@ -10,7 +10,7 @@ Every record carries the cards (:class:`~gin_scorer.core.hands.HandCards`) and d
 counts the cards justify, so it validates clean.
 
 >>> import random
->>> from gin_scorer.core.rules import MatchFormat, RuleSet
+>>> from gin_scorer.core.rules import RuleSet
 >>> from gin_scorer.core.validation import validate_hand
 >>> rng = random.Random(7)
 >>> record = play_hand(rng, RuleSet(), Side.A)
@@ -28,7 +28,7 @@ from gin_scorer.core.cards import ALL_CARDS, Card
 from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Outcome, Side, score_hand
 from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.layoffs import best_defence
-from gin_scorer.core.ledgers import play_match, seat_of
+from gin_scorer.core.ledgers import play_match, seat_of, tables_of
 from gin_scorer.core.ledgers.dealing import next_dealer
 from gin_scorer.core.melds import (
     Arrangement,
@@ -36,7 +36,7 @@ from gin_scorer.core.melds import (
     best_arrangement,
     best_discard,
 )
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 
 STOCK_LEFT_FOR_DEAD_HAND = 2
 
@@ -179,9 +179,9 @@ def simulate_match(
         results.append(result)
         if play_match(results, rules).finished:
             return tuple(played)
-        if rules.match_format is MatchFormat.PARTNERSHIP:  # each table deals in turn
+        if tables_of(rules):  # a team match: each table deals in turn
             played_seats = sum(1 for r in results if r.outcome is not Outcome.MISDEAL)
-            dealer = seat_of(played_seats).first_dealer
+            dealer = seat_of(played_seats, tables_of(rules)).first_dealer
         else:
             dealer = next_dealer(dealer, result, rules)
     raise RuntimeError(f"the simulated match did not finish in {max_hands} hands")

@@ -108,6 +108,20 @@ class Entrant(SQLModel, table=True):
     joined_round: int = 1
 
 
+class TeamMember(SQLModel, table=True):
+    """A team's third and later players (its first two are the entrant's ``player_id`` and
+    ``partner_id``): Tedesco's teams of three or four. ``position`` counts from 0 like the
+    team's seats, so the third player is 2."""
+
+    __tablename__ = "team_member"
+    __table_args__ = (UniqueConstraint("entrant_id", "position", name="uq_team_member"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    entrant_id: int = Field(foreign_key="entrant.id", index=True)
+    position: int
+    player_id: int = Field(foreign_key="player.id")
+
+
 class Round(SQLModel, table=True):
     __tablename__ = "round"
 
@@ -333,6 +347,7 @@ SEALED_TABLES: tuple[str, ...] = (
     "result_confirmation",
     "season",
     "season_event",
+    "team_member",
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
 # Tables whose writes go into the change feed: the facts (the audit would only echo them, and

@@ -17,11 +17,16 @@ from gin_scorer.services.dto import ScoreSheet
 from tests.services.helpers import hand
 
 
-def _sheet(tmp_path: Path, plays: list[dict[str, object]]) -> ScoreSheet:
+def _sheet(
+    tmp_path: Path,
+    plays: list[dict[str, object]],
+    preset: str = "pagat-partnership",
+    teams: tuple[tuple[str, str], ...] = (("Ann", "Bob"), ("Eve", "Fay")),
+) -> ScoreSheet:
     db = open_database(str(tmp_path / "pairs.sqlite"), station="desk", backups=False)
     try:
-        event = events.create_event(db, name="Pairs", rules=load_preset("pagat-partnership"))
-        for name, partner in (("Ann", "Bob"), ("Eve", "Fay")):
+        event = events.create_event(db, name="Pairs", rules=load_preset(preset))
+        for name, partner in teams:
             entrants.add_entrant(db, event.id, name, partner=partner)
         match_id = rounds.start_round(db, event.id, chosen=[(1, 2)]).pairings[0].match_id
         assert match_id is not None
@@ -68,3 +73,19 @@ def test_the_entry_line_speaks_of_the_next_tables_players(qtbot, tmp_path: Path)
     assert panel.sheet is not None
     cards.set_declared(panel.preview.record, panel.sheet.rules, ("Ann & Bob", "Eve & Fay"))
     assert cards.knocker_label.text() == "Eve && Fay’s cards (knocker):"  # shows one "&"
+
+
+def test_a_team_of_three_sits_at_three_tables(tmp_path: Path) -> None:
+    knock = {"knock": "B", "deadwood": {"A": 30, "B": 2}, "upcard": "9h"}
+    teams = (("Ann", "Bob & Cy"), ("Dee", "Eve & Fay"))
+    model = ScoreSheetModel()
+    model.set_sheet(_sheet(tmp_path, [knock] * 4, "tedesco-teams", teams))
+    labels = [_text(model, row, Column.HAND) for row in range(4)]
+    assert labels == ["1 · 1a", "1 · 1b", "1 · 1c", "2 · 1a"]
+    assert [_text(model, row, Column.OUTCOME) for row in range(4)] == [
+        "Dee: knock",
+        "Eve: knock",
+        "Fay: knock",
+        "Eve: knock",  # deal 2: Ann meets Eve
+    ]
+    assert model.headerData(Column.POINTS_A, Qt.Orientation.Horizontal) == "Ann & Bob & Cy"

@@ -39,3 +39,25 @@ def test_a_partnership_sheet_prints_seats_and_team_points(tmp_path: Path) -> Non
         assert "Ann & Bob" in player and "180" in player
     finally:
         db.close()
+
+
+def test_a_team_sheet_has_a_row_per_table_and_the_seats(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "teams.sqlite", station="Desk 1")
+    try:
+        event = events.create_event(db, name="Teams", rules=load_preset("tedesco-teams"))
+        for team in ("Ann & Bob & Cy", "Dee & Eve & Fay"):
+            first, rest = team.split(" & ", 1)
+            entrants.add_entrant(db, event.id, first, partner=rest)
+        match_id = rounds.start_round(db, event.id, chosen=[(1, 2)]).pairings[0].match_id
+        assert match_id is not None
+        text = text_of(build("sheet", db, tmp_path / "t.pdf", match_id=match_id, blank=True))
+        assert "Team match 1" in text and "7c" in text and "+25 when all of a team win" in text
+        sheet = matches.get_score_sheet(db, match_id)
+        play = {"knock": "B", "deadwood": {"A": 30, "B": 2}, "upcard": "9h"}
+        for _ in range(3):
+            sheet = hands.record_hand(db, match_id, hand(play), sheet.version, entered_by="D")
+        text = text_of(build("sheet", db, tmp_path / "s.pdf", match_id=match_id))
+        assert "Deal 1: 1a Ann v Dee, 1b Bob v Eve, 1c Cy v Fay" in text
+        assert "in play: 0–109 (first to 300)" in text  # 3 x 28 and the sweep's 25
+    finally:
+        db.close()

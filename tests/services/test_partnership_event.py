@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import PartnershipMatch, PerSide
+from gin_scorer.core.ledgers import PerSide, SeatedMatch
 from gin_scorer.presentation.seat_words import entry_names, seat_words, seating_line
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.presets import load_preset
@@ -68,7 +68,7 @@ def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database)
     ]
     for play in plays:
         sheet = hands.record_hand(db, match.id, hand(play), sheet.version, entered_by="T")
-    assert isinstance(sheet.ledger, PartnershipMatch)
+    assert isinstance(sheet.ledger, SeatedMatch)
     assert sheet.ledger.totals == PerSide(83, 35) and sheet.ledger.pending == (4,)
     assert [h.totals_after for h in sheet.hands][-2:] == [PerSide(83, 35), PerSide(83, 35)]
     # Each table deals in turn, whoever won the other table's hand.
@@ -86,7 +86,9 @@ def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database)
     assert sheet.match.status is MatchStatus.FINISHED
     text = render_sheet(sheet)
     assert "first team to 125 wins" in text and f"Deal 4 · table 1b: {a[1]} v {b[0]}" in text
-    assert seating_line(match).startswith(f"Odd deals: 1a {a[0]} v {b[0]}, 1b {a[1]} v {b[1]}")
+    assert seating_line(match, sheet.rules).startswith(
+        f"Odd deals: 1a {a[0]} v {b[0]}, 1b {a[1]} v {b[1]}"
+    )
     # The standings count the match won 1–0 by the team's lead.
     rows = {row.entrant.id: row for row in standings.standings(db, event_id)}
     winner = rows[match.a.id]
@@ -118,7 +120,7 @@ def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database)
     assert report.problems == [] and report.hands > 0
     for view in matches.list_matches(sqlite_db, event_id):
         sheet = matches.get_score_sheet(sqlite_db, view.id)
-        assert sheet.finished and isinstance(sheet.ledger, PartnershipMatch)
+        assert sheet.finished and isinstance(sheet.ledger, SeatedMatch)
         assert not sheet.ledger.pending and not sheet.ledger.extra_hands
         # Each table dealt in turn, as the seats say.
         assert [h.dealer for h in sheet.hands][:4] == [Side.A, Side.B, Side.B, Side.A]
@@ -127,12 +129,18 @@ def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database)
 def test_teams_typed_one_a_line_are_two_people_each(db: Database) -> None:
     from gin_scorer.services.entrant_rows import parse_entrants_text
 
-    typed = parse_entrants_text("Ann Lee & Bob Roe\nSmith & Sons & Co\nCat Day & Dan Eel\n")
-    assert [(s.name, s.partner) for s in typed.specs] == [
-        ("Ann Lee", "Bob Roe"),
-        ("Smith & Sons & Co", ""),  # two "&": a name, left as typed
-        ("Cat Day", "Dan Eel"),
+    typed = parse_entrants_text("Ann Lee & Bob Roe\nAl & Bo & Cy\nCat Day & Dan Eel\n")
+    assert [(s.name, s.partner, s.teammates) for s in typed.specs] == [
+        ("Ann Lee", "Bob Roe", ()),
+        ("Al", "Bo", ("Cy",)),  # a team of three
+        ("Cat Day", "Dan Eel", ()),
     ]
+    with pytest.raises(
+        RowsRejected, match="line 2: 'Al & Bo & Cy' is 3 players, and this event plays teams of 2"
+    ):
+        events.create_event(
+            db, name="Typed", rules=PAIRS, entrants=typed.specs, entrant_labels=typed.labels
+        )
     specs, labels = (typed.specs[0], typed.specs[2]), (typed.labels[0], typed.labels[2])
     event = events.create_event(
         db, name="Typed pairs", rules=PAIRS, entrants=specs, entrant_labels=labels

@@ -6,7 +6,8 @@
 - :mod:`.hollywood`: several games scored at once.
 - :mod:`.multimatch`: matches whose credited scores accumulate to a set total.
 - :mod:`.partnership`, :mod:`.three_player`: four and three players;
-  :mod:`.partnership_match` an event's partnership match (hands entered table by table).
+  :mod:`.seated_match` an event's match of two teams at several tables (partnerships, Tedesco
+  teams: hands entered table by table).
 
 :func:`ledger_for` picks the ledger of a rule set's match format; every ledger also offers
 the shared :class:`Match` summary (``games_won``, ``finished``, ``winner``, ``margin``)
@@ -21,8 +22,8 @@ from gin_scorer.core.ledgers.game import Game, GameLine, play_game
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match
 from gin_scorer.core.ledgers.multimatch import MatchCredit, MultiMatch, play_multimatch
-from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, Seat, seat_of
 from gin_scorer.core.ledgers.per_side import PerSide
+from gin_scorer.core.ledgers.seated_match import Seat, SeatedMatch, seat_of, tables_of
 
 __all__ = [
     "Game",
@@ -32,9 +33,9 @@ __all__ = [
     "Match",
     "MatchCredit",
     "MultiMatch",
-    "PartnershipMatch",
     "PerSide",
     "Seat",
+    "SeatedMatch",
     "dealers",
     "ledger_for",
     "ledger_games",
@@ -44,4 +45,5 @@ __all__ = [
     "play_match",
     "play_multimatch",
     "seat_of",
+    "tables_of",
 ]

@@ -15,8 +15,11 @@ from gin_scorer.core.ledgers.game import Game
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match, play_games
 from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
-from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, play_partnership_match
+from gin_scorer.core.ledgers.seated_match import SeatedMatch, play_seated_match
 from gin_scorer.core.rules import MatchFormat, RuleSet
+
+SEATED = frozenset({MatchFormat.PARTNERSHIP, MatchFormat.TEAMS})
+"""The formats whose match is played at several card tables at once (:mod:`.seated_match`)."""
 
 
 def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
@@ -30,23 +33,23 @@ def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
         return play_hollywood(results, rules).as_match()
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return play_multimatch(results, rules).as_match()
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        return play_partnership_match(results, rules).as_match()
+    if rules.match_format in SEATED:
+        return play_seated_match(results, rules).as_match()
     return play_games(results, rules)
 
 
-Ledger = Match | Hollywood | MultiMatch | PartnershipMatch
+Ledger = Match | Hollywood | MultiMatch | SeatedMatch
 
 
 def ledger_for(results: Sequence[HandResult], rules: RuleSet) -> Ledger:
     """The full ledger for ``rules.match_format``: a :class:`Match` (single game, best of N),
-    a :class:`Hollywood`, a :class:`MultiMatch` or a :class:`PartnershipMatch`."""
+    a :class:`Hollywood`, a :class:`MultiMatch` or a :class:`SeatedMatch`."""
     if rules.match_format is MatchFormat.HOLLYWOOD:
         return play_hollywood(results, rules)
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return play_multimatch(results, rules)
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        return play_partnership_match(results, rules)
+    if rules.match_format in SEATED:
+        return play_seated_match(results, rules)
     return play_match(results, rules)
 
 
@@ -66,6 +69,6 @@ def ledger_games(ledger: object) -> tuple[Game, ...]:
         return (ledger,)
     if isinstance(ledger, Match):
         return ledger.games
-    if isinstance(ledger, Hollywood | MultiMatch | PartnershipMatch):
+    if isinstance(ledger, Hollywood | MultiMatch | SeatedMatch):
         return ledger.as_match().games
     return ()

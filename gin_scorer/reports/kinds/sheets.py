@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, PartnershipMatch
+from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, SeatedMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
@@ -97,13 +97,13 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
         return multimatch_fill(ledger, name_a, name_b)
     if isinstance(ledger, Match):
         summary = ledger
-    elif isinstance(ledger, Hollywood | PartnershipMatch):
+    elif isinstance(ledger, Hollywood | SeatedMatch):
         summary = ledger.as_match()
     else:  # the services always give one of the ledgers above
         return None
     dealer = _side_name(sheet, sheet.next_dealer) if sheet.hands else ""
     fill = _with_history(sheet, sheet_fill(summary, name_a, name_b, next_dealer=dealer))
-    if isinstance(ledger, PartnershipMatch):
+    if isinstance(ledger, SeatedMatch):
         fill = _seated(sheet, ledger, fill)
     if sheet.result is None:
         return fill
@@ -124,7 +124,7 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
     )
 
 
-def _seated(sheet: ScoreSheet, ledger: PartnershipMatch, fill: SheetFill) -> SheetFill:
+def _seated(sheet: ScoreSheet, ledger: SeatedMatch, fill: SheetFill) -> SheetFill:
     """A partnership's sheet: each row labelled by its deal and table, who sits where in
     place of the next dealer (each table deals in turn), the result in team points."""
     shape = sheet_shape(sheet.rules)
@@ -144,7 +144,9 @@ def _seated(sheet: ScoreSheet, ledger: PartnershipMatch, fill: SheetFill) -> She
         won = f"{_side_name(sheet, ledger.winner)} win {high}–{low}"
     else:
         won = f"in play: {totals.a}–{totals.b} (first to {ledger.target})" if sheet.hands else ""
-    return replace(fill, games=games, dealer_line=seating_line(sheet.match), result_line=won)
+    return replace(
+        fill, games=games, dealer_line=seating_line(sheet.match, sheet.rules), result_line=won
+    )
 
 
 def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:

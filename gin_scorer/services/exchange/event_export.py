@@ -18,6 +18,7 @@ from gin_scorer.services.exchange.csv_files import event_matches, pretty_json
 from gin_scorer.services.exchange.result_part import result_log_rows, result_part
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import loads_mapping
+from gin_scorer.services.team_members import further_players
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, ResultEntry, Round
 
@@ -40,6 +41,7 @@ class _EventRows:
     event: Event
     entrants: list[Entrant]
     players: dict[int | None, Player]
+    team: dict[int, tuple[int, ...]]  # a team's third and later players, by entrant
     rounds: list[Round]
     matches: list[Match]
     hands: list[HandEntry]
@@ -62,7 +64,7 @@ def event_document(db: Database, event_id: int) -> dict[str, Any]:
         "kind": EVENT_FILE_KIND,
         "version": EVENT_FILE_VERSION,
         "event": _event_part(rows.event),
-        "entrants": [_entrant_part(e, refs, rows.players) for e in rows.entrants],
+        "entrants": [_entrant_part(e, refs, rows.players, rows.team) for e in rows.entrants],
         "rounds": [
             {
                 "ref": refs.round[r.id],
@@ -94,7 +96,9 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
     entrants = list(
         session.exec(select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id)))
     )
+    team = further_players(session, [e.id for e in entrants if e.id is not None])
     player_ids = {p for e in entrants for p in (e.player_id, e.partner_id) if p}
+    player_ids |= {p for players_of in team.values() for p in players_of}
     players: dict[int | None, Player] = {}
     if player_ids:
         players = {
@@ -110,7 +114,7 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
         query = select(HandEntry).where(col(HandEntry.match_id).in_(match_ids))
         hands = list(session.exec(query.order_by(col(HandEntry.id))))
     results = result_log_rows(session, match_ids)
-    return _EventRows(event, entrants, players, rounds, matches, hands, results)
+    return _EventRows(event, entrants, players, team, rounds, matches, hands, results)
 
 
 def _event_part(event: Event) -> dict[str, Any]:
@@ -139,13 +143,17 @@ def _person(player: Player | None) -> dict[str, Any] | None:
     }
 
 
-def _entrant_part(e: Entrant, refs: _Refs, players: dict[int | None, Player]) -> dict[str, Any]:
+def _entrant_part(
+    e: Entrant, refs: _Refs, players: dict[int | None, Player], team: dict[int, tuple[int, ...]]
+) -> dict[str, Any]:
+    further = team.get(e.id or 0, ())
     return {
         "ref": refs.entrant[e.id],
         "name": e.name,
         "club": e.club,
         "player": _person(players.get(e.player_id) if e.player_id else None),
         "partner": _person(players.get(e.partner_id) if e.partner_id else None),
+        **({"team": [_person(players.get(p)) for p in further]} if further else {}),
         "seed": e.seed,
         "status": e.status,
         "checked_in": e.checked_in,

@@ -33,6 +33,7 @@ from gin_scorer.services.exchange.event_reader import EventReader, short_value
 from gin_scorer.services.exchange.result_part import ResultRows, read_result, write_results
 from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.stored_json import dumps
+from gin_scorer.services.team_members import add_further_players
 from gin_scorer.services.views import event_view
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
@@ -59,6 +60,7 @@ _ENTRANT_KEYS = {
     "club",
     "player",
     "partner",
+    "team",
     "seed",
     "status",
     "checked_in",
@@ -80,7 +82,7 @@ _HAND_KEYS = {
 }
 
 
-EntrantRows = dict[int, tuple[Entrant, Player | None, Player | None]]
+EntrantRows = dict[int, tuple[Entrant, Player | None, Player | None, list[Player]]]
 MatchRows = dict[int, tuple[Match, int | None, int | None, int | None, RuleSet | None]]
 HandRows = dict[int, tuple[HandEntry, int, int | None]]
 
@@ -210,7 +212,13 @@ def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> 
         if ref in entrants:
             r.bad(f"{where}.ref", f"entrant {ref} appears twice")
         player = _person(r, e.get("player"), f"{where}.player")
-        entrants[ref] = (row, player, _person(r, e.get("partner"), f"{where}.partner"))
+        partner = _person(r, e.get("partner"), f"{where}.partner")
+        team = [
+            person
+            for j, value in enumerate(r.items(e.get("team", []), f"{where}.team"))
+            if (person := _person(r, value, f"{where}.team[{j}]")) is not None
+        ]
+        entrants[ref] = (row, player, partner, team)
 
 
 def _rounds(r: EventReader, doc: Mapping[str, Any], rounds: dict[int, Round]) -> None:
@@ -350,8 +358,8 @@ def _write(session: Session, db: Database, read: EventFile, actor: str | None) -
 def _write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, int]:
     """Entrants (with their players), rounds, matches and hands; the match ids by ref."""
     entrant_ids: dict[int, int] = {}
-    for ref, (row, player, partner) in read.entrants.items():
-        for p in (player, partner):
+    for ref, (row, player, partner, team) in read.entrants.items():
+        for p in (player, partner, *team):
             if p is not None:
                 session.add(p)
         session.flush()
@@ -359,6 +367,7 @@ def _write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, i
         row.player_id = player.id if player is not None else None
         row.partner_id = partner.id if partner is not None else None
         entrant_ids[ref] = _added(session, row)
+        add_further_players(session, entrant_ids[ref], [p.id or 0 for p in team])
     round_ids: dict[int, int] = {}
     for ref, row_r in read.rounds.items():
         row_r.event_id = event_id

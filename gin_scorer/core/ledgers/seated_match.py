@@ -1,15 +1,19 @@
-"""A partnership as an event's match: two teams of two, their hands entered one after another.
+"""A match of two teams at several card tables at once, as an event keeps it: partnerships
+(two of two, P) and Tedesco's teams (N of N, W), their hands entered one after another.
 
-An event's match keeps one log of hands for the two entrants (each a team of two). Hands are
-entered table by table, deal by deal: hands 1 and 2 are deal 1 (its tables 1 and 2), hands 3
-and 4 deal 2, and so on. At each table ``Side.A`` is team A's player, so the entry line, the
-validation and the hand's score are the two-player ones. Who sits at which table follows
-:func:`~gin_scorer.core.ledgers.partnership.seating`: partners change opponents every deal.
+An event's match keeps one log of hands for the two entrants (each a team). Hands are entered
+table by table, deal by deal: with two tables hands 1 and 2 are deal 1 (its tables a and b),
+hands 3 and 4 deal 2, and so on. At each table ``Side.A`` is team A's player, so the entry
+line, the validation and the hand's score are the two-player ones. Players change opponents
+every deal (:func:`seat_of`): team A's player at table t meets team B's player t + deal
+(round the team), which for two tables is the partnership's
+:func:`~gin_scorer.core.ledgers.partnership.seating`.
 
-A deal counts once both its tables are in: until then its first hand is *pending* (on the
-sheet, not yet in the totals). The fold is :func:`play_partnership`; this module only cuts
-the hands into deals and summarises the result as the :class:`Match` every format shares —
-one game to the partnership target, won 1–0, its margin the winners' lead.
+A deal counts once all its tables are in: until then its hands are *pending* (on the sheet,
+not yet in the totals). A misdeal is dealt again at its table and takes no seat. The folds are
+:func:`play_partnership` and :func:`play_teams`; this module only cuts the hands into deals and
+summarises the result as the :class:`Match` every format shares — one game to the target, won
+1–0, its margin the winners' lead.
 """
 
 from __future__ import annotations
@@ -20,11 +24,27 @@ from dataclasses import dataclass
 from gin_scorer.core.hands import HandResult, Outcome, Side
 from gin_scorer.core.ledgers.game import Game, GameLine
 from gin_scorer.core.ledgers.match import Match
-from gin_scorer.core.ledgers.partnership import Partnership, play_partnership, seating
+from gin_scorer.core.ledgers.partnership import Partnership, play_partnership
 from gin_scorer.core.ledgers.per_side import PerSide
-from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.ledgers.teams import TeamRules, Teams, play_teams
+from gin_scorer.core.rules import MatchFormat, RuleSet
 
-TABLES = 2  # a deal is played at two tables at once
+PARTNERSHIP_TABLES = 2
+
+
+def tables_of(rules: RuleSet) -> int:
+    """Card tables a deal of this format takes: 2 for partnerships, a team's players for
+    teams, 0 for the formats played at one table."""
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        return PARTNERSHIP_TABLES
+    if rules.match_format is MatchFormat.TEAMS:
+        return rules.team_players
+    return 0
+
+
+def team_rules(rules: RuleSet) -> TeamRules:
+    """The team knobs of a rule set as the teams ledger takes them."""
+    return TeamRules(rules.team_players, rules.team_target, rules.team_sweep_bonus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +68,18 @@ class Seat:
         return Side.A if (self.deal + self.table) % 2 == 0 else Side.B
 
 
-def seat_of(hand: int) -> Seat:
-    """The deal, table and players of the ``hand``-th hand entered (0-based).
+def seat_of(hand: int, tables: int = PARTNERSHIP_TABLES) -> Seat:
+    """The deal, table and players of the ``hand``-th seat (0-based) with ``tables`` tables.
 
     >>> seat_of(0)
     Seat(hand=0, deal=0, table=0, player_a=0, player_b=0)
     >>> seat_of(3)
     Seat(hand=3, deal=1, table=1, player_a=1, player_b=0)
+    >>> seat_of(5, 3)  # deal 2 of teams of three: table c, A's third meets B's first
+    Seat(hand=5, deal=1, table=2, player_a=2, player_b=0)
     """
-    deal, table = divmod(hand, TABLES)
-    player_a, player_b = seating(deal)[table]
-    return Seat(hand, deal, table, player_a, player_b)
+    deal, table = divmod(hand, tables)
+    return Seat(hand, deal, table, table, (table + deal) % tables)
 
 
 def seat_numbers(results: Sequence[HandResult]) -> list[int]:
@@ -82,18 +103,19 @@ def seat_numbers(results: Sequence[HandResult]) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class PartnershipMatch:
-    """The partnership ledger of an event's match, and where each hand entered stands.
+class SeatedMatch:
+    """The team ledger of an event's match, and where each hand entered stands.
 
     ``pending`` holds the hands of a deal whose second table is not in yet; ``extra_hands``
     those entered after a team reached the target (counted nowhere). A misdeal sits with the
     deal it was dealt in and scores nothing.
     """
 
-    ledger: Partnership
+    ledger: Partnership | Teams
     results: tuple[HandResult, ...]
     pending: tuple[int, ...]
     extra_hands: tuple[int, ...]
+    tables: int = PARTNERSHIP_TABLES
 
     @property
     def totals(self) -> PerSide:
@@ -109,7 +131,8 @@ class PartnershipMatch:
 
     @property
     def target(self) -> int:
-        return self.ledger.target
+        ledger = self.ledger
+        return ledger.target if isinstance(ledger, Partnership) else ledger.rules.target
 
     def as_match(self) -> Match:
         """The summary every format shares: one game to the target, its lines the hands."""
@@ -157,11 +180,11 @@ class PartnershipMatch:
         )
 
     def _deal_of_each(self) -> list[int]:
-        return [seat // TABLES for seat in seat_numbers(self.results)]
+        return [seat // self.tables for seat in seat_numbers(self.results)]
 
 
-def play_partnership_match(results: Sequence[HandResult], rules: RuleSet) -> PartnershipMatch:
-    """Fold an event match's hands (in entry order) as a partnership.
+def play_seated_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMatch:
+    """Fold an event match's hands (in entry order) as a partnership or a team match.
 
     >>> from gin_scorer.core.hand_json import record_from_json
     >>> from gin_scorer.core.hands import score_hand
@@ -170,21 +193,31 @@ def play_partnership_match(results: Sequence[HandResult], rules: RuleSet) -> Par
     >>> a = score_hand(record_from_json({"knock": "A", "deadwood": {"A": 2, "B": 22}}), rules)
     >>> b = score_hand(record_from_json({"gin": "B", "deadwood": {"A": 5}}), rules)
     >>> md = score_hand(record_from_json({"misdeal": True}), rules)
-    >>> one = play_partnership_match([a, b, md, a], rules)
+    >>> one = play_seated_match([a, b, md, a], rules)
     >>> one.totals, one.pending, one.finished
     (PerSide(a=0, b=10), (3,), False)
-    >>> two = play_partnership_match([a, b, a, a, a], rules)
+    >>> two = play_seated_match([a, b, a, a, a], rules)
     >>> two.totals, two.winner, two.extra_hands
     (PerSide(a=40, b=10), <Side.A: 'A'>, (4,))
+    >>> teams = RuleSet(match_format=MatchFormat.TEAMS, team_target=60, team_sweep_bonus=25)
+    >>> play_seated_match([a, a, a, b], teams).totals  # 3 x 20 and the sweep; b waits
+    PerSide(a=85, b=0)
     """
+    tables = tables_of(rules)
+    if tables == 0:
+        raise ValueError(f"{rules.match_format.value} is played at one table, not seated")
     played = [i for i, r in enumerate(results) if r.outcome is not Outcome.MISDEAL]
-    whole = len(played) - len(played) % TABLES
-    deals = [(results[played[i]], results[played[i + 1]]) for i in range(0, whole, TABLES)]
-    ledger = play_partnership(deals, rules)
+    whole = len(played) - len(played) % tables
+    deals = [tuple(results[h] for h in played[i : i + tables]) for i in range(0, whole, tables)]
+    ledger: Partnership | Teams
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        ledger = play_partnership([(deal[0], deal[1]) for deal in deals], rules)
+    else:
+        ledger = play_teams(deals, team_rules(rules))
     counted = len(ledger.deals)
-    deal_of = [seat // TABLES for seat in seat_numbers(results)]
+    deal_of = [seat // tables for seat in seat_numbers(results)]
     if ledger.finished:
         extra = tuple(i for i, deal in enumerate(deal_of) if deal >= counted)
-        return PartnershipMatch(ledger, tuple(results), (), extra)
+        return SeatedMatch(ledger, tuple(results), (), extra, tables)
     pending = tuple(played[whole:])
-    return PartnershipMatch(ledger, tuple(results), pending, ())
+    return SeatedMatch(ledger, tuple(results), pending, (), tables)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandResult, Side, score_hand
 from gin_scorer.core.ledgers import PerSide, ledger_for, ledger_games, play_match, seat_of
-from gin_scorer.core.ledgers.partnership_match import PartnershipMatch, seat_numbers
+from gin_scorer.core.ledgers.seated_match import SeatedMatch, seat_numbers
 from gin_scorer.core.rules import MatchFormat, RuleSet
 
 RULES = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=125)
@@ -66,7 +66,7 @@ def test_misdeals_take_no_seat(results: list[HandResult], target: int) -> None:
     rules = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=target)
     played = [r for r in results if r is not MISDEAL]
     ledger, without = ledger_for(results, rules), ledger_for(played, rules)
-    assert isinstance(ledger, PartnershipMatch) and isinstance(without, PartnershipMatch)
+    assert isinstance(ledger, SeatedMatch) and isinstance(without, SeatedMatch)
     assert (ledger.totals, ledger.winner) == (without.totals, without.winner)
     seats = seat_numbers(results)
     assert [seats[i] for i, r in enumerate(results) if r is not MISDEAL] == list(range(len(played)))
@@ -77,7 +77,7 @@ def test_misdeals_take_no_seat(results: list[HandResult], target: int) -> None:
 def test_the_fold_matches_the_rules_words(results: list[HandResult], target: int) -> None:
     rules = RuleSet(match_format=MatchFormat.PARTNERSHIP, partnership_target=target)
     ledger = ledger_for(results, rules)
-    assert isinstance(ledger, PartnershipMatch)
+    assert isinstance(ledger, SeatedMatch)
     totals, winner, counted = by_the_rules(results, target)
     assert (ledger.totals, ledger.winner) == (totals, winner)
     summary = play_match(results, rules)
@@ -114,3 +114,62 @@ def test_partners_change_opponents_every_deal() -> None:
     assert [seat_of(h).table for h in range(4)] == [0, 1, 0, 1]
     # Each table changes dealer every deal, and the two tables start with different teams.
     assert [seat_of(h).first_dealer for h in range(4)] == [Side.A, Side.B, Side.B, Side.A]
+
+
+def teams_by_the_words(
+    results: list[HandResult], players: int, target: int, bonus: int
+) -> tuple[PerSide, Side | None]:
+    """Tedesco's teams, from the source's words: a deal nets as partnerships do, a team whose
+    every player won their hand gets the bonus on top; the first team past the target (and
+    ahead) wins."""
+    a = b = 0
+    for start in range(0, len(results) - players + 1, players):
+        if max(a, b) >= target and a != b:
+            break
+        deal = results[start : start + players]
+        net = sum(
+            r.points if r.winner is Side.A else -r.points if r.winner is Side.B else 0 for r in deal
+        )
+        a, b = a + max(net, 0), b + max(-net, 0)
+        winners = {r.winner for r in deal}
+        if winners == {Side.A}:
+            a += bonus
+        elif winners == {Side.B}:
+            b += bonus
+    winner = None if max(a, b) < target or a == b else (Side.A if a > b else Side.B)
+    return PerSide(a, b), winner
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(hands, max_size=30),
+    st.integers(2, 5),
+    st.integers(20, 400),
+    st.integers(0, 60),
+)
+def test_teams_fold_matches_the_sources_words(
+    results: list[HandResult], players: int, target: int, bonus: int
+) -> None:
+    rules = RuleSet(
+        match_format=MatchFormat.TEAMS,
+        team_players=players,
+        team_target=target,
+        team_sweep_bonus=bonus,
+    )
+    ledger = ledger_for(results, rules)
+    assert isinstance(ledger, SeatedMatch) and ledger.tables == players
+    assert (ledger.totals, ledger.winner) == teams_by_the_words(results, players, target, bonus)
+    if ledger.winner is None:  # the unfinished deal's hands wait
+        assert len(ledger.pending) == len(results) % players
+
+
+def test_team_players_meet_every_opponent_once_in_as_many_deals() -> None:
+    for players in (3, 4):
+        met = {
+            (seat.player_a, seat.player_b)
+            for seat in map(lambda h: seat_of(h, players), range(players * players))
+        }
+        assert len(met) == players * players  # each of A's players meets each of B's
+        for deal in range(players):
+            seats = [seat_of(deal * players + t, players) for t in range(players)]
+            assert sorted(s.player_b for s in seats) == list(range(players))  # all B seated

@@ -1,0 +1,165 @@
+"""Entrants as typed, checked before any is written: each name, club, number, seed and team
+cleaned; a batch checked against the event (a name, seed or member number taken twice) and
+against its format (a team event seats teams of its size). Every problem names its row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.services.dto import EntrantSpec
+from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.stored_json import rules_from_json
+from gin_scorer.services.text_input import clean_text
+from gin_scorer.store.tables import Entrant, Event
+
+MAX_SEED = 100_000
+MOST_TEAM = 8  # players a team (core.ledgers.teams)
+
+
+def checked_spec(spec: EntrantSpec) -> EntrantSpec:
+    """The spec with its text trimmed; :class:`InvalidInput` naming the field otherwise."""
+    if not isinstance(spec, EntrantSpec):
+        raise InvalidInput(f"{spec!r} is not an entrant")
+    name = clean_text(spec.name, "name", required=True, limit=120)
+    club = clean_text(spec.club, "club", limit=120)
+    member = clean_text(spec.member_number, "member number", limit=40)
+    partner = clean_text(spec.partner, "partner", limit=400)
+    teammates = [clean_text(t, "teammate", limit=120) for t in spec.teammates]
+    if " & " in partner:  # "Bob & Cy": the partner and a teammate, as a team is written
+        partner, *more = (p.strip() for p in partner.split(" & "))
+        teammates = [*more, *teammates]
+    if len(partner) > 120:
+        raise InvalidInput(f"partner: {partner[:40]!r}… is longer than 120 characters")
+    if any(not t for t in teammates) or (teammates and not partner):
+        raise InvalidInput("a team's players each need a name (write them 'Ann & Bob & Cy')")
+    if len(teammates) > MOST_TEAM - 2:
+        raise InvalidInput(f"a team has at most {MOST_TEAM} players")
+    team = clean_text(spec.team_name, "team name", limit=200)
+    seed = spec.seed
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED
+    ):
+        raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
+    if partner and partner.casefold() == name.casefold():
+        raise InvalidInput(f"partner {partner!r} is the player themself")
+    people = [name, *([partner] if partner else []), *teammates]
+    twice = next((p for i, p in enumerate(people) if p.casefold() in folded(people[:i])), None)
+    if twice is not None:
+        raise InvalidInput(f"{twice!r} is named twice in one team")
+    return EntrantSpec(
+        name=name,
+        club=club,
+        member_number=member,
+        seed=seed,
+        partner=partner,
+        team_name=team,
+        checked_in=bool(spec.checked_in),
+        teammates=tuple(teammates),
+    )
+
+
+def folded(names: Sequence[str]) -> set[str]:
+    return {n.casefold() for n in names}
+
+
+def display_name(spec: EntrantSpec) -> str:
+    if spec.team_name:
+        return spec.team_name
+    return " & ".join((spec.name, *([spec.partner] if spec.partner else []), *spec.teammates))
+
+
+def checked_batch(
+    specs: Sequence[EntrantSpec], labels: Sequence[str], existing: Sequence[Entrant]
+) -> list[EntrantSpec]:
+    """Every spec cleaned and checked against the event and the rest of the batch (a name, a
+    seed or a member number taken twice); every problem raised together as RowsRejected."""
+    taken_names = {e.name.casefold(): e.name for e in existing}
+    taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
+    taken_members: dict[str, str] = {}
+    problems: list[str] = []
+    checked: list[EntrantSpec] = []
+    for label, spec in zip(labels, specs, strict=True):
+        try:
+            clean = checked_spec(spec)
+        except InvalidInput as error:
+            problems.append(f"{label}: {error}")
+            continue
+        shown = display_name(clean)
+        problem = clash(clean, shown, taken_names, taken_seeds, taken_members)
+        if problem is not None:
+            problems.append(f"{label}: {problem}")
+            continue
+        if clean.member_number:
+            taken_members[clean.member_number] = shown
+        taken_names[shown.casefold()] = shown
+        if clean.seed is not None:
+            taken_seeds[clean.seed] = shown
+        checked.append(clean)
+    if problems:
+        raise RowsRejected(problems, what="entrants")
+    return checked
+
+
+def teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]) -> None:
+    """A team event seats teams of its size (two for partnerships); any other event seats
+    players and teams of two, never a larger team."""
+    rules = rules_from_json(event.rules_json, "event rules")
+    size = team_size(rules)
+    problems = []
+    for label, spec in zip(labels, specs, strict=True):
+        players = 1 + bool(spec.partner) + len(spec.teammates)
+        if size == 0 and players > 2:
+            problems.append(
+                f"{label}: a team of {players} plays only in a team event (match format teams)"
+            )
+        elif size and players == 1 and size == 2:
+            problems.append(
+                f"{label}: {spec.name!r} has no partner, and this event plays partnerships "
+                "(teams of two): give the partner's name"
+            )
+        elif size and players != size:
+            example = " & ".join(("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")[:size])
+            problems.append(
+                f"{label}: {display_name(spec)!r} is {players} player{'s' * (players > 1)}, "
+                f"and this event plays teams of {size}: write each team like '{example}'"
+            )
+    if problems:
+        raise RowsRejected(problems, what="entrants")
+
+
+def team_size(rules: RuleSet) -> int:
+    """Players an entrant of this event must be: 2 for partnerships, the team size for
+    teams, 0 when a player or a pair may enter."""
+    if rules.match_format is MatchFormat.PARTNERSHIP:
+        return 2
+    return rules.team_players if rules.match_format is MatchFormat.TEAMS else 0
+
+
+def clash(
+    clean: EntrantSpec,
+    shown: str,
+    names: dict[str, str],
+    seeds: dict[int, str],
+    members: dict[str, str],
+) -> str | None:
+    """What this entrant would take that is already someone's: a name, a seed, a member
+    number."""
+    if shown.casefold() in names:
+        return f"{names[shown.casefold()]!r} is already entered in this event"
+    if clean.seed is not None and clean.seed in seeds:
+        return f"seed {clean.seed} is already {seeds[clean.seed]!r}'s"
+    if clean.member_number and clean.member_number in members:
+        return f"member number {clean.member_number!r} is also {members[clean.member_number]!r}'s"
+    return None
+
+
+def typed_team(spec: EntrantSpec) -> EntrantSpec:
+    """A typed "Ann Lee & Bob Roe" is two people entered as a team, each linked to the
+    registry (not one person called "Ann Lee & Bob Roe"); "Ann & Bob & Cy" is three."""
+    people = [part.strip() for part in spec.name.split(" & ")]
+    if len(people) > 1 and all(people):
+        first, partner, *teammates = people
+        return replace(spec, name=first, partner=partner, teammates=tuple(teammates))
+    return spec
