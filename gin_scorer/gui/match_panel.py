@@ -41,7 +41,7 @@ from gin_scorer.presentation.entry_grammar import (
     entry_text,
     read_entry,
 )
-from gin_scorer.presentation.match_place import match_place
+from gin_scorer.presentation.match_place import match_names, match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import entry_names, is_seated, next_seat_words
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -197,7 +197,7 @@ class MatchPanel(QWidget):
             prefix = match_place(sheet.match)
             self.title.setText(
                 translate("MatchPanel", "{0}{1} v {2}").format(
-                    prefix + " — " if prefix else "", names[0], names[1]
+                    prefix + " — " if prefix else "", *match_names(sheet.match)
                 )
             )
             self.scoreboard.setText(self._scoreboard_html(sheet))

@@ -32,6 +32,7 @@ from gin_scorer.presentation.seat_words import (
     seat_label,
     seat_names,
     seat_words,
+    side_label,
 )
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -109,7 +110,7 @@ class ScoreSheetModel(QAbstractTableModel):
             self._game_ends = frozenset()
         else:
             b = sheet.match.b
-            self._names = (sheet.match.a.name, b.name if b is not None else "bye")
+            self._names = (side_label(sheet.match.a), side_label(b))
             rows = sheet.hands
             # A hand closes its game when the next hand belongs to a later game, or when it
             # is the last hand of a finished match.

@@ -13,3 +13,8 @@ def match_place(match: MatchView, *, fallback: str = "") -> str:
         f"Table {match.table_number}" if match.table_number is not None else "",
     )
     return " · ".join(p for p in parts if p) or fallback
+
+
+def match_names(match: MatchView) -> tuple[str, str]:
+    """The two entrants' full names (``bye`` for a bye's missing side), as a title says them."""
+    return match.a.name, match.b.name if match.b is not None else "bye"

@@ -64,9 +64,18 @@ def seat_words(sheet: ScoreSheet, hand: int | None = None) -> str:
 
 
 def next_seat_words(sheet: ScoreSheet) -> str:
-    """The seat of the next hand to enter: what the entry line says."""
-    words = seat_words(sheet)
+    """The seat of the next hand to enter: what the entry line says ("" once decided)."""
+    words = "" if sheet.finished else seat_words(sheet)
     return f"next: {words}" if words else ""
+
+
+def side_label(entrant: EntrantView | None) -> str:
+    """An entrant as a column heading: its name, or for a team of three or more its first
+    player and how many more (``Kai Tanaka +2``), which a narrow column can hold."""
+    if entrant is None:
+        return "bye"
+    members = entrant.members
+    return f"{members[0]} +{len(members) - 1}" if len(members) > 2 else entrant.name
 
 
 def seated_rule_line(rules: RuleSet) -> str:

@@ -88,4 +88,5 @@ def test_a_team_of_three_sits_at_three_tables(tmp_path: Path) -> None:
         "Fay: knock",
         "Eve: knock",  # deal 2: Ann meets Eve
     ]
-    assert model.headerData(Column.POINTS_A, Qt.Orientation.Horizontal) == "Ann & Bob & Cy"
+    # A team of three is headed by its first player and how many more (a narrow column).
+    assert model.headerData(Column.POINTS_A, Qt.Orientation.Horizontal) == "Ann +2"
