@@ -26,6 +26,8 @@ def checked_spec(spec: EntrantSpec) -> EntrantSpec:
     club = clean_text(spec.club, "club", limit=120)
     member = clean_text(spec.member_number, "member number", limit=40)
     partner = clean_text(spec.partner, "partner", limit=400)
+    if isinstance(spec.teammates, str) or not isinstance(spec.teammates, tuple | list):
+        raise InvalidInput(f"teammates: {spec.teammates!r} is not a list of names")
     teammates = [clean_text(t, "teammate", limit=120) for t in spec.teammates]
     if " & " in partner:  # "Bob & Cy": the partner and a teammate, as a team is written
         partner, *more = (p.strip() for p in partner.split(" & "))

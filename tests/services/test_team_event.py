@@ -104,3 +104,15 @@ def test_the_demo_plays_a_team_event(sqlite_db: Database) -> None:
     assert report.problems == [] and report.hands > 0
     sheet = matches.get_score_sheet(sqlite_db, matches.list_matches(sqlite_db, event_id)[0].id)
     assert sheet.finished and isinstance(sheet.ledger, SeatedMatch)
+
+
+def test_the_entrants_csv_of_a_team_event_imports_into_another(db: Database) -> None:
+    from gin_scorer.services.exchange import export_entrants, import_entrants_csv
+
+    event_id = _teams_event(db)
+    text = export_entrants(db, event_id)
+    assert "Ann,,,,Bob & Cy" in text.replace("\r", "")
+    again = events.create_event(db, name="Team night 2", rules=TEAMS, format="club")
+    import_entrants_csv(db, again.id, text)
+    members = [e.members for e in entrants.list_entrants(db, again.id)]
+    assert members == [("Ann", "Bob", "Cy"), ("Dee", "Eve", "Fay")]

@@ -49,10 +49,11 @@ def team_rules(rules: RuleSet) -> TeamRules:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Where hand ``hand`` (0-based, in entry order) was played and by whom.
+    """Where the ``hand``-th seat (0-based: a match's hands in entry order, misdeals left
+    out, :func:`seat_numbers`) was played and by whom.
 
     ``deal`` and ``table`` are 0-based; ``player_a`` / ``player_b`` index each team's members
-    (0: the entrant's first name, 1: the partner).
+    (0: the entrant's first name, 1: the partner, then the teammates).
     """
 
     hand: int

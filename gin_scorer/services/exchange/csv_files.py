@@ -227,7 +227,8 @@ def export_hands(db: Database, event_id: int, fmt: str = "csv") -> str:
 
 def entrant_export_rows(db: Database, event_id: int) -> list[dict[str, object]]:
     """One row per entrant in the columns the entrants import reads, so the CSV re-imports
-    into another event as the same entrants (a pair as its two players' names)."""
+    into another event as the same entrants (a team as its first player's name, the others
+    in the partner cell: "Bob & Cy")."""
     with db.transaction(write=False) as session:
         fetch(session, Event, event_id)
         views = entrant_views(
@@ -240,11 +241,11 @@ def entrant_export_rows(db: Database, event_id: int) -> list[dict[str, object]]:
         )
     return [
         {
-            "name": view.members[0] if len(view.members) == 2 else view.name,
+            "name": view.members[0] if len(view.members) >= 2 else view.name,
             "club": view.club,
             "member_number": view.member_number,
             "seed": view.seed,
-            "partner": view.members[1] if len(view.members) == 2 else "",
+            "partner": " & ".join(view.members[1:]) if len(view.members) >= 2 else "",
         }
         for view in views
     ]
