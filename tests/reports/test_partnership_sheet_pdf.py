@@ -52,6 +52,10 @@ def test_a_team_sheet_has_a_row_per_table_and_the_seats(tmp_path: Path) -> None:
         assert match_id is not None
         text = text_of(build("sheet", db, tmp_path / "t.pdf", match_id=match_id, blank=True))
         assert "Team match 1" in text and "7c" in text and "+25 when all of a team win" in text
+        # A tent for each card table, with who sits there for the first deal.
+        tents = text_of(build("tents", db, tmp_path / "tents.pdf", event_id=event.id))
+        assert all(f"Table 1{t}" in tents for t in "abc") and "Table 1\n" not in tents
+        assert "Ann  v  Dee" in tents and "Cy  v  Fay" in tents
         sheet = matches.get_score_sheet(db, match_id)
         play = {"knock": "B", "deadwood": {"A": 30, "B": 2}, "upcard": "9h"}
         for _ in range(3):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.ledgers import seat_of, tables_of
+from gin_scorer.presentation.seat_words import TABLE_LETTERS, member
 from gin_scorer.reports.handouts import Person, Tent, render_badges, render_sign_in, render_tents
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_label, round_number
@@ -11,7 +13,7 @@ from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.rounds import get_round
+from gin_scorer.services.rounds import PairingView, get_round
 from gin_scorer.services.table_links import table_links
 
 
@@ -28,18 +30,32 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
     if options.room:  # each table's own page in the room, as a QR code on its card
         base = options.room.rstrip("/")
         urls = {link.match_id: base + link.path for link in table_links(database, event.id, number)}
+    seats = tables_of(event.rules)
     tents = [
-        Tent(
-            str(p.table),
-            p.a.name,
-            p.b.name if p.b is not None else "",
-            line,
-            urls.get(p.match_id, ""),
-        )
+        tent
         for p in sorted(tables, key=lambda p: p.table or 0)
+        for tent in (_card_tables(p, seats, line, urls) if seats else [_tent(p, line, urls)])
     ]
     header = page_header(db, "Table tents", event, round_label(number))
     return render_tents(out, header, tents, paper=options.paper)
+
+
+def _tent(p: PairingView, line: str, urls: dict[int, str]) -> Tent:
+    b = p.b.name if p.b is not None else ""
+    return Tent(str(p.table), p.a.name, b, line, urls.get(p.match_id, ""))
+
+
+def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -> list[Tent]:
+    """A team match takes a card table a player (3a, 3b …): a tent for each, with who sits
+    there for the first deal (opponents move on each deal; the table's page says who next)."""
+    tents = []
+    for table in range(tables):
+        seat = seat_of(table, tables)
+        a, b = member(p.a, seat.player_a), member(p.b, seat.player_b)
+        where = f"{p.table}{TABLE_LETTERS[table]}"
+        first = f"{line} · deal 1; opponents move on each deal"
+        tents.append(Tent(where, a, b, first, urls.get(p.match_id, "")))
+    return tents
 
 
 def _people(db: Database, event_id: int) -> list[Person]:
