@@ -46,6 +46,7 @@ class Person:
     member_number: str = ""
     seed: str = ""
     note: str = ""  # "checked in", "withdrawn"
+    team: str = ""  # the entrant a player of a team plays for: "Ann & Bob & Cy"
 
 
 class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
@@ -131,10 +132,10 @@ def render_sign_in(
     rows: list[list[object]] = [["", "Name", "Club", "Member no.", "Seed", "Signature"]]
     for person in people:
         box = "☑" if person.note == "checked in" else "☐"
+        notes = [person.team, person.note if person.note != "checked in" else ""]
+        said = "; ".join(n for n in notes if n)
         name = markup(person.name) + (
-            f' <font size="7" color="#555555">({markup(person.note)})</font>'
-            if person.note and person.note != "checked in"
-            else ""
+            f' <font size="7" color="#555555">({markup(said)})</font>' if said else ""
         )
         rows.append(
             [
@@ -163,7 +164,7 @@ def render_sign_in(
             ]
         )
     )
-    count = f"{len(people)} entrants. Tick the box as each arrives; the desk checks them in."
+    count = f"{len(people)} players. Tick the box as each arrives; the desk checks them in."
     story: list[Flowable] = [Paragraph(markup(count), st["small"]), Spacer(1, 2 * mm), table]
     return template.build_pdf(out_path, header, story, paper=paper)
 
@@ -202,7 +203,10 @@ def render_badges(
         return [
             Paragraph(markup(person.name), big),
             Spacer(1, 2 * mm),
-            Paragraph(markup(person.club) or "&nbsp;", club_style),
+            Paragraph(
+                markup(" · ".join(p for p in (person.club, person.team) if p)) or "&nbsp;",
+                club_style,
+            ),
             Spacer(1, 4 * mm),
             Paragraph(markup(event_name), event_style),
         ]

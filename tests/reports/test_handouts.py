@@ -67,7 +67,7 @@ def test_the_sign_in_sheet_lists_everyone_a_to_z_with_a_box(event, tmp_path: Pat
     assert "R-101" in text and "Lee & Co" in text
     assert text.count("☐") == 4 and text.count("☑") == 1  # Ann is checked in already
     assert "(withdrawn)" in text
-    assert "5 entrants" in text
+    assert "5 players" in text
 
 
 def test_badges_name_everyone_still_in_the_event(event, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -56,6 +56,11 @@ def test_a_team_sheet_has_a_row_per_table_and_the_seats(tmp_path: Path) -> None:
         tents = text_of(build("tents", db, tmp_path / "tents.pdf", event_id=event.id))
         assert all(f"Table 1{t}" in tents for t in "abc") and "Table 1\n" not in tents
         assert "Ann  v  Dee" in tents and "Cy  v  Fay" in tents
+        # Each player signs in and wears a badge, with the team they play for.
+        sign_in = text_of(build("signin", db, tmp_path / "in.pdf", event_id=event.id))
+        assert "6 players." in sign_in and "Cy (Ann & Bob & Cy)" in sign_in
+        badges = text_of(build("badges", db, tmp_path / "b.pdf", event_id=event.id))
+        assert all(name in badges for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"))
         sheet = matches.get_score_sheet(db, match_id)
         play = {"knock": "B", "deadwood": {"A": 30, "B": 2}, "upcard": "9h"}
         for _ in range(3):

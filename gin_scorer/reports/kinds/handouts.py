@@ -59,17 +59,22 @@ def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -
 
 
 def _people(db: Database, event_id: int) -> list[Person]:
-    def person(entrant: EntrantView) -> Person:
-        note = "withdrawn" if entrant.status is EntrantStatus.WITHDRAWN else ""
-        return Person(
-            name=entrant.name,
-            club=entrant.club,
-            member_number=entrant.member_number,
-            seed=str(entrant.seed or ""),
-            note=note or ("checked in" if entrant.checked_in else ""),
-        )
+    """Every player A to Z: a team's players each on their own line (and badge), with the
+    team they play for."""
 
-    people = [person(e) for e in list_entrants(db, event_id)]
+    def players(entrant: EntrantView) -> list[Person]:
+        note = "withdrawn" if entrant.status is EntrantStatus.WITHDRAWN else ""
+        note = note or ("checked in" if entrant.checked_in else "")
+        seed = str(entrant.seed or "")
+        if len(entrant.members) < 2:
+            return [Person(entrant.name, entrant.club, entrant.member_number, seed, note)]
+        number = entrant.member_number  # the member number entered is the first player's
+        return [
+            Person(name, entrant.club, number if i == 0 else "", seed, note, team=entrant.name)
+            for i, name in enumerate(entrant.members)
+        ]
+
+    people = [p for e in list_entrants(db, event_id) for p in players(e)]
     return sorted(people, key=lambda p: (p.name.casefold(), p.name))
 
 
