@@ -31,7 +31,7 @@ from gin_scorer.presentation.seat_words import (
     is_seated,
     seat_label,
     seat_names,
-    seat_words,
+    seat_notes,
     side_label,
 )
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
@@ -280,7 +280,7 @@ class ScoreSheetModel(QAbstractTableModel):
             return str(hand.totals_after[side])
         if column == Column.GAME:
             return str(hand.game_number)
-        seat = seat_words(sheet, hand.number - 1)
+        seat = seat_notes(sheet, hand.number - 1)
         return "; ".join(n for n in (seat, hand_notes(hand)) if n)
 
     def _withdrawn_cell(self, line: WithdrawnHand, key: Column | GameKey) -> str:

@@ -9,8 +9,8 @@ one player a side: no seat words.
 
 from __future__ import annotations
 
-from gin_scorer.core.hands import Outcome
-from gin_scorer.core.ledgers import seat_of, tables_of
+from gin_scorer.core.hands import Outcome, Side
+from gin_scorer.core.ledgers import SeatedMatch, seat_of, tables_of
 from gin_scorer.core.ledgers.seated_match import seat_numbers
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
@@ -144,3 +144,33 @@ def seating_line(match: MatchView, rules: RuleSet) -> str:
         parts.append(f"{word[0].upper()}{word[1:]}: {where}" if deal == 0 else f"{word}: {where}")
     tail = "" if tables == 2 else f" (deal {tables + 1} seats as deal 1)"
     return " · ".join(parts) + tail
+
+
+def deal_words(sheet: ScoreSheet, hand: int) -> str:
+    """What a deal scored, on the hand that completes it: ``deal 2: 85 to A (60 net, 25 for
+    the sweep)``; ``""`` on any other hand (and in every other format)."""
+    ledger = sheet.ledger
+    if not isinstance(ledger, SeatedMatch):
+        return ""
+    results = [row.result for row in sheet.hands]
+    seat = seat_numbers(results)[hand]
+    deal = seat // ledger.tables
+    last_of_deal = seat % ledger.tables == ledger.tables - 1
+    if results[hand].outcome is Outcome.MISDEAL or not last_of_deal:
+        return ""
+    if deal >= len(ledger.ledger.deals):
+        return ""  # after the match was decided: counted nowhere (the notes say so)
+    scored = ledger.ledger.deals[deal].scored
+    if not scored.a and not scored.b:
+        return f"deal {deal + 1}: level, nobody scores"
+    side = Side.A if scored.a else Side.B
+    swept = getattr(ledger.ledger.deals[deal], "swept_by", None) is side
+    bonus = sheet.rules.team_sweep_bonus if swept else 0
+    words = f"deal {deal + 1}: {scored[side]} to {side.value}"
+    return words + (f" ({scored[side] - bonus} net, {bonus} for the sweep)" if bonus else "")
+
+
+def seat_notes(sheet: ScoreSheet, hand: int) -> str:
+    """A team match's notes on a hand: who played it, and what its deal scored when it is
+    the deal's last table."""
+    return "; ".join(w for w in (seat_words(sheet, hand), deal_words(sheet, hand)) if w)

@@ -11,7 +11,7 @@ from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.game_lines import closed_game_lines
 from gin_scorer.presentation.hand_words import cli_hand_notes, describe_hand, scored_text
 from gin_scorer.presentation.result_grammar import reported_result_text
-from gin_scorer.presentation.seat_words import is_seated, seat_words, seated_rule_line
+from gin_scorer.presentation.seat_words import is_seated, seat_notes, seated_rule_line
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _HEADINGS = (
@@ -32,7 +32,7 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     if is_seated(sheet.rules):
         lines.append(seated_rule_line(sheet.rules))
     lines += ["", _HEADINGS]
-    lines += [_hand_line(row, seat_words(sheet, row.number - 1)) for row in sheet.hands]
+    lines += [_hand_line(row, seat_notes(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
     lines += ["", *_standing_lines(sheet)]
     if with_log:
@@ -88,7 +88,7 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
         row = sheet.hands[-1]
     lines = []
     if row is not None:
-        seat = seat_words(sheet, row.number - 1)
+        seat = seat_notes(sheet, row.number - 1)
         lines.append(
             f"hand {row.number} ({describe_hand(row.record)}): A {row.totals_after.a}, "
             f"B {row.totals_after.b} in game {row.game_number}" + (f" — {seat}" if seat else "")

@@ -10,7 +10,7 @@ import pytest
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide, SeatedMatch
-from gin_scorer.presentation.seat_words import seat_words, seating_line
+from gin_scorer.presentation.seat_words import deal_words, seat_words, seating_line
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, rounds
 from gin_scorer.services.dto import EntrantSpec
@@ -62,6 +62,8 @@ def test_a_sweep_scores_the_bonus_and_the_first_team_to_300_wins(db: Database) -
     for _ in range(3):  # deal 1: A wins at all three tables: 3 x 20 + 25
         sheet = hands.record_hand(db, match_id, hand(KNOCK), sheet.version, entered_by="T")
     assert sheet.ledger.totals == PerSide(85, 0)  # type: ignore[union-attr]
+    assert deal_words(sheet, 2) == "deal 1: 85 to A (60 net, 25 for the sweep)"
+    assert deal_words(sheet, 1) == ""  # not the deal's last table
     assert seat_words(sheet) == "Deal 2 · table 1a: Ann v Eve"  # opponents move round
     assert seating_line(sheet.match, sheet.rules).startswith(
         "Deal 1: 1a Ann v Dee, 1b Bob v Eve, 1c Cy v Fay · deal 2: 1a Ann v Eve"
