@@ -68,5 +68,6 @@ def test_a_team_sheet_has_a_row_per_table_and_the_seats(tmp_path: Path) -> None:
         text = text_of(build("sheet", db, tmp_path / "s.pdf", match_id=match_id))
         assert "Deal 1: 1a Ann v Dee, 1b Bob v Eve, 1c Cy v Fay" in text
         assert "in play: 0–109 (first to 300)" in text  # 3 x 28 and the sweep's 25
+        assert "Sweep bonus (25): deal 1 to B" in text
     finally:
         db.close()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, SeatedMatch
+from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
@@ -144,9 +145,16 @@ def _seated(sheet: ScoreSheet, ledger: SeatedMatch, fill: SheetFill) -> SheetFil
         won = f"{_side_name(sheet, ledger.winner)} win {high}–{low}"
     else:
         won = f"in play: {totals.a}–{totals.b} (first to {ledger.target})" if sheet.hands else ""
-    return replace(
-        fill, games=games, dealer_line=seating_line(sheet.match, sheet.rules), result_line=won
-    )
+    sweeps = [
+        f"deal {deal.deal + 1} to {deal.swept_by.value}"
+        for deal in ledger.ledger.deals
+        if isinstance(deal, TeamDeal) and deal.swept_by is not None
+    ]
+    seats = seating_line(sheet.match, sheet.rules)
+    bonus = sheet.rules.team_sweep_bonus
+    if sweeps:
+        seats += f" · Sweep bonus ({bonus}): " + ", ".join(sweeps)
+    return replace(fill, games=games, dealer_line=seats, result_line=won)
 
 
 def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
