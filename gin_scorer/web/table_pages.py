@@ -36,7 +36,7 @@ from gin_scorer.presentation.result_grammar import (
     reported_result_text,
     result_words,
 )
-from gin_scorer.presentation.seat_words import entry_names, seat_label, seat_words
+from gin_scorer.presentation.seat_words import deal_words, entry_names, seat_label, seat_words
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntryKind, MatchView, ResultKind, ScoreSheet
@@ -96,7 +96,14 @@ def _page(token: str, sheet: ScoreSheet) -> TablePage:
     lines = tuple(
         (
             seat_label(sheet, h.number - 1),
-            describe_result(h.result, entry_names(sheet, h.number - 1)),
+            "; ".join(
+                words
+                for words in (
+                    describe_result(h.result, entry_names(sheet, h.number - 1)),
+                    deal_words(sheet, h.number - 1),
+                )
+                if words
+            ),
             f"{h.totals_after.a}–{h.totals_after.b}",
         )
         for h in sheet.hands

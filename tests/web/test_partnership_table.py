@@ -38,6 +38,12 @@ def test_the_table_page_names_the_seat_of_each_hand(tmp_path: Path) -> None:
         page = html.unescape(page)
         assert "Next: Deal 1 · table 1b: Bob <Jr> v Fay" in page
         assert '<td class="num">1 · 1a</td>' in page and "Take back hand 1 · 1a" in page
-        assert len(get_score_sheet(db, match_id).hands) == 1
+        assert "deal 1: " not in page  # table b is not in yet
+        fields = _form(fetch(app, link.path).text)
+        sent = _post(app, f"{link.path}/hand", {"text": "bk4 20", "step": "record", **fields})
+        assert sent.status_code == 303
+        page = html.unescape(fetch(app, link.path).text)
+        assert "knock: Fay scores 16; deal 1: 33 to B" in page  # what the deal scored
+        assert len(get_score_sheet(db, match_id).hands) == 2
     finally:
         db.close()
