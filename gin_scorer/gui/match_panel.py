@@ -224,6 +224,8 @@ class MatchPanel(QWidget):
             # pair of totals (and a game number) beside them would only repeat game 1.
             for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
                 self.table.setColumnHidden(self.model.column_of(column), self.model.is_hollywood())
+            if is_seated(sheet.rules):  # a team match is one game: its number says nothing
+                self.table.setColumnHidden(self.model.column_of(Column.GAME), True)
             self.refit()
             self.table.scrollToBottom()
         self._update_preview(self.entry.text())

@@ -66,6 +66,7 @@ def test_the_entry_line_speaks_of_the_next_tables_players(qtbot, tmp_path: Path)
     assert panel.names() == ("Bob", "Fay")
     assert "next: Deal 1 · table 1b: Bob v Fay" in panel.hint.text()
     assert not panel.first_dealer.isVisible()  # the seats decide who deals
+    assert panel.table.isColumnHidden(panel.model.column_of(Column.GAME))  # one game only
     qtbot.keyClicks(panel.entry, "bk4 20")
     assert panel.preview.record is not None
     cards = CardsPanel()
