@@ -33,9 +33,9 @@ from gin_scorer.services.entrant_rows import (
 )
 
 HINT = (
-    "One name per line (a team of two as “Ann Lee & Bob Roe”), or paste rows from a "
-    "spreadsheet (name, club, member number, seed, partner), or Import CSV… (a header row "
-    "with a 'name' column)."
+    "One name per line (a team as “Ann Lee & Bob Roe” or “Ann & Bob & Cy”), or paste rows "
+    "from a spreadsheet (name, club, member number, seed, partner), or Import CSV… (a header "
+    "row with a 'name' column)."
 )
 
 
