@@ -30,7 +30,7 @@ def rating_text(rating: float, provisional: bool) -> str:
 
 
 def entrant_rating_text(ratings: Sequence[Rating]) -> str:
-    """An entrant's rating in a pairing list: the player's, or both partners' (``1612 / 1500?``);
+    """An entrant's rating in a pairing list: the player's, or each teammate's (``1612 / 1500?``);
     ``""`` for none."""
     return " / ".join(rating_text(r.rating, r.provisional) for r in ratings)
 

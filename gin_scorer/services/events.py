@@ -213,8 +213,9 @@ def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:
     of another size is entered; any other event refuses a team of three or more."""
     size = team_size(rules)
     rows = list(session.exec(select(Entrant).where(Entrant.event_id == event.id)))
+    people = entrant_people(session, rows)
     for row in rows:
-        players = len(entrant_people(session, [row]).get(row.id or 0, ())) or 1
+        players = len(people.get(row.id or 0, ())) or 1
         if size == 2 and players == 1:
             raise InvalidInput(
                 f"{row.name!r} is entered without a partner: partnerships need every entrant "

@@ -107,7 +107,7 @@ def seat_numbers(results: Sequence[HandResult]) -> list[int]:
 class SeatedMatch:
     """The team ledger of an event's match, and where each hand entered stands.
 
-    ``pending`` holds the hands of a deal whose second table is not in yet; ``extra_hands``
+    ``pending`` holds the hands of a deal whose other tables are not all in yet; ``extra_hands``
     those entered after a team reached the target (counted nowhere). A misdeal sits with the
     deal it was dealt in and scores nothing.
     """
