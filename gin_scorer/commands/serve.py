@@ -19,6 +19,8 @@ from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
 from gin_scorer.web import DEFAULT_PORT
 
+MOST_MINUTES = 600
+
 
 def register(subparsers: Any) -> None:
     serve = subparsers.add_parser(
@@ -37,7 +39,21 @@ def register(subparsers: Any) -> None:
     serve.add_argument(
         "--port", type=positive, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
     )
+    serve.add_argument(
+        "--clock",
+        type=_minutes,
+        metavar="MINUTES",
+        help="count the latest round down from MINUTES on the room's pages, from now (the "
+        "desktop app's round clock does this when the app serves the room)",
+    )
     serve.set_defaults(func=run_serve)
+
+
+def _minutes(text: str) -> int:
+    minutes = positive(text)
+    if minutes > MOST_MINUTES:
+        raise argparse.ArgumentTypeError(f"{text}: a round clock runs at most {MOST_MINUTES} minutes")
+    return minutes
 
 
 def _room_server() -> type:
@@ -62,9 +78,11 @@ def _room_server() -> type:
 def run_serve(args: argparse.Namespace) -> int:
     from gin_scorer.commands._database import opened
     from gin_scorer.services.events import get_event
+    from gin_scorer.services.rounds import list_rounds
     from gin_scorer.web.room_server import (
         CannotListen,
         check_can_listen,
+        countdown,
         room_addresses,
         room_config,
     )
@@ -75,7 +93,11 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UserError(str(error)) from None
     with opened(args, backups=False) as db:
         event = get_event(db, args.event)
-        server = _room_server()(room_config(db, event.id, args.host, args.port))
+        clock = None
+        if args.clock is not None:
+            latest = max((r.number for r in list_rounds(db, event.id)), default=None)
+            clock = countdown(args.clock, latest)
+        server = _room_server()(room_config(db, event.id, args.host, args.port, clock))
         addresses = room_addresses(args.host, args.port)
         print(f"The room of {event.name}:")
         for address in addresses:
@@ -84,6 +106,8 @@ def run_serve(args: argparse.Namespace) -> int:
             print(
                 "  only this computer can open it; --host 0.0.0.0 opens it to the venue's network"
             )
+        if clock is not None:
+            print(f"  the round clock: {clock().text()}")
         print("Ctrl+C stops it.", flush=True)
         try:
             server.run()

@@ -61,6 +61,16 @@ def check_can_listen(host: str, port: int) -> None:
             ) from None
 
 
+def countdown(
+    minutes: int, round_number: int | None, *, now: Callable[[], float] = time.monotonic
+) -> Callable[[], ClockReading]:
+    """A round clock started now for ``minutes`` (``serve --clock``): it only counts down;
+    the desk's own clock also pauses and resets."""
+    ends_at = now() + minutes * 60
+    mark = (round_number, ends_at, None)
+    return lambda: ClockReading(round_number, ends_at - now(), False, mark)
+
+
 def room_config(
     db: Database,
     event_id: int,

@@ -33,6 +33,7 @@ def demo_db(tmp_path: Path) -> str:
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 def test_serve_says_where_the_room_is_and_stops_cleanly(demo_db: str, stop: signal.Signals) -> None:
     port = _free_port()
+    clock = ["--clock", "45"] if stop is signal.SIGTERM else []
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
         [
@@ -46,6 +47,7 @@ def test_serve_says_where_the_room_is_and_stops_cleanly(demo_db: str, stop: sign
             "1",
             "--port",
             str(port),
+            *clock,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -63,6 +65,9 @@ def test_serve_says_where_the_room_is_and_stops_cleanly(demo_db: str, stop: sign
                 time.sleep(0.1)
         assert page is not None and page.status_code == 200
         assert "where you sit" in page.text
+        # With --clock the room counts the latest round down, as the desk's clock would.
+        assert ('role="timer"' in page.text) is bool(clock)
+        assert not clock or "Round 1 · 4" in page.text  # 45:00 or 44:59 left
         server.send_signal(stop)
         out, err = server.communicate(timeout=20)
     finally:
@@ -71,6 +76,7 @@ def test_serve_says_where_the_room_is_and_stops_cleanly(demo_db: str, stop: sign
     assert server.returncode == 0, err
     assert f"http://127.0.0.1:{port}/" in out and "projector" in out
     assert "only this computer can open it" in out
+    assert ("the round clock: Round 1 · " in out) is bool(clock)
     assert out.rstrip().endswith("The room is closed.")
 
 
