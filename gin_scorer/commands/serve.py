@@ -52,7 +52,9 @@ def register(subparsers: Any) -> None:
 def _minutes(text: str) -> int:
     minutes = positive(text)
     if minutes > MOST_MINUTES:
-        raise argparse.ArgumentTypeError(f"{text}: a round clock runs at most {MOST_MINUTES} minutes")
+        raise argparse.ArgumentTypeError(
+            f"{text}: a round clock runs at most {MOST_MINUTES} minutes"
+        )
     return minutes
 
 
