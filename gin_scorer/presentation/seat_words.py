@@ -10,9 +10,10 @@ one player a side: no seat words.
 from __future__ import annotations
 
 from gin_scorer.core.hands import Outcome, Side
-from gin_scorer.core.ledgers import SeatedMatch, seat_of, tables_of
-from gin_scorer.core.ledgers.seated_match import seat_numbers
+from gin_scorer.core.ledgers import Seat, SeatedMatch, seat_of, tables_of
+from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.presentation.match_place import match_names
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
 TABLE_LETTERS = "abcdefgh"  # a team has at most eight players (core.ledgers.teams)
@@ -23,12 +24,12 @@ def is_seated(rules: RuleSet) -> bool:
     return tables_of(rules) > 0
 
 
-def card_table(match: MatchView, table: int) -> str:
+def card_table(table_number: int | None, table: int) -> str:
     """The card table's name: ``3a``, ``3b`` … (or ``a``, ``b`` … for a match with no table).
 
     Table 0 is the first.
     """
-    number = "" if match.table_number is None else str(match.table_number)
+    number = "" if table_number is None else str(table_number)
     return f"{number}{TABLE_LETTERS[table]}"
 
 
@@ -41,26 +42,25 @@ def member(entrant: EntrantView | None, index: int) -> str:
     return members[index] if index < len(members) else entrant.name
 
 
-def seat_number(sheet: ScoreSheet, hand: int | None = None) -> int:
-    """The seat (:func:`~gin_scorer.core.ledgers.seat_of`'s index) of the sheet's
-    ``hand``-th hand (0-based; default: the next one to enter)."""
-    results = [row.result for row in sheet.hands]
-    if hand is not None and hand < len(results):
-        return seat_numbers(results)[hand]
-    return sum(1 for result in results if result.outcome is not Outcome.MISDEAL)
+def seat_at(sheet: ScoreSheet, hand: int | None = None) -> Seat | None:
+    """Where the sheet's ``hand``-th hand (0-based; default: the next one to enter) is
+    played, read off its team ledger; ``None`` for a match at one table."""
+    ledger = sheet.ledger
+    if not isinstance(ledger, SeatedMatch):
+        return None
+    return ledger.seat(len(sheet.hands) if hand is None else hand)
 
 
 def seat_words(sheet: ScoreSheet, hand: int | None = None) -> str:
     """``Deal 2 · table 3b: Bob v Eve`` for the ``hand``-th hand (0-based; default: the next)
     of a team match; ``""`` for every other format."""
-    tables = tables_of(sheet.rules)
-    if not tables:
+    seat = seat_at(sheet, hand)
+    if seat is None:
         return ""
     match = sheet.match
-    seat = seat_of(seat_number(sheet, hand), tables)
     a = member(match.a, seat.player_a)
     b = member(match.b, seat.player_b)
-    return f"Deal {seat.deal + 1} · table {card_table(match, seat.table)}: {a} v {b}"
+    return f"Deal {seat.deal + 1} · table {card_table(match.table_number, seat.table)}: {a} v {b}"
 
 
 def next_seat_words(sheet: ScoreSheet) -> str:
@@ -101,47 +101,49 @@ def seated_rule_line(rules: RuleSet) -> str:
 def seat_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str] | None:
     """The two players of the ``hand``-th hand of a team match (side A's, side B's; default:
     the next hand's), or ``None`` for every other format (each side is then one entrant)."""
-    tables = tables_of(sheet.rules)
-    if not tables:
+    seat = seat_at(sheet, hand)
+    if seat is None:
         return None
-    seat = seat_of(seat_number(sheet, hand), tables)
     return member(sheet.match.a, seat.player_a), member(sheet.match.b, seat.player_b)
 
 
 def seat_label(sheet: ScoreSheet, hand: int) -> str:
     """The sheet's hand cell for a team match, ``2 · 3b`` (deal 2 at table 3b); the hand's
     number for every other format."""
-    tables = tables_of(sheet.rules)
-    if not tables:
+    seat = seat_at(sheet, hand)
+    if seat is None:
         return str(hand + 1)
-    seat = seat_of(seat_number(sheet, hand), tables)
-    return f"{seat.deal + 1} · {card_table(sheet.match, seat.table)}"
+    return f"{seat.deal + 1} · {card_table(sheet.match.table_number, seat.table)}"
 
 
 def entry_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str]:
     """Who the entry line's ``a`` and ``b`` are for the ``hand``-th hand (default: the next):
     the two players at that table in a team match, else the two entrants."""
-    seated = seat_names(sheet, hand)
-    if seated is not None:
-        return seated
-    match = sheet.match
-    return match.a.name, match.b.name if match.b is not None else "bye"
+    return seat_names(sheet, hand) or match_names(sheet.match)
+
+
+def deal_seating(
+    a: EntrantView | None, b: EntrantView | None, table_number: int | None, tables: int, deal: int
+) -> list[tuple[str, str, str]]:
+    """Who sits where in the ``deal``-th deal (0-based): (card table, A's player, B's
+    player) for each table."""
+    seats = [seat_of(deal * tables + table, tables) for table in range(tables)]
+    return [
+        (card_table(table_number, s.table), member(a, s.player_a), member(b, s.player_b))
+        for s in seats
+    ]
 
 
 def seating_line(match: MatchView, rules: RuleSet) -> str:
     """Who sits where, for the printed sheet: ``Odd deals: 3a Ann v Eve, 3b Bob v Fay · even
     deals: 3a Ann v Fay, 3b Bob v Eve`` (a team of N: deals 1 to N, then round again)."""
     tables = tables_of(rules) or 2
-    words = ("Odd deals", "even deals") if tables == 2 else [f"deal {d + 1}" for d in range(tables)]
+    words = ["Odd deals", "even deals"] if tables == 2 else [f"deal {d + 1}" for d in range(tables)]
+    words[0] = words[0].capitalize()
     parts = []
     for deal, word in enumerate(words):
-        seats = [seat_of(deal * tables + table, tables) for table in range(tables)]
-        where = ", ".join(
-            f"{card_table(match, s.table)} {member(match.a, s.player_a)} v "
-            f"{member(match.b, s.player_b)}"
-            for s in seats
-        )
-        parts.append(f"{word[0].upper()}{word[1:]}: {where}" if deal == 0 else f"{word}: {where}")
+        seating = deal_seating(match.a, match.b, match.table_number, tables, deal)
+        parts.append(f"{word}: " + ", ".join(f"{t} {a} v {b}" for t, a, b in seating))
     tail = "" if tables == 2 else f" (deal {tables + 1} seats as deal 1)"
     return " · ".join(parts) + tail
 
@@ -152,21 +154,20 @@ def deal_words(sheet: ScoreSheet, hand: int) -> str:
     ledger = sheet.ledger
     if not isinstance(ledger, SeatedMatch):
         return ""
-    results = [row.result for row in sheet.hands]
-    seat = seat_numbers(results)[hand]
-    deal = seat // ledger.tables
-    last_of_deal = seat % ledger.tables == ledger.tables - 1
-    if results[hand].outcome is Outcome.MISDEAL or not last_of_deal:
+    seat = ledger.seat(hand)
+    last_of_deal = seat.table == ledger.tables - 1
+    if ledger.results[hand].outcome is Outcome.MISDEAL or not last_of_deal:
         return ""
-    if deal >= len(ledger.ledger.deals):
+    if seat.deal >= len(ledger.ledger.deals):
         return ""  # after the match was decided: counted nowhere (the notes say so)
-    scored = ledger.ledger.deals[deal].scored
+    deal = ledger.ledger.deals[seat.deal]
+    scored = deal.scored
     if not scored.a and not scored.b:
-        return f"deal {deal + 1}: level, nobody scores"
+        return f"deal {seat.deal + 1}: level, nobody scores"
     side = Side.A if scored.a else Side.B
-    swept = getattr(ledger.ledger.deals[deal], "swept_by", None) is side
+    swept = isinstance(deal, TeamDeal) and deal.swept_by is side
     bonus = sheet.rules.team_sweep_bonus if swept else 0
-    words = f"deal {deal + 1}: {scored[side]} to {side.value}"
+    words = f"deal {seat.deal + 1}: {scored[side]} to {side.value}"
     return words + (f" ({scored[side] - bonus} net, {bonus} for the sweep)" if bonus else "")
 
 

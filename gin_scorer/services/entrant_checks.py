@@ -112,16 +112,18 @@ def teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]
     problems = []
     for label, spec in zip(labels, specs, strict=True):
         players = 1 + bool(spec.partner) + len(spec.teammates)
-        if size == 0 and players > 2:
+        if team_fits(size, players):
+            continue
+        if size == 0:
             problems.append(
                 f"{label}: a team of {players} plays only in a team event (match format teams)"
             )
-        elif size and players == 1 and size == 2:
+        elif players == 1 and size == 2:
             problems.append(
                 f"{label}: {spec.name!r} has no partner, and this event plays partnerships "
                 "(teams of two): give the partner's name"
             )
-        elif size and players != size:
+        else:
             example = " & ".join(("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")[:size])
             problems.append(
                 f"{label}: {display_name(spec)!r} is {players} player{'s' * (players > 1)}, "
@@ -129,6 +131,12 @@ def teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]
             )
     if problems:
         raise RowsRejected(problems, what="entrants")
+
+
+def team_fits(size: int, players: int) -> bool:
+    """Whether an entrant of ``players`` players may enter an event whose entrants must be
+    ``size`` (:func:`team_size`; 0: a player or a pair)."""
+    return players == size if size else players <= 2
 
 
 def team_size(rules: RuleSet) -> int:

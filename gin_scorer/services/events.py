@@ -17,7 +17,7 @@ from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
-from gin_scorer.services.entrant_checks import team_size
+from gin_scorer.services.entrant_checks import team_fits, team_size
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
@@ -216,17 +216,18 @@ def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:
     people = entrant_people(session, rows)
     for row in rows:
         players = len(people.get(row.id or 0, ())) or 1
+        if team_fits(size, players):
+            continue
         if size == 2 and players == 1:
             raise InvalidInput(
                 f"{row.name!r} is entered without a partner: partnerships need every entrant "
                 "to be a team of two (add the partners first)"
             )
-        if (size and players != size) or (not size and players > 2):
-            wanted = f"teams of {size}" if size else "players or pairs"
-            raise InvalidInput(
-                f"{row.name!r} is a team of {players}: these rules seat {wanted} (enter the "
-                "teams again under the new rules in a new event)"
-            )
+        wanted = f"teams of {size}" if size else "players or pairs"
+        raise InvalidInput(
+            f"{row.name!r} is a team of {players}: these rules seat {wanted} (enter the "
+            "teams again under the new rules in a new event)"
+        )
 
 
 def set_event_settings(

@@ -13,8 +13,7 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.ledgers import ledger_games, seat_of, tables_of
-from gin_scorer.core.ledgers.seated_match import seat_numbers
+from gin_scorer.core.ledgers import SeatedMatch, ledger_games
 from gin_scorer.services.club_facts import EventRecord, read_events
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
@@ -157,9 +156,9 @@ def _line(
     side = sheet.match.side_of(entrant)
     assert side is not None
     results = [h.result for h in sheet.hands]
-    tables = tables_of(sheet.rules)
-    if tables:
-        seats = [seat_of(n, tables) for n in seat_numbers(results)]
+    ledger = sheet.ledger
+    if isinstance(ledger, SeatedMatch):  # only the hands at the player's own table
+        seats = [ledger.seat(hand) for hand in range(len(results))]
         mine = [s.player_a if side is Side.A else s.player_b for s in seats]
         results = [r for r, who in zip(results, mine, strict=True) if who == seat]
     return line, PlayedMatch(side, tuple(results), ledger_games(sheet.ledger), won)

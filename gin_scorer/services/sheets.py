@@ -24,7 +24,7 @@ from gin_scorer.core.hands import (
     score_hand,
 )
 from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of, tables_of
-from gin_scorer.core.ledgers.seated_match import seat_numbers
+from gin_scorer.core.ledgers.seated_match import next_seat, seat_numbers
 from gin_scorer.core.rules import DealerRule, RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
@@ -167,8 +167,7 @@ def _hand_rows(
         )
         dealer = dealer_after(this_dealer, result, rules)
     if tables:
-        played = sum(1 for result in results if result.outcome is not Outcome.MISDEAL)
-        dealer = seat_of(played, tables).first_dealer
+        dealer = seat_of(next_seat(results), tables).first_dealer
     return rows, dealer
 
 

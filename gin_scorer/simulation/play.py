@@ -25,11 +25,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin_scorer.core.cards import ALL_CARDS, Card
-from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Outcome, Side, score_hand
+from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Side, score_hand
 from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.layoffs import best_defence
 from gin_scorer.core.ledgers import play_match, seat_of, tables_of
 from gin_scorer.core.ledgers.dealing import next_dealer
+from gin_scorer.core.ledgers.seated_match import next_seat
 from gin_scorer.core.melds import (
     Arrangement,
     ElevenCardAnalysis,
@@ -180,8 +181,7 @@ def simulate_match(
         if play_match(results, rules).finished:
             return tuple(played)
         if tables_of(rules):  # a team match: each table deals in turn
-            played_seats = sum(1 for r in results if r.outcome is not Outcome.MISDEAL)
-            dealer = seat_of(played_seats, tables_of(rules)).first_dealer
+            dealer = seat_of(next_seat(results), tables_of(rules)).first_dealer
         else:
             dealer = next_dealer(dealer, result, rules)
     raise RuntimeError(f"the simulated match did not finish in {max_hands} hands")

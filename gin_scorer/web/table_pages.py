@@ -29,7 +29,7 @@ from gin_scorer.core.hands import Side
 from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import GRAMMAR_HINT, EntryState, read_entry
 from gin_scorer.presentation.hand_words import describe_result
-from gin_scorer.presentation.match_place import match_place
+from gin_scorer.presentation.match_place import match_names, match_place
 from gin_scorer.presentation.result_grammar import (
     RESULT_HINT,
     read_result_line,
@@ -92,7 +92,7 @@ def table_name(match: MatchView) -> str:
 
 def _page(token: str, sheet: ScoreSheet) -> TablePage:
     match = sheet.match
-    names = (match.a.name, match.b.name if match.b is not None else "bye")
+    names = match_names(match)
     lines = tuple(
         (
             seat_label(sheet, h.number - 1),

@@ -103,6 +103,11 @@ def seat_numbers(results: Sequence[HandResult]) -> list[int]:
     return seats
 
 
+def next_seat(results: Sequence[HandResult]) -> int:
+    """The seat of the hand after ``results``: how many of them were not misdeals."""
+    return sum(1 for result in results if result.outcome is not Outcome.MISDEAL)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatedMatch:
     """The team ledger of an event's match, and where each hand entered stands.
@@ -116,7 +121,14 @@ class SeatedMatch:
     results: tuple[HandResult, ...]
     pending: tuple[int, ...]
     extra_hands: tuple[int, ...]
-    tables: int = PARTNERSHIP_TABLES
+    tables: int
+    seats: tuple[int, ...]  # each hand's seat (:func:`seat_numbers`)
+
+    def seat(self, hand: int) -> Seat:
+        """Where the ``hand``-th hand (0-based, in entry order) was played; ``hand`` past the
+        last: the next hand's seat."""
+        number = self.seats[hand] if hand < len(self.seats) else next_seat(self.results)
+        return seat_of(number, self.tables)
 
     @property
     def totals(self) -> PerSide:
@@ -158,7 +170,7 @@ class SeatedMatch:
             # so far (a deal's first table is on the sheet, not yet in the totals).
             GameLine(hand, result, deals[deal].totals if deal < len(deals) else self.totals)
             for hand, (result, deal) in enumerate(
-                zip(self.results, self._deal_of_each(), strict=True)
+                zip(self.results, (seat // self.tables for seat in self.seats), strict=True)
             )
             if hand not in extra
         ]
@@ -179,9 +191,6 @@ class SeatedMatch:
             margin=abs(totals.a - totals.b) if finished else 0,
             target=self.target,
         )
-
-    def _deal_of_each(self) -> list[int]:
-        return [seat // self.tables for seat in seat_numbers(self.results)]
 
 
 def play_seated_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMatch:
@@ -216,9 +225,8 @@ def play_seated_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMa
     else:
         ledger = play_teams(deals, team_rules(rules))
     counted = len(ledger.deals)
-    deal_of = [seat // tables for seat in seat_numbers(results)]
+    seats = tuple(seat_numbers(results))
     if ledger.finished:
-        extra = tuple(i for i, deal in enumerate(deal_of) if deal >= counted)
-        return SeatedMatch(ledger, tuple(results), (), extra, tables)
-    pending = tuple(played[whole:])
-    return SeatedMatch(ledger, tuple(results), pending, (), tables)
+        extra = tuple(i for i, seat in enumerate(seats) if seat // tables >= counted)
+        return SeatedMatch(ledger, tuple(results), (), extra, tables, seats)
+    return SeatedMatch(ledger, tuple(results), tuple(played[whole:]), (), tables, seats)

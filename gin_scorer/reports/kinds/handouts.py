@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gin_scorer.core.ledgers import seat_of, tables_of
-from gin_scorer.presentation.seat_words import TABLE_LETTERS, member
+from gin_scorer.core.ledgers import tables_of
+from gin_scorer.presentation.seat_words import deal_seating
 from gin_scorer.reports.handouts import Person, Tent, render_badges, render_sign_in, render_tents
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_label, round_number
@@ -48,14 +48,9 @@ def _tent(p: PairingView, line: str, urls: dict[int, str]) -> Tent:
 def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -> list[Tent]:
     """A team match takes a card table a player (3a, 3b …): a tent for each, with who sits
     there for the first deal (opponents move on each deal; the table's page says who next)."""
-    tents = []
-    for table in range(tables):
-        seat = seat_of(table, tables)
-        a, b = member(p.a, seat.player_a), member(p.b, seat.player_b)
-        where = f"{p.table}{TABLE_LETTERS[table]}"
-        first = f"{line} · deal 1; opponents move on each deal"
-        tents.append(Tent(where, a, b, first, urls.get(p.match_id, "")))
-    return tents
+    first = f"{line} · deal 1; opponents move on each deal"
+    url = urls.get(p.match_id, "")
+    return [Tent(t, a, b, first, url) for t, a, b in deal_seating(p.a, p.b, p.table, tables, 0)]
 
 
 def _people(db: Database, event_id: int) -> list[Person]:

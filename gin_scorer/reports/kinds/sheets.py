@@ -15,7 +15,7 @@ from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
-from gin_scorer.presentation.seat_words import seat_number, seating_line
+from gin_scorer.presentation.seat_words import seating_line
 from gin_scorer.presentation.sheet_fill import (
     GameFill,
     MatchHeading,
@@ -133,8 +133,7 @@ def _seated(sheet: ScoreSheet, ledger: SeatedMatch, fill: SheetFill) -> SheetFil
         replace(
             game,
             lines=tuple(
-                replace(ln, label=shape.row_label(seat_number(sheet, ln.hand - 1)))
-                for ln in game.lines
+                replace(ln, label=shape.row_label(ledger.seats[ln.hand - 1])) for ln in game.lines
             ),
         )
         for game in fill.games
