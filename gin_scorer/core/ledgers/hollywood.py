@@ -113,11 +113,15 @@ def play_hollywood(results: Sequence[HandResult], rules: RuleSet) -> Hollywood:
 def _columns_entered(open_columns: Sequence[_Column], side: Side) -> list[_Column]:
     """The entry rule: every open game where ``side`` has scored, plus the first where it
     has not, in game order."""
-    chosen = [c for c in open_columns if c.has_scored(side)]
-    first_new = next((c for c in open_columns if not c.has_scored(side)), None)
-    if first_new is not None:
-        chosen.append(first_new)
-    return sorted(chosen, key=lambda c: c.number)
+    chosen: list[_Column] = []
+    new_one_taken = False
+    for column in open_columns:  # already in game order: one pass keeps it
+        if side in column.scored:
+            chosen.append(column)
+        elif not new_one_taken:
+            chosen.append(column)
+            new_one_taken = True
+    return chosen
 
 
 def _enter(column: _Column, hand: int, result: HandResult, side: Side) -> None:

@@ -184,6 +184,7 @@ def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[Log
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_KINDS = {kind.value: kind for kind in EntryKind}  # a dict lookup, not an enum call per row
 
 
 def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
@@ -192,7 +193,7 @@ def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
     superseded = {r[4] for r in found if r[4] is not None}
     out: dict[int, list[LogEntry]] = defaultdict(list)
     for hand_id, match_id, seq, kind, supersedes, text in found:
-        entry_kind = EntryKind(kind)
+        entry_kind = _KINDS[kind]
         record = None
         if hand_id not in superseded and entry_kind is not EntryKind.VOID and text:
             data = json.loads(text)
