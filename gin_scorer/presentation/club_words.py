@@ -70,9 +70,33 @@ def season_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
     return [place, name, *nights, str(row.attended), str(row.won), str(row.lost), str(row.points)]
 
 
-def season_notes(standing: SeasonStanding) -> list[str]:
+SEASON_SUMMARY_COLUMNS = ["Place", "Player", "Nights", "Won", "Lost", "Points"]
+
+
+def season_summary_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
+    """A season row without its night-by-night grid (a wall or a phone has no room for
+    thirty nights): the cells under :data:`SEASON_SUMMARY_COLUMNS`."""
+    cells = season_cells(standing, row)
+    return [*cells[:2], *cells[-4:]]
+
+
+def season_room_columns(standing: SeasonStanding) -> list[str]:
+    """The season table on a phone: the points it is ranked by beside the name, the other
+    totals, then the night grid to scroll sideways to."""
+    columns = season_columns(standing)
+    return [*columns[:2], columns[-1], *columns[-4:-1], *columns[2:-4]]
+
+
+def season_room_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
+    """A row under :func:`season_room_columns`."""
+    cells = season_cells(standing, row)
+    return [*cells[:2], cells[-1], *cells[-4:-1], *cells[2:-4]]
+
+
+def season_notes(standing: SeasonStanding, *, grid: bool = True) -> list[str]:
     """What the table's reader must know: the line under the qualifiers, dropped nights,
-    different rules on different nights."""
+    different rules on different nights; with ``grid`` (a night per column) also how a
+    dropped night is shown and which night each column is."""
     notes = [f"Note: {n}." for n in standing.notes]
     scoring = standing.season.scoring
     if scoring.min_nights and any(not r.qualified for r in standing.rows):
@@ -83,8 +107,9 @@ def season_notes(standing: SeasonStanding) -> list[str]:
     if scoring.best_nights is not None:
         best = scoring.best_nights
         nights = "night counts" if best == 1 else "nights count"
-        notes.append(f"Only the best {best} {nights}; (n) is a night dropped.")
-    if standing.nights:
+        dropped = "; (n) is a night dropped" if grid else ""
+        notes.append(f"Only the best {best} {nights}{dropped}.")
+    if standing.nights and grid:
         named = "; ".join(
             f"N{i} {night.name} ({night.played_on})"
             for i, night in enumerate(standing.nights, start=1)

@@ -12,8 +12,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import TypeVar
 
+from gin_scorer.presentation.club_words import (
+    SEASON_SUMMARY_COLUMNS,
+    season_notes,
+    season_scoring_line,
+    season_summary_cells,
+)
 from gin_scorer.presentation.standings_table import missing_points_note, points_text
 from gin_scorer.services.rounds import NameLine, PairingView
+from gin_scorer.services.seasons import SeasonStanding
 from gin_scorer.services.standings import StandingRow
 
 T = TypeVar("T")
@@ -28,7 +35,7 @@ class Page:
 
     heading: str
     body: str
-    kind: str  # "standings", "tables", "names", "bracket", "message"
+    kind: str  # "standings", "tables", "names", "season", "bracket", "message"
 
 
 def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
@@ -111,6 +118,39 @@ def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[
                 )
                 + "</table>",
                 "names",
+            )
+        )
+    return pages
+
+
+def season_pages(standing: SeasonStanding, per_page: int) -> list[Page]:
+    """A season's table on the wall: place, player, nights, won, lost, points (the night
+    grid is the printout's), with its scoring line and the notes a reader needs."""
+    parts = chunks(standing.rows, per_page)
+    heading = f"{standing.season.name} — season table"
+    notes = [season_scoring_line(standing) + ".", *season_notes(standing, grid=False)]
+    footer = "".join(f"<p style='{NOTE_STYLE}'>{escape(note)}</p>" for note in notes)
+    pages = []
+    for index, part in enumerate(parts):
+        cells = [season_summary_cells(standing, row) for row in part]
+        head = "".join(
+            f"<th align={'left' if i < 2 else 'right'}>{c}</th>"
+            for i, c in enumerate(SEASON_SUMMARY_COLUMNS)
+        )
+        body = "".join(
+            "<tr>"
+            + "".join(
+                f"<td align={'left' if i < 2 else 'right'}>{escape(cell)}</td>"
+                for i, cell in enumerate(row)
+            )
+            + "</tr>"
+            for row in cells
+        )
+        pages.append(
+            Page(
+                _numbered(heading, len(parts), index),
+                f"{_TABLE}<tr>{head}</tr>{body}</table>{footer}",
+                "season",
             )
         )
     return pages

@@ -10,6 +10,7 @@ from gin_scorer.services.database import Database
 from gin_scorer.services.rounds.facts import read_event
 from gin_scorer.services.rounds.model import PairingView, RoundStatusBoard
 from gin_scorer.services.rounds.reading import pairing_views, status_board
+from gin_scorer.services.seasons import season_names_of_event
 from gin_scorer.services.standings import StandingRow, standing_rows
 from gin_scorer.tournament.model import Format
 
@@ -23,6 +24,7 @@ class RoomReading:
     board: RoundStatusBoard | None
     pairings: tuple[PairingView, ...]
     standings: tuple[StandingRow, ...]
+    seasons: tuple[str, ...]  # the seasons that count this event, by name
 
 
 def read_room_facts(db: Database, event_id: int) -> RoomReading:
@@ -37,4 +39,5 @@ def read_room_facts(db: Database, event_id: int) -> RoomReading:
             board=status_board(session, facts, number) if number is not None else None,
             pairings=pairing_views(facts, number) if number is not None else (),
             standings=standing_rows(facts, None),
+            seasons=season_names_of_event(session, event_id),
         )

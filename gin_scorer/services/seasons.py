@@ -213,12 +213,40 @@ def night_of(record: EventRecord) -> NightResult:
 def season_standing(db: Database, season_id: int) -> SeasonStanding:
     """The season's table as it stands now."""
     with db.transaction(write=False) as session:
-        season = _view(session, fetch(session, Season, season_id))
-        nights = tuple(night_of(r) for r in read_events(session, season.event_ids))
-        table = season_table(nights, season.scoring)
-        wanted = [r.player for r in table.rows]
-        names = {
-            p.id or 0: p.name
-            for p in session.exec(select(Player).where(col(Player.id).in_(wanted)))
-        }
+        return _standing(session, fetch(session, Season, season_id))
+
+
+def seasons_of_event(db: Database, event_id: int) -> tuple[SeasonStanding, ...]:
+    """The tables of every season that counts ``event_id``, as they stand now (the room shows
+    them beside the night's own standings)."""
+    with db.transaction(write=False) as session:
+        rows = session.exec(
+            select(Season)
+            .join(SeasonEvent, col(SeasonEvent.season_id) == col(Season.id))
+            .where(SeasonEvent.event_id == event_id)
+            .order_by(col(Season.id))
+        )
+        return tuple(_standing(session, row) for row in rows.all())
+
+
+def season_names_of_event(session: Session, event_id: int) -> tuple[str, ...]:
+    """The names of the seasons that count ``event_id`` (one light read, for a link)."""
+    return tuple(
+        session.exec(
+            select(Season.name)
+            .join(SeasonEvent, col(SeasonEvent.season_id) == col(Season.id))
+            .where(SeasonEvent.event_id == event_id)
+            .order_by(col(Season.id))
+        )
+    )
+
+
+def _standing(session: Session, row: Season) -> SeasonStanding:
+    season = _view(session, row)
+    nights = tuple(night_of(r) for r in read_events(session, season.event_ids))
+    table = season_table(nights, season.scoring)
+    wanted = [r.player for r in table.rows]
+    names = {
+        p.id or 0: p.name for p in session.exec(select(Player).where(col(Player.id).in_(wanted)))
+    }
     return SeasonStanding(season, nights, table.rows, names, table.notes)

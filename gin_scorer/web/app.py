@@ -1,5 +1,6 @@
-"""The room's ASGI application: the live room page (``/``), the projector (``/projector``) and
-the stream of changes that keeps both live (``/events``, server-sent events).
+"""The room's ASGI application: the live room page (``/``), the projector (``/projector``), the
+tables of the seasons that count the event (``/season``) and the stream of changes that keeps
+them live (``/events``, server-sent events).
 
 The room pages only read; a table's own page (``/t/<code>``, :mod:`.table_pages`) enters its
 match's hands. No director action is offered. Every page works without JavaScript (the find
@@ -20,10 +21,17 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from gin_scorer.presentation.club_words import (
+    season_heading,
+    season_notes,
+    season_room_cells,
+    season_room_columns,
+)
 from gin_scorer.presentation.projector_pages import (
     ClockReading,
     Page,
     names_pages,
+    season_pages,
     standings_pages,
     tables_pages,
 )
@@ -31,6 +39,7 @@ from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.headers import SecurityHeaders
 from gin_scorer.web.room_view import RoomView, read_room
@@ -38,6 +47,7 @@ from gin_scorer.web.table_pages import SendLimit, TablePages
 
 HERE = Path(__file__).resolve().parent
 PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
+SEASON_SECONDS = 15.0  # how old a season table may be (its read covers every night)
 
 
 def _templates() -> Environment:
@@ -49,6 +59,12 @@ def _templates() -> Environment:
         lstrip_blocks=True,
     )
     env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
+    env.globals.update(
+        season_room_cells=season_room_cells,
+        season_room_columns=season_room_columns,
+        season_heading=season_heading,
+        season_notes=season_notes,
+    )
     return env
 
 
@@ -62,12 +78,14 @@ def _found(view: RoomView, wanted: str) -> RoomView:
     return replace(view, by_name=tuple(n for n in view.by_name if key in n.name.casefold()))
 
 
-def _projector_pages(view: RoomView) -> list[Page]:
+def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
     pages = standings_pages(f"Standings — {view.stage.lower()}", view.standings, PROJECTOR_ROWS)
     if view.round_number is not None:
         number = view.round_number
         pages += names_pages(f"Round {number}: find your table", view.by_name, PROJECTOR_ROWS)
         pages += tables_pages(f"Round {number} pairings", view.pairings, PROJECTOR_ROWS)
+    for standing in seasons:
+        pages += season_pages(standing, PROJECTOR_ROWS)
     return pages
 
 
@@ -88,6 +106,7 @@ def room_app(
     env = _templates()
     watch = ChangeWatch(db, event_id, poll_seconds, clock=clock)
     views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
+    seasons = _season_read(watch, db, event_id)
 
     async def room(request: Request, part: str = "room.html") -> Response:
         wanted = request.query_params.get("find", "").strip()[:80]
@@ -107,7 +126,7 @@ def room_app(
             view = await views.get()
         except ServiceError as error:
             return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
-        pages = _projector_pages(view)
+        pages = _projector_pages(view, await seasons.get() if view.seasons else ())
         page = env.get_template("projector.html").render(
             view=view, pages=pages, clock=watch.clock_now()
         )
@@ -121,12 +140,48 @@ def room_app(
     return Starlette(
         routes=[
             *(Route(p, f) for p, f in (("/", room), ("/live", live), ("/projector", projector))),
+            *_season_routes(env, views, seasons),
             Route("/events", events),
             *_table_routes(TablePages(env, db, event_id, SendLimit())),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         middleware=[Middleware(SecurityHeaders)],
     )
+
+
+def _season_read(
+    watch: ChangeWatch, db: Database, event_id: int
+) -> SharedRead[tuple[SeasonStanding, ...]]:
+    """The seasons' tables, shared. A season reads every night it counts: it is read only
+    when a season page or the projector asks (never for the live room page), and at most
+    every SEASON_SECONDS for everyone."""
+    return SharedRead(
+        watch,
+        lambda: seasons_of_event(db, event_id),
+        fresh_seconds=SEASON_SECONDS,
+        steady_seconds=SEASON_SECONDS,
+    )
+
+
+def _season_routes(
+    env: Environment,
+    views: SharedRead[RoomView],
+    seasons: SharedRead[tuple[SeasonStanding, ...]],
+) -> list[Route]:
+    """``/season``: the tables of the seasons that count the event; ``/season/live``: its
+    main part, for the live refresh."""
+
+    async def season(request: Request, part: str = "season.html") -> Response:
+        try:
+            view, tables = await views.get(), await seasons.get()
+        except ServiceError as error:
+            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+        return HTMLResponse(env.get_template(part).render(view=view, seasons=tables))
+
+    async def season_live(request: Request) -> Response:
+        return await season(request, "season_main.html")
+
+    return [Route("/season", season), Route("/season/live", season_live)]
 
 
 def _table_routes(tables: TablePages) -> list[Route]:

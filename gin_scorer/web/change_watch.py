@@ -136,15 +136,28 @@ class SharedRead(Generic[T]):
     ``fresh_seconds`` old and never older than the last change the watch saw. After a change
     two hundred phones reload, and the event is read once for all of them."""
 
-    def __init__(self, watch: ChangeWatch, read: Callable[[], T], fresh_seconds: float) -> None:
+    def __init__(
+        self,
+        watch: ChangeWatch,
+        read: Callable[[], T],
+        fresh_seconds: float,
+        *,
+        steady_seconds: float = 0.0,
+    ) -> None:
+        """``steady_seconds``: a reading younger than that is shared even after a change (for
+        a heavy read, such as a season's every night, that must not run at every hand)."""
         self.watch, self.read, self.fresh_seconds = watch, read, fresh_seconds
+        self.steady_seconds = steady_seconds
         self._value: T | None = None
         self._version = -1
         self._at = 0.0
         self._lock: asyncio.Lock | None = None
 
     def _current(self, now: float) -> T | None:
-        young = now - self._at < self.fresh_seconds
+        age = now - self._at
+        if age < self.steady_seconds:
+            return self._value
+        young = age < self.fresh_seconds
         return self._value if young and self._version == self.watch.version else None
 
     async def get(self) -> T:

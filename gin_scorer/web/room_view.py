@@ -31,6 +31,7 @@ class RoomView:
     bracket: tuple[BracketSlotView, ...]
     champion: str
     seal: str | None
+    seasons: tuple[str, ...] = ()  # the seasons that count this event (the room links them)
 
     @property
     def missing_text(self) -> str:
@@ -69,4 +70,5 @@ def read_room(db: Database, event_id: int) -> RoomView:
         bracket=slots,
         champion=champion,
         seal=current_seal(db),
+        seasons=read.seasons,
     )

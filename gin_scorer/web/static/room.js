@@ -1,11 +1,13 @@
-// The room page: the find box filters as you type, and the page follows the results live
-// (server-sent events from /events; on each change the main part is fetched again).
+// The room page (and the season page): the find box filters as you type, and the page follows
+// the results live (server-sent events from /events; on each change the main part is fetched
+// again from the address in the main part's data-live, /live by default).
 // Written for old phone browsers too: no modules, no arrow functions, no build step.
 (function () {
   "use strict";
   var find = document.getElementById("find");
   var main = document.getElementById("main");
   var live = document.getElementById("live");
+  var said = live ? live.textContent : "";  // what the page says of its liveness
 
   function filter() {
     var wanted = (find.value || "").toLowerCase();
@@ -22,7 +24,7 @@
 
   function refresh() {
     var request = new XMLHttpRequest();
-    request.open("GET", "/live", true);
+    request.open("GET", main.getAttribute("data-live") || "/live", true);
     request.onload = function () {
       if (request.status === 200) {
         main.innerHTML = request.responseText;
@@ -41,6 +43,10 @@
     var source = new EventSource("/events");
     source.addEventListener("change", refresh);
     source.onerror = function () { live.textContent = "Reconnecting…"; };
-    source.onopen = function () { live.textContent = "Live: this page follows the results as they are entered."; };
+    source.onopen = function () { live.textContent = said; };
   }
+  // A page read at most every few seconds (a season's table) may miss the last change: it
+  // also asks again now and then.
+  var every = main && parseInt(main.getAttribute("data-every") || "0", 10);
+  if (every > 0) { setInterval(refresh, every * 1000); }
 })();
