@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sqlalchemy import func
 from sqlmodel import Session, select
 
 from gin_scorer.core.hand_json import record_to_json
@@ -45,12 +44,10 @@ def _match_of_hand(session: Session, hand_id: int) -> int:
     return fetch(session, HandEntry, hand_id).match_id
 
 
-def _next_seq(session: Session, match_id: int) -> int:
-    """The next hand number of the match's log (corrections reuse their hand's)."""
-    last = session.exec(
-        select(func.max(HandEntry.seq)).where(HandEntry.match_id == match_id)
-    ).one_or_none()
-    return int(last or 0) + 1
+def _next_seq(loaded: LoadedMatch) -> int:
+    """The next hand number of the match's log (corrections reuse their hand's), from the
+    whole log already read in this transaction (the match's version, claimed, holds it)."""
+    return max((int(r.seq) for r in loaded.log_rows), default=0) + 1
 
 
 def record_hand(
@@ -90,7 +87,7 @@ def record_hand(
         refuse_errors(problems, reason)
         entry = HandEntry(
             match_id=match_id,
-            seq=_next_seq(session, match_id),
+            seq=_next_seq(loaded),
             kind=EntryKind.ENTRY.value,
             record_json=dumps(record_to_json(record)),
             dealer=(dealer or before.next_dealer).value,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from gin_scorer.core.rules import RuleSet
@@ -18,7 +19,12 @@ from gin_scorer.services.hand_entry_checks import after_the_end
 from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.result_values import ResultRow
-from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
+from gin_scorer.services.rows import (
+    claim_version,
+    fetch,
+    fetch_for_update,
+    keep_for_transaction,
+)
 from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import hand_log, log_entries, match_view
@@ -113,5 +119,11 @@ def claim_match(
         raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise InvalidInput(f"expected version {expected_version!r} is not a number")
-    claim_version(session, db, Match, match_id, expected_version)
+    read_version = row.version
+    claimed = claim_version(session, db, Match, match_id, expected_version)
+    keep_for_transaction(session, event)  # the write marks it running: no second read
+    if read_version == expected_version:
+        # The row as read is the version claimed: only its version number moved on.
+        set_committed_value(row, "version", claimed)
+        return row, pinned
     return fetch_for_update(session, Match, match_id), pinned

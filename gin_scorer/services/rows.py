@@ -35,6 +35,12 @@ def fetch(session: Session, table: type[Row], row_id: int) -> Row:
     return row
 
 
+def keep_for_transaction(session: Session, row: object) -> None:
+    """Hold ``row`` for the rest of the transaction. The session's identity map holds rows
+    weakly: a row read in a helper and asked for again later would be read a second time."""
+    session.info.setdefault("kept_rows", []).append(row)
+
+
 def fetch_for_update(session: Session, table: type[Row], row_id: int) -> Row:
     """Like :func:`fetch`, re-read from the database (after a version bump or on PostgreSQL
     after another transaction committed) rather than from the session's identity map."""

@@ -32,9 +32,16 @@ def further_players(session: Session, entrant_ids: Sequence[int]) -> dict[int, t
     return {entrant_id: tuple(players) for entrant_id, players in found.items()}
 
 
+def further_players_of(session: Session, rows: Sequence[Entrant]) -> dict[int, tuple[int, ...]]:
+    """:func:`further_players` of ``rows``. A third player sits beside a partner (entry fills
+    the partner first), so entrants without one are not asked about: an event of lone players
+    reads no team rows at all (the room reads entrants at every hand)."""
+    return further_players(session, [r.id for r in rows if r.id is not None and r.partner_id])
+
+
 def entrant_people(session: Session, rows: Sequence[Entrant]) -> dict[int, tuple[int, ...]]:
     """Each entrant's players (ids), in seat order: player, partner, further players."""
-    further = further_players(session, [r.id for r in rows if r.id is not None])
+    further = further_players_of(session, rows)
     return {
         row.id: (
             *(p for p in (row.player_id, row.partner_id) if p is not None),

@@ -28,7 +28,7 @@ from gin_scorer.services.dto import (
     MatchView,
 )
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
-from gin_scorer.services.team_members import further_players
+from gin_scorer.services.team_members import further_players_of
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 
 
@@ -69,7 +69,7 @@ def _event_view(row: Event, entrant_count: int) -> EventView:
 
 
 def entrant_views(session: Session, rows: Sequence[Entrant]) -> tuple[EntrantView, ...]:
-    further = further_players(session, [r.id for r in rows if r.id is not None])
+    further = further_players_of(session, rows)
     player_ids = {pid for row in rows for pid in (row.player_id, row.partner_id) if pid}
     player_ids |= {pid for team in further.values() for pid in team}
     players: dict[int, Player] = {}

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event, func, insert, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import col
 
 from gin_scorer.store.tables import (
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from gin_scorer.store.connection import Database
 
 CHANNEL = "gin_scorer_changes"
+_NOTIFIED = "gin_scorer_notified"  # session.info: this transaction has sent its NOTIFY
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,16 +54,25 @@ class ChangeRow:
     event_id: int | None
 
 
+def event_of_match(session: Session, match_id: int) -> int | None:
+    """The event of match ``match_id``: from the session when the transaction has the match
+    in hand (a write to a match always has), else read."""
+    held = session.identity_map.get(identity_key(Match, match_id))
+    if isinstance(held, Match):
+        return held.event_id
+    return (
+        session.connection()
+        .execute(select(col(Match.event_id)).where(col(Match.id) == match_id))
+        .scalar_one_or_none()
+    )
+
+
 def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int | None:
     if isinstance(obj, Event):
         return obj.id
     if isinstance(obj, HandEntry | ResultEntry | ResultConfirmation):
         if obj.match_id not in cache:
-            cache[obj.match_id] = (
-                session.connection()
-                .execute(select(col(Match.event_id)).where(col(Match.id) == obj.match_id))
-                .scalar_one_or_none()
-            )
+            cache[obj.match_id] = event_of_match(session, obj.match_id)
         return cache[obj.match_id]
     value = getattr(obj, "event_id", None)
     return value if isinstance(value, int) else None
@@ -99,9 +110,11 @@ def _write(session: Session, rows: list[dict[str, Any]]) -> None:
         return
     connection = session.connection()
     connection.execute(insert(Change), rows)
-    if connection.dialect.name == "postgresql":
-        # Delivered to listeners when (and only if) the transaction commits.
+    if connection.dialect.name == "postgresql" and not session.info.get(_NOTIFIED):
+        # Delivered to listeners when (and only if) the transaction commits; one is enough
+        # for the whole transaction (listeners read the feed from where they were).
         connection.execute(select(func.pg_notify(CHANNEL, rows[-1]["station"])))
+        session.info[_NOTIFIED] = True
 
 
 def watch_session(session: Session, db: Database) -> None:

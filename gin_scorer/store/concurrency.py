@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
-from gin_scorer.store.changes import record_change
+from gin_scorer.store.changes import event_of_match, record_change
 from gin_scorer.store.errors import ConflictError
 from gin_scorer.store.seal import note_row
 from gin_scorer.store.tables import Event, Match
@@ -47,13 +47,7 @@ def bump_version(
             f"{what} {row_id} was changed at another station (it is at version {found}, this "
             f"screen showed version {expected}); reload it and enter the change again"
         )
-    event_id = (
-        row_id
-        if table is Event
-        else session.execute(
-            select(col(Match.event_id)).where(col(Match.id) == row_id)
-        ).scalar_one()
-    )
+    event_id = row_id if table is Event else event_of_match(session, row_id)
     record_change(session, table.__tablename__, row_id, "update", event_id, station=station)
     note_row(session, table.__tablename__, row_id)  # a core UPDATE: the flush does not see it
     return expected + 1

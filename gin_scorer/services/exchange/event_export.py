@@ -18,7 +18,7 @@ from gin_scorer.services.exchange.csv_files import event_matches, pretty_json
 from gin_scorer.services.exchange.result_part import result_log_rows, result_part
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import loads_mapping
-from gin_scorer.services.team_members import further_players
+from gin_scorer.services.team_members import further_players_of
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, ResultEntry, Round
 
@@ -96,7 +96,7 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
     entrants = list(
         session.exec(select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id)))
     )
-    team = further_players(session, [e.id for e in entrants if e.id is not None])
+    team = further_players_of(session, entrants)
     player_ids = {p for e in entrants for p in (e.player_id, e.partner_id) if p}
     player_ids |= {p for players_of in team.values() for p in players_of}
     players: dict[int | None, Player] = {}
