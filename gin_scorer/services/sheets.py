@@ -17,15 +17,15 @@ from functools import lru_cache
 from gin_scorer.core.hands import (
     HandRecord,
     HandResult,
-    Outcome,
     Problem,
     Severity,
     Side,
     score_hand,
 )
 from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of, tables_of
+from gin_scorer.core.ledgers.dealing import next_dealer
 from gin_scorer.core.ledgers.seated_match import next_seat, seat_numbers
-from gin_scorer.core.rules import DealerRule, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
 from gin_scorer.services.result_values import ResultRow, view_in_force
@@ -98,19 +98,6 @@ def problems_of(record: HandRecord, rules: RuleSet) -> tuple[Problem, ...]:
     return tuple(validate_hand(record, rules))
 
 
-def dealer_after(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
-    """Who deals the hand after one dealt by ``dealer`` that ended in ``result``."""
-    if result.outcome is Outcome.MISDEAL:
-        return dealer  # a misdeal is dealt again by the same dealer
-    if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
-        return dealer
-    if result.winner is None or rules.next_dealer is DealerRule.ALTERNATE:
-        return dealer.other
-    if rules.next_dealer is DealerRule.LOSER:
-        return result.winner.other
-    return result.winner
-
-
 def summary_of(ledger: Ledger) -> Match:
     """The summary every ledger shares (games won, finished, winner, extra hands)."""
     return ledger if isinstance(ledger, Match) else ledger.as_match()
@@ -165,7 +152,7 @@ def _hand_rows(
                 first_entry_id=hand.first_entry_id,
             )
         )
-        dealer = dealer_after(this_dealer, result, rules)
+        dealer = next_dealer(this_dealer, result, rules)
     if tables:
         dealer = seat_of(next_seat(results), tables).first_dealer
     return rows, dealer

@@ -34,7 +34,7 @@ def test_next_dealer_rules() -> None:
     assert next_dealer(B, DEAD, loser) is B
     winner = RuleSet(next_dealer=DealerRule.WINNER, undercut_on_tie=False)
     assert next_dealer(A, knock(B, 5), winner) is B
-    assert next_dealer(A, tie(winner), winner) is A
+    assert next_dealer(A, tie(winner), winner) is B  # nobody won: the deal passes
     assert dealers(A, [knock(A, 3), knock(A, 3)], W) == (A, B, A)
 
 

@@ -13,7 +13,6 @@ from gin_scorer.core.rules import DealerRule, RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.presentation.entry_grammar import EntryState, read_entry
 from gin_scorer.presentation.hand_words import describe_hand
-from gin_scorer.services.sheets import dealer_after
 
 FIFTY = RuleSet(name="Pagat with the 50th card", fiftieth_card_rule=True)
 
@@ -40,7 +39,7 @@ def test_the_same_dealer_deals_again_after_a_misdeal_whatever_the_rules() -> Non
     for rule in DealerRule:
         rules = RuleSet(next_dealer=rule, dead_hand_same_dealer=False)
         assert next_dealer(Side.A, misdeal, rules) is Side.A
-        assert dealer_after(Side.B, misdeal, rules) is Side.B
+        assert next_dealer(Side.B, misdeal, rules) is Side.B
 
 
 def test_a_misdeal_in_a_game_counts_for_nobody() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gin_scorer.core.hands import Side, score_hand
+from gin_scorer.core.ledgers.dealing import next_dealer
 from gin_scorer.core.rules import DealerRule, RuleSet
-from gin_scorer.services.sheets import dealer_after
 
 from .helpers import hand
 
@@ -31,4 +31,4 @@ def test_who_deals_next(
     rule: DealerRule, same_after_dead: bool, record: object, dealer: Side, expected: Side
 ) -> None:
     rules = RuleSet(next_dealer=rule, dead_hand_same_dealer=same_after_dead)
-    assert dealer_after(dealer, score_hand(record, rules), rules) is expected  # type: ignore[arg-type]
+    assert next_dealer(dealer, score_hand(record, rules), rules) is expected  # type: ignore[arg-type]

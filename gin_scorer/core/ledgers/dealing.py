@@ -11,8 +11,11 @@ from gin_scorer.core.rules import DealerRule, RuleSet
 def next_dealer(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
     """The dealer of the hand after ``result``, which ``dealer`` dealt.
 
-    A dead hand is re-dealt by the same dealer when ``dead_hand_same_dealer`` (P). Under the
-    loser / winner rules a hand nobody won (a tie without undercut) keeps the dealer.
+    A misdeal is dealt again by the same dealer; so is a dead hand when
+    ``dead_hand_same_dealer`` (P). Otherwise a hand nobody won (a dead hand, a tie without
+    undercut) passes the deal to the other player under every rule: with no loser or winner
+    to follow, the deal alternates. (The sources are silent on it; this is what the desk's
+    sheet has always said.)
 
     >>> from gin_scorer.core.hands import Declaration, HandRecord, score_hand
     >>> rules = RuleSet(next_dealer=DealerRule.LOSER)
@@ -24,10 +27,8 @@ def next_dealer(dealer: Side, result: HandResult, rules: RuleSet) -> Side:
         return dealer  # a misdeal is dealt again by the same dealer
     if result.outcome is Outcome.DEAD and rules.dead_hand_same_dealer:
         return dealer
-    if rules.next_dealer is DealerRule.ALTERNATE:
+    if result.winner is None or rules.next_dealer is DealerRule.ALTERNATE:
         return dealer.other
-    if result.winner is None:
-        return dealer
     if rules.next_dealer is DealerRule.LOSER:
         return result.winner.other
     return result.winner
