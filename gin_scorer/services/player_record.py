@@ -19,11 +19,12 @@ from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
 from gin_scorer.services.ratings import club_ratings
 from gin_scorer.services.rounds import MatchFacts
-from gin_scorer.services.standings import event_places
+from gin_scorer.services.seasons import night_of
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Player
 from gin_scorer.tournament.player_stats import PlayedMatch, PlayerStatistics, player_statistics
 from gin_scorer.tournament.ratings import Rating, RatingPoint
+from gin_scorer.tournament.season import NightLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ def player_record(db: Database, player_id: int) -> PlayerRecord:
                 if match is not None:
                     played.append(match)
                     _meet(meetings, record, fact, entrant, match.won)
-            events.append(_event_line(record, entrant, lines))
+            events.append(_event_line(record, player_id))
         names = _names(session, list(meetings))
     h2h = tuple(
         sorted(
@@ -180,16 +181,16 @@ def _meet(
         meetings[opponent] = (w + won, lo + (not won))
 
 
-def _event_line(record: EventRecord, entrant: int, lines: list[PlayedLine]) -> EventLine:
-    here = [ln for ln in lines if ln.event_id == record.id]
-    places = event_places(record.facts)
+def _event_line(record: EventRecord, player_id: int) -> EventLine:
+    """The player's line of one event, as the season counts it (:func:`night_of`)."""
+    night = night_of(record).lines.get(player_id, NightLine(0, 0))
     return EventLine(
         record.id,
         record.name,
         record.played_on,
-        sum(1 for ln in here if ln.result in ("won", "bye")),
-        sum(1 for ln in here if ln.result == "lost"),
-        places.get(entrant) if places is not None else None,
+        night.won,
+        night.lost,
+        night.place,
         len(record.facts.entrants),
     )
 
