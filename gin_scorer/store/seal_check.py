@@ -132,6 +132,13 @@ def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], str
         if pk == "director_pin" and old and old.get("value") != (new or {}).get("value"):
             yield frozenset({DATABASE_GUARD}), "changes the database's director PIN"
         return
+    if table == "team_member":  # a team's third or fourth player: its entrant's event
+        row = new or replay.get(table, pk) or {}
+        entrant = replay.get("entrant", row.get("entrant_id")) or {}
+        event_id = entrant.get("event_id")
+        if event_id in replay.finished:
+            yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+        return
     if table not in ("event", "entrant", "round", "match"):
         return
     old = replay.get(table, pk)
@@ -169,7 +176,7 @@ def _may_need_signature(replay: _Replay, entry: Row) -> bool:
     if table == "match":
         row = entry.get("row") or replay.get("match", entry.get("id")) or {}
         return entry.get("id") in replay.locked or row.get("event_id") in replay.finished
-    return table in ("event", "entrant", "round", "setting")
+    return table in ("event", "entrant", "round", "setting", "team_member")
 
 
 def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:

@@ -623,6 +623,29 @@ def test_forge_reopening_a_finished_event(made: Made, copy: Path, capsys: Any) -
     )
 
 
+def test_forge_a_third_player_into_a_team_of_a_finished_event(
+    made: Made, copy: Path, capsys: Any
+) -> None:
+    entrant = int(
+        scalar(copy, f"SELECT MIN(id) FROM entrant WHERE event_id = {made.finished_event_id}")
+    )
+    player = int(scalar(copy, "SELECT MIN(id) FROM player"))
+    raw(
+        copy,
+        "INSERT INTO team_member (entrant_id, position, player_id) "
+        f"VALUES ({entrant}, 2, {player})",
+    )
+    forged = int(scalar(copy, "SELECT MAX(id) FROM team_member"))
+    forge_link(copy, [("team_member", forged, "insert")])
+    caught(
+        "forged team member with forged link, finished event",
+        copy,
+        made,
+        capsys,
+        names=f"changes the finished event {made.finished_event_id} (team_member {forged})",
+    )
+
+
 @pytest.fixture(scope="module", autouse=True)
 def report_kinds() -> Iterator[None]:
     yield
