@@ -96,6 +96,14 @@ def test_a_team_survives_export_and_import_and_a_merge(db: Database) -> None:
     assert entrant_ratings(db, event_id) == {}  # nobody has a rated match yet
 
 
+def test_an_imported_team_without_its_partner_is_refused(db: Database) -> None:
+    doc = json.loads(export_event_json(db, _teams_event(db)))
+    del doc["entrants"][0]["partner"]  # Cy without Bob: the third player has no second
+    doc["event"]["name"] = "Team night again"
+    with pytest.raises(InvalidInput, match=r"entrants\[0\]\.team: a team's third player"):
+        import_event_json(db, json.dumps(doc))
+
+
 def test_the_demo_plays_a_team_event(sqlite_db: Database) -> None:
     from gin_scorer.services.demo import DemoPlan, play_demo
 

@@ -218,6 +218,10 @@ def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> 
             for j, value in enumerate(r.items(e.get("team", []), f"{where}.team"))
             if (person := _person(r, value, f"{where}.team[{j}]")) is not None
         ]
+        if team and partner is None:  # entry fills the partner first; readers rely on it
+            r.bad(
+                f"{where}.team", "a team's third player comes after its partner: give the partner"
+            )
         entrants[ref] = (row, player, partner, team)
 
 
