@@ -22,9 +22,8 @@ from gin_scorer.core.hands import (
     Side,
     score_hand,
 )
-from gin_scorer.core.ledgers import Ledger, Match, PerSide, ledger_for, seat_of, tables_of
+from gin_scorer.core.ledgers import Ledger, Match, PerSide, SeatedMatch, ledger_for
 from gin_scorer.core.ledgers.dealing import next_dealer
-from gin_scorer.core.ledgers.seated_match import next_seat, seat_numbers
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
@@ -106,13 +105,15 @@ def summary_of(ledger: Ledger) -> Match:
 def _hand_rows(
     hands: Sequence[CountedHand],
     results: Sequence[HandResult],
+    ledger: Ledger,
     summary: Match,
     rules: RuleSet,
     *,
     validate: bool,
 ) -> tuple[list[HandRow], Side]:
     """Each hand's line of the sheet (its game, the totals after it, its problems), and who
-    deals next."""
+    deals next (``summary``: the ledger's :func:`summary_of`)."""
+    seated = ledger if isinstance(ledger, SeatedMatch) else None
     # Where each hand landed: the first game it counted in and that game's totals after it.
     placed: dict[int, tuple[int, PerSide]] = {}
     for game in summary.games:
@@ -122,11 +123,9 @@ def _hand_rows(
     rows: list[HandRow] = []
     dealer = FIRST_DEALER
     last_totals = PerSide()
-    tables = tables_of(rules)
-    seats = seat_numbers(results) if tables else []
     for index, (hand, result) in enumerate(zip(hands, results, strict=True)):
-        if tables:  # each hand at its own table: the deal's own dealer, not the last hand's
-            dealer = seat_of(seats[index], tables).first_dealer
+        if seated is not None:  # each hand at its own table: its deal's dealer there
+            dealer = seated.seat(index).first_dealer
         elif index == 0 and hand.row.dealer is not None:
             dealer = hand.row.dealer
         this_dealer = hand.row.dealer or dealer
@@ -153,8 +152,8 @@ def _hand_rows(
             )
         )
         dealer = next_dealer(this_dealer, result, rules)
-    if tables:
-        dealer = seat_of(next_seat(results), tables).first_dealer
+    if seated is not None:
+        dealer = seated.seat(len(results)).first_dealer
     return rows, dealer
 
 
@@ -185,7 +184,7 @@ def build_sheet(
     summary = summary_of(ledger)
     result = view_in_force(reported, rules, knobs, summary)
 
-    rows, dealer = _hand_rows(hands, results, summary, rules, validate=validate)
+    rows, dealer = _hand_rows(hands, results, ledger, summary, rules, validate=validate)
     current = summary.current_game
     if current is None and summary.games:
         current = summary.games[-1]
