@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime
 
 import pytest
@@ -168,3 +169,22 @@ def _isolated_settings(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Let each test's windows die before the next test starts, while no worker runs.
+
+    pytest-qt closes a test's widgets with ``deleteLater``, and ``processEvents`` never
+    delivers deferred deletes: the old window was deleted inside the next test's first event
+    loop — usually ``wait_for``'s loop in the new window's constructor, with a worker opening
+    the database — and the garbage it left was collected there. A CI run died of a
+    segmentation fault at exactly that point. Here the deletes are delivered, and the young
+    garbage collected (a full collection each test would add ~50 s to the GUI tests), at a
+    quiet moment — as in the application, whose deferred deletes run in the loop that asked
+    for them, never in a nested ``wait_for`` loop."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        gc.collect(1)
