@@ -3,10 +3,14 @@ databases with the same event and match ids never answer from each other's resul
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from gin_scorer.services.database import open_database
 from gin_scorer.services.demo import DemoPlan, play_demo
+from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rounds.derived import MatchResults
 from gin_scorer.services.standings import standings
 
@@ -31,3 +35,38 @@ def test_two_databases_keep_their_own_results(tmp_path: Path) -> None:
         assert [(r.entrant.name, r.point_differential) for r in standings(one, 1)] == first
         assert [(r.entrant.name, r.point_differential) for r in standings(two, 1)] == second
         assert first != second
+
+
+def test_a_hand_whose_record_is_not_json_is_named_not_a_traceback(tmp_path: Path) -> None:
+    """SQLite drops the cards of a record before Python reads it; a record that is not JSON
+    at all (written behind the services' back) must still reach the parser, which names it."""
+    path = tmp_path / "event.sqlite"
+    _demo(path, seed=3)
+    with open_database(path, station="t", backups=False) as db:
+        before = [(r.entrant.name, r.point_differential) for r in standings(db, 1)]
+        assert len(before) == 6
+    with sqlite3.connect(path) as raw:
+        (hand_id,) = raw.execute("SELECT max(id) FROM hand_entry").fetchone()
+        raw.execute("DROP TRIGGER IF EXISTS hand_entry_append_only_update")
+        raw.execute(
+            'UPDATE hand_entry SET record_json = \'{"knock": "A"\' WHERE id = ?', (hand_id,)
+        )
+    with (
+        open_database(path, station="t", backups=False) as db,
+        pytest.raises(InvalidInput, match=f"hand entry {hand_id}: "),
+    ):
+        standings(db, 1)
+
+
+def test_a_hand_of_an_unknown_kind_is_named_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "event.sqlite"
+    _demo(path, seed=4)
+    with sqlite3.connect(path) as raw:
+        (hand_id,) = raw.execute("SELECT max(id) FROM hand_entry").fetchone()
+        raw.execute("DROP TRIGGER IF EXISTS hand_entry_append_only_update")
+        raw.execute("UPDATE hand_entry SET kind = 'rewrite' WHERE id = ?", (hand_id,))
+    with (
+        open_database(path, station="t", backups=False) as db,
+        pytest.raises(InvalidInput, match=f"hand entry {hand_id}: kind 'rewrite' is not one of"),
+    ):
+        standings(db, 1)
