@@ -31,7 +31,11 @@ def lupdate() -> str:
 
 
 def write_template(out: Path) -> None:
-    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "gin_scorer" / "gui").rglob("*.py"))
+    sources = sorted(
+        str(p.relative_to(ROOT))
+        for folder in ("gui", "presentation")  # the widgets, and the words they share
+        for p in (ROOT / "gin_scorer" / folder).rglob("*.py")
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)  # a template anew: nothing kept from an older one
     subprocess.run(

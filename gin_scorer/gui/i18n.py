@@ -8,9 +8,12 @@ it in with Qt Linguist, and ``pyside6-lrelease`` compiles it to ``gin_scorer_fr.
 it: the app loads that for a French system, with no change to the code. Qt's own texts
 (standard buttons, file dialogs) come from Qt's translations.
 
-Not yet through here: the words the app shares with its printouts and its command line (hand
-descriptions, standings columns, the entry line's readings), which live in the Qt-free
-``gin_scorer.presentation`` and will need a catalogue of their own.
+The words the app shares with its printouts and the room (hand descriptions, game lines,
+standings and round columns) live in the Qt-free ``gin_scorer.presentation``, which says them
+through :func:`gin_scorer.presentation.words.translate`; :func:`install_translations` makes
+that Qt's translate too, so one template and one ``.qm`` file serve both. Not yet through it:
+the rest of that layer's words (the entry line's readings, the club's and the sheet's texts)
+and the messages the services and the core raise.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from gin_scorer.paths import resources_dir
+from gin_scorer.presentation.words import use_translator
 
 CATALOGUE = "gin_scorer"
 
@@ -41,6 +45,7 @@ def install_translations(app: QApplication, locale: QLocale | None = None) -> li
     """Load Qt's and the app's translations for ``locale`` (the system's by default), when
     they exist; the app stays in English otherwise. Returns the translators installed."""
     chosen = locale if locale is not None else QLocale.system()
+    use_translator(translate)  # the shared words too: the sheet, the PDFs, the room's pages
     installed = []
     sources = (
         ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),

@@ -109,9 +109,9 @@ class RowsModel(QAbstractTableModel):
             return None
         column = self._columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.header
+            return column.heading
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
-            return column.tooltip
+            return column.explanation
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:

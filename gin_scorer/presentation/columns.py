@@ -11,6 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gin_scorer.presentation.words import translate
+
+HEADINGS = "columns"
+"""The translation context of every column's heading and explanation: mark each with
+``QT_TRANSLATE_NOOP("columns", …)``, written out (lupdate reads the literal)."""
+
 
 @dataclass(frozen=True)
 class ColumnSpec:
@@ -20,8 +26,18 @@ class ColumnSpec:
     'ANN'
     """
 
-    header: str
+    header: str  # in English, marked for the template; front ends show :attr:`heading`
     text: Callable[[Any], str]
     sort: Callable[[Any], object] | None = None  # default: the text
     align_left: bool = False
-    tooltip: str = ""
+    tooltip: str = ""  # the same: front ends show :attr:`explanation`
+
+    @property
+    def heading(self) -> str:
+        """The heading in the reader's language."""
+        return translate(HEADINGS, self.header)
+
+    @property
+    def explanation(self) -> str:
+        """What the heading means, in the reader's language ("" when it says it all)."""
+        return translate(HEADINGS, self.tooltip) if self.tooltip else ""

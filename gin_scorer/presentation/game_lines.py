@@ -14,6 +14,7 @@ from enum import IntEnum
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game, PerSide
 from gin_scorer.presentation.hand_words import side_name
+from gin_scorer.presentation.words import translate
 
 
 class GameColumn(IntEnum):
@@ -36,14 +37,14 @@ def game_headers(names: Sequence[str]) -> tuple[str, ...]:
     'Points\\nAnn – Bob'
     """
     return (
-        "Game",
-        f"Points\n{names[0]} – {names[1]}",
-        "Boxes",
-        "Box\nbonus",
-        "Game\nbonus",
-        "Shutout",
-        "Final",
-        "Result",
+        translate("game_lines", "Game"),
+        translate("game_lines", "Points\n{0} – {1}").format(names[0], names[1]),
+        translate("game_lines", "Boxes"),
+        translate("game_lines", "Box\nbonus"),
+        translate("game_lines", "Game\nbonus"),
+        translate("game_lines", "Shutout"),
+        translate("game_lines", "Final"),
+        translate("game_lines", "Result"),
     )
 
 
@@ -57,16 +58,18 @@ def game_cells(game: Game, names: Sequence[str]) -> tuple[str, ...]:
     (bonuses, shutout, final) stays blank until the game is finished."""
     finished = game.finished
     if not finished or game.winner is None:
-        result = "playing"
+        result = translate("game_lines", "playing")
     else:
-        result = f"{side_name(game.winner, names)} by {game.margin}"
+        result = translate("game_lines", "{0} by {1}").format(
+            side_name(game.winner, names), game.margin
+        )
     return (
-        f"{game.number} (to {game.target})",
+        translate("game_lines", "{0} (to {1})").format(game.number, game.target),
         pair_text(game.points),
         pair_text(game.boxes),
         pair_text(game.box_bonus) if finished else "",
         pair_text(game.game_bonus) if finished else "",
-        "shutout" if finished and game.shutout else "",
+        translate("game_lines", "shutout") if finished and game.shutout else "",
         pair_text(game.final) if finished else "",
         result,
     )

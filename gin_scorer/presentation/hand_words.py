@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Outcome, Side
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import HandRow
 
 _OUTCOME_WORDS = {
-    Outcome.KNOCK: "knock",
-    Outcome.UNDERCUT: "undercut",
-    Outcome.GIN: "gin",
-    Outcome.BIG_GIN: "big gin",
-    Outcome.DEAD: "dead hand",
-    Outcome.MISDEAL: "misdeal",
-    Outcome.TIE: "tie, no undercut",
+    Outcome.KNOCK: QT_TRANSLATE_NOOP("hand_words", "knock"),
+    Outcome.UNDERCUT: QT_TRANSLATE_NOOP("hand_words", "undercut"),
+    Outcome.GIN: QT_TRANSLATE_NOOP("hand_words", "gin"),
+    Outcome.BIG_GIN: QT_TRANSLATE_NOOP("hand_words", "big gin"),
+    Outcome.DEAD: QT_TRANSLATE_NOOP("hand_words", "dead hand"),
+    Outcome.MISDEAL: QT_TRANSLATE_NOOP("hand_words", "misdeal"),
+    Outcome.TIE: QT_TRANSLATE_NOOP("hand_words", "tie, no undercut"),
 }
 
 OUTCOME_MARKS = {
@@ -55,7 +56,7 @@ def outcome_word(outcome: Outcome) -> str:
     >>> outcome_word(Outcome.TIE)
     'tie, no undercut'
     """
-    return _OUTCOME_WORDS[outcome]
+    return translate("hand_words", _OUTCOME_WORDS[outcome])
 
 
 def outcome_mark(outcome_value: str) -> str:
@@ -71,10 +72,12 @@ def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> st
     """One phrase for a scored hand: ``undercut: B scores 27 (doubled: spade upcard)``."""
     word = outcome_word(result.outcome)
     if result.winner is None:
-        return f"{word}: nobody scores"
-    text = f"{word}: {side_name(result.winner, names)} scores {result.points}"
+        return translate("hand_words", "{0}: nobody scores").format(word)
+    text = translate("hand_words", "{0}: {1} scores {2}").format(
+        word, side_name(result.winner, names), result.points
+    )
     if result.doubled:
-        text += " (doubled: spade upcard)"
+        text += translate("hand_words", " (doubled: spade upcard)")
     return text
 
 
@@ -127,15 +130,21 @@ def hand_notes(hand: HandRow) -> str:
     """The app's "Notes" cell: problems, the override, a correction, boxes — joined by ``·``."""
     notes: list[str] = []
     if hand.errors:
-        notes.append(f"✖ {len(hand.errors)} problem{'s' if len(hand.errors) > 1 else ''}")
+        if len(hand.errors) > 1:
+            notes.append(translate("hand_words", "✖ {0} problems").format(len(hand.errors)))
+        else:
+            notes.append(translate("hand_words", "✖ 1 problem"))
     elif hand.warnings:
         notes.append(f"⚠ {hand.warnings[0].message}")
     if hand.corrected:  # the reason in force is the correction's own
-        notes.append(f"corrected: {hand.override_reason}" if hand.override_reason else "corrected")
+        if hand.override_reason:
+            notes.append(translate("hand_words", "corrected: {0}").format(hand.override_reason))
+        else:
+            notes.append(translate("hand_words", "corrected"))
     elif hand.override_reason:
-        notes.append(f"override: {hand.override_reason}")
+        notes.append(translate("hand_words", "override: {0}").format(hand.override_reason))
     if hand.result.boxes > 1:
-        notes.append(f"{hand.result.boxes} boxes")
+        notes.append(translate("hand_words", "{0} boxes").format(hand.result.boxes))
     return " · ".join(notes)
 
 
@@ -143,10 +152,15 @@ def hand_tooltip(hand: HandRow) -> str:
     """The app's tooltip on a hand: every problem, the override, who entered it where, when."""
     lines = [p.message for p in hand.problems]
     if hand.override_reason:
-        said = "Corrected" if hand.corrected else "Director's override"
-        lines.append(f"{said}: {hand.override_reason}")
+        if hand.corrected:
+            said = translate("hand_words", "Corrected: {0}")
+        else:
+            said = translate("hand_words", "Director's override: {0}")
+        lines.append(said.format(hand.override_reason))
     lines.append(
-        f"Entered by {hand.entered_by or '—'} at {hand.station or '—'}, {hand.entered_at:%H:%M:%S}"
+        translate("hand_words", "Entered by {0} at {1}, {2}").format(
+            hand.entered_by or "—", hand.station or "—", f"{hand.entered_at:%H:%M:%S}"
+        )
     )
     return "\n".join(lines)
 

@@ -5,25 +5,26 @@ from __future__ import annotations
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import TableLine, TableState
 
 _STATE_WORDS = {
-    TableState.WAITING: "⚠ waiting for a result",
-    TableState.PLAYING: "◐ playing",
-    TableState.FINISHED: "✔ finished",
-    TableState.BYE: "bye",
+    TableState.WAITING: QT_TRANSLATE_NOOP("round_status", "⚠ waiting for a result"),
+    TableState.PLAYING: QT_TRANSLATE_NOOP("round_status", "◐ playing"),
+    TableState.FINISHED: QT_TRANSLATE_NOOP("round_status", "✔ finished"),
+    TableState.BYE: QT_TRANSLATE_NOOP("round_status", "bye"),
 }
 
 
 def state_text(state: TableState) -> str:
     """``✔ finished``, ``◐ playing``, ``⚠ waiting for a result``, ``bye``."""
-    return _STATE_WORDS[state]
+    return translate("round_status", _STATE_WORDS[state])
 
 
 def table_text(line: TableLine) -> str:
     """``12`` or ``bye``."""
-    return str(line.table) if line.table is not None else "bye"
+    return str(line.table) if line.table is not None else translate("round_status", "bye")
 
 
 def agreement_text(line: TableLine) -> str:
@@ -35,24 +36,35 @@ def agreement_text(line: TableLine) -> str:
     agreement = said.agreement
     if agreement is Agreement.DISPUTED:
         names = {Side.A: line.a, Side.B: line.b or "—"}
-        return "⚑ disputed: " + "; ".join(
-            f"{names[w.side]}: {w.reason or 'no reason given'}" for w in said.disputes
+        no_reason = translate("round_status", "no reason given")
+        return translate("round_status", "⚑ disputed: {0}").format(
+            "; ".join(f"{names[w.side]}: {w.reason or no_reason}" for w in said.disputes)
         )
     if agreement is Agreement.CONFIRMED:
-        return "✔✔ both confirmed"
+        return translate("round_status", "✔✔ both confirmed")
     if agreement is Agreement.ONE_SIDE:
-        return "✔ one player confirmed"
+        return translate("round_status", "✔ one player confirmed")
     if said.overtaken:
-        return "↺ changed after the players confirmed"
+        return translate("round_status", "↺ changed after the players confirmed")
     return ""
 
 
 STATUS_COLUMNS = [
-    ColumnSpec("Table", table_text, lambda t: t.table if t.table is not None else 10**6),
-    ColumnSpec("A", lambda t: t.a, align_left=True),
-    ColumnSpec("B", lambda t: t.b or "— bye —", align_left=True),
-    ColumnSpec("State", lambda t: state_text(t.state), align_left=True),
-    ColumnSpec("Hands", lambda t: str(t.hands), lambda t: t.hands),
-    ColumnSpec("Score", lambda t: t.score, align_left=True),
-    ColumnSpec("Players", agreement_text, align_left=True),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Table"),
+        table_text,
+        lambda t: t.table if t.table is not None else 10**6,
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "A"), lambda t: t.a, align_left=True),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "B"),
+        lambda t: t.b or translate("round_status", "— bye —"),
+        align_left=True,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "State"), lambda t: state_text(t.state), align_left=True
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Hands"), lambda t: str(t.hands), lambda t: t.hands),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Score"), lambda t: t.score, align_left=True),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Players"), agreement_text, align_left=True),
 ]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import MatchStatus, MatchView
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.standings import SharedPlace
@@ -21,7 +22,11 @@ from gin_scorer.tournament.standings import SharedPlace
 SHOWN_AS_COLUMNS = frozenset({"match_wins", "game_wins", "point_differential"})
 """Tie-breaks every standings table already shows as record columns (no column of their own)."""
 
-_PRINTED_HEADINGS = {"buchholz": "Opp.\nwins", "head_to_head": "Head to\nhead", "seed": "Seed"}
+_PRINTED_HEADINGS = {
+    "buchholz": QT_TRANSLATE_NOOP("columns", "Opp.\nwins"),
+    "head_to_head": QT_TRANSLATE_NOOP("columns", "Head to\nhead"),
+    "seed": QT_TRANSLATE_NOOP("columns", "Seed"),
+}
 """Narrow two-line headings for the printed tie-break columns (others print their label)."""
 
 
@@ -60,11 +65,19 @@ def missing_points_note(rows: Sequence[StandingRow]) -> str:
     results = (sum(r.points_missing for r in rows) + 1) // 2
     if not results:
         return ""
-    what = "1 result" if results == 1 else f"{results} results"
-    return (
-        f"{POINTS_MISSING_MARK} The points differential leaves out {what} reported without "
-        "game points (slips), so it is incomplete for the marked entrants."
-    )
+    if results == 1:
+        said = translate(
+            "standings_table",
+            "{0} The points differential leaves out 1 result reported without game points "
+            "(slips), so it is incomplete for the marked entrants.",
+        )
+    else:
+        said = translate(
+            "standings_table",
+            "{0} The points differential leaves out {1} results reported without game points "
+            "(slips), so it is incomplete for the marked entrants.",
+        )
+    return said.format(POINTS_MISSING_MARK, results)
 
 
 def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
@@ -81,37 +94,61 @@ def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
 # --- the app's table -------------------------------------------------------------------------
 
 
+def _entrant_text(row: StandingRow) -> str:
+    if row.withdrawn:
+        return translate("standings_table", "{0} (withdrawn)").format(row.entrant.name)
+    return row.entrant.name
+
+
+_RECORD_COLUMNS = (
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Place"), lambda r: r.place_label, lambda r: r.place),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Entrant"),
+        _entrant_text,
+        lambda r: r.entrant.name.casefold(),
+        align_left=True,
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda r: r.entrant.club, align_left=True),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Played"), lambda r: str(r.played), lambda r: r.played),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Won"), lambda r: str(r.match_wins), lambda r: r.match_wins
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Lost"),
+        lambda r: str(r.match_losses),
+        lambda r: r.match_losses,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Games"),
+        lambda r: f"{r.game_wins}–{r.game_losses}",
+        lambda r: r.game_wins,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Points ±"),
+        lambda r: points_text(r.point_differential, r.points_missing),
+        lambda r: r.point_differential,
+        tooltip=QT_TRANSLATE_NOOP(
+            "columns", "Total point differential (* leaves out results reported without points)"
+        ),
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Byes"), lambda r: str(r.byes), lambda r: r.byes),
+)
+"""The columns every standings table has: place, entrant, the record, byes."""
+
+
 def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
     """The app's standings columns: place, entrant, record, byes, one column per extra
     tie-break of the event, and the bracket position when any row has one."""
-    columns = [
-        ColumnSpec("Place", lambda r: r.place_label, lambda r: r.place),
-        ColumnSpec(
-            "Entrant",
-            lambda r: r.entrant.name + (" (withdrawn)" if r.withdrawn else ""),
-            lambda r: r.entrant.name.casefold(),
-            align_left=True,
-        ),
-        ColumnSpec("Club", lambda r: r.entrant.club, align_left=True),
-        ColumnSpec("Played", lambda r: str(r.played), lambda r: r.played),
-        ColumnSpec("Won", lambda r: str(r.match_wins), lambda r: r.match_wins),
-        ColumnSpec("Lost", lambda r: str(r.match_losses), lambda r: r.match_losses),
-        ColumnSpec("Games", lambda r: f"{r.game_wins}–{r.game_losses}", lambda r: r.game_wins),
-        ColumnSpec(
-            "Points ±",
-            lambda r: points_text(r.point_differential, r.points_missing),
-            lambda r: r.point_differential,
-            tooltip="Total point differential (* leaves out results reported without points)",
-        ),
-        ColumnSpec("Byes", lambda r: str(r.byes), lambda r: r.byes),
-    ]
+    columns = list(_RECORD_COLUMNS)
     if any(r.forfeits for r in rows):  # won or lost unplayed: not in "Played"
         columns.append(
             ColumnSpec(
-                "Forfeits",
+                QT_TRANSLATE_NOOP("columns", "Forfeits"),
                 lambda r: str(r.forfeits),
                 lambda r: r.forfeits,
-                tooltip="Matches won or lost by forfeit: unplayed, so not in Played",
+                tooltip=QT_TRANSLATE_NOOP(
+                    "columns", "Matches won or lost by forfeit: unplayed, so not in Played"
+                ),
             )
         )
     for position, _value, label in extra_tie_breaks(rows):
@@ -120,11 +157,15 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
                 label,
                 _tie_break_text(position),
                 _tie_break_value(position),
-                tooltip=f"Tie-break {position + 1}",
+                tooltip=translate("standings_table", "Tie-break {0}").format(position + 1),
             )
         )
     if any(r.position for r in rows):
-        columns.append(ColumnSpec("Bracket", lambda r: r.position, align_left=True))
+        columns.append(
+            ColumnSpec(
+                QT_TRANSLATE_NOOP("columns", "Bracket"), lambda r: r.position, align_left=True
+            )
+        )
     return columns
 
 
@@ -192,11 +233,17 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
         )
         for row in rows
     )
-    note = (
-        ("Ties broken by: " + ", ".join(tie.label.lower() for tie in order) + ".") if order else ""
-    )
+    note = ""
+    if order:
+        broken_by = ", ".join(tie.label.lower() for tie in order)
+        note = translate("standings_table", "Ties broken by: {0}.").format(broken_by)
     note = " ".join(x for x in (note, missing_points_note(rows)) if x)
-    headings = tuple(_PRINTED_HEADINGS.get(tie.value, tie.label) for tie in extra)
+    headings = tuple(
+        translate("columns", _PRINTED_HEADINGS[tie.value])
+        if tie.value in _PRINTED_HEADINGS
+        else tie.label
+        for tie in extra
+    )
     return PrintedStandings(lines, headings, note)
 
 
@@ -204,15 +251,18 @@ def printed_note(row: StandingRow) -> str:
     """The printout's "Note" cell: the bracket position, "withdrawn", the byes.
 
     Joined by commas, each part only when it says something."""
-    note = row.position
+    parts = [row.position]
     if row.withdrawn:
-        note = ", ".join(x for x in (note, "withdrawn") if x)
-    if row.byes:
-        note = ", ".join(x for x in (note, f"{row.byes} bye" + ("s" * (row.byes > 1))) if x)
-    if row.forfeits:
-        forfeits = f"{row.forfeits} forfeit" + ("s" * (row.forfeits > 1))
-        note = ", ".join(x for x in (note, forfeits) if x)
-    return note
+        parts.append(translate("standings_table", "withdrawn"))
+    if row.byes == 1:
+        parts.append(translate("standings_table", "1 bye"))
+    elif row.byes:
+        parts.append(translate("standings_table", "{0} byes").format(row.byes))
+    if row.forfeits == 1:
+        parts.append(translate("standings_table", "1 forfeit"))
+    elif row.forfeits:
+        parts.append(translate("standings_table", "{0} forfeits").format(row.forfeits))
+    return ", ".join(x for x in parts if x)
 
 
 def standings_stage(matches: Sequence[MatchView]) -> str:
@@ -234,8 +284,10 @@ def stage_words(latest_round: int | None, *, complete: bool) -> str:
     """ "Before round 1" (nothing paired), "During round 3" or "After round 3" (every table of
     the latest round has its result)."""
     if latest_round is None:
-        return "Before round 1"
-    return f"{'After' if complete else 'During'} round {latest_round}"
+        return translate("standings_table", "Before round 1")
+    if complete:
+        return translate("standings_table", "After round {0}").format(latest_round)
+    return translate("standings_table", "During round {0}").format(latest_round)
 
 
 # --- the terminal ------------------------------------------------------------------------------

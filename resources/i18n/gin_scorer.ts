@@ -181,6 +181,22 @@ Bob Marsh
 <context>
     <name>EntrantsView</name>
     <message>
+        <source>✔ yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Entrants</source>
         <translation type="unfinished"></translation>
     </message>
@@ -977,6 +993,30 @@ Bob Marsh
 </context>
 <context>
     <name>PairingsView</name>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— bye —</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Pairings by table</source>
         <translation type="unfinished"></translation>
@@ -1935,6 +1975,131 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>columns</name>
+    <message>
+        <source>Entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rating as the event began (? = provisional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opp.
+wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to
+head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points ±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total point differential (* leaves out results reported without points)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Byes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forfeits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches won or lost by forfeit: unplayed, so not in Played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>entrants_editor</name>
     <message>
         <source>Import entrants</source>
@@ -1968,6 +2133,139 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Director&apos;s &amp;PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>game_lines</name>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points
+{0} – {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box
+bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game
+bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} by {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (to {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hand_words</name>
+    <message>
+        <source>knock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undercut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>misdeal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tie, no undercut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nobody scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} scores {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (doubled: spade upcard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0} problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ 1 problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrected: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>override: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrected: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director&apos;s override: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entered by {0} at {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2010,6 +2308,104 @@ Director&apos;s PIN:</source>
     </message>
     <message>
         <source>Take back the pairings of round {0}? Its tables are removed and the round can be paired again (late arrivals join it). This is only possible while no hand of the round has been entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>round_status</name>
+    <message>
+        <source>⚠ waiting for a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◐ playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚑ disputed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔✔ both confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ one player confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↺ changed after the players confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— bye —</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>standings_table</name>
+    <message>
+        <source>{0} The points differential leaves out 1 result reported without game points (slips), so it is incomplete for the marked entrants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} The points differential leaves out {1} results reported without game points (slips), so it is incomplete for the marked entrants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tie-break {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (withdrawn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ties broken by: {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} byes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} forfeits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before round 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>During round {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -58,6 +58,7 @@ _CONSTRUCTOR_ARGS = {
     "QRadioButton": (0,),
     "QGroupBox": (0,),
     "QAction": (0,),
+    "ColumnSpec": (0,),  # a heading: marked with QT_TRANSLATE_NOOP, shown translated
 }
 
 
@@ -93,7 +94,9 @@ def untranslated(path: Path) -> list[str]:
 
 
 def test_every_text_of_the_apps_widgets_goes_through_tr() -> None:
-    found = [line for path in sorted(GUI.rglob("*.py")) for line in untranslated(path)]
+    shared = ROOT / "gin_scorer" / "presentation"  # the columns the widgets show
+    paths = sorted([*GUI.rglob("*.py"), *shared.rglob("*.py")])
+    found = [line for path in paths for line in untranslated(path)]
     assert found == [], f"{len(found)} texts not through tr():\n" + "\n".join(found)
 
 
@@ -116,9 +119,13 @@ def test_a_compiled_translation_changes_what_the_window_says(qtbot, tmp_path, mo
     from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
+    from gin_scorer.core.hands import Outcome
     from gin_scorer.gui import i18n
     from gin_scorer.gui.main_window import MainWindow
     from gin_scorer.gui.settings import GuiSettings
+    from gin_scorer.presentation.hand_words import outcome_word
+    from gin_scorer.presentation.standings_table import standings_columns
+    from gin_scorer.presentation.words import use_translator
 
     template = (ROOT / "resources" / "i18n" / "gin_scorer.ts").read_text(encoding="utf-8")
     # A translator's work, in miniature: two texts of the main window in French.
@@ -127,6 +134,8 @@ def test_a_compiled_translation_changes_what_the_window_says(qtbot, tmp_path, mo
     for source, translated in (
         ("&amp;File", "&amp;Fichier"),
         ("Gin Scorer &amp;help", "&amp;Aide"),
+        ("knock", "frappe"),  # a word of the shared presentation layer
+        ("Place", "Rang"),  # a column heading
     ):
         done = f"\n        <translation>{translated}</translation>"
         french = french.replace(
@@ -149,6 +158,11 @@ def test_a_compiled_translation_changes_what_the_window_says(qtbot, tmp_path, mo
         helps = [a.text() for a in window.menus["help"].actions()]
         assert "&Aide" in helps
         assert "&Event" in titles  # not translated yet: shown as written
+        # The words shared with the PDFs and the room, through the same catalogue.
+        assert outcome_word(Outcome.KNOCK) == "frappe"
+        assert standings_columns([])[0].heading == "Rang"
+        assert outcome_word(Outcome.GIN) == "gin"  # not translated yet: shown as written
     finally:
         for translator in installed:
             app.removeTranslator(translator)
+        use_translator(None)

@@ -17,19 +17,40 @@ from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
 
+
+def _checked_in_text(entrant: EntrantView) -> str:
+    return (
+        translate("EntrantsView", "✔ yes")
+        if entrant.checked_in
+        else translate("EntrantsView", "— no")
+    )
+
+
+def _status_text(entrant: EntrantView) -> str:
+    if entrant.active:
+        return translate("EntrantsView", "active")
+    return translate("EntrantsView", "✖ withdrawn")
+
+
 ENTRANT_COLUMNS = [
-    ColumnSpec("Entrant", lambda e: e.name, lambda e: e.name.casefold(), align_left=True),
-    ColumnSpec("Club", lambda e: e.club, align_left=True),
     ColumnSpec(
-        "Seed",
+        QT_TRANSLATE_NOOP("columns", "Entrant"),
+        lambda e: e.name,
+        lambda e: e.name.casefold(),
+        align_left=True,
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda e: e.club, align_left=True),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Seed"),
         lambda e: str(e.seed) if e.seed is not None else "",
         lambda e: e.seed if e.seed is not None else 10**6,
     ),
-    ColumnSpec("Checked in", lambda e: "✔ yes" if e.checked_in else "— no"),
-    ColumnSpec("Status", lambda e: "active" if e.active else "✖ withdrawn", align_left=True),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Checked in"), _checked_in_text),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Status"), _status_text, align_left=True),
 ]
 
 

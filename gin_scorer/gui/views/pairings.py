@@ -17,44 +17,70 @@ from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.dto import EntrantView, MatchStatus
 from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.tournament.ratings import Rating
 
 Ratings = dict[int, tuple[Rating, ...]]
 
+_STATUS_WORDS = {
+    MatchStatus.PENDING: QT_TRANSLATE_NOOP("PairingsView", "pending"),
+    MatchStatus.PLAYING: QT_TRANSLATE_NOOP("PairingsView", "playing"),
+    MatchStatus.FINISHED: QT_TRANSLATE_NOOP("PairingsView", "finished"),
+    MatchStatus.LOCKED: QT_TRANSLATE_NOOP("PairingsView", "locked"),
+}
+
 PAIRING_COLUMNS = [
     ColumnSpec(
-        "Table",
-        lambda p: str(p.table) if p.table is not None else "bye",
+        QT_TRANSLATE_NOOP("columns", "Table"),
+        lambda p: str(p.table) if p.table is not None else translate("PairingsView", "bye"),
         lambda p: p.table if p.table is not None else 10**6,
     ),
-    ColumnSpec("A", lambda p: p.a.name, lambda p: p.a.name.casefold(), align_left=True),
     ColumnSpec(
-        "B",
-        lambda p: p.b.name if p.b is not None else "— bye —",
+        QT_TRANSLATE_NOOP("columns", "A"),
+        lambda p: p.a.name,
+        lambda p: p.a.name.casefold(),
+        align_left=True,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "B"),
+        lambda p: p.b.name if p.b is not None else translate("PairingsView", "— bye —"),
         lambda p: p.b.name.casefold() if p.b is not None else "",
         align_left=True,
     ),
     ColumnSpec(
-        "Games",
+        QT_TRANSLATE_NOOP("columns", "Games"),
         lambda p: f"{p.games_a}–{p.games_b}" if p.hands else "",
         lambda p: p.games_a + p.games_b,
     ),
-    ColumnSpec("Status", lambda p: p.status.value, align_left=True),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Status"),
+        lambda p: translate("PairingsView", _STATUS_WORDS[p.status]),
+        align_left=True,
+    ),
 ]
 
 BY_NAME_COLUMNS = [
-    ColumnSpec("Name", lambda n: n.name, lambda n: n.name.casefold(), align_left=True),
     ColumnSpec(
-        "Table",
-        lambda n: str(n.table) if n.table is not None else "bye",
+        QT_TRANSLATE_NOOP("columns", "Name"),
+        lambda n: n.name,
+        lambda n: n.name.casefold(),
+        align_left=True,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Table"),
+        lambda n: str(n.table) if n.table is not None else translate("PairingsView", "bye"),
         lambda n: n.table if n.table is not None else 10**6,
     ),
-    ColumnSpec("Opponent", lambda n: n.opponent or "— bye —", align_left=True),
-    ColumnSpec("Seat", lambda n: n.side),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Opponent"),
+        lambda n: n.opponent or translate("PairingsView", "— bye —"),
+        align_left=True,
+    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Seat"), lambda n: n.side),
 ]
 
 
@@ -71,9 +97,19 @@ def rated_columns(ratings: Ratings) -> list[ColumnSpec]:
         found = ratings.get(entrant.id, ()) if entrant is not None else ()
         return found[0].rating if found else 0.0
 
-    tip = "The rating as the event began (? = provisional)"
-    a_rating = ColumnSpec("Rating", lambda p: rating(p.a), lambda p: strength(p.a), tooltip=tip)
-    b_rating = ColumnSpec("Rating", lambda p: rating(p.b), lambda p: strength(p.b), tooltip=tip)
+    tip = QT_TRANSLATE_NOOP("columns", "The rating as the event began (? = provisional)")
+    a_rating = ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Rating"),
+        lambda p: rating(p.a),
+        lambda p: strength(p.a),
+        tooltip=tip,
+    )
+    b_rating = ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Rating"),
+        lambda p: rating(p.b),
+        lambda p: strength(p.b),
+        tooltip=tip,
+    )
     table, a, b, *rest = PAIRING_COLUMNS
     return [table, a, a_rating, b, b_rating, *rest]
 

@@ -1,0 +1,42 @@
+"""The words of the presentation layer in the reader's language, without knowing Qt.
+
+Every text that this layer makes for a person goes through :func:`translate` with the name of
+its module as the context, as the app's widgets do through Qt's ``tr()``. Qt's ``lupdate``
+finds these calls (and :func:`QT_TRANSLATE_NOOP` for texts kept in tables) and writes them
+into the same template as the widgets' texts (``tools/translations.py``), so that one ``.ts``
+file translates the window, the score sheet it shows and the PDFs it prints.
+
+The layer knows no Qt, so it does not translate by itself: a front end that has a translation
+installs its translator with :func:`use_translator` (the desktop app installs Qt's
+``QCoreApplication.translate``). Until one does — the command line, the tests — every text is
+the English it is written in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Translator = Callable[[str, str], str]
+"""``(context, text) -> the text in the reader's language``."""
+
+
+def _english(_context: str, text: str) -> str:
+    return text
+
+
+_translator: list[Translator] = [_english]  # one slot, replaced by the front end
+
+
+def use_translator(translator: Translator | None) -> None:
+    """Make ``translator`` translate this layer's words from now on (``None``: English)."""
+    _translator[0] = translator or _english
+
+
+def translate(context: str, text: str) -> str:
+    """``text`` in the reader's language; ``context`` is the module that says it."""
+    return _translator[0](context, text)
+
+
+def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # the name lupdate reads
+    """Marks a text kept in a table for the template; :func:`translate` it where it is shown."""
+    return text

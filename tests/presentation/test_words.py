@@ -1,0 +1,95 @@
+"""The presentation layer says its words through the front end's translator: with a
+pseudo-translation installed (every text wrapped in « »), each word a person reads comes out
+wrapped — what stays bare would stay English in a translation — and the figures and names
+come through untouched. Without a translator every text is the English it is written in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gin_scorer.core.hands import Outcome, score_hand
+from gin_scorer.core.ledgers import ledger_for
+from gin_scorer.core.rules import RuleSet
+from gin_scorer.presentation.game_lines import game_cells, game_headers
+from gin_scorer.presentation.hand_words import describe_result, hand_notes, outcome_word
+from gin_scorer.presentation.round_status import STATUS_COLUMNS, state_text
+from gin_scorer.presentation.standings_table import (
+    missing_points_note,
+    printed_note,
+    printed_standings,
+    stage_words,
+    standings_columns,
+)
+from gin_scorer.presentation.words import translate, use_translator
+from gin_scorer.tournament.tables import TableState
+from tests.presentation.helpers import GIN_B, KNOCK_A, hand_row, standing
+
+ROWS = [
+    standing(1, 1, "Ann"),
+    standing(2, 3, "Bob", withdrawn=True, position="out in R2", byes=2),
+]
+
+
+@pytest.fixture
+def pseudo() -> Iterator[list[tuple[str, str]]]:
+    """« »-wrapping translator; yields the (context, text) pairs it was asked for."""
+    asked: list[tuple[str, str]] = []
+
+    def wrap(context: str, text: str) -> str:
+        asked.append((context, text))
+        return f"«{text}»"
+
+    use_translator(wrap)
+    yield asked
+    use_translator(None)
+
+
+def test_without_a_translator_the_words_are_english() -> None:
+    assert translate("hand_words", "knock") == "knock"
+    assert outcome_word(Outcome.TIE) == "tie, no undercut"
+
+
+def test_hand_words_go_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    rules = RuleSet()
+    result = score_hand(KNOCK_A, rules)
+    assert describe_result(result, ("Ann", "Bob")) == "««knock»: Ann scores 8»"
+    assert ("hand_words", "{0}: {1} scores {2}") in pseudo
+    assert outcome_word(Outcome.BIG_GIN) == "«big gin»"
+    notes = hand_notes(hand_row(KNOCK_A, override_reason="slip", corrected=True))
+    assert notes == "«corrected: slip»"
+
+
+def test_game_lines_go_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    rules = RuleSet()
+    ledger = ledger_for([score_hand(GIN_B, rules)], rules)
+    headers = game_headers(("Ann", "Bob"))
+    assert headers[0] == "«Game»"
+    assert headers[1] == "«Points\nAnn – Bob»"
+    assert all(h.startswith("«") and h.endswith("»") for h in headers)
+    cells = game_cells(ledger.games[0], ("Ann", "Bob"))
+    assert cells[0] == f"«1 (to {ledger.games[0].target})»"
+    assert cells[-1] == "«playing»"
+
+
+def test_standings_go_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    columns = standings_columns(ROWS)
+    fixed = [c.heading for c in columns if c.header in ("Place", "Entrant", "Points ±")]
+    assert fixed == ["«Place»", "«Entrant»", "«Points ±»"]
+    points = next(c for c in columns if c.header == "Points ±")
+    assert points.explanation.startswith("«Total point differential")
+    entrant = next(c for c in columns if c.header == "Entrant")
+    assert entrant.text(ROWS[1]) == "«Bob (withdrawn)»"
+    assert printed_note(ROWS[1]) == "out in R2, «withdrawn», «2 byes»"
+    assert stage_words(3, complete=True) == "«After round 3»"
+    assert stage_words(None, complete=False) == "«Before round 1»"
+    assert printed_standings(ROWS).note.startswith("«Ties broken by: ")
+    assert printed_standings(ROWS).tie_break_headings[0] == "«Opp.\nwins»"
+    slip = standing(3, 3, "Cy", points_missing=1)
+    assert missing_points_note([slip, slip]).startswith("«* The points differential")
+
+
+def test_the_round_board_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    assert [c.heading for c in STATUS_COLUMNS][:3] == ["«Table»", "«A»", "«B»"]
+    assert state_text(TableState.FINISHED) == "«✔ finished»"
