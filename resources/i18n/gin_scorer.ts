@@ -2365,11 +2365,11 @@ Director&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tie-break {0}</source>
+        <source>{0} (withdrawn)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} (withdrawn)</source>
+        <source>Tie-break {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
