@@ -36,7 +36,7 @@ from gin_scorer.core.rules import RuleSet, RuleSetError
 from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
-from gin_scorer.presentation.knob_labels import KNOB_LABELS
+from gin_scorer.presentation.knob_labels import knob_label
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
@@ -70,7 +70,7 @@ def describe_rules(rules: RuleSet) -> str:
             value = "yes" if value else "no"
         elif isinstance(value, tuple):
             value = ", ".join(str(v) for v in value)
-        lines.append(f"{KNOB_LABELS.get(field.name, field.name)}: {value}")
+        lines.append(f"{knob_label(field.name)}: {value}")
     return "\n".join(lines)
 
 
@@ -111,7 +111,7 @@ class RulesEditor(QWidget):
                 continue
             widget = self._widget_for(field.name, getattr(RuleSet(), field.name))
             self.widgets[field.name] = widget
-            knob_form.addRow(KNOB_LABELS.get(field.name, field.name) + ":", widget)
+            knob_form.addRow(knob_label(field.name) + ":", widget)
         scroll = QScrollArea()
         scroll.setWidget(knob_box)
         scroll.setWidgetResizable(True)

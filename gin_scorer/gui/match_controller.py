@@ -283,7 +283,7 @@ class ScoringPage(QWidget):
         if done:
             self.panel.entry_accepted()
             self.cards.clear()
-            self._say_saved(sheet, len(sheet.hands) + 1, "recorded")
+            self._say_saved(sheet, len(sheet.hands) + 1, translate("ScoringPage", "recorded"))
         return done
 
     def _say_saved(self, before: ScoreSheet, number: int, verb: str) -> None:
@@ -327,7 +327,7 @@ class ScoringPage(QWidget):
         )
         if done:
             self.panel.entry_accepted()
-            self._say_saved(sheet, row.number, "corrected")
+            self._say_saved(sheet, row.number, translate("ScoringPage", "corrected"))
         return done
 
     def void(self, row: HandRow | None = None) -> bool:

@@ -1601,6 +1601,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source> (Ctrl+Z undoes)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1610,6 +1614,10 @@ Replace with this result?</source>
     </message>
     <message>
         <source>correction needs a reason; nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1964,6 +1972,37 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>announcements</name>
+    <message>
+        <source>hand {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0} to {1}, {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match to {0}, 1 game to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match to {0}, {2} games to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>games {0}–{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>backup_dialog</name>
     <message>
         <source>Restore a backup</source>
@@ -2096,6 +2135,29 @@ head</source>
     </message>
     <message>
         <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>confirmation_words</name>
+    <message>
+        <source>⚑ {0} says the result is wrong: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ both players confirmed the result at the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ {0} confirmed the result; {1} has not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↺ changed since the players confirmed: they are asked again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2266,6 +2328,141 @@ bonus</source>
     </message>
     <message>
         <source>Entered by {0} at {1}, {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>knob_labels</name>
+    <message>
+        <source>Knock rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Knock limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oklahoma: ace upcard = gin only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gin bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big gin allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big gin bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undercut bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undercut on a tie</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spade upcard doubles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra boxes for undercut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra boxes for gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutout rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best of (games)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood: open new games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: match target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: total target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: per hand won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: match bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: shutout bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnership target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: players a team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: bonus when all win</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead hand: same dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>50th-card rule</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

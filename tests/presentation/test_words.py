@@ -93,3 +93,10 @@ def test_standings_go_through_the_translator(pseudo: list[tuple[str, str]]) -> N
 def test_the_round_board_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
     assert [c.heading for c in STATUS_COLUMNS][:3] == ["«Table»", "«A»", "«B»"]
     assert state_text(TableState.FINISHED) == "«✔ finished»"
+
+
+def test_rule_knobs_are_labelled_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from gin_scorer.presentation.knob_labels import knob_label
+
+    assert knob_label("gin_bonus") == "«Gin bonus»"
+    assert knob_label("not_a_knob") == "not_a_knob"  # named as it is, not invented
