@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.player_record import PlayerRecord
 from gin_scorer.services.ratings import RatingRow
 from gin_scorer.services.seasons import SeasonStanding
@@ -70,7 +71,14 @@ def season_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
     return [place, name, *nights, str(row.attended), str(row.won), str(row.lost), str(row.points)]
 
 
-SEASON_SUMMARY_COLUMNS = ["Place", "Player", "Nights", "Won", "Lost", "Points"]
+SEASON_SUMMARY_COLUMNS = [
+    QT_TRANSLATE_NOOP("columns", "Place"),
+    QT_TRANSLATE_NOOP("columns", "Player"),
+    QT_TRANSLATE_NOOP("columns", "Nights"),
+    QT_TRANSLATE_NOOP("columns", "Won"),
+    QT_TRANSLATE_NOOP("columns", "Lost"),
+    QT_TRANSLATE_NOOP("columns", "Points"),
+]
 
 
 def season_summary_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:

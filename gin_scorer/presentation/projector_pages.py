@@ -7,7 +7,7 @@ Pure: the projector window (and, later, the web room) decides how many rows fit 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TypeVar
@@ -19,6 +19,7 @@ from gin_scorer.presentation.club_words import (
     season_summary_cells,
 )
 from gin_scorer.presentation.standings_table import missing_points_note, points_text
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.seasons import SeasonStanding
 from gin_scorer.services.standings import StandingRow
@@ -52,6 +53,18 @@ def _numbered(heading: str, count: int, index: int) -> str:
     return heading if count == 1 else f"{heading} ({index + 1}/{count})"
 
 
+def _head(*cells: tuple[str, str]) -> str:
+    """A table's heading row from (alignment, heading) pairs, each heading translated."""
+    return f"<tr>{_head_cells(cells)}</tr>"
+
+
+def _head_cells(cells: Iterable[tuple[str, str]]) -> str:
+    return "".join(
+        f"<th align={align}>{escape(translate('columns', text)) if text else ''}</th>"
+        for align, text in cells
+    )
+
+
 def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) -> list[Page]:
     """The standings: place, entrant, won–lost, points ±; the ``*`` footnote when needed."""
     parts = chunks(rows, per_page)
@@ -59,8 +72,13 @@ def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) ->
     pages = []
     for index, part in enumerate(parts):
         body = (
-            _TABLE + "<tr><th align=left>Place</th><th align=left>Entrant</th>"
-            "<th align=right>W–L</th><th align=right>Points ±</th></tr>"
+            _TABLE
+            + _head(
+                ("left", QT_TRANSLATE_NOOP("columns", "Place")),
+                ("left", QT_TRANSLATE_NOOP("columns", "Entrant")),
+                ("right", QT_TRANSLATE_NOOP("columns", "W–L")),
+                ("right", QT_TRANSLATE_NOOP("columns", "Points ±")),
+            )
             + "".join(
                 f"<tr><td width=110>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
                 f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
@@ -78,14 +96,20 @@ def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) ->
 def tables_pages(heading: str, lines: Sequence[PairingView], per_page: int) -> list[Page]:
     """The round by table: table, A v B (a bye last)."""
     parts = chunks(lines, per_page)
+    versus = translate("projector_pages", "v")
     return [
         Page(
             _numbered(heading, len(parts), index),
-            _TABLE + "<tr><th align=left>Table</th><th align=left>Player</th><th></th>"
-            "<th align=left>Player</th></tr>"
+            _TABLE
+            + _head(
+                ("left", QT_TRANSLATE_NOOP("columns", "Table")),
+                ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+                ("left", ""),
+                ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+            )
             + "".join(
-                f"<tr><td width=130>{'T' + str(p.table) if p.table else 'bye'}</td>"
-                f"<td>{escape(p.a.name)}</td><td width=40>v</td>"
+                f"<tr><td width=130>{_table_mark(p.table)}</td>"
+                f"<td>{escape(p.a.name)}</td><td width=40>{escape(versus)}</td>"
                 f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
                 for p in part
             )
@@ -104,15 +128,21 @@ def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[
     for index, part in enumerate(parts):
         first = part[0].name[:1].upper() if part else ""
         last = part[-1].name[:1].upper() if part else ""
-        span = f" — {first} to {last}" if len(parts) > 1 and first else ""
+        span = ""
+        if len(parts) > 1 and first:
+            span = translate("projector_pages", " — {0} to {1}").format(first, last)
         pages.append(
             Page(
                 _numbered(heading + span, len(parts), index),
-                _TABLE + "<tr><th align=left>Player</th><th align=left>Table</th>"
-                "<th align=left>Against</th></tr>"
+                _TABLE
+                + _head(
+                    ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+                    ("left", QT_TRANSLATE_NOOP("columns", "Table")),
+                    ("left", QT_TRANSLATE_NOOP("columns", "Against")),
+                )
                 + "".join(
                     f"<tr><td>{escape(n.name)}</td>"
-                    f"<td width=160>{'T' + str(n.table) if n.table else 'bye'}</td>"
+                    f"<td width=160>{_table_mark(n.table)}</td>"
                     f"<td>{escape(n.opponent) if n.opponent else '—'}</td></tr>"
                     for n in part
                 )
@@ -127,15 +157,14 @@ def season_pages(standing: SeasonStanding, per_page: int) -> list[Page]:
     """A season's table on the wall: place, player, nights, won, lost, points (the night
     grid is the printout's), with its scoring line and the notes a reader needs."""
     parts = chunks(standing.rows, per_page)
-    heading = f"{standing.season.name} — season table"
+    heading = translate("projector_pages", "{0} — season table").format(standing.season.name)
     notes = [season_scoring_line(standing) + ".", *season_notes(standing, grid=False)]
     footer = "".join(f"<p style='{NOTE_STYLE}'>{escape(note)}</p>" for note in notes)
     pages = []
     for index, part in enumerate(parts):
         cells = [season_summary_cells(standing, row) for row in part]
-        head = "".join(
-            f"<th align={'left' if i < 2 else 'right'}>{c}</th>"
-            for i, c in enumerate(SEASON_SUMMARY_COLUMNS)
+        head = _head_cells(
+            ("left" if i < 2 else "right", c) for i, c in enumerate(SEASON_SUMMARY_COLUMNS)
         )
         body = "".join(
             "<tr>"
@@ -170,7 +199,9 @@ class ClockReading:
     def text(self) -> str:
         """``Round 3 · 23:05 left`` (or ``paused 10:00``, ``time``)."""
         shown = clock_text(self.seconds_left, paused=self.paused)
-        return shown if self.round_number is None else f"Round {self.round_number} · {shown}"
+        if self.round_number is None:
+            return shown
+        return translate("projector_pages", "Round {0} · {1}").format(self.round_number, shown)
 
 
 def clock_text(seconds_left: float | None, *, paused: bool = False) -> str:
@@ -184,9 +215,18 @@ def clock_text(seconds_left: float | None, *, paused: bool = False) -> str:
     if seconds_left is None:
         return ""
     if seconds_left <= 0:
-        return "time"
+        return translate("projector_pages", "time")
     whole = int(seconds_left + 0.999)  # 59.2 s still shows as 1:00: never "0:00 left"
     hours, rest = divmod(whole, 3600)
     minutes, seconds = divmod(rest, 60)
     shown = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-    return f"paused {shown}" if paused else f"{shown} left"
+    if paused:
+        return translate("projector_pages", "paused {0}").format(shown)
+    return translate("projector_pages", "{0} left").format(shown)
+
+
+def _table_mark(table: int | None) -> str:
+    """``T12`` on the wall, or ``bye``."""
+    if table:
+        return translate("projector_pages", "T{0}").format(table)
+    return translate("projector_pages", "bye")

@@ -2072,6 +2072,42 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W–L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points ±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>State</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2098,23 +2134,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Place</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Played</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Won</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lost</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Points ±</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2483,6 +2503,45 @@ bonus</source>
         <source>{0}
 
 Director&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>projector_pages</name>
+    <message>
+        <source>v</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — {0} to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — season table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} · {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -100,3 +100,14 @@ def test_rule_knobs_are_labelled_through_the_translator(pseudo: list[tuple[str, 
 
     assert knob_label("gin_bonus") == "«Gin bonus»"
     assert knob_label("not_a_knob") == "not_a_knob"  # named as it is, not invented
+
+
+def test_the_wall_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from gin_scorer.presentation.projector_pages import clock_text, standings_pages
+
+    assert clock_text(1385) == "«23:05 left»"
+    assert clock_text(600, paused=True) == "«paused 10:00»"
+    assert clock_text(0) == "«time»"
+    page = standings_pages("After round 2", ROWS, per_page=10)[0]
+    assert "<th align=left>«Place»</th>" in page.body
+    assert "<th align=right>«Points ±»</th>" in page.body
