@@ -11,6 +11,7 @@ from datetime import datetime
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.presentation.hand_words import describe_hand
+from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
 from gin_scorer.services.sheets import hand_chains
 
@@ -68,9 +69,15 @@ def _played_at(line: SheetLine) -> int:
 
 def withdrawn_note(hand: WithdrawnHand) -> str:
     """The Notes cell of a withdrawn hand: ``voided: reason`` or ``undone``."""
-    if hand.reason.startswith("undo of"):  # the app's Ctrl+Z, or the command line's undo
-        return "undone"
-    return f"voided: {hand.reason}" if hand.reason else "voided"
+    if _undone(hand):
+        return translate("sheet_history", "undone")
+    if hand.reason:
+        return translate("sheet_history", "voided: {0}").format(hand.reason)
+    return translate("sheet_history", "voided")
+
+
+def _undone(hand: WithdrawnHand) -> bool:
+    return hand.reason.startswith("undo of")  # the app's Ctrl+Z, or the command line's undo
 
 
 def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
@@ -84,14 +91,27 @@ def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
     counted = 0
     for line in sheet_lines(sheet):
         if isinstance(line, WithdrawnHand):
-            where = f"after hand {counted}" if counted else "before hand 1"
-            what = describe_hand(line.record)  # sides as letters: A and B head the sheet
-            note = withdrawn_note(line)
-            kind, _, reason = note.partition(": ")
-            out.append(f"✗ {where}, {kind}: {what}" + (f" ({reason})" if reason else ""))
+            out.append(_withdrawn_line(line, counted))
             continue
         counted += 1
-        if line.corrected:
-            reason = f": {line.override_reason}" if line.override_reason else ""
-            out.append(f"† hand {line.number} corrected{reason}")
+        if line.corrected and line.override_reason:
+            said = translate("sheet_history", "† hand {0} corrected: {1}")
+            out.append(said.format(line.number, line.override_reason))
+        elif line.corrected:
+            out.append(translate("sheet_history", "† hand {0} corrected").format(line.number))
     return tuple(out)
+
+
+def _withdrawn_line(hand: WithdrawnHand, counted: int) -> str:
+    """``✗ after hand 3, voided: B knocks 9 v 4 (misdeal)``, ``✗ before hand 1, undone: …``."""
+    if counted:
+        where = translate("sheet_history", "after hand {0}").format(counted)
+    else:
+        where = translate("sheet_history", "before hand 1")
+    what = describe_hand(hand.record)  # sides as letters: A and B head the sheet
+    if _undone(hand):
+        return translate("sheet_history", "✗ {0}, undone: {1}").format(where, what)
+    if hand.reason:
+        said = translate("sheet_history", "✗ {0}, voided: {1} ({2})")
+        return said.format(where, what, hand.reason)
+    return translate("sheet_history", "✗ {0}, voided: {1}").format(where, what)

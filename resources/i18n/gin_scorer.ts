@@ -2611,6 +2611,49 @@ Director&apos;s PIN:</source>
     </message>
 </context>
 <context>
+    <name>sheet_history</name>
+    <message>
+        <source>undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>voided: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>voided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>† hand {0} corrected: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>† hand {0} corrected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before hand 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ {0}, undone: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ {0}, voided: {1} ({2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ {0}, voided: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>standings_table</name>
     <message>
         <source>{0} The points differential leaves out 1 result reported without game points (slips), so it is incomplete for the marked entrants.</source>

@@ -111,3 +111,15 @@ def test_the_wall_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> 
     page = standings_pages("After round 2", ROWS, per_page=10)[0]
     assert "<th align=left>«Place»</th>" in page.body
     assert "<th align=right>«Points ±»</th>" in page.body
+
+
+def test_the_sheets_history_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from datetime import datetime
+
+    from gin_scorer.presentation.sheet_history import WithdrawnHand, withdrawn_note
+
+    at = datetime(2026, 11, 26, 20, 5)
+    undone = WithdrawnHand(3, KNOCK_A, None, "undo of recording hand 4", "desk", at)
+    voided = WithdrawnHand(4, KNOCK_A, None, "misdeal: 11 cards", "desk", at)
+    assert withdrawn_note(undone) == "«undone»"
+    assert withdrawn_note(voided) == "«voided: misdeal: 11 cards»"
