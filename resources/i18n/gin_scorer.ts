@@ -2494,6 +2494,21 @@ bonus</source>
     </message>
 </context>
 <context>
+    <name>match_place</name>
+    <message>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pin_prompt</name>
     <message>
         <source>Director&apos;s PIN</source>
