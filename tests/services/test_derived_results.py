@@ -38,8 +38,8 @@ def test_two_databases_keep_their_own_results(tmp_path: Path) -> None:
 
 
 def test_a_hand_whose_record_is_not_json_is_named_not_a_traceback(tmp_path: Path) -> None:
-    """SQLite drops the cards of a record before Python reads it; a record that is not JSON
-    at all (written behind the services' back) must still reach the parser, which names it."""
+    """A record that is not JSON at all (written behind the services' back) is named by its
+    hand entry, not raised as a JSONDecodeError traceback."""
     path = tmp_path / "event.sqlite"
     _demo(path, seed=3)
     with open_database(path, station="t", backups=False) as db:

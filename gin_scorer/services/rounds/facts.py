@@ -12,9 +12,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import case
 from sqlalchemy import select as sa_select
-from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, func, select
 
 from gin_scorer.core.hand_json import record_from_json
@@ -165,7 +163,6 @@ def _derive_all(session: Session, event_id: int, match_rows: Sequence[Match]) ->
 
 def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[LogEntry]]:
     logs: dict[int, list[LogEntry]] = defaultdict(list)
-    record = _record_without_cards(session)
     for start in range(0, len(match_ids), 400):
         chunk = match_ids[start : start + 400]
         # Plain columns, not ORM objects: building 100,000 instances is most of the cost.
@@ -176,7 +173,7 @@ def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[Log
                 col(HandEntry.seq),
                 col(HandEntry.kind),
                 col(HandEntry.supersedes_id),
-                record,
+                col(HandEntry.record_json),
             )
             .where(col(HandEntry.match_id).in_(chunk))
             .order_by(col(HandEntry.id))
@@ -184,17 +181,6 @@ def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[Log
         for match_id, entries in _log_rows(found).items():
             logs[match_id] = entries
     return logs
-
-
-def _record_without_cards(session: Session) -> ColumnElement[Any]:
-    """A hand's record as read for a result: SQLite drops the cards in C before Python parses
-    them (two thirds of the text; parsing it was a fifth of a club's first read of its
-    ratings). A record that is not JSON comes as stored, for the parser to name its hand."""
-    record: ColumnElement[Any] = HandEntry.__table__.c["record_json"]  # type: ignore[attr-defined]
-    if session.get_bind().dialect.name != "sqlite":
-        return record
-    stripped = func.json_remove(record, "$.cards", type_=record.type)
-    return case((func.json_valid(record) == 1, stripped), else_=record)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
