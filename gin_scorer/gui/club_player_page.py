@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation import club_words as words
+from gin_scorer.presentation.columns import headings
 from gin_scorer.services.player_record import PlayerRecord
 
 
@@ -106,21 +107,21 @@ def _tables(layout: QVBoxLayout, record: PlayerRecord) -> None:
         (
             QT_TRANSLATE_NOOP("PlayerPage", "Events"),
             "playerEvents",
-            words.EVENT_COLUMNS,
+            headings(words.EVENT_COLUMNS),
             words.event_cells(record),
             (2, 3, 4),
         ),
         (
             QT_TRANSLATE_NOOP("PlayerPage", "Head to head"),
             "playerHeadToHead",
-            words.HEAD_TO_HEAD_COLUMNS,
+            headings(words.HEAD_TO_HEAD_COLUMNS),
             words.head_to_head_cells(record),
             (1, 2),
         ),
         (
             QT_TRANSLATE_NOOP("PlayerPage", "Matches"),
             "playerMatches",
-            words.MATCH_COLUMNS,
+            headings(words.MATCH_COLUMNS),
             words.match_cells(record),
             (2, 5),
         ),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
+from gin_scorer.presentation.columns import headings
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.player_record import PlayerRecord
 from gin_scorer.services.ratings import RatingRow
 from gin_scorer.services.seasons import SeasonStanding
@@ -51,7 +52,11 @@ def night_cell(points: int | None, counted: bool) -> str:
 def season_scoring_line(standing: SeasonStanding) -> str:
     """How many nights so far and how they count ("5 nights; 2 a match won, …")."""
     nights = len(standing.nights)
-    return f"{nights} night{'s' * (nights != 1)}; {standing.season.scoring.describe()}"
+    if nights == 1:
+        said = translate("club_words", "1 night; {1}")
+    else:
+        said = translate("club_words", "{0} nights; {1}")
+    return said.format(nights, standing.season.scoring.describe())
 
 
 def season_heading(standing: SeasonStanding) -> str:
@@ -61,7 +66,8 @@ def season_heading(standing: SeasonStanding) -> str:
 def season_columns(standing: SeasonStanding) -> list[str]:
     """The season table's columns: place, name, one per night, then the totals."""
     nights = [f"N{i}" for i in range(1, len(standing.nights) + 1)]
-    return ["Place", "Player", *nights, "Nights", "Won", "Lost", "Points"]
+    first, then = headings(SEASON_SUMMARY_COLUMNS[:2]), headings(SEASON_SUMMARY_COLUMNS[2:])
+    return [*first, *nights, *then]
 
 
 def season_cells(standing: SeasonStanding, row: SeasonRow) -> list[str]:
@@ -105,25 +111,38 @@ def season_notes(standing: SeasonStanding, *, grid: bool = True) -> list[str]:
     """What the table's reader must know: the line under the qualifiers, dropped nights,
     different rules on different nights; with ``grid`` (a night per column) also how a
     dropped night is shown and which night each column is."""
-    notes = [f"Note: {n}." for n in standing.notes]
+    notes = [translate("club_words", "Note: {0}.").format(n) for n in standing.notes]
     scoring = standing.season.scoring
     if scoring.min_nights and any(not r.qualified for r in standing.rows):
-        notes.append(
-            f"Players with fewer than {scoring.min_nights} nights are listed below the "
-            "qualifiers, without a place (–)."
+        below = translate(
+            "club_words",
+            "Players with fewer than {0} nights are listed below the qualifiers, without a "
+            "place (–).",
         )
+        notes.append(below.format(scoring.min_nights))
     if scoring.best_nights is not None:
-        best = scoring.best_nights
-        nights = "night counts" if best == 1 else "nights count"
-        dropped = "; (n) is a night dropped" if grid else ""
-        notes.append(f"Only the best {best} {nights}{dropped}.")
+        notes.append(_best_nights_note(scoring.best_nights, grid=grid))
     if standing.nights and grid:
         named = "; ".join(
             f"N{i} {night.name} ({night.played_on})"
             for i, night in enumerate(standing.nights, start=1)
         )
-        notes.append(f"The nights: {named}.")
+        notes.append(translate("club_words", "The nights: {0}.").format(named))
     return notes
+
+
+def _best_nights_note(best: int, *, grid: bool) -> str:
+    """``Only the best 8 nights count; (n) is a night dropped.`` (the grid's mark only with
+    a grid to put it in)."""
+    if best == 1 and grid:
+        return translate("club_words", "Only the best 1 night counts; (n) is a night dropped.")
+    if best == 1:
+        return translate("club_words", "Only the best 1 night counts.")
+    if grid:
+        said = translate("club_words", "Only the best {0} nights count; (n) is a night dropped.")
+    else:
+        said = translate("club_words", "Only the best {0} nights count.")
+    return said.format(best)
 
 
 def text_table(
@@ -150,7 +169,16 @@ def season_text(standing: SeasonStanding) -> list[str]:
     return [season_heading(standing), "", *table, "", *season_notes(standing)]
 
 
-RATING_COLUMNS = ["Rank", "Player", "Club", "Rating", "±", "Matches", "Won", "Last played"]
+RATING_COLUMNS = [
+    QT_TRANSLATE_NOOP("columns", "Rank"),
+    QT_TRANSLATE_NOOP("columns", "Player"),
+    QT_TRANSLATE_NOOP("columns", "Club"),
+    QT_TRANSLATE_NOOP("columns", "Rating"),
+    "±",
+    QT_TRANSLATE_NOOP("columns", "Matches"),
+    QT_TRANSLATE_NOOP("columns", "Won"),
+    QT_TRANSLATE_NOOP("columns", "Last played"),
+]
 
 
 def rating_cells(row: RatingRow) -> list[str]:
@@ -182,34 +210,72 @@ def statistics_lines(record: PlayerRecord) -> list[tuple[str, str]]:
     """The statistics as (label, value) pairs, in reading order."""
     s = record.statistics
     average = s.average_knock_deadwood
-    per_hand = f"{s.hands_won} of {s.hands}" if s.hands else "0"
+    per_hand = (
+        translate("club_words", "{0} of {1}").format(s.hands_won, s.hands) if s.hands else "0"
+    )
+    if s.longest_streak == 1:
+        streak = translate("club_words", "1 match")
+    else:
+        streak = translate("club_words", "{0} matches").format(s.longest_streak)
+    said = translate("club_words", "{0} ({1} won, {2} lost)").format(s.matches, s.won, s.lost)
     return [
-        ("Matches", f"{s.matches} ({s.won} won, {s.lost} lost)"),
-        ("Hands won", per_hand),
-        ("Gins", str(s.gins)),
-        ("Big gins", str(s.big_gins)),
-        ("Knocks", str(s.knocks)),
-        ("Average deadwood when knocking", f"{average:.1f}" if average is not None else "–"),
-        ("Undercuts given / suffered", f"{s.undercuts_given} / {s.undercuts_suffered}"),
-        ("Boxes", str(s.boxes)),
-        ("Shutouts given / suffered", f"{s.shutouts_given} / {s.shutouts_suffered}"),
-        ("Longest winning streak", f"{s.longest_streak} match{'es' * (s.longest_streak != 1)}"),
+        (translate("club_words", "Matches"), said),
+        (translate("club_words", "Hands won"), per_hand),
+        (translate("club_words", "Gins"), str(s.gins)),
+        (translate("club_words", "Big gins"), str(s.big_gins)),
+        (translate("club_words", "Knocks"), str(s.knocks)),
+        (
+            translate("club_words", "Average deadwood when knocking"),
+            f"{average:.1f}" if average is not None else "–",
+        ),
+        (
+            translate("club_words", "Undercuts given / suffered"),
+            f"{s.undercuts_given} / {s.undercuts_suffered}",
+        ),
+        (translate("club_words", "Boxes"), str(s.boxes)),
+        (
+            translate("club_words", "Shutouts given / suffered"),
+            f"{s.shutouts_given} / {s.shutouts_suffered}",
+        ),
+        (translate("club_words", "Longest winning streak"), streak),
     ]
 
 
 def rating_line(record: PlayerRecord) -> str:
     r = record.rating
     if not r.matches:
-        return "Rating: none yet (no rated match); a newcomer starts at 1500 ± 500"
-    state = ", provisional" if r.provisional else ""
-    return (
-        f"Rating: {round(r.rating)} ± {round(r.uncertainty)} after {r.matches} rated matches{state}"
-    )
+        return translate(
+            "club_words", "Rating: none yet (no rated match); a newcomer starts at 1500 ± 500"
+        )
+    if r.provisional:
+        said = translate("club_words", "Rating: {0} ± {1} after {2} rated matches, provisional")
+    else:
+        said = translate("club_words", "Rating: {0} ± {1} after {2} rated matches")
+    return said.format(round(r.rating), round(r.uncertainty), r.matches)
 
 
-EVENT_COLUMNS = ["Date", "Event", "Won", "Lost", "Place"]
-MATCH_COLUMNS = ["Date", "Event", "Round", "Opponent", "Result", "Games"]
-HEAD_TO_HEAD_COLUMNS = ["Opponent", "Won", "Lost"]
+EVENT_COLUMNS = [
+    QT_TRANSLATE_NOOP("columns", "Date"),
+    QT_TRANSLATE_NOOP("columns", "Event"),
+    QT_TRANSLATE_NOOP("columns", "Won"),
+    QT_TRANSLATE_NOOP("columns", "Lost"),
+    QT_TRANSLATE_NOOP("columns", "Place"),
+]
+MATCH_COLUMNS = [
+    QT_TRANSLATE_NOOP("columns", "Date"),
+    QT_TRANSLATE_NOOP("columns", "Event"),
+    QT_TRANSLATE_NOOP("columns", "Round"),
+    QT_TRANSLATE_NOOP("columns", "Opponent"),
+    QT_TRANSLATE_NOOP("columns", "Result"),
+    QT_TRANSLATE_NOOP("columns", "Games"),
+]
+HEAD_TO_HEAD_COLUMNS = [
+    QT_TRANSLATE_NOOP("columns", "Opponent"),
+    QT_TRANSLATE_NOOP("columns", "Won"),
+    QT_TRANSLATE_NOOP("columns", "Lost"),
+]
+"""A player's page: the columns of its events, matches and head-to-head tables (show them
+through :func:`~gin_scorer.presentation.columns.headings`)."""
 
 
 def event_cells(record: PlayerRecord) -> list[list[str]]:
@@ -219,7 +285,9 @@ def event_cells(record: PlayerRecord) -> list[list[str]]:
             e.name,
             str(e.won),
             str(e.lost),
-            f"{e.place} of {e.field}" if e.place is not None else "",
+            translate("club_words", "{0} of {1}").format(e.place, e.field)
+            if e.place is not None
+            else "",
         ]
         for e in record.events
     ]
@@ -231,7 +299,7 @@ def match_cells(record: PlayerRecord) -> list[list[str]]:
             m.played_on.isoformat(),
             m.event_name,
             str(m.round_number or ""),
-            m.opponent or "(bye)",
+            m.opponent or translate("club_words", "(bye)"),
             f"{m.result} ({m.kind})" if m.kind else m.result,
             f"{m.games_for}-{m.games_against}" if m.opponent else "",
         ]

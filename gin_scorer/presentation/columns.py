@@ -7,7 +7,7 @@ or a terminal table can read the same specs, so a column means the same thing ev
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,12 @@ from gin_scorer.presentation.words import translate
 HEADINGS = "columns"
 """The translation context of every column's heading and explanation: mark each with
 ``QT_TRANSLATE_NOOP("columns", …)``, written out (lupdate reads the literal)."""
+
+
+def headings(names: Sequence[str]) -> list[str]:
+    """Column names kept in a list (marked ``QT_TRANSLATE_NOOP("columns", …)``), each in the
+    reader's language."""
+    return [translate(HEADINGS, name) for name in names]
 
 
 @dataclass(frozen=True)

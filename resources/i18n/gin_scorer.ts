@@ -2014,6 +2014,117 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>club_words</name>
+    <message>
+        <source>1 night; {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} nights; {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players with fewer than {0} nights are listed below the qualifiers, without a place (–).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nights: {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the best 1 night counts; (n) is a night dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the best 1 night counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the best {0} nights count; (n) is a night dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the best {0} nights count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} ({1} won, {2} lost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big gins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Knocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average deadwood when knocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undercuts given / suffered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shutouts given / suffered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest winning streak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating: none yet (no rated match); a newcomer starts at 1500 ± 500</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating: {0} ± {1} after {2} rated matches, provisional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating: {0} ± {1} after {2} rated matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>columns</name>
     <message>
         <source>Entrant</source>
@@ -2093,6 +2204,34 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

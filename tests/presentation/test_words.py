@@ -123,3 +123,12 @@ def test_the_sheets_history_goes_through_the_translator(pseudo: list[tuple[str, 
     voided = WithdrawnHand(4, KNOCK_A, None, "misdeal: 11 cards", "desk", at)
     assert withdrawn_note(undone) == "«undone»"
     assert withdrawn_note(voided) == "«voided: misdeal: 11 cards»"
+
+
+def test_the_clubs_words_go_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from gin_scorer.presentation import club_words
+    from gin_scorer.presentation.columns import headings
+
+    assert headings(club_words.EVENT_COLUMNS) == ["«Date»", "«Event»", "«Won»", "«Lost»", "«Place»"]
+    assert club_words._best_nights_note(8, grid=False) == "«Only the best 8 nights count.»"
+    assert ("club_words", "Only the best {0} nights count.") in pseudo
