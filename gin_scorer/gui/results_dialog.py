@@ -27,7 +27,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import with_pin
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
-from gin_scorer.presentation.result_grammar import RESULT_HINT, read_result_line, result_words
+from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import InvalidInput, ServiceError
@@ -59,7 +59,7 @@ class ResultsDialog(QDialog):
         )
         self.resize(620, 560)
         layout = QVBoxLayout(self)
-        hint = QLabel(RESULT_HINT)
+        hint = QLabel(result_hint())
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
         self._build_lines()

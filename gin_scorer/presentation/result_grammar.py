@@ -34,14 +34,22 @@ from dataclasses import dataclass
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import ResultKind, ResultView
 from gin_scorer.services.results import ResultReport
 
-RESULT_HINT = (
+RESULT_HINT = QT_TRANSLATE_NOOP(
+    "result_grammar",
     "12 a 3-1 ⏎ A won 3–1  ·  12 a ff ⏎ A wins by forfeit  ·  12 ff ⏎ neither came  ·  "
-    "12 t ⏎ time called  ·  12 adj b reason ⏎ the director's ruling"
+    "12 t ⏎ time called  ·  12 adj b reason ⏎ the director's ruling",
 )
-"""One line shown beside the results line."""
+"""One line shown beside the results line (show it through :func:`result_hint`)."""
+
+
+def result_hint() -> str:
+    """:data:`RESULT_HINT` in the reader's language."""
+    return translate("result_grammar", RESULT_HINT)
+
 
 _FORFEIT = {"f", "ff", "forfeit"}
 _DOUBLE = {"dff", "double"}
@@ -75,11 +83,15 @@ def read_result_line(text: str, *, with_table: bool = True) -> ResultLine:
     table = None
     if with_table:
         if not re.fullmatch(r"[0-9]{1,6}", words[0]) or int(words[0]) < 1:
-            return _wrong(f"{words[0]!r} is not a table number: start with the table, e.g. 12")
+            said = translate(
+                "result_grammar", "{0} is not a table number: start with the table, e.g. 12"
+            )
+            return _wrong(said.format(repr(words[0])))
         table = int(words[0])
         words = words[1:]
         if not words:
-            return ResultLine(EntryState.INCOMPLETE, table, hint="now the result: a 3-1, ff, t")
+            hint = translate("result_grammar", "now the result: a 3-1, ff, t")
+            return ResultLine(EntryState.INCOMPLETE, table, hint=hint)
     line = _result(words, text)
     return ResultLine(line.state, table, line.report, line.problem, line.hint)
 
@@ -89,11 +101,13 @@ def _result(words: list[str], original: str) -> ResultLine:
     if head in _DOUBLE or (head in _FORFEIT and not rest):
         return _complete(ResultReport(ResultKind.DOUBLE_FORFEIT)) if not rest else _extra(rest)
     if head in _FORFEIT:  # ff a: the side that was there
-        return _side_after(head, rest, ResultKind.FORFEIT, "the side that was there, a or b")
+        wanted = translate("result_grammar", "the side that was there, a or b")
+        return _side_after(head, rest, ResultKind.FORFEIT, wanted)
     if head in _TIME and not rest:
         return _complete(ResultReport(ResultKind.TIME_CALLED))
     if head in _TIME:
-        return _side_after(head, rest, ResultKind.TIME_CALLED, "the director's winner, a or b")
+        wanted = translate("result_grammar", "the director's winner, a or b")
+        return _side_after(head, rest, ResultKind.TIME_CALLED, wanted)
     if head in _ADJUDICATE:
         return _adjudicated(rest, original)
     return _won_by(head, rest)
@@ -103,12 +117,15 @@ def _won_by(head: str, rest: list[str]) -> ResultLine:
     """``a 3-1 …`` (a slip) or ``a ff`` (a forfeit): the line starts with a side."""
     side = _SIDES.get(head)
     if side is None:
-        return _wrong(
-            f"{head!r} is not a result: type the winner (a or b) and the games, "
-            "ff (forfeit), t (time called) or adj (adjudicate)"
+        said = translate(
+            "result_grammar",
+            "{0} is not a result: type the winner (a or b) and the games, "
+            "ff (forfeit), t (time called) or adj (adjudicate)",
         )
+        return _wrong(said.format(repr(head)))
     if not rest:
-        return ResultLine(EntryState.INCOMPLETE, hint=f"{side.value} won: now the games, e.g. 3-1")
+        hint = translate("result_grammar", "{0} won: now the games, e.g. 3-1").format(side.value)
+        return ResultLine(EntryState.INCOMPLETE, hint=hint)
     if rest[0] in _FORFEIT:
         return _side_after(rest[0], [head, *rest[1:]], ResultKind.FORFEIT, "")
     return _slip(side, rest)
@@ -118,38 +135,52 @@ def _side_after(word: str, rest: list[str], kind: ResultKind, wanted: str) -> Re
     """``ff a`` / ``t b`` (and ``a ff``): one side's letter and nothing more."""
     side = _SIDES.get(rest[0]) if rest else None
     if side is None:
-        return _wrong(f"after {word}: {wanted}, not {' '.join(rest)!r}")
+        said = translate("result_grammar", "after {0}: {1}, not {2}")
+        return _wrong(said.format(word, wanted, repr(" ".join(rest))))
     return _complete(ResultReport(kind, side)) if len(rest) == 1 else _extra(rest[1:])
 
 
 def _slip(side: Side, rest: list[str]) -> ResultLine:
     if len(rest) == 1 and re.fullmatch(r"[0-9]-?", rest[0]):  # "3" or "3-": the loser's to come
-        return ResultLine(EntryState.INCOMPLETE, hint="now the loser's games, e.g. 3-1")
+        hint = translate("result_grammar", "now the loser's games, e.g. 3-1")
+        return ResultLine(EntryState.INCOMPLETE, hint=hint)
     found = _GAMES.match(rest[0])
     if found is None:
-        return _wrong(f"{rest[0]!r} is not the games: type the winner's games first, e.g. 3-1")
+        said = translate(
+            "result_grammar", "{0} is not the games: type the winner's games first, e.g. 3-1"
+        )
+        return _wrong(said.format(repr(rest[0])))
     won, lost = (int(g) for g in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
     games = (won, lost) if side is Side.A else (lost, won)
     totals: list[tuple[int, int]] = []
     for word in rest[1:]:
         pair = _TOTALS.match(word)
         if pair is None:
-            return _wrong(f"{word!r} is not a game's totals: type them A-B, e.g. 250-120")
+            said = translate(
+                "result_grammar", "{0} is not a game's totals: type them A-B, e.g. 250-120"
+            )
+            return _wrong(said.format(repr(word)))
         totals.append((int(pair.group(1)), int(pair.group(2))))
     return _complete(ResultReport(ResultKind.SLIP, side, games, tuple(totals)))
 
 
 def _adjudicated(rest: list[str], original: str) -> ResultLine:
     if not rest:
-        return ResultLine(EntryState.INCOMPLETE, hint="adjudicate: now the winner, a or b")
+        hint = translate("result_grammar", "adjudicate: now the winner, a or b")
+        return ResultLine(EntryState.INCOMPLETE, hint=hint)
     side = _SIDES.get(rest[0])
     if side is None:
-        return _wrong(f"after adj: the winner, a or b, not {rest[0]!r}")
+        return _wrong(
+            translate("result_grammar", "after adj: the winner, a or b, not {0}").format(
+                repr(rest[0])
+            )
+        )
     # The reason as typed (its case and spacing kept): everything after the side's letter.
     typed = re.search(r"adj\w*\s*[ab]\b\s*(.*)$", original, re.IGNORECASE | re.DOTALL)
     reason = typed.group(1).strip() if typed else ""
     if not reason:
-        return ResultLine(EntryState.INCOMPLETE, hint="adjudicate: now the reason")
+        hint = translate("result_grammar", "adjudicate: now the reason")
+        return ResultLine(EntryState.INCOMPLETE, hint=hint)
     return _complete(ResultReport(ResultKind.ADJUDICATED, side, reason=reason))
 
 
@@ -162,7 +193,8 @@ def _wrong(problem: str) -> ResultLine:
 
 
 def _extra(rest: list[str]) -> ResultLine:
-    return _wrong(f"{' '.join(rest)!r} is more than this result takes")
+    said = translate("result_grammar", "{0} is more than this result takes")
+    return _wrong(said.format(repr(" ".join(rest))))
 
 
 def result_words(report: ResultReport, a_name: str, b_name: str) -> str:
@@ -180,17 +212,27 @@ def result_words(report: ResultReport, a_name: str, b_name: str) -> str:
     if kind is ResultKind.SLIP and report.games is not None and winner is not None:
         a, b = report.games
         won, lost = (a, b) if report.winner is Side.A else (b, a)
-        totals = " with game totals" if report.game_points else ""
-        return f"{winner} beats {loser} {won}–{lost} (slip{totals})"
+        if report.game_points:
+            said = translate("result_grammar", "{0} beats {1} {2}–{3} (slip with game totals)")
+        else:
+            said = translate("result_grammar", "{0} beats {1} {2}–{3} (slip)")
+        return said.format(winner, loser, won, lost)
     if kind is ResultKind.FORFEIT and winner is not None:
-        return f"{winner} wins by forfeit: {loser} did not play"
+        return translate("result_grammar", "{0} wins by forfeit: {1} did not play").format(
+            winner, loser
+        )
     if kind is ResultKind.DOUBLE_FORFEIT:
-        return f"double forfeit: neither {a_name} nor {b_name} played"
+        return translate("result_grammar", "double forfeit: neither {0} nor {1} played").format(
+            a_name, b_name
+        )
+    if kind is ResultKind.TIME_CALLED and winner:
+        return translate("result_grammar", "time called: the director gives it to {0}").format(
+            winner
+        )
     if kind is ResultKind.TIME_CALLED:
-        decided = f"the director gives it to {winner}" if winner else "the event's rule decides"
-        return f"time called: {decided}"
+        return translate("result_grammar", "time called: the event's rule decides")
     if kind is ResultKind.ADJUDICATED and winner is not None:
-        return f"adjudicated to {winner}: {report.reason}"
+        return translate("result_grammar", "adjudicated to {0}: {1}").format(winner, report.reason)
     return kind.label
 
 
@@ -208,18 +250,24 @@ def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
     names = {Side.A: a_name, Side.B: b_name}
     games = result.games_won
     if result.winner is None:
-        said = f"neither {a_name} nor {b_name} played"
+        said = translate("result_grammar", "neither {0} nor {1} played").format(a_name, b_name)
     else:
         won, lost = games[result.winner], games[result.winner.other]
         beaten = names[result.winner.other]
-        verb = "wins by forfeit over" if result.kind is ResultKind.FORFEIT else "beats"
-        said = f"{names[result.winner]} {verb} {beaten} {won}–{lost}"
+        if result.kind is ResultKind.FORFEIT:
+            verb = translate("result_grammar", "{0} wins by forfeit over {1} {2}–{3}")
+        else:
+            verb = translate("result_grammar", "{0} beats {1} {2}–{3}")
+        said = verb.format(names[result.winner], beaten, won, lost)
     if not result.points_known:
-        said += ", no game points"
+        said += translate("result_grammar", ", no game points")
     elif result.margin:
-        said += f", margin {abs(result.margin)}"
+        said += translate("result_grammar", ", margin {0}").format(abs(result.margin))
     if result.reason:
         said += f" — {result.reason}"
-    corrected = ", corrected" if result.corrected else ""
     label = result.kind.label[:1].upper() + result.kind.label[1:]
-    return f"{label}: {said} (entered by {result.entered_by}{corrected})"
+    if result.corrected:
+        entered = translate("result_grammar", "{0}: {1} (entered by {2}, corrected)")
+    else:
+        entered = translate("result_grammar", "{0}: {1} (entered by {2})")
+    return entered.format(label, said, result.entered_by)

@@ -2711,6 +2711,125 @@ Director&apos;s PIN:</source>
     </message>
 </context>
 <context>
+    <name>result_grammar</name>
+    <message>
+        <source>12 a 3-1 ⏎ A won 3–1  ·  12 a ff ⏎ A wins by forfeit  ·  12 ff ⏎ neither came  ·  12 t ⏎ time called  ·  12 adj b reason ⏎ the director&apos;s ruling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a table number: start with the table, e.g. 12</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now the result: a 3-1, ff, t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the side that was there, a or b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s winner, a or b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a result: type the winner (a or b) and the games, ff (forfeit), t (time called) or adj (adjudicate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} won: now the games, e.g. 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after {0}: {1}, not {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now the loser&apos;s games, e.g. 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not the games: type the winner&apos;s games first, e.g. 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a game&apos;s totals: type them A-B, e.g. 250-120</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicate: now the winner, a or b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after adj: the winner, a or b, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicate: now the reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is more than this result takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} beats {1} {2}–{3} (slip with game totals)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} beats {1} {2}–{3} (slip)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} wins by forfeit: {1} did not play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double forfeit: neither {0} nor {1} played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called: the director gives it to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called: the event&apos;s rule decides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicated to {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither {0} nor {1} played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} wins by forfeit over {1} {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} beats {1} {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, no game points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, margin {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} (entered by {2}, corrected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} (entered by {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>round_dialogs</name>
     <message>
         <source>Take back a round</source>

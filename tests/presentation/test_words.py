@@ -132,3 +132,13 @@ def test_the_clubs_words_go_through_the_translator(pseudo: list[tuple[str, str]]
     assert headings(club_words.EVENT_COLUMNS) == ["«Date»", "«Event»", "«Won»", "«Lost»", "«Place»"]
     assert club_words._best_nights_note(8, grid=False) == "«Only the best 8 nights count.»"
     assert ("club_words", "Only the best {0} nights count.") in pseudo
+
+
+def test_the_results_line_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from gin_scorer.presentation.result_grammar import read_result_line, result_words
+
+    assert read_result_line("12 x").problem.startswith("«'x' is not a result: ")
+    assert read_result_line("12").hint == "«now the result: a 3-1, ff, t»"
+    report = read_result_line("12 b 3-1").report
+    assert report is not None
+    assert result_words(report, "Ann", "Bob") == "«Bob beats Ann 3–1 (slip)»"
