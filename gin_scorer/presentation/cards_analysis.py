@@ -16,6 +16,7 @@ from gin_scorer.core.layoffs import Defence, best_defence
 from gin_scorer.core.melds import Arrangement, best_arrangement
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import validate_hand
+from gin_scorer.presentation.words import translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +55,22 @@ def analyse_cards(
     """Analyse what was typed against the declared record (from the entry line)."""
     if declared is None or declared.declarer is None:
         if declared is not None and declared.declaration is Declaration.DEAD:
-            return CardsAnalysis(input_error="a dead hand has no cards to check")
+            return CardsAnalysis(
+                input_error=translate("cards_analysis", "a dead hand has no cards to check")
+            )
         return CardsAnalysis(
-            input_error="type the hand on the entry line first (e.g. ak7 15), then its cards"
+            input_error=translate(
+                "cards_analysis",
+                "type the hand on the entry line first (e.g. ak7 15), then its cards",
+            )
         )
     knocker_side: Side = declared.declarer
     knocker_name = names[0] if knocker_side is Side.A else names[1]
     defender_name = names[1] if knocker_side is Side.A else names[0]
     try:
-        knocker_cards = _read(knocker_text, f"{knocker_name}’s hand")
-        defender_cards = _read(defender_text, f"{defender_name}’s hand")
+        whose = translate("cards_analysis", "{0}’s hand")
+        knocker_cards = _read(knocker_text, whose.format(knocker_name))
+        defender_cards = _read(defender_text, whose.format(defender_name))
     except CardError as error:
         return CardsAnalysis(input_error=str(error))
     both = set(knocker_cards) & set(defender_cards)
@@ -72,7 +79,7 @@ def analyse_cards(
         return CardsAnalysis(
             knocker_cards,
             defender_cards,
-            input_error=f"{listed} cannot be in both hands",
+            input_error=translate("cards_analysis", "{0} cannot be in both hands").format(listed),
         )
     ace_rule = rules.ace_rule
     knocker = best_arrangement(knocker_cards, ace_rule) if knocker_cards else None

@@ -2014,6 +2014,25 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>cards_analysis</name>
+    <message>
+        <source>a dead hand has no cards to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type the hand on the entry line first (e.g. ak7 15), then its cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}’s hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be in both hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>club_words</name>
     <message>
         <source>1 night; {1}</source>
