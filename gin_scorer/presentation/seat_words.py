@@ -14,6 +14,7 @@ from gin_scorer.core.ledgers import Seat, SeatedMatch, seat_of, tables_of
 from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.match_place import match_names
+from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
 TABLE_LETTERS = "abcdefgh"  # a team has at most eight players (core.ledgers.teams)
@@ -37,7 +38,7 @@ def member(entrant: EntrantView | None, index: int) -> str:
     """A team's ``index``-th player (0: the entrant, 1: the partner, then the teammates), or
     the team's name when the entrant has no such player."""
     if entrant is None:
-        return "(bye)"
+        return translate("seat_words", "(bye)")
     members = entrant.members
     return members[index] if index < len(members) else entrant.name
 
@@ -60,42 +61,48 @@ def seat_words(sheet: ScoreSheet, hand: int | None = None) -> str:
     match = sheet.match
     a = member(match.a, seat.player_a)
     b = member(match.b, seat.player_b)
-    return f"Deal {seat.deal + 1} · table {card_table(match.table_number, seat.table)}: {a} v {b}"
+    said = translate("seat_words", "Deal {0} · table {1}: {2} v {3}")
+    return said.format(seat.deal + 1, card_table(match.table_number, seat.table), a, b)
 
 
 def next_seat_words(sheet: ScoreSheet) -> str:
     """The seat of the next hand to enter: what the entry line says ("" once decided)."""
     words = "" if sheet.finished else seat_words(sheet)
-    return f"next: {words}" if words else ""
+    return translate("seat_words", "next: {0}").format(words) if words else ""
 
 
 def side_label(entrant: EntrantView | None) -> str:
     """An entrant as a column heading: its name, or for a team of three or more its first
     player and how many more (``Kai Tanaka +2``), which a narrow column can hold."""
     if entrant is None:
-        return "bye"
+        return translate("seat_words", "bye")
     members = entrant.members
     return f"{members[0]} +{len(members) - 1}" if len(members) > 2 else entrant.name
 
 
 def seated_rule_line(rules: RuleSet) -> str:
     """The format in one line, for sheets and the table page."""
+    if rules.match_format is MatchFormat.TEAMS and rules.team_sweep_bonus:
+        said = translate(
+            "seat_words",
+            "Teams: two teams of {0} at {0} tables; players change opponents every deal; the "
+            "team ahead on a deal scores the difference, and {2} more when all {0} of a team "
+            "win; first team to {1} wins",
+        )
+        return said.format(rules.team_players, rules.team_target, rules.team_sweep_bonus)
     if rules.match_format is MatchFormat.TEAMS:
-        bonus = (
-            f", and {rules.team_sweep_bonus} more when all {rules.team_players} of a team win"
-            if rules.team_sweep_bonus
-            else ""
+        said = translate(
+            "seat_words",
+            "Teams: two teams of {0} at {0} tables; players change opponents every deal; the "
+            "team ahead on a deal scores the difference; first team to {1} wins",
         )
-        return (
-            f"Teams: two teams of {rules.team_players} at {rules.team_players} tables; players "
-            f"change opponents every deal; the team ahead on a deal scores the difference{bonus}; "
-            f"first team to {rules.team_target} wins"
-        )
-    return (
+        return said.format(rules.team_players, rules.team_target)
+    said = translate(
+        "seat_words",
         "Partnerships: two teams of two at two tables; partners change opponents every deal; "
-        f"the team ahead on a deal scores the difference; first team to "
-        f"{rules.partnership_target} wins"
+        "the team ahead on a deal scores the difference; first team to {0} wins",
     )
+    return said.format(rules.partnership_target)
 
 
 def seat_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str] | None:
@@ -138,13 +145,28 @@ def seating_line(match: MatchView, rules: RuleSet) -> str:
     """Who sits where, for the printed sheet: ``Odd deals: 3a Ann v Eve, 3b Bob v Fay · even
     deals: 3a Ann v Fay, 3b Bob v Eve`` (a team of N: deals 1 to N, then round again)."""
     tables = tables_of(rules) or 2
-    words = ["Odd deals", "even deals"] if tables == 2 else [f"deal {d + 1}" for d in range(tables)]
-    words[0] = words[0].capitalize()
+    if tables == 2:
+        words = [
+            translate("seat_words", "Odd deals: {0}"),
+            translate("seat_words", "even deals: {0}"),
+        ]
+    else:
+        words = [
+            translate("seat_words", "Deal 1: {0}"),
+            *(translate("seat_words", "deal {1}: {0}") for _ in range(1, tables)),
+        ]
     parts = []
     for deal, word in enumerate(words):
         seating = deal_seating(match.a, match.b, match.table_number, tables, deal)
-        parts.append(f"{word}: " + ", ".join(f"{t} {a} v {b}" for t, a, b in seating))
-    tail = "" if tables == 2 else f" (deal {tables + 1} seats as deal 1)"
+        sat = ", ".join(
+            translate("seat_words", "{0} {1} v {2}").format(t, a, b) for t, a, b in seating
+        )
+        parts.append(word.format(sat, deal + 1))
+    tail = (
+        ""
+        if tables == 2
+        else translate("seat_words", " (deal {0} seats as deal 1)").format(tables + 1)
+    )
     return " · ".join(parts) + tail
 
 
@@ -163,12 +185,15 @@ def deal_words(sheet: ScoreSheet, hand: int) -> str:
     deal = ledger.ledger.deals[seat.deal]
     scored = deal.scored
     if not scored.a and not scored.b:
-        return f"deal {seat.deal + 1}: level, nobody scores"
+        return translate("seat_words", "deal {0}: level, nobody scores").format(seat.deal + 1)
     side = Side.A if scored.a else Side.B
     swept = isinstance(deal, TeamDeal) and deal.swept_by is side
     bonus = sheet.rules.team_sweep_bonus if swept else 0
-    words = f"deal {seat.deal + 1}: {scored[side]} to {side.value}"
-    return words + (f" ({scored[side] - bonus} net, {bonus} for the sweep)" if bonus else "")
+    if bonus:
+        said = translate("seat_words", "deal {0}: {1} to {2} ({3} net, {4} for the sweep)")
+    else:
+        said = translate("seat_words", "deal {0}: {1} to {2}")
+    return said.format(seat.deal + 1, scored[side], side.value, scored[side] - bonus, bonus)
 
 
 def seat_notes(sheet: ScoreSheet, hand: int) -> str:

@@ -2903,6 +2903,73 @@ Director&apos;s PIN:</source>
     </message>
 </context>
 <context>
+    <name>seat_words</name>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal {0} · table {1}: {2} v {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: two teams of {0} at {0} tables; players change opponents every deal; the team ahead on a deal scores the difference, and {2} more when all {0} of a team win; first team to {1} wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: two teams of {0} at {0} tables; players change opponents every deal; the team ahead on a deal scores the difference; first team to {1} wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnerships: two teams of two at two tables; partners change opponents every deal; the team ahead on a deal scores the difference; first team to {0} wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Odd deals: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>even deals: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal 1: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {1}: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (deal {0} seats as deal 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0}: level, nobody scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0}: {1} to {2} ({3} net, {4} for the sweep)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0}: {1} to {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sheet_history</name>
     <message>
         <source>undone</source>
