@@ -35,10 +35,10 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import (
-    GRAMMAR_HINT,
     EntryPreview,
     EntryState,
     entry_text,
+    grammar_hint,
     read_entry,
 )
 from gin_scorer.presentation.match_place import match_names, match_place
@@ -151,7 +151,7 @@ class MatchPanel(QWidget):
         self.preview_label.setWordWrap(True)
         sized_text(self.preview_label, 12)
         self.preview_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.hint = QLabel(GRAMMAR_HINT)
+        self.hint = QLabel(grammar_hint())
         self.hint.setObjectName("grammarHint")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet(f"color: {tone(Tone.MUTED)};")
@@ -204,7 +204,7 @@ class MatchPanel(QWidget):
             seat = next_seat_words(sheet)
             self.hint.setText(
                 translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
-                    *entry_names(sheet), f"{seat}  ·  {GRAMMAR_HINT}" if seat else GRAMMAR_HINT
+                    *entry_names(sheet), f"{seat}  ·  {grammar_hint()}" if seat else grammar_hint()
                 )
             )
             self._show_first_dealer(sheet, names)

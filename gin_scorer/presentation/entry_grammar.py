@@ -34,41 +34,43 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from gin_scorer.core.cards import Card, CardError, parse_card
-from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Side, score_hand
+from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.core.json_input import shown
-from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.presentation.hand_words import describe_result, side_name
-
-GRAMMAR_HINT = (
-    "a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  "
-    "a bg 30 ⏎ A big gin  ·  d ⏎ dead hand  ·  md ⏎ misdeal  ·  @Qs upcard"
+from gin_scorer.presentation.entry_counts import (
+    SCORES,
+    EntryPreview,
+    EntryState,
+    gin_preview,
+    knock_preview,
+    read_counts,
+    scored_preview,
 )
-"""One line shown beside the entry line."""
+from gin_scorer.presentation.hand_words import side_name
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 
-# The most deadwood ten cards can hold (four kings, four queens, two jacks) is 100; eleven
-# cards can never be a defender's hand, so anything above is a typing slip.
-MAX_DEADWOOD = 100
+__all__ = [
+    "GRAMMAR_HINT",
+    "EntryPreview",
+    "EntryState",
+    "entry_text",
+    "grammar_hint",
+    "read_entry",
+]
+"""The entry line's words (its preview's types come from :mod:`.entry_counts`)."""
+
+GRAMMAR_HINT = QT_TRANSLATE_NOOP(
+    "entry_grammar",
+    "a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  "
+    "a bg 30 ⏎ A big gin  ·  d ⏎ dead hand  ·  md ⏎ misdeal  ·  @Qs upcard",
+)
+"""One line shown beside the entry line (in the reader's language: :func:`grammar_hint`)."""
 
 
-class EntryState(Enum):
-    EMPTY = "empty"
-    INCOMPLETE = "incomplete"  # fine so far; more is needed before Enter
-    COMPLETE = "complete"  # Enter records it
-    ERROR = "error"  # Enter shows the message and keeps the text
-
-
-@dataclass(frozen=True, slots=True)
-class EntryPreview:
-    """What the entry line means right now."""
-
-    state: EntryState
-    message: str
-    record: HandRecord | None = None
-    result: HandResult | None = None
+def grammar_hint() -> str:
+    return translate("entry_grammar", GRAMMAR_HINT)
 
 
 _DECLARATIONS: dict[str, Declaration] = {
@@ -106,26 +108,22 @@ def _tokenize(text: str) -> _Tokens | str:
             continue
         if token.startswith("@"):
             if upcard is not None:
-                return "the upcard is given twice"
+                return translate("entry_grammar", "the upcard is given twice")
             upcard = token[1:]
             continue
         if not (token.isalpha() or token.isdigit()) or not token.isascii():
-            return f"{shown(token)} is not part of an entry: {GRAMMAR_HINT_SHORT}"
+            said = translate(
+                "entry_grammar", "{0} is not part of an entry: type e.g. ak7 15, bg22, abg30 or d"
+            )
+            return said.format(shown(token))
         words.append(token.lower())
     return _Tokens(tuple(words), upcard)
-
-
-GRAMMAR_HINT_SHORT = "type e.g. ak7 15, bg22, abg30 or d"
-
-
-def _possessive(name: str) -> str:
-    return f"{name}’" if name.endswith("s") else f"{name}’s"
 
 
 def read_entry(text: str, rules: RuleSet, names: Sequence[str] = ("A", "B")) -> EntryPreview:
     """Read the entry line under ``rules``; ``names`` label sides A and B in messages."""
     if not text.strip():
-        return EntryPreview(EntryState.EMPTY, GRAMMAR_HINT)
+        return EntryPreview(EntryState.EMPTY, grammar_hint())
     tokens = _tokenize(text)
     if isinstance(tokens, str):
         return EntryPreview(EntryState.ERROR, tokens)
@@ -135,11 +133,15 @@ def read_entry(text: str, rules: RuleSet, names: Sequence[str] = ("A", "B")) -> 
             partial = _read_words(tokens.words, rules, names, None)
             if partial.state is EntryState.ERROR:
                 return partial
-            return EntryPreview(EntryState.INCOMPLETE, "now type the upcard, e.g. @Qs")
+            return EntryPreview(
+                EntryState.INCOMPLETE, translate("entry_grammar", "now type the upcard, e.g. @Qs")
+            )
         try:
             upcard = parse_card(tokens.upcard)
         except CardError as error:
-            return EntryPreview(EntryState.ERROR, f"upcard: {error}")
+            return EntryPreview(
+                EntryState.ERROR, translate("entry_grammar", "upcard: {0}").format(error)
+            )
     return _read_words(tokens.words, rules, names, upcard)
 
 
@@ -147,7 +149,8 @@ def _read_words(
     words: tuple[str, ...], rules: RuleSet, names: Sequence[str], upcard: Card | None
 ) -> EntryPreview:
     if not words:
-        return EntryPreview(EntryState.INCOMPLETE, "type the side that ended the hand: a or b")
+        said = translate("entry_grammar", "type the side that ended the hand: a or b")
+        return EntryPreview(EntryState.INCOMPLETE, said)
     if len(words) > 1 and words[-1] in _FIFTIETH_WORDS:
         return _on_the_fiftieth_card(_read_words(words[:-1], rules, names, upcard), rules, names)
     # Letter runs before the first number form the head: side + declaration ("a"+"k", "abg").
@@ -168,12 +171,12 @@ def _read_words(
     declaration = _declaration(head[1:], who, numbers)
     if isinstance(declaration, EntryPreview):
         return declaration
-    counts = _counts(numbers)
+    counts = read_counts(numbers)
     if isinstance(counts, EntryPreview):
         return counts
     if declaration is Declaration.KNOCK:
-        return _knock(side, counts, rules, names, upcard)
-    return _gin(side, declaration, counts, rules, names, upcard, who, other)
+        return knock_preview(side, counts, rules, names, upcard)
+    return gin_preview(side, declaration, counts, rules, names, upcard, who, other)
 
 
 def _unscored(
@@ -184,8 +187,10 @@ def _unscored(
         return _misdeal(head, numbers, rules, names, upcard)
     if head in _DEAD_WORDS:
         if numbers:
-            return EntryPreview(EntryState.ERROR, "a dead hand takes no numbers: type just d")
-        return _scored(HandRecord(Declaration.DEAD, upcard=upcard), rules, names, "Dead hand")
+            said = translate("entry_grammar", "a dead hand takes no numbers: type just d")
+            return EntryPreview(EntryState.ERROR, said)
+        dead = HandRecord(Declaration.DEAD, upcard=upcard)
+        return scored_preview(dead, rules, names, translate("entry_grammar", "Dead hand"))
     return None
 
 
@@ -194,11 +199,17 @@ def _misdeal(
 ) -> EntryPreview:
     """``md`` (or ``a md``: A could knock before any card was taken): re-dealt, no score."""
     if numbers:
-        return EntryPreview(EntryState.ERROR, "a misdeal takes no numbers: type just md")
+        return EntryPreview(
+            EntryState.ERROR, translate("entry_grammar", "a misdeal takes no numbers: type just md")
+        )
     could = {"a": Side.A, "b": Side.B}.get(head[:1]) if head not in _MISDEAL_WORDS else None
     record = HandRecord(Declaration.MISDEAL, could, upcard=upcard)
-    said = "Misdeal" + (f" ({side_name(could, names)} could knock at once)" if could else "")
-    return _scored(record, rules, names, said)
+    if could is None:
+        return scored_preview(record, rules, names, translate("entry_grammar", "Misdeal"))
+    said = translate("entry_grammar", "Misdeal ({0} could knock at once)").format(
+        side_name(could, names)
+    )
+    return scored_preview(record, rules, names, said)
 
 
 def _on_the_fiftieth_card(said: EntryPreview, rules: RuleSet, names: Sequence[str]) -> EntryPreview:
@@ -207,14 +218,23 @@ def _on_the_fiftieth_card(said: EntryPreview, rules: RuleSet, names: Sequence[st
         return said
     if not rules.fiftieth_card_rule:
         return EntryPreview(
-            EntryState.ERROR, f"{rules.name} does not allow the action on the 50th card"
+            EntryState.ERROR,
+            translate("entry_grammar", "{0} does not allow the action on the 50th card").format(
+                rules.name
+            ),
         )
     if said.record.declaration not in (Declaration.KNOCK, Declaration.GIN, Declaration.BIG_GIN):
         return EntryPreview(
-            EntryState.ERROR, "the 50th card's discard may be taken only to knock or go gin"
+            EntryState.ERROR,
+            translate(
+                "entry_grammar", "the 50th card's discard may be taken only to knock or go gin"
+            ),
         )
     marked = replace(said.record, fiftieth_card=True)
-    return _scored(marked, rules, names, said.message.split(" → ")[0] + ", on the 50th card")
+    declared = said.message.split(SCORES)[0]  # what was declared, without the score
+    return scored_preview(
+        marked, rules, names, translate("entry_grammar", "{0}, on the 50th card").format(declared)
+    )
 
 
 def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
@@ -222,16 +242,18 @@ def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
     if not head:
         return EntryPreview(
             EntryState.ERROR,
-            f"start with the side that ended the hand (a or b), not {shown(numbers[0])}",
+            translate(
+                "entry_grammar", "start with the side that ended the hand (a or b), not {0}"
+            ).format(shown(numbers[0])),
         )
     if head[0] not in ("a", "b"):
         if "dead".startswith(head):
-            return EntryPreview(EntryState.INCOMPLETE, "dead hand …")
-        return EntryPreview(
-            EntryState.ERROR,
-            f"{shown(head[0])} is not a side: start with a or b "
-            "(the player who knocked or went gin)",
+            return EntryPreview(EntryState.INCOMPLETE, translate("entry_grammar", "dead hand …"))
+        said = translate(
+            "entry_grammar",
+            "{0} is not a side: start with a or b (the player who knocked or went gin)",
         )
+        return EntryPreview(EntryState.ERROR, said.format(shown(head[0])))
     return Side.A if head[0] == "a" else Side.B
 
 
@@ -239,130 +261,26 @@ def _declaration(word: str, who: str, numbers: tuple[str, ...]) -> Declaration |
     """The declaration after the side letter, or what to say while it is missing or wrong."""
     if not word:
         if numbers:
-            return EntryPreview(
-                EntryState.ERROR,
-                f"say how {who} ended the hand before the count: k (knock), g (gin), bg (big gin)",
+            said = translate(
+                "entry_grammar",
+                "say how {0} ended the hand before the count: k (knock), g (gin), bg (big gin)",
             )
-        return EntryPreview(
-            EntryState.INCOMPLETE, f"{who} … now k (knock), g (gin) or bg (big gin)"
-        )
+            return EntryPreview(EntryState.ERROR, said.format(who))
+        said = translate("entry_grammar", "{0} … now k (knock), g (gin) or bg (big gin)")
+        return EntryPreview(EntryState.INCOMPLETE, said.format(who))
     declaration = _DECLARATIONS.get(word)
     if declaration is not None:
         return declaration
     if any(known.startswith(word) for known in _DECLARATIONS) and not numbers:
-        return EntryPreview(EntryState.INCOMPLETE, f"{who} … (knock, gin or big gin)")
-    return EntryPreview(
-        EntryState.ERROR,
-        f"{shown(word)} is not a declaration: "
-        "type k (knock), g (gin) or bg (big gin) after the side",
-    )
-
-
-def _counts(numbers: tuple[str, ...]) -> list[int] | EntryPreview:
-    """The deadwood counts typed, or the error naming the first that cannot be one."""
-    counts: list[int] = []
-    for number in numbers:
-        if not number.isdigit():
-            return EntryPreview(
-                EntryState.ERROR, f"{shown(number)} is not a deadwood count: type a whole number"
-            )
-        if len(number) > 3:  # int() of 5,000 digits would raise; no count has 4 digits
-            return EntryPreview(
-                EntryState.ERROR,
-                f"{shown(number)} is more deadwood than ten cards can hold "
-                f"({MAX_DEADWOOD} at most)",
-            )
-        value = int(number)
-        if value > MAX_DEADWOOD:
-            return EntryPreview(
-                EntryState.ERROR,
-                f"{value} is more deadwood than ten cards can hold ({MAX_DEADWOOD} at most)",
-            )
-        counts.append(value)
-    return counts
-
-
-def _knock(
-    side: Side, counts: list[int], rules: RuleSet, names: Sequence[str], upcard: Card | None
-) -> EntryPreview:
-    who, other = side_name(side, names), side_name(side.other, names)
-    if not counts:
-        return EntryPreview(EntryState.INCOMPLETE, f"{who} knocks — now type {who}’s count")
-    if len(counts) == 1:
         return EntryPreview(
             EntryState.INCOMPLETE,
-            f"{who} knocks with {counts[0]} — now type {_possessive(other)} deadwood after layoffs",
+            translate("entry_grammar", "{0} … (knock, gin or big gin)").format(who),
         )
-    if len(counts) > 2:
-        return EntryPreview(
-            EntryState.ERROR,
-            f"a knock takes two counts ({who}’s, then {other}’s); {len(counts)} numbers were typed",
-        )
-    record = HandRecord(
-        Declaration.KNOCK,
-        declarer=side,
-        deadwood=((side, counts[0]), (side.other, counts[1])),
-        upcard=upcard,
+    said = translate(
+        "entry_grammar",
+        "{0} is not a declaration: type k (knock), g (gin) or bg (big gin) after the side",
     )
-    return _scored(record, rules, names, f"{who} knocks with {counts[0]}, {other} has {counts[1]}")
-
-
-def _gin(
-    side: Side,
-    declaration: Declaration,
-    counts: list[int],
-    rules: RuleSet,
-    names: Sequence[str],
-    upcard: Card | None,
-    who: str,
-    other: str,
-) -> EntryPreview:
-    what = "gin" if declaration is Declaration.GIN else "big gin"
-    if declaration is Declaration.BIG_GIN and not rules.big_gin_allowed:
-        return EntryPreview(
-            EntryState.ERROR, f"these rules ({rules.name}) have no big gin: type g for gin"
-        )
-    if not counts:
-        return EntryPreview(
-            EntryState.INCOMPLETE, f"{who} goes {what} — now type {_possessive(other)} deadwood"
-        )
-    if len(counts) > 1:
-        return EntryPreview(
-            EntryState.ERROR,
-            f"{what} takes one count ({_possessive(other)} deadwood); "
-            f"{len(counts)} numbers were typed",
-        )
-    record = HandRecord(
-        declaration, declarer=side, deadwood=((side.other, counts[0]),), upcard=upcard
-    )
-    return _scored(record, rules, names, f"{who} goes {what}, {other} has {counts[0]}")
-
-
-def _scored(record: HandRecord, rules: RuleSet, names: Sequence[str], said: str) -> EntryPreview:
-    refusal = _knock_refusal(record, rules, names)
-    if refusal is not None:
-        return EntryPreview(EntryState.ERROR, refusal, record)
-    try:
-        result = score_hand(record, rules)
-    except ValueError as error:  # HandRecordError: a record the rules cannot score
-        return EntryPreview(EntryState.ERROR, str(error), record)
-    return EntryPreview(
-        EntryState.COMPLETE, f"{said} → {describe_result(result, names)}", record, result
-    )
-
-
-def _knock_refusal(record: HandRecord, rules: RuleSet, names: Sequence[str]) -> str | None:
-    """Why the declared knock breaks the rules' knock limit (cards are checked elsewhere)."""
-    if record.declaration is not Declaration.KNOCK or record.declarer is None:
-        return None
-    count = record.declared(record.declarer)
-    limit = knock_limit(rules, record.upcard)
-    if count is None or limit is None or count <= limit:
-        return None
-    who = side_name(record.declarer, names)
-    if limit == 0:
-        return f"{who} cannot knock with {count}: {describe_knock_rule(rules)} — type g for gin"
-    return f"{who} cannot knock with {count}: {describe_knock_rule(rules)}"
+    return EntryPreview(EntryState.ERROR, said.format(shown(word)))
 
 
 def entry_text(record: HandRecord) -> str:

@@ -2359,6 +2359,161 @@ head</source>
     </message>
 </context>
 <context>
+    <name>entry_grammar</name>
+    <message>
+        <source>{0}’</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}’s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a deadwood count: type a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is more deadwood than ten cards can hold ({1} at most)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks — now type {1} count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks with {1} — now type {2} deadwood after layoffs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a knock takes two counts ({0}, then {1}); {2} numbers were typed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks with {1}, {2} has {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>these rules ({0}) have no big gin: type g for gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} goes gin — now type {1} deadwood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} goes big gin — now type {1} deadwood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin takes one count ({0} deadwood); {1} numbers were typed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big gin takes one count ({0} deadwood); {1} numbers were typed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} goes gin, {1} has {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} goes big gin, {1} has {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot knock with {1}: {2} — type g for gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot knock with {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a k 7 15 ⏎ A knocks with 7, B has 15  ·  b g 22 ⏎ B gin, A has 22  ·  a bg 30 ⏎ A big gin  ·  d ⏎ dead hand  ·  md ⏎ misdeal  ·  @Qs upcard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upcard is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not part of an entry: type e.g. ak7 15, bg22, abg30 or d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now type the upcard, e.g. @Qs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upcard: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type the side that ended the hand: a or b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dead hand takes no numbers: type just d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a misdeal takes no numbers: type just md</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Misdeal ({0} could knock at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} does not allow the action on the 50th card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the 50th card&apos;s discard may be taken only to knock or go gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, on the 50th card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start with the side that ended the hand (a or b), not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead hand …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a side: start with a or b (the player who knocked or went gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say how {0} ended the hand before the count: k (knock), g (gin), bg (big gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} … now k (knock), g (gin) or bg (big gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} … (knock, gin or big gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a declaration: type k (knock), g (gin) or bg (big gin) after the side</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>error_reporting</name>
     <message>
         <source>Gin Scorer</source>

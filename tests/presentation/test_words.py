@@ -142,3 +142,15 @@ def test_the_results_line_goes_through_the_translator(pseudo: list[tuple[str, st
     report = read_result_line("12 b 3-1").report
     assert report is not None
     assert result_words(report, "Ann", "Bob") == "«Bob beats Ann 3–1 (slip)»"
+
+
+def test_the_entry_line_goes_through_the_translator(pseudo: list[tuple[str, str]]) -> None:
+    from gin_scorer.presentation.entry_grammar import read_entry
+
+    rules = RuleSet()
+    assert read_entry("", rules).message.startswith("«a k 7 15 ⏎")
+    assert read_entry("ax7", rules).message.startswith("«'x' is not a declaration: ")
+    done = read_entry("ak7 15", rules, ("Ann", "Bob"))
+    assert done.message == "«Ann knocks with 7, Bob has 15» → ««knock»: Ann scores 8»"
+    fiftieth = read_entry("ak7 15 fifty", RuleSet(fiftieth_card_rule=True), ("Ann", "Bob"))
+    assert fiftieth.message.startswith("««Ann knocks with 7, Bob has 15», on the 50th card» → ")
