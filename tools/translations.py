@@ -33,7 +33,7 @@ def lupdate() -> str:
 def write_template(out: Path) -> None:
     sources = sorted(
         str(p.relative_to(ROOT))
-        for folder in ("gui", "presentation")  # the widgets, and the words they share
+        for folder in ("gui", "presentation", "reports")  # widgets, shared words, printouts
         for p in (ROOT / "gin_scorer" / folder).rglob("*.py")
     )
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -14,10 +14,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-
-BYE = "— bye —"
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,14 @@ def by_name(lines: Sequence[PairingLine]) -> list[tuple[str, str, str, str]]:
     """(name, club, table, opponent) for every seated entrant, alphabetically (case-blind)."""
     seats: list[tuple[str, str, str, str]] = []
     for line in lines:
-        seats.append((line.player_a, line.club_a, line.table, line.player_b or BYE))
+        seats.append(
+            (
+                line.player_a,
+                line.club_a,
+                line.table,
+                line.player_b or translate("reports", "— bye —"),
+            )
+        )
         if line.player_b:
             seats.append((line.player_b, line.club_b, line.table, line.player_a))
     return sorted(seats, key=lambda s: (s[0].casefold(), s[0]))
@@ -74,6 +80,24 @@ def _style(table: Table, rows: int) -> None:
     table.setStyle(TableStyle(commands))
 
 
+_BY_TABLE = (
+    QT_TRANSLATE_NOOP("reports", "Table"),
+    QT_TRANSLATE_NOOP("reports", "Player A"),
+    "",
+    QT_TRANSLATE_NOOP("reports", "Player B"),
+    QT_TRANSLATE_NOOP("reports", "Note"),
+)
+_BY_NAME = (
+    QT_TRANSLATE_NOOP("reports", "Name"),
+    QT_TRANSLATE_NOOP("reports", "Table"),
+    QT_TRANSLATE_NOOP("reports", "Opponent"),
+)
+
+
+def _headings(texts: Sequence[str]) -> list[object]:
+    return [translate("reports", text) if text else "" for text in texts]
+
+
 def pairings_story(
     lines: Sequence[PairingLine], *, paper: Paper | str, notes: Sequence[str] = ()
 ) -> list[Flowable]:
@@ -88,7 +112,7 @@ def pairings_story(
     # Pairings go up on the wall: names a size larger than other tables.
     wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
     big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
-    table_rows: list[list[object]] = [["Table", "Player A", "", "Player B", "Note"]]
+    table_rows: list[list[object]] = [_headings(_BY_TABLE)]
     for line in by_table(lines):
         table_rows.append(
             [
@@ -97,7 +121,7 @@ def pairings_story(
                 "v",
                 name(line.player_b, line.club_b, line.rating_b)
                 if line.player_b
-                else Paragraph(BYE, st["cell"]),
+                else Paragraph(translate("reports", "— bye —"), st["cell"]),
                 Paragraph(markup(line.note), st["small"]),
             ]
         )
@@ -110,7 +134,7 @@ def pairings_story(
         TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
     )
 
-    name_rows: list[list[object]] = [["Name", "Table", "Opponent"]]
+    name_rows: list[list[object]] = [_headings(_BY_NAME)]
     for player, club, table, opponent in by_name(lines):
         name_rows.append(
             [
@@ -123,13 +147,13 @@ def pairings_story(
         name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
     )
     _style(names, len(name_rows) - 1)
-    story: list[Flowable] = [Paragraph("By table", st["h2"]), tables]
+    story: list[Flowable] = [Paragraph(translate("reports", "By table"), st["h2"]), tables]
     story += [Spacer(1, 2 * mm)] if notes else []
     story += [Paragraph(markup(note), st["small"]) for note in notes]
     return [
         *story,
         PageBreak(),
-        Paragraph("Find your table: alphabetically by name", st["h2"]),
+        Paragraph(translate("reports", "Find your table: alphabetically by name"), st["h2"]),
         names,
     ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, MatchView
@@ -79,4 +80,4 @@ def match_heading(match: MatchView) -> MatchHeading:
 
 def round_label(number: int | None) -> str:
     """``Round 3`` for the page header (nothing without a round)."""
-    return f"Round {number}" if number else ""
+    return translate("reports", "Round {0}").format(number) if number else ""

@@ -18,6 +18,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.standings_table import StandingLine
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -94,15 +95,15 @@ def standings_story(
     st = template.styles()
     width, _ = template.frame_size(paper, wide=wide)
     head: list[object] = [
-        "Place",
-        "Entrant",
-        "Club",
-        "Played",
-        "Matches\nW–L",
-        "Games\nW–L",
-        "Points\n±",
+        translate("reports", "Place"),
+        translate("reports", "Entrant"),
+        translate("reports", "Club"),
+        translate("reports", "Played"),
+        translate("reports", "Matches\nW–L"),
+        translate("reports", "Games\nW–L"),
+        translate("reports", "Points\n±"),
         *tie_break_names,
-        "Note",
+        translate("reports", "Note"),
     ]
     data: list[list[object]] = [head, *(_cells(line, st) for line in lines)]
     widths = _widths(lines, len(tie_break_names), width)
@@ -115,8 +116,11 @@ def standings_story(
     story += [
         Spacer(1, 2 * mm),
         Paragraph(
-            "Places shared after every tie-break are marked “=”. Points ± is the "
-            "point differential: final game scores for minus against.",
+            translate(
+                "reports",
+                "Places shared after every tie-break are marked “=”. Points ± is the "
+                "point differential: final game scores for minus against.",
+            ),
             st["small"],
         ),
     ]

@@ -39,6 +39,7 @@ from reportlab.platypus import (
 from gin_scorer import __version__
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup, register_fonts
 
 MARGIN = 12 * mm
@@ -67,12 +68,15 @@ def seal_line(seal: str | None) -> str:
     >>> seal_line(None)
     'Seal: none — nothing was sealed when this sheet was printed'
     """
+    # The footer sets what comes before the first " — " in bold: keep the dash in a translation.
     if not seal:
-        return "Seal: none — nothing was sealed when this sheet was printed"
-    return (
-        f"Seal {seal} — “gin-scorer verify --seal {seal}” proves nothing recorded "
-        "before this sheet has changed"
+        return translate("reports", "Seal: none — nothing was sealed when this sheet was printed")
+    said = translate(
+        "reports",
+        "Seal {0} — “gin-scorer verify --seal {0}” proves nothing recorded before this "
+        "sheet has changed",
     )
+    return said.format(seal)
 
 
 @dataclass(frozen=True)
@@ -163,7 +167,11 @@ def _make_numbered_canvas(header: PageHeader) -> type[Canvas]:
                 self.__dict__.update(state)
                 width = self._pagesize[0]
                 self.setFont(REGULAR, FOOTER_FONT_SIZE)
-                self.drawRightString(width - MARGIN, MARGIN, f"Page {self._pageNumber} of {total}")
+                self.drawRightString(
+                    width - MARGIN,
+                    MARGIN,
+                    translate("reports", "Page {0} of {1}").format(self._pageNumber, total),
+                )
                 super().showPage()
             super().save()
 
@@ -190,7 +198,8 @@ def _draw_frame_text(header: PageHeader) -> Callable[[Canvas, BaseDocTemplate], 
         canvas.line(MARGIN, MARGIN + FOOTER_HEIGHT - 4, width - MARGIN, MARGIN + FOOTER_HEIGHT - 4)
         canvas.setFont(REGULAR, FOOTER_FONT_SIZE)
         stamp = header.generated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        canvas.drawString(MARGIN, MARGIN, f"Printed {stamp} · gin-scorer {__version__}")
+        printed = translate("reports", "Printed {0} · gin-scorer {1}").format(stamp, __version__)
+        canvas.drawString(MARGIN, MARGIN, printed)
         # The seal gets a line of its own above "printed / page x of y": with a 20-character
         # code and the sentence saying what it proves it is too long to share one on portrait
         # paper, and a line of its own is easy to find when a director compares two sheets.
@@ -292,10 +301,10 @@ def match_heading_table(heading: MatchHeading, width: float) -> Table:
     b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
     data = [
         [
-            field("Player A", a_name),
-            field("Player B", b_name),
-            field("Table", heading.table),
-            field("Round", heading.round),
+            field(translate("reports", "Player A"), a_name),
+            field(translate("reports", "Player B"), b_name),
+            field(translate("reports", "Table"), heading.table),
+            field(translate("reports", "Round"), heading.round),
         ]
     ]
     small = 22 * mm

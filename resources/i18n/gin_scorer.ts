@@ -2885,6 +2885,120 @@ Director&apos;s PIN:</source>
     </message>
 </context>
 <context>
+    <name>reports</name>
+    <message>
+        <source>Pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratings as the event began (? = provisional, fewer than 5 rated matches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— bye —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find your table: alphabetically by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches
+W–L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games
+W–L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points
+±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Places shared after every tie-break are marked “=”. Points ± is the point differential: final game scores for minus against.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal: none — nothing was sealed when this sheet was printed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0} — “gin-scorer verify --seal {0}” proves nothing recorded before this sheet has changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page {0} of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printed {0} · gin-scorer {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>result_grammar</name>
     <message>
         <source>12 a 3-1 ⏎ A won 3–1  ·  12 a ff ⏎ A wins by forfeit  ·  12 ff ⏎ neither came  ·  12 t ⏎ time called  ·  12 adj b reason ⏎ the director&apos;s ruling</source>

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.presentation.standings_table import printed_standings, standings_stage
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_number
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -25,10 +26,10 @@ def make_standings(db: Database | None, out: Path, options: Options) -> Path:
         raise ReportError(f"event {event.id} ({event.name}) has no entrants yet")
     printed = printed_standings(rows)
     if after is not None:
-        label = f"After round {after}"
+        label = translate("reports", "After round {0}").format(after)
     else:
         label = standings_stage(list_matches(database, event.id))
-    header = page_header(db, "Standings", event, label)
+    header = page_header(db, translate("reports", "Standings"), event, label)
     return render_standings(
         out,
         header,

@@ -1,0 +1,52 @@
+"""The printouts say their words through the presentation translator the desktop app
+installs: with a pseudo-translation (every text in « »), a pairings and a standings PDF show
+their headings, notes, page numbers and seal line wrapped — what stayed bare would stay English
+in a translation — and the names as typed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from gin_scorer.presentation.standings_table import StandingLine
+from gin_scorer.presentation.words import use_translator
+from gin_scorer.reports.pairings import PairingLine, render_pairings
+from gin_scorer.reports.standings import render_standings
+from gin_scorer.reports.template import PageHeader
+
+
+@pytest.fixture(autouse=True)
+def pseudo() -> Iterator[None]:
+    use_translator(lambda _context, text: f"«{text}»")
+    yield
+    use_translator(None)
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+
+
+def _header(title: str) -> PageHeader:
+    return PageHeader(title=title, event_name="Spring Open", seal="4127-K3M9")
+
+
+def test_the_pairings_speak_through_the_translator(tmp_path: Path) -> None:
+    lines = [PairingLine("1", "Ann", "Bob"), PairingLine("", "Cy")]
+    text = _text(render_pairings(tmp_path / "p.pdf", _header("Pairings"), lines))
+    for words in ("«By table»", "«Player A»", "«— bye —»", "«Find your table: alphabetically"):
+        assert words in text, words
+    assert "«Page 1 of 2»" in text
+    assert "«Seal 4127-K3M9" in text  # the code in bold, then the rest of the line
+    assert "«Printed " in text
+    assert "Ann" in text and "Cy" in text
+
+
+def test_the_standings_speak_through_the_translator(tmp_path: Path) -> None:
+    lines = [StandingLine(1, 1, "Ann", "Club", 2, 2, 0, 4, 1, 120)]
+    pdf = render_standings(tmp_path / "s.pdf", _header("Standings"), lines, tie_break_names=[])
+    text = _text(pdf)
+    assert "«Place»" in text and "«Entrant»" in text
+    assert "«Places shared after every tie-break" in text
