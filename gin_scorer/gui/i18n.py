@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from gin_scorer.paths import resources_dir
-from gin_scorer.presentation.words import use_translator
+from gin_scorer.presentation.words import checked_translation, use_translator
 
 CATALOGUE = "gin_scorer"
 
@@ -34,7 +34,7 @@ def translate(context: str, text: str) -> str:
 
     Qt's ``lupdate`` finds every ``translate("Context", "text")`` call in the sources for the
     template, whatever module the function comes from."""
-    return QCoreApplication.translate(context, text)
+    return checked_translation(text, QCoreApplication.translate(context, text))
 
 
 def translations_dir() -> Path:

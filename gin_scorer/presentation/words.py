@@ -14,6 +14,8 @@ the English it is written in.
 
 from __future__ import annotations
 
+import functools
+import string
 from collections.abc import Callable
 
 Translator = Callable[[str, str], str]
@@ -34,7 +36,24 @@ def use_translator(translator: Translator | None) -> None:
 
 def translate(context: str, text: str) -> str:
     """``text`` in the reader's language; ``context`` is the module that says it."""
-    return _translator[0](context, text)
+    return checked_translation(text, _translator[0](context, text))
+
+
+def checked_translation(source: str, translated: str) -> str:
+    """``translated``, unless its ``{0}`` fields differ from the source's (a slip in a
+    translation file): the English then, since ``.format`` on it would raise mid-event."""
+    if translated == source or _fields(translated) == _fields(source):
+        return translated
+    return source
+
+
+@functools.lru_cache(maxsize=4096)
+def _fields(text: str) -> tuple[str, ...] | None:
+    """The replacement fields of ``text``, sorted (``None`` when its braces do not parse)."""
+    try:
+        return tuple(sorted(name for _, name, _, _ in string.Formatter().parse(text) if name))
+    except ValueError:
+        return None
 
 
 def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # the name lupdate reads

@@ -154,3 +154,17 @@ def test_the_entry_line_goes_through_the_translator(pseudo: list[tuple[str, str]
     assert done.message == "«Ann knocks with 7, Bob has 15» → ««knock»: Ann scores 8»"
     fiftieth = read_entry("ak7 15 fifty", RuleSet(fiftieth_card_rule=True), ("Ann", "Bob"))
     assert fiftieth.message.startswith("««Ann knocks with 7, Bob has 15», on the 50th card» → ")
+
+
+def test_a_translation_whose_fields_do_not_match_falls_back_to_english() -> None:
+    """A slip in a translation file must not raise in the middle of an event."""
+    from gin_scorer.presentation.words import checked_translation
+
+    use_translator(lambda _context, text: {"{0} by {1}": "{0} par {2}"}.get(text, text))
+    try:
+        assert checked_translation("{0} by {1}", "{1} par {0}") == "{1} par {0}"  # reordered
+        assert checked_translation("{0} by {1}", "{0} par {2}") == "{0} by {1}"  # a wrong field
+        assert checked_translation("{0} by {1}", "{0} par {") == "{0} by {1}"  # unbalanced
+        assert translate("game_lines", "{0} by {1}").format("Ann", 25) == "Ann by 25"
+    finally:
+        use_translator(None)
