@@ -11,6 +11,7 @@ from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Hollywood
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.sheet_fill import winner_letter
+from gin_scorer.presentation.words import translate
 
 
 @dataclass(frozen=True)
@@ -118,10 +119,10 @@ def pad_fill(ledger: Hollywood, name_a: str, name_b: str) -> PadFill:
     names = {Side.A: name_a, Side.B: name_b}
     won = ledger.games_won
     if ledger.finished and ledger.winner is not None:
-        result_line = (
-            f"{names[ledger.winner]} wins {max(won.a, won.b)}–{min(won.a, won.b)}"
-            f" in games, margin {abs(ledger.margin)}"
-        )
+        said = translate("pad_fill", "{0} wins {1}–{2} in games, margin {3}")
+        high, low = max(won.a, won.b), min(won.a, won.b)
+        result_line = said.format(names[ledger.winner], high, low, abs(ledger.margin))
     else:
-        result_line = f"Games won so far: {name_a or 'A'} {won.a}, {name_b or 'B'} {won.b}"
+        said = translate("pad_fill", "Games won so far: {0} {1}, {2} {3}")
+        result_line = said.format(name_a or "A", won.a, name_b or "B", won.b)
     return PadFill(tuple(lines), closes, result_line)

@@ -9,11 +9,12 @@ paper are 1-based positions in the match (the ledgers count from 0). The printed
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.presentation.words import translate
 
 
 @dataclass(frozen=True)
@@ -29,10 +30,11 @@ class SheetShape:
     rows_per_game: int = 14
     # Multi-match sheets name their parts differently (a block is a match, credits replace
     # boxes and bonuses); empty means the game wording below.
-    block_word: str = "Game"
+    block_word: str = field(default_factory=lambda: translate("sheet_fill", "Game"))
     box_label: str = ""
-    bonus_label: str = "Game bonus"
-    total_label: str = "Game total"
+    bonus_label: str = field(default_factory=lambda: translate("sheet_fill", "Game bonus"))
+    total_label: str = field(default_factory=lambda: translate("sheet_fill", "Game total"))
+    won_label: str = field(default_factory=lambda: translate("sheet_fill", "Games won A – B"))
     rule_text: str = ""
     # Team matches: rows are deals' tables (1a, 1b, 2a ...), not hands 1, 2, 3; the count of
     # card tables a deal (0: one table).
@@ -49,24 +51,29 @@ class SheetShape:
     def boxes_label(self) -> str:
         if self.box_label:
             return self.box_label
-        return f"Boxes ×{self.box_value}" if self.box_value else "Boxes"
+        if self.box_value:
+            return translate("sheet_fill", "Boxes ×{0}").format(self.box_value)
+        return translate("sheet_fill", "Boxes")
 
     @property
     def format_line(self) -> str:
         if self.games == 1:
-            return f"One game to {self.target}"
-        return f"Best of {self.games} games to {self.target} (first to win {self.games_to_win})"
+            return translate("sheet_fill", "One game to {0}").format(self.target)
+        said = translate("sheet_fill", "Best of {0} games to {1} (first to win {2})")
+        return said.format(self.games, self.target, self.games_to_win)
 
     @property
     def shutout_line(self) -> str:
-        return {
-            "double_hand_points": "shutout: each hand's points doubled",
-            "double_game_bonus": "shutout: game bonus doubled",
-            "double_total": "shutout: winner's total doubled",
-        }.get(
-            self.shutout_rule,
-            "no shutout bonus" if not self.shutout_rule else f"shutout: {self.shutout_rule}",
-        )
+        rule = self.shutout_rule
+        if rule == "double_hand_points":
+            return translate("sheet_fill", "shutout: each hand's points doubled")
+        if rule == "double_game_bonus":
+            return translate("sheet_fill", "shutout: game bonus doubled")
+        if rule == "double_total":
+            return translate("sheet_fill", "shutout: winner's total doubled")
+        if not rule:
+            return translate("sheet_fill", "no shutout bonus")
+        return translate("sheet_fill", "shutout: {0}").format(rule)
 
 
 @dataclass(frozen=True)
@@ -162,15 +169,21 @@ def multimatch_shape(rules: RuleSet) -> SheetShape:
         box_value=rules.multimatch_per_hand_won,
         shutout_rule="",
         rows_per_game=20,
-        block_word="Match",
-        box_label=f"Hands ×{rules.multimatch_per_hand_won}",
-        bonus_label="Match bonus",
-        total_label="Credited",
-        rule_text=(
-            f"Multi-match: each match to {rules.multimatch_match_target}; credit = match score "
-            f"+ {rules.multimatch_per_hand_won} per hand won, +{rules.multimatch_match_bonus} "
-            f"to the match winner, +{rules.multimatch_shutout_bonus} more for a shutout; "
-            f"first to {rules.multimatch_total_target} credited wins"
+        block_word=translate("sheet_fill", "Match"),
+        box_label=translate("sheet_fill", "Hands ×{0}").format(rules.multimatch_per_hand_won),
+        bonus_label=translate("sheet_fill", "Match bonus"),
+        total_label=translate("sheet_fill", "Credited"),
+        won_label=translate("sheet_fill", "Matches won A – B"),
+        rule_text=translate(
+            "sheet_fill",
+            "Multi-match: each match to {0}; credit = match score + {1} per hand won, +{2} "
+            "to the match winner, +{3} more for a shutout; first to {4} credited wins",
+        ).format(
+            rules.multimatch_match_target,
+            rules.multimatch_per_hand_won,
+            rules.multimatch_match_bonus,
+            rules.multimatch_shutout_bonus,
+            rules.multimatch_total_target,
         ),
     )
 
@@ -181,11 +194,25 @@ def seated_shape(rules: RuleSet) -> SheetShape:
     teams = rules.match_format is MatchFormat.TEAMS
     tables = rules.team_players if teams else 2
     target = rules.team_target if teams else rules.partnership_target
-    sweep = (
-        f"; +{rules.team_sweep_bonus} when all of a team win"
-        if teams and rules.team_sweep_bonus
-        else ""
-    )
+    if teams and rules.team_sweep_bonus:
+        said = translate(
+            "sheet_fill",
+            "Teams: row 2a = deal 2 at table a; players change opponents every deal; a "
+            "deal's net goes to the team ahead on it; +{1} when all of a team win; first team "
+            "to {0}",
+        )
+    elif teams:
+        said = translate(
+            "sheet_fill",
+            "Teams: row 2a = deal 2 at table a; players change opponents every deal; a "
+            "deal's net goes to the team ahead on it; first team to {0}",
+        )
+    else:
+        said = translate(
+            "sheet_fill",
+            "Partnerships: row 2a = deal 2 at table a; players change opponents every "
+            "deal; a deal's net goes to the team ahead on it; first team to {0}",
+        )
     return SheetShape(
         games=1,
         games_to_win=1,
@@ -194,15 +221,16 @@ def seated_shape(rules: RuleSet) -> SheetShape:
         box_value=0,
         shutout_rule="",
         rows_per_game=22 - 22 % tables,
-        block_word="Team match" if teams else "Partnership",
-        box_label="Boxes (none)",
-        bonus_label="Bonus (none)",
-        total_label="Team total",
-        rule_text=(
-            f"{'Teams' if teams else 'Partnerships'}: row 2a = deal 2 at table a; players change "
-            f"opponents every deal; a deal's net goes to the team ahead on it{sweep}; first "
-            f"team to {target}"
-        ),
+        block_word=translate("sheet_fill", "Team match")
+        if teams
+        else translate("sheet_fill", "Partnership"),
+        box_label=translate("sheet_fill", "Boxes (none)"),
+        bonus_label=translate("sheet_fill", "Bonus (none)"),
+        total_label=translate("sheet_fill", "Team total"),
+        won_label=translate("sheet_fill", "Team matches won A – B")
+        if teams
+        else translate("sheet_fill", "Partnerships won A – B"),
+        rule_text=said.format(target, rules.team_sweep_bonus),
         seat_tables=tables,
     )
 
@@ -235,12 +263,11 @@ def multimatch_fill(ledger: MultiMatch, name_a: str, name_b: str) -> SheetFill:
         )
     totals = ledger.totals
     if ledger.finished and ledger.winner is not None:
-        result = (
-            f"{names[ledger.winner]} wins on credits {max(totals.a, totals.b)}–"
-            f"{min(totals.a, totals.b)}"
-        )
+        said = translate("sheet_fill", "{0} wins on credits {1}–{2}")
+        result = said.format(names[ledger.winner], max(totals.a, totals.b), min(totals.a, totals.b))
     else:
-        result = f"credited so far: {totals.a}–{totals.b} (to {ledger.total_target})"
+        said = translate("sheet_fill", "credited so far: {0}–{1} (to {2})")
+        result = said.format(totals.a, totals.b, ledger.total_target)
     return SheetFill(
         games=tuple(games),
         games_won_a=ledger.matches_won.a,
@@ -293,14 +320,18 @@ def sheet_fill(match: Match, name_a: str, name_b: str, *, next_dealer: str = "")
     names = {Side.A: name_a, Side.B: name_b}
     won = match.games_won
     if match.finished and match.winner is not None:
-        result = f"{names[match.winner]} wins {max(won.a, won.b)}–{min(won.a, won.b)}"
+        result = translate("sheet_fill", "{0} wins {1}–{2}").format(
+            names[match.winner], max(won.a, won.b), min(won.a, won.b)
+        )
         if match.margin:
-            result += f", margin {abs(match.margin)}"
+            result += translate("sheet_fill", ", margin {0}").format(abs(match.margin))
     elif match.games:
-        result = f"in play: {won.a}–{won.b} in games"
+        result = translate("sheet_fill", "in play: {0}–{1} in games").format(won.a, won.b)
     else:
         result = ""
-    dealer = f"Next dealer: {next_dealer}" if next_dealer and not match.finished else ""
+    dealer = ""
+    if next_dealer and not match.finished:
+        dealer = translate("sheet_fill", "Next dealer: {0}").format(next_dealer)
     return SheetFill(
         games=tuple(game_fill(g) for g in match.games),
         games_won_a=won.a,

@@ -19,6 +19,7 @@ from gin_scorer.presentation.hand_words import outcome_mark
 from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -27,14 +28,15 @@ def _pad_head(shape: PadShape, heading: MatchHeading) -> list[list[object]]:
     """Two heading rows: each player over their three columns, then each game and target."""
     st = template.styles()
     games = shape.games
-    a_name = heading.player_a or "Player A"
-    b_name = heading.player_b or "Player B"
-    head1: list[object] = ["#", "Hand won by"]
+    a_name = heading.player_a or translate("hollywood_pad", "Player A")
+    b_name = heading.player_b or translate("hollywood_pad", "Player B")
+    head1: list[object] = ["#", translate("hollywood_pad", "Hand won by")]
     head1 += [Paragraph(f"<b>A</b> · {markup(a_name)}", st["cell"])] + [""] * (games - 1)
     head1 += [Paragraph(f"<b>B</b> · {markup(b_name)}", st["cell"])] + [""] * (games - 1)
     head2: list[object] = ["", ""]
     for _ in range(2):
-        head2 += [f"Game {n + 1} ({t})" for n, t in enumerate(shape.targets)]
+        game = translate("hollywood_pad", "Game {0} ({1})")
+        head2 += [game.format(n + 1, t) for n, t in enumerate(shape.targets)]
     return [head1, head2]
 
 
@@ -83,12 +85,16 @@ def _close_rows(shape: PadShape, fill: PadFill | None) -> list[list[object]]:
                 row.append(pick(close, side) if close else "")
         return row
 
-    box = f"Boxes ×{shape.box_value}" if shape.box_value else "Boxes"
+    box = (
+        translate("hollywood_pad", "Boxes ×{0}").format(shape.box_value)
+        if shape.box_value
+        else translate("hollywood_pad", "Boxes")
+    )
     return [
         close_row(box, _value("box_points")),
-        close_row("Bonus + shutout", _value("bonus")),
-        close_row("Game total", _value("final")),
-        close_row("Won by", _won),
+        close_row(translate("hollywood_pad", "Bonus + shutout"), _value("bonus")),
+        close_row(translate("hollywood_pad", "Game total"), _value("final")),
+        close_row(translate("hollywood_pad", "Won by"), _won),
     ]
 
 
@@ -159,12 +165,12 @@ def pad_story(
 ) -> list[Flowable]:
     st = template.styles()
     width, height = template.frame_size(paper)
-    rule = (
-        f"Hollywood: {shape.games} games to "
-        f"{' / '.join(str(t) for t in shape.targets)} at once. A hand's score goes into "
-        "every open game where its winner has already scored, plus the first open game "
-        "where they have not. Write the running total in each of those columns."
-    )
+    rule = translate(
+        "hollywood_pad",
+        "Hollywood: {0} games to {1} at once. A hand's score goes into every open game "
+        "where its winner has already scored, plus the first open game where they have not. "
+        "Write the running total in each of those columns.",
+    ).format(shape.games, " / ".join(str(t) for t in shape.targets))
     story: list[Flowable] = [
         template.match_heading_table(heading, width),
         Spacer(1, 1.5 * mm),
@@ -177,7 +183,9 @@ def pad_story(
         story.append(Paragraph(f"<b>{markup(fill.result_line)}</b>", st["body"]))
         story.append(Spacer(1, 1.5 * mm))
     if fill and fill.history:  # what changed after entry stays on the record
-        changed = "Changed after entry: " + " · ".join(fill.history)
+        changed = translate("hollywood_pad", "Changed after entry: {0}").format(
+            " · ".join(fill.history)
+        )
         story.append(Paragraph(markup(changed), st["small"]))
         story.append(Spacer(1, 1.5 * mm))
     story.append(_signatures_only(width))
@@ -187,8 +195,12 @@ def pad_story(
 def _signatures_only(width: float) -> Table:
     st = template.styles()
     sign = [
-        Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
-        for who in ("player A", "player B", "director")
+        Paragraph(f'<font size="7" color="#444444">{markup(who)}</font>', st["body"])
+        for who in (
+            translate("hollywood_pad", "Signature, player A"),
+            translate("hollywood_pad", "Signature, player B"),
+            translate("hollywood_pad", "Signature, director"),
+        )
     ]
     table = template.grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
     table.setStyle(

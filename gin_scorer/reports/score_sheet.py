@@ -25,6 +25,7 @@ from gin_scorer.presentation.sheet_fill import (
     SheetLine,
     SheetShape,
 )
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -82,9 +83,9 @@ def _close(shape: SheetShape, fill: GameFill | None) -> list[list[object]]:
         return [
             close(box, "", ""),
             close(shape.bonus_label, "", ""),
-            close("Shutout", "☐", "☐"),
+            close(translate("score_sheet", "Shutout"), "☐", "☐"),
             close(shape.total_label, "", ""),
-            close("Won by", "☐ A", "☐ B"),
+            close(translate("score_sheet", "Won by"), "☐ A", "☐ B"),
         ]
     boxes_a = f"{fill.a_boxes}={fill.a_box_points}" if fill.a_boxes else ""
     boxes_b = f"{fill.b_boxes}={fill.b_box_points}" if fill.b_boxes else ""
@@ -96,12 +97,16 @@ def _close(shape: SheetShape, fill: GameFill | None) -> list[list[object]]:
             _cell(fill.b_game_bonus or None),
         ),
         close(
-            "Shutout",
+            translate("score_sheet", "Shutout"),
             _shutout_cell(fill, "A", fill.a_shutout_bonus),
             _shutout_cell(fill, "B", fill.b_shutout_bonus),
         ),
         close(shape.total_label, _cell(fill.a_final), _cell(fill.b_final)),
-        close("Won by", "✔ A" if fill.winner == "A" else "", "✔ B" if fill.winner == "B" else ""),
+        close(
+            translate("score_sheet", "Won by"),
+            "✔ A" if fill.winner == "A" else "",
+            "✔ B" if fill.winner == "B" else "",
+        ),
     ]
 
 
@@ -150,8 +155,8 @@ def _game_block(
     narrow = 6 * mm
     col = (width - narrow) / 4
     head: list[list[object]] = [
-        [f"{shape.block_word} {number}", "", "", "", ""],
-        ["#", "A", "A total", "B", "B total"],
+        [translate("score_sheet", "{0} {1}").format(shape.block_word, number), "", "", "", ""],
+        ["#", "A", translate("score_sheet", "A total"), "B", translate("score_sheet", "B total")],
     ]
     body = _body(shape, fill, rows_wanted)
     data = head + body + _close(shape, fill)
@@ -166,38 +171,43 @@ def _game_block(
 
 
 def _rule_line(shape: SheetShape) -> str:
+    marks = translate("score_sheet", "marks: G gin · BG big gin · U undercut")
     if shape.rule_text:
-        return f"{shape.rule_text} · marks: G gin · BG big gin · U undercut"
+        return f"{shape.rule_text} · {marks}"
     parts = [shape.format_line]
     if shape.game_bonus:
-        parts.append(f"game bonus {shape.game_bonus}")
+        parts.append(translate("score_sheet", "game bonus {0}").format(shape.game_bonus))
     if shape.box_value:
-        parts.append(f"box {shape.box_value} per hand won")
+        parts.append(translate("score_sheet", "box {0} per hand won").format(shape.box_value))
     parts.append(shape.shutout_line)
-    parts.append("marks: G gin · BG big gin · U undercut")
+    parts.append(marks)
     return " · ".join(parts)
 
 
-def _signatures(width: float, fill: SheetFill | None, block_word: str = "Game") -> Table:
+def _signatures(width: float, fill: SheetFill | None, won_label: str) -> Table:
     st = template.styles()
-    plural = f"{block_word}es" if block_word.endswith("ch") else f"{block_word}s"
     result = fill.result_line if fill else ""
+    winner = translate("score_sheet", "Match winner / margin")
     won = [
         Paragraph(
-            f'<font size="7" color="#444444">{plural} won A – B</font><br/>'
+            f'<font size="7" color="#444444">{markup(won_label)}</font><br/>'
             f'<font name="{BOLD}" size="12">'
             f"{f'{fill.games_won_a} – {fill.games_won_b}' if fill else '&nbsp;'}</font>",
             st["body"],
         ),
         Paragraph(
-            '<font size="7" color="#444444">Match winner / margin</font><br/>'
+            f'<font size="7" color="#444444">{markup(winner)}</font><br/>'
             f'<font name="{BOLD}" size="12">{markup(result) or "&nbsp;"}</font>',
             st["body"],
         ),
     ]
     sign = [
-        Paragraph(f'<font size="7" color="#444444">Signature, {who}</font>', st["body"])
-        for who in ("player A", "player B", "director")
+        Paragraph(f'<font size="7" color="#444444">{markup(who)}</font>', st["body"])
+        for who in (
+            translate("score_sheet", "Signature, player A"),
+            translate("score_sheet", "Signature, player B"),
+            translate("score_sheet", "Signature, director"),
+        )
     ]
     col = width / 3
     signatures = template.grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
@@ -280,14 +290,29 @@ def sheet_story(
             )
         )
         story += [band, Spacer(1, 2 * mm)]
-    if fill and fill.dealer_line:
-        story.append(Paragraph(markup(fill.dealer_line), st["small"]))
-    if fill and fill.history:  # what changed after entry stays on the record, on paper too
-        story.append(
-            Paragraph("Changed after entry: " + markup(" · ".join(fill.history)), st["small"])
-        )
-    story.append(_signatures(width, fill, shape.block_word))
+    story += _sheet_foot(shape, fill, width)
     return story
+
+
+def _sheet_foot(shape: SheetShape, fill: SheetFill | None, width: float) -> list[Flowable]:
+    """Under the games: who deals next, what changed after entry, the signatures."""
+    st = template.styles()
+    foot: list[Flowable] = []
+    if fill and fill.dealer_line:
+        foot.append(Paragraph(markup(fill.dealer_line), st["small"]))
+    if fill and fill.history:  # what changed after entry stays on the record, on paper too
+        foot.append(
+            Paragraph(
+                markup(
+                    translate("score_sheet", "Changed after entry: {0}").format(
+                        " · ".join(fill.history)
+                    )
+                ),
+                st["small"],
+            )
+        )
+    foot.append(_signatures(width, fill, shape.won_label))
+    return foot
 
 
 def render_score_sheets(

@@ -2665,6 +2665,65 @@ bonus</source>
     </message>
 </context>
 <context>
+    <name>hollywood_pad</name>
+    <message>
+        <source>Player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand won by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes ×{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bonus + shutout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Won by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood: {0} games to {1} at once. A hand&apos;s score goes into every open game where its winner has already scored, plus the first open game where they have not. Write the running total in each of those columns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed after entry: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, director</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>knob_labels</name>
     <message>
         <source>Knock rule</source>
@@ -2818,6 +2877,17 @@ bonus</source>
     </message>
     <message>
         <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pad_fill</name>
+    <message>
+        <source>{0} wins {1}–{2} in games, margin {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games won so far: {0} {1}, {2} {3}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3172,6 +3242,61 @@ W–L</source>
     </message>
 </context>
 <context>
+    <name>score_sheet</name>
+    <message>
+        <source>Shutout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Won by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marks: G gin · BG big gin · U undercut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game bonus {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box {0} per hand won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match winner / margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed after entry: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>seat_words</name>
     <message>
         <source>(bye)</source>
@@ -3235,6 +3360,149 @@ W–L</source>
     </message>
     <message>
         <source>deal {0}: {1} to {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sheet_fill</name>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games won A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes ×{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One game to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best of {0} games to {1} (first to win {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout: each hand&apos;s points doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout: game bonus doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout: winner&apos;s total doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no shutout bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands ×{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches won A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match: each match to {0}; credit = match score + {1} per hand won, +{2} to the match winner, +{3} more for a shutout; first to {4} credited wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; +{1} when all of a team win; first team to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; first team to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnerships: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; first team to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes (none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bonus (none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team matches won A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnerships won A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} wins on credits {1}–{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>credited so far: {0}–{1} (to {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} wins {1}–{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, margin {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in play: {0}–{1} in games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next dealer: {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

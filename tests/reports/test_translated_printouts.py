@@ -50,3 +50,15 @@ def test_the_standings_speak_through_the_translator(tmp_path: Path) -> None:
     text = _text(pdf)
     assert "«Place»" in text and "«Entrant»" in text
     assert "«Places shared after every tie-break" in text
+
+
+def test_the_blank_score_sheet_and_pad_speak_through_the_translator(tmp_path: Path) -> None:
+    from gin_scorer.reports import build
+
+    sheet = _text(build("sheet", None, tmp_path / "sheet.pdf", blank=True))
+    for words in ("««Game» 1»", "«Best of 5 games", "«Signature, player A»", "«Won by»"):
+        assert words in sheet, words
+    assert "«Games won A – B»" in sheet
+    pad = _text(build("pad", None, tmp_path / "pad.pdf", blank=True))
+    for words in ("«Hollywood: ", "«Hand won by»", "«Game total»", "«Signature, director»"):
+        assert words in pad, words
