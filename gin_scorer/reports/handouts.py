@@ -22,8 +22,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup, register_fonts
+
+CHECKED_IN = QT_TRANSLATE_NOOP("handouts", "checked in")
+WITHDRAWN = QT_TRANSLATE_NOOP("handouts", "withdrawn")
+"""A person's note on the sign-in sheet and the badges (kept in English, printed translated)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class Person:
     club: str = ""
     member_number: str = ""
     seed: str = ""
-    note: str = ""  # "checked in", "withdrawn"
+    note: str = ""  # CHECKED_IN, WITHDRAWN (in English: translated where printed)
     team: str = ""  # the entrant a player of a team plays for: "Ann & Bob & Cy"
 
 
@@ -85,7 +90,8 @@ class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         middle = self.card_width / 2
         canvas.setFillColor(colors.black)
         canvas.setFont(BOLD, min(96, half * 0.42))
-        canvas.drawCentredString(middle, bottom + half * 0.50, f"Table {self.tent.table}")
+        table = translate("handouts", "Table {0}").format(self.tent.table)
+        canvas.drawCentredString(middle, bottom + half * 0.50, table)
         names = f"{self.tent.player_a}  v  {self.tent.player_b}" if self.tent.player_b else ""
         size = 26.0
         while size > 10 and canvas.stringWidth(names, REGULAR, size) > self.card_width * 0.92:
@@ -107,7 +113,8 @@ class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         left = self.card_width - size - 4 * mm
         renderPDF.draw(drawing, self.canv, left, bottom)
         self.canv.setFont(REGULAR, 8)
-        self.canv.drawCentredString(left + size / 2, bottom - 3 * mm, "scan: enter your hands")
+        scan = translate("handouts", "scan: enter your hands")
+        self.canv.drawCentredString(left + size / 2, bottom - 3 * mm, scan)
 
 
 def render_tents(
@@ -129,10 +136,22 @@ def render_sign_in(
     """Every entrant A to Z with a box to tick and a line to sign."""
     st = template.styles()
     width, _ = template.frame_size(paper)
-    rows: list[list[object]] = [["", "Name", "Club", "Member no.", "Seed", "Signature"]]
+    rows: list[list[object]] = [
+        [
+            "",
+            translate("handouts", "Name"),
+            translate("handouts", "Club"),
+            translate("handouts", "Member no."),
+            translate("handouts", "Seed"),
+            translate("handouts", "Signature"),
+        ]
+    ]
     for person in people:
-        box = "☑" if person.note == "checked in" else "☐"
-        notes = [person.team, person.note if person.note != "checked in" else ""]
+        box = "☑" if person.note == CHECKED_IN else "☐"
+        notes = [
+            person.team,
+            translate("handouts", person.note) if person.note != CHECKED_IN else "",
+        ]
         said = "; ".join(n for n in notes if n)
         name = markup(person.name) + (
             f' <font size="7" color="#555555">({markup(said)})</font>' if said else ""
@@ -164,9 +183,20 @@ def render_sign_in(
             ]
         )
     )
-    count = f"{len(people)} players. Tick the box as each arrives; the desk checks them in."
+    count = _sign_in_count(len(people))
     story: list[Flowable] = [Paragraph(markup(count), st["small"]), Spacer(1, 2 * mm), table]
     return template.build_pdf(out_path, header, story, paper=paper)
+
+
+def _sign_in_count(people: int) -> str:
+    """The line over the sign-in sheet: how many, and what to do with the boxes."""
+    if people == 1:
+        return translate(
+            "handouts", "1 player. Tick the box as they arrive; the desk checks them in."
+        )
+    return translate(
+        "handouts", "{0} players. Tick the box as each arrives; the desk checks them in."
+    ).format(people)
 
 
 def render_badges(

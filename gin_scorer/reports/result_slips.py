@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.sheet_fill import MatchHeading
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
@@ -62,11 +63,13 @@ def _seal_text(seal: str | None) -> str:
     """
     if not seal:
         return ""
-    return (
-        f'<font name="{BOLD}">Seal {markup(seal)}</font> when printed — '
-        f"“gin-scorer verify --seal {markup(seal)}” proves nothing recorded before it "
-        "has changed"
+    code = markup(translate("result_slips", "Seal {0}")).format(markup(seal))
+    said = translate(
+        "result_slips",
+        "when printed — “gin-scorer verify --seal {0}” proves nothing recorded before "
+        "it has changed",
     )
+    return f'<font name="{BOLD}">{code}</font> {markup(said).format(markup(seal))}'
 
 
 _SLIP_STYLE = TableStyle(
@@ -100,7 +103,7 @@ _SLIP_STYLE = TableStyle(
 def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None) -> Table:
     st = template.styles()
 
-    def label(text: str) -> Paragraph:
+    def label(text: str) -> Paragraph:  # a label of the slip's own, or the seal line (markup)
         return Paragraph(text, st["label"])
 
     def name(player: str, club: str) -> Paragraph:
@@ -110,26 +113,39 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
         )
 
     title = (
-        f'<font name="{BOLD}" size="11">Result slip</font>'
+        f'<font name="{BOLD}" size="11">{markup(translate("result_slips", "Result slip"))}</font>'
         f'  <font size="9">{markup(slip.event_name)}</font>'
     )
-    where = (
-        f'Round <font name="{BOLD}" size="12">{markup(slip.heading.round) or "____"}</font>'
-        f'    Table <font name="{BOLD}" size="12">{markup(slip.heading.table) or "____"}</font>'
+    round_number = f'<font name="{BOLD}" size="12">{markup(slip.heading.round) or "____"}</font>'
+    table_number = f'<font name="{BOLD}" size="12">{markup(slip.heading.table) or "____"}</font>'
+    where = markup(translate("result_slips", "Round {0}    Table {1}")).format(
+        round_number, table_number
     )
     data: list[list[object]] = [
         [Paragraph(title, st["body"]), "", Paragraph(where, st["body"]), "", ""],
         [
-            label("Seat"),
-            label("Player (print name)"),
-            label("Games won"),
-            label("Match points"),
-            label("Winner ✓"),
+            label(markup(translate("result_slips", "Seat"))),
+            label(markup(translate("result_slips", "Player (print name)"))),
+            label(markup(translate("result_slips", "Games won"))),
+            label(markup(translate("result_slips", "Match points"))),
+            label(markup(translate("result_slips", "Winner ✓"))),
         ],
         ["A", name(slip.heading.player_a, slip.heading.club_a), "", "", "☐"],
         ["B", name(slip.heading.player_b, slip.heading.club_b), "", "", "☐"],
-        [label("Signature, player A"), "", label("Signature, player B"), "", ""],
-        [label("Received by / time"), "", label("Entered (initials)"), "", ""],
+        [
+            label(markup(translate("result_slips", "Signature, player A"))),
+            "",
+            label(markup(translate("result_slips", "Signature, player B"))),
+            "",
+            "",
+        ],
+        [
+            label(markup(translate("result_slips", "Received by / time"))),
+            "",
+            label(markup(translate("result_slips", "Entered (initials)"))),
+            "",
+            "",
+        ],
         [label(_seal_text(seal)), "", "", "", ""],
     ]
     seat = 12 * mm

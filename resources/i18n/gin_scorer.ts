@@ -2665,6 +2665,53 @@ bonus</source>
     </message>
 </context>
 <context>
+    <name>handouts</name>
+    <message>
+        <source>checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan: enter your hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 player. Tick the box as they arrive; the desk checks them in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} players. Tick the box as each arrives; the desk checks them in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>hollywood_pad</name>
     <message>
         <source>Player A</source>
@@ -2957,11 +3004,39 @@ Director&apos;s PIN:</source>
 <context>
     <name>reports</name>
     <message>
+        <source>{0} · Round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table tents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} · deal 1; opponents move on each deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-in sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name badges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Pairings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Ratings as the event began (? = provisional, fewer than 5 rated matches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result slips (blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result slips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3184,6 +3259,57 @@ W–L</source>
     </message>
     <message>
         <source>{0}: {1} (entered by {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>result_slips</name>
+    <message>
+        <source>Seal {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>when printed — “gin-scorer verify --seal {0}” proves nothing recorded before it has changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}    Table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player (print name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winner ✓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Received by / time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entered (initials)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -62,3 +62,17 @@ def test_the_blank_score_sheet_and_pad_speak_through_the_translator(tmp_path: Pa
     pad = _text(build("pad", None, tmp_path / "pad.pdf", blank=True))
     for words in ("«Hollywood: ", "«Hand won by»", "«Game total»", "«Signature, director»"):
         assert words in pad, words
+
+
+def test_the_slips_and_sign_in_sheet_speak_through_the_translator(tmp_path: Path) -> None:
+    from gin_scorer.presentation.paper import Paper
+    from gin_scorer.reports import build
+    from gin_scorer.reports.handouts import WITHDRAWN, Person, render_sign_in
+
+    slips = _text(build("slips", None, tmp_path / "slips.pdf", blank=True))
+    for words in ("«Result slip»", "«Player (print name)»", "«Entered (initials)»"):
+        assert words in slips, words
+    people = [Person("Ann", "Riverside", "M1", "1", WITHDRAWN)]
+    sheet = _text(render_sign_in(tmp_path / "in.pdf", _header("Sign-in"), people, paper=Paper.A4))
+    assert "«Member no.»" in sheet and "«withdrawn»" in sheet
+    assert "«1 player. Tick the box" in sheet

@@ -6,7 +6,16 @@ from pathlib import Path
 
 from gin_scorer.core.ledgers import tables_of
 from gin_scorer.presentation.seat_words import deal_seating
-from gin_scorer.reports.handouts import Person, Tent, render_badges, render_sign_in, render_tents
+from gin_scorer.presentation.words import translate
+from gin_scorer.reports.handouts import (
+    CHECKED_IN,
+    WITHDRAWN,
+    Person,
+    Tent,
+    render_badges,
+    render_sign_in,
+    render_tents,
+)
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_label, round_number
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -25,7 +34,7 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
     tables = [p for p in get_round(database, event.id, number).pairings if p.table is not None]
     if not tables:
         raise ReportError(f"round {number} of {event.name} has no tables to put a card on")
-    line = f"{event.name} · Round {number}"
+    line = translate("reports", "{0} · Round {1}").format(event.name, number)
     urls: dict[int, str] = {}
     if options.room:  # each table's own page in the room, as a QR code on its card
         base = options.room.rstrip("/")
@@ -36,7 +45,7 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
         for p in sorted(tables, key=lambda p: p.table or 0)
         for tent in (_card_tables(p, seats, line, urls) if seats else [_tent(p, line, urls)])
     ]
-    header = page_header(db, "Table tents", event, round_label(number))
+    header = page_header(db, translate("reports", "Table tents"), event, round_label(number))
     return render_tents(out, header, tents, paper=options.paper)
 
 
@@ -48,7 +57,7 @@ def _tent(p: PairingView, line: str, urls: dict[int, str]) -> Tent:
 def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -> list[Tent]:
     """A team match takes a card table a player (3a, 3b …): a tent for each, with who sits
     there for the first deal (opponents move on each deal; the table's page says who next)."""
-    first = f"{line} · deal 1; opponents move on each deal"
+    first = translate("reports", "{0} · deal 1; opponents move on each deal").format(line)
     url = urls.get(p.match_id, "")
     return [Tent(t, a, b, first, url) for t, a, b in deal_seating(p.a, p.b, p.table, tables, 0)]
 
@@ -58,8 +67,8 @@ def _people(db: Database, event_id: int) -> list[Person]:
     team they play for."""
 
     def players(entrant: EntrantView) -> list[Person]:
-        note = "withdrawn" if entrant.status is EntrantStatus.WITHDRAWN else ""
-        note = note or ("checked in" if entrant.checked_in else "")
+        note = WITHDRAWN if entrant.status is EntrantStatus.WITHDRAWN else ""
+        note = note or (CHECKED_IN if entrant.checked_in else "")
         seed = str(entrant.seed or "")
         if len(entrant.members) < 2:
             return [Person(entrant.name, entrant.club, entrant.member_number, seed, note)]
@@ -77,15 +86,15 @@ def make_sign_in(db: Database | None, out: Path, options: Options) -> Path:
     """Every entrant A to Z, a box to tick and a line to sign (those checked in: ticked)."""
     event = required_event(db, options)
     people = _people(need_db(db), event.id)
-    header = page_header(db, "Sign-in sheet", event)
+    header = page_header(db, translate("reports", "Sign-in sheet"), event)
     return render_sign_in(out, header, people, paper=options.paper)
 
 
 def make_badges(db: Database | None, out: Path, options: Options) -> Path:
     """A name badge for each entrant still in the event, A to Z."""
     event = required_event(db, options)
-    people = [p for p in _people(need_db(db), event.id) if p.note != "withdrawn"]
+    people = [p for p in _people(need_db(db), event.id) if p.note != WITHDRAWN]
     if not people:
         raise ReportError(f"{event.name} has no entrants yet: add them, then print badges")
-    header = page_header(db, "Name badges", event)
+    header = page_header(db, translate("reports", "Name badges"), event)
     return render_badges(out, header, people, event.name, paper=options.paper)
