@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from gin_scorer.presentation import club_words as words
 from gin_scorer.presentation.columns import headings
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.club_charts import events_chart, rating_chart
 from gin_scorer.reports.fonts import BOLD, markup
@@ -134,14 +135,14 @@ def player_story(record: PlayerRecord, paper: Paper | str) -> list[Flowable]:
         rows = words.event_cells(record)
         widths = [22 * mm, width - 22 * mm - 3 * 16 * mm - 20 * mm, 16 * mm, 16 * mm, 20 * mm]
         story += [
-            _heading("Events"),
+            _heading(translate("club_reports", "Events")),
             _table(headings(words.EVENT_COLUMNS), rows, widths, (2, 3, 4)),
         ]
     if record.head_to_head:
         rows = words.head_to_head_cells(record)
         widths = [width * 0.5, 16 * mm, 16 * mm]
         story += [
-            _heading("Head to head"),
+            _heading(translate("club_reports", "Head to head")),
             _table(headings(words.HEAD_TO_HEAD_COLUMNS), rows, widths, (1, 2)),
         ]
     if record.matches:
@@ -149,7 +150,7 @@ def player_story(record: PlayerRecord, paper: Paper | str) -> list[Flowable]:
         rest = width - 22 * mm - 14 * mm - 30 * mm - 16 * mm
         widths = [22 * mm, rest * 0.45, 14 * mm, rest * 0.55, 30 * mm, 16 * mm]
         story += [
-            _heading("Matches"),
+            _heading(translate("club_reports", "Matches")),
             _table(headings(words.MATCH_COLUMNS), rows, widths, (2, 5)),
         ]
     return story

@@ -15,6 +15,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
 from gin_scorer.presentation.club_words import EventBar
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.fonts import REGULAR
 from gin_scorer.tournament.ratings import RatingPoint
 
@@ -31,7 +32,8 @@ def _caption(drawing: Drawing, text: str, width: float, height: float) -> None:
 def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> Drawing:
     """The rating after each rated match, the band one uncertainty either side."""
     drawing = Drawing(width, height)
-    _caption(drawing, "Rating after each rated match (band: ± one uncertainty)", width, height)
+    caption = translate("club_reports", "Rating after each rated match (band: ± one uncertainty)")
+    _caption(drawing, caption, width, height)
     plot = LinePlot()
     plot.x, plot.y = 36, 22
     plot.width, plot.height = width - 48, height - 40
@@ -61,7 +63,8 @@ def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> 
 def events_chart(bars: Sequence[EventBar], width: float, height: float) -> Drawing:
     """Matches won (green) and lost (red) at each event, in the order played."""
     drawing = Drawing(width, height)
-    _caption(drawing, "Matches won (green) and lost (red) at each event", width, height)
+    caption = translate("club_reports", "Matches won (green) and lost (red) at each event")
+    _caption(drawing, caption, width, height)
     chart = VerticalBarChart()
     chart.x, chart.y = 30, 24
     chart.width, chart.height = width - 40, height - 42

@@ -2033,6 +2033,29 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>club_reports</name>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating after each rated match (band: ± one uncertainty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches won (green) and lost (red) at each event</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>club_words</name>
     <message>
         <source>1 night; {1}</source>
@@ -3003,6 +3026,26 @@ Director&apos;s PIN:</source>
 </context>
 <context>
     <name>reports</name>
+    <message>
+        <source>1 night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no nights yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Season table — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>{0} · Round {1}</source>
         <translation type="unfinished"></translation>

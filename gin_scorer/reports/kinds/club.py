@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.club import render_player_page, render_season
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -17,8 +18,15 @@ def make_season(db: Database | None, out: Path, options: Options) -> Path:
     if options.season_id is None:
         raise ReportError("the season table needs a season: give --season ID")
     standing = season_standing(need_db(db), options.season_id)
-    stage = f"{len(standing.nights)} nights" if standing.nights else "no nights yet"
-    header = page_header(db, f"Season table — {standing.season.name}", None, stage)
+    nights = len(standing.nights)
+    if nights == 1:
+        stage = translate("reports", "1 night")
+    elif nights:
+        stage = translate("reports", "{0} nights").format(nights)
+    else:
+        stage = translate("reports", "no nights yet")
+    title = translate("reports", "Season table — {0}").format(standing.season.name)
+    header = page_header(db, title, None, stage)
     return Path(render_season(str(out), header, standing, options.paper))
 
 
@@ -26,5 +34,6 @@ def make_player_page(db: Database | None, out: Path, options: Options) -> Path:
     if options.player_id is None:
         raise ReportError("the player's page needs a player: give --player ID")
     record = player_record(need_db(db), options.player_id)
-    header = page_header(db, f"Player — {record.player.name}", None, record.player.club)
+    title = translate("reports", "Player — {0}").format(record.player.name)
+    header = page_header(db, title, None, record.player.club)
     return Path(render_player_page(str(out), header, record, options.paper))
