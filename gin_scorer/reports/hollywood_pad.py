@@ -78,7 +78,7 @@ def _close_rows(shape: PadShape, fill: PadFill | None) -> list[list[object]]:
     closes = {c.number: c for c in fill.closes} if fill else {}
 
     def close_row(label: str, pick: Pick) -> list[object]:
-        row: list[object] = ["", Paragraph(label, st["label"])]
+        row: list[object] = ["", Paragraph(markup(label), st["label"])]
         for side in ("a", "b"):
             for n in range(1, shape.games + 1):
                 close = closes.get(n)

@@ -121,7 +121,7 @@ def pairings_story(
                 "v",
                 name(line.player_b, line.club_b, line.rating_b)
                 if line.player_b
-                else Paragraph(translate("reports", "— bye —"), st["cell"]),
+                else Paragraph(markup(translate("reports", "— bye —")), st["cell"]),
                 Paragraph(markup(line.note), st["small"]),
             ]
         )
@@ -147,13 +147,15 @@ def pairings_story(
         name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
     )
     _style(names, len(name_rows) - 1)
-    story: list[Flowable] = [Paragraph(translate("reports", "By table"), st["h2"]), tables]
+    story: list[Flowable] = [Paragraph(markup(translate("reports", "By table")), st["h2"]), tables]
     story += [Spacer(1, 2 * mm)] if notes else []
     story += [Paragraph(markup(note), st["small"]) for note in notes]
     return [
         *story,
         PageBreak(),
-        Paragraph(translate("reports", "Find your table: alphabetically by name"), st["h2"]),
+        Paragraph(
+            markup(translate("reports", "Find your table: alphabetically by name")), st["h2"]
+        ),
         names,
     ]
 

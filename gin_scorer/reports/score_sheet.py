@@ -76,7 +76,7 @@ def _close(shape: SheetShape, fill: GameFill | None) -> list[list[object]]:
     st = template.styles()
 
     def close(label: str, a: str, b: str) -> list[object]:
-        return [Paragraph(label, st["label"]), "", a, b, ""]
+        return [Paragraph(markup(label), st["label"]), "", a, b, ""]
 
     box = shape.boxes_label
     if not fill:

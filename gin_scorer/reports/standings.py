@@ -116,10 +116,12 @@ def standings_story(
     story += [
         Spacer(1, 2 * mm),
         Paragraph(
-            translate(
-                "reports",
-                "Places shared after every tie-break are marked “=”. Points ± is the "
-                "point differential: final game scores for minus against.",
+            markup(
+                translate(
+                    "reports",
+                    "Places shared after every tie-break are marked “=”. Points ± is the "
+                    "point differential: final game scores for minus against.",
+                )
             ),
             st["small"],
         ),

@@ -292,7 +292,7 @@ def match_heading_table(heading: MatchHeading, width: float) -> Table:
 
     def field(label: str, value: str) -> Paragraph:
         return Paragraph(
-            f'<font size="7" color="#444444">{label}</font><br/>'
+            f'<font size="7" color="#444444">{markup(label)}</font><br/>'
             f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
             st["body"],
         )

@@ -76,3 +76,20 @@ def test_the_slips_and_sign_in_sheet_speak_through_the_translator(tmp_path: Path
     sheet = _text(render_sign_in(tmp_path / "in.pdf", _header("Sign-in"), people, paper=Paper.A4))
     assert "«Member no.»" in sheet and "«withdrawn»" in sheet
     assert "«1 player. Tick the box" in sheet
+
+
+def test_a_translation_with_markup_characters_prints_as_written(tmp_path: Path) -> None:
+    """reportlab reads a Paragraph's text as markup: a translated word with & or < in it must
+    print as written, not break the page."""
+    from gin_scorer.reports import build
+
+    use_translator(lambda _context, text: f"{text} & <i>")
+    lines = [PairingLine("1", "Ann", "Bob"), PairingLine("", "Cy")]
+    pairings = _text(render_pairings(tmp_path / "p.pdf", _header("Pairings"), lines))
+    assert "By table & <i>" in pairings
+    for kind in ("sheet", "pad", "slips"):
+        text = _text(build(kind, None, tmp_path / f"{kind}.pdf", blank=True))
+        assert "& <i>" in text, kind
+    standings = [StandingLine(1, 1, "Ann", "Club", 2, 2, 0, 4, 1, 120)]
+    pdf = render_standings(tmp_path / "s.pdf", _header("Standings"), standings)
+    assert "Places shared after every tie-break" in _text(pdf)
