@@ -8,12 +8,13 @@ it in with Qt Linguist, and ``pyside6-lrelease`` compiles it to ``gin_scorer_fr.
 it: the app loads that for a French system, with no change to the code. Qt's own texts
 (standard buttons, file dialogs) come from Qt's translations.
 
-The words the app shares with its printouts and the room (hand descriptions, game lines,
-standings and round columns) live in the Qt-free ``gin_scorer.presentation``, which says them
-through :func:`gin_scorer.presentation.words.translate`; :func:`install_translations` makes
-that Qt's translate too, so one template and one ``.qm`` file serve both. Not yet through it:
-the rest of that layer's words (the entry line's readings, the club's and the sheet's texts)
-and the messages the services and the core raise.
+The words the app shares with its printouts (hand descriptions, game lines, standings and
+round columns, the entry and results lines, the club's words) live in the Qt-free
+``gin_scorer.presentation`` and ``gin_scorer.reports``, which say them through
+:func:`gin_scorer.presentation.words.translate`; :func:`install_translations` makes that Qt's
+translate too, so one template and one ``.qm`` file serve both. Not yet through it: the
+bracket's and the event player sheet's own labels, the room's web templates, the command
+line, and the messages the services and the core raise.
 """
 
 from __future__ import annotations

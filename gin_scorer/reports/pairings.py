@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from gin_scorer.presentation.columns import headings
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
@@ -81,21 +82,17 @@ def _style(table: Table, rows: int) -> None:
 
 
 _BY_TABLE = (
-    QT_TRANSLATE_NOOP("reports", "Table"),
-    QT_TRANSLATE_NOOP("reports", "Player A"),
+    QT_TRANSLATE_NOOP("columns", "Table"),
+    QT_TRANSLATE_NOOP("columns", "Player A"),
     "",
-    QT_TRANSLATE_NOOP("reports", "Player B"),
-    QT_TRANSLATE_NOOP("reports", "Note"),
+    QT_TRANSLATE_NOOP("columns", "Player B"),
+    QT_TRANSLATE_NOOP("columns", "Note"),
 )
 _BY_NAME = (
-    QT_TRANSLATE_NOOP("reports", "Name"),
-    QT_TRANSLATE_NOOP("reports", "Table"),
-    QT_TRANSLATE_NOOP("reports", "Opponent"),
+    QT_TRANSLATE_NOOP("columns", "Name"),
+    QT_TRANSLATE_NOOP("columns", "Table"),
+    QT_TRANSLATE_NOOP("columns", "Opponent"),
 )
-
-
-def _headings(texts: Sequence[str]) -> list[object]:
-    return [translate("reports", text) if text else "" for text in texts]
 
 
 def pairings_story(
@@ -112,7 +109,7 @@ def pairings_story(
     # Pairings go up on the wall: names a size larger than other tables.
     wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
     big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
-    table_rows: list[list[object]] = [_headings(_BY_TABLE)]
+    table_rows: list[list[object]] = [list(headings(_BY_TABLE))]
     for line in by_table(lines):
         table_rows.append(
             [
@@ -134,7 +131,7 @@ def pairings_story(
         TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
     )
 
-    name_rows: list[list[object]] = [_headings(_BY_NAME)]
+    name_rows: list[list[object]] = [list(headings(_BY_NAME))]
     for player, club, table, opponent in by_name(lines):
         name_rows.append(
             [

@@ -2338,6 +2338,18 @@ head</source>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>confirmation_words</name>
@@ -3095,30 +3107,6 @@ Director&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Player A</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Player B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opponent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>By table</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3162,6 +3150,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Places shared after every tie-break are marked “=”. Points ± is the point differential: final game scores for minus against.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3179,6 +3171,18 @@ W–L</source>
     </message>
     <message>
         <source>Printed {0} · gin-scorer {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
