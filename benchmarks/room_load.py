@@ -181,13 +181,16 @@ def _database(pg: str | None, folder: Path) -> tuple[str, object]:
 
 
 def _profiler(pid: int) -> subprocess.Popen[bytes] | None:
-    """``ROOM_LOAD_PROFILE=py-spy`` (a path to py-spy): where the room's time goes, in 30 s."""
+    """``ROOM_LOAD_PROFILE=py-spy`` (a path to py-spy): where the room's time goes, in 30 s
+    (only threads holding the GIL, the time requests queue for; sampled without pausing the
+    room, which would make its figures worse than they are)."""
     import os
 
     spy = os.environ.get("ROOM_LOAD_PROFILE")
     if not spy:
         return None
     command = [spy, "record", "--format", "raw", "-o", "/tmp/room-profile.txt", "-d", "30"]
+    command += ["--gil", "--nonblocking"]
     return subprocess.Popen([*command, "--pid", str(pid)], stdout=subprocess.DEVNULL)
 
 

@@ -139,3 +139,33 @@ def test_every_revision_downgrades_and_upgrades_again(db_url: str) -> None:
         upgrade_to(db, "head")
         with db.engine.connect() as connection:
             assert current_revisions(connection) == (head_revision(),)
+
+
+def test_a_store_copy_starts_as_an_empty_database_at_head(tmp_path: Path) -> None:
+    """Snapshots start from a kept empty database at head instead of migrating each time:
+    each new file is the migrated schema exactly, empty, and two made at once in two threads
+    (two backups) do not disturb each other."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gin_scorer.store.migrate import open_copy
+
+    def made(name: str) -> tuple[tuple[str, ...], list[object]]:
+        copy = open_copy(tmp_path / name, station="test")
+        try:
+            with copy.engine.connect() as connection:
+                differences = compare_metadata(
+                    MigrationContext.configure(connection), SQLModel.metadata
+                )
+                rows = [
+                    (table.name, connection.execute(select(table)).first())
+                    for table in SQLModel.metadata.sorted_tables
+                ]
+                return current_revisions(connection), differences + [r for r in rows if r[1]]
+        finally:
+            copy.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(made, [f"copy-{n}.sqlite" for n in range(6)]))
+    assert results == [((head_revision(),), [])] * 6
+    with open_copy(tmp_path / "copy-0.sqlite", station="test") as again:  # an existing file
+        assert again.path == tmp_path / "copy-0.sqlite"
