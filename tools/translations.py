@@ -4,13 +4,16 @@
     .venv/bin/python tools/translations.py --check    # exit 1 if it is out of date
 
 Uses Qt's own ``pyside6-lupdate`` (it comes with PySide6), without source locations so that
-the template changes only when a text does. tests/gui/test_translatable.py checks it is
-current.
+the template changes only when a text does. lupdate does not read the room's Jinja2 templates:
+their ``_("…")`` words are extracted with Jinja2's own extractor and handed to lupdate as
+``translate("room", "…")`` calls in a file of their own. tests/gui/test_translatable.py checks
+the template is current.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -30,19 +33,52 @@ def lupdate() -> str:
     return found
 
 
+def template_words() -> list[str]:
+    """Every ``_("…")`` text of the room's templates, in file and line order."""
+    from jinja2 import Environment
+
+    env = Environment(extensions=["jinja2.ext.i18n"])
+    found: list[str] = []
+    for template in sorted((ROOT / "gin_scorer" / "web" / "templates").glob("*.html")):
+        source = template.read_text(encoding="utf-8")
+        for _line, _function, message in env.extract_translations(source, ("_",)):
+            text = message[0] if isinstance(message, tuple) else message
+            if isinstance(text, str) and text not in found:
+                found.append(text)
+    return found
+
+
 def write_template(out: Path) -> None:
     sources = sorted(
         str(p.relative_to(ROOT))
-        for folder in ("gui", "presentation", "reports")  # widgets, shared words, printouts
+        # widgets, shared words, printouts, the room's pages
+        for folder in ("gui", "presentation", "reports", "web")
         for p in (ROOT / "gin_scorer" / folder).rglob("*.py")
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)  # a template anew: nothing kept from an older one
-    subprocess.run(
-        [lupdate(), *sources, "-locations", "none", "-no-obsolete", "-silent", "-ts", str(out)],
-        cwd=ROOT,
-        check=True,
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        templates = Path(folder) / "room_templates.py"
+        calls = (
+            f"translate({json.dumps('room')}, {json.dumps(t, ensure_ascii=False)})"
+            for t in template_words()
+        )
+        templates.write_text("\n".join(calls) + "\n", encoding="utf-8")
+        subprocess.run(
+            [
+                lupdate(),
+                *sources,
+                str(templates),
+                "-locations",
+                "none",
+                "-no-obsolete",
+                "-silent",
+                "-ts",
+                str(out),
+            ],
+            cwd=ROOT,
+            check=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

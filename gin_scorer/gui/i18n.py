@@ -12,9 +12,11 @@ The words the app shares with its printouts (hand descriptions, game lines, stan
 round columns, the entry and results lines, the club's words) live in the Qt-free
 ``gin_scorer.presentation`` and ``gin_scorer.reports``, which say them through
 :func:`gin_scorer.presentation.words.translate`; :func:`install_translations` makes that Qt's
-translate too, so one template and one ``.qm`` file serve both. Not yet through it: the
-bracket's and the event player sheet's own labels, the room's web templates, the command
-line, and the messages the services and the core raise.
+translate too, so one template and one ``.qm`` file serve both. The room's pages
+(``gin_scorer.web``) are in the template as well, but the room reads the translators' ``.ts``
+files itself and answers each phone in the phone's language, not the desk's. Not yet through
+it: the bracket's and the event player sheet's own labels, the command line, and the
+messages the services and the core raise.
 """
 
 from __future__ import annotations

@@ -204,6 +204,16 @@ class ClockReading:
         return translate("projector_pages", "Round {0} · {1}").format(self.round_number, shown)
 
 
+def clock_words() -> dict[str, str]:
+    """The clock's words for a page that counts down by itself (the room's script fills in
+    ``{0}`` and ``{1}``), the same as :meth:`ClockReading.text` says them."""
+    return {
+        "round": translate("projector_pages", "Round {0} · {1}"),
+        "left": translate("projector_pages", "{0} left"),
+        "time": translate("projector_pages", "time"),
+    }
+
+
 def clock_text(seconds_left: float | None, *, paused: bool = False) -> str:
     """The round clock as the wall shows it: ``23:05 left``, ``paused 10:00``, ``time``.
 

@@ -14,9 +14,11 @@ the English it is written in.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 
 Translator = Callable[[str, str], str]
 """``(context, text) -> the text in the reader's language``."""
@@ -27,6 +29,8 @@ def _english(_context: str, text: str) -> str:
 
 
 _translator: list[Translator] = [_english]  # one slot, replaced by the front end
+# A reader's own language for one request (a phone in the room), over the installed one.
+_speaking: ContextVar[Translator | None] = ContextVar("gin_scorer_speaking", default=None)
 
 
 def use_translator(translator: Translator | None) -> None:
@@ -34,9 +38,23 @@ def use_translator(translator: Translator | None) -> None:
     _translator[0] = translator or _english
 
 
+@contextlib.contextmanager
+def speaking(translator: Translator | None) -> Iterator[None]:
+    """Inside the block, this layer's words go through ``translator`` (``None``: English)
+    instead of the installed one, in this thread or task and what it starts with its context
+    (a worker thread the room reads in). The room answers each phone in the phone's own
+    language this way, while the desk in the same process speaks its own."""
+    token = _speaking.set(translator or _english)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
 def translate(context: str, text: str) -> str:
     """``text`` in the reader's language; ``context`` is the module that says it."""
-    return checked_translation(text, _translator[0](context, text))
+    chosen = _speaking.get() or _translator[0]
+    return checked_translation(text, chosen(context, text))
 
 
 def checked_translation(source: str, translated: str) -> str:

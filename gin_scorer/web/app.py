@@ -11,6 +11,7 @@ within a couple of seconds of a change at any station.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -30,6 +31,7 @@ from gin_scorer.presentation.club_words import (
 from gin_scorer.presentation.projector_pages import (
     ClockReading,
     Page,
+    clock_words,
     names_pages,
     season_pages,
     standings_pages,
@@ -37,11 +39,13 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text
+from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.headers import SecurityHeaders
+from gin_scorer.web.room_language import ReadersLanguage, RoomLanguages, page_language, say
 from gin_scorer.web.room_view import RoomView, read_room
 from gin_scorer.web.table_pages import SendLimit, TablePages
 
@@ -59,6 +63,7 @@ def _templates() -> Environment:
         lstrip_blocks=True,
     )
     env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
+    env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
     env.globals.update(
         season_room_cells=season_room_cells,
         season_room_columns=season_room_columns,
@@ -66,6 +71,11 @@ def _templates() -> Environment:
         season_notes=season_notes,
     )
     return env
+
+
+def _cannot_show(error: ServiceError) -> Response:
+    said = translate("app", "The room cannot show this event: {0}").format(error)
+    return HTMLResponse(f"<p>{escape(said)}</p>", 404)
 
 
 def _found(view: RoomView, wanted: str) -> RoomView:
@@ -79,11 +89,14 @@ def _found(view: RoomView, wanted: str) -> RoomView:
 
 
 def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
-    pages = standings_pages(f"Standings — {view.stage.lower()}", view.standings, PROJECTOR_ROWS)
+    heading = translate("app", "Standings — {0}").format(view.stage.lower())
+    pages = standings_pages(heading, view.standings, PROJECTOR_ROWS)
     if view.round_number is not None:
         number = view.round_number
-        pages += names_pages(f"Round {number}: find your table", view.by_name, PROJECTOR_ROWS)
-        pages += tables_pages(f"Round {number} pairings", view.pairings, PROJECTOR_ROWS)
+        finding = translate("app", "Round {0}: find your table").format(number)
+        pages += names_pages(finding, view.by_name, PROJECTOR_ROWS)
+        pairings = translate("app", "Round {0} pairings").format(number)
+        pages += tables_pages(pairings, view.pairings, PROJECTOR_ROWS)
     for standing in seasons:
         pages += season_pages(standing, PROJECTOR_ROWS)
     return pages
@@ -96,12 +109,14 @@ def room_app(
     poll_seconds: float = 0.5,
     stream_seconds: float = 300.0,
     clock: Callable[[], ClockReading | None] | None = None,
+    languages: RoomLanguages | None = None,
 ) -> Starlette:
     """The room for ``event_id`` on an open ``db`` (the caller opens and closes it).
 
     ``poll_seconds``: how often the change stream asks the services; ``stream_seconds``: how
     long one stream lasts before the browser reconnects (it does so by itself). ``clock``:
     the desk's round clock, when the desk serves the room (the pages count it down).
+    ``languages``: the translations a phone may read the room in (those shipped by default).
     """
     env = _templates()
     watch = ChangeWatch(db, event_id, poll_seconds, clock=clock)
@@ -113,7 +128,7 @@ def room_app(
         try:
             view = await views.get()
         except ServiceError as error:
-            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+            return _cannot_show(error)
         shown = _found(view, wanted)
         page = env.get_template(part).render(view=shown, find=wanted, clock=watch.clock_now())
         return HTMLResponse(page)
@@ -125,7 +140,7 @@ def room_app(
         try:
             view = await views.get()
         except ServiceError as error:
-            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+            return _cannot_show(error)
         pages = _projector_pages(view, await seasons.get() if view.seasons else ())
         page = env.get_template("projector.html").render(
             view=view, pages=pages, clock=watch.clock_now()
@@ -145,8 +160,13 @@ def room_app(
             *_table_routes(TablePages(env, db, event_id, SendLimit())),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=_middleware(languages or RoomLanguages()),
     )
+
+
+def _middleware(languages: RoomLanguages) -> list[Middleware]:
+    """Every answer carries the open network's headers, in its reader's language."""
+    return [Middleware(SecurityHeaders), Middleware(ReadersLanguage, languages=languages)]
 
 
 def _season_read(
@@ -175,7 +195,7 @@ def _season_routes(
         try:
             view, tables = await views.get(), await seasons.get()
         except ServiceError as error:
-            return HTMLResponse(f"<p>The room cannot show this event: {error}</p>", 404)
+            return _cannot_show(error)
         return HTMLResponse(env.get_template(part).render(view=view, seasons=tables))
 
     async def season_live(request: Request) -> Response:

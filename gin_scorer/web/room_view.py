@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_scorer.presentation.standings_table import stage_words
+from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.room_reading import read_room_facts
 from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
@@ -26,23 +27,36 @@ class RoomView:
     pairings: tuple[PairingView, ...]
     by_name: tuple[NameLine, ...]
     standings: tuple[StandingRow, ...]
-    stage: str  # "After round 2", "During round 3", "Before round 1"
+    round_complete: bool  # every table of the latest round has its result
     missing: tuple[TableLine, ...]
     bracket: tuple[BracketSlotView, ...]
     champion: str
     seal: str | None
     seasons: tuple[str, ...] = ()  # the seasons that count this event (the room links them)
 
+    # The words below are said when a page is made, in its reader's language: the view
+    # itself is shared by every phone, whatever language each reads.
+
+    @property
+    def stage(self) -> str:
+        """ "After round 2", "During round 3", "Before round 1"."""
+        return stage_words(self.round_number, complete=self.round_complete)
+
     @property
     def missing_text(self) -> str:
         """``2 tables still owe a result: 3, 7`` or ``every table has its result``."""
         if self.round_number is None:
-            return "no round paired yet"
+            return translate("room_view", "no round paired yet")
         if not self.missing:
-            return f"every table of round {self.round_number} has its result"
+            return translate("room_view", "every table of round {0} has its result").format(
+                self.round_number
+            )
         tables = ", ".join(str(t.table) for t in self.missing if t.table is not None)
-        word = "table still owes" if len(self.missing) == 1 else "tables still owe"
-        return f"{len(self.missing)} {word} a result: {tables}"
+        if len(self.missing) == 1:
+            return translate("room_view", "1 table still owes a result: {0}").format(tables)
+        return translate("room_view", "{0} tables still owe a result: {1}").format(
+            len(self.missing), tables
+        )
 
 
 def read_room(db: Database, event_id: int) -> RoomView:
@@ -55,7 +69,6 @@ def read_room(db: Database, event_id: int) -> RoomView:
         drawn = bracket(db, event_id)
         slots = drawn.slots
         champion = drawn.champion.name if drawn.champion is not None else ""
-    stage = stage_words(number, complete=board is not None and board.complete)
     return RoomView(
         event_id=event_id,
         event_name=read.event_name,
@@ -65,7 +78,7 @@ def read_room(db: Database, event_id: int) -> RoomView:
         pairings=read.pairings,
         by_name=pairings_by_name(read.pairings),
         standings=read.standings,
-        stage=stage,
+        round_complete=board is not None and board.complete,
         missing=board.missing if board is not None else (),
         bracket=slots,
         champion=champion,

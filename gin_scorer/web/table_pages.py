@@ -11,11 +11,9 @@ too often is asked to wait.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from typing import NamedTuple
 
@@ -26,141 +24,23 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from gin_scorer.core.hands import Side
-from gin_scorer.presentation.confirmation_words import confirmation_sentence
-from gin_scorer.presentation.entry_grammar import GRAMMAR_HINT, EntryState, read_entry
-from gin_scorer.presentation.hand_words import describe_result
-from gin_scorer.presentation.match_place import match_names, match_place
+from gin_scorer.presentation.entry_grammar import EntryState, grammar_hint, read_entry
 from gin_scorer.presentation.result_grammar import (
-    RESULT_HINT,
     read_result_line,
-    reported_result_text,
+    result_hint,
     result_words,
 )
-from gin_scorer.presentation.seat_words import deal_words, entry_names, seat_label, seat_words
+from gin_scorer.presentation.words import translate
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntryKind, MatchView, ResultKind, ScoreSheet
+from gin_scorer.services.dto import ResultKind, ScoreSheet
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.hands import record_hand, undo_last_entry
 from gin_scorer.services.results import record_result
-from gin_scorer.services.table_links import page_state, page_state_of_token, sheet_of_token
-from gin_scorer.tournament.confirmation import Agreement, Confirmation
+from gin_scorer.services.table_links import page_state_of_token, sheet_of_token
+from gin_scorer.web.table_page_view import TablePage, table_name, table_page
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
-
-
-@dataclass(frozen=True, slots=True)
-class TablePage:
-    """What a table's page shows."""
-
-    token: str
-    where: str  # "Round 2 · Table 3"
-    names: tuple[str, str]
-    rules: str
-    lines: tuple[tuple[str, str, str], ...]  # (hand, what happened, totals after "a–b")
-    standing: str  # "Game 1: Ann 30 – 24 Bob · games 0–0" or the result
-    open: bool  # takes hands
-    can_undo: bool  # the newest row is this table's own hand
-    version: int
-    state: str  # "<version>.<words>": what /state answers while the page is current
-    key: str  # this form's submission key
-    answers: tuple[Answer, ...] = ()  # the players' words once the match is decided
-    said: str = ""  # the players' words in a sentence (confirmation_sentence)
-    confirmed: bool = False  # both agreed: the page takes nothing more
-    disputed: bool = False  # a player says it is wrong: the director is on the way
-    # Who a and b are on the entry line (a partnership: the two players of the next hand's
-    # table, named by ``seat``); the entrants otherwise.
-    entry_names: tuple[str, str] = ("A", "B")
-    seat: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """One player's line in the page's "The result" box."""
-
-    side: str  # "a" / "b", as the form sends it
-    name: str
-    word: str  # "confirmed", "says it is wrong", "not yet"
-    can_agree: bool
-
-
-def table_name(match: MatchView) -> str:
-    """Who the log says entered a hand from this table: ``table 3 (room)``."""
-    where = f"table {match.table_number}" if match.table_number else f"match {match.id}"
-    return f"{where} (room)"
-
-
-def _page(token: str, sheet: ScoreSheet) -> TablePage:
-    match = sheet.match
-    names = match_names(match)
-    lines = tuple(
-        (
-            seat_label(sheet, h.number - 1),
-            "; ".join(
-                words
-                for words in (
-                    describe_result(h.result, entry_names(sheet, h.number - 1)),
-                    deal_words(sheet, h.number - 1),
-                )
-                if words
-            ),
-            f"{h.totals_after.a}–{h.totals_after.b}",
-        )
-        for h in sheet.hands
-    )
-    if sheet.result is not None:
-        standing = reported_result_text(sheet.result, *names)
-    elif sheet.finished:
-        winner = sheet.winner_entrant
-        games = f"games {sheet.games_won.a}–{sheet.games_won.b}"
-        standing = f"finished: {winner.name if winner else 'nobody'} won · {games}"
-    else:
-        totals = sheet.current_totals
-        standing = (
-            f"Game {sheet.current_game}: {names[0]} {totals.a} – {totals.b} {names[1]}"
-            f" · games {sheet.games_won.a}–{sheet.games_won.b}"
-            f" · next dealer: {dict(zip(Side, entry_names(sheet), strict=True))[sheet.next_dealer]}"
-        )
-    newest = max(sheet.log, key=lambda row: row.id, default=None)
-    said = sheet.confirmation
-    can_undo = (
-        newest is not None
-        and newest.kind is EntryKind.ENTRY
-        and newest.entered_by == table_name(match)
-        and sheet.result is None
-        and not (said is not None and said.words)  # a player answered: the desk corrects
-    )
-    confirmed = said is not None and said.agreement is Agreement.CONFIRMED
-    return TablePage(
-        token=token,
-        where=match_place(match, fallback="Match"),
-        names=names,
-        rules=sheet.rules.name,
-        lines=lines,
-        standing=standing,
-        open=not sheet.finished and not match.locked and sheet.result is None,
-        can_undo=can_undo and not match.locked,
-        version=sheet.version,
-        state=page_state(sheet.version, said.said if said is not None else 0),
-        key=secrets.token_urlsafe(24),
-        answers=_answers(said, names) if said is not None and said.decided else (),
-        said=confirmation_sentence(said, names),
-        confirmed=confirmed,
-        disputed=said is not None and said.agreement is Agreement.DISPUTED,
-        entry_names=entry_names(sheet),
-        seat=seat_words(sheet),
-    )
-
-
-def _answers(said: Confirmation, names: tuple[str, str]) -> tuple[Answer, ...]:
-    confirmed = said.agreement is Agreement.CONFIRMED
-    out = []
-    for side, name in zip((Side.A, Side.B), names, strict=True):
-        word = said.word_of(side)
-        text = "not yet" if word is None else "confirmed" if word.agrees else "says it is wrong"
-        can_agree = not confirmed and (word is None or not word.agrees)
-        out.append(Answer(side.name.lower(), name, text, can_agree))
-    return tuple(out)
 
 
 class SendLimit:
@@ -212,15 +92,17 @@ class TablePages:
         return await run_in_threadpool(sheet_of_token, self.db, self.event_id, token)
 
     def _show(self, page: TablePage, status: int = 200, **extra: object) -> Response:
-        body = self.env.get_template("table.html").render(page=page, hint=GRAMMAR_HINT, **extra)
+        body = self.env.get_template("table.html").render(page=page, hint=grammar_hint(), **extra)
         return HTMLResponse(body, status)
 
     def _refused(self, request: Request, page: TablePage) -> Response | None:
         """A send from another site, or one too many: said, and nothing written."""
         if not _same_site(request):
-            return self._show(page, 403, message="✖ refused: this send did not come from the room")
+            refused = translate("table_pages", "✖ refused: this send did not come from the room")
+            return self._show(page, 403, message=refused)
         if not self.limit.allows(page.token):
-            return self._show(page, 429, message="✖ too many sends from this table: wait a minute")
+            waiting = translate("table_pages", "✖ too many sends from this table: wait a minute")
+            return self._show(page, 429, message=waiting)
         return None
 
     async def table(self, request: Request) -> Response:
@@ -229,7 +111,7 @@ class TablePages:
             sheet = await self._sheet(token)
         except ServiceError as error:
             return HTMLResponse(f"<p>{escape(str(error))}</p>", 404)
-        return self._show(_page(token, sheet))
+        return self._show(table_page(token, sheet))
 
     async def reading(self, request: Request) -> Response:
         """What the typed line means, for the page's live reading (nothing is written)."""
@@ -238,7 +120,7 @@ class TablePages:
             sheet = await self._sheet(token)
         except ServiceError as error:
             return JSONResponse({"state": "error", "message": str(error)}, 404)
-        names = _page(token, sheet).entry_names
+        names = table_page(token, sheet).entry_names
         said = read_entry(request.query_params.get("text", "")[:40], sheet.rules, names)
         return JSONResponse({"state": said.state.value, "message": said.message})
 
@@ -259,7 +141,7 @@ class TablePages:
             sheet = await self._sheet(token)
         except ServiceError as error:
             return HTMLResponse(f"<p>{escape(str(error))}</p>", 404)
-        page = _page(token, sheet)
+        page = table_page(token, sheet)
         refused = self._refused(request, page)
         if refused is not None:
             return refused
@@ -274,7 +156,7 @@ class TablePages:
         try:
             await run_in_threadpool(write)
         except (ServiceError, ValueError) as error:
-            fresh = _page(token, await self._sheet(token))
+            fresh = table_page(token, await self._sheet(token))
             return self._show(fresh, 409, text=text, message=f"✖ {error}")
         return RedirectResponse(f"/t/{token}", 303)
 
@@ -311,7 +193,9 @@ class TablePages:
         sheet, page, form = sent
         side = {"a": Side.A, "b": Side.B}.get(str(form.get("side", "")))
         if side is None:
-            return self._show(page, 400, message="✖ say which player answers")
+            return self._show(
+                page, 400, message=translate("table_pages", "✖ say which player answers")
+            )
         agrees = form.get("answer") == "agree"
         return await self._write(
             sent,
@@ -338,14 +222,22 @@ class TablePages:
         line = read_result_line(text, with_table=False)
         said = {"result_text": text}
         if line.report is None:
-            problem = line.problem or f"not a whole result yet: {line.hint or RESULT_HINT}"
+            whole = translate("table_pages", "not a whole result yet: {0}").format(
+                line.hint or result_hint()
+            )
+            problem = line.problem or whole
             return self._show(page, 200, result_message=f"✖ {problem}", **said)
         report = line.report
         if report.kind not in (ResultKind.SLIP, ResultKind.TIME_CALLED):
-            refusal = "a forfeit or a ruling is reported by the director, at the desk"
+            refusal = translate(
+                "table_pages", "a forfeit or a ruling is reported by the director, at the desk"
+            )
             return self._show(page, 403, result_message=f"✖ {refusal}", **said)
         if report.kind is ResultKind.SLIP and sheet.hands:
-            refusal = "this match has hands on its sheet: a slip would set them aside; ask the desk"
+            refusal = translate(
+                "table_pages",
+                "this match has hands on its sheet: a slip would set them aside; ask the desk",
+            )
             return self._show(page, 409, result_message=f"✖ {refusal}", **said)
         if form.get("step") != "record":
             return self._show(page, 200, result_reading=result_words(report, *page.names), **said)
@@ -362,7 +254,8 @@ class TablePages:
             return sent
         sheet, page, form = sent
         if not page.can_undo:
-            return self._show(page, 409, message="✖ only this table's last hand can be taken back")
+            refused = translate("table_pages", "✖ only this table's last hand can be taken back")
+            return self._show(page, 409, message=refused)
         who = table_name(sheet.match)
         return await self._write(
             sent, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)

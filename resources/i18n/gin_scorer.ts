@@ -2003,6 +2003,25 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>app</name>
+    <message>
+        <source>The room cannot show this event: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: find your table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>backup_dialog</name>
     <message>
         <source>Restore a backup</source>
@@ -3005,15 +3024,15 @@ Director&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>paused {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3357,6 +3376,284 @@ W–L</source>
     </message>
     <message>
         <source>Entered (initials)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>room</name>
+    <message>
+        <source>Seal {seal}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Season table: {seasons}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live: updated {time}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live: this page follows the results as they are entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find your table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part of your name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No round is paired yet. The pairings appear here as soon as the director pairs round 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {number}: where you sit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody in round {number} has that in their name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {number}: the tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{a} v {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{count} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket — champion: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — {stage}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings table, scrolls sideways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W–L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points ±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{event} · season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← the room: tables and tonight&apos;s standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live: this table follows the results (it may be up to 15 seconds behind).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This event is not counted in any season.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Season table, scrolls sideways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No results yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules: {rules}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next: {seat}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(a = {a}, b = {b})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report the result from your own pad, or time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a 3-1: a won 3 games to 1 (add each game&apos;s totals a–b if you have them: a 3-1 250-120 …) · t: time called, the event&apos;s rule decides. Both players then confirm it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This page takes nothing more; a correction is made at the desk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The director has been told: please wait at the table. Agreed after all? Confirm below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player checks the sheet below, then confirms the result (on this phone or their own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: I confirm this result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something is wrong?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who says so</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is wrong (the director reads this)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tell the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This match takes no more hands here. A correction is made at the desk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back hand {number}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totals a–b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hand yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>room_view</name>
+    <message>
+        <source>no round paired yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every table of round {0} has its result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 table still owes a result: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} tables still owe a result: {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3774,6 +4071,68 @@ W–L</source>
     </message>
     <message>
         <source>During round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>table_page_view</name>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0}: {1} {2} – {3} {4} · games {5}–{6} · next dealer: {7}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished: nobody won · games {0}–{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished: {0} won · games {1}–{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>says it is wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>table_pages</name>
+    <message>
+        <source>✖ refused: this send did not come from the room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ too many sends from this table: wait a minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ say which player answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a whole result yet: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a forfeit or a ruling is reported by the director, at the desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match has hands on its sheet: a slip would set them aside; ask the desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ only this table&apos;s last hand can be taken back</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

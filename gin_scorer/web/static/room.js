@@ -29,7 +29,8 @@
       if (request.status === 200) {
         main.innerHTML = request.responseText;
         filter();
-        live.textContent = "Live: updated " + new Date().toLocaleTimeString();
+        var updated = live.getAttribute("data-updated") || "Live: updated {time}";
+        live.textContent = updated.replace("{time}", new Date().toLocaleTimeString());
       }
     };
     request.send();
@@ -42,7 +43,9 @@
   if (window.EventSource && main) {
     var source = new EventSource("/events");
     source.addEventListener("change", refresh);
-    source.onerror = function () { live.textContent = "Reconnecting…"; };
+    source.onerror = function () {
+      live.textContent = live.getAttribute("data-reconnecting") || "Reconnecting…";
+    };
     source.onopen = function () { live.textContent = said; };
   }
   // A page read at most every few seconds (a season's table) may miss the last change: it

@@ -24,7 +24,7 @@
       reading.className = "reading state-" + said.state;
       var whole = said.state === "complete";
       step.value = whole ? "record" : "check";
-      send.textContent = whole ? "Record" : "Check";
+      send.textContent = send.getAttribute(whole ? "data-record-word" : "data-check-word");
     };
     request.send();
   }

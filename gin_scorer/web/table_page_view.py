@@ -1,0 +1,163 @@
+"""What a table's page shows, made from its match's score sheet in the reader's language:
+the match, its running sheet, the standing line and, once the match is decided, each player's
+word on the result."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from gin_scorer.core.hands import Side
+from gin_scorer.presentation.confirmation_words import confirmation_sentence
+from gin_scorer.presentation.hand_words import describe_result
+from gin_scorer.presentation.match_place import match_names, match_place
+from gin_scorer.presentation.result_grammar import reported_result_text
+from gin_scorer.presentation.seat_words import deal_words, entry_names, seat_label, seat_words
+from gin_scorer.presentation.words import translate
+from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
+from gin_scorer.services.table_links import page_state
+from gin_scorer.tournament.confirmation import Agreement, Confirmation
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """What a table's page shows."""
+
+    token: str
+    where: str  # "Round 2 · Table 3"
+    names: tuple[str, str]
+    rules: str
+    lines: tuple[tuple[str, str, str], ...]  # (hand, what happened, totals after "a–b")
+    standing: str  # "Game 1: Ann 30 – 24 Bob · games 0–0" or the result
+    open: bool  # takes hands
+    can_undo: bool  # the newest row is this table's own hand
+    version: int
+    state: str  # "<version>.<words>": what /state answers while the page is current
+    key: str  # this form's submission key
+    answers: tuple[Answer, ...] = ()  # the players' words once the match is decided
+    said: str = ""  # the players' words in a sentence (confirmation_sentence)
+    confirmed: bool = False  # both agreed: the page takes nothing more
+    disputed: bool = False  # a player says it is wrong: the director is on the way
+    # Who a and b are on the entry line (a partnership: the two players of the next hand's
+    # table, named by ``seat``); the entrants otherwise.
+    entry_names: tuple[str, str] = ("A", "B")
+    seat: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One player's line in the page's "The result" box."""
+
+    side: str  # "a" / "b", as the form sends it
+    name: str
+    word: str  # "confirmed", "says it is wrong", "not yet"
+    can_agree: bool
+
+
+def table_name(match: MatchView) -> str:
+    """Who the log says entered a hand from this table: ``table 3 (room)``. Stored, and
+    compared to tell this table's own hands: never translated."""
+    where = f"table {match.table_number}" if match.table_number else f"match {match.id}"
+    return f"{where} (room)"
+
+
+def table_page(token: str, sheet: ScoreSheet) -> TablePage:
+    match = sheet.match
+    names = match_names(match)
+    lines = tuple(
+        (
+            seat_label(sheet, h.number - 1),
+            "; ".join(
+                words
+                for words in (
+                    describe_result(h.result, entry_names(sheet, h.number - 1)),
+                    deal_words(sheet, h.number - 1),
+                )
+                if words
+            ),
+            f"{h.totals_after.a}–{h.totals_after.b}",
+        )
+        for h in sheet.hands
+    )
+    standing = _standing_line(sheet, names)
+    newest = max(sheet.log, key=lambda row: row.id, default=None)
+    said = sheet.confirmation
+    can_undo = (
+        newest is not None
+        and newest.kind is EntryKind.ENTRY
+        and newest.entered_by == table_name(match)
+        and sheet.result is None
+        and not (said is not None and said.words)  # a player answered: the desk corrects
+    )
+    confirmed = said is not None and said.agreement is Agreement.CONFIRMED
+    return TablePage(
+        token=token,
+        where=match_place(match, fallback=translate("table_page_view", "Match")),
+        names=names,
+        rules=sheet.rules.name,
+        lines=lines,
+        standing=standing,
+        open=not sheet.finished and not match.locked and sheet.result is None,
+        can_undo=can_undo and not match.locked,
+        version=sheet.version,
+        state=page_state(sheet.version, said.said if said is not None else 0),
+        key=secrets.token_urlsafe(24),
+        answers=_answers(said, names) if said is not None and said.decided else (),
+        said=confirmation_sentence(said, names),
+        confirmed=confirmed,
+        disputed=said is not None and said.agreement is Agreement.DISPUTED,
+        entry_names=entry_names(sheet),
+        seat=seat_words(sheet),
+    )
+
+
+def _standing_line(sheet: ScoreSheet, names: tuple[str, str]) -> str:
+    """Where the match stands: its reported result, who won it, or the game being played."""
+    if sheet.result is not None:
+        return reported_result_text(sheet.result, *names)
+    if sheet.finished:
+        return _finished_line(sheet)
+    totals = sheet.current_totals
+    dealer = dict(zip(Side, entry_names(sheet), strict=True))[sheet.next_dealer]
+    return translate(
+        "table_page_view", "Game {0}: {1} {2} – {3} {4} · games {5}–{6} · next dealer: {7}"
+    ).format(
+        sheet.current_game,
+        names[0],
+        totals.a,
+        totals.b,
+        names[1],
+        sheet.games_won.a,
+        sheet.games_won.b,
+        dealer,
+    )
+
+
+def _finished_line(sheet: ScoreSheet) -> str:
+    """``finished: Ann won · games 3–1``."""
+    won, lost = sheet.games_won.a, sheet.games_won.b
+    winner = sheet.winner_entrant
+    if winner is None:
+        return translate("table_page_view", "finished: nobody won · games {0}–{1}").format(
+            won, lost
+        )
+    return translate("table_page_view", "finished: {0} won · games {1}–{2}").format(
+        winner.name, won, lost
+    )
+
+
+def _answers(said: Confirmation, names: tuple[str, str]) -> tuple[Answer, ...]:
+    confirmed = said.agreement is Agreement.CONFIRMED
+    out = []
+    for side, name in zip((Side.A, Side.B), names, strict=True):
+        word = said.word_of(side)
+        text = (
+            translate("table_page_view", "not yet")
+            if word is None
+            else translate("table_page_view", "confirmed")
+            if word.agrees
+            else translate("table_page_view", "says it is wrong")
+        )
+        can_agree = not confirmed and (word is None or not word.agrees)
+        out.append(Answer(side.name.lower(), name, text, can_agree))
+    return tuple(out)
