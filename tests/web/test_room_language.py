@@ -25,7 +25,8 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 <TS version="2.1" language="fr_FR">
 <context>
     <name>room</name>
-    <message><source>Find your table</source><translation>Trouvez votre table</translation></message>
+    <message><source>Find your table</source>
+        <translation>Trouvez votre table</translation></message>
     <message><source>Round {number}: where you sit</source>
         <translation>Tour {number} : votre place</translation></message>
     <message><source>{a} v {b}</source><translation>{a} contre {b}</translation></message>
@@ -35,7 +36,8 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 </context>
 <context>
     <name>standings_table</name>
-    <message><source>During round {0}</source><translation>Pendant le tour {0}</translation></message>
+    <message><source>During round {0}</source>
+        <translation>Pendant le tour {0}</translation></message>
 </context>
 <context>
     <name>room_view</name>
