@@ -24,6 +24,7 @@ def run_bracket_command(args: argparse.Namespace) -> int:
 
 
 def _bracket(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
     from gin_scorer.services.standings import bracket
 
     view = bracket(db, args.event)
@@ -34,11 +35,12 @@ def _bracket(db: Database, args: argparse.Namespace) -> int:
     )
     for s in view.slots:
         if not s.needed:
-            print(f"  {s.slot:<6} {s.label}: not needed")
+            print(f"  {s.slot:<6} {slot_label(s)}: {not_needed()}")
             continue
+        a, b = slot_side(s, "A").text, slot_side(s, "B").text
         score = f"  {s.games_a}–{s.games_b}" if s.games_a is not None else ""
-        win = {"A": f"  -> {s.a_text}", "B": f"  -> {s.b_text}"}.get(s.winner, "")
-        print(f"  {s.slot:<6} {s.label}: {s.a_text} v {s.b_text}{score}{win}")
+        win = {"A": f"  -> {a}", "B": f"  -> {b}"}.get(s.winner, "")
+        print(f"  {s.slot:<6} {slot_label(s)}: {a} v {b}{score}{win}")
     if view.champion is not None:
         print(f"champion: {view.champion.name}")
     return 0

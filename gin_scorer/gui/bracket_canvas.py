@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPain
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
 from gin_scorer.services.standings import BracketSlotView, BracketView
 
 BOX_W = 200.0
@@ -31,7 +32,6 @@ _WON = QColor("#fff1b8")
 _NOT_NEEDED = QColor("#eeeeee")
 _MUTED = QColor("#777777")
 _LINE = QColor("#8a8a8a")
-_UNKNOWN = ("winner of", "loser of", "seed ", "bye", "not needed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,17 @@ class PlacedBox:
 
 def _section_title(section: str, rnd: int, last: int, double: bool) -> str:
     """ "Quarter-finals", "Semi-finals", "Final" in a single elimination; rounds otherwise."""
+    if double and section == "L":
+        return translate("BracketCanvas", "Losers round {0}").format(rnd)
     if double:
-        bracket = {"W": "Winners", "L": "Losers"}.get(section, section)
-        return f"{bracket} round {rnd}"
-    named = {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}
-    return named.get(last - rnd, f"Round {rnd}")
+        return translate("BracketCanvas", "Winners round {0}").format(rnd)
+    if last - rnd == 0:
+        return translate("BracketCanvas", "Final")
+    if last - rnd == 1:
+        return translate("BracketCanvas", "Semi-finals")
+    if last - rnd == 2:
+        return translate("BracketCanvas", "Quarter-finals")
+    return translate("BracketCanvas", "Round {0}").format(rnd)
 
 
 def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]], float, float]:
@@ -102,18 +108,19 @@ def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]
             middle = (low + TITLE_H + high) / 2
         for k, slot in enumerate(finals):
             x = MARGIN + (columns + k) * step
-            titles.append((QPointF(x, middle - BOX_H / 2 - 8), slot.label))
+            titles.append((QPointF(x, middle - BOX_H / 2 - 8), slot_label(slot)))
             placed.append(PlacedBox(slot, QRectF(x, middle - BOX_H / 2, BOX_W, BOX_H)))
     width = MARGIN * 2 + (columns + len(finals)) * step - COLUMN_GAP
     return placed, titles, max(width, BOX_W), max(top + MARGIN, TITLE_H + BOX_H)
 
 
-def side_text(slot: BracketSlotView, side: str) -> tuple[str, str]:
-    """What one half of a box says: the player (or what will fill it) and the games won."""
+def side_text(slot: BracketSlotView, side: str) -> tuple[str, str, bool]:
+    """What one half of a box says: the player (or what will fill it), the games won, and
+    whether it names a player (``False``: shown muted)."""
     if not slot.needed:
-        return ("not needed", "") if side == "A" else ("", "")
-    text = slot.a_text if side == "A" else slot.b_text
-    return text, "" if slot.match_id is None else slot.games_text(side)
+        return (not_needed(), "", False) if side == "A" else ("", "", False)
+    said = slot_side(slot, side)
+    return said.text, "" if slot.match_id is None else slot.games_text(side), said.known
 
 
 class BracketCanvas(QWidget):
@@ -160,7 +167,7 @@ class BracketCanvas(QWidget):
         for placed in self.boxes:
             halves = []
             for side in ("A", "B"):
-                text, games = side_text(placed.slot, side)
+                text, games, _known = side_text(placed.slot, side)
                 mark = " ✔" if placed.slot.winner == side else ""
                 halves.append(f"{text}{mark}" + (f" {games}" if games else ""))
             lines.append(f"{placed.slot.slot}: {halves[0]} | {halves[1]}")
@@ -231,12 +238,11 @@ class BracketCanvas(QWidget):
             won = slot.winner == side
             fill = _NOT_NEEDED if not needed else _WON if won else QColor("white")
             painter.fillRect(part, fill)
-            text, games = side_text(slot, side)
+            text, games, known = side_text(slot, side)
             font = QFont(normal)
             font.setBold(won)
             painter.setFont(font)
-            unknown = text.startswith(_UNKNOWN)
-            painter.setPen(_MUTED if unknown or not needed else QColor("black"))
+            painter.setPen(_MUTED if not known or not needed else QColor("black"))
             name_rect = part.adjusted(6, 0, -SCORE_W - 4, 0)
             shown = painter.fontMetrics().elidedText(
                 text + (" ✔" if won else ""), Qt.TextElideMode.ElideRight, int(name_rect.width())
@@ -267,7 +273,9 @@ class BracketCanvas(QWidget):
         painter.drawText(
             QRectF(rect.left(), rect.bottom() + 1, rect.width(), 14),
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-            slot.slot + (f" · table {slot.table}" if slot.table else ""),
+            translate("BracketCanvas", "{0} · table {1}").format(slot.slot, slot.table)
+            if slot.table
+            else slot.slot,
         )
 
     # --- choosing a match ------------------------------------------------------------------
@@ -292,8 +300,12 @@ class BracketCanvas(QWidget):
         number = self.box_at(event.position())
         if number >= 0:
             slot = self.boxes[number].slot
-            hint = "double-click to open the score sheet" if slot.match_id else "not paired yet"
-            QToolTip.showText(event.globalPosition().toPoint(), f"{slot.label} · {hint}", self)
+            hint = (
+                translate("BracketCanvas", "{0} · double-click to open the score sheet")
+                if slot.match_id
+                else translate("BracketCanvas", "{0} · not paired yet")
+            )
+            QToolTip.showText(event.globalPosition().toPoint(), hint.format(slot_label(slot)), self)
         else:
             QToolTip.hideText()
 

@@ -15,8 +15,7 @@ round columns, the entry and results lines, the club's words) live in the Qt-fre
 translate too, so one template and one ``.qm`` file serve both. The room's pages
 (``gin_scorer.web``) are in the template as well, but the room reads the translators' ``.ts``
 files itself and answers each phone in the phone's language, not the desk's. Not yet through
-it: the bracket's and the event player sheet's own labels, the command line, and the
-messages the services and the core raise.
+it: the command line, and the messages the services and the core raise.
 """
 
 from __future__ import annotations

@@ -233,7 +233,22 @@ def result_words(report: ResultReport, a_name: str, b_name: str) -> str:
         return translate("result_grammar", "time called: the event's rule decides")
     if kind is ResultKind.ADJUDICATED and winner is not None:
         return translate("result_grammar", "adjudicated to {0}: {1}").format(winner, report.reason)
-    return kind.label
+    return kind_word(kind)
+
+
+_KIND_WORDS = {
+    ResultKind.PLAYED: QT_TRANSLATE_NOOP("result_grammar", "played"),
+    ResultKind.SLIP: QT_TRANSLATE_NOOP("result_grammar", "slip"),
+    ResultKind.FORFEIT: QT_TRANSLATE_NOOP("result_grammar", "forfeit"),
+    ResultKind.DOUBLE_FORFEIT: QT_TRANSLATE_NOOP("result_grammar", "double forfeit"),
+    ResultKind.TIME_CALLED: QT_TRANSLATE_NOOP("result_grammar", "time called"),
+    ResultKind.ADJUDICATED: QT_TRANSLATE_NOOP("result_grammar", "adjudicated"),
+}
+
+
+def kind_word(kind: ResultKind) -> str:
+    """Where a result came from, in the reader's language: ``slip``, ``time called``."""
+    return translate("result_grammar", _KIND_WORDS[kind])
 
 
 def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
@@ -265,7 +280,8 @@ def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
         said += translate("result_grammar", ", margin {0}").format(abs(result.margin))
     if result.reason:
         said += f" — {result.reason}"
-    label = result.kind.label[:1].upper() + result.kind.label[1:]
+    word = kind_word(result.kind)
+    label = word[:1].upper() + word[1:]
     if result.corrected:
         entered = translate("result_grammar", "{0}: {1} (entered by {2}, corrected)")
     else:

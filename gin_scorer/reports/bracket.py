@@ -17,9 +17,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
+from gin_scorer.presentation.bracket_words import not_needed
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
-from gin_scorer.reports.fonts import BOLD, REGULAR
+from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class BracketBox:
     label: str
     a_text: str
     b_text: str
+    a_known: bool = True  # False: a seed line, a bye, or where the side comes from (muted)
+    b_known: bool = True
     a_score: str = ""
     b_score: str = ""
     winner: str = ""
@@ -177,10 +181,13 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
         canvas = self.canv
         x, y, w, h = self._places[box.slot]
         score_w = max(5 * mm, w * 0.16)
-        sides = ((box.a_text, box.a_score, "A"), (box.b_text, box.b_score, "B"))
+        sides = (
+            (box.a_text, box.a_score, "A", box.a_known),
+            (box.b_text, box.b_score, "B", box.b_known),
+        )
         if not box.needed:  # nobody plays it: say so instead of naming players
-            sides = (("not needed", "", "A"), ("", "", "B"))
-        for row, (text, score, side) in enumerate(sides):
+            sides = ((not_needed(), "", "A", False), ("", "", "B", False))
+        for row, (text, score, side, known) in enumerate(sides):
             ry = y + h / 2 if row == 0 else y
             won = box.winner == side
             canvas.setFillColor(template.EMPHASIS if won else colors.white)
@@ -189,8 +196,7 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             canvas.rect(x, ry, w, h / 2, stroke=1, fill=1)
             canvas.line(x + w - score_w, ry, x + w - score_w, ry + h / 2)
             font = BOLD if won else REGULAR
-            unknown = text.startswith(("winner of", "loser of", "seed ", "bye", "not needed"))
-            canvas.setFillColor(colors.HexColor("#777777") if unknown else colors.black)
+            canvas.setFillColor(colors.black if known else colors.HexColor("#777777"))
             canvas.setFont(font, self.font)
             baseline = ry + h / 4 - self.font * 0.35
             canvas.drawString(x + 1.5, baseline, self._fit(text, font, self.font, w - score_w - 3))
@@ -198,14 +204,19 @@ class BracketChart(Flowable):  # type: ignore[misc]  # reportlab has no type hin
             canvas.drawCentredString(x + w - score_w / 2, baseline, score)
         canvas.setFont(REGULAR, max(4.0, self.font * 0.7))
         canvas.setFillColor(colors.HexColor("#555555"))
-        tag = box.slot + (f" · table {box.table}" if box.table else "")
+        tag = box.slot
+        if box.table:
+            tag = translate("bracket", "{0} · table {1}").format(box.slot, box.table)
         canvas.drawRightString(x + w, y + h + 1, tag)
 
 
 MAX_FIRST_ROUND = 16
 """First-round boxes one page holds legibly; a larger bracket is split over pages."""
 
-_SECTION_NAMES = {"W": "Winners' bracket", "L": "Losers' bracket"}
+_SECTION_NAMES = {
+    "W": QT_TRANSLATE_NOOP("bracket", "Winners' bracket"),
+    "L": QT_TRANSLATE_NOOP("bracket", "Losers' bracket"),
+}
 
 
 def bracket_pages(
@@ -230,7 +241,7 @@ def bracket_pages(
         pages += _section_pages(boxes, sec, max_first, late)
     finals = [b for b in boxes if b.section == "GF"]
     if late:
-        pages.append(("Later rounds and final", late + finals))
+        pages.append((translate("bracket", "Later rounds and final"), late + finals))
     elif finals:
         title, last = pages[-1]
         pages[-1] = (title, last + finals)
@@ -266,15 +277,17 @@ def _section_pages(
                 chunks[0].append(b)
             else:
                 late.append(b)
-    return [
-        (_SECTION_NAMES[sec] + (f" — part {k} of {parts}" if parts > 1 else ""), chunk)
-        for k, chunk in enumerate(chunks, start=1)
-    ]
+    name = translate("bracket", _SECTION_NAMES[sec])
+    if parts == 1:
+        return [(name, chunks[0])]
+    part = translate("bracket", "{0} — part {1} of {2}")
+    return [(part.format(name, k, parts), chunk) for k, chunk in enumerate(chunks, start=1)]
 
 
-RESULT_MARKS_LEGEND = (
+RESULT_MARKS_LEGEND = QT_TRANSLATE_NOOP(
+    "bracket",
     "A score marked S came from a slip, F from a forfeit, T from time called, A from the "
-    "director's ruling; unmarked scores come from the recorded hands."
+    "director's ruling; unmarked scores come from the recorded hands.",
 )
 
 
@@ -293,10 +306,11 @@ def render_bracket(
         chart_h = height - 2 * mm
         story: list[Flowable] = []
         if title:
-            story.append(Paragraph(title, template.styles()["h2"]))
+            story.append(Paragraph(markup(title), template.styles()["h2"]))
             chart_h -= 9 * mm
         if marked:
-            story.append(Paragraph(RESULT_MARKS_LEGEND, template.styles()["small"]))
+            legend = translate("bracket", RESULT_MARKS_LEGEND)
+            story.append(Paragraph(markup(legend), template.styles()["small"]))
             chart_h -= 6 * mm
         stories.append([*story, BracketChart(page, width, chart_h)])
     return template.build_pdf(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -16,8 +17,23 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, TableStyle
 
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.standings_table import POINTS_MISSING_MARK, signed
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+
+
+class LineResult(Enum):
+    """How a match stands for the player (the value is the English the sheet prints)."""
+
+    WON = QT_TRANSLATE_NOOP("player_sheet", "won")
+    LOST = QT_TRANSLATE_NOOP("player_sheet", "lost")
+    BYE = QT_TRANSLATE_NOOP("player_sheet", "bye")
+    IN_PLAY = QT_TRANSLATE_NOOP("player_sheet", "in play")
+    TO_PLAY = QT_TRANSLATE_NOOP("player_sheet", "to play")
+
+    @property
+    def words(self) -> str:
+        return translate("player_sheet", self.value)
 
 
 @dataclass(frozen=True)
@@ -26,8 +42,8 @@ class PlayerMatchLine:
 
     round: str
     table: str
-    opponent: str
-    result: str  # "won", "lost", "bye", "in play"
+    opponent: str  # "" for a bye
+    result: LineResult
     games_for: int
     games_against: int
     points_for: int
@@ -36,7 +52,8 @@ class PlayerMatchLine:
     hands_won: int
     gins: int
     undercuts: int
-    kind: str = ""  # where a reported result came from: "slip", "forfeit" … ("" played)
+    kind: str = ""  # where a reported result came from: "slip", "forfeit" … ("" played),
+    # in the reader's language
     points_known: bool = True  # False: a slip without game totals (no points to print)
 
     @property
@@ -45,7 +62,17 @@ class PlayerMatchLine:
 
     @property
     def result_text(self) -> str:
-        return f"{self.result} ({self.kind})" if self.kind else self.result
+        if self.kind:
+            return translate("player_sheet", "{0} ({1})").format(self.result.words, self.kind)
+        return self.result.words
+
+    @property
+    def opponent_text(self) -> str:
+        return (
+            self.opponent
+            if self.result is not LineResult.BYE
+            else translate("player_sheet", "(bye)")
+        )
 
 
 @dataclass(frozen=True)
@@ -57,19 +84,19 @@ class PlayerSummary:
     place: str = ""
 
 
-_HEAD: list[object] = [
-    "Round",
-    "Table",
-    "Opponent",
-    "Result",
-    "Games",
-    "Points\nfor",
-    "Points\nagainst",
+_HEAD = (
+    QT_TRANSLATE_NOOP("player_sheet", "Round"),
+    QT_TRANSLATE_NOOP("player_sheet", "Table"),
+    QT_TRANSLATE_NOOP("player_sheet", "Opponent"),
+    QT_TRANSLATE_NOOP("player_sheet", "Result"),
+    QT_TRANSLATE_NOOP("player_sheet", "Games"),
+    QT_TRANSLATE_NOOP("player_sheet", "Points\nfor"),
+    QT_TRANSLATE_NOOP("player_sheet", "Points\nagainst"),
     "±",
-    "Hands\nwon",
-    "Gins",
-    "Under-\ncuts",
-]
+    QT_TRANSLATE_NOOP("player_sheet", "Hands\nwon"),
+    QT_TRANSLATE_NOOP("player_sheet", "Gins"),
+    QT_TRANSLATE_NOOP("player_sheet", "Under-\ncuts"),
+)
 
 
 def _facts(player: PlayerSummary) -> str:
@@ -78,9 +105,9 @@ def _facts(player: PlayerSummary) -> str:
         x
         for x in (
             player.club,
-            f"seed {player.seed}" if player.seed else "",
+            translate("player_sheet", "seed {0}").format(player.seed) if player.seed else "",
             player.status,
-            f"place {player.place}" if player.place else "",
+            translate("player_sheet", "place {0}").format(player.place) if player.place else "",
         )
         if x
     )
@@ -90,7 +117,7 @@ def _cells(line: PlayerMatchLine, st: dict[str, ParagraphStyle]) -> list[object]
     return [
         line.round,
         line.table,
-        Paragraph(markup(line.opponent), st["cell"]),
+        Paragraph(markup(line.opponent_text), st["cell"]),
         Paragraph(markup(line.result_text), st["cell"]),
         f"{line.games_for}–{line.games_against}",
         *(
@@ -110,16 +137,19 @@ def _cells(line: PlayerMatchLine, st: dict[str, ParagraphStyle]) -> list[object]
 
 def _total(lines: Sequence[PlayerMatchLine]) -> list[object]:
     """The total row: a bye counts as a win, its (absent) hands do not count as played."""
-    played = [ln for ln in lines if ln.result != "bye"]
-    wins = sum(1 for ln in lines if ln.result in ("won", "bye"))
-    losses = sum(1 for ln in lines if ln.result == "lost")
+    played = [ln for ln in lines if ln.result is not LineResult.BYE]
+    wins = sum(1 for ln in lines if ln.result in (LineResult.WON, LineResult.BYE))
+    losses = sum(1 for ln in lines if ln.result is LineResult.LOST)
     total_for = sum(ln.points_for for ln in lines if ln.points_known)
     total_against = sum(ln.points_against for ln in lines if ln.points_known)
     # A total that leaves out a result without points says so (never a silent zero).
     mark = POINTS_MISSING_MARK if any(not ln.points_known for ln in lines) else ""
-    played_text = f"{len(lines)} match" + ("es" if len(lines) != 1 else "")
+    if len(lines) == 1:
+        played_text = translate("player_sheet", "1 match")
+    else:
+        played_text = translate("player_sheet", "{0} matches").format(len(lines))
     return [
-        "Total",
+        translate("player_sheet", "Total"),
         "",
         played_text,
         f"{wins}–{losses}",
@@ -179,31 +209,43 @@ def player_story(
     if facts:
         story.append(Paragraph(markup(facts), st["body"]))
     story.append(Spacer(1, 3 * mm))
-    data: list[list[object]] = [_HEAD, *(_cells(line, st) for line in lines), _total(lines)]
+    head: list[object] = [translate("player_sheet", text) for text in _HEAD]
+    data: list[list[object]] = [head, *(_cells(line, st) for line in lines), _total(lines)]
     table = template.grid_table(data, colWidths=_widths(width), repeatRows=1)
     table.setStyle(_STYLE)
     story.append(table)
     story += [
         Spacer(1, 2 * mm),
-        Paragraph(
-            "Points are final game scores (boxes and bonuses included) summed over each match; "
-            "± is the point differential. A bye counts as a win with no hands."
-            + (
-                f" {POINTS_MISSING_MARK} The totals leave out the results reported without "
-                "game points (—)."
-                if any(not line.points_known for line in lines)
-                else ""
-            )
-            + (
-                " A result in brackets was reported without its hands (a slip, a forfeit, "
-                "time called, the director's ruling)."
-                if any(line.kind for line in lines)
-                else ""
-            ),
-            st["small"],
-        ),
+        Paragraph(markup(" ".join(_notes(lines))), st["small"]),
     ]
     return story
+
+
+def _notes(lines: Sequence[PlayerMatchLine]) -> list[str]:
+    """What the sheet's figures mean, and what its marks say (only those it shows)."""
+    notes = [
+        translate(
+            "player_sheet",
+            "Points are final game scores (boxes and bonuses included) summed over each "
+            "match; ± is the point differential. A bye counts as a win with no hands.",
+        )
+    ]
+    if any(not line.points_known for line in lines):
+        notes.append(
+            translate(
+                "player_sheet",
+                "{0} The totals leave out the results reported without game points (—).",
+            ).format(POINTS_MISSING_MARK)
+        )
+    if any(line.kind for line in lines):
+        notes.append(
+            translate(
+                "player_sheet",
+                "A result in brackets was reported without its hands (a slip, a forfeit, "
+                "time called, the director's ruling).",
+            )
+        )
+    return notes
 
 
 def render_player_sheet(

@@ -117,8 +117,9 @@ def standings(
 class BracketSlotView:
     """One slot of an elimination bracket as it stands.
 
-    ``a`` / ``b`` are ``None`` while not known yet; ``a_text`` / ``b_text`` always say
-    something to print ("bye", "winner of W1-2"). ``winner`` is "A", "B" or "".
+    ``a`` / ``b`` are ``None`` while not known yet: the front ends then say where the side
+    comes from, in the reader's language, from ``a_source`` / ``b_source`` and ``a_bye`` /
+    ``b_bye`` (``presentation.bracket_words``). ``winner`` is "A", "B" or "".
     """
 
     slot: str
@@ -129,8 +130,6 @@ class BracketSlotView:
     label: str
     a: EntrantView | None
     b: EntrantView | None
-    a_text: str
-    b_text: str
     a_from: str
     b_from: str
     winner: str
@@ -139,6 +138,12 @@ class BracketSlotView:
     match_id: int | None
     table: int | None
     needed: bool
+    a_source: elimination.Source
+    b_source: elimination.Source
+    a_bye: bool
+    b_bye: bool
+    stage: str  # one of tournament.bracket.STAGES ({0}: stage_round)
+    stage_round: int
     result_mark: str = ""  # a result reported without hands: "S" slip, "F" forfeit …
 
     def games_text(self, side: str) -> str:
@@ -198,13 +203,6 @@ def _slot_view(
     def who(eid: int | None) -> EntrantView | None:
         return facts.views.get(eid) if eid is not None and eid >= 0 else None
 
-    def text(eid: int | None, src: elimination.Source) -> str:
-        if eid is None:
-            return src.describe()
-        if eid == elimination.PHANTOM:
-            return "bye"
-        return facts.views[eid].name
-
     winner = ""
     if st.winner is not None and st.winner != elimination.PHANTOM and st.needed:
         winner = "A" if st.winner == st.a else "B"
@@ -222,8 +220,6 @@ def _slot_view(
         label=m.label,
         a=who(st.a),
         b=who(st.b),
-        a_text=text(st.a, m.a),
-        b_text=text(st.b, m.b),
         a_from=m.a.slot,
         b_from=m.b.slot,
         winner=winner,
@@ -233,6 +229,12 @@ def _slot_view(
         table=played.row.table_number if played is not None else None,
         needed=st.needed,
         result_mark=played.outcome.kind.mark if played and played.outcome else "",
+        a_source=m.a,
+        b_source=m.b,
+        a_bye=st.a == elimination.PHANTOM,
+        b_bye=st.b == elimination.PHANTOM,
+        stage=m.stage,
+        stage_round=m.stage_round,
     )
 
 

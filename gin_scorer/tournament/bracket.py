@@ -31,11 +31,6 @@ class Source:
     seed: int = 0
     slot: str = ""
 
-    def describe(self) -> str:
-        if self.kind is SourceKind.SEED:
-            return f"seed {self.seed}"
-        return f"{self.kind.value} of {self.slot}"
-
 
 @dataclass(frozen=True, slots=True)
 class BracketMatch:
@@ -46,7 +41,32 @@ class BracketMatch:
     wave: int
     a: Source
     b: Source
-    label: str
+    # The stage as an English pattern, one of STAGES ({0}: the round): the presentation
+    # layer translates these very patterns, so a slot is named in the reader's language.
+    stage: str
+    stage_round: int = 0
+
+    @property
+    def label(self) -> str:
+        """``Semi-final``, ``Losers' round 3``, ``Grand final`` (in English)."""
+        return self.stage.format(self.stage_round)
+
+
+STAGES = (
+    "Round {0}",
+    "Quarter-final",
+    "Semi-final",
+    "Final",
+    "Winners' round {0}",
+    "Winners' quarter-final",
+    "Winners' semi-final",
+    "Winners' final",
+    "Losers' round {0}",
+    "Losers' final",
+    "Grand final",
+    "Grand final (reset)",
+)
+"""Every stage a bracket slot is in (presentation/bracket_words.py marks the same texts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +112,10 @@ def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool
         lb_champion = _losers_bracket(built, size, rounds)
         gf_wave = 2 * rounds if rounds > 1 else 2
         wb_champion = Source(SourceKind.WINNER, slot=f"W{rounds}-1")
-        built.add("GF", 1, 1, gf_wave, wb_champion, lb_champion, "Grand final")
+        built.add("GF", 1, 1, gf_wave, wb_champion, lb_champion, ("Grand final", 0))
         if bracket_reset:
-            built.add("GF", 2, 1, gf_wave + 1, wb_champion, lb_champion, "Grand final (reset)")
+            reset = ("Grand final (reset)", 0)
+            built.add("GF", 2, 1, gf_wave + 1, wb_champion, lb_champion, reset)
     matches = sorted(built.matches, key=lambda m: m.wave)  # stable: the order added in a wave
     return Bracket(double, size, tuple(ids), tuple(matches), bracket_reset and double)
 
@@ -106,12 +127,19 @@ class _Matches:
     matches: list[BracketMatch] = field(default_factory=list)
 
     def add(
-        self, section: str, rnd: int, index: int, wave: int, a: Source, b: Source, label: str
+        self,
+        section: str,
+        rnd: int,
+        index: int,
+        wave: int,
+        a: Source,
+        b: Source,
+        stage: tuple[str, int],
     ) -> None:
         name = "GF" if section == "GF" else f"{section}{rnd}-{index}"
         if section == "GF" and rnd == 2:
             name = "GF2"
-        self.matches.append(BracketMatch(name, section, rnd, index, wave, a, b, label))
+        self.matches.append(BracketMatch(name, section, rnd, index, wave, a, b, *stage))
 
 
 def _winners_bracket(built: _Matches, size: int, rounds: int, double: bool) -> None:
@@ -191,17 +219,14 @@ def _losers_halving(built: _Matches, m: int, count: int, last: int) -> None:
         )
 
 
-def _winners_label(r: int, rounds: int, double: bool) -> str:
-    prefix = "Winners' " if double else ""
+def _winners_label(r: int, rounds: int, double: bool) -> tuple[str, int]:
+    """The stage of winners' round ``r`` of ``rounds``, as a pattern of STAGES and its round."""
     left = rounds - r
-    if left == 0:
-        return prefix + "final"
-    if left == 1:
-        return prefix + "semi-final"
-    if left == 2:
-        return prefix + "quarter-final"
-    return f"{prefix}round {r}".capitalize()
+    named = {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left)
+    if named is not None:
+        return ("Winners' " + named if double else named.capitalize()), 0
+    return ("Winners' round {0}" if double else "Round {0}"), r
 
 
-def _losers_label(m: int, last: int) -> str:
-    return "Losers' final" if m == last else f"Losers' round {m}"
+def _losers_label(m: int, last: int) -> tuple[str, int]:
+    return ("Losers' final", 0) if m == last else ("Losers' round {0}", m)

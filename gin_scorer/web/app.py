@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from gin_scorer.presentation.bracket_words import slot_label, slot_side
 from gin_scorer.presentation.club_words import (
     season_heading,
     season_notes,
@@ -64,6 +65,7 @@ def _templates() -> Environment:
     )
     env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
     env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
+    env.globals.update(slot_label=slot_label, slot_side=slot_side)
     env.globals.update(
         season_room_cells=season_room_cells,
         season_room_columns=season_room_columns,

@@ -11,11 +11,47 @@
 <context>
     <name>BracketCanvas</name>
     <message>
+        <source>Losers round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Semi-finals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quarter-finals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Arrow keys move between matches; Enter opens one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} · table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} · double-click to open the score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} · not paired yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2033,6 +2069,128 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>bracket</name>
+    <message>
+        <source>{0} · table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners&apos; bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losers&apos; bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later rounds and final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — part {1} of {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A score marked S came from a slip, F from a forfeit, T from time called, A from the director&apos;s ruling; unmarked scores come from the recorded hands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket (blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket — champion {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bracket_words</name>
+    <message>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quarter-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Semi-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners&apos; round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners&apos; quarter-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners&apos; semi-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winners&apos; final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losers&apos; round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losers&apos; final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grand final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grand final (reset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>({0}) {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winner {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winner of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loser {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loser of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cards_analysis</name>
     <message>
         <source>a dead hand has no cards to check</source>
@@ -3006,6 +3164,128 @@ Director&apos;s PIN:</source>
     </message>
 </context>
 <context>
+    <name>player</name>
+    <message>
+        <source>{0} of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>player_sheet</name>
+    <message>
+        <source>won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points
+for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points
+against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands
+won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under-
+cuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>place {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points are final game scores (boxes and bonuses included) summed over each match; ± is the point differential. A bye counts as a win with no hands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} The totals leave out the results reported without game points (—).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A result in brackets was reported without its hands (a slip, a forfeit, time called, the director&apos;s ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>projector_pages</name>
     <message>
         <source>v</source>
@@ -3297,6 +3577,30 @@ W–L</source>
     </message>
     <message>
         <source>adjudicated to {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

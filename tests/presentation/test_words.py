@@ -168,3 +168,21 @@ def test_a_translation_whose_fields_do_not_match_falls_back_to_english() -> None
         assert translate("game_lines", "{0} by {1}").format("Ann", 25) == "Ann by 25"
     finally:
         use_translator(None)
+
+
+def test_a_brackets_words_are_the_translators(pseudo) -> None:  # type: ignore[no-untyped-def]
+    """Every stage the tournament names is marked for the template, and a side not known yet
+    is said from its source (never told from its English words)."""
+    from gin_scorer.presentation.bracket_words import STAGE_WORDS, side_words, stage_label
+    from gin_scorer.tournament.bracket import STAGES, Source, SourceKind
+
+    assert set(STAGE_WORDS) == set(STAGES)
+    assert stage_label("Losers' round {0}", 3) == "«Losers' round 3»"
+    winner = Source(SourceKind.WINNER, slot="W1-2")
+    assert side_words(None, winner).text == "«winner of W1-2»"
+    assert side_words(None, winner, short=True).text == "«winner W1-2»"  # a narrow box
+    assert not side_words(None, winner).known
+    seed_line = Source(SourceKind.SEED, seed=4)
+    assert side_words("Ann", seed_line, seed=4).text == "«(4) Ann»"
+    assert side_words("Ann", winner).text == "Ann" and side_words("Ann", winner).known
+    assert side_words(None, seed_line, bye=True).text == "«bye»"

@@ -331,7 +331,8 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
     decided = [s for s in view.slots if s.winner and s.games_a is not None]
     assert decided, "round 1 produced no result"
     for slot in decided:
-        assert slot.a_text in text[0] and slot.b_text in text[0]
+        assert slot.a is not None and slot.b is not None
+        assert slot.a.name in text[0] and slot.b.name in text[0]
     with pytest.raises(ReportError, match="no bracket"):
         build("bracket", db, tmp_path / "x.pdf", event_id=sample.swiss_event_id)
 

@@ -93,3 +93,50 @@ def test_a_translation_with_markup_characters_prints_as_written(tmp_path: Path) 
     standings = [StandingLine(1, 1, "Ann", "Club", 2, 2, 0, 4, 1, 120)]
     pdf = render_standings(tmp_path / "s.pdf", _header("Standings"), standings)
     assert "Places shared after every tie-break" in _text(pdf)
+
+
+def test_the_bracket_speaks_through_the_translator(tmp_path: Path) -> None:
+    """A blank double-elimination bracket: stages, seed lines, where a side comes from and
+    the section titles are the translator's; the names as typed."""
+    from gin_scorer.reports.bracket import render_bracket
+    from gin_scorer.reports.kinds.bracket import bracket_boxes
+    from gin_scorer.tournament.elimination import build_bracket, resolve
+    from gin_scorer.tournament.model import Entrant
+
+    field = [Entrant(i, name=f"Knight {i}", seed=i) for i in range(1, 7)]
+    shape = build_bracket(field, double=True)
+    boxes = bracket_boxes(shape, resolve(shape, ()), {e.id: e.name for e in field})
+    text = _text(render_bracket(tmp_path / "b.pdf", _header("Bracket"), boxes))
+    for words in ("«Grand final»", "«Winners' semi-final»", "«Losers' round 1»", "«(1) Knight 1»"):
+        assert words in text, words
+    assert "«winner W1-1»" in text or "«winner W1-" in text
+    assert "«loser W" in text
+    assert "«bye»" in text  # six knights on eight lines: two byes
+    assert [b for b in boxes if b.a_text == "«bye»"] and all(
+        not b.a_known for b in boxes if b.a_text.startswith(("«bye", "«winner", "«loser"))
+    )
+
+
+def test_the_player_sheet_speaks_through_the_translator(tmp_path: Path) -> None:
+    """Results are kept as values, not English words: the totals still count a bye as a win
+    while every word on the sheet is the translator's."""
+    from gin_scorer.reports.player_sheet import (
+        LineResult,
+        PlayerMatchLine,
+        PlayerSummary,
+        render_player_sheet,
+    )
+
+    lines = [
+        PlayerMatchLine("1", "3", "Bob", LineResult.WON, 3, 1, 500, 300, 9, 6, 2, 1),
+        PlayerMatchLine("2", "", "", LineResult.BYE, 0, 0, 0, 0, 0, 0, 0, 0),
+        PlayerMatchLine("3", "1", "Cy", LineResult.LOST, 2, 3, 400, 450, 8, 3, 0, 0, "«slip»"),
+    ]
+    player = PlayerSummary("Ann", club="Riverside", seed="2", place="1 of 8")
+    text = _text(render_player_sheet(tmp_path / "p.pdf", _header("Player"), player, lines))
+    for words in ("«Opponent»", "«won»", "«(bye)»", "««lost»", "(«slip»)»", "«Total»"):
+        assert words in text, words  # "lost (slip)" wraps in its cell
+    assert "«3 matches»" in text
+    assert "2–1" in text  # the bye counted as a win
+    assert "«seed 2»" in text and "«place 1 of 8»" in text
+    assert "«Points are final game scores" in text and "«A result in brackets" in text

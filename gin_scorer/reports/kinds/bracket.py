@@ -6,6 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from gin_scorer.presentation.bracket_words import (
+    SideWords,
+    side_words,
+    slot_label,
+    slot_side,
+    stage_label,
+)
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.bracket import BracketBox, render_bracket
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event
@@ -26,19 +34,14 @@ from gin_scorer.tournament.elimination import (
 from gin_scorer.tournament.model import Entrant, Format
 
 
-def _side_text(
+def _side(
     entrant: int | None, source: Source, seed_of: Mapping[int, int], names: Mapping[int, str]
-) -> str:
+) -> SideWords:
     """A side's name where known (with its seed on a seed line), else where it comes from."""
-    if entrant == PHANTOM:
-        return "bye"
-    if entrant is not None:
-        seed = seed_of.get(entrant)
-        name = names.get(entrant, f"entrant {entrant}")
-        return f"({seed}) {name}" if seed and source.kind is SourceKind.SEED else name
-    if source.kind is SourceKind.SEED:
-        return f"seed {source.seed}"
-    return f"{source.kind.value} {source.slot}"
+    if entrant is None or entrant == PHANTOM:
+        return side_words(None, source, bye=entrant == PHANTOM, short=True)
+    name = names.get(entrant, str(entrant))
+    return side_words(name, source, seed=seed_of.get(entrant), short=True)
 
 
 def _scores(state: SlotState) -> tuple[str, str]:
@@ -74,15 +77,19 @@ def bracket_boxes(
         if state.winner is not None and state.winner != PHANTOM and state.needed:
             winner = "A" if state.winner == state.a else "B"
         reset = m.slot == "GF2"
+        a_side = _side(state.a, m.a, seed_of, names)
+        b_side = _side(state.b, m.b, seed_of, names)
         boxes.append(
             BracketBox(
                 slot=m.slot,
                 section=m.section,
                 round_in_section=m.round_in_section,
                 index=m.index,
-                label=m.label,
-                a_text=_side_text(state.a, m.a, seed_of, names),
-                b_text=_side_text(state.b, m.b, seed_of, names),
+                label=stage_label(m.stage, m.stage_round),
+                a_text=a_side.text,
+                b_text=b_side.text,
+                a_known=a_side.known,
+                b_known=b_side.known,
                 a_score=a_score,
                 b_score=b_score,
                 winner=winner,
@@ -93,11 +100,6 @@ def bracket_boxes(
             )
         )
     return boxes
-
-
-def _short(text: str) -> str:
-    """``winner of W1-2`` -> ``winner W1-2``: narrow bracket boxes keep the slot readable."""
-    return text.replace("winner of ", "winner ").replace("loser of ", "loser ")
 
 
 def _feed(s: BracketSlotView, source: str, section: Mapping[str, str]) -> str:
@@ -113,25 +115,30 @@ def _feed(s: BracketSlotView, source: str, section: Mapping[str, str]) -> str:
 def slot_boxes(slots: Sequence[BracketSlotView]) -> list[BracketBox]:
     """Printed boxes from the standings service's ``BracketSlotView`` values."""
     section = {s.slot: s.section for s in slots}
-    return [
-        BracketBox(
-            slot=s.slot,
-            section=s.section,
-            round_in_section=s.round_in_section,
-            index=s.index,
-            label=s.label,
-            a_text=_short(s.a_text),
-            b_text=_short(s.b_text),
-            a_score=s.games_text("A"),
-            b_score=s.games_text("B"),
-            winner=s.winner,
-            a_from="GF" if s.slot == "GF2" else _feed(s, s.a_from, section),
-            b_from=_feed(s, s.b_from, section),
-            table=str(s.table or ""),
-            needed=s.needed,
-        )
-        for s in slots
-    ]
+    return [_slot_box(s, section) for s in slots]
+
+
+def _slot_box(s: BracketSlotView, section: Mapping[str, str]) -> BracketBox:
+    """One printed box: narrow, so a side not known yet is said short (``winner W1-2``)."""
+    a_side, b_side = slot_side(s, "A", short=True), slot_side(s, "B", short=True)
+    return BracketBox(
+        slot=s.slot,
+        section=s.section,
+        round_in_section=s.round_in_section,
+        index=s.index,
+        label=slot_label(s),
+        a_text=a_side.text,
+        b_text=b_side.text,
+        a_known=a_side.known,
+        b_known=b_side.known,
+        a_score=s.games_text("A"),
+        b_score=s.games_text("B"),
+        winner=s.winner,
+        a_from="GF" if s.slot == "GF2" else _feed(s, s.a_from, section),
+        b_from=_feed(s, s.b_from, section),
+        table=str(s.table or ""),
+        needed=s.needed,
+    )
 
 
 def _blank_boxes(db: Database, event: EventView) -> list[BracketBox]:
@@ -159,10 +166,12 @@ def make_bracket(db: Database | None, out: Path, options: Options) -> Path:
     database = need_db(db)
     if options.blank:
         boxes = _blank_boxes(database, event)
-        title = "Bracket (blank)"
+        title = translate("bracket", "Bracket (blank)")
     else:
         view = bracket(database, event.id)
         boxes = slot_boxes(view.slots)
-        title = "Bracket" + (f" — champion {view.champion.name}" if view.champion else "")
+        title = translate("bracket", "Bracket")
+        if view.champion is not None:
+            title = translate("bracket", "Bracket — champion {0}").format(view.champion.name)
     header = page_header(db, title, event)
     return render_bracket(out, header, boxes, paper=options.paper)

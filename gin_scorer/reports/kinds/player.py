@@ -8,8 +8,15 @@ from pathlib import Path
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import PerSide
+from gin_scorer.presentation.result_grammar import kind_word
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
-from gin_scorer.reports.player_sheet import PlayerMatchLine, PlayerSummary, render_player_sheet
+from gin_scorer.reports.player_sheet import (
+    LineResult,
+    PlayerMatchLine,
+    PlayerSummary,
+    render_player_sheet,
+)
 from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, ScoreSheet
@@ -58,13 +65,13 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
     # Time called and rulings: the points the hands made stand.
     counts = hand_counts(sheet, side)
     if sheet.finished:
-        result = "won" if sheet.winner is side else "lost"
+        result = LineResult.WON if sheet.winner is side else LineResult.LOST
     else:
-        result = "in play" if sheet.hands else "to play"
+        result = LineResult.IN_PLAY if sheet.hands else LineResult.TO_PLAY
     return PlayerMatchLine(
         round=str(match.round_number or ""),
         table=str(match.table_number or ""),
-        opponent=opponent.name if opponent is not None else "(bye)",
+        opponent=opponent.name if opponent is not None else "",
         result=result,
         games_for=sheet.games_won[side],
         games_against=sheet.games_won[side.other],
@@ -74,7 +81,7 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
         hands_won=counts.won,
         gins=counts.gins,
         undercuts=counts.undercuts,
-        kind=reported.kind.label if reported is not None else "",
+        kind=kind_word(reported.kind) if reported is not None else "",
         points_known=reported is None or reported.points_known,
     )
 
@@ -87,7 +94,7 @@ def _place_of(db: Database, event: EventView, entrant_id: int) -> str:
         return ""
     for row in rows:
         if row.entrant.id == entrant_id:
-            return f"{row.place_label} of {len(rows)}"
+            return translate("player", "{0} of {1}").format(row.place_label, len(rows))
     return ""
 
 
@@ -107,7 +114,7 @@ def make_player(db: Database | None, out: Path, options: Options) -> Path:
     for m in mine:
         if m.b is None:
             bye = PlayerMatchLine(
-                str(m.round_number or ""), "", "(bye)", "bye", 0, 0, 0, 0, 0, 0, 0, 0
+                str(m.round_number or ""), "", "", LineResult.BYE, 0, 0, 0, 0, 0, 0, 0, 0
             )
             lines.append(bye)
         else:
@@ -116,8 +123,8 @@ def make_player(db: Database | None, out: Path, options: Options) -> Path:
         name=entrant.name,
         club=entrant.club,
         seed=str(entrant.seed or ""),
-        status="withdrawn" if not entrant.active else "",
+        status=translate("player", "withdrawn") if not entrant.active else "",
         place=_place_of(database, event, entrant.id),
     )
-    header = page_header(db, "Player sheet", event)
+    header = page_header(db, translate("player", "Player sheet"), event)
     return render_player_sheet(out, header, player, lines, paper=options.paper)
