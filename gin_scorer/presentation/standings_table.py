@@ -280,6 +280,16 @@ def standings_stage(matches: Sequence[MatchView]) -> str:
     return stage_words(last, complete=done)
 
 
+def standings_heading(latest_round: int | None, *, complete: bool) -> str:
+    """ "Standings — after round 3" as one sentence (not the stage lower-cased into a
+    heading: a translation may not lower-case it so)."""
+    if latest_round is None:
+        return translate("standings_table", "Standings — before round 1")
+    if complete:
+        return translate("standings_table", "Standings — after round {0}").format(latest_round)
+    return translate("standings_table", "Standings — during round {0}").format(latest_round)
+
+
 def stage_words(latest_round: int | None, *, complete: bool) -> str:
     """ "Before round 1" (nothing paired), "During round 3" or "After round 3" (every table of
     the latest round has its result)."""

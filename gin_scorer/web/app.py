@@ -91,8 +91,7 @@ def _found(view: RoomView, wanted: str) -> RoomView:
 
 
 def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
-    heading = translate("app", "Standings — {0}").format(view.stage.lower())
-    pages = standings_pages(heading, view.standings, PROJECTOR_ROWS)
+    pages = standings_pages(view.standings_heading, view.standings, PROJECTOR_ROWS)
     if view.round_number is not None:
         number = view.round_number
         finding = translate("app", "Round {0}: find your table").format(number)

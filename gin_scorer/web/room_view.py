@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gin_scorer.presentation.standings_table import stage_words
+from gin_scorer.presentation.standings_table import standings_heading
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.room_reading import read_room_facts
@@ -38,9 +38,9 @@ class RoomView:
     # itself is shared by every phone, whatever language each reads.
 
     @property
-    def stage(self) -> str:
-        """ "After round 2", "During round 3", "Before round 1"."""
-        return stage_words(self.round_number, complete=self.round_complete)
+    def standings_heading(self) -> str:
+        """ "Standings — after round 2"."""
+        return standings_heading(self.round_number, complete=self.round_complete)
 
     @property
     def missing_text(self) -> str:

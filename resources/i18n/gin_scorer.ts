@@ -2045,10 +2045,6 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Standings — {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Round {0}: find your table</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3782,10 +3778,6 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Standings — {stage}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Standings table, scrolls sideways</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4363,6 +4355,18 @@ W–L</source>
     </message>
     <message>
         <source>{0} forfeits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — before round 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — after round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — during round {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -36,8 +36,8 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 </context>
 <context>
     <name>standings_table</name>
-    <message><source>During round {0}</source>
-        <translation>Pendant le tour {0}</translation></message>
+    <message><source>Standings — during round {0}</source>
+        <translation>Classement — pendant le tour {0}</translation></message>
 </context>
 <context>
     <name>room_view</name>
@@ -110,7 +110,7 @@ def test_the_room_speaks_each_phones_language_not_the_desks(room_db, tmp_path: P
     assert "accept-language" in french.headers["vary"].lower()
     assert "Trouvez votre table" in page
     assert "Tour 2 : votre place" in page
-    assert "pendant le tour 2" in page  # the stage, lower-cased after "Standings —"
+    assert "Classement — pendant le tour 2" in page
     assert "tables doivent encore un résultat" in page
     assert " contre " in page
     assert "Player" in page  # unfinished in the file: English
