@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.standings_table import tie_break_label
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.tournament.results import TimeCalledWinner
@@ -126,7 +127,7 @@ class EventSettingsDialog(EventEditDialog):
         self.tie_breaks.setAccessibleName(translate("EventSettingsDialog", "Tie-breaks, in order"))
         chosen = _tie_break_list(settings.get("tie_breaks"))
         for tie in [*chosen, *(t for t in TieBreak if t not in chosen)]:
-            item = QListWidgetItem(tie.label)
+            item = QListWidgetItem(tie_break_label(tie))
             item.setData(Qt.ItemDataRole.UserRole, tie.value)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if tie in chosen else Qt.CheckState.Unchecked)

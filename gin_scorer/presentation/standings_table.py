@@ -17,6 +17,7 @@ from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import MatchStatus, MatchView
 from gin_scorer.services.standings import StandingRow
+from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import SharedPlace
 
 SHOWN_AS_COLUMNS = frozenset({"match_wins", "game_wins", "point_differential"})
@@ -78,6 +79,22 @@ def missing_points_note(rows: Sequence[StandingRow]) -> str:
             "(slips), so it is incomplete for the marked entrants.",
         )
     return said.format(POINTS_MISSING_MARK, results)
+
+
+# The tie-breaks' names (TieBreak.label, the English the settings keep) marked as headings.
+_TIE_BREAK_WORDS = (
+    QT_TRANSLATE_NOOP("columns", "Match wins"),
+    QT_TRANSLATE_NOOP("columns", "Game wins"),
+    QT_TRANSLATE_NOOP("columns", "Point differential"),
+    QT_TRANSLATE_NOOP("columns", "Head to head"),
+    QT_TRANSLATE_NOOP("columns", "Opponents' match wins"),
+    QT_TRANSLATE_NOOP("columns", "Seed"),
+)
+
+
+def tie_break_label(tie: TieBreak) -> str:
+    """A tie-break's name in the reader's language (``Opponents' match wins``)."""
+    return translate("columns", tie.label)
 
 
 def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
@@ -235,13 +252,13 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
     )
     note = ""
     if order:
-        broken_by = ", ".join(tie.label.lower() for tie in order)
+        broken_by = ", ".join(tie_break_label(tie).lower() for tie in order)
         note = translate("standings_table", "Ties broken by: {0}.").format(broken_by)
     note = " ".join(x for x in (note, missing_points_note(rows)) if x)
     headings = tuple(
         translate("columns", _PRINTED_HEADINGS[tie.value])
         if tie.value in _PRINTED_HEADINGS
-        else tie.label
+        else tie_break_label(tie)
         for tie in extra
     )
     return PrintedStandings(lines, headings, note)

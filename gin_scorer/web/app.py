@@ -39,7 +39,7 @@ from gin_scorer.presentation.projector_pages import (
     tables_pages,
 )
 from gin_scorer.presentation.round_status import state_text, table_text
-from gin_scorer.presentation.standings_table import points_text
+from gin_scorer.presentation.standings_table import points_text, tie_break_label
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
@@ -65,7 +65,7 @@ def _templates() -> Environment:
     )
     env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
     env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
-    env.globals.update(slot_label=slot_label, slot_side=slot_side)
+    env.globals.update(slot_label=slot_label, slot_side=slot_side, tie_break_label=tie_break_label)
     env.globals.update(
         season_room_cells=season_room_cells,
         season_room_columns=season_room_columns,

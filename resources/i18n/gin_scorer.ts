@@ -2488,6 +2488,26 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Match wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point differential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponents&apos; match wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Played</source>
         <translation type="unfinished"></translation>
     </message>

@@ -186,3 +186,11 @@ def test_a_brackets_words_are_the_translators(pseudo) -> None:  # type: ignore[n
     assert side_words("Ann", seed_line, seed=4).text == "«(4) Ann»"
     assert side_words("Ann", winner).text == "Ann" and side_words("Ann", winner).known
     assert side_words(None, seed_line, bye=True).text == "«bye»"
+
+
+def test_every_tie_break_is_named_by_the_translator(pseudo) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.presentation.standings_table import _TIE_BREAK_WORDS, tie_break_label
+    from gin_scorer.tournament.settings import TieBreak
+
+    assert {tie.label for tie in TieBreak} == set(_TIE_BREAK_WORDS)  # each marked for the template
+    assert tie_break_label(TieBreak.BUCHHOLZ) == "«Opponents' match wins»"
