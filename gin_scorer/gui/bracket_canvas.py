@@ -40,21 +40,6 @@ class PlacedBox:
     rect: QRectF
 
 
-def _section_title(section: str, rnd: int, last: int, double: bool) -> str:
-    """ "Quarter-finals", "Semi-finals", "Final" in a single elimination; rounds otherwise."""
-    if double and section == "L":
-        return translate("BracketCanvas", "Losers round {0}").format(rnd)
-    if double:
-        return translate("BracketCanvas", "Winners round {0}").format(rnd)
-    if last - rnd == 0:
-        return translate("BracketCanvas", "Final")
-    if last - rnd == 1:
-        return translate("BracketCanvas", "Semi-finals")
-    if last - rnd == 2:
-        return translate("BracketCanvas", "Quarter-finals")
-    return translate("BracketCanvas", "Round {0}").format(rnd)
-
-
 def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]], float, float]:
     """Where every box goes: (boxes, column titles with their place, width, height)."""
     sections = sorted(
@@ -87,12 +72,8 @@ def layout(view: BracketView) -> tuple[list[PlacedBox], list[tuple[QPointF, str]
         band = TITLE_H + fullest * UNIT
         for column, rnd in enumerate(rounds):
             x = MARGIN + column * step
-            titles.append(
-                (
-                    QPointF(x, top + TITLE_H - 8),
-                    _section_title(section, rnd, rounds[-1], view.double),
-                )
-            )
+            # The stage of the column's slots, as the printed bracket names it.
+            titles.append((QPointF(x, top + TITLE_H - 8), slot_label(in_round[rnd][0])))
             share = (band - TITLE_H) / len(in_round[rnd])
             for i, slot in enumerate(in_round[rnd]):
                 middle = top + TITLE_H + share * (i + 0.5)

@@ -11,30 +11,6 @@
 <context>
     <name>BracketCanvas</name>
     <message>
-        <source>Losers round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Winners round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Final</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Semi-finals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quarter-finals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>

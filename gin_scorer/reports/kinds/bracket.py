@@ -40,7 +40,7 @@ def _side(
     """A side's name where known (with its seed on a seed line), else where it comes from."""
     if entrant is None or entrant == PHANTOM:
         return side_words(None, source, bye=entrant == PHANTOM, short=True)
-    name = names.get(entrant, str(entrant))
+    name = names.get(entrant, f"#{entrant}")  # never: every entrant of the shape has a name
     return side_words(name, source, seed=seed_of.get(entrant), short=True)
 
 
