@@ -66,9 +66,17 @@ def side_words(
     if source.kind is SourceKind.SEED:
         return SideWords(translate("bracket_words", "seed {0}").format(source.seed), False)
     if source.kind is SourceKind.WINNER:
-        pattern = "winner {0}" if short else "winner of {0}"
-        return SideWords(translate("bracket_words", pattern).format(source.slot), False)
-    pattern = "loser {0}" if short else "loser of {0}"
+        pattern = (
+            QT_TRANSLATE_NOOP("bracket_words", "winner {0}")
+            if short
+            else QT_TRANSLATE_NOOP("bracket_words", "winner of {0}")
+        )
+    else:
+        pattern = (
+            QT_TRANSLATE_NOOP("bracket_words", "loser {0}")
+            if short
+            else QT_TRANSLATE_NOOP("bracket_words", "loser of {0}")
+        )
     return SideWords(translate("bracket_words", pattern).format(source.slot), known=False)
 
 
@@ -83,12 +91,3 @@ def slot_side(slot: BracketSlotView, side: str, *, short: bool = False) -> SideW
 def slot_label(slot: BracketSlotView) -> str:
     """``Semi-final``, ``Losers' round 3`` for a slot as it stands."""
     return stage_label(slot.stage, slot.stage_round)
-
-
-# The patterns side_words chooses between, marked for the translation template.
-_SIDE_WORDS = (
-    QT_TRANSLATE_NOOP("bracket_words", "winner {0}"),
-    QT_TRANSLATE_NOOP("bracket_words", "winner of {0}"),
-    QT_TRANSLATE_NOOP("bracket_words", "loser {0}"),
-    QT_TRANSLATE_NOOP("bracket_words", "loser of {0}"),
-)

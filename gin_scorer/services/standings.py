@@ -127,7 +127,6 @@ class BracketSlotView:
     round_in_section: int
     index: int
     wave: int
-    label: str
     a: EntrantView | None
     b: EntrantView | None
     a_from: str
@@ -217,7 +216,6 @@ def _slot_view(
         round_in_section=m.round_in_section,
         index=m.index,
         wave=m.wave,
-        label=m.label,
         a=who(st.a),
         b=who(st.b),
         a_from=m.a.slot,

@@ -95,11 +95,11 @@ class RoomLanguages:
 
     def __init__(self, folder: Path | None = None) -> None:
         folder = folder if folder is not None else resources_dir() / "i18n"
-        self._files: dict[str, Path] = {}
+        self._files: dict[str, tuple[str, Path]] = {}  # by lower-case tag: (its code, file)
         for path in sorted(folder.glob(f"{CATALOGUE}_*.ts")):
             code = path.stem.removeprefix(f"{CATALOGUE}_").replace("_", "-")
             if _TAG.fullmatch(code.lower()):
-                self._files[code.lower()] = path
+                self._files[code.lower()] = (code, path)
         self._loaded: dict[str, RoomLanguage] = {}
         self._lock = threading.Lock()
 
@@ -122,8 +122,8 @@ class RoomLanguages:
     def _language(self, tag: str) -> RoomLanguage:
         with self._lock:
             if tag not in self._loaded:
-                table = read_catalogue(self._files[tag])
-                code = self._files[tag].stem.removeprefix(f"{CATALOGUE}_").replace("_", "-")
+                code, path = self._files[tag]
+                table = read_catalogue(path)
                 self._loaded[tag] = RoomLanguage(code, _translator_of(table)) if table else ENGLISH
             return self._loaded[tag]
 
