@@ -63,8 +63,8 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     """Read a record; a :class:`HandRecordError` names the field that is wrong."""
     if not isinstance(obj, Mapping):
         raise HandRecordError(f"a hand must be a JSON object, not {type(obj).__name__}")
-    unknown = sorted(set(obj) - _KEYS)
-    if unknown:
+    if not _KEYS.issuperset(obj):
+        unknown = sorted(set(obj) - _KEYS)
         raise HandRecordError(
             f"{_key(unknown[0])}: not a field of a hand (fields: {', '.join(sorted(_KEYS))})"
         )
@@ -157,11 +157,15 @@ def _side(value: object, field: str) -> Side:
 
 
 def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
-    if type(value) is dict and all(  # as the app writes it: {"A": 7, "B": 15}
-        type(count) is int and count >= 0 and type(key) is str and key in _SIDES
-        for key, count in value.items()
-    ):
-        return tuple((_SIDES[key], count) for key, count in value.items())
+    if type(value) is dict:  # as the app writes it, {"A": 7, "B": 15}: read at once
+        quick = []
+        for key, count in value.items():
+            side = _SIDES.get(key) if type(key) is str else None
+            if side is None or type(count) is not int or count < 0:
+                break
+            quick.append((side, count))
+        else:
+            return tuple(quick)
     if not isinstance(value, Mapping):
         raise HandRecordError(
             f'deadwood: {shown(value)}: write the counts per player, like {{"A": 7, "B": 15}}'
