@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event, func, insert, select
+from sqlalchemy import event, func, insert, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import col
 
 from gin_scorer.store.tables import (
+    RESTORE_OP,
     WATCHED_TABLES,
     Change,
     Event,
@@ -164,10 +165,11 @@ def latest_change_id(session: Session) -> int:
 def changes_since(
     session: Session, last_id: int, *, event_id: int | None = None, limit: int = 1000
 ) -> list[ChangeRow]:
-    """Changes with id > ``last_id`` (oldest first), optionally of one event only."""
+    """Changes with id > ``last_id`` (oldest first), optionally of one event only. A
+    restore of the whole database is a change of every event."""
     query = select(Change).where(col(Change.id) > last_id)
     if event_id is not None:
-        query = query.where(col(Change.event_id) == event_id)
+        query = query.where(or_(col(Change.event_id) == event_id, col(Change.op) == RESTORE_OP))
     rows = session.execute(query.order_by(col(Change.id)).limit(limit)).scalars()
     return [
         ChangeRow(c.id or 0, c.at, c.station, c.table_name, c.row_id, c.op, c.event_id)

@@ -22,7 +22,7 @@ from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.migrate import head_revision, script_directory
 from gin_scorer.store.settings import PinGuards, pin_guards, pin_guards_in
 from gin_scorer.store.snapshot import restore_rows_into
-from gin_scorer.store.tables import Change, utcnow
+from gin_scorer.store.tables import RESTORE_OP, Change, utcnow
 
 
 def move_aside(path: Path) -> Path:
@@ -129,7 +129,7 @@ def _mark_restored(db: Database, old_marker: int) -> None:
                 station=db.station,
                 table_name="database",
                 row_id=None,
-                op="restore",
+                op=RESTORE_OP,
             )
         )
 

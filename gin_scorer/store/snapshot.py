@@ -21,7 +21,7 @@ import gin_scorer.store.tables  # noqa: F401  (every table on SQLModel.metadata)
 from gin_scorer.store.errors import StoreError
 from gin_scorer.store.migrate import open_copy
 from gin_scorer.store.sqlite_copy import copy_database
-from gin_scorer.store.tables import Change, utcnow
+from gin_scorer.store.tables import RESTORE_OP, Change, utcnow
 
 if TYPE_CHECKING:
     from gin_scorer.store.connection import Database
@@ -121,7 +121,7 @@ def restore_rows_into(db: Database, source: Path) -> dict[str, int]:
                         "station": db.station,
                         "table_name": "database",
                         "row_id": None,
-                        "op": "restore",
+                        "op": RESTORE_OP,
                         "event_id": None,
                     },
                 )

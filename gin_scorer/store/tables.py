@@ -246,6 +246,9 @@ class AuditEntry(SQLModel, table=True):
     hash: str = _text(unique=True)
 
 
+RESTORE_OP = "restore"  # a change feed entry's op when the whole database was replaced
+
+
 class Change(SQLModel, table=True):
     """The change feed: one row per row written, so other stations poll ``id > last_seen``.
 

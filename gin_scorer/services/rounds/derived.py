@@ -3,11 +3,15 @@ per event, in the database handle's own ``derived`` values, never in a module gl
 databases open in one process (the desk and a restored copy, two test files) never share it.
 
 A result is (hands, games A, games B, finished, winning side, margin); its key is the match's
-version, the number of rows in its log and the newest row's id, so any new row, correction or
-void makes a new key and the match is scored again from its hands.
+version, the number of rows in its log, the newest row's id and when it was entered, so any
+new row, correction or void makes a new key and the match is scored again from its hands.
+The time is there for a restore: the hands entered after a backup is put back can reuse the
+ids, the count and the version of the ones it took away, but not the moment they were entered.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from sqlmodel import Session
 
@@ -17,8 +21,9 @@ Derived = tuple[int, int, int, bool, str | None, int, Reached]
 """(hands, games A, games B, finished, winning side "A"/"B" or None, margin, how far the
 hands got — for a result reported on top of them)."""
 
-LogShape = tuple[int, int, int, int]
-"""(match id, version, rows in its log, newest row id): what the derivation depends on."""
+LogShape = tuple[int, int, int, int, datetime | None]
+"""(match id, version, rows in its log, newest row id, when the newest row was entered): what
+the derivation depends on."""
 
 
 class MatchResults:
