@@ -6,13 +6,15 @@
 Uses Qt's own ``pyside6-lupdate`` (it comes with PySide6), without source locations so that
 the template changes only when a text does. lupdate does not read the room's Jinja2 templates:
 their ``_("…")`` words are extracted with Jinja2's own extractor and handed to lupdate as
-``translate("room", "…")`` calls in a file of their own. tests/gui/test_translatable.py checks
-the template is current.
+``translate("room", "…")`` calls in a file of their own; the core's sentences, kept as
+``said("…", values)`` until a front end says them, are handed over the same way under
+``core_words``. tests/gui/test_translatable.py checks the template is current.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import shutil
 import subprocess
@@ -48,6 +50,29 @@ def template_words() -> list[str]:
     return found
 
 
+def core_sentences() -> list[str]:
+    """Every ``said("…")`` pattern of the core and the services (what does not add up in a
+    hand, why a meld is not one), in file and line order. Patterns of fields alone ("{0}",
+    a list joined) have nothing to translate."""
+    found: list[str] = []
+    for folder in ("core", "services", "tournament"):
+        for source in sorted((ROOT / "gin_scorer" / folder).rglob("*.py")):
+            tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "said"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
+                    text = node.args[0].value
+                    if any(c.isalpha() for c in text) and text not in found:
+                        found.append(text)
+    return found
+
+
 def write_template(out: Path) -> None:
     sources = sorted(
         str(p.relative_to(ROOT))
@@ -64,11 +89,18 @@ def write_template(out: Path) -> None:
             for t in template_words()
         )
         templates.write_text("\n".join(calls) + "\n", encoding="utf-8")
+        core = Path(folder) / "core_sentences.py"
+        said = (
+            f"translate({json.dumps('core_words')}, {json.dumps(t, ensure_ascii=False)})"
+            for t in core_sentences()
+        )
+        core.write_text("\n".join(said) + "\n", encoding="utf-8")
         subprocess.run(
             [
                 lupdate(),
                 *sources,
                 str(templates),
+                str(core),
                 "-locations",
                 "none",
                 "-no-obsolete",

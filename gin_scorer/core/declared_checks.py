@@ -11,6 +11,7 @@ from gin_scorer.core.cards import Card
 from gin_scorer.core.hands import Declaration, HandRecord, Problem, Severity, Side
 from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.rules import KnockRule, RuleSet
+from gin_scorer.core.wording import said
 
 _ERROR = Severity.ERROR
 _WARNING = Severity.WARNING
@@ -26,7 +27,7 @@ def declared_problems(record: HandRecord, rules: RuleSet) -> list[Problem]:
             Problem(
                 _ERROR,
                 "big_gin_not_allowed",
-                f"{knocker.value} declared big gin, which {rules.name} does not play",
+                said("{0} declared big gin, which {1} does not play", knocker.value, rules.name),
                 side=knocker,
             )
         )
@@ -46,8 +47,11 @@ def _fiftieth_card_problems(record: HandRecord, rules: RuleSet) -> list[Problem]
             Problem(
                 _ERROR,
                 "fiftieth_card_not_allowed",
-                f"{rules.name} does not allow the action on the 50th card (taking the discard "
-                "that left two cards in the stock)",
+                said(
+                    "{0} does not allow the action on the 50th card (taking the discard "
+                    "that left two cards in the stock)",
+                    rules.name,
+                ),
                 side=record.declarer,
             )
         ]
@@ -56,7 +60,7 @@ def _fiftieth_card_problems(record: HandRecord, rules: RuleSet) -> list[Problem]
             Problem(
                 _ERROR,
                 "fiftieth_card_without_knock",
-                "the 50th card's discard may be taken only to knock or go gin",
+                said("the 50th card's discard may be taken only to knock or go gin"),
                 side=record.declarer,
             )
         ]
@@ -72,7 +76,7 @@ def knock_problems(
             Problem(
                 _ERROR,
                 "knock_not_allowed",
-                f"{who} knocked, but under {rules.name} rules only gin ends a hand",
+                said("{0} knocked, but under {1} rules only gin ends a hand", who, rules.name),
                 side=knocker,
             )
         ]
@@ -82,7 +86,7 @@ def knock_problems(
             Problem(
                 _WARNING,
                 "upcard_needed",
-                "enter the first upcard: under Oklahoma rules it sets the knock limit",
+                said("enter the first upcard: under Oklahoma rules it sets the knock limit"),
                 side=knocker,
             )
         ]
@@ -90,16 +94,16 @@ def knock_problems(
         return []
     if count > limit:
         if limit == 0 and upcard is not None:
-            why = f"the first upcard {upcard} allows only gin"
+            why = said("the first upcard {0} allows only gin", upcard)
+        elif rules.knock_rule is KnockRule.OKLAHOMA and upcard is not None:
+            why = said("the knock limit is {0} (the first upcard was {1})", limit, upcard)
         else:
-            why = f"the knock limit is {limit}"
-            if rules.knock_rule is KnockRule.OKLAHOMA and upcard is not None:
-                why += f" (the first upcard was {upcard})"
+            why = said("the knock limit is {0}", limit)
         return [
             Problem(
                 _ERROR,
                 "knock_above_limit",
-                f"{who} knocked with {count} deadwood; {why}",
+                said("{0} knocked with {1} deadwood; {2}", who, count, why),
                 cards=(upcard,) if upcard is not None else (),
                 side=knocker,
             )
@@ -109,8 +113,11 @@ def knock_problems(
             Problem(
                 _WARNING,
                 "knock_with_zero",
-                f"{who} knocked with 0 deadwood: that is gin (record it as gin to score "
-                "the gin bonus)",
+                said(
+                    "{0} knocked with 0 deadwood: that is gin (record it as gin to score "
+                    "the gin bonus)",
+                    who,
+                ),
                 side=knocker,
             )
         ]

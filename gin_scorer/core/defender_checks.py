@@ -10,8 +10,16 @@ from collections.abc import Sequence
 from gin_scorer.core.cards import Card, CardError, format_cards
 from gin_scorer.core.hands import HandCards, HandRecord, Problem, Severity, Side
 from gin_scorer.core.layoffs import best_defence, layoff_problems
-from gin_scorer.core.melds import Meld, MeldError, best_arrangement, deadwood_points, meld_problem
+from gin_scorer.core.melds import (
+    Meld,
+    MeldError,
+    best_arrangement,
+    deadwood_points,
+    meld_problem,
+    melds_made,
+)
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import Said, joined, said
 
 _ERROR = Severity.ERROR
 _WARNING = Severity.WARNING
@@ -51,10 +59,12 @@ def _own_melds(
         missing = [c for c in laid if c not in held]
         problem = meld_problem(laid, rules.ace_rule) if not missing else None
         if missing:
-            text = f"{who}'s meld {number} uses {format_cards(missing)}, not in {who}'s cards"
+            text = said(
+                "{0}'s meld {1} uses {2}, not in {0}'s cards", who, number, format_cards(missing)
+            )
             out.append(Problem(_ERROR, "missing_cards", text, cards=tuple(missing), side=defender))
         elif problem is not None:
-            text = f"{who}'s meld {number} is not legal: {problem}"
+            text = said("{0}'s meld {1} is not legal: {2}", who, number, problem)
             out.append(Problem(_ERROR, "illegal_meld", text, cards=tuple(laid), side=defender))
         if missing or problem is not None:
             ok = False
@@ -64,7 +74,7 @@ def _own_melds(
                 remaining.remove(card)
             else:
                 ok = False
-                text = f"{card} is in two of {who}'s melds"
+                text = said("{0} is in two of {1}'s melds", card, who)
                 out.append(Problem(_ERROR, "duplicate_card", text, cards=(card,), side=defender))
     return ok
 
@@ -86,8 +96,10 @@ def _layoffs(
     for layoff in layoffs:
         if layoff.card not in remaining:
             ok = False
-            where = "in one of its melds" if layoff.card in held else "not in its cards"
-            text = f"{who} laid off {layoff.card}, which is {where}"
+            if layoff.card in held:
+                text = said("{0} laid off {1}, which is in one of its melds", who, layoff.card)
+            else:
+                text = said("{0} laid off {1}, which is not in its cards", who, layoff.card)
             out.append(
                 Problem(_ERROR, "layoff_not_held", text, cards=(layoff.card,), side=defender)
             )
@@ -113,17 +125,27 @@ def _count_problems(
     who = defender.value
     # After gin nothing is laid off: declared layoffs were reported and count for nothing.
     declared_anything = cards.defender_melds is not None or (cards.layoffs is not None and not gin)
-    best_points, how = best_defence_in_words(knocker_melds, list(cards.defender_cards), gin, rules)
+    best = best_defence_in_words(knocker_melds, list(cards.defender_cards), gin, rules)
+    best_points, how, lays_off = best
     counted = counted_as_declared(knocker_melds, cards, remaining, gin, rules)
     problems: list[Problem] = []
     declared = record.declared(defender)
     if declared is not None and declared != counted:
-        basis = "as laid out" if declared_anything else "at best"
-        text = f"{who} declared {declared} deadwood but the cards count {counted} {basis}"
+        if declared_anything:
+            text = said(
+                "{0} declared {1} deadwood but the cards count {2} as laid out",
+                who,
+                declared,
+                counted,
+            )
+        else:
+            text = said(
+                "{0} declared {1} deadwood but the cards count {2} at best", who, declared, counted
+            )
         problems.append(Problem(_ERROR, "defender_count_mismatch", text, side=defender))
     if best_points < counted:
-        code = "better_arrangement" if gin or "lay off" not in how else "missed_layoff"
-        text = f"{who} counted {counted}, best is {best_points}: {how}"
+        code = "better_arrangement" if gin or not lays_off else "missed_layoff"
+        text = said("{0} counted {1}, best is {2}: {3}", who, counted, best_points, how)
         problems.append(Problem(_WARNING, code, text, side=defender))
     return problems
 
@@ -152,12 +174,13 @@ def counted_as_declared(
 
 def best_defence_in_words(
     knocker_melds: Sequence[Meld], defender_cards: list[Card], gin: bool, rules: RuleSet
-) -> tuple[int, str]:
-    """The defender's least deadwood and how to get it, in words."""
+) -> tuple[int, Said, bool]:
+    """The defender's least deadwood, how to get it in words, and whether that lays off."""
     try:
         defence = best_defence(knocker_melds, defender_cards, rules.ace_rule, allow_layoffs=not gin)
     except (CardError, MeldError):  # pragma: no cover - inputs were checked above
-        return deadwood_points(defender_cards, rules.ace_rule), ""
-    parts = [f"{meld} makes a {meld.kind.value}" for meld in defence.melds]
-    parts += [f"lay off {lo.card} on {knocker_melds[lo.meld]}" for lo in defence.layoffs]
-    return defence.deadwood_points, "; ".join(parts) or "nothing melds"
+        return deadwood_points(defender_cards, rules.ace_rule), said("nothing melds"), False
+    parts = [melds_made(defence.melds)] if defence.melds else []
+    parts += [said("lay off {0} on {1}", lo.card, knocker_melds[lo.meld]) for lo in defence.layoffs]
+    how = joined(parts) if parts else said("nothing melds")
+    return defence.deadwood_points, how, bool(defence.layoffs)

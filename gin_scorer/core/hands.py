@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from gin_scorer.core.cards import Card, Suit
+from gin_scorer.core.wording import Said
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
@@ -71,15 +72,22 @@ class Severity(Enum):
 class Problem:
     """Something in a hand that does not add up, in plain words, naming the cards involved.
 
-    ``code`` is a stable identifier for programs (e.g. ``"deadwood_mismatch"``); ``message``
-    is the sentence shown to people; ``side`` says whose cards it concerns, when it does.
+    ``code`` is a stable identifier for programs (e.g. ``"deadwood_mismatch"``); ``words``
+    is the sentence shown to people, as its English pattern and values (a front end says it
+    in the reader's language; ``message`` is its English); ``side`` says whose cards it
+    concerns, when it does.
     """
 
     severity: Severity
     code: str
-    message: str
+    words: Said
     cards: tuple[Card, ...] = ()
     side: Side | None = None
+
+    @property
+    def message(self) -> str:
+        """The sentence in English (programs, logs and the command line's JSON)."""
+        return str(self.words)
 
     @property
     def is_error(self) -> bool:

@@ -53,6 +53,7 @@ from gin_scorer.core.melds.tables import (
     _sorted_cards,
     _Tables,
 )
+from gin_scorer.core.wording import Said, said
 
 __all__ = ["Defence", "best_defence", "layoff_problems"]
 
@@ -77,7 +78,7 @@ def _check_knocker_melds(knocker_melds: Sequence[Meld], ace_rule: AceRule) -> tu
     for number, meld in enumerate(knocker_melds, start=1):
         mask = _hand_mask(meld.cards)
         if mask not in table or mask.bit_count() != len(meld.cards):
-            problem = meld_problem(meld.cards, ace_rule) or f"{meld} is not a meld"
+            problem = meld_problem(meld.cards, ace_rule) or said("{0} is not a meld", meld)
             raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
         if laid & mask:
             card = _cards_of(laid & mask)[0]
@@ -266,27 +267,31 @@ def _defence(
     )
 
 
-def _why_not(meld: Meld, card: Card, ace_rule: AceRule) -> str:
+def _why_not(meld: Meld, card: Card, ace_rule: AceRule) -> Said:
     """Why ``card`` does not fit ``meld`` (which it does not), in plain words."""
     if meld.kind is MeldKind.SET:
         if len(meld.cards) >= 4:
-            return "a set of four takes no more cards"
-        return f"a set of {meld.cards[0].rank.label}s takes only a {meld.cards[0].rank.label}"
+            return said("a set of four takes no more cards")
+        rank = meld.cards[0].rank.label
+        return said("a set of {0}s takes only a {0}", rank)
     suit = meld.cards[0].suit
     fits = [c for c in ALL_CARDS if c.suit is suit and extend_meld(meld, c, ace_rule)]
     if not fits:
-        return "the run holds the whole suit"
-    reason = f"the run takes only {' or '.join(str(c) for c in fits)}"
+        return said("the run holds the whole suit")
+    if len(fits) == 1:
+        reason = said("the run takes only {0}", fits[0])
+    else:  # a run grows at its two ends only
+        reason = said("the run takes only {0} or {1}", fits[0], fits[-1])
     if card.suit is not suit:
-        return f"it is not a {suit.symbol}; {reason}"
+        return said("it is not a {0}; {1}", suit.symbol, reason)
     if ace_rule is AceRule.LOW and extend_meld(meld, card, AceRule.TEDESCO):
-        return f"{reason} (the ace is low)"
+        return said("{0} (the ace is low)", reason)
     return reason
 
 
 def layoff_problems(
     knocker_melds: Sequence[Meld], layoffs: Sequence[Layoff], ace_rule: AceRule = AceRule.LOW
-) -> list[tuple[Layoff, str]]:
+) -> list[tuple[Layoff, Said]]:
     """Each declared layoff that does not fit, with the reason, playing them in the order given.
 
     A layoff may extend a run already extended by an earlier layoff (a chain). A layoff that
@@ -297,40 +302,42 @@ def layoff_problems(
     >>> five, six, seven = parse_cards("5h 6h 7h")
     >>> layoff_problems(knocker, [Layoff(five, 0), Layoff(six, 0)])
     []
-    >>> [why for _, why in layoff_problems(knocker, [Layoff(seven, 0)])]
+    >>> [str(why) for _, why in layoff_problems(knocker, [Layoff(seven, 0)])]
     ['7♥ cannot be laid off on 2♥ 3♥ 4♥ (meld 1): the run takes only A♥ or 5♥']
     """
     current = list(knocker_melds)
     used: set[Card] = {card for meld in knocker_melds for card in meld.cards}
-    problems: list[tuple[Layoff, str]] = []
+    problems: list[tuple[Layoff, Said]] = []
     for layoff in layoffs:
         card = layoff.card
         if not 0 <= layoff.meld < len(current):
             count = len(current)
-            problems.append(
-                (
-                    layoff,
-                    f"{card} cannot be laid off on meld {layoff.meld + 1}: "
-                    f"the knocker laid down {count} meld{'s' if count != 1 else ''}",
-                )
+            laid = (
+                said("the knocker laid down 1 meld")
+                if count == 1
+                else said("the knocker laid down {0} melds", count)
             )
+            why = said("{0} cannot be laid off on meld {1}: {2}", card, layoff.meld + 1, laid)
+            problems.append((layoff, why))
             continue
         meld = current[layoff.meld]
-        where = f"{meld} (meld {layoff.meld + 1})"
+        extended = None
         problem = meld_problem(meld.cards, ace_rule)
-        if problem is not None:
-            problems.append((layoff, f"{card} cannot be laid off on {where}: {problem}"))
-            continue
-        if card in used:
-            problems.append(
-                (layoff, f"{card} cannot be laid off on {where}: {card} is already on the table")
+        if problem is None and card in used:
+            problem = said("{0} is already on the table", card)
+        elif problem is None:
+            extended = extend_meld(meld, card, ace_rule)
+            if extended is None:
+                problem = _why_not(meld, card, ace_rule)
+        if problem is not None or extended is None:
+            why = said(
+                "{0} cannot be laid off on {1} (meld {2}): {3}",
+                card,
+                meld,
+                layoff.meld + 1,
+                problem,
             )
-            continue
-        extended = extend_meld(meld, card, ace_rule)
-        if extended is None:
-            problems.append(
-                (layoff, f"{card} cannot be laid off on {where}: {_why_not(meld, card, ace_rule)}")
-            )
+            problems.append((layoff, why))
             continue
         current[layoff.meld] = extended
         used.add(card)

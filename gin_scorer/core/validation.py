@@ -44,8 +44,10 @@ from gin_scorer.core.melds import (
     deadwood_points,
     make_meld,
     meld_problem,
+    melds_made,
 )
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import Said, said
 
 __all__ = ["complete_from_cards", "errors", "validate_hand", "warnings"]
 
@@ -76,10 +78,12 @@ def validate_hand(
     except HandRecordError as error:
         # Big gin where it is not played was already said in the rules' own words.
         if not any(p.code == "big_gin_not_allowed" for p in problems):
-            problems.insert(0, Problem(_ERROR, "unscorable", str(error), side=record.declarer))
+            why = said("{0}", str(error))  # the record's own error, said as it was raised
+            problems.insert(0, Problem(_ERROR, "unscorable", why, side=record.declarer))
     misdeal = record.declaration is Declaration.MISDEAL
     if record.cards is not None and misdeal:
-        problems.append(Problem(_ERROR, "misdeal_cards", "a misdeal is re-dealt: it has no cards"))
+        why = said("a misdeal is re-dealt: it has no cards")
+        problems.append(Problem(_ERROR, "misdeal_cards", why))
     elif record.cards is not None and record.declarer is not None:
         problems += _card_problems(record, record.cards, record.declarer, rules)
     # The same fact can be found twice (e.g. an ace upcard in Oklahoma); say it once.
@@ -113,8 +117,12 @@ def _card_problems(
             Problem(
                 _ERROR,
                 "layoff_after_gin",
-                f"{defender.value} laid off {format_cards(lo.card for lo in cards.layoffs)} "
-                f"but nothing may be laid off after {_name(record.declaration)}",
+                said(
+                    "{0} laid off {1} but nothing may be laid off after {2}",
+                    defender.value,
+                    format_cards(lo.card for lo in cards.layoffs),
+                    _name(record.declaration),
+                ),
                 cards=tuple(lo.card for lo in cards.layoffs),
                 side=defender,
             )
@@ -132,16 +140,22 @@ def _count_problems(
     problems = []
     for side, held, need in ((knocker, knocker_cards, wanted), (knocker.other, defender_cards, 10)):
         if len(held) != need:
-            role = "knocker" if side is knocker else "defender"
-            problems.append(
-                Problem(
-                    _ERROR,
-                    "wrong_card_count",
-                    f"{side.value} ({role}) has {len(held)} cards; "
-                    f"{'a big gin hand has' if need == 11 else 'a hand has'} {need}",
-                    side=side,
+            if side is not knocker:
+                why = said(
+                    "{0} (defender) has {1} cards; a hand has {2}", side.value, len(held), need
                 )
-            )
+            elif need == 11:
+                why = said(
+                    "{0} (knocker) has {1} cards; a big gin hand has {2}",
+                    side.value,
+                    len(held),
+                    need,
+                )
+            else:
+                why = said(
+                    "{0} (knocker) has {1} cards; a hand has {2}", side.value, len(held), need
+                )
+            problems.append(Problem(_ERROR, "wrong_card_count", why, side=side))
     return problems
 
 
@@ -154,12 +168,15 @@ def _twice_problems(
     for card in sorted(card for card, n in counts.items() if n > 1):
         in_k, in_d = card in knocker_cards, card in defender_cards
         holder = knocker if in_k else knocker.other
-        where = "in both hands" if in_k and in_d else f"twice in {holder.value}'s hand"
+        if in_k and in_d:
+            why = said("{0} is in both hands", card)
+        else:
+            why = said("{0} is twice in {1}'s hand", card, holder.value)
         problems.append(
             Problem(
                 _ERROR,
                 "duplicate_card",
-                f"{card} is {where}",
+                why,
                 cards=(card,),
                 side=None if in_k and in_d else holder,
             )
@@ -182,7 +199,7 @@ def _knocker_melds(
             Problem(
                 _ERROR,
                 "illegal_meld",
-                f"{knocker.value}'s meld {number} is not legal: {problem}",
+                said("{0}'s meld {1} is not legal: {2}", knocker.value, number, problem),
                 cards=tuple(laid),
                 side=knocker,
             )
@@ -206,8 +223,13 @@ def _knocker_count(
             Problem(
                 _ERROR,
                 "gin_with_deadwood",
-                f"{knocker.value} declared {_name(record.declaration)} but laid deadwood "
-                f"{format_cards(cards.knocker_deadwood)} ({counted})",
+                said(
+                    "{0} declared {1} but laid deadwood {2} ({3})",
+                    knocker.value,
+                    _name(record.declaration),
+                    format_cards(cards.knocker_deadwood),
+                    counted,
+                ),
                 cards=tuple(cards.knocker_deadwood),
                 side=knocker,
             )
@@ -222,8 +244,13 @@ def _knocker_count(
             Problem(
                 _ERROR,
                 "knocker_count_mismatch",
-                f"{knocker.value} declared {declared} deadwood but the laid deadwood "
-                f"{format_cards(cards.knocker_deadwood) or '(none)'} counts {counted}",
+                said(
+                    "{0} declared {1} deadwood but the laid deadwood {2} counts {3}",
+                    knocker.value,
+                    declared,
+                    format_cards(cards.knocker_deadwood) or said("(none)"),
+                    counted,
+                ),
                 cards=tuple(cards.knocker_deadwood),
                 side=knocker,
             )
@@ -238,8 +265,13 @@ def _knocker_count(
     return problems
 
 
-def _name(declaration: Declaration) -> str:
-    return declaration.value.replace("_", " ")
+def _name(declaration: Declaration) -> Said:
+    """The word for how a hand ended, inside a sentence ("nothing may be laid off after gin")."""
+    if declaration is Declaration.BIG_GIN:
+        return said("big gin")
+    if declaration is Declaration.GIN:
+        return said("gin")
+    return said("knock")  # no other declaration reaches the card checks
 
 
 def _knocker_better(
@@ -259,13 +291,15 @@ def _knocker_better(
         return []
     laid = {frozenset(meld) for meld in record.cards.knocker_melds} if record.cards else set()
     new = [meld for meld in best.melds if frozenset(meld.cards) not in laid]
-    how = "; ".join(f"{meld} makes a {meld.kind.value}" for meld in new)
+    how = melds_made(new)
     if best.deadwood_points == 0 and record.declaration is Declaration.KNOCK:
         return [
             Problem(
                 _WARNING,
                 "could_go_gin",
-                f"{knocker.value} knocked with {counted} but the cards make gin: {how}",
+                said(
+                    "{0} knocked with {1} but the cards make gin: {2}", knocker.value, counted, how
+                ),
                 cards=tuple(c for meld in new for c in meld.cards),
                 side=knocker,
             )
@@ -274,8 +308,13 @@ def _knocker_better(
         Problem(
             _WARNING,
             "better_arrangement",
-            f"{knocker.value}'s cards as laid count {counted}, best is "
-            f"{best.deadwood_points}: {how}",
+            said(
+                "{0}'s cards as laid count {1}, best is {2}: {3}",
+                knocker.value,
+                counted,
+                best.deadwood_points,
+                how,
+            ),
             cards=tuple(c for meld in new for c in meld.cards),
             side=knocker,
         )

@@ -34,6 +34,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
+from gin_scorer.presentation.words import say
 
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -288,7 +289,7 @@ class CardsPanel(QWidget):
         for problem in analysis.problems:
             icon = error_icon if problem.is_error else warning_icon
             mark = "✖" if problem.is_error else "⚠"
-            item = QListWidgetItem(icon, f"{mark} {problem.message}")
+            item = QListWidgetItem(icon, f"{mark} {say(problem.words)}")
             item.setForeground(colour(Tone.ERROR if problem.is_error else Tone.WARNING))
             self.problems.addItem(item)
         if analysis.complete and not analysis.problems:

@@ -37,6 +37,7 @@ from gin_scorer.gui.undo_commands import (
 )
 from gin_scorer.presentation.announcements import hand_saved_text, milestone_text
 from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.presentation.words import say
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import HandRejected, PinError
@@ -64,7 +65,7 @@ class OverrideDialog(QDialog):
         listing.setAccessibleName(translate("OverrideDialog", "What the cards do not agree with"))
         for problem in problems:
             mark = "✖" if problem.is_error else "⚠"
-            listing.addItem(f"{mark} {problem.message}")
+            listing.addItem(f"{mark} {say(problem.words)}")
         layout.addWidget(listing)
         layout.addWidget(
             QLabel(

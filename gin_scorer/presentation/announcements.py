@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.hand_words import describe_result, side_name
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import say, translate
 from gin_scorer.services.dto import ScoreSheet
 
 
@@ -19,7 +19,7 @@ def hand_saved_text(sheet: ScoreSheet, number: int, verb: str) -> str:
         number, verb, describe_result(hand.result, names)
     )
     if hand.warnings:
-        text += f" — ⚠ {hand.warnings[0].message}"
+        text += f" — ⚠ {say(hand.warnings[0].words)}"
     return text
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Outcome, Side
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
 from gin_scorer.services.dto import HandRow
 
 _OUTCOME_WORDS = {
@@ -135,7 +135,7 @@ def hand_notes(hand: HandRow) -> str:
         else:
             notes.append(translate("hand_words", "✖ 1 problem"))
     elif hand.warnings:
-        notes.append(f"⚠ {hand.warnings[0].message}")
+        notes.append(f"⚠ {say(hand.warnings[0].words)}")
     if hand.corrected:  # the reason in force is the correction's own
         if hand.override_reason:
             notes.append(translate("hand_words", "corrected: {0}").format(hand.override_reason))
@@ -150,7 +150,7 @@ def hand_notes(hand: HandRow) -> str:
 
 def hand_tooltip(hand: HandRow) -> str:
     """The app's tooltip on a hand: every problem, the override, who entered it where, when."""
-    lines = [p.message for p in hand.problems]
+    lines = [say(p.words) for p in hand.problems]
     if hand.override_reason:
         if hand.corrected:
             said = translate("hand_words", "Corrected: {0}")

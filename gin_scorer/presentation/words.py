@@ -20,6 +20,8 @@ import string
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 
+from gin_scorer.core.wording import Said
+
 Translator = Callable[[str, str], str]
 """``(context, text) -> the text in the reader's language``."""
 
@@ -72,6 +74,20 @@ def _fields(text: str) -> tuple[str, ...] | None:
         return tuple(sorted(name for _, name, _, _ in string.Formatter().parse(text) if name))
     except ValueError:
         return None
+
+
+CORE_WORDS = "core_words"
+"""The context of the sentences the core says (:mod:`gin_scorer.core.wording`): what does not
+add up in a hand, why a meld is not one. ``tools/translations.py`` puts each ``said("…")``
+pattern in the template under it."""
+
+
+def say(words: Said) -> str:
+    """A sentence of the core's in the reader's language: its pattern translated, then each
+    value said in turn (a reason inside a sentence is a sentence too; a card, a number or a
+    name stands as it is)."""
+    values = [say(value) if isinstance(value, Said) else str(value) for value in words.values]
+    return translate(CORE_WORDS, words.pattern).format(*values)
 
 
 def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # the name lupdate reads

@@ -26,6 +26,7 @@ from gin_scorer.core.ledgers import Ledger, Match, PerSide, SeatedMatch, ledger_
 from gin_scorer.core.ledgers.dealing import next_dealer
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import validate_hand
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
 from gin_scorer.services.result_values import ResultRow, view_in_force
 from gin_scorer.tournament.results import ResultRules
@@ -161,8 +162,11 @@ def _after_the_end(index: int) -> Problem:
     return Problem(
         Severity.WARNING,
         "after_match_end",
-        f"hand {index + 1} comes after the match was decided and counts nowhere: "
-        "void it, or correct the hand that ended the match",
+        said(
+            "hand {0} comes after the match was decided and counts nowhere: "
+            "void it, or correct the hand that ended the match",
+            index + 1,
+        ),
     )
 
 

@@ -2544,6 +2544,249 @@ head</source>
     </message>
 </context>
 <context>
+    <name>core_words</name>
+    <message>
+        <source>the first upcard {0} allows only gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared big gin, which {1} does not play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} does not allow the action on the 50th card (taking the discard that left two cards in the stock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the 50th card&apos;s discard may be taken only to knock or go gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocked, but under {1} rules only gin ends a hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enter the first upcard: under Oklahoma rules it sets the knock limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knock limit is {0} (the first upcard was {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knock limit is {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocked with {1} deadwood; {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocked with 0 deadwood: that is gin (record it as gin to score the gin bonus)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} counted {1}, best is {2}: {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lay off {0} on {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}&apos;s meld {1} uses {2}, not in {0}&apos;s cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared {1} deadwood but the cards count {2} as laid out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared {1} deadwood but the cards count {2} at best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}&apos;s meld {1} is not legal: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in two of {1}&apos;s melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} laid off {1}, which is in one of its melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} laid off {1}, which is not in its cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a set of {0}s takes only a {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run holds the whole suit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run takes only {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run takes only {0} or {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a {0}; {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (the ace is low)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a set of four takes no more cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be laid off on meld {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already on the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be laid off on {1} (meld {2}): {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a meld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker laid down 1 meld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker laid down {0} melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a run: the cards are not in a row ({1} cards are missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty meld is not a meld: a meld needs at least 3 cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a meld: {1} is in it twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a meld: the cards are neither all one rank (a set) nor all one suit (a run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a meld: a run needs 3 or more cards in a row of one suit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a run: the ace is low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a run: {1} is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a run: {1} and {2} are missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a meld: a set needs 3 or 4 cards of one rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} makes a set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} makes a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a misdeal is re-dealt: it has no cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in both hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is twice in {1}&apos;s hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}&apos;s cards as laid count {1}, best is {2}: {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} laid off {1} but nothing may be laid off after {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (defender) has {1} cards; a hand has {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared {1} but laid deadwood {2} ({3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocked with {1} but the cards make gin: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (knocker) has {1} cards; a big gin hand has {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (knocker) has {1} cards; a hand has {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared {1} deadwood but the laid deadwood {2} counts {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} comes after the match was decided and counts nowhere: void it, or correct the hand that ended the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>entrants_editor</name>
     <message>
         <source>Import entrants</source>

@@ -10,6 +10,7 @@ import pytest
 from gin_scorer.core.hands import HandRecord, Problem, Severity, Side, score_hand
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.services.dto import (
     EntrantStatus,
@@ -64,7 +65,7 @@ def sheet_from(
                 Problem(
                     Severity.WARNING,
                     "better_arrangement",
-                    "declared 12, best is 8: 7♣ 8♣ 9♣ makes a run",
+                    said("declared 12, best is 8: {0} makes a run", "7♣ 8♣ 9♣"),
                     side=Side.B,
                 ),
             )

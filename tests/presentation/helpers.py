@@ -8,6 +8,7 @@ from datetime import datetime
 from gin_scorer.core.hands import Declaration, HandRecord, Problem, Severity, Side, score_hand
 from gin_scorer.core.ledgers import PerSide
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntrantStatus, EntrantView, HandRow
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.settings import TieBreak
@@ -40,11 +41,11 @@ def hand_row(record: HandRecord, *, problems: tuple[Problem, ...] = (), **extra:
 
 
 def warning(message: str) -> Problem:
-    return Problem(Severity.WARNING, "w", message)
+    return Problem(Severity.WARNING, "w", said("{0}", message))
 
 
 def error(message: str) -> Problem:
-    return Problem(Severity.ERROR, "e", message)
+    return Problem(Severity.ERROR, "e", said("{0}", message))
 
 
 def entrant(entrant_id: int, name: str, *, withdrawn: bool = False) -> EntrantView:

@@ -112,4 +112,4 @@ def test_layoff_problems_flags_exactly_the_layoffs_that_do_not_fit(
     problems = layoff_problems(knocker, declared, ace_rule)
     assert [layoff for layoff, _ in problems] == expected_bad
     for layoff, why in problems:
-        assert str(layoff.card) in why  # the reason names the card
+        assert str(layoff.card) in str(why)  # the reason names the card

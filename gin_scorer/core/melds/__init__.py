@@ -15,7 +15,7 @@ the least deadwood by an exact search, so a director can see when a player under
 Aces are low unless the Tedesco rule is chosen, where an ace is high or low, runs turn the
 corner (``Q-K-A`` and ``K-A-2`` are runs) and an unmelded ace counts 15:
 
->>> meld_problem(parse_cards("Qs Ks As"))
+>>> str(meld_problem(parse_cards("Qs Ks As")))
 'Q♠ K♠ A♠ is not a run: the ace is low'
 >>> print(make_meld(parse_cards("As Ks 2s"), AceRule.TEDESCO))
 K♠ A♠ 2♠
@@ -36,7 +36,7 @@ legal meld, each suit's best runs, card orders, points), not answers.
 """
 
 from gin_scorer.core.cards import parse_cards  # noqa: F401  (the doctests above use it)
-from gin_scorer.core.melds.legality import extend_meld, make_meld, meld_problem
+from gin_scorer.core.melds.legality import extend_meld, make_meld, meld_problem, melds_made
 from gin_scorer.core.melds.model import (
     AceRule,
     Arrangement,
@@ -64,4 +64,5 @@ __all__ = [
     "least_deadwood",
     "make_meld",
     "meld_problem",
+    "melds_made",
 ]

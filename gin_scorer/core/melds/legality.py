@@ -19,18 +19,19 @@ from gin_scorer.core.melds.shapes import (
     _run_order,
 )
 from gin_scorer.core.melds.tables import _TABLES, _hand_mask
+from gin_scorer.core.wording import Said, joined, said
 
 
-def meld_problem(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> str | None:
+def meld_problem(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Said | None:
     """Why ``cards`` are not a meld, in plain words; ``None`` when they are one.
 
     >>> meld_problem(parse_cards("7h 8h 9h")) is None
     True
-    >>> meld_problem(parse_cards("7h 8h 10h"))
+    >>> str(meld_problem(parse_cards("7h 8h 10h")))
     '7♥ 8♥ 10♥ is not a run: 9♥ is missing'
-    >>> meld_problem(parse_cards("7h 7c"))
+    >>> str(meld_problem(parse_cards("7h 7c")))
     '7♥ 7♣ is not a meld: a set needs 3 or 4 cards of one rank'
-    >>> meld_problem(parse_cards("7h 8c 9h"))
+    >>> str(meld_problem(parse_cards("7h 8c 9h")))
     '7♥ 8♣ 9♥ is not a meld: the cards are neither all one rank (a set) nor all one suit (a run)'
     """
     if (
@@ -41,39 +42,42 @@ def meld_problem(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> str 
         return None  # the quick answer: one of the deck's legal melds, no card twice
     shown = format_cards(cards)
     if not cards:
-        return "an empty meld is not a meld: a meld needs at least 3 cards"
+        return said("an empty meld is not a meld: a meld needs at least 3 cards")
     twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if twice is not None:
-        return f"{shown} is not a meld: {twice} is in it twice"
+        return said("{0} is not a meld: {1} is in it twice", shown, twice)
     if len({card.rank for card in cards}) == 1:
         if len(cards) < 3:
-            return f"{shown} is not a meld: a set needs 3 or 4 cards of one rank"
+            return said("{0} is not a meld: a set needs 3 or 4 cards of one rank", shown)
         return None  # 3 or 4 distinct cards of one rank (there are only four suits)
     if len({card.suit for card in cards}) != 1:
-        return (
-            f"{shown} is not a meld: the cards are neither all one rank (a set) "
-            f"nor all one suit (a run)"
+        return said(
+            "{0} is not a meld: the cards are neither all one rank (a set) "
+            "nor all one suit (a run)",
+            shown,
         )
     if len(cards) < 3:
-        return f"{shown} is not a meld: a run needs 3 or more cards in a row of one suit"
+        return said("{0} is not a meld: a run needs 3 or more cards in a row of one suit", shown)
     return _run_problem(cards, shown, ace_rule)
 
 
-def _run_problem(cards: Sequence[Card], shown: str, ace_rule: AceRule) -> str | None:
+def _run_problem(cards: Sequence[Card], shown: str, ace_rule: AceRule) -> Said | None:
     """Why three or more distinct cards of one suit are not a run (``None``: they are)."""
     positions = {int(card.rank) - 1 for card in cards}
     if _run_order(positions, ace_rule) is not None:
         return None
     if ace_rule is AceRule.LOW and _run_order(positions, AceRule.TEDESCO) is not None:
-        return f"{shown} is not a run: the ace is low"
+        return said("{0} is not a run: the ace is low", shown)
     suit_number = _SUIT_BY_NUMBER.index(cards[0].suit)
     missing = [_card(suit_number, p) for p in _missing_in_run(positions, ace_rule)]
     if len(missing) == 1:
-        return f"{shown} is not a run: {missing[0]} is missing"
+        return said("{0} is not a run: {1} is missing", shown, missing[0])
     if len(missing) <= 3:
-        listed = ", ".join(str(card) for card in missing[:-1]) + f" and {missing[-1]}"
-        return f"{shown} is not a run: {listed} are missing"
-    return f"{shown} is not a run: the cards are not in a row ({len(missing)} cards are missing)"
+        listed = ", ".join(str(card) for card in missing[:-1])
+        return said("{0} is not a run: {1} and {2} are missing", shown, listed, missing[-1])
+    return said(
+        "{0} is not a run: the cards are not in a row ({1} cards are missing)", shown, len(missing)
+    )
 
 
 def make_meld(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> Meld:
@@ -89,7 +93,7 @@ def make_meld(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> Meld:
     cards = tuple(cards)
     problem = meld_problem(cards, ace_rule)
     if problem is not None:
-        raise MeldError(problem)
+        raise MeldError(str(problem))
     return _meld_from_cards(cards, ace_rule)
 
 
@@ -135,3 +139,15 @@ def _extend_run(meld: Meld, card: Card, ace_rule: AceRule) -> Meld | None:
     if position == (first - 1) % wrap:
         return Meld(MeldKind.RUN, (card, *meld.cards))
     return None
+
+
+def melds_made(melds: Sequence[Meld]) -> Said:
+    """What each of ``melds`` makes, in words: "7♥ 8♥ 9♥ makes a run; K♠ K♥ K♦ makes a set"."""
+    return joined(
+        [
+            said("{0} makes a set", meld)
+            if meld.kind is MeldKind.SET
+            else said("{0} makes a run", meld)
+            for meld in melds
+        ]
+    )

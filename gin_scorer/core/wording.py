@@ -1,0 +1,52 @@
+"""A sentence the core says to a person, kept as its English pattern and its values until a
+front end says it in the reader's language.
+
+The core knows no translator (nor Qt, nor which language a phone reads): it writes what does
+not add up in a hand as ``said("{0} knocked with {1} deadwood; {2}", "A", 12, why)``. Its
+English, ``str()``, is the pattern filled in; the presentation layer looks the pattern up in
+the translation (``presentation.words.say``) and fills in the values, each said in turn when it
+is itself a :class:`Said` (the reason inside the sentence above). ``tools/translations.py``
+finds every ``said("…")`` of the core and puts its pattern in the translation template.
+
+>>> why = said("the knock limit is {0}", 10)
+>>> str(said("{0} knocked with {1} deadwood; {2}", "A", 12, why))
+'A knocked with 12 deadwood; the knock limit is 10'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An English ``pattern`` with ``{0}``, ``{1}`` … fields, and the ``values`` that fill
+    them (cards, numbers, names, or other sentences)."""
+
+    pattern: str
+    values: tuple[object, ...] = ()
+
+    def __str__(self) -> str:
+        return self.pattern.format(*(str(value) for value in self.values))
+
+
+def said(pattern: str, *values: object) -> Said:
+    """The sentence ``pattern`` with ``values``; write the pattern as a literal, so that the
+    translation template finds it."""
+    return Said(pattern, values)
+
+
+def joined(parts: Sequence[Said], separator: str = "; ") -> Said:
+    """``parts`` one after the other (each said in the reader's language), ``separator``
+    between them.
+
+    >>> str(joined([said("{0} makes a run", "7♥ 8♥ 9♥"), said("{0} makes a set", "K♠ K♥ K♦")]))
+    '7♥ 8♥ 9♥ makes a run; K♠ K♥ K♦ makes a set'
+    """
+    fields = (
+        separator.replace("{", "{{")
+        .replace("}", "}}")
+        .join(f"{{{number}}}" for number in range(len(parts)))
+    )
+    return Said(fields, tuple(parts))
