@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from gin_scorer.core.json_input import shown
+from gin_scorer.core.wording import Said, SaidError, said
 
 
-class CardError(ValueError):
+class CardError(SaidError, ValueError):
     """A card or a hand that cannot be read; the message names the token and says why."""
 
 
@@ -127,7 +128,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         if not 0 <= index < 52:
-            raise CardError(f"card index {index} is not between 0 and 51")
+            raise CardError(said("card index {0} is not between 0 and 51", index))
         return ALL_CARDS[index]
 
     @property
@@ -193,20 +194,33 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().translate(_INVISIBLE).upper()
     if len(text) < 2:
-        raise CardError(f"{shown(token)} is not a card: write a rank then a suit, like 7h or 10♥")
+        raise CardError(
+            said("{0} is not a card: write a rank then a suit, like 7h or 10♥", shown(token))
+        )
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_TOKENS.get(suit_text)
     if suit is None:
         raise CardError(
-            f"{shown(token)} is not a card: suit {shown(token.strip()[-1])} is not one of "
-            "c d h s (or ♣♦♥♠)"
+            said(
+                "{0} is not a card: suit {1} is not one of c d h s (or ♣♦♥♠)",
+                shown(token),
+                shown(token.strip()[-1]),
+            )
         )
     rank = _RANK_TOKENS.get(rank_text)
     if rank is None:
-        hint = " (write the ace as A)" if rank_text == "1" else ""
+        given, rank_given = shown(token), shown(token.strip()[:-1])
+        if rank_text == "1":
+            raise CardError(
+                said(
+                    "{0} is not a card: rank {1} is not one of A 2-10 J Q K (or T) (write the "
+                    "ace as A)",
+                    given,
+                    rank_given,
+                )
+            )
         raise CardError(
-            f"{shown(token)} is not a card: rank {shown(token.strip()[:-1])} is not one of "
-            f"A 2-10 J Q K (or T){hint}"
+            said("{0} is not a card: rank {1} is not one of A 2-10 J Q K (or T)", given, rank_given)
         )
     # The deck's own card, not a new one: every hand record read back parses its cards here.
     return ALL_CARDS[_SUIT_ORDER[suit] * 13 + int(rank) - 1]
@@ -239,13 +253,21 @@ def parse_cards(
         card = parse_card(token)
         if card in seen:
             raise CardError(
-                f"{card} is in the {what} twice ({shown(seen[card])} and {shown(token)})"
+                said(
+                    "{0} is in the {1} twice ({2} and {3})",
+                    card,
+                    what,
+                    shown(seen[card]),
+                    shown(token),
+                )
             )
         seen[card] = token
         cards.append(card)
     if sizes is not None and len(cards) not in sizes:
-        wanted = " or ".join(str(n) for n in sorted(sizes))
-        raise CardError(f"the {what} has {len(cards)} cards; it needs {wanted}")
+        wanted: Said | str = ", ".join(str(n) for n in sorted(sizes))
+        if len(sizes) == 2:
+            wanted = said("{0} or {1}", *sorted(sizes))
+        raise CardError(said("the {0} has {1} cards; it needs {2}", what, len(cards), wanted))
     return tuple(cards)
 
 

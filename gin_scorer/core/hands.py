@@ -13,7 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from gin_scorer.core.cards import Card, Suit
-from gin_scorer.core.wording import Said
+from gin_scorer.core.wording import Said, SaidError, said
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 MAX_DEADWOOD = 150
 
 
-class HandRecordError(ValueError):
+class HandRecordError(SaidError, ValueError):
     """A hand record that cannot be scored; the message names the field and says why."""
 
 
@@ -187,12 +187,14 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
         return _misdeal(record)
     knocker = record.declarer
     if knocker is None:
-        raise HandRecordError(f"a {declaration.value} needs a declarer: say who ended the hand")
+        raise HandRecordError(
+            said("a {0} needs a declarer: say who ended the hand", declaration.value)
+        )
     _check_counts(record)
     defender_count = record.declared(knocker.other)
     if defender_count is None:
         raise HandRecordError(
-            f"the defender's deadwood is missing: how much did {knocker.other.value} count?"
+            said("the defender's deadwood is missing: how much did {0} count?", knocker.other.value)
         )
     doubled = (
         rules.spade_doubles and record.upcard is not None and (record.upcard.suit is Suit.SPADES)
@@ -202,22 +204,22 @@ def score_hand(record: HandRecord, rules: RuleSet) -> HandResult:
     knocker_count = record.declared(knocker)
     if knocker_count is None:
         raise HandRecordError(
-            f"the knocker's deadwood is missing: what did {knocker.value} knock with?"
+            said("the knocker's deadwood is missing: what did {0} knock with?", knocker.value)
         )
     return _knock(rules, knocker, knocker_count, defender_count, doubled)
 
 
 def _misdeal(record: HandRecord) -> HandResult:
     if record.deadwood:
-        raise HandRecordError("a misdeal scores nothing: give no deadwood counts")
+        raise HandRecordError(said("a misdeal scores nothing: give no deadwood counts"))
     if record.fiftieth_card:
-        raise HandRecordError("a misdeal is found before any card is taken: no 50th card")
+        raise HandRecordError(said("a misdeal is found before any card is taken: no 50th card"))
     return replace(_dead_hand(replace(record, declarer=None)), outcome=Outcome.MISDEAL)
 
 
 def _dead_hand(record: HandRecord) -> HandResult:
     if record.declarer is not None:
-        raise HandRecordError("a dead hand has no declarer (nobody knocked)")
+        raise HandRecordError(said("a dead hand has no declarer (nobody knocked)"))
     return HandResult(
         outcome=Outcome.DEAD,
         winner=None,
@@ -236,10 +238,17 @@ def _check_counts(record: HandRecord) -> None:
     """Every declared count a number from 0 to :data:`MAX_DEADWOOD`."""
     for side, count in record.deadwood:
         if isinstance(count, bool) or not isinstance(count, int):
-            raise HandRecordError(f"deadwood of {side.value} is {count!r}: it must be a number")
+            raise HandRecordError(
+                said("deadwood of {0} is {1}: it must be a number", side.value, repr(count))
+            )
         if not 0 <= count <= MAX_DEADWOOD:
             raise HandRecordError(
-                f"deadwood of {side.value} is {count}: it must be between 0 and {MAX_DEADWOOD}"
+                said(
+                    "deadwood of {0} is {1}: it must be between 0 and {2}",
+                    side.value,
+                    count,
+                    MAX_DEADWOOD,
+                )
             )
 
 
@@ -250,13 +259,24 @@ def _gin(
     declaration = record.declaration
     knocker_count = record.declared(knocker)
     if knocker_count not in (None, 0):
+        if declaration is Declaration.BIG_GIN:
+            raise HandRecordError(
+                said(
+                    "{0} declared big gin but counted {1} deadwood: gin means 0",
+                    knocker.value,
+                    knocker_count,
+                )
+            )
         raise HandRecordError(
-            f"{knocker.value} declared {declaration.value.replace('_', ' ')} "
-            f"but counted {knocker_count} deadwood: gin means 0"
+            said(
+                "{0} declared gin but counted {1} deadwood: gin means 0",
+                knocker.value,
+                knocker_count,
+            )
         )
     if declaration is Declaration.BIG_GIN:
         if not rules.big_gin_allowed:
-            raise HandRecordError(f"big gin is not played under {rules.name}")
+            raise HandRecordError(said("big gin is not played under {0}", rules.name))
         bonus, outcome = rules.big_gin_bonus, Outcome.BIG_GIN
     else:
         bonus, outcome = rules.gin_bonus, Outcome.GIN

@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gin_scorer.core.wording import SaidError
+
 __all__ = ["MAX_DEPTH", "MAX_JSON_CHARS", "JsonInputError", "quote", "read_json", "shown"]
 
 # An exported event with thousands of hands nests 6 levels deep and weighs a few MB.
@@ -32,7 +34,7 @@ _LARGEST = 2**63 - 1
 QUOTE_CHARS = 40
 
 
-class JsonInputError(ValueError):
+class JsonInputError(SaidError, ValueError):
     """JSON that cannot be read; ``str(error)`` is one line naming the place."""
 
 

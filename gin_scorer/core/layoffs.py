@@ -79,10 +79,10 @@ def _check_knocker_melds(knocker_melds: Sequence[Meld], ace_rule: AceRule) -> tu
         mask = _hand_mask(meld.cards)
         if mask not in table or mask.bit_count() != len(meld.cards):
             problem = meld_problem(meld.cards, ace_rule) or said("{0} is not a meld", meld)
-            raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
+            raise MeldError(said("the knocker's meld {0} is not legal: {1}", number, problem))
         if laid & mask:
             card = _cards_of(laid & mask)[0]
-            raise MeldError(f"{card} is in more than one of the knocker's melds")
+            raise MeldError(said("{0} is in more than one of the knocker's melds", card))
         laid |= mask
         masks.append(mask)
     return laid, masks

@@ -28,9 +28,10 @@ from typing import Any
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.melds import AceRule
 from gin_scorer.core.text_checks import first_control
+from gin_scorer.core.wording import SaidError
 
 
-class RuleSetError(ValueError):
+class RuleSetError(SaidError, ValueError):
     """A rule set that cannot be used; the message names the origin, the key and the value."""
 
 

@@ -78,8 +78,7 @@ def validate_hand(
     except HandRecordError as error:
         # Big gin where it is not played was already said in the rules' own words.
         if not any(p.code == "big_gin_not_allowed" for p in problems):
-            why = said("{0}", str(error))  # the record's own error, said as it was raised
-            problems.insert(0, Problem(_ERROR, "unscorable", why, side=record.declarer))
+            problems.insert(0, Problem(_ERROR, "unscorable", error.words, side=record.declarer))
     misdeal = record.declaration is Declaration.MISDEAL
     if record.cards is not None and misdeal:
         why = said("a misdeal is re-dealt: it has no cards")

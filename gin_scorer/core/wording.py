@@ -50,3 +50,25 @@ def joined(parts: Sequence[Said], separator: str = "; ") -> Said:
         .join(f"{{{number}}}" for number in range(len(parts)))
     )
     return Said(fields, tuple(parts))
+
+
+class SaidError(Exception):
+    """An error whose message is a sentence for a person: ``words`` keeps it as its pattern
+    and values, so that a front end says it in the reader's language; ``str()`` is its
+    English (logs, the command line's JSON, tests).
+
+    >>> str(SaidError(said("{0} is not a card", "Xq")))
+    'Xq is not a card'
+    >>> SaidError("a message written whole").words
+    Said(pattern='{0}', values=('a message written whole',))
+    """
+
+    def __init__(self, words: Said | str) -> None:
+        self.words = words if isinstance(words, Said) else said("{0}", words)
+        super().__init__(str(self.words))
+
+
+def words_of(error: BaseException) -> Said:
+    """What ``error`` says, to pass on inside another refusal: its own words when it has
+    them, else its English as it is."""
+    return error.words if isinstance(error, SaidError) else said("{0}", str(error))

@@ -23,6 +23,7 @@ from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.club_player_page import PlayerPage, fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.club_words import rating_text
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.players import PlayerView
 from gin_scorer.services.ratings import RatingRow
@@ -157,7 +158,7 @@ class PlayersTab(QWidget):
         try:
             merged = with_pin(self, lambda pin: merge_players(self.db, keep.id, gone.id, pin=pin))
         except ServiceError as error:
-            QMessageBox.warning(self, translate("PlayersTab", "Merge"), str(error))
+            QMessageBox.warning(self, translate("PlayersTab", "Merge"), error_text(error))
             return
         if merged is not None:
             self.refresh()
@@ -182,7 +183,7 @@ class PlayersTab(QWidget):
             try:
                 write_csv_file(Path(path), ratings_csv(wait_for(lambda: rating_rows(self.db))))
             except OSError as error:
-                QMessageBox.warning(self, translate("PlayersTab", "Export"), str(error))
+                QMessageBox.warning(self, translate("PlayersTab", "Export"), error_text(error))
 
 
 def save_pdf(
@@ -208,4 +209,4 @@ def save_pdf(
     try:
         wait_for(lambda: build(kind, db, path, season_id=season_id, player_id=player_id))
     except (ReportError, OSError) as error:
-        QMessageBox.warning(parent, translate("PlayersTab", "Print"), str(error))
+        QMessageBox.warning(parent, translate("PlayersTab", "Print"), error_text(error))

@@ -24,6 +24,7 @@ from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.club_player_page import fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation import club_words as words
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.seasons import SeasonStanding, SeasonView
 
@@ -165,7 +166,7 @@ class SeasonsTab(QWidget):
         try:
             return with_pin(self, call)
         except ServiceError as error:
-            QMessageBox.warning(self, translate("SeasonsTab", "Season"), str(error))
+            QMessageBox.warning(self, translate("SeasonsTab", "Season"), error_text(error))
             return None
 
     def print_table(self) -> None:

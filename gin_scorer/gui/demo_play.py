@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from gin_scorer.gui.background import Operation, Report, in_background
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.demo_words import demo_summary
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.demo import DemoCancelled, DemoPlan, DemoProgress, DemoResult, play_demo
 from gin_scorer.services.errors import ServiceError, StoreError
@@ -99,8 +100,10 @@ class DemoPlay(QObject):
     def _failed(self, error: Exception) -> None:
         self.dialog.close()
         if isinstance(error, DemoCancelled):
-            self.finished.emit(True, f"{str(error)[0].upper()}{str(error)[1:]}.")
+            said = error_text(error)
+            self.finished.emit(True, f"{said[:1].upper()}{said[1:]}.")
         elif isinstance(error, ServiceError | StoreError):
-            self.finished.emit(False, f"The demo could not be played: {error}")
+            failed = translate("DemoPlay", "The demo could not be played: {0}")
+            self.finished.emit(False, failed.format(error_text(error)))
         else:
             raise error  # a fault of ours: the app's fault handler logs it and says so

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWid
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, tone
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.errors import ServiceError
 
 
@@ -63,7 +64,7 @@ def until_accepted(
             try:
                 return attempt()
             except ServiceError as error:
-                refused(str(error))
+                refused(error_text(error))
         return None
     finally:
         dialog.deleteLater()

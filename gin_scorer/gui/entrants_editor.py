@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
@@ -119,7 +120,8 @@ class EntrantsEditor(QWidget):
         try:
             text = read_entrants_file(path)
         except (OSError, ValueError) as error:
-            self.show_problem(f"could not read {path.name}: {error}")
+            unread = translate("EntrantsEditor", "could not read {0}: {1}")
+            self.show_problem(unread.format(path.name, error_text(error)))
             return False
         cursor = self.box.textCursor()
         cursor.select(QTextCursor.SelectionType.Document)

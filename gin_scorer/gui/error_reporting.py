@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gin_scorer.fault_log import error_log, write_log
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 
 
 def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
@@ -25,13 +26,15 @@ def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
     from gin_scorer.services.errors import ServiceError, StoreError
 
     if isinstance(error, (ServiceError, StoreError)):
-        return str(error), False
-    where = f" The details are in {log}." if log is not None else ""
-    return (
-        f"Something went wrong: {type(error).__name__}: {error}. What was already saved is "
-        f"safe: every recorded hand is in the database.{where}",
-        True,
-    )
+        return error_text(error), False
+    said = translate(
+        "ErrorReport",
+        "Something went wrong: {0}: {1}. What was already saved is safe: every recorded hand "
+        "is in the database.",
+    ).format(type(error).__name__, error)
+    if log is not None:
+        said += " " + translate("ErrorReport", "The details are in {0}.").format(log)
+    return said, True
 
 
 def report(

@@ -37,6 +37,7 @@ from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons,
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.knob_labels import knob_label
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
@@ -205,7 +206,7 @@ class RulesEditor(QWidget):
                 self.current = preset
             self.error.setText("")
         except RuleSetError as error:
-            self.error.setText(translate("RulesEditor", "✖ {0}").format(error))
+            self.error.setText(translate("RulesEditor", "✖ {0}").format(error_text(error)))
         self.changed()
 
     def changed(self) -> None:
@@ -231,7 +232,9 @@ class RulesEditor(QWidget):
             saved = save_custom_preset(self.current, name, self.custom_folder)
         except (OSError, RuleSetError) as error:
             self.error.setText(
-                translate("RulesEditor", "✖ could not save the preset: {0}").format(error)
+                translate("RulesEditor", "✖ could not save the preset: {0}").format(
+                    error_text(error)
+                )
             )
             return None
         if saved.key not in self.presets:

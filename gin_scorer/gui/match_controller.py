@@ -37,7 +37,7 @@ from gin_scorer.gui.undo_commands import (
 )
 from gin_scorer.presentation.announcements import hand_saved_text, milestone_text
 from gin_scorer.presentation.entry_grammar import EntryState
-from gin_scorer.presentation.words import say
+from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import HandRejected, PinError
@@ -222,7 +222,7 @@ class ScoringPage(QWidget):
                 cause = error.__cause__
                 if not isinstance(cause, PinError) or not cause.askable:
                     raise
-                pin = self.ask_pin(self, str(error))
+                pin = self.ask_pin(self, error_text(error))
                 if pin is None:
                     raise
                 command.pin = pin
@@ -231,7 +231,7 @@ class ScoringPage(QWidget):
         try:
             self._perform(command)
         except CommandFailed as error:
-            self.panel.show_error(str(error))
+            self.panel.show_error(error_text(error))
             return False
         self.undo_stack.push(command)
         self.saved.emit()
@@ -252,11 +252,13 @@ class ScoringPage(QWidget):
         except CommandFailed as error:
             cause = error.__cause__
             if not isinstance(cause, HandRejected):
-                self.panel.show_error(str(error))
+                self.panel.show_error(error_text(error))
                 return False
             reason = self.ask_override(self, cause.problems)
             if reason is None:
-                self.panel.show_error(translate("ScoringPage", "not recorded: ") + str(error))
+                self.panel.show_error(
+                    translate("ScoringPage", "not recorded: ") + error_text(error)
+                )
                 return False
             overridden = make(reason)
             overridden.pin = command.pin  # a PIN already given for this action still holds

@@ -14,6 +14,7 @@ from typing import TypeVar
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.errors import PinError
 
 T = TypeVar("T")
@@ -55,7 +56,7 @@ def with_pin(
         except PinError as error:
             if not error.askable:
                 raise
-            typed = ask(parent, str(error))
+            typed = ask(parent, error_text(error))
             if typed is None:
                 return None
             pin = typed

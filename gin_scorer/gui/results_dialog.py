@@ -28,6 +28,7 @@ from gin_scorer.gui.pin_prompt import with_pin
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import InvalidInput, ServiceError
@@ -118,7 +119,9 @@ class ResultsDialog(QDialog):
         try:
             self.board = round_status(self.db, self.event_id, self.round_number)
         except ServiceError as error:
-            self.missing_title.setText(translate("ResultsDialog", "✖ {0}").format(error))
+            self.missing_title.setText(
+                translate("ResultsDialog", "✖ {0}").format(error_text(error))
+            )
             return
         owing = self.board.missing
         self.missing_title.setText(
@@ -214,7 +217,7 @@ class ResultsDialog(QDialog):
         try:
             return with_pin(self, write)
         except InvalidInput as error:
-            text = str(error)
+            text = error_text(error)
             if not replace and any(ask in text for ask in _ASKS_TO_REPLACE):
                 answer = QMessageBox.question(
                     self,
@@ -229,7 +232,7 @@ class ResultsDialog(QDialog):
                 return None
             self._say(f"{self._named(match_id)}✖ {text}", error=True)
         except ServiceError as error:
-            self._say(f"{self._named(match_id)}✖ {error}", error=True)
+            self._say(f"{self._named(match_id)}✖ {error_text(error)}", error=True)
         return None
 
     def _named(self, match_id: int) -> str:

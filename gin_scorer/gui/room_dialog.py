@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.zoom import sized_text
+from gin_scorer.presentation.words import error_text
 from gin_scorer.reports.qr import qr_modules
 from gin_scorer.services.database import Database
 from gin_scorer.web import DEFAULT_PORT
@@ -119,7 +120,7 @@ class RoomDialog(QDialog):
         try:
             self.control.start(self.db, self.event_id, host, self.port.value())
         except CannotListen as error:
-            self.show_state(str(error))
+            self.show_state(error_text(error))
             return
         self.show_state()
 

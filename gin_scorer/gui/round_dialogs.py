@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PlannedPairing, RoundPreview
 
@@ -120,13 +121,16 @@ def pair_next_round(
     sentence for the status bar ("✖ …" when refused), or None when the director cancelled."""
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.events import get_event
-    from gin_scorer.services.rounds import preview_round, start_round
+    from gin_scorer.services.rounds import RoundUnfinished, preview_round, start_round
 
     try:
         preview = wait_for(lambda: preview_round(db, event_id))
+    except RoundUnfinished as error:  # the results missing: say where they can go in
+        return translate(
+            "round_dialogs", "✖ {0} — enter them, or their slips (Ctrl+Shift+R)"
+        ).format(error_text(error))
     except ServiceError as error:
-        owing = "still owe" in str(error)  # the results missing: where they can go in
-        return f"✖ {error}" + (" — enter them, or their slips (Ctrl+Shift+R)" if owing else "")
+        return translate("round_dialogs", "✖ {0}").format(error_text(error))
     dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -136,11 +140,13 @@ def pair_next_round(
     try:
         view = wait_for(lambda: start_round(db, event_id, actor=actor))
     except ServiceError as error:
-        return f"✖ {error}"
+        return translate("round_dialogs", "✖ {0}").format(error_text(error))
     tables = sum(1 for p in view.pairings if not p.is_bye)
-    return f"Round {view.number} paired: {tables} tables" + (
-        f", {len(view.byes)} bye" if view.byes else ""
-    )
+    if view.byes:
+        return translate("round_dialogs", "Round {0} paired: {1} tables, {2} bye").format(
+            view.number, tables, len(view.byes)
+        )
+    return translate("round_dialogs", "Round {0} paired: {1} tables").format(view.number, tables)
 
 
 def take_back_round(
@@ -152,7 +158,7 @@ def take_back_round(
 
     rounds = list_rounds(db, event_id)
     if not rounds:
-        return "✖ the event has no round to take back"
+        return translate("round_dialogs", "✖ the event has no round to take back")
     number = rounds[-1].number
     answer = QMessageBox.question(
         parent,
@@ -169,5 +175,7 @@ def take_back_round(
     try:
         wait_for(lambda: cancel_round(db, event_id, actor=actor))
     except ServiceError as error:
-        return f"✖ {error}"
-    return f"Round {number}'s pairings taken back: pair it again when ready"
+        return translate("round_dialogs", "✖ {0}").format(error_text(error))
+    return translate(
+        "round_dialogs", "Round {0}'s pairings taken back: pair it again when ready"
+    ).format(number)

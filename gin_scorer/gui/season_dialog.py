@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EventView
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
 
@@ -105,7 +106,7 @@ class SeasonDialog(QDialog):
         try:
             self.scoring = self.knobs()
         except InvalidInput as error:
-            self.problem.setText(str(error))
+            self.problem.setText(error_text(error))
             return
         if self.name.parentWidget() is not None and not self.name.text().strip():
             self.problem.setText(translate("SeasonDialog", "Give the season a name."))

@@ -23,6 +23,7 @@ from PySide6.QtGui import QUndoCommand
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services import hands as hand_services
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
@@ -81,7 +82,7 @@ class _MatchCommand(QUndoCommand):
         try:
             sheet = wait_for(action)  # off the UI thread: a slow server freezes nothing
         except (ServiceError, StoreError) as error:
-            raise CommandFailed(str(error)) from error
+            raise CommandFailed(error_text(error)) from error
         self.latest = sheet
         self.on_sheet(sheet)
 
@@ -116,7 +117,7 @@ class _MatchCommand(QUndoCommand):
         try:
             self._run(action)
         except CommandFailed as error:
-            self.on_error(str(error))
+            self.on_error(error_text(error))
             return False
         return True
 

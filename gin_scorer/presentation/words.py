@@ -20,7 +20,7 @@ import string
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 
-from gin_scorer.core.wording import Said
+from gin_scorer.core.wording import Said, SaidError
 
 Translator = Callable[[str, str], str]
 """``(context, text) -> the text in the reader's language``."""
@@ -93,3 +93,9 @@ def say(words: Said) -> str:
 def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # the name lupdate reads
     """Marks a text kept in a table for the template; :func:`translate` it where it is shown."""
     return text
+
+
+def error_text(error: BaseException) -> str:
+    """An error's sentence in the reader's language: what the core or a service refused,
+    said through :func:`say`; any other error as Python gives it."""
+    return say(error.words) if isinstance(error, SaidError) else str(error)

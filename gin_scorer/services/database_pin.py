@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import PinError
 from gin_scorer.store import audit
@@ -36,7 +37,7 @@ def set_database_pin(
         try:
             new_hash = store_pins.hash_pin(new_pin)
         except StorePinError as error:
-            raise PinError(str(error), askable=False) from None
+            raise PinError(words_of(error), askable=False) from None
     with db.transaction() as session:
         guards = pin_guards_in(session)
         pinned = require_whole_database(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.hands import Problem
+from gin_scorer.core.wording import Said, SaidError, joined, said
 from gin_scorer.store import errors as store_errors
 from gin_scorer.store.errors import CorruptDatabase, DatabaseBusy, NewerDatabase, StoreError
 
@@ -33,8 +34,9 @@ __all__ = [
 ]
 
 
-class ServiceError(Exception):
-    """A refusal a person can fix; ``str(error)`` is the message to show."""
+class ServiceError(SaidError):
+    """A refusal a person can fix. ``words`` is the sentence to show (a front end says it in
+    the reader's language: ``presentation.words.error_text``); ``str(error)`` is its English."""
 
 
 class ConflictError(ServiceError, store_errors.ConflictError):
@@ -48,7 +50,7 @@ class PinError(ServiceError, store_errors.PinError):
     screen does not ask for one in vain.
     """
 
-    def __init__(self, message: str, *, askable: bool = True) -> None:
+    def __init__(self, message: Said | str, *, askable: bool = True) -> None:
         super().__init__(message)
         self.askable = askable
 
@@ -70,9 +72,9 @@ class HandRejected(ServiceError):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
-        errors = [p.message for p in self.problems if p.is_error]
+        errors = joined([p.words for p in self.problems if p.is_error])
         super().__init__(
-            "hand refused: " + "; ".join(errors) + " (give an override reason to record it anyway)"
+            said("hand refused: {0} (give an override reason to record it anyway)", errors)
         )
 
 

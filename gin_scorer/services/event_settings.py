@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.stored_json import loads_mapping
 from gin_scorer.store.tables import Event
@@ -16,4 +17,4 @@ def event_settings(event: Event) -> TournamentSettings:
     try:
         return TournamentSettings.from_dict(data, origin=f"event {event.id} settings")
     except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None

@@ -13,6 +13,7 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
@@ -51,7 +52,7 @@ def _format_and_settings(
         data["format"] = fmt.value
         checked = TournamentSettings.from_dict(data)
     except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None
     return fmt.value, checked.to_dict()
 
 
@@ -100,7 +101,7 @@ def _pin_hash(pin: str | None) -> str | None:
     try:
         return pins.hash_pin(pin)
     except StorePinError as error:
-        raise PinError(str(error), askable=False) from None
+        raise PinError(words_of(error), askable=False) from None
 
 
 def create_event(
@@ -313,7 +314,7 @@ def set_event_pin(
         try:
             new_hash = pins.hash_pin(new_pin)
         except StorePinError as error:
-            raise PinError(str(error), askable=False) from None
+            raise PinError(words_of(error), askable=False) from None
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
         require(session, Action.SET_EVENT_PIN, row, old_pin)

@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 
 from gin_scorer.core.hands import HandRecord, HandRecordError, Problem
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.dto import EntryKind, ScoreSheet
 from gin_scorer.services.errors import HandRejected, InvalidInput
 from gin_scorer.services.rows import fetch
@@ -23,7 +24,7 @@ def checked_record(record: HandRecord, rules: RuleSet, what: str) -> tuple[Probl
     try:
         score(record, rules)
     except HandRecordError as error:
-        raise InvalidInput(f"{what}: {error}") from None
+        raise InvalidInput(said("{0}: {1}", what, words_of(error))) from None
     return problems_of(record, rules)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hands import Side
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.dto import EntryKind, ResultKind
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.event_settings import event_settings
@@ -71,7 +72,7 @@ def result_row(entry: ResultEntry) -> ResultRow:
             entered_at=entry.entered_at,
         )
     except (ValueError, TypeError) as error:
-        raise InvalidInput(f"result entry {entry.id}: {error}") from None
+        raise InvalidInput(said("result entry {0}: {1}", entry.id, words_of(error))) from None
 
 
 def result_knobs(session: Session, event_id: int) -> ResultRules:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
@@ -258,7 +259,7 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
         assert a_won is not None
         return results.adjudicated(reached, a_won)
     except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None
 
 
 def _written(session: Session, loaded: LoadedMatch, entry: ResultEntry) -> ScoreSheet:

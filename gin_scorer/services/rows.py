@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from sqlmodel import Session, SQLModel
 
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
@@ -59,4 +60,4 @@ def claim_version(
     try:
         return bump_version(session, table, row_id, expected, station=db.station)
     except StoreConflict as error:
-        raise ConflictError(str(error)) from None
+        raise ConflictError(words_of(error)) from None

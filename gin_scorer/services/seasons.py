@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.club_facts import EventRecord, played_order, read_events
@@ -56,7 +57,7 @@ def scoring_from(data: Mapping[str, object]) -> SeasonScoring:
     try:
         return SeasonScoring.from_dict(data)
     except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None
 
 
 def _view(session: Session, row: Season) -> SeasonView:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
@@ -51,7 +52,7 @@ def standing_rows(facts: EventFacts, after_round: int | None) -> tuple[StandingR
     try:
         ranked = engine.event_standings(_byes_of_played_rounds(facts), after_round)
     except TournamentError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None
     ties = () if facts.format.is_elimination else facts.settings.tie_breaks
     out = []
     for s in ranked:
@@ -177,7 +178,7 @@ def bracket(db: Database, event_id: int) -> BracketView:
             shape = engine.bracket_of(state)
             slots = engine.bracket_states(state)
         except TournamentError as error:
-            raise InvalidInput(str(error)) from None
+            raise InvalidInput(words_of(error)) from None
         by_slot = {m.row.bracket_slot: m for m in facts.matches if m.row.bracket_slot}
         views = [_slot_view(m, slots[m.slot], by_slot.get(m.slot), facts) for m in shape.matches]
         champ = elimination.champion(shape, slots)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.errors import InvalidInput
 
 
@@ -28,4 +29,4 @@ def rules_from_json(text: str, what: str) -> RuleSet:
     try:
         return RuleSet.from_dict(loads_mapping(text, what), origin=what)
     except RuleSetError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gin_scorer.core.wording import SaidError
 
-class TournamentError(ValueError):
+
+class TournamentError(SaidError, ValueError):
     """A tournament request that cannot be met; the message says why in plain words."""

@@ -40,7 +40,7 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text, tie_break_label
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
@@ -76,7 +76,7 @@ def _templates() -> Environment:
 
 
 def _cannot_show(error: ServiceError) -> Response:
-    said = translate("app", "The room cannot show this event: {0}").format(error)
+    said = translate("app", "The room cannot show this event: {0}").format(error_text(error))
     return HTMLResponse(f"<p>{escape(said)}</p>", 404)
 
 

@@ -30,7 +30,7 @@ from gin_scorer.presentation.result_grammar import (
     result_hint,
     result_words,
 )
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
@@ -110,7 +110,7 @@ class TablePages:
         try:
             sheet = await self._sheet(token)
         except ServiceError as error:
-            return HTMLResponse(f"<p>{escape(str(error))}</p>", 404)
+            return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
         return self._show(table_page(token, sheet))
 
     async def reading(self, request: Request) -> Response:
@@ -119,7 +119,7 @@ class TablePages:
         try:
             sheet = await self._sheet(token)
         except ServiceError as error:
-            return JSONResponse({"state": "error", "message": str(error)}, 404)
+            return JSONResponse({"state": "error", "message": error_text(error)}, 404)
         names = table_page(token, sheet).entry_names
         said = read_entry(request.query_params.get("text", "")[:40], sheet.rules, names)
         return JSONResponse({"state": said.state.value, "message": said.message})
@@ -130,7 +130,7 @@ class TablePages:
         try:
             state = await run_in_threadpool(page_state_of_token, self.db, self.event_id, token)
         except ServiceError as error:
-            return JSONResponse({"message": str(error)}, 404)
+            return JSONResponse({"message": error_text(error)}, 404)
         return JSONResponse({"state": state})
 
     async def _incoming(self, request: Request) -> _Send | Response:
@@ -140,7 +140,7 @@ class TablePages:
         try:
             sheet = await self._sheet(token)
         except ServiceError as error:
-            return HTMLResponse(f"<p>{escape(str(error))}</p>", 404)
+            return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
         page = table_page(token, sheet)
         refused = self._refused(request, page)
         if refused is not None:
@@ -157,7 +157,7 @@ class TablePages:
             await run_in_threadpool(write)
         except (ServiceError, ValueError) as error:
             fresh = table_page(token, await self._sheet(token))
-            return self._show(fresh, 409, text=text, message=f"✖ {error}")
+            return self._show(fresh, 409, text=text, message=f"✖ {error_text(error)}")
         return RedirectResponse(f"/t/{token}", 303)
 
     async def hand(self, request: Request) -> Response:

@@ -137,6 +137,10 @@
         <source>Demo event</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The demo could not be played: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EntrantEditDialog</name>
@@ -187,6 +191,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} entrant{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not read {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -258,6 +266,17 @@ Bob Marsh
     </message>
     <message>
         <source>; away next round: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ErrorReport</name>
+    <message>
+        <source>Something went wrong: {0}: {1}. What was already saved is safe: every recorded hand is in the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The details are in {0}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2546,6 +2565,38 @@ head</source>
 <context>
     <name>core_words</name>
     <message>
+        <source>{0} is not a card: write a rank then a suit, like 7h or 10♥</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a card: suit {1} is not one of c d h s (or ♣♦♥♠)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a card: rank {1} is not one of A 2-10 J Q K (or T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} or {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the {0} has {1} cards; it needs {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>card index {0} is not between 0 and 51</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a card: rank {1} is not one of A 2-10 J Q K (or T) (write the ace as A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in the {1} twice ({2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the first upcard {0} allows only gin</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2626,6 +2677,50 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a {0} needs a declarer: say who ended the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s deadwood is missing: how much did {0} count?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker&apos;s deadwood is missing: what did {0} knock with?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a misdeal scores nothing: give no deadwood counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a misdeal is found before any card is taken: no 50th card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dead hand has no declarer (nobody knocked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared gin but counted {1} deadwood: gin means 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood of {0} is {1}: it must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood of {0} is {1}: it must be between 0 and {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} declared big gin but counted {1} deadwood: gin means 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big gin is not played under {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a set of {0}s takes only a {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2667,6 +2762,14 @@ head</source>
     </message>
     <message>
         <source>{0} is not a meld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker&apos;s meld {0} is not legal: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in more than one of the knocker&apos;s melds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2779,6 +2882,70 @@ head</source>
     </message>
     <message>
         <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand refused: {0} (give an override reason to record it anyway)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result entry {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event {0} is finished (reopen it to pair a round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is not finished: {1} still owes a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} cannot be taken back: {1} kept voided hands in the log, which keeps its matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} cannot be taken back: {1} already has hands entered (void them first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is not finished: {1} still owe a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} cannot be taken back: {1} already have hands entered (void them first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} has no round to take back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is still being played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} ({1} v {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} ({1} v {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4195,11 +4362,35 @@ W–L</source>
 <context>
     <name>round_dialogs</name>
     <message>
+        <source>✖ {0} — enter them, or their slips (Ctrl+Shift+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} paired: {1} tables, {2} bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} paired: {1} tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ the event has no round to take back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Take back a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Take back the pairings of round {0}? Its tables are removed and the round can be paired again (late arrivals join it). This is only possible while no hand of the round has been entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}&apos;s pairings taken back: pair it again when ready</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -101,3 +101,33 @@ def test_every_sentence_the_core_says_is_a_literal_the_template_holds() -> None:
                     assert f"<source>{escaped}</source>" in context, where
                     seen += 1
     assert seen > 50
+
+
+def test_a_refusal_is_said_in_the_readers_language_down_to_the_card() -> None:
+    """A service's refusal that passes on the core's reason says both in the reader's
+    language; any other error is said as Python gives it."""
+    from gin_scorer.core.cards import CardError, parse_cards
+    from gin_scorer.core.wording import words_of
+    from gin_scorer.presentation.words import error_text
+    from gin_scorer.services.errors import InvalidInput
+
+    translations = {
+        "{0} is not a card: suit {1} is not one of c d h s (or ♣♦♥♠)": (
+            "{0} n'est pas une carte : la couleur {1} n'est pas c d h s (ni ♣♦♥♠)"
+        ),
+        "hand {0}: {1}": "main {0} : {1}",
+    }
+
+    def words(context: str, text: str) -> str:
+        return translations.get(text, text) if context == CORE_WORDS else text
+
+    try:
+        parse_cards("7h 8x")
+    except CardError as error:
+        refused = InvalidInput(said("hand {0}: {1}", 3, words_of(error)))
+    assert str(refused) == "hand 3: '8x' is not a card: suit 'x' is not one of c d h s (or ♣♦♥♠)"
+    with speaking(words):
+        assert error_text(refused) == (
+            "main 3 : '8x' n'est pas une carte : la couleur 'x' n'est pas c d h s (ni ♣♦♥♠)"
+        )
+        assert error_text(OSError("disk full")) == "disk full"

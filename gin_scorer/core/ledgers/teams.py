@@ -25,11 +25,12 @@ from dataclasses import dataclass
 
 from gin_scorer.core.hands import HandResult, Side
 from gin_scorer.core.ledgers.per_side import PerSide
+from gin_scorer.core.wording import SaidError
 
 MOST_PLAYERS = 8
 
 
-class TeamRulesError(ValueError):
+class TeamRulesError(SaidError, ValueError):
     """Team rules that cannot be used (the message names the knob)."""
 
 

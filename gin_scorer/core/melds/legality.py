@@ -93,7 +93,7 @@ def make_meld(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> Meld:
     cards = tuple(cards)
     problem = meld_problem(cards, ace_rule)
     if problem is not None:
-        raise MeldError(str(problem))
+        raise MeldError(problem)
     return _meld_from_cards(cards, ace_rule)
 
 

@@ -14,6 +14,7 @@ from gin_scorer.core.cards import (
     format_cards,
     parse_cards,  # noqa: F401  (the doctests use it)
 )
+from gin_scorer.core.wording import SaidError
 
 
 class AceRule(Enum):
@@ -32,7 +33,7 @@ class MeldKind(Enum):
     RUN = "run"
 
 
-class MeldError(ValueError):
+class MeldError(SaidError, ValueError):
     """Cards that do not form a meld; the message names the cards and says why."""
 
 

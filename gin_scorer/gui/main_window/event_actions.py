@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.station import StationSync
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -72,9 +73,9 @@ class EventActions(StationSync):
             )
         except ServiceError as error:
             if on_problem is None:
-                QMessageBox.warning(self, translate("EventActions", "New event"), str(error))
+                QMessageBox.warning(self, translate("EventActions", "New event"), error_text(error))
             else:
-                on_problem(str(error))
+                on_problem(error_text(error))
             return None
         self._saved()
         self.open_event(event.id)
@@ -216,7 +217,9 @@ class EventActions(StationSync):
         try:
             event = finish_or_reopen_event(self, db, event_id, actor=self.settings.station)
         except ServiceError as error:
-            self.statusBar().showMessage(translate("EventActions", "✖ {0}").format(error), 8000)
+            self.statusBar().showMessage(
+                translate("EventActions", "✖ {0}").format(error_text(error)), 8000
+            )
             return
         if event is not None:
             finished = event.status is EventStatus.FINISHED

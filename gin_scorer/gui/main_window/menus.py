@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.finding import WindowFinding
 from gin_scorer.gui.zoom import zoom_step
+from gin_scorer.presentation.words import error_text
 
 # The event's tabs in their order on the screen, for Alt+1 … Alt+6.
 _TABS = (
@@ -145,7 +146,7 @@ class WindowMenus(WindowFinding):
                 lambda pin: wait_for(lambda: seed_by_rating(db, event_id, pin=pin, actor=actor)),
             )
         except ServiceError as error:
-            QMessageBox.warning(self, translate("MainWindow", "Seed by rating"), str(error))
+            QMessageBox.warning(self, translate("MainWindow", "Seed by rating"), error_text(error))
             return False
         if seeds is None:
             return False

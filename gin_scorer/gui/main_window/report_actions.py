@@ -18,6 +18,7 @@ from gin_scorer import __version__
 from gin_scorer.gui.background import Operation, Report, in_background, wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.event_actions import EventActions
+from gin_scorer.presentation.words import error_text
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.reports.request import Options
@@ -144,7 +145,7 @@ class ReportActions(EventActions):
         if not isinstance(error, ReportError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().clearMessage()
-        QMessageBox.warning(self, translate("ReportActions", "Report"), str(error))
+        QMessageBox.warning(self, translate("ReportActions", "Report"), error_text(error))
 
     def ask_export(self, what: str) -> None:
         if self._open_event() is None:
@@ -189,7 +190,7 @@ class ReportActions(EventActions):
         try:
             out = wait_for(write)  # a 100,000-hand export reads for seconds: not on the UI thread
         except (ServiceError, OSError) as error:
-            QMessageBox.warning(self, translate("ReportActions", "Export"), str(error))
+            QMessageBox.warning(self, translate("ReportActions", "Export"), error_text(error))
             return None
         self.statusBar().showMessage(translate("ReportActions", "Wrote {0}").format(out), 8000)
         return out
@@ -267,7 +268,7 @@ class ReportActions(EventActions):
         try:
             fresh = with_pin(self, lambda given: change(db, sheet, given), first=pin)
         except (ServiceError, StoreError) as error:
-            self.scoring.panel.show_error(str(error))
+            self.scoring.panel.show_error(error_text(error))
             return False
         if fresh is None:
             return False

@@ -18,6 +18,7 @@ from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_backgrou
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.state import WindowState
 from gin_scorer.gui.screen_fit import remember_window
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -156,7 +157,9 @@ class StationSync(WindowState):
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
         self.statusBar().showMessage(
-            translate("StationSync", "Other stations' changes not read: {0}").format(error),
+            translate("StationSync", "Other stations' changes not read: {0}").format(
+                error_text(error)
+            ),
             POLL_MS * 2,
         )
 
@@ -206,7 +209,7 @@ class StationSync(WindowState):
         QMessageBox.warning(
             self,
             translate("StationSync", "Back up now"),
-            translate("StationSync", "The backup failed: {0}").format(error),
+            translate("StationSync", "The backup failed: {0}").format(error_text(error)),
         )
 
     def restore_backup(self) -> bool:
@@ -232,7 +235,7 @@ class StationSync(WindowState):
             self.open_db(self.database)
             return False
         except (StoreError, OSError) as error:
-            text = str(error)
+            text = error_text(error)
             if "nothing was" not in text.lower():
                 text = f"Nothing was restored: {text}"
             QMessageBox.warning(
@@ -268,7 +271,9 @@ class StationSync(WindowState):
         try:
             found = backups_of(self.db if self.db is not None else self.database)
         except (StoreError, OSError) as error:
-            QMessageBox.warning(self, translate("StationSync", "Restore a backup"), str(error))
+            QMessageBox.warning(
+                self, translate("StationSync", "Restore a backup"), error_text(error)
+            )
             return None
         dialog = RestoreDialog(self.database, found, self)
         try:
@@ -293,7 +298,9 @@ class StationSync(WindowState):
             set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
         except StoreError as error:
             self.statusBar().showMessage(
-                translate("StationSync", "Backup interval not changed: {0}").format(error),
+                translate("StationSync", "Backup interval not changed: {0}").format(
+                    error_text(error)
+                ),
                 8000,
             )
             return False

@@ -18,6 +18,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
 
@@ -96,5 +97,5 @@ class EventPage(QWidget):
             self.match_chosen.emit(match_id)
 
     def _fail(self, error: Exception) -> None:
-        self.note.setText(translate("EventPage", "✖ {0}").format(error))
+        self.note.setText(translate("EventPage", "✖ {0}").format(error_text(error)))
         self.note.setStyleSheet(f"color: {tone(Tone.ERROR)};")

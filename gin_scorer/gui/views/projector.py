@@ -29,6 +29,7 @@ from gin_scorer.presentation.projector_pages import (
     tables_pages,
 )
 from gin_scorer.presentation.standings_table import missing_points_note, standings_stage
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PairingView, pairings_by_name
 from gin_scorer.services.standings import StandingRow
@@ -165,7 +166,7 @@ class ProjectorWindow(QWidget):
             )
             stage = standings_stage(list_matches(self.db, self.event_id)).lower()
         except ServiceError as error:
-            self.pages = [Page("Gin Scorer", f"✖ {error}", "message")]
+            self.pages = [Page("Gin Scorer", f"✖ {error_text(error)}", "message")]
             self.show_page(0)
             return
         self.show_seal()  # read after the pages' data, so it covers everything shown

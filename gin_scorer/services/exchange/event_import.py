@@ -19,6 +19,7 @@ from gin_scorer.core.hand_json import record_from_json, record_to_json
 from gin_scorer.core.hands import HandRecordError, score_hand
 from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.dto import (
     EntrantStatus,
@@ -126,7 +127,7 @@ def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[
         try:
             data: object = read_json(text_or_data, "the event file")
         except JsonInputError as error:
-            raise InvalidInput(str(error)) from None
+            raise InvalidInput(words_of(error)) from None
     else:
         data = text_or_data
     doc = r.mapping(data, "file")

@@ -31,6 +31,7 @@ from gin_scorer.services.rounds.model import (
     RoundPreview,
     RoundRefused,
     RoundStatusBoard,
+    RoundUnfinished,
     RoundView,
     pairings_by_name,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "RoundPreview",
     "RoundRefused",
     "RoundStatusBoard",
+    "RoundUnfinished",
     "RoundView",
     "cancel_round",
     "event_complete",

@@ -19,6 +19,7 @@ from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import ledger_for
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.dto import (
     EntryKind,
     LogEntry,
@@ -212,7 +213,7 @@ def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
                     data.pop("cards", None)
                 record = record_from_json(data)
             except ValueError as error:  # JSON that does not parse, or a field that is wrong
-                raise InvalidInput(f"hand entry {hand_id}: {error}") from None
+                raise InvalidInput(said("hand entry {0}: {1}", hand_id, words_of(error))) from None
         out[match_id].append(
             LogEntry(
                 id=hand_id,
@@ -244,7 +245,7 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
     try:
         results = [score_hand(h.record, rules) for h in hands]
     except ValueError as error:
-        raise InvalidInput(f"match {row.id}: {error}") from None
+        raise InvalidInput(said("match {0}: {1}", row.id, words_of(error))) from None
     summary = summary_of(ledger_for(results, rules))
     winner = summary.winner.value if summary.finished and summary.winner is not None else None
     return (
@@ -269,7 +270,7 @@ def _as_reported(
     try:
         worth = decided(found[0], rules, settings.results, known[6])
     except ValueError as error:
-        raise InvalidInput(str(error)) from None
+        raise InvalidInput(words_of(error)) from None
     side = None if worth.a_won is None else ("A" if worth.a_won else "B")
     reported = (known[0], worth.games_a, worth.games_b, True, side, worth.margin, known[6])
     return reported, found[0].outcome, worth.points_known

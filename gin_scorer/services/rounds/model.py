@@ -24,6 +24,11 @@ class RoundRefused(ServiceError):
     """The next round cannot be paired yet (the current one is unfinished, the event is over...)."""
 
 
+class RoundUnfinished(RoundRefused):
+    """The round before still has tables without a result: the message names them (their
+    hands, or their slips, go in first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PairingView:
     """One line of a round: a match at a table, or a bye (``b is None``, no table)."""

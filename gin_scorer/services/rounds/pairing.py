@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.wording import joined, said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, State, require
 from gin_scorer.services.dto import (
@@ -22,6 +23,7 @@ from gin_scorer.services.rounds.model import (
     PlannedPairing,
     RoundPreview,
     RoundRefused,
+    RoundUnfinished,
     RoundView,
 )
 from gin_scorer.services.rounds.reading import round_view, table_text
@@ -37,7 +39,9 @@ from gin_scorer.tournament.tables import number_tables
 
 def _refuse_if_finished(event: Event) -> None:
     if event.status == EventStatus.FINISHED.value:
-        raise RoundRefused(f"the event {event.name!r} is finished (reopen it to pair a round)")
+        raise RoundRefused(
+            said("the event {0} is finished (reopen it to pair a round)", repr(event.name))
+        )
 
 
 def _ready_to_pair(
@@ -56,15 +60,19 @@ def _ready_to_pair(
                 busy_tables.add(m.row.table_number)
             for a, b in chosen or ():
                 if m.row.entrant_a_id in (a, b) or m.row.entrant_b_id in (a, b):
-                    raise RoundRefused(f"{table_text(m, facts)} is still being played")
+                    raise RoundRefused(said("{0} is still being played", table_text(m, facts)))
         return busy_tables
     owing = [m for m in facts.matches_of(number - 1) if not finished_or_locked(m)]
     if number > 1 and owing:
-        raise RoundRefused(
-            f"round {number - 1} is not finished: "
-            + ", ".join(table_text(m, facts) for m in owing[:8])
-            + (" ..." if len(owing) > 8 else "")
-            + (" still owe a result" if len(owing) > 1 else " still owes a result")
+        tables = joined([table_text(m, facts) for m in owing[:8]], ", ")
+        if len(owing) > 8:
+            tables = said("{0} ...", tables)
+        if len(owing) > 1:
+            raise RoundUnfinished(
+                said("round {0} is not finished: {1} still owe a result", number - 1, tables)
+            )
+        raise RoundUnfinished(
+            said("round {0} is not finished: {1} still owes a result", number - 1, tables)
         )
     return busy_tables
 
@@ -130,7 +138,7 @@ def start_round(
         try:
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
-            raise RoundRefused(str(error)) from None
+            raise RoundRefused(error.words) from None
         # Two stations pairing the same round at once: the event's version lets only one of
         # them through (the other gets a ConflictError and sees the round on refresh).
         claim_version(session, db, Event, event_id, event.version)
@@ -173,7 +181,7 @@ def preview_round(
         try:
             plan = engine.plan_round(facts.state, number, chosen)
         except TournamentError as error:
-            raise RoundRefused(str(error)) from None
+            raise RoundRefused(error.words) from None
         if facts.format is Format.CLUB:
             plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy))
         return RoundPreview(
@@ -205,18 +213,33 @@ def _refuse_if_played(session: Session, facts: EventFacts, number: int) -> None:
     }
     voided = [m for m in facts.matches_of(number) if not m.hands and m.row.id in logged]
     if voided and not any(m.hands for m in facts.matches_of(number)):
+        tables = joined([table_text(m, facts) for m in voided[:5]], ", ")
         raise RoundRefused(
-            f"round {number} cannot be taken back: "
-            + ", ".join(table_text(m, facts) for m in voided[:5])
-            + " kept voided hands in the log, which keeps its matches"
+            said(
+                "round {0} cannot be taken back: {1} kept voided hands in the log, which keeps "
+                "its matches",
+                number,
+                tables,
+            )
         )
     played = [m for m in facts.matches_of(number) if m.hands]
     if played:
+        tables = joined([table_text(m, facts) for m in played[:5]], ", ")
+        if len(played) > 1:
+            raise RoundRefused(
+                said(
+                    "round {0} cannot be taken back: {1} already have hands entered (void "
+                    "them first)",
+                    number,
+                    tables,
+                )
+            )
         raise RoundRefused(
-            f"round {number} cannot be taken back: "
-            + ", ".join(table_text(m, facts) for m in played[:5])
-            + (" already have hands" if len(played) > 1 else " already has hands")
-            + " entered (void them first)"
+            said(
+                "round {0} cannot be taken back: {1} already has hands entered (void them first)",
+                number,
+                tables,
+            )
         )
 
 
@@ -237,7 +260,7 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
             state=State.LOCKED if locked and row is not None else None,
         )
         if row is None:
-            raise RoundRefused(f"event {event_id} has no round to take back")
+            raise RoundRefused(said("event {0} has no round to take back", event_id))
         _refuse_if_played(session, facts, number)
         claim_version(session, db, Event, event_id, facts.event.version)
         removed = [m.row.id for m in facts.matches_of(number)]

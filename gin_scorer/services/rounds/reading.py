@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.confirmation_log import words_of
 from gin_scorer.services.dto import (
     MatchStatus,
@@ -28,12 +29,14 @@ from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.tables import TableLine, TableState
 
 
-def table_text(m: MatchFacts, facts: EventFacts) -> str:
+def table_text(m: MatchFacts, facts: EventFacts) -> Said:
+    """A match named by its table and players, inside a refusal: "table 3 (Ann v Bob)"."""
     a = facts.views[m.row.entrant_a_id].name if m.row.entrant_a_id in facts.views else "?"
     b_id = m.row.entrant_b_id
-    b = facts.views[b_id].name if b_id is not None and b_id in facts.views else "bye"
-    where = f"table {m.row.table_number}" if m.row.table_number else f"match {m.row.id}"
-    return f"{where} ({a} v {b})"
+    b: Said | str = facts.views[b_id].name if b_id in facts.views else said("bye")
+    if m.row.table_number:
+        return said("table {0} ({1} v {2})", m.row.table_number, a, b)
+    return said("match {0} ({1} v {2})", m.row.id, a, b)
 
 
 def round_view(session: Session, event_id: int, number: int) -> RoundView:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import (
@@ -97,7 +98,7 @@ def _checked_entry(
     try:
         score(record, rules)
     except ValueError as error:
-        raise InvalidInput(f"hand {number}: {error}") from None
+        raise InvalidInput(said("hand {0}: {1}", number, words_of(error))) from None
     problems = problems_of(record, rules)
     if any(p.is_error for p in problems):
         raise HandRejected(problems)
