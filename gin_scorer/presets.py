@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from gin_scorer.core.rules import RuleSet, RuleSetError, parse_ruleset
+from gin_scorer.core.wording import said
 from gin_scorer.paths import resources_dir
 
 DEFAULT_PRESET = "gra-tournament"
@@ -26,9 +27,9 @@ def load_ruleset_file(path: str | Path) -> RuleSet:
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RuleSetError(f"{file}: no such rule-set file") from None
+        raise RuleSetError(said("{0}: no such rule-set file", file)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise RuleSetError(f"{file}: cannot be read: {error}") from None
+        raise RuleSetError(said("{0}: cannot be read: {1}", file, error)) from None
     return parse_ruleset(text, origin=file.name)
 
 
@@ -38,7 +39,9 @@ def _presets() -> tuple[RuleSet, ...]:
     for file in sorted(presets_dir().glob("*.toml")):
         rules = load_ruleset_file(file)
         if rules.key != file.stem:
-            raise RuleSetError(f"{file.name}: key = {rules.key!r}: must match the file name")
+            raise RuleSetError(
+                said("{0}: key = {1}: must match the file name", file.name, repr(rules.key))
+            )
         found.append(rules)
     # The default first, then alphabetical: the order pickers show them in.
     found.sort(key=lambda r: (r.key != DEFAULT_PRESET, r.key))
@@ -56,7 +59,7 @@ def load_preset(key: str) -> RuleSet:
         if rules.key == key:
             return rules
     keys = ", ".join(r.key for r in _presets())
-    raise RuleSetError(f"no rule-set preset called {key!r}; the presets are: {keys}")
+    raise RuleSetError(said("no rule-set preset called {0}; the presets are: {1}", repr(key), keys))
 
 
 def resolve_rules(spec: str) -> RuleSet:

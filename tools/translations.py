@@ -51,25 +51,24 @@ def template_words() -> list[str]:
 
 
 def core_sentences() -> list[str]:
-    """Every ``said("…")`` pattern of the core and the services (what does not add up in a
-    hand, why a meld is not one), in file and line order. Patterns of fields alone ("{0}",
-    a list joined) have nothing to translate."""
+    """Every ``said("…")`` pattern of the package (what does not add up in a hand, why a meld
+    is not one, what a service or a report refuses), file by file. Patterns of fields alone
+    ("{0}", a list joined) have nothing to translate."""
     found: list[str] = []
-    for folder in ("core", "services", "tournament"):
-        for source in sorted((ROOT / "gin_scorer" / folder).rglob("*.py")):
-            tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
-            for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id == "said"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)
-                ):
-                    text = node.args[0].value
-                    if any(c.isalpha() for c in text) and text not in found:
-                        found.append(text)
+    for source in sorted((ROOT / "gin_scorer").rglob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "said"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                text = node.args[0].value
+                if any(c.isalpha() for c in text) and text not in found:
+                    found.append(text)
     return found
 
 

@@ -93,6 +93,7 @@ def check_declared(
     compares with the best (``best_points``). Cards not in the hand are refused."""
     from gin_scorer.core.cards import CardError, parse_cards
     from gin_scorer.core.melds import deadwood_points, meld_problem
+    from gin_scorer.core.wording import said
 
     in_hand = set(cards)
     claimed: set[Card] = set()
@@ -104,9 +105,9 @@ def check_declared(
         meld = parse_cards(written, what=f"declared meld {number}")
         for card in meld:
             if card not in in_hand:
-                raise CardError(f"{card} in declared meld {number} is not in the hand")
+                raise CardError(said("{0} in declared meld {1} is not in the hand", card, number))
             if card in claimed:
-                raise CardError(f"{card} is in more than one declared meld")
+                raise CardError(said("{0} is in more than one declared meld", card))
             claimed.add(card)
         problem = meld_problem(meld, ace_rule)
         if problem is None:
@@ -141,10 +142,13 @@ def _melds_line_cards(melds: list[tuple[Card, ...]]) -> str:
 
 def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
     from gin_scorer.core.cards import CardError, parse_cards
+    from gin_scorer.core.wording import said
 
     cards = parse_cards(text)
     if len(cards) > MAX_CARDS:
-        raise CardError(f"the hand has {len(cards)} cards; a gin hand has at most {MAX_CARDS}")
+        raise CardError(
+            said("the hand has {0} cards; a gin hand has at most {1}", len(cards), MAX_CARDS)
+        )
     return analyze_cards(cards, ace_rule)
 
 

@@ -118,19 +118,22 @@ def layoffs_answer(
     from gin_scorer.core.cards import CardError, parse_cards
     from gin_scorer.core.layoffs import best_defence
     from gin_scorer.core.melds import MeldError, make_meld, meld_problem
+    from gin_scorer.core.wording import said
 
     melds = []
     for number, written in enumerate(knocker, start=1):
         cards = parse_cards(written, what=f"knocker's meld {number}")
         problem = meld_problem(cards, ace_rule)
         if problem is not None:
-            raise MeldError(f"the knocker's meld {number} is not legal: {problem}")
+            raise MeldError(said("the knocker's meld {0} is not legal: {1}", number, problem))
         melds.append(make_meld(cards, ace_rule))
     if not melds:
-        raise MeldError("the knocker laid down no melds: there is nothing to lay off on")
+        raise MeldError(said("the knocker laid down no melds: there is nothing to lay off on"))
     defender_cards = parse_cards(defender, what="defender's hand")
     if len(defender_cards) > MAX_CARDS:
-        raise CardError(f"the defender's hand has {len(defender_cards)} cards; at most {MAX_CARDS}")
+        raise CardError(
+            said("the defender's hand has {0} cards; at most {1}", len(defender_cards), MAX_CARDS)
+        )
     defence = best_defence(melds, defender_cards, ace_rule, allow_layoffs=allow_layoffs)
     data = defence_fields(defence)
     return data, defence_text(melds, defence, allow_layoffs)

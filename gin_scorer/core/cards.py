@@ -264,8 +264,8 @@ def parse_cards(
         seen[card] = token
         cards.append(card)
     if sizes is not None and len(cards) not in sizes:
-        wanted: Said | str = ", ".join(str(n) for n in sorted(sizes))
-        if len(sizes) == 2:
+        wanted: Said | str = " or ".join(str(n) for n in sorted(sizes))  # one size, or many
+        if len(sizes) == 2:  # the only case the app has: 10 or 11 cards
             wanted = said("{0} or {1}", *sorted(sizes))
         raise CardError(said("the {0} has {1} cards; it needs {2}", what, len(cards), wanted))
     return tuple(cards)

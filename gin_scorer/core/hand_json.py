@@ -42,6 +42,7 @@ from gin_scorer.core.hands import (
     Side,
 )
 from gin_scorer.core.json_input import shown
+from gin_scorer.core.wording import Said, said, words_of
 
 _DECLARATION_KEYS = {
     "knock": Declaration.KNOCK,
@@ -62,24 +63,25 @@ def _key(name: str) -> str:
 def record_from_json(obj: Mapping[str, object]) -> HandRecord:
     """Read a record; a :class:`HandRecordError` names the field that is wrong."""
     if not isinstance(obj, Mapping):
-        raise HandRecordError(f"a hand must be a JSON object, not {type(obj).__name__}")
+        raise HandRecordError(said("a hand must be a JSON object, not {0}", type(obj).__name__))
     if not _KEYS.issuperset(obj):
         unknown = sorted(set(obj) - _KEYS)
         raise HandRecordError(
-            f"{_key(unknown[0])}: not a field of a hand (fields: {', '.join(sorted(_KEYS))})"
+            said(
+                "{0}: not a field of a hand (fields: {1})",
+                _key(unknown[0]),
+                ", ".join(sorted(_KEYS)),
+            )
         )
-    said = [key for key in _DECLARATION_KEYS if key in obj]
-    if len(said) != 1:
-        what = "none" if not said else " and ".join(said)
-        raise HandRecordError(
-            f"a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says {what})"
-        )
-    key = said[0]
+    declared = [key for key in _DECLARATION_KEYS if key in obj]
+    if len(declared) != 1:
+        raise HandRecordError(_not_one_declaration(declared))
+    key = declared[0]
     declaration = _DECLARATION_KEYS[key]
     declarer: Side | None
     if declaration is Declaration.DEAD:
         if obj[key] is not True:
-            raise HandRecordError(f'dead: {shown(obj[key])}: write "dead": true')
+            raise HandRecordError(said('dead: {0}: write "dead": true', shown(obj[key])))
         declarer = None
     elif declaration is Declaration.MISDEAL and obj[key] is True:
         declarer = None  # a misdeal, nobody named as the one who could knock at once
@@ -87,7 +89,7 @@ def record_from_json(obj: Mapping[str, object]) -> HandRecord:
         declarer = _side(obj[key], key)
     fiftieth = obj.get("fiftieth_card", False)
     if not isinstance(fiftieth, bool):
-        raise HandRecordError(f"fiftieth_card: {shown(fiftieth)}: write true or false")
+        raise HandRecordError(said("fiftieth_card: {0}: write true or false", shown(fiftieth)))
     deadwood = _deadwood(obj.get("deadwood", {}))
     upcard = None
     if obj.get("upcard") is not None:
@@ -138,6 +140,20 @@ def record_to_json(record: HandRecord) -> dict[str, object]:
 # --- reading pieces --------------------------------------------------------------------------
 
 
+def _not_one_declaration(declared: list[str]) -> Said:
+    """Why a hand naming ``declared`` (none, or more than one) cannot be read."""
+    if not declared:
+        return said(
+            "a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says none)"
+        )
+    keys: Said | str = declared[0]
+    for key in declared[1:]:
+        keys = said("{0} and {1}", keys, key)
+    return said(
+        "a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says {0})", keys
+    )
+
+
 def _codes(cards: tuple[Card, ...]) -> list[str]:
     return [card.code for card in cards]
 
@@ -153,7 +169,7 @@ def _side(value: object, field: str) -> Side:
         found = _SIDES.get(value) or _SIDES.get(value.strip().upper())
         if found is not None:
             return found
-    raise HandRecordError(f'{field}: {shown(value)} is not a player: write "A" or "B"')
+    raise HandRecordError(said('{0}: {1} is not a player: write "A" or "B"', field, shown(value)))
 
 
 def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
@@ -168,19 +184,25 @@ def _deadwood(value: object) -> tuple[tuple[Side, int], ...]:
             return tuple(quick)
     if not isinstance(value, Mapping):
         raise HandRecordError(
-            f'deadwood: {shown(value)}: write the counts per player, like {{"A": 7, "B": 15}}'
+            said(
+                'deadwood: {0}: write the counts per player, like {{"A": 7, "B": 15}}',
+                shown(value),
+            )
         )
     out: list[tuple[Side, int]] = []
     seen: set[Side] = set()
     for key, count in value.items():
         side = _side(key, "deadwood")
         if side in seen:
-            raise HandRecordError(f"deadwood: {side.value} is given twice")
+            raise HandRecordError(said("deadwood: {0} is given twice", side.value))
         seen.add(side)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise HandRecordError(
-                f"deadwood.{side.value}: {shown(count)} is not a deadwood count "
-                "(a whole number ≥ 0)"
+                said(
+                    "deadwood.{0}: {1} is not a deadwood count (a whole number ≥ 0)",
+                    side.value,
+                    shown(count),
+                )
             )
         out.append((side, count))
     return tuple(out)
@@ -190,11 +212,13 @@ def _card(value: object, field: str) -> Card:
     if isinstance(value, str) and value in _CODES:
         return _CODES[value]
     if not isinstance(value, str):
-        raise HandRecordError(f'{field}: {shown(value)} is not a card: write it like "7s" or "10h"')
+        raise HandRecordError(
+            said('{0}: {1} is not a card: write it like "7s" or "10h"', field, shown(value))
+        )
     try:
         return parse_card(value)
     except CardError as error:
-        raise HandRecordError(f"{field}: {error}") from None
+        raise HandRecordError(said("{0}: {1}", field, words_of(error))) from None
 
 
 def _card_list(value: object, field: str) -> tuple[Card, ...]:
@@ -202,30 +226,38 @@ def _card_list(value: object, field: str) -> tuple[Card, ...]:
         try:
             return parse_cards(value, what=field)
         except CardError as error:
-            raise HandRecordError(f"{field}: {error}") from None
+            raise HandRecordError(said("{0}: {1}", field, words_of(error))) from None
     if not isinstance(value, list | tuple):
-        raise HandRecordError(f"{field}: {shown(value)} is not a list of cards")
+        raise HandRecordError(said("{0}: {1} is not a list of cards", field, shown(value)))
     return tuple(_card(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
 def _meld_list(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, list | tuple):
-        raise HandRecordError(f"{field}: {shown(value)} is not a list of melds (lists of cards)")
+        raise HandRecordError(
+            said("{0}: {1} is not a list of melds (lists of cards)", field, shown(value))
+        )
     return tuple(_card_list(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
 def _cards(value: object) -> HandCards:
     if not isinstance(value, Mapping):
-        raise HandRecordError(f"cards: {shown(value)} is not an object with the hand's cards")
+        raise HandRecordError(
+            said("cards: {0} is not an object with the hand's cards", shown(value))
+        )
     unknown = sorted(set(value) - set(_CARD_KEYS))
     if unknown:
         raise HandRecordError(
-            f"cards.{_key(unknown[0])}: not a field of the cards (fields: {', '.join(_CARD_KEYS)})"
+            said(
+                "cards.{0}: not a field of the cards (fields: {1})",
+                _key(unknown[0]),
+                ", ".join(_CARD_KEYS),
+            )
         )
     knocker_melds = _meld_list(value.get("knocker_melds", []), "cards.knocker_melds")
     knocker_deadwood = _card_list(value.get("knocker_deadwood", []), "cards.knocker_deadwood")
     if "defender" not in value:
-        raise HandRecordError("cards.defender: missing: list all the defender's cards")
+        raise HandRecordError(said("cards.defender: missing: list all the defender's cards"))
     defender = _card_list(value["defender"], "cards.defender")
     defender_melds = None
     if value.get("defender_melds") is not None:
@@ -234,17 +266,22 @@ def _cards(value: object) -> HandCards:
     if value.get("layoffs") is not None:
         raw = value["layoffs"]
         if not isinstance(raw, list | tuple):
-            raise HandRecordError(f"cards.layoffs: {shown(raw)} is not a list of layoffs")
+            raise HandRecordError(said("cards.layoffs: {0} is not a list of layoffs", shown(raw)))
         items = []
         for i, item in enumerate(raw):
             field = f"cards.layoffs[{i}]"
             if not isinstance(item, Mapping) or set(item) != {"card", "meld"}:
-                raise HandRecordError(f'{field}: write a layoff as {{"card": "10h", "meld": 0}}')
+                raise HandRecordError(
+                    said('{0}: write a layoff as {{"card": "10h", "meld": 0}}', field)
+                )
             meld = item["meld"]
             if isinstance(meld, bool) or not isinstance(meld, int) or meld < 0:
                 raise HandRecordError(
-                    f"{field}.meld: {shown(meld)} is not a meld number "
-                    "(0 is the knocker's first meld)"
+                    said(
+                        "{0}.meld: {1} is not a meld number (0 is the knocker's first meld)",
+                        field,
+                        shown(meld),
+                    )
                 )
             items.append(Layoff(card=_card(item["card"], f"{field}.card"), meld=meld))
         layoffs = tuple(items)

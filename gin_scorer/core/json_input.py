@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gin_scorer.core.wording import SaidError
+from gin_scorer.core.wording import SaidError, said, words_of
 
 __all__ = ["MAX_DEPTH", "MAX_JSON_CHARS", "JsonInputError", "quote", "read_json", "shown"]
 
@@ -85,25 +85,25 @@ def _too_deep(text: str, limit: int) -> int | None:
     return None
 
 
-class _Refused(Exception):
+class _Refused(SaidError):
     """Raised from json's hooks; turned into a JsonInputError with the place."""
 
 
 def _whole(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > _MAX_DIGITS or abs(int(text)) > _LARGEST:
-        raise _Refused(f"the number {quote(text, 20)} is too large")
+        raise _Refused(said("the number {0} is too large", quote(text, 20)))
     return int(text)
 
 
 def _real(text: str) -> float:
     if len(text) > 40:
-        raise _Refused(f"the number {quote(text, 20)} is too long")
+        raise _Refused(said("the number {0} is too long", quote(text, 20)))
     return float(text)
 
 
 def _constant(text: str) -> float:
-    raise _Refused(f"{text} is not a number JSON allows")
+    raise _Refused(said("{0} is not a number JSON allows", text))
 
 
 def read_json(
@@ -111,22 +111,41 @@ def read_json(
 ) -> Any:
     """The value of the JSON ``text``, or :class:`JsonInputError` naming ``what``."""
     if len(text) > max_chars:
-        raise JsonInputError(f"{what}: too large ({len(text):,} characters; at most {max_chars:,})")
+        raise JsonInputError(
+            said(
+                "{0}: too large ({1} characters; at most {2})",
+                what,
+                f"{len(text):,}",
+                f"{max_chars:,}",
+            )
+        )
     column = _too_deep(text, max_depth)
     if column is not None:
         raise JsonInputError(
-            f"{what}: too deeply nested at column {column} (more than {max_depth} levels)"
+            said(
+                "{0}: too deeply nested at column {1} (more than {2} levels)",
+                what,
+                column,
+                max_depth,
+            )
         )
     try:
         return json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
     except _Refused as error:
-        raise JsonInputError(f"{what}: {error}") from None
+        raise JsonInputError(said("{0}: {1}", what, words_of(error))) from None
     except json.JSONDecodeError as error:
-        where = (
-            f"line {error.lineno} column {error.colno}"
-            if error.lineno > 1
-            else (f"column {error.colno}")
-        )
-        raise JsonInputError(f"{what}: not JSON ({error.msg} at {where})") from None
+        if error.lineno > 1:
+            raise JsonInputError(
+                said(
+                    "{0}: not JSON ({1} at line {2} column {3})",
+                    what,
+                    error.msg,
+                    error.lineno,
+                    error.colno,
+                )
+            ) from None
+        raise JsonInputError(
+            said("{0}: not JSON ({1} at column {2})", what, error.msg, error.colno)
+        ) from None
     except (ValueError, RecursionError) as error:  # e.g. a lone surrogate; kept as a sentence
-        raise JsonInputError(f"{what}: not JSON ({type(error).__name__})") from None
+        raise JsonInputError(said("{0}: not JSON ({1})", what, type(error).__name__)) from None

@@ -175,7 +175,9 @@ def best_defence(
     laid, knocker = _check_knocker_melds(knocker_melds, ace_rule)
     if laid & defender:
         both = format_cards(_cards_of(laid & defender))
-        raise CardError(f"{both} cannot be both in the knocker's melds and the defender's hand")
+        raise CardError(
+            said("{0} cannot be both in the knocker's melds and the defender's hand", both)
+        )
     if not allow_layoffs:
         plain = best_arrangement(defender_cards, ace_rule)
         return Defence(plain.melds, (), plain.deadwood, plain.deadwood_points)

@@ -28,11 +28,16 @@ from typing import Any
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.melds import AceRule
 from gin_scorer.core.text_checks import first_control
-from gin_scorer.core.wording import SaidError
+from gin_scorer.core.wording import Said, SaidError, said, words_of
 
 
 class RuleSetError(SaidError, ValueError):
     """A rule set that cannot be used; the message names the origin, the key and the value."""
+
+
+# Where a rule set comes from when no file names it (an error's first words).
+_A_RULE_SET = said("rule set")
+_STORED_RULE_SET = said("stored rule set")
 
 
 class KnockRule(Enum):
@@ -119,7 +124,7 @@ class RuleSet:
     fiftieth_card_rule: bool = False  # the 50th-card discard may be taken only to knock / gin
 
     def __post_init__(self) -> None:
-        _check_consistency(self, "rule set")
+        _check_consistency(self, _A_RULE_SET)
 
     @property
     def games_to_win(self) -> int:
@@ -139,7 +144,9 @@ class RuleSet:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object], origin: str = "stored rule set") -> RuleSet:
+    def from_dict(
+        cls, data: Mapping[str, object], origin: Said | str = _STORED_RULE_SET
+    ) -> RuleSet:
         """Read :meth:`to_dict` output (or TOML data); knobs missing take their defaults."""
         return _build(data, origin)
 
@@ -147,25 +154,29 @@ class RuleSet:
         """A copy with some knobs changed, checked exactly like a file."""
         data = self.to_dict()
         data.update(knobs)
-        return _build(data, f"changes to {self.key}")
+        return _build(data, said("changes to {0}", self.key))
 
 
-def parse_ruleset(text: str, origin: str) -> RuleSet:
+def parse_ruleset(text: str, origin: Said | str) -> RuleSet:
     """Read a rule set from TOML text; ``origin`` (usually the file name) heads every error."""
     if len(text) > _MAX_TOML_CHARS:
         raise RuleSetError(
-            f"{origin}: too large for a rule set ({len(text):,} characters; "
-            f"at most {_MAX_TOML_CHARS:,})"
+            said(
+                "{0}: too large for a rule set ({1} characters; at most {2})",
+                origin,
+                f"{len(text):,}",
+                f"{_MAX_TOML_CHARS:,}",
+            )
         )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RuleSetError(f"{origin}: not valid TOML: {error}") from None
+        raise RuleSetError(said("{0}: not valid TOML: {1}", origin, words_of(error))) from None
     except RecursionError:  # thousands of nested brackets: no rule set looks like that
-        raise RuleSetError(f"{origin}: not valid TOML: nested too deeply") from None
+        raise RuleSetError(said("{0}: not valid TOML: nested too deeply", origin)) from None
     except ValueError as error:  # e.g. a number of thousands of digits
         reason = str(error).split(";")[0][:80]
-        raise RuleSetError(f"{origin}: not valid TOML: {reason}") from None
+        raise RuleSetError(said("{0}: not valid TOML: {1}", origin, reason)) from None
     return _build(data, origin)
 
 
@@ -218,15 +229,15 @@ _TEXTS = {"key", "name", "description", "source"}
 _KNOBS = tuple(f.name for f in fields(RuleSet))
 
 
-def _bad(origin: str, key: str, value: object, why: str) -> RuleSetError:
-    return RuleSetError(f"{origin}: {_key(key)} = {shown(value)}: {why}")
+def _bad(origin: Said | str, key: str, value: object, why: Said) -> RuleSetError:
+    return RuleSetError(said("{0}: {1} = {2}: {3}", origin, _key(key), shown(value), why))
 
 
 def _key(key: str) -> str:
     return key if key.isprintable() and len(key) <= 40 else shown(key)
 
 
-def _convert(key: str, value: object, origin: str) -> object:
+def _convert(key: str, value: object, origin: Said | str) -> object:
     """The knob's value, checked by the kind of knob it is."""
     if key in _INT_RANGES:
         return _whole(key, value, origin)
@@ -234,7 +245,7 @@ def _convert(key: str, value: object, origin: str) -> object:
         return _choice(key, value, origin)
     if key in _BOOLS:
         if not isinstance(value, bool):
-            raise _bad(origin, key, value, "must be true or false")
+            raise _bad(origin, key, value, said("must be true or false"))
         return value
     if key in _TEXTS:
         return _text(key, value, origin)
@@ -243,52 +254,51 @@ def _convert(key: str, value: object, origin: str) -> object:
     raise AssertionError(f"knob {key} has no checker")  # pragma: no cover - programming error
 
 
-def _whole(key: str, value: object, origin: str) -> int:
+def _whole(key: str, value: object, origin: Said | str) -> int:
     low, high = _INT_RANGES[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _bad(origin, key, value, f"must be a whole number {low}-{high}")
+        raise _bad(origin, key, value, said("must be a whole number {0}-{1}", low, high))
     return value
 
 
-def _choice(key: str, value: object, origin: str) -> object:
+def _choice(key: str, value: object, origin: Said | str) -> object:
     enum = _ENUMS[key]
     choices = [member.value for member in enum]
     if isinstance(value, enum):
         return value
     if not isinstance(value, str) or value not in choices:
-        raise _bad(origin, key, value, "must be one of " + ", ".join(map(str, choices)))
+        raise _bad(origin, key, value, said("must be one of {0}", ", ".join(map(str, choices))))
     return enum(value)
 
 
-def _text(key: str, value: object, origin: str) -> str:
+def _text(key: str, value: object, origin: Said | str) -> str:
     if not isinstance(value, str):
-        raise _bad(origin, key, value, "must be text in quotes")
+        raise _bad(origin, key, value, said("must be text in quotes"))
     if key in ("key", "name") and not value.strip():
-        raise _bad(origin, key, value, "must not be empty")
+        raise _bad(origin, key, value, said("must not be empty"))
     if first_control(value, allowed="\n") is not None or len(value) > 2000:
         # Printed on every sheet and terminal: no control characters, no essays.
-        raise _bad(origin, key, value, "must be printable text of at most 2,000 characters")
+        raise _bad(origin, key, value, said("must be printable text of at most 2,000 characters"))
     return value
 
 
-def _targets(key: str, value: object, origin: str) -> tuple[int, ...]:
+def _targets(key: str, value: object, origin: Said | str) -> tuple[int, ...]:
     items = tuple(value) if isinstance(value, (list, tuple)) else None
     if (
         not items
         or any(isinstance(t, bool) or not isinstance(t, int) for t in items)
         or not all(1 <= t <= 100_000 for t in items)
     ):
-        raise _bad(origin, key, value, "must be a list of whole numbers 1-100000")
+        raise _bad(origin, key, value, said("must be a list of whole numbers 1-100000"))
     return items
 
 
-def _build(data: Mapping[str, object], origin: str) -> RuleSet:
+def _build(data: Mapping[str, object], origin: Said | str) -> RuleSet:
     unknown = sorted(set(data) - set(_KNOBS))
     if unknown:
         name = unknown[0]
-        raise _bad(
-            origin, name, data[name], "is not a rule-set knob (known: " + ", ".join(_KNOBS) + ")"
-        )
+        known = ", ".join(_KNOBS)
+        raise _bad(origin, name, data[name], said("is not a rule-set knob (known: {0})", known))
     values: dict[str, Any] = {key: _convert(key, value, origin) for key, value in data.items()}
     base = RuleSet.__new__(RuleSet)
     # Defaults first, then what the data says; consistency is checked once, naming the origin.
@@ -298,13 +308,13 @@ def _build(data: Mapping[str, object], origin: str) -> RuleSet:
     return replace(base)
 
 
-def _check_consistency(rules: RuleSet, origin: str) -> None:
+def _check_consistency(rules: RuleSet, origin: Said | str) -> None:
     if len(rules.hollywood_targets) != rules.hollywood_games:
         raise _bad(
             origin,
             "hollywood_targets",
             list(rules.hollywood_targets),
-            f"must list one target per game (hollywood_games = {rules.hollywood_games})",
+            said("must list one target per game (hollywood_games = {0})", rules.hollywood_games),
         )
     if rules.best_of % 2 == 0:
-        raise _bad(origin, "best_of", rules.best_of, "must be odd (best of 1, 3, 5, 7 ...)")
+        raise _bad(origin, "best_of", rules.best_of, said("must be odd (best of 1, 3, 5, 7 ...)"))

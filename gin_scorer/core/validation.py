@@ -47,7 +47,7 @@ from gin_scorer.core.melds import (
     melds_made,
 )
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import Said, said
+from gin_scorer.core.wording import Said, said, words_of
 
 __all__ = ["complete_from_cards", "errors", "validate_hand", "warnings"]
 
@@ -351,7 +351,9 @@ def complete_from_cards(record: HandRecord, rules: RuleSet) -> HandRecord:
                     remaining.remove(layoff.card)
             count = counted_as_declared(melds, cards, remaining, gin, rules)
         except (CardError, MeldError, ValueError) as error:
-            raise HandRecordError(f"cannot count {defender.value}'s deadwood: {error}") from None
+            raise HandRecordError(
+                said("cannot count {0}'s deadwood: {1}", defender.value, words_of(error))
+            ) from None
         counts[defender] = count
     ordered = tuple((side, counts[side]) for side in (Side.A, Side.B) if side in counts)
     return HandRecord(

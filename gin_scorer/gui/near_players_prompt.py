@@ -70,7 +70,11 @@ def confirm_people(
         for player in near[:1]:  # the likeliest; a second guess is rarely the one
             answer = ask(parent, spec, player)
             if answer is None:
-                raise InvalidInput("stopped: nothing was added; the list is as you left it")
+                raise InvalidInput(
+                    translate(
+                        "NearPlayers", "stopped: nothing was added; the list is as you left it"
+                    )
+                )
             if answer:
                 spec = as_player(spec, player)
         settled.append(spec)

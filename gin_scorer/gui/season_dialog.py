@@ -87,7 +87,9 @@ class SeasonDialog(QDialog):
         try:
             places = [int(p) for p in self.per_place.text().replace(",", " ").split()]
         except ValueError:
-            raise InvalidInput("places: whole numbers with commas, as 10, 8, 6") from None
+            raise InvalidInput(
+                translate("SeasonDialog", "places: whole numbers with commas, as 10, 8, 6")
+            ) from None
         return scoring_from(
             {
                 "points": self.points.currentData(),

@@ -271,8 +271,11 @@ class VoidHandCommand(_MatchCommand):
         newest = max((entry.id for entry in self._sheet().log), default=None)
         if newest is None or newest != self.void_id:
             raise ServiceError(
-                f"hand {self.number} was voided before later changes to this match; "
-                "enter it again instead of undoing the void"
+                translate(
+                    "UndoCommands",
+                    "hand {0} was voided before later changes to this match; enter it again "
+                    "instead of undoing the void",
+                ).format(self.number)
             )
         sheet = hand_services.undo_last_entry(
             self.db,

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.kinds.bracket import make_bracket
 from gin_scorer.reports.kinds.club import make_player_page, make_season
@@ -88,11 +89,13 @@ def build(
     """
     maker = MAKERS.get(kind)
     if maker is None:
-        raise ReportError(f"unknown report {kind!r}; choose one of: {', '.join(KINDS)}")
+        raise ReportError(
+            said("unknown report {0}; choose one of: {1}", repr(kind), ", ".join(KINDS))
+        )
     try:
         chosen = Paper.parse(paper or Paper.A4)
     except ValueError as error:
-        raise ReportError(str(error)) from None
+        raise ReportError(words_of(error)) from None
     options = Options(
         event_id,
         round_number,
@@ -107,14 +110,14 @@ def build(
     )
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":
-        raise ReportError(f"the output file {str(out)!r} should end in .pdf")
+        raise ReportError(said("the output file {0} should end in .pdf", repr(str(out))))
     try:
         with _opened(db) as database:
             return maker(database, out, options)
     except (ServiceError, TournamentError, StoreError) as error:
         # The services' and the engine's refusals carry good sentences; the store's name a
         # busy or damaged database.
-        raise ReportError(str(error)) from None
+        raise ReportError(words_of(error)) from None
 
 
 @contextmanager

@@ -4,6 +4,7 @@ rounds and their matches, and a match's heading as the sheets print it."""
 from __future__ import annotations
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.request import Options, ReportError, need_db
@@ -27,7 +28,7 @@ def required_event(db: Database | None, options: Options) -> EventView:
     """The options' event, or a refusal saying the report needs one."""
     event = event_of(db, options)
     if event is None:
-        raise ReportError("this report needs an event: give --event ID")
+        raise ReportError(said("this report needs an event: give --event ID"))
     return event
 
 
@@ -43,13 +44,18 @@ def round_number(db: Database, event: EventView, wanted: int | None) -> int:
         {m.round_number for m in list_matches(db, event.id) if m.round_number is not None}
     )
     if not numbers:
-        raise ReportError(f"event {event.id} ({event.name}) has no round paired yet")
+        raise ReportError(said("event {0} ({1}) has no round paired yet", event.id, event.name))
     if wanted is None:
         return numbers[-1]
     if wanted not in numbers:
         raise ReportError(
-            f"event {event.id} ({event.name}) has no round {wanted}; rounds "
-            "paired: " + ", ".join(str(n) for n in numbers)
+            said(
+                "event {0} ({1}) has no round {2}; rounds paired: {3}",
+                event.id,
+                event.name,
+                wanted,
+                ", ".join(str(n) for n in numbers),
+            )
         )
     return wanted
 

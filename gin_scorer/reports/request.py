@@ -10,13 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from gin_scorer.core.wording import SaidError, said
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.services.database import Database
 
 
-class ReportError(Exception):
+class ReportError(SaidError):
     """A report that cannot be made as asked (unknown event, no such round ...): the message
-    says what to change."""
+    says what to change (``words``, for the reader's language; ``str()`` in English)."""
 
 
 @dataclass(frozen=True)
@@ -43,5 +44,5 @@ to the path, return it."""
 def need_db(db: Database | None) -> Database:
     """The database, or a refusal for a report that cannot be made without one."""
     if db is None:
-        raise ReportError("this report needs a database")
+        raise ReportError(said("this report needs a database"))
     return db

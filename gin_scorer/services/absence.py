@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, func, select
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantView
@@ -90,12 +91,40 @@ def _paired_rounds(session: Session, event_id: int) -> int:
 
 def _refuse(event_format: Format, name: str, number: int, paired: int) -> None:
     if event_format is not Format.SWISS:
-        raise InvalidInput(
-            f"a {event_format.label.lower()} event's rounds are fixed in advance: report "
-            f"{name}'s match as a forfeit instead (results mode: table a ff)"
-        )
+        raise InvalidInput(_fixed_rounds(event_format, name))
     if number <= paired:
         raise InvalidInput(
-            f"round {number} is already paired: report {name}'s table as a forfeit instead "
-            "(results mode: table a ff)"
+            said(
+                "round {0} is already paired: report {1}'s table as a forfeit instead "
+                "(results mode: table a ff)",
+                number,
+                name,
+            )
         )
+
+
+def _fixed_rounds(event_format: Format, name: str) -> Said:
+    """Why ``name`` cannot be marked away in an event whose rounds are fixed in advance."""
+    if event_format is Format.ROUND_ROBIN:
+        return said(
+            "a round robin event's rounds are fixed in advance: report {0}'s match as a "
+            "forfeit instead (results mode: table a ff)",
+            name,
+        )
+    if event_format is Format.SINGLE_ELIMINATION:
+        return said(
+            "a single elimination event's rounds are fixed in advance: report {0}'s match as "
+            "a forfeit instead (results mode: table a ff)",
+            name,
+        )
+    if event_format is Format.DOUBLE_ELIMINATION:
+        return said(
+            "a double elimination event's rounds are fixed in advance: report {0}'s match as "
+            "a forfeit instead (results mode: table a ff)",
+            name,
+        )
+    return said(
+        "a club night event's rounds are fixed in advance: report {0}'s match as a forfeit "
+        "instead (results mode: table a ff)",
+        name,
+    )

@@ -34,9 +34,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Self
 
 from sqlalchemy.orm import Session
 
+from gin_scorer.core.wording import Said, said
+from gin_scorer.services import authority_words as words
 from gin_scorer.services.dto import EventStatus, MatchStatus
 from gin_scorer.services.errors import ActionRefused, PinError
 from gin_scorer.store import pin as pins
@@ -45,45 +48,59 @@ from gin_scorer.store.settings import DIRECTOR_PIN, EventGuard, PinGuards, get_s
 from gin_scorer.store.tables import Event, Match
 
 
-class Action(Enum):
+class _Phrase(Enum):
+    """An enum whose value is the phrase messages use, kept as its words too (``words``)
+    so that a message says it in the reader's language."""
+
+    _value_: str
+    words: Said
+
+    def __new__(cls, words: Said) -> Self:
+        member = object.__new__(cls)
+        member._value_ = words.pattern
+        member.words = words
+        return member
+
+
+class Action(_Phrase):
     """Every change a service makes to an event; the value is the phrase messages use."""
 
-    RECORD_HAND = "record a hand"
-    CORRECT_HAND = "correct a hand"
-    VOID_HAND = "void a hand"
-    UNDO_ENTRY = "undo an entry"
-    RECORD_RESULT = "report a result (slip, forfeit, time called)"
-    CORRECT_RESULT = "replace or void a reported result"
-    ADJUDICATE = "adjudicate a match"
-    CONFIRM_RESULT = "confirm or dispute a result at the table"
-    CREATE_MATCH = "create a match"
-    LOCK_RESULT = "lock a result"
-    UNLOCK_RESULT = "unlock a result"
-    PAIR_ROUND = "pair a round"
-    CANCEL_ROUND = "take back a round"
-    ADD_ENTRANT = "add an entrant"
-    EDIT_ENTRANT = "edit an entrant"
-    WITHDRAW_ENTRANT = "withdraw an entrant"
-    REINSTATE_ENTRANT = "reinstate an entrant"
-    CHECK_IN = "check an entrant in or out"
-    CHANGE_RULES = "change the rules"
-    CHANGE_SETTINGS = "change the settings"
-    START_EVENT = "mark the event running or back to setup"
-    FINISH_EVENT = "finish the event"
-    REOPEN_EVENT = "reopen the event"
-    SET_EVENT_PIN = "set, change or clear the event's PIN"
+    RECORD_HAND = said("record a hand")
+    CORRECT_HAND = said("correct a hand")
+    VOID_HAND = said("void a hand")
+    UNDO_ENTRY = said("undo an entry")
+    RECORD_RESULT = said("report a result (slip, forfeit, time called)")
+    CORRECT_RESULT = said("replace or void a reported result")
+    ADJUDICATE = said("adjudicate a match")
+    CONFIRM_RESULT = said("confirm or dispute a result at the table")
+    CREATE_MATCH = said("create a match")
+    LOCK_RESULT = said("lock a result")
+    UNLOCK_RESULT = said("unlock a result")
+    PAIR_ROUND = said("pair a round")
+    CANCEL_ROUND = said("take back a round")
+    ADD_ENTRANT = said("add an entrant")
+    EDIT_ENTRANT = said("edit an entrant")
+    WITHDRAW_ENTRANT = said("withdraw an entrant")
+    REINSTATE_ENTRANT = said("reinstate an entrant")
+    CHECK_IN = said("check an entrant in or out")
+    CHANGE_RULES = said("change the rules")
+    CHANGE_SETTINGS = said("change the settings")
+    START_EVENT = said("mark the event running or back to setup")
+    FINISH_EVENT = said("finish the event")
+    REOPEN_EVENT = said("reopen the event")
+    SET_EVENT_PIN = said("set, change or clear the event's PIN")
 
 
-class DatabaseAction(Enum):
+class DatabaseAction(_Phrase):
     """Changes to the database as a whole (no event state applies)."""
 
-    CREATE_EVENT = "create an event"
-    IMPORT_EVENT = "import an event file"
-    BACK_UP = "back up, or change the backup schedule"
-    SET_DATABASE_PIN = "set, change or clear the database PIN"
-    REPLACE_DATABASE = "restore or replace the database"
-    MERGE_PLAYERS = "merge two records of one player"
-    MANAGE_SEASON = "create a season, or change its nights or points"
+    CREATE_EVENT = said("create an event")
+    IMPORT_EVENT = said("import an event file")
+    BACK_UP = said("back up, or change the backup schedule")
+    SET_DATABASE_PIN = said("set, change or clear the database PIN")
+    REPLACE_DATABASE = said("restore or replace the database")
+    MERGE_PLAYERS = said("merge two records of one player")
+    MANAGE_SEASON = said("create a season, or change its nights or points")
 
 
 class State(Enum):
@@ -227,27 +244,6 @@ def _guarded_by(session: Session, event: Event) -> list[tuple[str, str]]:
     return found
 
 
-def _refusal(
-    action: Action, event: Event, match: Match | None, reason: str, guarded: bool
-) -> ActionRefused:
-    where = f" in match {match.id}" if match is not None else ""
-    pin_note = " (that needs the director's PIN)" if guarded else ""
-    if reason == "reopen first":
-        return ActionRefused(
-            f"event {event.name!r} is finished: reopen it to {action.value}{where}{pin_note}"
-        )
-    if reason == "unlock first" and match is not None:
-        return ActionRefused(
-            f"match {match.id}'s result is locked: unlock it first to {action.value}{pin_note}"
-        )
-    if reason == "unlock first":
-        return ActionRefused(
-            f"a result in it is locked: unlock it first to {action.value}{pin_note}"
-        )
-    subject = f"match {match.id}" if match is not None else f"event {event.name!r}"
-    return ActionRefused(f"cannot {action.value}: {subject} is {reason}")
-
-
 def require(
     session: Session,
     action: Action,
@@ -271,34 +267,37 @@ def require(
         return False  # before reading any PIN: recording a hand stays one query cheaper
     guards = _guarded_by(session, event)
     if isinstance(decision, Refused):
-        raise _refusal(action, event, match, decision.reason, bool(guards))
-    where = f" in match {match.id}" if match is not None else ""
-    # Say why the PIN is asked, unless the action needs it in every state anyway.
-    why = ""
-    if decision.because:
-        why = f": {decision.because}"
-    elif isinstance(decide(action, State.SETUP), NeedsPin):
-        why = ""
-    elif column in (State.RUNNING, State.FINISHED):
-        why = f": the event is {column.value}"
-    elif column is State.LOCKED:
-        why = ": its result is locked"
+        raise ActionRefused(
+            words.refusal(action.words, event, match, decision.reason, bool(guards))
+        )
+    doing = words.doing(action.words, match)
+    why = _why_pin(action, column, decision)
     if not guards:
         if decision.because is None:
             return False  # nobody holds a PIN: nobody to ask
-        raise PinError(
-            f"cannot {action.value}{where}{why}; only the director may, and event "
-            f"{event.name!r} has no director PIN yet (set one, then give it)",
-            askable=False,
-        )
-    whose = f"the director's PIN of {event.name!r}"
+        raise PinError(words.no_pin_yet(event, doing, why), askable=False)
     if pin is None or pin == "":
-        raise PinError(f"{whose} is needed to {action.value}{where}{why}")
+        raise PinError(words.pin_needed(event, doing, why))
     for guard, stored in guards:
         if pins.check_pin(pin, stored):
             authorize(session, guard, pin)
             return True
-    raise PinError(f"wrong director PIN for {event.name!r} (needed to {action.value}{where}{why})")
+    raise PinError(words.wrong_pin(event, doing, why))
+
+
+def _why_pin(action: Action, column: State, decision: NeedsPin) -> Said | str | None:
+    """Why the PIN is asked, unless the action needs it in every state anyway."""
+    if decision.because:
+        return decision.because
+    if isinstance(decide(action, State.SETUP), NeedsPin):
+        return None
+    if column is State.RUNNING:
+        return said("the event is running")
+    if column is State.FINISHED:
+        return said("the event is finished")
+    if column is State.LOCKED:
+        return said("its result is locked")
+    return None
 
 
 def check_event_pin(session: Session, event: Event, pin: str) -> bool:
@@ -338,14 +337,20 @@ def require_whole_database(
     if guards.database:
         if not offered:
             raise PinError(
-                "this database is protected by a director PIN and none was given; nothing "
-                f"was changed (its PIN is needed to {action.value})"
+                said(
+                    "this database is protected by a director PIN and none was given; nothing "
+                    "was changed (its PIN is needed to {0})",
+                    action.words,
+                )
             )
         opened = next((p for p in offered if pins.check_pin(p, guards.database)), None)
         if opened is None:
             raise PinError(
-                "that is not the director PIN of this database; nothing was changed "
-                f"(its PIN is needed to {action.value})"
+                said(
+                    "that is not the director PIN of this database; nothing was changed (its "
+                    "PIN is needed to {0})",
+                    action.words,
+                )
             )
         if session is not None:
             authorize(session, "database", opened)
@@ -362,13 +367,7 @@ def require_whole_database(
             offered.append(typed)
             left = fewer
     if left:
-        names = ", ".join(f"{e.name!r} (event {e.event_id})" for e in left[:6])
-        more = f" and {len(left) - 6} more" if len(left) > 6 else ""
-        none = ", and no PIN was given" if not offered else ""
-        raise PinError(
-            f"nothing was changed: to {action.value} the PIN of every event that has one is "
-            f"needed{none}; still guarded: {names}{more}"
-        )
+        raise PinError(words.still_guarded(action.words, left, offered=bool(offered)))
     if session is not None:
         for event in guards.events:
             opened = next(p for p in offered if pins.check_pin(p, event.pin_hash))

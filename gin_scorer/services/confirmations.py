@@ -11,6 +11,7 @@ needs the director at the desk, as before. Written, audited and sealed in one tr
 from __future__ import annotations
 
 from gin_scorer.core.hands import Side
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import as_word, words_of
@@ -42,35 +43,36 @@ def confirm_result(
     sides already agreed. Saying the same thing again (a resent form) records nothing new. A
     disagreement needs a reason, for the desk.
     """
-    said = _reason(reason) if not agrees else None
+    why = _reason(reason) if not agrees else None
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     with db.transaction() as session:
         row = fetch_for_update(session, Match, match_id)
         if row.entrant_b_id is None:
-            raise InvalidInput("a bye has no opponent to confirm its result")
+            raise InvalidInput(said("a bye has no opponent to confirm its result"))
         require(
             session, Action.CONFIRM_RESULT, fetch(session, Event, row.event_id), None, match=row
         )
         if row.version != version:
-            raise ConflictError("the sheet changed since it was read: read it again, then answer")
-        loaded = load_match(session, row)
-        sheet = loaded.sheet(validate=False)
+            raise ConflictError(
+                said("the sheet changed since it was read: read it again, then answer")
+            )
+        sheet = load_match(session, row).sheet(validate=False)
         decided = sheet.finished or sheet.result is not None
         if not decided:
-            raise InvalidInput("the match is not over yet: there is no result to confirm")
+            raise InvalidInput(said("the match is not over yet: there is no result to confirm"))
         words = words_of(session, [match_id])[match_id]
         now = confirmation_of(words, version, decided=True)
         if now.agreement is Agreement.CONFIRMED:
-            raise InvalidInput("both players have confirmed this result: ask the director")
+            raise InvalidInput(said("both players have confirmed this result: ask the director"))
         last = now.word_of(side)
-        if last is not None and (last.agrees, last.reason) == (agrees, said):
+        if last is not None and (last.agrees, last.reason) == (agrees, why):
             return now  # the same word sent again after a lost reply
         entry = ResultConfirmation(
             match_id=match_id,
             side=side.name,
             match_version=version,
             agrees=agrees,
-            reason=said,
+            reason=why,
             entered_by=who,
             station=db.station,
         )
@@ -81,7 +83,7 @@ def confirm_result(
             actor=who,
             action="result.confirm" if agrees else "result.dispute",
             subject=f"match:{match_id}",
-            payload={"side": side.name, "version": version, "reason": said},
+            payload={"side": side.name, "version": version, "reason": why},
         )
         return confirmation_of([*words, as_word(entry)], version, decided=True)
 
@@ -89,5 +91,5 @@ def confirm_result(
 def _reason(reason: str | None) -> str:
     text = clean_text(reason or "", "what is wrong", limit=REASON_LIMIT)
     if not text:
-        raise InvalidInput("say what is wrong with the result, for the director")
+        raise InvalidInput(said("say what is wrong with the result, for the director"))
     return text

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_size
@@ -109,8 +110,12 @@ class DemoCancelled(ServiceError):
 
     def __init__(self, event_id: int, rounds: int, hands: int) -> None:
         super().__init__(
-            f"the demo was stopped: event {event_id} keeps the {hands} hands of "
-            f"{rounds} round(s) played so far"
+            said(
+                "the demo was stopped: event {0} keeps the {1} hands of {2} round(s) played so far",
+                event_id,
+                hands,
+                rounds,
+            )
         )
         self.event_id = event_id
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.demo import DemoPlan, DemoProgress, demo_names, play_demo
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput
@@ -41,11 +42,15 @@ class SeasonDemoPlan:
 
     def check(self) -> None:
         if not 1 <= self.nights <= MOST_NIGHTS:
-            raise InvalidInput(f"a demo season plays 1 to {MOST_NIGHTS} nights, not {self.nights}")
+            raise InvalidInput(
+                said("a demo season plays 1 to {0} nights, not {1}", MOST_NIGHTS, self.nights)
+            )
         if not 4 <= self.members <= MOST_MEMBERS:
-            raise InvalidInput(f"a demo season has 4 to {MOST_MEMBERS} members, not {self.members}")
+            raise InvalidInput(
+                said("a demo season has 4 to {0} members, not {1}", MOST_MEMBERS, self.members)
+            )
         if not 0.1 <= self.attendance <= 1:
-            raise InvalidInput(f"attendance must be from 0.1 to 1, not {self.attendance}")
+            raise InvalidInput(said("attendance must be from 0.1 to 1, not {0}", self.attendance))
 
 
 @dataclass(frozen=True, slots=True)

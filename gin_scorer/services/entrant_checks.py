@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.stored_json import rules_from_json
@@ -21,35 +22,37 @@ MOST_TEAM = 8  # players a team (core.ledgers.teams)
 def checked_spec(spec: EntrantSpec) -> EntrantSpec:
     """The spec with its text trimmed; :class:`InvalidInput` naming the field otherwise."""
     if not isinstance(spec, EntrantSpec):
-        raise InvalidInput(f"{spec!r} is not an entrant")
+        raise InvalidInput(said("{0} is not an entrant", repr(spec)))
     name = clean_text(spec.name, "name", required=True, limit=120)
     club = clean_text(spec.club, "club", limit=120)
     member = clean_text(spec.member_number, "member number", limit=40)
     partner = clean_text(spec.partner, "partner", limit=400)
     if isinstance(spec.teammates, str) or not isinstance(spec.teammates, tuple | list):
-        raise InvalidInput(f"teammates: {spec.teammates!r} is not a list of names")
+        raise InvalidInput(said("teammates: {0} is not a list of names", repr(spec.teammates)))
     teammates = [clean_text(t, "teammate", limit=120) for t in spec.teammates]
     if " & " in partner:  # "Bob & Cy": the partner and a teammate, as a team is written
         partner, *more = (p.strip() for p in partner.split(" & "))
         teammates = [*more, *teammates]
     if len(partner) > 120:
-        raise InvalidInput(f"partner: {partner[:40]!r}… is longer than 120 characters")
+        raise InvalidInput(said("partner: {0}… is longer than 120 characters", repr(partner[:40])))
     if any(not t for t in teammates) or (teammates and not partner):
-        raise InvalidInput("a team's players each need a name (write them 'Ann & Bob & Cy')")
+        raise InvalidInput(said("a team's players each need a name (write them 'Ann & Bob & Cy')"))
     if len(teammates) > MOST_TEAM - 2:
-        raise InvalidInput(f"a team has at most {MOST_TEAM} players")
+        raise InvalidInput(said("a team has at most {0} players", MOST_TEAM))
     team = clean_text(spec.team_name, "team name", limit=200)
     seed = spec.seed
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED
     ):
-        raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
+        raise InvalidInput(
+            said("seed {0} is not a whole number from 1 to {1}", repr(seed), MAX_SEED)
+        )
     if partner and partner.casefold() == name.casefold():
-        raise InvalidInput(f"partner {partner!r} is the player themself")
+        raise InvalidInput(said("partner {0} is the player themself", repr(partner)))
     people = [name, *([partner] if partner else []), *teammates]
     twice = next((p for i, p in enumerate(people) if p.casefold() in folded(people[:i])), None)
     if twice is not None:
-        raise InvalidInput(f"{twice!r} is named twice in one team")
+        raise InvalidInput(said("{0} is named twice in one team", repr(twice)))
     return EntrantSpec(
         name=name,
         club=club,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
@@ -183,7 +184,9 @@ def _set_status(
         )
         pinned = require(session, wanted, fetch(session, Event, row.event_id), pin)
         if row.status == status.value:
-            raise InvalidInput(f"{row.name} is already {status.value}")
+            if status is EntrantStatus.ACTIVE:
+                raise InvalidInput(said("{0} is already active", row.name))
+            raise InvalidInput(said("{0} is already withdrawn", row.name))
         before = row.status
         row.status = status.value
         if status is EntrantStatus.ACTIVE:
@@ -245,7 +248,7 @@ def update_entrant(
             new_name = clean_text(name, "name", required=True, limit=200)
             clash = next((e for e in others if e.name.casefold() == new_name.casefold()), None)
             if clash is not None:
-                raise InvalidInput(f"{clash.name!r} is already entered in this event")
+                raise InvalidInput(said("{0} is already entered in this event", repr(clash.name)))
             row.name = new_name
         if club is not None:
             row.club = clean_text(club, "club", limit=120) or None
@@ -253,10 +256,12 @@ def update_entrant(
             row.seed = None
         elif seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_SEED:
-                raise InvalidInput(f"seed {seed!r} is not a whole number from 1 to {MAX_SEED}")
+                raise InvalidInput(
+                    said("seed {0} is not a whole number from 1 to {1}", repr(seed), MAX_SEED)
+                )
             clash = next((e for e in others if e.seed == seed), None)
             if clash is not None:
-                raise InvalidInput(f"seed {seed} is already {clash.name!r}'s")
+                raise InvalidInput(said("seed {0} is already {1}'s", seed, repr(clash.name)))
             row.seed = seed
         session.add(row)
         record_audit(

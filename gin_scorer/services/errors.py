@@ -12,6 +12,7 @@ catches every error from this one module and never imports the store.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from gin_scorer.core.hands import Problem
 from gin_scorer.core.wording import Said, SaidError, joined, said
@@ -78,17 +79,36 @@ class HandRejected(ServiceError):
         )
 
 
+RowsOf = Literal["rows", "entrants", "file", "event file"]
+"""What :class:`RowsRejected` found its problems in."""
+
+
 class RowsRejected(InvalidInput):
     """Several inputs (rows of an import, entrants of a batch) were refused; nothing was
     written. ``problems`` holds one sentence per problem, each naming its row."""
 
-    def __init__(self, problems: Sequence[str], what: str = "rows") -> None:
+    def __init__(self, problems: Sequence[str], what: RowsOf = "rows") -> None:
         self.problems = tuple(problems)
-        count = len(self.problems)
-        super().__init__(
-            f"nothing was saved: {count} problem{'s' if count != 1 else ''} in the {what}:\n"
-            + "\n".join(self.problems)
-        )
+        super().__init__(_nothing_saved(len(self.problems), what, "\n".join(self.problems)))
+
+
+def _nothing_saved(count: int, what: RowsOf, listed: str) -> Said:
+    """The refusal of :class:`RowsRejected`: how many problems in what, then each one."""
+    if what == "entrants":
+        if count == 1:
+            return said("nothing was saved: {0} problem in the entrants:\n{1}", count, listed)
+        return said("nothing was saved: {0} problems in the entrants:\n{1}", count, listed)
+    if what == "file":
+        if count == 1:
+            return said("nothing was saved: {0} problem in the file:\n{1}", count, listed)
+        return said("nothing was saved: {0} problems in the file:\n{1}", count, listed)
+    if what == "event file":
+        if count == 1:
+            return said("nothing was saved: {0} problem in the event file:\n{1}", count, listed)
+        return said("nothing was saved: {0} problems in the event file:\n{1}", count, listed)
+    if count == 1:
+        return said("nothing was saved: {0} problem in the rows:\n{1}", count, listed)
+    return said("nothing was saved: {0} problems in the rows:\n{1}", count, listed)
 
 
 class ActionRefused(InvalidInput):

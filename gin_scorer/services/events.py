@@ -13,7 +13,7 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
@@ -66,18 +66,25 @@ def _check_fixed_tables(session: Session, event_id: int, checked: Mapping[str, o
     for entrant in seats:
         if int(entrant) not in ours:
             raise InvalidInput(
-                f"fixed tables: entrant {entrant} is not in this event "
-                "(see: gin-scorer entrant list)"
+                said(
+                    "fixed tables: entrant {0} is not in this event (see: gin-scorer entrant list)",
+                    entrant,
+                )
             )
 
 
 def _check_dates(start: date | None, end: date | None) -> None:
-    for name, value in (("start date", start), ("end date", end)):
-        if value is not None and not isinstance(value, date):
-            raise InvalidInput(f"{name}: {value!r} is not a date (write it as 2026-11-22)")
+    if start is not None and not isinstance(start, date):
+        raise InvalidInput(
+            said("start date: {0} is not a date (write it as 2026-11-22)", repr(start))
+        )
+    if end is not None and not isinstance(end, date):
+        raise InvalidInput(said("end date: {0} is not a date (write it as 2026-11-22)", repr(end)))
     if start is not None and end is not None and end < start:
         raise InvalidInput(
-            f"the end date {end.isoformat()} is before the start date {start.isoformat()}"
+            said(
+                "the end date {0} is before the start date {1}", end.isoformat(), start.isoformat()
+            )
         )
 
 
@@ -88,8 +95,10 @@ def _new_event_format(
     fmt, checked = _format_and_settings(format, settings)
     if checked.get("fixed_tables"):
         raise InvalidInput(
-            "fixed tables name entrants, and a new event has none yet: set them once the "
-            "entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)"
+            said(
+                "fixed tables name entrants, and a new event has none yet: set them once the "
+                "entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)"
+            )
         )
     return fmt, checked
 
@@ -132,7 +141,7 @@ def create_event(
     fmt, checked = _new_event_format(format, settings)
     chosen = rules if rules is not None else default_rules()
     if not isinstance(chosen, RuleSet):
-        raise InvalidInput(f"rules: {chosen!r} is not a rule set")
+        raise InvalidInput(said("rules: {0} is not a rule set", repr(chosen)))
     pin_hash = _pin_hash(pin)
     with db.transaction() as session:
         row = Event(
@@ -187,7 +196,7 @@ def set_event_rules(
     """Change the rules new matches of the event will use. Once the event is running this
     needs the director's PIN; matches already created keep the rules they were created with."""
     if not isinstance(rules, RuleSet):
-        raise InvalidInput(f"rules: {rules!r} is not a rule set")
+        raise InvalidInput(said("rules: {0} is not a rule set", repr(rules)))
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
         pinned = require(session, Action.CHANGE_RULES, row, pin)
@@ -221,13 +230,29 @@ def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:
             continue
         if size == 2 and players == 1:
             raise InvalidInput(
-                f"{row.name!r} is entered without a partner: partnerships need every entrant "
-                "to be a team of two (add the partners first)"
+                said(
+                    "{0} is entered without a partner: partnerships need every entrant to be a "
+                    "team of two (add the partners first)",
+                    repr(row.name),
+                )
             )
-        wanted = f"teams of {size}" if size else "players or pairs"
+        if size:
+            raise InvalidInput(
+                said(
+                    "{0} is a team of {1}: these rules seat teams of {2} (enter the teams again "
+                    "under the new rules in a new event)",
+                    repr(row.name),
+                    players,
+                    size,
+                )
+            )
         raise InvalidInput(
-            f"{row.name!r} is a team of {players}: these rules seat {wanted} (enter the "
-            "teams again under the new rules in a new event)"
+            said(
+                "{0} is a team of {1}: these rules seat players or pairs (enter the teams again "
+                "under the new rules in a new event)",
+                repr(row.name),
+                players,
+            )
         )
 
 
@@ -273,7 +298,7 @@ def set_event_status(
 ) -> EventView:
     """Move an event to another status (finish it, or reopen it: reopening needs the PIN)."""
     if not isinstance(status, EventStatus):
-        raise InvalidInput(f"status: {status!r} is not an event status")
+        raise InvalidInput(said("status: {0} is not an event status", repr(status)))
     with db.transaction() as session:
         row = fetch(session, Event, event_id)
         if status is EventStatus.FINISHED:

@@ -8,8 +8,8 @@ from sqlmodel import Session, select
 
 from gin_scorer.core.hands import HandRecord, HandRecordError, Problem
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said, words_of
-from gin_scorer.services.dto import EntryKind, ScoreSheet
+from gin_scorer.core.wording import Said, said, words_of
+from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import HandRejected, InvalidInput
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import problems_of, score
@@ -17,10 +17,10 @@ from gin_scorer.services.text_input import clean_text
 from gin_scorer.store.tables import HandEntry
 
 
-def checked_record(record: HandRecord, rules: RuleSet, what: str) -> tuple[Problem, ...]:
+def checked_record(record: HandRecord, rules: RuleSet, what: Said) -> tuple[Problem, ...]:
     """Score and validate ``record``; a record that cannot be scored is bad input."""
     if not isinstance(record, HandRecord):
-        raise InvalidInput(f"{what}: {record!r} is not a hand record")
+        raise InvalidInput(said("{0}: {1} is not a hand record", what, repr(record)))
     try:
         score(record, rules)
     except HandRecordError as error:
@@ -52,39 +52,85 @@ def hand_in_force(session: Session, match_id: int, hand_id: int) -> HandEntry:
     """The log row ``hand_id`` of this match, checked to be the row now in force."""
     target = fetch(session, HandEntry, hand_id)
     if target.match_id != match_id:
-        raise InvalidInput(f"hand entry {hand_id} belongs to match {target.match_id}")
+        raise InvalidInput(said("hand entry {0} belongs to match {1}", hand_id, target.match_id))
     newer = session.exec(select(HandEntry).where(HandEntry.supersedes_id == hand_id)).first()
     if newer is not None:
-        raise InvalidInput(
-            f"hand entry {hand_id} was already replaced by entry {newer.id} "
-            f"({newer.kind} by {newer.entered_by}); reload the score sheet"
-        )
+        raise InvalidInput(_replaced(hand_id, newer))
     if target.kind == EntryKind.VOID.value:
-        raise InvalidInput(f"hand entry {hand_id} is a void: the hand no longer counts")
+        raise InvalidInput(said("hand entry {0} is a void: the hand no longer counts", hand_id))
     return target
 
 
-def match_words(sheet: ScoreSheet) -> str:
+def _replaced(hand_id: int, newer: HandEntry) -> Said:
+    """Why ``hand_id`` cannot be replaced: ``newer`` (a correction or a void) already did."""
+    if newer.kind == EntryKind.CORRECTION.value:
+        return said(
+            "hand entry {0} was already replaced by entry {1} (correction by {2}); reload the "
+            "score sheet",
+            hand_id,
+            newer.id,
+            newer.entered_by,
+        )
+    if newer.kind == EntryKind.VOID.value:
+        return said(
+            "hand entry {0} was already replaced by entry {1} (void by {2}); reload the score "
+            "sheet",
+            hand_id,
+            newer.id,
+            newer.entered_by,
+        )
+    return said(
+        "hand entry {0} was already replaced by entry {1} ({2} by {3}); reload the score sheet",
+        hand_id,
+        newer.id,
+        newer.kind,
+        newer.entered_by,
+    )
+
+
+def match_words(sheet: ScoreSheet) -> Said:
     """The match as the room knows it: ``round 2, table 3`` (or ``this match``)."""
     match = sheet.match
-    parts = [
-        f"round {match.round_number}" if match.round_number else "",
-        f"table {match.table_number}" if match.table_number else "",
-    ]
-    return ", ".join(p for p in parts if p) or "this match"
+    if match.round_number and match.table_number:
+        return said("round {0}, table {1}", match.round_number, match.table_number)
+    if match.round_number:
+        return said("round {0}", match.round_number)
+    if match.table_number:
+        return said("table {0}", match.table_number)
+    return said("this match")
+
+
+_KIND_WORDS = {
+    ResultKind.PLAYED: said("played"),
+    ResultKind.SLIP: said("slip"),
+    ResultKind.FORFEIT: said("forfeit"),
+    ResultKind.DOUBLE_FORFEIT: said("double forfeit"),
+    ResultKind.TIME_CALLED: said("time called"),
+    ResultKind.ADJUDICATED: said("adjudicated"),
+}
 
 
 def refuse_if_decided(sheet: ScoreSheet) -> None:
     """A new hand cannot go on a match a result or its hands already decided."""
     if sheet.result is not None:
         raise InvalidInput(
-            f"{match_words(sheet)} is decided by a reported result "
-            f"({sheet.result.kind.label}): take that result back to enter hands again"
+            said(
+                "{0} is decided by a reported result ({1}): take that result back to enter "
+                "hands again",
+                match_words(sheet),
+                _KIND_WORDS[sheet.result.kind],
+            )
         )
     if sheet.finished:
         winner = sheet.winner_entrant
+        if winner:
+            raise InvalidInput(
+                said(
+                    "{0} is already decided ({1} won): void or correct a hand to reopen it",
+                    match_words(sheet),
+                    winner.name,
+                )
+            )
         raise InvalidInput(
-            f"{match_words(sheet)} is already decided"
-            + (f" ({winner.name} won)" if winner else "")
-            + ": void or correct a hand to reopen it"
+            said("{0} is already decided: void or correct a hand to reopen it", match_words(sheet))
         )

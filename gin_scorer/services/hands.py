@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from gin_scorer.core.hand_json import record_to_json
 from gin_scorer.core.hands import HandRecord, Problem, Side
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ScoreSheet
@@ -73,7 +74,7 @@ def record_hand(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
-        raise InvalidInput(f"dealer {dealer!r} is not a player: A or B")
+        raise InvalidInput(said("dealer {0} is not a player: A or B", repr(dealer)))
     key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
         if key is not None and already_submitted(session, key):
@@ -83,7 +84,7 @@ def record_hand(
         before = loaded.sheet(validate=False)
         refuse_if_decided(before)
         number = len(before.hands) + 1
-        problems = checked_record(record, before.rules, f"hand {number}")
+        problems = checked_record(record, before.rules, said("hand {0}", number))
         refuse_errors(problems, reason)
         entry = HandEntry(
             match_id=match_id,
@@ -153,13 +154,13 @@ def correct_hand(
     override = reason_text(override_reason, "override reason", required=False)
 
     def corrected(target: HandEntry, loaded: LoadedMatch) -> tuple[HandEntry, dict[str, object]]:
-        problems = checked_record(record, loaded.rules, f"hand entry {hand_id}")
+        problems = checked_record(record, loaded.rules, said("hand entry {0}", hand_id))
         refuse_errors(problems, override)
         stored_reason = why if override is None else f"{why} (override: {override})"
         record_json = dumps(record_to_json(record))
         entry = _superseding(target, EntryKind.CORRECTION, record_json, stored_reason, who, db)
-        said: dict[str, object] = {"reason": why, "override_reason": override}
-        return entry, {**said, "record": record_to_json(record)}
+        audited: dict[str, object] = {"reason": why, "override_reason": override}
+        return entry, {**audited, "record": record_to_json(record)}
 
     return _supersede(db, hand_id, expected_version, pin, Action.CORRECT_HAND, who, corrected)
 
@@ -203,7 +204,7 @@ def _supersede(
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
         target = hand_in_force(session, match_id, hand_id)
         loaded = load_match(session, row)
-        entry, said = replacing(target, loaded)
+        entry, audited = replacing(target, loaded)
         sheet = after_write(session, loaded, entry)
         record_audit(
             session,
@@ -214,7 +215,7 @@ def _supersede(
             payload={
                 "entry": entry.id,
                 "supersedes": hand_id,
-                **said,
+                **audited,
                 "was": target.record_json,
                 "pin": pinned,
                 "version": sheet.version,
@@ -276,7 +277,7 @@ def undo_last_entry(
             select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
         ).first()
         if newest is None:
-            raise InvalidInput(f"match {match_id} has no entry to undo")
+            raise InvalidInput(said("match {0} has no entry to undo", match_id))
         loaded = load_match(session, row)
         assert newest.id is not None
         new_kind, record_json = _undoing(session, newest)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlmodel import col, func, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import MatchView
 from gin_scorer.services.errors import NotFound
 from gin_scorer.services.rows import fetch
@@ -41,6 +42,20 @@ def match_at_table(
         )
         row = session.exec(query).first()
         if row is None:
-            where = f"round {round_number}" if round_number else "any round (none is paired)"
-            raise NotFound(f"no match at table {table} in {where} of event {event_id}")
+            if round_number:
+                raise NotFound(
+                    said(
+                        "no match at table {0} in round {1} of event {2}",
+                        table,
+                        round_number,
+                        event_id,
+                    )
+                )
+            raise NotFound(
+                said(
+                    "no match at table {0} in any round (none is paired) of event {1}",
+                    table,
+                    event_id,
+                )
+            )
         return match_view(session, row)

@@ -11,6 +11,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.services import correction_policy
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import MatchView, ScoreSheet
@@ -62,7 +63,7 @@ def load_match(session: Session, row: Match) -> LoadedMatch:
     return LoadedMatch(
         row=row,
         view=match_view(session, row),
-        rules=rules_from_json(row.rules_json, f"match {row.id} rules"),
+        rules=rules_from_json(row.rules_json, said("match {0} rules", row.id)),
         log_rows=tuple(hand_log(session, row.id)),
         reported=reported,
         knobs=knobs,
@@ -78,10 +79,25 @@ def _refuse_hands_after_the_end(loaded: LoadedMatch, sheet: ScoreSheet) -> None:
     if not after or len(after) <= len(after_the_end(loaded.sheet(validate=False))):
         return
     first, last = after[0], after[-1]
-    which = f"hand {first}" if first == last else f"hands {first}–{last}"
+    if first == last:
+        raise InvalidInput(
+            said(
+                "this would decide match {0} at hand {1}, and hand {2} would then count "
+                "nowhere: void hand {2} first",
+                loaded.row.id,
+                first - 1,
+                first,
+            )
+        )
     raise InvalidInput(
-        f"this would decide match {loaded.row.id} at hand {first - 1}, and {which} would then "
-        f"count nowhere: void {which} first"
+        said(
+            "this would decide match {0} at hand {1}, and hands {2}–{3} would then count "
+            "nowhere: void hands {2}–{3} first",
+            loaded.row.id,
+            first - 1,
+            first,
+            last,
+        )
     )
 
 
@@ -116,9 +132,9 @@ def claim_match(
         relied_on = correction_policy.correction_refusal(session, match_id)
     pinned = require(session, action, event, pin, match=row, relied_on=relied_on)
     if row.entrant_b_id is None:
-        raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
+        raise InvalidInput(said("match {0} is a bye: nobody plays hands in it", match_id))
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise InvalidInput(f"expected version {expected_version!r} is not a number")
+        raise InvalidInput(said("expected version {0} is not a number", repr(expected_version)))
     read_version = row.version
     claimed = claim_version(session, db, Match, match_id, expected_version)
     keep_for_transaction(session, event)  # the write marks it running: no second read

@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import confirmation_in
@@ -39,11 +40,11 @@ def _check_sides(
         if who is None:
             continue
         if who.event_id != event.id:
-            raise InvalidInput(f"{who.name} is not entered in event {event.name!r}")
+            raise InvalidInput(said("{0} is not entered in event {1}", who.name, repr(event.name)))
         if who.status != EntrantStatus.ACTIVE.value:
-            raise InvalidInput(f"{who.name} has withdrawn from {event.name!r}")
+            raise InvalidInput(said("{0} has withdrawn from {1}", who.name, repr(event.name)))
     if b is not None and a.id == b.id:
-        raise InvalidInput(f"{a.name} cannot play themself")
+        raise InvalidInput(said("{0} cannot play themself", a.name))
     return b
 
 
@@ -54,9 +55,9 @@ def _check_place(
     if table_number is not None and (
         isinstance(table_number, bool) or not isinstance(table_number, int) or table_number < 1
     ):
-        raise InvalidInput(f"table {table_number!r} is not a table number (1 or more)")
+        raise InvalidInput(said("table {0} is not a table number (1 or more)", repr(table_number)))
     if round_id is not None and fetch(session, Round, round_id).event_id != event_id:
-        raise InvalidInput(f"round {round_id} belongs to another event")
+        raise InvalidInput(said("round {0} belongs to another event", round_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ def insert_match(
     require(session, Action.CREATE_MATCH, event, None)
     b = _check_sides(session, event, entrant_a_id, entrant_b_id)
     _check_place(session, event_id, placing.round_id, placing.table_number)
-    frozen = rules if rules is not None else rules_from_json(event.rules_json, "event rules")
+    frozen = rules if rules is not None else rules_from_json(event.rules_json, said("event rules"))
     row = Match(
         event_id=event_id,
         round_id=placing.round_id,
@@ -168,7 +169,11 @@ def create_match_by_names(
             if found is None:
                 if event.format != "club":
                     raise InvalidInput(
-                        f"no entrant called {quote(wanted)} in event {event_id}: enter them first"
+                        said(
+                            "no entrant called {0} in event {1}: enter them first",
+                            quote(wanted),
+                            event_id,
+                        )
                     )
                 try:
                     (found,) = insert_entrants(
@@ -213,7 +218,7 @@ def list_matches(
 def sheet_in(session: Session, row: Match, *, validate: bool = True) -> ScoreSheet:
     """The score sheet of a match row, inside an open transaction."""
     assert row.id is not None
-    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
     log = log_entries(hand_log(session, row.id))
     reported, knobs = reported_for(session, row)
     return build_sheet(
@@ -232,8 +237,8 @@ def sheet_with_words(session: Session, row: Match) -> ScoreSheet:
     assert row.id is not None
     sheet = sheet_in(session, row)
     decided = sheet.finished or sheet.result is not None
-    said = confirmation_in(session, row.id, row.version, decided=decided)
-    return replace(sheet, confirmation=said)
+    confirmed = confirmation_in(session, row.id, row.version, decided=decided)
+    return replace(sheet, confirmation=confirmed)
 
 
 def status_from(sheet: ScoreSheet, current: str) -> MatchStatus:
@@ -306,8 +311,8 @@ def set_result_lock(
 def _refuse_lock_change(match_id: int, status: MatchStatus, locking: bool) -> None:
     """Only a finished result can be sealed, and only a sealed one unsealed."""
     if locking and status == MatchStatus.LOCKED:  # in a finished event, the table said PIN
-        raise InvalidInput(f"match {match_id} is already locked")
+        raise InvalidInput(said("match {0} is already locked", match_id))
     if locking and status != MatchStatus.FINISHED:
-        raise InvalidInput(f"match {match_id} is not finished: only a result can be locked")
+        raise InvalidInput(said("match {0} is not finished: only a result can be locked", match_id))
     if not locking and status != MatchStatus.LOCKED:
-        raise InvalidInput(f"match {match_id} is not locked")
+        raise InvalidInput(said("match {0} is not locked", match_id))

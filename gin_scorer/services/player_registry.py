@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.tables import Entrant, Player
@@ -46,8 +47,11 @@ def player_for_entry(
         if found is not None:
             if found.id in entered:
                 raise InvalidInput(
-                    f"member number {member_number!r} is {found.name!r}, who is already "
-                    "entered in this event"
+                    said(
+                        "member number {0} is {1}, who is already entered in this event",
+                        repr(member_number),
+                        repr(found.name),
+                    )
                 )
             return found
     same = [

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_
 from sqlmodel import Session, col, func, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
@@ -84,7 +85,7 @@ def find_player(db: Database, text: str) -> PlayerView:
     name, or a part of one name; NotFound or InvalidInput (several match) otherwise."""
     wanted = same_words(text)
     if not wanted:
-        raise InvalidInput("give a player's name, member number or id")
+        raise InvalidInput(said("give a player's name, member number or id"))
     players = list_players(db)
     number = wanted.removeprefix("#")
     for test in (
@@ -98,8 +99,10 @@ def find_player(db: Database, text: str) -> PlayerView:
             return found[0]
         if len(found) > 1:
             shown = "; ".join(f"#{p.id} {p.label}" for p in found[:6])
-            raise InvalidInput(f"{text!r} could be {len(found)} players: {shown}; give the #id")
-    raise NotFound(f"no player is called {text!r}")
+            raise InvalidInput(
+                said("{0} could be {1} players: {2}; give the #id", repr(text), len(found), shown)
+            )
+    raise NotFound(said("no player is called {0}", repr(text)))
 
 
 def _matching(
@@ -134,7 +137,9 @@ def merge_players(
     """Make ``gone_id``'s entries ``keep_id``'s (see the module's text). It needs the
     database PIN when one is set, else the PIN of each event it touches that has one."""
     if keep_id == gone_id:
-        raise InvalidInput(f"player {keep_id} is already themself: give two different players")
+        raise InvalidInput(
+            said("player {0} is already themself: give two different players", keep_id)
+        )
     with db.transaction() as session:
         keep, gone = fetch(session, Player, keep_id), fetch(session, Player, gone_id)
         entries = _entries(session, gone_id)
@@ -203,7 +208,7 @@ def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
     """ActionRefused when the records are of two people: they met, or shared an event."""
     mine = {e.id: e for e in _entries(session, keep.id or 0)}
     theirs = {e.id: e for e in _entries(session, gone.id or 0)}
-    both = f"{keep.name!r} (#{keep.id}) and {gone.name!r} (#{gone.id})"
+    both = said("{0} (#{1}) and {2} (#{3})", repr(keep.name), keep.id, repr(gone.name), gone.id)
     met = session.exec(
         select(Match).where(
             or_(
@@ -215,18 +220,27 @@ def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
     if met is not None:
         event = fetch(session, Event, met.event_id)
         raise ActionRefused(
-            f"{both} played each other in match {met.id} of {event.name!r}: they are two "
-            "people, so they cannot be merged"
+            said(
+                "{0} played each other in match {1} of {2}: they are two people, so they cannot "
+                "be merged",
+                both,
+                met.id,
+                repr(event.name),
+            )
         )
     shared = set(mine) & set(theirs)
     if shared:
-        raise ActionRefused(f"{both} are partners in one entry: they cannot be merged")
+        raise ActionRefused(said("{0} are partners in one entry: they cannot be merged", both))
     common = {e.event_id for e in mine.values()} & {e.event_id for e in theirs.values()}
     if common:
         event = fetch(session, Event, min(common))
         raise ActionRefused(
-            f"{both} are both entered in {event.name!r}: one person cannot be two entrants, "
-            "so they cannot be merged"
+            said(
+                "{0} are both entered in {1}: one person cannot be two entrants, so they cannot "
+                "be merged",
+                both,
+                repr(event.name),
+            )
         )
 
 

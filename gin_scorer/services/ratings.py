@@ -11,6 +11,7 @@ from datetime import date
 
 from sqlmodel import Session, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.club_facts import EventRecord, rated_matches, read_events
@@ -134,7 +135,7 @@ def seed_by_rating(
             if e.status == "active"
         ]
         if not entrants:
-            raise InvalidInput(f"event {event.name!r} has no active entrant to seed")
+            raise InvalidInput(said("event {0} has no active entrant to seed", repr(event.name)))
         ratings = club_ratings(session)
         by_player = {e.player_id: e for e in entrants if e.player_id is not None}
         order = seeded_by_rating(list(by_player), ratings)

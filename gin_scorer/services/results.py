@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.rules import MatchFormat
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
@@ -40,6 +41,22 @@ from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.results import Decided
 
 _REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
+_KIND_WORDS = {
+    ResultKind.PLAYED: said("played"),
+    ResultKind.SLIP: said("slip"),
+    ResultKind.FORFEIT: said("forfeit"),
+    ResultKind.DOUBLE_FORFEIT: said("double forfeit"),
+    ResultKind.TIME_CALLED: said("time called"),
+    ResultKind.ADJUDICATED: said("adjudicated"),
+}
+_FORMAT_WORDS = {
+    MatchFormat.SINGLE_GAME: said("single game"),
+    MatchFormat.BEST_OF: said("best of"),
+    MatchFormat.HOLLYWOOD: said("hollywood"),
+    MatchFormat.MULTI_MATCH: said("multi match"),
+    MatchFormat.PARTNERSHIP: said("partnership"),
+    MatchFormat.TEAMS: said("teams"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +94,7 @@ def record_result(
     hands or an earlier result aside without ``replace_existing``, and as the authority table
     says (a locked result, a finished event, an adjudication without the PIN)."""
     if report.kind is ResultKind.PLAYED:
-        raise InvalidInput("a played result comes from its hands: record them instead")
+        raise InvalidInput(said("a played result comes from its hands: record them instead"))
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(report.reason, "reason", required=report.kind is ResultKind.ADJUDICATED)
     with db.transaction() as session:
@@ -92,8 +109,11 @@ def record_result(
         knockout = Format(fetch(session, Event, row.event_id).format).is_elimination
         if knockout and report.kind is ResultKind.DOUBLE_FORFEIT:
             raise InvalidInput(
-                f"match {match_id} is a knockout match and needs a winner: adjudicate it "
-                "(adj a or adj b, with the reason)"
+                said(
+                    "match {0} is a knockout match and needs a winner: adjudicate it "
+                    "(adj a or adj b, with the reason)",
+                    match_id,
+                )
             )
         worth = _worth(loaded, before, report)
         in_force = before.result.entry_id if before.result is not None else None
@@ -137,7 +157,7 @@ def void_result(
         loaded = _loaded(session, row)
         before = loaded.sheet(validate=False)
         if before.result is None:
-            raise InvalidInput(f"match {match_id} has no reported result to take back")
+            raise InvalidInput(said("match {0} has no reported result to take back", match_id))
         entry = ResultEntry(
             match_id=match_id,
             kind=EntryKind.VOID.value,
@@ -215,16 +235,36 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
     match_id = before.match.id
     if before.result is not None and not asked:
         raise InvalidInput(
-            f"match {match_id} already has a result ({before.result.kind.label}): "
-            "replace it, or take it back first"
+            said(
+                "match {0} already has a result ({1}): replace it, or take it back first",
+                match_id,
+                _KIND_WORDS[before.result.kind],
+            )
         )
     if kind is ResultKind.TIME_CALLED and before.finished and before.result is None:
-        raise InvalidInput(f"match {match_id} was finished by its hands: time was not called")
+        raise InvalidInput(
+            said("match {0} was finished by its hands: time was not called", match_id)
+        )
     if kind in _REPLACES_HANDS and before.hands and before.result is None and not asked:
         count = len(before.hands)
+        if count == 1:
+            raise InvalidInput(
+                said(
+                    "match {0} has {1} hand recorded: a {2} result sets them aside (they stay "
+                    "in the log); confirm to replace",
+                    match_id,
+                    count,
+                    _KIND_WORDS[kind],
+                )
+            )
         raise InvalidInput(
-            f"match {match_id} has {count} hand{'s' if count != 1 else ''} recorded: a "
-            f"{kind.label} result sets them aside (they stay in the log); confirm to replace"
+            said(
+                "match {0} has {1} hands recorded: a {2} result sets them aside (they stay in "
+                "the log); confirm to replace",
+                match_id,
+                count,
+                _KIND_WORDS[kind],
+            )
         )
 
 
@@ -237,17 +277,23 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
     kind = report.kind
     if kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:
         raise InvalidInput(
-            f"match {match_id} is scored as {loaded.rules.match_format.value.replace('_', ' ')}"
-            f": a {kind.label} result cannot give it; enter its hands, or adjudicate it"
+            said(
+                "match {0} is scored as {1}: a {2} result cannot give it; enter its hands, or "
+                "adjudicate it",
+                match_id,
+                _FORMAT_WORDS[loaded.rules.match_format],
+                _KIND_WORDS[kind],
+            )
         )
-    if kind in (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.ADJUDICATED) and a_won is None:
-        who = "the side that was there" if kind is ResultKind.FORFEIT else "the winner"
-        raise InvalidInput(f"a {kind.label} result needs {who} (A or B)")
+    if kind is ResultKind.FORFEIT and a_won is None:
+        raise InvalidInput(said("a forfeit result needs the side that was there (A or B)"))
+    if kind in (ResultKind.SLIP, ResultKind.ADJUDICATED) and a_won is None:
+        raise InvalidInput(said("a {0} result needs the winner (A or B)", _KIND_WORDS[kind]))
     try:
         if kind is ResultKind.SLIP:
             assert shape is not None and a_won is not None
             if report.games is None:
-                raise InvalidInput("a slip needs the games each side won, e.g. 3-1")
+                raise InvalidInput(said("a slip needs the games each side won, e.g. 3-1"))
             return results.slip(shape, a_won, *report.games, report.game_points)
         if kind is ResultKind.FORFEIT:
             assert a_won is not None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.club_facts import EventRecord, played_order, read_events
@@ -64,7 +64,7 @@ def _view(session: Session, row: Season) -> SeasonView:
     assert row.id is not None
     linked = session.exec(select(SeasonEvent.event_id).where(SeasonEvent.season_id == row.id))
     events = played_order(session.exec(select(Event).where(col(Event.id).in_(list(linked)))))
-    scoring = scoring_from(loads_mapping(row.scoring_json, f"season {row.id}'s scoring"))
+    scoring = scoring_from(loads_mapping(row.scoring_json, said("season {0}'s scoring", row.id)))
     return SeasonView(row.id, row.name, scoring, tuple(e.id or 0 for e in events), row.version)
 
 
@@ -93,7 +93,9 @@ def create_season(
         _require(session, pin)
         taken = session.exec(select(Season).where(Season.name == title)).first()
         if taken is not None:
-            raise InvalidInput(f"there is already a season called {title!r} (season {taken.id})")
+            raise InvalidInput(
+                said("there is already a season called {0} (season {1})", repr(title), taken.id)
+            )
         row = Season(name=title, scoring_json=dumps(knobs.to_dict()))
         session.add(row)
         session.flush()
@@ -132,7 +134,7 @@ def set_season_events(
                 session.add(links[event_id])
         for event_id in remove:
             if event_id not in links:
-                raise NotFound(f"event {event_id} is not in season {season.name!r}")
+                raise NotFound(said("event {0} is not in season {1}", event_id, repr(season.name)))
             session.delete(links.pop(event_id))
         changed = {"added": list(add), "removed": list(remove)}
         return _changed(session, db, season, "season.events", changed, actor)
@@ -150,7 +152,7 @@ def set_season_scoring(
     with db.transaction() as session:
         _require(session, pin)
         season = fetch(session, Season, season_id)
-        before = loads_mapping(season.scoring_json, "season scoring")
+        before = loads_mapping(season.scoring_json, said("season scoring"))
         season.scoring_json = dumps(scoring.to_dict())
         changed = {"before": dict(before), "after": scoring.to_dict()}
         return _changed(session, db, season, "season.scoring", changed, actor)

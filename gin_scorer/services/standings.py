@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
 from gin_scorer.store.database import Database
 from gin_scorer.tournament import elimination, engine
 from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import SharedPlace
 
@@ -47,7 +48,11 @@ class StandingRow(SharedPlace):
 def standing_rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]:
     if after_round is not None and not 0 <= after_round <= facts.state.paired_rounds:
         raise InvalidInput(
-            f"after round {after_round}: the event has {facts.state.paired_rounds} rounds so far"
+            said(
+                "after round {0}: the event has {1} rounds so far",
+                after_round,
+                facts.state.paired_rounds,
+            )
         )
     try:
         ranked = engine.event_standings(_byes_of_played_rounds(facts), after_round)
@@ -165,14 +170,23 @@ class BracketView:
     champion: EntrantView | None
 
 
+def _no_bracket(event_id: int, kind: Format) -> Said:
+    """Refusing a bracket of an event that pairs without one, a sentence per format."""
+    if kind is Format.SWISS:
+        return said("event {0} is a swiss event: it has no bracket", event_id)
+    if kind is Format.ROUND_ROBIN:
+        return said("event {0} is a round robin event: it has no bracket", event_id)
+    if kind is Format.CLUB:
+        return said("event {0} is a club night event: it has no bracket", event_id)
+    return said("event {0} is a {1} event: it has no bracket", event_id, kind.label.lower())
+
+
 def bracket(db: Database, event_id: int) -> BracketView:
     """An elimination event's bracket: every slot, who is in it, who won, the games."""
     with db.transaction(write=False) as session:
         facts = read_event(session, event_id)
         if not facts.format.is_elimination:
-            raise InvalidInput(
-                f"event {event_id} is a {facts.format.label.lower()} event: it has no bracket"
-            )
+            raise InvalidInput(_no_bracket(event_id, facts.format))
         state = facts.state
         try:
             shape = engine.bracket_of(state)

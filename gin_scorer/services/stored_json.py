@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import InvalidInput
 
 
@@ -16,16 +16,16 @@ def dumps(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def loads_mapping(text: str | None, what: str) -> dict[str, Any]:
+def loads_mapping(text: str | None, what: Said | str) -> dict[str, Any]:
     if not text:
         return {}
     value = json.loads(text)
     if not isinstance(value, dict):
-        raise InvalidInput(f"{what}: stored value is not a JSON object")
+        raise InvalidInput(said("{0}: stored value is not a JSON object", what))
     return value
 
 
-def rules_from_json(text: str, what: str) -> RuleSet:
+def rules_from_json(text: str, what: Said | str) -> RuleSet:
     try:
         return RuleSet.from_dict(loads_mapping(text, what), origin=what)
     except RuleSetError as error:

@@ -8,6 +8,7 @@ import re
 
 from sqlmodel import Session
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.store.tables import RoomSubmission
 
@@ -17,7 +18,9 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 def checked_key(key: str) -> str:
     """A form's key as the room made it (16 to 64 URL-safe characters), or a refusal."""
     if not _KEY.fullmatch(key):
-        raise InvalidInput("this form is out of date: reload the page and send the hand again")
+        raise InvalidInput(
+            said("this form is out of date: reload the page and send the hand again")
+        )
     return key
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.confirmation_log import words_of
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ScoreSheet
@@ -26,7 +27,6 @@ from gin_scorer.store.tables import Match
 
 ROOM_SECRET = "room_secret"
 _TOKEN = re.compile(r"([1-9][0-9]{0,9})\.([a-z2-7]{26})")
-_NOT_A_TABLE = "this is not a table's link of this event: scan the table's code again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ def table_links(
     numbers = sorted({m.round_number for m in matches if m.round_number is not None})
     chosen = round_number if round_number is not None else (numbers[-1] if numbers else None)
     if chosen is not None and chosen not in numbers:
-        raise NotFound(f"event {event_id} has no round {chosen}")
+        raise NotFound(said("event {0} has no round {1}", event_id, chosen))
     playing = [m for m in matches if m.round_number == chosen and m.b is not None]
     with db.transaction() as session:  # may make the secret
         return tuple(
@@ -83,20 +83,24 @@ def table_links(
         )
 
 
+def _not_a_table() -> NotFound:
+    return NotFound(said("this is not a table's link of this event: scan the table's code again"))
+
+
 def _match_row(session: Session, event_id: int, token: str) -> Match:
     found = _TOKEN.fullmatch(token)
     if found is None:
-        raise NotFound(_NOT_A_TABLE)
+        raise _not_a_table()
     match_id = int(found.group(1))
     stored = get_setting(session, ROOM_SECRET)
     if stored is None:
-        raise NotFound(_NOT_A_TABLE)
+        raise _not_a_table()
     expected = _code(bytes.fromhex(stored), match_id)
     if not hmac.compare_digest(expected, found.group(2)):
-        raise NotFound(_NOT_A_TABLE)
+        raise _not_a_table()
     row = session.get(Match, match_id)
     if row is None or row.event_id != event_id:
-        raise NotFound(_NOT_A_TABLE)
+        raise _not_a_table()
     return row
 
 

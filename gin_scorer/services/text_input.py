@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.text_checks import first_control
+from gin_scorer.core.wording import said
 from gin_scorer.services.errors import InvalidInput
 
 
@@ -18,18 +19,26 @@ def clean_text(value: object, field: str, *, required: bool = False, limit: int 
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise InvalidInput(f"{field}: {shown(value)} is not text")
+        raise InvalidInput(said("{0}: {1} is not text", field, shown(value)))
     if len(value) > 4 * limit + 100:  # said before any work: 200 KB of spaces is no name
-        raise InvalidInput(f"{field} is too long ({len(value)} characters; at most {limit})")
+        raise InvalidInput(
+            said("{0} is too long ({1} characters; at most {2})", field, len(value), limit)
+        )
     index = first_control(value)
     if index is not None:
         raise InvalidInput(
-            f"{field}: character {index + 1} is the control character U+{ord(value[index]):04X}; "
-            "type the text again without it"
+            said(
+                "{0}: character {1} is the control character U+{2}; type the text again without it",
+                field,
+                index + 1,
+                f"{ord(value[index]):04X}",
+            )
         )
     text = " ".join(value.split())
     if required and not text:
-        raise InvalidInput(f"{field} must not be empty")
+        raise InvalidInput(said("{0} must not be empty", field))
     if len(text) > limit:
-        raise InvalidInput(f"{field} is too long ({len(text)} characters; at most {limit})")
+        raise InvalidInput(
+            said("{0} is too long ({1} characters; at most {2})", field, len(text), limit)
+        )
     return text

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link, parse_seal_code
@@ -60,8 +61,11 @@ def verify_database(
     """
     if seal_code is not None and parse_seal_code(seal_code) is None:
         raise InvalidInput(
-            f"--seal {seal_code!r} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as "
-            "printed at the foot of a result sheet)"
+            said(
+                "--seal {0} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as printed at "
+                "the foot of a result sheet)",
+                repr(seal_code),
+            )
         )
     from sqlmodel import col, select
 

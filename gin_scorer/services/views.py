@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import (
     EntrantStatus,
     EntrantView,
@@ -58,9 +59,9 @@ def _event_view(row: Event, entrant_count: int) -> EventView:
         start_date=row.start_date,
         end_date=row.end_date,
         format=row.format,
-        rules=rules_from_json(row.rules_json, f"event {row.id} rules"),
+        rules=rules_from_json(row.rules_json, said("event {0} rules", row.id)),
         status=EventStatus(row.status),
-        settings=loads_mapping(row.settings_json, f"event {row.id} settings"),
+        settings=loads_mapping(row.settings_json, said("event {0} settings", row.id)),
         entrant_count=entrant_count,
         has_pin=bool(row.pin_hash),
         version=row.version,
@@ -187,7 +188,7 @@ def hand_log(session: Session, match_id: int) -> list[Any]:
 def parse_record(record_json: str) -> HandRecord:
     """A stored record (hand JSON text) as a HandRecord; cached, since rebuilding standings
     reads every hand of an event and declared hands repeat a lot."""
-    return record_from_json(loads_mapping(record_json, "stored hand"))
+    return record_from_json(loads_mapping(record_json, said("stored hand")))
 
 
 def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:

@@ -34,6 +34,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.store.changes import latest_change_id
 from gin_scorer.store.errors import CorruptDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
@@ -125,21 +126,27 @@ def _quote(path: Path) -> str:
 def corrupt_database_error(path: Path, problem: str) -> CorruptDatabase:
     """The error for a damaged file: what is wrong, that it was left alone, how to restore."""
     good = newest_good_backup(path)
-    head = f"the database {path} is damaged ({problem}); it has been left exactly as it is."
+    words: Said
     if good is None:
-        advice = (
-            f" No good backup of it was found in {backup_folder(path)}. Keep the damaged "
-            "file: a copy of it may still be recovered with the sqlite3 tool's .recover command."
+        words = said(
+            "the database {0} is damaged ({1}); it has been left exactly as it is. No good "
+            "backup of it was found in {2}. Keep the damaged file: a copy of it may still be "
+            "recovered with the sqlite3 tool's .recover command.",
+            path,
+            problem,
+            backup_folder(path),
         )
     else:
-        advice = (
-            f" The newest good backup is {good.path} (taken "
-            f"{good.taken_at:%Y-%m-%d %H:%M} UTC). Restore it with: "
-            f"gin-scorer --db {_quote(path)} restore {_quote(good.path)}"
+        words = said(
+            "the database {0} is damaged ({1}); it has been left exactly as it is. The newest "
+            "good backup is {2} (taken {3} UTC). Restore it with: {4}",
+            path,
+            problem,
+            good.path,
+            f"{good.taken_at:%Y-%m-%d %H:%M}",
+            f"gin-scorer --db {_quote(path)} restore {_quote(good.path)}",
         )
-    return CorruptDatabase(
-        head + advice, path=path, newest_good_backup=None if good is None else good.path
-    )
+    return CorruptDatabase(words, path=path, newest_good_backup=None if good is None else good.path)
 
 
 def change_id_in(path: Path) -> int:
@@ -347,7 +354,9 @@ def set_backup_schedule(
     """Change the schedule (each at least 1); returns the schedule now in force."""
     for name, value in (("every_hands", every_hands), ("every_minutes", every_minutes)):
         if value is not None:
+            if value < 1 and name == "every_hands":
+                raise StoreError(said("backups every hands: {0} is not at least 1", value))
             if value < 1:
-                raise StoreError(f"backups {name.replace('_', ' ')}: {value} is not at least 1")
+                raise StoreError(said("backups every minutes: {0} is not at least 1", value))
             set_setting(session, f"backup.{name}", str(value))
     return backup_schedule(session)

@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlmodel import Session
 
+from gin_scorer.core.wording import said
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.tables import utcnow
@@ -102,7 +103,7 @@ class Database:
         frozen views from them.
         """
         if self._closed:
-            raise StoreError(f"the database {self.display_name} is closed")
+            raise StoreError(said("the database {0} is closed", self.display_name))
         engine = self.engine if write else self.read_engine
         queue = self._write_queue if write and self.is_sqlite else contextlib.nullcontext()
         try:
@@ -125,23 +126,36 @@ class Database:
         text = str(original).strip().splitlines()[0] if original else str(error)
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
             return DatabaseBusy(
-                f"the database {self.display_name} is busy: another station or program "
-                f"held it for more than {BUSY_TIMEOUT_MS // 1000} s; nothing was saved — "
-                "try again"
+                said(
+                    "the database {0} is busy: another station or program held it for more "
+                    "than {1} s; nothing was saved — try again",
+                    self.display_name,
+                    BUSY_TIMEOUT_MS // 1000,
+                )
             )
         if name == "SQLITE_FULL":
             return StoreError(
-                f"the disk holding {self.display_name} is full: the last change was NOT "
-                "saved; free some space and enter it again"
+                said(
+                    "the disk holding {0} is full: the last change was NOT saved; free some "
+                    "space and enter it again",
+                    self.display_name,
+                )
             )
         if self.is_sqlite:
             return StoreError(
-                f"the database {self.display_name} could not save the last change ({text}); "
-                "it was NOT saved"
+                said(
+                    "the database {0} could not save the last change ({1}); it was NOT saved",
+                    self.display_name,
+                    text,
+                )
             )
         return StoreError(
-            f"the connection to {self.display_name} failed ({text}); the last change was NOT "
-            "saved — check the network and enter it again"
+            said(
+                "the connection to {0} failed ({1}); the last change was NOT saved — check "
+                "the network and enter it again",
+                self.display_name,
+                text,
+            )
         )
 
     @property
@@ -182,33 +196,48 @@ def _checked_location(text: str) -> str:
 
     if not text.strip():
         raise StoreError(
-            "no database given: give a SQLite file path or a postgresql+psycopg:// URL"
+            said("no database given: give a SQLite file path or a postgresql+psycopg:// URL")
         )
     index = first_control(text)
     if index is not None:
         raise StoreError(
-            f"the database {quote(text)} has the control character U+{ord(text[index]):04X} "
-            f"at character {index + 1}; give a SQLite file path or a postgresql+psycopg:// URL"
+            said(
+                "the database {0} has the control character U+{1} at character {2}; give a "
+                "SQLite file path or a postgresql+psycopg:// URL",
+                quote(text),
+                f"{ord(text[index]):04X}",
+                index + 1,
+            )
         )
     if "://" in text and not text.startswith("sqlite:"):
         scheme = text.split("://", 1)[0]
         if not scheme.startswith("postgresql"):
             raise StoreError(
-                f"unsupported database {quote(text)}: give a SQLite file path or a "
-                "postgresql+psycopg:// URL"
+                said(
+                    "unsupported database {0}: give a SQLite file path or a "
+                    "postgresql+psycopg:// URL",
+                    quote(text),
+                )
             )
     if "?" in text and not text.startswith("postgresql"):
         # "night.sqlite?mode=ro" would reach the driver as a URL query and open night.sqlite.
         raise StoreError(
-            f"the database {quote(text)}: a SQLite file name cannot contain '?'; rename the file"
+            said(
+                "the database {0}: a SQLite file name cannot contain '?'; rename the file",
+                quote(text),
+            )
         )
     if "://" in text or text.startswith("sqlite:"):
         try:
             make_url(text)
         except (ArgumentError, ValueError) as error:
             raise StoreError(
-                f"the database URL {quote(text)} cannot be read ({str(error)[:80]}); write it "
-                "like postgresql+psycopg://user:password@host/name"
+                said(
+                    "the database URL {0} cannot be read ({1}); write it like "
+                    "postgresql+psycopg://user:password@host/name",
+                    quote(text),
+                    str(error)[:80],
+                )
             ) from None
     return text
 
@@ -219,7 +248,9 @@ def sqlite_path(url_or_path: str | os.PathLike[str]) -> Path | None:
     if text.startswith("sqlite:"):
         database = make_url(text).database
         if not database or database == ":memory:":
-            raise StoreError("an in-memory SQLite database cannot keep a tournament; give a file")
+            raise StoreError(
+                said("an in-memory SQLite database cannot keep a tournament; give a file")
+            )
         return Path(database).expanduser().resolve()
     if "://" in text:
         return None
@@ -261,8 +292,11 @@ def sqlite_engine(path: Path) -> Engine:
 def postgres_engine(url: str) -> Engine:
     if not url.startswith("postgresql"):
         raise StoreError(
-            f"unsupported database URL {make_url(url).render_as_string(hide_password=True)!r}: "
-            "give a SQLite file path or a postgresql+psycopg:// URL"
+            said(
+                "unsupported database URL {0}: give a SQLite file path or a "
+                "postgresql+psycopg:// URL",
+                repr(make_url(url).render_as_string(hide_password=True)),
+            )
         )
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")

@@ -25,6 +25,7 @@ from pathlib import Path
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.store import backup as backup_module
 from gin_scorer.store import migrate as migrate_module
 from gin_scorer.store import seal
@@ -77,9 +78,12 @@ def refuse_foreign_file(path: Path) -> None:
     foreign = tables - {"alembic_version"}
     if foreign and "alembic_version" not in tables:
         raise StoreError(
-            f"{path} is a database, but not a gin-scorer one (it has tables "
-            f"{', '.join(sorted(foreign)[:5])}); choose another file or an empty database "
-            "(it was not changed)"
+            said(
+                "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
+                "another file or an empty database (it was not changed)",
+                path,
+                ", ".join(sorted(foreign)[:5]),
+            )
         )
 
 
@@ -90,8 +94,8 @@ def _sqlite_open_error(path: Path, error: Exception) -> StoreError:
     if "CORRUPT" in name or name == "SQLITE_NOTADB":
         return backup_module.corrupt_database_error(path, str(original))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return DatabaseBusy(f"{path} is locked by another program; try again in a moment")
-    return StoreError(f"cannot open the database {path}: {original}")
+        return DatabaseBusy(said("{0} is locked by another program; try again in a moment", path))
+    return StoreError(said("cannot open the database {0}: {1}", path, words_of(original)))
 
 
 def open_database(
@@ -150,7 +154,9 @@ def _open_server(url: str, station: str, *, migrate: bool) -> Database:
     except DBAPIError as error:  # unreachable server, wrong password, no permission...
         db.close()
         reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-        raise StoreError(f"cannot open the database {db.display_name}: {reason}") from error
+        raise StoreError(
+            said("cannot open the database {0}: {1}", db.display_name, reason)
+        ) from error
     except BaseException:
         db.close()
         raise
@@ -165,22 +171,31 @@ def _checked_file(path: Path) -> bool:
 
     try:
         if path.is_dir():
-            raise StoreError(f"{path} is a folder; give the name of a database file in it")
+            raise StoreError(said("{0} is a folder; give the name of a database file in it", path))
         existing = path.exists() and path.stat().st_size > 0
     except OSError as error:  # a name too long for the file system, a loop of links...
-        raise StoreError(f"cannot open the database {quote(str(path))}: {error.strerror}") from None
+        raise StoreError(
+            said("cannot open the database {0}: {1}", quote(str(path)), error.strerror)
+        ) from None
     if not existing:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(
-                f"cannot create the folder {path.parent} for the database: {error.strerror}"
+                said(
+                    "cannot create the folder {0} for the database: {1}",
+                    path.parent,
+                    error.strerror,
+                )
             ) from error
         return False
     if not os.access(path, os.R_OK | os.W_OK):
         raise StoreError(
-            f"{path} cannot be written (read-only file or no permission); gin-scorer must "
-            "be able to save every hand — copy it somewhere writable"
+            said(
+                "{0} cannot be written (read-only file or no permission); gin-scorer must be "
+                "able to save every hand — copy it somewhere writable",
+                path,
+            )
         )
     problem = quick_check(path)
     if problem != "ok":

@@ -1,12 +1,20 @@
-"""What can go wrong in the store, each with a sentence a tournament director can act on."""
+"""What can go wrong in the store, each with a sentence a tournament director can act on.
+
+Every store error is a :class:`~gin_scorer.core.wording.SaidError`: ``words`` keeps its
+sentence as an English pattern and values, so that a front end says it in the reader's
+language; ``str(error)`` is its English.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.wording import Said, SaidError, said
 
-class StoreError(Exception):
-    """Base of every store problem; ``str(error)`` is the message to show."""
+
+class StoreError(SaidError):
+    """Base of every store problem; ``words`` is the sentence to show, ``str(error)`` its
+    English."""
 
 
 class CorruptDatabase(StoreError):
@@ -14,7 +22,11 @@ class CorruptDatabase(StoreError):
     newest good backup and the command that restores it."""
 
     def __init__(
-        self, message: str, *, path: Path | None = None, newest_good_backup: Path | None = None
+        self,
+        message: Said | str,
+        *,
+        path: Path | None = None,
+        newest_good_backup: Path | None = None,
     ) -> None:
         super().__init__(message)
         self.path = path
@@ -26,8 +38,12 @@ class NewerDatabase(StoreError):
 
     def __init__(self, found: str, known: str) -> None:
         super().__init__(
-            f"this database was written by a newer gin-scorer (revision {found}); "
-            f"this version knows up to {known} — update gin-scorer"
+            said(
+                "this database was written by a newer gin-scorer (revision {0}); "
+                "this version knows up to {1} — update gin-scorer",
+                found,
+                known,
+            )
         )
         self.found = found
         self.known = known

@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 
 _DAMAGE = {
@@ -28,8 +29,8 @@ def _raise_unless_damage(path: Path, error: sqlite3.Error) -> str:
     if name in _DAMAGE or name.startswith("SQLITE_CORRUPT"):
         return str(error)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        raise DatabaseBusy(f"{path} is locked by another program; try again in a moment")
-    raise StoreError(f"cannot read {path}: {error}") from error
+        raise DatabaseBusy(said("{0} is locked by another program; try again in a moment", path))
+    raise StoreError(said("cannot read {0}: {1}", path, words_of(error))) from error
 
 
 def integrity_check(path: Path, *, quick: bool = False, wait_seconds: float = 5.0) -> str:

@@ -21,6 +21,7 @@ from alembic.util.exc import CommandError
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
+from gin_scorer.core.wording import said
 from gin_scorer.store.connection import Database, sqlite_engine
 from gin_scorer.store.errors import NewerDatabase, StoreError
 
@@ -67,8 +68,12 @@ def _check_known(connection: Connection, display_name: str) -> tuple[str, ...]:
         foreign = set(inspect(connection).get_table_names()) - {"alembic_version"}
         if foreign:
             raise StoreError(
-                f"{display_name} is a database, but not a gin-scorer one (it has tables "
-                f"{', '.join(sorted(foreign)[:5])}); choose another file or an empty database"
+                said(
+                    "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
+                    "another file or an empty database",
+                    display_name,
+                    ", ".join(sorted(foreign)[:5]),
+                )
             )
     return current
 

@@ -31,6 +31,7 @@ import secrets
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from gin_scorer.core.wording import said
 from gin_scorer.store.errors import PinError
 
 # scrypt cost: 2**14 * 8 * 128 B = 16 MiB of memory, ~40 ms — slow to guess, quick to type.
@@ -44,11 +45,11 @@ MAX_LENGTH = 64
 def validate_pin(pin: str) -> None:
     """Raise :class:`PinError` if ``pin`` cannot serve as a director PIN."""
     if len(pin) < MIN_LENGTH:
-        raise PinError(f"a director PIN needs at least {MIN_LENGTH} characters")
+        raise PinError(said("a director PIN needs at least {0} characters", MIN_LENGTH))
     if len(pin) > MAX_LENGTH:
-        raise PinError(f"a director PIN has at most {MAX_LENGTH} characters")
+        raise PinError(said("a director PIN has at most {0} characters", MAX_LENGTH))
     if pin != pin.strip() or any(ch.isspace() for ch in pin):
-        raise PinError("a director PIN cannot contain spaces")
+        raise PinError(said("a director PIN cannot contain spaces"))
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:

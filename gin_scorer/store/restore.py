@@ -13,6 +13,7 @@ from pathlib import Path
 
 from alembic.util.exc import CommandError
 
+from gin_scorer.core.wording import said
 from gin_scorer.store.backup import BackupFile, backup_file, change_id_in, make_backup
 from gin_scorer.store.changes import latest_change_id
 from gin_scorer.store.connection import Database
@@ -55,7 +56,7 @@ def _read_guards(path: Path) -> PinGuards:
 def _check_restorable(source: Path) -> None:
     problem = integrity_check(source)
     if problem != "ok":
-        raise StoreError(f"{source} cannot be restored: it is damaged ({problem})")
+        raise StoreError(said("{0} cannot be restored: it is damaged ({1})", source, problem))
     connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
     try:
         rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
@@ -65,7 +66,9 @@ def _check_restorable(source: Path) -> None:
     finally:
         connection.close()
     if not revisions:
-        raise StoreError(f"{source} is not a gin-scorer database (no schema revision in it)")
+        raise StoreError(
+            said("{0} is not a gin-scorer database (no schema revision in it)", source)
+        )
     for revision in revisions:
         try:
             known = script_directory().get_revision(revision)
@@ -95,7 +98,7 @@ def restore_database(
         return _restore_server(target, source, authorize)
     db_path = target.expanduser().resolve()
     if source == db_path:
-        raise StoreError(f"{source} is the database itself; choose a backup file")
+        raise StoreError(said("{0} is the database itself; choose a backup file", source))
     _check_restorable(source)
     exists = db_path.exists() and db_path.stat().st_size > 0
     healthy = exists and integrity_check(db_path, quick=True) == "ok"

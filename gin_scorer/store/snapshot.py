@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
 import gin_scorer.store.tables  # noqa: F401  (every table on SQLModel.metadata)
+from gin_scorer.core.wording import said
 from gin_scorer.store.errors import StoreError
 from gin_scorer.store.migrate import open_copy
 from gin_scorer.store.sqlite_copy import copy_database
@@ -67,7 +68,7 @@ def _reset_sequences(connection: Connection) -> None:
 def snapshot_to_sqlite(db: Database, out: Path) -> dict[str, int]:
     """Copy the whole database ``db`` into the new SQLite file ``out`` (must not exist)."""
     if out.exists():
-        raise StoreError(f"{out} already exists; choose a new file name")
+        raise StoreError(said("{0} already exists; choose a new file name", out))
     partial = out.with_name(out.name + ".partial")
     partial.unlink(missing_ok=True)
     target = open_copy(partial, station=db.station)

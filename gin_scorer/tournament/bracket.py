@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant
 from gin_scorer.tournament.seeding import bracket_order, bracket_size
@@ -88,7 +89,7 @@ class Bracket:
         for m in self.matches:
             if m.slot == slot:
                 return m
-        raise TournamentError(f"the bracket has no slot {slot!r}")
+        raise TournamentError(said("the bracket has no slot {0}", repr(slot)))
 
     def dependants(self, slot: str) -> tuple[str, ...]:
         """Slots fed by the winner or loser of ``slot`` (GF2 also depends on GF)."""
@@ -103,7 +104,7 @@ def build_bracket(field: Sequence[Entrant], *, double: bool, bracket_reset: bool
     ordered = sorted(field, key=lambda e: e.seed_key)
     ids = [e.id for e in ordered]
     if len(set(ids)) != len(ids):
-        raise TournamentError("an entrant is listed twice in the bracket")
+        raise TournamentError(said("an entrant is listed twice in the bracket"))
     size = bracket_size(len(ordered))
     rounds = size.bit_length() - 1
     built = _Matches()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant, Pairing, RoundPlan
 from gin_scorer.tournament.tables import number_tables
@@ -27,15 +28,19 @@ def club_round(
         for eid in (a, b):
             entrant = people.get(eid)
             if entrant is None:
-                raise TournamentError(f"entrant {eid} is not in this event")
+                raise TournamentError(said("entrant {0} is not in this event", eid))
             if not entrant.active:
-                raise TournamentError(f"{entrant.display_name} has withdrawn")
+                raise TournamentError(said("{0} has withdrawn", entrant.display_name))
             if eid in seen:
-                raise TournamentError(f"{entrant.display_name} is paired twice in this round")
+                raise TournamentError(
+                    said("{0} is paired twice in this round", entrant.display_name)
+                )
             seen.add(eid)
         if a == b:
-            raise TournamentError(f"{people[a].display_name} cannot play against themselves")
+            raise TournamentError(
+                said("{0} cannot play against themselves", people[a].display_name)
+            )
         pairings.append(Pairing(a, b))
     if not pairings:
-        raise TournamentError("choose at least one pairing for the club round")
+        raise TournamentError(said("choose at least one pairing for the club round"))
     return RoundPlan(round_number, number_tables(pairings))

@@ -68,13 +68,13 @@ def confirmation_of(words: Iterable[Word], version: int, *, decided: bool) -> Co
     """Fold a match's words (oldest first) into what counts for its ``version``."""
     newest: dict[Side, Word] = {}
     older = False
-    said = 0
+    given = 0
     for word in words:
-        said += 1
+        given += 1
         if word.version == version:
             newest[word.side] = word
         else:
             older = True
     ordered = tuple(newest[side] for side in (Side.A, Side.B) if side in newest)
     # Words for an earlier sheet matter only until someone answers for this one.
-    return Confirmation(decided, ordered, overtaken=decided and older and not ordered, said=said)
+    return Confirmation(decided, ordered, overtaken=decided and older and not ordered, said=given)

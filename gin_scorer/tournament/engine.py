@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament import elimination
 from gin_scorer.tournament.club import club_round
 from gin_scorer.tournament.errors import TournamentError
@@ -60,7 +61,7 @@ class EventState:
         for e in self.entrants:
             if e.id == eid:
                 return e
-        raise TournamentError(f"entrant {eid} is not in this event")
+        raise TournamentError(said("entrant {0} is not in this event", eid))
 
     def starting_field(self) -> list[Entrant]:
         """The entrants of round 1 (recorded, or those who could play it now)."""
@@ -74,12 +75,42 @@ class EventState:
 def bracket_of(state: EventState) -> elimination.Bracket:
     """The elimination bracket of the event (its starting field, seeded)."""
     if not state.format.is_elimination:
-        raise TournamentError(f"a {state.format.label.lower()} event has no bracket")
+        raise TournamentError(_has_no_bracket(state.format))
     return elimination.build_bracket(
         state.starting_field(),
         double=state.format is Format.DOUBLE_ELIMINATION,
         bracket_reset=state.settings.bracket_reset,
     )
+
+
+def _has_no_bracket(fmt: Format) -> Said:
+    """Why an event of ``fmt`` shows no bracket: one sentence per format."""
+    match fmt:
+        case Format.SWISS:
+            return said("a swiss event has no bracket")
+        case Format.ROUND_ROBIN:
+            return said("a round robin event has no bracket")
+        case Format.SINGLE_ELIMINATION:
+            return said("a single elimination event has no bracket")
+        case Format.DOUBLE_ELIMINATION:
+            return said("a double elimination event has no bracket")
+        case Format.CLUB:
+            return said("a club night event has no bracket")
+
+
+def _pairs_itself(fmt: Format) -> Said:
+    """Why pairings chosen by hand are refused for ``fmt``: one sentence per format."""
+    match fmt:
+        case Format.SWISS:
+            return said("a swiss event pairs itself; leave pairings out")
+        case Format.ROUND_ROBIN:
+            return said("a round robin event pairs itself; leave pairings out")
+        case Format.SINGLE_ELIMINATION:
+            return said("a single elimination event pairs itself; leave pairings out")
+        case Format.DOUBLE_ELIMINATION:
+            return said("a double elimination event pairs itself; leave pairings out")
+        case Format.CLUB:
+            return said("a club night event pairs itself; leave pairings out")
 
 
 def bracket_states(state: EventState) -> dict[str, elimination.SlotState]:
@@ -95,17 +126,21 @@ def plan_round(
     """The pairings of ``round_number`` with tables (``chosen``: a club night's pairs)."""
     if round_number != state.paired_rounds + 1:
         raise TournamentError(
-            f"round {state.paired_rounds + 1} is the next round to pair, not round {round_number}"
+            said(
+                "round {0} is the next round to pair, not round {1}",
+                state.paired_rounds + 1,
+                round_number,
+            )
         )
     fmt = state.format
     if fmt is Format.CLUB:
         if chosen is None:
-            raise TournamentError("a club night's pairings are chosen by the director")
+            raise TournamentError(said("a club night's pairings are chosen by the director"))
         return club_round(state.entrants, chosen, round_number)
     if chosen is not None:
-        raise TournamentError(f"a {fmt.label.lower()} event pairs itself; leave pairings out")
+        raise TournamentError(_pairs_itself(fmt))
     if is_complete(state):
-        raise TournamentError("the event is complete: every round has been played")
+        raise TournamentError(said("the event is complete: every round has been played"))
     if fmt is Format.SWISS:
         return pair_swiss(
             state.entrants,
@@ -128,11 +163,19 @@ def plan_round(
             fixed = number_tables(plan.pairings, fixed=_fixed(state))
             return replace(plan, pairings=fixed)
         return plan
+    return _plan_elimination(state, round_number)
+
+
+def _plan_elimination(state: EventState, round_number: int) -> RoundPlan:
+    """The next bracket matches ready to be played (an elimination event's round)."""
     late = [e for e in state.entrants if e.active and e.joined_round > 1]
     if late:
         raise TournamentError(
-            f"{late[0].display_name} joined late: an elimination bracket is fixed at round 1 "
-            "(withdraw the late entry to go on)"
+            said(
+                "{0} joined late: an elimination bracket is fixed at round 1 "
+                "(withdraw the late entry to go on)",
+                late[0].display_name,
+            )
         )
     bracket = bracket_of(state)
     states = bracket_states(state)
@@ -143,7 +186,7 @@ def plan_round(
             order = {m.slot: i for i, m in enumerate(bracket.matches)}
             ordered = sorted(pairings, key=lambda p: order[p.slot or ""])
             return RoundPlan(round_number, number_tables(ordered, fixed=_fixed(state)))
-    raise TournamentError("no match is ready to be paired: finish the current round first")
+    raise TournamentError(said("no match is ready to be paired: finish the current round first"))
 
 
 def _fixed(state: EventState) -> dict[int, int]:
@@ -230,7 +273,9 @@ def after_round(state: EventState, plan: RoundPlan, results: Sequence[MatchOutco
     played = {frozenset(p.entrants) for p in plan.matches}
     for r in results:
         if r.b is None or frozenset((r.a, r.b)) not in played:
-            raise TournamentError(f"{r.a} v {r.b} was not paired in round {plan.round_number}")
+            raise TournamentError(
+                said("{0} v {1} was not paired in round {2}", r.a, r.b, plan.round_number)
+            )
     field_ids = state.field
     if field_ids is None:
         field_ids = tuple(sorted({e for p in plan.pairings for e in p.entrants}))

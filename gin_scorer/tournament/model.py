@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gin_scorer.core.json_input import shown
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import ResultKind
 
@@ -47,7 +48,9 @@ class Format(Enum):
             if member.value == key:
                 return member
         choices = ", ".join(m.value for m in cls)
-        raise TournamentError(f"{shown(text)} is not an event format; use one of {choices}")
+        raise TournamentError(
+            said("{0} is not an event format; use one of {1}", shown(text), choices)
+        )
 
 
 _FORMAT_LABELS = {
@@ -123,7 +126,9 @@ class ByeValue:
 
     def __post_init__(self) -> None:
         if self.game_wins is not None and self.game_wins < 0:
-            raise TournamentError(f"a bye's game wins must be 0 or more, not {self.game_wins}")
+            raise TournamentError(
+                said("a bye's game wins must be 0 or more, not {0}", self.game_wins)
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +154,15 @@ class MatchOutcome:
 
     def __post_init__(self) -> None:
         if self.b is not None and self.a == self.b:
-            raise TournamentError(f"entrant {self.a} cannot play against itself")
+            raise TournamentError(said("entrant {0} cannot play against itself", self.a))
         if self.winner is not None and self.winner not in (self.a, self.b):
             raise TournamentError(
-                f"the winner {self.winner} did not play in the match {self.a} v {self.b}"
+                said(
+                    "the winner {0} did not play in the match {1} v {2}",
+                    self.winner,
+                    self.a,
+                    self.b,
+                )
             )
 
     @classmethod

@@ -25,6 +25,7 @@ from datetime import date
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 
 
@@ -42,9 +43,9 @@ class RatingScale:
 
     def __post_init__(self) -> None:
         if self.uncertainty <= 0 or self.beta <= 0 or self.tau < 0:
-            raise TournamentError("a rating scale needs a positive uncertainty and beta")
+            raise TournamentError(said("a rating scale needs a positive uncertainty and beta"))
         if self.provisional_until < 0:
-            raise TournamentError("provisional_until must be 0 or more")
+            raise TournamentError(said("{0} must be 0 or more", "provisional_until"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +63,9 @@ class RatedMatch:
 
     def __post_init__(self) -> None:
         if not self.a or not self.b:
-            raise TournamentError("a rated match needs a player on each side")
+            raise TournamentError(said("a rated match needs a player on each side"))
         if set(self.a) & set(self.b):
-            raise TournamentError(f"a player sits on both sides of match {self.match_id}")
+            raise TournamentError(said("a player sits on both sides of match {0}", self.match_id))
 
 
 @dataclass(frozen=True, slots=True)

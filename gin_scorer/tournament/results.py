@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament.errors import TournamentError
 
 
@@ -67,7 +68,9 @@ class ResultKind(Enum):
             if kind.value == key:
                 return kind
         names = ", ".join(k.value for k in cls)
-        raise TournamentError(f"{text!r} is not a kind of result; use one of {names}")
+        raise TournamentError(
+            said("{0} is not a kind of result; use one of {1}", repr(text), names)
+        )
 
 
 _LABELS = {
@@ -115,11 +118,14 @@ class ResultRules:
     def __post_init__(self) -> None:
         if self.forfeit_game_wins is not None and self.forfeit_game_wins < 0:
             raise TournamentError(
-                f"a forfeit's game wins must be 0 or more, not {self.forfeit_game_wins}"
+                said("a forfeit's game wins must be 0 or more, not {0}", self.forfeit_game_wins)
             )
         if self.forfeit_points_per_game < 0:
             raise TournamentError(
-                f"a forfeit's points per game must be 0 or more, not {self.forfeit_points_per_game}"
+                said(
+                    "a forfeit's points per game must be 0 or more, not {0}",
+                    self.forfeit_points_per_game,
+                )
             )
 
 
@@ -179,29 +185,36 @@ def slip(
     """
     won, lost = (games_a, games_b) if a_won else (games_b, games_a)
     if won != shape.games_to_win or not 0 <= lost < shape.games_to_win:
-        raise TournamentError(
-            f"{games_a}–{games_b} is not a result of {_shape_words(shape)}: the winner has "
-            f"{shape.games_to_win} game{'s' if shape.games_to_win != 1 else ''}, the loser "
-            + ("none" if shape.games_to_win == 1 else f"0 to {shape.games_to_win - 1}")
-        )
+        raise TournamentError(_not_a_result(shape, games_a, games_b))
     if not game_points:
         return Decided(a_won, games_a, games_b, 0, points_known=False)
     if len(game_points) != games_a + games_b:
         raise TournamentError(
-            f"{len(game_points)} game totals for {games_a + games_b} games: give one "
-            "'A-B' total per game played"
+            said(
+                "{0} game totals for {1} games: give one 'A-B' total per game played",
+                len(game_points),
+                games_a + games_b,
+            )
         )
     won_a = won_b = 0
     for number, (pa, pb) in enumerate(game_points, start=1):
         if max(pa, pb) < shape.target or pa == pb or min(pa, pb) < 0:
             raise TournamentError(
-                f"game {number}: {pa}–{pb} is not a finished game to {shape.target}: its "
-                f"winner has {shape.target} or more, and more than the loser"
+                said(
+                    "game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or "
+                    "more, and more than the loser",
+                    number,
+                    pa,
+                    pb,
+                    shape.target,
+                )
             )
         won_a, won_b = (won_a + 1, won_b) if pa > pb else (won_a, won_b + 1)
     if (won_a, won_b) != (games_a, games_b):
         raise TournamentError(
-            f"the game totals give {won_a}–{won_b} in games, not {games_a}–{games_b}"
+            said(
+                "the game totals give {0}–{1} in games, not {2}–{3}", won_a, won_b, games_a, games_b
+            )
         )
     margin = sum(pa - pb for pa, pb in game_points)
     return Decided(a_won, games_a, games_b, margin)
@@ -239,16 +252,33 @@ def time_called(rules: ResultRules, reached: Reached, director_says_a: bool | No
     ahead = leader(reached)
     if rules.time_called_winner is TimeCalledWinner.DIRECTOR or ahead is None:
         if director_says_a is None:
-            where = f"{reached.games_a}–{reached.games_b} in games"
             if rules.time_called_winner is TimeCalledWinner.LEADER:
-                where += f" and {reached.current_a}–{reached.current_b} in the game in progress"
-            raise TournamentError(f"time called at {where}: the director decides the winner")
+                raise TournamentError(
+                    said(
+                        "time called at {0}–{1} in games and {2}–{3} in the game in progress: "
+                        "the director decides the winner",
+                        reached.games_a,
+                        reached.games_b,
+                        reached.current_a,
+                        reached.current_b,
+                    )
+                )
+            raise TournamentError(
+                said(
+                    "time called at {0}–{1} in games: the director decides the winner",
+                    reached.games_a,
+                    reached.games_b,
+                )
+            )
         a_won = director_says_a
     else:
         if director_says_a is not None and director_says_a != ahead:
             raise TournamentError(
-                "time called: the event's rule gives the match to the leader, side "
-                f"{'A' if ahead else 'B'}; to give it to the other side, adjudicate it"
+                said(
+                    "time called: the event's rule gives the match to the leader, side {0}; to "
+                    "give it to the other side, adjudicate it",
+                    "A" if ahead else "B",
+                )
             )
         a_won = ahead
     margin = reached.finished_margin
@@ -273,5 +303,36 @@ def leader(reached: Reached) -> bool | None:
     return None
 
 
-def _shape_words(shape: MatchShape) -> str:
-    return "a single game" if shape.best_of == 1 else f"a best of {shape.best_of}"
+def _not_a_result(shape: MatchShape, games_a: int, games_b: int) -> Said:
+    """Why ``games_a``–``games_b`` cannot end a match of ``shape``, the rule named."""
+    wins = shape.games_to_win
+    if shape.best_of == 1 and wins == 1:
+        return said(
+            "{0}–{1} is not a result of a single game: the winner has 1 game, the loser none",
+            games_a,
+            games_b,
+        )
+    if shape.best_of == 1:
+        return said(
+            "{0}–{1} is not a result of a single game: the winner has {2} games, the loser 0 "
+            "to {3}",
+            games_a,
+            games_b,
+            wins,
+            wins - 1,
+        )
+    if wins == 1:
+        return said(
+            "{0}–{1} is not a result of a best of {2}: the winner has 1 game, the loser none",
+            games_a,
+            games_b,
+            shape.best_of,
+        )
+    return said(
+        "{0}–{1} is not a result of a best of {2}: the winner has {3} games, the loser 0 to {4}",
+        games_a,
+        games_b,
+        shape.best_of,
+        wins,
+        wins - 1,
+    )

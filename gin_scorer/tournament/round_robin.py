@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant, Pairing, RoundPlan
 from gin_scorer.tournament.tables import number_tables
@@ -23,9 +24,9 @@ from gin_scorer.tournament.tables import number_tables
 def round_robin_schedule(field: Sequence[int]) -> list[list[Pairing]]:
     """Every round of a round robin over ``field`` (in seed order); byes listed last."""
     if len(field) < 2:
-        raise TournamentError(f"a round robin needs at least 2 entrants, not {len(field)}")
+        raise TournamentError(said("a round robin needs at least 2 entrants, not {0}", len(field)))
     if len(set(field)) != len(field):
-        raise TournamentError("an entrant is listed twice in the round robin")
+        raise TournamentError(said("an entrant is listed twice in the round robin"))
     lines: list[int | None] = list(field)
     if len(lines) % 2:
         lines.append(None)
@@ -65,14 +66,21 @@ def pair_round_robin(
     late = [e for e in entrants if e.joined_round > 1 and e.active]
     if late:
         raise TournamentError(
-            f"{late[0].display_name} joined late: a round robin's schedule is fixed at round 1 "
-            "(withdraw the late entry to go on)"
+            said(
+                "{0} joined late: a round robin's schedule is fixed at round 1 "
+                "(withdraw the late entry to go on)",
+                late[0].display_name,
+            )
         )
     ids = list(field) if field is not None else round_robin_field(entrants)
     schedule = round_robin_schedule(ids)
     if not 1 <= round_number <= len(schedule):
         raise TournamentError(
-            f"the round robin has {len(schedule)} rounds; there is no round {round_number}"
+            said(
+                "the round robin has {0} rounds; there is no round {1}",
+                len(schedule),
+                round_number,
+            )
         )
     gone = {e.id for e in entrants if not e.active}
     pairings: list[Pairing] = []

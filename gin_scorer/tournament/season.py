@@ -20,6 +20,7 @@ from datetime import date
 from enum import Enum
 from itertools import groupby
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 
 MOST_PLACES = 64
@@ -52,7 +53,7 @@ class SeasonScoring:
         if self.best_nights is not None:
             _whole("best_nights", self.best_nights, 1, MOST_POINTS)
         if len(self.per_place) > MOST_PLACES:
-            raise TournamentError(f"per_place lists at most {MOST_PLACES} places")
+            raise TournamentError(said("{0} lists at most {1} places", "per_place", MOST_PLACES))
         for value in self.per_place:
             _whole("per_place", value, 0, MOST_POINTS)
 
@@ -71,18 +72,22 @@ class SeasonScoring:
     def from_dict(cls, data: Mapping[str, object]) -> SeasonScoring:
         """The knobs from their stored or typed form; TournamentError names a bad one."""
         if not isinstance(data, Mapping):
-            raise TournamentError("a season's scoring must be a table of knobs")
+            raise TournamentError(said("a season's scoring must be a table of knobs"))
         unknown = sorted(set(data) - set(cls().to_dict()))
         if unknown:
-            raise TournamentError(f"unknown season knob {unknown[0]!r}")
+            raise TournamentError(said("unknown season knob {0}", repr(unknown[0])))
         points = data.get("points", SeasonPoints.MATCHES.value)
         try:
             kind = SeasonPoints(points)
         except ValueError:
-            raise TournamentError(f"points must be 'matches' or 'places', not {points!r}") from None
+            raise TournamentError(
+                said("{0} must be 'matches' or 'places', not {1}", "points", repr(points))
+            ) from None
         places = data.get("per_place", list(cls().per_place))
         if not isinstance(places, list | tuple):
-            raise TournamentError(f"per_place must be a list of whole numbers, not {places!r}")
+            raise TournamentError(
+                said("{0} must be a list of whole numbers, not {1}", "per_place", repr(places))
+            )
         values = {
             k: data[k] for k in ("per_win", "per_loss", "per_night", "min_nights") if k in data
         }
@@ -108,7 +113,11 @@ class SeasonScoring:
 
 def _whole(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TournamentError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise TournamentError(
+            said(
+                "{0} must be a whole number from {1} to {2}, not {3}", name, low, high, repr(value)
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ by its first-round opponent ``2n + 1 - s`` in the bracket of ``2n``.
 
 from __future__ import annotations
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 
 MAX_BRACKET = 1024
@@ -19,19 +20,23 @@ MAX_BRACKET = 1024
 def bracket_size(entrants: int) -> int:
     """The smallest power of two that holds ``entrants`` lines (at least 2)."""
     if entrants < 2:
-        raise TournamentError(f"an elimination bracket needs at least 2 entrants, not {entrants}")
+        raise TournamentError(
+            said("an elimination bracket needs at least 2 entrants, not {0}", entrants)
+        )
     size = 2
     while size < entrants:
         size *= 2
     if size > MAX_BRACKET:
-        raise TournamentError(f"{entrants} entrants is more than one bracket holds ({MAX_BRACKET})")
+        raise TournamentError(
+            said("{0} entrants is more than one bracket holds ({1})", entrants, MAX_BRACKET)
+        )
     return size
 
 
 def bracket_order(size: int) -> list[int]:
     """Seed numbers in bracket line order for a bracket of ``size`` lines (a power of two)."""
     if size < 2 or size & (size - 1):
-        raise TournamentError(f"a bracket has a power-of-two number of lines, not {size}")
+        raise TournamentError(said("a bracket has a power-of-two number of lines, not {0}", size))
     order = [1, 2]
     while len(order) < size:
         n = len(order) * 2

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from gin_scorer.core.json_input import shown
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import ByeValue, Format
 from gin_scorer.tournament.results import ResultRules, TimeCalledWinner
@@ -164,14 +165,21 @@ class TournamentSettings:
         unknown = sorted(set(data) - known)
         if unknown:
             raise TournamentError(
-                f"{origin}: unknown setting {shown(unknown[0])}; known: {', '.join(sorted(known))}"
+                said(
+                    "{0}: unknown setting {1}; known: {2}",
+                    origin,
+                    shown(unknown[0]),
+                    ", ".join(sorted(known)),
+                )
             )
         base = cls()
         fmt = base.format
         if "format" in data:
             raw = data["format"]
             if not isinstance(raw, str):
-                raise TournamentError(f"{origin}: format = {shown(raw)}: must be a format name")
+                raise TournamentError(
+                    said("{0}: format = {1}: must be a format name", origin, shown(raw))
+                )
             fmt = Format.parse(raw)
         rounds_raw = data.get("rounds")
         rounds = None if rounds_raw is None else _whole(origin, "rounds", rounds_raw, 1)
@@ -185,32 +193,37 @@ class TournamentSettings:
             points=_whole(origin, "bye_points", data.get("bye_points", 0), None),
         )
         tie_raw = data.get("tie_breaks", [t.value for t in default_tie_breaks(fmt)])
-        if not isinstance(tie_raw, list | tuple):
-            raise TournamentError(f"{origin}: tie_breaks = {shown(tie_raw)}: must be a list")
-        tie_breaks: list[TieBreak] = []
-        for item in tie_raw:
-            try:
-                tie = TieBreak(item)
-            except ValueError:
-                names = ", ".join(t.value for t in TieBreak)
-                raise TournamentError(
-                    f"{origin}: tie_breaks: {shown(item)} is not a tie-break; use {names}"
-                ) from None
-            if tie in tie_breaks:
-                raise TournamentError(f"{origin}: tie_breaks lists {shown(item)} twice")
-            tie_breaks.append(tie)
         return replace(
             base,
             format=fmt,
             rounds=rounds,
             bye=bye,
-            tie_breaks=tuple(tie_breaks),
+            tie_breaks=_tie_breaks(origin, tie_raw),
             bracket_reset=_flag(origin, "bracket_reset", data.get("bracket_reset", True)),
             require_check_in=_flag(origin, "require_check_in", data.get("require_check_in", False)),
             fixed_tables=_fixed_tables(origin, data.get("fixed_tables", {})),
             results=_result_rules(origin, data),
             absent=_absent(origin, data.get("absent", {})),
         )
+
+
+def _tie_breaks(origin: str, value: object) -> tuple[TieBreak, ...]:
+    """The tie-breaks listed, in order; each named once."""
+    if not isinstance(value, list | tuple):
+        raise TournamentError(said("{0}: tie_breaks = {1}: must be a list", origin, shown(value)))
+    tie_breaks: list[TieBreak] = []
+    for item in value:
+        try:
+            tie = TieBreak(item)
+        except ValueError:
+            names = ", ".join(t.value for t in TieBreak)
+            raise TournamentError(
+                said("{0}: tie_breaks: {1} is not a tie-break; use {2}", origin, shown(item), names)
+            ) from None
+        if tie in tie_breaks:
+            raise TournamentError(said("{0}: tie_breaks lists {1} twice", origin, shown(item)))
+        tie_breaks.append(tie)
+    return tuple(tie_breaks)
 
 
 def _result_rules(origin: str, data: Mapping[str, object]) -> ResultRules:
@@ -223,7 +236,7 @@ def _result_rules(origin: str, data: Mapping[str, object]) -> ResultRules:
     except ValueError:
         names = ", ".join(w.value for w in TimeCalledWinner)
         raise TournamentError(
-            f"{origin}: time_called_winner = {shown(winner_raw)}: use one of {names}"
+            said("{0}: time_called_winner = {1}: use one of {2}", origin, shown(winner_raw), names)
         ) from None
     return ResultRules(
         forfeit_match_win=_flag(
@@ -249,15 +262,26 @@ def _whole(origin: str, key: str, value: object, minimum: int | None) -> int:
     is_whole = isinstance(value, int) and not isinstance(value, bool)
     if is_whole and isinstance(value, int) and (minimum is None or value >= minimum):
         return value
-    need = "a whole number" + ("" if minimum is None else f" of {minimum} or more")
-    raise TournamentError(f"{origin}: {key} = {shown(value)}: must be {need}")
+    if minimum is None:
+        raise TournamentError(
+            said("{0}: {1} = {2}: must be a whole number", origin, key, shown(value))
+        )
+    raise TournamentError(
+        said(
+            "{0}: {1} = {2}: must be a whole number of {3} or more",
+            origin,
+            key,
+            shown(value),
+            minimum,
+        )
+    )
 
 
 def _fixed_tables(origin: str, value: object) -> tuple[tuple[int, int], ...]:
     """``{"12": 1}`` (entrant id -> table) as sorted pairs; each table for one entrant."""
     if not isinstance(value, Mapping):
         raise TournamentError(
-            f"{origin}: fixed_tables = {shown(value)}: must map entrant ids to tables"
+            said("{0}: fixed_tables = {1}: must map entrant ids to tables", origin, shown(value))
         )
     pairs: dict[int, int] = {}
     for key, table in value.items():
@@ -265,20 +289,22 @@ def _fixed_tables(origin: str, value: object) -> tuple[tuple[int, int], ...]:
             entrant = int(str(key))
         except ValueError:
             raise TournamentError(
-                f"{origin}: fixed_tables: {shown(key)} is not an entrant id"
+                said("{0}: fixed_tables: {1} is not an entrant id", origin, shown(key))
             ) from None
         pairs[entrant] = _whole(origin, f"fixed_tables[{key}]", table, 1)
     tables = list(pairs.values())
     for table in tables:
         if tables.count(table) > 1:
-            raise TournamentError(f"{origin}: fixed_tables gives table {table} to two entrants")
+            raise TournamentError(
+                said("{0}: fixed_tables gives table {1} to two entrants", origin, table)
+            )
     return tuple(sorted(pairs.items()))
 
 
 def _flag(origin: str, key: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise TournamentError(f"{origin}: {key} = {shown(value)}: must be true or false")
+    raise TournamentError(said("{0}: {1} = {2}: must be true or false", origin, key, shown(value)))
 
 
 def _absent_dict(absent: tuple[tuple[int, int], ...]) -> dict[str, list[int]]:
@@ -291,16 +317,25 @@ def _absent_dict(absent: tuple[tuple[int, int], ...]) -> dict[str, list[int]]:
 def _absent(origin: str, value: object) -> tuple[tuple[int, int], ...]:
     """``{"3": [12, 15]}`` (round -> entrant ids away) as sorted (round, entrant) pairs."""
     if not isinstance(value, Mapping):
-        raise TournamentError(f"{origin}: absent = {shown(value)}: must map rounds to entrants")
+        raise TournamentError(
+            said("{0}: absent = {1}: must map rounds to entrants", origin, shown(value))
+        )
     pairs: set[tuple[int, int]] = set()
     for key, ids in value.items():
         try:
             round_number = int(str(key))
         except ValueError:
-            raise TournamentError(f"{origin}: absent: {shown(key)} is not a round") from None
+            raise TournamentError(
+                said("{0}: absent: {1} is not a round", origin, shown(key))
+            ) from None
         if round_number < 1 or not isinstance(ids, list | tuple):
             raise TournamentError(
-                f"{origin}: absent[{key}] = {shown(ids)}: must list entrant ids of round 1 or later"
+                said(
+                    "{0}: absent[{1}] = {2}: must list entrant ids of round 1 or later",
+                    origin,
+                    key,
+                    shown(ids),
+                )
             )
         pairs.update((round_number, _whole(origin, f"absent[{key}]", e, 1)) for e in ids)
     return tuple(sorted(pairs))

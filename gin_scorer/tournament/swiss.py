@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.matching import maximum_matching
 from gin_scorer.tournament.model import Entrant, MatchOutcome, Pairing, RoundPlan
@@ -136,7 +137,7 @@ def swiss_pairs(
     order = list(ranking.order)
     if len(order) < 2:
         raise TournamentError(
-            f"a Swiss round needs at least 2 entrants who can play; there are {len(order)}"
+            said("a Swiss round needs at least 2 entrants who can play; there are {0}", len(order))
         )
     notes: list[str] = []
     if len(order) % 2 == 0:

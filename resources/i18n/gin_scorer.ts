@@ -912,6 +912,10 @@ Bob Marsh
         <source>Someone &amp;else</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>stopped: nothing was added; the list is as you left it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NewEventDialog</name>
@@ -1731,6 +1735,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>places: whole numbers with commas, as 10, 8, 6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Give the season a name.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1939,6 +1947,13 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Round {0} status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UndoCommands</name>
+    <message>
+        <source>hand {0} was voided before later changes to this match; enter it again instead of undoing the void</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2565,6 +2580,30 @@ head</source>
 <context>
     <name>core_words</name>
     <message>
+        <source>the hand has {0} cards; a gin hand has at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} in declared meld {1} is not in the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in more than one declared meld</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker laid down no melds: there is nothing to lay off on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s hand has {0} cards; at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker&apos;s meld {0} is not legal: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} is not a card: write a rank then a suit, like 7h or 10♥</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2677,6 +2716,86 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hand says exactly one of knock, gin, big_gin, dead, misdeal (this one says none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not a player: write &quot;A&quot; or &quot;B&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hand must be a JSON object, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not a field of a hand (fields: {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fiftieth_card: {0}: write true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood: {0}: write the counts per player, like {{&quot;A&quot;: 7, &quot;B&quot;: 15}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not a card: write it like &quot;7s&quot; or &quot;10h&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not a list of cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not a list of melds (lists of cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cards: {0} is not an object with the hand&apos;s cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cards.{0}: not a field of the cards (fields: {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cards.defender: missing: list all the defender&apos;s cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead: {0}: write &quot;dead&quot;: true</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood: {0} is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood.{0}: {1} is not a deadwood count (a whole number ≥ 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cards.layoffs: {0} is not a list of layoffs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: write a layoff as {{&quot;card&quot;: &quot;10h&quot;, &quot;meld&quot;: 0}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}.meld: {1} is not a meld number (0 is the knocker&apos;s first meld)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a {0} needs a declarer: say who ended the hand</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2721,6 +2840,38 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} is not a number JSON allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number {0} is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number {0} is too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: too large ({1} characters; at most {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: too deeply nested at column {1} (more than {2} levels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not JSON ({1} at column {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not JSON ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not JSON ({1} at line {2} column {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a set of {0}s takes only a {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2745,6 +2896,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} cannot be both in the knocker&apos;s melds and the defender&apos;s hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a set of four takes no more cards</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2765,10 +2920,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the knocker&apos;s meld {0} is not legal: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} is in more than one of the knocker&apos;s melds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2778,6 +2929,18 @@ head</source>
     </message>
     <message>
         <source>the knocker laid down {0} melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a team has 2 to {0} players, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the team target must be 1 or more and the sweep bonus 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0} has {1} tables; teams of {2} play {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2822,6 +2985,78 @@ head</source>
     </message>
     <message>
         <source>{0} makes a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand has {0} cards; choosing a discard needs 11</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is in the hand twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored rule set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: too large for a rule set ({1} characters; at most {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number {0}-{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be text in quotes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be printable text of at most 2,000 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list of whole numbers 1-100000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a rule-set knob (known: {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must list one target per game (hollywood_games = {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be odd (best of 1, 3, 5, 7 ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not valid TOML: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not valid TOML: nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2881,7 +3116,460 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>cannot count {0}&apos;s deadwood: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rule-set preset called {0}; the presets are: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no such rule-set file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: cannot be read: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: key = {1}: must match the file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown report {0}; choose one of: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output file {0} should end in .pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) is not an elimination event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) needs two entrants for a bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the season table needs a season: give --season ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the player&apos;s page needs a player: give --player ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} of {1} has no tables to put a card on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has no entrants yet: add them, then print badges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} does not play match {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the player sheet needs an entrant: give --entrant ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} ({1}) is not in event {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say which sheets: --match ID, --event ID (every match of its latest round, or --round N), or --blank for empty ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this event plays Hollywood: print its pad with `report pad`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this event does not play Hollywood: print its score sheets with `report sheet` (or a blank pad with --blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) has no entrants yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this report needs an event: give --event ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) has no round paired yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) has no round {2}; rounds paired: {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this report needs a database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a club night event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a single elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is already paired: report {1}&apos;s table as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record a hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correct a hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>void a hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo an entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report a result (slip, forfeit, time called)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace or void a reported result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicate a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>confirm or dispute a result at the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lock a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unlock a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add an entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>edit an entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw an entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reinstate an entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check an entrant in or out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change the rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change the settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark the event running or back to setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finish the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reopen the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set, change or clear the event&apos;s PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import an event file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back up, or change the backup schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set, change or clear the database PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restore or replace the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge two records of one player</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create a season, or change its nights or points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event is finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its result is locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this database is protected by a director PIN and none was given; nothing was changed (its PIN is needed to {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>that is not the director PIN of this database; nothing was changed (its PIN is needed to {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot {0}: {1}; only the director may, and event {2} has no director PIN yet (set one, then give it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN of {0} is needed to {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong director PIN for {0} (needed to {1}: {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was changed: to {0} the PIN of every event that has one is needed, and no PIN was given; still guarded: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} in match {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is finished: reopen it to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (that needs the director&apos;s PIN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot {0}; only the director may, and event {1} has no director PIN yet (set one, then give it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN of {0} is needed to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong director PIN for {0} (needed to {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1} more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was changed: to {0} the PIN of every event that has one is needed; still guarded: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}&apos;s result is locked: unlock it first to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (event {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a result in it is locked: unlock it first to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot {0}: match {1} is {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot {0}: event {1} is {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what is wrong with the result, for the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye has no opponent to confirm its result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sheet changed since it was read: read it again, then answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match is not over yet: there is no result to confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both players have confirmed this result: ask the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the {1} hands of {2} round(s) played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo season plays 1 to {0} nights, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo season has 4 to {0} members, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attendance must be from 0.1 to 1, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not an entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teammates: {0} is not a list of names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partner: {0}… is longer than 120 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a team&apos;s players each need a name (write them &apos;Ann &amp; Bob &amp; Cy&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a team has at most {0} players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0} is not a whole number from 1 to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partner {0} is the player themself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is named twice in one team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0} is already {1}&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problems in the rows:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problems in the entrants:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problems in the file:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problems in the event file:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problem in the rows:
+{1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2889,7 +3577,342 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>nothing was saved: {0} problem in the entrants:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problem in the file:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was saved: {0} problem in the event file:
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start date: {0} is not a date (write it as 2026-11-22)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end date: {0} is not a date (write it as 2026-11-22)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the end date {0} is before the start date {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed tables name entrants, and a new event has none yet: set them once the entrants are in (gin-scorer event settings ID --fixed-table ENTRANT_ID=TABLE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0} is not a rule set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is a team of {1}: these rules seat players or pairs (enter the teams again under the new rules in a new event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status: {0} is not an event status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed tables: entrant {0} is not in this event (see: gin-scorer entrant list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is entered without a partner: partnerships need every entrant to be a team of two (add the partners first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is a team of {1}: these rules seat teams of {2} (enter the teams again under the new rules in a new event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a gin-scorer event file (kind should be {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event file version {0}: this gin-scorer reads version {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} was already replaced by entry {1} ({2} by {3}); reload the score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} was already replaced by entry {1} (correction by {2}); reload the score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} was already replaced by entry {1} (void by {2}); reload the score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}, table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not a hand record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} belongs to match {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} is a void: the hand no longer counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is decided by a reported result ({1}): take that result back to enter hands again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already decided: void or correct a hand to reopen it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already decided ({1} won): void or correct a hand to reopen it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dealer {0} is not a player: A or B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has no entry to undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match at table {0} in any round (none is paired) of event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match at table {0} in round {1} of event {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this would decide match {0} at hand {1}, and hands {2}–{3} would then count nowhere: void hands {2}–{3} first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this would decide match {0} at hand {1}, and hand {2} would then count nowhere: void hand {2} first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is a bye: nobody plays hands in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected version {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot play themself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} is not a table number (1 or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} belongs to another event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is already locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is not finished: only a result can be locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is not locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not entered in event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has withdrawn from {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no entrant called {0} in event {1}: enter them first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>member number {0} is {1}, who is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (#{1}) and {2} (#{3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no player is called {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give a player&apos;s name, member number or id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player {0} is already themself: give two different players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} played each other in match {1} of {2}: they are two people, so they cannot be merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} are partners in one entry: they cannot be merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} are both entered in {1}: one person cannot be two entrants, so they cannot be merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} could be {1} players: {2}; give the #id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} has no active entrant to seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>result entry {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hollywood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a played result comes from its hands: record them instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} already has a result ({1}): replace it, or take it back first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} was finished by its hands: time was not called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has {1} hands recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is scored as {1}: a {2} result cannot give it; enter its hands, or adjudicate it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a forfeit result needs the side that was there (A or B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a {0} result needs the winner (A or B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is a knockout match and needs a winner: adjudicate it (adj a or adj b, with the reason)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has no reported result to take back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has {1} hand recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a slip needs the games each side won, e.g. 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}: kind {1} is not one of {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2945,11 +3968,595 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>event {0} has no round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0}: not a hand record with its dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} already has {1} hands: enter the rest one at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>hand {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>event id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no entrant {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no hand entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no player {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no season {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} id {1} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0}&apos;s scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is already a season called {0} (season {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is not in season {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>hand {0} comes after the match was decided and counts nowhere: void it, or correct the hand that ended the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a {1} event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a swiss event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a round robin event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a club night event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after round {0}: the event has {1} rounds so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: stored value is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this form is out of date: reload the page and send the hand again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is too long ({1} characters; at most {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: character {1} is the control character U+{2}; type the text again without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seal {0} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as printed at the foot of a result sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} is damaged ({1}); it has been left exactly as it is. No good backup of it was found in {2}. Keep the damaged file: a copy of it may still be recovered with the sqlite3 tool&apos;s .recover command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} is damaged ({1}); it has been left exactly as it is. The newest good backup is {2} (taken {3} UTC). Restore it with: {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backups every hands: {0} is not at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backups every minutes: {0} is not at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} was changed at another station (it is at version {1}, this screen showed version {2}); reload it and enter the change again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} does not exist (deleted at another station?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} does not exist (deleted at another station?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} was changed at another station (it is at version {1}, this screen showed version {2}); reload it and enter the change again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to {0} failed ({1}); the last change was NOT saved — check the network and enter it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no database given: give a SQLite file path or a postgresql+psycopg:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} has the control character U+{1} at character {2}; give a SQLite file path or a postgresql+psycopg:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0}: a SQLite file name cannot contain &apos;?&apos;; rename the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported database URL {0}: give a SQLite file path or a postgresql+psycopg:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} is closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} is busy: another station or program held it for more than {1} s; nothing was saved — try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the disk holding {0} is full: the last change was NOT saved; free some space and enter it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database {0} could not save the last change ({1}); it was NOT saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported database {0}: give a SQLite file path or a postgresql+psycopg:// URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an in-memory SQLite database cannot keep a tournament; give a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database URL {0} cannot be read ({1}); write it like postgresql+psycopg://user:password@host/name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the database {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database (it was not changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is locked by another program; try again in a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be written (read-only file or no permission); gin-scorer must be able to save every hand — copy it somewhere writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is a folder; give the name of a database file in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder {0} for the database: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this database was written by a newer gin-scorer (revision {0}); this version knows up to {1} — update gin-scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a director PIN needs at least {0} characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a director PIN has at most {0} characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a director PIN cannot contain spaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be restored: it is damaged ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a gin-scorer database (no schema revision in it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is the database itself; choose a backup file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} already exists; choose a new file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the bracket has no slot {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an entrant is listed twice in the bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose at least one pairing for the club round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot play against themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} is not in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is paired twice in this round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match is ready to be paired: finish the current round first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a swiss event has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin event has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a single elimination event has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double elimination event has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a club night event has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a swiss event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a single elimination event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double elimination event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a club night event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is the next round to pair, not round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event is complete: every round has been played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} joined late: an elimination bracket is fixed at round 1 (withdraw the late entry to go on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a club night&apos;s pairings are chosen by the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1} was not paired in round {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not an event format; use one of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye&apos;s game wins must be 0 or more, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} cannot play against itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winner {0} did not play in the match {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rating scale needs a positive uncertainty and beta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must be 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rated match needs a player on each side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a player sits on both sides of match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}–{1} is not a result of a best of {2}: the winner has {3} games, the loser 0 to {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}–{1} is not a result of a single game: the winner has 1 game, the loser none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}–{1} is not a result of a single game: the winner has {2} games, the loser 0 to {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}–{1} is not a result of a best of {2}: the winner has 1 game, the loser none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a kind of result; use one of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the game totals give {0}–{1} in games, not {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a forfeit&apos;s game wins must be 0 or more, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a forfeit&apos;s points per game must be 0 or more, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or more, and more than the loser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called at {0}–{1} in games: the director decides the winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called: the event&apos;s rule gives the match to the leader, side {0}; to give it to the other side, adjudicate it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called at {0}–{1} in games and {2}–{3} in the game in progress: the director decides the winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin needs at least 2 entrants, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an entrant is listed twice in the round robin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} joined late: a round robin&apos;s schedule is fixed at round 1 (withdraw the late entry to go on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round robin has {0} rounds; there is no round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must be a whole number from {1} to {2}, not {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} lists at most {1} places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a season&apos;s scoring must be a table of knobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown season knob {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must be a list of whole numbers, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must be &apos;matches&apos; or &apos;places&apos;, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an elimination bracket needs at least 2 entrants, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants is more than one bracket holds ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bracket has a power-of-two number of lines, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} = {2}: must be a whole number of {3} or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} = {2}: must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: tie_breaks = {1}: must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} = {2}: must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: fixed_tables = {1}: must map entrant ids to tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: absent = {1}: must map rounds to entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: unknown setting {1}; known: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: tie_breaks lists {1} twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: time_called_winner = {1}: use one of {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: fixed_tables gives table {1} to two entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: absent[{1}] = {2}: must list entrant ids of round 1 or later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: format = {1}: must be a format name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: tie_breaks: {1} is not a tie-break; use {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: fixed_tables: {1} is not an entrant id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: absent: {1} is not a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Swiss round needs at least 2 entrants who can play; there are {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from gin_scorer.core.hands import HandResult, Side
 from gin_scorer.core.ledgers.per_side import PerSide
-from gin_scorer.core.wording import SaidError
+from gin_scorer.core.wording import SaidError, said
 
 MOST_PLAYERS = 8
 
@@ -44,9 +44,13 @@ class TeamRules:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MOST_PLAYERS:
-            raise TeamRulesError(f"a team has 2 to {MOST_PLAYERS} players, not {self.players}")
+            raise TeamRulesError(
+                said("a team has 2 to {0} players, not {1}", MOST_PLAYERS, self.players)
+            )
         if self.target < 1 or self.sweep_bonus < 0:
-            raise TeamRulesError("the team target must be 1 or more and the sweep bonus 0 or more")
+            raise TeamRulesError(
+                said("the team target must be 1 or more and the sweep bonus 0 or more")
+            )
 
 
 def tedesco_team_rules(players: int) -> TeamRules:
@@ -92,8 +96,12 @@ def play_teams(deals: Sequence[Sequence[HandResult]], rules: TeamRules) -> Teams
             break
         if len(tables) != rules.players:
             raise TeamRulesError(
-                f"deal {number + 1} has {len(tables)} tables; teams of {rules.players} play "
-                f"{rules.players}"
+                said(
+                    "deal {0} has {1} tables; teams of {2} play {2}",
+                    number + 1,
+                    len(tables),
+                    rules.players,
+                )
             )
         net = sum(
             r.points if r.winner is Side.A else -r.points if r.winner is Side.B else 0

@@ -27,6 +27,7 @@ from gin_scorer.core.melds.tables import (
     _sorted_cards,
     _Tables,
 )
+from gin_scorer.core.wording import said
 
 
 def _candidates(hand: int, tables: _Tables) -> list[tuple[int, int]]:
@@ -305,7 +306,7 @@ def best_discard(cards: Sequence[Card], ace_rule: AceRule = AceRule.LOW) -> Elev
     """
     cards = tuple(cards)
     if len(cards) != 11:
-        raise CardError(f"the hand has {len(cards)} cards; choosing a discard needs 11")
+        raise CardError(said("the hand has {0} cards; choosing a discard needs 11", len(cards)))
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
     best = _best(hand, tables)

@@ -13,6 +13,7 @@ from gin_scorer.core.cards import (
 )
 from gin_scorer.core.melds.model import AceRule, Arrangement, Meld, _points_table
 from gin_scorer.core.melds.shapes import _card, _meld_from_cards
+from gin_scorer.core.wording import said
 
 # ---------------------------------------------------------------------------------------------
 # The exact search.
@@ -262,6 +263,6 @@ def _checked_mask(cards: Sequence[Card]) -> int:
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise CardError(f"{card} is in the hand twice")
+                raise CardError(said("{0} is in the hand twice", card))
             seen.add(card)
     return mask

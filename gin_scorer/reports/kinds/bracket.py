@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.bracket_words import (
     SideWords,
     side_words,
@@ -149,14 +150,20 @@ def _blank_boxes(db: Database, event: EventView) -> list[BracketBox]:
         format_ = Format.CLUB
     if not format_.is_elimination:
         raise ReportError(
-            f"event {event.id} ({event.name}) is not an elimination event: it has no bracket"
+            said(
+                "event {0} ({1}) is not an elimination event: it has no bracket",
+                event.id,
+                event.name,
+            )
         )
     field = [
         Entrant(e.id, e.name, seed=e.seed)
         for e in list_entrants(db, event.id, include_withdrawn=False)
     ]
     if len(field) < 2:
-        raise ReportError(f"event {event.id} ({event.name}) needs two entrants for a bracket")
+        raise ReportError(
+            said("event {0} ({1}) needs two entrants for a bracket", event.id, event.name)
+        )
     shape = build_bracket(field, double=format_ is Format.DOUBLE_ELIMINATION)
     return bracket_boxes(shape, resolve(shape, ()), {e.id: e.name for e in field})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.club import render_player_page, render_season
 from gin_scorer.reports.header import page_header
@@ -16,7 +17,7 @@ from gin_scorer.services.seasons import season_standing
 
 def make_season(db: Database | None, out: Path, options: Options) -> Path:
     if options.season_id is None:
-        raise ReportError("the season table needs a season: give --season ID")
+        raise ReportError(said("the season table needs a season: give --season ID"))
     standing = season_standing(need_db(db), options.season_id)
     nights = len(standing.nights)
     if nights == 1:
@@ -32,7 +33,7 @@ def make_season(db: Database | None, out: Path, options: Options) -> Path:
 
 def make_player_page(db: Database | None, out: Path, options: Options) -> Path:
     if options.player_id is None:
-        raise ReportError("the player's page needs a player: give --player ID")
+        raise ReportError(said("the player's page needs a player: give --player ID"))
     record = player_record(need_db(db), options.player_id)
     title = translate("reports", "Player — {0}").format(record.player.name)
     header = page_header(db, title, None, record.player.club)

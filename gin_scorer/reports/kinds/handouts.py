@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.core.ledgers import tables_of
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.seat_words import deal_seating
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.handouts import (
@@ -33,7 +34,9 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
     number = round_number(database, event, options.round_number)
     tables = [p for p in get_round(database, event.id, number).pairings if p.table is not None]
     if not tables:
-        raise ReportError(f"round {number} of {event.name} has no tables to put a card on")
+        raise ReportError(
+            said("round {0} of {1} has no tables to put a card on", number, event.name)
+        )
     line = translate("reports", "{0} · Round {1}").format(event.name, number)
     urls: dict[int, str] = {}
     if options.room:  # each table's own page in the room, as a QR code on its card
@@ -95,6 +98,6 @@ def make_badges(db: Database | None, out: Path, options: Options) -> Path:
     event = required_event(db, options)
     people = [p for p in _people(need_db(db), event.id) if p.note != WITHDRAWN]
     if not people:
-        raise ReportError(f"{event.name} has no entrants yet: add them, then print badges")
+        raise ReportError(said("{0} has no entrants yet: add them, then print badges", event.name))
     header = page_header(db, translate("reports", "Name badges"), event)
     return render_badges(out, header, people, event.name, paper=options.paper)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import PerSide
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.result_grammar import kind_word
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
@@ -54,7 +55,7 @@ def player_line(sheet: ScoreSheet, entrant_id: int) -> PlayerMatchLine:
     match = sheet.match
     side = match.side_of(entrant_id)
     if side is None:
-        raise ReportError(f"entrant {entrant_id} does not play match {match.id}")
+        raise ReportError(said("entrant {0} does not play match {1}", entrant_id, match.id))
     opponent = match.entrant(side.other)
     totals = summary_of(sheet.ledger).totals
     reported = sheet.result
@@ -100,12 +101,14 @@ def _place_of(db: Database, event: EventView, entrant_id: int) -> str:
 
 def make_player(db: Database | None, out: Path, options: Options) -> Path:
     if options.entrant_id is None:
-        raise ReportError("the player sheet needs an entrant: give --entrant ID")
+        raise ReportError(said("the player sheet needs an entrant: give --entrant ID"))
     database = need_db(db)
     entrant = get_entrant(database, options.entrant_id)
     if options.event_id is not None and entrant.event_id != options.event_id:
         raise ReportError(
-            f"entrant {entrant.id} ({entrant.name}) is not in event {options.event_id}"
+            said(
+                "entrant {0} ({1}) is not in event {2}", entrant.id, entrant.name, options.event_id
+            )
         )
     event = get_event(database, entrant.event_id)
     mine = [m for m in list_matches(database, event.id) if m.side_of(entrant.id) is not None]

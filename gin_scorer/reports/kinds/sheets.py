@@ -13,6 +13,7 @@ from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, SeatedMatch
 from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import seating_line
@@ -65,8 +66,10 @@ def sheets_for(db: Database | None, options: Options) -> SheetRun:
     event = event_of(db, options)
     if event is None and not options.blank:
         raise ReportError(
-            "say which sheets: --match ID, --event ID (every match of its "
-            "latest round, or --round N), or --blank for empty ones"
+            said(
+                "say which sheets: --match ID, --event ID (every match of its "
+                "latest round, or --round N), or --blank for empty ones"
+            )
         )
     rules = rules_of(event)
     if event is None or (options.blank and options.round_number is None):
@@ -172,7 +175,7 @@ def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
 def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
     run = sheets_for(db, options)
     if run.rules.match_format is MatchFormat.HOLLYWOOD:
-        raise ReportError("this event plays Hollywood: print its pad with `report pad`")
+        raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
     pages: list[tuple[MatchHeading, SheetFill | None]] = [
         (_heading(match), sheet_page_fill(sheet) if sheet is not None else None)
         for match, sheet in run.pages
@@ -188,8 +191,10 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
     if rules.match_format is not MatchFormat.HOLLYWOOD:
         if run.event is not None and not options.blank:
             raise ReportError(
-                "this event does not play Hollywood: print its score sheets with "
-                "`report sheet` (or a blank pad with --blank)"
+                said(
+                    "this event does not play Hollywood: print its score sheets with "
+                    "`report sheet` (or a blank pad with --blank)"
+                )
             )
         rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)  # a blank pad for any event
     pads: list[tuple[MatchHeading, PadFill | None]] = []
@@ -203,8 +208,8 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
                 history=history_lines(sheet),
             )
             if sheet.result is not None:  # a forfeit or a ruling decides it, not the pad
-                said = reported_result_text(sheet.result, name_a, name_b)
-                fill = replace(fill, result_line=said)
+                reported = reported_result_text(sheet.result, name_a, name_b)
+                fill = replace(fill, result_line=reported)
         pads.append((_heading(match), fill))
     title = "Hollywood pad" if any(f for _, f in pads) else "Hollywood pad (blank)"
     header = page_header(db, title, run.event, run.label)

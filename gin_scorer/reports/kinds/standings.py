@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.standings_table import printed_standings, standings_stage
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
@@ -23,7 +24,7 @@ def make_standings(db: Database | None, out: Path, options: Options) -> Path:
         round_number(database, event, after)
     rows = standings(database, event.id, after)
     if not rows:
-        raise ReportError(f"event {event.id} ({event.name}) has no entrants yet")
+        raise ReportError(said("event {0} ({1}) has no entrants yet", event.id, event.name))
     printed = printed_standings(rows)
     if after is not None:
         label = translate("reports", "After round {0}").format(after)

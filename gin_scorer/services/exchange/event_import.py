@@ -19,15 +19,9 @@ from gin_scorer.core.hand_json import record_from_json, record_to_json
 from gin_scorer.core.hands import HandRecordError, score_hand
 from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import words_of
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
-from gin_scorer.services.dto import (
-    EntrantStatus,
-    EntryKind,
-    EventStatus,
-    EventView,
-    MatchStatus,
-)
+from gin_scorer.services.dto import EntrantStatus, EntryKind, EventStatus, EventView, MatchStatus
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
 from gin_scorer.services.exchange.event_reader import EventReader, short_value
@@ -134,11 +128,16 @@ def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[
     if r.problems:
         raise RowsRejected(r.problems, what="event file")
     if doc.get("kind") != EVENT_FILE_KIND:
-        raise InvalidInput(f"not a gin-scorer event file (kind should be {EVENT_FILE_KIND!r})")
+        raise InvalidInput(
+            said("not a gin-scorer event file (kind should be {0})", repr(EVENT_FILE_KIND))
+        )
     if doc.get("version") != EVENT_FILE_VERSION:
         raise InvalidInput(
-            f"event file version {short_value(doc.get('version'))}: this gin-scorer reads "
-            f"version {EVENT_FILE_VERSION}"
+            said(
+                "event file version {0}: this gin-scorer reads version {1}",
+                short_value(doc.get("version")),
+                EVENT_FILE_VERSION,
+            )
         )
     for key in sorted(set(doc) - _KEYS):
         r.bad(

@@ -67,7 +67,7 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     settings = event_settings(event)
     if settings.bye.game_wins is None:
         # A bye is worth the games of a won match under the event's own rules.
-        games = rules_from_json(event.rules_json, "event rules").games_to_win
+        games = rules_from_json(event.rules_json, said("event rules")).games_to_win
         settings = replace(settings, bye=replace(settings.bye, game_wins=games))
     entrants = tuple(
         session.exec(select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id)))
@@ -204,7 +204,9 @@ def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
         entry_kind = _KINDS.get(kind)
         if entry_kind is None:
             known = ", ".join(_KINDS)
-            raise InvalidInput(f"hand entry {hand_id}: kind {kind!r} is not one of {known}")
+            raise InvalidInput(
+                said("hand entry {0}: kind {1} is not one of {2}", hand_id, repr(kind), known)
+            )
         record = None
         if hand_id not in superseded and entry_kind is not EntryKind.VOID and text:
             try:
@@ -239,7 +241,7 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
         return (0, 0, 0, True, "A", 0, Reached())
     rules = rules_cache.get(row.rules_json)
     if rules is None:
-        rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+        rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
         rules_cache[row.rules_json] = rules
     hands = counted_hands(log) if log else []
     try:
@@ -266,7 +268,7 @@ def _as_reported(
     found = in_force(log)
     if found is None:
         return known, ResultKind.PLAYED, True
-    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
     try:
         worth = decided(found[0], rules, settings.results, known[6])
     except ValueError as error:
@@ -319,7 +321,7 @@ def _forfeit(fact: MatchFacts, withdrawn: set[int], settings: TournamentSettings
         return fact
     if a_out and b_out:
         return replace(fact, finished=True, forfeit=True)
-    rules = rules_from_json(row.rules_json, f"match {row.id} rules")
+    rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
     worth = results.forfeit(credited_shape(rules), settings.results, a_present=not a_out)
     assert row.entrant_b_id is not None
     outcome = MatchOutcome(

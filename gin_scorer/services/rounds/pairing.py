@@ -103,7 +103,7 @@ def _write_round(
     session.add(row)
     session.flush()
     assert row.id is not None
-    rules = rules_from_json(event.rules_json, "event rules")
+    rules = rules_from_json(event.rules_json, said("event rules"))
     for pairing in pairings:
         insert_match(
             session,

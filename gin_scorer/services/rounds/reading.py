@@ -43,7 +43,7 @@ def round_view(session: Session, event_id: int, number: int) -> RoundView:
     facts = read_event(session, event_id)
     row = facts.round_row(number)
     if row is None:
-        raise NotFound(f"event {event_id} has no round {number}")
+        raise NotFound(said("event {0} has no round {1}", event_id, number))
     return RoundView(
         event_id,
         number,
@@ -134,7 +134,7 @@ def round_status(db: Database, event_id: int, round_number: int) -> RoundStatusB
 def status_board(session: Session, facts: EventFacts, round_number: int) -> RoundStatusBoard:
     """:func:`round_status` on an event already read (the room reads it once for all)."""
     if facts.round_row(round_number) is None:
-        raise NotFound(f"event {facts.event.id} has no round {round_number}")
+        raise NotFound(said("event {0} has no round {1}", facts.event.id, round_number))
     lines = []
     matches = facts.matches_of(round_number)
     words = words_of(session, [m.row.id for m in matches if m.row.id is not None])

@@ -43,15 +43,18 @@ def record_match_hands(
         row = fetch(session, Match, match_id)
         require(session, Action.RECORD_HAND, fetch(session, Event, row.event_id), None, match=row)
         if row.entrant_b_id is None:
-            raise InvalidInput(f"match {match_id} is a bye: nobody plays hands in it")
+            raise InvalidInput(said("match {0} is a bye: nobody plays hands in it", match_id))
         claim_version(session, db, Match, match_id, expected_version)
         session.refresh(row)
         before = sheet_in(session, row, validate=False)
         rules = before.rules
         if before.hands:
             raise InvalidInput(
-                f"match {match_id} already has {len(before.hands)} hands: enter the rest one "
-                "at a time"
+                said(
+                    "match {0} already has {1} hands: enter the rest one at a time",
+                    match_id,
+                    len(before.hands),
+                )
             )
         rows = [
             _checked_entry(match_id, number, record, dealer, rules, who, db.station)
@@ -94,7 +97,7 @@ def _checked_entry(
     from gin_scorer.services.stored_json import dumps
 
     if not isinstance(record, HandRecord) or not isinstance(dealer, Side):
-        raise InvalidInput(f"hand {number}: not a hand record with its dealer")
+        raise InvalidInput(said("hand {0}: not a hand record with its dealer", number))
     try:
         score(record, rules)
     except ValueError as error:
