@@ -21,6 +21,7 @@ from typing import NoReturn
 
 from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
+from gin_scorer.presentation.words import translate
 
 # The order --help lists the command modules in: settling a hand first, then running an
 # event, then the database's care, then printing. A module not named here comes last.
@@ -72,7 +73,8 @@ class _OneLineParser(argparse.ArgumentParser):
     where to read more) instead of the whole usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_REFUSED, f"{self.prog}: {_one_line(message)} (see: {self.prog} --help)\n")
+        see = translate("cli", "(see: {0} --help)").format(self.prog)
+        self.exit(EXIT_REFUSED, f"{self.prog}: {_one_line(message)} {see}\n")
 
 
 def _one_line(text: str) -> str:
@@ -86,31 +88,40 @@ def _log_fault(error: BaseException) -> str:
     try:
         log = error_log()
     except OSError:
-        return "the details could not be written to a log"
+        return translate("cli", "the details could not be written to a log")
     if not write_log(log, type(error), error, error.__traceback__):
-        return "the details could not be written to a log"
-    return f"the details are in {log}"
+        return translate("cli", "the details could not be written to a log")
+    return translate("cli", "the details are in {0}").format(log)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="gin-scorer",
-        description="Score keeping for Gin Rummy tournaments and clubs. "
-        "With no command, opens the app.",
+        description=translate(
+            "cli",
+            "Score keeping for Gin Rummy tournaments and clubs. With no command, opens the app.",
+        ),
     )
     parser.add_argument("--version", action="version", version=f"gin-scorer {__version__}")
     parser.add_argument(
         "--db",
         metavar="URL_OR_PATH",
-        help=f"database: a SQLite file path or a postgresql+psycopg:// URL "
-        f"(default: ${DB_ENV}, else gin-scorer.sqlite in your data folder)",
+        help=translate(
+            "cli",
+            "database: a SQLite file path or a postgresql+psycopg:// URL (default: ${0}, else "
+            "gin-scorer.sqlite in your data folder)",
+        ).format(DB_ENV),
     )
     parser.add_argument(
         "--smoke-test",
         action="store_true",
-        help="open the main window, then close it and exit (checks an installation)",
+        help=translate(
+            "cli", "open the main window, then close it and exit (checks an installation)"
+        ),
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", title=translate("cli", "commands")
+    )
     for module in command_modules():
         module.register(subparsers)
     return parser
@@ -123,8 +134,18 @@ def _speak_utf8_when_piped() -> None:
             stream.reconfigure(encoding="utf-8", errors="replace")
 
 
+def _speak_the_terminals_language() -> None:
+    """The command line speaks the language of the terminal's locale (or of
+    ``GIN_SCORER_LANGUAGE``) when a translation for it is shipped; English otherwise."""
+    from gin_scorer.catalogues import locale_languages, translator_for
+    from gin_scorer.presentation.words import use_translator
+
+    use_translator(translator_for(locale_languages(os.environ)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _speak_utf8_when_piped()
+    _speak_the_terminals_language()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -143,16 +164,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except Exception as error:  # the last net: never a traceback on screen
         from gin_scorer.commands._errors import refusals
+        from gin_scorer.presentation.words import error_text
 
         if isinstance(error, refusals()):
-            print(f"gin-scorer: {_first_lines(str(error))}", file=sys.stderr)
+            print(f"gin-scorer: {_first_lines(error_text(error))}", file=sys.stderr)
             return EXIT_REFUSED
         where = _log_fault(error)
-        print(
-            f"gin-scorer: this is a fault of gin-scorer, not of your input "
-            f"({type(error).__name__}); nothing more was saved; {where}",
-            file=sys.stderr,
+        fault = translate(
+            "cli",
+            "this is a fault of gin-scorer, not of your input ({0}); nothing more was saved; {1}",
         )
+        print(f"gin-scorer: {fault.format(type(error).__name__, where)}", file=sys.stderr)
         return EXIT_FAULT
     return status
 
@@ -161,7 +183,7 @@ def _first_lines(text: str) -> str:
     """A refusal's message as the one line it should be (a stray line break in a service's
     sentence, or a list of problems, is joined with "; ")."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return "; ".join(lines) if lines else "refused (no reason given)"
+    return "; ".join(lines) if lines else translate("cli", "refused (no reason given)")
 
 
 def gui_main() -> int:

@@ -74,10 +74,13 @@ def core_sentences() -> list[str]:
 
 def write_template(out: Path) -> None:
     sources = sorted(
-        str(p.relative_to(ROOT))
-        # widgets, shared words, printouts, the room's pages
-        for folder in ("gui", "presentation", "reports", "web")
-        for p in (ROOT / "gin_scorer" / folder).rglob("*.py")
+        [
+            str(p.relative_to(ROOT))
+            # widgets, shared words, printouts, the room's pages, the command line
+            for folder in ("gui", "presentation", "reports", "web", "commands")
+            for p in (ROOT / "gin_scorer" / folder).rglob("*.py")
+        ]
+        + ["gin_scorer/cli.py"]
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.unlink(missing_ok=True)  # a template anew: nothing kept from an older one

@@ -14,6 +14,8 @@ import argparse
 import re
 from collections.abc import Callable
 
+from gin_scorer.presentation.words import translate
+
 # SQLite's INTEGER is a signed 64-bit number; ids, counts and points stay far below it.
 LARGEST = 2**63 - 1
 _DIGITS = re.compile(r"[+-]?[0-9]{1,19}")
@@ -25,7 +27,7 @@ def quoted(text: str, limit: int = _QUOTE_LIMIT) -> str:
     or input line must not come back whole on the screen)."""
     if len(text) <= limit:
         return repr(text)
-    return repr(text[:limit]) + f"... ({len(text)} characters)"
+    return translate("cli", "{0}... ({1} characters)").format(repr(text[:limit]), len(text))
 
 
 def whole_number(text: str, *, smallest: int = -LARGEST, largest: int = LARGEST) -> int:
@@ -42,15 +44,23 @@ def whole_number(text: str, *, smallest: int = -LARGEST, largest: int = LARGEST)
     stripped = text.strip()
     if not _DIGITS.fullmatch(stripped):
         if re.fullmatch(r"[+-]?[0-9]+", stripped):
-            raise argparse.ArgumentTypeError(f"{quoted(text)} is too large a number")
+            raise argparse.ArgumentTypeError(
+                translate("cli", "{0} is too large a number").format(quoted(text))
+            )
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not a whole number: write it with the digits 0-9"
+            translate("cli", "{0} is not a whole number: write it with the digits 0-9").format(
+                quoted(text)
+            )
         )
     value = int(stripped)
     if value > largest:
-        raise argparse.ArgumentTypeError(f"{value} is too large (at most {largest})")
+        raise argparse.ArgumentTypeError(
+            translate("cli", "{0} is too large (at most {1})").format(value, largest)
+        )
     if value < smallest:
-        raise argparse.ArgumentTypeError(f"{value} is too small (at least {smallest})")
+        raise argparse.ArgumentTypeError(
+            translate("cli", "{0} is too small (at least {1})").format(value, smallest)
+        )
     return value
 
 
@@ -75,7 +85,7 @@ def positive(text: str) -> int:
     """
     value = whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+        raise argparse.ArgumentTypeError(translate("cli", "{0} is not 1 or more").format(value))
     return value
 
 
@@ -102,7 +112,7 @@ def not_negative(text: str) -> int:
     """
     value = whole_number(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is less than 0")
+        raise argparse.ArgumentTypeError(translate("cli", "{0} is less than 0").format(value))
     return value
 
 
@@ -120,6 +130,6 @@ def share(text: str) -> float:
         value = -1.0
     if not 0 <= value <= 1:  # NaN too: it compares false with everything
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not a share from 0 to 1 (or 0% to 100%)"
+            translate("cli", "{0} is not a share from 0 to 1 (or 0% to 100%)").format(quoted(text))
         )
     return value

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gin_scorer.presentation.words import error_text, translate
+
 if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
     from gin_scorer.core.melds import AceRule, Meld
@@ -18,18 +20,28 @@ MAX_CARDS = 11
 
 
 def card_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON (one object per hand)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=translate("cli", "print JSON (one object per hand)"),
+    )
     parser.add_argument(
         "--aces",
         choices=["low", "tedesco"],
-        help="low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
-        "(K-A-2), an unmelded ace counts 15",
+        help=translate(
+            "cli",
+            "low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
+            "(K-A-2), an unmelded ace counts 15",
+        ),
     )
     parser.add_argument(
         "--rules",
         metavar="PRESET",
-        help="take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
-        "file; --aces wins over it",
+        help=translate(
+            "cli",
+            "take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
+            "file; --aces wins over it",
+        ),
     )
 
 
@@ -46,7 +58,7 @@ def chosen_ace_rule(args: argparse.Namespace) -> AceRule:
         try:
             return resolve_rules(args.rules).ace_rule
         except RuleSetError as error:
-            raise UserError(str(error)) from None
+            raise UserError(error_text(error)) from None
     return AceRule.LOW
 
 
@@ -57,11 +69,11 @@ def codes(cards: Iterable[Card]) -> list[str]:
 def shown(cards: Iterable[Card]) -> str:
     from gin_scorer.core.cards import format_cards
 
-    return format_cards(cards) or "none"
+    return format_cards(cards) or translate("cli", "none")
 
 
 def melds_line(melds: Iterable[Meld]) -> str:
-    return " | ".join(str(meld) for meld in melds) or "none"
+    return " | ".join(str(meld) for meld in melds) or translate("cli", "none")
 
 
 def _stdin_lines() -> Iterable[str | bytes]:
@@ -83,21 +95,21 @@ def each_line(answer: Callable[[str], tuple[dict[str, Any], str]], as_json: bool
             data, text = answer(line)
         except UnicodeDecodeError:
             failed = True
-            message = "the line is not UTF-8 text"
             if as_json:
-                print(json.dumps({"line": number, "error": message}))
+                print(json.dumps({"line": number, "error": "the line is not UTF-8 text"}))
             else:
-                print(f"line {number}: {message}")
+                print(translate("cli", "line {0}: the line is not UTF-8 text").format(number))
             continue
         except ValueError as error:  # CardError, MeldError, bad JSON: all name the problem
             failed = True
             if as_json:
                 print(json.dumps({"line": number, "error": str(error)}, ensure_ascii=False))
             else:
-                print(f"line {number}: {error}")
+                print(translate("cli", "line {0}: {1}").format(number, error_text(error)))
             continue
         if as_json:
             print(json.dumps({"line": number, **data}, ensure_ascii=False))
         else:
-            print(f"line {number}:\n{text}")
+            print(translate("cli", "line {0}:").format(number))
+            print(text)
     return 1 if failed else 0

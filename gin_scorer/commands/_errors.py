@@ -16,10 +16,11 @@ class UserError(Exception):
 
 def refusals() -> tuple[type[Exception], ...]:
     """Every exception that means "the input or the database said no", not a bug of ours:
-    the command line prints its sentence as one line and exits with status 2."""
-    from gin_scorer.core.hands import HandRecordError
-    from gin_scorer.core.rules import RuleSetError
-    from gin_scorer.services.errors import ServiceError, StoreError
-    from gin_scorer.tournament.errors import TournamentError
+    the command line prints its sentence as one line and exits with status 2. Every error of
+    the layers below that carries a sentence for a person is a
+    :class:`~gin_scorer.core.wording.SaidError` (the services', the store's, the tournament
+    engine's, the core's, the reports'), so one class names them all: a new one can never be
+    mistaken for a fault again."""
+    from gin_scorer.core.wording import SaidError
 
-    return (UserError, ServiceError, StoreError, HandRecordError, RuleSetError, TournamentError)
+    return (UserError, SaidError)

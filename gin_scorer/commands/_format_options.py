@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gin_scorer.commands._arguments import any_whole, not_negative, positive, quoted
+from gin_scorer.presentation.words import translate
 from gin_scorer.tournament.results import TimeCalledWinner
 from gin_scorer.tournament.settings import TieBreak
 
@@ -53,17 +54,25 @@ point_differential, head_to_head, buchholz (opponents' match wins), seed
             try:
                 found = TieBreak(key)
             except ValueError:
-                known = ", ".join(
-                    t.value + (" (opponents' match wins)" if t is TieBreak.BUCHHOLZ else "")
-                    for t in TieBreak
-                )
                 raise argparse.ArgumentTypeError(
-                    f"{part.strip()!r} is not a tie-break; use {known}"
+                    translate("cli", "{0} is not a tie-break; use {1}").format(
+                        repr(part.strip()), _known_tie_breaks()
+                    )
                 ) from None
         names.append(found.value)
     if not names:
-        raise argparse.ArgumentTypeError("name at least one tie-break")
+        raise argparse.ArgumentTypeError(translate("cli", "name at least one tie-break"))
     return names
+
+
+def _known_tie_breaks() -> str:
+    """The tie-breaks' stored names, the one that is not obvious explained."""
+    return ", ".join(
+        translate("cli", "{0} (opponents' match wins)").format(t.value)
+        if t is TieBreak.BUCHHOLZ
+        else t.value
+        for t in TieBreak
+    )
 
 
 def yes_no(text: str) -> bool:
@@ -77,7 +86,7 @@ def yes_no(text: str) -> bool:
         return True
     if answer in ("no", "n", "false", "off", "0"):
         return False
-    raise argparse.ArgumentTypeError(f"{text!r}: write yes or no")
+    raise argparse.ArgumentTypeError(translate("cli", "{0}: write yes or no").format(repr(text)))
 
 
 def _seat(text: str) -> tuple[int, int]:
@@ -89,7 +98,9 @@ def _seat(text: str) -> tuple[int, int]:
         return positive(entrant), positive(table)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: write ENTRANT_ID=TABLE, e.g. 12=1 (or 'none' to clear them all)"
+            translate(
+                "cli", "{0}: write ENTRANT_ID=TABLE, e.g. 12=1 (or 'none' to clear them all)"
+            ).format(quoted(text))
         ) from None
 
 
@@ -99,52 +110,45 @@ def _seat_or_none(text: str) -> tuple[int, int] | None:
 
 def add_format_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
-        "format settings", "how the event is paired and ranked (the format's defaults otherwise)"
+        translate("cli", "format settings"),
+        translate("cli", "how the event is paired and ranked (the format's defaults otherwise)"),
     )
     group.add_argument(
         "--rounds",
         type=positive,
         metavar="N",
-        help="Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))",
+        help=translate(
+            "cli",
+            "Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))",
+        ),
     )
     group.add_argument(
         "--tie-breaks",
         type=tie_breaks,
         metavar="LIST",
-        help="the order entrants are ranked in, comma-separated: match_wins, game_wins, "
-        "point_differential, head_to_head, buchholz (opponents' match wins), seed "
-        "(default: match_wins, buchholz, game_wins, point_differential, head_to_head)",
+        help=translate(
+            "cli",
+            "the order entrants are ranked in, comma-separated: match_wins, game_wins, "
+            "point_differential, head_to_head, buchholz (opponents' match wins), seed "
+            "(default: match_wins, buchholz, game_wins, point_differential, head_to_head)",
+        ),
     )
-    group.add_argument(
-        "--bye-match-win",
-        type=yes_no,
-        metavar="yes|no",
-        help="a bye counts as a match won (default yes)",
-    )
-    group.add_argument(
-        "--bye-game-wins",
-        type=not_negative,
-        metavar="N",
-        help="game wins a bye is worth (default: as many as winning a match takes)",
-    )
-    group.add_argument(
-        "--bye-points",
-        type=any_whole,
-        metavar="N",
-        help="points a bye adds to the point differential (default 0)",
-    )
+    _add_bye_options(group)
     group.add_argument(
         "--bracket-reset",
         type=yes_no,
         metavar="yes|no",
-        help="double elimination: a second grand final if the losers' bracket champion wins "
-        "the first (default yes)",
+        help=translate(
+            "cli",
+            "double elimination: a second grand final if the losers' bracket champion wins "
+            "the first (default yes)",
+        ),
     )
     group.add_argument(
         "--require-check-in",
         type=yes_no,
         metavar="yes|no",
-        help="pair only entrants who checked in (default no)",
+        help=translate("cli", "pair only entrants who checked in (default no)"),
     )
     _add_result_options(group)
     group.add_argument(
@@ -152,7 +156,35 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
         type=_seat_or_none,
         action="append",
         metavar="ENTRANT_ID=TABLE",
-        help="keep an entrant at one table every round (repeat for each; 'none' clears them)",
+        help=translate(
+            "cli",
+            "keep an entrant at one table every round (repeat for each; 'none' clears them)",
+        ),
+    )
+
+
+def _add_bye_options(group: argparse._ArgumentGroup) -> None:
+    """What a bye is worth."""
+    group.add_argument(
+        "--bye-match-win",
+        type=yes_no,
+        metavar="yes|no",
+        help=translate("cli", "a bye counts as a match won (default yes)"),
+    )
+    group.add_argument(
+        "--bye-game-wins",
+        type=not_negative,
+        metavar="N",
+        help=translate(
+            "cli",
+            "game wins a bye is worth (default: as many as winning a match takes)",
+        ),
+    )
+    group.add_argument(
+        "--bye-points",
+        type=any_whole,
+        metavar="N",
+        help=translate("cli", "points a bye adds to the point differential (default 0)"),
     )
 
 
@@ -162,32 +194,44 @@ def _add_result_options(group: argparse._ArgumentGroup) -> None:
         "--forfeit-game-wins",
         type=not_negative,
         metavar="N",
-        help="game wins a forfeit credits the side that came (default: as a won match)",
+        help=translate(
+            "cli",
+            "game wins a forfeit credits the side that came (default: as a won match)",
+        ),
     )
     group.add_argument(
         "--forfeit-points-per-game",
         type=not_negative,
         metavar="N",
-        help="points a forfeit credits per game, e.g. the target (default 0)",
+        help=translate("cli", "points a forfeit credits per game, e.g. the target (default 0)"),
     )
     group.add_argument(
         "--forfeits-as-played",
         type=yes_no,
         metavar="yes|no",
-        help="count forfeits as played matches in the tie-breaks (default no: unplayed, as "
-        "FIDE and US Chess count them)",
+        help=translate(
+            "cli",
+            "count forfeits as played matches in the tie-breaks (default no: unplayed, as "
+            "FIDE and US Chess count them)",
+        ),
     )
     group.add_argument(
         "--time-called",
         choices=[w.value for w in TimeCalledWinner],
-        help="who wins a match stopped by time: the leader in games, then in the current "
-        "game's points (default), or always the director",
+        help=translate(
+            "cli",
+            "who wins a match stopped by time: the leader in games, then in the current "
+            "game's points (default), or always the director",
+        ),
     )
     group.add_argument(
         "--time-called-game-counts",
         type=yes_no,
         metavar="yes|no",
-        help="the unfinished game's points count in the differential (default no)",
+        help=translate(
+            "cli",
+            "the unfinished game's points count in the differential (default no)",
+        ),
     )
 
 
@@ -221,43 +265,69 @@ def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def describe_settings(settings: Mapping[str, object], event_format: str) -> list[str]:
-    """The settings in words, one per line, for ``event settings`` and ``event show``."""
-    labels = {t.value: t.label for t in TieBreak}
+    """The settings in words, one per line, for ``event settings`` and ``event show``: a label,
+    then the value in a column two spaces after the longest label."""
+    from gin_scorer.presentation.standings_table import tie_break_label
+
+    labels = {t.value: tie_break_label(t) for t in TieBreak}
     order = settings.get("tie_breaks")
     listed = order if isinstance(order, list | tuple) else ()
     ranked = ", ".join(labels.get(str(t), str(t)) for t in listed)
-    game_wins = settings.get("bye_game_wins")
-    bye = (
-        ("a match win" if settings.get("bye_match_win", True) else "no match win")
-        + (", the games a won match takes" if game_wins is None else f", {game_wins} game wins")
-        + f", {settings.get('bye_points', 0)} points"
-    )
-    rounds = settings.get("rounds")
-    lines = []
+    worth = _worth(settings.get("bye_match_win", True), settings.get("bye_game_wins"))
+    bye = translate("cli", "{0}, {1} points").format(worth, settings.get("bye_points", 0))
+    rows: list[tuple[str, str]] = []
     if event_format == "swiss":
-        lines.append(f"rounds:           {rounds if rounds else 'suggested from the field'}")
-    lines += [f"tie-breaks:       {ranked}", f"a bye is worth:   {bye}"]
+        rounds = settings.get("rounds")
+        suggested = translate("cli", "suggested from the field")
+        rows.append((translate("cli", "rounds:"), str(rounds) if rounds else suggested))
+    rows += [(translate("cli", "tie-breaks:"), ranked), (translate("cli", "a bye is worth:"), bye)]
     if event_format == "double-elim":
-        lines.append(f"bracket reset:    {'yes' if settings.get('bracket_reset', True) else 'no'}")
-    lines.append(f"check-in needed:  {'yes' if settings.get('require_check_in') else 'no'}")
-    lines += _result_lines(settings)
+        reset = _yes_or_no(settings.get("bracket_reset", True))
+        rows.append((translate("cli", "bracket reset:"), reset))
+    needed = _yes_or_no(settings.get("require_check_in"))
+    rows.append((translate("cli", "check-in needed:"), needed))
+    rows += _result_rows(settings)
     seats = settings.get("fixed_tables")
     if isinstance(seats, Mapping) and seats:
-        pairs = ", ".join(f"entrant {e} at table {t}" for e, t in seats.items())
-        lines.append(f"fixed tables:     {pairs}")
-    return lines
+        pairs = ", ".join(
+            translate("cli", "entrant {0} at table {1}").format(e, t) for e, t in seats.items()
+        )
+        rows.append((translate("cli", "fixed tables:"), pairs))
+    width = max(len(label) for label, _ in rows) + 2
+    return [label.ljust(width) + value for label, value in rows]
 
 
-def _result_lines(settings: Mapping[str, object]) -> list[str]:
-    """What a forfeit and time called are worth, in words."""
-    games = settings.get("forfeit_game_wins")
-    forfeit = (
-        ("a match win" if settings.get("forfeit_match_win", True) else "no match win")
-        + (", the games a won match takes" if games is None else f", {games} game wins")
-        + f", {settings.get('forfeit_points_per_game', 0)} points a game, "
-        + ("played" if settings.get("forfeits_as_played") else "unplayed")
-    )
-    called = TimeCalledWinner(str(settings.get("time_called_winner", "leader"))).label
+def _yes_or_no(value: object) -> str:
+    return translate("cli", "yes") if value else translate("cli", "no")
+
+
+def _worth(match_win: object, game_wins: object) -> str:
+    """What a bye or a forfeit credits before its points: the match win and the game wins."""
+    if match_win:
+        if game_wins is None:
+            return translate("cli", "a match win, the games a won match takes")
+        return translate("cli", "a match win, {0} game wins").format(game_wins)
+    if game_wins is None:
+        return translate("cli", "no match win, the games a won match takes")
+    return translate("cli", "no match win, {0} game wins").format(game_wins)
+
+
+def _result_rows(settings: Mapping[str, object]) -> list[tuple[str, str]]:
+    """What a forfeit and time called are worth, in words: (label, value)."""
+    worth = _worth(settings.get("forfeit_match_win", True), settings.get("forfeit_game_wins"))
+    points = settings.get("forfeit_points_per_game", 0)
+    if settings.get("forfeits_as_played"):
+        forfeit = translate("cli", "{0}, {1} points a game, played").format(worth, points)
+    else:
+        forfeit = translate("cli", "{0}, {1} points a game, unplayed").format(worth, points)
+    winner = TimeCalledWinner(str(settings.get("time_called_winner", "leader")))
+    if winner is TimeCalledWinner.LEADER:
+        called = translate("cli", "the leader in games, then in the current game's points")
+    else:
+        called = translate("cli", "the director decides")
     if settings.get("time_called_game_counts"):
-        called += "; the unfinished game's points count"
-    return [f"a forfeit is:     {forfeit}", f"time called:      {called}"]
+        called = translate("cli", "{0}; the unfinished game's points count").format(called)
+    return [
+        (translate("cli", "a forfeit is:"), forfeit),
+        (translate("cli", "time called:"), called),
+    ]

@@ -6,6 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from gin_scorer.presentation.words import translate
+
+
+def _deal_line(deal: Any, table: int) -> str:
+    return translate("cli", "deal {0} table {1}: teams {2}-{3}").format(
+        deal.deal + 1, table + 1, deal.totals.a, deal.totals.b
+    )
+
+
+def _game_totals(game: Any, line: Any, *, matches: bool) -> str:
+    if matches:
+        said = translate("cli", "match {0}: {1}-{2}")
+    else:
+        said = translate("cli", "game {0}: {1}-{2}")
+    return said.format(game.number, line.totals.a, line.totals.b)
+
 
 def running_totals(ledger: Any) -> dict[int, str]:
     """For each hand index, where it went and the running totals there."""
@@ -19,23 +35,25 @@ def running_totals(ledger: Any) -> dict[int, str]:
     where: dict[int, list[str]] = {}
     if isinstance(ledger, Partnership):
         return {
-            2 * deal.deal + table: f"deal {deal.deal + 1} table {table + 1}: "
-            f"teams {deal.totals.a}-{deal.totals.b}"
+            2 * deal.deal + table: _deal_line(deal, table)
             for deal in ledger.deals
             for table in (0, 1)
         }
     if isinstance(ledger, Teams):
         size = ledger.rules.players
         return {
-            size * deal.deal + table: f"deal {deal.deal + 1} table {table + 1}: "
-            f"teams {deal.totals.a}-{deal.totals.b}"
+            size * deal.deal + table: _deal_line(deal, table)
             for deal in ledger.deals
             for table in range(size)
         }
     if isinstance(ledger, ThreePlayerGame):
         return {
-            line.hand: f"P{line.dealer + 1} deals, A=P{line.players[0] + 1} "
-            f"B=P{line.players[1] + 1}: " + "-".join(map(str, line.totals))
+            line.hand: translate("cli", "P{0} deals, A=P{1} B=P{2}: {3}").format(
+                line.dealer + 1,
+                line.players[0] + 1,
+                line.players[1] + 1,
+                "-".join(map(str, line.totals)),
+            )
             for line in ledger.lines
         }
     games: list[Any]
@@ -47,59 +65,164 @@ def running_totals(ledger: Any) -> dict[int, str]:
         games = [m.game for m in ledger.matches]
     else:  # pragma: no cover - every ledger kind is listed above
         games = []
-    label = "match" if isinstance(ledger, MultiMatch) else "game"
+    matches = isinstance(ledger, MultiMatch)
     for game in games:
         for line in game.lines:
-            where.setdefault(line.hand, []).append(
-                f"{label} {game.number}: {line.totals.a}-{line.totals.b}"
-            )
+            where.setdefault(line.hand, []).append(_game_totals(game, line, matches=matches))
     return {hand: "; ".join(parts) for hand, parts in where.items()}
 
 
+def _game_heading(game: Any) -> str:
+    if not game.finished:
+        return translate("cli", "Game {0}: in play, to {1}").format(game.number, game.target)
+    if game.shutout:
+        said = translate("cli", "Game {0}: won by {1} by {2} (shutout)")
+    else:
+        said = translate("cli", "Game {0}: won by {1} by {2}")
+    return said.format(game.number, game.winner.value, game.margin)
+
+
 def _game_lines(game: Any) -> list[str]:
-    status = (
-        f"won by {game.winner.value} by {game.margin}" + (" (shutout)" if game.shutout else "")
-        if game.finished
-        else f"in play, to {game.target}"
-    )
     from gin_scorer.core.hands import Side
 
-    out = [f"Game {game.number}: {status}"]
+    out = [_game_heading(game)]
     for side in ("A", "B"):
         s = Side(side)
-        parts = [f"points {game.points[s]}", f"boxes {game.boxes[s]}"]
+        parts = [
+            translate("cli", "points {0}").format(game.points[s]),
+            translate("cli", "boxes {0}").format(game.boxes[s]),
+        ]
         if game.finished:
-            parts.append(f"box bonus {game.box_bonus[s]}")
+            parts.append(translate("cli", "box bonus {0}").format(game.box_bonus[s]))
             if game.game_bonus[s]:
-                parts.append(f"game bonus {game.game_bonus[s]}")
+                parts.append(translate("cli", "game bonus {0}").format(game.game_bonus[s]))
             if game.shutout_bonus[s]:
-                parts.append(f"shutout {game.shutout_bonus[s]}")
+                parts.append(translate("cli", "shutout {0}").format(game.shutout_bonus[s]))
         out.append(f"  {side}: {game.final[s]:>5}  ({', '.join(parts)})")
     return out
 
 
+def _hands_after_the_end(extra_hands: Any, line_of: list[int]) -> str:
+    later = ", ".join(str(line_of[i]) for i in extra_hands)
+    return translate("cli", "Hands after the end, counted nowhere: line {0}").format(later)
+
+
 def _three_player_lines(ledger: Any, line_of: list[int]) -> list[str]:
     lines = [
-        f"  P{seat + 1}: {ledger.final[seat]:>5}  (points {ledger.points[seat]}, "
-        f"boxes {ledger.boxes[seat]})"
+        "  "
+        + translate("cli", "P{0}: {1}  (points {2}, boxes {3})").format(
+            seat + 1, f"{ledger.final[seat]:>5}", ledger.points[seat], ledger.boxes[seat]
+        )
         for seat in range(3)
     ]
-    result = f"won by P{ledger.winner + 1}" if ledger.winner is not None else "in play"
-    lines.append(f"Three players: {result}; next dealer P{ledger.next_dealer + 1}")
+    dealer = ledger.next_dealer + 1
+    if ledger.winner is not None:
+        lines.append(
+            translate("cli", "Three players: won by P{0}; next dealer P{1}").format(
+                ledger.winner + 1, dealer
+            )
+        )
+    else:
+        lines.append(translate("cli", "Three players: in play; next dealer P{0}").format(dealer))
     if ledger.extra_hands:
-        later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
-        lines.append(f"Hands after the end, counted nowhere: line {later}")
+        lines.append(_hands_after_the_end(ledger.extra_hands, line_of))
     return lines
 
 
 def _teams_line(ledger: Any) -> str:
-    result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
     swept = sum(1 for deal in ledger.deals if deal.swept_by is not None)
-    return (
-        f"Teams of {ledger.rules.players} to {ledger.rules.target}: team A "
-        f"{ledger.totals.a}, team B {ledger.totals.b}; {result} ({swept} deals swept, "
-        f"{ledger.rules.sweep_bonus} each)"
-    )
+    rules, totals = ledger.rules, ledger.totals
+    if ledger.winner:
+        return translate(
+            "cli",
+            "Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} ({5} deals swept, "
+            "{6} each)",
+        ).format(
+            rules.players,
+            rules.target,
+            totals.a,
+            totals.b,
+            ledger.winner.value,
+            swept,
+            rules.sweep_bonus,
+        )
+    return translate(
+        "cli",
+        "Teams of {0} to {1}: team A {2}, team B {3}; in play ({4} deals swept, {5} each)",
+    ).format(rules.players, rules.target, totals.a, totals.b, swept, rules.sweep_bonus)
+
+
+def _partnership_lines(ledger: Any) -> list[str]:
+    totals = ledger.totals
+    if ledger.winner:
+        said = translate("cli", "Partnership to {0}: team A {1}, team B {2}; won by team {3}")
+        lines = [said.format(ledger.target, totals.a, totals.b, ledger.winner.value)]
+    else:
+        said = translate("cli", "Partnership to {0}: team A {1}, team B {2}; in play")
+        lines = [said.format(ledger.target, totals.a, totals.b)]
+    if ledger.extra_deals:
+        lines.append(
+            translate("cli", "Deals after the end, counted nowhere: {0}").format(
+                len(ledger.extra_deals)
+            )
+        )
+    return lines
+
+
+def _match_line(ledger: Any, *, hollywood: bool) -> str:
+    """The match's (or the Hollywood's) line: games won, the result, the margin."""
+    won = ledger.games_won
+    if ledger.winner:
+        if hollywood:
+            said = translate("cli", "Hollywood: games A {0}, B {1}; won by {2}; margin (A - B) {3}")
+        else:
+            said = translate("cli", "Match: games A {0}, B {1}; won by {2}; margin (A - B) {3}")
+        return said.format(won.a, won.b, ledger.winner.value, ledger.margin)
+    if ledger.finished and hollywood:
+        said = translate("cli", "Hollywood: games A {0}, B {1}; finished level; margin (A - B) {2}")
+    elif ledger.finished:
+        said = translate("cli", "Match: games A {0}, B {1}; finished level; margin (A - B) {2}")
+    elif hollywood:
+        said = translate("cli", "Hollywood: games A {0}, B {1}; in play; margin (A - B) {2}")
+    else:
+        said = translate("cli", "Match: games A {0}, B {1}; in play; margin (A - B) {2}")
+    return said.format(won.a, won.b, ledger.margin)
+
+
+def _multimatch_lines(ledger: Any) -> list[str]:
+    lines: list[str] = []
+    for credit in ledger.matches:
+        game = credit.game
+        values = (
+            game.points.a,
+            game.points.b,
+            credit.credit.a,
+            credit.credit.b,
+            credit.totals.a,
+            credit.totals.b,
+        )
+        if game.finished and game.winner:
+            said = translate(
+                "cli",
+                "Match {0}: won by {1}; score A {2}, B {3}; credited A {4}, B {5}; "
+                "totals A {6}, B {7}",
+            )
+            lines.append(said.format(game.number, game.winner.value, *values))
+        else:
+            said = translate(
+                "cli",
+                "Match {0}: in play; score A {1}, B {2}; credited A {3}, B {4}; "
+                "totals A {5}, B {6}",
+            )
+            lines.append(said.format(game.number, *values))
+    totals = ledger.totals
+    if ledger.winner:
+        said = translate("cli", "Multi-match to {0}: A {1}, B {2}; won by {3}")
+        lines.append(said.format(ledger.total_target, totals.a, totals.b, ledger.winner.value))
+    else:
+        said = translate("cli", "Multi-match to {0}: A {1}, B {2}; in play")
+        lines.append(said.format(ledger.total_target, totals.a, totals.b))
+    return lines
 
 
 def summary(ledger: Any, line_of: list[int]) -> list[str]:
@@ -110,52 +233,22 @@ def summary(ledger: Any, line_of: list[int]) -> list[str]:
 
     if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
         ledger = ledger.ledger
-    lines: list[str] = []
     if isinstance(ledger, Game):
         return _game_lines(ledger)
     if isinstance(ledger, Partnership):
-        result = f"won by team {ledger.winner.value}" if ledger.winner else "in play"
-        lines.append(
-            f"Partnership to {ledger.target}: team A {ledger.totals.a}, "
-            f"team B {ledger.totals.b}; {result}"
-        )
-        if ledger.extra_deals:
-            lines.append(f"Deals after the end, counted nowhere: {len(ledger.extra_deals)}")
-        return lines
+        return _partnership_lines(ledger)
     if isinstance(ledger, ThreePlayerGame):
         return _three_player_lines(ledger, line_of)
     if isinstance(ledger, Teams):
         return [_teams_line(ledger)]
     if isinstance(ledger, Match | Hollywood):
+        lines: list[str] = []
         for game in ledger.games:
             lines += _game_lines(game)
-        kind = "Hollywood" if isinstance(ledger, Hollywood) else "Match"
-        won = ledger.games_won
-        result = (
-            f"won by {ledger.winner.value}"
-            if ledger.winner
-            else ("finished level" if ledger.finished else "in play")
-        )
-        lines.append(
-            f"{kind}: games A {won.a}, B {won.b}; {result}; margin (A - B) {ledger.margin}"
-        )
+        lines.append(_match_line(ledger, hollywood=isinstance(ledger, Hollywood)))
         if ledger.extra_hands:
-            later = ", ".join(str(line_of[i]) for i in ledger.extra_hands)
-            lines.append(f"Hands after the end, counted nowhere: line {later}")
+            lines.append(_hands_after_the_end(ledger.extra_hands, line_of))
         return lines
     if isinstance(ledger, MultiMatch):
-        for credit in ledger.matches:
-            game = credit.game
-            status = f"won by {game.winner.value}" if game.finished and game.winner else "in play"
-            lines.append(
-                f"Match {game.number}: {status}; score A {game.points.a}, B {game.points.b}; "
-                f"credited A {credit.credit.a}, B {credit.credit.b}; "
-                f"totals A {credit.totals.a}, B {credit.totals.b}"
-            )
-        result = f"won by {ledger.winner.value}" if ledger.winner else "in play"
-        lines.append(
-            f"Multi-match to {ledger.total_target}: A {ledger.totals.a}, B {ledger.totals.b}; "
-            f"{result}"
-        )
-        return lines
+        return _multimatch_lines(ledger)
     return [repr(ledger)]  # pragma: no cover

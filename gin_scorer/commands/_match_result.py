@@ -10,44 +10,56 @@ from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchView, ScoreSheet
+    from gin_scorer.services.dto import MatchStatus, MatchView, ScoreSheet
 
 
 def register_actions(actions: Any) -> None:
+    _register_result(actions)
+    back = actions.add_parser(
+        "take-back",
+        help=translate("cli", "take back a match's reported result (it stays in the log)"),
+    )
+    back.add_argument("match_id", type=positive, metavar="ID")
+    back.add_argument("--reason", required=True)
+    back.add_argument("--by", default="", metavar="NAME", help=translate("cli", "who enters it"))
+    add_pin_option(back)
+    back.set_defaults(func=run_match_take_back)
+
+
+def _register_result(actions: Any) -> None:
     result = actions.add_parser(
         "result",
-        help="report a result without its hands (slip, forfeit, time called, adjudication)",
-        description="Report a match's result as the results line says it: 'a 3-1' (A won "
-        "3 games to 1, a slip; game totals A-B may follow: 'a 3-1 250-20 10-260 300-0 251-9'), "
-        "'a ff' (A wins by forfeit), 'ff' (neither came), 't' (time called; 't b': the "
-        "director gives it to B), 'adj b REASON' (the director's ruling, with the PIN). Name "
-        "the match by --match ID, or by --event and --table (the latest round unless "
-        "--round).",
+        help=translate(
+            "cli", "report a result without its hands (slip, forfeit, time called, adjudication)"
+        ),
+        description=translate(
+            "cli",
+            "Report a match's result as the results line says it: 'a 3-1' (A won 3 games to "
+            "1, a slip; game totals A-B may follow: 'a 3-1 250-20 10-260 300-0 251-9'), 'a ff' "
+            "(A wins by forfeit), 'ff' (neither came), 't' (time called; 't b': the director "
+            "gives it to B), 'adj b REASON' (the director's ruling, with the PIN). Name the "
+            "match by --match ID, or by --event and --table (the latest round unless --round).",
+        ),
     )
     result.add_argument("--match", dest="match_id", type=positive, metavar="ID")
     result.add_argument("--event", type=positive, metavar="ID")
     result.add_argument("--table", type=positive, metavar="N")
     result.add_argument("--round", type=positive, metavar="N")
-    result.add_argument("result", nargs="+", metavar="RESULT", help="e.g. a 3-1")
+    result.add_argument("result", nargs="+", metavar="RESULT", help=translate("cli", "e.g. a 3-1"))
     result.add_argument(
         "--replace",
         action="store_true",
-        help="set aside the hands or the result already recorded (they stay in the log)",
+        help=translate(
+            "cli", "set aside the hands or the result already recorded (they stay in the log)"
+        ),
     )
-    result.add_argument("--by", default="", metavar="NAME", help="who enters it")
+    result.add_argument("--by", default="", metavar="NAME", help=translate("cli", "who enters it"))
     add_pin_option(result)
     result.set_defaults(func=run_match_result)
-    back = actions.add_parser(
-        "take-back", help="take back a match's reported result (it stays in the log)"
-    )
-    back.add_argument("match_id", type=positive, metavar="ID")
-    back.add_argument("--reason", required=True)
-    back.add_argument("--by", default="", metavar="NAME", help="who enters it")
-    add_pin_option(back)
-    back.set_defaults(func=run_match_take_back)
 
 
 def run_match_result(args: argparse.Namespace) -> int:
@@ -57,11 +69,12 @@ def run_match_result(args: argparse.Namespace) -> int:
 
     line = read_result_line(" ".join(args.result), with_table=False)
     if line.state is not EntryState.COMPLETE or line.report is None:
-        raise UserError(f"result: {line.problem or line.hint or 'nothing given'}")
+        problem = line.problem or line.hint or translate("cli", "nothing given")
+        raise UserError(translate("cli", "result: {0}").format(problem))
     report = line.report
     with opened(args) as db:
         match = _named_match(db, args)
-        b_name = match.b.name if match.b else "(bye)"
+        b_name = match.b.name if match.b else translate("cli", "(bye)")
         sheet = with_pin(
             args.pin,
             lambda pin: record_result(
@@ -74,7 +87,11 @@ def run_match_result(args: argparse.Namespace) -> int:
                 pin=pin,
             ),
         )
-    print(f"match {match.id}: {result_words(report, match.a.name, b_name)}")
+    print(
+        translate("cli", "match {0}: {1}").format(
+            match.id, result_words(report, match.a.name, b_name)
+        )
+    )
     _finished(sheet)
     return 0
 
@@ -96,7 +113,11 @@ def run_match_take_back(args: argparse.Namespace) -> int:
                 pin=pin,
             ),
         )
-    print(f"match {args.match_id}: reported result taken back; {sheet.match.status.value}")
+    print(
+        translate("cli", "match {0}: reported result taken back; {1}").format(
+            args.match_id, match_status_word(sheet.match.status)
+        )
+    )
     return 0
 
 
@@ -106,19 +127,49 @@ def _named_match(db: Database, args: argparse.Namespace) -> MatchView:
 
     if args.match_id is not None:
         if args.event or args.table:
-            raise UserError("name the match by --match, or by --event and --table, not both")
+            raise UserError(
+                translate("cli", "name the match by --match, or by --event and --table, not both")
+            )
         return matches.get_match(db, args.match_id)
     if args.event is None or args.table is None:
-        raise UserError("name the match: --match ID, or --event ID --table N")
+        raise UserError(translate("cli", "name the match: --match ID, or --event ID --table N"))
     return match_at_table(db, args.event, args.table, round_number=args.round)
 
 
+def match_status_word(status: MatchStatus) -> str:
+    """A match's status as a word in the reader's language (``match list`` says it too)."""
+    words = {
+        "pending": translate("cli", "pending"),
+        "playing": translate("cli", "playing"),
+        "finished": translate("cli", "finished"),
+        "locked": translate("cli", "locked"),
+    }
+    return words.get(status.value, str(status.value))
+
+
 def _finished(sheet: ScoreSheet) -> None:
+    from gin_scorer.presentation.result_grammar import kind_word
+
     result = sheet.result
     if result is None:
         return
     winner = sheet.winner_entrant
-    games = f"{result.games_won.a}–{result.games_won.b}"
-    points = f", margin {result.margin:+d}" if result.points_known else ", no game points"
-    who = winner.name if winner else "nobody"
-    print(f"  {result.kind.label}: {who} wins, games {games}{points}; {sheet.match.status.value}")
+    kind, status = kind_word(result.kind), match_status_word(sheet.match.status)
+    a, b, margin = result.games_won.a, result.games_won.b, f"{result.margin:+d}"
+    if winner is None and result.points_known:
+        said = translate("cli", "{0}: nobody wins, games {1}–{2}, margin {3}; {4}").format(
+            kind, a, b, margin, status
+        )
+    elif winner is None:
+        said = translate("cli", "{0}: nobody wins, games {1}–{2}, no game points; {3}").format(
+            kind, a, b, status
+        )
+    elif result.points_known:
+        said = translate("cli", "{0}: {1} wins, games {2}–{3}, margin {4}; {5}").format(
+            kind, winner.name, a, b, margin, status
+        )
+    else:
+        said = translate("cli", "{0}: {1} wins, games {2}–{3}, no game points; {4}").format(
+            kind, winner.name, a, b, status
+        )
+    print(f"  {said}")

@@ -13,13 +13,18 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
+from gin_scorer.presentation.words import error_text, translate
+
 T = TypeVar("T")
 
 
 def add_pin_option(parser: argparse.ArgumentParser, helptext: str | None = None) -> None:
     parser.add_argument(
         "--pin",
-        help=helptext or "the director's PIN, when the action needs it (asked for in a terminal)",
+        help=helptext
+        or translate(
+            "cli", "the director's PIN, when the action needs it (asked for in a terminal)"
+        ),
     )
 
 
@@ -34,8 +39,8 @@ def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:
             raise
         import getpass
 
-        print(f"gin-scorer: {error}", file=sys.stderr)
-        typed = getpass.getpass("Director PIN: ")
+        print(f"gin-scorer: {error_text(error)}", file=sys.stderr)
+        typed = getpass.getpass(translate("cli", "Director PIN: "))
         if not typed:
             raise
         return call(typed)
@@ -46,5 +51,5 @@ def ask_pin() -> str:
     if sys.stdin.isatty():
         import getpass
 
-        return getpass.getpass("Director PIN: ")
+        return getpass.getpass(translate("cli", "Director PIN: "))
     return sys.stdin.readline().strip()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gin_scorer.presentation.words import translate
+
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
@@ -26,4 +28,6 @@ def seal_text(seal: str | None) -> str:
     >>> seal_text(None)
     'seal: none yet'
     """
-    return f"seal: {seal or 'none yet'}"
+    if not seal:
+        return translate("cli", "seal: none yet")
+    return translate("cli", "seal: {0}").format(seal)

@@ -22,6 +22,7 @@ from gin_scorer.commands._cards_io import (
     melds_line,
     shown,
 )
+from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
@@ -31,25 +32,42 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> None:
     analyze = subparsers.add_parser(
         "analyze",
-        help="best melds and least deadwood of a hand (11 cards: best discard, big gin)",
-        description="Find the arrangement of a hand with the least deadwood, exactly. With "
-        "11 cards, also the best card to discard and whether all eleven meld (big gin). "
-        "Write cards like 7h 10h Th 7♥; give '-' to read one hand per line from standard "
-        "input.",
-        epilog="examples:  gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks\n"
-        '           gin-scorer analyze --aces tedesco "Qs Ks As 5c 5d 5h 2c 3d 4h 9s"\n'
-        "           gin-scorer analyze --json - < hands.txt",
+        help=translate(
+            "cli", "best melds and least deadwood of a hand (11 cards: best discard, big gin)"
+        ),
+        description=translate(
+            "cli",
+            "Find the arrangement of a hand with the least deadwood, exactly. With 11 cards, "
+            "also the best card to discard and whether all eleven meld (big gin). Write cards "
+            "like 7h 10h Th 7♥; give '-' to read one hand per line from standard input.",
+        ),
+        epilog=_examples(
+            "gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks",
+            'gin-scorer analyze --aces tedesco "Qs Ks As 5c 5d 5h 2c 3d 4h 9s"',
+            "gin-scorer analyze --json - < hands.txt",
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    analyze.add_argument("cards", nargs="*", metavar="CARDS", help="the cards, or - for stdin")
+    analyze.add_argument(
+        "cards", nargs="*", metavar="CARDS", help=translate("cli", "the cards, or - for stdin")
+    )
     analyze.add_argument(
         "--declared",
         metavar="MELDS",
-        help='the melds a player declared, separated by |: "7h 8h 9h | 9c 9d 9s"; the answer '
-        "says whether they are legal and how their deadwood compares with the best",
+        help=translate(
+            "cli",
+            'the melds a player declared, separated by |: "7h 8h 9h | 9c 9d 9s"; the answer '
+            "says whether they are legal and how their deadwood compares with the best",
+        ),
     )
     card_options(analyze)
     analyze.set_defaults(func=run_analyze)
+
+
+def _examples(*commands: str) -> str:
+    """The help's examples, one command a line, lined up after the heading."""
+    heading = translate("cli", "examples:")
+    return heading + "  " + ("\n" + " " * (len(heading) + 2)).join(commands)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -62,12 +80,15 @@ def run_analyze(args: argparse.Namespace) -> int:
     ace_rule = chosen_ace_rule(args)
     if args.cards == ["-"]:
         if args.declared is not None:
-            raise UserError("--declared checks one hand: give its cards, not -")
+            raise UserError(translate("cli", "--declared checks one hand: give its cards, not -"))
         return each_line(lambda line: _analyze_text(line, ace_rule), args.json)
     if not args.cards:
         raise UserError(
-            "which cards? e.g. 'gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks', "
-            "or '-' to read hands from standard input"
+            translate(
+                "cli",
+                "which cards? e.g. 'gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks', "
+                "or '-' to read hands from standard input",
+            )
         )
     try:
         data, text = _analyze_text(" ".join(args.cards), ace_rule)
@@ -81,7 +102,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             data["declared"] = declared
             text = f"{text}\n{declared_text}"
     except ValueError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     print(json.dumps(data, ensure_ascii=False) if args.json else text)
     return 0
 
@@ -98,11 +119,12 @@ def check_declared(
     in_hand = set(cards)
     claimed: set[Card] = set()
     melds: list[tuple[Card, ...]] = []
-    problems: list[str] = []
+    problems: list[str] = []  # in English, for the JSON
+    not_melds: list[str] = []  # in the reader's language, for the text
     for number, written in enumerate(groups, start=1):
         if not written.strip():
             continue
-        meld = parse_cards(written, what=f"declared meld {number}")
+        meld = parse_cards(written, what=translate("cli", "declared meld {0}").format(number))
         for card in meld:
             if card not in in_hand:
                 raise CardError(said("{0} in declared meld {1} is not in the hand", card, number))
@@ -114,6 +136,11 @@ def check_declared(
             melds.append(meld)
         else:
             problems.append(f"declared meld {number}: {problem}")
+            not_melds.append(
+                translate(
+                    "cli", "not a meld, so counted as deadwood — declared meld {0}: {1}"
+                ).format(number, say(problem))
+            )
     melded = {card for meld in melds for card in meld}
     deadwood = sorted(card for card in cards if card not in melded)
     points = deadwood_points(deadwood, ace_rule)
@@ -124,20 +151,22 @@ def check_declared(
         "deadwood_points": points,
         "extra_deadwood": points - best_points,
     }
-    lines = [f"declared: {_melds_line_cards(melds)}"]
-    lines += [f"  not a meld, so counted as deadwood — {problem}" for problem in problems]
-    lines.append(f"  declared deadwood: {shown(deadwood)} = {points}")
+    lines = [translate("cli", "declared: {0}").format(_melds_line_cards(melds))]
+    lines += [f"  {line}" for line in not_melds]
+    said_deadwood = translate("cli", "declared deadwood: {0} = {1}").format(shown(deadwood), points)
+    lines.append(f"  {said_deadwood}")
     if points == best_points:
-        lines.append("  the declaration is as good as the best arrangement")
+        verdict = translate("cli", "the declaration is as good as the best arrangement")
     else:
-        lines.append(
-            f"  the declaration leaves {points - best_points} more than the best ({best_points})"
+        verdict = translate("cli", "the declaration leaves {0} more than the best ({1})").format(
+            points - best_points, best_points
         )
+    lines.append(f"  {verdict}")
     return data, "\n".join(lines)
 
 
 def _melds_line_cards(melds: list[tuple[Card, ...]]) -> str:
-    return " | ".join(shown(meld) for meld in melds) or "none"
+    return " | ".join(shown(meld) for meld in melds) or translate("cli", "none")
 
 
 def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
@@ -161,18 +190,21 @@ def _arrangement_fields(arrangement: Arrangement) -> dict[str, Any]:
 
 
 def _arrangement_text(arrangement: Arrangement, indent: str = "") -> str:
-    return (
-        f"{indent}melds:    {melds_line(arrangement.melds)}\n"
-        f"{indent}deadwood: {shown(arrangement.deadwood)} = {arrangement.deadwood_points}"
+    melds = translate("cli", "melds:    {0}").format(melds_line(arrangement.melds))
+    deadwood = translate("cli", "deadwood: {0} = {1}").format(
+        shown(arrangement.deadwood), arrangement.deadwood_points
     )
+    return f"{indent}{melds}\n{indent}{deadwood}"
 
 
 def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str, Any], str]:
     """The JSON object and the text answer for one hand (0–11 cards)."""
     from gin_scorer.core.melds import AceRule, best_arrangement, best_discard
 
-    aces = " (Tedesco aces)" if ace_rule is AceRule.TEDESCO else ""
-    head = f"hand:     {shown(cards)}{aces}"
+    if ace_rule is AceRule.TEDESCO:
+        head = translate("cli", "hand:     {0} (Tedesco aces)").format(shown(cards))
+    else:
+        head = translate("cli", "hand:     {0}").format(shown(cards))
     if len(cards) != MAX_CARDS:
         best = best_arrangement(cards, ace_rule)
         data = {"cards": codes(cards), **_arrangement_fields(best)}
@@ -187,14 +219,14 @@ def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str,
         "deadwood_after_discard": codes(analysis.kept.deadwood),
         "big_gin": analysis.big_gin,
     }
-    lines = [head, "all eleven:", _arrangement_text(analysis.all_eleven, "  ")]
+    lines = [head, translate("cli", "all eleven:"), _arrangement_text(analysis.all_eleven, "  ")]
     if analysis.big_gin:
-        lines.append("big gin: all eleven cards meld, no discard needed")
+        lines.append(translate("cli", "big gin: all eleven cards meld, no discard needed"))
     else:
         lines += [
-            f"best discard: {analysis.discard}, keeping:",
+            translate("cli", "best discard: {0}, keeping:").format(analysis.discard),
             _arrangement_text(analysis.kept, "  "),
         ]
         if analysis.kept.deadwood_points == 0:
-            lines.append("gin after the discard")
+            lines.append(translate("cli", "gin after the discard"))
     return data, "\n".join(lines)

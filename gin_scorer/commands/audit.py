@@ -8,18 +8,28 @@ from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
+from gin_scorer.presentation.words import translate
 
 
 def register(subparsers: Any) -> None:
-    audit = subparsers.add_parser("audit", help="check or show the tamper-evident audit log")
+    audit = subparsers.add_parser(
+        "audit", help=translate("cli", "check or show the tamper-evident audit log")
+    )
     actions = audit.add_subparsers(dest="audit_command", metavar="ACTION", required=True)
     verify = actions.add_parser(
-        "verify", help="check every link of the hash chain (exit 1 names the first broken one)"
+        "verify",
+        help=translate(
+            "cli", "check every link of the hash chain (exit 1 names the first broken one)"
+        ),
     )
     verify.set_defaults(func=run_audit_verify)
-    show = actions.add_parser("show", help="print the newest audit entries")
+    show = actions.add_parser("show", help=translate("cli", "print the newest audit entries"))
     show.add_argument(
-        "--last", type=positive, default=20, metavar="N", help="how many entries (default 20)"
+        "--last",
+        type=positive,
+        default=20,
+        metavar="N",
+        help=translate("cli", "how many entries (default 20)"),
     )
     show.set_defaults(func=run_audit_show)
 
@@ -30,12 +40,16 @@ def run_audit_verify(args: argparse.Namespace) -> int:
     with opened(args) as db:
         check = check_audit_log(db)
     if check.broken is not None:
-        print(f"audit log BROKEN: {check.broken}")
+        print(translate("cli", "audit log BROKEN: {0}").format(check.broken))
         return 1
     if check.latest_code is None:
-        print("audit log intact: 0 entries")
+        print(translate("cli", "audit log intact: 0 entries"))
     else:
-        print(f"audit log intact: {check.count} entries, latest {check.latest_code}")
+        print(
+            translate("cli", "audit log intact: {0} entries, latest {1}").format(
+                check.count, check.latest_code
+            )
+        )
     return 0
 
 
@@ -45,7 +59,7 @@ def run_audit_show(args: argparse.Namespace) -> int:
     with opened(args) as db:
         entries = recent_audit_entries(db, args.last)
     if not entries:
-        print("the audit log is empty")
+        print(translate("cli", "the audit log is empty"))
     for entry in entries:
         payload = entry.payload_json
         if len(payload) > 120:

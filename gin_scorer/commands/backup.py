@@ -11,6 +11,7 @@ from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import ask_pin
+from gin_scorer.presentation.words import error_text, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -18,20 +19,32 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     _register_backup(subparsers)
+    _register_restore(subparsers)
+
+
+def _register_restore(subparsers: Any) -> None:
     restore = subparsers.add_parser(
         "restore",
-        help="replace the database by a backup (checked first; the current one is kept)",
-        description="Restore a backup (a SQLite file) into the database — a SQLite file or a "
-        "PostgreSQL server: FILE must pass an integrity check; the current database is "
-        "backed up first (or, if damaged, renamed aside — never overwritten). "
-        "If the database has a director PIN, give it with --pin or type it when asked.",
+        help=translate(
+            "cli", "replace the database by a backup (checked first; the current one is kept)"
+        ),
+        description=translate(
+            "cli",
+            "Restore a backup (a SQLite file) into the database — a SQLite file or a "
+            "PostgreSQL server: FILE must pass an integrity check; the current database is "
+            "backed up first (or, if damaged, renamed aside — never overwritten). "
+            "If the database has a director PIN, give it with --pin or type it when asked.",
+        ),
     )
-    restore.add_argument("file", metavar="FILE", help="the backup to restore")
+    restore.add_argument("file", metavar="FILE", help=translate("cli", "the backup to restore"))
     restore.add_argument(
         "--pin",
         action="append",
-        help="the database's director PIN; without one, every event's PIN (give --pin once "
-        "per PIN; asked for when needed and not given)",
+        help=translate(
+            "cli",
+            "the database's director PIN; without one, every event's PIN (give --pin once "
+            "per PIN; asked for when needed and not given)",
+        ),
     )
     restore.set_defaults(func=run_restore)
 
@@ -39,25 +52,32 @@ def register(subparsers: Any) -> None:
 def _register_backup(subparsers: Any) -> None:
     backup = subparsers.add_parser(
         "backup",
-        help="back up the database now, or list its backups",
-        description="Back up the database into a SQLite file: a SQLite database through "
-        "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row in "
-        "one consistent snapshot. Without --out the copy joins the rotating backups in your "
-        "data folder (the newest 20 are kept).",
+        help=translate("cli", "back up the database now, or list its backups"),
+        description=translate(
+            "cli",
+            "Back up the database into a SQLite file: a SQLite database through "
+            "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row "
+            "in one consistent snapshot. Without --out the copy joins the rotating backups in "
+            "your data folder (the newest 20 are kept).",
+        ),
     )
-    backup.add_argument("--out", metavar="FILE", help="write the backup to FILE instead")
-    backup.add_argument("--list", action="store_true", help="list the existing backups")
+    backup.add_argument(
+        "--out", metavar="FILE", help=translate("cli", "write the backup to FILE instead")
+    )
+    backup.add_argument(
+        "--list", action="store_true", help=translate("cli", "list the existing backups")
+    )
     backup.add_argument(
         "--every-hands",
         type=positive,
         metavar="N",
-        help="from now on, back up automatically every N hands (default 25)",
+        help=translate("cli", "from now on, back up automatically every N hands (default 25)"),
     )
     backup.add_argument(
         "--every-minutes",
         type=positive,
         metavar="M",
-        help="... or every M minutes with something new (default 10)",
+        help=translate("cli", "... or every M minutes with something new (default 10)"),
     )
     backup.set_defaults(func=run_backup)
 
@@ -78,8 +98,9 @@ def _schedule(db: Database, args: argparse.Namespace) -> int:
         db, every_hands=args.every_hands, every_minutes=args.every_minutes
     )
     print(
-        f"automatic backups of {db.display_name}: every {schedule.every_hands} "
-        f"hands or {schedule.every_minutes} minutes"
+        translate("cli", "automatic backups of {0}: every {1} hands or {2} minutes").format(
+            db.display_name, schedule.every_hands, schedule.every_minutes
+        )
     )
     return 0
 
@@ -89,7 +110,7 @@ def _list(db: Database) -> int:
 
     found = backups_of(db)
     if not found:
-        print(f"no backups of {db.display_name} yet")
+        print(translate("cli", "no backups of {0} yet").format(db.display_name))
     for item in found:
         size = item.path.stat().st_size / 1024
         reason = f"  ({item.reason})" if item.reason else ""
@@ -106,14 +127,18 @@ def _back_up(db: Database, args: argparse.Namespace) -> int:
         if args.out:
             out = Path(args.out).expanduser().resolve()
             if out.exists():
-                raise UserError(f"{out} already exists; choose a new file name")
+                raise UserError(
+                    translate("cli", "{0} already exists; choose a new file name").format(out)
+                )
             copy_to_file(db, out)
-            print(f"backed up {db.display_name} to {out}")
+            print(translate("cli", "backed up {0} to {1}").format(db.display_name, out))
         else:
             made = back_up_now(db)
-            print(f"backed up {db.display_name} to {made.path}")
+            print(translate("cli", "backed up {0} to {1}").format(db.display_name, made.path))
     except (StoreError, OSError) as error:
-        raise UserError(f"the backup failed: {error}") from None
+        raise UserError(
+            translate("cli", "the backup failed: {0}").format(error_text(error))
+        ) from None
     return 0
 
 
@@ -123,11 +148,19 @@ def run_restore(args: argparse.Namespace) -> int:
 
     source = Path(args.file).expanduser()
     if not source.is_file():
-        raise UserError(f"{source} does not exist (or is not a file)")
+        raise UserError(translate("cli", "{0} does not exist (or is not a file)").format(source))
     result = restore_backup(chosen_database(args.db), source, pins=args.pin or (), ask_pin=ask_pin)
-    print(f"restored {result.database} from {result.restored_from}")
+    print(translate("cli", "restored {0} from {1}").format(result.database, result.restored_from))
     if result.safety_backup is not None:
-        print(f"the database as it was is kept in {result.safety_backup.path}")
+        print(
+            translate("cli", "the database as it was is kept in {0}").format(
+                result.safety_backup.path
+            )
+        )
     if result.damaged_moved_to is not None:
-        print(f"the damaged database was moved to {result.damaged_moved_to}")
+        print(
+            translate("cli", "the damaged database was moved to {0}").format(
+                result.damaged_moved_to
+            )
+        )
     return 0

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
 
 def register(subparsers: Any) -> None:
-    bracket = subparsers.add_parser("bracket", help="an elimination event's bracket")
+    bracket = subparsers.add_parser(
+        "bracket", help=translate("cli", "an elimination event's bracket")
+    )
     bracket.add_argument("--event", type=positive, required=True, metavar="ID")
     bracket.set_defaults(func=run_bracket_command)
 
@@ -28,19 +31,28 @@ def _bracket(db: Database, args: argparse.Namespace) -> int:
     from gin_scorer.services.standings import bracket
 
     view = bracket(db, args.event)
-    kind = "Double" if view.double else "Single"
-    print(
-        f"{kind} elimination, {view.size}-line bracket"
-        + (", bracket reset" if view.bracket_reset else "")
-    )
+    print(_heading(view.double, view.bracket_reset).format(view.size))
     for s in view.slots:
         if not s.needed:
-            print(f"  {s.slot:<6} {slot_label(s)}: {not_needed()}")
+            said = translate("cli", "{0}: {1}").format(slot_label(s), not_needed())
+            print(f"  {s.slot:<6} {said}")
             continue
         a, b = slot_side(s, "A").text, slot_side(s, "B").text
         score = f"  {s.games_a}–{s.games_b}" if s.games_a is not None else ""
         win = {"A": f"  -> {a}", "B": f"  -> {b}"}.get(s.winner, "")
-        print(f"  {s.slot:<6} {slot_label(s)}: {a} v {b}{score}{win}")
+        said = translate("cli", "{0}: {1} v {2}").format(slot_label(s), a, b)
+        print(f"  {s.slot:<6} {said}{score}{win}")
     if view.champion is not None:
-        print(f"champion: {view.champion.name}")
+        print(translate("cli", "champion: {0}").format(view.champion.name))
     return 0
+
+
+def _heading(double: bool, reset: bool) -> str:
+    """The bracket's first line, its size as ``{0}``."""
+    if double and reset:
+        return translate("cli", "Double elimination, {0}-line bracket, bracket reset")
+    if double:
+        return translate("cli", "Double elimination, {0}-line bracket")
+    if reset:
+        return translate("cli", "Single elimination, {0}-line bracket, bracket reset")
+    return translate("cli", "Single elimination, {0}-line bracket")

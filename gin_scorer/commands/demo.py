@@ -14,6 +14,7 @@ from gin_scorer.commands._arguments import any_whole, positive, share
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands.standings import print_standings
+from gin_scorer.presentation.words import error_text, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -27,82 +28,117 @@ _MOST_ENTRANTS = 1024
 _MOST_ROUNDS = 64
 
 
-def _season_options(demo: argparse.ArgumentParser) -> None:
-    demo.add_argument(
-        "--season",
-        type=positive,
-        default=None,
-        metavar="NIGHTS",
-        help="play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of "
-        "Hollywood each) counted in one season, with --members members (about 80%% come)",
-    )
-    demo.add_argument(
-        "--members",
-        type=positive,
-        default=30,
-        metavar="M",
-        help="the club's members for --season (default 30)",
-    )
-
-
 def register(subparsers: Any) -> None:
     demo = subparsers.add_parser(
         "demo",
-        help="create a simulated event and play it to the end (real deals, real cards)",
-        description="Create an event with N entrants and play every round of it through the "
-        "services: each hand is shuffled, dealt and played by a simple legal strategy, with "
-        "its cards. The same seed plays the same event.",
+        help=translate(
+            "cli", "create a simulated event and play it to the end (real deals, real cards)"
+        ),
+        description=translate(
+            "cli",
+            "Create an event with N entrants and play every round of it through the "
+            "services: each hand is shuffled, dealt and played by a simple legal strategy, with "
+            "its cards. The same seed plays the same event.",
+        ),
     )
+    _event_options(demo)
+    _play_options(demo)
+    _season_options(demo)
+    demo.add_argument(
+        "--quiet", action="store_true", help=translate("cli", "print only the final standings")
+    )
+    demo.set_defaults(func=run_demo_command)
+
+
+def _event_options(demo: argparse.ArgumentParser) -> None:
+    """The event the demo creates: its entrants, format, seed, rules, rounds and name."""
     demo.add_argument(
         "--entrants",
         type=positive,
         default=16,
         metavar="N",
-        help="how many entrants (default 16; 2 to 256 for brackets)",
+        help=translate("cli", "how many entrants (default 16; 2 to 256 for brackets)"),
     )
     demo.add_argument(
-        "--format", choices=FORMATS, default="swiss", help="event format (default swiss)"
+        "--format",
+        choices=FORMATS,
+        default="swiss",
+        help=translate("cli", "event format (default swiss)"),
     )
     demo.add_argument(
         "--seed",
         type=any_whole,
         default=1,
         metavar="S",
-        help="random seed: the same seed plays the same event (default 1)",
+        help=translate("cli", "random seed: the same seed plays the same event (default 1)"),
     )
     demo.add_argument(
         "--preset",
         default=None,
         metavar="KEY",
-        help="rule preset for the matches (default gra-tournament: best of "
-        "five games to 250; a club night plays hollywood; wikipedia-standard plays one game "
-        "to 100, faster)",
+        help=translate(
+            "cli",
+            "rule preset for the matches (default gra-tournament: best of "
+            "five games to 250; a club night plays hollywood; wikipedia-standard plays one game "
+            "to 100, faster)",
+        ),
     )
     demo.add_argument(
         "--rounds",
         type=positive,
         default=None,
         metavar="N",
-        help="Swiss rounds (default ceil(log2 N)); club nights to play (default 3)",
+        help=translate(
+            "cli", "Swiss rounds (default ceil(log2 N)); club nights to play (default 3)"
+        ),
     )
-    demo.add_argument("--name", default=None, help="the event's name")
+    demo.add_argument("--name", default=None, help=translate("cli", "the event's name"))
+
+
+def _play_options(demo: argparse.ArgumentParser) -> None:
+    """How the demo enters its matches: hand by hand, in batches, or as slips."""
     demo.add_argument(
         "--per-hand",
         action="store_true",
-        help="enter hands one at a time through record_hand (as a scorekeeper "
-        "would; much slower) instead of one batch per match",
+        help=translate(
+            "cli",
+            "enter hands one at a time through record_hand (as a scorekeeper "
+            "would; much slower) instead of one batch per match",
+        ),
     )
     demo.add_argument(
         "--slips",
         type=share,
         default=0.0,
         metavar="SHARE",
-        help="the share of matches (0 to 1) reported as a room reports them, without their "
-        "hands: slips, forfeits, time called, rulings (default 0)",
+        help=translate(
+            "cli",
+            "the share of matches (0 to 1) reported as a room reports them, without their "
+            "hands: slips, forfeits, time called, rulings (default 0)",
+        ),
     )
-    _season_options(demo)
-    demo.add_argument("--quiet", action="store_true", help="print only the final standings")
-    demo.set_defaults(func=run_demo_command)
+
+
+def _season_options(demo: argparse.ArgumentParser) -> None:
+    """A club season instead of one event."""
+    demo.add_argument(
+        "--season",
+        type=positive,
+        default=None,
+        metavar="NIGHTS",
+        help=translate(
+            "cli",
+            "play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of "
+            "Hollywood each) counted in one season, with --members members (about 80%% come)",
+        ),
+    )
+    demo.add_argument(
+        "--members",
+        type=positive,
+        default=30,
+        metavar="M",
+        help=translate("cli", "the club's members for --season (default 30)"),
+    )
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -110,20 +146,30 @@ def _check(args: argparse.Namespace) -> None:
     from gin_scorer.presets import load_preset
 
     if args.format in ("single-elim", "double-elim") and not 2 <= args.entrants <= 256:
-        raise UserError(f"an elimination demo takes 2 to 256 entrants, not {args.entrants}")
+        raise UserError(
+            translate("cli", "an elimination demo takes 2 to 256 entrants, not {0}").format(
+                args.entrants
+            )
+        )
     if args.entrants < 2:
-        raise UserError("a demo event needs at least 2 entrants")
+        raise UserError(translate("cli", "a demo event needs at least 2 entrants"))
     if args.entrants > _MOST_ENTRANTS:
         raise UserError(
-            f"a demo event takes at most {_MOST_ENTRANTS} entrants, not {args.entrants}"
+            translate("cli", "a demo event takes at most {0} entrants, not {1}").format(
+                _MOST_ENTRANTS, args.entrants
+            )
         )
     if args.rounds is not None and args.rounds > _MOST_ROUNDS:
-        raise UserError(f"a demo plays at most {_MOST_ROUNDS} rounds, not {args.rounds}")
+        raise UserError(
+            translate("cli", "a demo plays at most {0} rounds, not {1}").format(
+                _MOST_ROUNDS, args.rounds
+            )
+        )
     if args.preset is not None:
         try:
             load_preset(args.preset)
         except (KeyError, ValueError) as error:
-            raise UserError(str(error).strip("'\"")) from None
+            raise UserError(error_text(error).strip("'\"")) from None
 
 
 def run_demo_command(args: argparse.Namespace) -> int:
@@ -155,11 +201,12 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
     try:
         plan.check()
     except InvalidInput as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     result = play_demo_season(db, plan, progress=None if args.quiet else say)
     print(
-        f"played {result.nights} nights: {result.matches} matches, {result.hands} hands "
-        f"in {result.seconds:.1f} s"
+        translate("cli", "played {0} nights: {1} matches, {2} hands in {3} s").format(
+            result.nights, result.matches, result.hands, f"{result.seconds:.1f}"
+        )
     )
     for line in season_text(season_standing(db, result.season.id)):
         print(line)
@@ -167,8 +214,8 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
     rows = rating_rows(db)
     for line in ratings_text(rows)[:11]:
         print(line)
-    print(f"season {result.season.id}: gin-scorer season table {result.season.id}")
-    print(f"database: {db.url}")
+    print(translate("cli", "season {0}: gin-scorer season table {0}").format(result.season.id))
+    print(translate("cli", "database: {0}").format(db.url))
     return 0
 
 
@@ -195,10 +242,14 @@ def _play(db: Database, args: argparse.Namespace) -> int:
     rows = standings(db, event_id)
     if not args.quiet:
         for note in result.notes:
-            print(f"note: {note}")
+            print(translate("cli", "note: {0}").format(note))
     print(demo_summary(result))
     print_standings(rows[: 8 if args.quiet else 16])
     if len(rows) > 16 and not args.quiet:
-        print(f"... and {len(rows) - 16} more: gin-scorer standings --event {event_id}")
-    print(f"database: {db.url}")
+        print(
+            translate("cli", "... and {0} more: gin-scorer standings --event {1}").format(
+                len(rows) - 16, event_id
+            )
+        )
+    print(translate("cli", "database: {0}").format(db.url))
     return 0

@@ -19,11 +19,13 @@ from gin_scorer.commands._format_options import (
     settings_from_args,
 )
 from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands.entrant import entrant_status_word
 from gin_scorer.commands.match import match_line
+from gin_scorer.presentation.words import error_text, translate
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
-    from gin_scorer.services.dto import EventView
+    from gin_scorer.services.dto import EventStatus, EventView
 
 
 def _day(text: str) -> date:
@@ -31,55 +33,82 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a date: write it as 2026-11-22"
+            translate("cli", "{0} is not a date: write it as 2026-11-22").format(repr(text))
         ) from None
 
 
 def register(subparsers: Any) -> None:
-    event = subparsers.add_parser("event", help="create, list and show events")
+    event = subparsers.add_parser("event", help=translate("cli", "create, list and show events"))
     ev = event.add_subparsers(dest="event_command", metavar="ACTION", required=True)
     _register_new(ev)
-    listing = ev.add_parser("list", help="list the events in the database")
+    listing = ev.add_parser("list", help=translate("cli", "list the events in the database"))
     listing.set_defaults(func=run_event_list)
-    show = ev.add_parser("show", help="an event's rules, entrants and matches")
+    show = ev.add_parser("show", help=translate("cli", "an event's rules, entrants and matches"))
     show.add_argument("event_id", type=positive, metavar="ID")
     show.set_defaults(func=run_event_show)
+    _register_pin_and_finish(ev)
+    _register_settings_and_rules(ev)
+
+
+def _register_pin_and_finish(ev: Any) -> None:
     setpin = ev.add_parser(
-        "set-pin", help="set, change or clear the director PIN (changing needs the old one)"
+        "set-pin",
+        help=translate("cli", "set, change or clear the director PIN (changing needs the old one)"),
     )
     setpin.add_argument("event_id", type=positive, metavar="ID")
-    setpin.add_argument("--new", metavar="PIN", help="the new PIN (leave out to clear it)")
-    setpin.add_argument("--old", metavar="PIN", help="the current PIN, if one is set")
+    setpin.add_argument(
+        "--new", metavar="PIN", help=translate("cli", "the new PIN (leave out to clear it)")
+    )
+    setpin.add_argument(
+        "--old", metavar="PIN", help=translate("cli", "the current PIN, if one is set")
+    )
     setpin.set_defaults(func=run_event_set_pin)
-    finish = ev.add_parser("finish", help="close an event (reopening needs the PIN)")
+    finish = ev.add_parser(
+        "finish", help=translate("cli", "close an event (reopening needs the PIN)")
+    )
     finish.add_argument("event_id", type=positive, metavar="ID")
-    finish.add_argument("--reopen", action="store_true", help="reopen a finished event")
+    finish.add_argument(
+        "--reopen", action="store_true", help=translate("cli", "reopen a finished event")
+    )
     finish.add_argument("--pin")
     finish.set_defaults(func=run_event_finish)
-    _register_settings_and_rules(ev)
 
 
 def _register_new(ev: Any) -> None:
     new = ev.add_parser(
         "new",
-        help="create an event",
-        description="Create an event. Its rules are frozen from the preset (default: the "
-        "GRA tournament rules) or a rule-set file; matches keep the rules they start with.",
+        help=translate("cli", "create an event"),
+        description=translate(
+            "cli",
+            "Create an event. Its rules are frozen from the preset (default: the "
+            "GRA tournament rules) or a rule-set file; matches keep the rules they start with.",
+        ),
     )
-    new.add_argument("--name", required=True, help="the event's name")
+    new.add_argument("--name", required=True, help=translate("cli", "the event's name"))
     rules = new.add_mutually_exclusive_group()
-    rules.add_argument("--preset", metavar="KEY", help="rule-set preset (see: gin-scorer presets)")
-    rules.add_argument("--rules-file", metavar="FILE", help="a rule-set TOML file")
+    rules.add_argument(
+        "--preset",
+        metavar="KEY",
+        help=translate("cli", "rule-set preset (see: gin-scorer presets)"),
+    )
+    rules.add_argument(
+        "--rules-file", metavar="FILE", help=translate("cli", "a rule-set TOML file")
+    )
     new.add_argument(
         "--format",
         default="club",
-        help="club (default), swiss, round-robin, single-elim or double-elim",
+        help=translate("cli", "club (default), swiss, round-robin, single-elim or double-elim"),
     )
-    new.add_argument("--venue", default="", help="where it is played")
-    new.add_argument("--date", type=_day, metavar="YYYY-MM-DD", help="first day")
-    new.add_argument("--end-date", type=_day, metavar="YYYY-MM-DD", help="last day")
+    new.add_argument("--venue", default="", help=translate("cli", "where it is played"))
+    new.add_argument("--date", type=_day, metavar="YYYY-MM-DD", help=translate("cli", "first day"))
     new.add_argument(
-        "--pin", help="a director PIN (4+ characters) guarding corrections and locked results"
+        "--end-date", type=_day, metavar="YYYY-MM-DD", help=translate("cli", "last day")
+    )
+    new.add_argument(
+        "--pin",
+        help=translate(
+            "cli", "a director PIN (4+ characters) guarding corrections and locked results"
+        ),
     )
     add_format_options(new)
     new.set_defaults(func=run_event_new)
@@ -88,26 +117,42 @@ def _register_new(ev: Any) -> None:
 def _register_settings_and_rules(ev: Any) -> None:
     settings = ev.add_parser(
         "settings",
-        help="show or change how an event is paired and ranked (tie-breaks, byes ...)",
-        description="With no option, print the event's format settings. Options change "
-        "only what they name; once the event is running a change needs the director PIN.",
+        help=translate(
+            "cli", "show or change how an event is paired and ranked (tie-breaks, byes ...)"
+        ),
+        description=translate(
+            "cli",
+            "With no option, print the event's format settings. Options change "
+            "only what they name; once the event is running a change needs the director PIN.",
+        ),
     )
     settings.add_argument("event_id", type=positive, metavar="ID")
-    settings.add_argument("--pin", help="the director PIN, once the event is running")
+    settings.add_argument(
+        "--pin", help=translate("cli", "the director PIN, once the event is running")
+    )
     add_format_options(settings)
     settings.set_defaults(func=run_event_settings)
     rules_cmd = ev.add_parser(
         "rules",
-        help="show the rules new matches of an event use, or change them",
-        description="With no option, print every knob of the event's rule set. --preset or "
-        "--rules-file replaces it for matches created from now on (matches already created "
-        "keep theirs); once the event is running this needs the director PIN.",
+        help=translate("cli", "show the rules new matches of an event use, or change them"),
+        description=translate(
+            "cli",
+            "With no option, print every knob of the event's rule set. --preset or "
+            "--rules-file replaces it for matches created from now on (matches already created "
+            "keep theirs); once the event is running this needs the director PIN.",
+        ),
     )
     rules_cmd.add_argument("event_id", type=positive, metavar="ID")
     new_rules = rules_cmd.add_mutually_exclusive_group()
-    new_rules.add_argument("--preset", metavar="KEY", help="rule-set preset (gin-scorer presets)")
-    new_rules.add_argument("--rules-file", metavar="FILE", help="a rule-set TOML file")
-    rules_cmd.add_argument("--pin", help="the director PIN, once the event is running")
+    new_rules.add_argument(
+        "--preset", metavar="KEY", help=translate("cli", "rule-set preset (gin-scorer presets)")
+    )
+    new_rules.add_argument(
+        "--rules-file", metavar="FILE", help=translate("cli", "a rule-set TOML file")
+    )
+    rules_cmd.add_argument(
+        "--pin", help=translate("cli", "the director PIN, once the event is running")
+    )
     rules_cmd.set_defaults(func=run_event_rules)
 
 
@@ -122,7 +167,7 @@ def _chosen_rules(args: argparse.Namespace) -> RuleSet | None:
         if args.preset:
             return load_preset(args.preset)
     except (RuleSetError, KeyError) as error:
-        raise UserError(str(error).strip("'\"")) from None
+        raise UserError(error_text(error).strip("'\"")) from None
     return None
 
 
@@ -143,15 +188,29 @@ def run_event_new(args: argparse.Namespace) -> int:
             settings=settings,
             pin=args.pin,
         )
-    print(f"event {made.id} created: {made.name} ({made.format}, rules: {made.rules.name})")
+    print(
+        translate("cli", "event {0} created: {1} ({2}, rules: {3})").format(
+            made.id, made.name, made.format, made.rules.name
+        )
+    )
     return 0
+
+
+def event_status_word(status: EventStatus) -> str:
+    """An event's status as a word in the reader's language."""
+    words = {
+        "setup": translate("cli", "setup"),
+        "running": translate("cli", "running"),
+        "finished": translate("cli", "finished"),
+    }
+    return words.get(status.value, str(status.value))
 
 
 def _event_line(e: EventView) -> str:
     when = e.start_date.isoformat() if e.start_date else "-"
     return (
-        f"{e.id:>4}  {e.name[:30]:<30}  {e.format:<11}  {e.status.value:<8}  {when:<10}  "
-        f"{e.entrant_count:>4}  {e.rules.key}"
+        f"{e.id:>4}  {e.name[:30]:<30}  {e.format:<11}  {event_status_word(e.status):<8}  "
+        f"{when:<10}  {e.entrant_count:>4}  {e.rules.key}"
     )
 
 
@@ -161,11 +220,18 @@ def run_event_list(args: argparse.Namespace) -> int:
     with opened(args) as db:
         found = events.list_events(db)
     if not found:
-        print("no events yet: create one with  gin-scorer event new --name NAME")
+        print(translate("cli", "no events yet: create one with  gin-scorer event new --name NAME"))
         return 0
-    print(
-        f"{'id':>4}  {'name':<30}  {'format':<11}  {'status':<8}  {'date':<10}  {'ent.':>4}  rules"
+    number, name, kind, status, day, count, rules = (
+        translate("cli", "id"),
+        translate("cli", "name"),
+        translate("cli", "format"),
+        translate("cli", "status"),
+        translate("cli", "date"),
+        translate("cli", "ent."),
+        translate("cli", "rules"),
     )
+    print(f"{number:>4}  {name:<30}  {kind:<11}  {status:<8}  {day:<10}  {count:>4}  {rules}")
     for e in found:
         print(_event_line(e))
     return 0
@@ -178,25 +244,39 @@ def run_event_show(args: argparse.Namespace) -> int:
         e = events.get_event(db, args.event_id)
         people = entrants.list_entrants(db, e.id)
         games = matches.list_matches(db, e.id)
-    dates = " to ".join(d.isoformat() for d in (e.start_date, e.end_date) if d) or "no date"
-    print(f"event {e.id}: {e.name}")
-    print(f"  {e.format}, {e.status.value}, {dates}" + (f", at {e.venue}" if e.venue else ""))
-    print(
-        f"  rules: {e.rules.name} ({e.rules.key}); director PIN: {'set' if e.has_pin else 'none'}"
-    )
+    print(translate("cli", "event {0}: {1}").format(e.id, e.name))
+    print("  " + _event_facts(e))
+    if e.has_pin:
+        pin = translate("cli", "rules: {0} ({1}); director PIN: set")
+    else:
+        pin = translate("cli", "rules: {0} ({1}); director PIN: none")
+    print("  " + pin.format(e.rules.name, e.rules.key))
     for line in describe_settings(e.settings, e.format):
         print(f"  {line}")
-    print(f"  entrants ({len(people)}):")
+    print("  " + translate("cli", "entrants ({0}):").format(len(people)))
     for p in people:
-        notes = [f"seed {p.seed}"] if p.seed else []
+        notes = [translate("cli", "seed {0}").format(p.seed)] if p.seed else []
         notes += [p.club] if p.club else []
-        notes += ["checked in"] if p.checked_in else []
-        notes += [p.status.value] if not p.active else []
+        notes += [translate("cli", "checked in")] if p.checked_in else []
+        notes += [entrant_status_word(p.status)] if not p.active else []
         print(f"    {p.id:>4}  {p.name}" + (f"  ({', '.join(notes)})" if notes else ""))
-    print(f"  matches ({len(games)}):")
+    print("  " + translate("cli", "matches ({0}):").format(len(games)))
     for m in games:
         print("    " + match_line(m))
     return 0
+
+
+def _event_facts(e: EventView) -> str:
+    """The format, status, dates and venue of an event, on one line."""
+    status = event_status_word(e.status)
+    days = [d.isoformat() for d in (e.start_date, e.end_date) if d]
+    if len(days) == 2:
+        dates = translate("cli", "{0} to {1}").format(*days)
+    else:
+        dates = days[0] if days else translate("cli", "no date")
+    if e.venue:
+        return translate("cli", "{0}, {1}, {2}, at {3}").format(e.format, status, dates, e.venue)
+    return f"{e.format}, {status}, {dates}"
 
 
 def run_event_rules(args: argparse.Namespace) -> int:
@@ -211,8 +291,13 @@ def run_event_rules(args: argparse.Namespace) -> int:
             event = with_pin(
                 args.pin, lambda pin: events.set_event_rules(db, event.id, rules, version, pin=pin)
             )
-    changed = ": changed for matches created from now on" if rules is not None else ""
-    print(f"event {event.id} ({event.name}) plays {event.rules.name}{changed}")
+    if rules is not None:
+        line = translate(
+            "cli", "event {0} ({1}) plays {2}: changed for matches created from now on"
+        )
+    else:
+        line = translate("cli", "event {0} ({1}) plays {2}")
+    print(line.format(event.id, event.name, event.rules.name))
     print(describe_knobs(event.rules))
     return 0
 
@@ -229,7 +314,11 @@ def run_event_settings(args: argparse.Namespace) -> int:
                 args.pin,
                 lambda pin: events.set_event_settings(db, event.id, wanted, version, pin=pin),
             )
-    print(f"event {event.id} ({event.name}, {event.format})" + (": changed" if changes else ""))
+    if changes:
+        line = translate("cli", "event {0} ({1}, {2}): changed")
+    else:
+        line = translate("cli", "event {0} ({1}, {2})")
+    print(line.format(event.id, event.name, event.format))
     for line in describe_settings(event.settings, event.format):
         print(f"  {line}")
     return 0
@@ -242,7 +331,10 @@ def run_event_set_pin(args: argparse.Namespace) -> int:
         made = with_pin(
             args.old, lambda old: events.set_event_pin(db, args.event_id, args.new, old_pin=old)
         )
-    print(f"event {made.id}: director PIN {'set' if made.has_pin else 'cleared'}")
+    if made.has_pin:
+        print(translate("cli", "event {0}: director PIN set").format(made.id))
+    else:
+        print(translate("cli", "event {0}: director PIN cleared").format(made.id))
     return 0
 
 
@@ -259,5 +351,9 @@ def run_event_finish(args: argparse.Namespace) -> int:
                 db, args.event_id, status, current.version, pin=pin
             ),
         )
-    print(f"event {made.id} ({made.name}): {made.status.value}")
+    print(
+        translate("cli", "event {0} ({1}): {2}").format(
+            made.id, made.name, event_status_word(made.status)
+        )
+    )
     return 0

@@ -15,40 +15,64 @@ from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
+from gin_scorer.presentation.words import error_text, translate
 
 
 def register(subparsers: Any) -> None:
+    _register_import(subparsers)
+    _register_export(subparsers)
+
+
+def _register_import(subparsers: Any) -> None:
     imp = subparsers.add_parser(
         "import",
-        help="import entrants (CSV) or a whole event (JSON)",
-        description="Import entrants from a CSV file (header: name, club, member_number, "
-        "seed, partner; only name is required) into an event, or a whole event from a JSON "
-        "file made by 'export event'. Nothing is imported unless every row is sound.",
+        help=translate("cli", "import entrants (CSV) or a whole event (JSON)"),
+        description=translate(
+            "cli",
+            "Import entrants from a CSV file (header: name, club, member_number, "
+            "seed, partner; only name is required) into an event, or a whole event from a JSON "
+            "file made by 'export event'. Nothing is imported unless every row is sound.",
+        ),
     )
     what = imp.add_subparsers(dest="import_what", metavar="WHAT", required=True)
-    ent = what.add_parser("entrants", help="entrants from a CSV file into an event")
-    ent.add_argument("file", metavar="FILE", help="the CSV file (- for stdin)")
+    ent = what.add_parser(
+        "entrants", help=translate("cli", "entrants from a CSV file into an event")
+    )
+    ent.add_argument("file", metavar="FILE", help=translate("cli", "the CSV file (- for stdin)"))
     ent.add_argument("--event", type=positive, required=True, metavar="ID")
     ent.set_defaults(func=run_import_entrants)
-    ev = what.add_parser("event", help="a whole event from a JSON file (export event)")
-    ev.add_argument("file", metavar="FILE", help="the JSON file (- for stdin)")
+    ev = what.add_parser(
+        "event", help=translate("cli", "a whole event from a JSON file (export event)")
+    )
+    ev.add_argument("file", metavar="FILE", help=translate("cli", "the JSON file (- for stdin)"))
     ev.set_defaults(func=run_import_event)
 
+
+def _register_export(subparsers: Any) -> None:
     exp = subparsers.add_parser(
         "export",
-        help="export an event, its entrants, results or hands (JSON or CSV)",
-        description="Write an event (JSON: re-imports identically), its entrants (CSV: "
-        "re-imports with 'import entrants'), its match results or every hand (JSON or CSV) "
-        "to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for "
-        "Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is "
-        "written with a ' in front.",
+        help=translate("cli", "export an event, its entrants, results or hands (JSON or CSV)"),
+        description=translate(
+            "cli",
+            "Write an event (JSON: re-imports identically), its entrants (CSV: "
+            "re-imports with 'import entrants'), its match results or every hand (JSON or CSV) "
+            "to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for "
+            "Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is "
+            "written with a ' in front.",
+        ),
     )
     exp.add_argument(
-        "what", choices=("event", "entrants", "results", "hands"), help="what to export"
+        "what",
+        choices=("event", "entrants", "results", "hands"),
+        help=translate("cli", "what to export"),
     )
     exp.add_argument("--event", type=positive, required=True, metavar="ID")
-    exp.add_argument("--format", choices=("json", "csv"), help="default: from --out, else json")
-    exp.add_argument("--out", metavar="FILE", help="write here instead of the terminal")
+    exp.add_argument(
+        "--format", choices=("json", "csv"), help=translate("cli", "default: from --out, else json")
+    )
+    exp.add_argument(
+        "--out", metavar="FILE", help=translate("cli", "write here instead of the terminal")
+    )
     exp.set_defaults(func=run_export)
 
 
@@ -64,13 +88,17 @@ def _read(name: str, read: Callable[[Path], str] = _utf8) -> str:
     try:
         return read(Path(name))
     except FileNotFoundError:
-        raise UserError(f"{name}: no such file") from None
+        raise UserError(translate("cli", "{0}: no such file").format(name)) from None
     except UnicodeDecodeError:
-        raise UserError(f"{name}: not a UTF-8 text file (save it as CSV UTF-8)") from None
+        raise UserError(
+            translate("cli", "{0}: not a UTF-8 text file (save it as CSV UTF-8)").format(name)
+        ) from None
     except ValueError as error:  # the reader's own refusal, e.g. a workbook, not a CSV
-        raise UserError(f"{name}: {error}") from None
+        raise UserError(f"{name}: {error_text(error)}") from None
     except OSError as error:
-        raise UserError(f"{name}: cannot be read: {error.strerror}") from None
+        raise UserError(
+            translate("cli", "{0}: cannot be read: {1}").format(name, error.strerror)
+        ) from None
 
 
 def run_import_entrants(args: argparse.Namespace) -> int:
@@ -88,11 +116,16 @@ def run_import_entrants(args: argparse.Namespace) -> int:
             for problem in error.problems:
                 print(f"  {problem}", file=sys.stderr)
             count = len(error.problems)
-            raise UserError(
-                f"{args.file}: nothing imported, {count} problem{'s' if count != 1 else ''} "
-                "(listed above)"
-            ) from None
-    print(f"{len(made)} entrant{'s' if len(made) != 1 else ''} imported into event {args.event}")
+            if count == 1:
+                refusal = translate("cli", "{0}: nothing imported, {1} problem (listed above)")
+            else:
+                refusal = translate("cli", "{0}: nothing imported, {1} problems (listed above)")
+            raise UserError(refusal.format(args.file, count)) from None
+    if len(made) == 1:
+        done = translate("cli", "{0} entrant imported into event {1}")
+    else:
+        done = translate("cli", "{0} entrants imported into event {1}")
+    print(done.format(len(made), args.event))
     return 0
 
 
@@ -108,8 +141,14 @@ def run_import_event(args: argparse.Namespace) -> int:
         except RowsRejected as error:
             for problem in error.problems:
                 print(f"  {problem}", file=sys.stderr)
-            raise UserError(f"{args.file}: nothing imported (problems listed above)") from None
-    print(f"event {made.id} imported: {made.name} ({made.entrant_count} entrants)")
+            raise UserError(
+                translate("cli", "{0}: nothing imported (problems listed above)").format(args.file)
+            ) from None
+    print(
+        translate("cli", "event {0} imported: {1} ({2} entrants)").format(
+            made.id, made.name, made.entrant_count
+        )
+    )
     return 0
 
 
@@ -122,7 +161,7 @@ def run_export(args: argparse.Namespace) -> int:
     if fmt is None:
         fmt = "csv" if args.out and args.out.lower().endswith(".csv") else "json"
     if args.what == "event" and fmt != "json":
-        raise UserError("an event exports as JSON only (--format json)")
+        raise UserError(translate("cli", "an event exports as JSON only (--format json)"))
     with opened(args) as db:
         if args.what == "event":
             text = exchange.export_event_json(db, args.event)
@@ -143,6 +182,19 @@ def run_export(args: argparse.Namespace) -> int:
         else:
             Path(args.out).write_text(text, encoding="utf-8")
     except OSError as error:
-        raise UserError(f"{args.out}: cannot be written: {error.strerror}") from None
-    print(f"{args.what} of event {args.event} written to {args.out}")
+        raise UserError(
+            translate("cli", "{0}: cannot be written: {1}").format(args.out, error.strerror)
+        ) from None
+    print(_written(args.what).format(args.event, args.out))
     return 0
+
+
+def _written(what: str) -> str:
+    """The line saying where an export went, for each thing exported."""
+    if what == "event":
+        return translate("cli", "event of event {0} written to {1}")
+    if what == "entrants":
+        return translate("cli", "entrants of event {0} written to {1}")
+    if what == "results":
+        return translate("cli", "results of event {0} written to {1}")
+    return translate("cli", "hands of event {0} written to {1}")

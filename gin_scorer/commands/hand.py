@@ -14,70 +14,103 @@ from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import with_pin
+from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from gin_scorer.core.hands import HandRecord
+    from gin_scorer.core.hands import HandRecord, Problem
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import HandRow, ScoreSheet
 
 
 def _side(text: str) -> str:
     if text.strip().upper() not in ("A", "B"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a player: write A or B")
+        raise argparse.ArgumentTypeError(
+            translate("cli", "{0} is not a player: write A or B").format(repr(text))
+        )
     return text.strip().upper()
 
 
 def _who(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--by", default="", metavar="NAME", help="who enters it (default: this station's name)"
+        "--by",
+        default="",
+        metavar="NAME",
+        help=translate("cli", "who enters it (default: this station's name)"),
     )
 
 
 def register(subparsers: Any) -> None:
-    hand = subparsers.add_parser("hand", help="record, correct, void or undo hands")
+    hand = subparsers.add_parser(
+        "hand", help=translate("cli", "record, correct, void or undo hands")
+    )
     ha = hand.add_subparsers(dest="hand_command", metavar="ACTION", required=True)
-    hadd = ha.add_parser(
-        "add",
-        help="record the next hand of a match",
-        description="Record a hand, written in the hand JSON form, e.g. "
-        '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\', \'{"gin": "B", "deadwood": '
-        '{"A": 22}}\' or \'{"dead": true}\'. A hand with errors is refused unless --override '
-        "gives the director's reason.",
-    )
-    hadd.add_argument("--match", type=positive, required=True, metavar="ID")
-    hadd.add_argument("hand", metavar="JSON", help="the hand (or - to read it from stdin)")
-    _who(hadd)
-    hadd.add_argument("--override", metavar="REASON", help="record despite errors, for REASON")
-    hadd.add_argument(
-        "--dealer", type=_side, metavar="A|B", help="who dealt (default: by the rules)"
-    )
-    hadd.add_argument(
-        "--pin",
-        help="director PIN (a locked result or a finished event refuse "
-        "hands: unlock or reopen first)",
-    )
-    hadd.set_defaults(func=run_hand_add)
+    _register_add(ha)
     _register_changes(ha)
 
 
+def _register_add(ha: Any) -> None:
+    hadd = ha.add_parser(
+        "add",
+        help=translate("cli", "record the next hand of a match"),
+        description=translate(
+            "cli",
+            "Record a hand, written in the hand JSON form, e.g. "
+            '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\', \'{"gin": "B", "deadwood": '
+            '{"A": 22}}\' or \'{"dead": true}\'. A hand with errors is refused unless --override '
+            "gives the director's reason.",
+        ),
+    )
+    hadd.add_argument("--match", type=positive, required=True, metavar="ID")
+    hadd.add_argument(
+        "hand", metavar="JSON", help=translate("cli", "the hand (or - to read it from stdin)")
+    )
+    _who(hadd)
+    hadd.add_argument(
+        "--override", metavar="REASON", help=translate("cli", "record despite errors, for REASON")
+    )
+    hadd.add_argument(
+        "--dealer",
+        type=_side,
+        metavar="A|B",
+        help=translate("cli", "who dealt (default: by the rules)"),
+    )
+    hadd.add_argument(
+        "--pin",
+        help=translate(
+            "cli",
+            "director PIN (a locked result or a finished event refuse "
+            "hands: unlock or reopen first)",
+        ),
+    )
+    hadd.set_defaults(func=run_hand_add)
+
+
 def _register_changes(ha: Any) -> None:
-    hcor = ha.add_parser("correct", help="replace a recorded hand (HAND_ID from match sheet)")
+    hcor = ha.add_parser(
+        "correct", help=translate("cli", "replace a recorded hand (HAND_ID from match sheet)")
+    )
     hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
-    hcor.add_argument("hand", metavar="JSON", help="the corrected hand")
+    hcor.add_argument("hand", metavar="JSON", help=translate("cli", "the corrected hand"))
     hcor.add_argument("--reason", required=True)
     _who(hcor)
-    hcor.add_argument("--override", metavar="REASON", help="accept errors in it, for REASON")
-    hcor.add_argument("--pin", help="director PIN, when later play relies on the result")
+    hcor.add_argument(
+        "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
+    )
+    hcor.add_argument(
+        "--pin", help=translate("cli", "director PIN, when later play relies on the result")
+    )
     hcor.set_defaults(func=run_hand_correct)
-    hvoid = ha.add_parser("void", help="withdraw a recorded hand (it stays in the log)")
+    hvoid = ha.add_parser(
+        "void", help=translate("cli", "withdraw a recorded hand (it stays in the log)")
+    )
     hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
     hvoid.add_argument("--reason", required=True)
     _who(hvoid)
     hvoid.add_argument("--pin")
     hvoid.set_defaults(func=run_hand_void)
-    hundo = ha.add_parser("undo", help="take back the newest entry of a match")
+    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
     hundo.add_argument("--match", type=positive, required=True, metavar="ID")
     _who(hundo)
     hundo.add_argument("--pin")
@@ -95,12 +128,14 @@ def _record(text: str) -> HandRecord:
         data = read_json(text, "the hand", max_chars=_HAND_CHARS)
     except JsonInputError as error:
         raise UserError(
-            f'{error}; write it like \'{{"knock": "A", "deadwood": {{"A": 7, "B": 15}}}}\''
+            translate(
+                "cli", '{0}; write it like \'{{"knock": "A", "deadwood": {{"A": 7, "B": 15}}}}\''
+            ).format(error_text(error))
         ) from None
     try:
         return record_from_json(data)
     except HandRecordError as error:
-        raise UserError(f"hand: {error}") from None
+        raise UserError(translate("cli", "hand: {0}").format(error_text(error))) from None
 
 
 # One hand with all its cards is well under 2 KB; anything far larger is not a hand.
@@ -138,12 +173,22 @@ def run_hand_add(args: argparse.Namespace) -> int:
             )
         except HandRejected as error:
             for p in error.problems:
-                print(f"  {p.severity.value}: {p.message}", file=sys.stderr)
+                print("  " + _problem_line(p), file=sys.stderr)
             raise UserError(
-                'hand refused (errors above); to record it anyway add --override "reason"'
+                translate(
+                    "cli",
+                    'hand refused (errors above); to record it anyway add --override "reason"',
+                )
             ) from None
     _summary(sheet)
     return 0
+
+
+def _problem_line(problem: Problem) -> str:
+    """A problem of a refused hand, with its severity, in the reader's language."""
+    if problem.is_error:
+        return translate("cli", "error: {0}").format(say(problem.words))
+    return translate("cli", "warning: {0}").format(say(problem.words))
 
 
 def _match_version(db: Database, hand_id: int) -> int:
@@ -172,7 +217,7 @@ def run_hand_correct(args: argparse.Namespace) -> int:
             pin=pin,
         ),
     )
-    print(f"hand entry {args.hand_id} corrected")
+    print(translate("cli", "hand entry {0} corrected").format(args.hand_id))
     # The correction is the newest row of the match's log, so the row in force with the
     # highest id is the corrected hand (wherever it sits in the match).
     _summary(sheet, max(sheet.hands, key=lambda r: r.hand_id, default=None))
@@ -188,7 +233,7 @@ def run_hand_void(args: argparse.Namespace) -> int:
             db, args.hand_id, version, reason=args.reason, entered_by=entered_by(args, db), pin=pin
         ),
     )
-    print(f"hand entry {args.hand_id} voided")
+    print(translate("cli", "hand entry {0} voided").format(args.hand_id))
     _summary(sheet)
     return 0
 
@@ -214,6 +259,6 @@ def run_hand_undo(args: argparse.Namespace) -> int:
                 db, args.match, current.version, entered_by=entered_by(args, db), pin=pin
             ),
         )
-    print(f"newest entry of match {args.match} undone")
+    print(translate("cli", "newest entry of match {0} undone").format(args.match))
     _summary(sheet)
     return 0

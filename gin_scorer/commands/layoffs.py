@@ -16,6 +16,7 @@ from gin_scorer.commands._cards_io import (
     melds_line,
     shown,
 )
+from gin_scorer.presentation.words import error_text, translate
 
 if TYPE_CHECKING:
     from gin_scorer.core.layoffs import Defence
@@ -25,25 +26,37 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> None:
     layoffs = subparsers.add_parser(
         "layoffs",
-        help="the defender's best melds and layoffs against the knocker's melds",
-        description="Find the defender's melds and layoffs leaving the least deadwood, "
-        "exactly: the fourth card of a set of three, cards at either end of a run, in chains. "
-        "Give '-' to read JSON lines from standard input, each like "
-        '{"knocker_melds": [["7h", "8h", "9h"], ["Ks", "Kd", "Kc"]], "defender": ["6h", ...]}'
-        ' (optionally with "gin": true, when no layoffs are allowed).',
-        epilog='example:  gin-scorer layoffs --knocker "7h 8h 9h | Ks Kd Kc" '
-        '--defender "6h 5h Kh 2c 2d 2s 9c Jd Qd 4s"',
+        help=translate("cli", "the defender's best melds and layoffs against the knocker's melds"),
+        description=translate(
+            "cli",
+            "Find the defender's melds and layoffs leaving the least deadwood, "
+            "exactly: the fourth card of a set of three, cards at either end of a run, in chains. "
+            "Give '-' to read JSON lines from standard input, each like "
+            '{"knocker_melds": [["7h", "8h", "9h"], ["Ks", "Kd", "Kc"]], "defender": ["6h", ...]}'
+            ' (optionally with "gin": true, when no layoffs are allowed).',
+        ),
+        epilog=translate(
+            "cli",
+            'example:  gin-scorer layoffs --knocker "7h 8h 9h | Ks Kd Kc" '
+            '--defender "6h 5h Kh 2c 2d 2s 9c Jd Qd 4s"',
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    layoffs.add_argument("source", nargs="?", metavar="-", help="- to read JSON lines from stdin")
+    layoffs.add_argument(
+        "source", nargs="?", metavar="-", help=translate("cli", "- to read JSON lines from stdin")
+    )
     layoffs.add_argument(
         "--knocker",
         metavar="MELDS",
-        help='the knocker\'s melds, separated by |: "7h 8h 9h | Ks Kd Kc"',
+        help=translate("cli", 'the knocker\'s melds, separated by |: "7h 8h 9h | Ks Kd Kc"'),
     )
-    layoffs.add_argument("--defender", metavar="CARDS", help="the defender's cards")
     layoffs.add_argument(
-        "--gin", action="store_true", help="the knocker went gin: no layoffs are allowed"
+        "--defender", metavar="CARDS", help=translate("cli", "the defender's cards")
+    )
+    layoffs.add_argument(
+        "--gin",
+        action="store_true",
+        help=translate("cli", "the knocker went gin: no layoffs are allowed"),
     )
     card_options(layoffs)
     layoffs.set_defaults(func=run_layoffs)
@@ -56,47 +69,66 @@ def run_layoffs(args: argparse.Namespace) -> int:
     if args.source is not None:
         if args.source != "-":
             raise UserError(
-                f"unexpected {args.source!r}: give - to read JSON lines from "
-                "standard input, or use --knocker and --defender"
+                translate(
+                    "cli",
+                    "unexpected {0}: give - to read JSON lines from "
+                    "standard input, or use --knocker and --defender",
+                ).format(repr(args.source))
             )
         if args.knocker is not None or args.defender is not None:
             raise UserError(
-                "give either - (JSON lines on standard input) or --knocker and --defender, not both"
+                translate(
+                    "cli",
+                    "give either - (JSON lines on standard input) or --knocker and --defender, "
+                    "not both",
+                )
             )
         return each_line(lambda line: _layoffs_json_line(line, ace_rule, args.gin), args.json)
     if args.knocker is None or args.defender is None:
         raise UserError(
-            'give --knocker "7h 8h 9h | Ks Kd Kc" and --defender "CARDS", '
-            "or - to read JSON lines from standard input"
+            translate(
+                "cli",
+                'give --knocker "7h 8h 9h | Ks Kd Kc" and --defender "CARDS", '
+                "or - to read JSON lines from standard input",
+            )
         )
     try:
         data, text = layoffs_answer(
             args.knocker.split("|"), args.defender, ace_rule, allow_layoffs=not args.gin
         )
     except ValueError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     print(json.dumps(data, ensure_ascii=False) if args.json else text)
     return 0
 
 
 def _layoffs_json_line(line: str, ace_rule: AceRule, gin: bool) -> tuple[dict[str, Any], str]:
-    from gin_scorer.core.json_input import read_json
+    from gin_scorer.core.json_input import JsonInputError, read_json
+    from gin_scorer.core.wording import said
 
-    request = read_json(line, "the line", max_chars=64 * 1024)  # JsonInputError: a ValueError
+    # Each refusal is a JsonInputError (a ValueError) said as a pattern: English in the JSON
+    # answers, the reader's language where the text is shown.
+    request = read_json(line, "the line", max_chars=64 * 1024)
     if not isinstance(request, dict):
-        raise ValueError(
-            'the line must be a JSON object like {"knocker_melds": [[...]], "defender": [...]}'
+        raise JsonInputError(
+            said(
+                "the line must be a JSON object like "
+                '{{"knocker_melds": [[...]], "defender": [...]}}'
+            )
         )
     for key in ("knocker_melds", "defender"):
         if key not in request:
-            raise ValueError(f'the line has no "{key}"')
+            raise JsonInputError(said('the line has no "{0}"', key))
     knocker = request["knocker_melds"]
     if not isinstance(knocker, list) or not all(_is_cards(meld) for meld in knocker):
-        raise ValueError(
-            '"knocker_melds" must be a list of melds, each a list of cards like ["7h", "8h", "9h"]'
+        raise JsonInputError(
+            said(
+                '"knocker_melds" must be a list of melds, each a list of cards like '
+                '["7h", "8h", "9h"]'
+            )
         )
     if not _is_cards(request["defender"]):
-        raise ValueError('"defender" must be a list of cards like ["6h", "Kd"]')
+        raise JsonInputError(said('"defender" must be a list of cards like ["6h", "Kd"]'))
     allow = not (gin or bool(request.get("gin", False)))
     return layoffs_answer(knocker, request["defender"], ace_rule, allow_layoffs=allow)
 
@@ -151,14 +183,17 @@ def defence_fields(defence: Defence) -> dict[str, Any]:
 def defence_text(knocker: list[Meld], defence: Defence, allow_layoffs: bool) -> str:
     numbered = "  ".join(f"{i}) {meld}" for i, meld in enumerate(knocker, start=1))
     if not allow_layoffs:
-        laid = "none (the knocker went gin)"
+        laid = translate("cli", "none (the knocker went gin)")
     else:
-        laid = (
-            ", ".join(f"{layoff.card} on {layoff.meld + 1}" for layoff in defence.layoffs) or "none"
-        )
-    return (
-        f"knocker's melds: {numbered}\n"
-        f"defender melds:  {melds_line(defence.melds)}\n"
-        f"lays off:        {laid}\n"
-        f"deadwood:        {shown(defence.deadwood)} = {defence.deadwood_points}"
+        on = translate("cli", "{0} on {1}")
+        laid = ", ".join(
+            on.format(layoff.card, layoff.meld + 1) for layoff in defence.layoffs
+        ) or translate("cli", "none")
+    rows = (
+        (translate("cli", "knocker's melds:"), numbered),
+        (translate("cli", "defender melds:"), melds_line(defence.melds)),
+        (translate("cli", "lays off:"), laid),
+        (translate("cli", "deadwood:"), f"{shown(defence.deadwood)} = {defence.deadwood_points}"),
     )
+    width = max(len(label) for label, _ in rows) + 1  # the values in one column
+    return "\n".join(f"{label:<{width}}{value}" for label, value in rows)

@@ -11,24 +11,34 @@ import json
 from typing import Any
 
 from gin_scorer.commands._arguments import positive
+from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
 
 
 def register(subparsers: Any) -> None:
     links = subparsers.add_parser(
         "links",
-        help="each table's own address in the room (for QR codes on the tables)",
-        description="Print each table's address in the room for the latest round (or "
-        "--round N): table, players, address. Give the room's address with --base (what "
-        "`gin-scorer serve` printed); by default this computer's address on the venue's "
-        f"network and port {DEFAULT_PORT}.",
+        help=translate("cli", "each table's own address in the room (for QR codes on the tables)"),
+        description=translate(
+            "cli",
+            "Print each table's address in the room for the latest round (or "
+            "--round N): table, players, address. Give the room's address with --base (what "
+            "`gin-scorer serve` printed); by default this computer's address on the venue's "
+            "network and port {0}.",
+        ).format(DEFAULT_PORT),
     )
-    links.add_argument("--event", type=positive, metavar="ID", required=True, help="the event")
+    links.add_argument(
+        "--event", type=positive, metavar="ID", required=True, help=translate("cli", "the event")
+    )
     links.add_argument("--round", dest="round_number", type=positive, metavar="N")
     links.add_argument(
-        "--base", metavar="URL", help="the room's address, e.g. http://10.0.0.5:8080"
+        "--base",
+        metavar="URL",
+        help=translate("cli", "the room's address, e.g. http://10.0.0.5:8080"),
     )
-    links.add_argument("--json", action="store_true", help="one JSON object per table")
+    links.add_argument(
+        "--json", action="store_true", help=translate("cli", "one JSON object per table")
+    )
     links.set_defaults(func=run_links)
 
 
@@ -41,7 +51,7 @@ def run_links(args: argparse.Namespace) -> int:
     with opened(args, backups=False) as db:
         found = table_links(db, args.event, args.round_number)
     if not found:
-        print("no tables in that round (a bye has no page)")
+        print(translate("cli", "no tables in that round (a bye has no page)"))
         return 0
     for link in found:
         address = base + link.path
@@ -59,6 +69,7 @@ def run_links(args: argparse.Namespace) -> int:
                 )
             )
         else:
-            table = f"T{link.table}" if link.table is not None else "—"
-            print(f"{table:>4}  {link.a} v {link.b}\n      {address}")
+            table = translate("cli", "T{0}").format(link.table) if link.table is not None else "—"
+            players = translate("cli", "{0} v {1}").format(link.a, link.b)
+            print(f"{table:>4}  {players}\n      {address}")
     return 0

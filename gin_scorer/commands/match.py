@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
-from gin_scorer.commands._match_result import register_actions
+from gin_scorer.commands._match_result import match_status_word, register_actions
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.dto import MatchView
@@ -18,30 +19,20 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     match = subparsers.add_parser(
-        "match", help="create matches, show score sheets, report and lock results"
+        "match",
+        help=translate("cli", "create matches, show score sheets, report and lock results"),
     )
     ma = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
-    mnew = ma.add_parser(
-        "new",
-        help="a match between two entrants (club play, ad hoc)",
-        description="Create a match. In a club event, names not yet entered are entered.",
-    )
-    mnew.add_argument("--event", type=positive, required=True, metavar="ID")
-    mnew.add_argument("--a", required=True, metavar="NAME", help="side A")
-    mnew.add_argument("--b", required=True, metavar="NAME", help="side B")
-    mnew.add_argument("--table", type=positive, metavar="N")
-    mnew.set_defaults(func=run_match_new)
-    mlist = ma.add_parser("list", help="the matches of an event")
-    mlist.add_argument("--event", type=positive, required=True, metavar="ID")
-    mlist.add_argument("--round", type=positive, metavar="N")
-    mlist.set_defaults(func=run_match_list)
-    sheet = ma.add_parser("sheet", help="the score sheet of a match")
+    _register_new_and_list(ma)
+    sheet = ma.add_parser("sheet", help=translate("cli", "the score sheet of a match"))
     sheet.add_argument("match_id", type=positive, metavar="ID")
-    sheet.add_argument("--log", action="store_true", help="also list every log row")
+    sheet.add_argument(
+        "--log", action="store_true", help=translate("cli", "also list every log row")
+    )
     sheet.set_defaults(func=run_match_sheet)
     for name, helptext in (
-        ("lock", "seal a finished result (needs the director PIN if set)"),
-        ("unlock", "lift the seal (needs the director PIN if set)"),
+        ("lock", translate("cli", "seal a finished result (needs the director PIN if set)")),
+        ("unlock", translate("cli", "lift the seal (needs the director PIN if set)")),
     ):
         action = ma.add_parser(name, help=helptext)
         action.add_argument("match_id", type=positive, metavar="ID")
@@ -50,18 +41,40 @@ def register(subparsers: Any) -> None:
     register_actions(ma)
 
 
+def _register_new_and_list(ma: Any) -> None:
+    mnew = ma.add_parser(
+        "new",
+        help=translate("cli", "a match between two entrants (club play, ad hoc)"),
+        description=translate(
+            "cli", "Create a match. In a club event, names not yet entered are entered."
+        ),
+    )
+    mnew.add_argument("--event", type=positive, required=True, metavar="ID")
+    mnew.add_argument("--a", required=True, metavar="NAME", help=translate("cli", "side A"))
+    mnew.add_argument("--b", required=True, metavar="NAME", help=translate("cli", "side B"))
+    mnew.add_argument("--table", type=positive, metavar="N")
+    mnew.set_defaults(func=run_match_new)
+    mlist = ma.add_parser("list", help=translate("cli", "the matches of an event"))
+    mlist.add_argument("--event", type=positive, required=True, metavar="ID")
+    mlist.add_argument("--round", type=positive, metavar="N")
+    mlist.set_defaults(func=run_match_list)
+
+
 def match_line(m: MatchView) -> str:
     """One match on one line: id, who plays whom, status, where (round, table, bracket slot)."""
     where = []
     if m.round_number:
-        where.append(f"round {m.round_number}")
+        where.append(translate("cli", "round {0}").format(m.round_number))
     if m.table_number:
-        where.append(f"table {m.table_number}")
+        where.append(translate("cli", "table {0}").format(m.table_number))
     if m.bracket_slot:
         where.append(m.bracket_slot)
-    b = m.b.name if m.b else "(bye)"
+    if m.b:
+        players = translate("cli", "{0} v {1}").format(m.a.name, m.b.name)
+    else:
+        players = translate("cli", "{0} v (bye)").format(m.a.name)
     place = f"  [{', '.join(where)}]" if where else ""
-    return f"{m.id:>4}  {m.a.name} v {b}  {m.status.value}{place}"
+    return f"{m.id:>4}  {players}  {match_status_word(m.status)}{place}"
 
 
 def run_match_new(args: argparse.Namespace) -> int:
@@ -75,8 +88,13 @@ def run_match_new(args: argparse.Namespace) -> int:
         )
     for name in added:
         entrant = made.a if made.a.name == name else made.b
-        print(f"entrant {entrant.id if entrant else '?'} added: {name}")
-    print(f"match {made.id} created: {made.a.name} (A) v {made.b.name if made.b else '-'} (B)")
+        number = entrant.id if entrant else "?"
+        print(translate("cli", "entrant {0} added: {1}").format(number, name))
+    print(
+        translate("cli", "match {0} created: {1} (A) v {2} (B)").format(
+            made.id, made.a.name, made.b.name if made.b else "-"
+        )
+    )
     return 0
 
 
@@ -88,7 +106,7 @@ def run_match_list(args: argparse.Namespace) -> int:
     for m in found:
         print(match_line(m))
     if not found:
-        print("no matches")
+        print(translate("cli", "no matches"))
     return 0
 
 
@@ -116,5 +134,9 @@ def run_match_lock(args: argparse.Namespace) -> int:
                 db, args.match_id, current.version, locked=locked, pin=pin
             ),
         )
-    print(f"match {args.match_id}: {sheet.match.status.value}")
+    print(
+        translate("cli", "match {0}: {1}").format(
+            args.match_id, match_status_word(sheet.match.status)
+        )
+    )
     return 0

@@ -9,28 +9,40 @@ from typing import Any
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.presentation.words import translate
 
 
 def register(subparsers: Any) -> None:
     player = subparsers.add_parser(
         "player",
-        help="the club's players across events: list, show one's page, merge two records",
+        help=translate(
+            "cli", "the club's players across events: list, show one's page, merge two records"
+        ),
     )
     verbs = player.add_subparsers(dest="verb", required=True, metavar="VERB")
-    listing = verbs.add_parser("list", help="every player, with the events each entered")
+    listing = verbs.add_parser(
+        "list", help=translate("cli", "every player, with the events each entered")
+    )
     listing.set_defaults(func=run_list)
     show = verbs.add_parser(
         "show",
-        help="a player's page: rating, statistics from the hands, events, head-to-head",
-        description="NAME is a name, part of one, a member number or #ID.",
+        help=translate(
+            "cli", "a player's page: rating, statistics from the hands, events, head-to-head"
+        ),
+        description=translate("cli", "NAME is a name, part of one, a member number or #ID."),
     )
     show.add_argument("name", metavar="NAME")
     show.set_defaults(func=run_show)
     merge = verbs.add_parser(
         "merge",
-        help="make two records of one person one (the second's entries move to the first)",
-        description="Refused when the two played each other or sat in one event: they are "
-        "then two people. Needs the database PIN when one is set.",
+        help=translate(
+            "cli", "make two records of one person one (the second's entries move to the first)"
+        ),
+        description=translate(
+            "cli",
+            "Refused when the two played each other or sat in one event: they are "
+            "then two people. Needs the database PIN when one is set.",
+        ),
     )
     merge.add_argument("keep", type=positive, metavar="KEEP_ID")
     merge.add_argument("gone", type=positive, metavar="MERGED_ID")
@@ -45,10 +57,17 @@ def run_list(args: argparse.Namespace) -> int:
     with opened(args, backups=False) as db:
         players = list_players(db)
     if not players:
-        print("no players yet: entrants become players when they are entered")
+        print(translate("cli", "no players yet: entrants become players when they are entered"))
         return 0
     rows = [[f"#{p.id}", p.name, p.club, p.member_number, str(p.events)] for p in players]
-    for line in text_table(["Id", "Name", "Club", "Member", "Events"], rows, (4,)):
+    columns = [
+        translate("cli", "Id"),
+        translate("cli", "Name"),
+        translate("cli", "Club"),
+        translate("cli", "Member"),
+        translate("cli", "Events"),
+    ]
+    for line in text_table(columns, rows, (4,)):
         print(line)
     return 0
 
@@ -72,6 +91,8 @@ def run_merge(args: argparse.Namespace) -> int:
         gone = get_player(db, args.gone)
         kept = with_pin(args.pin, lambda pin: merge_players(db, args.keep, args.gone, pin=pin))
     print(
-        f"merged: {gone.label} (#{gone.id}) is now {kept.label} (#{kept.id}), {kept.events} events"
+        translate("cli", "merged: {0} (#{1}) is now {2} (#{3}), {4} events").format(
+            gone.label, gone.id, kept.label, kept.id, kept.events
+        )
     )
     return 0

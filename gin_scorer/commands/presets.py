@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from gin_scorer.presentation.words import translate
+
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
 
@@ -13,24 +15,34 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "presets",
-        help="list the rule-set presets, or show every knob of one",
-        description="List the bundled rule-set presets (key, name, source), or with "
-        "'show KEY' print every knob of one. KEY may also be a path to a .toml file.",
+        help=translate("cli", "list the rule-set presets, or show every knob of one"),
+        description=translate(
+            "cli",
+            "List the bundled rule-set presets (key, name, source), or with "
+            "'show KEY' print every knob of one. KEY may also be a path to a .toml file.",
+        ),
     )
     parser.add_argument("action", nargs="?", choices=["list", "show"], default="list")
-    parser.add_argument("key", nargs="?", metavar="KEY", help="the preset to show")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "key", nargs="?", metavar="KEY", help=translate("cli", "the preset to show")
+    )
+    parser.add_argument("--json", action="store_true", help=translate("cli", "print JSON"))
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
     from gin_scorer.core.rules import RuleSetError
+    from gin_scorer.presentation.words import error_text
     from gin_scorer.presets import list_presets, resolve_rules
 
     if args.action == "list":
         if args.key is not None:
-            raise UserError(f"'presets {args.key}': to see one preset write 'presets show KEY'")
+            raise UserError(
+                translate(
+                    "cli", "'presets {0}': to see one preset write 'presets show KEY'"
+                ).format(args.key)
+            )
         presets = list_presets()
         if args.json:
             rows = [{"key": r.key, "name": r.name, "source": r.source} for r in presets]
@@ -40,14 +52,16 @@ def run(args: argparse.Namespace) -> int:
         for rules in presets:
             print(f"{rules.key:<{width}}  {rules.name}")
             print(f"{'':<{width}}  {rules.description}")
-            print(f"{'':<{width}}  source: {rules.source}")
+            print(f"{'':<{width}}  " + translate("cli", "source: {0}").format(rules.source))
         return 0
     if args.key is None:
-        raise UserError("which preset? write 'presets show KEY' (see 'gin-scorer presets')")
+        raise UserError(
+            translate("cli", "which preset? write 'presets show KEY' (see 'gin-scorer presets')")
+        )
     try:
         rules = resolve_rules(args.key)
     except RuleSetError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     if args.json:
         print(json.dumps(rules.to_dict(), ensure_ascii=False, indent=2))
         return 0

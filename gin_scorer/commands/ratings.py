@@ -9,22 +9,28 @@ from typing import Any
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.presentation.words import translate
 
 
 def register(subparsers: Any) -> None:
     ratings = subparsers.add_parser(
         "ratings",
-        help="the rating list (openskill, from every match played to a result)",
-        description="One row per player with a rated match, best first. A rating is "
-        "recomputed from the results each time, so a corrected result re-rates everyone "
-        "after it. --seed-event seeds an event's entrants by rating instead.",
+        help=translate("cli", "the rating list (openskill, from every match played to a result)"),
+        description=translate(
+            "cli",
+            "One row per player with a rated match, best first. A rating is "
+            "recomputed from the results each time, so a corrected result re-rates everyone "
+            "after it. --seed-event seeds an event's entrants by rating instead.",
+        ),
     )
-    ratings.add_argument("--csv", action="store_true", help="CSV with a header, for a spreadsheet")
+    ratings.add_argument(
+        "--csv", action="store_true", help=translate("cli", "CSV with a header, for a spreadsheet")
+    )
     ratings.add_argument(
         "--seed-event",
         type=positive,
         metavar="ID",
-        help="set the seeds of event ID's active entrants from their ratings",
+        help=translate("cli", "set the seeds of event ID's active entrants from their ratings"),
     )
     add_pin_option(ratings)
     ratings.set_defaults(func=run_ratings)

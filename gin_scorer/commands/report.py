@@ -11,74 +11,162 @@ import argparse
 from typing import Any
 
 from gin_scorer.commands._arguments import one_to, positive
+from gin_scorer.presentation.words import translate
 
-_KINDS = {
-    "standings": "standings (--event; --round N: as they stood after round N)",
-    "pairings": "table assignments by table and by name (--event, optional --round)",
-    "sheet": "match score sheets: --match ID, or every match of --round; --blank for a pad",
-    "pad": "Hollywood pads (three games at once): like sheet",
-    "slips": "result slips to cut and collect, one per table (--event --round, or --blank)",
-    "bracket": "single / double elimination bracket chart (--event; --blank: seeds only)",
-    "player": "a player's matches, hands won, gins, undercuts (--entrant ID)",
-    "tents": "table tents to fold and stand on each table, a page a table (--event, --round)",
-    "signin": "sign-in sheet: every entrant A to Z with a box to tick (--event)",
-    "badges": "name badges with name and club, eight a page to cut out (--event)",
-    "season": "a season's table, night by night (--season ID)",
-    "player-page": "a player's page across every event: rating and results plots, "
-    "statistics, head-to-head (--player ID)",
-}
+_KINDS = (
+    "standings",
+    "pairings",
+    "sheet",
+    "pad",
+    "slips",
+    "bracket",
+    "player",
+    "tents",
+    "signin",
+    "badges",
+    "season",
+    "player-page",
+)
+
+
+def _kind_texts() -> dict[str, str]:
+    """What each kind prints, as ``--help`` lists them."""
+    return {
+        "standings": translate(
+            "cli", "standings (--event; --round N: as they stood after round N)"
+        ),
+        "pairings": translate(
+            "cli", "table assignments by table and by name (--event, optional --round)"
+        ),
+        "sheet": translate(
+            "cli", "match score sheets: --match ID, or every match of --round; --blank for a pad"
+        ),
+        "pad": translate("cli", "Hollywood pads (three games at once): like sheet"),
+        "slips": translate(
+            "cli", "result slips to cut and collect, one per table (--event --round, or --blank)"
+        ),
+        "bracket": translate(
+            "cli", "single / double elimination bracket chart (--event; --blank: seeds only)"
+        ),
+        "player": translate("cli", "a player's matches, hands won, gins, undercuts (--entrant ID)"),
+        "tents": translate(
+            "cli", "table tents to fold and stand on each table, a page a table (--event, --round)"
+        ),
+        "signin": translate(
+            "cli", "sign-in sheet: every entrant A to Z with a box to tick (--event)"
+        ),
+        "badges": translate(
+            "cli", "name badges with name and club, eight a page to cut out (--event)"
+        ),
+        "season": translate("cli", "a season's table, night by night (--season ID)"),
+        "player-page": translate(
+            "cli",
+            "a player's page across every event: rating and results plots, "
+            "statistics, head-to-head (--player ID)",
+        ),
+    }
 
 
 def register(subparsers: Any) -> None:
+    kinds = _kind_texts()
     parser = subparsers.add_parser(
         "report",
-        help="print standings, pairings, score sheets, pads, slips, brackets to PDF",
-        description="Write a printable PDF. Kinds:\n"
-        + "\n".join(f"  {k:<10} {v}" for k, v in _KINDS.items()),
+        help=translate(
+            "cli", "print standings, pairings, score sheets, pads, slips, brackets to PDF"
+        ),
+        description=translate("cli", "Write a printable PDF. Kinds:")
+        + "\n"
+        + "\n".join(f"  {k:<10} {kinds[k]}" for k in _KINDS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "kind", choices=list(_KINDS), metavar="KIND", help="one of: " + ", ".join(_KINDS)
+        "kind",
+        choices=list(_KINDS),
+        metavar="KIND",
+        help=translate("cli", "one of: {0}").format(", ".join(_KINDS)),
     )
-    parser.add_argument("--event", type=positive, metavar="ID", help="the event's id")
+    _which_options(parser)
+    _form_options(parser)
+    parser.set_defaults(func=run)
+
+
+def _which_options(parser: argparse.ArgumentParser) -> None:
+    """The options that say what the document is about."""
     parser.add_argument(
-        "--round", type=positive, metavar="N", help="the round (default: the latest round paired)"
+        "--event", type=positive, metavar="ID", help=translate("cli", "the event's id")
     )
-    parser.add_argument("--match", type=positive, metavar="ID", help="one match's id")
-    parser.add_argument("--entrant", type=positive, metavar="ID", help="the entrant (player sheet)")
-    parser.add_argument("--season", type=positive, metavar="ID", help="the season (season table)")
     parser.add_argument(
-        "--player", type=positive, metavar="ID", help="the player (player's page; see player list)"
+        "--round",
+        type=positive,
+        metavar="N",
+        help=translate("cli", "the round (default: the latest round paired)"),
     )
-    parser.add_argument("--blank", action="store_true", help="an empty form to fill in by hand")
+    parser.add_argument(
+        "--match", type=positive, metavar="ID", help=translate("cli", "one match's id")
+    )
+    parser.add_argument(
+        "--entrant",
+        type=positive,
+        metavar="ID",
+        help=translate("cli", "the entrant (player sheet)"),
+    )
+    parser.add_argument(
+        "--season", type=positive, metavar="ID", help=translate("cli", "the season (season table)")
+    )
+    parser.add_argument(
+        "--player",
+        type=positive,
+        metavar="ID",
+        help=translate("cli", "the player (player's page; see player list)"),
+    )
+
+
+def _form_options(parser: argparse.ArgumentParser) -> None:
+    """The options that say how the document is printed, and where to."""
+    parser.add_argument(
+        "--blank", action="store_true", help=translate("cli", "an empty form to fill in by hand")
+    )
     parser.add_argument(
         "--copies",
         type=one_to(500),
         default=1,
         metavar="N",
-        help="blank forms: how many sheets / pads / pages of slips (default 1, at most 500)",
+        help=translate(
+            "cli",
+            "blank forms: how many sheets / pads / pages of slips (default 1, at most 500)",
+        ),
     )
     parser.add_argument(
-        "--paper", choices=["a4", "letter"], default="a4", help="paper size (default a4)"
+        "--paper",
+        choices=["a4", "letter"],
+        default="a4",
+        help=translate("cli", "paper size (default a4)"),
     )
     parser.add_argument(
         "--room",
         metavar="URL",
-        help="tents: the room's address (what `gin-scorer serve` printed): each card then "
-        "carries its table's QR code for entering hands from a phone",
+        help=translate(
+            "cli",
+            "tents: the room's address (what `gin-scorer serve` printed): each card then "
+            "carries its table's QR code for entering hands from a phone",
+        ),
     )
-    parser.add_argument("--out", required=True, metavar="FILE.pdf", help="where to write")
-    parser.set_defaults(func=run)
+    parser.add_argument(
+        "--out", required=True, metavar="FILE.pdf", help=translate("cli", "where to write")
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
     from gin_scorer.paths import chosen_database
+    from gin_scorer.presentation.words import error_text
     from gin_scorer.reports import ReportError, build
     from gin_scorer.services.database import open_database
 
     if not args.out.lower().endswith(".pdf"):
-        raise UserError(f"the output file {args.out!r} should end in .pdf")
+        raise UserError(
+            translate("cli", "the output file {0} should end in .pdf").format(repr(args.out))
+        )
     needs_db = not (
         args.blank
         and args.event is None
@@ -103,11 +191,13 @@ def run(args: argparse.Namespace) -> int:
             player_id=args.player,
         )
     except ReportError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     except OSError as error:
-        raise UserError(f"cannot write {args.out}: {error.strerror or error}") from None
+        raise UserError(
+            translate("cli", "cannot write {0}: {1}").format(args.out, error.strerror or error)
+        ) from None
     finally:
         if db is not None:
             db.close()
-    print(f"wrote {path}")
+    print(translate("cli", "wrote {0}").format(path))
     return 0

@@ -10,47 +10,78 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import positive, quoted
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
+    from gin_scorer.tournament.tables import TableState
 
 
 def register(subparsers: Any) -> None:
-    rnd = subparsers.add_parser("round", help="pair the next round; show pairings or status")
+    rnd = subparsers.add_parser(
+        "round", help=translate("cli", "pair the next round; show pairings or status")
+    )
     actions = rnd.add_subparsers(dest="round_action", metavar="ACTION", required=True)
-    start = actions.add_parser("start", help="pair the next round (tables assigned)")
+    _pairing_parsers(actions)
+    _showing_parsers(actions)
+
+
+def _pairing_parsers(actions: Any) -> None:
+    """``round start``, ``round preview`` and ``round cancel``."""
+    start = actions.add_parser(
+        "start", help=translate("cli", "pair the next round (tables assigned)")
+    )
     start.add_argument("--event", type=positive, required=True, metavar="ID")
     start.add_argument(
         "--pair",
         action="append",
         default=[],
         metavar="A,B",
-        help="club nights: a pairing by entrant ids (repeat for each table)",
+        help=translate("cli", "club nights: a pairing by entrant ids (repeat for each table)"),
     )
     start.set_defaults(func=run_start)
-    preview = actions.add_parser("preview", help="the pairings 'start' would make (writes nothing)")
+    preview = actions.add_parser(
+        "preview", help=translate("cli", "the pairings 'start' would make (writes nothing)")
+    )
     preview.add_argument("--event", type=positive, required=True, metavar="ID")
     preview.add_argument(
         "--pair",
         action="append",
         default=[],
         metavar="A,B",
-        help="club nights: a pairing by entrant ids",
+        help=translate("cli", "club nights: a pairing by entrant ids"),
     )
     preview.set_defaults(func=run_preview)
     cancel = actions.add_parser(
-        "cancel", help="take back the latest round's pairings (only before any hand is entered)"
+        "cancel",
+        help=translate(
+            "cli", "take back the latest round's pairings (only before any hand is entered)"
+        ),
     )
     cancel.add_argument("--event", type=positive, required=True, metavar="ID")
     cancel.set_defaults(func=run_cancel)
-    show = actions.add_parser("show", help="a round's pairings by table (or --by-name)")
+
+
+def _showing_parsers(actions: Any) -> None:
+    """``round show`` and ``round status``."""
+    show = actions.add_parser(
+        "show", help=translate("cli", "a round's pairings by table (or --by-name)")
+    )
     show.add_argument("--event", type=positive, required=True, metavar="ID")
-    show.add_argument("--round", type=positive, metavar="N", help="default: the latest")
-    show.add_argument("--by-name", action="store_true", help="list entrants alphabetically")
+    show.add_argument(
+        "--round", type=positive, metavar="N", help=translate("cli", "default: the latest")
+    )
+    show.add_argument(
+        "--by-name", action="store_true", help=translate("cli", "list entrants alphabetically")
+    )
     show.set_defaults(func=run_show)
-    status = actions.add_parser("status", help="which tables are playing, finished, missing")
+    status = actions.add_parser(
+        "status", help=translate("cli", "which tables are playing, finished, missing")
+    )
     status.add_argument("--event", type=positive, required=True, metavar="ID")
-    status.add_argument("--round", type=positive, metavar="N", help="default: the latest")
+    status.add_argument(
+        "--round", type=positive, metavar="N", help=translate("cli", "default: the latest")
+    )
     status.set_defaults(func=run_status)
 
 
@@ -61,7 +92,9 @@ def _latest_round(db: Database, event_id: int) -> int:
     found = list_rounds(db, event_id)
     if not found:
         raise UserError(
-            f"event {event_id} has no round yet: gin-scorer round start --event {event_id}"
+            translate(
+                "cli", "event {0} has no round yet: gin-scorer round start --event {0}"
+            ).format(event_id)
         )
     return found[-1].number
 
@@ -76,13 +109,23 @@ def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
         parts = text.replace(" ", "").split(",")
         try:
             if len(parts) != 2:
-                raise argparse.ArgumentTypeError("not two ids")
+                raise argparse.ArgumentTypeError("not two ids")  # caught below: never shown
             pairs.append((positive(parts[0]), positive(parts[1])))
         except argparse.ArgumentTypeError:
             raise UserError(
-                f"--pair {quoted(text)}: write two entrant ids, like --pair 3,7"
+                translate("cli", "--pair {0}: write two entrant ids, like --pair 3,7").format(
+                    quoted(text)
+                )
             ) from None
     return pairs
+
+
+def _table(table: int | None) -> str:
+    """``table  12``, or ``bye`` in the same width."""
+    if table is None:
+        bye = translate("cli", "bye")
+        return f"{bye:^9}"
+    return translate("cli", "table {0}").format(f"{table:>3}")
 
 
 def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
@@ -92,19 +135,20 @@ def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
         rated = entrant_rating_text((ratings or {}).get(entrant.id, ()))
         return f"{entrant.name} ({rated})" if rated else entrant.name
 
-    print(f"Round {view.number} ({view.status})")
+    print(translate("cli", "Round {0} ({1})").format(view.number, view.status))
     for p in view.pairings:
-        table = f"table {p.table:>3}" if p.table is not None else "   bye   "
         slot = f"  [{p.slot}]" if p.slot else ""
         if p.b is None:
-            print(f"  {table}  {named(p.a)} has a bye{slot}")
+            pairing = translate("cli", "{0} has a bye").format(named(p.a))
+            print(f"  {_table(p.table)}  {pairing}{slot}")
         else:
             games = f"  {p.games_a}–{p.games_b}" if p.hands else ""
-            print(f"  {table}  {named(p.a)} v {named(p.b)}{games}{slot}")
+            pairing = translate("cli", "{0} v {1}").format(named(p.a), named(p.b))
+            print(f"  {_table(p.table)}  {pairing}{games}{slot}")
     for note in view.notes:
-        print(f"  note: {note}")
+        print("  " + translate("cli", "note: {0}").format(note))
     if ratings:
-        print("  (ratings as the event began; ? = provisional)")
+        print("  " + translate("cli", "(ratings as the event began; ? = provisional)"))
 
 
 def run_start(args: argparse.Namespace) -> int:
@@ -121,14 +165,16 @@ def run_preview(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         planned = rounds.preview_round(db, args.event, chosen=_parse_pairs(args.pair))
-    print(f"Round {planned.number} would be (nothing written yet):")
+    print(translate("cli", "Round {0} would be (nothing written yet):").format(planned.number))
     for p in planned.pairings:
-        table = f"table {p.table:>3}" if p.table is not None else "   bye   "
         slot = f"  [{p.slot}]" if p.slot else ""
-        against = f"v {p.b.name}" if p.b is not None else "has a bye"
-        print(f"  {table}  {p.a.name} {against}{slot}")
+        if p.b is not None:
+            pairing = translate("cli", "{0} v {1}").format(p.a.name, p.b.name)
+        else:
+            pairing = translate("cli", "{0} has a bye").format(p.a.name)
+        print(f"  {_table(p.table)}  {pairing}{slot}")
     for note in planned.notes:
-        print(f"  note: {note}")
+        print("  " + translate("cli", "note: {0}").format(note))
     return 0
 
 
@@ -138,8 +184,9 @@ def run_cancel(args: argparse.Namespace) -> int:
     with opened(args) as db:
         taken_back = rounds.cancel_round(db, args.event)
     print(
-        f"round {taken_back} taken back: pair it again with gin-scorer round start "
-        f"--event {args.event}"
+        translate(
+            "cli", "round {0} taken back: pair it again with gin-scorer round start --event {1}"
+        ).format(taken_back, args.event)
     )
     return 0
 
@@ -153,12 +200,61 @@ def run_show(args: argparse.Namespace) -> int:
         ratings = entrant_ratings(db, args.event)
     if args.by_name:
         for line in view.by_name:
-            where = f"table {line.table}" if line.table is not None else "bye"
-            against = f"v {line.opponent}" if line.opponent else ""
+            if line.table is not None:
+                where = translate("cli", "table {0}").format(line.table)
+            else:
+                where = translate("cli", "bye")
+            against = translate("cli", "v {0}").format(line.opponent) if line.opponent else ""
             print(f"  {line.name:<28} {where:<10} {against}")
     else:
         _print_pairings(view, ratings)
     return 0
+
+
+def _board_heading(board: Any) -> str:
+    """``Round 3: 12 finished, 3 playing, 1 waiting (of 5 rounds)``."""
+    counts = (board.round_number, len(board.finished), len(board.playing), len(board.waiting))
+    disputed, total = len(board.disputed), board.total_rounds
+    if disputed and total:
+        said = translate(
+            "cli", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of {5} rounds)"
+        )
+        return said.format(*counts, disputed, total)
+    if disputed:
+        said = translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed")
+        return said.format(*counts, disputed)
+    if total:
+        said = translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting (of {4} rounds)")
+        return said.format(*counts, total)
+    return translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting").format(*counts)
+
+
+def _state_word(state: TableState) -> str:
+    """A table's state as the status board's column says it."""
+    from gin_scorer.tournament.tables import TableState
+
+    words = {
+        TableState.WAITING: translate("cli", "waiting"),
+        TableState.PLAYING: translate("cli", "playing"),
+        TableState.FINISHED: translate("cli", "finished"),
+        TableState.BYE: translate("cli", "bye"),
+    }
+    return words[state]
+
+
+def _status_line(tl: Any) -> str:
+    """One table of the status board."""
+    if tl.b:
+        who = translate("cli", "{0} v {1}").format(tl.a, tl.b)
+    else:
+        who = translate("cli", "{0} (bye)").format(tl.a)
+    extra = ""
+    if tl.hands == 1:
+        extra = "  " + translate("cli", "{0} after 1 hand").format(tl.score)
+    elif tl.hands:
+        extra = "  " + translate("cli", "{0} after {1} hands").format(tl.score, tl.hands)
+    mark = "  " + translate("cli", "<- result missing") if tl.state.missing_result else ""
+    return f"  {_table(tl.table)}  {_state_word(tl.state):<8}  {who}{extra}{mark}"
 
 
 def run_status(args: argparse.Namespace) -> int:
@@ -167,15 +263,10 @@ def run_status(args: argparse.Namespace) -> int:
     with opened(args) as db:
         board = rounds.round_status(db, args.event, args.round or _latest_round(db, args.event))
         seal = seal_of(db)
-    print(board.summary() + (f" (of {board.total_rounds} rounds)" if board.total_rounds else ""))
+    print(_board_heading(board))
     for tl in board.lines:
-        table = f"table {tl.table:>3}" if tl.table is not None else "   bye   "
-        who = f"{tl.a} v {tl.b}" if tl.b else f"{tl.a} (bye)"
-        plural = "hand" if tl.hands == 1 else "hands"
-        extra = f"  {tl.score} after {tl.hands} {plural}" if tl.hands else ""
-        mark = "  <- result missing" if tl.state.missing_result else ""
-        print(f"  {table}  {tl.state.value:<8}  {who}{extra}{mark}")
+        print(_status_line(tl))
     if board.event_complete:
-        print("the event is complete")
+        print(translate("cli", "the event is complete"))
     print(seal_text(seal))
     return 0

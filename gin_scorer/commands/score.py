@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from gin_scorer.commands._ledger_lines import running_totals, summary
+from gin_scorer.presentation.words import translate
 
 _LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player", "teams")
 
@@ -25,53 +26,79 @@ _LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-pl
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
-        help="score hands (JSON lines) under a rule set and print totals, boxes, bonuses",
-        description="Score hand records, one JSON object per line, e.g. "
-        '{"knock": "A", "deadwood": {"A": 7, "B": 15}}, {"gin": "B", "deadwood": {"A": 22}}, '
-        '{"big_gin": "A", "deadwood": {"B": 40}}, {"dead": true}; optional "upcard": "7s" and '
-        '"cards". Prints each hand and the ledger of the rule set\'s match format.',
+        help=translate(
+            "cli", "score hands (JSON lines) under a rule set and print totals, boxes, bonuses"
+        ),
+        description=translate(
+            "cli",
+            "Score hand records, one JSON object per line, e.g. "
+            '{"knock": "A", "deadwood": {"A": 7, "B": 15}}, {"gin": "B", "deadwood": {"A": 22}}, '
+            '{"big_gin": "A", "deadwood": {"B": 40}}, {"dead": true}; optional "upcard": "7s" and '
+            '"cards". Prints each hand and the ledger of the rule set\'s match format.',
+        ),
     )
     parser.add_argument(
-        "file", metavar="FILE", help="the hand records, one JSON object per line ('-': stdin)"
+        "file",
+        metavar="FILE",
+        help=translate("cli", "the hand records, one JSON object per line ('-': stdin)"),
     )
     parser.add_argument(
         "--rules",
         default=None,
         metavar="PRESET",
-        help="a preset key (see 'gin-scorer presets') or a .toml file (default: gra-tournament)",
+        help=translate(
+            "cli",
+            "a preset key (see 'gin-scorer presets') or a .toml file (default: gra-tournament)",
+        ),
     )
+    _ledger_options(parser)
+    parser.add_argument(
+        "--json", action="store_true", help=translate("cli", "print one JSON document")
+    )
+    parser.set_defaults(func=run)
+
+
+def _ledger_options(parser: argparse.ArgumentParser) -> None:
+    """Which ledger keeps the score, and who deals first."""
     parser.add_argument(
         "--ledger",
         choices=_LEDGERS,
-        help="which ledger to print (default: the rule set's match format). partnership: "
-        "lines pair up as the two tables of each deal (side A = team A's player); "
-        "three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat "
-        "order after the dealer; teams: each --team-size lines are one deal's tables",
+        help=translate(
+            "cli",
+            "which ledger to print (default: the rule set's match format). partnership: "
+            "lines pair up as the two tables of each deal (side A = team A's player); "
+            "three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat "
+            "order after the dealer; teams: each --team-size lines are one deal's tables",
+        ),
     )
     parser.add_argument(
         "--team-size",
         type=int,
         default=3,
         metavar="N",
-        help="teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when "
-        "all win; default 3)",
+        help=translate(
+            "cli",
+            "teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when "
+            "all win; default 3)",
+        ),
     )
     parser.add_argument(
-        "--dealer", choices=["A", "B"], help="who dealt the first hand (adds a dealer column)"
+        "--dealer",
+        choices=["A", "B"],
+        help=translate("cli", "who dealt the first hand (adds a dealer column)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
     from gin_scorer.core.rules import RuleSetError
+    from gin_scorer.presentation.words import error_text
     from gin_scorer.presets import DEFAULT_PRESET, resolve_rules
 
     try:
         rules = resolve_rules(args.rules or DEFAULT_PRESET)
     except RuleSetError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error_text(error)) from None
     if args.file == "-":
         lines = sys.stdin.read().splitlines()
     else:
@@ -79,9 +106,11 @@ def run(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as handle:
                 lines = handle.read().splitlines()
         except FileNotFoundError:
-            raise UserError(f"{args.file}: no such file") from None
+            raise UserError(translate("cli", "{0}: no such file").format(args.file)) from None
         except (OSError, UnicodeDecodeError) as error:
-            raise UserError(f"{args.file}: cannot be read: {error}") from None
+            raise UserError(
+                translate("cli", "{0}: cannot be read: {1}").format(args.file, error)
+            ) from None
     hands, failures = _read(lines, rules)
     if failures:
         for failure in failures:
@@ -90,7 +119,11 @@ def run(args: argparse.Namespace) -> int:
     kind = args.ledger
     if kind == "teams":
         if not 2 <= args.team_size <= 8:
-            raise UserError(f"--team-size: a team has 2 to 8 players, not {args.team_size}")
+            raise UserError(
+                translate("cli", "--team-size: a team has 2 to 8 players, not {0}").format(
+                    args.team_size
+                )
+            )
         kind = f"teams:{args.team_size}"
     try:
         return _report(hands, rules, kind, args.dealer, args.json, sys.stdout)
@@ -111,6 +144,7 @@ def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], lis
     from gin_scorer.core.hands import HandRecordError, score_hand
     from gin_scorer.core.json_input import JsonInputError, read_json
     from gin_scorer.core.validation import complete_from_cards
+    from gin_scorer.presentation.words import error_text
 
     hands: list[tuple[int, Any, Any]] = []
     failures: list[str] = []
@@ -118,15 +152,16 @@ def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], lis
         if not text.strip() or text.lstrip().startswith("#"):
             continue
         try:
-            obj = read_json(text, f"line {number}", max_chars=_LINE_CHARS)
+            where = translate("cli", "line {0}").format(number)
+            obj = read_json(text, where, max_chars=_LINE_CHARS)
         except JsonInputError as error:
-            failures.append(str(error))
+            failures.append(error_text(error))
             continue
         try:
             record = complete_from_cards(record_from_json(obj), rules)
             result = score_hand(record, rules)
         except HandRecordError as error:
-            failures.append(f"line {number}: {error}")
+            failures.append(translate("cli", "line {0}: {1}").format(number, error_text(error)))
             continue
         hands.append((number, record, result))
     return hands, failures
@@ -187,12 +222,9 @@ def _report(
         _print_json(hands, rules, ledger, problems, dealt, out)
         return _status(problems)
 
-    print(f"Rules: {rules.name} ({rules.key})", file=out)
+    print(translate("cli", "Rules: {0} ({1})").format(rules.name, rules.key), file=out)
     running = running_totals(ledger)
-    header = f"{'line':>4}  {'hand':<28} {'winner':<6} {'points':>6} {'boxes':>5}"
-    if dealt:
-        header = f"{'line':>4}  {'dealer':<6} " + header[6:]
-    print(header + "   where / running totals", file=out)
+    print(_header(bool(dealt)), file=out)
     for i, (number, record, result) in enumerate(hands):
         winner = result.winner.value if result.winner else "-"
         doubled = " x2" if result.doubled else ""
@@ -203,13 +235,32 @@ def _report(
             file=out,
         )
         for problem in problems[i]:
-            print(f"{'':>6}{problem.severity.value}: {problem.message}", file=out)
+            print(f"{'':>6}{_problem_text(problem)}", file=out)
     print(file=out)
     for line in summary(ledger, [number for number, _, _ in hands]):
         print(line, file=out)
     if dealt:
-        print(f"Next dealer: {dealt[-1].value}", file=out)
+        print(translate("cli", "Next dealer: {0}").format(dealt[-1].value), file=out)
     return _status(problems)
+
+
+def _header(with_dealer: bool) -> str:
+    """The hand table's heading line (a dealer column after the line number when asked)."""
+    line, dealer = translate("cli", "line"), translate("cli", "dealer")
+    hand, winner = translate("cli", "hand"), translate("cli", "winner")
+    points, boxes = translate("cli", "points"), translate("cli", "boxes")
+    where = translate("cli", "where / running totals")
+    first = f"{line:>4}  {dealer:<6} " if with_dealer else f"{line:>4}  "
+    return f"{first}{hand:<28} {winner:<6} {points:>6} {boxes:>5}   {where}"
+
+
+def _problem_text(problem: Any) -> str:
+    """``error: …`` or ``warning: …``: what validation found in a hand."""
+    from gin_scorer.presentation.words import say
+
+    if problem.is_error:
+        return translate("cli", "error: {0}").format(say(problem.words))
+    return translate("cli", "warning: {0}").format(say(problem.words))
 
 
 def _print_json(
@@ -257,14 +308,19 @@ def _describe(record: Any, result: Any) -> str:
     from gin_scorer.core.hands import Outcome
 
     if result.outcome is Outcome.DEAD:
-        return "dead hand"
+        return translate("cli", "dead hand")
     k, d = result.knocker, result.knocker.other
-    if result.outcome in (Outcome.GIN, Outcome.BIG_GIN):
-        word = "gin" if result.outcome is Outcome.GIN else "big gin"
-        return f"{k.value} {word}, {d.value} {result.defender_deadwood}"
-    counts = f"{k.value} {result.knocker_deadwood} v {d.value} {result.defender_deadwood}"
+    if result.outcome is Outcome.GIN:
+        return translate("cli", "{0} gin, {1} {2}").format(
+            k.value, d.value, result.defender_deadwood
+        )
+    if result.outcome is Outcome.BIG_GIN:
+        return translate("cli", "{0} big gin, {1} {2}").format(
+            k.value, d.value, result.defender_deadwood
+        )
+    counts = (k.value, result.knocker_deadwood, d.value, result.defender_deadwood)
     if result.outcome is Outcome.UNDERCUT:
-        return f"{d.value} undercuts ({counts})"
+        return translate("cli", "{2} undercuts ({0} {1} v {2} {3})").format(*counts)
     if result.outcome is Outcome.TIE:
-        return f"tie, no undercut ({counts})"
-    return f"{k.value} knocks ({counts})"
+        return translate("cli", "tie, no undercut ({0} {1} v {2} {3})").format(*counts)
+    return translate("cli", "{0} knocks ({0} {1} v {2} {3})").format(*counts)

@@ -17,6 +17,7 @@ from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
+from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
 
 MOST_MINUTES = 600
@@ -25,26 +26,41 @@ MOST_MINUTES = 600
 def register(subparsers: Any) -> None:
     serve = subparsers.add_parser(
         "serve",
-        help="the room: live pairings and standings, and the tables' own entry pages",
-        description="Serve the event's room: a page for the players' phones (where they sit, "
-        "the tables' results, the standings, live), /projector for the wall, and each "
-        "table's own page for entering its hands (gin-scorer links lists them). "
-        "Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the "
-        "venue's network). Ctrl+C stops it.",
+        help=translate(
+            "cli", "the room: live pairings and standings, and the tables' own entry pages"
+        ),
+        description=translate(
+            "cli",
+            "Serve the event's room: a page for the players' phones (where they sit, "
+            "the tables' results, the standings, live), /projector for the wall, and each "
+            "table's own page for entering its hands (gin-scorer links lists them). "
+            "Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the "
+            "venue's network). Ctrl+C stops it.",
+        ),
     )
-    serve.add_argument("--event", type=positive, metavar="ID", required=True, help="the event")
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--event", type=positive, metavar="ID", required=True, help=translate("cli", "the event")
     )
     serve.add_argument(
-        "--port", type=positive, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+        "--host",
+        default="127.0.0.1",
+        help=translate("cli", "address to listen on (default 127.0.0.1)"),
+    )
+    serve.add_argument(
+        "--port",
+        type=positive,
+        default=DEFAULT_PORT,
+        help=translate("cli", "port (default {0})").format(DEFAULT_PORT),
     )
     serve.add_argument(
         "--clock",
         type=_minutes,
         metavar="MINUTES",
-        help="count the latest round down from MINUTES on the room's pages, from now (the "
-        "desktop app's round clock does this when the app serves the room)",
+        help=translate(
+            "cli",
+            "count the latest round down from MINUTES on the room's pages, from now (the "
+            "desktop app's round clock does this when the app serves the room)",
+        ),
     )
     serve.set_defaults(func=run_serve)
 
@@ -53,7 +69,9 @@ def _minutes(text: str) -> int:
     minutes = positive(text)
     if minutes > MOST_MINUTES:
         raise argparse.ArgumentTypeError(
-            f"{text}: a round clock runs at most {MOST_MINUTES} minutes"
+            translate("cli", "{0}: a round clock runs at most {1} minutes").format(
+                text, MOST_MINUTES
+            )
         )
     return minutes
 
@@ -75,6 +93,24 @@ def _room_server() -> type:
                     signal.signal(sig, handler)
 
     return RoomServer
+
+
+def _print_addresses(name: str, addresses: list[str], host: str, clock: Any) -> None:
+    """Where the room can be opened, and how to stop it."""
+    print(translate("cli", "The room of {0}:").format(name))
+    for address in addresses:
+        print("  " + translate("cli", "{0}   (projector: {0}projector)").format(address))
+    if host == "127.0.0.1":
+        print(
+            "  "
+            + translate(
+                "cli",
+                "only this computer can open it; --host 0.0.0.0 opens it to the venue's network",
+            )
+        )
+    if clock is not None:
+        print("  " + translate("cli", "the round clock: {0}").format(clock().text()))
+    print(translate("cli", "Ctrl+C stops it."), flush=True)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -101,19 +137,12 @@ def run_serve(args: argparse.Namespace) -> int:
             clock = countdown(args.clock, latest)
         server = _room_server()(room_config(db, event.id, args.host, args.port, clock))
         addresses = room_addresses(args.host, args.port)
-        print(f"The room of {event.name}:")
-        for address in addresses:
-            print(f"  {address}   (projector: {address}projector)")
-        if args.host == "127.0.0.1":
-            print(
-                "  only this computer can open it; --host 0.0.0.0 opens it to the venue's network"
-            )
-        if clock is not None:
-            print(f"  the round clock: {clock().text()}")
-        print("Ctrl+C stops it.", flush=True)
+        _print_addresses(event.name, addresses, args.host, clock)
         try:
             server.run()
         except (OSError, SystemExit):  # taken between the check and the start
-            raise UserError(f"cannot listen on {args.host}:{args.port}") from None
-        print("The room is closed.")
+            raise UserError(
+                translate("cli", "cannot listen on {0}:{1}").format(args.host, args.port)
+            ) from None
+        print(translate("cli", "The room is closed."))
     return 0

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import any_whole, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -18,12 +19,17 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    standings = subparsers.add_parser("standings", help="an event's standings")
+    standings = subparsers.add_parser("standings", help=translate("cli", "an event's standings"))
     standings.add_argument("--event", type=positive, required=True, metavar="ID")
     standings.add_argument(
-        "--after-round", type=any_whole, metavar="N", help="as they stood after round N"
+        "--after-round",
+        type=any_whole,
+        metavar="N",
+        help=translate("cli", "as they stood after round N"),
     )
-    standings.add_argument("--json", action="store_true", help="machine-readable output")
+    standings.add_argument(
+        "--json", action="store_true", help=translate("cli", "machine-readable output")
+    )
     standings.set_defaults(func=run_standings_command)
 
 

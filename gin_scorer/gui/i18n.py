@@ -25,10 +25,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from gin_scorer.paths import resources_dir
+from gin_scorer.catalogues import CATALOGUE, translations_folder
 from gin_scorer.presentation.words import checked_translation, use_translator
-
-CATALOGUE = "gin_scorer"
 
 
 def translate(context: str, text: str) -> str:
@@ -40,7 +38,7 @@ def translate(context: str, text: str) -> str:
 
 
 def translations_dir() -> Path:
-    return resources_dir() / "i18n"
+    return translations_folder()
 
 
 def install_translations(app: QApplication, locale: QLocale | None = None) -> list[QTranslator]:

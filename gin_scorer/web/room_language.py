@@ -20,16 +20,13 @@ import threading
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gin_scorer.paths import resources_dir
+from gin_scorer.catalogues import TAG, chosen_language, read_catalogue, shipped, translator_of
 from gin_scorer.presentation.words import Translator, speaking, translate
 
-CATALOGUE = "gin_scorer"  # the desk's catalogue name: gin_scorer_fr.ts, gin_scorer_pt_BR.ts
 TEMPLATE_CONTEXT = "room"  # the templates' words, in the translation files
-_TAG = re.compile(r"\*|[a-z]{1,8}(?:-[a-z0-9]{1,8})*")
 _QUALITY = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")
 _MOST_TAGS = 20  # a header longer than that is someone testing the room, not a phone
 
@@ -56,7 +53,7 @@ def wanted_languages(header: str) -> list[str]:
     for position, part in enumerate(header[:1000].split(",")[:_MOST_TAGS]):
         tag, *parameters = (piece.strip() for piece in part.split(";"))
         tag = tag.lower()
-        if not _TAG.fullmatch(tag):
+        if not TAG.fullmatch(tag):
             continue
         quality = 1.0
         for parameter in parameters:
@@ -69,37 +66,11 @@ def wanted_languages(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(found)]
 
 
-def read_catalogue(path: Path) -> dict[tuple[str, str], str]:
-    """The finished translations of a translation file: ``(context, source) → translation``.
-    A file that does not parse gives none (the room then speaks English, never fails)."""
-    try:
-        root = ElementTree.parse(path).getroot()  # our own shipped files
-    except (ElementTree.ParseError, OSError):
-        return {}
-    said: dict[tuple[str, str], str] = {}
-    for context in root.iter("context"):
-        name = context.findtext("name") or ""
-        for message in context.iter("message"):
-            translation = message.find("translation")
-            source = message.findtext("source")
-            if source is None or translation is None or not translation.text:
-                continue
-            if translation.get("type") in {"unfinished", "obsolete", "vanished"}:
-                continue
-            said[(name, source)] = translation.text
-    return said
-
-
 class RoomLanguages:
     """The languages the room can speak: English, and each translation file shipped."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        folder = folder if folder is not None else resources_dir() / "i18n"
-        self._files: dict[str, tuple[str, Path]] = {}  # by lower-case tag: (its code, file)
-        for path in sorted(folder.glob(f"{CATALOGUE}_*.ts")):
-            code = path.stem.removeprefix(f"{CATALOGUE}_").replace("_", "-")
-            if _TAG.fullmatch(code.lower()):
-                self._files[code.lower()] = (code, path)
+        self._files = shipped(folder)  # by lower-case tag: (its code, its file)
         self._loaded: dict[str, RoomLanguage] = {}
         self._lock = threading.Lock()
 
@@ -111,28 +82,15 @@ class RoomLanguages:
     def choose(self, header: str) -> RoomLanguage:
         """The language of the phone that sent ``header``: the first it wants that the room
         speaks (``fr-ch`` is answered in ``fr`` when only that is shipped), else English."""
-        for tag in wanted_languages(header):
-            if tag in {"*", "en"} or tag.startswith("en-"):
-                return ENGLISH
-            for candidate in (tag, tag.split("-")[0]):
-                if candidate in self._files:
-                    return self._language(candidate)
-        return ENGLISH
+        found = chosen_language(wanted_languages(header), self._files)
+        return ENGLISH if found is None else self._language(*found)
 
-    def _language(self, tag: str) -> RoomLanguage:
+    def _language(self, code: str, path: Path) -> RoomLanguage:
         with self._lock:
-            if tag not in self._loaded:
-                code, path = self._files[tag]
+            if code not in self._loaded:
                 table = read_catalogue(path)
-                self._loaded[tag] = RoomLanguage(code, _translator_of(table)) if table else ENGLISH
-            return self._loaded[tag]
-
-
-def _translator_of(table: dict[tuple[str, str], str]) -> Translator:
-    def translated(context: str, text: str) -> str:
-        return table.get((context, text), text)
-
-    return translated
+                self._loaded[code] = RoomLanguage(code, translator_of(table)) if table else ENGLISH
+            return self._loaded[code]
 
 
 def page_language() -> RoomLanguage:

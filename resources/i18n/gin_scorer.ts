@@ -2216,6 +2216,2153 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>cli</name>
+    <message>
+        <source>(see: {0} --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the details could not be written to a log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the details are in {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score keeping for Gin Rummy tournaments and clubs. With no command, opens the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database: a SQLite file path or a postgresql+psycopg:// URL (default: ${0}, else gin-scorer.sqlite in your data folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open the main window, then close it and exit (checks an installation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this is a fault of gin-scorer, not of your input ({0}); nothing more was saved; {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused (no reason given)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}... ({1} characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is too large a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a whole number: write it with the digits 0-9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is too large (at most {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is too small (at least {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not 1 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is less than 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a share from 0 to 1 (or 0% to 100%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print JSON (one object per hand)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner (K-A-2), an unmelded ace counts 15</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take the ace rule from a rule-set preset (see &apos;gin-scorer presets&apos;) or a .toml file; --aces wins over it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: the line is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a tie-break; use {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name at least one tie-break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (opponents&apos; match wins)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: write yes or no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: write ENTRANT_ID=TABLE, e.g. 12=1 (or &apos;none&apos; to clear them all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how the event is paired and ranked (the format&apos;s defaults otherwise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the order entrants are ranked in, comma-separated: match_wins, game_wins, point_differential, head_to_head, buchholz (opponents&apos; match wins), seed (default: match_wins, buchholz, game_wins, point_differential, head_to_head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double elimination: a second grand final if the losers&apos; bracket champion wins the first (default yes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair only entrants who checked in (default no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep an entrant at one table every round (repeat for each; &apos;none&apos; clears them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye counts as a match won (default yes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game wins a bye is worth (default: as many as winning a match takes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points a bye adds to the point differential (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game wins a forfeit credits the side that came (default: as a won match)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points a forfeit credits per game, e.g. the target (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count forfeits as played matches in the tie-breaks (default no: unplayed, as FIDE and US Chess count them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who wins a match stopped by time: the leader in games, then in the current game&apos;s points (default), or always the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the unfinished game&apos;s points count in the differential (default no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, {1} points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>suggested from the field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rounds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tie-breaks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye is worth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bracket reset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check-in needed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} at table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed tables:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match win, the games a won match takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match win, {0} game wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match win, the games a won match takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match win, {0} game wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, {1} points a game, played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, {1} points a game, unplayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the leader in games, then in the current game&apos;s points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director decides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; the unfinished game&apos;s points count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a forfeit is:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0} table {1}: teams {2}-{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}-{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}-{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P{0} deals, A=P{1} B=P{2}: {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0}: in play, to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0}: won by {1} by {2} (shutout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0}: won by {1} by {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box bonus {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game bonus {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shutout {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands after the end, counted nowhere: line {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P{0}: {1}  (points {2}, boxes {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three players: won by P{0}; next dealer P{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three players: in play; next dealer P{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} ({5} deals swept, {6} each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams of {0} to {1}: team A {2}, team B {3}; in play ({4} deals swept, {5} each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnership to {0}: team A {1}, team B {2}; won by team {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnership to {0}: team A {1}, team B {2}; in play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deals after the end, counted nowhere: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood: games A {0}, B {1}; won by {2}; margin (A - B) {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match: games A {0}, B {1}; won by {2}; margin (A - B) {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood: games A {0}, B {1}; finished level; margin (A - B) {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match: games A {0}, B {1}; finished level; margin (A - B) {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood: games A {0}, B {1}; in play; margin (A - B) {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match: games A {0}, B {1}; in play; margin (A - B) {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match {0}: won by {1}; score A {2}, B {3}; credited A {4}, B {5}; totals A {6}, B {7}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match {0}: in play; score A {1}, B {2}; credited A {3}, B {4}; totals A {5}, B {6}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match to {0}: A {1}, B {2}; won by {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-match to {0}: A {1}, B {2}; in play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back a match&apos;s reported result (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who enters it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report a result without its hands (slip, forfeit, time called, adjudication)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a match&apos;s result as the results line says it: &apos;a 3-1&apos; (A won 3 games to 1, a slip; game totals A-B may follow: &apos;a 3-1 250-20 10-260 300-0 251-9&apos;), &apos;a ff&apos; (A wins by forfeit), &apos;ff&apos; (neither came), &apos;t&apos; (time called; &apos;t b&apos;: the director gives it to B), &apos;adj b REASON&apos; (the director&apos;s ruling, with the PIN). Name the match by --match ID, or by --event and --table (the latest round unless --round).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. a 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set aside the hands or the result already recorded (they stay in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: reported result taken back; {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match by --match, or by --event and --table, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match: --match ID, or --event ID --table N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nobody wins, games {1}–{2}, margin {3}; {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nobody wins, games {1}–{2}, no game points; {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} wins, games {2}–{3}, margin {4}; {5}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} wins, games {2}–{3}, no game points; {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN, when the action needs it (asked for in a terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director PIN: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seal: none yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seal: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best melds and least deadwood of a hand (11 cards: best discard, big gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the arrangement of a hand with the least deadwood, exactly. With 11 cards, also the best card to discard and whether all eleven meld (big gin). Write cards like 7h 10h Th 7♥; give &apos;-&apos; to read one hand per line from standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cards, or - for stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the melds a player declared, separated by |: &quot;7h 8h 9h | 9c 9d 9s&quot;; the answer says whether they are legal and how their deadwood compares with the best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>examples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--declared checks one hand: give its cards, not -</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which cards? e.g. &apos;gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks&apos;, or &apos;-&apos; to read hands from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>declared meld {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a meld, so counted as deadwood — declared meld {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>declared: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>declared deadwood: {0} = {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the declaration is as good as the best arrangement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the declaration leaves {0} more than the best ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>melds:    {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood: {0} = {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand:     {0} (Tedesco aces)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand:     {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all eleven:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big gin: all eleven cards meld, no discard needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best discard: {0}, keeping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin after the discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check or show the tamper-evident audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check every link of the hash chain (exit 1 names the first broken one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print the newest audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how many entries (default 20)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit log BROKEN: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit log intact: 0 entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit log intact: {0} entries, latest {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the audit log is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace the database by a backup (checked first; the current one is kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore a backup (a SQLite file) into the database — a SQLite file or a PostgreSQL server: FILE must pass an integrity check; the current database is backed up first (or, if damaged, renamed aside — never overwritten). If the database has a director PIN, give it with --pin or type it when asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup to restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database&apos;s director PIN; without one, every event&apos;s PIN (give --pin once per PIN; asked for when needed and not given)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back up the database now, or list its backups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back up the database into a SQLite file: a SQLite database through SQLite&apos;s online backup API (safe while the app runs), a PostgreSQL one row by row in one consistent snapshot. Without --out the copy joins the rotating backups in your data folder (the newest 20 are kept).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write the backup to FILE instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the existing backups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from now on, back up automatically every N hands (default 25)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>... or every M minutes with something new (default 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic backups of {0}: every {1} hands or {2} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no backups of {0} yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} already exists; choose a new file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backed up {0} to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} does not exist (or is not a file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restored {0} from {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database as it was is kept in {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the damaged database was moved to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an elimination event&apos;s bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>champion: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double elimination, {0}-line bracket, bracket reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double elimination, {0}-line bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single elimination, {0}-line bracket, bracket reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single elimination, {0}-line bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create a simulated event and play it to the end (real deals, real cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create an event with N entrants and play every round of it through the services: each hand is shuffled, dealt and played by a simple legal strategy, with its cards. The same seed plays the same event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print only the final standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how many entrants (default 16; 2 to 256 for brackets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event format (default swiss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random seed: the same seed plays the same event (default 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule preset for the matches (default gra-tournament: best of five games to 250; a club night plays hollywood; wikipedia-standard plays one game to 100, faster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss rounds (default ceil(log2 N)); club nights to play (default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enter hands one at a time through record_hand (as a scorekeeper would; much slower) instead of one batch per match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of matches (0 to 1) reported as a room reports them, without their hands: slips, forfeits, time called, rulings (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of Hollywood each) counted in one season, with --members members (about 80%% come)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the club&apos;s members for --season (default 30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an elimination demo takes 2 to 256 entrants, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo event needs at least 2 entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo event takes at most {0} entrants, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo plays at most {0} rounds, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>played {0} nights: {1} matches, {2} hands in {3} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0}: gin-scorer season table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>... and {0} more: gin-scorer standings --event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set or clear the database&apos;s director PIN (opens every event, guards restores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is typed when asked (twice), or read from stdin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PIN that guards the database now (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New director PIN: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same again: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the two PINs differ; nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN of {0} set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN of {0} cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add, list, check in or withdraw entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entrants of an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark an entrant present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw an entrant (their results stand)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring a withdrawn entrant back from the next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN, once the event is finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enter a player (or a team with --partner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the player&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club member number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partner&apos;s name: enters a team of two (&apos;Bob &amp; Cy&apos;: a team of three)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark present already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fix an entrant&apos;s name or club, or set the seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear the seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark an entrant away for the next Swiss round (not paired, no bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark an entrant away for a Swiss round before it is paired: they sit it out without a bye. Once the round is paired, report the match as a forfeit instead (gin-scorer match result --event ID --table N a ff).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: the next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not away after all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}: {1} ({2}), seed {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}: {1} ({2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}: {1}, seed {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} added to event {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} ({1}): {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} ({1}): away for round {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} ({1}): back for round {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a date: write it as 2026-11-22</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create, list and show events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the events in the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event&apos;s rules, entrants and matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set, change or clear the director PIN (changing needs the old one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new PIN (leave out to clear it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the current PIN, if one is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>close an event (reopening needs the PIN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reopen a finished event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create an event. Its rules are frozen from the preset (default: the GRA tournament rules) or a rule-set file; matches keep the rules they start with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule-set preset (see: gin-scorer presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rule-set TOML file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club (default), swiss, round-robin, single-elim or double-elim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where it is played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a director PIN (4+ characters) guarding corrections and locked results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show or change how an event is paired and ranked (tie-breaks, byes ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With no option, print the event&apos;s format settings. Options change only what they name; once the event is running a change needs the director PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director PIN, once the event is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show the rules new matches of an event use, or change them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With no option, print every knob of the event&apos;s rule set. --preset or --rules-file replaces it for matches created from now on (matches already created keep theirs); once the event is running this needs the director PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule-set preset (gin-scorer presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} created: {1} ({2}, rules: {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no events yet: create one with  gin-scorer event new --name NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0} ({1}); director PIN: set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0} ({1}); director PIN: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrants ({0}):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matches ({0}):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, {1}, {2}, at {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) plays {2}: changed for matches created from now on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) plays {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}, {2}): changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}, {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0}: director PIN set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0}: director PIN cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}): {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import entrants (CSV) or a whole event (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import entrants from a CSV file (header: name, club, member_number, seed, partner; only name is required) into an event, or a whole event from a JSON file made by &apos;export event&apos;. Nothing is imported unless every row is sound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrants from a CSV file into an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CSV file (- for stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole event from a JSON file (export event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON file (- for stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export an event, its entrants, results or hands (JSON or CSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write an event (JSON: re-imports identically), its entrants (CSV: re-imports with &apos;import entrants&apos;), its match results or every hand (JSON or CSV) to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is written with a &apos; in front.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: from --out, else json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write here instead of the terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not a UTF-8 text file (save it as CSV UTF-8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: cannot be read: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nothing imported, {1} problem (listed above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nothing imported, {1} problems (listed above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrant imported into event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants imported into event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: nothing imported (problems listed above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} imported: {1} ({2} entrants)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event exports as JSON only (--format json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: cannot be written: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event of event {0} written to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrants of event {0} written to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>results of event {0} written to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hands of event {0} written to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a player: write A or B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who enters it (default: this station&apos;s name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record, correct, void or undo hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record the next hand of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record a hand, written in the hand JSON form, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;, &apos;{&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}&apos; or &apos;{&quot;dead&quot;: true}&apos;. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand (or - to read it from stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record despite errors, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who dealt (default: by the rules)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN (a locked result or a finished event refuse hands: unlock or reopen first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace a recorded hand (HAND_ID from match sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the corrected hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accept errors in it, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN, when later play relies on the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw a recorded hand (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest entry of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; write it like &apos;{{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {{&quot;A&quot;: 7, &quot;B&quot;: 15}}}}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand refused (errors above); to record it anyway add --override &quot;reason&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} corrected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} voided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest entry of match {0} undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s best melds and layoffs against the knocker&apos;s melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the defender&apos;s melds and layoffs leaving the least deadwood, exactly: the fourth card of a set of three, cards at either end of a run, in chains. Give &apos;-&apos; to read JSON lines from standard input, each like {&quot;knocker_melds&quot;: [[&quot;7h&quot;, &quot;8h&quot;, &quot;9h&quot;], [&quot;Ks&quot;, &quot;Kd&quot;, &quot;Kc&quot;]], &quot;defender&quot;: [&quot;6h&quot;, ...]} (optionally with &quot;gin&quot;: true, when no layoffs are allowed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>example:  gin-scorer layoffs --knocker &quot;7h 8h 9h | Ks Kd Kc&quot; --defender &quot;6h 5h Kh 2c 2d 2s 9c Jd Qd 4s&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- to read JSON lines from stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker&apos;s melds, separated by |: &quot;7h 8h 9h | Ks Kd Kc&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker went gin: no layoffs are allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected {0}: give - to read JSON lines from standard input, or use --knocker and --defender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either - (JSON lines on standard input) or --knocker and --defender, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --knocker &quot;7h 8h 9h | Ks Kd Kc&quot; and --defender &quot;CARDS&quot;, or - to read JSON lines from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (the knocker went gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} on {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knocker&apos;s melds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>defender melds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lays off:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deadwood:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each table&apos;s own address in the room (for QR codes on the tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print each table&apos;s address in the room for the latest round (or --round N): table, players, address. Give the room&apos;s address with --base (what `gin-scorer serve` printed); by default this computer&apos;s address on the venue&apos;s network and port {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the room&apos;s address, e.g. http://10.0.0.5:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one JSON object per table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tables in that round (a bye has no page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create matches, show score sheets, report and lock results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the score sheet of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>also list every log row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seal a finished result (needs the director PIN if set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lift the seal (needs the director PIN if set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match between two entrants (club play, ad hoc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a match. In a club event, names not yet entered are entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>side A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>side B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the matches of an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v (bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} added: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} created: {1} (A) v {2} (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the club&apos;s players across events: list, show one&apos;s page, merge two records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every player, with the events each entered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a player&apos;s page: rating, statistics from the hands, events, head-to-head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME is a name, part of one, a member number or #ID.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>make two records of one person one (the second&apos;s entries move to the first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused when the two played each other or sat in one event: they are then two people. Needs the database PIN when one is set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no players yet: entrants become players when they are entered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merged: {0} (#{1}) is now {2} (#{3}), {4} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the rule-set presets, or show every knob of one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the bundled rule-set presets (key, name, source), or with &apos;show KEY&apos; print every knob of one. KEY may also be a path to a .toml file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the preset to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;presets {0}&apos;: to see one preset write &apos;presets show KEY&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which preset? write &apos;presets show KEY&apos; (see &apos;gin-scorer presets&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rating list (openskill, from every match played to a result)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per player with a rated match, best first. A rating is recomputed from the results each time, so a corrected result re-rates everyone after it. --seed-event seeds an event&apos;s entrants by rating instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV with a header, for a spreadsheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set the seeds of event ID&apos;s active entrants from their ratings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standings (--event; --round N: as they stood after round N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table assignments by table and by name (--event, optional --round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match score sheets: --match ID, or every match of --round; --blank for a pad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood pads (three games at once): like sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result slips to cut and collect, one per table (--event --round, or --blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single / double elimination bracket chart (--event; --blank: seeds only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a player&apos;s matches, hands won, gins, undercuts (--entrant ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table tents to fold and stand on each table, a page a table (--event, --round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sign-in sheet: every entrant A to Z with a box to tick (--event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name badges with name and club, eight a page to cut out (--event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a season&apos;s table, night by night (--season ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a player&apos;s page across every event: rating and results plots, statistics, head-to-head (--player ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print standings, pairings, score sheets, pads, slips, brackets to PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a printable PDF. Kinds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one of: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round (default: the latest round paired)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one match&apos;s id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entrant (player sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the season (season table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the player (player&apos;s page; see player list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty form to fill in by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blank forms: how many sheets / pads / pages of slips (default 1, at most 500)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paper size (default a4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tents: the room&apos;s address (what `gin-scorer serve` printed): each card then carries its table&apos;s QR code for entering hands from a phone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output file {0} should end in .pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrote {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair the next round; show pairings or status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair the next round (tables assigned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club nights: a pairing by entrant ids (repeat for each table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pairings &apos;start&apos; would make (writes nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club nights: a pairing by entrant ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the latest round&apos;s pairings (only before any hand is entered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round&apos;s pairings by table (or --by-name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: the latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list entrants alphabetically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which tables are playing, finished, missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} has no round yet: gin-scorer round start --event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--pair {0}: write two entrant ids, like --pair 3,7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has a bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(ratings as the event began; ? = provisional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} would be (nothing written yet):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} taken back: pair it again with gin-scorer round start --event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of {5} rounds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting (of {4} rounds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} after 1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} after {1} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;- result missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event is complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score hands (JSON lines) under a rule set and print totals, boxes, bonuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score hand records, one JSON object per line, e.g. {&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}, {&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}, {&quot;big_gin&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;B&quot;: 40}}, {&quot;dead&quot;: true}; optional &quot;upcard&quot;: &quot;7s&quot; and &quot;cards&quot;. Prints each hand and the ledger of the rule set&apos;s match format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand records, one JSON object per line (&apos;-&apos;: stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset key (see &apos;gin-scorer presets&apos;) or a .toml file (default: gra-tournament)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print one JSON document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which ledger to print (default: the rule set&apos;s match format). partnership: lines pair up as the two tables of each deal (side A = team A&apos;s player); three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat order after the dealer; teams: each --team-size lines are one deal&apos;s tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when all win; default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who dealt the first hand (adds a dealer column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--team-size: a team has 2 to 8 players, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules: {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next dealer: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where / running totals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} gin, {1} {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} big gin, {1} {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{2} undercuts ({0} {1} v {2} {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tie, no undercut ({0} {1} v {2} {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks ({0} {1} v {2} {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points per match won and lost (default), or per place in each night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for turning up (default 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points for 1st, 2nd … (default 10,8,6,5,4,3,2,1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count each player&apos;s best N nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nights needed to qualify for a place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a season or league: club nights and events counted into one table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new season, with how it counts points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count events in the season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop counting events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change how the season counts points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the season&apos;s table as it stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--per-place takes whole numbers with commas, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0}: {1} ({2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0} ({1}) counts events: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0} ({1}) counts events: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0} ({1}): {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no seasons yet: gin-scorer season create NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}  {1}  ({2} events; {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the room: live pairings and standings, and the tables&apos; own entry pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the event&apos;s room: a page for the players&apos; phones (where they sit, the tables&apos; results, the standings, live), /projector for the wall, and each table&apos;s own page for entering its hands (gin-scorer links lists them). Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the venue&apos;s network). Ctrl+C stops it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>address to listen on (default 127.0.0.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port (default {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count the latest round down from MINUTES on the room&apos;s pages, from now (the desktop app&apos;s round clock does this when the app serves the room)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: a round clock runs at most {1} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room of {0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}   (projector: {0}projector)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only this computer can open it; --host 0.0.0.0 opens it to the venue&apos;s network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round clock: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+C stops it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on {0}:{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The room is closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event&apos;s standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as they stood after round N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-check every recorded hand and result through the scoring core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-check every recorded hand (cards against declarations, scores against the ledgers), every match&apos;s status, each round&apos;s pairings, the audit chain and the seal (no fact changed, inserted or deleted outside the app; director actions signed with the director&apos;s PIN). Prints a report; exit status 1 if anything is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only this event (default: every event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a seal code printed earlier (e.g. on a result sheet): also prove that nothing sealed before it has changed since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked {0} event(s), {1} match(es), {2} hand(s): all clean; {3} accepted by override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked {0} event(s), {1} match(es), {2} hand(s): all clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked {0} event(s), {1} match(es), {2} hand(s): {3} problem(s); {4} accepted by override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked {0} event(s), {1} match(es), {2} hand(s): {3} problem(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PROBLEM: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} result(s) reported without hands ({1}): checked against their matches&apos; formats; no cards stand behind them, so they are not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the seal {0} matches: nothing sealed before it has changed ({1} link(s) sealed since)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sealed: {0} links, seal {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sealed: {0} links, seal (none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>club_reports</name>
     <message>
         <source>Events</source>
@@ -2592,11 +4739,27 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the line must be a JSON object like {{&quot;knocker_melds&quot;: [[...]], &quot;defender&quot;: [...]}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;knocker_melds&quot; must be a list of melds, each a list of cards like [&quot;7h&quot;, &quot;8h&quot;, &quot;9h&quot;]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;defender&quot; must be a list of cards like [&quot;6h&quot;, &quot;Kd&quot;]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the knocker laid down no melds: there is nothing to lay off on</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the defender&apos;s hand has {0} cards; at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the line has no &quot;{0}&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

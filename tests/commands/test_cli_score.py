@@ -96,6 +96,10 @@ def test_user_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     bad.write_text("knock_limit = 'x'\n", encoding="utf-8")
     assert main(["score", "--rules", str(bad), str(tmp_path / "x")]) == 2
     assert "bad.toml: knock_limit = 'x': must be a whole number 0-10" in capsys.readouterr().err
+    # A teams file whose last deal lacks a table is the input's fault, not a crash (exit 70).
+    lines = [json.dumps(h) for h in HANDS[:2]]
+    assert main(["score", "--ledger", "teams", "--team-size", "3", write(tmp_path, lines)]) == 2
+    assert capsys.readouterr().err == "gin-scorer: deal 1 has 2 tables; teams of 3 play 3\n"
 
 
 def test_stdin_through_a_real_process() -> None:
