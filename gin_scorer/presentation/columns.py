@@ -37,6 +37,7 @@ class ColumnSpec:
     sort: Callable[[Any], object] | None = None  # default: the text
     align_left: bool = False
     tooltip: str = ""  # the same: front ends show :attr:`explanation`
+    tooltip_values: tuple[object, ...] = ()  # what fills the tooltip's {0} fields
 
     @property
     def heading(self) -> str:
@@ -46,4 +47,6 @@ class ColumnSpec:
     @property
     def explanation(self) -> str:
         """What the heading means, in the reader's language ("" when it says it all)."""
-        return translate(HEADINGS, self.tooltip) if self.tooltip else ""
+        if not self.tooltip:
+            return ""
+        return translate(HEADINGS, self.tooltip).format(*self.tooltip_values)

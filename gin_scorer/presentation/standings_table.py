@@ -174,7 +174,8 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
                 label,
                 _tie_break_text(position),
                 _tie_break_value(position),
-                tooltip=translate("standings_table", "Tie-break {0}").format(position + 1),
+                tooltip=QT_TRANSLATE_NOOP("columns", "Tie-break {0}"),
+                tooltip_values=(position + 1,),
             )
         )
     if any(r.position for r in rows):

@@ -4685,6 +4685,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Tie-break {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8527,10 +8531,6 @@ W–L</source>
     </message>
     <message>
         <source>{0} (withdrawn)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tie-break {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -86,6 +86,9 @@ def test_standings_go_through_the_translator(pseudo: list[tuple[str, str]]) -> N
     assert stage_words(None, complete=False) == "«Before round 1»"
     assert printed_standings(ROWS).note.startswith("«Ties broken by: ")
     assert printed_standings(ROWS).tie_break_headings[0] == "«Opp.\nwins»"
+    # A tie-break's own column explains itself through the translator once, not twice.
+    explained = [c.explanation for c in columns if c.explanation.startswith("«Tie-break")]
+    assert explained and all(e.count("«") == 1 for e in explained), explained
     slip = standing(3, 3, "Cy", points_missing=1)
     assert missing_points_note([slip, slip]).startswith("«* The points differential")
 
