@@ -3,27 +3,28 @@ per event, in the database handle's own ``derived`` values, never in a module gl
 databases open in one process (the desk and a restored copy, two test files) never share it.
 
 A result is (hands, games A, games B, finished, winning side, margin); its key is the match's
-version, the number of rows in its log, the newest row's id and when it was entered, so any
-new row, correction or void makes a new key and the match is scored again from its hands.
-The time is there for a restore: the hands entered after a backup is put back can reuse the
-ids, the count and the version of the ones it took away, but not the moment they were entered.
+version, the number of rows in its log and the newest row's id, so any new row, correction or
+void makes a new key and the match is scored again from its hands.
+
+A restore starts afresh: the hands entered after a backup is put back can reuse the ids, the
+count and the version of the ones it took away, so what was kept before the newest restore
+(the change feed's ``restore`` entry, which every restore adds after every id it had) is not
+used after it — by this station, or by any other that stayed open through it.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from sqlmodel import Session, col, func, select
 
-from sqlmodel import Session
-
+from gin_scorer.store.tables import RESTORE_OP, Change
 from gin_scorer.tournament.results import Reached
 
 Derived = tuple[int, int, int, bool, str | None, int, Reached]
 """(hands, games A, games B, finished, winning side "A"/"B" or None, margin, how far the
 hands got — for a result reported on top of them)."""
 
-LogShape = tuple[int, int, int, int, datetime | None]
-"""(match id, version, rows in its log, newest row id, when the newest row was entered): what
-the derivation depends on."""
+LogShape = tuple[int, int, int, int]
+"""(match id, version, rows in its log, newest row id): what the derivation depends on."""
 
 
 class MatchResults:
@@ -47,15 +48,31 @@ class MatchResults:
 
 
 def match_results(session: Session, event_id: int) -> MatchResults:
-    """The kept results of ``event_id`` on the database ``session`` reads; a fresh, unkept
-    one for a session no database handle opened."""
+    """The kept results of ``event_id`` on the database ``session`` reads, since the newest
+    restore; a fresh, unkept one for a session no database handle opened."""
     database = session.info.get("database")
     derived = getattr(database, "derived", None)
     if not isinstance(derived, dict):
         return MatchResults()
-    kept = derived.setdefault(("match-results", event_id), MatchResults())
-    assert isinstance(kept, MatchResults)
-    return kept
+    restored = last_restore(session)
+    kept = derived.get(("match-results", event_id))
+    if not (isinstance(kept, tuple) and kept[0] == restored):
+        kept = (restored, MatchResults())  # results from before a restore are not kept
+        derived[("match-results", event_id)] = kept
+    results = kept[1]
+    assert isinstance(results, MatchResults)
+    return results
+
+
+def last_restore(session: Session) -> int:
+    """The id of the change feed's newest ``restore`` entry (0: never restored). A restore's
+    entry names no event, so the feed's index on the event finds it among few rows."""
+    found = session.exec(
+        select(func.max(Change.id)).where(
+            col(Change.event_id).is_(None), col(Change.op) == RESTORE_OP
+        )
+    ).one()
+    return int(found or 0)
 
 
 def forget_results(derived: dict[object, object]) -> None:

@@ -134,28 +134,21 @@ def _derive_all(session: Session, event_id: int, match_rows: Sequence[Match]) ->
     """Each match's result from its hand log; a match whose log is unchanged since the last
     read (same version, same rows) reuses the kept derivation instead of re-scoring."""
     kept = match_results(session, event_id)
-    shape: dict[int, tuple[int, int, datetime | None]] = {
-        match_id: (int(count), int(last or 0), entered)
-        for match_id, count, last, entered in session.exec(
-            select(
-                HandEntry.match_id,
-                func.count(),
-                func.max(HandEntry.id),
-                func.max(HandEntry.entered_at),
-            )
+    shape: dict[int, tuple[int, int]] = {
+        match_id: (int(count), int(last or 0))
+        for match_id, count, last in session.exec(
+            select(HandEntry.match_id, func.count(), func.max(HandEntry.id))
             .join(Match, col(Match.id) == col(HandEntry.match_id))
             .where(Match.event_id == event_id)
             .group_by(col(HandEntry.match_id))
         )
     }
     keys: dict[int, LogShape] = {
-        row.id: (row.id, row.version, *shape.get(row.id, (0, 0, None)))
+        row.id: (row.id, row.version, *shape.get(row.id, (0, 0)))
         for row in match_rows
         if row.id is not None
     }
-    missing = [
-        mid for mid, key in keys.items() if key not in kept and shape.get(mid, (0, 0, None))[0]
-    ]
+    missing = [mid for mid, key in keys.items() if key not in kept and shape.get(mid, (0, 0))[0]]
     logs = _read_logs(session, missing)
     rules_cache: dict[str, RuleSet] = {}
     found: dict[int, Derived] = {}
