@@ -303,12 +303,16 @@ def _yes_or_no(value: object) -> str:
 
 def _worth(match_win: object, game_wins: object) -> str:
     """What a bye or a forfeit credits before its points: the match win and the game wins."""
-    if match_win:
-        if game_wins is None:
-            return translate("cli", "a match win, the games a won match takes")
-        return translate("cli", "a match win, {0} game wins").format(game_wins)
     if game_wins is None:
+        if match_win:
+            return translate("cli", "a match win, the games a won match takes")
         return translate("cli", "no match win, the games a won match takes")
+    if game_wins == 1:
+        if match_win:
+            return translate("cli", "a match win, 1 game win")
+        return translate("cli", "no match win, 1 game win")
+    if match_win:
+        return translate("cli", "a match win, {0} game wins").format(game_wins)
     return translate("cli", "no match win, {0} game wins").format(game_wins)
 
 

@@ -144,11 +144,11 @@ def run_import_event(args: argparse.Namespace) -> int:
             raise UserError(
                 translate("cli", "{0}: nothing imported (problems listed above)").format(args.file)
             ) from None
-    print(
-        translate("cli", "event {0} imported: {1} ({2} entrants)").format(
-            made.id, made.name, made.entrant_count
-        )
-    )
+    if made.entrant_count == 1:
+        said = translate("cli", "event {0} imported: {1} (1 entrant)")
+    else:
+        said = translate("cli", "event {0} imported: {1} ({2} entrants)")
+    print(said.format(made.id, made.name, made.entrant_count))
     return 0
 
 

@@ -47,6 +47,8 @@ class StandingRow(SharedPlace):
 
 def standing_rows(facts: EventFacts, after_round: int | None) -> tuple[StandingRow, ...]:
     if after_round is not None and not 0 <= after_round <= facts.state.paired_rounds:
+        if facts.state.paired_rounds == 1:
+            raise InvalidInput(said("after round {0}: the event has 1 round so far", after_round))
         raise InvalidInput(
             said(
                 "after round {0}: the event has {1} rounds so far",

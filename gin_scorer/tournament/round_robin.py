@@ -74,6 +74,10 @@ def pair_round_robin(
         )
     ids = list(field) if field is not None else round_robin_field(entrants)
     schedule = round_robin_schedule(ids)
+    if not 1 <= round_number <= len(schedule) and len(schedule) == 1:
+        raise TournamentError(
+            said("the round robin has 1 round; there is no round {0}", round_number)
+        )
     if not 1 <= round_number <= len(schedule):
         raise TournamentError(
             said(

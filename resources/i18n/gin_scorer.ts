@@ -2442,11 +2442,19 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a match win, {0} game wins</source>
+        <source>no match win, the games a won match takes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no match win, the games a won match takes</source>
+        <source>a match win, 1 game win</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match win, 1 game win</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a match win, {0} game wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3451,6 +3459,10 @@ Replace with this result?</source>
     </message>
     <message>
         <source>{0}: nothing imported (problems listed above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} imported: {1} (1 entrant)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6139,11 +6151,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0}: not a hand record with its dealer</source>
+        <source>match {0} already has {1} hands: enter the rest one at a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} already has {1} hands: enter the rest one at a time</source>
+        <source>match {0} already has 1 hand: enter the rest one at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0}: not a hand record with its dealer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6244,6 +6260,10 @@ head</source>
     </message>
     <message>
         <source>after round {0}: the event has {1} rounds so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after round {0}: the event has 1 round so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6620,6 +6640,10 @@ head</source>
     </message>
     <message>
         <source>{0} joined late: a round robin&apos;s schedule is fixed at round 1 (withdraw the late entry to go on)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round robin has 1 round; there is no round {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

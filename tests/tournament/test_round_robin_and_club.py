@@ -97,3 +97,16 @@ def test_fixed_tables_from_the_settings_hold_in_every_format() -> None:
             line = next((p for p in plan.pairings if 6 in p.entrants), None)
             if line is not None and not line.is_bye:
                 assert line.table == 3, (fmt, plan)
+
+
+def test_a_round_robin_of_two_says_its_one_round_in_the_singular() -> None:
+    from gin_scorer.tournament.round_robin import pair_round_robin
+
+    with pytest.raises(
+        TournamentError, match=r"^the round robin has 1 round; there is no round 2$"
+    ):
+        pair_round_robin(field_of(2), 2)
+    with pytest.raises(
+        TournamentError, match=r"^the round robin has 3 rounds; there is no round 4$"
+    ):
+        pair_round_robin(field_of(4), 4)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said, words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import (
@@ -49,13 +49,7 @@ def record_match_hands(
         before = sheet_in(session, row, validate=False)
         rules = before.rules
         if before.hands:
-            raise InvalidInput(
-                said(
-                    "match {0} already has {1} hands: enter the rest one at a time",
-                    match_id,
-                    len(before.hands),
-                )
-            )
+            raise InvalidInput(_already_entered(match_id, len(before.hands)))
         rows = [
             _checked_entry(match_id, number, record, dealer, rules, who, db.station)
             for number, (record, dealer) in enumerate(hands, start=1)
@@ -78,6 +72,13 @@ def record_match_hands(
         )
     backup.maybe_backup(db)
     return sheet
+
+
+def _already_entered(match_id: int, count: int) -> Said:
+    """Why a whole match's hands cannot go in where some already are."""
+    if count == 1:
+        return said("match {0} already has 1 hand: enter the rest one at a time", match_id)
+    return said("match {0} already has {1} hands: enter the rest one at a time", match_id, count)
 
 
 def _checked_entry(
