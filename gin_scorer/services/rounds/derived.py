@@ -32,7 +32,8 @@ class MatchResults:
 
     LIMIT = 50_000  # a very long event day: start again rather than grow without end
 
-    def __init__(self) -> None:
+    def __init__(self, restored: int = 0) -> None:
+        self.restored = restored  # the newest restore these results come after (0: none)
         self._known: dict[LogShape, Derived] = {}
 
     def get(self, shape: LogShape) -> Derived | None:
@@ -56,12 +57,10 @@ def match_results(session: Session, event_id: int) -> MatchResults:
         return MatchResults()
     restored = last_restore(session)
     kept = derived.get(("match-results", event_id))
-    if not (isinstance(kept, tuple) and kept[0] == restored):
-        kept = (restored, MatchResults())  # results from before a restore are not kept
+    if not isinstance(kept, MatchResults) or kept.restored != restored:
+        kept = MatchResults(restored)  # results from before a restore are not kept
         derived[("match-results", event_id)] = kept
-    results = kept[1]
-    assert isinstance(results, MatchResults)
-    return results
+    return kept
 
 
 def last_restore(session: Session) -> int:
