@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 from gin_scorer.core.hands import HandRecord, HandRecordError, Problem
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import Said, said, words_of
-from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
+from gin_scorer.services.dto import EntryKind, ScoreSheet
 from gin_scorer.services.errors import HandRejected, InvalidInput
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import problems_of, score
@@ -100,16 +100,6 @@ def match_words(sheet: ScoreSheet) -> Said:
     return said("this match")
 
 
-_KIND_WORDS = {
-    ResultKind.PLAYED: said("played"),
-    ResultKind.SLIP: said("slip"),
-    ResultKind.FORFEIT: said("forfeit"),
-    ResultKind.DOUBLE_FORFEIT: said("double forfeit"),
-    ResultKind.TIME_CALLED: said("time called"),
-    ResultKind.ADJUDICATED: said("adjudicated"),
-}
-
-
 def refuse_if_decided(sheet: ScoreSheet) -> None:
     """A new hand cannot go on a match a result or its hands already decided."""
     if sheet.result is not None:
@@ -118,7 +108,7 @@ def refuse_if_decided(sheet: ScoreSheet) -> None:
                 "{0} is decided by a reported result ({1}): take that result back to enter "
                 "hands again",
                 match_words(sheet),
-                _KIND_WORDS[sheet.result.kind],
+                sheet.result.kind.words,
             )
         )
     if sheet.finished:

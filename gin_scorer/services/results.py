@@ -41,14 +41,6 @@ from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.results import Decided
 
 _REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
-_KIND_WORDS = {
-    ResultKind.PLAYED: said("played"),
-    ResultKind.SLIP: said("slip"),
-    ResultKind.FORFEIT: said("forfeit"),
-    ResultKind.DOUBLE_FORFEIT: said("double forfeit"),
-    ResultKind.TIME_CALLED: said("time called"),
-    ResultKind.ADJUDICATED: said("adjudicated"),
-}
 _FORMAT_WORDS = {
     MatchFormat.SINGLE_GAME: said("single game"),
     MatchFormat.BEST_OF: said("best of"),
@@ -238,7 +230,7 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
             said(
                 "match {0} already has a result ({1}): replace it, or take it back first",
                 match_id,
-                _KIND_WORDS[before.result.kind],
+                before.result.kind.words,
             )
         )
     if kind is ResultKind.TIME_CALLED and before.finished and before.result is None:
@@ -254,7 +246,7 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
                     "in the log); confirm to replace",
                     match_id,
                     count,
-                    _KIND_WORDS[kind],
+                    kind.words,
                 )
             )
         raise InvalidInput(
@@ -263,7 +255,7 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
                 "the log); confirm to replace",
                 match_id,
                 count,
-                _KIND_WORDS[kind],
+                kind.words,
             )
         )
 
@@ -282,13 +274,13 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
                 "adjudicate it",
                 match_id,
                 _FORMAT_WORDS[loaded.rules.match_format],
-                _KIND_WORDS[kind],
+                kind.words,
             )
         )
     if kind is ResultKind.FORFEIT and a_won is None:
         raise InvalidInput(said("a forfeit result needs the side that was there (A or B)"))
     if kind in (ResultKind.SLIP, ResultKind.ADJUDICATED) and a_won is None:
-        raise InvalidInput(said("a {0} result needs the winner (A or B)", _KIND_WORDS[kind]))
+        raise InvalidInput(said("a {0} result needs the winner (A or B)", kind.words))
     try:
         if kind is ResultKind.SLIP:
             assert shape is not None and a_won is not None

@@ -52,6 +52,11 @@ class ResultKind(Enum):
         return _LABELS[self]
 
     @property
+    def words(self) -> Said:
+        """The label as a word inside a refusal, said in the reader's language."""
+        return _WORDS[self]
+
+    @property
     def mark(self) -> str:
         """The short mark a sheet, a standings line or a pairing list puts beside it."""
         return _MARKS[self]
@@ -80,6 +85,15 @@ _LABELS = {
     ResultKind.DOUBLE_FORFEIT: "double forfeit",
     ResultKind.TIME_CALLED: "time called",
     ResultKind.ADJUDICATED: "adjudicated",
+}
+
+_WORDS = {
+    ResultKind.PLAYED: said("played"),
+    ResultKind.SLIP: said("slip"),
+    ResultKind.FORFEIT: said("forfeit"),
+    ResultKind.DOUBLE_FORFEIT: said("double forfeit"),
+    ResultKind.TIME_CALLED: said("time called"),
+    ResultKind.ADJUDICATED: said("adjudicated"),
 }
 _MARKS = {
     ResultKind.PLAYED: "",

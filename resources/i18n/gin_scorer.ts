@@ -5827,30 +5827,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>played</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>slip</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>forfeit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>double forfeit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time called</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>adjudicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hand entry {0} was already replaced by entry {1} (correction by {2}); reload the score sheet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6576,6 +6552,30 @@ head</source>
     </message>
     <message>
         <source>a player sits on both sides of match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
