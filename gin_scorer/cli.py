@@ -102,7 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
             "Score keeping for Gin Rummy tournaments and clubs. With no command, opens the app.",
         ),
     )
-    parser.add_argument("--version", action="version", version=f"gin-scorer {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"gin-scorer {__version__}",
+        help=translate("argparse", "show program's version number and exit"),
+    )
     parser.add_argument(
         "--db",
         metavar="URL_OR_PATH",
@@ -143,9 +148,18 @@ def _speak_the_terminals_language() -> None:
     use_translator(translator_for(locale_languages(os.environ)))
 
 
+def _speak_argparses_words_too() -> None:
+    """argparse's own words ("usage: ", "options", "the following arguments are required")
+    go through the same translator: see :mod:`gin_scorer.commands._argparse_words`."""
+    from gin_scorer.commands._argparse_words import speak_argparse_in_our_words
+
+    speak_argparse_in_our_words()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _speak_utf8_when_piped()
     _speak_the_terminals_language()
+    _speak_argparses_words_too()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
