@@ -274,7 +274,11 @@ def describe_settings(settings: Mapping[str, object], event_format: str) -> list
     listed = order if isinstance(order, list | tuple) else ()
     ranked = ", ".join(labels.get(str(t), str(t)) for t in listed)
     worth = _worth(settings.get("bye_match_win", True), settings.get("bye_game_wins"))
-    bye = translate("cli", "{0}, {1} points").format(worth, settings.get("bye_points", 0))
+    bye_points = settings.get("bye_points", 0)
+    if bye_points == 1:
+        bye = translate("cli", "{0}, 1 point").format(worth, bye_points)
+    else:
+        bye = translate("cli", "{0}, {1} points").format(worth, bye_points)
     rows: list[tuple[str, str]] = []
     if event_format == "swiss":
         rounds = settings.get("rounds")
@@ -320,7 +324,12 @@ def _result_rows(settings: Mapping[str, object]) -> list[tuple[str, str]]:
     """What a forfeit and time called are worth, in words: (label, value)."""
     worth = _worth(settings.get("forfeit_match_win", True), settings.get("forfeit_game_wins"))
     points = settings.get("forfeit_points_per_game", 0)
-    if settings.get("forfeits_as_played"):
+    played = bool(settings.get("forfeits_as_played"))
+    if points == 1 and played:
+        forfeit = translate("cli", "{0}, 1 point a game, played").format(worth, points)
+    elif points == 1:
+        forfeit = translate("cli", "{0}, 1 point a game, unplayed").format(worth, points)
+    elif played:
         forfeit = translate("cli", "{0}, {1} points a game, played").format(worth, points)
     else:
         forfeit = translate("cli", "{0}, {1} points a game, unplayed").format(worth, points)

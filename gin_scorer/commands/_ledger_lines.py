@@ -133,11 +133,19 @@ def _teams_line(ledger: Any) -> str:
     swept = sum(1 for deal in ledger.deals if deal.swept_by is not None)
     rules, totals = ledger.rules, ledger.totals
     if ledger.winner:
-        return translate(
-            "cli",
-            "Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} ({5} deals swept, "
-            "{6} each)",
-        ).format(
+        if swept == 1:
+            said = translate(
+                "cli",
+                "Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} (1 deal swept, "
+                "worth {6})",
+            )
+        else:
+            said = translate(
+                "cli",
+                "Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} ({5} deals swept, "
+                "{6} each)",
+            )
+        return said.format(
             rules.players,
             rules.target,
             totals.a,
@@ -146,10 +154,17 @@ def _teams_line(ledger: Any) -> str:
             swept,
             rules.sweep_bonus,
         )
-    return translate(
-        "cli",
-        "Teams of {0} to {1}: team A {2}, team B {3}; in play ({4} deals swept, {5} each)",
-    ).format(rules.players, rules.target, totals.a, totals.b, swept, rules.sweep_bonus)
+    if swept == 1:
+        said = translate(
+            "cli",
+            "Teams of {0} to {1}: team A {2}, team B {3}; in play (1 deal swept, worth {5})",
+        )
+    else:
+        said = translate(
+            "cli",
+            "Teams of {0} to {1}: team A {2}, team B {3}; in play ({4} deals swept, {5} each)",
+        )
+    return said.format(rules.players, rules.target, totals.a, totals.b, swept, rules.sweep_bonus)
 
 
 def _partnership_lines(ledger: Any) -> list[str]:

@@ -44,12 +44,12 @@ def run_audit_verify(args: argparse.Namespace) -> int:
         return 1
     if check.latest_code is None:
         print(translate("cli", "audit log intact: 0 entries"))
+    elif check.count == 1:
+        said = translate("cli", "audit log intact: 1 entry, latest {1}")
+        print(said.format(check.count, check.latest_code))
     else:
-        print(
-            translate("cli", "audit log intact: {0} entries, latest {1}").format(
-                check.count, check.latest_code
-            )
-        )
+        said = translate("cli", "audit log intact: {0} entries, latest {1}")
+        print(said.format(check.count, check.latest_code))
     return 0
 
 

@@ -97,12 +97,22 @@ def _schedule(db: Database, args: argparse.Namespace) -> int:
     schedule = set_backup_schedule(
         db, every_hands=args.every_hands, every_minutes=args.every_minutes
     )
-    print(
-        translate("cli", "automatic backups of {0}: every {1} hands or {2} minutes").format(
-            db.display_name, schedule.every_hands, schedule.every_minutes
-        )
-    )
+    print(_schedule_line(db.display_name, schedule.every_hands, schedule.every_minutes))
     return 0
+
+
+def _schedule_line(name: str, hands: int, minutes: int) -> str:
+    """``automatic backups of club.sqlite: every 25 hands or 10 minutes`` (every hand, every
+    minute for one: each its own whole pattern)."""
+    if hands == 1 and minutes == 1:
+        said = translate("cli", "automatic backups of {0}: every hand or every minute")
+    elif hands == 1:
+        said = translate("cli", "automatic backups of {0}: every hand or {2} minutes")
+    elif minutes == 1:
+        said = translate("cli", "automatic backups of {0}: every {1} hands or every minute")
+    else:
+        said = translate("cli", "automatic backups of {0}: every {1} hands or {2} minutes")
+    return said.format(name, hands, minutes)
 
 
 def _list(db: Database) -> int:

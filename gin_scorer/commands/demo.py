@@ -14,7 +14,7 @@ from gin_scorer.commands._arguments import any_whole, positive, share
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands.standings import print_standings
-from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -187,8 +187,8 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
     from gin_scorer.services.ratings import rating_rows
     from gin_scorer.services.seasons import season_standing
 
-    def say(progress: DemoProgress) -> None:
-        print(progress.message)
+    def tell(progress: DemoProgress) -> None:
+        print(say(progress.words))
 
     plan = SeasonDemoPlan(
         nights=args.season,
@@ -202,12 +202,12 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
         plan.check()
     except InvalidInput as error:
         raise UserError(error_text(error)) from None
-    result = play_demo_season(db, plan, progress=None if args.quiet else say)
-    print(
-        translate("cli", "played {0} nights: {1} matches, {2} hands in {3} s").format(
-            result.nights, result.matches, result.hands, f"{result.seconds:.1f}"
-        )
-    )
+    result = play_demo_season(db, plan, progress=None if args.quiet else tell)
+    if result.nights == 1:
+        played = translate("cli", "played 1 night: {1} matches, {2} hands in {3} s")
+    else:
+        played = translate("cli", "played {0} nights: {1} matches, {2} hands in {3} s")
+    print(played.format(result.nights, result.matches, result.hands, f"{result.seconds:.1f}"))
     for line in season_text(season_standing(db, result.season.id)):
         print(line)
     print()
@@ -224,8 +224,8 @@ def _play(db: Database, args: argparse.Namespace) -> int:
     from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.services.standings import standings
 
-    def say(progress: DemoProgress) -> None:
-        print(progress.message)
+    def tell(progress: DemoProgress) -> None:
+        print(say(progress.words))
 
     plan = DemoPlan(
         entrants=args.entrants,
@@ -237,7 +237,7 @@ def _play(db: Database, args: argparse.Namespace) -> int:
         per_hand=args.per_hand,
         slips=args.slips,
     )
-    result = play_demo(db, plan, progress=None if args.quiet else say)
+    result = play_demo(db, plan, progress=None if args.quiet else tell)
     event_id = result.event.id
     rows = standings(db, event_id)
     if not args.quiet:

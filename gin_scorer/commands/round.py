@@ -215,6 +215,11 @@ def _board_heading(board: Any) -> str:
     """``Round 3: 12 finished, 3 playing, 1 waiting (of 5 rounds)``."""
     counts = (board.round_number, len(board.finished), len(board.playing), len(board.waiting))
     disputed, total = len(board.disputed), board.total_rounds
+    if disputed and total == 1:
+        said = translate(
+            "cli", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of 1 round)"
+        )
+        return said.format(*counts, disputed, total)
     if disputed and total:
         said = translate(
             "cli", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of {5} rounds)"
@@ -223,6 +228,9 @@ def _board_heading(board: Any) -> str:
     if disputed:
         said = translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed")
         return said.format(*counts, disputed)
+    if total == 1:
+        said = translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting (of 1 round)")
+        return said.format(*counts, total)
     if total:
         said = translate("cli", "Round {0}: {1} finished, {2} playing, {3} waiting (of {4} rounds)")
         return said.format(*counts, total)

@@ -178,7 +178,10 @@ def run_list(args: argparse.Namespace) -> int:
     if not seasons:
         print(translate("cli", "no seasons yet: gin-scorer season create NAME"))
     for s in seasons:
-        said = translate("cli", "{0}  {1}  ({2} events; {3})")
+        if len(s.event_ids) == 1:
+            said = translate("cli", "{0}  {1}  (1 event; {3})")
+        else:
+            said = translate("cli", "{0}  {1}  ({2} events; {3})")
         print(said.format(f"{s.id:4}", s.name, len(s.event_ids), s.scoring.describe()))
     return 0
 

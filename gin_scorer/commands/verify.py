@@ -4,15 +4,43 @@ the audit chain and the seal; exit status 1 when anything is wrong."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.tournament.results import ResultKind
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.verify import VerifyReport
+
+# How many results of a kind were reported without hands, for one and for more: each its own
+# whole pattern, so that a translation words both ("1 forfeit", "4 slips").
+_REPORTED_KINDS = {
+    ResultKind.PLAYED: (
+        QT_TRANSLATE_NOOP("cli", "1 match played"),
+        QT_TRANSLATE_NOOP("cli", "{0} matches played"),
+    ),
+    ResultKind.SLIP: (QT_TRANSLATE_NOOP("cli", "1 slip"), QT_TRANSLATE_NOOP("cli", "{0} slips")),
+    ResultKind.FORFEIT: (
+        QT_TRANSLATE_NOOP("cli", "1 forfeit"),
+        QT_TRANSLATE_NOOP("cli", "{0} forfeits"),
+    ),
+    ResultKind.DOUBLE_FORFEIT: (
+        QT_TRANSLATE_NOOP("cli", "1 double forfeit"),
+        QT_TRANSLATE_NOOP("cli", "{0} double forfeits"),
+    ),
+    ResultKind.TIME_CALLED: (
+        QT_TRANSLATE_NOOP("cli", "1 match time called"),
+        QT_TRANSLATE_NOOP("cli", "{0} matches time called"),
+    ),
+    ResultKind.ADJUDICATED: (
+        QT_TRANSLATE_NOOP("cli", "1 match adjudicated"),
+        QT_TRANSLATE_NOOP("cli", "{0} matches adjudicated"),
+    ),
+}
 
 
 def register(subparsers: Any) -> None:
@@ -85,26 +113,68 @@ def _verify(db: Database, args: argparse.Namespace) -> int:
         print(translate("cli", "PROBLEM: {0}").format(problem))
     print(_checked_line(report))
     if report.reported:
-        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.reported.items()))
-        total = sum(report.reported.values())
+        print(_reported_line(report.reported))
+    if report.clean:
+        for line in _seal_lines(report, args.seal):
+            print(line)
+    return 0 if report.clean else 1
+
+
+def reported_kind(label: str, count: int) -> str:
+    """``1 forfeit``, ``4 slips``: how many results of a kind (its label, as the report counts
+    them) were reported without hands."""
+    kind = next((k for k in ResultKind if k.label == label), None)
+    if kind is None:  # not a kind of today's: its label as it is
+        return translate("cli", "{0} × {1}").format(count, label)
+    one, more = _REPORTED_KINDS[kind]
+    return translate("cli", one if count == 1 else more).format(count)
+
+
+def _reported_line(reported: Mapping[str, int]) -> str:
+    """The results reported without hands, by kind: checked, but not verified."""
+    kinds = ", ".join(reported_kind(kind, n) for kind, n in sorted(reported.items()))
+    total = sum(reported.values())
+    if total == 1:
         said = translate(
             "cli",
-            "{0} result(s) reported without hands ({1}): checked against their "
+            "1 result reported without hands ({1}): checked against its match's format; no "
+            "cards stand behind it, so it is not verified",
+        )
+    else:
+        said = translate(
+            "cli",
+            "{0} results reported without hands ({1}): checked against their "
             "matches' formats; no cards stand behind them, so they are not verified",
         )
-        print(said.format(total, kinds))
+    return said.format(total, kinds)
+
+
+def _seal_lines(report: VerifyReport, given: str | None) -> list[str]:
+    """The seal: that the code given still matches, and the latest seal."""
     seal = report.seal
-    if seal is not None and report.clean:
-        if args.seal is not None:
+    if seal is None:
+        return []
+    lines = []
+    if given is not None:
+        if seal.links_after_code == 1:
             said = translate(
                 "cli",
-                "the seal {0} matches: nothing sealed before "
-                "it has changed ({1} link(s) sealed since)",
+                "the seal {0} matches: nothing sealed before it has changed (1 link sealed since)",
             )
-            print(said.format(args.seal.strip().upper(), seal.links_after_code))
-        if seal.latest_code:
-            said = translate("cli", "sealed: {0} links, seal {1}")
-            print(said.format(seal.links, seal.latest_code))
         else:
-            print(translate("cli", "sealed: {0} links, seal (none yet)").format(seal.links))
-    return 0 if report.clean else 1
+            said = translate(
+                "cli",
+                "the seal {0} matches: nothing sealed before it has changed ({1} links sealed "
+                "since)",
+            )
+        lines.append(said.format(given.strip().upper(), seal.links_after_code))
+    if seal.latest_code and seal.links == 1:
+        said = translate("cli", "sealed: 1 link, seal {1}")
+    elif seal.latest_code:
+        said = translate("cli", "sealed: {0} links, seal {1}")
+    elif seal.links == 1:
+        said = translate("cli", "sealed: 1 link, seal (none yet)")
+    else:
+        said = translate("cli", "sealed: {0} links, seal (none yet)")
+    lines.append(said.format(seal.links, seal.latest_code))
+    return lines

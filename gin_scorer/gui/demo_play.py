@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from gin_scorer.gui.background import Operation, Report, in_background
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.demo_words import demo_summary
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.database import Database
 from gin_scorer.services.demo import DemoCancelled, DemoPlan, DemoProgress, DemoResult, play_demo
 from gin_scorer.services.errors import ServiceError, StoreError
@@ -89,7 +89,7 @@ class DemoPlay(QObject):
         # First: a window-modal dialog's setValue runs the event loop, which may deliver the
         # next round's report (or the end) before this one is told.
         self.rounds_done.emit(value.rounds_done, total)
-        self.dialog.setLabelText(value.message)
+        self.dialog.setLabelText(say(value.words))
         self.dialog.setMaximum(total)
         self.dialog.setValue(value.rounds_done)
 

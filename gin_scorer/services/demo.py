@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_size
@@ -37,6 +37,7 @@ __all__ = [
     "DemoResult",
     "demo_names",
     "play_demo",
+    "round_played_words",
 ]
 
 # fmt: off
@@ -81,12 +82,19 @@ class DemoPlan:
 
 @dataclass(frozen=True, slots=True)
 class DemoProgress:
-    """After each round: ``rounds_total`` is None while the format cannot know it (elimination)."""
+    """After each round: ``rounds_total`` is None while the format cannot know it (elimination).
+    ``message`` is a sentence a front end says in the reader's language
+    (``presentation.words.say(progress.words)``)."""
 
     rounds_done: int
     rounds_total: int | None
     hands: int
-    message: str
+    message: Said
+
+    @property
+    def words(self) -> Said:
+        """The message as a sentence to say (the name the front ends read it by)."""
+        return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +117,51 @@ class DemoCancelled(ServiceError):
     """The run was stopped between two matches; what was played before stays recorded."""
 
     def __init__(self, event_id: int, rounds: int, hands: int) -> None:
-        super().__init__(
-            said(
-                "the demo was stopped: event {0} keeps the {1} hands of {2} round(s) played so far",
-                event_id,
-                hands,
-                rounds,
-            )
-        )
+        super().__init__(_stopped_words(event_id, rounds, hands))
         self.event_id = event_id
+
+
+def _stopped_words(event_id: int, rounds: int, hands: int) -> Said:
+    """What a stopped run keeps, one whole sentence for each of one and more."""
+    if hands == 1 and rounds == 1:
+        return said(
+            "the demo was stopped: event {0} keeps the 1 hand of 1 round played so far",
+            event_id,
+            hands,
+            rounds,
+        )
+    if rounds == 1:
+        return said(
+            "the demo was stopped: event {0} keeps the {1} hands of 1 round played so far",
+            event_id,
+            hands,
+            rounds,
+        )
+    if hands == 1:
+        return said(
+            "the demo was stopped: event {0} keeps the 1 hand of {2} rounds played so far",
+            event_id,
+            hands,
+            rounds,
+        )
+    return said(
+        "the demo was stopped: event {0} keeps the {1} hands of {2} rounds played so far",
+        event_id,
+        hands,
+        rounds,
+    )
+
+
+def round_played_words(number: int, tables: int, hands: int) -> Said:
+    """The progress line after a round: ``round 3: 4 tables played (120 hands so far)``,
+    one whole sentence for each of one table or more, one hand or more."""
+    if tables == 1 and hands == 1:
+        return said("round {0}: 1 table played (1 hand so far)", number, tables, hands)
+    if tables == 1:
+        return said("round {0}: 1 table played ({2} hands so far)", number, tables, hands)
+    if hands == 1:
+        return said("round {0}: {1} tables played (1 hand so far)", number, tables, hands)
+    return said("round {0}: {1} tables played ({2} hands so far)", number, tables, hands)
 
 
 @dataclass(slots=True)
@@ -261,10 +305,7 @@ def _play_rounds(db: Database, run: _Run) -> bool:
             _play_match(
                 db, run, pairing.match_id, pairing.slot or pairing.table, position, open_from
             )
-        message = (
-            f"round {paired.number}: {len(paired.pairings)} tables played "
-            f"({run.hands} hands so far)"
-        )
+        message = round_played_words(paired.number, len(paired.pairings), run.hands)
         run.progress(DemoProgress(run.rounds, total, run.hands, message))
         if leave_open:
             return True

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.demo import DemoPlan, DemoProgress, demo_names, play_demo
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput
@@ -110,6 +110,14 @@ def play_demo_season(
         season = set_season_events(db, season.id, add=[played.event.id], actor="demo")
         matches, hands = matches + played.matches, hands + played.hands
         if progress is not None:
-            message = f"night {night + 1}: {len(people)} members, {played.hands} hands"
+            message = _night_played_words(night + 1, len(people), played.hands)
             progress(DemoProgress(night + 1, plan.nights, hands, message))
     return SeasonDemoResult(season, plan.nights, matches, hands, time.perf_counter() - began)
+
+
+def _night_played_words(night: int, members: int, hands: int) -> Said:
+    """``night 3: 12 members, 140 hands``; a night always has four members or more, a night
+    of one hand is said in the singular."""
+    if hands == 1:
+        return said("night {0}: {1} members, 1 hand", night, members, hands)
+    return said("night {0}: {1} members, {2} hands", night, members, hands)

@@ -135,9 +135,13 @@ def swiss_pairs(
 ) -> tuple[list[tuple[int, int]], int | None, list[str]]:
     """The pairs (higher-ranked first), the bye (or ``None``) and notes on any compromise."""
     order = list(ranking.order)
-    if len(order) < 2:
+    if not order:
         raise TournamentError(
-            said("a Swiss round needs at least 2 entrants who can play; there are {0}", len(order))
+            said("a Swiss round needs at least 2 entrants who can play; there are none")
+        )
+    if len(order) == 1:
+        raise TournamentError(
+            said("a Swiss round needs at least 2 entrants who can play; there is 1")
         )
     notes: list[str] = []
     if len(order) % 2 == 0:

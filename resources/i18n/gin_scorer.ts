@@ -2064,6 +2064,162 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>argparse</name>
+    <message>
+        <source>show program&apos;s version number and exit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subcommands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one of the arguments %s is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not allowed with argument %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignored explicit argument %r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at most one argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected at least one argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %s argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %s arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected option string: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown parser %(parser_name)r (choices: %(choices)s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument &quot;-&quot; with mode %r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>can&apos;t open &apos;%(filename)s&apos;: %(error)s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%(prog)s: error: %(message)s
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.__call__() not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflicting subparser: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflicting subparser alias: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflicting option string: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflicting option strings: %s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot merge actions - two groups are named %r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;required&apos; is an invalid argument for positionals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid option string %(option)r: must start with a character %(prefix_chars)r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dest= is required for options like %r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid conflict_resolution value: %r</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mutually exclusive arguments must be optional</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot have multiple subparser arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%r is not callable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>backup_dialog</name>
     <message>
         <source>Restore a backup</source>
@@ -2394,6 +2550,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}, 1 point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}, {1} points</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2459,6 +2619,14 @@ Replace with this result?</source>
     </message>
     <message>
         <source>no match win, {0} game wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, 1 point a game, played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, 1 point a game, unplayed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2554,7 +2722,15 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} (1 deal swept, worth {6})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Teams of {0} to {1}: team A {2}, team B {3}; won by team {4} ({5} deals swept, {6} each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teams of {0} to {1}: team A {2}, team B {3}; in play (1 deal swept, worth {5})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2822,6 +2998,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>audit log intact: 1 entry, latest {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>audit log intact: {0} entries, latest {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2867,6 +3047,18 @@ Replace with this result?</source>
     </message>
     <message>
         <source>... or every M minutes with something new (default 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic backups of {0}: every hand or every minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic backups of {0}: every hand or {2} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic backups of {0}: every {1} hands or every minute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3003,6 +3195,10 @@ Replace with this result?</source>
     </message>
     <message>
         <source>a demo plays at most {0} rounds, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>played 1 night: {1} matches, {2} hands in {3} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4034,11 +4230,19 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of 1 round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed (of {5} rounds)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting (of 1 round)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4254,6 +4458,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}  {1}  (1 event; {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}  {1}  ({2} events; {3})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4322,6 +4530,54 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>1 match played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} matches played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 slip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} slips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} forfeits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 double forfeit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} double forfeits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 match time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} matches time called</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 match adjudicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} matches adjudicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>re-check every recorded hand and result through the scoring core</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4358,15 +4614,35 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} result(s) reported without hands ({1}): checked against their matches&apos; formats; no cards stand behind them, so they are not verified</source>
+        <source>{0} × {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the seal {0} matches: nothing sealed before it has changed ({1} link(s) sealed since)</source>
+        <source>1 result reported without hands ({1}): checked against its match&apos;s format; no cards stand behind it, so it is not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} results reported without hands ({1}): checked against their matches&apos; formats; no cards stand behind them, so they are not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the seal {0} matches: nothing sealed before it has changed (1 link sealed since)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the seal {0} matches: nothing sealed before it has changed ({1} links sealed since)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sealed: 1 link, seal {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>sealed: {0} links, seal {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sealed: 1 link, seal (none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5663,7 +5939,43 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the demo was stopped: event {0} keeps the {1} hands of {2} round(s) played so far</source>
+        <source>the demo was stopped: event {0} keeps the {1} hands of {2} rounds played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: {1} tables played ({2} hands so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the 1 hand of 1 round played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the {1} hands of 1 round played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the 1 hand of {2} rounds played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: 1 table played (1 hand so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: 1 table played ({2} hands so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: {1} tables played (1 hand so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>night {0}: {1} members, {2} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>night {0}: {1} members, 1 hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6747,7 +7059,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a Swiss round needs at least 2 entrants who can play; there are {0}</source>
+        <source>a Swiss round needs at least 2 entrants who can play; there are none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Swiss round needs at least 2 entrants who can play; there is 1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

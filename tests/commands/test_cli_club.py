@@ -44,12 +44,14 @@ def test_seasons_count_the_events_they_are_given(run: Run) -> None:
     assert status == 0 and "season 1: Winter league (by place: 10, 8, 6" in out
     status, out, _ = run("season", "add", "1", "1", "2")
     assert status == 0 and "counts events: 1, 2" in out
+    status, out, _ = run("season", "list")
+    assert "Winter league  (2 events; " in out
     status, out, _ = run("season", "table", "1")
     assert status == 0 and "best 1 night counts" in out and "(n) is a night dropped" in out
     status, out, _ = run("season", "remove", "1", "2")
     assert status == 0 and "counts events: 1" in out
     status, out, _ = run("season", "list")
-    assert "Winter league  (1 events" in out
+    assert "Winter league  (1 event; " in out  # one event, never '1 events'
 
 
 def test_ratings_seed_an_event(run: Run) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
+from gin_scorer.commands.verify import _reported_line, reported_kind
+from gin_scorer.tournament.results import ResultKind
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -42,7 +44,7 @@ def test_a_round_reported_from_slips(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert status == 0 and "0*" in out and "leaves out 1 result" in out
     status, out, _ = _run(capsys, *db, "verify")
     assert status == 0, out
-    assert "3 result(s) reported without hands (1 forfeit, 1 slip, 1 time called)" in out
+    assert "3 results reported without hands (1 forfeit, 1 slip, 1 match time called)" in out
     assert "not verified" in out
 
     # The forfeit taken back: the table is open again.
@@ -67,7 +69,39 @@ def test_the_demo_mixes_the_kinds_and_verify_counts_them(
     assert status == 0 and "reported without their hands" in out
     status, out, _ = _run(capsys, *db, "verify")
     assert status == 0 and "all clean" in out and "not verified" in out
+    assert " results reported without hands (" in out and " slips" in out  # many: plural
     with pytest.raises(SystemExit) as refused:  # argparse's one line, exit status 2
         main([*db, "demo", "--slips", "2"])
     assert refused.value.code == 2
     assert "'2' is not a share from 0 to 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("kind", "one", "more"),
+    [
+        (ResultKind.SLIP, "1 slip", "4 slips"),
+        (ResultKind.FORFEIT, "1 forfeit", "4 forfeits"),
+        (ResultKind.DOUBLE_FORFEIT, "1 double forfeit", "4 double forfeits"),
+        (ResultKind.TIME_CALLED, "1 match time called", "4 matches time called"),
+        (ResultKind.ADJUDICATED, "1 match adjudicated", "4 matches adjudicated"),
+        (ResultKind.PLAYED, "1 match played", "4 matches played"),
+    ],
+)
+def test_verify_counts_each_kind_in_the_singular_for_one(
+    kind: ResultKind, one: str, more: str
+) -> None:
+    """The report counts by the kind's label; each number is its own whole pattern."""
+    assert reported_kind(kind.label, 1) == one
+    assert reported_kind(kind.label, 4) == more
+    assert reported_kind(kind.label, 0) == more.replace("4", "0")
+
+
+def test_verify_says_one_result_reported_without_hands_in_the_singular() -> None:
+    assert _reported_line({"forfeit": 1}) == (
+        "1 result reported without hands (1 forfeit): checked against its match's format; "
+        "no cards stand behind it, so it is not verified"
+    )
+    assert _reported_line({"slip": 4, "forfeit": 1}).startswith(
+        "5 results reported without hands (1 forfeit, 4 slips): checked against their "
+        "matches' formats"
+    )

@@ -82,3 +82,25 @@ def test_the_seal_moves_on_after_a_change(demo_db: str, capsys: pytest.CaptureFi
     assert status == 0
     _, after = _run(capsys, "--db", demo_db, "standings", "--event", "1")
     assert before.splitlines()[-1] != after.splitlines()[-1] == f"seal: {_seal(demo_db)}"
+
+
+def test_verify_says_one_link_and_more_links_each_in_its_own_words(
+    tmp_path: Path, demo_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = _seal(demo_db)
+    since = "the seal {0} matches: nothing sealed before it has changed ({1} sealed since)"
+    for changed, links in enumerate(("0 links", "1 link", "2 links")):
+        if changed:  # one more change since the code: one more link
+            status, _ = _run(capsys, "--db", demo_db, "event", "new", "--name", f"Next {changed}")
+            assert status == 0
+        status, out = _run(capsys, "--db", demo_db, "verify", "--seal", code)
+        assert status == 0
+        assert since.format(code, links) in out.splitlines()
+    fresh = str(tmp_path / "fresh.sqlite")
+    assert _run(capsys, "--db", fresh, "verify")[1].splitlines()[-1] == (
+        "sealed: 0 links, seal (none yet)"
+    )
+    _run(capsys, "--db", fresh, "event", "new", "--name", "First")
+    assert _run(capsys, "--db", fresh, "verify")[1].splitlines()[-1] == (
+        f"sealed: 1 link, seal {_seal(fresh)}"
+    )

@@ -7,10 +7,12 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_scorer.tournament.engine import EventState, is_complete, plan_round, total_rounds
+from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Entrant, EntrantStatus, Format, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
 from gin_scorer.tournament.swiss import SwissRanking, pair_swiss, swiss_pairs
@@ -180,3 +182,16 @@ def test_withdrawn_and_unchecked_entrants_are_not_paired() -> None:
     paired = {e for p in plan.pairings for e in p.entrants}
     assert paired == {1, 2, 3}
     assert plan.byes == (3,)
+
+
+@pytest.mark.parametrize(
+    ("entrants", "there"),
+    [(0, "there are none"), (1, "there is 1")],
+)
+def test_a_round_without_two_entrants_who_can_play_says_how_many_there_are(
+    entrants: int, there: str
+) -> None:
+    """Each count its own whole sentence (a translation words each): never 'there are 1'."""
+    with pytest.raises(TournamentError) as refused:
+        pair_swiss(field_of(entrants), [], 1)
+    assert str(refused.value) == f"a Swiss round needs at least 2 entrants who can play; {there}"
