@@ -180,15 +180,17 @@ def run_demo_command(args: argparse.Namespace) -> int:
         return _play(db, args)
 
 
+def _tell(progress: DemoProgress) -> None:
+    """How both demos report their progress (unless --quiet): a line a step."""
+    print(say(progress.words))
+
+
 def _play_season(db: Database, args: argparse.Namespace) -> int:
     from gin_scorer.presentation.club_words import ratings_text, season_text
     from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
     from gin_scorer.services.errors import InvalidInput
     from gin_scorer.services.ratings import rating_rows
     from gin_scorer.services.seasons import season_standing
-
-    def tell(progress: DemoProgress) -> None:
-        print(say(progress.words))
 
     plan = SeasonDemoPlan(
         nights=args.season,
@@ -202,7 +204,7 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
         plan.check()
     except InvalidInput as error:
         raise UserError(error_text(error)) from None
-    result = play_demo_season(db, plan, progress=None if args.quiet else tell)
+    result = play_demo_season(db, plan, progress=None if args.quiet else _tell)
     if result.nights == 1:
         played = translate("cli", "played 1 night: {1} matches, {2} hands in {3} s")
     else:
@@ -224,9 +226,6 @@ def _play(db: Database, args: argparse.Namespace) -> int:
     from gin_scorer.services.demo import DemoPlan, play_demo
     from gin_scorer.services.standings import standings
 
-    def tell(progress: DemoProgress) -> None:
-        print(say(progress.words))
-
     plan = DemoPlan(
         entrants=args.entrants,
         rounds=args.rounds,
@@ -237,7 +236,7 @@ def _play(db: Database, args: argparse.Namespace) -> int:
         per_hand=args.per_hand,
         slips=args.slips,
     )
-    result = play_demo(db, plan, progress=None if args.quiet else tell)
+    result = play_demo(db, plan, progress=None if args.quiet else _tell)
     event_id = result.event.id
     rows = standings(db, event_id)
     if not args.quiet:

@@ -91,34 +91,16 @@ def register(subparsers: Any) -> None:
 
 
 def _which_options(parser: argparse.ArgumentParser) -> None:
-    """The options that say what the document is about."""
-    parser.add_argument(
-        "--event", type=positive, metavar="ID", help=translate("cli", "the event's id")
-    )
-    parser.add_argument(
-        "--round",
-        type=positive,
-        metavar="N",
-        help=translate("cli", "the round (default: the latest round paired)"),
-    )
-    parser.add_argument(
-        "--match", type=positive, metavar="ID", help=translate("cli", "one match's id")
-    )
-    parser.add_argument(
-        "--entrant",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "the entrant (player sheet)"),
-    )
-    parser.add_argument(
-        "--season", type=positive, metavar="ID", help=translate("cli", "the season (season table)")
-    )
-    parser.add_argument(
-        "--player",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "the player (player's page; see player list)"),
-    )
+    """The options that say what the document is about: each one an id or a number."""
+    for option, metavar, helptext in (
+        ("--event", "ID", translate("cli", "the event's id")),
+        ("--round", "N", translate("cli", "the round (default: the latest round paired)")),
+        ("--match", "ID", translate("cli", "one match's id")),
+        ("--entrant", "ID", translate("cli", "the entrant (player sheet)")),
+        ("--season", "ID", translate("cli", "the season (season table)")),
+        ("--player", "ID", translate("cli", "the player (player's page; see player list)")),
+    ):
+        parser.add_argument(option, type=positive, metavar=metavar, help=helptext)
 
 
 def _form_options(parser: argparse.ArgumentParser) -> None:

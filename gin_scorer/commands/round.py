@@ -4,7 +4,7 @@ pairings or the status board of its tables."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive, quoted
@@ -28,61 +28,65 @@ def register(subparsers: Any) -> None:
 
 def _pairing_parsers(actions: Any) -> None:
     """``round start``, ``round preview`` and ``round cancel``."""
-    start = actions.add_parser(
-        "start", help=translate("cli", "pair the next round (tables assigned)")
+    start = _event_action(
+        actions, "start", translate("cli", "pair the next round (tables assigned)"), run_start
     )
-    start.add_argument("--event", type=positive, required=True, metavar="ID")
-    start.add_argument(
-        "--pair",
-        action="append",
-        default=[],
-        metavar="A,B",
-        help=translate("cli", "club nights: a pairing by entrant ids (repeat for each table)"),
+    _pair_option(
+        start, translate("cli", "club nights: a pairing by entrant ids (repeat for each table)")
     )
-    start.set_defaults(func=run_start)
-    preview = actions.add_parser(
-        "preview", help=translate("cli", "the pairings 'start' would make (writes nothing)")
+    preview = _event_action(
+        actions,
+        "preview",
+        translate("cli", "the pairings 'start' would make (writes nothing)"),
+        run_preview,
     )
-    preview.add_argument("--event", type=positive, required=True, metavar="ID")
-    preview.add_argument(
-        "--pair",
-        action="append",
-        default=[],
-        metavar="A,B",
-        help=translate("cli", "club nights: a pairing by entrant ids"),
-    )
-    preview.set_defaults(func=run_preview)
-    cancel = actions.add_parser(
+    _pair_option(preview, translate("cli", "club nights: a pairing by entrant ids"))
+    _event_action(
+        actions,
         "cancel",
-        help=translate(
-            "cli", "take back the latest round's pairings (only before any hand is entered)"
-        ),
+        translate("cli", "take back the latest round's pairings (only before any hand is entered)"),
+        run_cancel,
     )
-    cancel.add_argument("--event", type=positive, required=True, metavar="ID")
-    cancel.set_defaults(func=run_cancel)
 
 
 def _showing_parsers(actions: Any) -> None:
     """``round show`` and ``round status``."""
-    show = actions.add_parser(
-        "show", help=translate("cli", "a round's pairings by table (or --by-name)")
+    show = _event_action(
+        actions, "show", translate("cli", "a round's pairings by table (or --by-name)"), run_show
     )
-    show.add_argument("--event", type=positive, required=True, metavar="ID")
-    show.add_argument(
-        "--round", type=positive, metavar="N", help=translate("cli", "default: the latest")
-    )
+    _round_option(show)
     show.add_argument(
         "--by-name", action="store_true", help=translate("cli", "list entrants alphabetically")
     )
-    show.set_defaults(func=run_show)
-    status = actions.add_parser(
-        "status", help=translate("cli", "which tables are playing, finished, missing")
+    status = _event_action(
+        actions,
+        "status",
+        translate("cli", "which tables are playing, finished, missing"),
+        run_status,
     )
-    status.add_argument("--event", type=positive, required=True, metavar="ID")
-    status.add_argument(
+    _round_option(status)
+
+
+def _event_action(
+    actions: Any, name: str, helptext: str, run: Callable[[argparse.Namespace], int]
+) -> argparse.ArgumentParser:
+    """A ``round`` action on one event: every one names it with ``--event ID``."""
+    action: argparse.ArgumentParser = actions.add_parser(name, help=helptext)
+    action.add_argument("--event", type=positive, required=True, metavar="ID")
+    action.set_defaults(func=run)
+    return action
+
+
+def _pair_option(action: argparse.ArgumentParser, helptext: str) -> None:
+    """``--pair A,B``: a club night's pairing chosen by the director, repeated per table."""
+    action.add_argument("--pair", action="append", default=[], metavar="A,B", help=helptext)
+
+
+def _round_option(action: argparse.ArgumentParser) -> None:
+    """``--round N`` of the actions that read a round: the latest one unless named."""
+    action.add_argument(
         "--round", type=positive, metavar="N", help=translate("cli", "default: the latest")
     )
-    status.set_defaults(func=run_status)
 
 
 def _latest_round(db: Database, event_id: int) -> int:

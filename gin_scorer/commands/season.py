@@ -24,18 +24,12 @@ def _scoring_options(parser: argparse.ArgumentParser) -> None:
             "cli", "points per match won and lost (default), or per place in each night"
         ),
     )
-    parser.add_argument(
-        "--per-win", type=not_negative, metavar="N", help=translate("cli", "default 2")
-    )
-    parser.add_argument(
-        "--per-loss", type=not_negative, metavar="N", help=translate("cli", "default 0")
-    )
-    parser.add_argument(
-        "--per-night",
-        type=not_negative,
-        metavar="N",
-        help=translate("cli", "for turning up (default 1)"),
-    )
+    for option, helptext in (  # the points for a match won, a match lost, a night played
+        ("--per-win", translate("cli", "default 2")),
+        ("--per-loss", translate("cli", "default 0")),
+        ("--per-night", translate("cli", "for turning up (default 1)")),
+    ):
+        parser.add_argument(option, type=not_negative, metavar="N", help=helptext)
     parser.add_argument(
         "--per-place",
         metavar="LIST",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import QDate
-from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QWidget
+from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QSpinBox, QWidget
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, tone
@@ -26,6 +26,19 @@ def problem_style() -> str:
 
 
 T = TypeVar("T")
+
+
+def spin_box(value: int, low: int, high: int, name: str, *, at_lowest: str = "") -> QSpinBox:
+    """A number box from ``low`` to ``high`` showing ``value``, named ``name`` (tests and
+    screen readers find it by it); ``at_lowest``, when given, is what the box says at ``low``
+    instead of the number ("every night", "suggested from the field")."""
+    box = QSpinBox()
+    box.setObjectName(name)
+    box.setRange(low, high)
+    if at_lowest:
+        box.setSpecialValueText(at_lowest)
+    box.setValue(value)
+    return box
 
 
 class ProblemLabel(QLabel):

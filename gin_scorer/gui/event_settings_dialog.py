@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
+from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, spin_box
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.standings_table import tie_break_label
@@ -40,7 +40,7 @@ from gin_scorer.services.dto import EntrantView, EventView
 from gin_scorer.tournament.results import TimeCalledWinner
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
-_AS_A_WON_MATCH = -1  # the bye's game-wins box at its minimum: "as many as a won match takes"
+_AS_A_WON_MATCH = -1  # a game-wins box (bye, forfeit) at its minimum: "as a won match takes"
 
 
 class EventSettingsDialog(EventEditDialog):
@@ -89,13 +89,13 @@ class EventSettingsDialog(EventEditDialog):
         """The format's own settings: Swiss rounds, check-in, a double knockout's reset."""
         settings = event.settings
         form = QFormLayout()
-        self.rounds = QSpinBox()
-        self.rounds.setObjectName("rounds")
-        self.rounds.setRange(0, 99)
-        self.rounds.setSpecialValueText(
-            translate("EventSettingsDialog", "suggested from the field")
+        self.rounds = spin_box(
+            _int(settings.get("rounds"), 0),
+            0,
+            99,
+            "rounds",
+            at_lowest=translate("EventSettingsDialog", "suggested from the field"),
         )
-        self.rounds.setValue(_int(settings.get("rounds"), 0))
         if event.format == "swiss":
             form.addRow(translate("EventSettingsDialog", "Swiss &rounds:"), self.rounds)
         self.require_check_in = QCheckBox(
@@ -153,17 +153,10 @@ class EventSettingsDialog(EventEditDialog):
         form = QFormLayout(box)
         self.bye_match_win = QCheckBox(translate("EventSettingsDialog", "a match won"))
         self.bye_match_win.setChecked(bool(settings.get("bye_match_win", True)))
-        self.bye_game_wins = QSpinBox()
-        self.bye_game_wins.setObjectName("byeGameWins")
-        self.bye_game_wins.setRange(_AS_A_WON_MATCH, 20)
-        self.bye_game_wins.setSpecialValueText(
-            translate("EventSettingsDialog", "as many as winning a match takes")
+        self.bye_game_wins = _game_wins_box(settings.get("bye_game_wins"), "byeGameWins")
+        self.bye_points = spin_box(
+            _int(settings.get("bye_points"), 0), -10_000, 10_000, "byePoints"
         )
-        self.bye_game_wins.setValue(_int(settings.get("bye_game_wins"), _AS_A_WON_MATCH))
-        self.bye_points = QSpinBox()
-        self.bye_points.setObjectName("byePoints")
-        self.bye_points.setRange(-10_000, 10_000)
-        self.bye_points.setValue(_int(settings.get("bye_points"), 0))
         form.addRow(translate("EventSettingsDialog", "Match:"), self.bye_match_win)
         form.addRow(translate("EventSettingsDialog", "Game wins:"), self.bye_game_wins)
         form.addRow(
@@ -176,17 +169,12 @@ class EventSettingsDialog(EventEditDialog):
         """Forfeits and time called (tournament/results.py cites the conventions)."""
         box = QGroupBox(translate("EventSettingsDialog", "A &forfeit and time called"))
         form = QFormLayout(box)
-        self.forfeit_game_wins = QSpinBox()
-        self.forfeit_game_wins.setObjectName("forfeitGameWins")
-        self.forfeit_game_wins.setRange(_AS_A_WON_MATCH, 20)
-        self.forfeit_game_wins.setSpecialValueText(
-            translate("EventSettingsDialog", "as many as winning a match takes")
+        self.forfeit_game_wins = _game_wins_box(
+            settings.get("forfeit_game_wins"), "forfeitGameWins"
         )
-        self.forfeit_game_wins.setValue(_int(settings.get("forfeit_game_wins"), _AS_A_WON_MATCH))
-        self.forfeit_points = QSpinBox()
-        self.forfeit_points.setObjectName("forfeitPoints")
-        self.forfeit_points.setRange(0, 10_000)
-        self.forfeit_points.setValue(_int(settings.get("forfeit_points_per_game"), 0))
+        self.forfeit_points = spin_box(
+            _int(settings.get("forfeit_points_per_game"), 0), 0, 10_000, "forfeitPoints"
+        )
         self.forfeits_as_played = QCheckBox(
             translate("EventSettingsDialog", "count as played (opponents' wins, played)")
         )
@@ -334,6 +322,18 @@ class EventSettingsDialog(EventEditDialog):
             "time_called_winner": str(self.time_called.currentData()),
             "time_called_game_counts": self.time_called_counts.isChecked(),
         }
+
+
+def _game_wins_box(stored: object, name: str) -> QSpinBox:
+    """The game wins a bye or a forfeit credits: 0 to 20, or (at its lowest) as many as a won
+    match takes, the stored ``None``."""
+    return spin_box(
+        _int(stored, _AS_A_WON_MATCH),
+        _AS_A_WON_MATCH,
+        20,
+        name,
+        at_lowest=translate("EventSettingsDialog", "as many as winning a match takes"),
+    )
 
 
 def _int(value: object, default: int) -> int:

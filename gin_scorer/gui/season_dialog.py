@@ -15,23 +15,15 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import spin_box
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EventView
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
-
-
-def _spin(value: int, low: int, high: int, name: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setObjectName(name)
-    box.setRange(low, high)
-    box.setValue(value)
-    return box
 
 
 class SeasonDialog(QDialog):
@@ -52,14 +44,19 @@ class SeasonDialog(QDialog):
         self.points.addItem(translate("SeasonDialog", "per match won and lost"), "matches")
         self.points.addItem(translate("SeasonDialog", "per place in each night"), "places")
         self.points.setCurrentIndex(0 if scoring.points is SeasonPoints.MATCHES else 1)
-        self.per_win = _spin(scoring.per_win, 0, 1000, "seasonPerWin")
-        self.per_loss = _spin(scoring.per_loss, 0, 1000, "seasonPerLoss")
-        self.per_night = _spin(scoring.per_night, 0, 1000, "seasonPerNight")
+        self.per_win = spin_box(scoring.per_win, 0, 1000, "seasonPerWin")
+        self.per_loss = spin_box(scoring.per_loss, 0, 1000, "seasonPerLoss")
+        self.per_night = spin_box(scoring.per_night, 0, 1000, "seasonPerNight")
         self.per_place = QLineEdit(", ".join(str(p) for p in scoring.per_place))
         self.per_place.setObjectName("seasonPerPlace")
-        self.best = _spin(scoring.best_nights or 0, 0, 1000, "seasonBest")
-        self.best.setSpecialValueText(translate("SeasonDialog", "every night"))
-        self.minimum = _spin(scoring.min_nights, 0, 1000, "seasonMinimum")
+        self.best = spin_box(
+            scoring.best_nights or 0,
+            0,
+            1000,
+            "seasonBest",
+            at_lowest=translate("SeasonDialog", "every night"),
+        )
+        self.minimum = spin_box(scoring.min_nights, 0, 1000, "seasonMinimum")
         form.addRow(translate("SeasonDialog", "&Points:"), self.points)
         form.addRow(translate("SeasonDialog", "A match &won:"), self.per_win)
         form.addRow(translate("SeasonDialog", "A match &lost:"), self.per_loss)

@@ -50,3 +50,16 @@ class ColumnSpec:
         if not self.tooltip:
             return ""
         return translate(HEADINGS, self.tooltip).format(*self.tooltip_values)
+
+
+def name_column(header: str) -> ColumnSpec:
+    """The column of each row's ``name``, sorted A to Z whatever the letters' case.
+
+    >>> from types import SimpleNamespace
+    >>> column = name_column("Name")
+    >>> column.text(SimpleNamespace(name="ann")), column.sort(SimpleNamespace(name="Ann"))
+    ('ann', 'ann')
+    """
+    return ColumnSpec(
+        header, lambda row: row.name, lambda row: row.name.casefold(), align_left=True
+    )

@@ -29,6 +29,25 @@ T = TypeVar("T")
 _TABLE = "<table cellspacing=0 cellpadding=6 width='100%'>"
 NOTE_STYLE = "font-size: 16pt; color: #b0bec5"
 
+# Each page's heading row: (alignment, heading), the heading translated when drawn.
+_STANDINGS_HEADS = (
+    ("left", QT_TRANSLATE_NOOP("columns", "Place")),
+    ("left", QT_TRANSLATE_NOOP("columns", "Entrant")),
+    ("right", QT_TRANSLATE_NOOP("columns", "W–L")),
+    ("right", QT_TRANSLATE_NOOP("columns", "Points ±")),
+)
+_TABLES_HEADS = (
+    ("left", QT_TRANSLATE_NOOP("columns", "Table")),
+    ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+    ("left", ""),
+    ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+)
+_NAMES_HEADS = (
+    ("left", QT_TRANSLATE_NOOP("columns", "Player")),
+    ("left", QT_TRANSLATE_NOOP("columns", "Table")),
+    ("left", QT_TRANSLATE_NOOP("columns", "Against")),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Page:
@@ -53,16 +72,14 @@ def _numbered(heading: str, count: int, index: int) -> str:
     return heading if count == 1 else f"{heading} ({index + 1}/{count})"
 
 
-def _head(*cells: tuple[str, str]) -> str:
-    """A table's heading row from (alignment, heading) pairs, each heading translated."""
-    return f"<tr>{_head_cells(cells)}</tr>"
-
-
-def _head_cells(cells: Iterable[tuple[str, str]]) -> str:
-    return "".join(
+def _html_table(heads: Iterable[tuple[str, str]], rows: Iterable[str]) -> str:
+    """A whole table, as every page draws it: the heading row from (alignment, heading) pairs,
+    each heading translated, then ``rows`` (each a ``<tr>`` already made)."""
+    head = "".join(
         f"<th align={align}>{escape(translate('columns', text)) if text else ''}</th>"
-        for align, text in cells
+        for align, text in heads
     )
+    return f"{_TABLE}<tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) -> list[Page]:
@@ -71,21 +88,14 @@ def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) ->
     missing = missing_points_note(rows)
     pages = []
     for index, part in enumerate(parts):
-        body = (
-            _TABLE
-            + _head(
-                ("left", QT_TRANSLATE_NOOP("columns", "Place")),
-                ("left", QT_TRANSLATE_NOOP("columns", "Entrant")),
-                ("right", QT_TRANSLATE_NOOP("columns", "W–L")),
-                ("right", QT_TRANSLATE_NOOP("columns", "Points ±")),
-            )
-            + "".join(
+        body = _html_table(
+            _STANDINGS_HEADS,
+            (
                 f"<tr><td width=110>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
                 f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
                 f"<td align=right>{points_text(r.point_differential, r.points_missing)}</td></tr>"
                 for r in part
-            )
-            + "</table>"
+            ),
         )
         if missing:  # the * beside a differential: say what it leaves out
             body += f"<p style='{NOTE_STYLE}'>{escape(missing)}</p>"
@@ -100,20 +110,15 @@ def tables_pages(heading: str, lines: Sequence[PairingView], per_page: int) -> l
     return [
         Page(
             _numbered(heading, len(parts), index),
-            _TABLE
-            + _head(
-                ("left", QT_TRANSLATE_NOOP("columns", "Table")),
-                ("left", QT_TRANSLATE_NOOP("columns", "Player")),
-                ("left", ""),
-                ("left", QT_TRANSLATE_NOOP("columns", "Player")),
-            )
-            + "".join(
-                f"<tr><td width=130>{_table_mark(p.table)}</td>"
-                f"<td>{escape(p.a.name)}</td><td width=40>{escape(versus)}</td>"
-                f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
-                for p in part
-            )
-            + "</table>",
+            _html_table(
+                _TABLES_HEADS,
+                (
+                    f"<tr><td width=130>{_table_mark(p.table)}</td>"
+                    f"<td>{escape(p.a.name)}</td><td width=40>{escape(versus)}</td>"
+                    f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
+                    for p in part
+                ),
+            ),
             "tables",
         )
         for index, part in enumerate(parts)
@@ -134,19 +139,15 @@ def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[
         pages.append(
             Page(
                 _numbered(heading + span, len(parts), index),
-                _TABLE
-                + _head(
-                    ("left", QT_TRANSLATE_NOOP("columns", "Player")),
-                    ("left", QT_TRANSLATE_NOOP("columns", "Table")),
-                    ("left", QT_TRANSLATE_NOOP("columns", "Against")),
-                )
-                + "".join(
-                    f"<tr><td>{escape(n.name)}</td>"
-                    f"<td width=160>{_table_mark(n.table)}</td>"
-                    f"<td>{escape(n.opponent) if n.opponent else '—'}</td></tr>"
-                    for n in part
-                )
-                + "</table>",
+                _html_table(
+                    _NAMES_HEADS,
+                    (
+                        f"<tr><td>{escape(n.name)}</td>"
+                        f"<td width=160>{_table_mark(n.table)}</td>"
+                        f"<td>{escape(n.opponent) if n.opponent else '—'}</td></tr>"
+                        for n in part
+                    ),
+                ),
                 "names",
             )
         )
@@ -163,25 +164,19 @@ def season_pages(standing: SeasonStanding, per_page: int) -> list[Page]:
     pages = []
     for index, part in enumerate(parts):
         cells = [season_summary_cells(standing, row) for row in part]
-        head = _head_cells(
-            ("left" if i < 2 else "right", c) for i, c in enumerate(SEASON_SUMMARY_COLUMNS)
+        table = _html_table(
+            (("left" if i < 2 else "right", c) for i, c in enumerate(SEASON_SUMMARY_COLUMNS)),
+            (
+                "<tr>"
+                + "".join(
+                    f"<td align={'left' if i < 2 else 'right'}>{escape(cell)}</td>"
+                    for i, cell in enumerate(row)
+                )
+                + "</tr>"
+                for row in cells
+            ),
         )
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f"<td align={'left' if i < 2 else 'right'}>{escape(cell)}</td>"
-                for i, cell in enumerate(row)
-            )
-            + "</tr>"
-            for row in cells
-        )
-        pages.append(
-            Page(
-                _numbered(heading, len(parts), index),
-                f"{_TABLE}<tr>{head}</tr>{body}</table>{footer}",
-                "season",
-            )
-        )
+        pages.append(Page(_numbered(heading, len(parts), index), table + footer, "season"))
     return pages
 
 

@@ -193,26 +193,14 @@ def pad_story(
 
 
 def _signatures_only(width: float) -> Table:
-    st = template.styles()
-    sign = [
-        Paragraph(f'<font size="7" color="#444444">{markup(who)}</font>', st["body"])
-        for who in (
+    return template.signature_boxes(
+        (
             translate("hollywood_pad", "Signature, player A"),
             translate("hollywood_pad", "Signature, player B"),
             translate("hollywood_pad", "Signature, director"),
-        )
-    ]
-    table = template.grid_table([sign], colWidths=[width / 3] * 3, rowHeights=[12 * mm])
-    table.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
+        ),
+        width,
     )
-    return table
 
 
 def render_hollywood_pads(

@@ -185,50 +185,25 @@ def _rule_line(shape: SheetShape) -> str:
 
 
 def _signatures(width: float, fill: SheetFill | None, won_label: str) -> Table:
-    st = template.styles()
-    result = fill.result_line if fill else ""
+    """The games each won and the result, then the signatures, under the game blocks."""
+    games_won = f"{fill.games_won_a} – {fill.games_won_b}" if fill else ""
     winner = translate("score_sheet", "Match winner / margin")
-    won = [
-        Paragraph(
-            f'<font size="7" color="#444444">{markup(won_label)}</font><br/>'
-            f'<font name="{BOLD}" size="12">'
-            f"{f'{fill.games_won_a} – {fill.games_won_b}' if fill else '&nbsp;'}</font>",
-            st["body"],
-        ),
-        Paragraph(
-            f'<font size="7" color="#444444">{markup(winner)}</font><br/>'
-            f'<font name="{BOLD}" size="12">{markup(result) or "&nbsp;"}</font>',
-            st["body"],
-        ),
-    ]
-    sign = [
-        Paragraph(f'<font size="7" color="#444444">{markup(who)}</font>', st["body"])
-        for who in (
+    col = width / 3
+    results = template.boxed_row(
+        [
+            template.labelled_field(won_label, games_won),
+            template.labelled_field(winner, fill.result_line if fill else ""),
+        ],
+        [col, 2 * col],
+        11 * mm,
+    )
+    signatures = template.signature_boxes(
+        (
             translate("score_sheet", "Signature, player A"),
             translate("score_sheet", "Signature, player B"),
             translate("score_sheet", "Signature, director"),
-        )
-    ]
-    col = width / 3
-    signatures = template.grid_table([sign], colWidths=[col] * 3, rowHeights=[12 * mm])
-    signatures.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    results = template.grid_table([won], colWidths=[col, 2 * col], rowHeights=[11 * mm])
-    results.setStyle(
-        TableStyle(
-            [
-                ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-                ("INNERGRID", (0, 0), (-1, -1), 0.4, template.GRID),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
+        ),
+        width,
     )
     return template.grid_table(
         [[results], [signatures]],

@@ -286,30 +286,20 @@ def build_pdf(
     return out
 
 
-def match_heading_table(heading: MatchHeading, width: float) -> Table:
-    """Who plays whom, where: the boxed line at the top of a score sheet and a pad."""
-    st = styles()
+def labelled_field(label: str, value: str) -> Paragraph:
+    """What one box of a sheet says: its label small and grey, the value under it large and
+    bold (an empty value keeps the line's height, to be written in by hand)."""
+    return Paragraph(
+        f'<font size="7" color="#444444">{markup(label)}</font><br/>'
+        f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
+        styles()["body"],
+    )
 
-    def field(label: str, value: str) -> Paragraph:
-        return Paragraph(
-            f'<font size="7" color="#444444">{markup(label)}</font><br/>'
-            f'<font name="{BOLD}" size="12">{markup(value) or "&nbsp;"}</font>',
-            st["body"],
-        )
 
-    a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
-    b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
-    data = [
-        [
-            field(translate("reports", "Player A"), a_name),
-            field(translate("reports", "Player B"), b_name),
-            field(translate("reports", "Table"), heading.table),
-            field(translate("reports", "Round"), heading.round),
-        ]
-    ]
-    small = 22 * mm
-    rest = (width - 2 * small) / 2
-    table = grid_table(data, colWidths=[rest, rest, small, small], rowHeights=[12 * mm])
+def boxed_row(cells: Sequence[object], widths: Sequence[float], height: float) -> Table:
+    """One row of boxes to read or write in, as every sheet draws them: a heavy outline, thin
+    lines between the boxes, each box's text at its top."""
+    table = grid_table([cells], colWidths=widths, rowHeights=[height])
     table.setStyle(
         TableStyle(
             [
@@ -320,3 +310,28 @@ def match_heading_table(heading: MatchHeading, width: float) -> Table:
         )
     )
     return table
+
+
+def signature_boxes(labels: Sequence[str], width: float) -> Table:
+    """A box to sign in for each of ``labels`` (player A, player B, the director ...), side
+    by side across ``width``, the label small and grey at the top."""
+    body = styles()["body"]
+    cells = [
+        Paragraph(f'<font size="7" color="#444444">{markup(who)}</font>', body) for who in labels
+    ]
+    return boxed_row(cells, [width / len(labels)] * len(labels), 12 * mm)
+
+
+def match_heading_table(heading: MatchHeading, width: float) -> Table:
+    """Who plays whom, where: the boxed line at the top of a score sheet and a pad."""
+    a_name = heading.player_a + (f" ({heading.club_a})" if heading.club_a else "")
+    b_name = heading.player_b + (f" ({heading.club_b})" if heading.club_b else "")
+    cells = [
+        labelled_field(translate("reports", "Player A"), a_name),
+        labelled_field(translate("reports", "Player B"), b_name),
+        labelled_field(translate("reports", "Table"), heading.table),
+        labelled_field(translate("reports", "Round"), heading.round),
+    ]
+    small = 22 * mm
+    rest = (width - 2 * small) / 2
+    return boxed_row(cells, [rest, rest, small, small], 12 * mm)

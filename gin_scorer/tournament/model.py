@@ -14,7 +14,7 @@ from enum import Enum
 
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.wording import said
-from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.errors import TournamentError, member_of
 from gin_scorer.tournament.results import ResultKind
 
 
@@ -44,12 +44,12 @@ class Format(Enum):
         """
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         key = _FORMAT_ALIASES.get(key, key)
-        for member in cls:
-            if member.value == key:
-                return member
-        choices = ", ".join(m.value for m in cls)
-        raise TournamentError(
-            said("{0} is not an event format; use one of {1}", shown(text), choices)
+        return member_of(
+            cls,
+            key,
+            lambda choices: said(
+                "{0} is not an event format; use one of {1}", shown(text), choices
+            ),
         )
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gin_scorer.core.wording import Said, said
-from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.errors import TournamentError, member_of
 
 
 class ResultKind(Enum):
@@ -69,12 +69,10 @@ class ResultKind(Enum):
     @classmethod
     def parse(cls, text: str) -> ResultKind:
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        for kind in cls:
-            if kind.value == key:
-                return kind
-        names = ", ".join(k.value for k in cls)
-        raise TournamentError(
-            said("{0} is not a kind of result; use one of {1}", repr(text), names)
+        return member_of(
+            cls,
+            key,
+            lambda names: said("{0} is not a kind of result; use one of {1}", repr(text), names),
         )
 
 

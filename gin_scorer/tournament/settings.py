@@ -22,7 +22,7 @@ from enum import Enum
 
 from gin_scorer.core.json_input import shown
 from gin_scorer.core.wording import said
-from gin_scorer.tournament.errors import TournamentError
+from gin_scorer.tournament.errors import TournamentError, member_of
 from gin_scorer.tournament.model import ByeValue, Format
 from gin_scorer.tournament.results import ResultRules, TimeCalledWinner
 
@@ -213,17 +213,22 @@ def _tie_breaks(origin: str, value: object) -> tuple[TieBreak, ...]:
         raise TournamentError(said("{0}: tie_breaks = {1}: must be a list", origin, shown(value)))
     tie_breaks: list[TieBreak] = []
     for item in value:
-        try:
-            tie = TieBreak(item)
-        except ValueError:
-            names = ", ".join(t.value for t in TieBreak)
-            raise TournamentError(
-                said("{0}: tie_breaks: {1} is not a tie-break; use {2}", origin, shown(item), names)
-            ) from None
+        tie = _tie_break(origin, item)
         if tie in tie_breaks:
             raise TournamentError(said("{0}: tie_breaks lists {1} twice", origin, shown(item)))
         tie_breaks.append(tie)
     return tuple(tie_breaks)
+
+
+def _tie_break(origin: str, item: object) -> TieBreak:
+    """One tie-break of the list, by its stored name."""
+    return member_of(
+        TieBreak,
+        item,
+        lambda names: said(
+            "{0}: tie_breaks: {1} is not a tie-break; use {2}", origin, shown(item), names
+        ),
+    )
 
 
 def _result_rules(origin: str, data: Mapping[str, object]) -> ResultRules:
@@ -231,13 +236,13 @@ def _result_rules(origin: str, data: Mapping[str, object]) -> ResultRules:
     base = ResultRules()
     raw_games = data.get("forfeit_game_wins")
     winner_raw = data.get("time_called_winner", base.time_called_winner.value)
-    try:
-        winner = TimeCalledWinner(winner_raw)
-    except ValueError:
-        names = ", ".join(w.value for w in TimeCalledWinner)
-        raise TournamentError(
-            said("{0}: time_called_winner = {1}: use one of {2}", origin, shown(winner_raw), names)
-        ) from None
+    winner = member_of(
+        TimeCalledWinner,
+        winner_raw,
+        lambda names: said(
+            "{0}: time_called_winner = {1}: use one of {2}", origin, shown(winner_raw), names
+        ),
+    )
     return ResultRules(
         forfeit_match_win=_flag(
             origin, "forfeit_match_win", data.get("forfeit_match_win", base.forfeit_match_win)

@@ -443,10 +443,6 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>as many as winning a match takes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Match:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -512,6 +508,10 @@ Bob Marsh
     </message>
     <message>
         <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as many as winning a match takes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4182,15 +4182,15 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>default: the latest</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>list entrants alphabetically</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>which tables are playing, finished, missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: the latest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6907,15 +6907,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is not a kind of result; use one of {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the game totals give {0}–{1} in games, not {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a kind of result; use one of {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7011,6 +7011,14 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}: tie_breaks: {1} is not a tie-break; use {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: time_called_winner = {1}: use one of {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}: {1} = {2}: must be a whole number</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7031,10 +7039,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0}: time_called_winner = {1}: use one of {2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0}: fixed_tables gives table {1} to two entrants</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7044,10 +7048,6 @@ head</source>
     </message>
     <message>
         <source>{0}: format = {1}: must be a format name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: tie_breaks: {1} is not a tie-break; use {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

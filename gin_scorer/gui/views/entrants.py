@@ -16,7 +16,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
-from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
@@ -37,12 +37,7 @@ def _status_text(entrant: EntrantView) -> str:
 
 
 ENTRANT_COLUMNS = [
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Entrant"),
-        lambda e: e.name,
-        lambda e: e.name.casefold(),
-        align_left=True,
-    ),
+    name_column(QT_TRANSLATE_NOOP("columns", "Entrant")),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda e: e.club, align_left=True),
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Seed"),

@@ -16,7 +16,7 @@ from gin_scorer.gui.rows_model import RowsModel
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.presentation.club_words import entrant_rating_text
-from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView, MatchStatus
@@ -33,12 +33,16 @@ _STATUS_WORDS = {
     MatchStatus.LOCKED: QT_TRANSLATE_NOOP("PairingsView", "locked"),
 }
 
+# Both lists' table column (a pairing and a name line each know their table; none: a bye,
+# sorted last).
+_TABLE_COLUMN = ColumnSpec(
+    QT_TRANSLATE_NOOP("columns", "Table"),
+    lambda row: str(row.table) if row.table is not None else translate("PairingsView", "bye"),
+    lambda row: row.table if row.table is not None else 10**6,
+)
+
 PAIRING_COLUMNS = [
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Table"),
-        lambda p: str(p.table) if p.table is not None else translate("PairingsView", "bye"),
-        lambda p: p.table if p.table is not None else 10**6,
-    ),
+    _TABLE_COLUMN,
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "A"),
         lambda p: p.a.name,
@@ -64,17 +68,8 @@ PAIRING_COLUMNS = [
 ]
 
 BY_NAME_COLUMNS = [
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Name"),
-        lambda n: n.name,
-        lambda n: n.name.casefold(),
-        align_left=True,
-    ),
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Table"),
-        lambda n: str(n.table) if n.table is not None else translate("PairingsView", "bye"),
-        lambda n: n.table if n.table is not None else 10**6,
-    ),
+    name_column(QT_TRANSLATE_NOOP("columns", "Name")),
+    _TABLE_COLUMN,
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Opponent"),
         lambda n: n.opponent or translate("PairingsView", "— bye —"),
