@@ -129,7 +129,9 @@ def run_serve(args: argparse.Namespace) -> int:
         check_can_listen(args.host, args.port)
     except CannotListen as error:
         raise UserError(str(error)) from None
-    with opened(args, backups=False) as db:
+    # The tables record hands through the room: it backs them up on the schedule, as the desk
+    # does (a room served alone on a SQLite file would otherwise keep no copy of them).
+    with opened(args) as db:
         event = get_event(db, args.event)
         clock = None
         if args.clock is not None:

@@ -115,7 +115,7 @@ def open_database(
     who = station or default_station()
     path = sqlite_path(url_or_path)
     if path is None:
-        return _open_server(os.fspath(url_or_path), who, migrate=migrate)
+        return _open_server(os.fspath(url_or_path), who, migrate=migrate, backups=backups)
     existing = _checked_file(path)
     db = Database(
         url=f"sqlite:///{path}",
@@ -144,10 +144,15 @@ def open_database(
     return db
 
 
-def _open_server(url: str, station: str, *, migrate: bool) -> Database:
+def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Database:
     """A PostgreSQL database, migrated; an unreachable server is one clear sentence."""
     db = Database(
-        url=url, station=station, is_sqlite=False, engine=postgres_engine(url), watchers=WATCHERS
+        url=url,
+        station=station,
+        is_sqlite=False,
+        engine=postgres_engine(url),
+        backups_enabled=backups,
+        watchers=WATCHERS,
     )
     try:
         migrate_module.prepare(db, migrate=migrate)

@@ -117,3 +117,66 @@ def test_links_gives_each_table_its_own_address(
     assert "T1" in text and urls[0] in text
     assert main(["--db", demo_db, "links", "--event", "1", "--round", "7"]) == 2
     assert "no round 7" in capsys.readouterr().err
+
+
+def _serve(db: str, port: int, env: dict[str, str]) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "gin_scorer", "--db", db, "serve", "--event", "1"]
+    return subprocess.Popen(
+        [*command, "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_hands_the_tables_send_to_the_room_are_backed_up(tmp_path: Path) -> None:
+    """The room records hands as the desk does, so it backs them up on the same schedule: a
+    room served alone on a SQLite file kept no copy of the hands its tables sent."""
+    import re
+
+    from gin_scorer.services import entrants, events, rounds
+    from gin_scorer.services.backup_schedule import set_backup_schedule
+    from gin_scorer.services.database import open_database
+    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.table_links import table_links
+
+    path = tmp_path / "club.sqlite"
+    with open_database(str(path), station="desk", backups=False) as db:
+        event = events.create_event(db, name="Club night", format="swiss")
+        entrants.add_entrants(db, event.id, [EntrantSpec("Ann"), EntrantSpec("Bob")])
+        rounds.start_round(db, event.id)
+        set_backup_schedule(db, every_hands=1)
+        (link,) = table_links(db, event.id)
+    folder = tmp_path / "backups"
+    port = _free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "GIN_SCORER_BACKUP_DIR": str(folder)}
+    server = _serve(str(path), port, env)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        page = None
+        while page is None and time.monotonic() < deadline:
+            try:
+                page = httpx.get(base + link.path, timeout=2)
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert page is not None and page.status_code == 200
+        before = set(folder.rglob("*.sqlite")) if folder.exists() else set()
+        fields = dict(re.findall(r'name="(key|version)" value="([^"]*)"', page.text))
+        send = {"text": "ak7 15", "step": "record", **fields}
+        answer = httpx.post(f"{base}{link.path}/hand", data=send, timeout=10)
+        assert answer.status_code == 303
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and set(folder.rglob("*.sqlite")) <= before:
+            time.sleep(0.1)
+        made = set(folder.rglob("*.sqlite")) - before
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=20)
+    assert made, "the room recorded a hand and made no backup"
+    with open_database(str(made.pop()), backups=False) as copy:
+        from gin_scorer.services.matches import get_score_sheet, list_matches
+
+        (match,) = [m for m in list_matches(copy, 1) if m.b is not None]
+        assert len(get_score_sheet(copy, match.id).hands) == 1

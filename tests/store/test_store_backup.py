@@ -373,3 +373,13 @@ def test_a_server_database_is_backed_up_automatically_to_this_station(pg_url: st
     with sqlite3.connect(newest.path) as copy:
         assert copy.execute("SELECT count(*) FROM hand_entry").fetchone() == (4,)
         assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_database_opened_without_backups_makes_none_on_either_store(db_url: str) -> None:
+    """``backups=False`` (a report, a check) holds on a PostgreSQL server too: it was ignored
+    there, so a command that only reads could start copying a whole server's event."""
+    with open_database(db_url, backups=False) as db:
+        assert db.backups_enabled is False
+        assert maybe_backup(db) is None
+    with open_database(db_url) as db:
+        assert db.backups_enabled is True
