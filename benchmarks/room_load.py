@@ -1,15 +1,16 @@
 """Print the room's figures under a full room's load (not pass/fail).
 
-    .venv/bin/python benchmarks/room_load.py [--tables 100] [--drop 0.05] [--pg URL]
+    .venv/bin/python benchmarks/room_load.py [--tables 100] [--drop 0.05] [--watchers 1]
+        [--pg URL]
 
 A Swiss round of ``--tables`` tables (one game to 100 a match) served by the room on loopback
 by ``gin-scorer serve`` in a process of its own, as at the venue. Two phones per table take
 turns entering the hands of a whole match through the table's page (read the page, send the
 hand), pausing ``--pause`` seconds between hands (5–20 s: a real hand takes two to five
 minutes, so the room plays about fifteen times faster than a real one); ``--drop`` of the
-replies are lost and the phone sends again with the same form. A room page follows the
-change stream and reloads its main part at each change. The run ends when every match is
-over (or after ``--limit`` s).
+replies are lost and the phone sends again with the same form. ``--watchers`` phones (default
+one) are on the room page: each follows the change stream and reloads the page's main part at
+each change. The run ends when every match is over (or after ``--limit`` s).
 
 Prints: hands sent, lost and doubled (counted from the database), whether ``verify`` is clean,
 the p50/p95 request times, and the p50/p95 time from a hand's reply to a room page showing it.
@@ -119,25 +120,37 @@ async def _table(
         figures.answered.append(time.perf_counter())
 
 
-async def _room_page(client: httpx.AsyncClient, figures: Figures, done: asyncio.Event) -> None:
-    """A phone on the room page: at each change it fetches the page's main part again."""
+async def _room_page(
+    client: httpx.AsyncClient, figures: Figures, done: asyncio.Event, *, timed: bool
+) -> None:
+    """A phone on the room page: at each change it fetches the page's main part again
+    (``timed``: the phone whose reloads the hand → room page figure is taken from)."""
     async with client.stream("GET", "/events", timeout=None) as stream:
         async for line in stream.aiter_lines():
             if line.startswith("event: change"):
                 await _timed(figures, "live", client.get("/live"))
-                figures.shown.append(time.perf_counter())
+                if timed:
+                    figures.shown.append(time.perf_counter())
             if done.is_set():
                 return
 
 
 async def _play(
-    base: str, paths: list[str], drop: float, pause: tuple[float, float], limit: float
+    base: str,
+    paths: list[str],
+    drop: float,
+    pause: tuple[float, float],
+    limit: float,
+    watchers: int,
 ) -> Figures:
     figures = Figures()
-    limits = httpx.Limits(max_connections=len(paths) * 2 + 4)
+    limits = httpx.Limits(max_connections=len(paths) * 2 + watchers * 2 + 4)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
         done = asyncio.Event()
-        watcher = asyncio.create_task(_room_page(client, figures, done))
+        watching = [
+            asyncio.create_task(_room_page(client, figures, done, timed=n == 0))
+            for n in range(watchers)
+        ]
         # One task a table: its two phones take turns, one hand each, never at once.
         tables = [
             _table(client, path, seed, drop, pause, figures) for seed, path in enumerate(paths)
@@ -147,7 +160,8 @@ async def _play(
         finally:
             await asyncio.sleep(2)  # the last hands reach the room page
             done.set()
-            watcher.cancel()
+            for watcher in watching:
+                watcher.cancel()
     return figures
 
 
@@ -205,7 +219,14 @@ def _wait_for(port: int) -> None:
     raise SystemExit("the room did not start")
 
 
-def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: str | None) -> None:
+def run(
+    tables: int,
+    drop: float,
+    pause: tuple[float, float],
+    limit: float,
+    pg: str | None,
+    watchers: int = 1,
+) -> None:
     from gin_scorer.presets import load_preset
     from gin_scorer.services import entrants, events, rounds
     from gin_scorer.services.database import open_database
@@ -248,7 +269,9 @@ def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: 
         _wait_for(port)
         spy = _profiler(server.pid)
         started = time.perf_counter()
-        figures = asyncio.run(_play(f"http://127.0.0.1:{port}", paths, drop, pause, limit))
+        figures = asyncio.run(
+            _play(f"http://127.0.0.1:{port}", paths, drop, pause, limit, watchers)
+        )
         took = time.perf_counter() - started
         if spy is not None:
             spy.wait(timeout=120)
@@ -273,7 +296,8 @@ def run(tables: int, drop: float, pause: tuple[float, float], limit: float, pg: 
     where = "PostgreSQL" if pg else "SQLite"
     print(
         f"room under load ({where}): {tables} tables × 2 phones, a hand every "
-        f"{pause[0]:g}–{pause[1]:g} s a table, {drop:.0%} of replies dropped"
+        f"{pause[0]:g}–{pause[1]:g} s a table, {drop:.0%} of replies dropped, "
+        f"{watchers} phone(s) on the room page"
     )
     print(f"  {took:.0f} s; {finished} of {len(matches)} matches finished")
     print(
@@ -314,8 +338,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=float, default=300, help="stop after so many seconds")
     parser.add_argument("--pg", help="a PostgreSQL server URL (a fresh database is made on it)")
+    parser.add_argument(
+        "--watchers",
+        type=int,
+        default=1,
+        help="phones following the room page, each reloading it at every change",
+    )
     args = parser.parse_args(argv)
-    run(args.tables, args.drop, tuple(args.pause), args.limit, args.pg)
+    run(args.tables, args.drop, tuple(args.pause), args.limit, args.pg, args.watchers)
     return 0
 
 

@@ -46,6 +46,7 @@ from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.headers import SecurityHeaders
+from gin_scorer.web.made_pages import MadePages, clock_key
 from gin_scorer.web.room_language import ReadersLanguage, RoomLanguages, page_language, say
 from gin_scorer.web.room_view import RoomView, read_room
 from gin_scorer.web.table_pages import SendLimit, TablePages
@@ -124,15 +125,22 @@ def room_app(
     views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
     seasons = _season_read(watch, db, event_id)
 
+    room_pages, wall_pages = MadePages(), MadePages()
+
     async def room(request: Request, part: str = "room.html") -> Response:
         wanted = request.query_params.get("find", "").strip()[:80]
         try:
             view = await views.get()
         except ServiceError as error:
             return _cannot_show(error)
-        shown = _found(view, wanted)
-        page = env.get_template(part).render(view=shown, find=wanted, clock=watch.clock_now())
-        return HTMLResponse(page)
+        clock = watch.clock_now()
+
+        def make() -> str:
+            shown = _found(view, wanted)
+            return env.get_template(part).render(view=shown, find=wanted, clock=clock)
+
+        key = (part, wanted, page_language().code, clock_key(clock))
+        return HTMLResponse(room_pages.page((view,), key, make))
 
     async def live(request: Request) -> Response:
         return await room(request, "room_main.html")
@@ -142,11 +150,15 @@ def room_app(
             view = await views.get()
         except ServiceError as error:
             return _cannot_show(error)
-        pages = _projector_pages(view, await seasons.get() if view.seasons else ())
-        page = env.get_template("projector.html").render(
-            view=view, pages=pages, clock=watch.clock_now()
-        )
-        return HTMLResponse(page)
+        tables = await seasons.get() if view.seasons else ()
+        clock = watch.clock_now()
+
+        def make() -> str:
+            shown = _projector_pages(view, tables)
+            return env.get_template("projector.html").render(view=view, pages=shown, clock=clock)
+
+        key = ("projector.html", page_language().code, clock_key(clock))
+        return HTMLResponse(wall_pages.page((view, tables), key, make))
 
     async def events(request: Request) -> Response:
         return StreamingResponse(
