@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gin_scorer.core.cards import Card, Suit
 from gin_scorer.core.wording import Said, SaidError, said
@@ -220,17 +220,42 @@ def _misdeal(record: HandRecord) -> HandResult:
 def _dead_hand(record: HandRecord) -> HandResult:
     if record.declarer is not None:
         raise HandRecordError(said("a dead hand has no declarer (nobody knocked)"))
+    return _result(Outcome.DEAD, None, None, (0, 0))
+
+
+class _Score(NamedTuple):
+    """What the winner of a hand scores: ``base`` points and ``bonus`` (both doubled when the
+    hand is), and ``boxes`` (already doubled where the rules say)."""
+
+    base: int = 0
+    bonus: int = 0
+    boxes: int = 0
+
+
+_NOTHING = _Score()  # a dead hand, a tie
+
+
+def _result(
+    outcome: Outcome,
+    winner: Side | None,
+    knocker: Side | None,
+    counts: tuple[int, int],
+    score: _Score = _NOTHING,
+    doubled: bool = False,
+) -> HandResult:
+    """The one way a hand's result is built: ``winner`` (None: nobody) scores ``score``;
+    ``counts`` are the knocker's deadwood and the defender's."""
     return HandResult(
-        outcome=Outcome.DEAD,
-        winner=None,
-        points=0,
-        base_points=0,
-        bonus=0,
-        doubled=False,
-        boxes=0,
-        knocker=None,
-        knocker_deadwood=0,
-        defender_deadwood=0,
+        outcome=outcome,
+        winner=winner,
+        points=(score.base + score.bonus) * (2 if doubled else 1),
+        base_points=score.base,
+        bonus=score.bonus,
+        doubled=doubled,
+        boxes=score.boxes,
+        knocker=knocker,
+        knocker_deadwood=counts[0],
+        defender_deadwood=counts[1],
     )
 
 
@@ -280,61 +305,21 @@ def _gin(
         bonus, outcome = rules.big_gin_bonus, Outcome.BIG_GIN
     else:
         bonus, outcome = rules.gin_bonus, Outcome.GIN
-    factor = 2 if doubled else 1
-    return HandResult(
-        outcome=outcome,
-        winner=knocker,
-        points=(defender_count + bonus) * factor,
-        base_points=defender_count,
-        bonus=bonus,
-        doubled=doubled,
-        boxes=1 + rules.gin_extra_boxes * factor,
-        knocker=knocker,
-        knocker_deadwood=0,
-        defender_deadwood=defender_count,
-    )
+    boxes = 1 + rules.gin_extra_boxes * (2 if doubled else 1)
+    score = _Score(defender_count, bonus, boxes)
+    return _result(outcome, knocker, knocker, (0, defender_count), score, doubled)
 
 
 def _knock(
     rules: RuleSet, knocker: Side, knocker_count: int, defender_count: int, doubled: bool
 ) -> HandResult:
     """A knock: won on the difference, a tie, or undercut by the defender."""
-    factor = 2 if doubled else 1
+    counts = (knocker_count, defender_count)
     if knocker_count < defender_count:
-        return HandResult(
-            outcome=Outcome.KNOCK,
-            winner=knocker,
-            points=(defender_count - knocker_count) * factor,
-            base_points=defender_count - knocker_count,
-            bonus=0,
-            doubled=doubled,
-            boxes=1,
-            knocker=knocker,
-            knocker_deadwood=knocker_count,
-            defender_deadwood=defender_count,
-        )
+        score = _Score(defender_count - knocker_count, boxes=1)
+        return _result(Outcome.KNOCK, knocker, knocker, counts, score, doubled)
     if knocker_count == defender_count and not rules.undercut_on_tie:
-        return HandResult(
-            outcome=Outcome.TIE,
-            winner=None,
-            points=0,
-            base_points=0,
-            bonus=0,
-            doubled=doubled,
-            boxes=0,
-            knocker=knocker,
-            knocker_deadwood=knocker_count,
-            defender_deadwood=defender_count,
-        )
-    return HandResult(
-        outcome=Outcome.UNDERCUT,
-        winner=knocker.other,
-        points=(knocker_count - defender_count + rules.undercut_bonus) * factor,
-        base_points=knocker_count - defender_count,
-        bonus=rules.undercut_bonus,
-        doubled=doubled,
-        boxes=1 + rules.undercut_extra_boxes * factor,
-        knocker=knocker,
-        knocker_deadwood=knocker_count,
-        defender_deadwood=defender_count,
-    )
+        return _result(Outcome.TIE, None, knocker, counts, doubled=doubled)
+    boxes = 1 + rules.undercut_extra_boxes * (2 if doubled else 1)
+    score = _Score(knocker_count - defender_count, rules.undercut_bonus, boxes)
+    return _result(Outcome.UNDERCUT, knocker.other, knocker, counts, score, doubled)

@@ -12,7 +12,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from gin_scorer.core.wording import said
-from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
 from gin_scorer.services.entrant_checks import MAX_SEED, checked_batch, display_name, teams_only
@@ -193,15 +193,8 @@ def _set_status(
             # Back from a withdrawal: plays again from the next round to be paired.
             event = fetch(session, Event, row.event_id)
             row.joined_round = max(row.joined_round, _next_round(session, event))
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action=action,
-            subject=f"entrant:{entrant_id}",
-            payload={"from": before, "to": status.value, "event": row.event_id, "pin": pinned},
-        )
+        moved = {"from": before, "to": status.value, "event": row.event_id, "pin": pinned}
+        record_changed(session, db, row, "entrant", action, moved, actor)
         return entrant_view(session, row)
 
 
@@ -263,18 +256,9 @@ def update_entrant(
             if clash is not None:
                 raise InvalidInput(said("seed {0} is already {1}'s", seed, repr(clash.name)))
             row.seed = seed
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="entrant.update",
-            subject=f"entrant:{entrant_id}",
-            payload={
-                "before": before,
-                "after": {"name": row.name, "club": row.club, "seed": row.seed},
-            },
-        )
+        after = {"name": row.name, "club": row.club, "seed": row.seed}
+        edited = {"before": before, "after": after}
+        record_changed(session, db, row, "entrant", "entrant.update", edited, actor)
         return entrant_view(session, row)
 
 
@@ -291,13 +275,6 @@ def check_in(
         row = fetch(session, Entrant, entrant_id)
         require(session, Action.CHECK_IN, fetch(session, Event, row.event_id), pin)
         row.checked_in = bool(checked_in)
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="entrant.check_in",
-            subject=f"entrant:{entrant_id}",
-            payload={"checked_in": bool(checked_in), "event": row.event_id},
-        )
+        present = {"checked_in": bool(checked_in), "event": row.event_id}
+        record_changed(session, db, row, "entrant", "entrant.check_in", present, actor)
         return entrant_view(session, row)

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said, words_of
-from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.audit_trail import record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
@@ -156,19 +156,14 @@ def create_event(
             pin_hash=pin_hash,
             created_at=utcnow(),
         )
-        session.add(row)
-        session.flush()
-        assert row.id is not None
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="event.create",
-            subject=f"event:{row.id}",
-            payload={"name": title, "format": fmt, "rules": chosen.key, "has_pin": bool(pin)},
+        created = {"name": title, "format": fmt, "rules": chosen.key, "has_pin": bool(pin)}
+        event_id = record_changed(
+            session, db, row, "event", "event.create", created, actor, new=True
         )
         if entrants:
-            insert_entrants(session, db, row.id, list(entrants), actor=actor, labels=entrant_labels)
+            insert_entrants(
+                session, db, event_id, list(entrants), actor=actor, labels=entrant_labels
+            )
         return event_view(session, row)
 
 
@@ -205,15 +200,9 @@ def set_event_rules(
         before = loads_mapping(row.rules_json, "rules")
         _check_format_fits(session, row, rules)
         row.rules_json = dumps(rules.to_dict())
-        session.add(row)
         changed = {k: v for k, v in rules.to_dict().items() if before.get(k) != v}
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="event.rules",
-            subject=f"event:{event_id}",
-            payload={"changed": changed, "pin": pinned},
+        record_changed(
+            session, db, row, "event", "event.rules", {"changed": changed, "pin": pinned}, actor
         )
         return event_view(session, row)
 
@@ -275,15 +264,8 @@ def set_event_settings(
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         row.settings_json = dumps(checked)
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="event.settings",
-            subject=f"event:{event_id}",
-            payload={"settings": checked, "pin": pinned},
-        )
+        settled = {"settings": checked, "pin": pinned}
+        record_changed(session, db, row, "event", "event.settings", settled, actor)
         return event_view(session, row)
 
 
@@ -310,17 +292,9 @@ def set_event_status(
         pinned = require(session, action, row, pin)
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
-        before = row.status
+        moved = {"from": row.status, "to": status.value, "pin": pinned}
         row.status = status.value
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="event.status",
-            subject=f"event:{event_id}",
-            payload={"from": before, "to": status.value, "pin": pinned},
-        )
+        record_changed(session, db, row, "event", "event.status", moved, actor)
         return event_view(session, row)
 
 
@@ -345,15 +319,8 @@ def set_event_pin(
         require(session, Action.SET_EVENT_PIN, row, old_pin)
         row.pin_hash = new_hash
         row.version += 1
-        session.add(row)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="event.pin",
-            subject=f"event:{event_id}",
-            payload={"has_pin": new_hash is not None},
-        )
+        guarded = {"has_pin": new_hash is not None}
+        record_changed(session, db, row, "event", "event.pin", guarded, actor)
         return event_view(session, row)
 
 

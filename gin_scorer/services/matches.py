@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
-from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import confirmation_in
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
@@ -100,24 +100,16 @@ def insert_match(
         status=(MatchStatus.FINISHED if b is None else MatchStatus.PENDING).value,
         created_at=utcnow(),
     )
-    session.add(row)
-    session.flush()
-    record_audit(
-        session,
-        db,
-        actor=actor,
-        action="match.create",
-        subject=f"match:{row.id}",
-        payload={
-            "event": event_id,
-            "a": entrant_a_id,
-            "b": entrant_b_id,
-            "round": placing.round_id,
-            "table": placing.table_number,
-            "slot": placing.bracket_slot,
-            "rules": frozen.key,
-        },
-    )
+    created = {
+        "event": event_id,
+        "a": entrant_a_id,
+        "b": entrant_b_id,
+        "round": placing.round_id,
+        "table": placing.table_number,
+        "slot": placing.bracket_slot,
+        "rules": frozen.key,
+    }
+    record_changed(session, db, row, "match", "match.create", created, actor, new=True)
     return row
 
 

@@ -5,13 +5,14 @@ stored and sealed; its table is a fold over the events' results, read afresh eac
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.wording import said, words_of
-from gin_scorer.services.audit_trail import record_audit
+from gin_scorer.services.audit_trail import record_changed
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.club_facts import EventRecord, played_order, read_events
 from gin_scorer.services.errors import InvalidInput, NotFound
@@ -78,6 +79,14 @@ def _require(session: Session, pin: str | None) -> None:
     )
 
 
+@contextmanager
+def _changing(db: Database, season_id: int, pin: str | None) -> Iterator[tuple[Session, Season]]:
+    """A write transaction on a season, once the PIN allows it (NotFound for no such season)."""
+    with db.transaction() as session:
+        _require(session, pin)
+        yield session, fetch(session, Season, season_id)
+
+
 def create_season(
     db: Database,
     name: str,
@@ -97,16 +106,8 @@ def create_season(
                 said("there is already a season called {0} (season {1})", repr(title), taken.id)
             )
         row = Season(name=title, scoring_json=dumps(knobs.to_dict()))
-        session.add(row)
-        session.flush()
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="season.create",
-            subject=f"season:{row.id}",
-            payload={"name": title, "scoring": knobs.to_dict()},
-        )
+        created = {"name": title, "scoring": knobs.to_dict()}
+        record_changed(session, db, row, "season", "season.create", created, actor, new=True)
         return _view(session, row)
 
 
@@ -120,9 +121,7 @@ def set_season_events(
     actor: str | None = None,
 ) -> SeasonView:
     """Count more events in the season (``add``), or stop counting some (``remove``)."""
-    with db.transaction() as session:
-        _require(session, pin)
-        season = fetch(session, Season, season_id)
+    with _changing(db, season_id, pin) as (session, season):
         links = {
             link.event_id: link
             for link in session.exec(select(SeasonEvent).where(SeasonEvent.season_id == season_id))
@@ -149,9 +148,7 @@ def set_season_scoring(
     actor: str | None = None,
 ) -> SeasonView:
     """Change how the season counts points (the table is recomputed from the results)."""
-    with db.transaction() as session:
-        _require(session, pin)
-        season = fetch(session, Season, season_id)
+    with _changing(db, season_id, pin) as (session, season):
         before = loads_mapping(season.scoring_json, said("season scoring"))
         season.scoring_json = dumps(scoring.to_dict())
         changed = {"before": dict(before), "after": scoring.to_dict()}
@@ -168,10 +165,7 @@ def _changed(
 ) -> SeasonView:
     """A changed season: its version moved on (another station's copy is stale), audited."""
     season.version += 1
-    session.add(season)
-    record_audit(
-        session, db, actor=actor, action=action, subject=f"season:{season.id}", payload=payload
-    )
+    record_changed(session, db, season, "season", action, payload, actor)
     session.flush()
     return _view(session, season)
 

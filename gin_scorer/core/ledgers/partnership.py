@@ -60,6 +60,13 @@ def _points(result: HandResult, side: Side) -> int:
     return result.points if result.winner is side else 0
 
 
+def netted(tables: Sequence[HandResult]) -> tuple[int, PerSide]:
+    """A deal's tables netted: team A's points won minus team B's (``Side.A`` at each table is
+    team A's player), and what each team scores of it (the team ahead scores the net)."""
+    net = sum(_points(r, Side.A) - _points(r, Side.B) for r in tables)
+    return net, PerSide(max(net, 0), max(-net, 0))
+
+
 def play_partnership(deals: Sequence[tuple[HandResult, HandResult]], rules: RuleSet) -> Partnership:
     """Fold deals (two results each) into team totals, stopping when a team reaches the target.
 
@@ -80,8 +87,7 @@ def play_partnership(deals: Sequence[tuple[HandResult, HandResult]], rules: Rule
     for number, tables in enumerate(deals):
         if winner is not None:
             break
-        net = sum(_points(r, Side.A) - _points(r, Side.B) for r in tables)
-        scored = PerSide(max(net, 0), max(-net, 0))
+        net, scored = netted(tables)
         totals = totals + scored
         lines.append(PartnershipDeal(number, (tables[0], tables[1]), net, scored, totals))
         if max(totals.a, totals.b) >= target:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_scorer.core.hands import HandResult, Side
+from gin_scorer.core.ledgers.partnership import netted
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.wording import SaidError, said
 
@@ -103,13 +104,10 @@ def play_teams(deals: Sequence[Sequence[HandResult]], rules: TeamRules) -> Teams
                     rules.players,
                 )
             )
-        net = sum(
-            r.points if r.winner is Side.A else -r.points if r.winner is Side.B else 0
-            for r in tables
-        )
+        net, scored = netted(tables)
         swept = _sweeper(tables)
-        bonus = PerSide() if swept is None else PerSide().plus(swept, rules.sweep_bonus)
-        scored = PerSide(max(net, 0), max(-net, 0)) + bonus
+        if swept is not None:
+            scored = scored.plus(swept, rules.sweep_bonus)
         totals = totals + scored
         lines.append(TeamDeal(number, tuple(tables), net, swept, scored, totals))
         if max(totals.a, totals.b) >= rules.target and totals.a != totals.b:

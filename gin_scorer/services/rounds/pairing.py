@@ -33,7 +33,7 @@ from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Round, utcnow
 from gin_scorer.tournament import engine
 from gin_scorer.tournament.errors import TournamentError
-from gin_scorer.tournament.model import Format, Pairing
+from gin_scorer.tournament.model import Format, Pairing, RoundPlan
 from gin_scorer.tournament.tables import number_tables
 
 
@@ -75,6 +75,20 @@ def _ready_to_pair(
             said("round {0} is not finished: {1} still owes a result", number - 1, tables)
         )
     return busy_tables
+
+
+def _next_round(
+    facts: EventFacts, chosen: Sequence[tuple[int, int]] | None
+) -> tuple[int, set[int], RoundPlan]:
+    """The next round's number, the tables still playing, and the engine's plan for it;
+    refused (RoundUnfinished, RoundRefused) as :func:`start_round` would be."""
+    number = facts.state.paired_rounds + 1
+    busy_tables = _ready_to_pair(facts, number, chosen)
+    try:
+        plan = engine.plan_round(facts.state, number, chosen)
+    except TournamentError as error:
+        raise RoundRefused(error.words) from None
+    return number, busy_tables, plan
 
 
 def _close_previous_round(session: Session, facts: EventFacts, number: int) -> None:
@@ -133,12 +147,7 @@ def start_round(
         facts = read_event(session, event_id)
         event = facts.event
         require(session, Action.PAIR_ROUND, event, None)
-        number = facts.state.paired_rounds + 1
-        busy_tables = _ready_to_pair(facts, number, chosen)
-        try:
-            plan = engine.plan_round(facts.state, number, chosen)
-        except TournamentError as error:
-            raise RoundRefused(error.words) from None
+        number, busy_tables, plan = _next_round(facts, chosen)
         # Two stations pairing the same round at once: the event's version lets only one of
         # them through (the other gets a ConflictError and sees the round on refresh).
         claim_version(session, db, Event, event_id, event.version)
@@ -174,14 +183,9 @@ def preview_round(
     with db.transaction(write=False) as session:
         facts = read_event(session, event_id)
         _refuse_if_finished(facts.event)
-        number = facts.state.paired_rounds + 1
         # Refused up front, as start_round would refuse (naming the tables that still owe a
         # result), not after the director has read pairings that cannot be made.
-        busy = _ready_to_pair(facts, number, chosen)
-        try:
-            plan = engine.plan_round(facts.state, number, chosen)
-        except TournamentError as error:
-            raise RoundRefused(error.words) from None
+        number, busy, plan = _next_round(facts, chosen)
         if facts.format is Format.CLUB:
             plan = replace(plan, pairings=number_tables(plan.pairings, taken=busy))
         return RoundPreview(
