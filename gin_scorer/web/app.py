@@ -11,7 +11,6 @@ within a couple of seconds of a change at any station.
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -31,28 +30,21 @@ from gin_scorer.presentation.club_words import (
 )
 from gin_scorer.presentation.projector_pages import (
     ClockReading,
-    Page,
     clock_words,
-    names_pages,
-    season_pages,
-    standings_pages,
-    tables_pages,
 )
 from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text, tie_break_label
-from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.headers import SecurityHeaders
-from gin_scorer.web.made_pages import MadePages, clock_key
 from gin_scorer.web.room_language import ReadersLanguage, RoomLanguages, page_language, say
+from gin_scorer.web.room_pages import RoomPages, cannot_show
 from gin_scorer.web.room_view import RoomView, read_room
 from gin_scorer.web.table_pages import SendLimit, TablePages
 
 HERE = Path(__file__).resolve().parent
-PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
 SEASON_SECONDS = 15.0  # how old a season table may be (its read covers every night)
 
 
@@ -76,34 +68,6 @@ def _templates() -> Environment:
     return env
 
 
-def _cannot_show(error: ServiceError) -> Response:
-    said = translate("app", "The room cannot show this event: {0}").format(error_text(error))
-    return HTMLResponse(f"<p>{escape(said)}</p>", 404)
-
-
-def _found(view: RoomView, wanted: str) -> RoomView:
-    """The room with the by-name list cut to the names holding ``wanted`` (case-blind)."""
-    if not wanted:
-        return view
-    from dataclasses import replace
-
-    key = wanted.casefold()
-    return replace(view, by_name=tuple(n for n in view.by_name if key in n.name.casefold()))
-
-
-def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
-    pages = standings_pages(view.standings_heading, view.standings, PROJECTOR_ROWS)
-    if view.round_number is not None:
-        number = view.round_number
-        finding = translate("app", "Round {0}: find your table").format(number)
-        pages += names_pages(finding, view.by_name, PROJECTOR_ROWS)
-        pairings = translate("app", "Round {0} pairings").format(number)
-        pages += tables_pages(pairings, view.pairings, PROJECTOR_ROWS)
-    for standing in seasons:
-        pages += season_pages(standing, PROJECTOR_ROWS)
-    return pages
-
-
 def room_app(
     db: Database,
     event_id: int,
@@ -125,40 +89,7 @@ def room_app(
     views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
     seasons = _season_read(watch, db, event_id)
 
-    room_pages, wall_pages = MadePages(), MadePages()
-
-    async def room(request: Request, part: str = "room.html") -> Response:
-        wanted = request.query_params.get("find", "").strip()[:80]
-        try:
-            view = await views.get()
-        except ServiceError as error:
-            return _cannot_show(error)
-        clock = watch.clock_now()
-
-        def make() -> str:
-            shown = _found(view, wanted)
-            return env.get_template(part).render(view=shown, find=wanted, clock=clock)
-
-        key = (part, wanted, page_language().code, clock_key(clock))
-        return HTMLResponse(room_pages.page((view,), key, make))
-
-    async def live(request: Request) -> Response:
-        return await room(request, "room_main.html")
-
-    async def projector(request: Request) -> Response:
-        try:
-            view = await views.get()
-        except ServiceError as error:
-            return _cannot_show(error)
-        tables = await seasons.get() if view.seasons else ()
-        clock = watch.clock_now()
-
-        def make() -> str:
-            shown = _projector_pages(view, tables)
-            return env.get_template("projector.html").render(view=view, pages=shown, clock=clock)
-
-        key = ("projector.html", page_language().code, clock_key(clock))
-        return HTMLResponse(wall_pages.page((view, tables), key, make))
+    pages = RoomPages(env, watch, views, seasons)
 
     async def events(request: Request) -> Response:
         return StreamingResponse(
@@ -167,7 +98,7 @@ def room_app(
 
     return Starlette(
         routes=[
-            *(Route(p, f) for p, f in (("/", room), ("/live", live), ("/projector", projector))),
+            *pages.routes(),
             *_season_routes(env, views, seasons),
             Route("/events", events),
             *_table_routes(TablePages(env, db, event_id, SendLimit())),
@@ -208,7 +139,7 @@ def _season_routes(
         try:
             view, tables = await views.get(), await seasons.get()
         except ServiceError as error:
-            return _cannot_show(error)
+            return cannot_show(error)
         return HTMLResponse(env.get_template(part).render(view=view, seasons=tables))
 
     async def season_live(request: Request) -> Response:

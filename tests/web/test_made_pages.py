@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from gin_scorer.presentation.projector_pages import ClockReading
-from gin_scorer.web import app as app_module
+from gin_scorer.web import room_pages as room_pages_module
 from gin_scorer.web.app import room_app
 from gin_scorer.web.made_pages import MadePages, clock_key
 
@@ -24,7 +24,7 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[MadePages]:
         kept.append(MadePages())
         return kept[-1]
 
-    monkeypatch.setattr(app_module, "MadePages", counted)
+    monkeypatch.setattr(room_pages_module, "MadePages", counted)
     return kept
 
 
