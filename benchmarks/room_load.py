@@ -31,8 +31,9 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -49,6 +50,7 @@ class Figures:
     sent: int = 0  # hands the phones meant to record
     resent: int = 0  # replies dropped and sent again
     confirmed: int = 0  # players' confirmations sent
+    transport_errors: int = 0  # connections found closed, the request sent again
 
 
 def _hand(rng: random.Random) -> str:
@@ -62,9 +64,21 @@ def _hand(rng: random.Random) -> str:
     return "d"
 
 
-async def _timed(figures: Figures, kind: str, call: Awaitable[httpx.Response]) -> httpx.Response:
+async def _timed(
+    figures: Figures, kind: str, call: Callable[[], Awaitable[httpx.Response]]
+) -> httpx.Response:
+    """One request, timed. A connection the server had already closed (a keep-alive that
+    timed out as the request left) is a lost reply: the phone sends the same again, and the
+    time counts from the first try."""
     started = time.perf_counter()
-    answer = await call
+    for attempt in range(3):
+        try:
+            answer = await call()
+            break
+        except httpx.TransportError:
+            figures.transport_errors += 1
+            if attempt == 2:
+                raise
     figures.requests.setdefault(kind, []).append(time.perf_counter() - started)
     return answer
 
@@ -84,9 +98,9 @@ async def _confirm(
         return
     for side in "ab":
         word = {"side": side, "version": version.group(1), "answer": "agree"}
-        await _timed(figures, "confirm", client.post(f"{path}/confirm", data=word))
+        await _timed(figures, "confirm", partial(client.post, f"{path}/confirm", data=word))
         if rng.random() < drop:
-            await _timed(figures, "confirm", client.post(f"{path}/confirm", data=word))
+            await _timed(figures, "confirm", partial(client.post, f"{path}/confirm", data=word))
         figures.confirmed += 1
 
 
@@ -102,7 +116,7 @@ async def _table(
     rng = random.Random(seed)
     for _turn in range(40):  # a game to 100 is over long before
         await asyncio.sleep(rng.uniform(*pause))
-        page = await _timed(figures, "page", client.get(path))
+        page = await _timed(figures, "page", partial(client.get, path))
         if 'id="entry"' not in page.text:  # the match is over: both players confirm it
             await asyncio.sleep(rng.uniform(*pause))
             await _confirm(client, path, page.text, figures, drop, rng)
@@ -110,10 +124,10 @@ async def _table(
         form = dict(_FIELDS.findall(page.text))
         send = {"text": _hand(rng), "step": "record", **form}
         figures.sent += 1
-        answer = await _timed(figures, "hand", client.post(f"{path}/hand", data=send))
+        answer = await _timed(figures, "hand", partial(client.post, f"{path}/hand", data=send))
         if rng.random() < drop:  # the reply was lost on the way: the phone sends it again
             figures.resent += 1
-            answer = await _timed(figures, "hand", client.post(f"{path}/hand", data=send))
+            answer = await _timed(figures, "hand", partial(client.post, f"{path}/hand", data=send))
         if answer.status_code != 303:
             figures.sent -= 1  # refused (the other phone's hand got in first): not recorded
             continue
@@ -128,7 +142,7 @@ async def _room_page(
     async with client.stream("GET", "/events", timeout=None) as stream:
         async for line in stream.aiter_lines():
             if line.startswith("event: change"):
-                await _timed(figures, "live", client.get("/live"))
+                await _timed(figures, "live", partial(client.get, "/live"))
                 if timed:
                     figures.shown.append(time.perf_counter())
             if done.is_set():
@@ -269,14 +283,16 @@ def run(
         _wait_for(port)
         spy = _profiler(server.pid)
         started = time.perf_counter()
-        figures = asyncio.run(
-            _play(f"http://127.0.0.1:{port}", paths, drop, pause, limit, watchers)
-        )
-        took = time.perf_counter() - started
-        if spy is not None:
-            spy.wait(timeout=120)
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=20)
+        try:
+            figures = asyncio.run(
+                _play(f"http://127.0.0.1:{port}", paths, drop, pause, limit, watchers)
+            )
+            took = time.perf_counter() - started
+            if spy is not None:
+                spy.wait(timeout=120)
+        finally:  # never leave the room running behind a failed run
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=20)
         matches = [m for m in list_matches(db, event.id) if m.b is not None]
         recorded = sum(len(get_score_sheet(db, m.id).hands) for m in matches)
         finished = sum(m.status.value == "finished" for m in list_matches(db, event.id))
@@ -306,6 +322,8 @@ def run(
         f"doubled {max(0, recorded - figures.sent)}"
     )
     print(f"  confirmations sent {figures.confirmed}; matches both players confirmed: {both}")
+    if figures.transport_errors:
+        print(f"  connections found closed and the request sent again: {figures.transport_errors}")
     print(f"  verify: {'clean' if report.clean else report.problems}")
     every = [t for times in figures.requests.values() for t in times]
     kinds = ", ".join(
