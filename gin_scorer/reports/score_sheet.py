@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.hand_words import outcome_mark
 from gin_scorer.presentation.paper import Paper
@@ -28,6 +28,9 @@ from gin_scorer.presentation.sheet_fill import (
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+
+THIN_ROW = 3.4 * mm  # the thinnest row for the usual 7-point figures
+THINNEST_ROW = 2.8 * mm  # the thinnest at all, with 6-point figures: still read at arm's length
 
 
 def _shutout_cell(fill: GameFill, side: str, bonus: int) -> str:
@@ -140,7 +143,8 @@ def _block_style(first_summary: int, rows: int, font: float) -> TableStyle:
             ("SPAN", (3, r), (4, r)),
             ("ALIGN", (2, r), (-1, r), "CENTER"),
         ]
-    commands.append(("FONT", (0, rows - 2), (-1, rows - 2), BOLD, 9))
+    # The game's total in bold, a size above the figures (9 points where the rows allow it).
+    commands.append(("FONT", (0, rows - 2), (-1, rows - 2), BOLD, min(9, font + 1.5)))
     return TableStyle(commands)
 
 
@@ -160,14 +164,23 @@ def _game_block(
     ]
     body = _body(shape, fill, rows_wanted)
     data = head + body + _close(shape, fill)
-    font = 8.5 if row_h >= 4.6 * mm else 7
     table = template.grid_table(
         data,
         colWidths=[narrow, col, col, col, col],
         rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
     )
-    table.setStyle(_block_style(len(head) + len(body), len(data), font))
+    table.setStyle(_block_style(len(head) + len(body), len(data), _type_size(row_h)))
     return table
+
+
+def _type_size(row_h: float) -> float:
+    """The figures' size for a row height: as large as the row lets them be read (a long
+    game's thin rows take a smaller type rather than a second page)."""
+    if row_h >= 4.6 * mm:
+        return 8.5
+    if row_h >= THIN_ROW:
+        return 7
+    return 6
 
 
 def _rule_line(shape: SheetShape) -> str:
@@ -227,10 +240,11 @@ def sheet_story(
     longest = max((len(g.lines) for g in fill.games), default=0) if fill else 0
     rows_wanted = max(shape.rows_per_game, longest)
     # Everything but the game blocks takes about 50 mm; a long game gets thinner rows so the
-    # match still fits one page (down to 3.4 mm, still readable; beyond that it flows on).
+    # match still fits one page (down to THINNEST_ROW, in a smaller type: about 30 hands in a
+    # game on A4; beyond that it flows on to a second page).
     bands = -(-games // 5)
     per_band = (height - 50 * mm) / bands - 10.5 * mm - 2 * mm
-    row_h = max(3.4 * mm, min(5.4 * mm, per_band / (rows_wanted + 5)))
+    row_h = max(THINNEST_ROW, min(5.4 * mm, per_band / (rows_wanted + 5)))
     gap = 2 * mm
     per_row = min(games, 5)
     block_w = min((width - gap * (per_row - 1)) / per_row, 80 * mm)
@@ -252,7 +266,7 @@ def sheet_story(
                 widths.append(gap)
             row.append(block)
             widths.append(block_w)
-        band = template.grid_table([row], colWidths=widths, hAlign="LEFT")
+        band = template.grid_table([row], colWidths=widths, hAlign="CENTER")
         band.setStyle(
             TableStyle(
                 [
@@ -266,7 +280,11 @@ def sheet_story(
         )
         story += [band, Spacer(1, 2 * mm)]
     story += _sheet_foot(shape, fill, width)
-    return story
+    # A match is one page, signatures included: what the thin rows could not fit is drawn a
+    # little smaller as a whole, never split over a second page (a sheet whose games moved
+    # to page 2 left page 1 blank but for the heading, and its signatures on a page 3).
+    # Frame padding is zero, so the story has the frame's whole height.
+    return [KeepInFrame(width, height - 1, story, mode="shrink")]
 
 
 def _sheet_foot(shape: SheetShape, fill: SheetFill | None, width: float) -> list[Flowable]:
