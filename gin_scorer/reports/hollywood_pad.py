@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.hand_words import outcome_mark
 from gin_scorer.presentation.pad_fill import PadFill, PadGameClose, PadShape
@@ -189,7 +189,9 @@ def pad_story(
         story.append(Paragraph(markup(changed), st["small"]))
         story.append(Spacer(1, 1.5 * mm))
     story.append(_signatures_only(width))
-    return story
+    # A pad is one page, signatures included: a long one is drawn a little smaller as a whole
+    # rather than split over pages (as a match's score sheet is).
+    return [KeepInFrame(width, height - 1, story, mode="shrink")]
 
 
 def _signatures_only(width: float) -> Table:

@@ -47,3 +47,26 @@ def test_a_long_match_is_one_page_with_its_games_and_signatures(
     assert "Ann" in text and "Game 1" in text and "Game 3" in text
     assert "Signature, player A" in text and "Signature, director" in text
     assert "Ann wins 3–" in text or "Ann wins 3-" in text
+
+
+@pytest.mark.parametrize("hands", [12, 60, 90])
+def test_a_long_hollywood_pad_is_one_page_with_its_signatures(tmp_path: Path, hands: int) -> None:
+    from gin_scorer.core.ledgers import play_hollywood
+    from gin_scorer.presentation.pad_fill import pad_fill, pad_shape
+    from gin_scorer.reports.hollywood_pad import render_hollywood_pads
+
+    rules = load_preset("hollywood")
+    small = [
+        score_hand(record_from_json({"knock": side, "deadwood": {side: 0, other: 4}}), rules)
+        for side, other in (("A", "B"), ("B", "A"))
+    ]
+    ledger = play_hollywood([small[n % 3 == 0] for n in range(hands)], rules)
+    out = render_hollywood_pads(
+        tmp_path / "pad.pdf",
+        PageHeader(title="Hollywood pad", event_name="Club night"),
+        [(MatchHeading("Ann", "Cy", table="2", round="1"), pad_fill(ledger, "Ann", "Cy"))],
+        pad_shape(rules),
+    )
+    pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
+    assert len(pages) == 1
+    assert "Signature, player A" in pages[0] and "Signature, director" in pages[0]
