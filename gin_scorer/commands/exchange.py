@@ -15,7 +15,7 @@ from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
-from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presentation.words import error_text, say, translate
 
 
 def register(subparsers: Any) -> None:
@@ -114,7 +114,7 @@ def run_import_entrants(args: argparse.Namespace) -> int:
             made = exchange.import_entrants_csv(db, args.event, text)
         except RowsRejected as error:
             for problem in error.problems:
-                print(f"  {problem}", file=sys.stderr)
+                print(f"  {say(problem)}", file=sys.stderr)
             count = len(error.problems)
             if count == 1:
                 refusal = translate("cli", "{0}: nothing imported, {1} problem (listed above)")
@@ -140,7 +140,7 @@ def run_import_event(args: argparse.Namespace) -> int:
             made = exchange.import_event_json(db, text)
         except RowsRejected as error:
             for problem in error.problems:
-                print(f"  {problem}", file=sys.stderr)
+                print(f"  {say(problem)}", file=sys.stderr)
             raise UserError(
                 translate("cli", "{0}: nothing imported (problems listed above)").format(args.file)
             ) from None

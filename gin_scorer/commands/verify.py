@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
 from gin_scorer.tournament.results import ResultKind
 
 if TYPE_CHECKING:
@@ -108,9 +108,9 @@ def _verify(db: Database, args: argparse.Namespace) -> int:
 
     report = verify_database(db, args.event, seal_code=args.seal)
     for note in report.notes:
-        print(translate("cli", "note: {0}").format(note))
+        print(translate("cli", "note: {0}").format(say(note)))
     for problem in report.problems:
-        print(translate("cli", "PROBLEM: {0}").format(problem))
+        print(translate("cli", "PROBLEM: {0}").format(say(problem)))
     print(_checked_line(report))
     if report.reported:
         print(_reported_line(report.reported))

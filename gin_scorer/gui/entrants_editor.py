@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
 from gin_scorer.gui.i18n import translate
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
@@ -86,14 +86,18 @@ class EntrantsEditor(QWidget):
         return parse_entrants_text(self.box.toPlainText())
 
     def problem(self) -> str | None:
-        """The first problem (with how many more), or None when the list can be saved."""
+        """The first problem (with how many more) in the reader's language, or None when the
+        list can be saved."""
         problems = self.parsed().problems
         if not problems:
             return None
         more = len(problems) - 1
+        first = say(problems[0])
         if not more:
-            return problems[0]
-        return f"{problems[0]} (and {more} more problem{'s' if more > 1 else ''})"
+            return first
+        if more == 1:
+            return translate("EntrantsEditor", "{0} (and {1} more problem)").format(first, more)
+        return translate("EntrantsEditor", "{0} (and {1} more problems)").format(first, more)
 
     def _show_status(self) -> None:
         problem = self.problem()

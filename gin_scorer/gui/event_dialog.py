@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.wording import Said
 from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
@@ -55,7 +56,7 @@ class NewEvent:
     entrants: tuple[EntrantSpec, ...]
     pin: str | None
     # "line 4" for each entrant, so a refusal from the services names the line of the box
-    entrant_labels: tuple[str, ...] = ()
+    entrant_labels: tuple[Said, ...] = ()
 
 
 def describe_rules(rules: RuleSet) -> str:

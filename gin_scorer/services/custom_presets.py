@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.wording import Said, words_of
 from gin_scorer.paths import data_dir
 from gin_scorer.presets import load_ruleset_file
 
@@ -62,14 +63,15 @@ def save_custom_preset(rules: RuleSet, name: str, folder: Path) -> RuleSet:
     return named
 
 
-def list_custom_presets(folder: Path) -> tuple[tuple[RuleSet, ...], tuple[str, ...]]:
-    """The custom presets in ``folder``, and a message for each file that cannot be read."""
+def list_custom_presets(folder: Path) -> tuple[tuple[RuleSet, ...], tuple[Said, ...]]:
+    """The custom presets in ``folder``, and a sentence for each file that cannot be read (a
+    front end says it in the reader's language)."""
     found: list[RuleSet] = []
-    problems: list[str] = []
+    problems: list[Said] = []
     if folder.is_dir():
         for file in sorted(folder.glob("*.toml")):
             try:
                 found.append(load_ruleset_file(file))
             except RuleSetError as error:
-                problems.append(str(error))
+                problems.append(words_of(error))
     return tuple(found), tuple(problems)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Literal
 
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.stored_json import rules_from_json
@@ -75,26 +76,52 @@ def display_name(spec: EntrantSpec) -> str:
     return " & ".join((spec.name, *([spec.partner] if spec.partner else []), *spec.teammates))
 
 
+Word = Literal["row", "line"]
+"""How a list numbers its entrants: by spreadsheet row, or by line of the text."""
+
+
+def label(word: Word, number: int) -> Said:
+    """Where an entrant (or a problem) is in a list: "row 7" or "line 3"."""
+    if word == "row":
+        return said("row {0}", number)
+    return said("line {0}", number)
+
+
+def labelled(label: Said, problem: Said) -> Said:
+    """``problem`` named by the entrant's label: "row 7: seed 1 is already 'Ann''s"."""
+    return said("{0}: {1}", label, problem)
+
+
+def unlabelled(problem: Said, label: str) -> Said:
+    """``problem`` without its leading ``label`` (English, "entrant 1"), as a refusal of one
+    entrant says it; unchanged when another label names it."""
+    if problem.pattern == "{0}: {1}" and len(problem.values) == 2:
+        where, what = problem.values
+        if str(where) == label:
+            return what if isinstance(what, Said) else said("{0}", what)
+    return problem
+
+
 def checked_batch(
-    specs: Sequence[EntrantSpec], labels: Sequence[str], existing: Sequence[Entrant]
+    specs: Sequence[EntrantSpec], labels: Sequence[Said], existing: Sequence[Entrant]
 ) -> list[EntrantSpec]:
     """Every spec cleaned and checked against the event and the rest of the batch (a name, a
     seed or a member number taken twice); every problem raised together as RowsRejected."""
     taken_names = {e.name.casefold(): e.name for e in existing}
     taken_seeds = {e.seed: e.name for e in existing if e.seed is not None}
     taken_members: dict[str, str] = {}
-    problems: list[str] = []
+    problems: list[Said] = []
     checked: list[EntrantSpec] = []
     for label, spec in zip(labels, specs, strict=True):
         try:
             clean = checked_spec(spec)
         except InvalidInput as error:
-            problems.append(f"{label}: {error}")
+            problems.append(labelled(label, error.words))
             continue
         shown = display_name(clean)
         problem = clash(clean, shown, taken_names, taken_seeds, taken_members)
         if problem is not None:
-            problems.append(f"{label}: {problem}")
+            problems.append(labelled(label, problem))
             continue
         if clean.member_number:
             taken_members[clean.member_number] = shown
@@ -107,33 +134,48 @@ def checked_batch(
     return checked
 
 
-def teams_only(event: Event, labels: Sequence[str], specs: Sequence[EntrantSpec]) -> None:
+def teams_only(event: Event, labels: Sequence[Said], specs: Sequence[EntrantSpec]) -> None:
     """A team event seats teams of its size (two for partnerships); any other event seats
     players and teams of two, never a larger team."""
     rules = rules_from_json(event.rules_json, "event rules")
     size = team_size(rules)
-    problems = []
+    problems: list[Said] = []
     for label, spec in zip(labels, specs, strict=True):
         players = 1 + bool(spec.partner) + len(spec.teammates)
         if team_fits(size, players):
             continue
         if size == 0:
-            problems.append(
-                f"{label}: a team of {players} plays only in a team event (match format teams)"
-            )
+            problem = said("a team of {0} plays only in a team event (match format teams)", players)
         elif players == 1 and size == 2:
-            problems.append(
-                f"{label}: {spec.name!r} has no partner, and this event plays partnerships "
-                "(teams of two): give the partner's name"
+            problem = said(
+                "{0} has no partner, and this event plays partnerships (teams of two): give "
+                "the partner's name",
+                repr(spec.name),
             )
         else:
             example = " & ".join(("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")[:size])
-            problems.append(
-                f"{label}: {display_name(spec)!r} is {players} player{'s' * (players > 1)}, "
-                f"and this event plays teams of {size}: write each team like '{example}'"
-            )
+            problem = _wrong_size(repr(display_name(spec)), players, size, example)
+        problems.append(labelled(label, problem))
     if problems:
         raise RowsRejected(problems, what="entrants")
+
+
+def _wrong_size(shown: str, players: int, size: int, example: str) -> Said:
+    if players == 1:
+        return said(
+            "{0} is {1} player, and this event plays teams of {2}: write each team like '{3}'",
+            shown,
+            players,
+            size,
+            example,
+        )
+    return said(
+        "{0} is {1} players, and this event plays teams of {2}: write each team like '{3}'",
+        shown,
+        players,
+        size,
+        example,
+    )
 
 
 def team_fits(size: int, players: int) -> bool:
@@ -156,15 +198,19 @@ def clash(
     names: dict[str, str],
     seeds: dict[int, str],
     members: dict[str, str],
-) -> str | None:
+) -> Said | None:
     """What this entrant would take that is already someone's: a name, a seed, a member
     number."""
     if shown.casefold() in names:
-        return f"{names[shown.casefold()]!r} is already entered in this event"
+        return said("{0} is already entered in this event", repr(names[shown.casefold()]))
     if clean.seed is not None and clean.seed in seeds:
-        return f"seed {clean.seed} is already {seeds[clean.seed]!r}'s"
+        return said("seed {0} is already {1}'s", clean.seed, repr(seeds[clean.seed]))
     if clean.member_number and clean.member_number in members:
-        return f"member number {clean.member_number!r} is also {members[clean.member_number]!r}'s"
+        return said(
+            "member number {0} is also {1}'s",
+            repr(clean.member_number),
+            repr(members[clean.member_number]),
+        )
     return None
 
 

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from _csv import Reader as _csv_reader
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.entrant_checks import typed_team
+from gin_scorer.services.entrant_checks import Word, label, labelled, typed_team
 from gin_scorer.services.spreadsheet_csv import restore_text
 
 ENTRANT_COLUMNS = ("name", "club", "member_number", "seed", "partner")
@@ -46,11 +47,11 @@ _UNREAD_BYTES = 64_000_000  # beyond this a file is refused by its size alone, u
 @dataclass(frozen=True, slots=True)
 class ParsedEntrants:
     """The entrants read: ``specs`` with their ``labels`` ("row 7"), and ``problems`` (one
-    sentence each, naming the row)."""
+    sentence each, naming the row), all :class:`Said` (``str()`` is their English)."""
 
     specs: tuple[EntrantSpec, ...]
-    labels: tuple[str, ...]
-    problems: tuple[str, ...]
+    labels: tuple[Said, ...]
+    problems: tuple[Said, ...]
 
 
 def _header_columns(cells: list[str]) -> list[str]:
@@ -62,61 +63,61 @@ def _shown(cell: str) -> str:
     return repr(cell) if len(cell) <= 40 else repr(cell[:40]) + "…"
 
 
-def _header_problems(columns: list[str], where: str) -> list[str]:
-    problems: list[str] = []
+def _header_problems(columns: list[str], where: Said) -> list[Said]:
+    problems: list[Said] = []
     unknown = [c for c in columns if c not in ENTRANT_COLUMNS]
     if unknown:
-        problems.append(
-            f"{where}: unknown column {_shown(unknown[0])} (the columns are "
-            + ", ".join(ENTRANT_COLUMNS)
-            + ")"
-        )
+        shown = (_shown(unknown[0]), ", ".join(ENTRANT_COLUMNS))
+        problems.append(labelled(where, said("unknown column {0} (the columns are {1})", *shown)))
     for needed in _REQUIRED_COLUMNS:
         if needed not in columns:
-            problems.append(f"{where}: the header has no {needed!r} column")
+            problems.append(labelled(where, said("the header has no {0} column", repr(needed))))
     twice = sorted({c for c in columns if columns.count(c) > 1})
     if twice:
-        problems.append(f"{where}: column {_shown(twice[0])} appears twice")
+        problems.append(labelled(where, said("column {0} appears twice", _shown(twice[0]))))
     return problems
 
 
-def _cell_problem(text: str, column: str, where: str) -> str | None:
+def _cell_problem(text: str, column: str, where: Said) -> Said | None:
     """What makes one cell unusable, in a sentence naming its row and column: a line break
     (a name is one line: folding it silently could hide a quote that swallowed the rows
     below), a control character, or a cell too long to be a name."""
-    if any(ch in _LINE_BREAKS for ch in text):
-        return (
-            f"{where}, column {column}: the cell holds a line break, but an entrant's {column} "
-            "is one line (take it out in the spreadsheet; or is a closing quote missing?)"
-        )
     control = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
-    if control is not None:
-        return (
-            f"{where}, column {column}: the cell holds the control character "
-            f"U+{ord(control):04X}, which no entrant's {column} may contain"
+    if any(ch in _LINE_BREAKS for ch in text):
+        problem = said(
+            "the cell holds a line break, but an entrant's {0} is one line (take it out in "
+            "the spreadsheet; or is a closing quote missing?)",
+            column,
         )
-    if len(text) > MAX_CELL_CHARACTERS:
-        return (
-            f"{where}, column {column}: {len(text):,} characters, but a cell holds at most "
-            f"{MAX_CELL_CHARACTERS}"
+    elif control is not None:
+        problem = said(
+            "the cell holds the control character {0}, which no entrant's {1} may contain",
+            f"U+{ord(control):04X}",
+            column,
         )
-    return None
+    elif len(text) > MAX_CELL_CHARACTERS:
+        problem = said(
+            "{0} characters, but a cell holds at most {1}", f"{len(text):,}", MAX_CELL_CHARACTERS
+        )
+    else:
+        return None
+    return said("{0}, column {1}: {2}", where, column, problem)
 
 
 def _spec(
-    cells: list[str], columns: Sequence[str], label: str, room: str, *, from_sheet: bool
-) -> EntrantSpec | str:
+    cells: list[str], columns: Sequence[str], where: Said, room: Said, *, from_sheet: bool
+) -> EntrantSpec | Said:
     """One row's entrant, or the sentence saying what is wrong with it (``room`` says how
     many cells a row may have). Cells from a spreadsheet (``from_sheet``) lose the quote an
     export put before a would-be formula, so a name comes back exactly as it was typed."""
     if len(cells) > len(columns):
-        return f"{label}: {len(cells)} cells but {room}"
+        return labelled(where, said("{0} cells but {1}", len(cells), room))
     values: dict[str, str] = {}
     for column, cell in zip(columns, cells, strict=False):
         text = cell.strip()
         if from_sheet:
             text = restore_text(text)
-        problem = _cell_problem(text, column, label)
+        problem = _cell_problem(text, column, where)
         if problem is not None:
             return problem
         values[column] = text
@@ -124,7 +125,7 @@ def _spec(
     seed: int | None = None
     if seed_text:
         if not (seed_text.isascii() and seed_text.isdigit()):
-            return f"{label}: seed {_shown(seed_text)} is not a number"
+            return labelled(where, said("seed {0} is not a number", _shown(seed_text)))
         seed = int(seed_text)
     name, club, member, partner = (values.get(c, "") for c in ENTRANT_COLUMNS if c != "seed")
     spec = EntrantSpec(name, club, member, seed, partner)
@@ -134,30 +135,30 @@ def _spec(
 def _collect(
     rows: Iterable[tuple[int, list[str]]],
     columns: Sequence[str],
-    word: str,
-    problems: list[str],
-    room: str = "",
+    word: Word,
+    problems: list[Said],
+    room: Said | None = None,
     *,
     from_sheet: bool = True,
 ) -> ParsedEntrants:
     specs: list[EntrantSpec] = []
-    labels: list[str] = []
+    labels: list[Said] = []
     for number, cells in rows:
         if not any(cell.strip() for cell in cells):
             continue
-        label = f"{word} {number}"
+        where = label(word, number)
         spec = _spec(
             cells,
             columns,
-            label,
-            room or f"the header has {len(columns)} columns",
+            where,
+            room or said("the header has {0} columns", len(columns)),
             from_sheet=from_sheet,
         )
-        if isinstance(spec, str):
+        if isinstance(spec, Said):
             problems.append(spec)
             continue
         specs.append(spec)
-        labels.append(label)
+        labels.append(where)
     return ParsedEntrants(tuple(specs), tuple(labels), tuple(problems))
 
 
@@ -176,7 +177,7 @@ def _reader(text: str, delimiter: str) -> _csv_reader:
 
 
 def _records(
-    text: str, delimiter: str, word: str, problems: list[str]
+    text: str, delimiter: str, word: Word, problems: list[Said]
 ) -> Iterator[tuple[int, list[str]]]:
     """Every record with its number as the reader sees it: ``row`` counts records as a
     spreadsheet numbers its rows (blank ones too), ``line`` is the line of the text box the
@@ -191,10 +192,11 @@ def _records(
         except StopIteration:
             return
         except csv.Error:  # only a cell over the reader's field limit (131,072) gets here
-            problems.append(
-                f"{word} {row if word == 'row' else start_line}: a cell runs on for over "
-                f"{csv.field_size_limit():,} characters (is a closing quote missing?)"
+            problem = said(
+                "a cell runs on for over {0} characters (is a closing quote missing?)",
+                f"{csv.field_size_limit():,}",
             )
+            problems.append(labelled(label(word, row if word == "row" else start_line), problem))
             return
         yield (row if word == "row" else start_line), cells
 
@@ -220,7 +222,7 @@ def _delimiter(text: str) -> str:
     return max(named or _DELIMITERS, key=lambda d: len(widths[d]))
 
 
-def size_problem(text: str) -> str | None:
+def size_problem(text: str) -> Said | None:
     """Why ``text`` is too big to be an entrant list (too many rows, else too many
     characters), or None. Rows are counted only when the text has more lines than a list
     may hold, so a normal list costs nothing."""
@@ -229,22 +231,22 @@ def size_problem(text: str) -> str | None:
         if rows is not None:
             return rows
     if len(text) > MAX_TEXT_CHARACTERS:
-        return (
-            f"it holds {len(text):,} characters; an entrant list is at most {MAX_TEXT_CHARACTERS:,}"
-        )
+        sizes = (f"{len(text):,}", f"{MAX_TEXT_CHARACTERS:,}")
+        return said("it holds {0} characters; an entrant list is at most {1}", *sizes)
     return None
 
 
-def _rows_problem(text: str) -> str | None:
+def _rows_problem(text: str) -> Said | None:
     if text.count("\n") <= MAX_ROWS:
         return None
     rows = sum(1 for cells in _reader(text, ",") if any(c.strip() for c in cells))
     if rows > MAX_ROWS + 1:  # the header row comes on top of the entrants
-        return f"it has {rows:,} rows; an entrant list holds at most {MAX_ROWS:,}"
+        counts = (f"{rows:,}", f"{MAX_ROWS:,}")
+        return said("it has {0} rows; an entrant list holds at most {1}", *counts)
     return None
 
 
-def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
+def parse_entrants_csv(text: str, *, word: Word = "row") -> ParsedEntrants:
     """Read an entrants CSV (header: name, club, member_number, seed, partner; only ``name``
     is required; columns in any order; commas, semicolons or tabs; quoted cells as Excel
     and LibreOffice write them). Rows are numbered as a spreadsheet shows them (the header
@@ -254,23 +256,19 @@ def parse_entrants_csv(text: str, *, word: str = "row") -> ParsedEntrants:
     too_big = size_problem(text)
     if too_big is not None:
         return ParsedEntrants((), (), (too_big,))
-    problems: list[str] = []
+    problems: list[Said] = []
     records = _records(text, _delimiter(text), word, problems)
     header: tuple[int, list[str]] | None = next(
         (r for r in records if any(cell.strip() for cell in r[1])), None
     )
     if header is None:
-        return ParsedEntrants(
-            (),
-            (),
-            tuple(problems)
-            or (
-                "the file is empty: the first row must be the header "
-                "name, club, member_number, seed, partner",
-            ),
+        empty = said(
+            "the file is empty: the first row must be the header "
+            "name, club, member_number, seed, partner"
         )
+        return ParsedEntrants((), (), tuple(problems) or (empty,))
     columns = _header_columns(header[1])
-    refused = _header_problems(columns, f"{word} {header[0]}")
+    refused = _header_problems(columns, label(word, header[0]))
     if refused:
         return ParsedEntrants((), (), tuple(refused))
     return _collect(records, columns, word, problems)
@@ -305,7 +303,7 @@ def decode_entrants_bytes(data: bytes) -> str:
             text = data.decode("cp1252", errors="replace")
     too_many = _rows_problem(text)
     if too_many is not None:
-        raise ValueError(too_many)
+        raise ValueError(str(too_many))
     if len(data) > MAX_FILE_BYTES:
         raise ValueError(_bytes_problem(len(data)))
     return text
@@ -345,13 +343,13 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
     if has_header(text):
         parsed = parse_entrants_csv(text, word="line")
     elif "\t" in text:
-        problems: list[str] = []
+        problems: list[Said] = []
         parsed = _collect(
             _records(text, "\t", "line", problems),
             ENTRANT_COLUMNS,
             "line",
             problems,
-            room="a pasted row has at most 5 (name, club, member number, seed, partner)",
+            room=said("a pasted row has at most 5 (name, club, member number, seed, partner)"),
         )
     else:
         lines = enumerate(text.splitlines(), start=1)
@@ -363,22 +361,24 @@ def parse_entrants_text(text: str) -> ParsedEntrants:
 
 def _without_repeats(parsed: ParsedEntrants) -> ParsedEntrants:
     """The same entrant twice in one list is a problem (at the second mention)."""
-    first: dict[str, str] = {}
+    first: dict[str, Said] = {}
     problems = list(parsed.problems)
-    for spec, label in zip(parsed.specs, parsed.labels, strict=True):
+    for spec, where in zip(parsed.specs, parsed.labels, strict=True):
         key = spec.name.casefold()
         if key in first:
-            problems.append(f"{label}: {_shown(spec.name)} is listed twice ({first[key]} too)")
+            twice = said("{0} is listed twice ({1} too)", _shown(spec.name), first[key])
+            problems.append(labelled(where, twice))
         else:
-            first[key] = label
+            first[key] = where
     return ParsedEntrants(parsed.specs, parsed.labels, tuple(sorted(problems, key=problem_order)))
 
 
-def problem_order(problem: str) -> tuple[int, str]:
-    """Sort key putting problems in the order of their rows or lines."""
-    head = problem.split(":", 1)[0]
+def problem_order(problem: Said) -> tuple[int, str]:
+    """Sort key putting problems in the order of their rows or lines (read in English)."""
+    english = str(problem)
+    head = english.split(":", 1)[0]
     number = head.rsplit(" ", 1)[-1]
-    return (int(number) if number.isdigit() else 0, problem)
+    return (int(number) if number.isdigit() else 0, english)
 
 
 __all__ = [
@@ -387,8 +387,10 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_ROWS",
     "ParsedEntrants",
+    "Word",
     "decode_entrants_bytes",
     "has_header",
+    "label",
     "parse_entrants_csv",
     "parse_entrants_text",
     "problem_order",

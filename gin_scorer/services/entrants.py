@@ -11,11 +11,18 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EntrantView
-from gin_scorer.services.entrant_checks import MAX_SEED, checked_batch, display_name, teams_only
+from gin_scorer.services.entrant_checks import (
+    MAX_SEED,
+    checked_batch,
+    display_name,
+    labelled,
+    teams_only,
+    unlabelled,
+)
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.player_registry import player_for_entry, players_in_event
 from gin_scorer.services.rows import fetch
@@ -41,7 +48,7 @@ def insert_entrants(
     specs: Sequence[EntrantSpec],
     *,
     actor: str | None = None,
-    labels: Sequence[str] | None = None,
+    labels: Sequence[Said] | None = None,
 ) -> list[Entrant]:
     """Add entrants inside an open transaction (all or nothing); used by the importer too.
 
@@ -50,7 +57,7 @@ def insert_entrants(
     """
     event = fetch(session, Event, event_id)
     require(session, Action.ADD_ENTRANT, event, None)
-    names = labels or [f"entrant {i + 1}" for i in range(len(specs))]
+    names = labels or [said("entrant {0}", i + 1) for i in range(len(specs))]
     existing = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
     checked = checked_batch(specs, names, existing)
     teams_only(event, names, checked)
@@ -61,7 +68,7 @@ def insert_entrants(
         try:
             player, *others = _people(session, spec, entered)
         except InvalidInput as error:
-            raise RowsRejected([f"{label}: {error}"], what="entrants") from None
+            raise RowsRejected([labelled(label, error.words)], what="entrants") from None
         row = Entrant(
             event_id=event_id,
             name=display_name(spec),
@@ -121,7 +128,7 @@ def add_entrant(
         return add_entrants(db, event_id, [spec], actor=actor)[0]
     except RowsRejected as error:
         # One entrant: its single problem without the batch wording.
-        raise InvalidInput(error.problems[0].removeprefix("entrant 1: ")) from None
+        raise InvalidInput(unlabelled(error.problems[0], "entrant 1")) from None
 
 
 def add_entrants(
@@ -129,7 +136,7 @@ def add_entrants(
     event_id: int,
     specs: Sequence[EntrantSpec],
     *,
-    labels: Sequence[str] | None = None,
+    labels: Sequence[Said] | None = None,
     actor: str | None = None,
 ) -> tuple[EntrantView, ...]:
     """Enter several at once: all of them, or (on any problem) none, every problem listed

@@ -85,14 +85,16 @@ RowsOf = Literal["rows", "entrants", "file", "event file"]
 
 class RowsRejected(InvalidInput):
     """Several inputs (rows of an import, entrants of a batch) were refused; nothing was
-    written. ``problems`` holds one sentence per problem, each naming its row."""
+    written. ``problems`` holds one sentence per problem, each naming its row (a front end
+    says each in the reader's language; ``str()`` is its English)."""
 
-    def __init__(self, problems: Sequence[str], what: RowsOf = "rows") -> None:
+    def __init__(self, problems: Sequence[Said], what: RowsOf = "rows") -> None:
         self.problems = tuple(problems)
-        super().__init__(_nothing_saved(len(self.problems), what, "\n".join(self.problems)))
+        listed = joined(self.problems, "\n")
+        super().__init__(_nothing_saved(len(self.problems), what, listed))
 
 
-def _nothing_saved(count: int, what: RowsOf, listed: str) -> Said:
+def _nothing_saved(count: int, what: RowsOf, listed: Said) -> Said:
     """The refusal of :class:`RowsRejected`: how many problems in what, then each one."""
     if what == "entrants":
         if count == 1:

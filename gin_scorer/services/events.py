@@ -13,7 +13,7 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said, words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.authority import check_event_pin as check_event_pin_in
@@ -125,7 +125,7 @@ def create_event(
     settings: Mapping[str, object] | None = None,
     pin: str | None = None,
     entrants: Sequence[EntrantSpec] = (),
-    entrant_labels: Sequence[str] | None = None,
+    entrant_labels: Sequence[Said] | None = None,
     actor: str | None = None,
 ) -> EventView:
     """Create an event. ``rules`` defaults to the GRA tournament preset; ``format`` is an

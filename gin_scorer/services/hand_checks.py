@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.validation import validate_hand
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_log import result_logs
@@ -44,12 +45,13 @@ __all__ = ["EventCheck", "MatchCheck", "check_event", "check_match"]
 
 @dataclass
 class MatchCheck:
-    """What the checks found in one match (counts and sentences; nothing else)."""
+    """What the checks found in one match (counts and sentences, which a front end says in
+    the reader's language; nothing else)."""
 
     hands: int = 0
     overridden: int = 0
-    problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    problems: list[Said] = field(default_factory=list)
+    notes: list[Said] = field(default_factory=list)
     # Results in force that no hands stand behind, by kind (slip, forfeit ...): checked
     # against the match's format, never against cards — a slip is never "verified".
     reported: Counter[str] = field(default_factory=Counter)
@@ -63,7 +65,7 @@ class EventCheck(MatchCheck):
 def check_match(
     match: Match,
     rows: Sequence[Any],
-    where: str,
+    where: Said,
     reported: Sequence[ResultRow] = (),
     knobs: ResultRules = DEFAULT_RESULT_RULES,
 ) -> MatchCheck:
@@ -74,20 +76,22 @@ def check_match(
     found = MatchCheck()
     if match.entrant_b_id is None:
         if rows or reported:
-            found.problems.append(f"{where}: a bye has {len(rows) + len(reported)} entries")
+            entries = len(rows) + len(reported)
+            found.problems.append(_at(where, said("a bye has {0} entries", entries)))
         return found
     try:
         rules = rules_from_json(match.rules_json, f"match {match.id} rules")
         ids = {r.id for r in rows}
         for r in rows:
             if r.supersedes_id is not None and r.supersedes_id not in ids:
-                found.problems.append(
-                    f"{where}: hand entry {r.id} supersedes entry {r.supersedes_id} "
-                    "of another match"
+                elsewhere = said(
+                    "hand entry {0} supersedes entry {1} of another match", r.id, r.supersedes_id
                 )
+                found.problems.append(_at(where, elsewhere))
         hands = counted_hands(log_entries(rows))
     except (ServiceError, ValueError) as error:
-        found.problems.append(f"{where}: cannot read its hand log: {error}")
+        unread = said("cannot read its hand log: {0}", words_of(error))
+        found.problems.append(_at(where, unread))
         return found
     checked = [_checked_hand(found, where, n, hand, rules) for n, hand in enumerate(hands, 1)]
     results = [result for result in checked if result is not None]
@@ -100,7 +104,7 @@ def check_match(
 
 def _check_reported(
     found: MatchCheck,
-    where: str,
+    where: Said,
     match: Match,
     reported: Sequence[ResultRow],
     how: tuple[RuleSet, ResultRules, MatchLedger],
@@ -111,9 +115,10 @@ def _check_reported(
     ids = {r.id for r in reported}
     for r in reported:
         if r.supersedes_id is not None and r.supersedes_id not in ids:
-            found.problems.append(
-                f"{where}: result entry {r.id} supersedes entry {r.supersedes_id} of another match"
+            elsewhere = said(
+                "result entry {0} supersedes entry {1} of another match", r.id, r.supersedes_id
             )
+            found.problems.append(_at(where, elsewhere))
     standing = in_force(reported)
     if standing is None:
         return False
@@ -122,49 +127,60 @@ def _check_reported(
     try:
         decided(row, rules, knobs, reached_by(ledger))
     except ValueError as error:
-        found.problems.append(f"{where}: {error}")
+        found.problems.append(_at(where, words_of(error)))
     found.reported[row.outcome.label] += 1
     if match.status not in ("finished", "locked"):
-        found.problems.append(
-            f"{where}: a reported result ({row.outcome.label}) decides it but it is marked "
-            f"{match.status}"
+        marked = said(
+            "a reported result ({0}) decides it but it is marked {1}",
+            row.outcome.label,
+            match.status,
         )
+        found.problems.append(_at(where, marked))
     return True
 
 
 def _checked_hand(
-    found: MatchCheck, where: str, number: int, hand: CountedHand, rules: RuleSet
+    found: MatchCheck, where: Said, number: int, hand: CountedHand, rules: RuleSet
 ) -> HandResult | None:
     """One hand scored and validated; its errors noted (or the director's override)."""
 
     found.hands += 1
+    at_hand = said("{0}, hand {1}", where, number)
     try:
         result = score_hand(hand.record, rules)
     except ValueError as error:
-        found.problems.append(f"{where}, hand {number}: {error}")
+        found.problems.append(_at(at_hand, words_of(error)))
         return None
     errors = [p for p in validate_hand(hand.record, rules, known_scorable=True) if p.is_error]
     if errors and hand.row.override_reason:
         found.overridden += 1
-        found.notes.append(
-            f"{where}, hand {number}: accepted by the director "
-            f"({hand.row.override_reason}) despite: {errors[0].message}"
+        accepted = said(
+            "accepted by the director ({0}) despite: {1}",
+            hand.row.override_reason,
+            errors[0].words,
         )
+        found.notes.append(_at(at_hand, accepted))
     elif errors:
-        found.problems.extend(f"{where}, hand {number}: {p.message}" for p in errors)
+        found.problems.extend(_at(at_hand, p.words) for p in errors)
     return result
 
 
-def _check_status(found: MatchCheck, where: str, stored: str, ledger: MatchLedger) -> None:
+def _at(where: Said, what: Said) -> Said:
+    """``what`` named by its place: "event 2 (Open), match 7: …"."""
+    return said("{0}: {1}", where, what)
+
+
+def _check_status(found: MatchCheck, where: Said, stored: str, ledger: MatchLedger) -> None:
     """The match's status against what its hands say."""
     if ledger.extra_hands:
-        found.problems.append(
-            f"{where}: {len(ledger.extra_hands)} hand(s) after the match was decided"
-        )
+        extra = said("{0} hand(s) after the match was decided", len(ledger.extra_hands))
+        found.problems.append(_at(where, extra))
     if ledger.finished and stored in ("pending", "playing"):
-        found.problems.append(f"{where}: the hands finish the match but it is marked {stored}")
+        finish = said("the hands finish the match but it is marked {0}", stored)
+        found.problems.append(_at(where, finish))
     if not ledger.finished and stored in ("finished", "locked"):
-        found.problems.append(f"{where}: marked {stored} but its hands do not finish the match")
+        unfinished = said("marked {0} but its hands do not finish the match", stored)
+        found.problems.append(_at(where, unfinished))
 
 
 def check_event(
@@ -172,13 +188,13 @@ def check_event(
     event: Event,
     *,
     match_names: Mapping[int, str] | None = None,
-    event_name: str | None = None,
+    event_name: Said | None = None,
 ) -> EventCheck:
     """Every check of :func:`check_match` for each match of ``event``, plus its rounds and
     bracket. ``match_names`` and ``event_name`` name the places in the sentences (an import
     names them as its file does: "matches[3] (ref 4)"), by default "event 2 (name), match 7"."""
     report = EventCheck()
-    where_event = event_name or f"event {event.id} ({event.name})"
+    where_event = event_name or said("event {0} ({1})", event.id, event.name)
     matches = list(
         session.exec(select(Match).where(Match.event_id == event.id).order_by(col(Match.id)))
     )
@@ -191,10 +207,12 @@ def check_event(
     for match in matches:
         assert match.id is not None
         report.matches += 1
-        where = f"{where_event}, " + (
+        where = said(
+            "{0}, {1}",
+            where_event,
             match_names[match.id]
             if match_names and match.id in match_names
-            else f"match {match.id}"
+            else said("match {0}", match.id),
         )
         if match.round_id is not None:
             number = rounds.get(match.round_id, 0)
@@ -233,31 +251,39 @@ def _seating_problems(
     number: int,
     seen_in_round: dict[tuple[int, int], int],
     tables_in_round: dict[tuple[int, int], int],
-    where_event: str,
-) -> list[str]:
+    where_event: Said,
+) -> list[Said]:
     """An entrant in two matches of one round, or two matches at one table of a round."""
     assert match.id is not None
-    problems = []
+    problems: list[Said] = []
     for eid in (match.entrant_a_id, match.entrant_b_id):
         if eid is None:
             continue
         other = seen_in_round.setdefault((number, eid), match.id)
         if other != match.id:
-            problems.append(
-                f"{where_event}: entrant {eid} is in two matches of round "
-                f"{number} ({other} and {match.id})"
+            twice = said(
+                "entrant {0} is in two matches of round {1} ({2} and {3})",
+                eid,
+                number,
+                other,
+                match.id,
             )
+            problems.append(_at(where_event, twice))
     if match.table_number is not None:
         other = tables_in_round.setdefault((number, match.table_number), match.id)
         if other != match.id:
-            problems.append(
-                f"{where_event}: table {match.table_number} of round {number} "
-                f"holds two matches ({other} and {match.id})"
+            shared = said(
+                "table {0} of round {1} holds two matches ({2} and {3})",
+                match.table_number,
+                number,
+                other,
+                match.id,
             )
+            problems.append(_at(where_event, shared))
     return problems
 
 
-def bracket_problems(session: Session, event: Event, where_event: str) -> list[str]:
+def bracket_problems(session: Session, event: Event, where_event: Said) -> list[Said]:
     """Elimination: is every slot played by the entrants the results in force send there?
     (A result corrected after the next match was paired can leave a bracket inconsistent.)"""
     from gin_scorer.services.rounds import read_event
@@ -273,8 +299,8 @@ def bracket_problems(session: Session, event: Event, where_event: str) -> list[s
         facts = read_event(session, event.id)
         slots = engine.bracket_states(facts.state)
     except (ServiceError, TournamentError, ValueError) as error:
-        return [f"{where_event}: cannot rebuild the bracket: {error}"]
-    found = []
+        return [_at(where_event, said("cannot rebuild the bracket: {0}", words_of(error)))]
+    found: list[Said] = []
     for m in facts.matches:
         slot = m.row.bracket_slot
         if slot is None or slot not in slots:
@@ -286,11 +312,15 @@ def bracket_problems(session: Session, event: Event, where_event: str) -> list[s
         stored = {e for e in (m.row.entrant_a_id, m.row.entrant_b_id) if e is not None}
         if stored != expected:
 
-            def names(ids: set[int]) -> str:
-                return " v ".join(sorted(facts.views[i].name for i in ids)) or "nobody"
+            def names(ids: set[int]) -> Said | str:
+                return " v ".join(sorted(facts.views[i].name for i in ids)) or said("nobody")
 
-            found.append(
-                f"{where_event}: {slot} is played by {names(stored)} but the results in force "
-                f"send {names(expected)} there (a result it depends on was changed)"
+            moved = said(
+                "{0} is played by {1} but the results in force send {2} there (a result it "
+                "depends on was changed)",
+                slot,
+                names(stored),
+                names(expected),
             )
+            found.append(_at(where_event, moved))
     return found

@@ -18,6 +18,7 @@ from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import confirmation_in
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
+from gin_scorer.services.entrant_checks import unlabelled
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
@@ -172,7 +173,7 @@ def create_match_by_names(
                         session, db, event_id, [EntrantSpec(wanted)], actor=actor
                     )
                 except RowsRejected as error:
-                    raise InvalidInput(error.problems[0].removeprefix("entrant 1: ")) from None
+                    raise InvalidInput(unlabelled(error.problems[0], "entrant 1")) from None
                 by_name[found.name.casefold()] = found
                 added.append(found.name)
             assert found.id is not None

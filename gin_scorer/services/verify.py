@@ -18,18 +18,19 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link, parse_seal_code
 from gin_scorer.store.seal_check import SealCheck, check_seal
 
 
-def code_mismatch(code: str) -> str:
+def code_mismatch(code: str) -> Said:
     """The sentence for a printed seal code this database does not match."""
-    return (
-        f"the seal {code} does not match this database: facts sealed before it were "
-        "changed, or the log was cut back"
+    return said(
+        "the seal {0} does not match this database: facts sealed before it were changed, or "
+        "the log was cut back",
+        code,
     )
 
 
@@ -40,8 +41,8 @@ class VerifyReport:
     hands: int = 0
     overridden: int = 0
     reported: Counter[str] = field(default_factory=Counter)  # results without hands, by kind
-    problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    problems: list[Said] = field(default_factory=list)  # said in the reader's language
+    notes: list[Said] = field(default_factory=list)
     seal: SealCheck | None = None
 
     @property
@@ -95,10 +96,16 @@ def verify_database(
         broken = audit.verify_chain(session)
         if broken is not None:
             report.problems.append(
-                f"audit log: entry {broken.id} ({broken.action} {broken.subject}) {broken.reason}"
+                said(
+                    "audit log: entry {0} ({1} {2}) {3}",
+                    broken.id,
+                    broken.action,
+                    broken.subject,
+                    broken.reason,
+                )
             )
         report.seal = sealed_elsewhere() or check_seal(session, code=seal_code)
-    sealed = list(report.seal.problems)
+    sealed = [said("{0}", problem) for problem in report.seal.problems]
     if report.seal.code_matches is False and seal_code is not None:
         sealed.insert(0, code_mismatch(seal_code.strip().upper()))
     report.problems[:0] = sealed

@@ -186,6 +186,14 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} (and {1} more problem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (and {1} more problems)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✖ {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5991,6 +5999,34 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>line {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is {1} players, and this event plays teams of {2}: write each team like &apos;{3}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is {1} player, and this event plays teams of {2}: write each team like &apos;{3}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0} is already {1}&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>member number {0} is also {1}&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} is not an entrant</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6023,19 +6059,87 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a team of {0} plays only in a team event (match format teams)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has no partner, and this event plays partnerships (teams of two): give the partner&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, column {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cell holds a line break, but an entrant&apos;s {0} is one line (take it out in the spreadsheet; or is a closing quote missing?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it holds {0} characters; an entrant list is at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has {0} rows; an entrant list holds at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty: the first row must be the header name, club, member_number, seed, partner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cell holds the control character {0}, which no entrant&apos;s {1} may contain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cells but {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is listed twice ({1} too)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown column {0} (the columns are {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} characters, but a cell holds at most {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header has {0} columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a cell runs on for over {0} characters (is a closing quote missing?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header has no {0} column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pasted row has at most 5 (name, club, member number, seed, partner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} is already withdrawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{0} is already active</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is already entered in this event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seed {0} is already {1}&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6123,11 +6227,207 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the file has a header but no entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>not a gin-scorer event file (kind should be {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>event file version {0}: this gin-scorer reads version {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not part of an event file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a team&apos;s third player comes after its partner: give the partner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is the same entrant as a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>earlier result {0} is not in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a correction or void must name the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result {0} belongs to another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} is not in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is not in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is not in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>earlier hand {0} is not in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a correction or void must name the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} belongs to another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a whole number of {1} or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not one of {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a time with its zone (ISO 8601)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a date (YYYY-MM-DD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a field here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be two whole numbers, A&apos;s then B&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result {0} appears twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, hand {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reported result ({0}) decides it but it is marked {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted by the director ({0}) despite: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hand(s) after the match was decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hands finish the match but it is marked {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marked {0} but its hands do not finish the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read its hand log: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result entry {0} supersedes entry {1} of another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} is in two matches of round {1} ({2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} of round {1} holds two matches ({2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is played by {1} but the results in force send {2} there (a result it depends on was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} supersedes entry {1} of another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye has {0} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot rebuild the bracket: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6583,7 +6883,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the seal {0} does not match this database: facts sealed before it were changed, or the log was cut back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>--seal {0} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as printed at the foot of a result sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit log: entry {0} ({1} {2}) {3}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -14,7 +14,7 @@ from gin_scorer.services.errors import ConflictError, InvalidInput, PinError, Ro
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Round
 
-from .helpers import KNOCK_A, hand
+from .helpers import KNOCK_A, english, hand
 
 
 def test_create_and_read_events(db: Database) -> None:
@@ -143,7 +143,7 @@ def test_batch_is_all_or_nothing_and_names_every_problem(db: Database) -> None:
     ]
     with pytest.raises(RowsRejected) as refused:
         entrants.add_entrants(db, event.id, specs)
-    assert refused.value.problems == (
+    assert english(refused.value.problems) == (
         "entrant 2: 'Ada' is already entered in this event",
         "entrant 3: name must not be empty",
         "entrant 4: seed 3 is already 'Bob''s",

@@ -20,7 +20,7 @@ from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.store.tables import Round, utcnow
 
-from .helpers import GIN_A, GIN_B, KNOCK_A, hand
+from .helpers import GIN_A, GIN_B, KNOCK_A, english, hand
 
 NewMatch = Callable[..., MatchView]
 
@@ -52,7 +52,7 @@ def test_entrants_csv_reports_every_bad_row_and_imports_nothing(db: Database) ->
     text = "name;seed;club\nAnn;1;\n;2;\nBea;x;\nZed;;\nCat;1;\nDan;4;x;extra\n"
     with pytest.raises(RowsRejected) as refused:
         exchange.import_entrants_csv(db, event.id, text)
-    assert refused.value.problems == (
+    assert english(refused.value.problems) == (
         "row 3: name must not be empty",
         "row 4: seed 'x' is not a number",
         "row 5: 'Zed' is already entered in this event",
@@ -122,7 +122,7 @@ def test_fuzzed_entrants_csv(sqlite_db: Database, rows: list[tuple[str, str, obj
     if expected_bad:
         with pytest.raises(RowsRejected) as refused:
             exchange.import_entrants_csv(sqlite_db, event.id, text)
-        named = [int(p.split(":")[0].removeprefix("row ")) for p in refused.value.problems]
+        named = [int(str(p).split(":")[0].removeprefix("row ")) for p in refused.value.problems]
         assert named == expected_bad
         assert entrants.list_entrants(sqlite_db, event.id) == ()
     else:
@@ -213,7 +213,7 @@ def test_event_json_problems_are_all_named(sqlite_db: Database, new_match: NewMa
     before = len(events.list_events(sqlite_db))
     with pytest.raises(RowsRejected) as refused:
         exchange.import_event_json(sqlite_db, doc)
-    text = "\n".join(refused.value.problems)
+    text = "\n".join(english(refused.value.problems))
     assert "matches[0].a: entrant 42 is not in the file" in text
     assert "hands[1].record: knock: 'C' is not a player" in text
     assert "hands[0].entered_at: 'yesterday' is not a time" in text
@@ -334,11 +334,11 @@ def test_an_event_file_with_a_result_that_cannot_be_is_refused(
     try:
         with pytest.raises(RowsRejected) as refused:
             exchange.import_event_json(fresh, json.dumps(document))
-        assert list(refused.value.problems) == ["results[1].winner: 'C' is not one of A, B"]
+        assert english(refused.value.problems) == ("results[1].winner: 'C' is not one of A, B",)
         del document["results"][1]
         with pytest.raises(RowsRejected) as refused:
             exchange.import_event_json(fresh, json.dumps(document))
-        assert "3–3 is not a result of a best of 5" in refused.value.problems[0]
+        assert "3–3 is not a result of a best of 5" in str(refused.value.problems[0])
         assert events.list_events(fresh) == ()
     finally:
         fresh.close()

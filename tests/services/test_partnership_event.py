@@ -48,7 +48,7 @@ def test_a_batch_names_every_lone_player(db: Database) -> None:
     specs = [EntrantSpec("Ivy"), EntrantSpec("Jo", partner="Kit"), EntrantSpec("Lou")]
     with pytest.raises(RowsRejected) as refused:
         entrants.add_entrants(db, event_id, specs)
-    assert [p.split(":")[0] for p in refused.value.problems] == ["entrant 1", "entrant 3"]
+    assert [str(p).split(":")[0] for p in refused.value.problems] == ["entrant 1", "entrant 3"]
 
 
 def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database) -> None:

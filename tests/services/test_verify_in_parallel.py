@@ -57,4 +57,4 @@ def test_an_edit_is_caught_by_the_second_process(tmp_path: Path) -> None:
     with open_database(path, backups=False) as db:
         report = verify.verify_database(db, seal_code=code)
     assert not report.clean
-    assert "changed outside the app (name" in report.problems[0]
+    assert "changed outside the app (name" in str(report.problems[0])

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.station import StationSync
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.dto import MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -34,7 +34,7 @@ class EventActions(StationSync):
         custom, unreadable = list_custom_presets(folder)
         for problem in unreadable:
             self.statusBar().showMessage(
-                translate("EventActions", "Custom preset skipped: {0}").format(problem),
+                translate("EventActions", "Custom preset skipped: {0}").format(say(problem)),
                 8000,
             )
         dialog = NewEventDialog(

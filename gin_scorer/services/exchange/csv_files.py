@@ -10,6 +10,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.hand_json import record_to_json
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntrantView, ScoreSheet
 from gin_scorer.services.entrant_rows import (
     ENTRANT_COLUMNS,
@@ -50,7 +51,7 @@ def import_entrants_csv(
         if parsed.problems:
             raise RowsRejected(sorted(parsed.problems, key=problem_order), what="file")
         if not rows:
-            raise RowsRejected(["the file has a header but no entrants"], what="file")
+            raise RowsRejected([said("the file has a header but no entrants")], what="file")
         return entrant_views(session, rows)
 
 

@@ -124,7 +124,7 @@ def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[
             raise InvalidInput(words_of(error)) from None
     else:
         data = text_or_data
-    doc = r.mapping(data, "file")
+    doc = r.mapping(data, said("file"))
     if r.problems:
         raise RowsRejected(r.problems, what="event file")
     if doc.get("kind") != EVENT_FILE_KIND:
@@ -142,7 +142,7 @@ def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[
     for key in sorted(set(doc) - _KEYS):
         r.bad(
             key if key.isprintable() and len(key) <= 40 else short_value(key),
-            "is not part of an event file",
+            said("is not part of an event file"),
         )
     return doc
 
@@ -159,7 +159,7 @@ def _event(r: EventReader, doc: Mapping[str, Any]) -> Event:
             Format.parse(fmt)
             TournamentSettings.from_dict(settings, origin="event.settings")
         except TournamentError as error:
-            r.problems.append(str(error))
+            r.problems.append(words_of(error))
     return Event(
         name=name or "",
         venue=r.text(ev.get("venue"), "event.venue"),
@@ -196,7 +196,7 @@ def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> 
         ref = r.whole(e.get("ref"), f"{where}.ref", optional=False, low=1)
         ename = r.text(e.get("name"), f"{where}.name", optional=False) or ""
         if ename.casefold() in seen_names:
-            r.bad(f"{where}.name", f"{short_value(ename)} appears twice")
+            r.bad(f"{where}.name", said("{0} appears twice", short_value(ename)))
         seen_names.add(ename.casefold())
         row = Entrant(
             event_id=0,
@@ -210,7 +210,7 @@ def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> 
         if ref is None:
             continue
         if ref in entrants:
-            r.bad(f"{where}.ref", f"entrant {ref} appears twice")
+            r.bad(f"{where}.ref", said("entrant {0} appears twice", ref))
         player = _person(r, e.get("player"), f"{where}.player")
         partner = _person(r, e.get("partner"), f"{where}.partner")
         team = [
@@ -220,7 +220,8 @@ def _entrants(r: EventReader, doc: Mapping[str, Any], entrants: EntrantRows) -> 
         ]
         if team and partner is None:  # entry fills the partner first; readers rely on it
             r.bad(
-                f"{where}.team", "a team's third player comes after its partner: give the partner"
+                f"{where}.team",
+                said("a team's third player comes after its partner: give the partner"),
             )
         entrants[ref] = (row, player, partner, team)
 
@@ -239,7 +240,7 @@ def _rounds(r: EventReader, doc: Mapping[str, Any], rounds: dict[int, Round]) ->
         )
         if ref is not None:
             if ref in rounds:
-                r.bad(f"{where}.ref", f"round {ref} appears twice")
+                r.bad(f"{where}.ref", said("round {0} appears twice", ref))
             rounds[ref] = row
 
 
@@ -251,12 +252,12 @@ def _matches(r: EventReader, doc: Mapping[str, Any], read: EventFile) -> None:
         ref = r.whole(m.get("ref"), f"{where}.ref", optional=False, low=1)
         a = r.ref(m.get("a"), f"{where}.a", read.entrants, "entrant")
         if m.get("a") is None:
-            r.bad(f"{where}.a", "is missing")
+            r.bad(f"{where}.a", said("is missing"))
         b = None
         if m.get("b") is not None:
             b = r.ref(m.get("b"), f"{where}.b", read.entrants, "entrant")
         if a is not None and a == b:
-            r.bad(f"{where}.b", "is the same entrant as a")
+            r.bad(f"{where}.b", said("is the same entrant as a"))
         rnd = None
         if m.get("round") is not None:
             rnd = r.ref(m.get("round"), f"{where}.round", read.rounds, "round")
@@ -272,7 +273,7 @@ def _matches(r: EventReader, doc: Mapping[str, Any], read: EventFile) -> None:
         )
         if ref is not None:
             if ref in read.matches:
-                r.bad(f"{where}.ref", f"match {ref} appears twice")
+                r.bad(f"{where}.ref", said("match {0} appears twice", ref))
             read.matches[ref] = (row, a, b, rnd, match_rules)
 
 
@@ -304,7 +305,7 @@ def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
     )
     if ref is not None and match_ref is not None:
         if ref in read.hands:
-            r.bad(f"{where}.ref", f"hand {ref} appears twice")
+            r.bad(f"{where}.ref", said("hand {0} appears twice", ref))
         read.hands[ref] = (row, match_ref, supersedes)
 
 
@@ -318,7 +319,7 @@ def _record_json(r: EventReader, value: object, where: str, rules: RuleSet | Non
             score_hand(record, rules)
         return dumps(record_to_json(record))
     except HandRecordError as error:
-        r.bad(where, str(error))
+        r.bad(where, words_of(error))
         return "{}"
 
 
@@ -338,7 +339,7 @@ def _write(session: Session, db: Database, read: EventFile, actor: str | None) -
         match_names={
             match_id: f"matches[{place[ref]}] (ref {ref})" for ref, match_id in match_ids.items()
         },
-        event_name="event file",
+        event_name=said("event file"),
     )
     if found.problems:
         raise RowsRejected(found.problems, what="event file")

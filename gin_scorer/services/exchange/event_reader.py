@@ -6,26 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, Literal
 
 from gin_scorer.core.rules import RuleSet, RuleSetError
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.text_input import clean_text
 
 
 class EventReader:
-    """Checks an event document, collecting every problem with the path to the bad value."""
+    """Checks an event document, collecting every problem with the path to the bad value
+    (sentences a front end says in the reader's language; ``str()`` is their English)."""
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[Said] = []
 
-    def bad(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
+    def bad(self, where: str | Said, message: Said) -> None:
+        self.problems.append(said("{0}: {1}", where, message))
 
-    def mapping(self, value: object, where: str) -> Mapping[str, Any]:
+    def mapping(self, value: object, where: str | Said) -> Mapping[str, Any]:
         if isinstance(value, Mapping):
             return value
-        self.bad(where, f"{short_value(value)} is not an object")
+        self.bad(where, said("{0} is not an object", short_value(value)))
         return {}
 
     def only(self, value: Mapping[str, Any], where: str, allowed: set[str]) -> None:
@@ -37,12 +39,12 @@ class EventReader:
                 if unknown[0].isprintable() and len(unknown[0]) <= 40
                 else short_value(unknown[0])
             )
-            self.bad(f"{where}.{key}", "is not a field here")
+            self.bad(f"{where}.{key}", said("is not a field here"))
 
     def items(self, value: object, where: str) -> list[Any]:
         if isinstance(value, list):
             return value
-        self.bad(where, f"{short_value(value)} is not a list")
+        self.bad(where, said("{0} is not a list", short_value(value)))
         return []
 
     def text(self, value: object, where: str, *, optional: bool = True) -> str | None:
@@ -52,9 +54,12 @@ class EventReader:
             try:  # the same text rules as typing it in: no control characters, a sane length
                 return clean_text(value, where, limit=500)
             except InvalidInput as error:
-                self.problems.append(str(error))
+                self.problems.append(error.words)
                 return None
-        self.bad(where, f"{short_value(value)} is not text" if value is not None else "is missing")
+        if value is None:
+            self.bad(where, said("is missing"))
+        else:
+            self.bad(where, said("{0} is not text", short_value(value)))
         return None
 
     def whole(
@@ -64,19 +69,19 @@ class EventReader:
             return None
         if isinstance(value, int) and not isinstance(value, bool) and value >= low:
             return value
-        self.bad(where, f"{short_value(value)} is not a whole number of {low} or more")
+        self.bad(where, said("{0} is not a whole number of {1} or more", short_value(value), low))
         return None
 
     def flag(self, value: object, where: str) -> bool:
         if isinstance(value, bool):
             return value
-        self.bad(where, f"{short_value(value)} is not true or false")
+        self.bad(where, said("{0} is not true or false", short_value(value)))
         return False
 
     def choice(self, value: object, where: str, choices: Sequence[str]) -> str:
         if isinstance(value, str) and value in choices:
             return value
-        self.bad(where, f"{short_value(value)} is not one of {', '.join(choices)}")
+        self.bad(where, said("{0} is not one of {1}", short_value(value), ", ".join(choices)))
         return choices[0]
 
     def moment(self, value: object, where: str, *, optional: bool = True) -> datetime | None:
@@ -90,7 +95,7 @@ class EventReader:
             else:
                 if parsed.tzinfo is not None:
                     return parsed
-        self.bad(where, f"{short_value(value)} is not a time with its zone (ISO 8601)")
+        self.bad(where, said("{0} is not a time with its zone (ISO 8601)", short_value(value)))
         return None
 
     def stamp(self, value: object, where: str) -> datetime:
@@ -105,7 +110,7 @@ class EventReader:
                 return date.fromisoformat(value)
             except ValueError:
                 pass
-        self.bad(where, f"{short_value(value)} is not a date (YYYY-MM-DD)")
+        self.bad(where, said("{0} is not a date (YYYY-MM-DD)", short_value(value)))
         return None
 
     def rules(self, value: object, where: str) -> RuleSet | None:
@@ -113,7 +118,7 @@ class EventReader:
         try:
             return RuleSet.from_dict(data, origin=where)
         except RuleSetError as error:
-            self.problems.append(str(error))
+            self.problems.append(words_of(error))
             return None
 
     def superseded(
@@ -123,25 +128,54 @@ class EventReader:
         replaces: bool,
         match_ref: int | None,
         earlier: Mapping[int, tuple[Any, int, Any]],
-        what: str,
+        what: Literal["hand", "result"],
     ) -> int | None:
         """The earlier row of a log (a hand, a result) that a correction or a void
         (``replaces``) names in ``value["supersedes"]``: in the file, and of the same match."""
         if value.get("supersedes") is None:
             if replaces:
-                self.bad(f"{where}.supersedes", f"a correction or void must name the {what}")
+                self.bad(f"{where}.supersedes", _unnamed(what))
             return None
-        ref = self.ref(value.get("supersedes"), f"{where}.supersedes", earlier, f"earlier {what}")
+        earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
+        ref = self.ref(value.get("supersedes"), f"{where}.supersedes", earlier, earlier_what)
         if ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
-            self.bad(f"{where}.supersedes", f"{what} {ref} belongs to another match")
+            self.bad(f"{where}.supersedes", _of_another_match(what, ref))
         return ref
 
-    def ref(self, value: object, where: str, known: Mapping[int, Any], what: str) -> int | None:
+    def ref(self, value: object, where: str, known: Mapping[int, Any], what: Refers) -> int | None:
         number = self.whole(value, where, low=1)
         if number is not None and number not in known:
-            self.bad(where, f"{what} {number} is not in the file")
+            self.bad(where, _not_in_file(what, number))
             return None
         return number
+
+
+Refers = Literal["entrant", "round", "match", "earlier hand", "earlier result"]
+"""What a ref of the file points at."""
+
+
+def _not_in_file(what: Refers, number: int) -> Said:
+    if what == "entrant":
+        return said("entrant {0} is not in the file", number)
+    if what == "round":
+        return said("round {0} is not in the file", number)
+    if what == "match":
+        return said("match {0} is not in the file", number)
+    if what == "earlier hand":
+        return said("earlier hand {0} is not in the file", number)
+    return said("earlier result {0} is not in the file", number)
+
+
+def _unnamed(what: Literal["hand", "result"]) -> Said:
+    if what == "hand":
+        return said("a correction or void must name the hand")
+    return said("a correction or void must name the result")
+
+
+def _of_another_match(what: Literal["hand", "result"], ref: int) -> Said:
+    if what == "hand":
+        return said("hand {0} belongs to another match", ref)
+    return said("result {0} belongs to another match", ref)
 
 
 def short_value(value: object) -> str:

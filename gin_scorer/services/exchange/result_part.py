@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntryKind, ResultKind
 from gin_scorer.services.exchange.event_reader import EventReader
 from gin_scorer.store.tables import ResultEntry
@@ -102,14 +103,14 @@ def read_result(
     supersedes = r.superseded(h, where, replaces, match_ref, read, "result")
     if ref is not None and match_ref is not None:
         if ref in read:
-            r.bad(f"{where}.ref", f"result {ref} appears twice")
+            r.bad(f"{where}.ref", said("result {0} appears twice", ref))
         read[ref] = (row, match_ref, supersedes)
 
 
 def _pair(r: EventReader, value: object, where: str) -> tuple[int, int]:
     items = r.items(value, where)
     if len(items) != 2:
-        r.bad(where, "must be two whole numbers, A's then B's")
+        r.bad(where, said("must be two whole numbers, A's then B's"))
         return (0, 0)
     a = r.whole(items[0], f"{where}[0]", optional=False)
     b = r.whole(items[1], f"{where}[1]", optional=False)
