@@ -324,7 +324,7 @@ def run(
     print(f"  confirmations sent {figures.confirmed}; matches both players confirmed: {both}")
     if figures.transport_errors:
         print(f"  connections found closed and the request sent again: {figures.transport_errors}")
-    print(f"  verify: {'clean' if report.clean else report.problems}")
+    print(f"  verify: {'clean' if report.clean else [str(p) for p in report.problems]}")
     every = [t for times in figures.requests.values() for t in times]
     kinds = ", ".join(
         f"{kind} {len(times)}: p50 {statistics.median(times) * 1000:.0f} / "

@@ -140,7 +140,7 @@ def service_event(preset: str, entrants: int = 64) -> None:
             report = verify_database(db, summary.event.id)
             print(
                 f"  verify: {time.perf_counter() - tick:.1f} s, "
-                f"{'clean' if report.clean else report.problems[:3]}"
+                f"{'clean' if report.clean else [str(p) for p in report.problems[:3]]}"
             )
         finally:
             db.close()

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gin_scorer.presentation.words import say
 from gin_scorer.services import entrants, events, exchange
 from gin_scorer.services.entrant_rows import (
     MAX_CELL_CHARACTERS,
@@ -57,7 +58,7 @@ def _sound(parsed: ParsedEntrants) -> None:
     """What every parse must give, however bad the input."""
     assert len(parsed.specs) == len(parsed.labels)
     for problem in parsed.problems:
-        _one_line(problem)
+        _one_line(say(problem))
     for spec in parsed.specs:
         for text in (spec.name, spec.club, spec.member_number, spec.partner):
             assert len(text) <= MAX_CELL_CHARACTERS
@@ -171,8 +172,8 @@ def test_the_import_is_all_or_nothing_with_one_line_problems(fuzz_db: Database, 
     try:
         made = exchange.import_entrants_csv(fuzz_db, event.id, text)
     except ServiceError as refused:
-        for problem in getattr(refused, "problems", (str(refused),)):
-            _one_line(problem)
+        for problem in getattr(refused, "problems", (refused.words,)):
+            _one_line(say(problem))
         assert entrants.list_entrants(fuzz_db, event.id) == ()
         return
     assert len(entrants.list_entrants(fuzz_db, event.id)) == len(made) > 0

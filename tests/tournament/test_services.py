@@ -204,7 +204,7 @@ def test_verify_reports_a_tampered_hand(db: Any) -> None:
         )
     report = verify_database(db, summary.event.id)
     assert not report.clean
-    assert any("hand 1" in p for p in report.problems), report.problems
+    assert any("hand 1" in str(p) for p in report.problems), report.problems
 
 
 def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
@@ -298,7 +298,7 @@ def test_verify_notices_a_bracket_left_behind_by_a_correction(db: Any) -> None:
         db, sheet.hands[0].hand_id, win_b, sheet.version, reason="wrong side", entered_by="t"
     )
     problems = verify_database(db, event_id).problems
-    assert len(problems) == 1 and "W2-1 is played by" in problems[0], problems
+    assert len(problems) == 1 and "W2-1 is played by" in str(problems[0]), problems
 
 
 def test_preview_shows_the_pairings_start_round_makes(db: Any) -> None:
