@@ -182,7 +182,7 @@ def run_demo_command(args: argparse.Namespace) -> int:
 
 def _tell(progress: DemoProgress) -> None:
     """How both demos report their progress (unless --quiet): a line a step."""
-    print(say(progress.words))
+    print(say(progress.message))
 
 
 def _play_season(db: Database, args: argparse.Namespace) -> int:

@@ -89,7 +89,7 @@ class DemoPlay(QObject):
         # First: a window-modal dialog's setValue runs the event loop, which may deliver the
         # next round's report (or the end) before this one is told.
         self.rounds_done.emit(value.rounds_done, total)
-        self.dialog.setLabelText(say(value.words))
+        self.dialog.setLabelText(say(value.message))
         self.dialog.setMaximum(total)
         self.dialog.setValue(value.rounds_done)
 

@@ -84,17 +84,12 @@ class DemoPlan:
 class DemoProgress:
     """After each round: ``rounds_total`` is None while the format cannot know it (elimination).
     ``message`` is a sentence a front end says in the reader's language
-    (``presentation.words.say(progress.words)``)."""
+    (``presentation.words.say(progress.message)``)."""
 
     rounds_done: int
     rounds_total: int | None
     hands: int
     message: Said
-
-    @property
-    def words(self) -> Said:
-        """The message as a sentence to say (the name the front ends read it by)."""
-        return self.message
 
 
 @dataclass(frozen=True, slots=True)

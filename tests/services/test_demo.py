@@ -27,7 +27,7 @@ def test_a_swiss_demo_plays_every_round_and_finishes_the_event(db: Database) -> 
     assert result.event.status is EventStatus.FINISHED
     assert [(p.rounds_done, p.rounds_total) for p in seen] == [(1, 3), (2, 3), (3, 3)]
     assert isinstance(seen[-1].message, Said)  # said in the reader's language at the edge
-    assert say(seen[-1].words) == f"round 3: 4 tables played ({result.hands} hands so far)"
+    assert say(seen[-1].message) == f"round 3: 4 tables played ({result.hands} hands so far)"
     assert len(standings(db, result.event.id)) == 8
 
 
@@ -119,5 +119,5 @@ def test_a_season_nights_progress_is_a_sentence_in_the_singular_for_one_hand() -
     from gin_scorer.services.demo_season import _night_played_words
 
     progress = DemoProgress(1, 3, 40, _night_played_words(1, 8, 40))
-    assert say(progress.words) == "night 1: 8 members, 40 hands"
+    assert say(progress.message) == "night 1: 8 members, 40 hands"
     assert say(_night_played_words(2, 4, 1)) == "night 2: 4 members, 1 hand"
