@@ -21,3 +21,15 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-
         return status, out, err
 
     return go
+
+
+def ship_translation(folder: Path, monkeypatch: pytest.MonkeyPatch, ts_text: str) -> None:
+    """Ship the translation file ``ts_text`` as French (in a folder of the test's own) and
+    clear every locale variable, so that only what the test sets picks the language."""
+    from gin_scorer import catalogues
+    from gin_scorer.catalogues import LANGUAGE_ENV
+
+    (folder / "gin_scorer_fr.ts").write_text(ts_text, encoding="utf-8")
+    monkeypatch.setattr(catalogues, "translations_folder", lambda: folder)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", LANGUAGE_ENV):
+        monkeypatch.delenv(name, raising=False)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer import catalogues
 from gin_scorer.catalogues import LANGUAGE_ENV
 from gin_scorer.cli import build_parser, main
 from gin_scorer.commands import _argparse_words
 from gin_scorer.commands._argparse_words import WORDS, ngettext, speak_argparse_in_our_words
 from gin_scorer.presentation.words import use_translator
+from tests.commands.conftest import ship_translation
 
 FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
@@ -70,10 +70,7 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 def shipped_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A French translation of some of argparse's words shipped (in a folder of the test's
     own), as tests/commands/test_cli_language.py ships one; English again afterwards."""
-    (tmp_path / "gin_scorer_fr.ts").write_text(FRENCH, encoding="utf-8")
-    monkeypatch.setattr(catalogues, "translations_folder", lambda: tmp_path)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", LANGUAGE_ENV):
-        monkeypatch.delenv(name, raising=False)
+    ship_translation(tmp_path, monkeypatch, FRENCH)
     yield tmp_path
     use_translator(None)  # the next test starts in English
 

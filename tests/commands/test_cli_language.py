@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer import catalogues
 from gin_scorer.catalogues import LANGUAGE_ENV, locale_languages
 from gin_scorer.cli import main
 from gin_scorer.presentation.words import use_translator
+from tests.commands.conftest import ship_translation
 
 HELP = "Score keeping for Gin Rummy tournaments and clubs. With no command, opens the app."
 FRENCH = """<?xml version="1.0" encoding="utf-8"?>
@@ -39,10 +39,7 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 @pytest.fixture
 def shipped_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A French translation shipped (in a folder of the test's own)."""
-    (tmp_path / "gin_scorer_fr.ts").write_text(FRENCH, encoding="utf-8")
-    monkeypatch.setattr(catalogues, "translations_folder", lambda: tmp_path)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", LANGUAGE_ENV):
-        monkeypatch.delenv(name, raising=False)
+    ship_translation(tmp_path, monkeypatch, FRENCH)
     yield tmp_path
     use_translator(None)  # the next test starts in English
 
