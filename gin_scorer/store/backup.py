@@ -14,7 +14,8 @@ When: before a migration; on open, if the newest backup is older than the interv
 services call :func:`maybe_backup` after each recorded hand — every ``backup.every_hands``
 hands (default 25) or ``backup.every_minutes`` minutes (default 10) with something new.
 A PostgreSQL database is copied the same way into SQLite files in each station's own backup
-folder (on a worker thread: the copy crosses the network).
+folder (on a worker thread: the copy crosses the network; the automatic ones in a process of
+their own, :mod:`gin_scorer.store.server_copy`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from gin_scorer.core.wording import Said, said
 from gin_scorer.store.changes import latest_change_id
 from gin_scorer.store.errors import CorruptDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
+from gin_scorer.store.server_copy import copy_server_database
 from gin_scorer.store.settings import (
     get_int_setting,
     get_setting,
@@ -160,10 +162,12 @@ def change_id_in(path: Path) -> int:
         connection.close()
 
 
-def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
+def make_backup(db: Database, *, reason: str | None = None, beside: bool = False) -> BackupFile:
     """Back up ``db`` now into its rotating folder; drop all but the newest :data:`KEEP`.
 
-    A PostgreSQL database is copied row by row into a SQLite file of the same schema.
+    A PostgreSQL database is copied row by row into a SQLite file of the same schema;
+    ``beside``: in a process of its own (:mod:`gin_scorer.store.server_copy`), so that the
+    copy does not hold up this program's other threads.
     """
     if db.is_sqlite and db.path is not None:
         return backup_file(db.path, reason=reason, database=db)
@@ -174,7 +178,10 @@ def make_backup(db: Database, *, reason: str | None = None) -> BackupFile:
     suffix = f"-{reason}" if reason else ""
     target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target.parent.mkdir(parents=True, exist_ok=True)
-    snapshot_to_sqlite(db, target)
+    if beside:
+        copy_server_database(db, target)
+    else:
+        snapshot_to_sqlite(db, target)
     db._backup_last_at = now
     db._backup_last_change_id = change_id
     _rotate(db.url)
@@ -276,7 +283,7 @@ def _maybe_backup(db: Database, *, on_open: bool) -> BackupFile | None:
     last = db._backup_last_at
     stale = last is None or datetime.now(UTC) - last >= timedelta(minutes=progress.every_minutes)
     if stale or (not on_open and progress.hands >= progress.every_hands):
-        return make_backup(db, reason="auto")
+        return make_backup(db, reason="auto", beside=True)
     return None
 
 

@@ -19,6 +19,7 @@ import socket
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -89,6 +90,8 @@ class Database:
     _write_queue: threading.RLock = field(default_factory=threading.RLock)
     _backup_last_at: datetime | None = None
     _backup_last_change_id: int = 0
+    # PostgreSQL: the process that makes the automatic backups' copies (store.server_copy).
+    _backup_copier: Executor | None = None
     watchers: tuple[SessionWatcher, ...] = ()
     # Values the services derive from this database and keep while the facts under them are
     # unchanged (never facts themselves: each can be recomputed, and goes with the handle).
@@ -176,6 +179,9 @@ class Database:
             # Let a background backup finish (it copies through its own connections).
             if self._backup_lock.acquire(timeout=60):
                 self._backup_lock.release()
+            if self._backup_copier is not None:
+                self._backup_copier.shutdown(wait=True)
+                self._backup_copier = None
             self.engine.dispose()
             if self._read_engine is not None:
                 self._read_engine.dispose()
