@@ -11,6 +11,12 @@ Entries are appended inside the caller's transaction, so an action and its audit
 commit together or not at all. Appends are serialised: SQLite's write transactions already
 are (``BEGIN IMMEDIATE``), PostgreSQL takes an advisory lock; and ``prev_hash`` is unique, so
 the chain can never fork even if that failed.
+
+In a transaction the seal watches (every ``Database.transaction``), an entry is chained onto
+the log when the transaction commits, in the same step as the seal's link
+(:func:`gin_scorer.store.seal.watch_session`): the lock that orders the chain is then held
+for the last few statements of the transaction only, instead of from the action's audit to
+its commit — on a server, every other station's writes queue behind it.
 """
 
 from __future__ import annotations
@@ -24,14 +30,18 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from gin_scorer.store.tables import AuditEntry, utcnow
 
 GENESIS = ""  # the prev_hash of the first entry
-_PG_AUDIT_LOCK = 0x67696E61
+PG_AUDIT_LOCK = 0x67696E61
+# session.info: set by the seal's watcher, whose commit step chains the entries kept in
+# PENDING (in the order they were appended).
+CHAINED_AT_COMMIT = "audit_chained_at_commit"
+PENDING = "audit_pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +119,13 @@ def entry_hash(entry: AuditEntry) -> str:
     return hashlib.sha256((entry.prev_hash + body).encode("utf-8")).hexdigest()
 
 
+def latest_hash_statement() -> Select[Any]:
+    return select(col(AuditEntry.hash)).order_by(col(AuditEntry.id).desc()).limit(1)
+
+
 def latest_hash(session: Session) -> str | None:
     """The hash of the newest entry (``None`` while the log is empty)."""
-    return session.execute(
-        select(col(AuditEntry.hash)).order_by(col(AuditEntry.id).desc()).limit(1)
-    ).scalar_one_or_none()
+    return session.execute(latest_hash_statement()).scalar_one_or_none()
 
 
 def append(
@@ -125,29 +137,40 @@ def append(
     *,
     station: str | None = None,
 ) -> AuditEntry:
-    """Add an entry to the chain in the caller's transaction and return it (flushed).
+    """Add an entry to the chain in the caller's transaction and return it: chained and
+    flushed at once, or — in a transaction the seal watches — when it commits (its
+    ``prev_hash``, ``hash`` and ``id`` are set then).
 
     ``station`` defaults to the station of the Database the session came from.
     """
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(select(func.pg_advisory_xact_lock(_PG_AUDIT_LOCK)))
     where = station or str(session.info.get("station") or "unknown")
-    prev = latest_hash(session) or GENESIS
-    at = utcnow()  # microseconds: what both databases keep, so the hash survives a read
     entry = AuditEntry(
-        at=at,
+        at=utcnow(),  # microseconds: what both databases keep, so the hash survives a read
         station=where,
         actor=actor,
         action=action,
         subject=subject,
         payload_json=canonical_json(dict(payload or {})),
-        prev_hash=prev,
+        prev_hash=GENESIS,
         hash="",
     )
-    entry.hash = entry_hash(entry)
-    session.add(entry)
-    session.flush()
+    if session.info.get(CHAINED_AT_COMMIT):
+        session.info.setdefault(PENDING, []).append(entry)
+        return entry
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(func.pg_advisory_xact_lock(PG_AUDIT_LOCK)))
+    chain(session, [entry], latest_hash(session) or GENESIS)
     return entry
+
+
+def chain(session: Session, entries: list[AuditEntry], prev: str) -> None:
+    """Link ``entries`` in order after the entry whose hash is ``prev`` and flush them (the
+    caller holds the chain's lock)."""
+    for entry in entries:
+        entry.prev_hash = prev
+        entry.hash = prev = entry_hash(entry)
+        session.add(entry)
+    session.flush()
 
 
 def _walk(session: Session, batch: int = 2000) -> Iterator[Any]:

@@ -29,10 +29,8 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
-import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -48,11 +46,18 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from gin_scorer.store import audit
 from gin_scorer.store.audit import canonical_json
-from gin_scorer.store.seal_rows import all_sealed_rows, pk_column, read_rows, utc_text
+from gin_scorer.store.seal_rows import (
+    all_sealed_rows,
+    canonical_row,
+    pk_column,
+    read_rows,
+)
 from gin_scorer.store.tables import (
     SEALED_SETTINGS,
     SEALED_TABLES,
+    AuditEntry,
     SealLink,
     utcnow,
 )
@@ -89,12 +94,12 @@ def _sort_key(entry: Mapping[str, Any]) -> tuple[int, int, str]:
 def link_hash(prev_hash: str, body_json: str, at: datetime, station: str) -> str:
     """``sha256(prev_hash + body + at + station)``, the parts separated by newlines (the
     canonical body and the time hold none), so no two different links hash the same text."""
-    return _hash(
+    return link_text_hash(
         prev_hash, body_json, at.astimezone(UTC).isoformat(timespec="microseconds"), station
     )
 
 
-def _hash(prev_hash: str, body_json: str, at_text: str, station: str) -> str:
+def link_text_hash(prev_hash: str, body_json: str, at_text: str, station: str) -> str:
     text = "\n".join((prev_hash, body_json, at_text, station))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -198,14 +203,18 @@ def append_link(
     body: list[dict[str, Any]],
     station: str,
     signatures: Any = None,
+    *,
+    prev: str | None = None,
 ) -> tuple[int, str]:
     """Append a link holding ``body`` after the newest one; return its ``(id, hash)``.
 
-    ``signatures`` is a callable ``hash -> signatures_json | None`` (or ``None``)."""
-    if connection.dialect.name == "postgresql":
-        connection.execute(select(func.pg_advisory_xact_lock(_PG_SEAL_LOCK)))
-    latest = latest_link(connection)
-    prev = latest[1] if latest else GENESIS
+    ``signatures`` is a callable ``hash -> signatures_json | None`` (or ``None``). ``prev``:
+    the newest link's hash, read by a caller that already holds the chain's lock."""
+    if prev is None:
+        if connection.dialect.name == "postgresql":
+            connection.execute(select(func.pg_advisory_xact_lock(_PG_SEAL_LOCK)))
+        latest = latest_link(connection)
+        prev = latest[1] if latest else GENESIS
     at = utcnow()
     body_json = canonical_json(body)
     digest = link_hash(prev, body_json, at, station)
@@ -227,16 +236,45 @@ def append_link(
 
 
 def _seal_transaction(session: Session) -> None:
+    """The commit step: this transaction's audit entries chained onto the log, and its link.
+
+    The transaction's own rows are read first: they are final, and no other writer can
+    change them. Only then is the chains' lock taken (on PostgreSQL, the audit's and the
+    seal's in one statement, in the order every writer takes them), and held for the last
+    statements: both chains' newest hashes, the audit entries, the link, and the commit."""
     session.flush()
     noted: dict[tuple[str, Any], bool] = session.info.pop(_NOTED, {})
-    if not noted:
+    pending: list[AuditEntry] = session.info.pop(audit.PENDING, [])
+    if not noted and not pending:
         return
     connection = session.connection()
     body = _body(connection, noted)
-    if not body:
+    if not body and not pending:
         return
+    if connection.dialect.name == "postgresql":
+        locks = [func.pg_advisory_xact_lock(_PG_SEAL_LOCK)]
+        if pending:
+            locks.insert(0, func.pg_advisory_xact_lock(audit.PG_AUDIT_LOCK))
+        connection.execute(select(*locks))
+    newest = select(
+        audit.latest_hash_statement().scalar_subquery(),
+        _latest_statement().with_only_columns(sealed_link_table().c.hash).scalar_subquery(),
+    )
+    audit_prev, seal_prev = connection.execute(newest).one()
+    if pending:
+        audit.chain(session, pending, audit_prev or audit.GENESIS)
+        session.info.pop(_NOTED, None)  # the entries just flushed: sealed from their values
+        body = sorted(body + [_inserted_entry(entry) for entry in pending], key=_sort_key)
     station = str(session.info.get("station") or "unknown")
-    append_link(connection, body, station, lambda digest: _signatures(session, digest))
+    signer = lambda digest: _signatures(session, digest)  # noqa: E731
+    append_link(connection, body, station, signer, prev=seal_prev or GENESIS)
+
+
+def _inserted_entry(entry: AuditEntry) -> dict[str, Any]:
+    """The seal's record of an audit entry this transaction inserted (as read back)."""
+    columns = AuditEntry.__table__.columns  # type: ignore[attr-defined]
+    row = canonical_row("audit_entry", {c.name: getattr(entry, c.name) for c in columns})
+    return {"t": "audit_entry", "id": entry.id, "op": "insert", "row": row}
 
 
 def watch_session(session: Session, db: Database | None = None) -> None:
@@ -250,6 +288,9 @@ def watch_session(session: Session, db: Database | None = None) -> None:
 
     def after_rollback(rolled_back: Session) -> None:
         rolled_back.info.pop(_NOTED, None)
+        rolled_back.info.pop(audit.PENDING, None)
+
+    session.info[audit.CHAINED_AT_COMMIT] = True
 
     event.listen(session, "after_flush", after_flush)
     event.listen(session, "before_commit", before_commit)
@@ -290,67 +331,6 @@ def authorize(session: Session, guard: str, pin: str) -> None:
     stored: dict[str, str | None] = session.info.setdefault(_GUARD_PINS, {})
     if guard not in stored:
         stored[guard] = guard_pin(session, guard)
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading the chain
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """One stored link as plain values (``at_text``: its time as the hash covers it)."""
-
-    id: int
-    at_text: str
-    station: str
-    body_json: str
-    signatures_json: str | None
-    prev_hash: str
-    hash: str
-
-    @property
-    def at(self) -> datetime:
-        return datetime.fromisoformat(self.at_text)
-
-    def recomputed_hash(self) -> str:
-        return _hash(self.prev_hash, self.body_json, self.at_text, self.station)
-
-    def body(self) -> list[dict[str, Any]]:
-        value = json.loads(self.body_json)
-        if not isinstance(value, list):
-            raise ValueError("the body is not a list of rows")
-        return value
-
-    def signatures(self) -> dict[str, str]:
-        if not self.signatures_json:
-            return {}
-        value = json.loads(self.signatures_json)
-        if not isinstance(value, dict):
-            raise ValueError("the signatures are not a mapping")
-        return {str(k): str(v) for k, v in value.items()}
-
-
-def walk_links(session: Session, *, batch: int = 5000) -> Iterator[Link]:
-    """Every link in chain order (flat memory: ``batch`` at a time). Read through the driver:
-    verify walks every link, and SQLAlchemy's row objects would cost more than the check."""
-    connection = session.connection()
-    last = 0
-    while True:
-        rows = connection.exec_driver_sql(
-            "SELECT id, at, station, body_json, signatures_json, prev_hash, hash FROM seal_link"
-            f" WHERE id > {int(last)} ORDER BY id LIMIT {int(batch)}"
-        ).fetchall()
-        if not rows:
-            return
-        for ident, at, station, body_json, signatures_json, prev_hash, hash_hex in rows:
-            try:
-                at_text = utc_text(at)
-            except ValueError:  # an edited time: kept as it is, so the hash shows the edit
-                at_text = str(at)
-            yield Link(
-                int(ident), at_text, station, body_json, signatures_json, prev_hash, hash_hex
-            )
-        last = rows[-1][0]
 
 
 def seal_everything(connection: Connection, station: str, *, reflect: bool = False) -> int | None:

@@ -31,12 +31,11 @@ from gin_scorer.store.pin import public_key
 from gin_scorer.store.seal import (
     DATABASE_GUARD,
     GENESIS,
-    Link,
     parse_seal_code,
     seal_code,
-    walk_links,
 )
 from gin_scorer.store.seal_rows import scan_sealed_rows
+from gin_scorer.store.seal_walk import Link, walk_links
 from gin_scorer.store.tables import MATCH_LOG_TABLES, SEALED_TABLES
 
 Row = dict[str, Any]

@@ -31,7 +31,7 @@ def _log_three(db: Database) -> list[str]:
                 f"match 7 hand {n}",
                 {"points": n * 10, "cards": ["10♥", "Q♠"], "note": None},
             )
-            hashes.append(entry.hash)
+        hashes.append(entry.hash)  # chained when the transaction committed
     return hashes
 
 
