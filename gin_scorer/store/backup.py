@@ -26,6 +26,7 @@ import os
 import re
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -55,6 +56,9 @@ BACKUP_DIR_ENV = "GIN_SCORER_BACKUP_DIR"
 KEEP = 20
 DEFAULT_EVERY_HANDS = 25
 DEFAULT_EVERY_MINUTES = 10
+# A server's schedule is looked at no more often than this, after a hand: a room of a hundred
+# tables records several hands a second, and each look is a transaction on the server.
+SERVER_LOOK_SECONDS = 5.0
 _NAME = re.compile(
     r"^(?P<stem>.+)-(?P<when>\d{8}T\d{12})Z-c(?P<change>\d+)(?:-(?P<reason>[a-z-]+))?\.sqlite$"
 )
@@ -231,7 +235,9 @@ def maybe_backup(
 
     A PostgreSQL database is copied row by row into a SQLite file in this station's backup
     folder, so every station of a shared event keeps copies of its own; the copy travels over
-    the network, so it is always made on a worker thread.
+    the network, so it is always made on a worker thread. Its schedule is looked at no more
+    often than every :data:`SERVER_LOOK_SECONDS` (a backup due after a hand may come a few
+    seconds later).
 
     ``background=True`` makes the copy on a worker thread (the GUI keeps typing; WAL lets the
     copy read while hands are written) and returns ``None`` at once; ``Database.close()``
@@ -239,6 +245,12 @@ def maybe_backup(
     """
     if not db.backups_enabled or (db.is_sqlite and db.path is None):
         return None
+    if not db.is_sqlite and not on_open:
+        now = time.monotonic()
+        looked = db._backup_checked_at
+        if looked is not None and now - looked < SERVER_LOOK_SECONDS:
+            return None  # looked a moment ago: the next hand looks again
+        db._backup_checked_at = now
     if not db._backup_lock.acquire(blocking=False):
         return None  # another thread is already backing up
     if background or not db.is_sqlite:

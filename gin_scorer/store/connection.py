@@ -90,6 +90,7 @@ class Database:
     _write_queue: threading.RLock = field(default_factory=threading.RLock)
     _backup_last_at: datetime | None = None
     _backup_last_change_id: int = 0
+    _backup_checked_at: float | None = None  # time.monotonic() of the last look at a server
     # PostgreSQL: the process that makes the automatic backups' copies (store.server_copy).
     _backup_copier: Executor | None = None
     watchers: tuple[SessionWatcher, ...] = ()

@@ -347,9 +347,13 @@ def _wait_for_backup(db: Database) -> None:
     db._backup_lock.release()
 
 
-def test_a_server_database_is_backed_up_automatically_to_this_station(pg_url: str) -> None:
+def test_a_server_database_is_backed_up_automatically_to_this_station(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gin_scorer.store import backup
     from gin_scorer.store.backup import backup_target
 
+    monkeypatch.setattr(backup, "SERVER_LOOK_SECONDS", 0.0)  # look at every hand
     with open_database(pg_url, station="desk-2") as db:
         match_id = _match(db)
         with db.transaction() as session:

@@ -9,9 +9,12 @@ import sqlite3
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
-from gin_scorer.store import open_database
+import pytest
+
+from gin_scorer.store import backup, open_database
 from gin_scorer.store.backup import backup_target, list_backups, make_backup, maybe_backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
@@ -102,3 +105,29 @@ def test_a_copying_process_that_died_leaves_the_copy_to_this_one(pg_url: str) ->
         assert [b.reason for b in made] == ["auto"]  # copied here instead
         assert _hands_in(made[0].path) == 1
         assert broken.stopped and db._backup_copier is None  # a fresh one next time
+
+
+def test_a_servers_schedule_is_looked_at_every_few_seconds_not_at_every_hand(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hundred tables record several hands a second: each look at the schedule is a
+    transaction on the server, so a station looks at most every SERVER_LOOK_SECONDS."""
+    now = [1000.0]
+    monkeypatch.setattr(backup, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    with open_database(pg_url, station="room") as db:
+        with db.transaction() as session:
+            backup.set_backup_schedule(session, every_hands=1)
+        _hand_in_new_match(db)
+        maybe_backup(db)
+        _wait_for_backup(db)
+        assert len(list_backups(backup_target(db))) == 1
+        _hand_in_new_match(db)
+        now[0] += backup.SERVER_LOOK_SECONDS - 1
+        maybe_backup(db)  # looked a moment ago: not again yet
+        _wait_for_backup(db)
+        assert len(list_backups(backup_target(db))) == 1
+        now[0] += 1
+        maybe_backup(db)  # the next hand after the interval looks, and backs up
+        _wait_for_backup(db)
+        made = list_backups(backup_target(db))
+        assert len(made) == 2 and _hands_in(made[0].path) == 2
