@@ -10,9 +10,11 @@ within a couple of seconds of a change at any station.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+from anyio import to_thread
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -46,6 +48,11 @@ from gin_scorer.web.table_pages import SendLimit, TablePages
 
 HERE = Path(__file__).resolve().parent
 SEASON_SECONDS = 15.0  # how old a season table may be (its read covers every night)
+# Threads that read and write the database for the room's requests at once. The rest wait
+# their turn in order. Forty (the ASGI default) share one interpreter lock: each of a hand's
+# round trips to a server then waits for the lock behind every other request, and a hand
+# holding the chains' lock holds up every station's writes meanwhile.
+DATABASE_THREADS = 4
 
 
 def _templates() -> Environment:
@@ -97,6 +104,7 @@ def room_app(
         )
 
     return Starlette(
+        lifespan=_database_threads,
         routes=[
             *pages.routes(),
             *_season_routes(env, views, seasons),
@@ -106,6 +114,14 @@ def room_app(
         ],
         middleware=_middleware(languages or RoomLanguages()),
     )
+
+
+@asynccontextmanager
+async def _database_threads(_app: Starlette) -> AsyncIterator[None]:
+    """The room's requests reach the services through at most DATABASE_THREADS threads (the
+    limit of this server's own event loop: a desk serving the room keeps its own)."""
+    to_thread.current_default_thread_limiter().total_tokens = DATABASE_THREADS
+    yield
 
 
 def _middleware(languages: RoomLanguages) -> list[Middleware]:
