@@ -69,14 +69,28 @@ def _event_view(row: Event, entrant_count: int) -> EventView:
     )
 
 
+class _Person(Protocol):
+    """What an entrant's view shows of a player (a row of :data:`_PEOPLE`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def member_number(self) -> str | None: ...
+
+
+# Plain columns, not Player objects: the room reads every entrant's players after each hand.
+_PEOPLE = sql_select(col(Player.id), col(Player.name), col(Player.member_number))
+
+
 def entrant_views(session: Session, rows: Sequence[Entrant]) -> tuple[EntrantView, ...]:
     further = further_players_of(session, rows)
     player_ids = {pid for row in rows for pid in (row.player_id, row.partner_id) if pid}
     player_ids |= {pid for team in further.values() for pid in team}
-    players: dict[int, Player] = {}
+    players: dict[int, _Person] = {}
     if player_ids:
-        found = session.exec(select(Player).where(col(Player.id).in_(player_ids)))
-        players = {p.id: p for p in found if p.id is not None}
+        found = session.execute(_PEOPLE.where(col(Player.id).in_(player_ids)))
+        players = {person.id: person for person in found}
     return tuple(_entrant_view(row, players, further.get(row.id or 0, ())) for row in rows)
 
 
@@ -85,7 +99,7 @@ def entrant_view(session: Session, row: Entrant) -> EntrantView:
 
 
 def _entrant_view(
-    row: Entrant, players: dict[int, Player], further: tuple[int, ...] = ()
+    row: Entrant, players: dict[int, _Person], further: tuple[int, ...] = ()
 ) -> EntrantView:
     assert row.id is not None
     player = players.get(row.player_id) if row.player_id else None
