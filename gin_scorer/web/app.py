@@ -93,7 +93,9 @@ def room_app(
     """
     env = _templates()
     watch = ChangeWatch(db, event_id, poll_seconds, clock=clock)
-    views = SharedRead(watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds)
+    views = SharedRead(
+        watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds, ahead=True
+    )
     seasons = _season_read(watch, db, event_id)
 
     pages = RoomPages(env, watch, views, seasons)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Generic, TypeVar
 
 from starlette.concurrency import run_in_threadpool
@@ -24,6 +24,7 @@ KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radi
 # Rows that belong to one match: a change to anything else (a name, a round) may show anywhere.
 _MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
 HISTORY = 64  # changes remembered for streams that wake after several at once
+AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
 
 
 class ChangeWatch:
@@ -49,6 +50,12 @@ class ChangeWatch:
         # released twice on Python 3.11 ("Lock is not acquired"), which killed the stream.
         self._moved: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        # Readings made anew at a change before the pages are told (SharedRead(ahead=True)).
+        self._ahead: list[Callable[[], Awaitable[object]]] = []
+
+    def read_ahead(self, read: Callable[[], Awaitable[object]]) -> None:
+        """Make ``read`` at each change before the pages waiting for it wake up."""
+        self._ahead.append(read)
 
     def _next_move(self) -> asyncio.Event:
         if self._moved is None:  # made in the server's own event loop
@@ -87,6 +94,9 @@ class ChangeWatch:
         self._changed_matches[self.version] = matches
         self._changed_matches.pop(self.version - HISTORY, None)
         moved, self._moved = self._next_move(), asyncio.Event()
+        for read in self._ahead:  # the pages then find the reading made, not wait for it
+            with contextlib.suppress(ServiceError, StoreError):  # a page will ask again
+                await read()
         moved.set()  # wakes every page waiting for this version
 
     async def _changed_since(self, seen: int, seconds: float) -> None:
@@ -143,15 +153,27 @@ class SharedRead(Generic[T]):
         fresh_seconds: float,
         *,
         steady_seconds: float = 0.0,
+        ahead: bool = False,
     ) -> None:
         """``steady_seconds``: a reading younger than that is shared even after a change (for
-        a heavy read, such as a season's every night, that must not run at every hand)."""
+        a heavy read, such as a season's every night, that must not run at every hand).
+        ``ahead``: at a change, read again before the pages are told, while somebody asked
+        for the reading in the last AHEAD_SECONDS (the phones then reload at once, instead of
+        each waiting for the first one's reading)."""
         self.watch, self.read, self.fresh_seconds = watch, read, fresh_seconds
         self.steady_seconds = steady_seconds
         self._value: T | None = None
         self._version = -1
         self._at = 0.0
+        self._asked_at: float | None = None
         self._lock: asyncio.Lock | None = None
+        if ahead:
+            watch.read_ahead(self._read_ahead)
+
+    async def _read_ahead(self) -> None:
+        asked = self._asked_at
+        if asked is not None and asyncio.get_running_loop().time() - asked < AHEAD_SECONDS:
+            await self._get()
 
     def _current(self, now: float) -> T | None:
         age = now - self._at
@@ -161,6 +183,10 @@ class SharedRead(Generic[T]):
         return self._value if young and self._version == self.watch.version else None
 
     async def get(self) -> T:
+        self._asked_at = asyncio.get_running_loop().time()
+        return await self._get()
+
+    async def _get(self) -> T:
         loop = asyncio.get_running_loop()
         value = self._current(loop.time())
         if value is not None:
