@@ -51,6 +51,11 @@ def _next_seq(loaded: LoadedMatch) -> int:
     return max((int(r.seq) for r in loaded.log_rows), default=0) + 1
 
 
+ReadHand = Callable[[ScoreSheet], tuple[HandRecord, str]]
+"""The hand to record and who enters it, read from the sheet as it stands before the hand
+(a table's entry line is read against the names and rules on its own sheet)."""
+
+
 def record_hand(
     db: Database,
     match_id: int,
@@ -72,17 +77,49 @@ def record_hand(
     automatic backup schedule afterwards.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
+    return record_read_hand(
+        db,
+        match_id,
+        lambda _before: (record, who),
+        expected_version,
+        override_reason=override_reason,
+        dealer=dealer,
+        pin=pin,
+        submission=submission,
+    )
+
+
+def record_read_hand(
+    db: Database,
+    match_id: int,
+    read: ReadHand,
+    expected_version: int,
+    *,
+    override_reason: str | None = None,
+    dealer: Side | None = None,
+    pin: str | None = None,
+    submission: str | None = None,
+    guard: Callable[[Session], object] | None = None,
+) -> ScoreSheet:
+    """:func:`record_hand` with the hand read from the sheet before it, in the same
+    transaction (one read of the match, not one to read the hand and one to record it).
+    ``guard`` is asked first, in the transaction (a table's link opens its own match only);
+    what ``guard`` or ``read`` raise is raised, and nothing is written."""
     reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(said("dealer {0} is not a player: A or B", repr(dealer)))
-    key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
+        if guard is not None:
+            guard(session)
+        key = checked_key(submission) if submission is not None else None
         if key is not None and already_submitted(session, key):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = load_match(session, row)
         before = loaded.sheet(validate=False)
         refuse_if_decided(before)
+        record, entered_by = read(before)
+        who = clean_text(entered_by, "entered by", required=True, limit=80)
         number = len(before.hands) + 1
         problems = checked_record(record, before.rules, said("hand {0}", number))
         refuse_errors(problems, reason)

@@ -21,6 +21,7 @@ from gin_scorer.services.confirmation_log import words_of
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import NotFound
+from gin_scorer.services.hands import ReadHand, record_read_hand
 from gin_scorer.services.matches import list_matches, sheet_with_words
 from gin_scorer.store.settings import get_setting, set_setting
 from gin_scorer.store.tables import Match
@@ -108,6 +109,31 @@ def sheet_of_token(db: Database, event_id: int, token: str) -> ScoreSheet:
     """The sheet of the match a table's link opens (with the players' words), in one read."""
     with db.transaction(write=False) as session:
         return sheet_with_words(session, _match_row(session, event_id, token))
+
+
+def record_table_hand(
+    db: Database,
+    event_id: int,
+    token: str,
+    read: ReadHand,
+    expected_version: int,
+    *,
+    submission: str | None,
+) -> ScoreSheet:
+    """Record the hand a table's page sent, read by ``read`` from the match's sheet as it
+    stands (see :func:`record_read_hand`): the link checked, the sheet read and the hand
+    written in one transaction."""
+    found = _TOKEN.fullmatch(token)
+    if found is None:
+        raise _not_a_table()
+    return record_read_hand(
+        db,
+        int(found.group(1)),
+        read,
+        expected_version,
+        submission=submission,
+        guard=lambda session: _match_row(session, event_id, token),
+    )
 
 
 def page_state_of_token(db: Database, event_id: int, token: str) -> str:

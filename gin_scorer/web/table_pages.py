@@ -23,7 +23,7 @@ from starlette.datastructures import FormData
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from gin_scorer.core.hands import Side
+from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.presentation.entry_grammar import EntryState, grammar_hint, read_entry
 from gin_scorer.presentation.result_grammar import (
     read_result_line,
@@ -34,10 +34,14 @@ from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.hands import record_hand, undo_last_entry
+from gin_scorer.services.errors import NotFound, ServiceError
+from gin_scorer.services.hands import undo_last_entry
 from gin_scorer.services.results import record_result
-from gin_scorer.services.table_links import page_state_of_token, sheet_of_token
+from gin_scorer.services.table_links import (
+    page_state_of_token,
+    record_table_hand,
+    sheet_of_token,
+)
 from gin_scorer.web.table_page_view import TablePage, table_name, table_page
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
@@ -55,14 +59,26 @@ class SendLimit:
         self.sent: dict[str, deque[float]] = defaultdict(deque)
 
     def allows(self, token: str) -> bool:
+        """Whether ``token`` may send now; counts the send when it may."""
+        if self.full(token):
+            return False
+        self.count(token)
+        return True
+
+    def full(self, token: str) -> bool:
+        """Whether ``token`` sent its minute's worth (nothing is kept for a token never
+        counted: codes somebody tries do not fill the memory)."""
+        recent = self.sent.get(token)
+        if recent is None:
+            return False
         now = self.clock()
-        recent = self.sent[token]
         while recent and now - recent[0] > 60:
             recent.popleft()
-        if len(recent) >= self.per_minute:
-            return False
-        recent.append(now)
-        return True
+        return len(recent) >= self.per_minute
+
+    def count(self, token: str) -> None:
+        """Count a send from ``token`` (a table's link, known to be one)."""
+        self.sent[token].append(self.clock())
 
 
 def _same_site(request: Request) -> bool:
@@ -161,6 +177,14 @@ class TablePages:
         return RedirectResponse(f"/t/{token}", 303)
 
     async def hand(self, request: Request) -> Response:
+        """A hand typed at the table: read back, or — read back already — recorded."""
+        token = request.path_params["token"]
+        if _same_site(request) and not self.limit.full(token):
+            form = await _form(request)
+            if form is None:
+                return Response(status_code=400)
+            if form.get("step") == "record":
+                return await self._record_hand(token, form)
         sent = await self._incoming(request)
         if isinstance(sent, Response):
             return sent
@@ -169,21 +193,44 @@ class TablePages:
         said = read_entry(text, sheet.rules, page.entry_names)
         if said.state is not EntryState.COMPLETE or said.record is None:
             return self._show(page, 200, text=text, message=f"✖ {said.message}")
-        if form.get("step") != "record":  # without scripts: read it back, then record
-            return self._show(page, 200, text=text, reading=said.message)
-        record = said.record
-        return await self._write(
-            sent,
-            lambda: record_hand(
-                self.db,
-                sheet.match.id,
-                record,
-                _version(form),
-                entered_by=table_name(sheet.match),
-                submission=str(form.get("key", "")),
-            ),
-            text,
-        )
+        # Without scripts: read it back; the phone then sends it to be recorded (above).
+        return self._show(page, 200, text=text, reading=said.message)
+
+    async def _record_hand(self, token: str, form: FormData) -> Response:
+        """A read-back hand sent to be recorded: the link checked, the line read against the
+        sheet as it stands and the hand written, in one transaction (the other sends read the
+        sheet first, to show it)."""
+        text = str(form.get("text", ""))[:40]
+
+        def read(before: ScoreSheet) -> tuple[HandRecord, str]:
+            said = read_entry(text, before.rules, table_page(token, before).entry_names)
+            if said.state is not EntryState.COMPLETE or said.record is None:
+                raise _LineNotRead(said.message)
+            return said.record, table_name(before.match)
+
+        def write() -> object:
+            version, key = _version(form), str(form.get("key", ""))
+            return record_table_hand(self.db, self.event_id, token, read, version, submission=key)
+
+        try:
+            await run_in_threadpool(write)
+        except NotFound as error:
+            return _not_found(error)
+        except _LineNotRead as unread:
+            return await self._said_on_page(token, 200, text, unread.message)
+        except (ServiceError, ValueError) as error:
+            return await self._said_on_page(token, 409, text, error_text(error))
+        self.limit.count(token)
+        return RedirectResponse(f"/t/{token}", 303)
+
+    async def _said_on_page(self, token: str, status: int, text: str, problem: str) -> Response:
+        """A send that recorded nothing: the page as it now stands, saying why."""
+        self.limit.count(token)
+        try:
+            fresh = table_page(token, await self._sheet(token))
+        except ServiceError as error:
+            return _not_found(error)
+        return self._show(fresh, status, text=text, message=f"✖ {problem}")
 
     async def confirm(self, request: Request) -> Response:
         """A player's word on the decided match: agreed, or what is wrong (for the desk)."""
@@ -260,6 +307,18 @@ class TablePages:
         return await self._write(
             sent, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
         )
+
+
+def _not_found(error: ServiceError) -> Response:
+    return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
+
+
+class _LineNotRead(Exception):
+    """The sent line is not a whole hand on the sheet as it now stands (nothing written)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class _Send(NamedTuple):

@@ -277,3 +277,45 @@ def test_a_slip_over_hands_is_the_desks(room_db) -> None:  # type: ignore[no-unt
     refused = _post(app, f"{path}/result", send)
     assert refused.status_code == 409 and "would set them aside" in refused.text
     assert get_score_sheet(db, match.id).result is None
+
+
+def test_a_hand_sent_to_be_recorded_is_read_and_written_in_one_transaction(
+    room_db, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The link checked, the line read against the sheet as it stands and the hand written:
+    one transaction (it was one to read the sheet, then one to write)."""
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    fields = _form(fetch(app, path).text)
+    opened = db.transaction
+    transactions: list[bool] = []
+
+    def counted(*, write: bool = True):  # type: ignore[no-untyped-def]
+        transactions.append(write)
+        return opened(write=write)
+
+    monkeypatch.setattr(db, "transaction", counted)
+    sent = _post(app, f"{path}/hand", {"text": "bg25", "step": "record", **fields})
+    assert sent.status_code == 303
+    assert transactions == [True]
+    assert get_score_sheet(db, match.id).hands[-1].result.points == 25 + 25  # gin bonus
+
+
+def test_sends_to_links_that_are_not_tables_are_refused_and_not_remembered(
+    room_db, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Somebody trying codes is told 404, and the send limit keeps nothing of the codes."""
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    limit = SendLimit()
+    monkeypatch.setattr("gin_scorer.web.app.SendLimit", lambda: limit)
+    app = room_app(db, event_id)
+    code = _path_of(db, event_id, match.id).rsplit(".", 1)[1]
+    tries = [f"/t/{match.id}.{'b' * 26}", f"/t/{match.id + 1}.{code}", "/t/7.x", "/t/0.abc"]
+    for wrong in tries:
+        sent = _post(app, f"{wrong}/hand", {"text": "ak7 15", "step": "record", "version": "1"})
+        assert sent.status_code == 404, wrong
+        assert "not a table's link" in html.unescape(sent.text), wrong
+    assert not limit.full("never counted") and limit.sent == {}
