@@ -10,11 +10,16 @@ needs the director at the desk, as before. Written, audited and sealed in one tr
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from sqlmodel import Session
+
 from gin_scorer.core.hands import Side
 from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import as_word, words_of
+from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import ConflictError, InvalidInput
 from gin_scorer.services.match_writes import load_match
 from gin_scorer.services.rows import fetch, fetch_for_update
@@ -26,6 +31,10 @@ from gin_scorer.tournament.confirmation import Agreement, Confirmation, confirma
 REASON_LIMIT = 200  # a sentence for the director, not a letter
 
 
+def _named(who: str) -> Callable[[ScoreSheet], str]:
+    return lambda _sheet: who
+
+
 def confirm_result(
     db: Database,
     match_id: int,
@@ -34,7 +43,8 @@ def confirm_result(
     *,
     agrees: bool,
     reason: str | None = None,
-    entered_by: str,
+    entered_by: str | Callable[[ScoreSheet], str],
+    guard: Callable[[Session], object] | None = None,
 ) -> Confirmation:
     """Record ``side``'s word on the match as it stood at ``version`` (what the player read).
 
@@ -42,24 +52,21 @@ def confirm_result(
     once its result is locked or the event finished (the authority table's row), or once both
     sides already agreed. Saying the same thing again (a resent form) records nothing new. A
     disagreement needs a reason, for the desk.
+
+    ``entered_by`` may be read from the sheet (a table's page names its table); ``guard`` is
+    asked first in the transaction (a table's link opens its own match only).
     """
     why = _reason(reason) if not agrees else None
-    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    name_of = (
+        _named(clean_text(entered_by, "entered by", required=True, limit=80))
+        if isinstance(entered_by, str)
+        else entered_by
+    )
     with db.transaction() as session:
-        row = fetch_for_update(session, Match, match_id)
-        if row.entrant_b_id is None:
-            raise InvalidInput(said("a bye has no opponent to confirm its result"))
-        require(
-            session, Action.CONFIRM_RESULT, fetch(session, Event, row.event_id), None, match=row
-        )
-        if row.version != version:
-            raise ConflictError(
-                said("the sheet changed since it was read: read it again, then answer")
-            )
-        sheet = load_match(session, row).sheet(validate=False)
-        decided = sheet.finished or sheet.result is not None
-        if not decided:
-            raise InvalidInput(said("the match is not over yet: there is no result to confirm"))
+        if guard is not None:
+            guard(session)
+        sheet = _decided_sheet(session, match_id, version)
+        who = clean_text(name_of(sheet), "entered by", required=True, limit=80)
         words = words_of(session, [match_id])[match_id]
         now = confirmation_of(words, version, decided=True)
         if now.agreement is Agreement.CONFIRMED:
@@ -86,6 +93,20 @@ def confirm_result(
             payload={"side": side.name, "version": version, "reason": why},
         )
         return confirmation_of([*words, as_word(entry)], version, decided=True)
+
+
+def _decided_sheet(session: Session, match_id: int, version: int) -> ScoreSheet:
+    """The match's sheet, if its players may answer for ``version`` of it now."""
+    row = fetch_for_update(session, Match, match_id)
+    if row.entrant_b_id is None:
+        raise InvalidInput(said("a bye has no opponent to confirm its result"))
+    require(session, Action.CONFIRM_RESULT, fetch(session, Event, row.event_id), None, match=row)
+    if row.version != version:
+        raise ConflictError(said("the sheet changed since it was read: read it again, then answer"))
+    sheet = load_match(session, row).sheet(validate=False)
+    if not (sheet.finished or sheet.result is not None):
+        raise InvalidInput(said("the match is not over yet: there is no result to confirm"))
+    return sheet
 
 
 def _reason(reason: str | None) -> str:

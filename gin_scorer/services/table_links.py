@@ -12,12 +12,15 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from gin_scorer.core.hands import Side
 from gin_scorer.core.wording import said
 from gin_scorer.services.confirmation_log import words_of
+from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import NotFound
@@ -25,6 +28,7 @@ from gin_scorer.services.hands import ReadHand, record_read_hand
 from gin_scorer.services.matches import list_matches, sheet_with_words
 from gin_scorer.store.settings import get_setting, set_setting
 from gin_scorer.store.tables import Match
+from gin_scorer.tournament.confirmation import Confirmation
 
 ROOM_SECRET = "room_secret"
 _TOKEN = re.compile(r"([1-9][0-9]{0,9})\.([a-z2-7]{26})")
@@ -123,17 +127,47 @@ def record_table_hand(
     """Record the hand a table's page sent, read by ``read`` from the match's sheet as it
     stands (see :func:`record_read_hand`): the link checked, the sheet read and the hand
     written in one transaction."""
-    found = _TOKEN.fullmatch(token)
-    if found is None:
-        raise _not_a_table()
     return record_read_hand(
         db,
-        int(found.group(1)),
+        _match_id_of(token),
         read,
         expected_version,
         submission=submission,
         guard=lambda session: _match_row(session, event_id, token),
     )
+
+
+def confirm_at_table(
+    db: Database,
+    event_id: int,
+    token: str,
+    side: Side,
+    version: int,
+    *,
+    agrees: bool,
+    reason: str | None,
+    entered_by: Callable[[ScoreSheet], str],
+) -> Confirmation:
+    """A player's word sent from a table's page (see :func:`confirm_result`), the link checked
+    in the same transaction."""
+    return confirm_result(
+        db,
+        _match_id_of(token),
+        side,
+        version,
+        agrees=agrees,
+        reason=reason,
+        entered_by=entered_by,
+        guard=lambda session: _match_row(session, event_id, token),
+    )
+
+
+def _match_id_of(token: str) -> int:
+    """The match a link names (not yet checked: :func:`_match_row` checks it)."""
+    found = _TOKEN.fullmatch(token)
+    if found is None:
+        raise _not_a_table()
+    return int(found.group(1))
 
 
 def page_state_of_token(db: Database, event_id: int, token: str) -> str:

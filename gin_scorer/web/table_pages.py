@@ -31,13 +31,13 @@ from gin_scorer.presentation.result_grammar import (
     result_words,
 )
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
 from gin_scorer.services.errors import NotFound, ServiceError
 from gin_scorer.services.hands import undo_last_entry
 from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import (
+    confirm_at_table,
     page_state_of_token,
     record_table_hand,
     sheet_of_token,
@@ -45,6 +45,7 @@ from gin_scorer.services.table_links import (
 from gin_scorer.web.table_page_view import TablePage, table_name, table_page
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
+_SIDES = {"a": Side.A, "b": Side.B}  # who answers, as the form says it
 
 
 class SendLimit:
@@ -212,6 +213,11 @@ class TablePages:
             version, key = _version(form), str(form.get("key", ""))
             return record_table_hand(self.db, self.event_id, token, read, version, submission=key)
 
+        return await self._written(token, write, text)
+
+    async def _written(self, token: str, write: Callable[[], object], text: str = "") -> Response:
+        """Do ``write`` (it checks the link itself); back to the page, or the page saying why
+        nothing was written."""
         try:
             await run_in_threadpool(write)
         except NotFound as error:
@@ -233,29 +239,39 @@ class TablePages:
         return self._show(fresh, status, text=text, message=f"✖ {problem}")
 
     async def confirm(self, request: Request) -> Response:
-        """A player's word on the decided match: agreed, or what is wrong (for the desk)."""
+        """A player's word on the decided match: agreed, or what is wrong (for the desk). The
+        link is checked and the word written in one transaction."""
+        token = request.path_params["token"]
+        if _same_site(request) and not self.limit.full(token):
+            form = await _form(request)
+            if form is None:
+                return Response(status_code=400)
+            side = _SIDES.get(str(form.get("side", "")))
+            if side is not None:
+                return await self._confirm(token, form, side)
         sent = await self._incoming(request)
         if isinstance(sent, Response):
             return sent
-        sheet, page, form = sent
-        side = {"a": Side.A, "b": Side.B}.get(str(form.get("side", "")))
-        if side is None:
-            return self._show(
-                page, 400, message=translate("table_pages", "✖ say which player answers")
-            )
+        return self._show(
+            sent.page, 400, message=translate("table_pages", "✖ say which player answers")
+        )
+
+    async def _confirm(self, token: str, form: FormData, side: Side) -> Response:
         agrees = form.get("answer") == "agree"
-        return await self._write(
-            sent,
-            lambda: confirm_result(
+
+        def write() -> object:
+            return confirm_at_table(
                 self.db,
-                sheet.match.id,
+                self.event_id,
+                token,
                 side,
                 _version(form),
                 agrees=agrees,
                 reason=None if agrees else str(form.get("reason", ""))[:400],
-                entered_by=table_name(sheet.match),
-            ),
-        )
+                entered_by=lambda sheet: table_name(sheet.match),
+            )
+
+        return await self._written(token, write)
 
     async def result(self, request: Request) -> Response:
         """A result from the table's own pad (a slip) or time called, read back, then

@@ -5927,10 +5927,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>say what is wrong with the result, for the director</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a bye has no opponent to confirm its result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5940,6 +5936,10 @@ head</source>
     </message>
     <message>
         <source>the match is not over yet: there is no result to confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what is wrong with the result, for the director</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -319,3 +319,40 @@ def test_sends_to_links_that_are_not_tables_are_refused_and_not_remembered(
         assert sent.status_code == 404, wrong
         assert "not a table's link" in html.unescape(sent.text), wrong
     assert not limit.full("never counted") and limit.sent == {}
+
+
+def test_a_players_word_is_checked_and_written_in_one_transaction(  # type: ignore[no-untyped-def]
+    room_db, monkeypatch
+) -> None:
+    db, event_id = room_db
+    done = _decided(db, event_id)
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    version = re.search(r'name="version" value="(\d+)"', fetch(app, path).text)
+    assert version is not None
+    opened = db.transaction
+    transactions: list[bool] = []
+
+    def counted(*, write: bool = True):  # type: ignore[no-untyped-def]
+        transactions.append(write)
+        return opened(write=write)
+
+    monkeypatch.setattr(db, "transaction", counted)
+    agree = {"side": "b", "version": version.group(1), "answer": "agree"}
+    assert _post(app, f"{path}/confirm", agree).status_code == 303
+    assert transactions == [True]
+    monkeypatch.undo()
+    from sqlmodel import col, select
+
+    from gin_scorer.store.tables import ResultConfirmation
+
+    with db.transaction(write=False) as session:
+        rows = session.exec(
+            select(ResultConfirmation).where(col(ResultConfirmation.match_id) == done.id)
+        )
+        assert [(r.side, r.entered_by) for r in rows] == [
+            ("B", f"table {done.table_number} (room)")
+        ]
+    code = path.rsplit(".", 1)[1]
+    elsewhere = _post(app, f"/t/{done.id + 1000}.{code}/confirm", agree)
+    assert elsewhere.status_code == 404  # another match's word needs that match's link
