@@ -256,11 +256,7 @@ def _seal_transaction(session: Session) -> None:
         if pending:
             locks.insert(0, func.pg_advisory_xact_lock(audit.PG_AUDIT_LOCK))
         connection.execute(select(*locks))
-    newest = select(
-        audit.latest_hash_statement().scalar_subquery(),
-        _latest_statement().with_only_columns(sealed_link_table().c.hash).scalar_subquery(),
-    )
-    audit_prev, seal_prev = connection.execute(newest).one()
+    audit_prev, seal_prev = connection.execute(_newest_hashes()).one()
     if pending:
         audit.chain(session, pending, audit_prev or audit.GENESIS)
         session.info.pop(_NOTED, None)  # the entries just flushed: sealed from their values
@@ -268,6 +264,15 @@ def _seal_transaction(session: Session) -> None:
     station = str(session.info.get("station") or "unknown")
     signer = lambda digest: _signatures(session, digest)  # noqa: E731
     append_link(connection, body, station, signer, prev=seal_prev or GENESIS)
+
+
+@functools.cache
+def _newest_hashes() -> Select[Any]:
+    """The audit log's and the seal's newest hashes, in one statement (built once)."""
+    return select(
+        audit.latest_hash_statement().scalar_subquery(),
+        _latest_statement().with_only_columns(sealed_link_table().c.hash).scalar_subquery(),
+    )
 
 
 def _inserted_entry(entry: AuditEntry) -> dict[str, Any]:
