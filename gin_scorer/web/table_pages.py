@@ -24,6 +24,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.entry_grammar import EntryState, grammar_hint, read_entry
 from gin_scorer.presentation.result_grammar import (
     read_result_line,
@@ -33,7 +34,7 @@ from gin_scorer.presentation.result_grammar import (
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.errors import NotFound, ServiceError
+from gin_scorer.services.errors import InvalidInput, NotFound, ServiceError
 from gin_scorer.services.hands import undo_last_entry
 from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import (
@@ -344,5 +345,9 @@ class _Send(NamedTuple):
 
 
 def _version(form: FormData) -> int:
-    """The match version the page was made at (a ValueError for a forged one)."""
-    return int(str(form.get("version", "-1")))
+    """The match version the page was made at; a form without one was not made by the room
+    (a person is told so in words, not Python's "invalid literal for int()")."""
+    sent = str(form.get("version", ""))
+    if not sent.isascii() or not sent.isdigit() or len(sent) > 9:
+        raise InvalidInput(said("this send did not come from the table's page: reload it"))
+    return int(sent)

@@ -7374,6 +7374,10 @@ head</source>
         <source>a Swiss round needs at least 2 entrants who can play; there is 1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this send did not come from the table&apos;s page: reload it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>entrants_editor</name>

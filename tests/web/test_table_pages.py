@@ -100,6 +100,8 @@ def test_bad_lines_and_stale_pages_record_nothing_and_say_why(room_db) -> None: 
     assert late.status_code == 409 and "✖" in late.text
     forged = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "record", "key": "x"})
     assert forged.status_code == 409
+    assert "did not come from the table's page" in html.unescape(forged.text)
+    assert "invalid literal" not in forged.text
     assert len(get_score_sheet(db, match.id).hands) == before
 
 
