@@ -93,15 +93,12 @@ def _not_a_table() -> NotFound:
 
 
 def _match_row(session: Session, event_id: int, token: str) -> Match:
-    found = _TOKEN.fullmatch(token)
-    if found is None:
-        raise _not_a_table()
-    match_id = int(found.group(1))
+    match_id, code = _token_parts(token)
     stored = get_setting(session, ROOM_SECRET)
     if stored is None:
         raise _not_a_table()
     expected = _code(bytes.fromhex(stored), match_id)
-    if not hmac.compare_digest(expected, found.group(2)):
+    if not hmac.compare_digest(expected, code):
         raise _not_a_table()
     row = session.get(Match, match_id)
     if row is None or row.event_id != event_id:
@@ -129,7 +126,7 @@ def record_table_hand(
     written in one transaction."""
     return record_read_hand(
         db,
-        _match_id_of(token),
+        _token_parts(token)[0],
         read,
         expected_version,
         submission=submission,
@@ -152,7 +149,7 @@ def confirm_at_table(
     in the same transaction."""
     return confirm_result(
         db,
-        _match_id_of(token),
+        _token_parts(token)[0],
         side,
         version,
         agrees=agrees,
@@ -162,12 +159,12 @@ def confirm_at_table(
     )
 
 
-def _match_id_of(token: str) -> int:
-    """The match a link names (not yet checked: :func:`_match_row` checks it)."""
+def _token_parts(token: str) -> tuple[int, str]:
+    """The match a link names and its code (not yet checked: :func:`_match_row` checks it)."""
     found = _TOKEN.fullmatch(token)
     if found is None:
         raise _not_a_table()
-    return int(found.group(1))
+    return int(found.group(1)), found.group(2)
 
 
 def page_state_of_token(db: Database, event_id: int, token: str) -> str:
