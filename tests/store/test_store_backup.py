@@ -18,7 +18,8 @@ from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.restore import RestoreResult
 from gin_scorer.store.restore import restore_database as store_restore
 from gin_scorer.store.settings import PinGuards, set_director_pin, set_setting
-from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player
+from gin_scorer.store.tables import Event, HandEntry, Player
+from tests.store.conftest import add_hand, new_match
 
 
 def restore_database(
@@ -49,30 +50,6 @@ def _add_players(db: Database, *names: str) -> None:
     with db.transaction() as session:
         for name in names:
             session.add(Player(name=name))
-
-
-def _match(db: Database) -> int:
-    with db.transaction() as session:
-        event = Event(name="Open", format="swiss", rules_json="{}")
-        session.add(event)
-        session.flush()
-        a, b = Entrant(event_id=event.id, name="A"), Entrant(event_id=event.id, name="B")
-        session.add_all([a, b])
-        session.flush()
-        match = Match(event_id=event.id, entrant_a_id=a.id, entrant_b_id=b.id, rules_json="{}")
-        session.add(match)
-        session.flush()
-        assert match.id is not None
-        return match.id
-
-
-def _hand(db: Database, match_id: int, seq: int) -> None:
-    with db.transaction() as session:
-        session.add(
-            HandEntry(
-                match_id=match_id, seq=seq, record_json="{}", entered_by="td", station=db.station
-            )
-        )
 
 
 @pytest.fixture
@@ -224,25 +201,25 @@ def test_only_the_newest_backups_are_kept(path: Path) -> None:
 
 def test_automatic_backups_follow_the_hand_count(path: Path) -> None:
     with open_database(path) as db:
-        match_id = _match(db)
+        match_id = new_match(db)
         with db.transaction() as session:
             set_setting(session, "backup.every_hands", "3")
             set_setting(session, "backup.every_minutes", "600")
-        _hand(db, match_id, 1)
+        add_hand(db, match_id, 1)
         first = maybe_backup(db)  # the very first backup of a database: at once
         assert first is not None and first.reason == "auto"
         assert maybe_backup(db) is None  # nothing new
-        _hand(db, match_id, 2)
-        _hand(db, match_id, 3)
+        add_hand(db, match_id, 2)
+        add_hand(db, match_id, 3)
         assert maybe_backup(db) is None  # 2 hands < 3
-        _hand(db, match_id, 4)
+        add_hand(db, match_id, 4)
         made = maybe_backup(db)
         assert made is not None
         with sqlite3.connect(made.path) as copy:
             assert copy.execute("SELECT count(*) FROM hand_entry").fetchone() == (4,)
     # A new session of the app starts from the newest backup on disk, not from zero.
     with open_database(path) as db:
-        _hand(db, match_id, 5)
+        add_hand(db, match_id, 5)
         assert maybe_backup(db) is None
 
 
@@ -263,13 +240,13 @@ def test_backup_and_restore_on_either_database(db_url: str) -> None:
     from gin_scorer.store.database import sqlite_path
 
     with open_database(db_url, station="desk") as db:
-        match_id = _match(db)
-        _hand(db, match_id, 1)
+        match_id = new_match(db)
+        add_hand(db, match_id, 1)
         _add_players(db, "Ann")
         taken = make_backup(db, reason="manual")
         assert taken.path.parent == backup_folder(backup_target(db))
         assert list_backups(backup_target(db))[0].path == taken.path
-        _hand(db, match_id, 2)
+        add_hand(db, match_id, 2)
         _add_players(db, "Bob")
         with db.transaction(write=False) as session:
             marker = latest_change_id(session)  # another station's place in the feed
@@ -286,15 +263,15 @@ def test_backup_and_restore_on_either_database(db_url: str) -> None:
             seen = changes_since(session, marker)
         assert [(c.table_name, c.op) for c in seen] == [("database", "restore")]
         _add_players(db, "Cy")  # ids continue after the restored rows
-        _hand(db, match_id, 2)
+        add_hand(db, match_id, 2)
         assert _players(db) == ["Ann", "Cy"]
 
 
 def test_a_sqlite_club_database_moves_onto_a_server(path: Path, pg_url: str) -> None:
     with open_database(path) as db:
-        match_id = _match(db)
+        match_id = new_match(db)
         for seq in range(1, 4):
-            _hand(db, match_id, seq)
+            add_hand(db, match_id, seq)
         with db.transaction() as session:
             set_director_pin(session, "2468")
     restore_database(pg_url, path)  # an empty server has no PIN of its own to ask for
@@ -333,8 +310,8 @@ def test_a_locked_database_is_busy_not_damaged(path: Path) -> None:
 
 def test_a_background_backup_is_finished_when_the_database_closes(path: Path) -> None:
     with open_database(path) as db:
-        match_id = _match(db)
-        _hand(db, match_id, 1)
+        match_id = new_match(db)
+        add_hand(db, match_id, 1)
         assert maybe_backup(db, background=True) is None  # returns at once
     made = list_backups(path)
     assert [b.reason for b in made] == ["auto"]
@@ -355,21 +332,21 @@ def test_a_server_database_is_backed_up_automatically_to_this_station(
 
     monkeypatch.setattr(backup, "SERVER_LOOK_SECONDS", 0.0)  # look at every hand
     with open_database(pg_url, station="desk-2") as db:
-        match_id = _match(db)
+        match_id = new_match(db)
         with db.transaction() as session:
             set_setting(session, "backup.every_hands", "3")
             set_setting(session, "backup.every_minutes", "600")
-        _hand(db, match_id, 1)
+        add_hand(db, match_id, 1)
         assert maybe_backup(db) is None  # never on the caller's thread: the copy crosses the net
         _wait_for_backup(db)
         first = list_backups(backup_target(db))
         assert [b.reason for b in first] == ["auto"]
-        _hand(db, match_id, 2)
-        _hand(db, match_id, 3)
+        add_hand(db, match_id, 2)
+        add_hand(db, match_id, 3)
         maybe_backup(db)
         _wait_for_backup(db)
         assert len(list_backups(backup_target(db))) == 1  # 2 hands < 3
-        _hand(db, match_id, 4)
+        add_hand(db, match_id, 4)
         maybe_backup(db)
         _wait_for_backup(db)
         newest = list_backups(backup_target(db))[0]

@@ -17,24 +17,11 @@ import pytest
 from gin_scorer.store import backup, open_database
 from gin_scorer.store.backup import backup_target, list_backups, make_backup, maybe_backup
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
+from tests.store.conftest import add_hand, new_match
 
 
 def _hand_in_new_match(db: Database) -> None:
-    with db.transaction() as session:
-        event = Event(name="Open", format="swiss", rules_json="{}")
-        session.add(event)
-        session.flush()
-        a, b = Entrant(event_id=event.id, name="A"), Entrant(event_id=event.id, name="B")
-        session.add_all([a, b])
-        session.flush()
-        match = Match(event_id=event.id, entrant_a_id=a.id, entrant_b_id=b.id, rules_json="{}")
-        session.add(match)
-        session.flush()
-        assert match.id is not None
-        session.add(
-            HandEntry(match_id=match.id, seq=1, record_json="{}", entered_by="td", station="x")
-        )
+    add_hand(db, new_match(db), 1)
 
 
 def _wait_for_backup(db: Database) -> None:

@@ -39,6 +39,19 @@ def _path_of(db, event_id, match_id: int) -> str:  # type: ignore[no-untyped-def
     return next(link.path for link in table_links(db, event_id) if link.match_id == match_id)
 
 
+def _counted_transactions(db, monkeypatch) -> list[bool]:  # type: ignore[no-untyped-def]
+    """Each transaction ``db`` opens from now on (True: one that writes)."""
+    opened = db.transaction
+    transactions: list[bool] = []
+
+    def counted(*, write: bool = True):  # type: ignore[no-untyped-def]
+        transactions.append(write)
+        return opened(write=write)
+
+    monkeypatch.setattr(db, "transaction", counted)
+    return transactions
+
+
 def _form(page: str) -> dict[str, str]:
     """The entry form's hidden fields, as the page gave them."""
     fields = dict(re.findall(r'name="(key|version)" value="([^"]*)"', page))
@@ -291,14 +304,7 @@ def test_a_hand_sent_to_be_recorded_is_read_and_written_in_one_transaction(
     path = _path_of(db, event_id, match.id)
     app = room_app(db, event_id)
     fields = _form(fetch(app, path).text)
-    opened = db.transaction
-    transactions: list[bool] = []
-
-    def counted(*, write: bool = True):  # type: ignore[no-untyped-def]
-        transactions.append(write)
-        return opened(write=write)
-
-    monkeypatch.setattr(db, "transaction", counted)
+    transactions = _counted_transactions(db, monkeypatch)
     sent = _post(app, f"{path}/hand", {"text": "bg25", "step": "record", **fields})
     assert sent.status_code == 303
     assert transactions == [True]
@@ -332,14 +338,7 @@ def test_a_players_word_is_checked_and_written_in_one_transaction(  # type: igno
     app = room_app(db, event_id)
     version = re.search(r'name="version" value="(\d+)"', fetch(app, path).text)
     assert version is not None
-    opened = db.transaction
-    transactions: list[bool] = []
-
-    def counted(*, write: bool = True):  # type: ignore[no-untyped-def]
-        transactions.append(write)
-        return opened(write=write)
-
-    monkeypatch.setattr(db, "transaction", counted)
+    transactions = _counted_transactions(db, monkeypatch)
     agree = {"side": "b", "version": version.group(1), "answer": "agree"}
     assert _post(app, f"{path}/confirm", agree).status_code == 303
     assert transactions == [True]
