@@ -18,6 +18,7 @@ import os
 import socket
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -28,7 +29,8 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, DisconnectionError, OperationalError
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session
 
 from gin_scorer.core.wording import said
@@ -53,6 +55,13 @@ BUSY_TIMEOUT_MS = 5000
 POOL_SIZE = 16
 POOL_OVERFLOW = 24
 _READ_ONLY = "gin_scorer_read_only"
+# A pooled PostgreSQL connection is asked "are you there?" (one round trip) only when it has
+# sat unused this long. A server restart or a venue router dropping a quiet connection happens
+# while the room is quiet; under a full room's load every connection is back in use within
+# milliseconds, and a ping on every checkout was one more round trip on each of a table page's
+# ten statements.
+IDLE_PING_SECONDS = 10.0
+_LAST_USED = "gin_scorer_last_used"
 
 
 def default_station() -> str:
@@ -307,9 +316,32 @@ def postgres_engine(url: str) -> Engine:
         )
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(
-        url, pool_pre_ping=True, pool_size=POOL_SIZE // 2, max_overflow=POOL_OVERFLOW
-    )
+    engine = create_engine(url, pool_size=POOL_SIZE // 2, max_overflow=POOL_OVERFLOW)
+    _ping_when_idle(engine)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection before use only if it has been idle ``IDLE_PING_SECONDS``;
+    a dead one is replaced by a fresh connection before the transaction starts."""
+
+    def remember_use(_dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info[_LAST_USED] = time.monotonic()
+
+    def ping_if_idle(dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
+        if dbapi_connection.closed:
+            raise DisconnectionError("the server closed this connection")
+        idle = time.monotonic() - record.info.get(_LAST_USED, 0.0)
+        if idle < IDLE_PING_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # any failure means "not usable": the pool reconnects
+            raise DisconnectionError(str(error)) from error
+
+    event.listen(engine, "connect", remember_use)
+    event.listen(engine, "checkin", remember_use)
+    event.listen(engine, "checkout", ping_if_idle)
 
 
 def quick_check(path: Path) -> str:
