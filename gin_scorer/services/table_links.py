@@ -47,12 +47,39 @@ class TableLink:
 
 
 def _secret(session: Session) -> bytes:
-    """The database's room secret, made now if it has none yet."""
+    """The database's room secret, made now if it has none yet (read from the database, not
+    the handle's kept copy: links are made from what is stored)."""
     stored = get_setting(session, ROOM_SECRET)
     if stored is None:
         stored = secrets.token_hex(32)
         set_setting(session, ROOM_SECRET, stored)
+    _keep_secret(session, stored)
     return bytes.fromhex(stored)
+
+
+def _kept_secret(session: Session) -> str | None:
+    """The room secret, kept on the open database's handle once read: it is made once and
+    never changed, and every request from a table checks its link against it, so reading it
+    again each time would be a statement more on each of them. A link the kept secret refuses
+    is checked again against the stored one (see :func:`_match_row`)."""
+    derived = getattr(session.info.get("database"), "derived", None)
+    kept = derived.get(ROOM_SECRET) if isinstance(derived, dict) else None
+    if isinstance(kept, str):
+        return kept
+    return _stored_secret(session)
+
+
+def _stored_secret(session: Session) -> str | None:
+    stored = get_setting(session, ROOM_SECRET)
+    if stored is not None:
+        _keep_secret(session, stored)
+    return stored
+
+
+def _keep_secret(session: Session, stored: str) -> None:
+    derived = getattr(session.info.get("database"), "derived", None)
+    if isinstance(derived, dict):
+        derived[ROOM_SECRET] = stored
 
 
 def _code(secret: bytes, match_id: int) -> str:
@@ -94,16 +121,24 @@ def _not_a_table() -> NotFound:
 
 def _match_row(session: Session, event_id: int, token: str) -> Match:
     match_id, code = _token_parts(token)
-    stored = get_setting(session, ROOM_SECRET)
-    if stored is None:
-        raise _not_a_table()
-    expected = _code(bytes.fromhex(stored), match_id)
-    if not hmac.compare_digest(expected, code):
-        raise _not_a_table()
+    kept = _kept_secret(session)
+    if not _opens(kept, match_id, code):
+        # Restoring a backup older than the secret, then making links, makes a new secret on
+        # whichever station made them: the stored one is read before the link is refused.
+        stored = _stored_secret(session)
+        if stored == kept or not _opens(stored, match_id, code):
+            raise _not_a_table()
     row = session.get(Match, match_id)
     if row is None or row.event_id != event_id:
         raise _not_a_table()
     return row
+
+
+def _opens(secret: str | None, match_id: int, code: str) -> bool:
+    """Is ``code`` the link code of ``match_id`` under ``secret``?"""
+    if secret is None:
+        return False
+    return hmac.compare_digest(_code(bytes.fromhex(secret), match_id), code)
 
 
 def sheet_of_token(db: Database, event_id: int, token: str) -> ScoreSheet:
