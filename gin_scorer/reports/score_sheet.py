@@ -14,6 +14,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.hand_words import outcome_mark
@@ -169,8 +170,32 @@ def _game_block(
         colWidths=[narrow, col, col, col, col],
         rowHeights=[6 * mm, 4.5 * mm] + [row_h] * (len(data) - 2),
     )
-    table.setStyle(_block_style(len(head) + len(body), len(data), _type_size(row_h)))
+    first_summary = len(head) + len(body)
+    font = _type_size(row_h)
+    table.setStyle(_block_style(first_summary, len(data), font))
+    table.setStyle(TableStyle(_fitted_close(data, first_summary, col, font)))
     return table
+
+
+def _fitted_close(
+    data: list[list[object]], first_summary: int, col: float, font: float
+) -> list[tuple[object, ...]]:
+    """A smaller type for a close figure wider than its cell: A's figures have one column,
+    B's two, and "14=350" boxes or "✓ +252" a shutout ran over the ruling on Letter paper."""
+    commands: list[tuple[object, ...]] = []
+    for r in range(first_summary, len(data)):
+        bold = r == len(data) - 2  # the game's total (see _block_style)
+        name, size = (BOLD, min(9, font + 1.5)) if bold else (REGULAR, font)
+        for c, room in ((2, col), (3, 2 * col)):
+            text = data[r][c]
+            if not isinstance(text, str) or not text:
+                continue
+            fitted = size
+            while fitted > 5 and stringWidth(text, name, fitted) > room - 5:  # padding 2 + 3
+                fitted -= 0.5
+            if fitted < size:
+                commands.append(("FONT", (c, r), (c, r), name, fitted))
+    return commands
 
 
 def _type_size(row_h: float) -> float:

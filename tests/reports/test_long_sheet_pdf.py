@@ -70,3 +70,25 @@ def test_a_long_hollywood_pad_is_one_page_with_its_signatures(tmp_path: Path, ha
     pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
     assert len(pages) == 1
     assert "Signature, player A" in pages[0] and "Signature, director" in pages[0]
+
+
+def test_a_close_figure_wider_than_its_cell_is_set_smaller_to_fit() -> None:
+    """Fourteen boxes ("14=350") or a shutout ("✓ +252") in A's one-column close cell ran over
+    the ruling on Letter paper: such a figure is set in a smaller type that fits."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from gin_scorer.reports.fonts import REGULAR, register_fonts
+    from gin_scorer.reports.score_sheet import _fitted_close
+
+    register_fonts()
+    col = 11 * mm  # a Letter sheet's column, five games across
+    close = [["Boxes ×25", "", "14=350", "", ""], ["Shutout", "", "✓ +252", "", ""]]
+    close += [["Game bonus", "", "100", "", ""], ["Game total", "", "954", "0", ""]]
+    close += [["Won by", "", "✔ A", "", ""]]
+    commands = _fitted_close(close, 0, col, 8.5)
+    smaller = {(c[1][1], c[1][0]): c[4] for c in commands}
+    assert set(smaller) == {(0, 2), (1, 2)}  # only the two that did not fit
+    for (row, column), size in smaller.items():
+        assert isinstance(size, float) and size < 8.5
+        assert stringWidth(str(close[row][column]), REGULAR, size) <= col - 5
