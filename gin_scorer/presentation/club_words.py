@@ -165,7 +165,11 @@ def season_text(standing: SeasonStanding) -> list[str]:
     """The season table as the terminal prints it."""
     body = [season_cells(standing, r) for r in standing.rows]
     numeric = [0, *range(2, len(season_columns(standing)))]
-    table = text_table(season_columns(standing), body, numeric) if body else ["(no results yet)"]
+    table = (
+        text_table(season_columns(standing), body, numeric)
+        if body
+        else [translate("club_words", "(no results yet)")]
+    )
     return [season_heading(standing), "", *table, "", *season_notes(standing)]
 
 
@@ -196,14 +200,19 @@ def rating_cells(row: RatingRow) -> list[str]:
 
 def ratings_text(rows: Sequence[RatingRow]) -> list[str]:
     if not rows:
-        return ["No rated match yet: ratings start with the first match played to a result."]
+        return [
+            translate(
+                "club_words",
+                "No rated match yet: ratings start with the first match played to a result.",
+            )
+        ]
     table = text_table(RATING_COLUMNS, [rating_cells(r) for r in rows], (0, 3, 4, 5, 6))
-    return [
-        *table,
-        "",
-        f"{PROVISIONAL_MARK}: provisional (fewer than 5 rated matches). ± is the rating's "
-        "uncertainty; a newcomer starts at 1500 ± 500.",
-    ]
+    key = translate(
+        "club_words",
+        "{0}: provisional (fewer than 5 rated matches). ± is the rating's uncertainty; a "
+        "newcomer starts at 1500 ± 500.",
+    )
+    return [*table, "", key.format(PROVISIONAL_MARK)]
 
 
 def statistics_lines(record: PlayerRecord) -> list[tuple[str, str]]:
@@ -321,12 +330,14 @@ def player_text(record: PlayerRecord) -> list[str]:
     lines = [player_heading(record), rating_line(record), ""]
     lines += [f"{label.ljust(width)}  {value}" for label, value in statistics_lines(record)]
     if record.events:
-        lines += ["", "Events", *text_table(EVENT_COLUMNS, event_cells(record), (2, 3))]
+        events = text_table(EVENT_COLUMNS, event_cells(record), (2, 3))
+        lines += ["", translate("club_words", "Events"), *events]
     if record.head_to_head:
         h2h = text_table(HEAD_TO_HEAD_COLUMNS, head_to_head_cells(record), (1, 2))
-        lines += ["", "Head to head", *h2h]
+        lines += ["", translate("club_words", "Head to head"), *h2h]
     if record.matches:
-        lines += ["", "Matches", *text_table(MATCH_COLUMNS, match_cells(record), (2,))]
+        matches = text_table(MATCH_COLUMNS, match_cells(record), (2,))
+        lines += ["", translate("club_words", "Matches"), *matches]
     return lines
 
 

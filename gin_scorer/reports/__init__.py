@@ -5,7 +5,7 @@ is one function in :mod:`.kinds`, which reads the services and takes its texts f
 :mod:`gin_scorer.presentation`.
 """
 
-from gin_scorer.reports.build import KINDS, TITLES, build
+from gin_scorer.reports.build import KINDS, build
 from gin_scorer.reports.request import ReportError
 
-__all__ = ["KINDS", "TITLES", "ReportError", "build"]
+__all__ = ["KINDS", "ReportError", "build"]

@@ -44,25 +44,9 @@ MAKERS: dict[str, Maker] = {
 """Every report kind and the function that makes it."""
 
 KINDS = tuple(MAKERS)
+"""Every document ``build`` knows, in the order the CLI and the Reports menu list them."""
 CLUB_KINDS = frozenset({"season", "player-page"})
 """Kinds about the club rather than one event (the app prints them from its Club window)."""
-"""Every document ``build`` knows, in the order the CLI and the Reports menu list them."""
-
-TITLES = {
-    "standings": "Standings",
-    "pairings": "Pairings and table assignments",
-    "sheet": "Match score sheets",
-    "pad": "Hollywood pads",
-    "slips": "Result slips",
-    "bracket": "Bracket chart",
-    "player": "Player sheet",
-    "tents": "Table tents",
-    "signin": "Sign-in sheet",
-    "badges": "Name badges",
-    "season": "Season table",
-    "player-page": "Player's page (every event)",
-}
-"""A menu label for each kind."""
 
 
 def build(

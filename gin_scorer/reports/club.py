@@ -63,7 +63,12 @@ def season_story(standing: SeasonStanding, paper: Paper | str, wide: bool) -> li
     numeric = [0, *range(2, len(columns))]
     story: list[Flowable] = [Paragraph(markup(words.season_scoring_line(standing)), st["body"])]
     if not rows:
-        return [*story, Paragraph("No results yet in the season's events.", st["body"])]
+        return [
+            *story,
+            Paragraph(
+                translate("club_reports", "No results yet in the season's events."), st["body"]
+            ),
+        ]
     table = _table(columns, rows, widths, numeric)
     table.setStyle(TableStyle([("FONT", (-1, 1), (-1, -1), BOLD, 8)]))
     below = [i + 1 for i, r in enumerate(standing.rows) if not r.qualified]

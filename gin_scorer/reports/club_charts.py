@@ -55,7 +55,14 @@ def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> 
     plot.yValueAxis.labelTextFormat = "%d"
     drawing.add(plot)
     drawing.add(
-        String(width - 12, 2, "rated matches", fontName=REGULAR, fontSize=7, textAnchor="end")
+        String(
+            width - 12,
+            2,
+            translate("club_reports", "rated matches"),
+            fontName=REGULAR,
+            fontSize=7,
+            textAnchor="end",
+        )
     )
     return drawing
 

@@ -4661,6 +4661,10 @@ Replace with this result?</source>
 <context>
     <name>club_reports</name>
     <message>
+        <source>No results yet in the season&apos;s events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4674,6 +4678,10 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Rating after each rated match (band: ± one uncertainty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rated matches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4717,6 +4725,18 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Only the best {0} nights count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no results yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rated match yet: ratings start with the first match played to a result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: provisional (fewer than 5 rated matches). ± is the rating&apos;s uncertainty; a newcomer starts at 1500 ± 500.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4789,6 +4809,14 @@ Replace with this result?</source>
     </message>
     <message>
         <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8211,6 +8239,38 @@ cuts</source>
     </message>
     <message>
         <source>Ratings as the event began (? = provisional, fewer than 5 rated matches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} win {1}–{2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in play: {0}–{1} (first to {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deal {0} to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep bonus ({0}): {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score sheet (blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood pad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood pad (blank)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

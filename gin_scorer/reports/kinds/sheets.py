@@ -26,6 +26,7 @@ from gin_scorer.presentation.sheet_fill import (
     sheet_shape,
 )
 from gin_scorer.presentation.sheet_history import history_lines
+from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
@@ -144,18 +145,24 @@ def _seated(sheet: ScoreSheet, ledger: SeatedMatch, fill: SheetFill) -> SheetFil
     totals = ledger.totals
     high, low = max(totals.a, totals.b), min(totals.a, totals.b)
     if ledger.winner is not None:
-        won = f"{_side_name(sheet, ledger.winner)} win {high}–{low}"
+        winners = _side_name(sheet, ledger.winner)
+        won = translate("reports", "{0} win {1}–{2}").format(winners, high, low)
+    elif sheet.hands:
+        won = translate("reports", "in play: {0}–{1} (first to {2})").format(
+            totals.a, totals.b, ledger.target
+        )
     else:
-        won = f"in play: {totals.a}–{totals.b} (first to {ledger.target})" if sheet.hands else ""
+        won = ""
     sweeps = [
-        f"deal {deal.deal + 1} to {deal.swept_by.value}"
+        translate("reports", "deal {0} to {1}").format(deal.deal + 1, deal.swept_by.value)
         for deal in ledger.ledger.deals
         if isinstance(deal, TeamDeal) and deal.swept_by is not None
     ]
     seats = seating_line(sheet.match, sheet.rules)
     bonus = sheet.rules.team_sweep_bonus
     if sweeps:
-        seats += f" · Sweep bonus ({bonus}): " + ", ".join(sweeps)
+        sweep_line = translate("reports", "Sweep bonus ({0}): {1}")
+        seats += " · " + sweep_line.format(bonus, ", ".join(sweeps))
     return replace(fill, games=games, dealer_line=seats, result_line=won)
 
 
@@ -180,7 +187,10 @@ def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
         (_heading(match), sheet_page_fill(sheet) if sheet is not None else None)
         for match, sheet in run.pages
     ]
-    title = "Match score sheet" if any(f for _, f in pages) else "Score sheet (blank)"
+    if any(f for _, f in pages):
+        title = translate("reports", "Match score sheet")
+    else:
+        title = translate("reports", "Score sheet (blank)")
     header = page_header(db, title, run.event, run.label)
     return render_score_sheets(out, header, pages, sheet_shape(run.rules), paper=options.paper)
 
@@ -211,6 +221,9 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
                 reported = reported_result_text(sheet.result, name_a, name_b)
                 fill = replace(fill, result_line=reported)
         pads.append((_heading(match), fill))
-    title = "Hollywood pad" if any(f for _, f in pads) else "Hollywood pad (blank)"
+    if any(f for _, f in pads):
+        title = translate("reports", "Hollywood pad")
+    else:
+        title = translate("reports", "Hollywood pad (blank)")
     header = page_header(db, title, run.event, run.label)
     return render_hollywood_pads(out, header, pads, pad_shape(rules), paper=options.paper)
