@@ -118,17 +118,13 @@ def run_serve(args: argparse.Namespace) -> int:
     from gin_scorer.services.events import get_event
     from gin_scorer.services.rounds import list_rounds
     from gin_scorer.web.room_server import (
-        CannotListen,
         check_can_listen,
         countdown,
         room_addresses,
         room_config,
     )
 
-    try:
-        check_can_listen(args.host, args.port)
-    except CannotListen as error:
-        raise UserError(str(error)) from None
+    check_can_listen(args.host, args.port)  # CannotListen says why, in one line
     # The tables record hands through the room: it backs them up on the schedule, as the desk
     # does (a room served alone on a SQLite file would otherwise keep no copy of them).
     with opened(args) as db:

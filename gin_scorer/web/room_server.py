@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import uvicorn
 
+from gin_scorer.core.wording import SaidError, said
 from gin_scorer.presentation.projector_pages import ClockReading
 from gin_scorer.services.database import Database
 from gin_scorer.web import DEFAULT_PORT as DEFAULT_PORT
@@ -22,7 +23,7 @@ EVERY_NETWORK = "0.0.0.0"
 THIS_COMPUTER = "127.0.0.1"
 
 
-class CannotListen(Exception):
+class CannotListen(SaidError):
     """The room cannot listen on that address: the sentence says why and what to try."""
 
 
@@ -55,9 +56,12 @@ def check_can_listen(host: str, port: int) -> None:
             trial.bind((host, port))
         except OSError as error:
             raise CannotListen(
-                f"cannot listen on {host}:{port}: {error.strerror or error} "
-                "(the port is taken, or the address is not one of this computer's; "
-                "try another port)"
+                said(
+                    "cannot listen on {0}: {1} (the port is taken, or the address is not one "
+                    "of this computer's; try another port)",
+                    f"{host}:{port}",
+                    error.strerror or error,
+                )
             ) from None
 
 
@@ -121,7 +125,7 @@ class RoomInThread:
             time.sleep(0.02)
         if not self.running:
             self.stop()
-            raise CannotListen(f"the room did not start on {self.host}:{self.port}")
+            raise CannotListen(said("the room did not start on {0}", f"{self.host}:{self.port}"))
 
     def stop(self) -> None:
         """Close the room: open pages are let go after :data:`GRACE_SECONDS`."""

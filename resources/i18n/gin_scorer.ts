@@ -7403,6 +7403,14 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the room did not start on {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on {0}: {1} (the port is taken, or the address is not one of this computer&apos;s; try another port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this send did not come from the table&apos;s page: reload it</source>
         <translation type="unfinished"></translation>
     </message>
