@@ -8,7 +8,7 @@ from typing import Any
 
 from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import say, translate
 
 
 def register(subparsers: Any) -> None:
@@ -40,7 +40,7 @@ def run_audit_verify(args: argparse.Namespace) -> int:
     with opened(args) as db:
         check = check_audit_log(db)
     if check.broken is not None:
-        print(translate("cli", "audit log BROKEN: {0}").format(check.broken))
+        print(translate("cli", "audit log BROKEN: {0}").format(say(check.broken)))
         return 1
     if check.latest_code is None:
         print(translate("cli", "audit log intact: 0 entries"))

@@ -55,7 +55,7 @@ _KEYS = {*_DECLARATION_KEYS, "deadwood", "upcard", "cards", "fiftieth_card"}
 _CARD_KEYS = ("knocker_melds", "knocker_deadwood", "defender", "defender_melds", "layoffs")
 
 
-def _key(name: str) -> str:
+def _key(name: str) -> str | Said:
     """A field name as typed, unless it is long or holds control characters."""
     return name if name.isprintable() and len(name) <= 40 else shown(name)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gin_scorer.core.wording import SaidError, said, words_of
+from gin_scorer.core.wording import Said, SaidError, said, words_of
 
 __all__ = ["MAX_DEPTH", "MAX_JSON_CHARS", "JsonInputError", "quote", "read_json", "shown"]
 
@@ -38,27 +38,34 @@ class JsonInputError(SaidError, ValueError):
     """JSON that cannot be read; ``str(error)`` is one line naming the place."""
 
 
-def quote(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``text`` quoted for an error line, cut to ``limit`` characters.
+def quote(text: str, limit: int = QUOTE_CHARS) -> str | Said:
+    """``text`` quoted for an error line, cut to ``limit`` characters (then a :class:`Said`,
+    whose "characters" a front end says in the reader's language).
 
-    >>> quote("x" * 50)
+    >>> str(quote("x" * 50))
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (50 characters)"
     """
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit] + '...'!r} ({len(text)} characters)"
+    return _cut(repr(text[:limit] + "..."), len(text))
 
 
-def shown(value: object, limit: int = QUOTE_CHARS) -> str:
-    """``repr(value)`` for an error line, cut to ``limit`` characters.
+def shown(value: object, limit: int = QUOTE_CHARS) -> str | Said:
+    """``repr(value)`` for an error line, cut to ``limit`` characters (then a :class:`Said`,
+    as :func:`quote` says).
 
-    >>> shown([1] * 30)
+    >>> str(shown([1] * 30))
     '[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (90 characters)'
     """
     text = repr(value)
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text)} characters)"
+    return _cut(text[:limit] + "...", len(text))
+
+
+def _cut(start: str, length: int) -> Said:
+    """The start of a text cut short, and how long the whole text is."""
+    return said("{0} ({1} characters)", start, length)
 
 
 def _too_deep(text: str, limit: int) -> int | None:

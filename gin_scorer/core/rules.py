@@ -233,7 +233,7 @@ def _bad(origin: Said | str, key: str, value: object, why: Said) -> RuleSetError
     return RuleSetError(said("{0}: {1} = {2}: {3}", origin, _key(key), shown(value), why))
 
 
-def _key(key: str) -> str:
+def _key(key: str) -> str | Said:
     return key if key.isprintable() and len(key) <= 40 else shown(key)
 
 

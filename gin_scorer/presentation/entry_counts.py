@@ -16,7 +16,7 @@ from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.hand_words import describe_result, side_name
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import said_text, translate
 
 # The most deadwood ten cards can hold (four kings, four queens, two jacks) is 100; eleven
 # cards can never be a defender's hand, so anything above is a typing slip.
@@ -53,12 +53,14 @@ def read_counts(numbers: tuple[str, ...]) -> list[int] | EntryPreview:
     for number in numbers:
         if not number.isdigit():
             said = translate("entry_grammar", "{0} is not a deadwood count: type a whole number")
-            return EntryPreview(EntryState.ERROR, said.format(shown(number)))
+            return EntryPreview(EntryState.ERROR, said.format(said_text(shown(number))))
         too_much = translate(
             "entry_grammar", "{0} is more deadwood than ten cards can hold ({1} at most)"
         )
         if len(number) > 3:  # int() of 5,000 digits would raise; no count has 4 digits
-            return EntryPreview(EntryState.ERROR, too_much.format(shown(number), MAX_DEADWOOD))
+            return EntryPreview(
+                EntryState.ERROR, too_much.format(said_text(shown(number)), MAX_DEADWOOD)
+            )
         value = int(number)
         if value > MAX_DEADWOOD:
             return EntryPreview(EntryState.ERROR, too_much.format(value, MAX_DEADWOOD))

@@ -49,7 +49,7 @@ from gin_scorer.presentation.entry_counts import (
     scored_preview,
 )
 from gin_scorer.presentation.hand_words import side_name
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, said_text, translate
 
 __all__ = [
     "GRAMMAR_HINT",
@@ -115,7 +115,7 @@ def _tokenize(text: str) -> _Tokens | str:
             said = translate(
                 "entry_grammar", "{0} is not part of an entry: type e.g. ak7 15, bg22, abg30 or d"
             )
-            return said.format(shown(token))
+            return said.format(said_text(shown(token)))
         words.append(token.lower())
     return _Tokens(tuple(words), upcard)
 
@@ -244,7 +244,7 @@ def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
             EntryState.ERROR,
             translate(
                 "entry_grammar", "start with the side that ended the hand (a or b), not {0}"
-            ).format(shown(numbers[0])),
+            ).format(said_text(shown(numbers[0]))),
         )
     if head[0] not in ("a", "b"):
         if "dead".startswith(head):
@@ -253,7 +253,7 @@ def _side(head: str, numbers: tuple[str, ...]) -> Side | EntryPreview:
             "entry_grammar",
             "{0} is not a side: start with a or b (the player who knocked or went gin)",
         )
-        return EntryPreview(EntryState.ERROR, said.format(shown(head[0])))
+        return EntryPreview(EntryState.ERROR, said.format(said_text(shown(head[0]))))
     return Side.A if head[0] == "a" else Side.B
 
 
@@ -280,7 +280,7 @@ def _declaration(word: str, who: str, numbers: tuple[str, ...]) -> Declaration |
         "entry_grammar",
         "{0} is not a declaration: type k (knock), g (gin) or bg (big gin) after the side",
     )
-    return EntryPreview(EntryState.ERROR, said.format(shown(word)))
+    return EntryPreview(EntryState.ERROR, said.format(said_text(shown(word))))
 
 
 def entry_text(record: HandRecord) -> str:

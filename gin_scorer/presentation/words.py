@@ -86,8 +86,14 @@ def say(words: Said) -> str:
     """A sentence of the core's in the reader's language: its pattern translated, then each
     value said in turn (a reason inside a sentence is a sentence too; a card, a number or a
     name stands as it is)."""
-    values = [say(value) if isinstance(value, Said) else str(value) for value in words.values]
+    values = [said_text(value) for value in words.values]
     return translate(CORE_WORDS, words.pattern).format(*values)
+
+
+def said_text(value: object) -> str:
+    """A value to put in a sentence: a :class:`Said` (a value cut short, a reason) said in
+    the reader's language through :func:`say`; anything else as ``str()`` gives it."""
+    return say(value) if isinstance(value, Said) else str(value)
 
 
 def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # the name lupdate reads

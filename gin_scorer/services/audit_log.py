@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from gin_scorer.core.wording import Said
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
 
@@ -20,7 +21,7 @@ __all__ = ["AuditCheck", "AuditLine", "check_audit_log", "recent_audit_entries"]
 class AuditCheck:
     """The chain checked from its first entry: ``broken`` names the first bad link, if any."""
 
-    broken: str | None
+    broken: Said | None  # said in the reader's language
     count: int
     latest_code: str | None
 

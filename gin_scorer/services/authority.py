@@ -121,7 +121,7 @@ class Allowed:
 class NeedsPin:
     """The director's PIN is needed; ``because`` names the policy that asks for it, if any."""
 
-    because: str | None = None
+    because: Said | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +208,7 @@ DATABASE_RULES: dict[DatabaseAction, str] = {
 }
 
 
-def decide(action: Action, state: State, *, relied_on: str | None = None) -> Decision:
+def decide(action: Action, state: State, *, relied_on: Said | None = None) -> Decision:
     """The table's answer for ``action`` in ``state``. ``relied_on`` is the correction
     policy's reason why later play relies on the result (``None``: nothing does yet)."""
     cell = _TABLE[action][_COLUMN[state]]
@@ -252,7 +252,7 @@ def require(
     *,
     match: Match | None = None,
     state: State | None = None,
-    relied_on: str | None = None,
+    relied_on: Said | None = None,
 ) -> bool:
     """Refuse ``action`` on ``event`` (and ``match``) unless the table allows it.
 

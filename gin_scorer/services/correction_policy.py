@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, func, select
 
+from gin_scorer.core.wording import Said
 from gin_scorer.store.tables import Event, HandEntry, Match, Round
 from gin_scorer.tournament.corrections import correction_refusal_reason
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 
 
-def correction_refusal(session: Session, match_id: int) -> str | None:
+def correction_refusal(session: Session, match_id: int) -> Said | None:
     """Why a correction of ``match_id`` needs the director's PIN, or ``None`` if it does not."""
     match = session.get(Match, match_id)
     if match is None or match.round_id is None:

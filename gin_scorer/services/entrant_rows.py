@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrant_checks import Word, label, labelled, typed_team
+from gin_scorer.services.errors import Unreadable
 from gin_scorer.services.spreadsheet_csv import restore_text
 
 ENTRANT_COLUMNS = ("name", "club", "member_number", "seed", "partner")
@@ -276,41 +277,41 @@ def parse_entrants_csv(text: str, *, word: Word = "row") -> ParsedEntrants:
 
 def read_entrants_file(path: Path) -> str:
     """An entrants file as spreadsheet programs save it: UTF-8 (with or without a BOM),
-    UTF-16 with its BOM (Excel's "Unicode text"), else Windows-1252 (what Excel's plain
-    "CSV" writes). Raises :class:`OSError`, or :class:`ValueError` for a file that is not
-    text (a workbook saved as .xlsx) or is far too big to be an entrant list (it is refused
-    before it is parsed, in one line)."""
+    UTF-16 with its BOM (Excel's "Unicode text"), else Windows-1252 (Excel's plain "CSV").
+    Raises :class:`OSError`, or :class:`Unreadable` (a ValueError) for a file that is not
+    text (a workbook saved as .xlsx) or far too big to be an entrant list (refused unparsed)."""
     size = path.stat().st_size
     if size > _UNREAD_BYTES:  # not even read: counting its rows would take a while
-        raise ValueError(_bytes_problem(size))
+        raise Unreadable(_bytes_problem(size))
     return decode_entrants_bytes(path.read_bytes())
 
 
 def decode_entrants_bytes(data: bytes) -> str:
     """The text of an entrants file's bytes, decoded and size-checked as
-    :func:`read_entrants_file` says; :class:`ValueError` (one line) when refused."""
+    :func:`read_entrants_file` says; :class:`Unreadable` (one line) when refused."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError:
-            raise ValueError("it starts as UTF-16 text but does not decode as UTF-16") from None
+            utf16 = said("it starts as UTF-16 text but does not decode as UTF-16")
+            raise Unreadable(utf16) from None
     elif b"\x00" in data[:4096]:
-        raise ValueError("it is not a text file: save it from the spreadsheet as CSV")
+        raise Unreadable(said("it is not a text file: save it from the spreadsheet as CSV"))
     else:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = data.decode("cp1252", errors="replace")
-    too_many = _rows_problem(text)
-    if too_many is not None:
-        raise ValueError(str(too_many))
+    if (too_many := _rows_problem(text)) is not None:
+        raise Unreadable(too_many)
     if len(data) > MAX_FILE_BYTES:
-        raise ValueError(_bytes_problem(len(data)))
+        raise Unreadable(_bytes_problem(len(data)))
     return text
 
 
-def _bytes_problem(size: int) -> str:
-    return f"it is {size / 1e6:,.1f} MB; an entrant list is at most {MAX_FILE_BYTES // 10**6} MB"
+def _bytes_problem(size: int) -> Said:
+    sizes = (f"{size / 1e6:,.1f}", MAX_FILE_BYTES // 10**6)
+    return said("it is {0} MB; an entrant list is at most {1} MB", *sizes)
 
 
 def has_header(text: str) -> bool:

@@ -32,6 +32,7 @@ __all__ = [
     "RowsRejected",
     "ServiceError",
     "StoreError",
+    "Unreadable",
 ]
 
 
@@ -62,6 +63,12 @@ class NotFound(ServiceError):
 
 class InvalidInput(ServiceError):
     """A field's value cannot be used; the message names the field and the value."""
+
+
+class Unreadable(InvalidInput, ValueError):
+    """What was handed in or stored cannot be read as what it should be: a workbook given
+    as an entrants file, a hand log broken outside the app. A :class:`ValueError` too, as
+    the decoding errors its readers' callers catch beside it are."""
 
 
 class HandRejected(ServiceError):

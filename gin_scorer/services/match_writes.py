@@ -11,7 +11,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.services import correction_policy
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.dto import MatchView, ScoreSheet
@@ -126,7 +126,7 @@ def claim_match(
     policy), then take the match's next version (or raise ConflictError)."""
     row = fetch(session, Match, match_id)
     event = fetch(session, Event, row.event_id)
-    relied_on = None
+    relied_on: Said | None = None
     if action is not Action.RECORD_HAND:
         # The event format's correction policy: its refusal is lifted by the director's PIN.
         relied_on = correction_policy.correction_refusal(session, match_id)

@@ -16,7 +16,9 @@ from datetime import datetime
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Match, PerSide
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.dto import EntryKind, ResultKind, ResultView
+from gin_scorer.services.errors import Unreadable
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import Decided, MatchShape, Reached, ResultRules
@@ -96,7 +98,7 @@ def decided(row: ResultRow, rules: RuleSet, knobs: ResultRules, reached: Reached
         try:
             return results.slip(shape, a_won, row.games_a, row.games_b, row.game_points)
         except TournamentError as error:  # only a row edited outside the app gets here
-            raise ValueError(f"result entry {row.id}: {error}") from None
+            raise Unreadable(said("result entry {0}: {1}", row.id, words_of(error))) from None
     if row.outcome is ResultKind.FORFEIT:
         return results.forfeit(shape, knobs, a_present=bool(a_won))
     if row.outcome is ResultKind.DOUBLE_FORFEIT:

@@ -28,6 +28,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchView, ScoreSheet
+from gin_scorer.services.errors import Unreadable
 from gin_scorer.services.result_values import ResultRow, view_in_force
 from gin_scorer.tournament.results import ResultRules
 from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
@@ -58,9 +59,10 @@ def hand_chains(log: Sequence[LogEntry]) -> dict[int, list[LogEntry]]:
         else:
             root = root_of.get(row.supersedes_id, row.supersedes_id)
             if root not in chains:  # superseding a row we never saw: a broken log
-                raise ValueError(
-                    f"hand entry {row.id} supersedes unknown entry {row.supersedes_id}"
+                unknown = said(
+                    "hand entry {0} supersedes unknown entry {1}", row.id, row.supersedes_id
                 )
+                raise Unreadable(unknown)
         root_of[row.id] = root
         chains[root].append(row)
     return chains

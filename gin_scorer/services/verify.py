@@ -105,7 +105,7 @@ def verify_database(
                 )
             )
         report.seal = sealed_elsewhere() or check_seal(session, code=seal_code)
-    sealed = [said("{0}", problem) for problem in report.seal.problems]
+    sealed = list(report.seal.problems)
     if report.seal.code_matches is False and seal_code is not None:
         sealed.insert(0, code_mismatch(seal_code.strip().upper()))
     report.problems[:0] = sealed

@@ -34,6 +34,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.store.tables import AuditEntry, utcnow
 
 GENESIS = ""  # the prev_hash of the first entry
@@ -64,15 +65,18 @@ class AuditView:
 
 @dataclass(frozen=True, slots=True)
 class BrokenLink:
-    """The first entry at which the chain does not hold, and why."""
+    """The first entry at which the chain does not hold, and why (``reason``, and the whole
+    of :meth:`describe`, said in the reader's language by a front end)."""
 
     id: int
     action: str
     subject: str
-    reason: str
+    reason: Said
 
-    def describe(self) -> str:
-        return f"audit entry {self.id} ({self.action} {self.subject}) {self.reason}"
+    def describe(self) -> Said:
+        return said(
+            "audit entry {0} ({1} {2}) {3}", self.id, self.action, self.subject, self.reason
+        )
 
 
 def short_code(hash_hex: str) -> str:
@@ -201,7 +205,10 @@ def verify_chain(session: Session, *, batch: int = 2000) -> BrokenLink | None:
                 ident,
                 entry.action,
                 entry.subject,
-                "does not follow the entry before it (an entry was removed, inserted or reordered)",
+                said(
+                    "does not follow the entry before it (an entry was removed, inserted or "
+                    "reordered)"
+                ),
             )
         try:
             recomputed = entry_hash(entry)
@@ -212,7 +219,7 @@ def verify_chain(session: Session, *, batch: int = 2000) -> BrokenLink | None:
                 ident,
                 entry.action,
                 entry.subject,
-                "was changed after it was written (its contents no longer match its hash)",
+                said("was changed after it was written (its contents no longer match its hash)"),
             )
         expected_prev = entry.hash
     return None

@@ -27,6 +27,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy.orm import Session
 
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.store.pin import public_key
 from gin_scorer.store.seal import (
     DATABASE_GUARD,
@@ -35,7 +36,7 @@ from gin_scorer.store.seal import (
     seal_code,
 )
 from gin_scorer.store.seal_rows import scan_sealed_rows
-from gin_scorer.store.seal_walk import Link, walk_links
+from gin_scorer.store.seal_walk import Link, UnreadableLink, walk_links
 from gin_scorer.store.tables import MATCH_LOG_TABLES, SEALED_TABLES
 
 Row = dict[str, Any]
@@ -45,11 +46,12 @@ _SHOWN = 20  # problems named one by one; the rest are counted
 @dataclass(frozen=True, slots=True)
 class SealCheck:
     """What :func:`check_seal` found. ``problems`` come in the order found: the first one is
-    the earliest link (or, for rows, the first table and id) that does not hold."""
+    the earliest link (or, for rows, the first table and id) that does not hold; each is a
+    :class:`Said` (a front end says it in the reader's language; ``str()`` is its English)."""
 
     links: int
     latest_code: str | None
-    problems: tuple[str, ...]
+    problems: tuple[Said, ...]
     # With a code: whether it matched (None: no code asked for).
     code_matches: bool | None = None
     links_after_code: int = 0
@@ -112,42 +114,47 @@ def _guards(event_id: Any) -> frozenset[str]:
     return frozenset({f"event:{event_id}", DATABASE_GUARD})
 
 
-def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], str]]:
+def _finished(event_id: Any, table: str, pk: Any) -> Said:
+    return said("changes the finished event {0} ({1} {2})", event_id, table, pk)
+
+
+def _locked(match_id: Any, table: str, pk: Any) -> Said:
+    return said("changes the locked result of match {0} ({1} {2})", match_id, table, pk)
+
+
+def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], Said]]:
     """``(guards any of which may sign, what the link does)`` this row write needs."""
     table, pk, new = str(entry.get("t")), entry.get("id"), entry.get("row")
     if table in MATCH_LOG_TABLES:
         match_id = (new or replay.get(table, pk) or {}).get("match_id")
         event_id = replay.match_event.get(match_id)
         if event_id in replay.finished:
-            yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+            yield _guards(event_id), _finished(event_id, table, pk)
         if match_id in replay.locked:
-            yield (
-                _guards(event_id),
-                f"changes the locked result of match {match_id} ({table} {pk})",
-            )
+            yield _guards(event_id), _locked(match_id, table, pk)
         return
     if table == "setting":
         old = replay.get(table, pk)
         if pk == "director_pin" and old and old.get("value") != (new or {}).get("value"):
-            yield frozenset({DATABASE_GUARD}), "changes the database's director PIN"
+            yield frozenset({DATABASE_GUARD}), said("changes the database's director PIN")
         return
     if table == "team_member":  # a team's third or fourth player: its entrant's event
         row = new or replay.get(table, pk) or {}
         entrant = replay.get("entrant", row.get("entrant_id")) or {}
         event_id = entrant.get("event_id")
         if event_id in replay.finished:
-            yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+            yield _guards(event_id), _finished(event_id, table, pk)
         return
     if table not in ("event", "entrant", "round", "match"):
         return
     old = replay.get(table, pk)
     event_id = pk if table == "event" else (old or new or {}).get("event_id")
     if table == "event" and old and old.get("pin_hash") != (new or {}).get("pin_hash"):
-        yield _guards(event_id), f"changes the director PIN of event {event_id}"
+        yield _guards(event_id), said("changes the director PIN of event {0}", event_id)
     if event_id in replay.finished:
-        yield _guards(event_id), f"changes the finished event {event_id} ({table} {pk})"
+        yield _guards(event_id), _finished(event_id, table, pk)
     if table == "match" and pk in replay.locked:
-        yield _guards(event_id), f"changes the locked result of match {pk} ({table} {pk})"
+        yield _guards(event_id), _locked(pk, table, pk)
 
 
 def _signed_by(link: Link, guard: str, key: bytes) -> bool:
@@ -178,7 +185,7 @@ def _may_need_signature(replay: _Replay, entry: Row) -> bool:
     return table in ("event", "entrant", "round", "setting", "team_member")
 
 
-def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
+def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> Said | None:
     """Why ``link`` should have carried a director's signature and does not (or None)."""
     for entry in body:
         if not _may_need_signature(replay, entry):
@@ -186,7 +193,7 @@ def _unsigned(replay: _Replay, link: Link, body: list[Row]) -> str | None:
         for guards, doing in _required(replay, entry):
             keys = {g: k for g in guards if (k := replay.guard_key(g)) is not None}
             if keys and not any(_signed_by(link, g, k) for g, k in keys.items()):
-                return f"{_name(link)} {doing} without the director's PIN"
+                return said("{0} {1} without the director's PIN", _name(link), doing)
     return None
 
 
@@ -196,8 +203,9 @@ def _apply(replay: _Replay, link: Link, body: list[Row]) -> None:
         replay.apply(entry["t"], entry["id"], row, link.id)
 
 
-def _name(link: Link) -> str:
-    return f"seal link {link.id} ({link.at_text[:19].replace('T', ' ')} UTC, {link.station})"
+def _name(link: Link) -> Said:
+    at = link.at_text[:19].replace("T", " ")
+    return said("seal link {0} ({1} UTC, {2})", link.id, at, link.station)
 
 
 def _body(link: Link) -> list[Row]:
@@ -209,48 +217,56 @@ def _body(link: Link) -> list[Row]:
             or not isinstance(entry.get("id"), int | str)
             or not isinstance(entry.get("row"), dict | None)
         ):
-            raise ValueError("a row of its body is not a sealed row")
+            raise UnreadableLink(said("a row of its body is not a sealed row"))
     return body
 
 
-def _compare(replay: _Replay, session: Session) -> Iterator[str]:
+def _compare(replay: _Replay, session: Session) -> Iterator[Said]:
     """Rows of the database that the links do not account for, in table and id order."""
     seen: dict[str, set[Any]] = {}
     for table, pk, row in scan_sealed_rows(session.connection()):
         seen.setdefault(table, set()).add(pk)
         sealed = replay.rows.get(table, {}).get(pk)
         if sealed is None:
-            yield f"{table} {pk} was inserted outside the app (no seal link holds it)"
+            yield said("{0} {1} was inserted outside the app (no seal link holds it)", table, pk)
             continue
         expected, link_id = sealed
         if expected != row:
             fields = sorted(k for k in set(expected) | set(row) if expected.get(k) != row.get(k))
-            yield (
-                f"{table} {pk} was changed outside the app ({', '.join(fields)}; "
-                f"sealed by seal link {link_id})"
+            yield said(
+                "{0} {1} was changed outside the app ({2}; sealed by seal link {3})",
+                table,
+                pk,
+                ", ".join(fields),
+                link_id,
             )
     for table, rows in replay.rows.items():
         for pk, (_row, link_id) in rows.items():
             if pk not in seen.get(table, set()):
-                yield (f"{table} {pk} was deleted outside the app (sealed by seal link {link_id})")
+                yield said(
+                    "{0} {1} was deleted outside the app (sealed by seal link {2})",
+                    table,
+                    pk,
+                    link_id,
+                )
 
 
-def _chain_problem(link: Link, expected_prev: str) -> str | None:
+def _chain_problem(link: Link, expected_prev: str) -> Said | None:
     """Why ``link`` breaks the chain (moved, or changed since written); None when it holds."""
     if link.prev_hash != expected_prev:
-        return (
-            f"{_name(link)} does not follow the link before it (a link was "
-            "removed, inserted or reordered)"
+        return said(
+            "{0} does not follow the link before it (a link was removed, inserted or reordered)",
+            _name(link),
         )
     if link.recomputed_hash() != link.hash:
-        return (
-            f"{_name(link)} was changed after it was written (its "
-            "contents no longer match its hash)"
+        return said(
+            "{0} was changed after it was written (its contents no longer match its hash)",
+            _name(link),
         )
     return None
 
 
-def _replay_link(replay: _Replay, link: Link) -> tuple[str | None, bool]:
+def _replay_link(replay: _Replay, link: Link) -> tuple[Said | None, bool]:
     """Replay one link's rows: the problem it shows (an unsigned director action, or a body
     that cannot be read), and whether the walk must stop there."""
     try:
@@ -259,16 +275,18 @@ def _replay_link(replay: _Replay, link: Link) -> tuple[str | None, bool]:
         _apply(replay, link, body)
     except (ValueError, TypeError, AttributeError, KeyError) as error:
         # A body that hashes right but is not what the app writes: forged by hand.
-        return f"{_name(link)} cannot be read ({type(error).__name__}: {error})", True
+        # The link's own refusals are named as the ValueError they are.
+        kind = "ValueError" if isinstance(error, UnreadableLink) else type(error).__name__
+        return said("{0} cannot be read ({1}: {2})", _name(link), kind, words_of(error)), True
     return unsigned, False
 
 
-def _rows_changed(replay: _Replay, session: Session) -> list[str]:
+def _rows_changed(replay: _Replay, session: Session) -> list[Said]:
     """The rows that differ from what the seal replays, the first :data:`_SHOWN` of them."""
-    found: list[str] = []
+    found: list[Said] = []
     for index, problem in enumerate(_compare(replay, session)):
         if index == _SHOWN:
-            found.append("... and more rows changed outside the app")
+            found.append(said("... and more rows changed outside the app"))
             break
         found.append(problem)
     return found
@@ -276,7 +294,7 @@ def _rows_changed(replay: _Replay, session: Session) -> list[str]:
 
 def check_seal(session: Session, *, code: str | None = None) -> SealCheck:
     """Check the seal of the database ``session`` reads (nothing is written)."""
-    problems: list[str] = []
+    problems: list[Said] = []
     wanted = parse_seal_code(code) if code is not None else None
     code_matches: bool | None = None if code is None else False
     replay = _Replay()

@@ -11,8 +11,14 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from gin_scorer.core.wording import SaidError, said
 from gin_scorer.store.seal import link_text_hash
 from gin_scorer.store.seal_rows import utc_text
+
+
+class UnreadableLink(SaidError, ValueError):
+    """A link whose body or signatures are not what the app writes (forged by hand): the
+    check names the link and says this sentence."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +43,7 @@ class Link:
     def body(self) -> list[dict[str, Any]]:
         value = json.loads(self.body_json)
         if not isinstance(value, list):
-            raise ValueError("the body is not a list of rows")
+            raise UnreadableLink(said("the body is not a list of rows"))
         return value
 
     def signatures(self) -> dict[str, str]:
@@ -45,7 +51,7 @@ class Link:
             return {}
         value = json.loads(self.signatures_json)
         if not isinstance(value, dict):
-            raise ValueError("the signatures are not a mapping")
+            raise UnreadableLink(said("the signatures are not a mapping"))
         return {str(k): str(v) for k, v in value.items()}
 
 

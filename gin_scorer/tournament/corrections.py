@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament.model import Format
 
 
@@ -23,7 +24,7 @@ def correction_refusal_reason(
     match_round: int | None,
     latest_paired_round: int,
     started_dependants: Sequence[str] = (),
-) -> str | None:
+) -> Said | None:
     """Why a correction needs the PIN, or ``None`` when it may go ahead.
 
     ``started_dependants`` (elimination) names the slots fed by this match that have started.
@@ -32,15 +33,17 @@ def correction_refusal_reason(
         return None
     if event_format is Format.SWISS:
         if latest_paired_round > match_round:
-            return (
-                f"round {latest_paired_round} has already been paired from this result; "
-                "correcting it needs the director's PIN"
+            return said(
+                "round {0} has already been paired from this result; correcting it needs the "
+                "director's PIN",
+                latest_paired_round,
             )
         return None
     if started_dependants:
         slots = ", ".join(started_dependants)
-        return (
-            f"the bracket has moved on: {slots} depends on this result and has started; "
-            "correcting it needs the director's PIN"
+        return said(
+            "the bracket has moved on: {0} depends on this result and has started; correcting "
+            "it needs the director's PIN",
+            slots,
         )
     return None

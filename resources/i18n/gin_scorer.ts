@@ -5331,6 +5331,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} ({1} characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} is not a number JSON allows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6099,6 +6103,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>it is {0} MB; an entrant list is at most {1} MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the cell holds a line break, but an entrant&apos;s {0} is one line (take it out in the spreadsheet; or is a closing quote missing?)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6148,6 +6156,14 @@ head</source>
     </message>
     <message>
         <source>a cell runs on for over {0} characters (is a closing quote missing?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it starts as UTF-16 text but does not decode as UTF-16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a text file: save it from the spreadsheet as CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6859,6 +6875,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>hand entry {0} supersedes unknown entry {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>event {0} is a {1} event: it has no bracket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6932,6 +6952,18 @@ head</source>
     </message>
     <message>
         <source>event {0} settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit entry {0} ({1} {2}) {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not follow the entry before it (an entry was removed, inserted or reordered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>was changed after it was written (its contents no longer match its hash)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7075,6 +7107,70 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>changes the finished event {0} ({1} {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes the locked result of match {0} ({1} {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seal link {0} ({1} UTC, {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} does not follow the link before it (a link was removed, inserted or reordered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} was changed after it was written (its contents no longer match its hash)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes the director PIN of event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1} without the director&apos;s PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a row of its body is not a sealed row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1} was inserted outside the app (no seal link holds it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1} was changed outside the app ({2}; sealed by seal link {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be read ({1}: {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>... and more rows changed outside the app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes the database&apos;s director PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} {1} was deleted outside the app (sealed by seal link {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the body is not a list of rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the signatures are not a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} already exists; choose a new file name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7104,6 +7200,14 @@ head</source>
     </message>
     <message>
         <source>{0} is paired twice in this round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the bracket has moved on: {0} depends on this result and has started; correcting it needs the director&apos;s PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} has already been paired from this result; correcting it needs the director&apos;s PIN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -145,9 +145,9 @@ def _check_what_survived(path: Path, report: CrashReport) -> None:
         connection.close()
     with open_database(path, backups=False) as db, db.transaction(write=False) as session:
         broken = verify_chain(session)
-        report.audit_chain = "intact" if broken is None else broken.describe()
+        report.audit_chain = "intact" if broken is None else str(broken.describe())
         sealed = check_seal(session)
-        report.seal = "holds" if sealed.holds else sealed.problems[0]
+        report.seal = "holds" if sealed.holds else str(sealed.problems[0])
 
 
 def _drain(reader: Connection) -> list[tuple[str, int, int]]:
