@@ -29,6 +29,7 @@ __all__ = [
     "NewerDatabase",
     "NotFound",
     "PinError",
+    "ReplaceFirst",
     "RowsRejected",
     "ServiceError",
     "StoreError",
@@ -63,6 +64,12 @@ class NotFound(ServiceError):
 
 class InvalidInput(ServiceError):
     """A field's value cannot be used; the message names the field and the value."""
+
+
+class ReplaceFirst(InvalidInput):
+    """A result would replace what the match already has (a result, or hands it sets aside):
+    sent again with ``replace_existing`` it is taken. A front end asks "Replace?" on this
+    class, never on the sentence's words (which a translation changes)."""
 
 
 class Unreadable(InvalidInput, ValueError):

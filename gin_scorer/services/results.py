@@ -23,7 +23,7 @@ from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
-from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.errors import InvalidInput, ReplaceFirst
 from gin_scorer.services.hand_entry_checks import reason_text
 from gin_scorer.services.match_writes import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands
@@ -226,7 +226,7 @@ def _action_for(current: ScoreSheet, kind: ResultKind) -> Action:
 def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: bool) -> None:
     match_id = before.match.id
     if before.result is not None and not asked:
-        raise InvalidInput(
+        raise ReplaceFirst(
             said(
                 "match {0} already has a result ({1}): replace it, or take it back first",
                 match_id,
@@ -240,7 +240,7 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
     if kind in _REPLACES_HANDS and before.hands and before.result is None and not asked:
         count = len(before.hands)
         if count == 1:
-            raise InvalidInput(
+            raise ReplaceFirst(
                 said(
                     "match {0} has {1} hand recorded: a {2} result sets them aside (they stay "
                     "in the log); confirm to replace",
@@ -249,7 +249,7 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
                     kind.words,
                 )
             )
-        raise InvalidInput(
+        raise ReplaceFirst(
             said(
                 "match {0} has {1} hands recorded: a {2} result sets them aside (they stay in "
                 "the log); confirm to replace",
