@@ -32,13 +32,18 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.backups import BackupFile, backup_seal
 
-_REASONS = {
-    "manual": "made by hand (Back up now)",
-    "auto": "automatic (on opening, or every so many hands or minutes)",
-    "before-migration": "before the database was upgraded",
-    "before-restore": "the database as it was just before a restore",
+_REASONS = {  # translated where shown
+    "manual": QT_TRANSLATE_NOOP("RestoreDialog", "made by hand (Back up now)"),
+    "auto": QT_TRANSLATE_NOOP(
+        "RestoreDialog", "automatic (on opening, or every so many hands or minutes)"
+    ),
+    "before-migration": QT_TRANSLATE_NOOP("RestoreDialog", "before the database was upgraded"),
+    "before-restore": QT_TRANSLATE_NOOP(
+        "RestoreDialog", "the database as it was just before a restore"
+    ),
 }
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -47,7 +52,8 @@ _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 def describe_reason(reason: str | None) -> str:
     if not reason:
         return ""
-    return _REASONS.get(reason, reason.replace("-", " "))
+    known = _REASONS.get(reason)
+    return translate("RestoreDialog", known) if known else reason.replace("-", " ")
 
 
 def _size(path: Path) -> str:
@@ -55,7 +61,9 @@ def _size(path: Path) -> str:
         size = path.stat().st_size
     except OSError:
         return "?"
-    return f"{size / 1024:,.0f} KiB" if size < 10 * 1024 * 1024 else f"{size / 2**20:,.1f} MiB"
+    if size < 10 * 1024 * 1024:
+        return translate("RestoreDialog", "{0} KiB").format(f"{size / 1024:,.0f}")
+    return translate("RestoreDialog", "{0} MiB").format(f"{size / 2**20:,.1f}")
 
 
 class RestoreDialog(QDialog):

@@ -261,20 +261,36 @@ class CardsPanel(QWidget):
         if analysis.knocker is not None:
             melds = " &nbsp;|&nbsp; ".join(cards_html(m.cards) for m in analysis.knocker.melds)
             lines.append(
-                f"<b>Knocker</b> ({len(analysis.knocker_cards)} cards): melds {melds or '—'}; "
-                f"deadwood {cards_html(analysis.knocker.deadwood)} = "
-                f"<b>{analysis.knocker.deadwood_points}</b>"
+                translate(
+                    "CardsPanel", "<b>Knocker</b> ({0} cards): melds {1}; deadwood {2} = <b>{3}</b>"
+                ).format(
+                    len(analysis.knocker_cards),
+                    melds or "—",
+                    cards_html(analysis.knocker.deadwood),
+                    analysis.knocker.deadwood_points,
+                )
             )
         if analysis.defence is not None:
             defence = analysis.defence
             melds = " &nbsp;|&nbsp; ".join(cards_html(m.cards) for m in defence.melds)
             layoffs = " ".join(card_html(lay.card) for lay in defence.layoffs)
             lines.append(
-                f"<b>Defender</b>: melds {melds or '—'}; lays off {layoffs or '—'}; "
-                f"deadwood {cards_html(defence.deadwood)} = <b>{defence.deadwood_points}</b>"
+                translate(
+                    "CardsPanel",
+                    "<b>Defender</b>: melds {0}; lays off {1}; deadwood {2} = <b>{3}</b>",
+                ).format(
+                    melds or "—",
+                    layoffs or "—",
+                    cards_html(defence.deadwood),
+                    defence.deadwood_points,
+                )
             )
         if not lines:
-            lines.append("Type or click each player's cards to check the declaration.")
+            lines.append(
+                translate(
+                    "CardsPanel", "Type or click each player's cards to check the declaration."
+                )
+            )
         return "<br>".join(lines)
 
     def _show_problems(self, analysis: CardsAnalysis, *, at_rest: bool = False) -> None:
@@ -296,7 +312,7 @@ class CardsPanel(QWidget):
             self.problems.addItem(
                 QListWidgetItem(
                     style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-                    "✔ the cards agree with the declaration",
+                    translate("CardsPanel", "✔ the cards agree with the declaration"),
                 )
             )
 

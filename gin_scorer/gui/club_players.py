@@ -23,12 +23,20 @@ from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.club_player_page import PlayerPage, fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.club_words import rating_text
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.players import PlayerView
 from gin_scorer.services.ratings import RatingRow
 
-COLUMNS = ["Name", "Club", "Member", "Events", "Rating", "±", "Rated matches"]
+COLUMNS = [  # translated where shown
+    QT_TRANSLATE_NOOP("PlayersTab", "Name"),
+    QT_TRANSLATE_NOOP("PlayersTab", "Club"),
+    QT_TRANSLATE_NOOP("PlayersTab", "Member"),
+    QT_TRANSLATE_NOOP("PlayersTab", "Events"),
+    QT_TRANSLATE_NOOP("PlayersTab", "Rating"),
+    "±",
+    QT_TRANSLATE_NOOP("PlayersTab", "Rated matches"),
+]
 
 
 class PlayersTab(QWidget):
@@ -111,7 +119,8 @@ class PlayersTab(QWidget):
                 ]
             )
         self.table.blockSignals(True)
-        fill_table(self.table, COLUMNS, rows, (3, 4, 5, 6))
+        columns = [translate("PlayersTab", heading) for heading in COLUMNS]
+        fill_table(self.table, columns, rows, (3, 4, 5, 6))
         self.table.blockSignals(False)
         self.merge_button.setEnabled(False)
         self.print_button.setEnabled(False)
@@ -141,7 +150,12 @@ class PlayersTab(QWidget):
         if keep is None:
             return
         others = [p for p in self.players if p.id != keep.id]
-        labels = [f"{p.label} — #{p.id}, {p.events} events" for p in others]
+        labels = [
+            translate("PlayersTab", "{0} — #{1}, 1 event").format(p.label, p.id)
+            if p.events == 1
+            else translate("PlayersTab", "{0} — #{1}, {2} events").format(p.label, p.id, p.events)
+            for p in others
+        ]
         chosen, ok = QInputDialog.getItem(
             self,
             translate("PlayersTab", "Merge a duplicate"),

@@ -53,8 +53,10 @@ class DemoPlay(QObject):
         self._db = db
         self._stop = threading.Event()
         self.dialog = QProgressDialog(
-            f"Playing a simulated {self.plan.entrants}-player Swiss event…",
-            "Stop",
+            translate("DemoPlay", "Playing a simulated {0}-player Swiss event…").format(
+                self.plan.entrants
+            ),
+            translate("DemoPlay", "Stop"),
             0,
             self.plan.rounds or 0,
             parent,

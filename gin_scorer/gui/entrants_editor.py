@@ -26,17 +26,18 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
 from gin_scorer.gui.i18n import translate
-from gin_scorer.presentation.words import error_text, say
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, error_text, say
 from gin_scorer.services.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
     read_entrants_file,
 )
 
-HINT = (
+HINT = QT_TRANSLATE_NOOP(  # translated where shown
+    "EntrantsEditor",
     "One name per line (a team as “Ann Lee & Bob Roe” or “Ann & Bob & Cy”), or paste rows "
     "from a spreadsheet (name, club, member number, seed, partner), or Import CSV… (a header "
-    "row with a 'name' column)."
+    "row with a 'name' column).",
 )
 
 
@@ -62,7 +63,7 @@ class EntrantsEditor(QWidget):
         self.box.setPlaceholderText(translate("EntrantsEditor", "Ann Lee\nBob Marsh\n…"))
         # Tab moves on (keyboard first); pasted tabs still arrive as cells.
         self.box.setTabChangesFocus(True)
-        self.hint = QLabel(HINT)
+        self.hint = QLabel(translate("EntrantsEditor", HINT))
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(placeholder-text);")
         self.import_button = QPushButton(translate("EntrantsEditor", "Import &CSV…"))
@@ -107,11 +108,12 @@ class EntrantsEditor(QWidget):
             return
         count = len(self.parsed().specs)
         self.status.setStyleSheet("")
-        self.status.setText(
-            translate("EntrantsEditor", "{0} entrant{1}").format(count, "s" if count != 1 else "")
-            if count
-            else translate("EntrantsEditor", "No entrants yet")
-        )
+        if count == 1:
+            self.status.setText(translate("EntrantsEditor", "1 entrant"))
+        elif count:
+            self.status.setText(translate("EntrantsEditor", "{0} entrants").format(count))
+        else:
+            self.status.setText(translate("EntrantsEditor", "No entrants yet"))
 
     def choose_file(self) -> None:
         path = choose_entrants_file(self)
@@ -148,8 +150,10 @@ def may_discard(parent: QWidget, editor: EntrantsEditor) -> bool:
     answer = QMessageBox.question(
         parent,
         translate("entrants_editor", "Close without saving?"),
-        translate("entrants_editor", "The {0} entrant{1} typed here will be lost.").format(
-            count, "s" if count != 1 else ""
+        translate("entrants_editor", "The entrant typed here will be lost.")
+        if count == 1
+        else translate("entrants_editor", "The {0} entrants typed here will be lost.").format(
+            count
         ),
         QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,
@@ -167,7 +171,8 @@ class AddEntrantsDialog(QDialog):
         self.editor = EntrantsEditor()
         layout = QVBoxLayout(self)
         layout.addWidget(self.editor, 1)
-        layout.addWidget(dialog_buttons(self, self._accept, "Add entrants"))
+        add = translate("AddEntrantsDialog", "Add entrants")
+        layout.addWidget(dialog_buttons(self, self._accept, add))
 
     def _accept(self) -> None:
         problem = self.editor.problem()
@@ -175,7 +180,9 @@ class AddEntrantsDialog(QDialog):
             self.editor.show_problem(problem)
             return
         if not self.editor.parsed().specs:
-            self.editor.show_problem("type, paste or import at least one entrant")
+            self.editor.show_problem(
+                translate("AddEntrantsDialog", "type, paste or import at least one entrant")
+            )
             return
         self.accept()
 

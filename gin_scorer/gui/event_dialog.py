@@ -69,7 +69,7 @@ def describe_rules(rules: RuleSet) -> str:
         if isinstance(value, Enum):
             value = value.value.replace("_", " ")
         elif isinstance(value, bool):
-            value = "yes" if value else "no"
+            value = translate("RulesEditor", "yes") if value else translate("RulesEditor", "no")
         elif isinstance(value, tuple):
             value = ", ".join(str(v) for v in value)
         lines.append(f"{knob_label(field.name)}: {value}")
@@ -199,8 +199,12 @@ class RulesEditor(QWidget):
                 custom = preset.key.startswith("custom-")
                 self.current = preset.with_changes(
                     key=preset.key if custom else f"custom-{preset.key}",
-                    name=preset.name if custom else f"{preset.name} (custom)",
-                    description=f"{preset.name} with changes: " + ", ".join(sorted(changed)),
+                    name=preset.name
+                    if custom
+                    else translate("RulesEditor", "{0} (custom)").format(preset.name),
+                    description=translate("RulesEditor", "{0} with changes: {1}").format(
+                        preset.name, ", ".join(sorted(changed))
+                    ),
                     **changed,
                 )
             else:
@@ -271,7 +275,9 @@ class NewEventDialog(QDialog):
         left = self._build_details()
         rules_box = self._build_rules(presets, default_preset, custom_folder)
         self.problem = ProblemLabel()
-        self.buttons = dialog_buttons(self, self._accept, "Create event")
+        self.buttons = dialog_buttons(
+            self, self._accept, translate("NewEventDialog", "Create event")
+        )
         top = QHBoxLayout()
         top.addLayout(left, 2)
         top.addWidget(rules_box, 3)
@@ -338,7 +344,7 @@ class NewEventDialog(QDialog):
 
     def problem_text(self) -> str | None:
         if not self.name.text().strip():
-            return "the event needs a name"
+            return translate("NewEventDialog", "the event needs a name")
         if not self.rules.is_valid():
             return self.rules.error.text().lstrip("✖ ")
         return self.entrants_editor.problem()

@@ -87,16 +87,28 @@ def finish_or_reopen_event(
     from gin_scorer.services import events
 
     event = events.get_event(db, event_id)
-    pin_note = " (with the director's PIN)" if event.has_pin else ""
     if event.status is not EventStatus.FINISHED:
-        status, title = EventStatus.FINISHED, "Finish the event"
+        status, title = EventStatus.FINISHED, translate("EventPinDialog", "Finish the event")
         question = (
-            f"Close {event.name}? Its results stay as they are; no more rounds, entrants or "
-            f"hands until it is reopened{pin_note}."
-        )
+            translate(
+                "EventPinDialog",
+                "Close {0}? Its results stay as they are; no more rounds, entrants or hands "
+                "until it is reopened (with the director's PIN).",
+            )
+            if event.has_pin
+            else translate(
+                "EventPinDialog",
+                "Close {0}? Its results stay as they are; no more rounds, entrants or hands "
+                "until it is reopened.",
+            )
+        ).format(event.name)
     else:
-        status, title = EventStatus.RUNNING, "Reopen the event"
-        question = f"{event.name} is finished. Reopen it{pin_note}?"
+        status, title = EventStatus.RUNNING, translate("EventPinDialog", "Reopen the event")
+        question = (
+            translate("EventPinDialog", "{0} is finished. Reopen it (with the director's PIN)?")
+            if event.has_pin
+            else translate("EventPinDialog", "{0} is finished. Reopen it?")
+        ).format(event.name)
     if QMessageBox.question(parent, title, question) != QMessageBox.StandardButton.Yes:
         return None
     return with_pin(

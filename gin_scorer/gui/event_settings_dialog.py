@@ -271,7 +271,9 @@ class EventSettingsDialog(EventEditDialog):
         if entrant_id is not None:
             index = who.findData(entrant_id)
             if index < 0:  # withdrawn since: still shown, so the director sees and decides
-                who.addItem(f"entrant {entrant_id}", entrant_id)
+                who.addItem(
+                    translate("EventSettingsDialog", "entrant {0}").format(entrant_id), entrant_id
+                )
                 index = who.count() - 1
             who.setCurrentIndex(index)
         number = QSpinBox()

@@ -18,16 +18,26 @@ def help_text() -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return f"# Help\n\nThe help file {path} is missing from this installation."
+        heading = translate("HelpDialog", "Help")
+        missing = translate("HelpDialog", "The help file {0} is missing from this installation.")
+        return f"# {heading}\n\n{missing.format(path)}"
 
 
 def shortcuts_table(actions: Iterable[tuple[str, QAction]]) -> str:
     """A Markdown table: menu, command, keys — one row per action that has keys."""
-    rows = ["| Menu | Command | Keys |", "|---|---|---|"]
-    for menu, action in actions:
-        keys = " or ".join(
-            key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()
+    headings = " | ".join(
+        (
+            translate("HelpDialog", "Menu"),
+            translate("HelpDialog", "Command"),
+            translate("HelpDialog", "Keys"),
         )
+    )
+    rows = [f"| {headings} |", "|---|---|---|"]
+    for menu, action in actions:
+        keys = ""
+        for key in action.shortcuts():
+            shown = key.toString(QKeySequence.SequenceFormat.NativeText)
+            keys = translate("HelpDialog", "{0} or {1}").format(keys, shown) if keys else shown
         if keys:
             command = action.text().replace("&", "").rstrip("…")
             rows.append(f"| {menu} | {command} | {keys} |")

@@ -8,8 +8,6 @@ then hands the panel the fresh sheet. So nothing here adds up a total.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,10 +28,10 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.match_words import finished_words, scoreboard_html
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
-from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.entry_grammar import (
     EntryPreview,
     EntryState,
@@ -42,7 +40,6 @@ from gin_scorer.presentation.entry_grammar import (
     read_entry,
 )
 from gin_scorer.presentation.match_place import match_names, match_place
-from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import entry_names, is_seated, next_seat_words
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
@@ -194,13 +191,13 @@ class MatchPanel(QWidget):
             self.first_dealer_label.setVisible(False)
             self.first_dealer.setVisible(False)
         else:
-            prefix = match_place(sheet.match)
+            place = match_place(sheet.match)
             self.title.setText(
-                translate("MatchPanel", "{0}{1} v {2}").format(
-                    prefix + " — " if prefix else "", *match_names(sheet.match)
-                )
+                translate("MatchPanel", "{0} — {1} v {2}").format(place, *match_names(sheet.match))
+                if place
+                else translate("MatchPanel", "{0} v {1}").format(*match_names(sheet.match))
             )
-            self.scoreboard.setText(self._scoreboard_html(sheet))
+            self.scoreboard.setText(scoreboard_html(sheet, self.model.names()))
             seat = next_seat_words(sheet)
             self.hint.setText(
                 translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
@@ -255,31 +252,6 @@ class MatchPanel(QWidget):
             return None
         return Side(self.first_dealer.currentData())
 
-    def _scoreboard_html(self, sheet: ScoreSheet) -> str:
-        # Names are text, not markup: a "<" in a team or rule-set name must show as typed.
-        a, b = (html.escape(name) for name in self.model.names())
-        totals = sheet.current_totals
-        won = sheet.games_won
-        parts = [
-            f"Game {sheet.current_game}: <b>{a} {totals.a}</b> – <b>{totals.b} {b}</b>",
-            f"games won {won.a} – {won.b}",
-            f"rules: {html.escape(sheet.rules.name)}",
-        ]
-        if sheet.result is not None:
-            names = self.model.names()
-            said = reported_result_text(sheet.result, names[0], names[1])
-            parts[0] = f"<b>{html.escape(said)}</b>"
-        elif sheet.finished:
-            winner = sheet.winner_entrant
-            won_by = html.escape(winner.name) if winner else "nobody"
-            parts.append(f"<b>match won by {won_by}</b>")
-        else:
-            seated = (html.escape(name) for name in entry_names(sheet))
-            parts.append(f"next dealer: {dict(zip(Side, seated, strict=True))[sheet.next_dealer]}")
-        if sheet.match.locked:
-            parts.append("🔒 locked")
-        return " &nbsp;·&nbsp; ".join(parts)
-
     # --- typing ---------------------------------------------------------------------------
 
     def _update_preview(self, text: str) -> None:
@@ -294,20 +266,9 @@ class MatchPanel(QWidget):
     def _finished_words(self) -> str:
         """Why a new hand cannot go on a decided match, and what to do instead ("" when it
         can: no match, one still in play, or a hand being corrected)."""
-        sheet = self.sheet
-        if sheet is None or not sheet.finished or self.editing is not None:
+        if self.sheet is None or self.editing is not None:
             return ""
-        where = match_place(sheet.match, fallback="this match")
-        winner = sheet.winner_entrant
-        won = f"{winner.name} won" if winner else "no winner"
-        fix = (
-            "take back the reported result (Scoring menu) to enter hands"
-            if sheet.result is not None
-            else "correct a hand with F2, or void it with Ctrl+Delete"
-        )
-        names = (sheet.match.a.name, sheet.match.b.name if sheet.match.b else "—")
-        said = confirmation_sentence(sheet.confirmation, names)
-        return f"{where} is finished ({won}): {fix}" + (f" — {said}" if said else "")
+        return finished_words(self.sheet)
 
     def _show(self, preview: EntryPreview) -> None:
         icon, style = _state_style(preview.state)

@@ -39,20 +39,37 @@ _STATUS_MARKS = {
 
 def match_label(match: MatchView) -> str:
     """``T3 ◐ Ann v Bob`` — table, status mark (not colour alone) and the players."""
-    b = match.b.name if match.b is not None else "bye"
-    table = f"T{match.table_number} " if match.table_number is not None else ""
+    b = match.b.name if match.b is not None else translate("NavigatorModel", "bye")
+    table = (
+        translate("NavigatorModel", "T{0}").format(match.table_number) + " "
+        if match.table_number is not None
+        else ""
+    )
     slot = f"[{match.bracket_slot}] " if match.bracket_slot else ""
-    return f"{table}{slot}{_STATUS_MARKS[match.status]} {match.a.name} v {b}"
+    players = translate("NavigatorModel", "{0} v {1}").format(match.a.name, b)
+    return f"{table}{slot}{_STATUS_MARKS[match.status]} {players}"
 
 
 def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     """``Round 2  (5/8 done, 1 bye)``: how far the round has got."""
-    label = f"Round {number}" if number is not None else "Matches"
+    label = _round_label(number)
     played = [m for m in matches if not m.is_bye]
     done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) for m in played)
     byes = len(matches) - len(played)
-    bye_text = f", {byes} bye" if byes else ""
-    return f"{label}  ({done}/{len(played)} done{bye_text})"
+    if byes == 1:
+        text = translate("NavigatorModel", "{0}  ({1}/{2} done, 1 bye)")
+    elif byes:
+        text = translate("NavigatorModel", "{0}  ({1}/{2} done, {3} byes)")
+    else:
+        text = translate("NavigatorModel", "{0}  ({1}/{2} done)")
+    return text.format(label, done, len(played), byes)
+
+
+def _round_label(number: int | None) -> str:
+    """``Round 2``, or ``Matches`` for the matches of no round (club play)."""
+    if number is None:
+        return translate("NavigatorModel", "Matches")
+    return translate("NavigatorModel", "Round {0}").format(number)
 
 
 def _show_match(item: QStandardItem, match: MatchView) -> None:
@@ -95,8 +112,7 @@ class NavigatorModel(QStandardItemModel):
             for match in matches.get(event.id, ()):
                 rounds.setdefault(match.round_number, []).append(match)
             for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
-                label = f"Round {number}" if number is not None else "Matches"
-                round_item = QStandardItem(label)
+                round_item = QStandardItem(_round_label(number))
                 round_item.setEditable(False)
                 round_item.setData(Node("round", event.id, number), NODE_ROLE)
                 round_node = Node("round", event.id, number)

@@ -59,16 +59,19 @@ class NewMatchDialog(QDialog):
         form.addRow(translate("NewMatchDialog", "Player &B:"), self.b)
         form.addRow(translate("NewMatchDialog", "&Table:"), self.table)
         form.addRow(self.problem)
-        form.addRow(dialog_buttons(self, self._accept, "Start the match"))
+        start = translate("NewMatchDialog", "Start the match")
+        form.addRow(dialog_buttons(self, self._accept, start))
         self.a.setFocus()
 
     def _entrant(self, box: QComboBox, which: str) -> EntrantView | str:
         text = box.currentText().strip()
         if not text:
-            return f"choose player {which}"
+            return translate("NewMatchDialog", "choose player {0}").format(which)
         found = self.entrants.get(text.casefold())
         if found is None:
-            return f"player {which}: no active entrant is called {text!r}"
+            return translate(
+                "NewMatchDialog", "player {0}: no active entrant is called {1}"
+            ).format(which, repr(text))
         return found
 
     def choice(self) -> tuple[EntrantView, EntrantView, int | None] | str:
@@ -80,7 +83,9 @@ class NewMatchDialog(QDialog):
         if isinstance(b, str):
             return b
         if a.id == b.id:
-            return f"{a.name} cannot play themself: choose another player B"
+            return translate(
+                "NewMatchDialog", "{0} cannot play themself: choose another player B"
+            ).format(a.name)
         return a, b, self.table.value() or None
 
     def _accept(self) -> None:

@@ -16,8 +16,12 @@ _KEY = "projector/screen"
 
 def screen_label(screen: QScreen, desk: QScreen | None) -> str:
     size = screen.size()
-    where = " (the desk's window is here)" if screen is desk else ""
-    return f"{screen.name() or 'screen'} — {size.width()}×{size.height()}{where}"
+    name = screen.name() or translate("projector_screen", "screen")
+    if screen is desk:
+        return translate("projector_screen", "{0} — {1}×{2} (the desk's window is here)").format(
+            name, size.width(), size.height()
+        )
+    return f"{name} — {size.width()}×{size.height()}"
 
 
 def offered_screen(screens: Sequence[QScreen], desk: QScreen | None, remembered: str) -> int:

@@ -31,12 +31,10 @@ from gin_scorer.presentation.result_grammar import read_result_line, result_hint
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
-from gin_scorer.services.errors import InvalidInput, ServiceError
+from gin_scorer.services.errors import ReplaceFirst, ServiceError
 from gin_scorer.services.results import ResultReport, record_result
 from gin_scorer.services.rounds import RoundStatusBoard, round_status
 from gin_scorer.tournament.tables import TableLine, TableState
-
-_ASKS_TO_REPLACE = ("confirm to replace", "replace it, or take it back")
 
 
 class ResultsDialog(QDialog):
@@ -135,8 +133,17 @@ class ResultsDialog(QDialog):
         )
         self.missing.clear()
         for t in owing:
-            state = f"{t.hands} hands, {t.score}" if t.hands else "no hands"
-            self.missing.addItem(f"Table {t.table}:  {t.a} v {t.b}  ({state})")
+            if t.hands == 1:
+                state = translate("ResultsDialog", "1 hand, {0}").format(t.score)
+            elif t.hands:
+                state = translate("ResultsDialog", "{0} hands, {1}").format(t.hands, t.score)
+            else:
+                state = translate("ResultsDialog", "no hands")
+            self.missing.addItem(
+                translate("ResultsDialog", "Table {0}:  {1} v {2}  ({3})").format(
+                    t.table, t.a, t.b, state
+                )
+            )
 
     def typed(self) -> str:
         """The results line with the game totals' line after it, as one line to read."""
@@ -155,19 +162,29 @@ class ResultsDialog(QDialog):
             return
         table = self._table(line.table)
         if table is None and line.table is not None:
-            self._say(f"✖ no table {line.table} in round {self.round_number}", error=True)
+            self._say(
+                translate("ResultsDialog", "✖ no table {0} in round {1}").format(
+                    line.table, self.round_number
+                ),
+                error=True,
+            )
             return
-        who = f"Table {table.table}: {table.a} v {table.b or '(bye)'}" if table else ""
         if line.state is EntryState.ERROR or table is None:
-            self._say(f"{who} — ✖ {line.problem}" if who else f"✖ {line.problem}", error=True)
+            self._say(_refusal(_named(table), line.problem), error=True)
             return
+        who = _named(table)
         if line.report is None:
-            self._say(f"{who} — {line.hint}")
+            self._say(translate("ResultsDialog", "{0} — {1}").format(who, line.hint))
             return
         said = result_words(line.report, table.a, table.b or "")
-        has_one = table.state is TableState.FINISHED
-        already = "  (it has a result: Enter asks to replace it)" if has_one else ""
-        self._say(f"{who} — {said} ⏎{already}")
+        if table.state is TableState.FINISHED:
+            self._say(
+                translate(
+                    "ResultsDialog", "{0} — {1} ⏎  (it has a result: Enter asks to replace it)"
+                ).format(who, said)
+            )
+        else:
+            self._say(translate("ResultsDialog", "{0} — {1} ⏎").format(who, said))
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.said.setText(text)
@@ -216,29 +233,45 @@ class ResultsDialog(QDialog):
 
         try:
             return with_pin(self, write)
-        except InvalidInput as error:
+        except ReplaceFirst as error:
             text = error_text(error)
-            if not replace and any(ask in text for ask in _ASKS_TO_REPLACE):
+            if not replace:
                 answer = QMessageBox.question(
                     self,
                     translate("ResultsDialog", "Replace?"),
-                    text[:1].upper()
-                    + text[1:]
-                    + translate("ResultsDialog", ".\n\nReplace with this result?"),
+                    translate("ResultsDialog", "{0}.\n\nReplace with this result?").format(
+                        text[:1].upper() + text[1:]
+                    ),
                 )
                 if answer == QMessageBox.StandardButton.Yes:
                     return self._record(match_id, report, replace=True)
-                self._say("Nothing entered: the table keeps what it had.")
+                self._say(
+                    translate("ResultsDialog", "Nothing entered: the table keeps what it had.")
+                )
                 return None
-            self._say(f"{self._named(match_id)}✖ {text}", error=True)
+            self._say(_refusal(self._named(match_id), text), error=True)
         except ServiceError as error:
-            self._say(f"{self._named(match_id)}✖ {error_text(error)}", error=True)
+            self._say(_refusal(self._named(match_id), error_text(error)), error=True)
         return None
 
     def _named(self, match_id: int) -> str:
         lines = self.board.lines if self.board is not None else ()
-        table = next((t for t in lines if t.match_id == match_id), None)
-        return f"Table {table.table}: {table.a} v {table.b} — " if table else ""
+        return _named(next((t for t in lines if t.match_id == match_id), None))
+
+
+def _named(table: TableLine | None) -> str:
+    """``Table 7: Ann v Bob`` ("" for no table)."""
+    if table is None:
+        return ""
+    b = table.b or translate("ResultsDialog", "(bye)")
+    return translate("ResultsDialog", "Table {0}: {1} v {2}").format(table.table, table.a, b)
+
+
+def _refusal(named: str, problem: str) -> str:
+    """``Table 7: Ann v Bob — ✖ …``, or the ``✖ …`` alone when no table is named."""
+    if named:
+        return translate("ResultsDialog", "{0} — ✖ {1}").format(named, problem)
+    return translate("ResultsDialog", "✖ {0}").format(problem)
 
 
 def enter_results(

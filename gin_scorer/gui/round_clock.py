@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.projector_pages import ClockReading, clock_text
 
 
@@ -61,7 +62,7 @@ class RoundClock(QObject):
         shown = clock_text(self.seconds_left(), paused=self.started and not self.running)
         if not shown or self.round_number is None:
             return shown
-        return f"Round {self.round_number} · {shown}"
+        return translate("RoundClock", "Round {0} · {1}").format(self.round_number, shown)
 
     def start(self, minutes: int, round_number: int | None) -> None:
         """A fresh count of ``minutes`` for ``round_number``, running now."""

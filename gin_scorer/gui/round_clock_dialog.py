@@ -46,8 +46,12 @@ class RoundClockDialog(QDialog):
         self.pause_button.clicked.connect(self.pause_or_resume)
         self.reset_button.clicked.connect(clock.reset)
         form = QFormLayout()
-        what = f"Round {round_number}" if round_number is not None else "The round"
-        form.addRow(translate("RoundClockDialog", "{0} lasts:").format(what), self.minutes)
+        lasts = (
+            translate("RoundClockDialog", "Round {0} lasts:").format(round_number)
+            if round_number is not None
+            else translate("RoundClockDialog", "The round lasts:")
+        )
+        form.addRow(lasts, self.minutes)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.reset_button):
             buttons.addWidget(button)
@@ -79,7 +83,7 @@ class RoundClockDialog(QDialog):
             self.clock.resume()
 
     def refresh(self) -> None:
-        self.shown.setText(self.clock.text() or "not started")
+        self.shown.setText(self.clock.text() or translate("RoundClockDialog", "not started"))
         self.pause_button.setText(
             translate("RoundClockDialog", "&Pause")
             if not self.clock.started or self.clock.running

@@ -31,6 +31,30 @@ from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PlannedPairing, RoundPreview
 
 
+def _seating_summary(number: int, tables: int, byes: int) -> str:
+    """``Round 3 would seat 7 tables and give 1 bye. Nothing is saved until you pair it.``;
+    each count a phrase of its own, singular or plural as a whole."""
+    seats = (
+        translate("RoundPreviewDialog", "1 table")
+        if tables == 1
+        else translate("RoundPreviewDialog", "{0} tables").format(tables)
+    )
+    if not byes:
+        return translate(
+            "RoundPreviewDialog",
+            "<b>Round {0}</b> would seat {1}. Nothing is saved until you pair it.",
+        ).format(number, seats)
+    given = (
+        translate("RoundPreviewDialog", "1 bye")
+        if byes == 1
+        else translate("RoundPreviewDialog", "{0} byes").format(byes)
+    )
+    return translate(
+        "RoundPreviewDialog",
+        "<b>Round {0}</b> would seat {1} and give {2}. Nothing is saved until you pair it.",
+    ).format(number, seats, given)
+
+
 class RoundPreviewDialog(QDialog):
     """The next round's pairings, table by table, with the engine's notes; nothing is written
     until the director presses "Pair round N"."""
@@ -47,19 +71,7 @@ class RoundPreviewDialog(QDialog):
         lines = preview.pairings
         tables = sum(1 for line in lines if line.b is not None)
         byes = len(lines) - tables
-        summary = QLabel(
-            translate("RoundPreviewDialog", "<b>Round {0}</b> would seat {1} table{2}").format(
-                preview.number, tables, "s" if tables != 1 else ""
-            )
-            + (
-                translate("RoundPreviewDialog", " and give {0} bye{1}").format(
-                    byes, "s" if byes != 1 else ""
-                )
-                if byes
-                else ""
-            )
-            + translate("RoundPreviewDialog", ". Nothing is saved until you pair it.")
-        )
+        summary = QLabel(_seating_summary(preview.number, tables, byes))
         summary.setWordWrap(True)
         self._build_table(lines)
         layout = QVBoxLayout(self)
@@ -107,7 +119,7 @@ class RoundPreviewDialog(QDialog):
             cells = [
                 str(line.table) if line.table is not None else "—",
                 line.a.name,
-                line.b.name if line.b is not None else "bye",
+                line.b.name if line.b is not None else translate("RoundPreviewDialog", "bye"),
                 *([line.slot or ""] if slots else []),
             ]
             for column, text in enumerate(cells):

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QFont
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.hand_words import (
     declared_text,
@@ -185,23 +186,28 @@ class ScoreSheetModel(QAbstractTableModel):
             # Short, so three games fit beside the hand columns: A and B as on the entry
             # line (a = the first player); the tooltip names them.
             if role == Qt.ItemDataRole.ToolTipRole:
-                return f"Game {key.number}: running score, {a} – {b}"
-            return f"Game {key.number}\nA – B"
+                return translate("ScoreSheetModel", "Game {0}: running score, {1} – {2}").format(
+                    key.number, a, b
+                )
+            return translate("ScoreSheetModel", "Game {0}\nA – B").format(key.number)
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
         partnership = self._sheet is not None and is_seated(self._sheet.rules)
+        # Two lines for a total: a long name would otherwise widen the column past the view.
+        total = translate("ScoreSheetModel", "{0}\ntotal")
         return {
-            Column.HAND: "Deal · table" if partnership else "Hand",
-            Column.DEALER: "Dealer",
-            Column.OUTCOME: "Result",
-            Column.DECLARED: "Deadwood",
+            Column.HAND: translate("ScoreSheetModel", "Deal · table")
+            if partnership
+            else translate("ScoreSheetModel", "Hand"),
+            Column.DEALER: translate("ScoreSheetModel", "Dealer"),
+            Column.OUTCOME: translate("ScoreSheetModel", "Result"),
+            Column.DECLARED: translate("ScoreSheetModel", "Deadwood"),
             Column.POINTS_A: a,
             Column.POINTS_B: b,
-            # Two lines: a long name would otherwise widen the column past the view.
-            Column.TOTAL_A: f"{a}\ntotal",
-            Column.TOTAL_B: f"{b}\ntotal",
-            Column.GAME: "Game",
-            Column.NOTES: "Notes",
+            Column.TOTAL_A: total.format(a),
+            Column.TOTAL_B: total.format(b),
+            Column.GAME: translate("ScoreSheetModel", "Game"),
+            Column.NOTES: translate("ScoreSheetModel", "Notes"),
         }[key]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -234,9 +240,12 @@ class ScoreSheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _LEFT if column in (Column.NOTES, Column.OUTCOME) else _CENTRE
         if role == Qt.ItemDataRole.ToolTipRole and isinstance(line, WithdrawnHand):
-            return (
-                f"{withdrawn_note(line).capitalize()}: it counts for nothing.\n"
-                f"Withdrawn by {line.withdrawn_by or '—'}, {line.withdrawn_at:%H:%M:%S}"
+            return translate(
+                "ScoreSheetModel", "{0}: it counts for nothing.\nWithdrawn by {1}, {2}"
+            ).format(
+                withdrawn_note(line).capitalize(),
+                line.withdrawn_by or "—",
+                f"{line.withdrawn_at:%H:%M:%S}",
             )
         return None
 

@@ -12,10 +12,12 @@ from PySide6.QtGui import QContextMenuEvent, QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QLabel, QMenu, QWidget
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 
-WHAT_IT_IS = (
+WHAT_IT_IS = QT_TRANSLATE_NOOP(
+    "SealLabel",
     "The seal covers everything recorded so far; “gin-scorer verify --seal CODE” "
-    "later proves none of it has changed since. Click to copy it."
+    "later proves none of it has changed since. Click to copy it.",
 )
 
 
@@ -31,10 +33,11 @@ def short_seal(code: str) -> str:
     return code if len(groups) <= 2 else "-".join(groups[:2]) + "-…"
 
 
-NO_SEAL_YET = (
+NO_SEAL_YET = QT_TRANSLATE_NOOP(
+    "SealLabel",
     "No seal yet: nothing has been recorded. From the first save on, the seal "
     "covers everything recorded and “gin-scorer verify --seal CODE” proves later "
-    "that none of it has changed."
+    "that none of it has changed.",
 )
 
 
@@ -55,11 +58,13 @@ class SealLabel(QLabel):
         self.code = code
         if code is None:
             self.setText(translate("SealLabel", "Seal: none yet"))
-            self.setToolTip(NO_SEAL_YET)
+            self.setToolTip(translate("SealLabel", NO_SEAL_YET))
             return
         self.setText(translate("SealLabel", "Seal {0}").format(short_seal(code)))
         self.setToolTip(
-            translate("SealLabel", "Seal {0}\n{1}").format(code, WHAT_IT_IS.replace("CODE", code))
+            translate("SealLabel", "Seal {0}\n{1}").format(
+                code, translate("SealLabel", WHAT_IT_IS).replace("CODE", code)
+            )
         )
 
     def copy(self) -> None:
@@ -79,6 +84,6 @@ class SealLabel(QLabel):
 
     def context_menu(self) -> QMenu:
         menu = QMenu(self)
-        action = menu.addAction("Copy seal", self.copy)
+        action = menu.addAction(translate("SealLabel", "Copy seal"), self.copy)
         action.setEnabled(self.code is not None)
         return menu

@@ -80,11 +80,17 @@ class WelcomePage(QWidget):
     def set_events(self, events: Sequence[EventView]) -> None:
         self.events.clear()
         for event in events:
-            when = event.start_date.isoformat() if event.start_date else "no date"
-            text = (
-                f"{event.name} — {when} · {event.format} · {event.entrant_count} entrants · "
-                f"{event.rules.name}"
+            when = (
+                event.start_date.isoformat()
+                if event.start_date
+                else translate("WelcomePage", "no date")
             )
+            entrants = (
+                translate("WelcomePage", "1 entrant")
+                if event.entrant_count == 1
+                else translate("WelcomePage", "{0} entrants").format(event.entrant_count)
+            )
+            text = f"{event.name} — {when} · {event.format} · {entrants} · {event.rules.name}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, event.id)
             self.events.addItem(item)

@@ -286,16 +286,22 @@ def printed_note(row: StandingRow) -> str:
 def standings_stage(matches: Sequence[MatchView]) -> str:
     """Where the standings stand, from the event's matches: "Before round 1", "During round
     3" (a table of the latest round still playing) or "After round 3"."""
-    numbers = sorted({m.round_number for m in matches if m.round_number is not None})
-    if not numbers:
-        return stage_words(None, complete=False)
-    last = numbers[-1]
+    last, done = latest_round(matches)
+    return stage_words(last, complete=done)
+
+
+def latest_round(matches: Sequence[MatchView]) -> tuple[int | None, bool]:
+    """The latest round paired (None: none yet) and whether every table of it has its
+    result (a bye needs none)."""
+    last = max((m.round_number for m in matches if m.round_number is not None), default=None)
+    if last is None:
+        return None, False
     done = all(
         m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
         for m in matches
         if m.round_number == last
     )
-    return stage_words(last, complete=done)
+    return last, done
 
 
 def standings_heading(latest_round: int | None, *, complete: bool) -> str:

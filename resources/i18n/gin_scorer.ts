@@ -7,6 +7,14 @@
         <source>Add entrants — {0}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type, paste or import at least one entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BracketCanvas</name>
@@ -42,7 +50,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} elimination, {1} places{2}</source>
+        <source>Double elimination, {0} places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single elimination, {0} places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — champion: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -108,6 +124,22 @@
         <source>Declared: — (type the hand on the entry line first)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Knocker&lt;/b&gt; ({0} cards): melds {1}; deadwood {2} = &lt;b&gt;{3}&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Defender&lt;/b&gt;: melds {0}; lays off {1}; deadwood {2} = &lt;b&gt;{3}&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type or click each player&apos;s cards to check the declaration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ the cards agree with the declaration</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ClubWindow</name>
@@ -133,6 +165,14 @@
 </context>
 <context>
     <name>DemoPlay</name>
+    <message>
+        <source>Playing a simulated {0}-player Swiss event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Demo event</source>
         <translation type="unfinished"></translation>
@@ -168,6 +208,10 @@
 <context>
     <name>EntrantsEditor</name>
     <message>
+        <source>One name per line (a team as “Ann Lee &amp; Bob Roe” or “Ann &amp; Bob &amp; Cy”), or paste rows from a spreadsheet (name, club, member number, seed, partner), or Import CSV… (a header row with a &apos;name&apos; column).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Entrants, one per line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -198,7 +242,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} entrant{1}</source>
+        <source>1 entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -323,7 +371,39 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>1 entrant added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format settings saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule set saved: new matches use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director&apos;s PIN set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Director&apos;s PIN cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is open again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -378,6 +458,30 @@ Bob Marsh
     </message>
     <message>
         <source>the two new PINs differ: type them again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close {0}? Its results stay as they are; no more rounds, entrants or hands until it is reopened (with the director&apos;s PIN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close {0}? Its results stay as they are; no more rounds, entrants or hands until it is reopened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reopen the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is finished. Reopen it (with the director&apos;s PIN)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is finished. Reopen it?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -519,6 +623,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>entrant {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>as many as winning a match takes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -548,6 +656,30 @@ Bob Marsh
 </context>
 <context>
     <name>HelpDialog</name>
+    <message>
+        <source>Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The help file {0} is missing from this installation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} or {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Gin Scorer help</source>
         <translation type="unfinished"></translation>
@@ -871,7 +1003,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0}{1} v {2}</source>
+        <source>{0} — {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -890,9 +1026,93 @@ Bob Marsh
         <source>Correct hand {0}:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Game {0}: &lt;b&gt;{1} {2}&lt;/b&gt; – &lt;b&gt;{3} {4}&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>games won {0} – {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;match won by {0}&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;match won by nobody&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next dealer: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>🔒 locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is finished ({1}): take back the reported result (Scoring menu) to enter hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is finished ({1}): correct a hand with F2, or void it with Ctrl+Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NavigatorModel</name>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}  ({1}/{2} done, 1 bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}  ({1}/{2} done, {3} byes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}  ({1}/{2} done)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Events</source>
         <translation type="unfinished"></translation>
@@ -929,6 +1149,10 @@ Bob Marsh
     <name>NewEventDialog</name>
     <message>
         <source>New event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -975,6 +1199,10 @@ Bob Marsh
         <source>Every knob, as it will be frozen:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the event needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NewMatchDialog</name>
@@ -996,6 +1224,22 @@ Bob Marsh
     </message>
     <message>
         <source>&amp;Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose player {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player {0}: no active entrant is called {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot play themself: choose another player B</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1134,6 +1378,30 @@ Bob Marsh
 <context>
     <name>PlayersTab</name>
     <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rated matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Find a player: name, club or number</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1151,6 +1419,14 @@ Bob Marsh
     </message>
     <message>
         <source>Export &amp;ratings (CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — #{1}, 1 event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — #{1}, {2} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1200,6 +1476,10 @@ Bob Marsh
 <context>
     <name>ProjectorWindow</name>
     <message>
+        <source>Seal {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Gin Scorer — projector</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1209,6 +1489,38 @@ Bob Marsh
     </message>
     <message>
         <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: find your table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0} pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to show yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turning by itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused (P turns again)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1330,6 +1642,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Reported result taken back: the hands decide again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Open a match first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1338,12 +1654,52 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Gin Scorer {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score keeping for Gin Rummy tournaments and clubs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>About Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>RestoreDialog</name>
+    <message>
+        <source>made by hand (Back up now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic (on opening, or every so many hands or minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before the database was upgraded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database as it was just before a restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Restore a backup</source>
         <translation type="unfinished"></translation>
@@ -1436,6 +1792,38 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>1 hand, {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hands, {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table {0}:  {1} v {2}  ({3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✖ no table {0} in round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1} ⏎  (it has a result: Enter asks to replace it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1} ⏎</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✔ Table {0}: {1}  ({2} entered)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1444,9 +1832,25 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>.
+        <source>{0}.
 
 Replace with this result?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing entered: the table keeps what it had.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table {0}: {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — ✖ {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1510,6 +1914,13 @@ Replace with this result?</source>
     </message>
 </context>
 <context>
+    <name>RoundClock</name>
+    <message>
+        <source>Round {0} · {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RoundClockDialog</name>
     <message>
         <source>Round clock</source>
@@ -1536,11 +1947,19 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} lasts:</source>
+        <source>Round {0} lasts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The round lasts:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The projector (F11) and the status bar show the time left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1570,19 +1989,31 @@ Replace with this result?</source>
 <context>
     <name>RoundPreviewDialog</name>
     <message>
+        <source>1 table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Round {0}&lt;/b&gt; would seat {1}. Nothing is saved until you pair it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} byes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Round {0}&lt;/b&gt; would seat {1} and give {2}. Nothing is saved until you pair it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Round {0} — {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Round {0}&lt;/b&gt; would seat {1} table{2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> and give {0} bye{1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>. Nothing is saved until you pair it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1605,9 +2036,21 @@ Replace with this result?</source>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RulesEditor</name>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Rule-set preset</source>
         <translation type="unfinished"></translation>
@@ -1618,6 +2061,14 @@ Replace with this result?</source>
     </message>
     <message>
         <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (custom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} with changes: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1634,6 +2085,56 @@ Replace with this result?</source>
     </message>
     <message>
         <source>✖ could not save the preset: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScoreSheetModel</name>
+    <message>
+        <source>Game {0}: running score, {1} – {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game {0}
+A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}
+total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal · table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadwood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: it counts for nothing.
+Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1679,6 +2180,14 @@ Replace with this result?</source>
 <context>
     <name>SealLabel</name>
     <message>
+        <source>The seal covers everything recorded so far; “gin-scorer verify --seal CODE” later proves none of it has changed since. Click to copy it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seal yet: nothing has been recorded. From the first save on, the seal covers everything recorded and “gin-scorer verify --seal CODE” proves later that none of it has changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Seal: none yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1689,6 +2198,10 @@ Replace with this result?</source>
     <message>
         <source>Seal {0}
 {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy seal</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1855,6 +2368,14 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Standings — {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1883,7 +2404,11 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot open {0}: {1}{2}</source>
+        <source>Cannot open {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open {0}: {1} In the app: File → Restore a backup… and choose the newest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1927,6 +2452,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Nothing was restored: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Restore a backup</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1950,11 +2479,31 @@ Replace with this result?</source>
 <context>
     <name>StatusView</name>
     <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {0}: {1} finished, {2} playing, {3} waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Round status: each table&apos;s result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Round {0} status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — ⚠ missing a result: table {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — ✔ every table has its result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — ⚑ the players dispute the result at table {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1992,6 +2541,18 @@ Replace with this result?</source>
     </message>
     <message>
         <source>&lt;b&gt;Events in this database&lt;/b&gt; (Enter or double-click opens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 entrant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} entrants</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7534,7 +8095,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The {0} entrant{1} typed here will be lost.</source>
+        <source>The entrant typed here will be lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The {0} entrants typed here will be lost.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8294,6 +8859,14 @@ cuts</source>
 </context>
 <context>
     <name>projector_screen</name>
+    <message>
+        <source>screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1}×{2} (the desk&apos;s window is here)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Projector</source>
         <translation type="unfinished"></translation>

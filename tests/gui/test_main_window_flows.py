@@ -250,7 +250,7 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
         projector.next_page()
     assert any("Standings" in t for t in titles) and any("pairings" in t for t in titles)
     # Where the standings stand, and headed columns, for the back of the room.
-    assert any("Standings after round " in t or "Standings during round " in t for t in titles)
+    assert any("Standings — after round " in t or "Standings — during round " in t for t in titles)
     assert all("<th" in page.body for page in projector.pages if "<table" in page.body)
     projector.close()
 

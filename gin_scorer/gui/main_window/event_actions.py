@@ -169,7 +169,11 @@ class EventActions(StationSync):
         added = until_accepted(dialog, add, dialog.editor.show_problem)
         if not added:
             return 0
-        self._changed(f"{added} entrant{'s' if added != 1 else ''} added")
+        self._changed(
+            translate("EventActions", "1 entrant added")
+            if added == 1
+            else translate("EventActions", "{0} entrants added").format(added)
+        )
         return added
 
     def edit_format_settings(self) -> None:
@@ -180,7 +184,7 @@ class EventActions(StationSync):
         from gin_scorer.gui.event_settings_dialog import edit_event_settings
 
         if edit_event_settings(self, db, event_id, actor=self.settings.station):
-            self._changed("Format settings saved")
+            self._changed(translate("EventActions", "Format settings saved"))
 
     def edit_event_rules(self) -> None:
         opened = self._open_event()
@@ -192,7 +196,7 @@ class EventActions(StationSync):
 
         folder = custom_presets_dir(self.settings.data_folder)
         if edit_event_rules(self, db, event_id, custom_folder=folder, actor=self.settings.station):
-            self._changed("Rule set saved: new matches use it")
+            self._changed(translate("EventActions", "Rule set saved: new matches use it"))
 
     def change_pin(self) -> None:
         opened = self._open_event()
@@ -203,7 +207,11 @@ class EventActions(StationSync):
 
         event = change_event_pin(self, db, event_id, actor=self.settings.station)
         if event is not None:
-            self._changed("Director's PIN set" if event.has_pin else "Director's PIN cleared")
+            self._changed(
+                translate("EventActions", "Director's PIN set")
+                if event.has_pin
+                else translate("EventActions", "Director's PIN cleared")
+            )
 
     def finish_or_reopen(self) -> None:
         opened = self._open_event()
@@ -223,7 +231,11 @@ class EventActions(StationSync):
             return
         if event is not None:
             finished = event.status is EventStatus.FINISHED
-            self._changed(f"{event.name} is {'finished' if finished else 'open again'}")
+            self._changed(
+                translate("EventActions", "{0} is finished").format(event.name)
+                if finished
+                else translate("EventActions", "{0} is open again").format(event.name)
+            )
 
     def new_match(self) -> None:
         """Club play: the director names both players (and a table if they like)."""

@@ -244,7 +244,9 @@ class ReportActions(EventActions):
             )
         )
         if done:
-            message = "Reported result taken back: the hands decide again"
+            message = translate(
+                "ReportActions", "Reported result taken back: the hands decide again"
+            )
             self.statusBar().showMessage(message, 8000)
             self.refresh_all()
         return done
@@ -288,11 +290,10 @@ class ReportActions(EventActions):
             self.apply_backup_interval()
 
     def about_text(self) -> str:
-        return (
-            f"<h3>Gin Scorer {__version__}</h3>"
-            "<p>Score keeping for Gin Rummy tournaments and clubs.</p>"
-            f"<p>Database: {self.database}</p>"
-        )
+        title = translate("ReportActions", "Gin Scorer {0}").format(__version__)
+        what = translate("ReportActions", "Score keeping for Gin Rummy tournaments and clubs.")
+        where = translate("ReportActions", "Database: {0}").format(self.database)
+        return f"<h3>{title}</h3><p>{what}</p><p>{where}</p>"
 
     def show_about(self) -> None:
         QMessageBox.about(self, translate("ReportActions", "About Gin Scorer"), self.about_text())
@@ -307,6 +308,7 @@ class ReportActions(EventActions):
             for action in menu.actions()
             if not action.isSeparator() and action.menu() is None
         ]
-        markdown = help_text() + "\n\n## Every keyboard shortcut\n\n" + shortcuts_table(actions)
+        heading = translate("ReportActions", "Every keyboard shortcut")
+        markdown = f"{help_text()}\n\n## {heading}\n\n{shortcuts_table(actions)}"
         self._help = HelpDialog(markdown, self)
         self._help.show()

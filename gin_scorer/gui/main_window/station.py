@@ -54,13 +54,14 @@ class StationSync(WindowState):
         except (StoreError, OSError) as error:
             from gin_scorer.services.errors import CorruptDatabase
 
-            advice = ""
+            cannot = translate("StationSync", "Cannot open {0}: {1}")
             if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
-                advice = " In the app: File → Restore a backup… and choose the newest."
-            self.welcome.show_message(
-                translate("StationSync", "Cannot open {0}: {1}{2}").format(database, error, advice),
-                error=True,
-            )
+                cannot = translate(
+                    "StationSync",
+                    "Cannot open {0}: {1} In the app: File → Restore a backup… and choose the "
+                    "newest.",
+                )
+            self.welcome.show_message(cannot.format(database, error), error=True)
             self.stack.setCurrentWidget(self.welcome)
             return False
         from gin_scorer.services.changes import current_marker
@@ -237,7 +238,7 @@ class StationSync(WindowState):
         except (StoreError, OSError) as error:
             text = error_text(error)
             if "nothing was" not in text.lower():
-                text = f"Nothing was restored: {text}"
+                text = translate("StationSync", "Nothing was restored: {0}").format(text)
             QMessageBox.warning(
                 self,
                 translate("StationSync", "Restore a backup"),

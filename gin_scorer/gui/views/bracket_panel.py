@@ -53,13 +53,16 @@ class BracketPanel(EventPage):
             self.canvas.show_bracket(None)
             self._fail(error)
             return
-        kind = "Double" if view.double else "Single"
-        champion = f" — champion: {view.champion.name}" if view.champion else ""
-        self.title.setText(
-            translate("BracketPanel", "{0} elimination, {1} places{2}").format(
-                kind, view.size, champion
+        title = (
+            translate("BracketPanel", "Double elimination, {0} places")
+            if view.double
+            else translate("BracketPanel", "Single elimination, {0} places")
+        ).format(view.size)
+        if view.champion:
+            title = translate("BracketPanel", "{0} — champion: {1}").format(
+                title, view.champion.name
             )
-        )
+        self.title.setText(title)
         self.canvas.show_bracket(view)
         self.note.setStyleSheet("")
         self.note.setText(

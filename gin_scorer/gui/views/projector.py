@@ -8,6 +8,8 @@ pages turn by themselves, and the arrow keys turn them by hand (P pauses the tur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
@@ -28,9 +30,14 @@ from gin_scorer.presentation.projector_pages import (
     standings_pages,
     tables_pages,
 )
-from gin_scorer.presentation.standings_table import missing_points_note, standings_stage
+from gin_scorer.presentation.standings_table import (
+    latest_round,
+    missing_points_note,
+    standings_heading,
+)
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import MatchView
 from gin_scorer.services.rounds import PairingView, pairings_by_name
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.model import Format
@@ -49,7 +56,14 @@ def projector_seal_text(code: str | None) -> str:
     >>> projector_seal_text(None)
     ''
     """
-    return f"Seal {code}" if code else ""
+    return translate("ProjectorWindow", "Seal {0}").format(code) if code else ""
+
+
+def standings_title(matches: Sequence[MatchView]) -> str:
+    """ "Standings — after round 3", "Standings — during round 3" or "Standings — before
+    round 1", as one sentence."""
+    last, done = latest_round(matches)
+    return standings_heading(last, complete=done)
 
 
 class ProjectorWindow(QWidget):
@@ -164,9 +178,10 @@ class ProjectorWindow(QWidget):
             knockout = (
                 bracket(self.db, self.event_id) if Format(event.format).is_elimination else None
             )
-            stage = standings_stage(list_matches(self.db, self.event_id)).lower()
+            stage = standings_title(list_matches(self.db, self.event_id))
         except ServiceError as error:
-            self.pages = [Page("Gin Scorer", f"✖ {error_text(error)}", "message")]
+            failed = translate("ProjectorWindow", "✖ {0}").format(error_text(error))
+            self.pages = [Page(translate("ProjectorWindow", "Gin Scorer"), failed, "message")]
             self.show_page(0)
             return
         self.show_seal()  # read after the pages' data, so it covers everything shown
@@ -189,13 +204,16 @@ class ProjectorWindow(QWidget):
         self.event_label.setText(name)
         pages: list[Page] = []
         if self._knockout:
-            pages.append(Page("Bracket", "", "bracket"))
-        pages += standings_pages(f"Standings {stage}", rows, per_page)
+            pages.append(Page(translate("ProjectorWindow", "Bracket"), "", "bracket"))
+        pages += standings_pages(stage, rows, per_page)
         if number is not None:
             by_name = pairings_by_name(lines)
-            pages += names_pages(f"Round {number}: find your table", by_name, per_page)
-            pages += tables_pages(f"Round {number} pairings", lines, per_page)
-        self.pages = pages or [Page(name, "Nothing to show yet.", "message")]
+            find = translate("ProjectorWindow", "Round {0}: find your table").format(number)
+            pages += names_pages(find, by_name, per_page)
+            heading = translate("ProjectorWindow", "Round {0} pairings").format(number)
+            pages += tables_pages(heading, lines, per_page)
+        nothing = translate("ProjectorWindow", "Nothing to show yet.")
+        self.pages = pages or [Page(name, nothing, "message")]
         self.show_page(min(self.page, len(self.pages) - 1))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -217,7 +235,11 @@ class ProjectorWindow(QWidget):
         else:
             self.body.setText(shown.body)
             self.body_stack.setCurrentWidget(self.body)
-        turning = "turning by itself" if self.timer.isActive() else "paused (P turns again)"
+        turning = (
+            translate("ProjectorWindow", "turning by itself")
+            if self.timer.isActive()
+            else translate("ProjectorWindow", "paused (P turns again)")
+        )
         self.footer.setText(
             translate(
                 "ProjectorWindow", "page {0} of {1} · {2} · ← → pages · P pause · Esc closes"

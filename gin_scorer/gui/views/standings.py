@@ -59,9 +59,9 @@ class StandingsView(EventPage):
         chosen = self.after.currentData()
         self._filling = True
         self.after.clear()
-        self.after.addItem("latest", None)
+        self.after.addItem(translate("StandingsView", "latest"), None)
         for number in rounds:
-            self.after.addItem(f"round {number}", number)
+            self.after.addItem(translate("StandingsView", "round {0}").format(number), number)
         index = self.after.findData(chosen)
         self.after.setCurrentIndex(max(index, 0))
         self._filling = False

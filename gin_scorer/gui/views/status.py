@@ -18,7 +18,7 @@ from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.round_status import STATUS_COLUMNS
 from gin_scorer.services.database import Database
 from gin_scorer.tournament.confirmation import Agreement
-from gin_scorer.tournament.tables import TableLine, TableState
+from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState
 
 
 def _status_style(line: TableLine) -> RowStyle | None:
@@ -28,6 +28,18 @@ def _status_style(line: TableLine) -> RowStyle | None:
     if line.state is TableState.PLAYING:
         return RowStyle(background=tone(Tone.PLAYING_ROW))
     return None
+
+
+def _summary(board: StatusBoard) -> str:
+    """``Round 3: 12 finished, 3 playing, 1 waiting`` (and how many are disputed, if any)."""
+    counts = (len(board.finished), len(board.playing), len(board.waiting))
+    if board.disputed:
+        return translate(
+            "StatusView", "Round {0}: {1} finished, {2} playing, {3} waiting, {4} disputed"
+        ).format(board.round_number, *counts, len(board.disputed))
+    return translate("StatusView", "Round {0}: {1} finished, {2} playing, {3} waiting").format(
+        board.round_number, *counts
+    )
 
 
 class StatusView(RoundPage):
@@ -62,14 +74,18 @@ class StatusView(RoundPage):
         self.model.set_rows(board.lines)
         self.title.setText(translate("StatusView", "Round {0} status").format(number))
         missing = board.missing
-        text = board.summary()
+        text = _summary(board)
         if missing:
             tables = ", ".join(str(t.table) for t in missing if t.table is not None)
-            text += f" — ⚠ missing a result: table {tables}"
+            text = translate("StatusView", "{0} — ⚠ missing a result: table {1}").format(
+                text, tables
+            )
         elif board.lines:
-            text += " — ✔ every table has its result"
+            text = translate("StatusView", "{0} — ✔ every table has its result").format(text)
         if board.disputed:  # the players said so at the table: the director goes there
             tables = ", ".join(str(t.table) for t in board.disputed if t.table is not None)
-            text += f" — ⚑ the players dispute the result at table {tables}"
+            text = translate(
+                "StatusView", "{0} — ⚑ the players dispute the result at table {1}"
+            ).format(text, tables)
         self.summary.setText(text)
         self.note.setText("")
