@@ -37,6 +37,7 @@ from gin_scorer.core.wording import Said
 from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons, problem_style
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.event_words import format_words
 from gin_scorer.presentation.knob_labels import knob_label
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EntrantSpec
@@ -297,7 +298,7 @@ class NewEventDialog(QDialog):
         self.format = QComboBox()
         self.format.setObjectName("eventFormat")
         for fmt in Format:
-            self.format.addItem(fmt.label, fmt.value)
+            self.format.addItem(format_words(fmt), fmt.value)
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin.setPlaceholderText(

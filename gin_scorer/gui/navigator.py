@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
+from gin_scorer.presentation.event_words import format_words, status_words
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -104,7 +105,7 @@ class NavigatorModel(QStandardItemModel):
             self._items[Node("event", event.id)] = item
             item.setToolTip(
                 translate("NavigatorModel", "{0} · {1} · {2}").format(
-                    event.format, event.rules.name, event.status.value
+                    format_words(event.format), event.rules.name, status_words(event.status)
                 )
             )
             item.setEditable(False)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import problem_style
 from gin_scorer.gui.i18n import translate
+from gin_scorer.presentation.event_words import format_words
 from gin_scorer.services.dto import EventView
 
 
@@ -90,7 +91,8 @@ class WelcomePage(QWidget):
                 if event.entrant_count == 1
                 else translate("WelcomePage", "{0} entrants").format(event.entrant_count)
             )
-            text = f"{event.name} — {when} · {event.format} · {entrants} · {event.rules.name}"
+            kind = format_words(event.format)
+            text = f"{event.name} — {when} · {kind} · {entrants} · {event.rules.name}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, event.id)
             self.events.addItem(item)

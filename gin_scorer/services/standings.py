@@ -180,7 +180,9 @@ def _no_bracket(event_id: int, kind: Format) -> Said:
         return said("event {0} is a round robin event: it has no bracket", event_id)
     if kind is Format.CLUB:
         return said("event {0} is a club night event: it has no bracket", event_id)
-    return said("event {0} is a {1} event: it has no bracket", event_id, kind.label.lower())
+    if kind is Format.SINGLE_ELIMINATION:  # never asked: an elimination event has one
+        return said("event {0} is a single elimination event: it has no bracket", event_id)
+    return said("event {0} is a double elimination event: it has no bracket", event_id)
 
 
 def bracket(db: Database, event_id: int) -> BracketView:

@@ -31,10 +31,6 @@ class Format(Enum):
     def is_elimination(self) -> bool:
         return self in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
-    @property
-    def label(self) -> str:
-        return _FORMAT_LABELS[self]
-
     @classmethod
     def parse(cls, text: str) -> Format:
         """Read a format name; accepts the stored value and a few spellings people use.
@@ -53,13 +49,6 @@ class Format(Enum):
         )
 
 
-_FORMAT_LABELS = {
-    Format.SWISS: "Swiss",
-    Format.ROUND_ROBIN: "Round robin",
-    Format.SINGLE_ELIMINATION: "Single elimination",
-    Format.DOUBLE_ELIMINATION: "Double elimination",
-    Format.CLUB: "Club night",
-}
 _FORMAT_ALIASES = {
     "rr": "round-robin",
     "roundrobin": "round-robin",

@@ -7440,7 +7440,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event {0} is a {1} event: it has no bracket</source>
+        <source>event {0} is a double elimination event: it has no bracket</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7453,6 +7453,10 @@ head</source>
     </message>
     <message>
         <source>event {0} is a club night event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a single elimination event: it has no bracket</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8273,6 +8277,41 @@ head</source>
     </message>
     <message>
         <source>Director&apos;s &amp;PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>event_words</name>
+    <message>
+        <source>Swiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round robin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single elimination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double elimination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>being set up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

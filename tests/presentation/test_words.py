@@ -197,3 +197,16 @@ def test_every_tie_break_is_named_by_the_translator(pseudo) -> None:  # type: ig
 
     assert {tie.label for tie in TieBreak} == set(_TIE_BREAK_WORDS)  # each marked for the template
     assert tie_break_label(TieBreak.BUCHHOLZ) == "«Opponents' match wins»"
+
+
+def test_an_events_format_and_state_are_named_by_the_translator(pseudo) -> None:  # type: ignore[no-untyped-def]
+    """The navigator, the welcome list and the new-event dialog showed "round-robin" and
+    "running" as stored, which no translation could reach."""
+    from gin_scorer.presentation.event_words import format_words, status_words
+    from gin_scorer.services.dto import EventStatus
+    from gin_scorer.tournament.model import Format
+
+    assert format_words("round-robin") == "«Round robin»"
+    assert format_words(Format.CLUB) == "«Club night»"
+    assert {status_words(s) for s in EventStatus} == {"«being set up»", "«running»", "«finished»"}
+    assert format_words("from-a-newer-version") == "from-a-newer-version"  # shown as stored
