@@ -2,6 +2,7 @@
 
 >>> from gin_scorer.core.cards import parse_card
 >>> from gin_scorer.core.rules import KnockRule, RuleSet
+from gin_scorer.core.wording import Said, said
 >>> knock_limit(RuleSet(), None)
 10
 >>> oklahoma = RuleSet(knock_rule=KnockRule.OKLAHOMA)
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from gin_scorer.core.cards import Card, Rank
 from gin_scorer.core.rules import KnockRule, RuleSet
+from gin_scorer.core.wording import Said, said
 
 
 def knock_limit(rules: RuleSet, upcard: Card | None) -> int | None:
@@ -36,11 +38,13 @@ def knock_limit(rules: RuleSet, upcard: Card | None) -> int | None:
     return rules.knock_limit
 
 
-def describe_knock_rule(rules: RuleSet) -> str:
-    """The knock rule in words, for rule previews and messages."""
+def describe_knock_rule(rules: RuleSet) -> Said:
+    """The knock rule in words, for rule previews and messages (a sentence a front end says
+    in the reader's language)."""
     if rules.knock_rule is KnockRule.GIN_ONLY:
-        return "no knocking: gin only (straight gin)"
+        return said("no knocking: gin only (straight gin)")
     if rules.knock_rule is KnockRule.OKLAHOMA:
-        ace = ", an ace means gin only" if rules.oklahoma_ace_gin_only else ""
-        return f"knock up to the first upcard's value{ace}"
-    return f"knock with {rules.knock_limit} or less"
+        if rules.oklahoma_ace_gin_only:
+            return said("knock up to the first upcard's value, an ace means gin only")
+        return said("knock up to the first upcard's value")
+    return said("knock with {0} or less", rules.knock_limit)

@@ -16,7 +16,7 @@ from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.hand_words import describe_result, side_name
-from gin_scorer.presentation.words import said_text, translate
+from gin_scorer.presentation.words import said_text, say, translate
 
 # The most deadwood ten cards can hold (four kings, four queens, two jacks) is 100; eleven
 # cards can never be a defender's hand, so anything above is a typing slip.
@@ -175,4 +175,4 @@ def _knock_refusal(record: HandRecord, rules: RuleSet, names: Sequence[str]) -> 
         said = translate("entry_grammar", "{0} cannot knock with {1}: {2} — type g for gin")
     else:
         said = translate("entry_grammar", "{0} cannot knock with {1}: {2}")
-    return said.format(who, count, describe_knock_rule(rules))
+    return said.format(who, count, say(describe_knock_rule(rules)))

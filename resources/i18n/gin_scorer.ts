@@ -5928,6 +5928,22 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>knock with {0} or less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no knocking: gin only (straight gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knock up to the first upcard&apos;s value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knock up to the first upcard&apos;s value, an ace means gin only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a set of {0}s takes only a {0}</source>
         <translation type="unfinished"></translation>
     </message>
