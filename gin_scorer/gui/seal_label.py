@@ -16,7 +16,7 @@ from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 
 WHAT_IT_IS = QT_TRANSLATE_NOOP(
     "SealLabel",
-    "The seal covers everything recorded so far; “gin-scorer verify --seal CODE” "
+    "The seal covers everything recorded so far; “gin-scorer verify --seal {0}” "
     "later proves none of it has changed since. Click to copy it.",
 )
 
@@ -63,7 +63,7 @@ class SealLabel(QLabel):
         self.setText(translate("SealLabel", "Seal {0}").format(short_seal(code)))
         self.setToolTip(
             translate("SealLabel", "Seal {0}\n{1}").format(
-                code, translate("SealLabel", WHAT_IT_IS).replace("CODE", code)
+                code, translate("SealLabel", WHAT_IT_IS).format(code)
             )
         )
 

@@ -2180,7 +2180,7 @@ Withdrawn by {1}, {2}</source>
 <context>
     <name>SealLabel</name>
     <message>
-        <source>The seal covers everything recorded so far; “gin-scorer verify --seal CODE” later proves none of it has changed since. Click to copy it.</source>
+        <source>The seal covers everything recorded so far; “gin-scorer verify --seal {0}” later proves none of it has changed since. Click to copy it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
