@@ -10,7 +10,7 @@ from gin_scorer.commands._arguments import not_negative, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.tournament.season import SeasonScoring
@@ -124,7 +124,7 @@ def run_create(args: argparse.Namespace) -> int:
         made = with_pin(args.pin, lambda pin: create_season(db, args.name, scoring, pin=pin))
     print(
         translate("cli", "season {0}: {1} ({2})").format(
-            made.id, made.name, made.scoring.describe()
+            made.id, made.name, say(made.scoring.describe())
         )
     )
     return 0
@@ -158,7 +158,7 @@ def run_scoring(args: argparse.Namespace) -> int:
         )
     print(
         translate("cli", "season {0} ({1}): {2}").format(
-            season.id, season.name, season.scoring.describe()
+            season.id, season.name, say(season.scoring.describe())
         )
     )
     return 0
@@ -176,7 +176,7 @@ def run_list(args: argparse.Namespace) -> int:
             said = translate("cli", "{0}  {1}  (1 event; {3})")
         else:
             said = translate("cli", "{0}  {1}  ({2} events; {3})")
-        print(said.format(f"{s.id:4}", s.name, len(s.event_ids), s.scoring.describe()))
+        print(said.format(f"{s.id:4}", s.name, len(s.event_ids), say(s.scoring.describe())))
     return 0
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_scorer.presentation.columns import headings
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
 from gin_scorer.services.player_record import PlayerRecord
 from gin_scorer.services.ratings import RatingRow
 from gin_scorer.services.seasons import SeasonStanding
@@ -56,7 +56,7 @@ def season_scoring_line(standing: SeasonStanding) -> str:
         said = translate("club_words", "1 night; {1}")
     else:
         said = translate("club_words", "{0} nights; {1}")
-    return said.format(nights, standing.season.scoring.describe())
+    return said.format(nights, say(standing.season.scoring.describe()))
 
 
 def season_heading(standing: SeasonStanding) -> str:
@@ -111,7 +111,7 @@ def season_notes(standing: SeasonStanding, *, grid: bool = True) -> list[str]:
     """What the table's reader must know: the line under the qualifiers, dropped nights,
     different rules on different nights; with ``grid`` (a night per column) also how a
     dropped night is shown and which night each column is."""
-    notes = [translate("club_words", "Note: {0}.").format(n) for n in standing.notes]
+    notes = [translate("club_words", "Note: {0}.").format(say(n)) for n in standing.notes]
     scoring = standing.season.scoring
     if scoring.min_nights and any(not r.qualified for r in standing.rows):
         below = translate(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.wording import said, words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_changed
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.club_facts import EventRecord, played_order, read_events
@@ -50,7 +50,7 @@ class SeasonStanding:
     nights: tuple[NightResult, ...]
     rows: tuple[SeasonRow, ...]
     names: Mapping[int, str]
-    notes: tuple[str, ...]
+    notes: tuple[Said, ...]
 
 
 def scoring_from(data: Mapping[str, object]) -> SeasonScoring:

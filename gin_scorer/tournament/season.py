@@ -20,7 +20,7 @@ from datetime import date
 from enum import Enum
 from itertools import groupby
 
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, joined, said
 from gin_scorer.tournament.errors import TournamentError
 
 MOST_PLACES = 64
@@ -94,21 +94,23 @@ class SeasonScoring:
         best = data.get("best_nights")
         return cls(kind, best_nights=best, per_place=tuple(places), **values)  # type: ignore[arg-type]
 
-    def describe(self) -> str:
-        """The knobs in one line, as the printed table heads them."""
+    def describe(self) -> Said:
+        """The knobs in one line, as the printed table heads them (a sentence a front end
+        says in the reader's language)."""
         if self.points is SeasonPoints.MATCHES:
-            how = f"{self.per_win} a match won, {self.per_loss} a match lost"
+            how = said("{0} a match won, {1} a match lost", self.per_win, self.per_loss)
         else:
-            how = "by place: " + ", ".join(str(p) for p in self.per_place)
+            how = said("by place: {0}", ", ".join(str(p) for p in self.per_place))
         parts = [how]
         if self.per_night:
-            parts.append(f"{self.per_night} a night played")
-        if self.best_nights is not None:
-            nights = "night counts" if self.best_nights == 1 else "nights count"
-            parts.append(f"best {self.best_nights} {nights}")
+            parts.append(said("{0} a night played", self.per_night))
+        if self.best_nights == 1:
+            parts.append(said("best 1 night counts"))
+        elif self.best_nights is not None:
+            parts.append(said("best {0} nights count", self.best_nights))
         if self.min_nights:
-            parts.append(f"at least {self.min_nights} nights to qualify")
-        return "; ".join(parts)
+            parts.append(said("at least {0} nights to qualify", self.min_nights))
+        return joined(parts)
 
 
 def _whole(name: str, value: object, low: int, high: int) -> None:
@@ -168,7 +170,7 @@ class SeasonTable:
     nights: tuple[NightResult, ...]
     scoring: SeasonScoring
     rows: tuple[SeasonRow, ...]
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[Said, ...] = field(default_factory=tuple)
 
 
 def night_points(line: NightLine, scoring: SeasonScoring) -> int:
@@ -233,16 +235,16 @@ def _placed(rows: Sequence[SeasonRow]) -> tuple[SeasonRow, ...]:
     return tuple(placed)
 
 
-def _notes(nights: Sequence[NightResult], scoring: SeasonScoring) -> tuple[str, ...]:
-    notes: list[str] = []
+def _notes(nights: Sequence[NightResult], scoring: SeasonScoring) -> tuple[Said, ...]:
+    notes: list[Said] = []
     rules = sorted({n.rules for n in nights})
     if len(rules) > 1:
         used = "; ".join(
             f"{name}: " + ", ".join(n.name for n in nights if n.rules == name) for name in rules
         )
-        notes.append(f"the nights were played under different rules ({used})")
+        notes.append(said("the nights were played under different rules ({0})", used))
     if scoring.points is SeasonPoints.PLACES:
         unranked = [n.name for n in nights if not n.ranked]
         if unranked:
-            notes.append("no places, so no place points, for: " + ", ".join(unranked))
+            notes.append(said("no places, so no place points, for: {0}", ", ".join(unranked)))
     return tuple(notes)

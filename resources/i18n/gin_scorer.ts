@@ -7984,7 +7984,19 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} a match won, {1} a match lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by place: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} must be a whole number from {1} to {2}, not {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the nights were played under different rules ({0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8004,7 +8016,27 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} a night played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best 1 night counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at least {0} nights to qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no places, so no place points, for: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} must be &apos;matches&apos; or &apos;places&apos;, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best {0} nights count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -210,3 +210,19 @@ def test_an_events_format_and_state_are_named_by_the_translator(pseudo) -> None:
     assert format_words(Format.CLUB) == "«Club night»"
     assert {status_words(s) for s in EventStatus} == {"«being set up»", "«running»", "«finished»"}
     assert format_words("from-a-newer-version") == "from-a-newer-version"  # shown as stored
+
+
+def test_a_seasons_knobs_and_notes_are_said_by_the_translator(pseudo) -> None:  # type: ignore[no-untyped-def]
+    """A season's heading line and its notes were English made in the tournament layer."""
+    from gin_scorer.presentation.words import say
+    from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
+
+    knobs = SeasonScoring(SeasonPoints.MATCHES, 3, 1, 1, (), 1, 4).describe()
+    assert str(knobs) == (
+        "3 a match won, 1 a match lost; 1 a night played; best 1 night counts; "
+        "at least 4 nights to qualify"
+    )
+    assert say(knobs) == (  # each part said, and the joining too (the outer « »)
+        "««3 a match won, 1 a match lost»; «1 a night played»; «best 1 night counts»; "
+        "«at least 4 nights to qualify»»"
+    )

@@ -62,7 +62,8 @@ def test_the_qualifying_line_and_shared_places() -> None:
 
 def test_nights_under_different_rules_are_named_on_the_table() -> None:
     nights = [night(1, {1: NightLine(1, 0)}), night(2, {1: NightLine(1, 0)}, "Oklahoma")]
-    (note,) = season_table(nights, SeasonScoring()).notes
+    (said,) = season_table(nights, SeasonScoring()).notes
+    note = str(said)
     assert "different rules" in note and "Oklahoma: Night 2" in note
 
 
