@@ -2,7 +2,6 @@
 
 >>> from gin_scorer.core.cards import parse_card
 >>> from gin_scorer.core.rules import KnockRule, RuleSet
-from gin_scorer.core.wording import Said, said
 >>> knock_limit(RuleSet(), None)
 10
 >>> oklahoma = RuleSet(knock_rule=KnockRule.OKLAHOMA)
@@ -10,7 +9,7 @@ from gin_scorer.core.wording import Said, said
 (7, 0)
 >>> knock_limit(oklahoma, None) is None
 True
->>> describe_knock_rule(oklahoma)
+>>> str(describe_knock_rule(oklahoma))
 "knock up to the first upcard's value, an ace means gin only"
 """
 
