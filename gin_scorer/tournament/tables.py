@@ -131,11 +131,3 @@ class StatusBoard:
     @property
     def complete(self) -> bool:
         return not self.missing
-
-    def summary(self) -> str:
-        """One line, e.g. ``"Round 3: 12 finished, 3 playing, 1 waiting"``."""
-        disputed = f", {len(self.disputed)} disputed" if self.disputed else ""
-        return (
-            f"Round {self.round_number}: {len(self.finished)} finished, "
-            f"{len(self.playing)} playing, {len(self.waiting)} waiting{disputed}"
-        )
