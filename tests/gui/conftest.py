@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import shutil
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -161,6 +163,15 @@ def swiss_db(tmp_path_factory):  # type: ignore[no-untyped-def]
     )
     db.close()
     return str(path), sample.event.id
+
+
+def swiss_copy(swiss_db: tuple[str, int], tmp_path: Path) -> tuple[Path, int]:
+    """A copy of ``swiss_db`` for one test to change (the module's file stays as played) and
+    its event's id."""
+    source, event_id = swiss_db
+    path = tmp_path / "copy.sqlite"
+    shutil.copy(source, path)
+    return path, event_id
 
 
 @pytest.fixture(autouse=True)

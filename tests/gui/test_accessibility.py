@@ -4,8 +4,6 @@ window, every event view and every dialog."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -26,6 +24,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.entrants import list_entrants
 from gin_scorer.services.events import get_event
 from gin_scorer.services.matches import list_matches
+from tests.gui.conftest import swiss_copy
 
 _REACHABLE = (
     QLineEdit,
@@ -75,9 +74,7 @@ def unnamed(root: QWidget) -> list[str]:
 
 @pytest.fixture
 def window(qtbot, swiss_db, tmp_path):  # type: ignore[no-untyped-def]
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     main = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(main)
     main.resize(1366, 768)

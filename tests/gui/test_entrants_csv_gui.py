@@ -3,7 +3,6 @@ exports are the same Excel-ready, formula-free files."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from gin_scorer.gui.entrants_editor import AddEntrantsDialog
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
+from tests.gui.conftest import swiss_copy
 
 
 def test_import_csv_keeps_a_doubled_quote_name_intact(
@@ -41,9 +41,7 @@ def test_import_csv_keeps_a_doubled_quote_name_intact(
 def test_window_exports_entrants_as_an_excel_csv(
     qtbot: QtBot, swiss_db: tuple[str, int], tmp_path: Path
 ) -> None:
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     window.open_event(event_id)

@@ -4,7 +4,6 @@ the projector's page titles — now come out of the installed translation. A sta
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -15,6 +14,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.words import use_translator
+from tests.gui.conftest import swiss_copy
 
 
 class Shouting(QTranslator):
@@ -45,9 +45,7 @@ def shouting() -> Iterator[None]:
 
 @pytest.fixture
 def window(qtbot, swiss_db, tmp_path, shouting) -> MainWindow:  # type: ignore[no-untyped-def]
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     shown = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(shown)
     shown.open_event(event_id)

@@ -3,7 +3,6 @@ every tab from the keyboard."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 
 from PySide6.QtGui import QKeySequence
@@ -11,14 +10,13 @@ from PySide6.QtGui import QKeySequence
 from gin_scorer.gui.help_window import HelpDialog, help_text
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
+from tests.gui.conftest import swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
 
 def _window(qtbot, swiss_db, tmp_path) -> tuple[MainWindow, int]:  # type: ignore[no-untyped-def]
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()

@@ -3,8 +3,6 @@ rows as the screen holds, the round by name, the round clock, the screen it goes
 
 from __future__ import annotations
 
-import shutil
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -16,14 +14,13 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.views import ProjectorWindow
 from gin_scorer.presentation.projector_pages import names_pages
 from gin_scorer.services.rounds import list_rounds, pairings, pairings_by_name
+from tests.gui.conftest import swiss_copy
 
 
 def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # type: ignore[no-untyped-def]
     from gin_scorer.services.database import open_database
 
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     db = open_database(str(path), station="desk", backups=False)
     projector = ProjectorWindow(db, event_id, 60, clock=clock)
     qtbot.addWidget(projector)

@@ -3,8 +3,6 @@ event's names do not linger, and Tab leaves the date for the venue."""
 
 from __future__ import annotations
 
-import shutil
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
@@ -19,6 +17,7 @@ from gin_scorer.services.events import create_event
 from gin_scorer.services.matches import list_matches
 from gin_scorer.services.results import ResultReport, record_result
 from gin_scorer.services.rounds import start_round
+from tests.gui.conftest import swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -54,9 +53,7 @@ def test_the_pairings_tab_shows_the_round_just_paired(qtbot, tmp_path, monkeypat
 
 
 def test_another_match_and_another_event_leave_nothing_behind(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     window = _window(qtbot, str(path))
     assert window.db is not None
     first, second = [m for m in list_matches(window.db, event_id) if m.b is not None][:2]

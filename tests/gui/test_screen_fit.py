@@ -3,8 +3,6 @@ F4, View → Zoom, splitters and the window geometry remembered only when they s
 
 from __future__ import annotations
 
-import shutil
-
 from PySide6.QtCore import QRect, QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSplitter, QWidget
@@ -14,14 +12,13 @@ from gin_scorer.gui.screen_fit import ReflowSplitter, fit_window, remember_split
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
 from gin_scorer.services.matches import list_matches
+from tests.gui.conftest import swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
 
 def _window_on_a_match(qtbot, swiss_db, tmp_path) -> MainWindow:  # type: ignore[no-untyped-def]
-    source, event_id = swiss_db
-    path = tmp_path / "copy.sqlite"
-    shutil.copy(source, path)
+    path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
