@@ -165,7 +165,7 @@ def record_table_hand(
         read,
         expected_version,
         submission=submission,
-        guard=lambda session: _match_row(session, event_id, token),
+        guard=_link_guard(event_id, token),
     )
 
 
@@ -190,8 +190,14 @@ def confirm_at_table(
         agrees=agrees,
         reason=reason,
         entered_by=entered_by,
-        guard=lambda session: _match_row(session, event_id, token),
+        guard=_link_guard(event_id, token),
     )
+
+
+def _link_guard(event_id: int, token: str) -> Callable[[Session], Match]:
+    """The check a write from a table makes inside its own transaction: the link opens its
+    match of this event (see :func:`_match_row`)."""
+    return lambda session: _match_row(session, event_id, token)
 
 
 def _token_parts(token: str) -> tuple[int, str]:
