@@ -199,6 +199,7 @@ class Pairing:
     b: int | None
     table: int | None = None
     slot: str | None = None
+    c: int | None = None  # the third player of a three-player table
 
     @property
     def is_bye(self) -> bool:
@@ -206,7 +207,9 @@ class Pairing:
 
     @property
     def entrants(self) -> tuple[int, ...]:
-        return (self.a,) if self.b is None else (self.a, self.b)
+        if self.b is None:
+            return (self.a,)
+        return (self.a, self.b) if self.c is None else (self.a, self.b, self.c)
 
 
 @dataclass(frozen=True, slots=True)

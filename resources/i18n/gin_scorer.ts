@@ -8120,6 +8120,22 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a round of three-player tables needs at least 3 entrants who can play; there are {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winning seat must be 0, 1 or 2, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every seating repeats a meeting; these players meet again: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} has a second bye: everyone else has had one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the room did not start on {0}</source>
         <translation type="unfinished"></translation>
     </message>
