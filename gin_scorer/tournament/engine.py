@@ -75,7 +75,7 @@ class EventState:
 def bracket_of(state: EventState) -> elimination.Bracket:
     """The elimination bracket of the event (its starting field, seeded)."""
     if not state.format.is_elimination:
-        raise TournamentError(_has_no_bracket(state.format))
+        raise TournamentError(_HAS_NO_BRACKET[state.format])
     return elimination.build_bracket(
         state.starting_field(),
         double=state.format is Format.DOUBLE_ELIMINATION,
@@ -83,34 +83,23 @@ def bracket_of(state: EventState) -> elimination.Bracket:
     )
 
 
-def _has_no_bracket(fmt: Format) -> Said:
-    """Why an event of ``fmt`` shows no bracket: one sentence per format."""
-    match fmt:
-        case Format.SWISS:
-            return said("a swiss event has no bracket")
-        case Format.ROUND_ROBIN:
-            return said("a round robin event has no bracket")
-        case Format.SINGLE_ELIMINATION:
-            return said("a single elimination event has no bracket")
-        case Format.DOUBLE_ELIMINATION:
-            return said("a double elimination event has no bracket")
-        case Format.CLUB:
-            return said("a club night event has no bracket")
+_HAS_NO_BRACKET: dict[Format, Said] = {
+    Format.SWISS: said("a swiss event has no bracket"),
+    Format.ROUND_ROBIN: said("a round robin event has no bracket"),
+    Format.SINGLE_ELIMINATION: said("a single elimination event has no bracket"),
+    Format.DOUBLE_ELIMINATION: said("a double elimination event has no bracket"),
+    Format.CLUB: said("a club night event has no bracket"),
+}
+"""Why an event of a format shows no bracket: one whole sentence per format, to translate."""
 
-
-def _pairs_itself(fmt: Format) -> Said:
-    """Why pairings chosen by hand are refused for ``fmt``: one sentence per format."""
-    match fmt:
-        case Format.SWISS:
-            return said("a swiss event pairs itself; leave pairings out")
-        case Format.ROUND_ROBIN:
-            return said("a round robin event pairs itself; leave pairings out")
-        case Format.SINGLE_ELIMINATION:
-            return said("a single elimination event pairs itself; leave pairings out")
-        case Format.DOUBLE_ELIMINATION:
-            return said("a double elimination event pairs itself; leave pairings out")
-        case Format.CLUB:
-            return said("a club night event pairs itself; leave pairings out")
+_PAIRS_ITSELF: dict[Format, Said] = {
+    Format.SWISS: said("a swiss event pairs itself; leave pairings out"),
+    Format.ROUND_ROBIN: said("a round robin event pairs itself; leave pairings out"),
+    Format.SINGLE_ELIMINATION: said("a single elimination event pairs itself; leave pairings out"),
+    Format.DOUBLE_ELIMINATION: said("a double elimination event pairs itself; leave pairings out"),
+    Format.CLUB: said("a club night event pairs itself; leave pairings out"),
+}
+"""Why pairings chosen by hand are refused for a format: one sentence per format."""
 
 
 def bracket_states(state: EventState) -> dict[str, elimination.SlotState]:
@@ -138,7 +127,7 @@ def plan_round(
             raise TournamentError(said("a club night's pairings are chosen by the director"))
         return club_round(state.entrants, chosen, round_number)
     if chosen is not None:
-        raise TournamentError(_pairs_itself(fmt))
+        raise TournamentError(_PAIRS_ITSELF[fmt])
     if is_complete(state):
         raise TournamentError(said("the event is complete: every round has been played"))
     if fmt is Format.SWISS:
