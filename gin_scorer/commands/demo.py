@@ -241,7 +241,7 @@ def _play(db: Database, args: argparse.Namespace) -> int:
     rows = standings(db, event_id)
     if not args.quiet:
         for note in result.notes:
-            print(translate("cli", "note: {0}").format(note))
+            print(translate("cli", "note: {0}").format(say(note)))
     print(demo_summary(result))
     print_standings(rows[: 8 if args.quiet else 16])
     if len(rows) > 16 and not args.quiet:

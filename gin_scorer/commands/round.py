@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import positive, quoted
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -150,7 +150,7 @@ def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
             pairing = translate("cli", "{0} v {1}").format(named(p.a), named(p.b))
             print(f"  {_table(p.table)}  {pairing}{games}{slot}")
     for note in view.notes:
-        print("  " + translate("cli", "note: {0}").format(note))
+        print("  " + translate("cli", "note: {0}").format(say(note)))
     if ratings:
         print("  " + translate("cli", "(ratings as the event began; ? = provisional)"))
 
@@ -178,7 +178,7 @@ def run_preview(args: argparse.Namespace) -> int:
             pairing = translate("cli", "{0} has a bye").format(p.a.name)
         print(f"  {_table(p.table)}  {pairing}{slot}")
     for note in planned.notes:
-        print("  " + translate("cli", "note: {0}").format(note))
+        print("  " + translate("cli", "note: {0}").format(say(note)))
     return 0
 
 

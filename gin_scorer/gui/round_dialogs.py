@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.database import Database
 from gin_scorer.services.rounds import PlannedPairing, RoundPreview
 
@@ -78,7 +78,7 @@ class RoundPreviewDialog(QDialog):
         layout.addWidget(summary)
         layout.addWidget(self.table, 1)
         if preview.notes:
-            notes = QLabel("\n".join(f"• {note}" for note in preview.notes))
+            notes = QLabel("\n".join(f"• {say(note)}" for note in preview.notes))
             notes.setObjectName("previewNotes")
             notes.setWordWrap(True)
             layout.addWidget(notes)

@@ -104,7 +104,7 @@ class DemoResult:
     record_seconds: float
     pair_seconds: float
     total_seconds: float
-    notes: tuple[str, ...]
+    notes: tuple[Said, ...]
     reported: int = 0  # matches reported without (all) their hands (``DemoPlan.slips``)
 
 
@@ -177,7 +177,7 @@ class _Run:
     simulate_seconds: float = 0.0
     record_seconds: float = 0.0
     pair_seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
+    notes: list[Said] = field(default_factory=list)
 
 
 def demo_names(count: int, rng: random.Random) -> list[str]:
@@ -289,7 +289,7 @@ def _play_rounds(db: Database, run: _Run) -> bool:
         paired = start_round(db, run.event_id, chosen=chosen, actor="demo")
         run.pair_seconds += time.perf_counter() - tick
         run.rounds = paired.number
-        run.notes.extend(f"round {paired.number}: {n}" for n in paired.notes)
+        run.notes.extend(said("round {0}: {1}", paired.number, n) for n in paired.notes)
         total = night_count if club else round_status(db, run.event_id, paired.number).total_rounds
         leave_open = run.plan.unfinished_tables if paired.number == total else 0
         tables = [p for p in paired.pairings if p.b is not None]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gin_scorer.core.json_input import shown
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament.errors import TournamentError, member_of
 from gin_scorer.tournament.results import ResultKind
 
@@ -218,7 +218,7 @@ class RoundPlan:
 
     round_number: int
     pairings: tuple[Pairing, ...]
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[Said, ...] = field(default=())
 
     @property
     def byes(self) -> tuple[int, ...]:

@@ -18,10 +18,10 @@ and the plan says so in its notes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import Said, joined, said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.matching import maximum_matching
 from gin_scorer.tournament.model import Entrant, MatchOutcome, Pairing, RoundPlan
@@ -117,23 +117,43 @@ def pair_swiss(
     )
     pairs, bye, notes = swiss_pairs(ranking, search_budget=search_budget)
     names = {e.id: e.display_name for e in entrants}
-    readable = []
-    for note in notes:
-        for eid, name in names.items():
-            note = note.replace(f"#{eid}#", name)
-        readable.append(note)
+    readable = tuple(_named(note, names) for note in notes)
     rank = {eid: i for i, eid in enumerate(ranking.order)}
     ordered = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
     pairings = [Pairing(a, b) for a, b in ordered]
     if bye is not None:
         pairings.append(Pairing(bye, None))
-    return RoundPlan(round_number, number_tables(pairings, fixed=fixed_tables), tuple(readable))
+    return RoundPlan(round_number, number_tables(pairings, fixed=fixed_tables), readable)
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """An entrant named in a pairing note, by id until the names are known (:func:`_named`)."""
+
+    id: int
+
+    def __str__(self) -> str:
+        return f"#{self.id}"
+
+
+def _named(note: Said, names: Mapping[int, str]) -> Said:
+    """``note`` with every :class:`Who` in it (sentences inside it too) replaced by a name."""
+    values = tuple(
+        names.get(v.id, str(v))
+        if isinstance(v, Who)
+        else _named(v, names)
+        if isinstance(v, Said)
+        else v
+        for v in note.values
+    )
+    return Said(note.pattern, values)
 
 
 def swiss_pairs(
     ranking: SwissRanking, *, search_budget: int = DEFAULT_SEARCH_BUDGET
-) -> tuple[list[tuple[int, int]], int | None, list[str]]:
-    """The pairs (higher-ranked first), the bye (or ``None``) and notes on any compromise."""
+) -> tuple[list[tuple[int, int]], int | None, list[Said]]:
+    """The pairs (higher-ranked first), the bye (or ``None``) and notes on any compromise
+    (naming entrants as :class:`Who`)."""
     order = list(ranking.order)
     if not order:
         raise TournamentError(
@@ -143,7 +163,7 @@ def swiss_pairs(
         raise TournamentError(
             said("a Swiss round needs at least 2 entrants who can play; there is 1")
         )
-    notes: list[str] = []
+    notes: list[Said] = []
     if len(order) % 2 == 0:
         bye_choices: list[int | None] = [None]
         second_byes: list[int | None] = []
@@ -172,21 +192,23 @@ def swiss_pairs(
     rest = [e for e in order if e != last_bye]
     forced = _search(rest, ranking, [10**9], strict=False)
     assert forced is not None  # without the rematch rule every order pairs
-    repeats = [f"#{a}# v #{b}#" for a, b in forced if b in ranking.played.get(a, ())]
-    notes.append("rematches could not be avoided: " + ", ".join(repeats))
+    repeats = [
+        said("{0} v {1}", Who(a), Who(b)) for a, b in forced if b in ranking.played.get(a, ())
+    ]
+    notes.append(said("rematches could not be avoided: {0}", joined(repeats, ", ")))
     return forced, last_bye, notes
 
 
-def _second_bye(bye: int) -> str:
-    return f"#{bye}# has a second bye: no other choice avoids rematches"
+def _second_bye(bye: int) -> Said:
+    return said("{0} has a second bye: no other choice avoids rematches", Who(bye))
 
 
 def _without_budget(
     order: list[int], ranking: SwissRanking, allowed: Sequence[int | None], *, second: bool
-) -> tuple[list[tuple[int, int]], int | None, list[str]] | None:
+) -> tuple[list[tuple[int, int]], int | None, list[Said]] | None:
     """When the score-group search runs out of budget: the guided search for small fields, a
     complete matching for large ones; None when neither finds a rematch-free pairing."""
-    notes: list[str] = []
+    notes: list[Said] = []
     if len(order) <= GUIDED_LIMIT:
         guided = _guided(order, ranking, allowed)
         if guided is None:
@@ -198,8 +220,10 @@ def _without_budget(
             return None
         pairs, bye = matched
         notes.append(
-            "the score-group search gave up; these rematch-free pairings come "
-            "from a complete matching and may mix score groups more"
+            said(
+                "the score-group search gave up; these rematch-free pairings come "
+                "from a complete matching and may mix score groups more"
+            )
         )
     if second and bye is not None:
         notes.append(_second_bye(bye))

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations
 
-from gin_scorer.core.wording import Said, said
+from gin_scorer.core.wording import Said, joined, said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import MatchOutcome, Pairing, RoundPlan
 from gin_scorer.tournament.results import ResultKind
@@ -70,7 +70,7 @@ def seat_threes(
             notes.append(
                 said(
                     "every seating repeats a meeting; these players meet again: {0}",
-                    ", ".join(f"{names[x]} v {names[y]}" for x, y in repeats),
+                    joined([said("{0} v {1}", names[x], names[y]) for x, y in repeats], ", "),
                 )
             )
     for eid in byes:
@@ -81,7 +81,7 @@ def seat_threes(
     return RoundPlan(
         round_number,
         number_tables(pairings, fixed=fixed_tables),
-        tuple(str(note) for note in notes),
+        tuple(notes),
     )
 
 

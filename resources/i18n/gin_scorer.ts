@@ -6588,6 +6588,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>round {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>night {0}: {1} members, {2} hands</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7792,10 +7796,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no match is ready to be paired: finish the current round first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a swiss event has no bracket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7833,6 +7833,10 @@ head</source>
     </message>
     <message>
         <source>a club night event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match is ready to be paired: finish the current round first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8112,11 +8116,27 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} has a second bye: no other choice avoids rematches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rematches could not be avoided: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a Swiss round needs at least 2 entrants who can play; there are none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a Swiss round needs at least 2 entrants who can play; there is 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the score-group search gave up; these rematch-free pairings come from a complete matching and may mix score groups more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.presentation.club_words import entrant_rating_text
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import say, translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.reading import required_event, round_label, round_number
@@ -41,7 +41,7 @@ def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
         for p in round_view.pairings
     ]
     header = page_header(db, translate("reports", "Pairings"), event, round_label(number))
-    notes = round_view.notes
+    notes = tuple(say(note) for note in round_view.notes)
     if ratings:
         said = translate(
             "reports", "Ratings as the event began (? = provisional, fewer than 5 rated matches)"

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from gin_scorer.core.wording import Said
 from gin_scorer.services.dto import (
     EntrantView,
     MatchStatus,
@@ -73,7 +74,7 @@ class RoundView:
     status: str
     paired_at: datetime | None
     pairings: tuple[PairingView, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Said, ...] = ()
 
     @property
     def byes(self) -> tuple[PairingView, ...]:
@@ -147,7 +148,7 @@ class PlannedPairing:
 class RoundPreview:
     number: int
     pairings: tuple[PlannedPairing, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Said, ...] = ()
 
 
 def pairings_by_name(lines: Sequence[PairingView]) -> tuple[NameLine, ...]:

@@ -166,7 +166,7 @@ def start_round(
                 "round": number,
                 "matches": len(plan.matches),
                 "byes": list(plan.byes),
-                "notes": list(plan.notes),
+                "notes": [str(note) for note in plan.notes],  # the audit keeps English
             },
         )
         session.flush()
