@@ -66,6 +66,7 @@ class MatchFormat(Enum):
     MULTI_MATCH = "multi_match"
     PARTNERSHIP = "partnership"  # P: two teams of two, partners change opponents each deal
     TEAMS = "teams"  # W (Tedesco): two teams of N at N tables, a bonus when a team sweeps
+    THREE_PLAYER = "three_player"  # P: three at one table, the dealer sits out; one game
 
 
 class DealerRule(Enum):

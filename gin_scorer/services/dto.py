@@ -19,6 +19,7 @@ from enum import Enum
 from gin_scorer.core.hands import HandRecord, HandResult, Problem, Side
 from gin_scorer.core.ledgers.dispatch import Ledger
 from gin_scorer.core.ledgers.per_side import PerSide
+from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.core.rules import RuleSet
 
 # One status for the engine and the views: the services re-export the engine's.
@@ -136,10 +137,16 @@ class MatchView:
     status: MatchStatus
     version: int
     bracket_slot: str | None = None
+    c: EntrantView | None = None  # a three-player table's third player (seat 2)
 
     @property
     def is_bye(self) -> bool:
         return self.b is None
+
+    @property
+    def players(self) -> tuple[EntrantView, ...]:
+        """Everyone at the table, in seat order (one for a bye, three at a table of three)."""
+        return tuple(e for e in (self.a, self.b, self.c) if e is not None)
 
     @property
     def locked(self) -> bool:
@@ -283,6 +290,10 @@ class ScoreSheet:
 
     @property
     def winner_entrant(self) -> EntrantView | None:
+        three = self.ledger if isinstance(self.ledger, ThreePlayerGame) else None
+        if three is not None:  # a table of three: its winner is a seat, not a side
+            players = self.match.players
+            return players[three.winner] if three.winner is not None else None
         return None if self.winner is None else self.match.entrant(self.winner)
 
 

@@ -21,6 +21,7 @@ from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_fits, team_size
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
+from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.stored_json import dumps, loads_mapping
 from gin_scorer.services.team_members import entrant_people
@@ -30,6 +31,7 @@ from gin_scorer.store import pin as pins
 from gin_scorer.store.database import Database
 from gin_scorer.store.errors import PinError as StorePinError
 from gin_scorer.store.tables import Entrant, Event, utcnow
+from gin_scorer.tournament.engine import THREES_FORMATS
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.settings import TournamentSettings
@@ -142,6 +144,7 @@ def create_event(
     chosen = rules if rules is not None else default_rules()
     if not isinstance(chosen, RuleSet):
         raise InvalidInput(said("rules: {0} is not a rule set", repr(chosen)))
+    _check_seats_fit(fmt, chosen)
     pin_hash = _pin_hash(pin)
     with db.transaction() as session:
         row = Event(
@@ -198,6 +201,7 @@ def set_event_rules(
         claim_version(session, db, Event, event_id, expected_version)
         row = fetch_for_update(session, Event, event_id)
         before = loads_mapping(row.rules_json, "rules")
+        _check_seats_fit(row.format, rules)
         _check_format_fits(session, row, rules)
         row.rules_json = dumps(rules.to_dict())
         changed = {k: v for k, v in rules.to_dict().items() if before.get(k) != v}
@@ -205,6 +209,13 @@ def set_event_rules(
             session, db, row, "event", "event.rules", {"changed": changed, "pin": pinned}, actor
         )
         return event_view(session, row)
+
+
+def _check_seats_fit(format: str, rules: RuleSet) -> None:
+    """Tables of three are seated by a Swiss event or a club night, by no other format."""
+    refused = THREES_FORMATS.get(Format(format)) if is_three_player(rules) else None
+    if refused is not None:
+        raise InvalidInput(refused)
 
 
 def _check_format_fits(session: Session, event: Event, rules: RuleSet) -> None:

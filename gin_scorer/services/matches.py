@@ -20,6 +20,7 @@ from gin_scorer.services.confirmation_log import confirmation_in
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.entrant_checks import unlabelled
 from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.match_seats import add_third_seat, is_three_player
 from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
@@ -81,10 +82,12 @@ def insert_match(
     *,
     rules: RuleSet | None = None,
     actor: str | None = None,
+    third: int | None = None,
 ) -> Match:
     """Create a match inside an open transaction (the round service pairs a whole round in
     one). ``rules`` default to the event's, frozen into the match now. A bye
-    (``entrant_b_id=None``) is finished at once: nobody plays it."""
+    (``entrant_b_id=None``) is finished at once: nobody plays it. ``third`` seats a third
+    player (three-player games, where the rules ask for three and only then)."""
     event = fetch(session, Event, event_id)
     require(session, Action.CREATE_MATCH, event, None)
     b = _check_sides(session, event, entrant_a_id, entrant_b_id)
@@ -110,8 +113,28 @@ def insert_match(
         "slot": placing.bracket_slot,
         "rules": frozen.key,
     }
+    _check_seats(session, event, frozen, (entrant_a_id, entrant_b_id), third)
+    if third is not None:
+        created["c"] = third
     record_changed(session, db, row, "match", "match.create", created, actor, new=True)
+    if third is not None:
+        add_third_seat(session, row, third)
     return row
+
+
+def _check_seats(
+    session: Session, event: Event, rules: RuleSet, sides: tuple[int, int | None], third: int | None
+) -> None:
+    """Three players at a three-player game's table (a bye aside), two at any other."""
+    if not is_three_player(rules) or sides[1] is None:
+        if third is not None:
+            raise InvalidInput(said("a third player sits only at a three-player game's table"))
+        return
+    if third is None:
+        raise InvalidInput(said("a three-player game's table needs a third player"))
+    _check_sides(session, event, third, None)
+    if third in sides:
+        raise InvalidInput(said("{0} cannot play themself", fetch(session, Entrant, third).name))
 
 
 def create_match(

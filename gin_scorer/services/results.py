@@ -25,6 +25,7 @@ from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, ReplaceFirst
 from gin_scorer.services.hand_entry_checks import reason_text
+from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.match_writes import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.result_log import result_knobs, result_row
@@ -48,6 +49,7 @@ _FORMAT_WORDS = {
     MatchFormat.MULTI_MATCH: said("multi match"),
     MatchFormat.PARTNERSHIP: said("partnership"),
     MatchFormat.TEAMS: said("teams"),
+    MatchFormat.THREE_PLAYER: said("three-player game"),
 }
 
 
@@ -93,6 +95,14 @@ def record_result(
         # Read once: the sheet as it stands says which authority applies (replacing a
         # decided match is a correction) and what the report replaces.
         current = _loaded(session, fetch(session, Match, match_id))
+        if is_three_player(current.rules):
+            raise InvalidInput(
+                said(
+                    "match {0} is a table of three: its result comes from its hands (a player "
+                    "who leaves is withdrawn from the event and loses to both others)",
+                    match_id,
+                )
+            )
         before = current.sheet(validate=False)
         action = _action_for(before, report.kind)
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)

@@ -28,6 +28,7 @@ from gin_scorer.services.dto import (
     MatchStatus,
     MatchView,
 )
+from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.team_members import further_players_of
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
@@ -125,7 +126,9 @@ def _entrant_view(
 
 
 def match_views(session: Session, rows: Sequence[Match]) -> tuple[MatchView, ...]:
+    thirds = third_seats(session, [row.id for row in rows if row.id is not None])
     entrant_ids = {eid for row in rows for eid in (row.entrant_a_id, row.entrant_b_id) if eid}
+    entrant_ids |= set(thirds.values())
     entrants: dict[int, EntrantView] = {}
     if entrant_ids:
         found = list(session.exec(select(Entrant).where(col(Entrant.id).in_(entrant_ids))))
@@ -135,14 +138,16 @@ def match_views(session: Session, rows: Sequence[Match]) -> tuple[MatchView, ...
     if round_ids:
         query = select(Round.id, Round.number).where(col(Round.id).in_(round_ids))
         numbers = {rid: number for rid, number in session.exec(query) if rid is not None}
-    return tuple(_match_view(row, entrants, numbers) for row in rows)
+    return tuple(_match_view(row, entrants, numbers, thirds.get(row.id or 0)) for row in rows)
 
 
 def match_view(session: Session, row: Match) -> MatchView:
     return match_views(session, [row])[0]
 
 
-def _match_view(row: Match, entrants: dict[int, EntrantView], rounds: dict[int, int]) -> MatchView:
+def _match_view(
+    row: Match, entrants: dict[int, EntrantView], rounds: dict[int, int], third: int | None
+) -> MatchView:
     assert row.id is not None
     return MatchView(
         id=row.id,
@@ -154,6 +159,7 @@ def _match_view(row: Match, entrants: dict[int, EntrantView], rounds: dict[int, 
         status=MatchStatus(row.status),
         version=row.version,
         bracket_slot=row.bracket_slot,
+        c=entrants[third] if third is not None else None,
     )
 
 

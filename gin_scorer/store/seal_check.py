@@ -37,7 +37,7 @@ from gin_scorer.store.seal import (
 )
 from gin_scorer.store.seal_rows import scan_sealed_rows
 from gin_scorer.store.seal_walk import Link, UnreadableLink, walk_links
-from gin_scorer.store.tables import MATCH_LOG_TABLES, SEALED_TABLES
+from gin_scorer.store.tables import MATCH_PART_TABLES, SEALED_TABLES
 
 Row = dict[str, Any]
 _SHOWN = 20  # problems named one by one; the rest are counted
@@ -125,7 +125,7 @@ def _locked(match_id: Any, table: str, pk: Any) -> Said:
 def _required(replay: _Replay, entry: Row) -> Iterator[tuple[frozenset[str], Said]]:
     """``(guards any of which may sign, what the link does)`` this row write needs."""
     table, pk, new = str(entry.get("t")), entry.get("id"), entry.get("row")
-    if table in MATCH_LOG_TABLES:
+    if table in MATCH_PART_TABLES:
         match_id = (new or replay.get(table, pk) or {}).get("match_id")
         event_id = replay.match_event.get(match_id)
         if event_id in replay.finished:
@@ -174,7 +174,7 @@ def _may_need_signature(replay: _Replay, entry: Row) -> bool:
     """False for the rows that cannot need one — nearly all: a hand, or a match's new
     version, in a match that is not locked of an event that is not finished."""
     table = entry.get("t")
-    if table in MATCH_LOG_TABLES:
+    if table in MATCH_PART_TABLES:
         match_id = (entry.get("row") or replay.get(str(table), entry.get("id")) or {}).get(
             "match_id"
         )

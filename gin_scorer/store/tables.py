@@ -151,6 +151,21 @@ class Match(SQLModel, table=True):
     created_at: datetime = _when(default_factory=utcnow)
 
 
+class MatchSeat(SQLModel, table=True):
+    """A third player at a match's table (three-player games: the dealer sits out). The
+    match's ``entrant_a_id`` and ``entrant_b_id`` sit in seats 0 and 1; ``position`` 2 is
+    this one. A table of its own rather than a column of ``match``, so that every match
+    sealed before it keeps its hash (decision 0014)."""
+
+    __tablename__ = "match_seat"
+    __table_args__ = (UniqueConstraint("match_id", "position", name="uq_match_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True)
+    position: int
+    entrant_id: int = Field(foreign_key="entrant.id")
+
+
 class HandEntry(SQLModel, table=True):
     """One row of the append-only hand log of a match.
 
@@ -316,6 +331,9 @@ class SeasonEvent(SQLModel, table=True):
 
 # The per-match logs: rows that belong to an event through their match.
 MATCH_LOG_TABLES: frozenset[str] = frozenset({"hand_entry", "result_entry", "result_confirmation"})
+# Rows that belong to one match (its logs and its third seat): a finished event or a locked
+# match guards them as it guards the match.
+MATCH_PART_TABLES: frozenset[str] = MATCH_LOG_TABLES | {"match_seat"}
 
 
 class SealLink(SQLModel, table=True):
@@ -351,6 +369,7 @@ SEALED_TABLES: tuple[str, ...] = (
     "season",
     "season_event",
     "team_member",
+    "match_seat",
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
 # Tables whose writes go into the change feed: the facts (the audit would only echo them, and

@@ -29,8 +29,9 @@ from gin_scorer.tournament.round_robin import (
 )
 from gin_scorer.tournament.settings import TournamentSettings
 from gin_scorer.tournament.standings import Standing, compute_standings
-from gin_scorer.tournament.swiss import pair_swiss
+from gin_scorer.tournament.swiss import pair_swiss, swiss_ranking
 from gin_scorer.tournament.tables import number_tables
+from gin_scorer.tournament.threes import seat_threes
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,8 @@ class EventState:
     ``paired_rounds``: how many rounds have been paired. ``paired_slots``: bracket slots that
     already have a match. ``field``: the entrants who started a round robin or bracket (the
     entrants of round 1), ``None`` before round 1. ``previous_tables``: each entrant's table
-    in the latest round. ``fixed_tables``: entrants who always sit at one table.
+    in the latest round. ``fixed_tables``: entrants who always sit at one table. ``seats``:
+    players at a table, 2, or 3 for three-player games (:mod:`.threes`).
     """
 
     settings: TournamentSettings
@@ -52,6 +54,7 @@ class EventState:
     field: tuple[int, ...] | None = None
     previous_tables: Mapping[int, int] = dataclass_field(default_factory=dict)
     fixed_tables: Mapping[int, int] = dataclass_field(default_factory=dict)
+    seats: int = 2
 
     @property
     def format(self) -> Format:
@@ -110,9 +113,10 @@ def bracket_states(state: EventState) -> dict[str, elimination.SlotState]:
 def plan_round(
     state: EventState,
     round_number: int,
-    chosen: Sequence[tuple[int, int]] | None = None,
+    chosen: Sequence[tuple[int, ...]] | None = None,
 ) -> RoundPlan:
-    """The pairings of ``round_number`` with tables (``chosen``: a club night's pairs)."""
+    """The pairings of ``round_number`` with tables (``chosen``: a club night's tables, two
+    or, for three-player games, three entrants each)."""
     if round_number != state.paired_rounds + 1:
         raise TournamentError(
             said(
@@ -125,11 +129,13 @@ def plan_round(
     if fmt is Format.CLUB:
         if chosen is None:
             raise TournamentError(said("a club night's pairings are chosen by the director"))
-        return club_round(state.entrants, chosen, round_number)
+        return club_round(state.entrants, chosen, round_number, seats=state.seats)
     if chosen is not None:
         raise TournamentError(_PAIRS_ITSELF[fmt])
     if is_complete(state):
         raise TournamentError(said("the event is complete: every round has been played"))
+    if state.seats == 3:
+        return _seat_threes(state, round_number)
     if fmt is Format.SWISS:
         return pair_swiss(
             state.entrants,
@@ -153,6 +159,39 @@ def plan_round(
             return replace(plan, pairings=fixed)
         return plan
     return _plan_elimination(state, round_number)
+
+
+def _seat_threes(state: EventState, round_number: int) -> RoundPlan:
+    """A round of three-player tables: Swiss in threes (other formats have no such form)."""
+    if state.format is not Format.SWISS:
+        raise TournamentError(THREES_FORMATS[state.format])
+    ranking = swiss_ranking(
+        state.entrants,
+        state.outcomes,
+        round_number,
+        state.settings.tie_breaks,
+        require_check_in=state.settings.require_check_in,
+        absent=state.settings.absent_in(round_number),
+    )
+    names = {e.id: e.display_name for e in state.entrants}
+    return seat_threes(ranking, names, round_number, fixed_tables=_fixed(state))
+
+
+THREES_FORMATS: dict[Format, Said] = {
+    Format.ROUND_ROBIN: said(
+        "a round robin has no three-player form: play tables of three as a Swiss event or a "
+        "club night"
+    ),
+    Format.SINGLE_ELIMINATION: said(
+        "a single elimination bracket has no three-player form: play tables of three as a "
+        "Swiss event or a club night"
+    ),
+    Format.DOUBLE_ELIMINATION: said(
+        "a double elimination bracket has no three-player form: play tables of three as a "
+        "Swiss event or a club night"
+    ),
+}
+"""Why a format cannot seat three-player tables (Swiss and club nights can)."""
 
 
 def _plan_elimination(state: EventState, round_number: int) -> RoundPlan:

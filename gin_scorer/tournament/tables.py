@@ -93,6 +93,7 @@ class TableLine:
     hands: int
     score: str  # e.g. "2–1 in games" or "" before the first hand
     confirmation: Confirmation | None = None  # the players' words from the table, if any
+    c: str | None = None  # a three-player table's third player
 
 
 @dataclass(frozen=True, slots=True)

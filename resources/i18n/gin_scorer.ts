@@ -7132,6 +7132,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>event rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this would decide match {0} at hand {1}, and hands {2}–{3} would then count nowhere: void hands {2}–{3} first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7164,7 +7168,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event rules</source>
+        <source>a three-player game&apos;s table needs a third player</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7185,6 +7189,10 @@ head</source>
     </message>
     <message>
         <source>{0} has withdrawn from {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a third player sits only at a three-player game&apos;s table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7260,6 +7268,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>three-player game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a played result comes from its hands: record them instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7285,6 +7297,10 @@ head</source>
     </message>
     <message>
         <source>a {0} result needs the winner (A or B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} is a table of three: its result comes from its hands (a player who leaves is withdrawn from the event and loses to both others)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7356,7 +7372,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>match {0} ({1}, {2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>table {0} ({1} v {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} ({1}, {2} and {3})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7768,11 +7792,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>choose at least one pairing for the club round</source>
+        <source>a table of this event seats two players, not {0} ({1})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} cannot play against themselves</source>
+        <source>a table of this event seats three players, not {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose at least one pairing for the club round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7781,6 +7809,10 @@ head</source>
     </message>
     <message>
         <source>{0} has withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot play against themselves</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7833,6 +7865,18 @@ head</source>
     </message>
     <message>
         <source>a club night event pairs itself; leave pairings out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin has no three-player form: play tables of three as a Swiss event or a club night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a single elimination bracket has no three-player form: play tables of three as a Swiss event or a club night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double elimination bracket has no three-player form: play tables of three as a Swiss event or a club night</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

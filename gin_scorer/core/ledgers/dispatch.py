@@ -16,6 +16,7 @@ from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match, play_games
 from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
 from gin_scorer.core.ledgers.seated_match import SeatedMatch, play_seated_match
+from gin_scorer.core.ledgers.three_player import ThreePlayerGame, play_three_player
 from gin_scorer.core.rules import MatchFormat, RuleSet
 
 SEATED = frozenset({MatchFormat.PARTNERSHIP, MatchFormat.TEAMS})
@@ -35,21 +36,26 @@ def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
         return play_multimatch(results, rules).as_match()
     if rules.match_format in SEATED:
         return play_seated_match(results, rules).as_match()
+    if rules.match_format is MatchFormat.THREE_PLAYER:
+        return play_three_player(results, rules).as_match()
     return play_games(results, rules)
 
 
-Ledger = Match | Hollywood | MultiMatch | SeatedMatch
+Ledger = Match | Hollywood | MultiMatch | SeatedMatch | ThreePlayerGame
 
 
 def ledger_for(results: Sequence[HandResult], rules: RuleSet) -> Ledger:
     """The full ledger for ``rules.match_format``: a :class:`Match` (single game, best of N),
-    a :class:`Hollywood`, a :class:`MultiMatch` or a :class:`SeatedMatch`."""
+    a :class:`Hollywood`, a :class:`MultiMatch`, a :class:`SeatedMatch` or a
+    :class:`ThreePlayerGame` (three seats, the dealer sitting out)."""
     if rules.match_format is MatchFormat.HOLLYWOOD:
         return play_hollywood(results, rules)
     if rules.match_format is MatchFormat.MULTI_MATCH:
         return play_multimatch(results, rules)
     if rules.match_format in SEATED:
         return play_seated_match(results, rules)
+    if rules.match_format is MatchFormat.THREE_PLAYER:
+        return play_three_player(results, rules)
     return play_match(results, rules)
 
 

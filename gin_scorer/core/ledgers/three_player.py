@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_scorer.core.hands import HandResult, Side
+from gin_scorer.core.ledgers.match import Match
+from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 
 SEATS = 3
@@ -43,6 +45,24 @@ class ThreePlayerGame:
     final: tuple[int, int, int]  # points + boxes x box value + game bonus (when finished)
     next_dealer: int
     extra_hands: tuple[int, ...] = ()
+
+    @property
+    def next_players(self) -> tuple[int, int]:
+        """The seats who play the next hand (as Side A, Side B)."""
+        return players_of_hand(self.next_dealer)
+
+    def as_match(self) -> Match:
+        """The summary two-sided readers share: finished or not, and the hands after the
+        end. No side wins it (three seats are not two sides): the winner is ``winner``."""
+        return Match(
+            games=(),
+            games_won=PerSide(),
+            finished=self.finished,
+            winner=None,
+            margin=0,
+            games_to_win=1,
+            extra_hands=self.extra_hands,
+        )
 
 
 def players_of_hand(dealer: int) -> tuple[int, int]:

@@ -19,9 +19,11 @@ from sqlmodel import Session, col, func, select
 from gin_scorer.store.tables import RESTORE_OP, Change
 from gin_scorer.tournament.results import Reached
 
-Derived = tuple[int, int, int, bool, str | None, int, Reached]
-"""(hands, games A, games B, finished, winning side "A"/"B" or None, margin, how far the
-hands got — for a result reported on top of them)."""
+Derived = tuple[int, int, int, bool, str | None, int, Reached, tuple[int, ...]]
+"""(hands, games A, games B, finished, winning side "A"/"B" (a three-player table: "C" too)
+or None, margin, how far the hands got — for a result reported on top of them — and a
+three-player table's totals by seat: final once it is finished, running before; () for two
+sides)."""
 
 LogShape = tuple[int, int, int, int]
 """(match id, version, rows in its log, newest row id): what the derivation depends on."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +27,7 @@ from gin_scorer.services.dto import (
 )
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.event_settings import event_settings
+from gin_scorer.services.match_seats import seats_of, third_seats
 from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import (
     ResultRow,
@@ -37,6 +38,7 @@ from gin_scorer.services.result_values import (
 )
 from gin_scorer.services.rounds.derived import Derived, LogShape, match_results
 from gin_scorer.services.rounds.model import EventFacts, MatchFacts
+from gin_scorer.services.rounds.three_tables import derive_table, table_facts
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import counted_hands, summary_of
 from gin_scorer.services.stored_json import rules_from_json
@@ -79,7 +81,8 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
         session.exec(select(Match).where(Match.event_id == event_id).order_by(col(Match.id)))
     )
     withdrawn = {e.id for e in entrants if e.status == "withdrawn" and e.id is not None}
-    derived = _derive_all(session, event_id, match_rows)
+    third = third_seats(session, [r.id for r in match_rows if r.id is not None])
+    derived = _derive_all(session, event_id, match_rows, third)
     reported = result_logs(session, [r.id for r in match_rows if r.id is not None])
     number_of = {r.id: r.number for r in rounds}
     facts: list[MatchFacts] = []
@@ -89,11 +92,16 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
         known, kind, points_known = _as_reported(
             row, derived[row.id], reported.get(row.id, ()), settings
         )
-        fact = _match_facts(row, number, known, settings, kind=kind, points_known=points_known)
-        if not fact.finished and row.entrant_b_id is not None:
+        if row.id in third:
+            fact = table_facts(row, number, known, third[row.id], withdrawn)
+        else:
+            fact = _match_facts(row, number, known, settings, kind=kind, points_known=points_known)
+        if not fact.finished and row.entrant_b_id is not None and fact.third is None:
             fact = _forfeit(fact, withdrawn, settings)
         facts.append(fact)
     state = _engine_state(settings, entrants, rounds, facts)
+    if seats_of(event) == 3:
+        state = replace(state, seats=3)
     views = {v.id: v for v in entrant_views(session, list(entrants))} if with_views else {}
     return EventFacts(event, settings, entrants, rounds, tuple(facts), state, views)
 
@@ -110,19 +118,16 @@ def _engine_state(
         eid: m.row.table_number
         for m in facts
         if m.round_number == latest and m.row.table_number is not None
-        for eid in (m.row.entrant_a_id, m.row.entrant_b_id)
-        if eid is not None
+        for eid in m.seated
     }
     first_round = [m.row for m in facts if m.round_number == 1]
     field_ids: tuple[int, ...] | None = None
     if first_round:
-        field_ids = tuple(
-            sorted({eid for r in first_round for eid in (r.entrant_a_id, r.entrant_b_id) if eid})
-        )
+        field_ids = tuple(sorted({eid for m in facts if m.round_number == 1 for eid in m.seated}))
     return engine.EventState(
         settings=settings,
         entrants=tuple(engine_entrant(e) for e in entrants),
-        outcomes=tuple(m.outcome for m in facts if m.outcome is not None),
+        outcomes=tuple(o for m in facts for o in m.outcomes),
         paired_rounds=latest,
         paired_slots=frozenset(m.row.bracket_slot for m in facts if m.row.bracket_slot),
         field=field_ids,
@@ -130,7 +135,9 @@ def _engine_state(
     )
 
 
-def _derive_all(session: Session, event_id: int, match_rows: Sequence[Match]) -> dict[int, Derived]:
+def _derive_all(
+    session: Session, event_id: int, match_rows: Sequence[Match], third: Mapping[int, int]
+) -> dict[int, Derived]:
     """Each match's result from its hand log; a match whose log is unchanged since the last
     read (same version, same rows) reuses the kept derivation instead of re-scoring."""
     kept = match_results(session, event_id)
@@ -156,7 +163,7 @@ def _derive_all(session: Session, event_id: int, match_rows: Sequence[Match]) ->
         assert row.id is not None
         known = kept.get(keys[row.id])
         if known is None:
-            known = _derive(row, logs.get(row.id, []), rules_cache)
+            known = _derive(row, logs.get(row.id, []), rules_cache, three=row.id in third)
             kept.keep(keys[row.id], known)
         found[row.id] = known
     return found
@@ -227,11 +234,13 @@ def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
     return out
 
 
-def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]) -> Derived:
-    """(hands, games A, games B, finished, winning side, margin) from a match's hand log."""
+def _derive(
+    row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet], *, three: bool
+) -> Derived:
+    """(hands, games A, games B, finished, winning side, margin, ...) from a match's log."""
     assert row.id is not None
     if row.entrant_b_id is None:
-        return (0, 0, 0, True, "A", 0, Reached())
+        return (0, 0, 0, True, "A", 0, Reached(), ())
     rules = rules_cache.get(row.rules_json)
     if rules is None:
         rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
@@ -241,6 +250,8 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
         results = [score_hand(h.record, rules) for h in hands]
     except ValueError as error:
         raise InvalidInput(said("match {0}: {1}", row.id, words_of(error))) from None
+    if three:
+        return derive_table(len(hands), results, rules)
     summary = summary_of(ledger_for(results, rules))
     winner = summary.winner.value if summary.finished and summary.winner is not None else None
     return (
@@ -251,6 +262,7 @@ def _derive(row: Match, log: Sequence[LogEntry], rules_cache: dict[str, RuleSet]
         winner,
         summary.margin,
         reached_by(summary),
+        (),
     )
 
 
@@ -267,7 +279,7 @@ def _as_reported(
     except ValueError as error:
         raise InvalidInput(words_of(error)) from None
     side = None if worth.a_won is None else ("A" if worth.a_won else "B")
-    reported = (known[0], worth.games_a, worth.games_b, True, side, worth.margin, known[6])
+    reported = (known[0], worth.games_a, worth.games_b, True, side, worth.margin, known[6], ())
     return reported, found[0].outcome, worth.points_known
 
 
@@ -284,7 +296,7 @@ def _match_facts(
     if row.entrant_b_id is None:
         bye = MatchOutcome.bye(row.entrant_a_id, settings.bye, round_number or 0, row.bracket_slot)
         return MatchFacts(row, round_number, 0, bye.games_a, 0, True, bye)
-    hands, games_a, games_b, finished, side, margin, _reached = known
+    hands, games_a, games_b, finished, side, margin, _reached, _totals = known
     outcome = None
     # A reported result with no winner (a double forfeit) is still a result: both lose.
     if side is not None or kind is not ResultKind.PLAYED:

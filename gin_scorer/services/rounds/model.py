@@ -44,6 +44,13 @@ class PairingView:
     games_a: int = 0
     games_b: int = 0
     hands: int = 0
+    c: EntrantView | None = None  # a three-player table's third player
+    winner: int | None = None  # a finished three-player table's winner (entrant id)
+
+    @property
+    def players(self) -> tuple[EntrantView, ...]:
+        """Everyone at the table, in seat order."""
+        return tuple(e for e in (self.a, self.b, self.c) if e is not None)
 
     @property
     def is_bye(self) -> bool:
@@ -61,8 +68,9 @@ class NameLine:
     name: str
     table: int | None
     opponent: str  # "" for a bye
-    side: str  # "A" or "B"
+    side: str  # "A" or "B" ("C": a three-player table's third seat)
     match_id: int
+    second_opponent: str = ""  # a three-player table's other player
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +114,24 @@ class MatchFacts:
     finished: bool
     outcome: MatchOutcome | None
     forfeit: bool = False  # decided by a withdrawal before the match was finished
+    # A three-player table: its third player, and its result between each two of its players
+    # (``outcome`` is then the first of them: the winner over the second).
+    third: int | None = None
+    table: tuple[MatchOutcome, ...] = ()
+
+    @property
+    def outcomes(self) -> tuple[MatchOutcome, ...]:
+        """Every result this match counts for in the standings (three for a table of three)."""
+        if self.table:
+            return self.table
+        return () if self.outcome is None else (self.outcome,)
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """The entrants at the table, in seat order (one for a bye)."""
+        row = self.row
+        at = (row.entrant_a_id, row.entrant_b_id, self.third)
+        return tuple(e for e in at if e is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +168,7 @@ class PlannedPairing:
     a: EntrantView
     b: EntrantView | None
     slot: str | None = None
+    c: EntrantView | None = None  # a three-player table's third player
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +182,12 @@ def pairings_by_name(lines: Sequence[PairingView]) -> tuple[NameLine, ...]:
     """Every entrant of the round in name order, with table and opponent (for the wall)."""
     out = []
     for p in lines:
+        if p.c is not None and p.b is not None:
+            a, b, c = p.a.name, p.b.name, p.c.name
+            out.append(NameLine(a, p.table, b, "A", p.match_id, second_opponent=c))
+            out.append(NameLine(b, p.table, a, "B", p.match_id, second_opponent=c))
+            out.append(NameLine(c, p.table, a, "C", p.match_id, second_opponent=b))
+            continue
         out.append(NameLine(p.a.name, p.table, p.b.name if p.b else "", "A", p.match_id))
         if p.b is not None:
             out.append(NameLine(p.b.name, p.table, p.a.name, "B", p.match_id))

@@ -30,7 +30,7 @@ from gin_scorer.services.rounds.reading import round_view, table_text
 from gin_scorer.services.rows import claim_version
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import Event, HandEntry, Round, utcnow
+from gin_scorer.store.tables import Event, HandEntry, MatchSeat, Round, utcnow
 from gin_scorer.tournament import engine
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format, Pairing, RoundPlan
@@ -45,7 +45,7 @@ def _refuse_if_finished(event: Event) -> None:
 
 
 def _ready_to_pair(
-    facts: EventFacts, number: int, chosen: Sequence[tuple[int, int]] | None
+    facts: EventFacts, number: int, chosen: Sequence[tuple[int, ...]] | None
 ) -> set[int]:
     """The tables still playing (a club night pairs around them); refused while a round owes
     a result (other formats) or a chosen player is still at a table (a club night)."""
@@ -58,8 +58,8 @@ def _ready_to_pair(
                 continue
             if m.row.table_number is not None:
                 busy_tables.add(m.row.table_number)
-            for a, b in chosen or ():
-                if m.row.entrant_a_id in (a, b) or m.row.entrant_b_id in (a, b):
+            for table in chosen or ():
+                if any(eid in table for eid in m.seated):
                     raise RoundRefused(said("{0} is still being played", table_text(m, facts)))
         return busy_tables
     owing = [m for m in facts.matches_of(number - 1) if not finished_or_locked(m)]
@@ -78,7 +78,7 @@ def _ready_to_pair(
 
 
 def _next_round(
-    facts: EventFacts, chosen: Sequence[tuple[int, int]] | None
+    facts: EventFacts, chosen: Sequence[tuple[int, ...]] | None
 ) -> tuple[int, set[int], RoundPlan]:
     """The next round's number, the tables still playing, and the engine's plan for it;
     refused (RoundUnfinished, RoundRefused) as :func:`start_round` would be."""
@@ -128,6 +128,7 @@ def _write_round(
             Placing(row.id, pairing.table, pairing.slot),
             rules=rules,
             actor=actor,
+            third=pairing.c,
         )
 
 
@@ -135,12 +136,13 @@ def start_round(
     db: Database,
     event_id: int,
     *,
-    chosen: Sequence[tuple[int, int]] | None = None,
+    chosen: Sequence[tuple[int, ...]] | None = None,
     actor: str | None = None,
 ) -> RoundView:
     """Pair the event's next round and create its matches and byes, in one transaction.
 
-    ``chosen`` gives a club night's pairings (entrant ids); other formats pair themselves.
+    ``chosen`` gives a club night's tables (entrant ids, two a table, three for three-player
+    games); other formats pair themselves.
     Refused (:class:`RoundRefused`) while the current round has tables without a result.
     """
     with db.transaction() as session:
@@ -177,7 +179,7 @@ def start_round(
 
 
 def preview_round(
-    db: Database, event_id: int, *, chosen: Sequence[tuple[int, int]] | None = None
+    db: Database, event_id: int, *, chosen: Sequence[tuple[int, ...]] | None = None
 ) -> RoundPreview:
     """The pairings ``start_round`` would make now, without writing anything."""
     with db.transaction(write=False) as session:
@@ -196,6 +198,7 @@ def preview_round(
                     facts.views[p.a],
                     facts.views[p.b] if p.b is not None else None,
                     p.slot,
+                    facts.views[p.c] if p.c is not None else None,
                 )
                 for p in plan.pairings
             ),
@@ -268,6 +271,9 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
         _refuse_if_played(session, facts, number)
         claim_version(session, db, Event, event_id, facts.event.version)
         removed = [m.row.id for m in facts.matches_of(number)]
+        for seat in session.exec(select(MatchSeat).where(col(MatchSeat.match_id).in_(removed))):
+            session.delete(seat)
+        session.flush()
         for m in facts.matches_of(number):
             session.delete(m.row)
         session.flush()

@@ -34,6 +34,11 @@ def table_text(m: MatchFacts, facts: EventFacts) -> Said:
     a = facts.views[m.row.entrant_a_id].name if m.row.entrant_a_id in facts.views else "?"
     b_id = m.row.entrant_b_id
     b: Said | str = facts.views[b_id].name if b_id in facts.views else said("bye")
+    if m.third is not None:
+        c = facts.views[m.third].name if m.third in facts.views else "?"
+        if m.row.table_number:
+            return said("table {0} ({1}, {2} and {3})", m.row.table_number, a, b, c)
+        return said("match {0} ({1}, {2} and {3})", m.row.id, a, b, c)
     if m.row.table_number:
         return said("table {0} ({1} v {2})", m.row.table_number, a, b)
     return said("match {0} ({1} v {2})", m.row.id, a, b)
@@ -80,6 +85,8 @@ def pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
                 games_a=m.games_a,
                 games_b=m.games_b,
                 hands=m.hands,
+                c=facts.views[m.third] if m.third is not None else None,
+                winner=m.outcome.winner if m.third is not None and m.outcome else None,
             )
         )
     lines.sort(key=lambda p: (p.table is None, p.table or 0, p.match_id))
@@ -113,11 +120,14 @@ def pairings(db: Database, event_id: int, round_number: int) -> tuple[PairingVie
     return get_round(db, event_id, round_number).pairings
 
 
-def _score_text(m: MatchFacts) -> str:
+def _score_text(m: MatchFacts, facts: EventFacts) -> str:
     """The board's score cell: the games, and where a result came from when not from hands."""
     kind = m.outcome.kind if m.outcome is not None else ResultKind.PLAYED
     if m.forfeit:  # decided by a withdrawal, not by a reported result
         return "forfeit (withdrawal)"
+    if m.third is not None:  # a table of three: its winner, first ("1. Ann"), once it is won
+        winner = m.outcome.winner if m.outcome is not None else None
+        return f"1. {facts.views[winner].name}" if winner in facts.views else ""
     if kind is ResultKind.DOUBLE_FORFEIT:
         return kind.label
     if kind is not ResultKind.PLAYED:
@@ -156,10 +166,11 @@ def status_board(session: Session, facts: EventFacts, round_number: int) -> Roun
                 b=facts.views[r.entrant_b_id].name if r.entrant_b_id is not None else None,
                 state=state,
                 hands=m.hands,
-                score=_score_text(m),
+                score=_score_text(m, facts),
                 confirmation=confirmation_of(
                     words.get(r.id or 0, ()), r.version, decided=state is TableState.FINISHED
                 ),
+                c=facts.views[m.third].name if m.third is not None else None,
             )
         )
     lines.sort(key=lambda t: (t.table is None, t.table or 0, t.match_id or 0))
