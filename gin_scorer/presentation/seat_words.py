@@ -14,6 +14,7 @@ from gin_scorer.core.ledgers import Seat, SeatedMatch, seat_of, tables_of
 from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.match_place import match_names
+from gin_scorer.presentation.three_words import hand_players
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
@@ -125,8 +126,9 @@ def seat_label(sheet: ScoreSheet, hand: int) -> str:
 
 def entry_names(sheet: ScoreSheet, hand: int | None = None) -> tuple[str, str]:
     """Who the entry line's ``a`` and ``b`` are for the ``hand``-th hand (default: the next):
-    the two players at that table in a team match, else the two entrants."""
-    return seat_names(sheet, hand) or match_names(sheet.match)
+    the two players at that table in a team match, the two who play it at a table of three
+    (the dealer sits out), else the two entrants."""
+    return seat_names(sheet, hand) or hand_players(sheet, hand) or match_names(sheet.match)
 
 
 def deal_seating(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
-from gin_scorer.core.rules import MatchFormat
+from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
@@ -95,14 +95,7 @@ def record_result(
         # Read once: the sheet as it stands says which authority applies (replacing a
         # decided match is a correction) and what the report replaces.
         current = _loaded(session, fetch(session, Match, match_id))
-        if is_three_player(current.rules):
-            raise InvalidInput(
-                said(
-                    "match {0} is a table of three: its result comes from its hands (a player "
-                    "who leaves is withdrawn from the event and loses to both others)",
-                    match_id,
-                )
-            )
+        _refuse_table_of_three(current.rules, match_id)
         before = current.sheet(validate=False)
         action = _action_for(before, report.kind)
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
@@ -137,6 +130,18 @@ def record_result(
         _audit_record(session, db, entry, sheet.version, pinned, hands_set_aside=set_aside)
     backup.maybe_backup(db)
     return sheet
+
+
+def _refuse_table_of_three(rules: RuleSet, match_id: int) -> None:
+    """A table of three is decided by its hands only: no slip, forfeit or adjudication."""
+    if is_three_player(rules):
+        raise InvalidInput(
+            said(
+                "match {0} is a table of three: its result comes from its hands (a player "
+                "who leaves is withdrawn from the event and loses to both others)",
+                match_id,
+            )
+        )
 
 
 def void_result(

@@ -7276,6 +7276,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>match {0} is a table of three: its result comes from its hands (a player who leaves is withdrawn from the event and loses to both others)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>match {0} already has a result ({1}): replace it, or take it back first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7297,10 +7301,6 @@ head</source>
     </message>
     <message>
         <source>a {0} result needs the winner (A or B)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0} is a table of three: its result comes from its hands (a player who leaves is withdrawn from the event and loses to both others)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10205,6 +10205,37 @@ W–L</source>
     </message>
     <message>
         <source>✖ only this table&apos;s last hand can be taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>three_words</name>
+    <message>
+        <source>Hand {0} · {1} deals: {2} v {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} wins the game · final: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three players: the dealer deals to the other two and sits the hand out; the loser of each hand deals the next; first to {0} wins the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, {1} and {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame
+from gin_scorer.presentation import three_words
+from gin_scorer.presentation.seat_words import entry_names
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, rounds, standings
 from gin_scorer.services.dto import MatchStatus, ResultKind
@@ -138,3 +140,23 @@ def test_what_a_table_of_three_refuses(db: Database) -> None:
     a, b, c = (entrants.add_entrant(db, two.id, n).id for n in ("X", "Y", "Z"))
     with pytest.raises(RoundRefused, match="seats two players, not 3"):
         rounds.start_round(db, two.id, chosen=[(a, b, c)])
+
+
+def test_the_words_every_front_end_says_of_a_table_of_three(db: Database) -> None:
+    event_id = _event(db, names=NAMES[:7])  # table 1: Ann, Cat and Eve
+    table = rounds.start_round(db, event_id).pairings[0]
+    sheet = matches.get_score_sheet(db, table.match_id)
+    assert three_words.hand_words(sheet) == "Hand 1 · Ann deals: Cat v Eve"
+    assert entry_names(sheet) == ("Cat", "Eve")
+    sheet = hands.record_hand(db, table.match_id, hand(GIN_A), sheet.version, entered_by="T")
+    assert three_words.next_hand_words(sheet) == "next: Hand 2 · Eve deals: Ann v Cat"
+    assert entry_names(sheet) == ("Ann", "Cat") and entry_names(sheet, 0) == ("Cat", "Eve")
+    assert (
+        three_words.hand_notes(sheet, 0) == "Hand 1 · Ann deals: Cat v Eve; Ann 0 · Cat 60 · Eve 0"
+    )
+    assert three_words.table_line(sheet) == "Points: Ann 0 · Cat 60 · Eve 0"
+    sheet = hands.record_hand(db, table.match_id, hand(GIN_B), sheet.version, entered_by="T")
+    # Cat: 120 points, two boxes of 20 and the game bonus of 100.
+    assert three_words.table_line(sheet) == "Cat wins the game · final: Ann 0 · Cat 260 · Eve 0"
+    assert three_words.next_hand_words(sheet) == ""
+    assert three_words.players_phrase(sheet.match.players) == "Ann, Cat and Eve"
