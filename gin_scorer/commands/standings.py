@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import any_whole, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import speaking, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -52,6 +52,10 @@ def _standings(db: Database, args: argparse.Namespace) -> int:
     rows = standings(db, args.event, args.after_round)
     seal = seal_of(db)
     if args.json:
+        from gin_scorer.presentation.bracket_words import progress_words
+
+        with speaking(None):  # the machine-readable position stays in English
+            positions = [progress_words(r.position) for r in rows]
         lines = [
             {
                 "place": r.place,
@@ -67,10 +71,10 @@ def _standings(db: Database, args: argparse.Namespace) -> int:
                 "byes": r.byes,
                 "buchholz": r.buchholz,
                 "tie_breaks": {t.value: v for t, v in r.tie_breaks},
-                "position": r.position,
+                "position": position,
                 "withdrawn": r.withdrawn,
             }
-            for r in rows
+            for r, position in zip(rows, positions, strict=True)
         ]
         # An object, not a bare list, so the seal travels with the figures it covers.
         json.dump({"seal": seal, "standings": lines}, sys.stdout, indent=1, ensure_ascii=False)

@@ -28,6 +28,7 @@ from gin_scorer.services import hands as hand_services
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.services.undo_reasons import undo_of_correction, undo_of_recording
 
 SheetSink = Callable[[ScoreSheet], None]
 ErrorSink = Callable[[str], None]  # a sentence for the person
@@ -169,7 +170,7 @@ class RecordHandCommand(_MatchCommand):
             self.db,
             self._hand_id(self.number, self.hand_id),
             self.expected_version,
-            reason=f"undo of recording hand {self.number}",
+            reason=undo_of_recording(self.number),
             entered_by=self.entered_by,
             pin=self.pin,
         )
@@ -223,7 +224,7 @@ class CorrectHandCommand(_MatchCommand):
             self._hand_id(self.number, self.hand_id),
             self.old_record,
             self.expected_version,
-            reason=f"undo of correction ({self.reason})",
+            reason=undo_of_correction(self.reason),
             entered_by=self.entered_by,
             override_reason=self.old_override,
             pin=self.pin,

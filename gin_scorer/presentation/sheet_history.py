@@ -14,18 +14,22 @@ from gin_scorer.presentation.hand_words import describe_hand
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
 from gin_scorer.services.sheets import hand_chains
+from gin_scorer.services.undo_reasons import is_undo
 
 
 @dataclass(frozen=True, slots=True)
 class WithdrawnHand:
-    """A hand no longer on the sheet: the record it had when it was withdrawn, and why."""
+    """A hand no longer on the sheet: the record it had when it was withdrawn, and why:
+    ``undone`` when an undo took it off (its stored ``reason`` is then the log's own marker,
+    never shown), else voided for ``reason``."""
 
     first_entry_id: int
     record: HandRecord
     dealer: Side | None
-    reason: str  # the void's reason ("undo of recording hand 4" for an undone entry)
+    reason: str  # the void's reason as stored
     withdrawn_by: str
     withdrawn_at: datetime
+    undone: bool = False  # taken off by the app's Ctrl+Z or the command line's undo
 
 
 SheetLine = HandRow | WithdrawnHand
@@ -49,6 +53,7 @@ def withdrawn_hands(log: Sequence[LogEntry]) -> tuple[WithdrawnHand, ...]:
                 reason=void.override_reason or "",
                 withdrawn_by=void.entered_by,
                 withdrawn_at=void.entered_at,
+                undone=is_undo(void.override_reason),
             )
         )
     return tuple(out)
@@ -69,23 +74,20 @@ def _played_at(line: SheetLine) -> int:
 
 def withdrawn_note(hand: WithdrawnHand) -> str:
     """The Notes cell of a withdrawn hand: ``voided: reason`` or ``undone``."""
-    if _undone(hand):
+    if hand.undone:
         return translate("sheet_history", "undone")
     if hand.reason:
         return translate("sheet_history", "voided: {0}").format(hand.reason)
     return translate("sheet_history", "voided")
 
 
-def _undone(hand: WithdrawnHand) -> bool:
-    return hand.reason.startswith("undo of")  # the app's Ctrl+Z, or the command line's undo
-
-
 def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
     """What changed on the sheet after entry, in play order, for paper: each corrected hand
     with its reason, each withdrawn hand with where it stood, what it was and why.
 
-    ``† hand 1 corrected: misheard the count`` · ``✗ after hand 1, voided: B knocks 9 v 4
-    (misdeal)`` · ``✗ after hand 3, undone: dead hand``
+    ``† hand 1 corrected: misheard the count`` · ``† hand 2: a change undone`` (a correction
+    or a void taken back) · ``✗ after hand 1, voided: B knocks 9 v 4 (misdeal)`` · ``✗ after
+    hand 3, undone: dead hand``
     """
     out: list[str] = []
     counted = 0
@@ -94,7 +96,11 @@ def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
             out.append(_withdrawn_line(line, counted))
             continue
         counted += 1
-        if line.corrected and line.override_reason:
+        if line.corrected and is_undo(line.override_reason):  # the log's marker, not words
+            out.append(
+                translate("sheet_history", "† hand {0}: a change undone").format(line.number)
+            )
+        elif line.corrected and line.override_reason:
             said = translate("sheet_history", "† hand {0} corrected: {1}")
             out.append(said.format(line.number, line.override_reason))
         elif line.corrected:
@@ -109,7 +115,7 @@ def _withdrawn_line(hand: WithdrawnHand, counted: int) -> str:
     else:
         where = translate("sheet_history", "before hand 1")
     what = describe_hand(hand.record)  # sides as letters: A and B head the sheet
-    if _undone(hand):
+    if hand.undone:
         return translate("sheet_history", "✗ {0}, undone: {1}").format(where, what)
     if hand.reason:
         said = translate("sheet_history", "✗ {0}, voided: {1} ({2})")

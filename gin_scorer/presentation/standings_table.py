@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import MatchStatus, MatchView
@@ -178,10 +179,12 @@ def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
                 tooltip_values=(position + 1,),
             )
         )
-    if any(r.position for r in rows):
+    if any(r.position is not None for r in rows):
         columns.append(
             ColumnSpec(
-                QT_TRANSLATE_NOOP("columns", "Bracket"), lambda r: r.position, align_left=True
+                QT_TRANSLATE_NOOP("columns", "Bracket"),
+                lambda r: progress_words(r.position),
+                align_left=True,
             )
         )
     return columns
@@ -269,7 +272,7 @@ def printed_note(row: StandingRow) -> str:
     """The printout's "Note" cell: the bracket position, "withdrawn", the byes.
 
     Joined by commas, each part only when it says something."""
-    parts = [row.position]
+    parts = [progress_words(row.position)]
     if row.withdrawn:
         parts.append(translate("standings_table", "withdrawn"))
     if row.byes == 1:
@@ -335,7 +338,8 @@ def standings_text(rows: Sequence[StandingRow]) -> list[str]:
         lines.append(
             f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
             f"{r.game_wins:>3}-{r.game_losses:<3} "
-            f"{points_text(r.point_differential, r.points_missing):>7}  {r.position}{flag}"
+            f"{points_text(r.point_differential, r.points_missing):>7}  "
+            f"{progress_words(r.position)}{flag}"
         )
     missing = missing_points_note(rows)
     return [*lines, missing] if missing else lines

@@ -36,6 +36,7 @@ from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.submissions import already_submitted, checked_key, remember_submission
 from gin_scorer.services.text_input import clean_text
+from gin_scorer.services.undo_reasons import undo_of_entry
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import HandEntry, Match, utcnow
@@ -318,7 +319,7 @@ def undo_last_entry(
         loaded = load_match(session, row)
         assert newest.id is not None
         new_kind, record_json = _undoing(session, newest)
-        entry = _superseding(newest, new_kind, record_json, f"undo of entry {newest.id}", who, db)
+        entry = _superseding(newest, new_kind, record_json, undo_of_entry(newest.id), who, db)
         sheet = after_write(session, loaded, entry)
         record_audit(
             session,

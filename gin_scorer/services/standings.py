@@ -36,7 +36,7 @@ class StandingRow(SharedPlace):
     buchholz: int
     # The event's tie-breaks with this entrant's value for each, in order.
     tie_breaks: tuple[tuple[TieBreak, int], ...] = ()
-    position: str = ""  # elimination: "Champion", "out in semi-final (W3-2)" ...
+    position: elimination.Progress | None = None  # elimination: how far in the bracket
     forfeits: int = 0  # matches won or lost by forfeit (not in ``played``)
     points_missing: int = 0  # results without game points: not in ``point_differential``
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 from gin_scorer.tournament.bracket import (
     PHANTOM,
@@ -41,6 +42,8 @@ __all__ = [
     "PHANTOM",
     "Bracket",
     "BracketMatch",
+    "BracketOutcome",
+    "Progress",
     "SlotState",
     "Source",
     "SourceKind",
@@ -195,13 +198,40 @@ def champion(bracket: Bracket, states: Mapping[str, SlotState]) -> int | None:
     return final.winner
 
 
+class BracketOutcome(Enum):
+    """Where an entrant's bracket run stands (the presentation layer says it in words)."""
+
+    CHAMPION = "champion"
+    RUNNER_UP = "runner_up"
+    OUT = "out"  # lost in ``slot`` and is out of the event
+    WITHDREW = "withdrew"  # withdrew before playing ``slot``
+    STILL_IN = "still_in"
+
+
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """How far an entrant got: ``stage`` orders entrants (higher = further), ``text`` says it."""
+    """How far an entrant got: ``stage`` orders entrants (higher = further), ``outcome`` says
+    what became of them, and for OUT and WITHDREW the slot it happened in, with the slot's
+    stage (one of :data:`~gin_scorer.tournament.bracket.STAGES`, ``{0}``: ``slot_round``).
+
+    >>> from gin_scorer.tournament.model import Entrant
+    >>> final = build_bracket([Entrant(1), Entrant(2)], double=False).matches[0]
+    >>> lost = Progress.at(final, BracketOutcome.RUNNER_UP)
+    >>> lost.outcome, lost.slot, lost.slot_stage, lost.alive
+    (<BracketOutcome.RUNNER_UP: 'runner_up'>, 'W1-1', 'Final', False)
+    """
 
     stage: int
-    text: str
-    alive: bool
+    outcome: BracketOutcome
+    alive: bool = False
+    slot: str = ""
+    slot_stage: str = ""
+    slot_round: int = 0
+
+    @classmethod
+    def at(cls, match: BracketMatch, outcome: BracketOutcome) -> Progress:
+        """Out of the bracket (``outcome``) at ``match``."""
+        return cls(match.wave, outcome, False, match.slot, match.stage, match.stage_round)
 
 
 def progress(bracket: Bracket, states: Mapping[str, SlotState]) -> dict[int, Progress]:
@@ -213,7 +243,7 @@ def progress(bracket: Bracket, states: Mapping[str, SlotState]) -> dict[int, Pro
     for m in bracket.matches:
         st = states[m.slot]
         if st.forfeit is not None and st.forfeit not in out:
-            out[st.forfeit] = Progress(m.wave, f"withdrew before {m.slot}", False)
+            out[st.forfeit] = Progress.at(m, BracketOutcome.WITHDREW)
         if not st.needed or st.loser in (None, PHANTOM) or st.winner is None:
             continue
         loser = st.loser
@@ -223,17 +253,13 @@ def progress(bracket: Bracket, states: Mapping[str, SlotState]) -> dict[int, Pro
         if m.slot == "GF" and bracket.bracket_reset and st.loser == st.a:
             eliminated = False  # the winners' champion's first loss forces the reset
         if eliminated and loser not in out:
-            text = (
-                "Runner-up"
-                if m.section == "GF" or m is bracket.matches[-1]
-                else (f"out in {m.label.lower()} ({m.slot})")
-            )
-            out[loser] = Progress(m.wave, text, False)
+            final = m.section == "GF" or m is bracket.matches[-1]
+            out[loser] = Progress.at(m, BracketOutcome.RUNNER_UP if final else BracketOutcome.OUT)
     for eid in bracket.seeds:
         if eid in out:
             continue
         if eid == winner:
-            out[eid] = Progress(top + 1, "Champion", False)
+            out[eid] = Progress(top + 1, BracketOutcome.CHAMPION)
         else:
-            out[eid] = Progress(top, "still in", True)
+            out[eid] = Progress(top, BracketOutcome.STILL_IN, alive=True)
     return out

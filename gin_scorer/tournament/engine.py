@@ -279,7 +279,7 @@ def event_standings(state: EventState, after_round: int | None = None) -> tuple[
         outcomes,
         (),
         stage=lambda eid: progress[eid].stage,
-        positions=lambda eid: progress[eid].text,
+        positions=lambda eid: progress[eid],
         forfeits_as_played=state.settings.results.forfeits_as_played,
     )
 

@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gin_scorer.tournament.elimination import Progress
 from gin_scorer.tournament.model import Entrant, MatchOutcome
 from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
@@ -79,7 +80,7 @@ class Standing(SharedPlace):
     record: Record
     # The values of the tie-breaks, in the event's order (head-to-head within the tied group).
     tie_break_values: tuple[int, ...]
-    position: str = ""  # elimination events: where in the bracket the entrant finished
+    position: Progress | None = None  # elimination events: how far in the bracket
 
 
 def entrant_records(
@@ -162,13 +163,13 @@ def compute_standings(
     tie_breaks: Sequence[TieBreak] = DEFAULT_TIE_BREAKS,
     *,
     stage: Callable[[int], int] | None = None,
-    positions: Callable[[int], str] | None = None,
+    positions: Callable[[int], Progress] | None = None,
     forfeits_as_played: bool = False,
 ) -> tuple[Standing, ...]:
     """Rank ``entrants`` by ``tie_breaks``; equal entrants share a place.
 
     ``stage`` (elimination events) puts bracket progress first: a higher stage ranks higher
-    whatever the tie-breaks say; ``positions`` gives each entrant's bracket position text.
+    whatever the tie-breaks say; ``positions`` gives each entrant's bracket progress.
     Within a shared place, rows are listed by seed then name, for a stable printout.
     """
     records = entrant_records(entrants, outcomes, forfeits_as_played=forfeits_as_played)
@@ -230,7 +231,7 @@ def _placed(
     groups: list[list[int]],
     records: Mapping[int, Record],
     values: Mapping[int, list[int]],
-    positions: Callable[[int], str] | None,
+    positions: Callable[[int], Progress] | None,
 ) -> tuple[Standing, ...]:
     """The rows in place order; a tied group shares its place, listed by seed then name."""
     rows: list[Standing] = []
@@ -247,7 +248,7 @@ def _placed(
                     entrant=records[eid].entrant,
                     record=records[eid],
                     tie_break_values=tuple(values[eid]),
-                    position=positions(eid) if positions is not None else "",
+                    position=positions(eid) if positions is not None else None,
                 )
             )
         place += len(group)

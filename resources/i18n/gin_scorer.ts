@@ -2889,6 +2889,54 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quarter-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>semi-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winners&apos; round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winners&apos; quarter-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winners&apos; semi-final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>winners&apos; final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>losers&apos; round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>losers&apos; final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grand final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grand final (reset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>not needed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2918,6 +2966,26 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>loser of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Champion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runner-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrew before {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out in {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still in</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6992,6 +7060,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>result entry {0} supersedes entry {1} of another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a reported result ({0}) decides it but it is marked {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7016,11 +7088,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot read its hand log: {0}</source>
+        <source>hand entry {0} supersedes entry {1} of another match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>result entry {0} supersedes entry {1} of another match</source>
+        <source>cannot read its hand log: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7033,10 +7105,6 @@ head</source>
     </message>
     <message>
         <source>{0} is played by {1} but the results in force send {2} there (a result it depends on was changed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} supersedes entry {1} of another match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7660,10 +7728,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database (it was not changed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} is locked by another program; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7680,15 +7744,19 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this database was written by a newer gin-scorer (revision {0}); this version knows up to {1} — update gin-scorer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot read {0}: {1}</source>
+        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database (it was not changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is a database, but not a gin-scorer one (it has tables {1}); choose another file or an empty database</source>
+        <source>cannot read {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10052,6 +10120,10 @@ W–L</source>
     </message>
     <message>
         <source>voided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>† hand {0}: a change undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -125,3 +125,27 @@ def test_demo_club_nights_play_hollywood_with_rotating_pairs(
         assert len(set(pairs)) == len(pairs)  # nobody meets the same opponent twice
     finally:
         opened.close()
+
+
+def test_the_bracket_position_is_in_the_terminals_language_but_english_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from gin_scorer import cli
+    from gin_scorer.presentation.words import use_translator
+
+    db = str(tmp_path / "knockout.sqlite")
+    demo = ("demo", "--entrants", "4", "--format", "single-elim", "--seed", "4")
+    assert _run(capsys, "--db", db, *demo, "--preset", "wikipedia-standard")[0] == 0
+    shouting = lambda: use_translator(lambda _context, text: text.upper())  # noqa: E731
+    monkeypatch.setattr(cli, "_speak_the_terminals_language", shouting)
+    try:
+        _, out, _ = _run(capsys, "--db", db, "standings", "--event", "1", "--json")
+        _, table, _ = _run(capsys, "--db", db, "standings", "--event", "1")
+    finally:
+        use_translator(None)
+    positions = [line["position"] for line in json.loads(out)["standings"]]
+    assert positions[:2] == ["Champion", "Runner-up"]
+    assert sorted(positions[2:]) == ["out in semi-final (W1-1)", "out in semi-final (W1-2)"]
+    assert "CHAMPION" in table and "OUT IN SEMI-FINAL (W1-" in table

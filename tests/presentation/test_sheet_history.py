@@ -43,7 +43,30 @@ def test_a_corrected_then_voided_hand_is_withdrawn_with_its_corrected_record() -
         (1, FIXED, "misdeal"),
         (2, KNOCK, "undo of recording hand 2"),
     ]
+    assert [hand.undone for hand in gone] == [False, True]
     assert [withdrawn_note(hand) for hand in gone] == ["voided: misdeal", "undone"]
+
+
+def test_an_undone_hand_is_told_by_its_flag_not_by_its_words() -> None:
+    """The row builder reads the log's undo marker once (services.undo_reasons); the notes
+    then go by the flag: an undo's stored reason is never read as words, nor shown."""
+    from dataclasses import replace
+
+    from gin_scorer.presentation.words import speaking
+    from gin_scorer.services.undo_reasons import undo_of_correction, undo_of_recording
+
+    assert undo_of_recording(2) == "undo of recording hand 2"  # the stored text, as ever
+    assert undo_of_correction("misheard") == "undo of correction (misheard)"
+    log = [
+        row(1, EntryKind.ENTRY, record=KNOCK),
+        row(2, EntryKind.VOID, of=1, why=undo_of_recording(1)),
+    ]
+    [undone] = withdrawn_hands(log)
+    assert undone.undone
+    with speaking(lambda _context, text: text.upper()):
+        assert withdrawn_note(undone) == "UNDONE"
+        assert withdrawn_note(replace(undone, undone=False)) == "VOIDED: undo of recording hand 1"
+        assert withdrawn_note(replace(undone, reason="")) == "UNDONE"
 
 
 def test_a_void_taken_back_is_no_longer_withdrawn() -> None:

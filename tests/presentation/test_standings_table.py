@@ -10,11 +10,13 @@ from gin_scorer.presentation.standings_table import (
     standings_columns,
     standings_text,
 )
+from gin_scorer.tournament.elimination import BracketOutcome, Progress
 from tests.presentation.helpers import standing
 
+OUT_IN_SEMI = Progress(2, BracketOutcome.OUT, slot="W2-1", slot_stage="Semi-final")
 ROWS = [
     standing(1, 1, "Ann"),
-    standing(2, 3, "Bob", withdrawn=True, point_differential=-40, position="out in R2", byes=2),
+    standing(2, 3, "Bob", withdrawn=True, point_differential=-40, position=OUT_IN_SEMI, byes=2),
 ]
 
 
@@ -47,7 +49,7 @@ def test_the_apps_columns() -> None:
     texts = [[c.text(r) for c in columns] for r in ROWS]
     assert texts[1][:2] == ["2=", "Bob (withdrawn)"]
     assert texts[1][7] == "-40"
-    assert texts[1][9:] == ["5", "2", "out in R2"]
+    assert texts[1][9:] == ["5", "2", "out in semi-final (W2-1)"]
 
 
 def test_the_printout() -> None:
@@ -55,7 +57,7 @@ def test_the_printout() -> None:
     assert printed.tie_break_headings == ("Opp.\nwins", "Seed")
     assert printed.note == "Ties broken by: match wins, opponents' match wins, seed."
     assert printed.lines[0].tie_breaks == ("5", "1")
-    assert printed.lines[1].note == "out in R2, withdrawn, 2 byes"
+    assert printed.lines[1].note == "out in semi-final (W2-1), withdrawn, 2 byes"
     assert printed_standings([]).lines == ()
 
 
@@ -63,7 +65,8 @@ def test_the_terminal() -> None:
     assert standings_text(ROWS) == [
         " place  entrant                       W-L   games  points  position",
         "     1  Ann                         2-1     7-4      +125  ",
-        "    2=  Bob                         2-1     7-4       -40  out in R2 (withdrawn)",
+        "    2=  Bob                         2-1     7-4       -40  "
+        "out in semi-final (W2-1) (withdrawn)",
     ]
 
 
@@ -86,3 +89,44 @@ def test_results_without_points_and_forfeits_show_in_every_front_end() -> None:
     text = standings_text(rows)
     assert text[-1].startswith("* The points differential leaves out 1 result")
     assert "Forfeits" not in [c.header for c in standings_columns(ROWS)]
+
+
+def test_the_bracket_column_says_the_progress_in_the_readers_language() -> None:
+    """The tournament gives how far each entrant got as values; the Bracket column, the
+    printout's note and the terminal say it through the translator (here one that shouts)."""
+    from gin_scorer.presentation.bracket_words import MID_SENTENCE_STAGE_WORDS, progress_words
+    from gin_scorer.presentation.words import speaking
+    from gin_scorer.tournament.bracket import STAGES
+
+    assert set(MID_SENTENCE_STAGE_WORDS) == {stage.lower() for stage in STAGES}
+    runs = [
+        Progress(5, BracketOutcome.CHAMPION),
+        Progress(3, BracketOutcome.RUNNER_UP, slot="W3-1", slot_stage="Final"),
+        Progress(3, BracketOutcome.OUT, slot="L3-1", slot_stage="Losers' round {0}", slot_round=3),
+        Progress(2, BracketOutcome.WITHDREW, slot="W2-1", slot_stage="Semi-final"),
+        Progress(4, BracketOutcome.STILL_IN, alive=True),
+        None,
+    ]
+    english = [
+        "Champion",
+        "Runner-up",
+        "out in losers' round 3 (L3-1)",
+        "withdrew before W2-1",
+        "still in",
+        "",
+    ]
+    assert [progress_words(run) for run in runs] == english
+    rows = [standing(1, 1, "Ann", position=runs[0]), ROWS[1]]
+    bracket = standings_columns(rows)[-1]
+    assert bracket.header == "Bracket"
+    assert [bracket.text(r) for r in rows] == ["Champion", "out in semi-final (W2-1)"]
+    with speaking(lambda _context, text: text.upper()):
+        assert [bracket.text(r) for r in rows] == ["CHAMPION", "OUT IN SEMI-FINAL (W2-1)"]
+        assert [progress_words(run) for run in runs] == [words.upper() for words in english]
+        assert printed_standings(ROWS).lines[1].note.startswith("OUT IN SEMI-FINAL (W2-1), ")
+        assert standings_text(ROWS)[2].endswith("OUT IN SEMI-FINAL (W2-1) (withdrawn)")
+
+
+def test_no_bracket_column_outside_an_elimination_event() -> None:
+    rows = [standing(1, 1, "Ann"), standing(2, 2, "Bob")]
+    assert "Bracket" not in [c.header for c in standings_columns(rows)]

@@ -23,12 +23,20 @@ from gin_scorer.presentation.standings_table import (
     standings_columns,
 )
 from gin_scorer.presentation.words import translate, use_translator
+from gin_scorer.tournament import elimination
 from gin_scorer.tournament.tables import TableState
 from tests.presentation.helpers import GIN_B, KNOCK_A, hand_row, standing
 
 ROWS = [
     standing(1, 1, "Ann"),
-    standing(2, 3, "Bob", withdrawn=True, position="out in R2", byes=2),
+    standing(
+        2,
+        3,
+        "Bob",
+        withdrawn=True,
+        position=elimination.Progress(2, elimination.BracketOutcome.WITHDREW, slot="W2-1"),
+        byes=2,
+    ),
 ]
 
 
@@ -81,7 +89,7 @@ def test_standings_go_through_the_translator(pseudo: list[tuple[str, str]]) -> N
     assert points.explanation.startswith("«Total point differential")
     entrant = next(c for c in columns if c.header == "Entrant")
     assert entrant.text(ROWS[1]) == "«Bob (withdrawn)»"
-    assert printed_note(ROWS[1]) == "out in R2, «withdrawn», «2 byes»"
+    assert printed_note(ROWS[1]) == "«withdrew before W2-1», «withdrawn», «2 byes»"
     assert stage_words(3, complete=True) == "«After round 3»"
     assert stage_words(None, complete=False) == "«Before round 1»"
     assert printed_standings(ROWS).note.startswith("«Ties broken by: ")
@@ -122,7 +130,7 @@ def test_the_sheets_history_goes_through_the_translator(pseudo: list[tuple[str, 
     from gin_scorer.presentation.sheet_history import WithdrawnHand, withdrawn_note
 
     at = datetime(2026, 11, 26, 20, 5)
-    undone = WithdrawnHand(3, KNOCK_A, None, "undo of recording hand 4", "desk", at)
+    undone = WithdrawnHand(3, KNOCK_A, None, "undo of recording hand 4", "desk", at, undone=True)
     voided = WithdrawnHand(4, KNOCK_A, None, "misdeal: 11 cards", "desk", at)
     assert withdrawn_note(undone) == "«undone»"
     assert withdrawn_note(voided) == "«voided: misdeal: 11 cards»"

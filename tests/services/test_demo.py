@@ -18,6 +18,7 @@ from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.events import get_event
 from gin_scorer.services.rounds import list_rounds, round_status
 from gin_scorer.services.standings import standings
+from gin_scorer.tournament.elimination import BracketOutcome
 
 
 def test_a_swiss_demo_plays_every_round_and_finishes_the_event(db: Database) -> None:
@@ -56,7 +57,8 @@ def test_a_showcase_leaves_the_last_rounds_last_tables_part_played(db: Database)
 def test_an_elimination_demo_plays_until_there_is_a_champion(db: Database) -> None:
     result = play_demo(db, DemoPlan(entrants=8, event_format="single-elim", seed=3))
     assert result.rounds == 3 and result.matches == 7
-    assert standings(db, result.event.id)[0].position == "Champion"
+    position = standings(db, result.event.id)[0].position
+    assert position is not None and position.outcome is BracketOutcome.CHAMPION
 
 
 def test_a_cancelled_demo_keeps_what_was_played(db: Database) -> None:

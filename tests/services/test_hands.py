@@ -314,3 +314,39 @@ def test_one_except_catches_every_refusal(db: Database, new_match: NewMatch) -> 
     with pytest.raises(ServiceError) as wrong:
         events.set_event_pin(db, match.event_id, "1111", old_pin="0000")
     assert isinstance(wrong.value, store_errors.PinError)
+
+
+def test_an_undo_is_marked_in_the_log_and_said_in_the_readers_words(
+    db: Database, new_match: NewMatch
+) -> None:
+    """The log stores an undo's reason as it always has ("undo of entry 5": old databases
+    read the same); the sheet's history recognises the mark as a flag and says what happened
+    in the reader's language, never the stored words."""
+    from gin_scorer.presentation.sheet_history import history_lines, withdrawn_hands
+    from gin_scorer.presentation.words import speaking
+
+    match = new_match(db)
+    sheet = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
+    first = sheet.hands[0].hand_id
+    sheet = hands.correct_hand(db, first, hand(GIN_B), sheet.version, reason="r", entered_by="T")
+    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="T")
+    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    ids = [e.id for e in sheet.log]
+    assert [e.override_reason for e in sheet.log] == [
+        None,
+        "r",
+        f"undo of entry {ids[1]}",
+        None,
+        f"undo of entry {ids[3]}",
+    ]
+    [gone] = withdrawn_hands(sheet.log)
+    assert gone.undone and gone.record == hand(GIN_A)
+    english = history_lines(sheet)
+    assert english[0] == "† hand 1: a change undone"
+    assert english[1].startswith("✗ after hand 1, undone: ")
+    with speaking(lambda _context, text: text.upper()):
+        shouted = history_lines(sheet)
+    assert shouted[0] == "† HAND 1: A CHANGE UNDONE"
+    assert shouted[1].startswith("✗ AFTER HAND 1, UNDONE: ")
+    assert not any("undo of" in line.lower() for line in (*english, *shouted))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_scorer.tournament.elimination import PHANTOM, build_bracket
+from gin_scorer.tournament.elimination import PHANTOM, BracketOutcome, Progress, build_bracket
 from gin_scorer.tournament.engine import EventState, event_standings, plan_round
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import EntrantStatus, Format
@@ -69,7 +69,8 @@ def test_double_elimination_any_field(n: int, seed: int, reset: bool) -> None:
     assert rows[0].place == 1 and not rows[0].shared
     assert losses[champion] <= 1
     runner_up = rows[1].entrant.id
-    assert rows[1].place == 2 and rows[1].position == "Runner-up"
+    assert rows[1].place == 2 and rows[1].position is not None
+    assert rows[1].position.outcome is BracketOutcome.RUNNER_UP
     # Everyone else is out with two losses; without a reset the winners' champion may lose
     # the grand final and be runner-up with one.
     assert all(losses[e] == 2 for e in range(1, n + 1) if e not in (champion, runner_up))
@@ -97,7 +98,11 @@ def test_better_seeds_meet_in_order_in_eight() -> None:
         ("5=", 7),
         ("5=", 8),
     ]
-    assert rows[0].position == "Champion"
+    assert [r.position.outcome for r in rows if r.position] == [
+        BracketOutcome.CHAMPION,
+        BracketOutcome.RUNNER_UP,
+        *[BracketOutcome.OUT] * 6,
+    ]
     assert rows[2].place_range == "3–4"
 
 
@@ -144,8 +149,9 @@ def test_withdrawal_gives_the_opponent_a_walkover() -> None:
     rows = event_standings(
         replace(state, paired_rounds=2, paired_slots=state.paired_slots | {"W2-1"})
     )
-    assert rows[0].entrant.id == 1 and rows[0].position == "Champion"
-    assert any(r.entrant.id == 2 and r.position.startswith("withdrew") for r in rows)
+    by_id = {r.entrant.id: r.position for r in rows}
+    assert rows[0].entrant.id == 1 and by_id[1] == Progress(5, BracketOutcome.CHAMPION)
+    assert by_id[2] == Progress(2, BracketOutcome.WITHDREW, slot="W2-1", slot_stage="Final")
 
 
 def test_late_entry_is_refused_in_a_bracket() -> None:
@@ -188,3 +194,33 @@ def test_when_seeds_hold_one_meets_two_in_the_final(n: int) -> None:
     if n >= 4:
         semis = {e for p in plans[-2].pairings for e in p.entrants}
         assert semis == {1, 2, 3, 4}
+
+
+def test_progress_is_data_for_the_presentation_to_say() -> None:
+    """How far each entrant got is values, no English: the outcome, and for those out the
+    slot with its stage as one of the bracket's STAGES patterns (the key the words use)."""
+    from dataclasses import fields
+
+    from gin_scorer.tournament.bracket import STAGES
+    from gin_scorer.tournament.elimination import progress
+    from gin_scorer.tournament.engine import bracket_of, bracket_states
+    from tests.tournament.tournament_play import play_round
+
+    assert "text" not in {f.name for f in fields(Progress)}
+    seeds = better_seed_wins({i: i for i in range(1, 9)})
+    state, _ = play_round(_state(8, Format.SINGLE_ELIMINATION), seeds, random.Random(1))
+    half = progress(bracket_of(state), bracket_states(state))
+    assert {eid: p.outcome for eid, p in half.items()} == {
+        **dict.fromkeys((1, 2, 3, 4), BracketOutcome.STILL_IN),
+        **dict.fromkeys((5, 6, 7, 8), BracketOutcome.OUT),
+    }
+    assert all(half[eid].alive for eid in (1, 2, 3, 4))
+    assert half[5] == Progress(1, BracketOutcome.OUT, slot="W1-2", slot_stage="Quarter-final")
+
+    state, _ = play_event(_state(8, Format.DOUBLE_ELIMINATION), seeds, random.Random(1))
+    done = progress(bracket_of(state), bracket_states(state))
+    assert done[1].outcome is BracketOutcome.CHAMPION and not done[1].alive
+    assert done[2].outcome is BracketOutcome.RUNNER_UP and done[2].slot == "GF"
+    out = [p for p in done.values() if p.outcome is BracketOutcome.OUT]
+    assert len(out) == 6 and all(p.slot.startswith("L") and p.slot_stage in STAGES for p in out)
+    assert {p.slot_stage for p in out} == {"Losers' round {0}", "Losers' final"}

@@ -21,6 +21,7 @@ from gin_scorer.services.standings import bracket, standings
 from gin_scorer.services.verify import verify_database
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store.tables import HandEntry
+from gin_scorer.tournament.elimination import BracketOutcome
 
 FAST = "wikipedia-standard"  # one game to 100: short matches keep the tests quick
 
@@ -142,7 +143,10 @@ def test_single_elimination_bracket_and_dependant_policy(db: Any) -> None:
     _play_round(db, event_id, final)
     assert rounds.event_complete(db, event_id)
     rows = standings(db, event_id)
-    assert rows[0].position == "Champion" and rows[1].position == "Runner-up"
+    assert [r.position.outcome for r in rows[:2] if r.position] == [
+        BracketOutcome.CHAMPION,
+        BracketOutcome.RUNNER_UP,
+    ]
     assert rows[2].place_label == "3=" and rows[3].place_range == "3–4"
     assert bracket(db, event_id).champion == rows[0].entrant
 
