@@ -271,16 +271,18 @@ class MatchPanel(QWidget):
         return finished_words(self.sheet)
 
     def _show(self, preview: EntryPreview) -> None:
-        icon, style = _state_style(preview.state)
         message = "" if preview.state is EntryState.EMPTY else preview.message
+        self._say(preview.state, message)
+
+    def _say(self, state: EntryState, message: str) -> None:
+        """``message`` under the entry line, with the icon and colour of ``state``."""
+        icon, style = _state_style(state)
         self.preview_label.setText(icon + message)
         self.preview_label.setStyleSheet(style)
 
     def show_error(self, message: str) -> None:
         """A refusal from the services (conflict, locked match...): shown, text kept."""
-        icon, style = _state_style(EntryState.ERROR)
-        self.preview_label.setText(icon + message)
-        self.preview_label.setStyleSheet(style)
+        self._say(EntryState.ERROR, message)
 
     def submit(self) -> None:
         """Enter: a complete entry is emitted; anything else shows why and keeps the text."""
@@ -319,9 +321,7 @@ class MatchPanel(QWidget):
 
     def show_saved(self, message: str) -> None:
         """After Enter: what was saved, until the next keystroke."""
-        icon, style = _state_style(EntryState.COMPLETE)
-        self.preview_label.setText(icon + message)
-        self.preview_label.setStyleSheet(style)
+        self._say(EntryState.COMPLETE, message)
 
     def entry_accepted(self) -> None:
         """The controller saved the entry: clear the line for the next hand."""

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.dialog_parts import spin_box
+from gin_scorer.gui.dialog_parts import dialog_buttons, spin_box
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EventView
@@ -68,12 +67,7 @@ class SeasonDialog(QDialog):
         self.problem.setObjectName("seasonProblem")
         self.problem.setWordWrap(True)
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.check_and_accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(dialog_buttons(self, self.check_and_accept))
         self.scoring: SeasonScoring | None = None
 
     def knobs(self) -> SeasonScoring:
@@ -131,11 +125,7 @@ class SeasonEventsDialog(QDialog):
             checked = event.id in counted
             item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.list.addItem(item)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = dialog_buttons(self, self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(
             QLabel(translate("SeasonEventsDialog", "The season counts the events ticked:"))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
 
+from gin_scorer.gui.dialog_parts import dialog_buttons
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.settings import GuiSettings, save_settings
 from gin_scorer.presentation.paper import Paper
@@ -52,12 +52,7 @@ class SettingsDialog(QDialog):
         form.addRow(translate("SettingsDialog", "Backup every:"), self.backup)
         form.addRow(translate("SettingsDialog", "Paper size:"), self.paper)
         form.addRow(translate("SettingsDialog", "Projector page time:"), self.projector)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(dialog_buttons(self, self.accept, save=True))
 
     def values(self) -> GuiSettings:
         return GuiSettings(

@@ -25,18 +25,30 @@ LINE = colors.HexColor("#1f4e8c")
 BAND = colors.HexColor("#9fb6d6")
 
 
-def _caption(drawing: Drawing, text: str, width: float, height: float) -> None:
-    drawing.add(String(0, height - 9, text, fontName=REGULAR, fontSize=8.5))
+def _captioned(
+    caption: str,
+    chart: LinePlot | VerticalBarChart,
+    size: tuple[float, float],
+    margins: tuple[int, int, int, int],
+) -> Drawing:
+    """A drawing of ``size`` (width, height) with ``caption`` at its top and ``chart`` in it,
+    ``margins`` (left, bottom, right, top) from its edges; the chart is drawn in it as the
+    caller sets it up afterwards."""
+    width, height = size
+    left, bottom, right, top = margins
+    drawing = Drawing(width, height)
+    drawing.add(String(0, height - 9, caption, fontName=REGULAR, fontSize=8.5))
+    chart.x, chart.y = left, bottom
+    chart.width, chart.height = width - (left + right), height - (bottom + top)
+    drawing.add(chart)
+    return drawing
 
 
 def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> Drawing:
     """The rating after each rated match, the band one uncertainty either side."""
-    drawing = Drawing(width, height)
     caption = translate("club_reports", "Rating after each rated match (band: ± one uncertainty)")
-    _caption(drawing, caption, width, height)
     plot = LinePlot()
-    plot.x, plot.y = 36, 22
-    plot.width, plot.height = width - 48, height - 40
+    drawing = _captioned(caption, plot, (width, height), (36, 22, 12, 18))
     xs = range(len(points) + 1)
     middle = [(0, 1500.0), *((i + 1, p.rating) for i, p in enumerate(points))]
     upper = [(0, 2000.0), *((i + 1, p.rating + p.uncertainty) for i, p in enumerate(points))]
@@ -53,7 +65,6 @@ def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> 
     plot.xValueAxis.valueStep = max(1, len(points) // 10)
     plot.xValueAxis.labelTextFormat = "%d"
     plot.yValueAxis.labelTextFormat = "%d"
-    drawing.add(plot)
     drawing.add(
         String(
             width - 12,
@@ -69,12 +80,9 @@ def rating_chart(points: Sequence[RatingPoint], width: float, height: float) -> 
 
 def events_chart(bars: Sequence[EventBar], width: float, height: float) -> Drawing:
     """Matches won (green) and lost (red) at each event, in the order played."""
-    drawing = Drawing(width, height)
     caption = translate("club_reports", "Matches won (green) and lost (red) at each event")
-    _caption(drawing, caption, width, height)
     chart = VerticalBarChart()
-    chart.x, chart.y = 30, 24
-    chart.width, chart.height = width - 40, height - 42
+    drawing = _captioned(caption, chart, (width, height), (30, 24, 10, 18))
     chart.data = [[b.won for b in bars], [b.lost for b in bars]]
     chart.categoryAxis.categoryNames = [b.label for b in bars]
     chart.categoryAxis.labels.fontName = REGULAR
@@ -90,5 +98,4 @@ def events_chart(bars: Sequence[EventBar], width: float, height: float) -> Drawi
     chart.bars[1].fillColor = LOST
     chart.barSpacing = 1
     chart.groupSpacing = 4
-    drawing.add(chart)
     return drawing

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlmodel import Session, col, select
 
@@ -81,13 +81,9 @@ def check_match(
         return found
     try:
         rules = rules_from_json(match.rules_json, f"match {match.id} rules")
-        ids = {r.id for r in rows}
-        for r in rows:
-            if r.supersedes_id is not None and r.supersedes_id not in ids:
-                elsewhere = said(
-                    "hand entry {0} supersedes entry {1} of another match", r.id, r.supersedes_id
-                )
-                found.problems.append(_at(where, elsewhere))
+        for entry, gone in _superseding_elsewhere(rows):
+            elsewhere = said("hand entry {0} supersedes entry {1} of another match", entry, gone)
+            found.problems.append(_at(where, elsewhere))
         hands = counted_hands(log_entries(rows))
     except (ServiceError, ValueError) as error:
         unread = said("cannot read its hand log: {0}", words_of(error))
@@ -102,6 +98,26 @@ def check_match(
     return found
 
 
+class _Chained(Protocol):
+    """A row of a log (hands or results) that may supersede an earlier row of it."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def supersedes_id(self) -> int | None: ...
+
+
+def _superseding_elsewhere(rows: Sequence[_Chained]) -> list[tuple[int | None, int]]:
+    """(row, the row it supersedes) for each of ``rows`` that supersedes a row of another
+    log: one not among ``rows``."""
+    ids = {r.id for r in rows}
+    return [
+        (r.id, r.supersedes_id)
+        for r in rows
+        if r.supersedes_id is not None and r.supersedes_id not in ids
+    ]
+
+
 def _check_reported(
     found: MatchCheck,
     where: Said,
@@ -112,13 +128,9 @@ def _check_reported(
     """The result log: each row supersedes a row of its own match, and the result in force
     is one the match's format allows and its status shows. True when a result is in force
     (it, not the hands, then decides the status)."""
-    ids = {r.id for r in reported}
-    for r in reported:
-        if r.supersedes_id is not None and r.supersedes_id not in ids:
-            elsewhere = said(
-                "result entry {0} supersedes entry {1} of another match", r.id, r.supersedes_id
-            )
-            found.problems.append(_at(where, elsewhere))
+    for entry, gone in _superseding_elsewhere(reported):
+        elsewhere = said("result entry {0} supersedes entry {1} of another match", entry, gone)
+        found.problems.append(_at(where, elsewhere))
     standing = in_force(reported)
     if standing is None:
         return False

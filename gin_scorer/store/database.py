@@ -40,7 +40,7 @@ from gin_scorer.store.connection import (
     sqlite_engine,
     sqlite_path,
 )
-from gin_scorer.store.errors import DatabaseBusy, StoreError
+from gin_scorer.store.errors import DatabaseBusy, StoreError, not_ours
 from gin_scorer.store.tables import Player
 
 __all__ = [
@@ -77,14 +77,7 @@ def refuse_foreign_file(path: Path) -> None:
         raise _sqlite_open_error(path, error) from error
     foreign = tables - {"alembic_version"}
     if foreign and "alembic_version" not in tables:
-        raise StoreError(
-            said(
-                "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
-                "another file or an empty database (it was not changed)",
-                path,
-                ", ".join(sorted(foreign)[:5]),
-            )
-        )
+        raise not_ours(path, foreign, unchanged=True)
 
 
 def _sqlite_open_error(path: Path, error: Exception) -> StoreError:

@@ -7,6 +7,7 @@ language; ``str(error)`` is its English.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from gin_scorer.core.wording import Said, SaidError, said
@@ -59,3 +60,26 @@ class PinError(StoreError):
 
 class DatabaseBusy(StoreError):
     """Another program held the database longer than the busy timeout."""
+
+
+def not_ours(name: object, foreign: Collection[str], *, unchanged: bool = False) -> StoreError:
+    """The database ``name`` holds tables (``foreign``, the first five named) but is not a
+    gin-scorer one; ``unchanged``: the sentence says the file was left as it was."""
+    tables = ", ".join(sorted(foreign)[:5])
+    if unchanged:
+        return StoreError(
+            said(
+                "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
+                "another file or an empty database (it was not changed)",
+                name,
+                tables,
+            )
+        )
+    return StoreError(
+        said(
+            "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
+            "another file or an empty database",
+            name,
+            tables,
+        )
+    )

@@ -21,9 +21,8 @@ from alembic.util.exc import CommandError
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
-from gin_scorer.core.wording import said
 from gin_scorer.store.connection import Database, sqlite_engine
-from gin_scorer.store.errors import NewerDatabase, StoreError
+from gin_scorer.store.errors import NewerDatabase, not_ours
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the key of the PostgreSQL advisory lock held while migrating.
@@ -67,14 +66,7 @@ def _check_known(connection: Connection, display_name: str) -> tuple[str, ...]:
     if not current:
         foreign = set(inspect(connection).get_table_names()) - {"alembic_version"}
         if foreign:
-            raise StoreError(
-                said(
-                    "{0} is a database, but not a gin-scorer one (it has tables {1}); choose "
-                    "another file or an empty database",
-                    display_name,
-                    ", ".join(sorted(foreign)[:5]),
-                )
-            )
+            raise not_ours(display_name, foreign)
     return current
 
 
