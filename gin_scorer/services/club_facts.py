@@ -17,6 +17,7 @@ from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.tables import Event
+from gin_scorer.tournament.model import MatchOutcome
 from gin_scorer.tournament.ratings import RatedMatch
 
 
@@ -67,10 +68,12 @@ def read_events(session: Session, event_ids: Sequence[int] | None = None) -> lis
     return records
 
 
-def is_rated(fact: MatchFacts) -> bool:
+def is_rated(fact: MatchFacts, outcome: MatchOutcome | None = None) -> bool:
     """A match decided at the table: played out, time called, a slip or a ruling. A forfeit
-    or a bye says nothing about how well anyone plays."""
-    outcome = fact.outcome
+    or a bye says nothing about how well anyone plays. ``outcome``: one of the match's
+    results (a table of three has one between each two players; a draw between the two
+    behind its winner rates nobody)."""
+    outcome = fact.outcome if outcome is None else outcome
     return (
         outcome is not None
         and outcome.b is not None
@@ -84,9 +87,8 @@ def rated_matches(records: Sequence[EventRecord]) -> list[RatedMatch]:
     """Every rated match of ``records`` between registered players, in played order."""
     found = []
     for index, record in enumerate(records):
-        for fact in record.facts.matches:
-            outcome = fact.outcome
-            if outcome is None or not is_rated(fact):
+        for fact, outcome in ((f, o) for f in record.facts.matches for o in f.outcomes):
+            if not is_rated(fact, outcome):
                 continue
             a, b = record.players_of(outcome.a), record.players_of(outcome.b)
             if not a or not b or set(a) & set(b):

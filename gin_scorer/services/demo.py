@@ -25,6 +25,7 @@ from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_size
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.matches import get_match
 from gin_scorer.services.results import record_result
 from gin_scorer.simulation import SimulatedHand
@@ -276,16 +277,15 @@ def _start(
 def _play_rounds(db: Database, run: _Run) -> bool:
     """Pair and play rounds until the event is complete; True when tables were left open."""
     from gin_scorer.services.rounds import event_complete, round_status, start_round
-    from gin_scorer.tournament.round_robin import round_robin_schedule
 
     club = run.plan.event_format == "club"
     # A club has no last round: the demo plays a few nights, the director's pairings
     # rotating so that everyone meets someone new each night (the circle method).
-    nights = round_robin_schedule(run.entrant_ids) if club else []
+    nights = club_nights(run.entrant_ids, three=is_three_player(run.rules)) if club else []
     night_count = min(run.plan.rounds or 3, len(nights))
     while (run.rounds < night_count) if club else not event_complete(db, run.event_id):
         tick = time.perf_counter()
-        chosen = [(p.a, p.b) for p in nights[run.rounds] if p.b is not None] if club else None
+        chosen = nights[run.rounds] if club else None
         paired = start_round(db, run.event_id, chosen=chosen, actor="demo")
         run.pair_seconds += time.perf_counter() - tick
         run.rounds = paired.number
@@ -307,6 +307,23 @@ def _play_rounds(db: Database, run: _Run) -> bool:
     return False
 
 
+def club_nights(entrants: Sequence[int], *, three: bool) -> list[list[tuple[int, ...]]]:
+    """Each club night's tables: pairs by the circle method (everyone meets someone new each
+    night), or for three-player games the field shuffled afresh each night (the same every
+    run) and seated in threes, whoever is left over sitting the night out."""
+    from gin_scorer.tournament.round_robin import round_robin_schedule
+
+    if not three:
+        schedule = round_robin_schedule(list(entrants))
+        return [[(p.a, p.b) for p in night if p.b is not None] for night in schedule]
+    nights = []
+    for night in range(max(1, len(entrants) - 1)):
+        people = list(entrants)
+        random.Random(f"gin-scorer demo club night {night}").shuffle(people)
+        nights.append([tuple(people[i : i + 3]) for i in range(0, len(people) - 2, 3)])
+    return nights
+
+
 def _play_match(
     db: Database, run: _Run, match_id: int, place: object, position: int, open_from: int
 ) -> None:
@@ -321,7 +338,8 @@ def _play_match(
     if not run.plan.with_cards:
         hands = [replace(h, record=replace(h.record, cards=None)) for h in hands]
     report = None
-    if run.plan.slips and position < open_from and match_rng.random() < run.plan.slips:
+    slips = run.plan.slips and not is_three_player(run.rules)  # a table of three: hands only
+    if slips and position < open_from and match_rng.random() < run.plan.slips:
         knockout = run.plan.event_format in ("single-elim", "double-elim")
         how = reported(match_rng, hands, run.rules, knockout=knockout)
         hands, report = list(how.hands), how.report

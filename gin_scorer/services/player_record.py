@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import SeatedMatch, ledger_games
+from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.services.club_facts import EventRecord, read_events
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
@@ -119,7 +120,7 @@ def player_record(db: Database, player_id: int) -> PlayerRecord:
 
 
 def _sides(fact: MatchFacts) -> tuple[int | None, ...]:
-    return (fact.row.entrant_a_id, fact.row.entrant_b_id)
+    return fact.seated
 
 
 def _line(
@@ -129,6 +130,8 @@ def _line(
 
     In a team match (partnerships, Tedesco teams) the statistics take only the hands the
     player played: those at their seat (``seat``: their place in the team)."""
+    if fact.third is not None:
+        return _three_line(session, record, fact, entrant)
     row = fact.row
     a_side = row.entrant_a_id == entrant
     other = row.entrant_b_id if a_side else row.entrant_a_id
@@ -138,19 +141,9 @@ def _line(
     decided = "in play" if won is None else ("won" if won else "lost")
     result = "bye" if other is None else decided
     kind = outcome.kind.label if outcome is not None and outcome.kind.value != "played" else ""
-    line = PlayedLine(
-        event_id=record.id,
-        event_name=record.name,
-        played_on=record.played_on,
-        round_number=fact.round_number,
-        table=row.table_number,
-        opponent=names.get(other, "") if other is not None else "",
-        result=result,
-        kind="forfeit" if fact.forfeit and not kind else kind,
-        games_for=fact.games_a if a_side else fact.games_b,
-        games_against=fact.games_b if a_side else fact.games_a,
-        match_id=row.id or 0,
-    )
+    opponent = names.get(other, "") if other is not None else ""
+    games = (fact.games_a, fact.games_b) if a_side else (fact.games_b, fact.games_a)
+    line = _played_line(record, fact, opponent, result, kind, games)
     if other is None:
         return line, None
     sheet = sheet_in(session, row, validate=False)
@@ -165,6 +158,56 @@ def _line(
     return line, PlayedMatch(side, tuple(results), ledger_games(sheet.ledger), won)
 
 
+def _played_line(
+    record: EventRecord,
+    fact: MatchFacts,
+    opponent: str,
+    result: str,
+    kind: str,
+    games: tuple[int, int],
+) -> PlayedLine:
+    """The player's line of ``fact``: the event, round and table, and what became of it."""
+    return PlayedLine(
+        event_id=record.id,
+        event_name=record.name,
+        played_on=record.played_on,
+        round_number=fact.round_number,
+        table=fact.row.table_number,
+        opponent=opponent,
+        result=result,
+        kind="forfeit" if fact.forfeit and not kind else kind,
+        games_for=games[0],
+        games_against=games[1],
+        match_id=fact.row.id or 0,
+    )
+
+
+def _three_line(
+    session: Session, record: EventRecord, fact: MatchFacts, entrant: int
+) -> tuple[PlayedLine, PlayedMatch]:
+    """The player's line of a table of three: both others as the opponents, won when the
+    player beat both (the game's winner), its results between each two as "games"; for
+    the statistics, the hands the player played (not those the player dealt and sat out)."""
+    row = fact.row
+    names = {e.id: e.name for e in record.facts.entrants}
+    mine = [o for o in fact.outcomes if entrant in (o.a, o.b)]
+    won = None if not mine else all(o.winner == entrant for o in mine)
+    opponents = ", ".join(names.get(e, "") for e in fact.seated if e != entrant)
+    result = "in play" if won is None else ("won" if won else "lost")
+    games = (
+        sum(o.winner == entrant for o in mine),
+        sum(o.winner not in (None, entrant) for o in mine),
+    )
+    line = _played_line(record, fact, opponents, result, "", games)
+    ledger = sheet_in(session, row, validate=False).ledger
+    seat = fact.seated.index(entrant)
+    lines = ledger.lines if isinstance(ledger, ThreePlayerGame) else ()
+    played = [h for h in lines if seat in h.players]
+    sides = tuple(Side.A if h.players[0] == seat else Side.B for h in played)
+    results = tuple(h.result for h in played)
+    return line, PlayedMatch(Side.A, results, (), won, sides)
+
+
 def _meet(
     meetings: dict[int, tuple[int, int]],
     record: EventRecord,
@@ -174,11 +217,14 @@ def _meet(
 ) -> None:
     if won is None:
         return
-    row = fact.row
-    other = row.entrant_b_id if row.entrant_a_id == entrant else row.entrant_a_id
-    for opponent in record.players_of(other):
-        w, lo = meetings.get(opponent, (0, 0))
-        meetings[opponent] = (w + won, lo + (not won))
+    for outcome in fact.outcomes:  # a table of three: a result against each other player
+        if entrant not in (outcome.a, outcome.b) or outcome.winner is None:
+            continue
+        other = outcome.opponent_of(entrant)
+        beat = outcome.winner == entrant
+        for opponent in record.players_of(other):
+            w, lo = meetings.get(opponent, (0, 0))
+            meetings[opponent] = (w + beat, lo + (not beat))
 
 
 def _event_line(record: EventRecord, player_id: int) -> EventLine:

@@ -186,10 +186,8 @@ def night_of(record: EventRecord) -> NightResult:
     """One event as a season counts it: each player's matches won and lost, and place."""
     places = event_places(record.facts)
     lines: dict[int, list[int]] = {}
-    for fact in record.facts.matches:
-        outcome = fact.outcome
-        if outcome is None:
-            continue
+    # A table of three counts as a result between each two of its players, as its standings do.
+    for outcome in (o for fact in record.facts.matches for o in fact.outcomes):
         for entrant in (outcome.a, outcome.b):
             if entrant is None:
                 continue

@@ -37,7 +37,7 @@ from gin_scorer.core.melds import (
     best_arrangement,
     best_discard,
 )
-from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.rules import MatchFormat, RuleSet
 
 STOCK_LEFT_FOR_DEAD_HAND = 2
 
@@ -172,7 +172,10 @@ def simulate_match(
     """Hands until the rule set's match is decided (the core's ledger says when)."""
     played: list[SimulatedHand] = []
     results = []
-    dealer = first_dealer
+    three = rules.match_format is MatchFormat.THREE_PLAYER
+    # At a table of three the dealer sits out and A, the next in seat order, plays first:
+    # between the two who play, B stands where the dealer would.
+    dealer = Side.B if three else first_dealer
     while len(played) < max_hands:
         record = play_hand(rng, rules, dealer)
         result = score_hand(record, rules)
@@ -182,6 +185,6 @@ def simulate_match(
             return tuple(played)
         if tables_of(rules):  # a team match: each table deals in turn
             dealer = seat_of(next_seat(results), tables_of(rules)).first_dealer
-        else:
+        elif not three:
             dealer = next_dealer(dealer, result, rules)
     raise RuntimeError(f"the simulated match did not finish in {max_hands} hands")

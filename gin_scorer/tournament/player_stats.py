@@ -31,6 +31,15 @@ class PlayedMatch:
     hands: tuple[HandResult, ...]
     games: tuple[Game, ...]
     won: bool | None
+    # The player's side hand by hand, where it changes (a table of three: A or B as the
+    # dealer sits out); () when it is ``side`` throughout.
+    sides: tuple[Side, ...] = ()
+
+    def hands_from_side(self) -> list[tuple[Side, HandResult]]:
+        """Each hand with the side the player played it from."""
+        if self.sides:
+            return list(zip(self.sides, self.hands, strict=True))
+        return [(self.side, hand) for hand in self.hands]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +77,7 @@ def _streak(results: Sequence[bool]) -> int:
 
 def player_statistics(matches: Sequence[PlayedMatch]) -> PlayerStatistics:
     """The statistics of ``matches``, given in the order they were played."""
-    hands = [(m.side, r) for m in matches for r in m.hands]
+    hands = [pair for m in matches for pair in m.hands_from_side()]
     won = [r for side, r in hands if r.winner is side]
     knocked = [
         r.knocker_deadwood for side, r in hands if r.knocker is side and r.outcome in _KNOCKS

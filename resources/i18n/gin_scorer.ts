@@ -6964,6 +6964,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>is already at this table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>hand {0} appears twice</source>
         <translation type="unfinished"></translation>
     </message>

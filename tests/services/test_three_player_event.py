@@ -11,9 +11,12 @@ from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.presentation import three_words
 from gin_scorer.presentation.seat_words import entry_names
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds, standings
+from gin_scorer.services import entrants, events, hands, matches, ratings, rounds, standings
+from gin_scorer.services.demo import DemoPlan, play_demo
 from gin_scorer.services.dto import MatchStatus, ResultKind
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.exchange import export_event_json, import_event_json
+from gin_scorer.services.player_record import player_record
 from gin_scorer.services.results import ResultReport, record_result
 from gin_scorer.services.rounds import RoundRefused
 from gin_scorer.services.verify import verify_database
@@ -160,3 +163,65 @@ def test_the_words_every_front_end_says_of_a_table_of_three(db: Database) -> Non
     assert three_words.table_line(sheet) == "Cat wins the game · final: Ann 0 · Cat 260 · Eve 0"
     assert three_words.next_hand_words(sheet) == ""
     assert three_words.players_phrase(sheet.match.players) == "Ann, Cat and Eve"
+
+
+def test_ratings_and_a_players_page_read_a_table_between_each_two(db: Database) -> None:
+    event_id = _event(db, names=NAMES[:7])  # table 1: Ann, Cat and Eve; Cat wins it
+    table = rounds.start_round(db, event_id).pairings[0]
+    sheet = matches.get_score_sheet(db, table.match_id)
+    for play in (GIN_A, GIN_B):
+        sheet = hands.record_hand(db, table.match_id, hand(play), sheet.version, entered_by="T")
+    rated = {row.name: row for row in ratings.rating_rows(db)}
+    # Cat beat both; Ann and Eve drew (equal totals), which rates nobody.
+    assert (rated["Cat"].matches, rated["Ann"].matches, rated["Eve"].matches) == (2, 1, 1)
+    assert rated["Cat"].rating > rated["Ann"].rating
+    eve = next(e for e in entrants.list_entrants(db, event_id) if e.name == "Eve")
+    assert eve.player_id is not None
+    page = player_record(db, eve.player_id)
+    (line,) = page.matches
+    assert (line.opponent, line.result, line.games_for, line.games_against) == (
+        "Ann, Cat",
+        "lost",
+        0,
+        1,
+    )
+    # Eve played hand 1 (as B, against Cat) and dealt hand 2: one hand, lost.
+    assert (page.statistics.hands, page.statistics.hands_won) == (1, 0)
+    assert {h.name: (h.won, h.lost) for h in page.head_to_head} == {"Cat": (0, 1)}
+
+
+def test_an_event_file_keeps_a_tables_third_player(db: Database) -> None:
+    event_id = _event(db, names=NAMES[:7])
+    table = rounds.start_round(db, event_id).pairings[0]
+    sheet = matches.get_score_sheet(db, table.match_id)
+    for play in (GIN_A, GIN_B):
+        sheet = hands.record_hand(db, table.match_id, hand(play), sheet.version, entered_by="T")
+    text = export_event_json(db, event_id)
+    copy = import_event_json(db, text)
+    before = [
+        (r.entrant.name, r.match_wins, r.point_differential)
+        for r in standings.standings(db, event_id)
+    ]
+    after = [
+        (r.entrant.name, r.match_wins, r.point_differential)
+        for r in standings.standings(db, copy.id)
+    ]
+    assert after == before
+    again = rounds.get_round(db, copy.id, 1).pairings[0]
+    assert [e.name for e in again.players] == ["Ann", "Cat", "Eve"]
+
+
+@pytest.mark.parametrize("event_format", ["swiss", "club"])
+def test_the_demo_plays_tables_of_three(db: Database, event_format: str) -> None:
+    plan = DemoPlan(entrants=10, rounds=2, event_format=event_format, preset="pagat-three")
+    result = play_demo(db, plan)
+    played = [p for r in rounds.list_rounds(db, result.event.id) for p in r.pairings if p.c]
+    assert played and all(p.finished and p.winner is not None for p in played)
+    rows = standings.standings(db, result.event.id)
+    # Every table counts three results, between each two of its players: two wins to its
+    # winner, one to its second (or a draw between the two behind it); a bye is a win too.
+    decided = sum(r.match_losses for r in rows)
+    drawn = (sum(r.played for r in rows) - 2 * decided) // 2
+    assert decided + drawn == 3 * len(played)
+    assert sum(r.match_wins - r.byes for r in rows) == decided
+    assert not verify_database(db).problems

@@ -16,6 +16,7 @@ from gin_scorer.services.dto import (
 )
 from gin_scorer.services.exchange.csv_files import event_matches, pretty_json
 from gin_scorer.services.exchange.result_part import result_log_rows, result_part
+from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import loads_mapping
 from gin_scorer.services.team_members import further_players_of
@@ -46,6 +47,7 @@ class _EventRows:
     matches: list[Match]
     hands: list[HandEntry]
     results: list[ResultEntry]
+    thirds: dict[int, int]  # a table of three's third player, by match
 
 
 def event_document(db: Database, event_id: int) -> dict[str, Any]:
@@ -74,7 +76,7 @@ def event_document(db: Database, event_id: int) -> dict[str, Any]:
             }
             for r in rows.rounds
         ],
-        "matches": [_match_part(m, refs) for m in rows.matches],
+        "matches": [_match_part(m, refs, rows.thirds) for m in rows.matches],
         "hands": [_hand_part(h, refs) for h in rows.hands],
     }
     if rows.results:  # an event without reported results keeps its file as it was
@@ -114,7 +116,8 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
         query = select(HandEntry).where(col(HandEntry.match_id).in_(match_ids))
         hands = list(session.exec(query.order_by(col(HandEntry.id))))
     results = result_log_rows(session, match_ids)
-    return _EventRows(event, entrants, players, team, rounds, matches, hands, results)
+    thirds = third_seats(session, [m for m in match_ids if m is not None])
+    return _EventRows(event, entrants, players, team, rounds, matches, hands, results, thirds)
 
 
 def _event_part(event: Event) -> dict[str, Any]:
@@ -161,13 +164,15 @@ def _entrant_part(
     }
 
 
-def _match_part(m: Match, refs: _Refs) -> dict[str, Any]:
+def _match_part(m: Match, refs: _Refs, thirds: dict[int, int]) -> dict[str, Any]:
+    third = thirds.get(m.id or 0)
     return {
         "ref": refs.match[m.id],
         "round": refs.round.get(m.round_id) if m.round_id else None,
         "table": m.table_number,
         "a": refs.entrant[m.entrant_a_id],
         "b": refs.entrant[m.entrant_b_id] if m.entrant_b_id else None,
+        **({"c": refs.entrant[third]} if third is not None else {}),
         "slot": m.bracket_slot,
         "rules": loads_mapping(m.rules_json, f"match {m.id} rules"),
         "status": m.status,

@@ -10,7 +10,6 @@ checks as ``verify`` before anything is committed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session
@@ -25,10 +24,10 @@ from gin_scorer.services.dto import EntrantStatus, EntryKind, EventStatus, Event
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
 from gin_scorer.services.exchange.event_reader import EventReader, short_value
-from gin_scorer.services.exchange.result_part import ResultRows, read_result, write_results
+from gin_scorer.services.exchange.event_rows import EntrantRows, EventFile, write_rows
+from gin_scorer.services.exchange.result_part import read_result
 from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.stored_json import dumps
-from gin_scorer.services.team_members import add_further_players
 from gin_scorer.services.views import event_view
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
@@ -61,7 +60,7 @@ _ENTRANT_KEYS = {
     "checked_in",
     "joined_round",
 }
-_MATCH_KEYS = {"ref", "round", "table", "a", "b", "slot", "rules", "status", "created_at"}
+_MATCH_KEYS = {"ref", "round", "table", "a", "b", "c", "slot", "rules", "status", "created_at"}
 _HAND_KEYS = {
     "ref",
     "match",
@@ -75,23 +74,6 @@ _HAND_KEYS = {
     "station",
     "entered_at",
 }
-
-
-EntrantRows = dict[int, tuple[Entrant, Player | None, Player | None, list[Player]]]
-MatchRows = dict[int, tuple[Match, int | None, int | None, int | None, RuleSet | None]]
-HandRows = dict[int, tuple[HandEntry, int, int | None]]
-
-
-@dataclass
-class EventFile:
-    """The rows an event file will write, by their refs in the file (ids come at writing)."""
-
-    event: Event
-    entrants: EntrantRows = field(default_factory=dict)
-    rounds: dict[int, Round] = field(default_factory=dict)
-    matches: MatchRows = field(default_factory=dict)
-    hands: HandRows = field(default_factory=dict)
-    results: ResultRows = field(default_factory=dict)
 
 
 def import_event_json(
@@ -258,6 +240,9 @@ def _matches(r: EventReader, doc: Mapping[str, Any], read: EventFile) -> None:
             b = r.ref(m.get("b"), f"{where}.b", read.entrants, "entrant")
         if a is not None and a == b:
             r.bad(f"{where}.b", said("is the same entrant as a"))
+        c = r.ref(m.get("c"), f"{where}.c", read.entrants, "entrant") if "c" in m else None
+        if c is not None and c in (a, b):
+            r.bad(f"{where}.c", said("is already at this table"))
         rnd = None
         if m.get("round") is not None:
             rnd = r.ref(m.get("round"), f"{where}.round", read.rounds, "round")
@@ -275,6 +260,8 @@ def _matches(r: EventReader, doc: Mapping[str, Any], read: EventFile) -> None:
             if ref in read.matches:
                 r.bad(f"{where}.ref", said("match {0} appears twice", ref))
             read.matches[ref] = (row, a, b, rnd, match_rules)
+            if c is not None:
+                read.thirds[ref] = c
 
 
 def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
@@ -329,7 +316,7 @@ def _write(session: Session, db: Database, read: EventFile, actor: str | None) -
     session.add(event_row)
     session.flush()
     assert event_row.id is not None
-    match_ids = _write_rows(session, event_row.id, read)
+    match_ids = write_rows(session, event_row.id, read)
     # What verify would reject is refused now, before anything is committed: every hand
     # through the scoring core, every match's status against its hands, rounds, bracket.
     place = {ref: i for i, ref in enumerate(read.matches)}
@@ -358,43 +345,3 @@ def _write(session: Session, db: Database, read: EventFile, actor: str | None) -
         },
     )
     return event_view(session, event_row)
-
-
-def _write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, int]:
-    """Entrants (with their players), rounds, matches and hands; the match ids by ref."""
-    entrant_ids: dict[int, int] = {}
-    for ref, (row, player, partner, team) in read.entrants.items():
-        for p in (player, partner, *team):
-            if p is not None:
-                session.add(p)
-        session.flush()
-        row.event_id = event_id
-        row.player_id = player.id if player is not None else None
-        row.partner_id = partner.id if partner is not None else None
-        entrant_ids[ref] = _added(session, row)
-        add_further_players(session, entrant_ids[ref], [p.id or 0 for p in team])
-    round_ids: dict[int, int] = {}
-    for ref, row_r in read.rounds.items():
-        row_r.event_id = event_id
-        round_ids[ref] = _added(session, row_r)
-    match_ids: dict[int, int] = {}
-    for ref, (row_m, a, b, rnd, _rules) in read.matches.items():
-        row_m.event_id = event_id
-        row_m.entrant_a_id = entrant_ids[a or 0]
-        row_m.entrant_b_id = entrant_ids[b] if b is not None else None
-        row_m.round_id = round_ids[rnd] if rnd is not None else None
-        match_ids[ref] = _added(session, row_m)
-    hand_ids: dict[int, int] = {}
-    for ref, (row_h, match_ref, supersedes) in read.hands.items():
-        row_h.match_id = match_ids[match_ref]
-        row_h.supersedes_id = hand_ids[supersedes] if supersedes is not None else None
-        hand_ids[ref] = _added(session, row_h)
-    write_results(session, read.results, match_ids)
-    return match_ids
-
-
-def _added(session: Session, row: Entrant | Round | Match | HandEntry) -> int:
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    return row.id
