@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from gin_scorer.commands._arguments import positive
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
 
@@ -63,6 +64,7 @@ def run_links(args: argparse.Namespace) -> int:
                         "table": link.table,
                         "a": link.a,
                         "b": link.b,
+                        **({"c": link.c} if link.c else {}),
                         "url": address,
                     },
                     ensure_ascii=False,
@@ -70,6 +72,6 @@ def run_links(args: argparse.Namespace) -> int:
             )
         else:
             table = translate("cli", "T{0}").format(link.table) if link.table is not None else "—"
-            players = translate("cli", "{0} v {1}").format(link.a, link.b)
+            players = players_phrase([link.a, link.b, *([link.c] if link.c else [])])
             print(f"{table:>4}  {players}\n      {address}")
     return 0

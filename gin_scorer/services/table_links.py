@@ -44,6 +44,7 @@ class TableLink:
     a: str
     b: str
     path: str  # "/t/12.abcdef…"
+    c: str = ""  # a table of three's third player
 
 
 def _secret(session: Session) -> bytes:
@@ -110,6 +111,7 @@ def table_links(
                 a=m.a.name,
                 b=m.b.name if m.b is not None else "",
                 path=f"/t/{table_token(session, m.id)}",
+                c=m.c.name if m.c is not None else "",
             )
             for m in sorted(playing, key=lambda m: (m.table_number or 10**6, m.id))
         )

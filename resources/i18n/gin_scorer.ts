@@ -4511,10 +4511,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} v {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>create matches, show score sheets, report and lock results</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4560,6 +4556,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6617,6 +6617,10 @@ head</source>
     </message>
     <message>
         <source>say what is wrong with the result, for the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.presentation import three_words
 from gin_scorer.presentation.seat_words import entry_names
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, hands, matches, ratings, rounds, standings
+from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.demo import DemoPlan, play_demo
 from gin_scorer.services.dto import MatchStatus, ResultKind
 from gin_scorer.services.errors import InvalidInput
@@ -225,3 +227,14 @@ def test_the_demo_plays_tables_of_three(db: Database, event_format: str) -> None
     assert decided + drawn == 3 * len(played)
     assert sum(r.match_wins - r.byes for r in rows) == decided
     assert not verify_database(db).problems
+
+
+def test_two_players_cannot_confirm_a_table_of_three_for_the_third(db: Database) -> None:
+    event_id = _event(db, names=NAMES[:3])
+    table = rounds.start_round(db, event_id).pairings[0]
+    sheet = matches.get_score_sheet(db, table.match_id)
+    for play in (GIN_A, GIN_B):  # Bob wins both hands he plays, and the game
+        sheet = hands.record_hand(db, table.match_id, hand(play), sheet.version, entered_by="T")
+    assert sheet.finished
+    with pytest.raises(InvalidInput, match="a table of three is confirmed at the desk"):
+        confirm_result(db, table.match_id, Side.A, sheet.version, agrees=True, entered_by="Bob")
