@@ -133,3 +133,14 @@ def players_phrase(players: Sequence[EntrantView | str]) -> str:
     if len(names) == 2:
         return translate("three_words", "{0} v {1}").format(*names)
     return names[0] if names else ""
+
+
+def deal_line(sheet: ScoreSheet, hand: int | None = None) -> str:
+    """``Cat deals: Ann v Eve``: who deals (and sits out) the ``hand``-th hand and the two
+    who play it, for a sheet whose rows are numbered already; ``""`` for two sides."""
+    seats = hand_seats(sheet, hand)
+    if seats is None:
+        return ""
+    names = seat_names(sheet)
+    said = translate("three_words", "{0} deals: {1} v {2}")
+    return said.format(names[seats[0]], names[seats[1][0]], names[seats[1][1]])

@@ -35,6 +35,18 @@ def _named(who: str) -> Callable[[ScoreSheet], str]:
     return lambda _sheet: who
 
 
+def _refuse_table_of_three(sheet: ScoreSheet) -> None:
+    """A word per side cannot speak for three players: two of them would confirm for the
+    third. The desk confirms a table of three."""
+    if sheet.match.c is not None:
+        raise InvalidInput(
+            said(
+                "a table of three is confirmed at the desk: the players' word at the "
+                "table is given by two sides"
+            )
+        )
+
+
 def confirm_result(
     db: Database,
     match_id: int,
@@ -66,15 +78,7 @@ def confirm_result(
         if guard is not None:
             guard(session)
         sheet = _decided_sheet(session, match_id, version)
-        if sheet.match.c is not None:
-            # A word per side cannot speak for three players: two of them would confirm
-            # for the third.
-            raise InvalidInput(
-                said(
-                    "a table of three is confirmed at the desk: the players' word at the "
-                    "table is given by two sides"
-                )
-            )
+        _refuse_table_of_three(sheet)
         who = clean_text(name_of(sheet), "entered by", required=True, limit=80)
         words = words_of(session, [match_id])[match_id]
         now = confirmation_of(words, version, decided=True)

@@ -21,6 +21,7 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.rounds import NameLine
 from gin_scorer.services.seasons import SeasonStanding
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.made_pages import MadePages, clock_key
@@ -103,9 +104,21 @@ def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> lis
     if view.round_number is not None:
         number = view.round_number
         finding = translate("app", "Round {0}: find your table").format(number)
-        pages += names_pages(finding, view.by_name, PROJECTOR_ROWS)
+        pages += names_pages(finding, _both_opponents(view.by_name), PROJECTOR_ROWS)
         pairings = translate("app", "Round {0} pairings").format(number)
         pages += tables_pages(pairings, view.pairings, PROJECTOR_ROWS)
     for standing in seasons:
         pages += season_pages(standing, PROJECTOR_ROWS)
     return pages
+
+
+def _both_opponents(lines: tuple[NameLine, ...]) -> tuple[NameLine, ...]:
+    """The round by name with a table of three's two opponents as one ("Ann and Cat"), for
+    the wall's "find your table" (its pages name one opponent a line)."""
+    said = translate("app", "{0} and {1}")
+    return tuple(
+        replace(n, opponent=said.format(n.opponent, n.second_opponent), second_opponent="")
+        if n.second_opponent
+        else n
+        for n in lines
+    )

@@ -1,6 +1,12 @@
 """What a table's page shows, made from its match's score sheet in the reader's language:
 the match, its running sheet, the standing line and, once the match is decided, each player's
-word on the result."""
+word on the result.
+
+A table of three (decision 0014) is shown as its own format: its three players, who deals
+(and sits out) and who plays each hand, a column of totals for each player, and the winner
+once the game is won. Its result comes from its hands: the page takes no slip, and its
+players cannot give their word on it here (the players' words are kept for two sides, A and
+B, so a third player would have no say); the page says so."""
 
 from __future__ import annotations
 
@@ -13,6 +19,16 @@ from gin_scorer.presentation.hand_words import describe_result
 from gin_scorer.presentation.match_place import match_names, match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import deal_words, entry_names, seat_label, seat_words
+from gin_scorer.presentation.three_words import (
+    deal_line,
+    hand_words,
+    players_phrase,
+    rule_line,
+    seat_names,
+    table_line,
+    three_table,
+    totals_after,
+)
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
 from gin_scorer.services.table_links import page_state
@@ -27,7 +43,8 @@ class TablePage:
     where: str  # "Round 2 · Table 3"
     names: tuple[str, str]
     rules: str
-    lines: tuple[tuple[str, str, str], ...]  # (hand, what happened, totals after "a–b")
+    # (hand, what happened, totals after: ("a–b",), or one a player at a table of three)
+    lines: tuple[tuple[str, str, tuple[str, ...]], ...]
     standing: str  # "Game 1: Ann 30 – 24 Bob · games 0–0" or the result
     open: bool  # takes hands
     can_undo: bool  # the newest row is this table's own hand
@@ -42,6 +59,21 @@ class TablePage:
     # table, named by ``seat``); the entrants otherwise.
     entry_names: tuple[str, str] = ("A", "B")
     seat: str = ""
+    # A table of three: its players in one phrase ("Ann, Bob and Cat"), the format in a
+    # line, and the players' names heading the sheet's totals (one column each).
+    players: str = ""
+    format_line: str = ""
+    totals_heads: tuple[str, ...] = ()
+
+    @property
+    def three(self) -> bool:
+        """A table of three: no a and b for the whole match, no slip, no players' word."""
+        return bool(self.players)
+
+    @property
+    def by_deal(self) -> bool:
+        """The sheet's rows are deals at card tables (a team match), not hands."""
+        return bool(self.seat) and not self.three
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,22 +96,6 @@ def table_name(match: MatchView) -> str:
 def table_page(token: str, sheet: ScoreSheet) -> TablePage:
     match = sheet.match
     names = match_names(match)
-    lines = tuple(
-        (
-            seat_label(sheet, h.number - 1),
-            "; ".join(
-                words
-                for words in (
-                    describe_result(h.result, entry_names(sheet, h.number - 1)),
-                    deal_words(sheet, h.number - 1),
-                )
-                if words
-            ),
-            f"{h.totals_after.a}–{h.totals_after.b}",
-        )
-        for h in sheet.hands
-    )
-    standing = _standing_line(sheet, names)
     newest = max(sheet.log, key=lambda row: row.id, default=None)
     said = sheet.confirmation
     can_undo = (
@@ -90,25 +106,64 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
         and not (said is not None and said.words)  # a player answered: the desk corrects
     )
     confirmed = said is not None and said.agreement is Agreement.CONFIRMED
+    three = three_table(sheet) is not None
+    answers = _answers(said, names) if said is not None and said.decided and not three else ()
     return TablePage(
         token=token,
         where=match_place(match, fallback=translate("table_page_view", "Match")),
         names=names,
         rules=sheet.rules.name,
-        lines=lines,
-        standing=standing,
+        lines=_three_lines(sheet) if three else _lines(sheet),
+        standing=table_line(sheet) if three else _standing_line(sheet, names),
         open=not sheet.finished and not match.locked and sheet.result is None,
         can_undo=can_undo and not match.locked,
         version=sheet.version,
         state=page_state(sheet.version, said.said if said is not None else 0),
         key=secrets.token_urlsafe(24),
-        answers=_answers(said, names) if said is not None and said.decided else (),
-        said=confirmation_sentence(said, names),
+        answers=answers,
+        said="" if three else confirmation_sentence(said, names),
         confirmed=confirmed,
         disputed=said is not None and said.agreement is Agreement.DISPUTED,
         entry_names=entry_names(sheet),
-        seat=seat_words(sheet),
+        seat=(hand_words(sheet) if not sheet.finished else "") if three else seat_words(sheet),
+        players=players_phrase(match.players) if three else "",
+        format_line=rule_line(sheet.rules) if three else "",
+        totals_heads=seat_names(sheet) if three else (),
     )
+
+
+def _lines(sheet: ScoreSheet) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The sheet's rows for two sides: the hand (a team match: deal and card table), what
+    happened, with the deal's score on its last table, and the totals after it (``a–b``)."""
+    return tuple(
+        (
+            seat_label(sheet, h.number - 1),
+            "; ".join(
+                words
+                for words in (
+                    describe_result(h.result, entry_names(sheet, h.number - 1)),
+                    deal_words(sheet, h.number - 1),
+                )
+                if words
+            ),
+            (f"{h.totals_after.a}–{h.totals_after.b}",),
+        )
+        for h in sheet.hands
+    )
+
+
+def _three_lines(sheet: ScoreSheet) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The rows of a table of three: the hand, who dealt and played it and what happened,
+    and each player's total after it (seat order)."""
+    lines = []
+    for h in sheet.hands:
+        hand = h.number - 1
+        played = describe_result(h.result, entry_names(sheet, hand))
+        totals = totals_after(sheet, hand) or ()
+        lines.append(
+            (str(h.number), f"{deal_line(sheet, hand)}; {played}", tuple(map(str, totals)))
+        )
+    return tuple(lines)
 
 
 def _standing_line(sheet: ScoreSheet, names: tuple[str, str]) -> str:

@@ -31,6 +31,7 @@ from gin_scorer.presentation.result_grammar import (
     result_hint,
     result_words,
 )
+from gin_scorer.presentation.three_words import three_table
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
@@ -269,7 +270,7 @@ class TablePages:
                 _version(form),
                 agrees=agrees,
                 reason=None if agrees else str(form.get("reason", ""))[:400],
-                entered_by=lambda sheet: table_name(sheet.match),
+                entered_by=_answering_table,
             )
 
         return await self._written(token, write)
@@ -282,6 +283,13 @@ class TablePages:
         if isinstance(sent, Response):
             return sent
         sheet, page, form = sent
+        if page.three:
+            refusal = translate(
+                "table_pages",
+                "✖ a table of three is decided by its hands: there is no result to report "
+                "from a pad (a player who leaves is withdrawn at the desk)",
+            )
+            return self._show(page, 409, message=refusal)
         text = str(form.get("result", ""))[:80]
         line = read_result_line(text, with_table=False)
         said = {"result_text": text}
@@ -324,6 +332,20 @@ class TablePages:
         return await self._write(
             sent, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
         )
+
+
+def _answering_table(sheet: ScoreSheet) -> str:
+    """Who gives a player's word from this table's page (its table's name), read in the
+    word's own transaction. A table of three is refused: the players' words are kept for
+    sides A and B, so its third player would have no say (nothing is written)."""
+    if three_table(sheet) is not None:
+        raise InvalidInput(
+            said(
+                "at a table of three the players do not confirm the result on the table's "
+                "page: check the sheet together, and tell the desk if something is wrong"
+            )
+        )
+    return table_name(sheet.match)
 
 
 def _not_found(error: ServiceError) -> Response:

@@ -1003,15 +1003,15 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a = {0}, b = {1}  ·  {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} — {1} v {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{0} v {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a = {0}, b = {1}  ·  {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1207,6 +1207,10 @@ Bob Marsh
 <context>
     <name>NewMatchDialog</name>
     <message>
+        <source>New table of three</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>New match</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1223,7 +1227,15 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Player &amp;C:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat the table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1240,6 +1252,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} cannot play themself: choose another player B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot play themself: choose another player C</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1302,6 +1318,10 @@ Bob Marsh
     </message>
     <message>
         <source>— bye —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1804,6 +1824,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Table {0}:  {1}  ({2}; its hands decide it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Table {0}:  {1} v {2}  ({3})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1842,11 +1866,19 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Table {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>(bye)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Table {0}: {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a table of three takes no slip: its result comes from its hands, entered on its score sheet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2033,6 +2065,10 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Player C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Bracket</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2113,6 +2149,10 @@ total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Deals, sits out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2135,6 +2175,14 @@ total</source>
     <message>
         <source>{0}: it counts for nothing.
 Withdrawn by {1}, {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2174,6 +2222,14 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>hand {0} voided ({1}): crossed out on the sheet, it counts for nothing (Ctrl+Z brings it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} {1}: {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2629,6 +2685,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>Round {0} pairings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5500,6 +5560,14 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The rating as the event began (? = provisional)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5655,6 +5723,22 @@ head</source>
     </message>
     <message>
         <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 1 · deals first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6336,6 +6420,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} seats three players at a table: a table&apos;s result comes from its hands, so it has no result slip; print the tables&apos; score sheets (`report sheet`), which the three players sign and hand in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>event {0} ({1}) has no entrants yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6604,6 +6692,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a bye has no opponent to confirm its result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6617,10 +6709,6 @@ head</source>
     </message>
     <message>
         <source>say what is wrong with the result, for the director</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8284,6 +8372,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>at a table of three the players do not confirm the result on the table&apos;s page: check the sheet together, and tell the desk if something is wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this send did not come from the table&apos;s page: reload it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8667,6 +8759,10 @@ bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} deals first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>scan: enter your hands</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8965,6 +9061,10 @@ Director&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>drawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>bye</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9057,6 +9157,10 @@ cuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>At a table of three, a line against each other player: the winner beats both, of the other two the higher total wins; the hands are those the two played against each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A result in brackets was reported without its hands (a slip, a forfeit, time called, the director&apos;s ruling).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9065,6 +9169,10 @@ cuts</source>
     <name>projector_pages</name>
     <message>
         <source>v</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9186,6 +9294,14 @@ cuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Score sheet, table of three</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score sheet, table of three (blank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Match score sheet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9215,6 +9331,10 @@ cuts</source>
     </message>
     <message>
         <source>Standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} and {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9302,6 +9422,82 @@ W–L</source>
     </message>
     <message>
         <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 1 · deals first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes ×{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game bonus (to the winner: {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Won by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deals (sits out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays: A v B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed after entry: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, player {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature, director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marks: G gin · BG big gin · U undercut</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9562,6 +9758,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{a} and {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Round {number}: the tables</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9571,6 +9771,10 @@ W–L</source>
     </message>
     <message>
         <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{a}, {b} and {c}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9719,6 +9923,10 @@ W–L</source>
     </message>
     <message>
         <source>Tell the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This table takes no more hands here. Check the sheet below together: at a table of three the players do not confirm the result on this page (the room takes the word of two players only); tell the desk if something is wrong, a correction is made there.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10272,6 +10480,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>✖ a table of three is decided by its hands: there is no result to report from a pad (a player who leaves is withdrawn at the desk)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>not a whole result yet: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10316,6 +10528,10 @@ W–L</source>
     </message>
     <message>
         <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} deals: {1} v {2}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
