@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.core.hands import HandRecord, Problem
+from gin_scorer.gui import three_sheet
 from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.match_panel import MatchPanel
@@ -294,8 +295,10 @@ class ScoringPage(QWidget):
         after = self.sheet
         if after is None:
             return
-        text = hand_saved_text(after, number, verb)
-        milestone = milestone_text(before, after)
+        # At a table of three, in the names of the two who played it (and the game won).
+        text = three_sheet.saved_text(before, after, number, verb)
+        milestone = "" if text else milestone_text(before, after)
+        text = text or hand_saved_text(after, number, verb)
         if milestone:
             text += f" — {milestone}"
         self.panel.show_saved(text + translate("ScoringPage", " (Ctrl+Z undoes)"))

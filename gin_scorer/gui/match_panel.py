@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.gui import three_sheet
 from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.i18n import translate
@@ -41,6 +42,7 @@ from gin_scorer.presentation.entry_grammar import (
 )
 from gin_scorer.presentation.match_place import match_names, match_place
 from gin_scorer.presentation.seat_words import entry_names, is_seated, next_seat_words
+from gin_scorer.presentation.three_words import next_hand_words, three_table
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -93,6 +95,7 @@ class MatchPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.scoreboard)
         layout.addWidget(pad, 1)
+        layout.addWidget(self.next_hand)
         layout.addLayout(entry_row)
         layout.addWidget(self.hint)
         self.setFocusProxy(self.entry)
@@ -148,6 +151,13 @@ class MatchPanel(QWidget):
         self.preview_label.setWordWrap(True)
         sized_text(self.preview_label, 12)
         self.preview_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        # A table of three: who deals (and sits out) the next hand and who plays it.
+        self.next_hand = QLabel("")
+        self.next_hand.setObjectName("nextHand")
+        self.next_hand.setTextFormat(Qt.TextFormat.PlainText)
+        self.next_hand.setWordWrap(True)
+        sized_text(self.next_hand, 13, bold=True)
+        self.next_hand.setVisible(False)
         self.hint = QLabel(grammar_hint())
         self.hint.setObjectName("grammarHint")
         self.hint.setWordWrap(True)
@@ -180,6 +190,7 @@ class MatchPanel(QWidget):
         names = self.model.names()
         self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
         if sheet is None:
+            self.next_hand.setVisible(False)
             self.title.setText(translate("MatchPanel", "No match open"))
             self.scoreboard.setText(
                 translate(
@@ -191,13 +202,7 @@ class MatchPanel(QWidget):
             self.first_dealer_label.setVisible(False)
             self.first_dealer.setVisible(False)
         else:
-            place = match_place(sheet.match)
-            self.title.setText(
-                translate("MatchPanel", "{0} — {1} v {2}").format(place, *match_names(sheet.match))
-                if place
-                else translate("MatchPanel", "{0} v {1}").format(*match_names(sheet.match))
-            )
-            self.scoreboard.setText(scoreboard_html(sheet, self.model.names()))
+            self._show_heading(sheet)
             seat = next_seat_words(sheet)
             self.hint.setText(
                 translate("MatchPanel", "a = {0}, b = {1}  ·  {2}").format(
@@ -220,12 +225,39 @@ class MatchPanel(QWidget):
             # Hollywood: each game's column holds its running score, as on the pad; one
             # pair of totals (and a game number) beside them would only repeat game 1.
             for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
-                self.table.setColumnHidden(self.model.column_of(column), self.model.is_hollywood())
+                if self.model.has_column(column):
+                    self.table.setColumnHidden(
+                        self.model.column_of(column), self.model.is_hollywood()
+                    )
             if is_seated(sheet.rules):  # a team match is one game: its number says nothing
                 self.table.setColumnHidden(self.model.column_of(Column.GAME), True)
             self.refit()
             self.table.scrollToBottom()
+        # A table of three is one game with three scores: the scoreboard says them all.
+        self.games_table.setVisible(sheet is None or three_table(sheet) is None)
         self._update_preview(self.entry.text())
+
+    def _show_heading(self, sheet: ScoreSheet) -> None:
+        """The title naming the table and its players, the scoreboard, the next hand."""
+        place = match_place(sheet.match)
+        three = three_table(sheet) is not None
+        if three:
+            self.title.setText(three_sheet.title(sheet))
+        elif place:
+            self.title.setText(
+                translate("MatchPanel", "{0} — {1} v {2}").format(place, *match_names(sheet.match))
+            )
+        else:
+            self.title.setText(
+                translate("MatchPanel", "{0} v {1}").format(*match_names(sheet.match))
+            )
+        self.scoreboard.setText(
+            three_sheet.scoreboard_html(sheet)
+            if three
+            else scoreboard_html(sheet, self.model.names())
+        )
+        self.next_hand.setText(next_hand_words(sheet))
+        self.next_hand.setVisible(bool(self.next_hand.text()))
 
     def refit(self) -> None:
         """Column widths fitted to the texts (a new match, or the zoom changed)."""
@@ -237,7 +269,8 @@ class MatchPanel(QWidget):
         games.setMaximumHeight(games.horizontalHeader().sizeHint().height() + rows + 4)
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
-        first = not sheet.hands and not is_seated(sheet.rules)  # seats decide there
+        # The seats decide who deals first in a team match and at a table of three.
+        first = not sheet.hands and not is_seated(sheet.rules) and three_table(sheet) is None
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)
         if first:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLineEdit
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.event_words import format_words, status_words
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -48,6 +49,8 @@ def match_label(match: MatchView) -> str:
     )
     slot = f"[{match.bracket_slot}] " if match.bracket_slot else ""
     players = translate("NavigatorModel", "{0} v {1}").format(match.a.name, b)
+    if match.c is not None:  # a table of three: "Ann, Bob and Cat"
+        players = players_phrase(match.players)
     return f"{table}{slot}{_STATUS_MARKS[match.status]} {players}"
 
 

@@ -3,6 +3,10 @@
 Each player box completes as the director types ("ann" → Ann Lee) and lists the active
 entrants; the table is optional. The dialog only gathers the choice; the services create
 the match (:func:`gin_scorer.services.matches.create_match`) and refuse what they must.
+
+Under three-player rules (decision 0014) the dialog seats three players, and the table is
+a club night's table of three: :func:`start_table` seats it through
+:func:`gin_scorer.services.rounds.start_round` (``chosen``), which numbers it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EntrantView, MatchView
 
 
 def _player_box(names: Sequence[str]) -> QComboBox:
@@ -38,11 +43,23 @@ def _player_box(names: Sequence[str]) -> QComboBox:
 
 
 class NewMatchDialog(QDialog):
-    """Player A, player B and an optional table; :meth:`choice` once accepted."""
+    """Player A, player B and an optional table (or, with ``three``, players A, B and C);
+    :meth:`choice` once accepted."""
 
-    def __init__(self, entrants: Sequence[EntrantView], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        entrants: Sequence[EntrantView],
+        parent: QWidget | None = None,
+        *,
+        three: bool = False,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(translate("NewMatchDialog", "New match"))
+        self.three = three
+        self.setWindowTitle(
+            translate("NewMatchDialog", "New table of three")
+            if three
+            else translate("NewMatchDialog", "New match")
+        )
         self.setMinimumWidth(380)
         self.entrants = {e.name.casefold(): e for e in entrants}
         names = [e.name for e in entrants]
@@ -50,6 +67,8 @@ class NewMatchDialog(QDialog):
         self.a.setObjectName("playerA")
         self.b = _player_box(names)
         self.b.setObjectName("playerB")
+        self.c = _player_box(names)
+        self.c.setObjectName("playerC")
         self.table = QSpinBox()
         self.table.setRange(0, 999)
         self.table.setSpecialValueText(translate("NewMatchDialog", "none"))
@@ -57,9 +76,16 @@ class NewMatchDialog(QDialog):
         form = QFormLayout(self)
         form.addRow(translate("NewMatchDialog", "Player &A:"), self.a)
         form.addRow(translate("NewMatchDialog", "Player &B:"), self.b)
-        form.addRow(translate("NewMatchDialog", "&Table:"), self.table)
+        if three:  # the services number a table of three (it is a round of its own)
+            form.addRow(translate("NewMatchDialog", "Player &C:"), self.c)
+        else:
+            form.addRow(translate("NewMatchDialog", "&Table:"), self.table)
         form.addRow(self.problem)
-        start = translate("NewMatchDialog", "Start the match")
+        start = (
+            translate("NewMatchDialog", "Seat the table")
+            if three
+            else translate("NewMatchDialog", "Start the match")
+        )
         form.addRow(dialog_buttons(self, self._accept, start))
         self.a.setFocus()
 
@@ -88,9 +114,39 @@ class NewMatchDialog(QDialog):
             ).format(a.name)
         return a, b, self.table.value() or None
 
+    def third(self) -> EntrantView | str:
+        """Player C of a table of three, or the sentence saying what is wrong."""
+        chosen = self.choice()
+        c = self._entrant(self.c, "C")
+        if isinstance(chosen, str) or isinstance(c, str):
+            return chosen if isinstance(chosen, str) else c
+        if c.id in (chosen[0].id, chosen[1].id):
+            return translate(
+                "NewMatchDialog", "{0} cannot play themself: choose another player C"
+            ).format(c.name)
+        return c
+
     def _accept(self) -> None:
-        made = self.choice()
+        made = self.third() if self.three else self.choice()
         if isinstance(made, str):
             self.problem.say(made)
             return
         self.accept()
+
+
+def start_table(dialog: NewMatchDialog, db: Database, event_id: int, actor: str) -> MatchView:
+    """Start what the dialog chose: a match of two, or a club night's table of three (seated
+    by the round services, which refuse a player still at another table)."""
+    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.matches import create_match, get_match
+    from gin_scorer.services.rounds import start_round
+
+    chosen = dialog.choice()  # checked before the dialog accepted; checked again here
+    third = dialog.third() if dialog.three else None
+    if isinstance(chosen, str) or isinstance(third, str):
+        raise InvalidInput(chosen if isinstance(chosen, str) else str(third))
+    a, b, table = chosen
+    if third is None:
+        return create_match(db, event_id, a.id, b.id, table_number=table, actor=actor)
+    seated = start_round(db, event_id, chosen=[(a.id, b.id, third.id)], actor=actor)
+    return get_match(db, next(p for p in seated.pairings if not p.is_bye).match_id)

@@ -28,6 +28,7 @@ from gin_scorer.gui.pin_prompt import with_pin
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
@@ -139,6 +140,10 @@ class ResultsDialog(QDialog):
                 state = translate("ResultsDialog", "{0} hands, {1}").format(t.hands, t.score)
             else:
                 state = translate("ResultsDialog", "no hands")
+            if t.c is not None:  # a table of three: its hands decide it, on its sheet
+                said = translate("ResultsDialog", "Table {0}:  {1}  ({2}; its hands decide it)")
+                self.missing.addItem(said.format(t.table, _players(t), state))
+                continue
             self.missing.addItem(
                 translate("ResultsDialog", "Table {0}:  {1} v {2}  ({3})").format(
                     t.table, t.a, t.b, state
@@ -173,6 +178,9 @@ class ResultsDialog(QDialog):
             self._say(_refusal(_named(table), line.problem), error=True)
             return
         who = _named(table)
+        if table.c is not None:
+            self._say(_refusal(who, _no_slip_words()), error=True)
+            return
         if line.report is None:
             self._say(translate("ResultsDialog", "{0} — {1}").format(who, line.hint))
             return
@@ -194,6 +202,9 @@ class ResultsDialog(QDialog):
         line = read_result_line(self.typed())
         table = self._table(line.table)
         if line.report is None or table is None or table.match_id is None:
+            self._typed(self.typed())
+            return
+        if table.c is not None:  # said before the services would refuse it
             self._typed(self.typed())
             return
         report, match_id = line.report, table.match_id
@@ -260,11 +271,27 @@ class ResultsDialog(QDialog):
 
 
 def _named(table: TableLine | None) -> str:
-    """``Table 7: Ann v Bob`` ("" for no table)."""
+    """``Table 7: Ann v Bob`` (``Table 7: Ann, Bob and Cat``; "" for no table)."""
     if table is None:
         return ""
+    if table.c is not None:
+        return translate("ResultsDialog", "Table {0}: {1}").format(table.table, _players(table))
     b = table.b or translate("ResultsDialog", "(bye)")
     return translate("ResultsDialog", "Table {0}: {1} v {2}").format(table.table, table.a, b)
+
+
+def _players(table: TableLine) -> str:
+    """A table of three's players in one phrase: ``Ann, Bob and Cat``."""
+    return players_phrase([name for name in (table.a, table.b, table.c) if name])
+
+
+def _no_slip_words() -> str:
+    """Why a table of three has no slip to enter."""
+    return translate(
+        "ResultsDialog",
+        "a table of three takes no slip: its result comes from its hands, entered on its "
+        "score sheet",
+    )
 
 
 def _refusal(named: str, problem: str) -> str:

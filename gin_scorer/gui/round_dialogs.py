@@ -96,23 +96,24 @@ class RoundPreviewDialog(QDialog):
     def _build_table(self, lines: Sequence[PlannedPairing]) -> None:
         """The round's tables as they would be paired (a knockout's bracket slot too)."""
         slots = any(line.slot for line in lines)
-        self.table = QTableWidget(len(lines), 4 if slots else 3)
+        three = any(line.c is not None for line in lines)  # tables of three: a third seat
+        heads = [
+            translate("RoundPreviewDialog", "Table"),
+            translate("RoundPreviewDialog", "Player A"),
+            translate("RoundPreviewDialog", "Player B"),
+            *([translate("RoundPreviewDialog", "Player C")] if three else []),
+            *([translate("RoundPreviewDialog", "Bracket")] if slots else []),
+        ]
+        self.table = QTableWidget(len(lines), len(heads))
         self.table.setObjectName("previewTable")
-        self.table.setHorizontalHeaderLabels(
-            [
-                translate("RoundPreviewDialog", "Table"),
-                translate("RoundPreviewDialog", "Player A"),
-                translate("RoundPreviewDialog", "Player B"),
-                *([translate("RoundPreviewDialog", "Bracket")] if slots else []),
-            ]
-        )
+        self.table.setHorizontalHeaderLabels(heads)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (1, 2):  # the two players share the room
+        for column in (1, 2, 3) if three else (1, 2):  # the players share the room
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Enter goes to "Pair round N"
         for row, line in enumerate(lines):
@@ -120,6 +121,7 @@ class RoundPreviewDialog(QDialog):
                 str(line.table) if line.table is not None else "—",
                 line.a.name,
                 line.b.name if line.b is not None else translate("RoundPreviewDialog", "bye"),
+                *([line.c.name if line.c is not None else ""] if three else []),
                 *([line.slot or ""] if slots else []),
             ]
             for column, text in enumerate(cells):

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QFont
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.gui import three_sheet
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.hand_words import (
@@ -36,13 +37,15 @@ from gin_scorer.presentation.seat_words import (
     side_label,
 )
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
+from gin_scorer.presentation.three_words import hand_players, three_table
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _Index = QModelIndex | QPersistentModelIndex
 
 
 class Column(IntEnum):
-    """The base columns; Hollywood game columns sit between GAME and NOTES."""
+    """The base columns; Hollywood game columns sit between GAME and NOTES. A table of three
+    has its own columns instead of the two sides' points and totals (:mod:`.three_sheet`)."""
 
     HAND = 0
     DEALER = 1
@@ -62,6 +65,20 @@ class GameKey:
 
     number: int
 
+
+_Key = Column | GameKey | three_sheet.ThreeKey
+# A table of three: the totals beside the hand's result and points, so a narrow screen
+# keeps them in view; the declared deadwood after them.
+_THREE_COLUMNS: tuple[_Key, ...] = (
+    Column.HAND,
+    Column.DEALER,
+    three_sheet.PLAYERS,
+    Column.OUTCOME,
+    three_sheet.SCORED,
+    *three_sheet.TOTALS,
+    Column.DECLARED,
+    Column.NOTES,
+)
 
 HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 """Data role returning the row's :class:`HandRow` (for editing and the cards panel)."""
@@ -94,7 +111,7 @@ class ScoreSheetModel(QAbstractTableModel):
         self._lines: tuple[HandRow | WithdrawnHand, ...] = ()
         # Display strings computed once per sheet: views ask for them many times per paint.
         self._texts: tuple[tuple[str, ...], ...] = ()
-        self._columns: tuple[Column | GameKey, ...] = tuple(Column)
+        self._columns: tuple[_Key, ...] = tuple(Column)
         self._hollywood: dict[int, dict[int, str]] = {}  # game → hand index → "a–b"
 
     # --- data in --------------------------------------------------------------------------
@@ -124,6 +141,8 @@ class ScoreSheetModel(QAbstractTableModel):
         self._hollywood = _hollywood_cells(sheet.ledger if sheet is not None else None)
         games = tuple(GameKey(n) for n in sorted(self._hollywood))
         self._columns = (*tuple(Column)[: Column.NOTES], *games, Column.NOTES)
+        if sheet is not None and three_table(sheet) is not None:
+            self._columns = _THREE_COLUMNS
         self._lines = sheet_lines(sheet) if sheet is not None else ()
         counting = {id(hand): index for index, hand in enumerate(sheet.hands if sheet else ())}
         self._texts = tuple(
@@ -136,9 +155,7 @@ class ScoreSheetModel(QAbstractTableModel):
         )
         self.endResetModel()
 
-    def _line_cell(
-        self, line: HandRow | WithdrawnHand, counting: dict[int, int], key: Column | GameKey
-    ) -> str:
+    def _line_cell(self, line: HandRow | WithdrawnHand, counting: dict[int, int], key: _Key) -> str:
         if isinstance(line, WithdrawnHand):
             return self._withdrawn_cell(line, key)
         return self._cell(counting[id(line)], line, key)
@@ -167,10 +184,15 @@ class ScoreSheetModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
 
-    def column_of(self, key: Column | int) -> int:
-        """The position of a base column, or of Hollywood game number ``key`` (1, 2, 3...)."""
-        wanted = key if isinstance(key, Column) else GameKey(key)
+    def column_of(self, key: Column | int | three_sheet.ThreeKey) -> int:
+        """The position of a base column, of Hollywood game number ``key`` (1, 2, 3...), or
+        of a table of three's column."""
+        wanted = key if isinstance(key, Column | three_sheet.ThreeKey) else GameKey(key)
         return self._columns.index(wanted)
+
+    def has_column(self, key: Column) -> bool:
+        """Whether the sheet has this base column (a table of three has no sides' totals)."""
+        return key in self._columns
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -182,6 +204,8 @@ class ScoreSheetModel(QAbstractTableModel):
             return None
         a, b = self._names
         key = self._columns[section]
+        if isinstance(key, three_sheet.ThreeKey):
+            return three_sheet.header(self._sheet, key) if role == wanted[0] else None
         if isinstance(key, GameKey):
             # Short, so three games fit beside the hand columns: A and B as on the entry
             # line (a = the first player); the tooltip names them.
@@ -199,7 +223,9 @@ class ScoreSheetModel(QAbstractTableModel):
             Column.HAND: translate("ScoreSheetModel", "Deal · table")
             if partnership
             else translate("ScoreSheetModel", "Hand"),
-            Column.DEALER: translate("ScoreSheetModel", "Dealer"),
+            Column.DEALER: translate("ScoreSheetModel", "Deals, sits out")
+            if self._sheet is not None and three_table(self._sheet) is not None
+            else translate("ScoreSheetModel", "Dealer"),
             Column.OUTCOME: translate("ScoreSheetModel", "Result"),
             Column.DECLARED: translate("ScoreSheetModel", "Deadwood"),
             Column.POINTS_A: a,
@@ -220,6 +246,10 @@ class ScoreSheetModel(QAbstractTableModel):
             return self._texts[row][index.column()]
         key = self._columns[index.column()]
         column = key if isinstance(key, Column) else Column.GAME
+        if key in three_sheet.TOTALS:
+            column = Column.TOTAL_A  # shown as every total is: bold
+        elif key == three_sheet.PLAYERS:
+            column = Column.OUTCOME  # names, read from the left
         hand_index = self._hand_at[row]
         if hand_index is None:
             return self._withdrawn_look(role, self._lines[row], column)
@@ -263,19 +293,27 @@ class ScoreSheetModel(QAbstractTableModel):
             return QBrush(colour(Tone.GAME_END)) if row in self._game_ends else None
         return None
 
-    def _cell(self, row: int, hand: HandRow, key: Column | GameKey) -> str:
+    def _cell(self, row: int, hand: HandRow, key: _Key) -> str:
         if isinstance(key, GameKey):
             return self._hollywood.get(key.number, {}).get(row, "")
+        sheet = self._sheet
+        assert sheet is not None
+        if isinstance(key, three_sheet.ThreeKey):
+            return three_sheet.cell(sheet, row, hand, key)
+        if key == Column.DEALER and three_table(sheet) is not None:  # who sat it out
+            return three_sheet.dealer_cell(sheet, row)
         return self._display(hand, key)
 
     def _display(self, hand: HandRow, column: Column) -> str:
         result = hand.result
         sheet = self._sheet
         assert sheet is not None
-        # A partnership's hand is played by one player of each team: name them, not the teams.
-        names = seat_names(sheet, hand.number - 1) or self._names
+        # A partnership's hand is played by one player of each team, a table of three's by
+        # two of the three: name them, not the sides.
+        index = hand.number - 1
+        names = seat_names(sheet, index) or hand_players(sheet, index) or self._names
         if column == Column.HAND:
-            return seat_label(sheet, hand.number - 1)
+            return seat_label(sheet, index)
         if column == Column.DEALER:
             return "" if hand.dealer is None else side_name(hand.dealer, names)
         if column == Column.OUTCOME:
@@ -292,8 +330,9 @@ class ScoreSheetModel(QAbstractTableModel):
         seat = seat_notes(sheet, hand.number - 1)
         return "; ".join(n for n in (seat, hand_notes(hand)) if n)
 
-    def _withdrawn_cell(self, line: WithdrawnHand, key: Column | GameKey) -> str:
-        if key == Column.DEALER:
+    def _withdrawn_cell(self, line: WithdrawnHand, key: _Key) -> str:
+        three = self._sheet is not None and three_table(self._sheet) is not None
+        if key == Column.DEALER and not three:  # a withdrawn hand has no seat at a three
             return "" if line.dealer is None else side_name(line.dealer, self._names)
         if key == Column.OUTCOME:
             return withdrawn_note(line).split(":")[0]

@@ -19,6 +19,7 @@ from gin_scorer.presentation.club_words import (
     season_summary_cells,
 )
 from gin_scorer.presentation.standings_table import missing_points_note, points_text
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.seasons import SeasonStanding
@@ -103,26 +104,38 @@ def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) ->
     return pages
 
 
+def _table_row(p: PairingView, versus: str) -> str:
+    """A table's row: ``Ann v Bob`` (``—`` for a bye's missing player), or a table of
+    three's players across both player columns, ``Ann, Bob and Cat``."""
+    mark = f"<tr><td width=130>{_table_mark(p.table)}</td>"
+    if p.c is not None:
+        return f"{mark}<td colspan=3>{escape(players_phrase(p.players))}</td></tr>"
+    return (
+        f"{mark}<td>{escape(p.a.name)}</td><td width=40>{escape(versus)}</td>"
+        f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
+    )
+
+
 def tables_pages(heading: str, lines: Sequence[PairingView], per_page: int) -> list[Page]:
-    """The round by table: table, A v B (a bye last)."""
+    """The round by table: table, A v B (a bye last; a table of three names all three)."""
     parts = chunks(lines, per_page)
     versus = translate("projector_pages", "v")
     return [
         Page(
             _numbered(heading, len(parts), index),
-            _html_table(
-                _TABLES_HEADS,
-                (
-                    f"<tr><td width=130>{_table_mark(p.table)}</td>"
-                    f"<td>{escape(p.a.name)}</td><td width=40>{escape(versus)}</td>"
-                    f"<td>{escape(p.b.name) if p.b else '—'}</td></tr>"
-                    for p in part
-                ),
-            ),
+            _html_table(_TABLES_HEADS, (_table_row(p, versus) for p in part)),
             "tables",
         )
         for index, part in enumerate(parts)
     ]
+
+
+def _against(line: NameLine) -> str:
+    """Whom a player meets: one opponent, both at a table of three, ``—`` for a bye."""
+    if line.second_opponent:
+        said = translate("projector_pages", "{0} and {1}")
+        return escape(said.format(line.opponent, line.second_opponent))
+    return escape(line.opponent) if line.opponent else "—"
 
 
 def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[Page]:
@@ -144,7 +157,7 @@ def names_pages(heading: str, lines: Sequence[NameLine], per_page: int) -> list[
                     (
                         f"<tr><td>{escape(n.name)}</td>"
                         f"<td width=160>{_table_mark(n.table)}</td>"
-                        f"<td>{escape(n.opponent) if n.opponent else '—'}</td></tr>"
+                        f"<td>{_against(n)}</td></tr>"
                         for n in part
                     ),
                 ),

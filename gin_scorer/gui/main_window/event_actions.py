@@ -244,10 +244,10 @@ class EventActions(StationSync):
             return
         db, event_id = opened
         from gin_scorer.gui.dialog_parts import until_accepted
-        from gin_scorer.gui.new_match_dialog import NewMatchDialog
+        from gin_scorer.gui.new_match_dialog import NewMatchDialog, start_table
+        from gin_scorer.presentation.three_words import is_three_player
         from gin_scorer.services.entrants import list_entrants
-        from gin_scorer.services.errors import InvalidInput
-        from gin_scorer.services.matches import create_match
+        from gin_scorer.services.events import get_event
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
         if len(entrants) < 2:
@@ -257,16 +257,11 @@ class EventActions(StationSync):
                 translate("EventActions", "The event needs two entrants first."),
             )
             return
-        dialog = NewMatchDialog(entrants, self)
+        three = is_three_player(get_event(db, event_id).rules)  # a club night's table of three
+        dialog = NewMatchDialog(entrants, self, three=three)
 
         def start() -> MatchView:
-            chosen = dialog.choice()  # checked before the dialog accepted; checked again here
-            if isinstance(chosen, str):
-                raise InvalidInput(chosen)
-            a, b, table = chosen
-            return create_match(
-                db, event_id, a.id, b.id, table_number=table, actor=self.settings.station
-            )
+            return start_table(dialog, db, event_id, self.settings.station)
 
         match = until_accepted(dialog, start, dialog.problem.say)
         if match is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -67,46 +69,73 @@ PAIRING_COLUMNS = [
     ),
 ]
 
+
+def _opponents(line: NameLine) -> str:
+    """Who an entrant plays: one opponent, both at a table of three, or the bye."""
+    if line.second_opponent:
+        return translate("PairingsView", "{0} and {1}").format(line.opponent, line.second_opponent)
+    return line.opponent or translate("PairingsView", "— bye —")
+
+
 BY_NAME_COLUMNS = [
     name_column(QT_TRANSLATE_NOOP("columns", "Name")),
     _TABLE_COLUMN,
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Opponent"),
-        lambda n: n.opponent or translate("PairingsView", "— bye —"),
-        align_left=True,
-    ),
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Opponent"), _opponents, align_left=True),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Seat"), lambda n: n.side),
 ]
 
 
-def rated_columns(ratings: Ratings) -> list[ColumnSpec]:
-    """The pairing columns with each side's rating as the event began beside its name (as
-    chess pairing lists print them); the plain columns when nobody has a rating yet."""
-    if not ratings:
-        return PAIRING_COLUMNS
+def _winner(p: PairingView) -> str:
+    """A finished table of three's winner, by name."""
+    return next((e.name for e in p.players if e.id == p.winner), "")
 
-    def rating(entrant: EntrantView | None) -> str:
+
+# A table of three: its third player, and its winner instead of two sides' games.
+_C_COLUMN = ColumnSpec(
+    QT_TRANSLATE_NOOP("columns", "C"),
+    lambda p: p.c.name if p.c is not None else "",
+    lambda p: p.c.name.casefold() if p.c is not None else "",
+    align_left=True,
+)
+_WINNER_COLUMN = ColumnSpec(QT_TRANSLATE_NOOP("columns", "Winner"), _winner, align_left=True)
+
+
+def _rating_column(
+    ratings: Ratings, seat: Callable[[PairingView], EntrantView | None]
+) -> ColumnSpec:
+    """A seat's rating as the event began, sorted by its strength."""
+
+    def rating(p: PairingView) -> str:
+        entrant = seat(p)
         return entrant_rating_text(ratings.get(entrant.id, ())) if entrant is not None else ""
 
-    def strength(entrant: EntrantView | None) -> float:
+    def strength(p: PairingView) -> float:
+        entrant = seat(p)
         found = ratings.get(entrant.id, ()) if entrant is not None else ()
         return found[0].rating if found else 0.0
 
     tip = QT_TRANSLATE_NOOP("columns", "The rating as the event began (? = provisional)")
-    a_rating = ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Rating"),
-        lambda p: rating(p.a),
-        lambda p: strength(p.a),
-        tooltip=tip,
-    )
-    b_rating = ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Rating"),
-        lambda p: rating(p.b),
-        lambda p: strength(p.b),
-        tooltip=tip,
-    )
-    table, a, b, *rest = PAIRING_COLUMNS
-    return [table, a, a_rating, b, b_rating, *rest]
+    return ColumnSpec(QT_TRANSLATE_NOOP("columns", "Rating"), rating, strength, tooltip=tip)
+
+
+def rated_columns(ratings: Ratings, *, three: bool = False) -> list[ColumnSpec]:
+    """The pairing columns with each side's rating as the event began beside its name (as
+    chess pairing lists print them); the plain columns when nobody has a rating yet. Tables
+    of three (``three``) add their third player and say their winner instead of games."""
+    table, a, b, games, status = PAIRING_COLUMNS
+    seats = [a, b, *([_C_COLUMN] if three else [])]
+    if ratings:
+        getters: list[Callable[[PairingView], EntrantView | None]] = [
+            lambda p: p.a,
+            lambda p: p.b,
+            lambda p: p.c,
+        ]
+        seats = [
+            column
+            for spec, getter in zip(seats, getters, strict=False)
+            for column in (spec, _rating_column(ratings, getter))
+        ]
+    return [table, *seats, _WINNER_COLUMN if three else games, status]
 
 
 class PairingsView(RoundPage):
@@ -156,7 +185,8 @@ class PairingsView(RoundPage):
         event_id = self.shown_event.id
         if event_id not in self._ratings:
             self._read_ratings(event_id, number)
-        self.by_table.set_rows(lines, rated_columns(self._ratings.get(event_id, {})))
+        three = any(p.c is not None for p in lines)
+        self.by_table.set_rows(lines, rated_columns(self._ratings.get(event_id, {}), three=three))
         self.by_name.set_rows(names)
         self.title.setText(translate("PairingsView", "Pairings — round {0}").format(number))
         byes = sum(1 for p in lines if p.is_bye)

@@ -15,7 +15,9 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.gui.zoom import sized_text
+from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.round_status import STATUS_COLUMNS
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
 from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState
@@ -28,6 +30,17 @@ def _status_style(line: TableLine) -> RowStyle | None:
     if line.state is TableState.PLAYING:
         return RowStyle(background=tone(Tone.PLAYING_ROW))
     return None
+
+
+# A table of three's third player, beside the two the board always shows.
+_C_COLUMN = ColumnSpec(QT_TRANSLATE_NOOP("columns", "C"), lambda t: t.c or "", align_left=True)
+
+
+def board_columns(board: StatusBoard) -> list[ColumnSpec]:
+    """The board's columns; with a C column after B when the round has tables of three."""
+    if not any(t.c for t in board.lines):
+        return STATUS_COLUMNS
+    return [*STATUS_COLUMNS[:3], _C_COLUMN, *STATUS_COLUMNS[3:]]
 
 
 def _summary(board: StatusBoard) -> str:
@@ -71,7 +84,7 @@ class StatusView(RoundPage):
         except ServiceError as error:
             self._fail(error)
             return
-        self.model.set_rows(board.lines)
+        self.model.set_rows(board.lines, board_columns(board))
         self.title.setText(translate("StatusView", "Round {0} status").format(number))
         missing = board.missing
         text = _summary(board)
