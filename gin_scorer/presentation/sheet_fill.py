@@ -9,11 +9,12 @@ paper are 1-based positions in the match (the ledgers count from 0). The printed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.presentation.three_words import is_three_player, rule_line
 from gin_scorer.presentation.words import translate
 
 
@@ -39,6 +40,8 @@ class SheetShape:
     # Team matches: rows are deals' tables (1a, 1b, 2a ...), not hands 1, 2, 3; the count of
     # card tables a deal (0: one table).
     seat_tables: int = 0
+    # Players at the table: 3 for a table of three (a dealer column, a total for each).
+    players: int = 2
 
     def row_label(self, row: int) -> str:
         """The printed label of the ``row``-th hand row (0-based) of a block."""
@@ -121,6 +124,8 @@ class MatchHeading:
     club_b: str = ""
     table: str = ""
     round: str = ""
+    player_c: str = ""  # a table of three's third player (seat 3)
+    club_c: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,7 +153,7 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
     if rules.match_format in (MatchFormat.PARTNERSHIP, MatchFormat.TEAMS):
         return seated_shape(rules)
     games = rules.best_of if rules.match_format is MatchFormat.BEST_OF else 1
-    return SheetShape(
+    shape = SheetShape(
         games=max(games, 1),
         games_to_win=rules.games_to_win if games > 1 else 1,
         target=rules.target,
@@ -157,6 +162,9 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
         shutout_rule=rules.shutout.value if rules.shutout.value != "none" else "",
         rows_per_game=14 if games > 3 else (20 if games > 1 else 24),
     )
+    if is_three_player(rules):  # one game, a total for each of three, no shutout (0014)
+        return replace(shape, shutout_rule="", rule_text=rule_line(rules), players=3)
+    return shape
 
 
 def multimatch_shape(rules: RuleSet) -> SheetShape:

@@ -19,9 +19,12 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup, register_fonts
@@ -40,6 +43,15 @@ class Tent:
     player_b: str
     line: str  # "Autumn Open · Round 3"
     url: str = ""  # the table's page in the room: printed as a QR code on each face
+    player_c: str = ""  # a table of three's third player (decision 0014)
+
+    @property
+    def names(self) -> str:
+        """Who sits at the table: ``Ann  v  Bob``, or ``Ann, Bob and Cat`` at a table of
+        three ("" for a card with nobody on it)."""
+        if self.player_c:
+            return players_phrase((self.player_a, self.player_b, self.player_c))
+        return f"{self.player_a}  v  {self.player_b}" if self.player_b else ""
 
 
 @dataclass(frozen=True)
@@ -92,17 +104,27 @@ class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         canvas.setFont(BOLD, min(96, half * 0.42))
         table = translate("handouts", "Table {0}").format(self.tent.table)
         canvas.drawCentredString(middle, bottom + half * 0.50, table)
-        names = f"{self.tent.player_a}  v  {self.tent.player_b}" if self.tent.player_b else ""
-        size = 26.0
-        while size > 10 and canvas.stringWidth(names, REGULAR, size) > self.card_width * 0.92:
-            size -= 1  # a long pair of names shrinks to fit the card, never runs off it
-        canvas.setFont(REGULAR, size)
-        canvas.drawCentredString(middle, bottom + half * 0.28, names)
+        self._names(bottom + half * 0.28, half)
+        if self.tent.player_c:  # who deals first at a table of three
+            canvas.setFont(REGULAR, 11)
+            first = translate("handouts", "{0} deals first").format(self.tent.player_a)
+            canvas.drawCentredString(middle, bottom + half * 0.19, first)
         canvas.setFont(REGULAR, 11)
         canvas.setFillColor(template.SEAL_TEXT)
         canvas.drawCentredString(middle, bottom + half * 0.10, self.tent.line)
         if self.tent.url:
             self._qr(bottom + half * 0.06, half * 0.52)
+
+    def _names(self, baseline: float, half: float) -> None:
+        """Who sits there, centred on ``baseline`` and clear of the QR code, from the
+        baseline upwards (see :func:`fitted_lines`)."""
+        room = self.card_width * 0.92
+        if self.tent.url:  # centred, clear of the QR code in the corner (see _qr)
+            room = self.card_width - 2 * (half * 0.52 + 6 * mm)
+        size, lines = fitted_lines(self.tent.names, room)
+        self.canv.setFont(REGULAR, size)
+        for i, line in enumerate(reversed(lines)):
+            self.canv.drawCentredString(self.card_width / 2, baseline + i * size * 1.15, line)
 
     def _qr(self, bottom: float, size: float) -> None:
         """The table's page in the room, in the face's right corner, with what it is for."""
@@ -115,6 +137,28 @@ class TentCard(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         self.canv.setFont(REGULAR, 8)
         scan = translate("handouts", "scan: enter your hands")
         self.canv.drawCentredString(left + size / 2, bottom - 3 * mm, scan)
+
+
+def fitted_lines(text: str, room: float) -> tuple[float, list[str]]:
+    """``text`` set to fit ``room``: on one line as large as fits (26 points down to 10); a
+    text that needs 16 points or less to fit goes on two lines where that is larger (down to
+    10 points, then a third line at the most, cut short with …). Long names shrink to fit
+    the card, never run off it.
+
+    >>> fitted_lines("Ann  v  Bob", 500)
+    (26, ['Ann  v  Bob'])
+    >>> fitted_lines("Ann Smith-Jones, Bob Lee and Cat Wu", 150)
+    (14, ['Ann Smith-Jones,', 'Bob Lee and Cat Wu'])
+    """
+    register_fonts()  # measured in DejaVu, as printed
+    for size in range(26, 9, -1):
+        if stringWidth(text, REGULAR, size) <= room:
+            return size, [text]
+        lines = simpleSplit(text, REGULAR, size, room)
+        if size <= 16 and len(lines) <= 2:
+            return size, lines
+    lines = simpleSplit(text, REGULAR, 10, room)
+    return 10, [*lines[:2], lines[2] + "…"] if len(lines) > 3 else lines
 
 
 def render_tents(

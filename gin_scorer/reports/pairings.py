@@ -32,6 +32,9 @@ class PairingLine:
     note: str = ""  # bracket slot, "bye", "late entry" ...
     rating_a: str = ""  # "1612", "1500?" (provisional), "" when the club has no ratings
     rating_b: str = ""
+    player_c: str = ""  # a table of three's third player (decision 0014)
+    club_c: str = ""
+    rating_c: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -49,9 +52,21 @@ def by_table(lines: Sequence[PairingLine]) -> list[PairingLine]:
 
 
 def by_name(lines: Sequence[PairingLine]) -> list[tuple[str, str, str, str]]:
-    """(name, club, table, opponent) for every seated entrant, alphabetically (case-blind)."""
+    """(name, club, table, opponent) for every seated entrant, alphabetically (case-blind);
+    at a table of three the opponent is both others (``Bob and Cat``)."""
     seats: list[tuple[str, str, str, str]] = []
     for line in lines:
+        if line.player_c:
+            players = (
+                (line.player_a, line.club_a),
+                (line.player_b, line.club_b),
+                (line.player_c, line.club_c),
+            )
+            for i, (player, club) in enumerate(players):
+                first, second = (name for j, (name, _) in enumerate(players) if j != i)
+                both = translate("reports", "{0} and {1}").format(first, second)
+                seats.append((player, club, line.table, both))
+            continue
         seats.append(
             (
                 line.player_a,
@@ -88,62 +103,116 @@ _BY_TABLE = (
     QT_TRANSLATE_NOOP("columns", "Player B"),
     QT_TRANSLATE_NOOP("columns", "Note"),
 )
+_BY_TABLE_THREE = (
+    QT_TRANSLATE_NOOP("columns", "Table"),
+    QT_TRANSLATE_NOOP("columns", "Player 1 · deals first"),
+    QT_TRANSLATE_NOOP("columns", "Player 2"),
+    QT_TRANSLATE_NOOP("columns", "Player 3"),
+    QT_TRANSLATE_NOOP("columns", "Note"),
+)
 _BY_NAME = (
     QT_TRANSLATE_NOOP("columns", "Name"),
     QT_TRANSLATE_NOOP("columns", "Table"),
     QT_TRANSLATE_NOOP("columns", "Opponent"),
 )
+_BY_NAME_THREE = (
+    QT_TRANSLATE_NOOP("columns", "Name"),
+    QT_TRANSLATE_NOOP("columns", "Table"),
+    QT_TRANSLATE_NOOP("columns", "Opponents"),
+)
+
+
+class _Cells:
+    """The cells both listings share: a name (with its rating and club), a table number,
+    the bye; names a size larger than other tables (pairings go up on the wall)."""
+
+    def __init__(self) -> None:
+        st = template.styles()
+        self.cell = st["cell"]
+        self.wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
+        self.big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
+
+    def name(self, text: str, club: str, rating: str = "") -> Paragraph:
+        club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
+        rated = f' <font size="8" color="#333333">({markup(rating)})</font>' if rating else ""
+        return Paragraph(f"{markup(text)}{rated}{club_text}", self.wall)
+
+    def table(self, table: str) -> Paragraph:
+        return Paragraph(f'<font name="{BOLD}">{markup(table) or "—"}</font>', self.big)
+
+    def bye(self) -> Paragraph:
+        return Paragraph(markup(translate("reports", "— bye —")), self.cell)
+
+
+def _by_table_two(lines: Sequence[PairingLine], width: float, cells: _Cells) -> Table:
+    """Table, A v B, the note: two players a table."""
+    rows: list[list[object]] = [list(headings(_BY_TABLE))]
+    for line in by_table(lines):
+        b = cells.name(line.player_b, line.club_b, line.rating_b) if line.player_b else None
+        rows.append(
+            [
+                cells.table(line.table),
+                cells.name(line.player_a, line.club_a, line.rating_a),
+                "v",
+                b or cells.bye(),
+                Paragraph(markup(line.note), template.styles()["small"]),
+            ]
+        )
+    col = (width - 16 * mm - 8 * mm - 28 * mm) / 2  # A and B share what the rest leave
+    table = template.grid_table(rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1)
+    _style(table, len(rows) - 1)
+    table.setStyle(
+        TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
+    )
+    return table
+
+
+def _by_table_three(lines: Sequence[PairingLine], width: float, cells: _Cells) -> Table:
+    """Table, its three players in seat order (the first deals first), the note."""
+    rows: list[list[object]] = [list(headings(_BY_TABLE_THREE))]
+    for line in by_table(lines):
+        b = cells.name(line.player_b, line.club_b, line.rating_b) if line.player_b else None
+        c = cells.name(line.player_c, line.club_c, line.rating_c) if line.player_c else ""
+        rows.append(
+            [
+                cells.table(line.table),
+                cells.name(line.player_a, line.club_a, line.rating_a),
+                b or cells.bye(),
+                c,
+                Paragraph(markup(line.note), template.styles()["small"]),
+            ]
+        )
+    col = (width - 16 * mm - 24 * mm) / 3  # the three share what the rest leave
+    table = template.grid_table(rows, colWidths=[16 * mm, col, col, col, 24 * mm], repeatRows=1)
+    _style(table, len(rows) - 1)
+    table.setStyle(TableStyle([("ALIGN", (0, 0), (0, -1), "CENTER")]))
+    return table
+
+
+def _by_name(lines: Sequence[PairingLine], width: float, cells: _Cells) -> Table:
+    three = any(line.player_c for line in lines)
+    rows: list[list[object]] = [list(headings(_BY_NAME_THREE if three else _BY_NAME))]
+    for player, club, table, opponent in by_name(lines):
+        rows.append(
+            [cells.name(player, club), cells.table(table), Paragraph(markup(opponent), cells.cell)]
+        )
+    names = template.grid_table(
+        rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
+    )
+    _style(names, len(rows) - 1)
+    return names
 
 
 def pairings_story(
     lines: Sequence[PairingLine], *, paper: Paper | str, notes: Sequence[str] = ()
 ) -> list[Flowable]:
+    """By table (three players a table when any table seats three), the notes, then by
+    name on a page of its own."""
     st = template.styles()
     width, _ = template.frame_size(paper)
-
-    def name(text: str, club: str, rating: str = "") -> Paragraph:
-        club_text = f' <font size="7.5" color="#555555">{markup(club)}</font>' if club else ""
-        rated = f' <font size="8" color="#333333">({markup(rating)})</font>' if rating else ""
-        return Paragraph(f"{markup(text)}{rated}{club_text}", wall)
-
-    # Pairings go up on the wall: names a size larger than other tables.
-    wall = ParagraphStyle("wall", parent=st["cell"], fontSize=10, leading=12)
-    big = ParagraphStyle("table_number", parent=st["center"], fontSize=12, leading=14)
-    table_rows: list[list[object]] = [list(headings(_BY_TABLE))]
-    for line in by_table(lines):
-        table_rows.append(
-            [
-                Paragraph(f'<font name="{BOLD}">{markup(line.table) or "—"}</font>', big),
-                name(line.player_a, line.club_a, line.rating_a),
-                "v",
-                name(line.player_b, line.club_b, line.rating_b)
-                if line.player_b
-                else Paragraph(markup(translate("reports", "— bye —")), st["cell"]),
-                Paragraph(markup(line.note), st["small"]),
-            ]
-        )
-    col = (width - 16 * mm - 8 * mm - 28 * mm) / 2  # A and B share what the rest leave
-    tables = template.grid_table(
-        table_rows, colWidths=[16 * mm, col, 8 * mm, col, 28 * mm], repeatRows=1
-    )
-    _style(tables, len(table_rows) - 1)
-    tables.setStyle(
-        TableStyle([("ALIGN", (2, 0), (2, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER")])
-    )
-
-    name_rows: list[list[object]] = [list(headings(_BY_NAME))]
-    for player, club, table, opponent in by_name(lines):
-        name_rows.append(
-            [
-                name(player, club),
-                Paragraph(f'<font name="{BOLD}">{markup(table) or "—"}</font>', big),
-                Paragraph(markup(opponent), st["cell"]),
-            ]
-        )
-    names = template.grid_table(
-        name_rows, colWidths=[width * 0.45, 18 * mm, width * 0.55 - 18 * mm], repeatRows=1
-    )
-    _style(names, len(name_rows) - 1)
+    cells = _Cells()
+    three = any(line.player_c for line in lines)
+    tables = (_by_table_three if three else _by_table_two)(lines, width, cells)
     story: list[Flowable] = [Paragraph(markup(translate("reports", "By table")), st["h2"]), tables]
     story += [Spacer(1, 2 * mm)] if notes else []
     story += [Paragraph(markup(note), st["small"]) for note in notes]
@@ -153,7 +222,7 @@ def pairings_story(
         Paragraph(
             markup(translate("reports", "Find your table: alphabetically by name")), st["h2"]
         ),
-        names,
+        _by_name(lines, width, cells),
     ]
 
 

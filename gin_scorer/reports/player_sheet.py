@@ -27,6 +27,7 @@ class LineResult(Enum):
 
     WON = QT_TRANSLATE_NOOP("player_sheet", "won")
     LOST = QT_TRANSLATE_NOOP("player_sheet", "lost")
+    DRAWN = QT_TRANSLATE_NOOP("player_sheet", "drawn")  # equal totals at a table of three
     BYE = QT_TRANSLATE_NOOP("player_sheet", "bye")
     IN_PLAY = QT_TRANSLATE_NOOP("player_sheet", "in play")
     TO_PLAY = QT_TRANSLATE_NOOP("player_sheet", "to play")
@@ -55,6 +56,7 @@ class PlayerMatchLine:
     kind: str = ""  # where a reported result came from: "slip", "forfeit" … ("" played),
     # in the reader's language
     points_known: bool = True  # False: a slip without game totals (no points to print)
+    table_of_three: bool = False  # one of a table of three's two lines (see _notes)
 
     @property
     def differential(self) -> int:
@@ -236,6 +238,15 @@ def _notes(lines: Sequence[PlayerMatchLine]) -> list[str]:
                 "player_sheet",
                 "{0} The totals leave out the results reported without game points (—).",
             ).format(POINTS_MISSING_MARK)
+        )
+    if any(line.table_of_three for line in lines):
+        notes.append(
+            translate(
+                "player_sheet",
+                "At a table of three, a line against each other player: the winner beats "
+                "both, of the other two the higher total wins; the hands are those the two "
+                "played against each other.",
+            )
         )
     if any(line.kind for line in lines):
         notes.append(

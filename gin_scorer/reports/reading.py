@@ -73,7 +73,7 @@ def round_matches(
 def match_heading(match: MatchView) -> MatchHeading:
     """Who plays whom, where, as the top of a score sheet or pad prints it (by round and
     table, as the room knows it: the database's own match number is no one's business)."""
-    b = match.b
+    b, c = match.b, match.c
     return MatchHeading(
         player_a=match.a.name,
         player_b=b.name if b is not None else "(bye)",
@@ -81,6 +81,8 @@ def match_heading(match: MatchView) -> MatchHeading:
         club_b=b.club if b is not None else "",
         table=str(match.table_number or ""),
         round=str(match.round_number or ""),
+        player_c=c.name if c is not None else "",
+        club_c=c.club if c is not None else "",
     )
 
 

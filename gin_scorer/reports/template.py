@@ -296,9 +296,10 @@ def labelled_field(label: str, value: str) -> Paragraph:
     )
 
 
-def boxed_row(cells: Sequence[object], widths: Sequence[float], height: float) -> Table:
+def boxed_row(cells: Sequence[object], widths: Sequence[float], height: float | None) -> Table:
     """One row of boxes to read or write in, as every sheet draws them: a heavy outline, thin
-    lines between the boxes, each box's text at its top."""
+    lines between the boxes, each box's text at its top (``height`` None: as tall as the
+    text needs)."""
     table = grid_table([cells], colWidths=widths, rowHeights=[height])
     table.setStyle(
         TableStyle(

@@ -54,7 +54,8 @@ def make_tents(db: Database | None, out: Path, options: Options) -> Path:
 
 def _tent(p: PairingView, line: str, urls: dict[int, str]) -> Tent:
     b = p.b.name if p.b is not None else ""
-    return Tent(str(p.table), p.a.name, b, line, urls.get(p.match_id, ""))
+    c = p.c.name if p.c is not None else ""
+    return Tent(str(p.table), p.a.name, b, line, urls.get(p.match_id, ""), player_c=c)
 
 
 def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -> list[Tent]:

@@ -37,6 +37,9 @@ def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
             note=p.slot or "",
             rating_a=rating(p.a),
             rating_b=rating(p.b),
+            player_c=p.c.name if p.c is not None else "",
+            club_c=p.c.club if p.c is not None else "",
+            rating_c=rating(p.c),
         )
         for p in round_view.pairings
     ]

@@ -8,10 +8,12 @@ from pathlib import Path
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import PerSide
+from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.result_grammar import kind_word
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
+from gin_scorer.reports.kinds.player_three import three_lines
 from gin_scorer.reports.player_sheet import (
     LineResult,
     PlayerMatchLine,
@@ -111,7 +113,8 @@ def make_player(db: Database | None, out: Path, options: Options) -> Path:
             )
         )
     event = get_event(database, entrant.event_id)
-    mine = [m for m in list_matches(database, event.id) if m.side_of(entrant.id) is not None]
+    matches = list_matches(database, event.id)
+    mine = [m for m in matches if entrant.id in (e.id for e in m.players)]
     mine.sort(key=lambda m: (m.round_number or 0, m.id))
     lines = []
     for m in mine:
@@ -120,8 +123,12 @@ def make_player(db: Database | None, out: Path, options: Options) -> Path:
                 str(m.round_number or ""), "", "", LineResult.BYE, 0, 0, 0, 0, 0, 0, 0, 0
             )
             lines.append(bye)
+            continue
+        sheet = get_score_sheet(database, m.id)
+        if isinstance(sheet.ledger, ThreePlayerGame):  # a line against each other player
+            lines += three_lines(sheet, sheet.ledger, entrant.id)
         else:
-            lines.append(player_line(get_score_sheet(database, m.id), entrant.id))
+            lines.append(player_line(sheet, entrant.id))
     player = PlayerSummary(
         name=entrant.name,
         club=entrant.club,

@@ -26,12 +26,16 @@ from gin_scorer.presentation.sheet_fill import (
     sheet_shape,
 )
 from gin_scorer.presentation.sheet_history import history_lines
+from gin_scorer.presentation.three_words import is_three_player
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
 from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.reports.score_sheet import render_score_sheets
+from gin_scorer.reports.template import PageHeader
+from gin_scorer.reports.three_fill import three_fill
+from gin_scorer.reports.three_sheet import render_three_sheets
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 from gin_scorer.services.events import get_event
@@ -183,16 +187,30 @@ def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
     run = sheets_for(db, options)
     if run.rules.match_format is MatchFormat.HOLLYWOOD:
         raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
+    shape = sheet_shape(run.rules)
+    if shape.players == 3:  # a table of three: a dealer column and a total for each
+        threes = [(_heading(m), three_fill(s) if s is not None else None) for m, s in run.pages]
+        header = _sheet_header(db, run, any(f for _, f in threes), three=True)
+        return render_three_sheets(out, header, threes, shape, paper=options.paper)
     pages: list[tuple[MatchHeading, SheetFill | None]] = [
         (_heading(match), sheet_page_fill(sheet) if sheet is not None else None)
         for match, sheet in run.pages
     ]
-    if any(f for _, f in pages):
+    header = _sheet_header(db, run, any(f for _, f in pages), three=False)
+    return render_score_sheets(out, header, pages, shape, paper=options.paper)
+
+
+def _sheet_header(db: Database | None, run: SheetRun, filled: bool, *, three: bool) -> PageHeader:
+    """The sheets' page header: filled or blank, of two players or a table of three."""
+    if three:
+        title = translate("reports", "Score sheet, table of three")
+        if not filled:
+            title = translate("reports", "Score sheet, table of three (blank)")
+    elif filled:
         title = translate("reports", "Match score sheet")
     else:
         title = translate("reports", "Score sheet (blank)")
-    header = page_header(db, title, run.event, run.label)
-    return render_score_sheets(out, header, pages, sheet_shape(run.rules), paper=options.paper)
+    return page_header(db, title, run.event, run.label)
 
 
 def make_pad(db: Database | None, out: Path, options: Options) -> Path:
@@ -206,7 +224,9 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
                     "`report sheet` (or a blank pad with --blank)"
                 )
             )
-        rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)  # a blank pad for any event
+        if is_three_player(rules):  # the event's own pad: a dealer column, three totals
+            return make_sheet(db, out, options)
+        rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)  # a blank pad for any other event
     pads: list[tuple[MatchHeading, PadFill | None]] = []
     for match, sheet in run.pages:
         fill = None

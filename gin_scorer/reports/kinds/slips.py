@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.wording import said
+from gin_scorer.presentation.three_words import is_three_player
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
-from gin_scorer.reports.request import Options, need_db
+from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.reports.result_slips import SLIPS_PER_PAGE, Slip, render_result_slips
 from gin_scorer.services.database import Database
 
 
 def make_slips(db: Database | None, out: Path, options: Options) -> Path:
     event = event_of(db, options)
+    if event is not None and is_three_player(event.rules):
+        # A slip reports a result without its hands; a table of three is decided by its
+        # hands only (the services refuse a slip for it), so a slip could not be entered.
+        raise ReportError(
+            said(
+                "{0} seats three players at a table: a table's result comes from its hands, "
+                "so it has no result slip; print the tables' score sheets (`report sheet`), "
+                "which the three players sign and hand in",
+                event.name,
+            )
+        )
     if event is None or options.blank:
         header = page_header(db, translate("reports", "Result slips (blank)"), event)
         count = max(1, options.blank_count) * SLIPS_PER_PAGE
