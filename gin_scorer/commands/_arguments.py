@@ -1,5 +1,6 @@
 """Argument types the sub-commands share: argparse calls them on the typed text and turns
-an ``ArgumentTypeError`` into a usage message naming the option.
+an ``ArgumentTypeError`` into a usage message naming the option. And :func:`action_parsers`,
+the one way a command takes a required ACTION word (``gin-scorer entrant add ...``).
 
 Every number a person types on the command line (an id, a count, a seed, points) goes
 through :func:`whole_number`: ASCII digits only (``int()`` also takes other scripts' digits
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from typing import Any
 
 from gin_scorer.presentation.words import translate
 
@@ -133,3 +135,10 @@ def share(text: str) -> float:
             translate("cli", "{0} is not a share from 0 to 1 (or 0% to 100%)").format(quoted(text))
         )
     return value
+
+
+def action_parsers(subparsers: Any, name: str, helptext: str) -> Any:
+    """The command ``name`` and, under it, the parsers of its actions: the action word is
+    required, and ``--help`` shows it as ACTION (``NAME_command`` in the parsed arguments)."""
+    command = subparsers.add_parser(name, help=helptext)
+    return command.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True)

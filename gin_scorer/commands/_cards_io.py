@@ -1,5 +1,6 @@
-"""What ``analyze`` and ``layoffs`` share: the ace options, cards and melds as text, and one
-answer per line of standard input (a bad line reported by its number, the others answered)."""
+"""What ``analyze`` and ``layoffs`` share: the ace options, cards and melds as text, the answer
+to the one hand given, and one answer per line of standard input (a bad line reported by its
+number, the others answered)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,19 @@ def shown(cards: Iterable[Card]) -> str:
 
 def melds_line(melds: Iterable[Meld]) -> str:
     return " | ".join(str(meld) for meld in melds) or translate("cli", "none")
+
+
+def print_answer(answer: Callable[[], tuple[dict[str, Any], str]], as_json: bool) -> int:
+    """Print the answer to the one hand given on the command line; a bad hand (a
+    ``ValueError`` naming the problem) is the command's refusal."""
+    from gin_scorer.commands._errors import UserError
+
+    try:
+        data, text = answer()
+    except ValueError as error:
+        raise UserError(error_text(error)) from None
+    print(json.dumps(data, ensure_ascii=False) if as_json else text)
+    return 0
 
 
 def _stdin_lines() -> Iterable[str | bytes]:

@@ -10,7 +10,6 @@ line and the problem; the other lines are still answered and the exit status is 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._cards_io import (
@@ -20,9 +19,10 @@ from gin_scorer.commands._cards_io import (
     codes,
     each_line,
     melds_line,
+    print_answer,
     shown,
 )
-from gin_scorer.presentation.words import error_text, say, translate
+from gin_scorer.presentation.words import say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
@@ -90,21 +90,22 @@ def run_analyze(args: argparse.Namespace) -> int:
                 "or '-' to read hands from standard input",
             )
         )
-    try:
-        data, text = _analyze_text(" ".join(args.cards), ace_rule)
-        if args.declared is not None:
-            from gin_scorer.core.cards import parse_cards
+    return print_answer(lambda: _analyze_given(args, ace_rule), args.json)
 
-            cards = parse_cards(" ".join(args.cards))
-            declared, declared_text = check_declared(
-                cards, args.declared.split("|"), ace_rule, data["deadwood_points"]
-            )
-            data["declared"] = declared
-            text = f"{text}\n{declared_text}"
-    except ValueError as error:
-        raise UserError(error_text(error)) from None
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
-    return 0
+
+def _analyze_given(args: argparse.Namespace, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
+    """The answer for the hand on the command line, with its --declared melds checked."""
+    data, text = _analyze_text(" ".join(args.cards), ace_rule)
+    if args.declared is not None:
+        from gin_scorer.core.cards import parse_cards
+
+        cards = parse_cards(" ".join(args.cards))
+        declared, declared_text = check_declared(
+            cards, args.declared.split("|"), ace_rule, data["deadwood_points"]
+        )
+        data["declared"] = declared
+        text = f"{text}\n{declared_text}"
+    return data, text
 
 
 def check_declared(

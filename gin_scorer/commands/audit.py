@@ -6,16 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import say, translate
 
 
 def register(subparsers: Any) -> None:
-    audit = subparsers.add_parser(
-        "audit", help=translate("cli", "check or show the tamper-evident audit log")
+    actions = action_parsers(
+        subparsers, "audit", translate("cli", "check or show the tamper-evident audit log")
     )
-    actions = audit.add_subparsers(dest="audit_command", metavar="ACTION", required=True)
     verify = actions.add_parser(
         "verify",
         help=translate(

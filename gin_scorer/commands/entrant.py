@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    entrant = subparsers.add_parser(
-        "entrant", help=translate("cli", "add, list, check in or withdraw entrants")
+    en = action_parsers(
+        subparsers, "entrant", translate("cli", "add, list, check in or withdraw entrants")
     )
-    en = entrant.add_subparsers(dest="entrant_command", metavar="ACTION", required=True)
     _register_add(en)
     _register_edit(en)
     elist = en.add_parser("list", help=translate("cli", "the entrants of an event"))

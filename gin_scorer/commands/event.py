@@ -10,7 +10,7 @@ import argparse
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._format_options import (
@@ -18,7 +18,7 @@ from gin_scorer.commands._format_options import (
     describe_settings,
     settings_from_args,
 )
-from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.commands.entrant import entrant_status_word
 from gin_scorer.commands.match import match_line
 from gin_scorer.presentation.words import error_text, translate
@@ -38,8 +38,7 @@ def _day(text: str) -> date:
 
 
 def register(subparsers: Any) -> None:
-    event = subparsers.add_parser("event", help=translate("cli", "create, list and show events"))
-    ev = event.add_subparsers(dest="event_command", metavar="ACTION", required=True)
+    ev = action_parsers(subparsers, "event", translate("cli", "create, list and show events"))
     _register_new(ev)
     listing = ev.add_parser("list", help=translate("cli", "list the events in the database"))
     listing.set_defaults(func=run_event_list)
@@ -127,9 +126,7 @@ def _register_settings_and_rules(ev: Any) -> None:
         ),
     )
     settings.add_argument("event_id", type=positive, metavar="ID")
-    settings.add_argument(
-        "--pin", help=translate("cli", "the director PIN, once the event is running")
-    )
+    add_pin_option(settings, translate("cli", "the director PIN, once the event is running"))
     add_format_options(settings)
     settings.set_defaults(func=run_event_settings)
     rules_cmd = ev.add_parser(
@@ -150,9 +147,7 @@ def _register_settings_and_rules(ev: Any) -> None:
     new_rules.add_argument(
         "--rules-file", metavar="FILE", help=translate("cli", "a rule-set TOML file")
     )
-    rules_cmd.add_argument(
-        "--pin", help=translate("cli", "the director PIN, once the event is running")
-    )
+    add_pin_option(rules_cmd, translate("cli", "the director PIN, once the event is running"))
     rules_cmd.set_defaults(func=run_event_rules)
 
 

@@ -10,10 +10,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
@@ -42,10 +42,7 @@ def _who(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    hand = subparsers.add_parser(
-        "hand", help=translate("cli", "record, correct, void or undo hands")
-    )
-    ha = hand.add_subparsers(dest="hand_command", metavar="ACTION", required=True)
+    ha = action_parsers(subparsers, "hand", translate("cli", "record, correct, void or undo hands"))
     _register_add(ha)
     _register_changes(ha)
 
@@ -76,9 +73,9 @@ def _register_add(ha: Any) -> None:
         metavar="A|B",
         help=translate("cli", "who dealt (default: by the rules)"),
     )
-    hadd.add_argument(
-        "--pin",
-        help=translate(
+    add_pin_option(
+        hadd,
+        translate(
             "cli",
             "director PIN (a locked result or a finished event refuse "
             "hands: unlock or reopen first)",
@@ -98,9 +95,7 @@ def _register_changes(ha: Any) -> None:
     hcor.add_argument(
         "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
     )
-    hcor.add_argument(
-        "--pin", help=translate("cli", "director PIN, when later play relies on the result")
-    )
+    add_pin_option(hcor, translate("cli", "director PIN, when later play relies on the result"))
     hcor.set_defaults(func=run_hand_correct)
     hvoid = ha.add_parser(
         "void", help=translate("cli", "withdraw a recorded hand (it stays in the log)")

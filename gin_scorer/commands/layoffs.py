@@ -4,7 +4,6 @@ exactly; one hand from the command line or one JSON line per hand from standard 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._cards_io import (
@@ -14,9 +13,10 @@ from gin_scorer.commands._cards_io import (
     codes,
     each_line,
     melds_line,
+    print_answer,
     shown,
 )
-from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
     from gin_scorer.core.layoffs import Defence
@@ -92,14 +92,10 @@ def run_layoffs(args: argparse.Namespace) -> int:
                 "or - to read JSON lines from standard input",
             )
         )
-    try:
-        data, text = layoffs_answer(
-            args.knocker.split("|"), args.defender, ace_rule, allow_layoffs=not args.gin
-        )
-    except ValueError as error:
-        raise UserError(error_text(error)) from None
-    print(json.dumps(data, ensure_ascii=False) if args.json else text)
-    return 0
+    knocker, defender = args.knocker.split("|"), args.defender
+    return print_answer(
+        lambda: layoffs_answer(knocker, defender, ace_rule, allow_layoffs=not args.gin), args.json
+    )
 
 
 def _layoffs_json_line(line: str, ace_rule: AceRule, gin: bool) -> tuple[dict[str, Any], str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._match_result import match_status_word, register_actions
 from gin_scorer.commands._pin import with_pin
@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    match = subparsers.add_parser(
+    ma = action_parsers(
+        subparsers,
         "match",
-        help=translate("cli", "create matches, show score sheets, report and lock results"),
+        translate("cli", "create matches, show score sheets, report and lock results"),
     )
-    ma = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
     _register_new_and_list(ma)
     sheet = ma.add_parser("sheet", help=translate("cli", "the score sheet of a match"))
     sheet.add_argument("match_id", type=positive, metavar="ID")

@@ -8,10 +8,16 @@ Hollywood pad, result slips) need no event; with --event they carry its name and
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import one_to, positive
+from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import translate
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from gin_scorer.services.database import Database
 
 _KINDS = (
     "standings",
@@ -140,10 +146,6 @@ def _form_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gin_scorer.commands._errors import UserError
-    from gin_scorer.paths import chosen_database
-    from gin_scorer.presentation.words import error_text
-    from gin_scorer.reports import ReportError, build
-    from gin_scorer.services.database import open_database
 
     if not args.out.lower().endswith(".pdf"):
         raise UserError(
@@ -155,9 +157,23 @@ def run(args: argparse.Namespace) -> int:
         and args.match is None
         and args.kind in ("sheet", "pad", "slips")
     )
-    db = open_database(chosen_database(args.db), backups=False) if needs_db else None
+    if needs_db:
+        with opened(args, backups=False) as db:
+            path = _build(args, db)
+    else:
+        path = _build(args, None)
+    print(translate("cli", "wrote {0}").format(path))
+    return 0
+
+
+def _build(args: argparse.Namespace, db: Database | None) -> Path:
+    """Write the document (from ``db``, or blank without one); where it went."""
+    from gin_scorer.commands._errors import UserError
+    from gin_scorer.presentation.words import error_text
+    from gin_scorer.reports import ReportError, build
+
     try:
-        path = build(
+        return build(
             args.kind,
             db,
             args.out,
@@ -178,8 +194,3 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             translate("cli", "cannot write {0}: {1}").format(args.out, error.strerror or error)
         ) from None
-    finally:
-        if db is not None:
-            db.close()
-    print(translate("cli", "wrote {0}").format(path))
-    return 0
