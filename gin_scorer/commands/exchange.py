@@ -94,7 +94,9 @@ def _read(name: str, read: Callable[[Path], str] = _utf8) -> str:
             translate("cli", "{0}: not a UTF-8 text file (save it as CSV UTF-8)").format(name)
         ) from None
     except ValueError as error:  # the reader's own refusal, e.g. a workbook, not a CSV
-        raise UserError(f"{name}: {error_text(error)}") from None
+        raise UserError(
+            translate("cli", "{0} cannot be imported: {1}").format(name, error_text(error))
+        ) from None
     except OSError as error:
         raise UserError(
             translate("cli", "{0}: cannot be read: {1}").format(name, error.strerror)

@@ -7,9 +7,10 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive, quoted
+from gin_scorer.commands._arguments import action_parsers, positive, quoted
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import say, translate
 
 if TYPE_CHECKING:
@@ -18,10 +19,9 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: Any) -> None:
-    rnd = subparsers.add_parser(
-        "round", help=translate("cli", "pair the next round; show pairings or status")
+    actions = action_parsers(
+        subparsers, "round", translate("cli", "pair the next round; show pairings or status")
     )
-    actions = rnd.add_subparsers(dest="round_action", metavar="ACTION", required=True)
     _pairing_parsers(actions)
     _showing_parsers(actions)
 
@@ -78,8 +78,9 @@ def _event_action(
 
 
 def _pair_option(action: argparse.ArgumentParser, helptext: str) -> None:
-    """``--pair A,B``: a club night's pairing chosen by the director, repeated per table."""
-    action.add_argument("--pair", action="append", default=[], metavar="A,B", help=helptext)
+    """``--pair A,B`` (``A,B,C`` for three-player games): a club night's table chosen by the
+    director, repeated per table."""
+    action.add_argument("--pair", action="append", default=[], metavar="A,B[,C]", help=helptext)
 
 
 def _round_option(action: argparse.ArgumentParser) -> None:
@@ -103,7 +104,9 @@ def _latest_round(db: Database, event_id: int) -> int:
     return found[-1].number
 
 
-def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
+def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, ...]] | None:
+    """Each ``--pair``'s entrant ids: two, or three at a three-player game's table (the
+    services say which the event takes)."""
     from gin_scorer.commands._errors import UserError
 
     if not texts:
@@ -112,14 +115,16 @@ def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, int]] | None:
     for text in texts:
         parts = text.replace(" ", "").split(",")
         try:
-            if len(parts) != 2:
+            if len(parts) not in (2, 3):
                 raise argparse.ArgumentTypeError("not two ids")  # caught below: never shown
-            pairs.append((positive(parts[0]), positive(parts[1])))
+            pairs.append(tuple(positive(part) for part in parts))
         except argparse.ArgumentTypeError:
             raise UserError(
-                translate("cli", "--pair {0}: write two entrant ids, like --pair 3,7").format(
-                    quoted(text)
-                )
+                translate(
+                    "cli",
+                    "--pair {0}: write two entrant ids, like --pair 3,7 (three at a table of "
+                    "three: --pair 3,7,9)",
+                ).format(quoted(text))
             ) from None
     return pairs
 
@@ -130,6 +135,16 @@ def _table(table: int | None) -> str:
         bye = translate("cli", "bye")
         return f"{bye:^9}"
     return translate("cli", "table {0}").format(f"{table:>3}")
+
+
+def _three_state(p: Any) -> str:
+    """A table of three's state on its line: who won it, or how many hands are in."""
+    winner = next((e.name for e in p.players if e.id == p.winner), None)
+    if winner is not None:
+        return "  " + translate("cli", "won by {0}").format(winner)
+    if p.hands == 1:
+        return "  " + translate("cli", "1 hand")
+    return "  " + translate("cli", "{0} hands").format(p.hands) if p.hands else ""
 
 
 def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
@@ -145,6 +160,9 @@ def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
         if p.b is None:
             pairing = translate("cli", "{0} has a bye").format(named(p.a))
             print(f"  {_table(p.table)}  {pairing}{slot}")
+        elif p.c is not None:  # a table of three: its winner once won, its hands so far
+            pairing = players_phrase([named(e) for e in p.players])
+            print(f"  {_table(p.table)}  {pairing}{_three_state(p)}")
         else:
             games = f"  {p.games_a}–{p.games_b}" if p.hands else ""
             pairing = translate("cli", "{0} v {1}").format(named(p.a), named(p.b))
@@ -172,7 +190,9 @@ def run_preview(args: argparse.Namespace) -> int:
     print(translate("cli", "Round {0} would be (nothing written yet):").format(planned.number))
     for p in planned.pairings:
         slot = f"  [{p.slot}]" if p.slot else ""
-        if p.b is not None:
+        if p.c is not None:
+            pairing = players_phrase([e for e in (p.a, p.b, p.c) if e is not None])
+        elif p.b is not None:
             pairing = translate("cli", "{0} v {1}").format(p.a.name, p.b.name)
         else:
             pairing = translate("cli", "{0} has a bye").format(p.a.name)
@@ -256,7 +276,9 @@ def _state_word(state: TableState) -> str:
 
 def _status_line(tl: Any) -> str:
     """One table of the status board."""
-    if tl.b:
+    if tl.b and tl.c:
+        who = players_phrase([tl.a, tl.b, tl.c])
+    elif tl.b:
         who = translate("cli", "{0} v {1}").format(tl.a, tl.b)
     else:
         who = translate("cli", "{0} (bye)").format(tl.a)

@@ -38,13 +38,10 @@ from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons,
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.event_words import format_words
-from gin_scorer.presentation.knob_labels import knob_label
+from gin_scorer.presentation.knob_labels import IDENTITY, describe_rules, knob_label, knob_value
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
-
-# Knobs a director reads about; the identity fields are set by the dialog itself.
-_IDENTITY = ("key", "name", "description", "source")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,23 +55,6 @@ class NewEvent:
     pin: str | None
     # "line 4" for each entrant, so a refusal from the services names the line of the box
     entrant_labels: tuple[Said, ...] = ()
-
-
-def describe_rules(rules: RuleSet) -> str:
-    """Every knob in words, one per line, for the live preview."""
-    lines = [f"{rules.name} ({rules.key})"]
-    for field in fields(rules):
-        if field.name in _IDENTITY:
-            continue
-        value = getattr(rules, field.name)
-        if isinstance(value, Enum):
-            value = value.value.replace("_", " ")
-        elif isinstance(value, bool):
-            value = translate("RulesEditor", "yes") if value else translate("RulesEditor", "no")
-        elif isinstance(value, tuple):
-            value = ", ".join(str(v) for v in value)
-        lines.append(f"{knob_label(field.name)}: {value}")
-    return "\n".join(lines)
 
 
 class RulesEditor(QWidget):
@@ -110,7 +90,7 @@ class RulesEditor(QWidget):
         knob_box = QWidget()
         knob_form = QFormLayout(knob_box)
         for field in fields(RuleSet):
-            if field.name in _IDENTITY:
+            if field.name in IDENTITY:
                 continue
             widget = self._widget_for(field.name, getattr(RuleSet(), field.name))
             self.widgets[field.name] = widget
@@ -144,7 +124,7 @@ class RulesEditor(QWidget):
         elif isinstance(value, Enum):
             combo = QComboBox()
             for member in type(value):
-                combo.addItem(member.value.replace("_", " "), member.value)
+                combo.addItem(knob_value(member), member.value)
             combo.currentIndexChanged.connect(self._knob_changed)
             widget = combo
         else:

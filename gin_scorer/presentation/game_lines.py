@@ -81,24 +81,36 @@ def closed_game_lines(games: Sequence[Game], box_value: int) -> list[str]:
     closed = [g for g in games if g.finished and g.winner is not None]
     if not closed:
         return []
-    lines = [
-        "",
-        f"{'game':>4}  {'side':<7} {'points':>6} {'boxes':>12} {'bonus':>5} "
-        f"{'shutout':>7} {'final':>6}",
-    ]
+    lines = ["", _closed_headings()]
     for game in closed:
         winner = game.winner
         assert winner is not None  # closed games only
         for side in (winner, winner.other):
             lines.append(_side_line(game, side, first=side is winner, box_value=box_value))
-        lines[-1] += f"   margin {game.margin}" + ("  (shutout)" if game.shutout else "")
+        if game.shutout:
+            margin = translate("game_lines", "margin {0}  (shutout)").format(game.margin)
+        else:
+            margin = translate("game_lines", "margin {0}").format(game.margin)
+        lines[-1] += f"   {margin}"
     return lines
 
 
+def _closed_headings() -> str:
+    game = translate("game_lines", "game")
+    side = translate("game_lines", "side")
+    points = translate("game_lines", "points")
+    boxes = translate("game_lines", "boxes")
+    bonus = translate("game_lines", "bonus")
+    shutout = translate("game_lines", "shutout")
+    final = translate("game_lines", "final")
+    return f"{game:>4}  {side:<7} {points:>6} {boxes:>12} {bonus:>5} {shutout:>7} {final:>6}"
+
+
 def _side_line(game: Game, side: Side, *, first: bool, box_value: int) -> str:
+    who = translate("game_lines", "{0} won").format(side.value) if first else side.value
     return (
         f"{(game.number if first else ''):>4}  "
-        f"{side.value + (' won' if first else ''):<7} {game.points[side]:>6} "
+        f"{who:<7} {game.points[side]:>6} "
         f"{f'{game.boxes[side]}×{box_value} = {game.box_bonus[side]}':>12} "
         f"{game.game_bonus[side]:>5} {game.shutout_bonus[side] or '':>7} "
         f"{game.final[side]:>6}"

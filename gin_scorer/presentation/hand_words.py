@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Outcome, Side
+from gin_scorer.core.hands import (
+    Declaration,
+    HandRecord,
+    HandResult,
+    Outcome,
+    Problem,
+    Severity,
+    Side,
+)
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
 from gin_scorer.services.dto import HandRow
 
@@ -105,20 +113,32 @@ def describe_hand(record: HandRecord) -> str:
     """A declared hand in words, sides as letters (the command line's sheet):
     ``A knocks 7 v 15``, ``B gin v 22``, ``A big gin v 30 (up Qs)``, ``dead hand``."""
     if record.declaration is Declaration.MISDEAL:
-        could = f" ({record.declarer.value} could knock at once)" if record.declarer else ""
-        return "misdeal" + could
+        if record.declarer is None:
+            return translate("hand_words", "misdeal")
+        could = translate("hand_words", "misdeal ({0} could knock at once)")
+        return could.format(record.declarer.value)
     if record.declaration is Declaration.DEAD or record.declarer is None:
-        return "dead hand"
-    who = record.declarer.value
-    other = record.declared(record.declarer.other)
-    mine = record.declared(record.declarer)
+        return translate("hand_words", "dead hand")
+    return _declared_hand(record, record.declarer)
+
+
+def _declared_hand(record: HandRecord, declarer: Side) -> str:
+    """A knock, a gin or a big gin in words, with the upcard when it was written down."""
+    who, other = declarer.value, record.declared(declarer.other)
+    up = record.upcard.code if record.upcard is not None else None
     if record.declaration is Declaration.KNOCK:
-        text = f"{who} knocks {mine} v {other}"
-    else:
-        text = f"{who} {record.declaration.value.replace('_', ' ')} v {other}"
-    if record.upcard is not None:
-        text += f" (up {record.upcard.code})"
-    return text
+        mine = record.declared(declarer)
+        if up is None:
+            return translate("hand_words", "{0} knocks {1} v {2}").format(who, mine, other)
+        said = translate("hand_words", "{0} knocks {1} v {2} (up {3})")
+        return said.format(who, mine, other, up)
+    if record.declaration is Declaration.BIG_GIN:
+        if up is None:
+            return translate("hand_words", "{0} big gin v {1}").format(who, other)
+        return translate("hand_words", "{0} big gin v {1} (up {2})").format(who, other, up)
+    if up is None:
+        return translate("hand_words", "{0} gin v {1}").format(who, other)
+    return translate("hand_words", "{0} gin v {1} (up {2})").format(who, other, up)
 
 
 def points_cell(result: HandResult, side: Side) -> str:
@@ -169,11 +189,18 @@ def cli_hand_notes(hand: HandRow) -> str:
     """The command line's notes on a hand: ``corrected; reason: …; warning: …``."""
     notes = []
     if hand.corrected:
-        notes.append("corrected")
+        notes.append(translate("hand_words", "corrected"))
     if hand.override_reason:
-        notes.append(f"reason: {hand.override_reason}")
-    notes += [f"{p.severity.value}: {p.message}" for p in hand.problems]
+        notes.append(translate("hand_words", "reason: {0}").format(hand.override_reason))
+    notes += [problem_text(p) for p in hand.problems]
     return "; ".join(notes)
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem after its kind, for the command line: ``warning: B's count looks high``."""
+    if problem.severity is Severity.ERROR:
+        return translate("hand_words", "error: {0}").format(say(problem.words))
+    return translate("hand_words", "warning: {0}").format(say(problem.words))
 
 
 def scored_text(result: HandResult) -> str:

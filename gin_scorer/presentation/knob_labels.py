@@ -1,10 +1,26 @@
 """What each knob of a rule set is called where a director reads it (the rules editor of the
-new-event and rules dialogs). The identity fields (key, name, description, source) are not
-knobs: the dialogs set them."""
+new-event and rules dialogs), and each of its values in words: ``Next dealer: the loser of
+the hand``, not ``next_dealer: loser``. The identity fields (key, name, description, source)
+are not knobs: the dialogs set them.
+
+>>> from gin_scorer.core.rules import RuleSet
+>>> print(describe_rules(RuleSet()).splitlines()[1])
+Knock rule: up to the knock limit
+>>> knob_value(MatchFormat.SINGLE_GAME), knob_value(True), knob_value((100, 150))
+('single game', 'yes', '100, 150')
+"""
 
 from __future__ import annotations
 
+from dataclasses import fields
+from enum import Enum
+
+from gin_scorer.core.melds import AceRule
+from gin_scorer.core.rules import DealerRule, KnockRule, MatchFormat, RuleSet, ShutoutRule
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+
+IDENTITY = ("key", "name", "description", "source")
+"""The fields of a rule set that say which it is, not how it scores."""
 
 KNOB_LABELS = {
     "knock_rule": QT_TRANSLATE_NOOP("knob_labels", "Knock rule"),
@@ -47,3 +63,50 @@ def knob_label(name: str) -> str:
     """The knob's label in the reader's language; a field without one is named as it is."""
     label = KNOB_LABELS.get(name)
     return translate("knob_labels", label) if label is not None else name
+
+
+KNOB_VALUES: dict[Enum, str] = {
+    KnockRule.LIMIT: QT_TRANSLATE_NOOP("knob_labels", "up to the knock limit"),
+    KnockRule.OKLAHOMA: QT_TRANSLATE_NOOP("knob_labels", "Oklahoma: up to the first upcard"),
+    KnockRule.GIN_ONLY: QT_TRANSLATE_NOOP("knob_labels", "gin only, no knocking"),
+    ShutoutRule.NONE: QT_TRANSLATE_NOOP("knob_labels", "no shutout bonus"),
+    ShutoutRule.DOUBLE_HAND_POINTS: QT_TRANSLATE_NOOP("knob_labels", "hand points doubled"),
+    ShutoutRule.DOUBLE_GAME_BONUS: QT_TRANSLATE_NOOP("knob_labels", "game bonus doubled"),
+    ShutoutRule.DOUBLE_TOTAL: QT_TRANSLATE_NOOP("knob_labels", "the winner's score doubled"),
+    AceRule.LOW: QT_TRANSLATE_NOOP("knob_labels", "low only"),
+    AceRule.TEDESCO: QT_TRANSLATE_NOOP("knob_labels", "high or low, runs turn the corner"),
+    MatchFormat.SINGLE_GAME: QT_TRANSLATE_NOOP("knob_labels", "single game"),
+    MatchFormat.BEST_OF: QT_TRANSLATE_NOOP("knob_labels", "best of N games"),
+    MatchFormat.HOLLYWOOD: QT_TRANSLATE_NOOP("knob_labels", "Hollywood"),
+    MatchFormat.MULTI_MATCH: QT_TRANSLATE_NOOP("knob_labels", "multi-match"),
+    MatchFormat.PARTNERSHIP: QT_TRANSLATE_NOOP("knob_labels", "partnership"),
+    MatchFormat.TEAMS: QT_TRANSLATE_NOOP("knob_labels", "teams"),
+    MatchFormat.THREE_PLAYER: QT_TRANSLATE_NOOP("knob_labels", "three players"),
+    DealerRule.ALTERNATE: QT_TRANSLATE_NOOP("knob_labels", "each player in turn"),
+    DealerRule.LOSER: QT_TRANSLATE_NOOP("knob_labels", "the loser of the hand"),
+    DealerRule.WINNER: QT_TRANSLATE_NOOP("knob_labels", "the winner of the hand"),
+}
+
+
+def knob_value(value: object) -> str:
+    """A knob's value in the reader's language: a choice in words, yes or no, numbers as
+    they are (a list of them with commas); a choice without words is named as it is."""
+    if isinstance(value, Enum):
+        words = KNOB_VALUES.get(value)
+        return translate("knob_labels", words) if words else str(value.value)
+    if isinstance(value, bool):
+        return translate("knob_labels", "yes") if value else translate("knob_labels", "no")
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def describe_rules(rules: RuleSet) -> str:
+    """Every knob in words, one per line (the rules editor's live preview), after the rule
+    set's name and key."""
+    lines = [f"{rules.name} ({rules.key})"]
+    for field in fields(rules):
+        if field.name not in IDENTITY:
+            value = knob_value(getattr(rules, field.name))
+            lines.append(f"{knob_label(field.name)}: {value}")
+    return "\n".join(lines)

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from enum import Enum
 
+from gin_scorer.core.wording import SaidError, said
+
+
+class PaperError(SaidError, ValueError):
+    """A paper size that is not one of ours; the sentence names it (in the reader's
+    language where a front end says it)."""
+
 
 class Paper(Enum):
     """A paper size; the value is what ``--paper`` takes, :attr:`label` what a menu shows."""
@@ -34,18 +41,19 @@ class Paper(Enum):
 
     @classmethod
     def parse(cls, text: str | Paper) -> Paper:
-        """A size from its value or label, in any case; a clear ``ValueError`` otherwise.
+        """A size from its value or label, in any case; a clear :class:`PaperError` (a
+        ``ValueError``) otherwise.
 
         >>> Paper.parse(" A4 ")
         <Paper.A4: 'a4'>
         >>> Paper.parse("A0")
         Traceback (most recent call last):
         ...
-        ValueError: paper 'A0' is not one of: a4, letter
+        gin_scorer.presentation.paper.PaperError: paper 'A0' is not one of: a4, letter
         """
         if isinstance(text, Paper):
             return text
         try:
             return cls(text)
         except ValueError:
-            raise ValueError(f"paper {text!r} is not one of: a4, letter") from None
+            raise PaperError(said("paper {0} is not one of: a4, letter", repr(text))) from None

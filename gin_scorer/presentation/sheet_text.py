@@ -2,83 +2,154 @@
 running totals, each closed game's line, where the match stands and, on request, the log.
 
 Every cell comes from the words the app and the printouts use (:mod:`.hand_words`,
-:mod:`.game_lines`); only the column layout is the terminal's own.
+:mod:`.game_lines`); only the column layout is the terminal's own. Every word goes through
+:func:`~gin_scorer.presentation.words.translate` (context ``sheet_text``), so the command line
+says the sheet in the terminal's language; the sides stay ``A`` and ``B``, as the sheet's
+first line names them.
 """
 
 from __future__ import annotations
 
+from gin_scorer.core.hands import Outcome
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.game_lines import closed_game_lines
-from gin_scorer.presentation.hand_words import cli_hand_notes, describe_hand, scored_text
+from gin_scorer.presentation.hand_words import (
+    cli_hand_notes,
+    describe_hand,
+    problem_text,
+    scored_text,
+)
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import is_seated, seat_notes, seated_rule_line
-from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.presentation.three_text import three_hand_summary, three_sheet_lines
+from gin_scorer.presentation.three_words import three_table
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchStatus, ScoreSheet
 
-_HEADINGS = (
-    f"{'#':>3} {'id':>5} {'dl':<2} {'hand':<24} {'result':<9} {'pts':>5}  {'game':>4} "
-    f"{'A':>6} {'B':>6}  notes"
-)
+# The "result" column's word for each outcome: short, as a terminal's column has room for.
+_OUTCOMES = {
+    Outcome.KNOCK: QT_TRANSLATE_NOOP("sheet_text", "knock"),
+    Outcome.UNDERCUT: QT_TRANSLATE_NOOP("sheet_text", "undercut"),
+    Outcome.GIN: QT_TRANSLATE_NOOP("sheet_text", "gin"),
+    Outcome.BIG_GIN: QT_TRANSLATE_NOOP("sheet_text", "big_gin"),
+    Outcome.DEAD: QT_TRANSLATE_NOOP("sheet_text", "dead"),
+    Outcome.MISDEAL: QT_TRANSLATE_NOOP("sheet_text", "misdeal"),
+    Outcome.TIE: QT_TRANSLATE_NOOP("sheet_text", "tie"),
+}
+_STATUSES = {
+    MatchStatus.PENDING: QT_TRANSLATE_NOOP("sheet_text", "pending"),
+    MatchStatus.PLAYING: QT_TRANSLATE_NOOP("sheet_text", "playing"),
+    MatchStatus.FINISHED: QT_TRANSLATE_NOOP("sheet_text", "finished"),
+    MatchStatus.LOCKED: QT_TRANSLATE_NOOP("sheet_text", "locked"),
+}
+
+
+def _status(status: MatchStatus) -> str:
+    return translate("sheet_text", _STATUSES[status])
+
+
+def _headings() -> str:
+    """The hands' column headings (``#``, and the sides' letters, are the same in any
+    language)."""
+    number = translate("sheet_text", "id")
+    dealer = translate("sheet_text", "dl")  # who dealt
+    hand = translate("sheet_text", "hand")
+    result = translate("sheet_text", "result")
+    points = translate("sheet_text", "pts")
+    game = translate("sheet_text", "game")
+    notes = translate("sheet_text", "notes")
+    return (
+        f"{'#':>3} {number:>5} {dealer:<2} {hand:<24} {result:<9} {points:>5}  {game:>4} "
+        f"{'A':>6} {'B':>6}  {notes}"
+    )
 
 
 def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     """The score sheet as text for a terminal."""
+    if three_table(sheet) is not None:  # a table of three: a total column per player
+        lines = three_sheet_lines(sheet, _status(sheet.match.status))
+        if with_log:
+            lines += ["", translate("sheet_text", "log:"), *_log_lines(sheet)]
+        return "\n".join(lines)
     m = sheet.match
-    b_name = m.b.name if m.b else "(bye)"
+    b_name = m.b.name if m.b else translate("sheet_text", "(bye)")
+    heading = translate("sheet_text", "match {0}: A = {1}   B = {2}   ({3}, version {4})")
     lines = [
-        f"match {m.id}: A = {m.a.name}   B = {b_name}   "
-        f"({m.status.value}, version {sheet.version})",
-        f"rules: {sheet.rules.name}",
+        heading.format(m.id, m.a.name, b_name, _status(m.status), sheet.version),
+        translate("sheet_text", "rules: {0}").format(sheet.rules.name),
     ]
     if is_seated(sheet.rules):
         lines.append(seated_rule_line(sheet.rules))
-    lines += ["", _HEADINGS]
+    lines += ["", _headings()]
     lines += [_hand_line(row, seat_notes(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
     lines += ["", *_standing_lines(sheet)]
     if with_log:
-        lines += ["", "log:", *_log_lines(sheet)]
+        lines += ["", translate("sheet_text", "log:"), *_log_lines(sheet)]
     return "\n".join(lines)
 
 
 def _hand_line(row: HandRow, seat: str = "") -> str:
     result = row.result
     notes = "; ".join(n for n in (seat, cli_hand_notes(row)) if n)
+    outcome = translate("sheet_text", _OUTCOMES[result.outcome])
     return (
         f"{row.number:>3} {row.hand_id:>5} {(row.dealer.value if row.dealer else ''):<2} "
-        f"{describe_hand(row.record)[:24]:<24} {result.outcome.value:<9} "
+        f"{describe_hand(row.record)[:24]:<24} {outcome:<9} "
         f"{scored_text(result):>5}  {row.game_number or '-':>4} {row.totals_after.a:>6} "
         f"{row.totals_after.b:>6}  " + notes
     )
 
 
 def _standing_lines(sheet: ScoreSheet) -> list[str]:
-    lines = [f"games won: A {sheet.games_won.a}, B {sheet.games_won.b}"]
+    won = sheet.games_won
     if sheet.hands:
-        lines[0] += (
-            f"; game {sheet.current_game}: A {sheet.current_totals.a}, B {sheet.current_totals.b}"
-        )
+        now = sheet.current_totals
+        said = translate("sheet_text", "games won: A {0}, B {1}; game {2}: A {3}, B {4}")
+        lines = [said.format(won.a, won.b, sheet.current_game, now.a, now.b)]
+    else:
+        lines = [translate("sheet_text", "games won: A {0}, B {1}").format(won.a, won.b)]
     if sheet.result is not None:
         b_name = sheet.match.b.name if sheet.match.b else ""
-        said = reported_result_text(sheet.result, sheet.match.a.name, b_name)
-        lines.append(f"decided by a reported result — {said}")
+        reported = reported_result_text(sheet.result, sheet.match.a.name, b_name)
+        lines.append(translate("sheet_text", "decided by a reported result — {0}").format(reported))
     elif sheet.finished:
         winner = sheet.winner_entrant
-        lines.append(f"finished: {winner.name if winner else 'no winner'} won")
+        if winner is not None:
+            lines.append(translate("sheet_text", "finished: {0} won").format(winner.name))
+        else:
+            lines.append(translate("sheet_text", "finished: no winner"))
     else:
-        lines.append(f"next dealer: {sheet.next_dealer.value}")
+        lines.append(translate("sheet_text", "next dealer: {0}").format(sheet.next_dealer.value))
     return lines
+
+
+def _log_what(row: LogEntry) -> str:
+    """What a log row did: ``entry``, ``correction of 2``, ``void of 3``."""
+    if row.kind is EntryKind.CORRECTION:
+        if row.supersedes_id is None:
+            return translate("sheet_text", "correction")
+        return translate("sheet_text", "correction of {0}").format(row.supersedes_id)
+    if row.kind is EntryKind.VOID:
+        if row.supersedes_id is None:
+            return translate("sheet_text", "void")
+        return translate("sheet_text", "void of {0}").format(row.supersedes_id)
+    return translate("sheet_text", "entry")
 
 
 def _log_lines(sheet: ScoreSheet) -> list[str]:
     lines = []
     for e in sheet.log:
-        what = e.kind.value + (f" of {e.supersedes_id}" if e.supersedes_id else "")
-        force = "" if e.in_force else "  (replaced)"
-        reason = f"  ({e.override_reason})" if e.override_reason else ""
-        lines.append(
-            f"  {e.id:>5}  hand {e.seq:<3} {what:<18} by {e.entered_by} at {e.station}, "
-            f"{e.entered_at:%Y-%m-%d %H:%M:%S}{reason}{force}"
+        said = translate("sheet_text", "hand {0} {1} by {2} at {3}, {4}").format(
+            f"{e.seq:<3}",
+            f"{_log_what(e):<18}",
+            e.entered_by,
+            e.station,
+            f"{e.entered_at:%Y-%m-%d %H:%M:%S}",
         )
+        reason = f"  ({e.override_reason})" if e.override_reason else ""
+        force = "" if e.in_force else "  " + translate("sheet_text", "(replaced)")
+        lines.append(f"  {e.id:>5}  {said}{reason}{force}")
     return lines
 
 
@@ -86,17 +157,30 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
     """After a hand is entered: that hand (default: the newest) and where the match stands."""
     if row is None and sheet.hands:
         row = sheet.hands[-1]
+    if three_table(sheet) is not None:
+        lines = three_hand_summary(sheet, row, _status(sheet.match.status))
+        problems = [f"  {problem_text(p)}" for p in row.problems] if row is not None else []
+        return lines[:-1] + problems + lines[-1:]
     lines = []
     if row is not None:
-        seat = seat_notes(sheet, row.number - 1)
-        lines.append(
-            f"hand {row.number} ({describe_hand(row.record)}): A {row.totals_after.a}, "
-            f"B {row.totals_after.b} in game {row.game_number}" + (f" — {seat}" if seat else "")
-        )
-        lines += [f"  {p.severity.value}: {p.message}" for p in row.problems]
-    lines.append(
-        f"match {sheet.match.id}: {sheet.match.status.value}; games A {sheet.games_won.a}, "
-        f"B {sheet.games_won.b}"
-        + (f"; {sheet.winner_entrant.name} won" if sheet.winner_entrant else "")
-    )
+        lines.append(_hand_summary_line(sheet, row))
+        lines += [f"  {problem_text(p)}" for p in row.problems]
+    m, won = sheet.match, sheet.games_won
+    if sheet.winner_entrant is not None:
+        said = translate("sheet_text", "match {0}: {1}; games A {2}, B {3}; {4} won")
+        lines.append(said.format(m.id, _status(m.status), won.a, won.b, sheet.winner_entrant.name))
+    else:
+        said = translate("sheet_text", "match {0}: {1}; games A {2}, B {3}")
+        lines.append(said.format(m.id, _status(m.status), won.a, won.b))
     return lines
+
+
+def _hand_summary_line(sheet: ScoreSheet, row: HandRow) -> str:
+    """``hand 1 (A knocks 7 v 15): A 8, B 0 in game 1``, and who played it at a team match."""
+    what, after = describe_hand(row.record), row.totals_after
+    seat = seat_notes(sheet, row.number - 1)
+    if seat:
+        said = translate("sheet_text", "hand {0} ({1}): A {2}, B {3} in game {4} — {5}")
+        return said.format(row.number, what, after.a, after.b, row.game_number, seat)
+    said = translate("sheet_text", "hand {0} ({1}): A {2}, B {3} in game {4}")
+    return said.format(row.number, what, after.a, after.b, row.game_number)

@@ -419,7 +419,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} result(s) entered for round {1}</source>
+        <source>1 result entered for round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} results entered for round {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2079,14 +2083,6 @@ Replace with this result?</source>
 </context>
 <context>
     <name>RulesEditor</name>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Rule-set preset</source>
         <translation type="unfinished"></translation>
@@ -4331,6 +4327,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} cannot be imported: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}: cannot be read: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4843,11 +4843,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot write {0}: {1}</source>
+        <source>wrote {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>wrote {0}</source>
+        <source>cannot write {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4895,11 +4895,23 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--pair {0}: write two entrant ids, like --pair 3,7</source>
+        <source>--pair {0}: write two entrant ids, like --pair 3,7 (three at a table of three: --pair 3,7,9)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>won by {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hands</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6345,6 +6357,10 @@ head</source>
     </message>
     <message>
         <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paper {0} is not one of: a4, letter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8664,6 +8680,42 @@ bonus</source>
         <source>shutout</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>margin {0}  (shutout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>margin {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} won</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hand_words</name>
@@ -8708,6 +8760,34 @@ bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>misdeal ({0} could knock at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks {1} v {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} knocks {1} v {2} (up {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} big gin v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} big gin v {1} (up {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} gin v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} gin v {1} (up {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✖ {0} problems</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8741,6 +8821,18 @@ bonus</source>
     </message>
     <message>
         <source>Entered by {0} at {1}, {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reason: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8986,6 +9078,90 @@ bonus</source>
     </message>
     <message>
         <source>50th-card rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to the knock limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oklahoma: up to the first upcard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin only, no knocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no shutout bonus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand points doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game bonus doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winner&apos;s score doubled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high or low, runs turn the corner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>single game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best of N games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hollywood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>three players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each player in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loser of the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the winner of the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10372,6 +10548,165 @@ W–L</source>
     </message>
 </context>
 <context>
+    <name>sheet_text</name>
+    <message>
+        <source>knock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undercut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>big_gin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>misdeal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: A = {1}   B = {2}   ({3}, version {4})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>games won: A {0}, B {1}; game {2}: A {3}, B {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>games won: A {0}, B {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decided by a reported result — {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished: {0} won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished: no winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next dealer: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>correction of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>void of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} {1} by {2} at {3}, {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(replaced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}; games A {2}, B {3}; {4} won</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}; games A {2}, B {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}): A {2}, B {3} in game {4} — {5}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}): A {2}, B {3} in game {4}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>standings_table</name>
     <message>
         <source>{0} The points differential leaves out 1 result reported without game points (slips), so it is incomplete for the marked entrants.</source>
@@ -10497,6 +10832,53 @@ W–L</source>
     </message>
     <message>
         <source>✖ only this table&apos;s last hand can be taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>three_text</name>
+    <message>
+        <source>match {0}: {1}, {2} and {3}   ({4}, version {5})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rules: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hand yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} ({1}): {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}; {2}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

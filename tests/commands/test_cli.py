@@ -98,7 +98,10 @@ def test_import_entrants_names_bad_rows(run, tmp_path: Path) -> None:  # type: i
     workbook = tmp_path / "entrants.xlsx"
     workbook.write_bytes(b"PK\x03\x04\x00\x00binary")
     status, _, err = run("import", "entrants", str(workbook), "--event", "1")
-    assert status == 2 and "not a text file: save it from the spreadsheet as CSV" in err
+    assert status == 2 and (
+        "entrants.xlsx cannot be imported: it is not a text file: save it from the spreadsheet"
+        " as CSV" in err
+    )
     status, _, err = run("export", "event", "--event", "1", "--format", "csv")
     assert status == 2 and "JSON only" in err
 

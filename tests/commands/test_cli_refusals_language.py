@@ -40,6 +40,13 @@ FRENCH = f"""<?xml version="1.0" encoding="utf-8"?>
         <translation>ce n&apos;est pas un fichier texte : enregistrez-le en CSV</translation>
     </message>
 </context>
+<context>
+    <name>cli</name>
+    <message>
+        <source>{{0}} cannot be imported: {{1}}</source>
+        <translation>{{0}} ne peut pas être importé : {{1}}</translation>
+    </message>
+</context>
 </TS>
 """
 
@@ -105,4 +112,6 @@ def test_an_entrants_file_refused_is_said_in_the_readers_language(
     capsys.readouterr()
     assert main(["--db", str(path), "import", "entrants", str(workbook), "--event", "1"]) == 2
     err = capsys.readouterr().err
-    assert "entrants.xlsx: ce n'est pas un fichier texte : enregistrez-le en CSV" in err
+    # One sentence, the file's name and the reason each in its place, both in French.
+    expected = "entrants.xlsx ne peut pas être importé : ce n'est pas un fichier texte : "
+    assert expected + "enregistrez-le en CSV" in err

@@ -150,3 +150,25 @@ def test_esc_asks_before_dropping_typed_entrants(qtbot, monkeypatch) -> None:  #
     answer[0] = QMessageBox.StandardButton.Discard
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_the_preview_and_the_choices_say_each_rule_in_words(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Not ``next_dealer: loser`` or ``True``: what the rule means, as a director says it."""
+    dialog = _dialog(qtbot)
+    dialog.rules.preset_box.setCurrentIndex(dialog.rules.preset_box.findData("tedesco"))
+    preview = dialog.preview.toPlainText()
+    for line in (
+        "Knock rule: Oklahoma: up to the first upcard",
+        "Shutout rule: game bonus doubled",
+        "Aces: high or low, runs turn the corner",
+        "Match format: Hollywood",
+        "Next dealer: the loser of the hand",
+        "Spade upcard doubles: yes",
+    ):
+        assert line in preview.splitlines(), line
+    for raw in ("oklahoma\n", "double_game_bonus", "loser\n", "True", "False"):
+        assert raw not in preview + "\n", raw
+    combo = dialog.rules.widgets["match_format"]
+    shown = [combo.itemText(i) for i in range(combo.count())]  # type: ignore[attr-defined]
+    assert "single game" in shown and "three players" in shown
+    assert combo.currentData() == "hollywood"  # type: ignore[attr-defined]

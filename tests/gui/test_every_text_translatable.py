@@ -124,3 +124,32 @@ def test_a_result_that_would_replace_hands_still_asks_in_another_language(  # ty
         assert result is not None and result.winner is Side.B
     finally:
         db.close()
+
+
+def test_the_rules_preview_says_each_value_in_the_readers_language(qtbot, shouting) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.gui.event_dialog import NewEventDialog
+    from gin_scorer.presets import list_presets
+
+    dialog = NewEventDialog(list_presets(), "tedesco")
+    qtbot.addWidget(dialog)
+    lines = dialog.preview.toPlainText().splitlines()
+    assert "NEXT DEALER: THE LOSER OF THE HAND" in lines
+    assert "MATCH FORMAT: HOLLYWOOD" in lines
+    assert "SPADE UPCARD DOUBLES: YES" in lines
+    combo = dialog.rules.widgets["knock_rule"]
+    assert combo.itemText(0) == "UP TO THE KNOCK LIMIT"  # type: ignore[attr-defined]
+
+
+def test_results_entered_are_counted_in_the_readers_language(
+    window: MainWindow, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """One result and many are two sentences, each in the translation."""
+    from gin_scorer.gui import results_dialog
+
+    for entered, said in (
+        (1, "1 RESULT ENTERED FOR ROUND 2"),
+        (3, "3 RESULTS ENTERED FOR ROUND 2"),
+    ):
+        monkeypatch.setattr(results_dialog, "enter_results", lambda *a, n=entered, **k: n)
+        window.enter_results()
+        assert window.statusBar().currentMessage() == said

@@ -110,7 +110,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert seen["owing after"] == 0
     assert seen["title"] == "Every table of round 1 has its result."
     assert "(20 entered)" in str(seen["last"])
-    assert "20 result(s) entered for round 1" in window.statusBar().currentMessage()
+    assert "20 results entered for round 1" in window.statusBar().currentMessage()
 
     assert window.db is not None
     sheets = {t: get_score_sheet(window.db, m) for t, m in at.items()}

@@ -234,7 +234,8 @@ def test_the_cli_refuses_a_600k_row_file_in_one_line(
     err = capsys.readouterr().err
     assert status == 2
     assert err.strip().splitlines() == [
-        f"gin-scorer: {path}: it has 600,001 rows; an entrant list holds at most 10,000"
+        f"gin-scorer: {path} cannot be imported: it has 600,001 rows; an entrant list holds "
+        "at most 10,000"
     ]
 
 

@@ -294,12 +294,13 @@ class EventActions(StationSync):
         number = rounds[-1].number
         entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
         if entered:
-            self.statusBar().showMessage(
-                translate("EventActions", "{0} result(s) entered for round {1}").format(
+            if entered == 1:
+                said = translate("EventActions", "1 result entered for round {0}").format(number)
+            else:
+                said = translate("EventActions", "{0} results entered for round {1}").format(
                     entered, number
-                ),
-                8000,
-            )
+                )
+            self.statusBar().showMessage(said, 8000)
             self._saved()
             self.refresh_all()
 
