@@ -11,7 +11,7 @@ from gin_scorer.commands._arguments import action_parsers, positive, quoted
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.three_words import players_phrase
-from gin_scorer.presentation.words import say, translate
+from gin_scorer.presentation.words import said_text, say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -284,9 +284,9 @@ def _status_line(tl: Any) -> str:
         who = translate("cli", "{0} (bye)").format(tl.a)
     extra = ""
     if tl.hands == 1:
-        extra = "  " + translate("cli", "{0} after 1 hand").format(tl.score)
+        extra = "  " + translate("cli", "{0} after 1 hand").format(said_text(tl.score))
     elif tl.hands:
-        extra = "  " + translate("cli", "{0} after {1} hands").format(tl.score, tl.hands)
+        extra = "  " + translate("cli", "{0} after {1} hands").format(said_text(tl.score), tl.hands)
     mark = "  " + translate("cli", "<- result missing") if tl.state.missing_result else ""
     return f"  {_table(tl.table)}  {_state_word(tl.state):<8}  {who}{extra}{mark}"
 

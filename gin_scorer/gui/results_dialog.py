@@ -29,7 +29,7 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
 from gin_scorer.presentation.three_words import players_phrase
-from gin_scorer.presentation.words import error_text
+from gin_scorer.presentation.words import error_text, said_text
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ReplaceFirst, ServiceError
@@ -135,9 +135,11 @@ class ResultsDialog(QDialog):
         self.missing.clear()
         for t in owing:
             if t.hands == 1:
-                state = translate("ResultsDialog", "1 hand, {0}").format(t.score)
+                state = translate("ResultsDialog", "1 hand, {0}").format(said_text(t.score))
             elif t.hands:
-                state = translate("ResultsDialog", "{0} hands, {1}").format(t.hands, t.score)
+                state = translate("ResultsDialog", "{0} hands, {1}").format(
+                    t.hands, said_text(t.score)
+                )
             else:
                 state = translate("ResultsDialog", "no hands")
             if t.c is not None:  # a table of three: its hands decide it, on its sheet

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.columns import ColumnSpec
-from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
+from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, said_text, translate
 from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import TableLine, TableState
 
@@ -65,6 +65,8 @@ STATUS_COLUMNS = [
         QT_TRANSLATE_NOOP("columns", "State"), lambda t: state_text(t.state), align_left=True
     ),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Hands"), lambda t: str(t.hands), lambda t: t.hands),
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Score"), lambda t: t.score, align_left=True),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Score"), lambda t: said_text(t.score), align_left=True
+    ),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Players"), agreement_text, align_left=True),
 ]

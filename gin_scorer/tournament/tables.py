@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from gin_scorer.core.wording import Said
 from gin_scorer.tournament.confirmation import Agreement, Confirmation
 from gin_scorer.tournament.model import Pairing
 
@@ -91,7 +92,7 @@ class TableLine:
     b: str | None
     state: TableState
     hands: int
-    score: str  # e.g. "2–1 in games" or "" before the first hand
+    score: Said | str  # "2–1", "2–1 (slip)" (a sentence: say it), "" before the first hand
     confirmation: Confirmation | None = None  # the players' words from the table, if any
     c: str | None = None  # a three-player table's third player
 

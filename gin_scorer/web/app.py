@@ -36,6 +36,7 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.round_status import state_text, table_text
 from gin_scorer.presentation.standings_table import points_text, tie_break_label
+from gin_scorer.presentation.words import said_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
@@ -64,6 +65,7 @@ def _templates() -> Environment:
         lstrip_blocks=True,
     )
     env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
+    env.globals.update(said_text=said_text)  # a sentence of the services, in the phone's words
     env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
     env.globals.update(slot_label=slot_label, slot_side=slot_side, tie_break_label=tie_break_label)
     env.globals.update(

@@ -7560,6 +7560,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>forfeit (withdrawal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>table {0} ({1}, {2} and {3})</source>
         <translation type="unfinished"></translation>
     </message>

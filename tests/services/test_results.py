@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide
+from gin_scorer.presentation.words import said_text, speaking
 from gin_scorer.services import entrants, events, hands, matches, rounds, standings
 from gin_scorer.services.dto import MatchStatus, MatchView, ResultKind
 from gin_scorer.services.errors import ActionRefused, InvalidInput, PinError
@@ -283,10 +284,14 @@ def test_the_status_board_says_where_each_result_came_from(db: Database) -> None
     record_result(db, first.id, forfeit, first.version, entered_by="D")
     record_result(db, second.id, slip(Side.A, 3, 1), second.version, entered_by="D")
     entrants.withdraw_entrant(db, third.a.id)
-    scores = {t.match_id: t.score for t in rounds.round_status(db, event_id, 1).lines}
+    lines = rounds.round_status(db, event_id, 1).lines
+    scores = {t.match_id: str(t.score) for t in lines}  # sentences: their English
     assert scores[first.id] == "0–3 (forfeit)"
     assert scores[second.id] == "3–1 (slip)"
     assert scores[third.id] == "forfeit (withdrawal)"
+    with speaking(lambda _context, text: text.upper()):  # and said in the reader's words
+        said = {t.match_id: said_text(t.score) for t in lines}
+    assert (said[second.id], said[third.id]) == ("3–1 (SLIP)", "FORFEIT (WITHDRAWAL)")
 
 
 def test_a_bye_counts_once_its_round_has_been_played(db: Database) -> None:

@@ -120,18 +120,19 @@ def pairings(db: Database, event_id: int, round_number: int) -> tuple[PairingVie
     return get_round(db, event_id, round_number).pairings
 
 
-def _score_text(m: MatchFacts, facts: EventFacts) -> str:
-    """The board's score cell: the games, and where a result came from when not from hands."""
+def _score_text(m: MatchFacts, facts: EventFacts) -> Said | str:
+    """The board's score cell: the games, and where a result came from when not from hands
+    (a sentence, said in the reader's language where it is shown)."""
     kind = m.outcome.kind if m.outcome is not None else ResultKind.PLAYED
     if m.forfeit:  # decided by a withdrawal, not by a reported result
-        return "forfeit (withdrawal)"
+        return said("forfeit (withdrawal)")
     if m.third is not None:  # a table of three: its winner, first ("1. Ann"), once it is won
         winner = m.outcome.winner if m.outcome is not None else None
         return f"1. {facts.views[winner].name}" if winner in facts.views else ""
     if kind is ResultKind.DOUBLE_FORFEIT:
-        return kind.label
+        return kind.words
     if kind is not ResultKind.PLAYED:
-        return f"{m.games_a}–{m.games_b} ({kind.label})"
+        return said("{0}–{1} ({2})", m.games_a, m.games_b, kind.words)
     return f"{m.games_a}–{m.games_b}" if m.hands else ""
 
 
