@@ -14,8 +14,9 @@ from dataclasses import dataclass, field, replace
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game, Match, MultiMatch
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.presentation.three_words import is_three_player, rule_line
+from gin_scorer.presentation.three_words import rule_line
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.match_seats import is_three_player
 
 
 @dataclass(frozen=True)

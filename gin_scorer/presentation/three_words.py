@@ -13,14 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.core.ledgers.three_player import SEATS, ThreePlayerGame, players_of_hand
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntrantView, ScoreSheet
-
-
-def is_three_player(rules: RuleSet) -> bool:
-    """Whether a match of these rules seats three players at one table."""
-    return rules.match_format is MatchFormat.THREE_PLAYER
 
 
 def three_table(sheet: ScoreSheet) -> ThreePlayerGame | None:

@@ -1,5 +1,5 @@
 """A match's third seat (three-player games, decision 0014): who sits there, seating them,
-and whether an event's tables seat three.
+and whether a rule set's tables seat three.
 """
 
 from __future__ import annotations
@@ -9,21 +9,14 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.core.wording import said
-from gin_scorer.services.stored_json import rules_from_json
-from gin_scorer.store.tables import Event, Match, MatchSeat
+from gin_scorer.store.tables import Match, MatchSeat
 
 SEAT_LETTERS = "ABC"
 """A seat's letter, as a table's winner is kept in a derived result ("C": the third seat)."""
 
 
-def seats_of(event: Event) -> int:
-    """Players at each of the event's tables: 3 under a three-player rule set, else 2."""
-    rules = rules_from_json(event.rules_json, said("event rules"))
-    return 3 if rules.match_format is MatchFormat.THREE_PLAYER else 2
-
-
 def is_three_player(rules: RuleSet) -> bool:
+    """Whether a match of these rules seats three players at one table."""
     return rules.match_format is MatchFormat.THREE_PLAYER
 
 

@@ -7312,10 +7312,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>this would decide match {0} at hand {1}, and hands {2}–{3} would then count nowhere: void hands {2}–{3} first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7345,6 +7341,10 @@ head</source>
     </message>
     <message>
         <source>round {0} belongs to another event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -245,9 +245,9 @@ class EventActions(StationSync):
         db, event_id = opened
         from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.new_match_dialog import NewMatchDialog, start_table
-        from gin_scorer.presentation.three_words import is_three_player
         from gin_scorer.services.entrants import list_entrants
         from gin_scorer.services.events import get_event
+        from gin_scorer.services.match_seats import is_three_player
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
         if len(entrants) < 2:

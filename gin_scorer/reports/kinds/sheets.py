@@ -26,7 +26,6 @@ from gin_scorer.presentation.sheet_fill import (
     sheet_shape,
 )
 from gin_scorer.presentation.sheet_history import history_lines
-from gin_scorer.presentation.three_words import is_three_player
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
@@ -39,6 +38,7 @@ from gin_scorer.reports.three_sheet import render_three_sheets
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 from gin_scorer.services.events import get_event
+from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.matches import get_score_sheet
 
 Page = tuple[MatchView | None, ScoreSheet | None]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.core.wording import said
-from gin_scorer.presentation.three_words import is_three_player
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
 from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.reports.result_slips import SLIPS_PER_PAGE, Slip, render_result_slips
 from gin_scorer.services.database import Database
+from gin_scorer.services.match_seats import is_three_player
 
 
 def make_slips(db: Database | None, out: Path, options: Options) -> Path:

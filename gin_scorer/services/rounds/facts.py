@@ -27,7 +27,7 @@ from gin_scorer.services.dto import (
 )
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.event_settings import event_settings
-from gin_scorer.services.match_seats import seats_of, third_seats
+from gin_scorer.services.match_seats import is_three_player, third_seats
 from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import (
     ResultRow,
@@ -67,10 +67,10 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
     """Read an event and derive every match's result (a few queries, whatever its size)."""
     event = fetch(session, Event, event_id)
     settings = event_settings(event)
+    rules = rules_from_json(event.rules_json, said("event rules"))
     if settings.bye.game_wins is None:
         # A bye is worth the games of a won match under the event's own rules.
-        games = rules_from_json(event.rules_json, said("event rules")).games_to_win
-        settings = replace(settings, bye=replace(settings.bye, game_wins=games))
+        settings = replace(settings, bye=replace(settings.bye, game_wins=rules.games_to_win))
     entrants = tuple(
         session.exec(select(Entrant).where(Entrant.event_id == event_id).order_by(col(Entrant.id)))
     )
@@ -100,7 +100,7 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
             fact = _forfeit(fact, withdrawn, settings)
         facts.append(fact)
     state = _engine_state(settings, entrants, rounds, facts)
-    if seats_of(event) == 3:
+    if is_three_player(rules):
         state = replace(state, seats=3)
     views = {v.id: v for v in entrant_views(session, list(entrants))} if with_views else {}
     return EventFacts(event, settings, entrants, rounds, tuple(facts), state, views)
