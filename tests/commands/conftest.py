@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,3 +35,20 @@ def ship_translation(folder: Path, monkeypatch: pytest.MonkeyPatch, ts_text: str
     monkeypatch.setattr(catalogues, "translations_folder", lambda: folder)
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", LANGUAGE_ENV):
         monkeypatch.delenv(name, raising=False)
+
+
+@contextmanager
+def french_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ts_text: str
+) -> Iterator[None]:
+    """A terminal in French with ``ts_text`` shipped as the French translation; the next
+    test starts in English again."""
+    from gin_scorer.presentation.words import use_translator
+
+    (tmp_path / "i18n").mkdir()
+    ship_translation(tmp_path / "i18n", monkeypatch, ts_text)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    try:
+        yield
+    finally:
+        use_translator(None)

@@ -13,14 +13,14 @@ import pytest
 
 from gin_scorer.cli import main
 from gin_scorer.core.wording import Said
-from gin_scorer.presentation.words import CORE_WORDS, use_translator
+from gin_scorer.presentation.words import CORE_WORDS
 from gin_scorer.services.entrant_rows import read_entrants_file
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.errors import Unreadable
 from gin_scorer.services.events import create_event
 from gin_scorer.store.database import open_database
 from gin_scorer.store.seal_check import check_seal
-from tests.commands.conftest import ship_translation
+from tests.commands.conftest import french_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANGED = "{0} {1} was changed outside the app ({2}; sealed by seal link {3})"
@@ -53,11 +53,8 @@ FRENCH = f"""<?xml version="1.0" encoding="utf-8"?>
 
 @pytest.fixture
 def shipped_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    (tmp_path / "i18n").mkdir()
-    ship_translation(tmp_path / "i18n", monkeypatch, FRENCH)
-    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    yield
-    use_translator(None)  # the next test starts in English
+    with french_terminal(tmp_path, monkeypatch, FRENCH):
+        yield
 
 
 def _template_patterns() -> set[str | None]:

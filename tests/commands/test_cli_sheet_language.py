@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
-from gin_scorer.presentation.words import speaking, use_translator
-from tests.commands.conftest import ship_translation
+from gin_scorer.presentation.words import speaking
+from tests.commands.conftest import french_terminal
 
 HANDS = (
     ('{"knock":"A","deadwood":{"A":7,"B":15},"upcard":"Qs"}',),
@@ -102,11 +102,8 @@ FRENCH = """<?xml version="1.0" encoding="utf-8"?>
 
 @pytest.fixture
 def shipped_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    (tmp_path / "i18n").mkdir()
-    ship_translation(tmp_path / "i18n", monkeypatch, FRENCH)
-    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    yield
-    use_translator(None)  # the next test starts in English
+    with french_terminal(tmp_path, monkeypatch, FRENCH):
+        yield
 
 
 def test_a_shipped_translation_changes_the_sheet(
