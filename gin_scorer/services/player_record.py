@@ -201,11 +201,12 @@ def _three_line(
     line = _played_line(record, fact, opponents, result, "", games)
     ledger = sheet_in(session, row, validate=False).ledger
     seat = fact.seated.index(entrant)
-    lines = ledger.lines if isinstance(ledger, ThreePlayerGame) else ()
-    played = [h for h in lines if seat in h.players]
+    table = ledger if isinstance(ledger, ThreePlayerGame) else None
+    played = [h for h in table.lines if seat in h.players] if table else []
     sides = tuple(Side.A if h.players[0] == seat else Side.B for h in played)
     results = tuple(h.result for h in played)
-    return line, PlayedMatch(Side.A, results, (), won, sides)
+    boxes = table.boxes[seat] if table else 0
+    return line, PlayedMatch(Side.A, results, (), won, sides, boxes)
 
 
 def _meet(

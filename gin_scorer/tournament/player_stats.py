@@ -34,6 +34,9 @@ class PlayedMatch:
     # The player's side hand by hand, where it changes (a table of three: A or B as the
     # dealer sits out); () when it is ``side`` throughout.
     sides: tuple[Side, ...] = ()
+    # Boxes the player earned in a match without two-side games (a table of three keeps one
+    # count per seat); 0 where the games above count them.
+    boxes: int = 0
 
     def hands_from_side(self) -> list[tuple[Side, HandResult]]:
         """Each hand with the side the player played it from."""
@@ -98,7 +101,7 @@ def player_statistics(matches: Sequence[PlayedMatch]) -> PlayerStatistics:
         undercuts_suffered=sum(1 for side, r in undercuts if r.knocker is side),
         knocks=len(knocked),
         knock_deadwood=sum(knocked),
-        boxes=sum(g.boxes[side] for side, g in games),
+        boxes=sum(g.boxes[side] for side, g in games) + sum(m.boxes for m in matches),
         shutouts_given=sum(1 for side, g in shutouts if g.winner is side),
         shutouts_suffered=sum(1 for side, g in shutouts if g.winner is not side),
         longest_streak=_streak(decided),

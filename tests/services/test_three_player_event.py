@@ -190,6 +190,12 @@ def test_ratings_and_a_players_page_read_a_table_between_each_two(db: Database) 
     # Eve played hand 1 (as B, against Cat) and dealt hand 2: one hand, lost.
     assert (page.statistics.hands, page.statistics.hands_won) == (1, 0)
     assert {h.name: (h.won, h.lost) for h in page.head_to_head} == {"Cat": (0, 1)}
+    # Cat won both hands at the table: two boxes, as the sheet's final total counts them.
+    cat = next(e for e in entrants.list_entrants(db, event_id) if e.name == "Cat")
+    assert cat.player_id is not None
+    stats = player_record(db, cat.player_id).statistics
+    assert (stats.hands, stats.hands_won, stats.gins, stats.boxes) == (2, 2, 2, 2)
+    assert page.statistics.boxes == 0
 
 
 def test_an_event_file_keeps_a_tables_third_player(db: Database) -> None:
