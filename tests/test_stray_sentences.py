@@ -1,7 +1,8 @@
 """No sentence a person reads is left in English in the code: every string literal of the
 layers that speak to people (the app, the shared presentation words, the printouts, the
-command line) with three words or more — two in a module's constants and in a table's (dict's)
-values, where the words of a column or a menu wait to be shown — is inside a call that hands
+command line, the room's pages) with three words or more — two in a module's constants and
+in a table's (dict's) values, where the words of a column or a menu wait to be shown — is
+inside a call that hands
 it to a translator (``translate``, ``tr``, ``QT_TRANSLATE_NOOP``, ``said``), or is a
 docstring, an assertion, a developer's exception, markup or style, or is listed below with
 its reason.
@@ -17,7 +18,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("gui", "presentation", "reports", "commands")
+FOLDERS = ("gui", "presentation", "reports", "commands", "web")
 
 # Calls whose text argument goes to a translator (lupdate and tools/translations.py read them).
 TRANSLATING = {"translate", "tr", "QT_TRANSLATE_NOOP", "QT_TR_NOOP", "said", "SaidError"}
@@ -51,6 +52,14 @@ ALLOWED = {
     "commands/round.py:not two ids": "caught at once and replaced by a translated refusal",
     "reports/fonts.py: is missing from ": (
         "a broken installation (a font file missing from the bundle): for whoever repairs it"
+    ),
+    "web/change_watch.py:event: change\ndata: ": (
+        "the server-sent events protocol's own field names, read by the browser, not a person"
+    ),
+    "web/headers.py:default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'": (
+        "the pages' Content-Security-Policy header, read by the browser, not a person"
     ),
     "reports/template.py:no seal yet": (
         "the PDF's metadata (subject, beside author and creator 'gin-scorer'): not printed "

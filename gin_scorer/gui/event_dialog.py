@@ -38,7 +38,13 @@ from gin_scorer.gui.dialog_parts import DateField, ProblemLabel, dialog_buttons,
 from gin_scorer.gui.entrants_editor import EntrantsEditor
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.event_words import format_words
-from gin_scorer.presentation.knob_labels import IDENTITY, describe_rules, knob_label, knob_value
+from gin_scorer.presentation.knob_labels import (
+    IDENTITY,
+    describe_changes,
+    describe_rules,
+    knob_label,
+    knob_value,
+)
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
@@ -178,16 +184,16 @@ class RulesEditor(QWidget):
             if changed:
                 # An event's own custom rules edited again stay "custom-…", not "custom-custom-…".
                 custom = preset.key.startswith("custom-")
-                self.current = preset.with_changes(
+                edited = preset.with_changes(
                     key=preset.key if custom else f"custom-{preset.key}",
                     name=preset.name
                     if custom
                     else translate("RulesEditor", "{0} (custom)").format(preset.name),
-                    description=translate("RulesEditor", "{0} with changes: {1}").format(
-                        preset.name, ", ".join(sorted(changed))
-                    ),
                     **changed,
                 )
+                # Described from the parsed rule set, so that choices read as words.
+                typed = {name: getattr(edited, name) for name in changed}
+                self.current = edited.with_changes(description=describe_changes(preset.name, typed))
             else:
                 self.current = preset
             self.error.setText("")

@@ -8,6 +8,8 @@ are not knobs: the dialogs set them.
 Knock rule: up to the knock limit
 >>> knob_value(MatchFormat.SINGLE_GAME), knob_value(True), knob_value((100, 150))
 ('single game', 'yes', '100, 150')
+>>> describe_changes("Gin Rummy Association", {"target": 150, "gin_bonus": 20})
+'Gin Rummy Association with changes: Gin bonus set to 20; Game target set to 150'
 """
 
 from __future__ import annotations
@@ -110,3 +112,18 @@ def describe_rules(rules: RuleSet) -> str:
             value = knob_value(getattr(rules, field.name))
             lines.append(f"{knob_label(field.name)}: {value}")
     return "\n".join(lines)
+
+
+def describe_changes(base_name: str, changed: dict[str, object]) -> str:
+    """The description a custom rule set is saved with: its preset and each changed knob by
+    its label and new value, in the order the editor shows the knobs (the director reads it
+    again in ``presets list`` and beside the event's rules, so not ``gin_bonus, target``)."""
+    order = [field.name for field in fields(RuleSet) if field.name in changed]
+    order += sorted(name for name in changed if name not in order)
+    changes = "; ".join(
+        translate("knob_labels", "{0} set to {1}").format(
+            knob_label(name), knob_value(changed[name])
+        )
+        for name in order
+    )
+    return translate("knob_labels", "{0} with changes: {1}").format(base_name, changes)

@@ -2100,10 +2100,6 @@ Replace with this result?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} with changes: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>✖ {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9166,6 +9162,14 @@ bonus</source>
     </message>
     <message>
         <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} set to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} with changes: {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

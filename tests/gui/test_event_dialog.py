@@ -172,3 +172,19 @@ def test_the_preview_and_the_choices_say_each_rule_in_words(qtbot) -> None:  # t
     shown = [combo.itemText(i) for i in range(combo.count())]  # type: ignore[attr-defined]
     assert "single game" in shown and "three players" in shown
     assert combo.currentData() == "hollywood"  # type: ignore[attr-defined]
+
+
+def test_a_custom_rule_set_is_described_by_its_changes_in_words(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The saved description lists what was changed as the director reads it: the knob's
+    label and its new value, choices in words, not ``gin_bonus, next_dealer``."""
+    dialog = _dialog(qtbot)
+    preset = dialog.rules.current
+    dialog.rules.widgets["gin_bonus"].setValue(30)  # type: ignore[attr-defined]
+    dealer = dialog.rules.widgets["next_dealer"]
+    dealer.setCurrentIndex(dealer.findData("winner"))  # type: ignore[attr-defined]
+    description = dialog.rules.current.description
+    assert description == (
+        f"{preset.name} with changes: Gin bonus set to 30; "
+        "Next dealer set to the winner of the hand"
+    )
+    assert "gin_bonus" not in description and "winner\n" not in description + "\n"
