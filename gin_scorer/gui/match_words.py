@@ -37,6 +37,9 @@ def scoreboard_html(sheet: ScoreSheet, names: tuple[str, str]) -> str:
             if winner
             else translate("MatchPanel", "<b>match won by nobody</b>")
         )
+    elif sheet.match.withdrawn:
+        gone = html.escape(sheet.match.withdrawn[0].name)
+        parts.append(translate("MatchPanel", "<b>forfeit: {0} has withdrawn</b>").format(gone))
     else:
         seated = (html.escape(name) for name in entry_names(sheet))
         dealer = dict(zip(Side, seated, strict=True))[sheet.next_dealer]
@@ -50,7 +53,7 @@ def finished_words(sheet: ScoreSheet) -> str:
     """Why a new hand cannot go on ``sheet``, decided, and what to do instead ("" when the
     match is still in play)."""
     if not sheet.finished:
-        return ""
+        return _withdrawn_words(sheet)
     where = match_place(sheet.match) or translate("MatchPanel", "this match")
     winner = sheet.winner_entrant
     won = (
@@ -72,3 +75,17 @@ def finished_words(sheet: ScoreSheet) -> str:
     said = confirmation_sentence(sheet.confirmation, names)
     text = text.format(where, won)
     return translate("MatchPanel", "{0} — {1}").format(text, said) if said else text
+
+
+def _withdrawn_words(sheet: ScoreSheet) -> str:
+    """An unfinished match a player withdrew from: the standings count it as a forfeit, so
+    the services refuse its hands; said as soon as the director types ("" otherwise)."""
+    gone = sheet.match.withdrawn
+    if not gone:
+        return ""
+    where = match_place(sheet.match) or translate("MatchPanel", "this match")
+    return translate(
+        "MatchPanel",
+        "{0} counts as a forfeit: {1} has withdrawn (reinstate {1} on the Entrants tab to "
+        "enter hands)",
+    ).format(where, gone[0].name)

@@ -51,14 +51,18 @@ def match_label(match: MatchView) -> str:
     players = translate("NavigatorModel", "{0} v {1}").format(match.a.name, b)
     if match.c is not None:  # a table of three: "Ann, Bob and Cat"
         players = players_phrase(match.players)
-    return f"{table}{slot}{_STATUS_MARKS[match.status]} {players}"
+    # A withdrawal decides the match as a forfeit: marked done, as the round's board says.
+    status = MatchStatus.FINISHED if match.withdrawn else match.status
+    return f"{table}{slot}{_STATUS_MARKS[status]} {players}"
 
 
 def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     """``Round 2  (5/8 done, 1 bye)``: how far the round has got."""
     label = _round_label(number)
     played = [m for m in matches if not m.is_bye]
-    done = sum(m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) for m in played)
+    done = sum(
+        m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) or bool(m.withdrawn) for m in played
+    )
     byes = len(matches) - len(played)
     if byes == 1:
         text = translate("NavigatorModel", "{0}  ({1}/{2} done, 1 bye)")

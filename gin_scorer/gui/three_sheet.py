@@ -90,6 +90,9 @@ def scoreboard_html(sheet: ScoreSheet) -> str:
     said = html.escape(table_line(sheet))
     rules = translate("MatchPanel", "rules: {0}").format(html.escape(sheet.rules.name))
     parts = [f"<b>{said}</b>" if game is not None and game.finished else said, rules]
+    if sheet.match.withdrawn:
+        gone = html.escape(sheet.match.withdrawn[0].name)
+        parts.append(translate("MatchPanel", "<b>forfeit: {0} has withdrawn</b>").format(gone))
     if sheet.match.locked:
         parts.append(translate("MatchPanel", "🔒 locked"))
     return " &nbsp;·&nbsp; ".join(parts)

@@ -69,8 +69,9 @@ def hand_words(sheet: ScoreSheet, hand: int | None = None) -> str:
 
 
 def next_hand_words(sheet: ScoreSheet) -> str:
-    """What the entry line says of the next hand (``""`` once the table is decided)."""
-    words = "" if sheet.finished else hand_words(sheet)
+    """What the entry line says of the next hand (``""`` once the table is decided, by its
+    game or by a player's withdrawal)."""
+    words = "" if sheet.finished or sheet.match.withdrawn else hand_words(sheet)
     return translate("three_words", "next: {0}").format(words) if words else ""
 
 

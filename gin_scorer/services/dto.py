@@ -152,6 +152,14 @@ class MatchView:
     def locked(self) -> bool:
         return self.status is MatchStatus.LOCKED
 
+    @property
+    def withdrawn(self) -> tuple[EntrantView, ...]:
+        """Who has left the event from a match still unplayed or in play: the standings count
+        it as a forfeit (``()`` when nobody has, or when the match was decided first)."""
+        if self.status in (MatchStatus.FINISHED, MatchStatus.LOCKED):
+            return ()
+        return tuple(e for e in self.players if not e.active)
+
     def entrant(self, side: Side) -> EntrantView | None:
         return self.a if side is Side.A else self.b
 

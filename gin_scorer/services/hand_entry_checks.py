@@ -101,7 +101,7 @@ def match_words(sheet: ScoreSheet) -> Said:
 
 
 def refuse_if_decided(sheet: ScoreSheet) -> None:
-    """A new hand cannot go on a match a result or its hands already decided."""
+    """A new hand cannot go on a match a result, its hands or a withdrawal already decided."""
     if sheet.result is not None:
         raise InvalidInput(
             said(
@@ -123,4 +123,16 @@ def refuse_if_decided(sheet: ScoreSheet) -> None:
             )
         raise InvalidInput(
             said("{0} is already decided: void or correct a hand to reopen it", match_words(sheet))
+        )
+    gone = sheet.match.withdrawn
+    if gone:
+        # The standings count the match as a forfeit the moment a player withdraws; a hand
+        # entered after it would show on the sheet and change nothing, so it is refused.
+        raise InvalidInput(
+            said(
+                "{0}: {1} has withdrawn, so the match counts as a forfeit; reinstate {1} to "
+                "enter hands again",
+                match_words(sheet),
+                gone[0].name,
+            )
         )

@@ -1051,6 +1051,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&lt;b&gt;forfeit: {0} has withdrawn&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>next dealer: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1080,6 +1084,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} counts as a forfeit: {1} has withdrawn (reinstate {1} on the Entrants tab to enter hands)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7277,6 +7285,10 @@ head</source>
     </message>
     <message>
         <source>{0} is already decided: void or correct a hand to reopen it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} has withdrawn, so the match counts as a forfeit; reinstate {1} to enter hands again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

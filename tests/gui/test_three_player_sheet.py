@@ -119,3 +119,22 @@ def test_a_correction_names_the_two_who_played_that_hand(qtbot, table_one) -> No
     assert row is not None
     page.panel.begin_edit(row)
     assert page.panel.names() == ("Cat", "Eve")  # hand 1's players, not the next hand's
+
+
+def test_a_table_left_by_a_withdrawal_says_so_as_the_director_types(qtbot, table_one) -> None:  # type: ignore[no-untyped-def]
+    """Ann leaves: the table counts as a forfeit, so the desk says it before Enter, keeps
+    the text, and takes hands again once Ann is reinstated."""
+    db, event_id, match_id = table_one
+    ann = next(e for e in entrants.list_entrants(db, event_id) if e.name == "Ann")
+    entrants.withdraw_entrant(db, ann.id)
+    page, _stack = _page(qtbot, db, match_id)
+    _type(qtbot, page, "ag 40")
+    said = page.panel.preview_label.text()
+    assert "Round 1 · Table 1 counts as a forfeit: Ann has withdrawn (reinstate Ann" in said
+    assert page.panel.entry.text() == "ag 40" and page.panel.model.rowCount() == 0
+    assert "<b>forfeit: Ann has withdrawn</b>" in page.panel.scoreboard.text()
+    assert not page.panel.next_hand.isVisible()  # no next hand: the table is decided
+    entrants.reinstate_entrant(db, ann.id)
+    page.open_match(match_id)
+    _type(qtbot, page, "ag 40")
+    assert page.panel.model.rowCount() == 1

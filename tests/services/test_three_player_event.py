@@ -111,6 +111,12 @@ def test_a_player_who_leaves_an_unfinished_table_loses_to_both_others(db: Databa
     assert (rows["Cat"].match_wins, rows["Cat"].match_losses) == (1, 1)
     assert rows["Ann"].forfeits == 2 and rows["Bob"].point_differential == 60
     assert rounds.round_status(db, event_id, 1).lines[0].state.value == "finished"
+    # Hands after the withdrawal would change nothing: refused, with the way back.
+    sheet = matches.get_score_sheet(db, table.match_id)
+    with pytest.raises(InvalidInput, match="Ann has withdrawn, so the match counts as a forfeit"):
+        hands.record_hand(db, table.match_id, hand(GIN_A), sheet.version, entered_by="T")
+    entrants.reinstate_entrant(db, leaver.id)
+    hands.record_hand(db, table.match_id, hand(GIN_A), sheet.version, entered_by="T")
 
 
 def test_a_round_of_threes_can_be_taken_back_and_paired_again(db: Database) -> None:

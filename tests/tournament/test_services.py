@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
+from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.presets import load_preset
 from gin_scorer.services import rounds
 from gin_scorer.services.demo import DemoPlan, play_demo
 from gin_scorer.services.entrants import add_entrant, withdraw_entrant
-from gin_scorer.services.errors import PinError
+from gin_scorer.services.errors import InvalidInput, PinError
 from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import correct_hand
+from gin_scorer.services.hands import correct_hand, record_hand
 from gin_scorer.services.matches import get_score_sheet
 from gin_scorer.services.standings import bracket, standings
 from gin_scorer.services.verify import verify_database
@@ -220,6 +221,15 @@ def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
     board = rounds.round_status(db, event_id, 1)
     assert board.lines[0].state.value == "finished" and "forfeit" in str(board.lines[0].score)
     assert [t.table for t in board.missing] == [2]
+    # The forfeit stands: a hand entered on the quitter's table would change nothing.
+    sheet = get_score_sheet(db, first.pairings[0].match_id)
+    with pytest.raises(InvalidInput, match=f"{quitter.name} has withdrawn"):
+        gin = HandRecord(Declaration.GIN, Side.A, ((Side.B, 30),))
+        record_hand(db, sheet.match.id, gin, sheet.version, entered_by="T")
+    with pytest.raises(InvalidInput, match=f"{quitter.name} has withdrawn"):
+        rounds.record_match_hands(
+            db, sheet.match.id, [(gin, Side.A)], sheet.version, entered_by="T"
+        )
     _play_round(db, event_id, rounds.RoundView(event_id, 1, "paired", None, first.pairings[1:]))
     final = rounds.start_round(db, event_id)
     assert first.pairings[0].a.id in {final.pairings[0].a.id, final.pairings[0].b.id}

@@ -13,6 +13,7 @@ from gin_scorer.services.dto import (
     ScoreSheet,
 )
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.hand_entry_checks import refuse_if_decided
 from gin_scorer.services.rows import claim_version, fetch
 from gin_scorer.services.sheets import score
 from gin_scorer.store.database import Database
@@ -50,6 +51,7 @@ def record_match_hands(
         rules = before.rules
         if before.hands:
             raise InvalidInput(_already_entered(match_id, len(before.hands)))
+        refuse_if_decided(before)  # a reported result or a withdrawal already decided it
         rows = [
             _checked_entry(match_id, number, record, dealer, rules, who, db.station)
             for number, (record, dealer) in enumerate(hands, start=1)
