@@ -1,6 +1,7 @@
 """Argument types the sub-commands share: argparse calls them on the typed text and turns
 an ``ArgumentTypeError`` into a usage message naming the option. And :func:`action_parsers`,
-the one way a command takes a required ACTION word (``gin-scorer entrant add ...``).
+the one way a command takes a required ACTION word (``gin-scorer entrant add ...``), and the
+options several commands take alike (``--event ID``, ``--by NAME``), each declared once here.
 
 Every number a person types on the command line (an id, a count, a seed, points) goes
 through :func:`whole_number`: ASCII digits only (``int()`` also takes other scripts' digits
@@ -142,3 +143,19 @@ def action_parsers(subparsers: Any, name: str, helptext: str) -> Any:
     required, and ``--help`` shows it as ACTION (``NAME_command`` in the parsed arguments)."""
     command = subparsers.add_parser(name, help=helptext)
     return command.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True)
+
+
+def add_event_option(parser: argparse.ArgumentParser, helptext: str | None = None) -> None:
+    """``--event ID``: the one event a command works on, which it must name."""
+    parser.add_argument("--event", type=positive, required=True, metavar="ID", help=helptext)
+
+
+def add_by_option(parser: argparse.ArgumentParser, *, says_default: bool = True) -> None:
+    """``--by NAME``: who enters a hand or a result (:func:`._database.entered_by` reads it:
+    this station's name when it is not given, which the help says unless ``says_default``
+    is False)."""
+    if says_default:
+        helptext = translate("cli", "who enters it (default: this station's name)")
+    else:
+        helptext = translate("cli", "who enters it")
+    parser.add_argument("--by", default="", metavar="NAME", help=helptext)

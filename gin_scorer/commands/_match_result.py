@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import add_by_option, positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
@@ -25,7 +25,7 @@ def register_actions(actions: Any) -> None:
     )
     back.add_argument("match_id", type=positive, metavar="ID")
     back.add_argument("--reason", required=True)
-    back.add_argument("--by", default="", metavar="NAME", help=translate("cli", "who enters it"))
+    add_by_option(back, says_default=False)
     add_pin_option(back)
     back.set_defaults(func=run_match_take_back)
 
@@ -57,7 +57,7 @@ def _register_result(actions: Any) -> None:
             "cli", "set aside the hands or the result already recorded (they stay in the log)"
         ),
     )
-    result.add_argument("--by", default="", metavar="NAME", help=translate("cli", "who enters it"))
+    add_by_option(result, says_default=False)
     add_pin_option(result)
     result.set_defaults(func=run_match_result)
 

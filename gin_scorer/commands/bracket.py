@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import add_event_option
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import translate
 
@@ -17,7 +17,7 @@ def register(subparsers: Any) -> None:
     bracket = subparsers.add_parser(
         "bracket", help=translate("cli", "an elimination event's bracket")
     )
-    bracket.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(bracket)
     bracket.set_defaults(func=run_bracket_command)
 
 

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, positive
+from gin_scorer.commands._arguments import action_parsers, add_event_option, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
@@ -22,7 +22,7 @@ def register(subparsers: Any) -> None:
     _register_add(en)
     _register_edit(en)
     elist = en.add_parser("list", help=translate("cli", "the entrants of an event"))
-    elist.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(elist)
     elist.set_defaults(func=run_entrant_list)
     for name, helptext in (
         ("check-in", translate("cli", "mark an entrant present")),
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
 
 def _register_add(en: Any) -> None:
     add = en.add_parser("add", help=translate("cli", "enter a player (or a team with --partner)"))
-    add.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(add)
     add.add_argument("name", help=translate("cli", "the player's name"))
     add.add_argument("--club", default="")
     add.add_argument(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import add_event_option
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, say, translate
 
@@ -39,7 +39,7 @@ def _register_import(subparsers: Any) -> None:
         "entrants", help=translate("cli", "entrants from a CSV file into an event")
     )
     ent.add_argument("file", metavar="FILE", help=translate("cli", "the CSV file (- for stdin)"))
-    ent.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(ent)
     ent.set_defaults(func=run_import_entrants)
     ev = what.add_parser(
         "event", help=translate("cli", "a whole event from a JSON file (export event)")
@@ -66,7 +66,7 @@ def _register_export(subparsers: Any) -> None:
         choices=("event", "entrants", "results", "hands"),
         help=translate("cli", "what to export"),
     )
-    exp.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(exp)
     exp.add_argument(
         "--format", choices=("json", "csv"), help=translate("cli", "default: from --out, else json")
     )

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, positive
+from gin_scorer.commands._arguments import action_parsers, add_by_option, positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
@@ -30,15 +30,6 @@ def _side(text: str) -> str:
             translate("cli", "{0} is not a player: write A or B").format(repr(text))
         )
     return text.strip().upper()
-
-
-def _who(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--by",
-        default="",
-        metavar="NAME",
-        help=translate("cli", "who enters it (default: this station's name)"),
-    )
 
 
 def register(subparsers: Any) -> None:
@@ -63,7 +54,7 @@ def _register_add(ha: Any) -> None:
     hadd.add_argument(
         "hand", metavar="JSON", help=translate("cli", "the hand (or - to read it from stdin)")
     )
-    _who(hadd)
+    add_by_option(hadd)
     hadd.add_argument(
         "--override", metavar="REASON", help=translate("cli", "record despite errors, for REASON")
     )
@@ -91,7 +82,7 @@ def _register_changes(ha: Any) -> None:
     hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
     hcor.add_argument("hand", metavar="JSON", help=translate("cli", "the corrected hand"))
     hcor.add_argument("--reason", required=True)
-    _who(hcor)
+    add_by_option(hcor)
     hcor.add_argument(
         "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
     )
@@ -102,12 +93,12 @@ def _register_changes(ha: Any) -> None:
     )
     hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
     hvoid.add_argument("--reason", required=True)
-    _who(hvoid)
+    add_by_option(hvoid)
     hvoid.add_argument("--pin")
     hvoid.set_defaults(func=run_hand_void)
     hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
     hundo.add_argument("--match", type=positive, required=True, metavar="ID")
-    _who(hundo)
+    add_by_option(hundo)
     hundo.add_argument("--pin")
     hundo.set_defaults(func=run_hand_undo)
 

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import add_event_option, positive
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
@@ -28,9 +28,7 @@ def register(subparsers: Any) -> None:
             "network and port {0}.",
         ).format(DEFAULT_PORT),
     )
-    links.add_argument(
-        "--event", type=positive, metavar="ID", required=True, help=translate("cli", "the event")
-    )
+    add_event_option(links, translate("cli", "the event"))
     links.add_argument("--round", dest="round_number", type=positive, metavar="N")
     links.add_argument(
         "--base",

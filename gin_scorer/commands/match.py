@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, positive
+from gin_scorer.commands._arguments import action_parsers, add_event_option, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._match_result import match_status_word, register_actions
 from gin_scorer.commands._pin import with_pin
@@ -49,13 +49,13 @@ def _register_new_and_list(ma: Any) -> None:
             "cli", "Create a match. In a club event, names not yet entered are entered."
         ),
     )
-    mnew.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(mnew)
     mnew.add_argument("--a", required=True, metavar="NAME", help=translate("cli", "side A"))
     mnew.add_argument("--b", required=True, metavar="NAME", help=translate("cli", "side B"))
     mnew.add_argument("--table", type=positive, metavar="N")
     mnew.set_defaults(func=run_match_new)
     mlist = ma.add_parser("list", help=translate("cli", "the matches of an event"))
-    mlist.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(mlist)
     mlist.add_argument("--round", type=positive, metavar="N")
     mlist.set_defaults(func=run_match_list)
 

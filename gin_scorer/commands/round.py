@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, positive, quoted
+from gin_scorer.commands._arguments import action_parsers, add_event_option, positive, quoted
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.three_words import players_phrase
@@ -72,7 +72,7 @@ def _event_action(
 ) -> argparse.ArgumentParser:
     """A ``round`` action on one event: every one names it with ``--event ID``."""
     action: argparse.ArgumentParser = actions.add_parser(name, help=helptext)
-    action.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(action)
     action.set_defaults(func=run)
     return action
 

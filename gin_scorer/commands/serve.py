@@ -15,7 +15,7 @@ import signal
 from collections.abc import Iterator
 from typing import Any
 
-from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._arguments import add_event_option, positive
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
@@ -38,9 +38,7 @@ def register(subparsers: Any) -> None:
             "venue's network). Ctrl+C stops it.",
         ),
     )
-    serve.add_argument(
-        "--event", type=positive, metavar="ID", required=True, help=translate("cli", "the event")
-    )
+    add_event_option(serve, translate("cli", "the event"))
     serve.add_argument(
         "--host",
         default="127.0.0.1",

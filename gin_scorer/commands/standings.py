@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import any_whole, positive
+from gin_scorer.commands._arguments import add_event_option, any_whole
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.words import speaking, translate
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     standings = subparsers.add_parser("standings", help=translate("cli", "an event's standings"))
-    standings.add_argument("--event", type=positive, required=True, metavar="ID")
+    add_event_option(standings)
     standings.add_argument(
         "--after-round",
         type=any_whole,

@@ -3139,6 +3139,14 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>who enters it (default: this station&apos;s name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who enters it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>print JSON (one object per hand)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3488,10 +3496,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>take back a match&apos;s reported result (it stays in the log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>who enters it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4392,10 +4396,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>{0} is not a player: write A or B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>who enters it (default: this station&apos;s name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
