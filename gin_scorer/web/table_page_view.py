@@ -107,6 +107,7 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
     )
     confirmed = said is not None and said.agreement is Agreement.CONFIRMED
     three = three_table(sheet) is not None
+    next_hand = "" if sheet.finished or match.withdrawn else hand_words(sheet)
     answers = _answers(said, names) if said is not None and said.decided and not three else ()
     return TablePage(
         token=token,
@@ -114,8 +115,13 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
         names=names,
         rules=sheet.rules.name,
         lines=_three_lines(sheet) if three else _lines(sheet),
-        standing=table_line(sheet) if three else _standing_line(sheet, names),
-        open=not sheet.finished and not match.locked and sheet.result is None,
+        standing=_withdrawn_line(sheet)
+        or (table_line(sheet) if three else _standing_line(sheet, names)),
+        # A withdrawal decides the match as a forfeit: the services refuse its hands.
+        open=not sheet.finished
+        and not match.locked
+        and sheet.result is None
+        and not match.withdrawn,
         can_undo=can_undo and not match.locked,
         version=sheet.version,
         state=page_state(sheet.version, said.said if said is not None else 0),
@@ -125,7 +131,7 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
         confirmed=confirmed,
         disputed=said is not None and said.agreement is Agreement.DISPUTED,
         entry_names=entry_names(sheet),
-        seat=(hand_words(sheet) if not sheet.finished else "") if three else seat_words(sheet),
+        seat=next_hand if three else seat_words(sheet),
         players=players_phrase(match.players) if three else "",
         format_line=rule_line(sheet.rules) if three else "",
         totals_heads=seat_names(sheet) if three else (),
@@ -164,6 +170,14 @@ def _three_lines(sheet: ScoreSheet) -> tuple[tuple[str, str, tuple[str, ...]], .
             (str(h.number), f"{deal_line(sheet, hand)}; {played}", tuple(map(str, totals)))
         )
     return tuple(lines)
+
+
+def _withdrawn_line(sheet: ScoreSheet) -> str:
+    """``forfeit: Ann has withdrawn`` for a match a player left unfinished ("" otherwise)."""
+    gone = sheet.match.withdrawn
+    if not gone:
+        return ""
+    return translate("table_page_view", "forfeit: {0} has withdrawn").format(gone[0].name)
 
 
 def _standing_line(sheet: ScoreSheet, names: tuple[str, str]) -> str:

@@ -10796,6 +10796,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>forfeit: {0} has withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Game {0}: {1} {2} – {3} {4} · games {5}–{6} · next dealer: {7}</source>
         <translation type="unfinished"></translation>
     </message>

@@ -221,6 +221,8 @@ def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
     board = rounds.round_status(db, event_id, 1)
     assert board.lines[0].state.value == "finished" and "forfeit" in str(board.lines[0].score)
     assert [t.table for t in board.missing] == [2]
+    # The pairings say what the board says: the quitter's table is decided.
+    assert rounds.get_round(db, event_id, 1).pairings[0].status.value == "finished"
     # The forfeit stands: a hand entered on the quitter's table would change nothing.
     sheet = get_score_sheet(db, first.pairings[0].match_id)
     with pytest.raises(InvalidInput, match=f"{quitter.name} has withdrawn"):

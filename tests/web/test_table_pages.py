@@ -11,6 +11,7 @@ import re
 import httpx
 
 from gin_scorer.presentation.entry_grammar import read_entry
+from gin_scorer.services.entrants import withdraw_entrant
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.services.table_links import table_links
@@ -176,6 +177,23 @@ def test_a_decided_match_takes_no_hand_from_its_table(room_db) -> None:  # type:
     refused = _post(app, f"{path}/hand", send)
     assert refused.status_code == 409 and "already decided" in refused.text
     assert f"round 2, table {done.table_number} is already decided" in refused.text
+
+
+def test_a_match_left_by_a_withdrawal_takes_no_hand_from_its_table(room_db) -> None:  # type: ignore[no-untyped-def]
+    """The standings count it as a forfeit at once: the page says so, offers no entry line,
+    and a hand sent anyway is refused in words."""
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    withdraw_entrant(db, match.a.id)
+    path = _path_of(db, event_id, match.id)
+    app = room_app(db, event_id)
+    page = html.unescape(fetch(app, path).text)
+    assert f"forfeit: {match.a.name} has withdrawn" in page and 'id="entry"' not in page
+    sheet = get_score_sheet(db, match.id)
+    send = {"text": "ak7 15", "step": "record", "key": "k" * 20, "version": str(sheet.version)}
+    refused = html.unescape(_post(app, f"{path}/hand", send).text)
+    assert f"{match.a.name} has withdrawn, so the match counts as a forfeit" in refused
+    assert len(get_score_sheet(db, match.id).hands) == len(sheet.hands)
 
 
 def _decided(db, event_id):  # type: ignore[no-untyped-def]

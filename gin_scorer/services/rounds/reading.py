@@ -80,7 +80,7 @@ def pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
                 match_id=r.id,
                 a=facts.views[r.entrant_a_id],
                 b=facts.views[r.entrant_b_id] if r.entrant_b_id is not None else None,
-                status=MatchStatus(r.status),
+                status=_pairing_status(m),
                 slot=r.bracket_slot,
                 games_a=m.games_a,
                 games_b=m.games_b,
@@ -91,6 +91,16 @@ def pairing_views(facts: EventFacts, number: int) -> tuple[PairingView, ...]:
         )
     lines.sort(key=lambda p: (p.table is None, p.table or 0, p.match_id))
     return tuple(lines)
+
+
+def _pairing_status(m: MatchFacts) -> MatchStatus:
+    """The match's status as its row keeps it, except that a withdrawal, which decides an
+    unfinished match as a forfeit without a hand or a row changing, shows it finished (as
+    the round's board and the standings count it)."""
+    status = MatchStatus(m.row.status)
+    if m.finished and status in (MatchStatus.PENDING, MatchStatus.PLAYING):
+        return MatchStatus.FINISHED
+    return status
 
 
 def get_round(db: Database, event_id: int, round_number: int) -> RoundView:
