@@ -1,5 +1,5 @@
-"""Test-wide setup: no display, no backups in the user's data folder, and the one PostgreSQL
-fixture every folder's tests share."""
+"""Test-wide setup: no display, no backups in the user's data folder, no time limit on a
+property's examples, and the one PostgreSQL fixture every folder's tests share."""
 
 from __future__ import annotations
 
@@ -12,8 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
+
+# Speed is measured in benchmarks/, never by a test. A season-scoring property failed once on
+# a loaded two-core machine and not again in 20,000 examples: Hypothesis' default deadline
+# (200 ms an example) is the one part of a property that depends on the machine's load.
+settings.register_profile("gin-scorer", deadline=None)
+settings.load_profile("gin-scorer")
 
 # Qt must never look for a display: without one it aborts the process.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
