@@ -38,8 +38,7 @@ def scoreboard_html(sheet: ScoreSheet, names: tuple[str, str]) -> str:
             else translate("MatchPanel", "<b>match won by nobody</b>")
         )
     elif sheet.match.withdrawn:
-        gone = html.escape(sheet.match.withdrawn[0].name)
-        parts.append(translate("MatchPanel", "<b>forfeit: {0} has withdrawn</b>").format(gone))
+        parts.append(withdrawn_html(sheet))
     else:
         seated = (html.escape(name) for name in entry_names(sheet))
         dealer = dict(zip(Side, seated, strict=True))[sheet.next_dealer]
@@ -75,6 +74,14 @@ def finished_words(sheet: ScoreSheet) -> str:
     said = confirmation_sentence(sheet.confirmation, names)
     text = text.format(where, won)
     return translate("MatchPanel", "{0} — {1}").format(text, said) if said else text
+
+
+def withdrawn_html(sheet: ScoreSheet) -> str:
+    """The scoreboard's ``forfeit: Ann has withdrawn``, in bold ("" when nobody has)."""
+    if not sheet.match.withdrawn:
+        return ""
+    gone = html.escape(sheet.match.withdrawn[0].name)
+    return translate("MatchPanel", "<b>forfeit: {0} has withdrawn</b>").format(gone)
 
 
 def _withdrawn_words(sheet: ScoreSheet) -> str:

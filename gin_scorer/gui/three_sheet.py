@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gin_scorer.core.ledgers.three_player import ThreePlayerLine
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.match_words import withdrawn_html
 from gin_scorer.presentation.hand_words import describe_result
 from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.three_words import (
@@ -91,8 +92,7 @@ def scoreboard_html(sheet: ScoreSheet) -> str:
     rules = translate("MatchPanel", "rules: {0}").format(html.escape(sheet.rules.name))
     parts = [f"<b>{said}</b>" if game is not None and game.finished else said, rules]
     if sheet.match.withdrawn:
-        gone = html.escape(sheet.match.withdrawn[0].name)
-        parts.append(translate("MatchPanel", "<b>forfeit: {0} has withdrawn</b>").format(gone))
+        parts.append(withdrawn_html(sheet))
     if sheet.match.locked:
         parts.append(translate("MatchPanel", "🔒 locked"))
     return " &nbsp;·&nbsp; ".join(parts)

@@ -117,7 +117,7 @@ def describe_rules(rules: RuleSet) -> str:
 def describe_changes(base_name: str, changed: dict[str, object]) -> str:
     """The description a custom rule set is saved with: its preset and each changed knob by
     its label and new value, in the order the editor shows the knobs (the director reads it
-    again in ``presets list`` and beside the event's rules, so not ``gin_bonus, target``)."""
+    again in the saved preset's file and in ``presets list``, so not ``gin_bonus, target``)."""
     order = [field.name for field in fields(RuleSet) if field.name in changed]
     order += sorted(name for name in changed if name not in order)
     changes = "; ".join(

@@ -1051,10 +1051,6 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;forfeit: {0} has withdrawn&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>next dealer: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1084,6 +1080,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;forfeit: {0} has withdrawn&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
