@@ -108,7 +108,7 @@ class StationSync(WindowState):
         # with this database: let it finish before the database is closed under it.
         QThreadPool.globalInstance().waitForDone(30_000)
         self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
-        self.navigator_model.clear()  # items hold Python values: release them now, not at exit
+        self.navigator_model.empty()  # items hold Python values: release them now, not at exit
         if self.db is not None:
             self.db.close()
             self.db = None
