@@ -44,16 +44,21 @@ def _enter(db: Database, match_id: int, play: dict[str, object]) -> None:
     hands.record_hand(db, match_id, hand(play), sheet.version, entered_by="Desk")
 
 
+def _paired(db: Database, name: str, names: tuple[str, ...], club: str) -> int:
+    """A Swiss event of ``names`` under Pagat's three-player rules, its first round paired."""
+    event = events.create_event(db, name=name, rules=load_preset("pagat-three"), format="swiss")
+    for entrant in names:
+        entrants.add_entrant(db, event.id, entrant, club=club)
+    rounds.start_round(db, event.id)
+    return event.id
+
+
 @pytest.fixture
 def threes(tmp_path: Path) -> Iterator[Threes]:
     db = open_database(tmp_path / "threes.sqlite", station="Desk 1", backups=False)
     try:
-        event = events.create_event(
-            db, name="Threes Open", rules=load_preset("pagat-three"), format="swiss"
-        )
-        for name in NAMES:
-            entrants.add_entrant(db, event.id, name, club="Riverside")
-        one, two = (p.match_id for p in rounds.start_round(db, event.id).pairings[:2])
+        event_id = _paired(db, "Threes Open", NAMES, "Riverside")
+        one, two = (p.match_id for p in rounds.get_round(db, event_id, 1).pairings[:2])
         _enter(db, one, {"knock": "A", "deadwood": {"A": 3, "B": 10}})  # misheard: corrected
         sheet = matches.get_score_sheet(db, one)
         hands.correct_hand(
@@ -73,7 +78,7 @@ def threes(tmp_path: Path) -> Iterator[Threes]:
         for play in TABLE_ONE[2:]:
             _enter(db, one, play)
         _enter(db, two, TABLE_ONE[0])
-        yield Threes(db, event.id, one, two)
+        yield Threes(db, event_id, one, two)
     finally:
         db.close()
 
@@ -181,12 +186,8 @@ def test_long_names_fit_the_sheet_and_the_tent(tmp_path: Path) -> None:
     )
     db = open_database(tmp_path / "long.sqlite", station="Desk 1", backups=False)
     try:
-        event = events.create_event(
-            db, name="Long", rules=load_preset("pagat-three"), format="swiss"
-        )
-        for name in long_names:
-            entrants.add_entrant(db, event.id, name, club="Royal Tunbridge Wells Gin Society")
-        table = rounds.start_round(db, event.id).pairings[0].match_id
+        event_id = _paired(db, "Long", long_names, "Royal Tunbridge Wells Gin Society")
+        table = rounds.get_round(db, event_id, 1).pairings[0].match_id
         _enter(db, table, {"gin": "A", "deadwood": {"B": 40}})
         for paper in ("a4", "letter"):
             pdf = build("sheet", db, tmp_path / f"{paper}.pdf", match_id=table, paper=paper)
@@ -195,7 +196,7 @@ def test_long_names_fit_the_sheet_and_the_tent(tmp_path: Path) -> None:
             # The heading names each in full; a row cuts a name short rather than run over.
             assert "Catherine Elisabeth Featherstonehaugh-Cholmondeley (Royal" in text
             assert "Bartholomew Fitzwilliam…" in text or "Bartholomew Fitzwilliam-M…" in text
-        tents = build("tents", db, tmp_path / "t.pdf", event_id=event.id, room="http://x")
+        tents = build("tents", db, tmp_path / "t.pdf", event_id=event_id, room="http://x")
         assert "Hohenzollern-Sigmaringen, Bartholomew" in _squeezed(text_of(tents))
     finally:
         db.close()
