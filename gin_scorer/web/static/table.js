@@ -114,9 +114,9 @@
       // reach the room before the connection dropped is still recorded once.
       page.text.value = gone.fields.text;
       keep(LINE, JSON.stringify({ text: gone.fields.text, key: gone.key }));
-      read();
     }
-    say(word("gone", "withdrawn: nothing was sent"));
+    // Tried already, it may have reached the room before the connection dropped.
+    say(gone.tried ? word("gone-tried", "withdrawn here") : word("gone", "withdrawn: nothing was sent"));
     show();
   }
 
@@ -181,10 +181,16 @@
     pause = Math.min(pause * 2, 30000);
   }
 
+  // The answers of a room that took the send: the page as it now stands (200, after the
+  // redirect of a recorded one), or the page saying why nothing was written.
+  var TAKEN = { 200: true, 400: true, 403: true, 404: true, 409: true, 410: true };
+
   function answered(item, request) {
     var status = request.status;
-    if (status === 0 || status === 429 || status >= 500) {
-      notSent(item, status === 0 ? "offline" : "busy");  // not taken: it goes again
+    var page = /id="main"/.test(request.responseText || "");
+    if (!TAKEN[status] || ((status === 200 || status === 409) && !page)) {
+      // No answer, a busy room (429, 503), or a reply cut short: it goes again.
+      notSent(item, status === 0 ? "offline" : "busy");
       return;
     }
     sending = false;
@@ -297,7 +303,7 @@
       key: key,
       path: "/t/" + token + "/hand",
       fields: { text: page.text.value, key: key, version: page.version.value, step: "record" },
-      shown: word("hand", "Hand: {0}").replace("{0}", page.text.value) + read
+      shown: word("hand", "Hand: {0}").replace("{0}", page.text.value) + meaning
     });
     keep(LINE, null);
     page.text.value = "";
