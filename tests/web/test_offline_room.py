@@ -127,6 +127,33 @@ def test_a_reply_lost_after_the_room_wrote_is_sent_again_and_recorded_once(room_
     assert _hands(db, match.id) == before + 1  # … and recorded it once
 
 
+def test_a_line_sent_offline_that_is_not_a_hand_comes_back_said_once(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    match = _playing(db, event_id)
+    path = _path_of(db, event_id, match.id)
+    before = _hands(db, match.id)
+    with Served(room_app(db, event_id, poll_seconds=0.2)) as room:
+        phone = open_browser(360, 740)
+        try:
+            phone.get(room.url + path)
+            offline(phone, True)
+            _type(phone, "ak7")  # no reading without the room: it is kept and sent as it is
+            phone.find_element("id", "send").click()
+            wait_until(lambda: "not sent yet" in shown_text(phone, "waiting"))
+            offline(phone, False)
+            wait_until(lambda: not shown_text(phone, "waiting"), 15, "the room's answer")
+            wait_until(lambda: "✖" in shown_text(phone, "main"), what="why not")
+            said = shown_text(phone, "main")
+            problem = next(line for line in said.splitlines() if "✖" in line)
+            assert said.count(problem) == 1  # once, under the line (not twice)
+            assert phone.find_element("id", "text").get_attribute("value") == "ak7"
+            time.sleep(1.0)  # the page does not read the line again over the room's words
+            assert shown_text(phone, "main").count(problem) == 1
+        finally:
+            phone.quit()
+    assert _hands(db, match.id) == before
+
+
 def test_a_player_can_withdraw_what_waits(room_db) -> None:  # type: ignore[no-untyped-def]
     db, event_id = room_db
     match = _playing(db, event_id)

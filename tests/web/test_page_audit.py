@@ -6,6 +6,7 @@ step and finished; the room page; the projector; the season page."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from .page_checks import axe_violations, need_checkers, nu_errors, save_page, se
 
 pytestmark = needs_chromium
 SCREENS = ((360, 740), (1920, 1080))
+SHOTS = os.environ.get("GIN_SCORER_SHOTS", "")  # a folder: a screenshot of each state
 
 
 class Audit:
@@ -70,6 +72,9 @@ class Audit:
                 self.problems += [f"{where}: {said}" for said in serious(axe_violations(browser))]
         screen(browser, *SCREENS[0])
         self.saved.append(save_page(browser, self.folder / "pages", name))
+        if SHOTS:  # each state as a phone shows it, for a person to look at
+            os.makedirs(SHOTS, exist_ok=True)
+            browser.save_screenshot(os.path.join(SHOTS, f"{name}-360x740.png"))
 
 
 @pytest.fixture(scope="module")

@@ -37,14 +37,19 @@ var inside = function (e) {
   return r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
 };
 for (var i = 0; i < pages.length; i++) {
-  for (var j = 0; j < pages.length; j++) { pages[j].className = 'page' + (i === j ? ' shown' : ''); }
+  for (var j = 0; j < pages.length; j++) {
+    pages[j].className = 'page' + (i === j ? ' shown' : '');
+  }
   var parts = pages[i].querySelectorAll('tr, p');
   for (var k = 0; k < parts.length; k++) {
-    if (!inside(parts[k])) { out.push(pages[i].querySelector('h1').textContent + ': ' + parts[k].textContent); }
+    if (!inside(parts[k])) {
+      out.push(pages[i].querySelector('h1').textContent + ': ' + parts[k].textContent);
+    }
   }
 }
 var clock = document.getElementById('clock');
-var lines = clock.getClientRects().length === 1 && clock.offsetHeight < 2 * parseFloat(getComputedStyle(clock).fontSize);
+var size = parseFloat(getComputedStyle(clock).fontSize);
+var lines = clock.getClientRects().length === 1 && clock.offsetHeight < 2 * size;
 if (!lines || !inside(clock)) { out.push('the clock: ' + clock.textContent); }
 var seal = document.querySelector('footer p');
 if (!seal.textContent || !inside(seal)) { out.push('the seal: ' + seal.textContent); }
@@ -54,7 +59,9 @@ return [pages.length, out];
 _SHIFTS = """
 window.__shifts = 0;
 new PerformanceObserver(function (list) {
-  list.getEntries().forEach(function (e) { if (!e.hadRecentInput) { window.__shifts += e.value; } });
+  list.getEntries().forEach(function (e) {
+    if (!e.hadRecentInput) { window.__shifts += e.value; }
+  });
 }).observe({type: 'layout-shift', buffered: true});
 """
 

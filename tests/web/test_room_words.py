@@ -227,3 +227,10 @@ def test_a_stream_watching_alone_catches_up_too(room_db) -> None:  # type: ignor
             assert record is not None
             record_hand(db, match.id, record, sheet.version, entered_by="Desk 2")
             watcher.join(timeout=20)
+
+
+def test_the_projectors_tables_have_no_empty_heading(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    wall = fetch(room_app(db, event_id), "/projector").text
+    assert "Round 2 pairings" in wall
+    assert not re.findall(r"<th[^>]*>\s*</th>", wall)

@@ -245,7 +245,9 @@
   }
 
   // --- the entry line ---------------------------------------------------------------------
-  function read() {
+  // What the typed line means, asked of the room; ``kept``: the room's own words under the
+  // line (why it came back) stay as they are, said once — only the button follows.
+  function read(kept) {
     var mine = ++asked;
     var text = page.text;
     var request = new XMLHttpRequest();
@@ -255,10 +257,12 @@
       if (mine !== asked) { return; }
       if (request.status !== 200) { unread(); return; }
       var said = JSON.parse(request.responseText);
-      page.reading.textContent = said.state === "empty" ? "" : said.message;
-      page.reading.className = "reading state-" + said.state;
-      page.reading.setAttribute("data-state", said.state);
       var whole = said.state === "complete";
+      if (kept !== true) {
+        page.reading.textContent = said.state === "empty" ? "" : said.message;
+        page.reading.className = "reading state-" + said.state;
+      }
+      page.reading.setAttribute("data-state", said.state);
       page.step.value = whole ? "record" : "check";
       page.send.textContent = page.send.getAttribute(whole ? "data-record-word" : "data-check-word");
     };
@@ -359,7 +363,7 @@
       page.form.addEventListener("submit", entered);
       var line = parsed(kept(LINE));
       if (!page.text.value && line && line.text) { page.text.value = line.text; }
-      if (page.text.value && !page.reading.textContent) { read(); }
+      if (page.text.value) { read(Boolean(page.reading.textContent)); }
     }
     var forms = main.querySelectorAll("form");
     for (var i = 0; i < forms.length; i++) {
