@@ -79,9 +79,7 @@ def _html_table(heads: Iterable[tuple[str, str]], rows: Iterable[str]) -> str:
     heading (the ``v`` between two players) gets an empty cell, not an empty heading, which
     a screen reader would announce as a heading with no name."""
     head = "".join(
-        f"<th align={align}>{escape(translate('columns', text))}</th>"
-        if text
-        else "<td></td>"
+        f"<th align={align}>{escape(translate('columns', text))}</th>" if text else "<td></td>"
         for align, text in heads
     )
     return f"{_TABLE}<tr>{head}</tr>{''.join(rows)}</table>"

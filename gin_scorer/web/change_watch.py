@@ -26,6 +26,7 @@ KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radi
 _MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
 HISTORY = 64  # changes remembered for streams that wake after several at once
 AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
+_EVENT = "event: {0}\nid: {1}\ndata: {2}\n\n"  # one server-sent event: its kind, id and data
 
 
 class ChangeWatch:
@@ -182,17 +183,17 @@ class ChangeWatch:
             # The first event says where the page's stream starts, so that a page reconnecting
             # before any change still says where it was (and knows it is live again).
             first = self.stream_id()
-            yield f"retry: 2000\nid: {first}\nevent: since\ndata: {first}\n\n"
+            yield "retry: 2000\n" + _EVENT.format("since", first, first)
             missed = await self.missed(last_id) if last_id else None
             if missed is not None:
-                yield f"event: change\nid: {self.stream_id()}\ndata: {missed}\n\n"
+                yield _EVENT.format("change", self.stream_id(), missed)
             while loop.time() < deadline and not await request.is_disconnected():
                 wait = min(KEEP_ALIVE_SECONDS, max(0.0, deadline - loop.time()))
                 await self._changed_since(seen, wait)
                 if self.version != seen:
                     said = self.changed(seen)
                     seen = self.version
-                    yield f"event: change\nid: {self.stream_id()}\ndata: {said}\n\n"
+                    yield _EVENT.format("change", self.stream_id(), said)
                 else:
                     yield ": still here\n\n"
         finally:

@@ -53,7 +53,8 @@ def test_the_confirm_step_shows_the_result_each_games_totals_and_the_hands(room_
     done = _decided(db, event_id)
     sheet = get_score_sheet(db, done.id)
     page = _text(fetch(room_app(db, event_id), _path_of(db, event_id, done.id)))
-    box = page[page.index('<section class="result-box"') : page.index("</section>")]
+    start = page.index('<section class="result-box"')
+    box = page[start : page.index("</section>", start)]
     assert sheet.winner_entrant is not None
     assert f"finished: {sheet.winner_entrant.name} won" in box
     assert "Each game's totals" in box
