@@ -10082,6 +10082,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>not recorded: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>withdrawn here; it may have reached the room before the connection dropped: check the sheet when the connection is back</source>
         <translation type="unfinished"></translation>
     </message>

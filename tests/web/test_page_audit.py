@@ -50,7 +50,12 @@ class Audit:
         )
         self.event_id = play_demo(self.db, plan).event.id
         self.saved: list[Path] = []
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # axe's serious and critical findings, for the test
+
+    def found(self) -> str:
+        """What axe found since the last call (each test says only its own pages')."""
+        said, self.problems = "\n".join(self.problems), []
+        return said
 
     def matches(self, status: str) -> list[Any]:
         return [
@@ -111,7 +116,7 @@ def test_the_table_page_empty_typed_waiting_and_after_a_conflict(audit) -> None:
     browser.find_element("id", "send").click()
     wait_until(lambda: "your line is kept" in shown_text(browser, "main"))
     checked.check(browser, "table-conflict")
-    assert not checked.problems, "\n".join(checked.problems)
+    assert not (found := checked.found()), found
 
 
 def test_the_table_page_at_the_confirm_step_and_finished(audit) -> None:  # type: ignore[no-untyped-def]
@@ -126,7 +131,7 @@ def test_the_table_page_at_the_confirm_step_and_finished(audit) -> None:  # type
     browser.get(url + checked.path(done.id))
     assert "both players confirmed" in shown_text(browser, "main")
     checked.check(browser, "table-finished")
-    assert not checked.problems, "\n".join(checked.problems)
+    assert not (found := checked.found()), found
 
 
 @pytest.mark.parametrize("page", ["/", "/projector", "/season"])
@@ -134,7 +139,7 @@ def test_the_room_the_projector_and_the_season_page(audit, page: str) -> None:  
     checked, browser, url = audit
     browser.get(url + page)
     checked.check(browser, {"/": "room"}.get(page, page.strip("/")))
-    assert not checked.problems, "\n".join(checked.problems)
+    assert not (found := checked.found()), found
 
 
 def test_the_nu_checker_finds_no_error_on_any_page(audit) -> None:  # type: ignore[no-untyped-def]

@@ -203,17 +203,25 @@
       if (line && line.key === item.key) { keep(LINE, null); }
     }
     // The room's answer is the page as it now stands: recorded (the sheet and "hand 4
-    // recorded"), or why not, with the line kept in the box.
-    newPage(request.responseText);
+    // recorded"), or why not, with the line kept in the box. A link the room no longer
+    // takes answers with its words alone: what was not recorded is named under them.
+    var lost = word("lost", "not recorded: {0}").replace("{0}", item.shown);
+    newPage(request.responseText, lost);
     pump();
   }
 
   // --- the page, made again from the room's answer ----------------------------------------
-  function newPage(html) {
+  function newPage(html, lost) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var freshMain = fresh.getElementById("main");
     if (!freshMain) {  // the link no longer opens this table: the room's words, as they are
       document.body.innerHTML = fresh.body ? fresh.body.innerHTML : "";
+      if (lost) {
+        var said = document.createElement("p");
+        said.className = "problem";
+        said.textContent = lost;
+        document.body.appendChild(said);
+      }
       return;
     }
     var typed = page.text ? page.text.value : "";
