@@ -194,7 +194,7 @@ def test_a_page_back_after_a_gap_is_told_what_it_missed(room_db) -> None:  # typ
         assert "event: change" not in fresh  # not one of ours: from now on, as a new page
 
 
-def test_a_stream_watching_alone_catches_up_too(room_db) -> None:  # type: ignore[no-untyped-def]
+def test_a_page_back_while_other_pages_kept_watching_is_told_too(room_db) -> None:  # type: ignore[no-untyped-def]
     """While another page keeps the room's watch running, a page that reconnects is told
     what it missed from the change feed itself."""
     db, event_id = room_db
