@@ -17,9 +17,12 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
 # objdump (binutils) to bundle the app, the Linux desktop entry and AppStream metainfo are
 # checked by their own validators, the room is tested in a real Chromium, and the QR codes on
 # the table cards are read back (zbar).
-# The room's browser tests drive Debian's Chromium through its own driver (no download).
+# The room's browser tests drive Debian's Chromium through its own driver (no download), and
+# check every page with axe-core and the Nu Html Checker (npm packages, below; Nu runs on Java).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
-  chromium-driver zbar-tools)
+  chromium-driver zbar-tools default-jre-headless)
+# npm comes with Node.js from some sources and as its own package from Debian's.
+[[ "$profile" == test ]] && ! command -v npm >/dev/null 2>&1 && test_packages+=(nodejs npm)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")
@@ -52,4 +55,14 @@ stamp=".venv/.installed-$profile"
 if [[ ! -f "$stamp" || pyproject.toml -nt "$stamp" ]]; then
   .venv/bin/python -m pip install -q -e ".${extra}"
   touch "$stamp"
+fi
+
+# The page checkers the browser tests run (decision 0027): pinned by the lockfile, installed
+# again only when it changed; no install script runs (vnu-jar's would fetch a Java runtime).
+if [[ "$profile" == test ]] && command -v npm >/dev/null 2>&1; then
+  checkers=tests/web/checkers
+  if [[ ! -f "$checkers/node_modules/.installed" || "$checkers/package-lock.json" -nt "$checkers/node_modules/.installed" ]]; then
+    (cd "$checkers" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+    touch "$checkers/node_modules/.installed"
+  fi
 fi

@@ -53,8 +53,11 @@ ALLOWED = {
     "reports/fonts.py: is missing from ": (
         "a broken installation (a font file missing from the bundle): for whoever repairs it"
     ),
-    "web/change_watch.py:event: change\ndata: ": (
+    "web/change_watch.py:event: {0}\nid: {1}\ndata: {2}\n\n": (
         "the server-sent events protocol's own field names, read by the browser, not a person"
+    ),
+    "web/favicon.py:public, max-age=86400": (
+        "the icon's Cache-Control header, read by the browser, not a person"
     ),
     "web/headers.py:default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "

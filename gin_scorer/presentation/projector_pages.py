@@ -75,9 +75,11 @@ def _numbered(heading: str, count: int, index: int) -> str:
 
 def _html_table(heads: Iterable[tuple[str, str]], rows: Iterable[str]) -> str:
     """A whole table, as every page draws it: the heading row from (alignment, heading) pairs,
-    each heading translated, then ``rows`` (each a ``<tr>`` already made)."""
+    each heading translated, then ``rows`` (each a ``<tr>`` already made). A column without a
+    heading (the ``v`` between two players) gets an empty cell, not an empty heading, which
+    a screen reader would announce as a heading with no name."""
     head = "".join(
-        f"<th align={align}>{escape(translate('columns', text)) if text else ''}</th>"
+        f"<th align={align}>{escape(translate('columns', text))}</th>" if text else "<td></td>"
         for align, text in heads
     )
     return f"{_TABLE}<tr>{head}</tr>{''.join(rows)}</table>"

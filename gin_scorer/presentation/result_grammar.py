@@ -251,9 +251,13 @@ def kind_word(kind: ResultKind) -> str:
     return translate("result_grammar", _KIND_WORDS[kind])
 
 
-def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
+def reported_result_text(
+    result: ResultView, a_name: str, b_name: str, *, entered: bool = True
+) -> str:
     """A sheet's line for the result that decides it, with where it came from and who
-    entered it: "Slip: Bob beats Ann 3–1, no game points (entered by Desk 1)".
+    entered it: "Slip: Bob beats Ann 3–1, no game points (entered by Desk 1)" — or, with
+    ``entered=False``, without who entered it (the players' own table's page, where the
+    table's name in the log would read back as an odd "entered by table 24 (room)").
 
     >>> from datetime import UTC, datetime
     >>> from gin_scorer.core.ledgers import PerSide
@@ -282,8 +286,12 @@ def reported_result_text(result: ResultView, a_name: str, b_name: str) -> str:
         said += f" — {result.reason}"
     word = kind_word(result.kind)
     label = word[:1].upper() + word[1:]
+    if not entered:
+        if result.corrected:
+            return translate("result_grammar", "{0}: {1} (corrected)").format(label, said)
+        return translate("result_grammar", "{0}: {1}").format(label, said)
     if result.corrected:
-        entered = translate("result_grammar", "{0}: {1} (entered by {2}, corrected)")
+        line = translate("result_grammar", "{0}: {1} (entered by {2}, corrected)")
     else:
-        entered = translate("result_grammar", "{0}: {1} (entered by {2})")
-    return entered.format(label, said, result.entered_by)
+        line = translate("result_grammar", "{0}: {1} (entered by {2})")
+    return line.format(label, said, result.entered_by)

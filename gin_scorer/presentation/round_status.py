@@ -22,6 +22,27 @@ def state_text(state: TableState) -> str:
     return translate("round_status", _STATE_WORDS[state])
 
 
+def room_state_text(line: TableLine) -> str:
+    """A table's state as the room's page says it to the players: a decided match reads
+    ``◑ waiting for Bob's confirmation`` once one player has confirmed it at the table, until
+    the other has (then ``✔ finished``), and ``⚑ a player says the result is wrong`` while
+    disputed. A table of three, whose players do not confirm in the room, and a match not
+    decided yet read as :func:`state_text`."""
+    said = line.confirmation
+    if line.state is not TableState.FINISHED or said is None or line.c or line.b is None:
+        return state_text(line.state)
+    agreement = said.agreement
+    if agreement is Agreement.DISPUTED:
+        return translate("round_status", "⚑ a player says the result is wrong: the desk decides")
+    if agreement is Agreement.ONE_SIDE:
+        agreed = next(w.side for w in said.words if w.agrees)
+        waiting = line.b if agreed is Side.A else line.a
+        return translate("round_status", "◑ waiting for {0}'s confirmation").format(waiting)
+    # Confirmed, or nobody has answered yet: a match settled at the desk alone (a locked
+    # result, a club without the room) is finished without the players' word.
+    return state_text(line.state)
+
+
 def table_text(line: TableLine) -> str:
     """``12`` or ``bye``."""
     return str(line.table) if line.table is not None else translate("round_status", "bye")

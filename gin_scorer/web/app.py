@@ -34,13 +34,18 @@ from gin_scorer.presentation.projector_pages import (
     ClockReading,
     clock_words,
 )
-from gin_scorer.presentation.round_status import state_text, table_text
-from gin_scorer.presentation.standings_table import points_text, tie_break_label
-from gin_scorer.presentation.words import said_text
+from gin_scorer.presentation.round_status import room_state_text, table_text
+from gin_scorer.presentation.standings_table import (
+    extra_tie_breaks,
+    missing_points_note,
+    points_text,
+)
+from gin_scorer.presentation.words import said_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
+from gin_scorer.web.favicon import favicon_routes
 from gin_scorer.web.headers import SecurityHeaders
 from gin_scorer.web.room_language import ReadersLanguage, RoomLanguages, page_language, say
 from gin_scorer.web.room_pages import RoomPages, cannot_show
@@ -64,10 +69,15 @@ def _templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(state_text=state_text, table_text=table_text, points_text=points_text)
+    env.globals.update(
+        room_state_text=room_state_text, table_text=table_text, points_text=points_text
+    )
     env.globals.update(said_text=said_text)  # a sentence of the services, in the phone's words
     env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
-    env.globals.update(slot_label=slot_label, slot_side=slot_side, tie_break_label=tie_break_label)
+    env.globals.update(slot_label=slot_label, slot_side=slot_side)
+    # The standings' own columns, then only the tie-breaks they do not already show.
+    env.globals.update(extra_tie_breaks=extra_tie_breaks, missing_points_note=missing_points_note)
+    env.globals.update(column_heading=lambda label: translate("columns", label))
     env.globals.update(
         season_room_cells=season_room_cells,
         season_room_columns=season_room_columns,
@@ -103,8 +113,11 @@ def room_app(
     pages = RoomPages(env, watch, views, seasons)
 
     async def events(request: Request) -> Response:
+        # Where the page's stream stopped: the browser's own Last-Event-ID when it reconnects
+        # by itself, or ``?since=`` when the page opens a new stream after the browser gave up.
+        last = request.headers.get("last-event-id") or request.query_params.get("since", "")
         return StreamingResponse(
-            watch.stream(request, stream_seconds), media_type="text/event-stream"
+            watch.stream(request, stream_seconds, last[:40]), media_type="text/event-stream"
         )
 
     return Starlette(
@@ -113,6 +126,7 @@ def room_app(
             *pages.routes(),
             *_season_routes(env, views, seasons),
             Route("/events", events),
+            *favicon_routes(),
             *_table_routes(TablePages(env, db, event_id, SendLimit())),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],

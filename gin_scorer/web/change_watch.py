@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Generic, TypeVar
@@ -25,6 +26,7 @@ KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radi
 _MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
 HISTORY = 64  # changes remembered for streams that wake after several at once
 AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
+_EVENT = "event: {0}\nid: {1}\ndata: {2}\n\n"  # one server-sent event: its kind, id and data
 
 
 class ChangeWatch:
@@ -43,6 +45,10 @@ class ChangeWatch:
         self.clock = clock
         self.version = 0  # moves on at every change of the event
         self.listeners = 0
+        # The change feed's marker the watch has read up to (None until it first looked):
+        # a stream's event ids, so that a page coming back after a gap is told what it missed.
+        self.marker: int | None = None
+        self._looked: asyncio.Event | None = None  # set once the marker was first read
         # The matches each recent version changed (empty: something else changed too).
         self._changed_matches: dict[int, frozenset[int]] = {}
         # Set when the version moves on, then replaced by a fresh one. An Event, not a
@@ -69,18 +75,29 @@ class ChangeWatch:
         reading = self.clock_now()
         return reading.mark if reading is not None else None
 
+    def _first_look(self) -> asyncio.Event:
+        if self._looked is None:  # made in the server's own event loop
+            self._looked = asyncio.Event()
+        return self._looked
+
     async def _watch(self) -> None:
-        marker = await run_in_threadpool(current_marker, self.db)
+        looked = self._first_look()
+        while self.marker is None:
+            try:
+                self.marker = await run_in_threadpool(current_marker, self.db)
+            except (ServiceError, StoreError):  # a busy or unreachable database: look again
+                await asyncio.sleep(self.poll_seconds)
+        looked.set()
         clock = self._clock_mark()
         while self.listeners:
             try:
                 feed = await run_in_threadpool(
-                    changes_since, self.db, marker, event_id=self.event_id
+                    changes_since, self.db, self.marker, event_id=self.event_id
                 )
             except (ServiceError, StoreError):  # a busy or unreachable database: look again
                 await asyncio.sleep(self.poll_seconds)
                 continue
-            marker = feed.marker  # other events' changes move it too: never read twice
+            self.marker = feed.marker  # other events' changes move it too: never read twice
             clock, was = self._clock_mark(), clock
             if feed.changes or clock != was:
                 only_matches = clock == was and all(c.table in _MATCH_ROWS for c in feed.changes)
@@ -117,24 +134,66 @@ class ChangeWatch:
         matches = sorted(set().union(*(m for m in known if m)))
         return json.dumps({"v": self.version, "m": matches}, separators=(",", ":"))
 
-    async def stream(self, request: Request, seconds: float) -> AsyncIterator[str]:
+    def stream_id(self, marker: int | None = None) -> str:
+        """A stream event's id: the change feed's marker (and the round clock's mark when the
+        desk runs one), which the browser sends back as ``Last-Event-ID`` when it reconnects."""
+        said = str(self.marker if marker is None else marker)
+        mark = self._clock_mark()
+        if mark is not None:
+            said += "." + hashlib.sha256(repr(mark).encode()).hexdigest()[:8]
+        return said
+
+    async def missed(self, last_id: str) -> str | None:
+        """What changed since the stream event ``last_id`` (what a page reconnecting after a
+        gap sends back), as the stream's data, or ``None`` when nothing did. An id this room
+        did not make, or one from a database since restored, is said as "anything may have
+        changed"."""
+        await self._first_look().wait()
+        marker, _dot, clock = last_id.partition(".")
+        if not marker.isascii() or not marker.isdigit() or len(marker) > 18:
+            return None  # not one of ours: the page starts from now, as a new one does
+        since, now = int(marker), self.marker or 0
+        if since > now:
+            return json.dumps({"v": self.version, "m": None})
+        try:
+            feed = await run_in_threadpool(changes_since, self.db, since, event_id=self.event_id)
+        except (ServiceError, StoreError):  # cannot tell: the page looks again
+            return json.dumps({"v": self.version, "m": None})
+        clock_moved = self.stream_id(since).partition(".")[2] != clock
+        if not feed.changes and not clock_moved:
+            return None
+        only_matches = not clock_moved and all(c.table in _MATCH_ROWS for c in feed.changes)
+        matches = sorted(feed.match_ids) if only_matches else None
+        return json.dumps({"v": self.version, "m": matches}, separators=(",", ":"))
+
+    async def stream(
+        self, request: Request, seconds: float, last_id: str = ""
+    ) -> AsyncIterator[str]:
         """Server-sent events for one page: ``event: change`` at each change, for ``seconds``
-        (then the browser reconnects by itself)."""
+        (then the browser reconnects by itself). Each event has an id (:meth:`stream_id`): a
+        page reconnecting with ``last_id`` (``Last-Event-ID``) is first told what it missed."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         self.listeners += 1
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._watch())
-        seen = self.version
         try:
-            yield "retry: 2000\n\n"
+            await self._first_look().wait()
+            seen = self.version
+            # The first event says where the page's stream starts, so that a page reconnecting
+            # before any change still says where it was (and knows it is live again).
+            first = self.stream_id()
+            yield "retry: 2000\n" + _EVENT.format("since", first, first)
+            missed = await self.missed(last_id) if last_id else None
+            if missed is not None:
+                yield _EVENT.format("change", self.stream_id(), missed)
             while loop.time() < deadline and not await request.is_disconnected():
                 wait = min(KEEP_ALIVE_SECONDS, max(0.0, deadline - loop.time()))
                 await self._changed_since(seen, wait)
                 if self.version != seen:
                     said = self.changed(seen)
                     seen = self.version
-                    yield f"event: change\ndata: {said}\n\n"
+                    yield _EVENT.format("change", self.stream_id(), said)
                 else:
                     yield ": still here\n\n"
         finally:

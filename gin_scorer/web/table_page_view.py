@@ -11,9 +11,10 @@ B, so a third player would have no say); the page says so."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.hand_words import describe_result
 from gin_scorer.presentation.match_place import match_names, match_place
@@ -64,6 +65,10 @@ class TablePage:
     players: str = ""
     format_line: str = ""
     totals_heads: tuple[str, ...] = ()
+    # What the players confirm, besides the hands: each game's totals (game, a, b), from the
+    # sheet's closed games or the totals a reported result gave.
+    games: tuple[tuple[str, str, str], ...] = ()
+    recorded: str = ""  # "✔ hand 4 recorded", on the page shown right after it was
 
     @property
     def three(self) -> bool:
@@ -135,6 +140,59 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
         players=players_phrase(match.players) if three else "",
         format_line=rule_line(sheet.rules) if three else "",
         totals_heads=seat_names(sheet) if three else (),
+        games=() if three else _games(sheet),
+    )
+
+
+def with_recorded(page: TablePage, number: str) -> TablePage:
+    """The page saying ``✔ hand 4 recorded`` when hand ``number`` (as the page's redirect
+    after a hand names it) is the sheet's newest line; unchanged otherwise (a later hand
+    came, or the address was kept)."""
+    if not number or not page.lines or page.lines[-1][0] != number:
+        return page
+    said = translate("table_page_view", "✔ hand {0} recorded").format(number)
+    return replace(page, recorded=said)
+
+
+def newest_label(sheet: ScoreSheet) -> str:
+    """The newest line's label on the page's sheet: ``4`` (a team match: ``2 · 3b``)."""
+    return seat_label(sheet, len(sheet.hands) - 1)
+
+
+def sheet_changed_words(sheet: ScoreSheet, line: str = "", *, kept: bool = False) -> str:
+    """What a player reads when the sheet changed after their page was made (another phone
+    of the table, or the desk, wrote first): where it changed, that the page now shows it,
+    and what became of the line they typed — kept for them to check and send again, or,
+    once the match takes no more hands, named so that nothing typed is lost unseen."""
+    newest = max(sheet.log, key=lambda row: row.id, default=None)
+    here = newest is not None and newest.entered_by == table_name(sheet.match)
+    if here:
+        where = translate("table_page_view", "the sheet changed on the other phone")
+    else:
+        where = translate("table_page_view", "the sheet changed at the desk")
+    if line and kept:
+        said = translate("table_page_view", "{0}: here it is now, your line is kept")
+    elif line:
+        said = translate("table_page_view", "{0}: here it is now (your line {1} was not recorded)")
+    else:
+        said = translate("table_page_view", "{0}: here it is now")
+    return said.format(where, line)
+
+
+def _games(sheet: ScoreSheet) -> tuple[tuple[str, str, str], ...]:
+    """Each game's final totals once the match is decided (the games a reported result
+    gave, or the sheet's closed games), for the players to check before they confirm."""
+    if sheet.result is not None:
+        return tuple(
+            (str(number), str(a), str(b))
+            for number, (a, b) in enumerate(sheet.result.game_points, start=1)
+        )
+    if not sheet.finished:
+        return ()
+    return tuple(
+        (str(game.number), str(game.final.a), str(game.final.b))
+        for game in ledger_games(sheet.ledger)
+        if game.finished
     )
 
 
@@ -183,7 +241,9 @@ def _withdrawn_line(sheet: ScoreSheet) -> str:
 def _standing_line(sheet: ScoreSheet, names: tuple[str, str]) -> str:
     """Where the match stands: its reported result, who won it, or the game being played."""
     if sheet.result is not None:
-        return reported_result_text(sheet.result, *names)
+        # Reported from this very table's pad: the players know who entered it.
+        ours = sheet.result.entered_by == table_name(sheet.match)
+        return reported_result_text(sheet.result, *names, entered=not ours)
     if sheet.finished:
         return _finished_line(sheet)
     totals = sheet.current_totals

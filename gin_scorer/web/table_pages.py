@@ -16,6 +16,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 from html import escape
 from typing import NamedTuple
+from urllib.parse import quote
 
 from jinja2 import Environment
 from starlette.concurrency import run_in_threadpool
@@ -35,7 +36,7 @@ from gin_scorer.presentation.three_words import three_table
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.errors import InvalidInput, NotFound, ServiceError
+from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, ServiceError
 from gin_scorer.services.hands import undo_last_entry
 from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import (
@@ -44,7 +45,14 @@ from gin_scorer.services.table_links import (
     record_table_hand,
     sheet_of_token,
 )
-from gin_scorer.web.table_page_view import TablePage, table_name, table_page
+from gin_scorer.web.table_page_view import (
+    TablePage,
+    newest_label,
+    sheet_changed_words,
+    table_name,
+    table_page,
+    with_recorded,
+)
 
 SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
 _SIDES = {"a": Side.A, "b": Side.B}  # who answers, as the form says it
@@ -130,7 +138,8 @@ class TablePages:
             sheet = await self._sheet(token)
         except ServiceError as error:
             return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
-        return self._show(table_page(token, sheet))
+        recorded = request.query_params.get("recorded", "")[:20]
+        return self._show(with_recorded(table_page(token, sheet), recorded))
 
     async def reading(self, request: Request) -> Response:
         """What the typed line means, for the page's live reading (nothing is written)."""
@@ -175,8 +184,13 @@ class TablePages:
         try:
             await run_in_threadpool(write)
         except (ServiceError, ValueError) as error:
-            fresh = table_page(token, await self._sheet(token))
-            return self._show(fresh, 409, text=text, message=f"✖ {error_text(error)}")
+            sheet = await self._sheet(token)
+            said = (
+                sheet_changed_words(sheet)
+                if isinstance(error, ConflictError)
+                else f"✖ {error_text(error)}"
+            )
+            return self._show(table_page(token, sheet), 409, text=text, message=said)
         return RedirectResponse(f"/t/{token}", 303)
 
     async def hand(self, request: Request) -> Response:
@@ -195,7 +209,7 @@ class TablePages:
         text = str(form.get("text", ""))[:40]
         said = read_entry(text, sheet.rules, page.entry_names)
         if said.state is not EntryState.COMPLETE or said.record is None:
-            return self._show(page, 200, text=text, message=f"✖ {said.message}")
+            return self._show(page, 200, text=text, line_problem=f"✖ {said.message}")
         # Without scripts: read it back; the phone then sends it to be recorded (above).
         return self._show(page, 200, text=text, reading=said.message)
 
@@ -218,27 +232,38 @@ class TablePages:
         return await self._written(token, write, text)
 
     async def _written(self, token: str, write: Callable[[], object], text: str = "") -> Response:
-        """Do ``write`` (it checks the link itself); back to the page, or the page saying why
-        nothing was written."""
+        """Do ``write`` (it checks the link itself); back to the page — after a hand, saying
+        which hand was recorded — or the page saying why nothing was written."""
         try:
-            await run_in_threadpool(write)
+            written = await run_in_threadpool(write)
         except NotFound as error:
             return _not_found(error)
         except _LineNotRead as unread:
             return await self._said_on_page(token, 200, text, unread.message)
+        except ConflictError:  # said in the fresh page's own words (who changed the sheet)
+            return await self._said_on_page(token, 409, text, "")
         except (ServiceError, ValueError) as error:
             return await self._said_on_page(token, 409, text, error_text(error))
         self.limit.count(token)
+        if isinstance(written, ScoreSheet) and written.hands:
+            recorded = quote(newest_label(written), safe="")
+            return RedirectResponse(f"/t/{token}?recorded={recorded}", 303)
         return RedirectResponse(f"/t/{token}", 303)
 
     async def _said_on_page(self, token: str, status: int, text: str, problem: str) -> Response:
-        """A send that recorded nothing: the page as it now stands, saying why."""
+        """A send that recorded nothing: the page as it now stands, saying why (no
+        ``problem``: the sheet changed since the page was read, said as who changed it). A
+        problem with the typed line is said once, under the line, which is kept."""
         self.limit.count(token)
         try:
-            fresh = table_page(token, await self._sheet(token))
+            sheet = await self._sheet(token)
         except ServiceError as error:
             return _not_found(error)
-        return self._show(fresh, status, text=text, message=f"✖ {problem}")
+        fresh = table_page(token, sheet)
+        said = f"✖ {problem}" if problem else sheet_changed_words(sheet, text, kept=fresh.open)
+        if text and fresh.open:
+            return self._show(fresh, status, text=text, line_problem=said)
+        return self._show(fresh, status, message=said)
 
     async def confirm(self, request: Request) -> Response:
         """A player's word on the decided match: agreed, or what is wrong (for the desk). The

@@ -9832,6 +9832,14 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}: {1} (corrected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}: {1} (entered by {2}, corrected)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10046,6 +10054,50 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>not sent yet: no connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not sent yet: the room asks to wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a hand is waiting to be sent: it goes first, and this line stays here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn: nothing was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded: {line}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn here; it may have reached the room before the connection dropped: check the sheet when the connection is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting to be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept on this phone, even through a reload or a locked screen, and sent as soon as the connection is back (sent twice, recorded once).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Record it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10074,6 +10126,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>not read yet: no connection. Record keeps the line on this phone and sends it when the connection is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Report the result from your own pad, or time called</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10090,6 +10146,14 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Each game&apos;s totals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>This page takes nothing more; a correction is made at the desk.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10098,7 +10162,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each player checks the sheet below, then confirms the result (on this phone or their own).</source>
+        <source>Each player checks the result, the games and the hands below, then confirms it (on this phone or their own).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10151,6 +10215,10 @@ W–L</source>
     </message>
     <message>
         <source>Totals a–b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hands were entered: the result above was reported without them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10228,6 +10296,14 @@ W–L</source>
     </message>
     <message>
         <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚑ a player says the result is wrong: the desk decides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◑ waiting for {0}&apos;s confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10793,6 +10869,30 @@ W–L</source>
     <name>table_page_view</name>
     <message>
         <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ hand {0} recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sheet changed on the other phone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sheet changed at the desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: here it is now, your line is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: here it is now (your line {1} was not recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: here it is now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

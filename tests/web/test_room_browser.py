@@ -3,40 +3,19 @@ downloaded at test time), at a phone's size and a projector's."""
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
-
-import pytest
 
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.web.app import room_app
 
+from .browser import needs_chromium, open_browser
 from .conftest import Served
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="needs Debian's chromium and chromium-driver (scripts/bootstrap.sh test installs them)",
-)
-
-
-def _browser(width: int, height: int):  # type: ignore[no-untyped-def]
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    options.add_argument(f"--window-size={width},{height}")
-    if width < 500:  # a phone: Chromium's own window is never that narrow
-        metrics = {"width": width, "height": height, "pixelRatio": 2.0}
-        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
-    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+pytestmark = needs_chromium
+_browser = open_browser  # the name the three-player test imports
 
 
 def _visible_names(browser) -> list[str]:  # type: ignore[no-untyped-def]

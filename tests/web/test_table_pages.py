@@ -91,7 +91,12 @@ def test_a_hand_is_read_back_then_recorded_once_however_often_it_is_sent(room_db
     assert len(get_score_sheet(db, match.id).hands) == before  # read back, not recorded
     send = {"text": "ak7 15", "step": "record", **fields}
     first = _post(app, f"{path}/hand", send)
-    assert first.status_code == 303 and first.headers["location"] == path
+    # Back to the page, which says which hand it recorded (once: not at the next hand).
+    recorded = f"{path}?recorded={before + 1}"
+    assert first.status_code == 303 and first.headers["location"] == recorded
+    assert f"✔ hand {before + 1} recorded" in fetch(app, recorded).text
+    assert "recorded</p>" not in fetch(app, path).text
+    assert "recorded</p>" not in fetch(app, f"{path}?recorded={before}").text
     again = _post(app, f"{path}/hand", send)  # the reply was lost: the phone sends again
     assert again.status_code == 303
     sheet = get_score_sheet(db, match.id)
@@ -111,7 +116,13 @@ def test_bad_lines_and_stale_pages_record_nothing_and_say_why(room_db) -> None: 
     assert "cannot knock with 11" in bad.text
     stale = {**fields, "version": str(int(fields["version"]) - 1)}
     late = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "record", **stale})
-    assert late.status_code == 409 and "✖" in late.text
+    # Words a player can act on (the desk wrote last here): no station, no version numbers;
+    # said once, under the line, which is still typed in the box.
+    said = html.unescape(late.text)
+    assert late.status_code == 409
+    assert "the sheet changed at the desk: here it is now, your line is kept" in said
+    assert "station" not in said and "version" not in said.replace('name="version"', "")
+    assert said.count("here it is now") == 1 and 'value="ak7 15"' in said
     forged = _post(app, f"{path}/hand", {"text": "ak7 15", "step": "record", "key": "x"})
     assert forged.status_code == 409
     assert "did not come from the table's page" in html.unescape(forged.text)

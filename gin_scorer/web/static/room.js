@@ -1,6 +1,8 @@
 // The room page (and the season page): the find box filters as you type, and the page follows
-// the results live (server-sent events from /events; on each change the main part is fetched
-// again from the address in the main part's data-live, /live by default).
+// the results live (the room's stream, stream.js; on each change the main part is fetched
+// again from the address in the main part's data-live, /live by default). A change that
+// arrives while the page cannot fetch (no connection) is fetched once it can again; after a
+// gap the room tells the page what it missed.
 // Written for old phone browsers too: no modules, no arrow functions, no build step.
 (function () {
   "use strict";
@@ -8,9 +10,11 @@
   var main = document.getElementById("main");
   var live = document.getElementById("live");
   var said = live ? live.textContent : "";  // what the page says of its liveness
+  var asking = false;  // a fetch of the main part is under way
+  var stale = false;  // a change came that the page has not fetched yet
 
   function filter() {
-    var wanted = (find.value || "").toLowerCase();
+    var wanted = (find ? find.value || "" : "").toLowerCase();
     var rows = main.querySelectorAll("tr[data-name]");
     var any = false;
     for (var i = 0; i < rows.length; i++) {
@@ -23,15 +27,25 @@
   }
 
   function refresh() {
+    stale = true;
+    if (asking) { return; }  // the fetch under way may have read before this change
+    asking = true;
+    stale = false;
     var request = new XMLHttpRequest();
     request.open("GET", main.getAttribute("data-live") || "/live", true);
+    request.timeout = 20000;
     request.onload = function () {
-      if (request.status === 200) {
-        main.innerHTML = request.responseText;
-        filter();
-        var updated = live.getAttribute("data-updated") || "Live: updated {time}";
-        live.textContent = updated.replace("{time}", new Date().toLocaleTimeString());
-      }
+      asking = false;
+      if (request.status !== 200) { stale = true; return; }
+      main.innerHTML = request.responseText;
+      filter();
+      var updated = live.getAttribute("data-updated") || "Live: updated {time}";
+      live.textContent = updated.replace("{time}", new Date().toLocaleTimeString());
+      if (stale) { refresh(); }
+    };
+    request.onerror = request.ontimeout = function () {
+      asking = false;
+      stale = true;  // asked again when the stream is back
     };
     request.send();
   }
@@ -40,13 +54,17 @@
     find.addEventListener("input", filter);
     filter();
   }
-  if (window.EventSource && main) {
-    var source = new EventSource("/events");
-    source.addEventListener("change", refresh);
-    source.onerror = function () {
-      live.textContent = live.getAttribute("data-reconnecting") || "Reconnecting…";
-    };
-    source.onopen = function () { live.textContent = said; };
+  if (main && live) {
+    followRoom({
+      change: refresh,
+      live: function () {
+        live.textContent = said;
+        if (stale) { refresh(); }
+      },
+      lost: function () {
+        live.textContent = live.getAttribute("data-reconnecting") || "Reconnecting…";
+      }
+    });
   }
   // A page read at most every few seconds (a season's table) may miss the last change: it
   // also asks again now and then.
