@@ -149,6 +149,8 @@ def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Dat
     )
     try:
         migrate_module.prepare(db, migrate=migrate)
+        if backups:  # on the schedule's clock, as a SQLite file is on open (on a worker)
+            backup_module.maybe_backup(db, on_open=True)
     except DBAPIError as error:  # unreachable server, wrong password, no permission...
         db.close()
         reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
