@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from gin_scorer.services.backups import BackupNews
     from gin_scorer.services.database import Database
 
 
@@ -24,10 +25,24 @@ def opened(args: argparse.Namespace, *, backups: bool = True) -> Iterator[Databa
     from gin_scorer.services.database import open_database
 
     db = open_database(chosen_database(args.db), backups=backups)
+    db.backup_news.listen(say_backup_news)
     try:
         yield db
     finally:
         db.close()
+
+
+def say_backup_news(news: BackupNews) -> None:
+    """A failed automatic backup, said once on the terminal (it is in errors.log too); and
+    that backups work again after one failed."""
+    import sys
+
+    from gin_scorer.presentation.words import say, translate
+
+    if news.failure is not None:
+        print(f"gin-scorer: {say(news.failure)}", file=sys.stderr, flush=True)
+    else:
+        print(translate("cli", "gin-scorer: automatic backups work again"), file=sys.stderr)
 
 
 def entered_by(args: argparse.Namespace, db: Database) -> str:

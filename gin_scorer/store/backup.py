@@ -333,6 +333,7 @@ def _maybe_backup(db: Database, *, on_open: bool) -> BackupFile | None:
         if newest is not None:
             db._backup_last_at = newest.taken_at
             db._backup_last_change_id = newest.change_id
+            db.backup_news.succeeded(newest.taken_at)
     progress = _sqlite_progress(db) if db.is_sqlite else _server_progress(db)
     if progress is None or progress.change_id == db._backup_last_change_id:
         return None  # nothing new since the newest backup (or an empty database)

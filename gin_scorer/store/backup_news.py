@@ -34,7 +34,16 @@ class BackupNews:
     newest_good_at: datetime | None = None
     failure: Said | None = None
     listeners: list[Listener] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    def listen(self, listener: Listener) -> None:
+        """Tell ``listener`` from now on, and at once of a failure already said (the backup
+        made on open may fail before a front end listens)."""
+        with self._lock:
+            self.listeners.append(listener)
+            failed = self.failure is not None
+        if failed:
+            listener(self)
 
     def succeeded(self, at: datetime) -> None:
         with self._lock:
@@ -42,20 +51,18 @@ class BackupNews:
             self.failure = None
             if self.newest_good_at is None or at > self.newest_good_at:
                 self.newest_good_at = at
-        if recovered:
-            self._tell()
+            if recovered:
+                for listener in list(self.listeners):
+                    listener(self)
 
     def failed(self, why: Said) -> None:
         """A backup failed: the first of a run is written to ``errors.log`` and told."""
+        from gin_scorer.fault_log import write_note
+
         with self._lock:
             first = self.failure is None
             self.failure = said("the automatic backup failed: {0}", why)
-        if first:
-            from gin_scorer.fault_log import write_note
-
-            write_note(str(self.failure))
-            self._tell()
-
-    def _tell(self) -> None:
-        for listener in list(self.listeners):
-            listener(self)
+            if first:  # told under the lock: a listener joining now hears it exactly once
+                write_note(str(self.failure))
+                for listener in list(self.listeners):
+                    listener(self)

@@ -180,6 +180,11 @@ class Database:
         )
 
     @property
+    def closing(self) -> bool:
+        """Whether :meth:`close` has begun (a worker that keeps the backups stops)."""
+        return self._closing
+
+    @property
     def read_engine(self) -> Engine:
         """The engine for reading only (on SQLite its transactions take no write lock)."""
         return self._read_engine or self.engine

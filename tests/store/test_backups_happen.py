@@ -77,7 +77,7 @@ def test_a_failed_backup_is_said_once_and_logged(
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(blocked))
     told: list[str] = []
     with open_database(db_url, station="desk") as db:
-        db.backup_news.listeners.append(lambda news: told.append(str(news.failure)))
+        db.backup_news.listen(lambda news: told.append(str(news.failure)))
         match_id = new_match(db)
         with db.transaction() as session:
             set_setting(session, "backup.every_hands", "1")
@@ -94,7 +94,7 @@ def test_a_failed_backup_is_said_once_and_logged(
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "backups-again"))
     with open_database(db_url, station="desk") as db:
         db.backup_news.failed(said("the disk was full"))
-        db.backup_news.listeners.append(lambda news: told.append(str(news.failure)))
+        db.backup_news.listen(lambda news: told.append(str(news.failure)))
         make_backup(db)
         assert db.backup_news.failure is None
     assert told[-1] == "None"
