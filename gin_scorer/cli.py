@@ -66,6 +66,7 @@ def command_modules() -> list[ModuleType]:
 EXIT_OK = 0
 EXIT_REFUSED = 2  # bad input, or a refusal of the services or the store: nothing was written
 EXIT_FAULT = 70  # a fault of gin-scorer (BSD's EX_SOFTWARE): the traceback goes to the log
+EXIT_TRY_AGAIN = 75  # the database server did not answer (BSD's EX_TEMPFAIL): run it again
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -180,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gin_scorer.commands._errors import refusals
         from gin_scorer.presentation.words import error_text
 
+        if _not_answering(error):
+            return EXIT_TRY_AGAIN
         if isinstance(error, refusals()):
             print(f"gin-scorer: {_first_lines(error_text(error))}", file=sys.stderr)
             return EXIT_REFUSED
@@ -191,6 +194,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gin-scorer: {fault.format(type(error).__name__, where)}", file=sys.stderr)
         return EXIT_FAULT
     return status
+
+
+def _not_answering(error: Exception) -> bool:
+    """A server that did not answer after the retries: said with what to do (run the same
+    command again: its key keeps it from being recorded twice)."""
+    from gin_scorer.presentation.words import error_text
+    from gin_scorer.services.errors import ServerNotAnswering
+
+    if not isinstance(error, ServerNotAnswering):
+        return False
+    if error.outcome_unknown:
+        then = translate(
+            "cli",
+            "it may or may not have been saved: run the same command again when the server "
+            "answers (it will not be recorded twice)",
+        )
+    else:
+        then = translate("cli", "run the same command again when the server answers")
+    print(f"gin-scorer: {_first_lines(error_text(error))}; {then}", file=sys.stderr)
+    return True
 
 
 def _first_lines(text: str) -> str:

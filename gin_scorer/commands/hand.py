@@ -14,6 +14,7 @@ from gin_scorer.commands._arguments import action_parsers, add_by_option, positi
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._retry import add_write_key_options, keyed_write, say_saved
 from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def _register_add(ha: Any) -> None:
             "hands: unlock or reopen first)",
         ),
     )
+    add_write_key_options(hadd)
     hadd.set_defaults(func=run_hand_add)
 
 
@@ -136,37 +138,47 @@ def _summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
 
 
 def run_hand_add(args: argparse.Namespace) -> int:
+    from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.core.hands import Side
-    from gin_scorer.services import hands, matches
+    from gin_scorer.services import hands
     from gin_scorer.services.errors import HandRejected
 
     record = _record(args.hand)
-    with opened(args) as db:
-        current = matches.get_match(db, args.match)
-        try:
-            sheet = with_pin(
+    line = repr(sorted(record_to_json(record).items()))  # the hand, however it was written
+    try:
+        done = keyed_write(
+            args,
+            lambda _db: int(args.match),
+            line,
+            lambda db, version, key: with_pin(
                 args.pin,
                 lambda pin: hands.record_hand(
                     db,
                     args.match,
                     record,
-                    current.version,
+                    version,
                     entered_by=entered_by(args, db),
                     override_reason=args.override,
                     dealer=Side(args.dealer) if args.dealer else None,
                     pin=pin,
+                    submission=key,
                 ),
+            ),
+        )
+    except HandRejected as error:
+        for p in error.problems:
+            print("  " + _problem_line(p), file=sys.stderr)
+        raise UserError(
+            translate(
+                "cli",
+                'hand refused (errors above); to record it anyway add --override "reason"',
             )
-        except HandRejected as error:
-            for p in error.problems:
-                print("  " + _problem_line(p), file=sys.stderr)
-            raise UserError(
-                translate(
-                    "cli",
-                    'hand refused (errors above); to record it anyway add --override "reason"',
-                )
-            ) from None
-    _summary(sheet)
+        ) from None
+    if done.saved is not None:
+        say_saved(done.saved)
+        return 0
+    assert done.sheet is not None
+    _summary(done.sheet)
     return 0
 
 

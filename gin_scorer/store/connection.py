@@ -127,6 +127,7 @@ class Database:
             raise StoreError(said("the database {0} is closed", self.display_name))
         engine = self.engine if write else self.read_engine
         queue = self._write_queue if write and self.is_sqlite else contextlib.nullcontext()
+        committing = False  # a failure from here on may have reached the server's commit
         try:
             with queue, Session(engine, expire_on_commit=False) as session:
                 session.info["station"] = self.station
@@ -135,13 +136,21 @@ class Database:
                     watch(session, self)
                 with session.begin():
                     yield session
+                    committing = write
             if write:
                 self.last_saved_at = utcnow()
         except OperationalError as error:
-            raise self._unsaved(error) from error
+            raise self._unsaved(error, committing=committing) from error
 
-    def _unsaved(self, error: OperationalError) -> StoreError:
-        """The sentence for a transaction the database could not complete (nothing saved)."""
+    def _unsaved(self, error: OperationalError, *, committing: bool = False) -> StoreError:
+        """The sentence for a transaction the database could not complete: nothing saved, or
+        (a server gone during the commit) perhaps saved."""
+        if not self.is_sqlite:
+            from gin_scorer.store.server_trouble import server_trouble
+
+            trouble = server_trouble(error, self.display_name, committing=committing)
+            if trouble is not None:
+                return trouble
         original = error.orig
         name = str(getattr(original, "sqlite_errorname", ""))
         text = str(original).strip().splitlines()[0] if original else str(error)

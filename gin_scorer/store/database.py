@@ -41,6 +41,7 @@ from gin_scorer.store.connection import (
     sqlite_path,
 )
 from gin_scorer.store.errors import DatabaseBusy, StoreError, not_ours
+from gin_scorer.store.server_trouble import server_trouble
 from gin_scorer.store.tables import Player
 
 __all__ = [
@@ -153,6 +154,9 @@ def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Dat
             backup_module.maybe_backup(db, on_open=True)
     except DBAPIError as error:  # unreachable server, wrong password, no permission...
         db.close()
+        trouble = server_trouble(error, db.display_name)
+        if trouble is not None:  # not answering (retry), or refused (say why)
+            raise trouble from error
         reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
         raise StoreError(
             said("cannot open the database {0}: {1}", db.display_name, reason)
