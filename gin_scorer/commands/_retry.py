@@ -12,9 +12,11 @@ expects (``--expect-version N``, else the version read just before). Then:
   (or an earlier run killed before it could answer) is said as "saved (hand 12)", never
   written twice;
 - without ``--key`` or ``--expect-version``, a command run again after its hand was saved
-  derives its key from the new version; so the key of the version before is looked up too,
-  and if the match's newest entry is that same line, the command refuses to write it again
-  and says how to, if it really is a second hand with the same score.
+  derives its key from the new version; so, at a terminal, the key of the version before is
+  looked up too, and if the match's newest entry is that same line, the command refuses to
+  write it again and says how to, if it really is a second hand with the same score. A
+  script (no terminal) is not asked: two dead hands in a row are two lines of its file, and
+  a script that must survive being killed passes ``--key`` (a line number) instead.
 """
 
 from __future__ import annotations
@@ -92,9 +94,15 @@ Write = Callable[["Database", int, str], "ScoreSheet"]
 
 
 def keyed_write(
-    args: argparse.Namespace, match_of: Callable[[Database], int], line: str, write: Write
+    args: argparse.Namespace,
+    match_of: Callable[[Database], int],
+    line: str,
+    write: Write,
+    *,
+    repeatable: bool = False,
 ) -> KeyedWrite:
-    """``write`` into the match ``match_of(db)`` names, under a key, retried (module doc)."""
+    """``write`` into the match ``match_of(db)`` names, under a key, retried (module doc);
+    ``repeatable``: the same line run twice means it twice (an undo, then a redo)."""
     chosen: dict[str, int | str] = {}
 
     def attempt() -> KeyedWrite:
@@ -102,7 +110,7 @@ def keyed_write(
 
         with opened(args) as db:
             if not chosen:
-                chosen.update(_choose_key(args, db, match_of(db), line))
+                chosen.update(_choose_key(args, db, match_of(db), line, repeatable))
             key, version = str(chosen["key"]), int(chosen["version"])
             found = saved_with_key(db, key)
             if found is not None:
@@ -113,7 +121,7 @@ def keyed_write(
 
 
 def _choose_key(
-    args: argparse.Namespace, db: Database, match_id: int, line: str
+    args: argparse.Namespace, db: Database, match_id: int, line: str, repeatable: bool
 ) -> dict[str, int | str]:
     from gin_scorer.commands._database import entered_by
     from gin_scorer.services import matches
@@ -124,7 +132,7 @@ def _choose_key(
     if args.key:
         return {"key": derived_key("key", match_id, args.key), "version": version}
     key = derived_key(db.station, match_id, line, who, version)
-    if not args.expect_version and version > 1:
+    if not args.expect_version and not repeatable and version > 1 and sys.stdin.isatty():
         before = saved_with_key(db, derived_key(db.station, match_id, line, who, version - 1))
         if before is not None and before.newest:
             raise UserError(

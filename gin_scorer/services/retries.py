@@ -29,13 +29,15 @@ def retrying(
     attempt: Callable[[], T],
     *,
     on_wait: Callable[[float, ServerNotAnswering | DatabaseBusy], None],
-    limit: float = RETRY_SECONDS,
+    limit: float | None = None,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> T:
     """``attempt()``, tried again after a transient failure until ``limit`` seconds have
-    passed; ``on_wait(seconds, error)`` before each wait. The last failure is raised, marked
-    ``outcome_unknown`` when any try's outcome was unknown."""
+    passed (default :data:`RETRY_SECONDS`); ``on_wait(seconds, error)`` before each wait.
+    The last failure is raised, marked ``outcome_unknown`` when any try's outcome was
+    unknown."""
+    limit = RETRY_SECONDS if limit is None else limit
     began = clock()
     wait = FIRST_WAIT
     unknown = False

@@ -96,13 +96,19 @@ def test_a_hand_saved_without_an_answer_is_recognised_on_the_retry(
     assert _hands(db_url) == 1
 
 
+class _Terminal:
+    def isatty(self) -> bool:
+        return True
+
+
 def test_a_command_run_again_after_its_hand_was_saved_does_not_double_it(
-    db_url: str, capsys: pytest.CaptureFixture[str]
+    db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _event(db_url)
     assert main(["--db", db_url, "hand", "add", "--match", "1", HAND]) == 0
     capsys.readouterr()
     # The scorer saw no answer (the process was killed) and types the same line again.
+    monkeypatch.setattr("sys.stdin", _Terminal())
     assert main(["--db", db_url, "hand", "add", "--match", "1", HAND]) == 2
     assert "already saved (hand 1)" in capsys.readouterr().err
     assert _hands(db_url) == 1
