@@ -74,7 +74,9 @@ def main() -> None:
     _run(["--version"], env)  # warm the file cache
     # One match takes the hands in turn with the others, so that no match is decided early.
     version = [_run(["--version"], env) for _ in range(options.runs)]
-    hands = [_run(["hand", "add", "--match", str(1 + n % 2), HAND], env) for n in range(options.runs)]
+    hands = [
+        _run(["hand", "add", "--match", str(1 + n % 2), HAND], env) for n in range(options.runs)
+    ]
     sheets = [_run(["match", "sheet", "1"], env) for _ in range(options.runs)]
     print(_figures("--version", version))
     print(_figures("hand add", hands))

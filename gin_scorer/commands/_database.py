@@ -19,12 +19,16 @@ if TYPE_CHECKING:
 
 
 @contextmanager
-def opened(args: argparse.Namespace, *, backups: bool = True) -> Iterator[Database]:
-    """The chosen database; ``backups=False`` for a command that only reads (a report)."""
+def opened(
+    args: argparse.Namespace, *, backups: bool = True, one_shot: bool = True
+) -> Iterator[Database]:
+    """The chosen database; ``backups=False`` for a command that only reads (a report);
+    ``one_shot=False`` for one that runs long (serve): a server's automatic backups are then
+    copied in a process of their own rather than on the command's thread."""
     from gin_scorer.paths import chosen_database
     from gin_scorer.services.database import open_database
 
-    db = open_database(chosen_database(args.db), backups=backups)
+    db = open_database(chosen_database(args.db), backups=backups, backups_beside=not one_shot)
     db.backup_news.listen(say_backup_news)
     try:
         yield db

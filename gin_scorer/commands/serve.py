@@ -127,7 +127,7 @@ def run_serve(args: argparse.Namespace) -> int:
     # The tables record hands through the room, and other stations through the server: the
     # schedule is looked at on a clock, not only after the room's own hands (issue 41: five
     # minutes of serve on a server made no backup). A failure is said on this terminal.
-    with opened(args) as db:
+    with opened(args, one_shot=False) as db:
         stop_backups = keep_backing_up(db)
         event = get_event(db, args.event)
         clock = None

@@ -186,7 +186,7 @@ def make_backup(db: Database, *, reason: str | None = None, beside: bool = False
     suffix = f"-{reason}" if reason else ""
     target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target.parent.mkdir(parents=True, exist_ok=True)
-    if beside:
+    if beside and db.backups_beside:
         copy_server_database(db, target)
     else:
         snapshot_to_sqlite(db, target)

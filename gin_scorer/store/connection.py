@@ -93,6 +93,10 @@ class Database:
     engine: Engine
     path: Path | None = None
     backups_enabled: bool = True  # open_database(backups=False) turns automatic backups off
+    # A server's automatic backups are copied in a process of their own (store.server_copy),
+    # so that a long-running station's threads do not wait; a one-shot command, which waits
+    # for the backup at close anyway, copies on its own thread instead of starting one.
+    backups_beside: bool = True
     # When this program last committed a write (the GUI's "saved at" in the status bar).
     last_saved_at: datetime | None = None
     _read_engine: Engine | None = None

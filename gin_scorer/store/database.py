@@ -98,6 +98,7 @@ def open_database(
     station: str | None = None,
     migrate: bool = True,
     backups: bool = True,
+    backups_beside: bool = True,
 ) -> Database:
     """Open (creating if new) a SQLite file or a PostgreSQL database, migrated to head.
 
@@ -105,11 +106,15 @@ def open_database(
     :class:`CorruptDatabase` naming the newest good backup, and is never written to); a
     database newer than this app raises :class:`NewerDatabase`; a backup through SQLite's
     online backup API before any migration (and on the automatic schedule, when ``backups``).
+    ``backups_beside=False``: a server's automatic backups are copied on this program's own
+    thread, not in a process of their own (a one-shot command: see ``Database``).
     """
     who = station or default_station()
     path = sqlite_path(url_or_path)
     if path is None:
-        return _open_server(os.fspath(url_or_path), who, migrate=migrate, backups=backups)
+        return _open_server(
+            os.fspath(url_or_path), who, migrate=migrate, backups=backups, beside=backups_beside
+        )
     existing = _checked_file(path)
     db = Database(
         url=f"sqlite:///{path}",
@@ -138,7 +143,9 @@ def open_database(
     return db
 
 
-def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Database:
+def _open_server(
+    url: str, station: str, *, migrate: bool, backups: bool, beside: bool = True
+) -> Database:
     """A PostgreSQL database, migrated; an unreachable server is one clear sentence."""
     db = Database(
         url=url,
@@ -146,6 +153,7 @@ def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Dat
         is_sqlite=False,
         engine=postgres_engine(url),
         backups_enabled=backups,
+        backups_beside=beside,
         watchers=WATCHERS,
     )
     try:

@@ -69,10 +69,14 @@ def test_backup_list_says_how_old_the_newest_is(
     assert capsys.readouterr().out.splitlines()[-1] == "newest: backed up just now"
 
 
-def test_serve_on_a_server_backs_up_what_other_stations_wrote(pg_url: str, tmp_path: Path) -> None:
+def test_serve_on_a_server_backs_up_what_other_stations_wrote(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from gin_scorer.services.backups import backups_of
 
-    _event(pg_url)
+    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "setup-backups"))
+    _event(pg_url)  # set up at another station, which keeps its own backups
+    monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "room-backups"))
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "GIN_SCORER_STATION": "room"}
     with_no_backups = {**env, "GIN_SCORER_BACKUP_DIR": str(tmp_path / "desk-backups")}
     subprocess.run(  # another station, keeping its own backups elsewhere
@@ -102,12 +106,12 @@ def test_serve_on_a_server_backs_up_what_other_stations_wrote(pg_url: str, tmp_p
         text=True,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # on open, at once; a loaded machine is slow
         while len(backups_of(pg_url)) == before and time.monotonic() < deadline:
             time.sleep(0.2)
     finally:
         server.send_signal(signal.SIGTERM)
-        _out, err = server.communicate(timeout=60)
+        _out, err = server.communicate(timeout=180)
     assert len(backups_of(pg_url)) > before, err
     assert "backup failed" not in err
 
