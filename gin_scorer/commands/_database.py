@@ -25,10 +25,15 @@ def opened(
     """The chosen database; ``backups=False`` for a command that only reads (a report);
     ``one_shot=False`` for one that runs long (serve): a server's automatic backups are then
     copied in a process of their own rather than on the command's thread."""
+    from gin_scorer.commands._db_password import asking_for_password, refuse_password_in_option
     from gin_scorer.paths import chosen_database
     from gin_scorer.services.database import open_database
 
-    db = open_database(chosen_database(args.db), backups=backups, backups_beside=not one_shot)
+    refuse_password_in_option(args.db)
+    db = asking_for_password(
+        chosen_database(args.db),
+        lambda url: open_database(url, backups=backups, backups_beside=not one_shot),
+    )
     db.backup_news.listen(say_backup_news)
     try:
         yield db

@@ -174,9 +174,11 @@ def _back_up(db: Database, args: argparse.Namespace) -> int:
 
 
 def run_restore(args: argparse.Namespace) -> int:
+    from gin_scorer.commands._db_password import refuse_password_in_option
     from gin_scorer.paths import chosen_database
     from gin_scorer.services.backups import restore_backup
 
+    refuse_password_in_option(args.db)
     source = Path(args.file).expanduser()
     if not source.is_file():
         raise UserError(translate("cli", "{0} does not exist (or is not a file)").format(source))

@@ -22,6 +22,7 @@ from gin_scorer.store.errors import StoreError
 _TRANSIENT_STATES = ("57P01", "57P02", "57P03", "40001", "40P01")
 _COLLISION_STATES = ("40001", "40P01")
 # A server that answered and refused: a retry cannot help.
+_WANTS_PASSWORD = ("no password supplied", "password authentication failed")
 _REFUSALS = (
     "password authentication failed",
     "no password supplied",
@@ -45,7 +46,12 @@ class ServerNotAnswering(StoreError):
 
 
 class ServerRefused(StoreError):
-    """The server answered and refused the connection (password, role, database, rights)."""
+    """The server answered and refused the connection (password, role, database, rights);
+    ``wants_password``: it asked for a password that was not given, or not this one."""
+
+    def __init__(self, message: Said | str, *, wants_password: bool = False) -> None:
+        super().__init__(message)
+        self.wants_password = wants_password
 
 
 def server_trouble(
@@ -72,7 +78,10 @@ def server_trouble(
         )
     if not state.startswith("08") and state not in _TRANSIENT_STATES:
         if any(refusal in text for refusal in _REFUSALS):
-            return ServerRefused(said("the server {0} refused the connection: {1}", name, text))
+            return ServerRefused(
+                said("the server {0} refused the connection: {1}", name, text),
+                wants_password=any(wants in text for wants in _WANTS_PASSWORD),
+            )
         if state:
             return None  # the server answered with an error of another kind
     if committing:
