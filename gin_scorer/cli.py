@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
 from gin_scorer.presentation.words import translate
 
@@ -95,6 +94,15 @@ def _log_fault(error: BaseException) -> str:
     return translate("cli", "the details are in {0}").format(log)
 
 
+class _Version(argparse.Action):
+    """``--version``, the version read only when asked for (not at every start-up)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kw: object) -> None:
+        from gin_scorer import __version__
+
+        parser.exit(0, f"gin-scorer {__version__}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="gin-scorer",
@@ -105,8 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"gin-scorer {__version__}",
+        action=_Version,
+        nargs=0,
         help=translate("argparse", "show program's version number and exit"),
     )
     parser.add_argument(

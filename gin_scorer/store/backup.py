@@ -51,9 +51,7 @@ from gin_scorer.store.backup_schedule import (
 from gin_scorer.store.changes import latest_change_id
 from gin_scorer.store.errors import CorruptDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
-from gin_scorer.store.server_copy import copy_server_database
 from gin_scorer.store.settings import get_int_setting
-from gin_scorer.store.snapshot import snapshot_to_sqlite
 from gin_scorer.store.sqlite_copy import copy_database
 
 if TYPE_CHECKING:
@@ -186,6 +184,10 @@ def make_backup(db: Database, *, reason: str | None = None, beside: bool = False
     suffix = f"-{reason}" if reason else ""
     target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target.parent.mkdir(parents=True, exist_ok=True)
+    # Loaded here: a command on a SQLite file never needs them (multiprocessing, Alembic).
+    from gin_scorer.store.server_copy import copy_server_database
+    from gin_scorer.store.snapshot import snapshot_to_sqlite
+
     if beside and db.backups_beside:
         copy_server_database(db, target)
     else:

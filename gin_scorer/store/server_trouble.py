@@ -94,9 +94,7 @@ def server_trouble(
             ),
             outcome_unknown=True,
         )
-    return ServerNotAnswering(
-        said("the server {0} is not answering ({1}); nothing was saved", name, text)
-    )
+    return ServerNotAnswering(said("the server {0} is not answering ({1})", name, text))
 
 
 def _first_line(error: BaseException) -> str:

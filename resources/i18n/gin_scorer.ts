@@ -8071,7 +8071,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the server {0} is not answering ({1}); nothing was saved</source>
+        <source>the server {0} is not answering ({1})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
