@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
+from tests.commands.conftest import club_event
 
 HAND = '{"knock": "A", "deadwood": {"A": 7, "B": 15}}'
 
@@ -24,17 +25,6 @@ def data_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "xdg" / "gin-scorer" / "errors.log"
 
 
-def _event(db: str) -> None:
-    for argv in (
-        ["event", "new", "--name", "Club", "--format", "swiss"],
-        ["entrant", "add", "--event", "1", "Ann"],
-        ["entrant", "add", "--event", "1", "Bob"],
-        ["round", "start", "--event", "1"],
-        ["backup", "--every-hands", "1"],
-    ):
-        assert main(["--db", db, *argv]) == 0
-
-
 def test_a_failed_backup_is_said_on_the_terminal_and_logged(
     db_url: str,
     tmp_path: Path,
@@ -42,7 +32,7 @@ def test_a_failed_backup_is_said_on_the_terminal_and_logged(
     capsys: pytest.CaptureFixture[str],
     data_in_tmp: Path,
 ) -> None:
-    _event(db_url)
+    club_event(db_url, ["backup", "--every-hands", "1"])
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the backups' folder should be")
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(blocked))
@@ -57,7 +47,7 @@ def test_a_failed_backup_is_said_on_the_terminal_and_logged(
 def test_backup_list_says_how_old_the_newest_is(
     db_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _event(db_url)
+    club_event(db_url, ["backup", "--every-hands", "1"])
     capsys.readouterr()
     assert main(["--db", db_url, "backup", "--list"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] in (
@@ -75,7 +65,8 @@ def test_serve_on_a_server_backs_up_what_other_stations_wrote(
     from gin_scorer.services.backups import backups_of
 
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "setup-backups"))
-    _event(pg_url)  # set up at another station, which keeps its own backups
+    # Set up at another station, which keeps its own backups.
+    club_event(pg_url, ["backup", "--every-hands", "1"])
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "room-backups"))
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "GIN_SCORER_STATION": "room"}
     with_no_backups = {**env, "GIN_SCORER_BACKUP_DIR": str(tmp_path / "desk-backups")}

@@ -13,6 +13,7 @@ import pytest
 
 from gin_scorer.cli import main
 from gin_scorer.services import retries
+from tests.commands.conftest import club_event
 
 HAND = '{"knock": "A", "deadwood": {"A": 7, "B": 15}}'
 
@@ -20,16 +21,6 @@ HAND = '{"knock": "A", "deadwood": {"A": 7, "B": 15}}'
 @pytest.fixture(autouse=True)
 def data_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-
-
-def _event(db: str) -> None:
-    for argv in (
-        ["event", "new", "--name", "Club", "--format", "swiss"],
-        ["entrant", "add", "--event", "1", "Ann"],
-        ["entrant", "add", "--event", "1", "Bob"],
-        ["round", "start", "--event", "1"],
-    ):
-        assert main(["--db", db, *argv]) == 0
 
 
 def _hands(db: str) -> int:
@@ -75,7 +66,7 @@ def test_a_hand_saved_without_an_answer_is_recognised_on_the_retry(
     from gin_scorer.services import hands
     from gin_scorer.services.errors import ServerNotAnswering
 
-    _event(db_url)
+    club_event(db_url)
     real = hands.record_hand
     calls = []
 
@@ -104,7 +95,7 @@ class _Terminal:
 def test_a_command_run_again_after_its_hand_was_saved_does_not_double_it(
     db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _event(db_url)
+    club_event(db_url)
     assert main(["--db", db_url, "hand", "add", "--match", "1", HAND]) == 0
     capsys.readouterr()
     # The scorer saw no answer (the process was killed) and types the same line again.
@@ -124,7 +115,7 @@ def test_a_command_run_again_after_its_hand_was_saved_does_not_double_it(
 def test_expect_version_refuses_a_match_that_moved_on(
     db_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _event(db_url)
+    club_event(db_url)
     assert main(["--db", db_url, "hand", "add", "--match", "1", HAND]) == 0
     capsys.readouterr()
     other = '{"gin": "B", "deadwood": {"A": 22}}'

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gin_scorer.cli import main
+from tests.commands.conftest import club_event
 
 PROBE = """
 import sys
@@ -24,13 +24,7 @@ print(sorted({m.split(".")[0] for m in sys.modules if m.startswith(heavy)}), sta
 
 def test_hand_add_on_sqlite_loads_no_migration_machinery(tmp_path: Path) -> None:
     db = str(tmp_path / "club.sqlite")
-    for argv in (
-        ["event", "new", "--name", "Club", "--format", "swiss"],
-        ["entrant", "add", "--event", "1", "Ann"],
-        ["entrant", "add", "--event", "1", "Bob"],
-        ["round", "start", "--event", "1"],
-    ):
-        assert main(["--db", db, *argv]) == 0
+    club_event(db)
     env = {**os.environ, "GIN_SCORER_BACKUP_DIR": str(tmp_path / "backups")}
     done = subprocess.run(
         [sys.executable, "-c", PROBE, "--db", db, "hand", "add", "--match", "1", '{"dead": true}'],
