@@ -337,7 +337,7 @@ def _sigkills(writers: list[Writer], seconds: float) -> int:
         writer = random.choice(writers)
         if not writer.trying.wait(timeout=0.5):
             continue
-        time.sleep(random.uniform(0.0, 0.4))
+        time.sleep(random.uniform(0.0, 1.5))  # a try takes about a second: any moment of it
         if writer.trying.is_set():
             writer.kill_running()
             kills += 1
