@@ -34,3 +34,17 @@ def test_hand_add_on_sqlite_loads_no_migration_machinery(tmp_path: Path) -> None
         check=True,
     )
     assert done.stdout.splitlines()[-1] == "[] 0", done.stdout + done.stderr
+
+
+def test_help_and_version_load_no_scoring_core() -> None:
+    """``--version`` built the meld tables (a tenth of a second on a quiet machine) through
+    the tables of three's words, imported by two command modules at start-up."""
+    probe = (
+        "import sys\n"
+        "from gin_scorer.cli import build_parser\n"
+        "build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('gin_scorer.core.melds', "
+        "'gin_scorer.core.ledgers', 'sqlalchemy', 'sqlmodel'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
