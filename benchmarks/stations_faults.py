@@ -153,7 +153,8 @@ class Writer(threading.Thread):
         self.running: subprocess.Popen[str] | None = None
         self.hands = 1  # the hand being tried
         self.trying = threading.Event()  # between a try's start and its answer
-        self.failed: set[int] = set()  # hands one of whose tries died or gave up
+        # Hands found in the log after a try that died or gave up (before any acknowledgement).
+        self.saved_unacknowledged: set[int] = set()
 
     def run(self) -> None:
         while not self.stopping.is_set():
@@ -208,22 +209,31 @@ class Writer(threading.Thread):
                 self.tally.retries_said += int(rest)
 
     def _died(self, number: int) -> None:
+        """A try died or gave up: is its hand in the log all the same? (Looked at after every
+        such try until it is: an earlier try may have died before its commit.)"""
         with self.tally.lock:
             self.tally.failed_tries += 1
-        if number not in self.failed:
-            self.failed.add(number)
-            if _in_database(self.url, f"w{self.number}-{number}"):
-                with self.tally.lock:
-                    self.tally.saved_without_ack += 1
+        if number not in self.saved_unacknowledged and _in_database(
+            self.url, f"w{self.number}-{number}"
+        ):
+            self.saved_unacknowledged.add(number)
+            with self.tally.lock:
+                self.tally.saved_without_ack += 1
 
     def _acknowledged(self, number: int, out: str) -> None:
         recognised = out.startswith("saved (hand")
+        tag = f"w{self.number}-{number}"
         with self.tally.lock:
-            self.tally.acknowledged.append(f"w{self.number}-{number}")
-            if recognised:
-                self.tally.recognised += 1
-                if number not in self.failed:  # an unknown outcome met inside the command
-                    self.tally.saved_without_ack += 1
+            self.tally.acknowledged.append(tag)
+            if recognised and number not in self.saved_unacknowledged:
+                # An unknown outcome met inside the command itself, found by its own retry.
+                self.saved_unacknowledged.add(number)
+                self.tally.saved_without_ack += 1
+            if number in self.saved_unacknowledged:
+                if recognised:
+                    self.tally.recognised += 1
+                else:
+                    self.tally.unrecognised.append(tag)
         self.hands = number + 1
 
     def kill_running(self) -> None:
@@ -414,6 +424,7 @@ def run(short: bool, root: Path) -> dict[str, object]:
             "doubled": sorted(t for t, n in counts.items() if n > 1),
             "saved_without_acknowledgement": tally.saved_without_ack,
             "recognised_on_retry": tally.recognised,
+            "saved_without_acknowledgement_not_recognised": tally.unrecognised,
             "tries_that_died_or_gave_up": tally.failed_tries,
             "exits_75": tally.exits_75,
             "retries_said": tally.retries_said,
