@@ -100,7 +100,8 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kw: object) -> None:
         from gin_scorer import __version__
 
-        parser.exit(0, f"gin-scorer {__version__}\n")
+        print(f"gin-scorer {__version__}")  # on stdout, as argparse's own version action
+        parser.exit(0)
 
 
 def build_parser() -> argparse.ArgumentParser:
