@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from gin_scorer import __version__
 from gin_scorer.paths import DB_ENV
 from gin_scorer.presentation.words import translate
 
@@ -66,6 +65,7 @@ def command_modules() -> list[ModuleType]:
 EXIT_OK = 0
 EXIT_REFUSED = 2  # bad input, or a refusal of the services or the store: nothing was written
 EXIT_FAULT = 70  # a fault of gin-scorer (BSD's EX_SOFTWARE): the traceback goes to the log
+EXIT_TRY_AGAIN = 75  # the database server did not answer (BSD's EX_TEMPFAIL): run it again
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -94,6 +94,16 @@ def _log_fault(error: BaseException) -> str:
     return translate("cli", "the details are in {0}").format(log)
 
 
+class _Version(argparse.Action):
+    """``--version``, the version read only when asked for (not at every start-up)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kw: object) -> None:
+        from gin_scorer import __version__
+
+        print(f"gin-scorer {__version__}")  # on stdout, as argparse's own version action
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="gin-scorer",
@@ -104,8 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"gin-scorer {__version__}",
+        action=_Version,
+        nargs=0,
         help=translate("argparse", "show program's version number and exit"),
     )
     parser.add_argument(
@@ -180,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gin_scorer.commands._errors import refusals
         from gin_scorer.presentation.words import error_text
 
+        if _not_answering(error):
+            return EXIT_TRY_AGAIN
         if isinstance(error, refusals()):
             print(f"gin-scorer: {_first_lines(error_text(error))}", file=sys.stderr)
             return EXIT_REFUSED
@@ -191,6 +203,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"gin-scorer: {fault.format(type(error).__name__, where)}", file=sys.stderr)
         return EXIT_FAULT
     return status
+
+
+def _not_answering(error: Exception) -> bool:
+    """A server that did not answer after the retries: said with what to do (run the same
+    command again: its key keeps it from being recorded twice)."""
+    from gin_scorer.presentation.words import error_text
+    from gin_scorer.services.errors import ServerNotAnswering
+
+    if not isinstance(error, ServerNotAnswering):
+        return False
+    if error.outcome_unknown:
+        then = translate(
+            "cli",
+            "it may or may not have been saved: run the same command again when the server "
+            "answers (it will not be recorded twice)",
+        )
+    else:
+        then = translate("cli", "run the same command again when the server answers")
+    print(f"gin-scorer: {_first_lines(error_text(error))}; {then}", file=sys.stderr)
+    return True
 
 
 def _first_lines(text: str) -> str:

@@ -32,3 +32,17 @@ def write_log(
         return True
     except OSError:
         return False
+
+
+def write_note(text: str, log: Path | None = None) -> bool:
+    """Append one line, with the time and version, for a trouble that is not a fault of ours
+    but must not go unrecorded (a backup that failed); False when it could not be written."""
+    try:
+        target = log if log is not None else error_log()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("a", encoding="utf-8") as out:
+            when = f"{datetime.now(UTC):%Y-%m-%d %H:%M:%S}"
+            out.write(f"--- {when} UTC: gin-scorer {__version__}: {' '.join(text.split())}\n")
+        return True
+    except OSError:
+        return False

@@ -57,8 +57,9 @@ def _register_backup(subparsers: Any) -> None:
             "cli",
             "Back up the database into a SQLite file: a SQLite database through "
             "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row "
-            "in one consistent snapshot. Without --out the copy joins the rotating backups in "
-            "your data folder (the newest 20 are kept).",
+            "in one consistent snapshot. Without --out the copy joins the automatic backups in "
+            "your data folder, kept by age: every one of the last hour, one a day for 30 "
+            "days, one an event day before that, within a cap (2 GB by default).",
         ),
     )
     backup.add_argument(
@@ -125,6 +126,26 @@ def _list(db: Database) -> int:
         size = item.path.stat().st_size / 1024
         reason = f"  ({item.reason})" if item.reason else ""
         print(f"{item.taken_at:%Y-%m-%d %H:%M:%S} UTC  {size:8.0f} KiB  {item.path}{reason}")
+    return _health(db)
+
+
+def _health(db: Database) -> int:
+    """The age of the newest backup, and a warning when writes have waited too long."""
+    from datetime import UTC, datetime
+
+    from gin_scorer.presentation.backup_words import backup_state
+    from gin_scorer.services.backup_keeper import backup_health
+
+    health = backup_health(db)
+    now = datetime.now(UTC)
+    line, warning = backup_state(
+        health.newest_at,
+        now,
+        failure=health.failure,
+        unbacked_since=health.unbacked_since,
+        overdue=health.overdue(now),
+    )
+    print(translate("cli", "newest: {0}").format(line) if not warning else line)
     return 0
 
 
@@ -153,9 +174,11 @@ def _back_up(db: Database, args: argparse.Namespace) -> int:
 
 
 def run_restore(args: argparse.Namespace) -> int:
+    from gin_scorer.commands._db_password import refuse_password_in_option
     from gin_scorer.paths import chosen_database
     from gin_scorer.services.backups import restore_backup
 
+    refuse_password_in_option(args.db)
     source = Path(args.file).expanduser()
     if not source.is_file():
         raise UserError(translate("cli", "{0} does not exist (or is not a file)").format(source))

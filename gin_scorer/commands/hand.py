@@ -14,6 +14,7 @@ from gin_scorer.commands._arguments import action_parsers, add_by_option, positi
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._retry import add_write_key_options, keyed_write, say_saved
 from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def _register_add(ha: Any) -> None:
             "hands: unlock or reopen first)",
         ),
     )
+    add_write_key_options(hadd)
     hadd.set_defaults(func=run_hand_add)
 
 
@@ -87,6 +89,7 @@ def _register_changes(ha: Any) -> None:
         "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
     )
     add_pin_option(hcor, translate("cli", "director PIN, when later play relies on the result"))
+    add_write_key_options(hcor)
     hcor.set_defaults(func=run_hand_correct)
     hvoid = ha.add_parser(
         "void", help=translate("cli", "withdraw a recorded hand (it stays in the log)")
@@ -95,11 +98,13 @@ def _register_changes(ha: Any) -> None:
     hvoid.add_argument("--reason", required=True)
     add_by_option(hvoid)
     hvoid.add_argument("--pin")
+    add_write_key_options(hvoid)
     hvoid.set_defaults(func=run_hand_void)
     hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
     hundo.add_argument("--match", type=positive, required=True, metavar="ID")
     add_by_option(hundo)
     hundo.add_argument("--pin")
+    add_write_key_options(hundo)
     hundo.set_defaults(func=run_hand_undo)
 
 
@@ -136,37 +141,47 @@ def _summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
 
 
 def run_hand_add(args: argparse.Namespace) -> int:
+    from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.core.hands import Side
-    from gin_scorer.services import hands, matches
+    from gin_scorer.services import hands
     from gin_scorer.services.errors import HandRejected
 
     record = _record(args.hand)
-    with opened(args) as db:
-        current = matches.get_match(db, args.match)
-        try:
-            sheet = with_pin(
+    line = repr(sorted(record_to_json(record).items()))  # the hand, however it was written
+    try:
+        done = keyed_write(
+            args,
+            lambda _db: int(args.match),
+            line,
+            lambda db, version, key: with_pin(
                 args.pin,
                 lambda pin: hands.record_hand(
                     db,
                     args.match,
                     record,
-                    current.version,
+                    version,
                     entered_by=entered_by(args, db),
                     override_reason=args.override,
                     dealer=Side(args.dealer) if args.dealer else None,
                     pin=pin,
+                    submission=key,
                 ),
+            ),
+        )
+    except HandRejected as error:
+        for p in error.problems:
+            print("  " + _problem_line(p), file=sys.stderr)
+        raise UserError(
+            translate(
+                "cli",
+                'hand refused (errors above); to record it anyway add --override "reason"',
             )
-        except HandRejected as error:
-            for p in error.problems:
-                print("  " + _problem_line(p), file=sys.stderr)
-            raise UserError(
-                translate(
-                    "cli",
-                    'hand refused (errors above); to record it anyway add --override "reason"',
-                )
-            ) from None
-    _summary(sheet)
+        ) from None
+    if done.saved is not None:
+        say_saved(done.saved)
+        return 0
+    assert done.sheet is not None
+    _summary(done.sheet)
     return 0
 
 
@@ -177,22 +192,15 @@ def _problem_line(problem: Problem) -> str:
     return translate("cli", "warning: {0}").format(say(problem.words))
 
 
-def _match_version(db: Database, hand_id: int) -> int:
-    """The current version of the match holding hand entry ``hand_id`` (a terminal has no
-    stale screen: it reads the version just before it writes)."""
-    from gin_scorer.services import matches
-    from gin_scorer.services.lookups import match_of_hand
-
-    return matches.get_match(db, match_of_hand(db, hand_id)).version
-
-
 def run_hand_correct(args: argparse.Namespace) -> int:
+    from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.services import hands
 
     record = _record(args.hand)
     sheet = _write_hand(
         args,
-        lambda db, version, pin: hands.correct_hand(
+        f"correct {args.hand_id} {sorted(record_to_json(record).items())} {args.reason}",
+        lambda db, version, pin, key: hands.correct_hand(
             db,
             args.hand_id,
             record,
@@ -201,6 +209,7 @@ def run_hand_correct(args: argparse.Namespace) -> int:
             entered_by=entered_by(args, db),
             override_reason=args.override,
             pin=pin,
+            submission=key,
         ),
     )
     print(translate("cli", "hand entry {0} corrected").format(args.hand_id))
@@ -215,8 +224,15 @@ def run_hand_void(args: argparse.Namespace) -> int:
 
     sheet = _write_hand(
         args,
-        lambda db, version, pin: hands.void_hand(
-            db, args.hand_id, version, reason=args.reason, entered_by=entered_by(args, db), pin=pin
+        f"void {args.hand_id} {args.reason}",
+        lambda db, version, pin, key: hands.void_hand(
+            db,
+            args.hand_id,
+            version,
+            reason=args.reason,
+            entered_by=entered_by(args, db),
+            pin=pin,
+            submission=key,
         ),
     )
     print(translate("cli", "hand entry {0} voided").format(args.hand_id))
@@ -225,26 +241,52 @@ def run_hand_void(args: argparse.Namespace) -> int:
 
 
 def _write_hand(
-    args: argparse.Namespace, write: Callable[[Database, int, str | None], ScoreSheet]
+    args: argparse.Namespace,
+    line: str,
+    write: Callable[[Database, int, str | None, str], ScoreSheet],
 ) -> ScoreSheet:
-    """``write(db, version, pin)`` on the match holding hand entry ``args.hand_id``: the
-    version read just before, the PIN asked only when the services want one."""
+    """``write(db, version, pin, key)`` on the match holding hand entry ``args.hand_id``: the
+    version read just before (or ``--expect-version``), the PIN asked only when the services
+    want one, under a key and retried while the server is away (``_retry``)."""
+    from gin_scorer.services.lookups import match_of_hand
+    from gin_scorer.services.matches import get_score_sheet
+
+    done = keyed_write(
+        args,
+        lambda db: match_of_hand(db, args.hand_id),
+        line,
+        lambda db, version, key: with_pin(args.pin, lambda pin: write(db, version, pin, key)),
+    )
+    if done.saved is None:
+        assert done.sheet is not None
+        return done.sheet
+    say_saved(done.saved)
     with opened(args) as db:
-        version = _match_version(db, args.hand_id)
-        return with_pin(args.pin, lambda pin: write(db, version, pin))
+        return get_score_sheet(db, done.saved.match_id)
 
 
 def run_hand_undo(args: argparse.Namespace) -> int:
     from gin_scorer.services import hands, matches
 
-    with opened(args) as db:
-        current = matches.get_match(db, args.match)
-        sheet = with_pin(
+    done = keyed_write(
+        args,
+        lambda _db: int(args.match),
+        "undo",
+        lambda db, version, key: with_pin(
             args.pin,
             lambda pin: hands.undo_last_entry(
-                db, args.match, current.version, entered_by=entered_by(args, db), pin=pin
+                db, args.match, version, entered_by=entered_by(args, db), pin=pin, submission=key
             ),
-        )
+        ),
+        repeatable=True,  # undo, undo again: a redo
+    )
+    if done.saved is not None:
+        say_saved(done.saved)
+        with opened(args) as db:
+            sheet = matches.get_score_sheet(db, args.match)
+    else:
+        assert done.sheet is not None
+        sheet = done.sheet
     print(translate("cli", "newest entry of match {0} undone").format(args.match))
     _summary(sheet)
     return 0

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import add_event_option, positive
-from gin_scorer.presentation.three_words import players_phrase
+from gin_scorer.commands._players import players_phrase
 from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    pass
 
 
 def register(subparsers: Any) -> None:

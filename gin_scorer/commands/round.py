@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import action_parsers, add_event_option, positive, quoted
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._players import players_phrase
 from gin_scorer.commands._seal import seal_of, seal_text
-from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import said_text, say, translate
 
 if TYPE_CHECKING:

@@ -113,6 +113,7 @@ def _print_addresses(name: str, addresses: list[str], host: str, clock: Any) -> 
 
 def run_serve(args: argparse.Namespace) -> int:
     from gin_scorer.commands._database import opened
+    from gin_scorer.services.backup_keeper import keep_backing_up
     from gin_scorer.services.events import get_event
     from gin_scorer.services.rounds import list_rounds
     from gin_scorer.web.room_server import (
@@ -123,9 +124,11 @@ def run_serve(args: argparse.Namespace) -> int:
     )
 
     check_can_listen(args.host, args.port)  # CannotListen says why, in one line
-    # The tables record hands through the room: it backs them up on the schedule, as the desk
-    # does (a room served alone on a SQLite file would otherwise keep no copy of them).
-    with opened(args) as db:
+    # The tables record hands through the room, and other stations through the server: the
+    # schedule is looked at on a clock, not only after the room's own hands (issue 41: five
+    # minutes of serve on a server made no backup). A failure is said on this terminal.
+    with opened(args, one_shot=False) as db:
+        stop_backups = keep_backing_up(db)
         event = get_event(db, args.event)
         clock = None
         if args.clock is not None:
@@ -140,5 +143,7 @@ def run_serve(args: argparse.Namespace) -> int:
             raise UserError(
                 translate("cli", "cannot listen on {0}:{1}").format(args.host, args.port)
             ) from None
+        finally:
+            stop_backups()
         print(translate("cli", "The room is closed."))
     return 0

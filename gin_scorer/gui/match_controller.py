@@ -144,6 +144,8 @@ class ScoringPage(QWidget):
         self.ask_override: OverrideAsker = ask_override
         self.ask_reason: ReasonAsker = ask_reason
         self.ask_pin: PinAsker = ask_pin
+        # The hand being entered and its key, kept until it is saved (_entry_key).
+        self._pending_entry: tuple[int, HandRecord, str] | None = None
         self.panel = MatchPanel()
         self.cards = CardsPanel()
         self.cards.setObjectName("cardsPanel")
@@ -273,6 +275,7 @@ class ScoringPage(QWidget):
         if sheet is None:
             return False
         dealer = self.panel.dealer_for_next_hand()
+        key = self._entry_key(sheet.match.id, record)
         done = self._with_override(
             lambda reason: RecordHandCommand(
                 self.db,
@@ -282,13 +285,27 @@ class ScoringPage(QWidget):
                 entered_by=self.entered_by,
                 override_reason=reason,
                 dealer=dealer,
+                key=key,
             )
         )
         if done:
+            self._pending_entry = None
             self.panel.entry_accepted()
             self.cards.clear()
             self._say_saved(sheet, len(sheet.hands) + 1, translate("ScoringPage", "recorded"))
         return done
+
+    def _entry_key(self, match_id: int, record: HandRecord) -> str:
+        """The entry's key (issue 41): the same hand typed again into the same match after a
+        failure keeps its key, so a try that did reach the database is found, not doubled."""
+        from gin_scorer.services.entry_keys import new_key
+
+        pending = self._pending_entry
+        if pending is not None and pending[:2] == (match_id, record):
+            return pending[2]
+        key = new_key()
+        self._pending_entry = (match_id, record, key)
+        return key
 
     def _say_saved(self, before: ScoreSheet, number: int, verb: str) -> None:
         """The hand as saved, and any game or match it won, on the entry line's reading."""

@@ -27,7 +27,9 @@ from gin_scorer.presentation.words import error_text
 from gin_scorer.services import hands as hand_services
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
-from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.services.entry_keys import new_key
+from gin_scorer.services.errors import ServerNotAnswering, ServiceError, StoreError
+from gin_scorer.services.retries import retrying
 from gin_scorer.services.undo_reasons import undo_of_correction, undo_of_recording
 
 SheetSink = Callable[[ScoreSheet], None]
@@ -36,6 +38,19 @@ ErrorSink = Callable[[str], None]  # a sentence for the person
 
 class CommandFailed(Exception):
     """A service refused; the message is the service's sentence for the person."""
+
+
+def _not_answering(error: ServerNotAnswering) -> str:
+    """The server stayed away: what happened, and that Enter again is safe (the key)."""
+    if error.outcome_unknown:
+        then = translate(
+            "_MatchCommand",
+            "it may or may not have been saved: press Enter again when the server answers "
+            "(it will not be recorded twice)",
+        )
+    else:
+        then = translate("_MatchCommand", "press Enter again when the server answers")
+    return f"{error_text(error)}; {then}"
 
 
 def _ignore(message: str) -> None:
@@ -81,7 +96,11 @@ class _MatchCommand(QUndoCommand):
 
     def _run(self, action: Callable[[], ScoreSheet]) -> None:
         try:
-            sheet = wait_for(action)  # off the UI thread: a slow server freezes nothing
+            # Off the UI thread (a slow server freezes nothing), tried again for a few
+            # seconds while the server does not answer (issue 41).
+            sheet = wait_for(lambda: retrying(action, on_wait=lambda _s, _e: None))
+        except ServerNotAnswering as error:
+            raise CommandFailed(_not_answering(error)) from error
         except (ServiceError, StoreError) as error:
             raise CommandFailed(error_text(error)) from error
         self.latest = sheet
@@ -136,6 +155,7 @@ class RecordHandCommand(_MatchCommand):
         entered_by: str,
         override_reason: str | None = None,
         dealer: Side | None = None,
+        key: str | None = None,
     ) -> None:
         super().__init__(
             db,
@@ -144,6 +164,9 @@ class RecordHandCommand(_MatchCommand):
             translate("RecordHandCommand", "Record hand {0}").format(len(sheet.hands) + 1),
             entered_by,
         )
+        # The entry's key (services.entry_keys): a retry after a lost answer finds the hand
+        # instead of recording it twice. A redo after an undo is a new write: a new key.
+        self.key = key
         self.record = record
         self.override_reason = override_reason
         self.dealer = dealer  # given for a match's first hand; later the rules decide
@@ -160,7 +183,9 @@ class RecordHandCommand(_MatchCommand):
             override_reason=self.override_reason,
             dealer=self.dealer,
             pin=self.pin,
+            submission=self.key,
         )
+        self.key = new_key()  # this one is spent: a redo is a write of its own
         if sheet.hands:
             self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id
         return sheet

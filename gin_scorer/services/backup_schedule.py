@@ -6,9 +6,9 @@ itself. A value below 1 is refused by the store with a sentence naming it.
 
 from __future__ import annotations
 
-from gin_scorer.store.backup import BackupSchedule
-from gin_scorer.store.backup import backup_schedule as _read_schedule
-from gin_scorer.store.backup import set_backup_schedule as _write_schedule
+from gin_scorer.store.backup_schedule import BackupSchedule
+from gin_scorer.store.backup_schedule import backup_schedule as _read_schedule
+from gin_scorer.store.backup_schedule import set_backup_schedule as _write_schedule
 from gin_scorer.store.database import Database
 
 __all__ = ["BackupSchedule", "backup_schedule", "set_backup_schedule"]

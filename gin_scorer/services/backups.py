@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.store.backup import BackupFile, backup_target, list_backups, make_backup
+from gin_scorer.store.backup_news import BackupNews
 from gin_scorer.store.database import Database, sqlite_path
 from gin_scorer.store.errors import StoreError
 from gin_scorer.store.restore import RestoreResult, restore_database
@@ -101,6 +102,7 @@ def restore_backup(
 
 __all__ = [
     "BackupFile",
+    "BackupNews",
     "RestoreResult",
     "back_up_now",
     "backup_seal",

@@ -12,4 +12,35 @@ from __future__ import annotations
 
 from gin_scorer.store.database import Database, default_station, open_database, sqlite_path
 
-__all__ = ["Database", "default_station", "open_database", "sqlite_path"]
+__all__ = [
+    "Database",
+    "default_station",
+    "open_database",
+    "sqlite_path",
+    "url_password",
+    "url_with_password",
+]
+
+
+def url_password(url: str) -> str | None:
+    """The password a database URL carries (``None`` for a file, or a URL without one)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    if "://" not in url:
+        return None
+    try:
+        return make_url(url).password
+    except (ArgumentError, ValueError):
+        return None  # opening it says what is wrong with it
+
+
+def url_with_password(url: str, password: str) -> tuple[str, str]:
+    """``url`` with ``password`` in it, and who and where it is for (``ann@venue-server``)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    return (
+        parsed.set(password=password).render_as_string(hide_password=False),
+        f"{parsed.username}@{parsed.host}",
+    )

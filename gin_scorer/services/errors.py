@@ -18,6 +18,7 @@ from gin_scorer.core.hands import Problem
 from gin_scorer.core.wording import Said, SaidError, joined, said
 from gin_scorer.store import errors as store_errors
 from gin_scorer.store.errors import CorruptDatabase, DatabaseBusy, NewerDatabase, StoreError
+from gin_scorer.store.server_trouble import ServerNotAnswering, ServerRefused
 
 __all__ = [
     "ActionRefused",
@@ -31,6 +32,8 @@ __all__ = [
     "PinError",
     "ReplaceFirst",
     "RowsRejected",
+    "ServerNotAnswering",
+    "ServerRefused",
     "ServiceError",
     "StoreError",
     "Unreadable",

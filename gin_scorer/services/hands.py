@@ -180,6 +180,7 @@ def correct_hand(
     entered_by: str,
     override_reason: str | None = None,
     pin: str | None = None,
+    submission: str | None = None,
 ) -> ScoreSheet:
     """Replace the record of a hand (``hand_id``: the row in force, ``HandRow.hand_id``).
 
@@ -200,7 +201,9 @@ def correct_hand(
         audited: dict[str, object] = {"reason": why, "override_reason": override}
         return entry, {**audited, "record": record_to_json(record)}
 
-    return _supersede(db, hand_id, expected_version, pin, Action.CORRECT_HAND, who, corrected)
+    return _supersede(
+        db, hand_id, expected_version, pin, Action.CORRECT_HAND, who, corrected, submission
+    )
 
 
 def void_hand(
@@ -211,15 +214,17 @@ def void_hand(
     reason: str,
     entered_by: str,
     pin: str | None = None,
+    submission: str | None = None,
 ) -> ScoreSheet:
-    """Withdraw a hand (entered by mistake, misdeal ...): it stays in the log, counts nowhere."""
+    """Withdraw a hand (entered by mistake, misdeal ...): it stays in the log, counts nowhere.
+    ``submission``: the write's key (a retry finds it and writes nothing twice)."""
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     why = reason_text(reason, "reason for the void", required=True)
 
     def voided(target: HandEntry, _loaded: LoadedMatch) -> tuple[HandEntry, dict[str, object]]:
         return _superseding(target, EntryKind.VOID, "{}", why, who, db), {"reason": why}
 
-    return _supersede(db, hand_id, expected_version, pin, Action.VOID_HAND, who, voided)
+    return _supersede(db, hand_id, expected_version, pin, Action.VOID_HAND, who, voided, submission)
 
 
 _AUDITED_AS = {Action.CORRECT_HAND: "hand.correct", Action.VOID_HAND: "hand.void"}
@@ -233,17 +238,24 @@ def _supersede(
     action: Action,
     who: str,
     replacing: Callable[[HandEntry, LoadedMatch], tuple[HandEntry, dict[str, object]]],
+    submission: str | None = None,
 ) -> ScoreSheet:
     """Write the row ``replacing`` makes for the hand in force (a correction, a void), with
     the director's authority and the sheet version the front end showed, and audit it with
-    what ``replacing`` says about it beside what the row replaced."""
+    what ``replacing`` says about it beside what the row replaced. A ``submission`` key
+    already used writes nothing and returns the sheet as it stands."""
+    key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
+        if key is not None and already_submitted(session, key):
+            return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
         target = hand_in_force(session, match_id, hand_id)
         loaded = load_match(session, row)
         entry, audited = replacing(target, loaded)
         sheet = after_write(session, loaded, entry)
+        if key is not None and entry.id is not None:
+            remember_submission(session, key, match_id, entry.id)
         record_audit(
             session,
             db,
@@ -300,6 +312,7 @@ def undo_last_entry(
     *,
     entered_by: str,
     pin: str | None = None,
+    submission: str | None = None,
 ) -> ScoreSheet:
     """Take back the newest row of the match's log so the state before it returns.
 
@@ -309,7 +322,10 @@ def undo_last_entry(
     correction policy as a correction.
     """
     who = clean_text(entered_by, "entered by", required=True, limit=80)
+    key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
+        if key is not None and already_submitted(session, key):
+            return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
         newest = session.exec(
             select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
@@ -321,6 +337,8 @@ def undo_last_entry(
         new_kind, record_json = _undoing(session, newest)
         entry = _superseding(newest, new_kind, record_json, undo_of_entry(newest.id), who, db)
         sheet = after_write(session, loaded, entry)
+        if key is not None and entry.id is not None:
+            remember_submission(session, key, match_id, entry.id)
         record_audit(
             session,
             db,

@@ -7,15 +7,16 @@ Where: ``<data folder>/backups/<db file name>-<8 hex of its full path>/`` (the h
 ``club.sqlite`` files in different folders from rotating each other's backups away), or under
 ``$GIN_SCORER_BACKUP_DIR`` instead of ``<data folder>/backups``. Each file is named
 ``<db stem>-<UTC time>-c<change id>[-<reason>].sqlite``; the change id is the newest entry of
-the change feed it contains, so nothing is copied twice when nothing changed. The newest
-:data:`KEEP` files are kept.
+the change feed it contains, so nothing is copied twice when nothing changed. Which are kept
+is decided by age tiers under a cap in megabytes (:mod:`gin_scorer.store.backup_keep`).
 
 When: before a migration; on open, if the newest backup is older than the interval; and when
 services call :func:`maybe_backup` after each recorded hand — every ``backup.every_hands``
 hands (default 25) or ``backup.every_minutes`` minutes (default 10) with something new.
 A PostgreSQL database is copied the same way into SQLite files in each station's own backup
 folder (on a worker thread: the copy crosses the network; the automatic ones in a process of
-their own, :mod:`gin_scorer.store.server_copy`).
+their own, :mod:`gin_scorer.store.server_copy`). An automatic backup never raises: a failure
+is said once through the database's :class:`~gin_scorer.store.backup_news.BackupNews`.
 """
 
 from __future__ import annotations
@@ -34,28 +35,29 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from gin_scorer.core.wording import Said, said
+from gin_scorer.store.backup_keep import (
+    DEFAULT_KEEP_MEGABYTES,
+    KEEP_MEGABYTES_SETTING,
+    Kept,
+    backups_to_drop,
+)
+from gin_scorer.store.backup_schedule import (
+    DEFAULT_EVERY_HANDS,
+    DEFAULT_EVERY_MINUTES,
+    backup_schedule,
+)
 from gin_scorer.store.changes import latest_change_id
 from gin_scorer.store.errors import CorruptDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
-from gin_scorer.store.server_copy import copy_server_database
-from gin_scorer.store.settings import (
-    get_int_setting,
-    get_setting,
-    set_setting,
-)
-from gin_scorer.store.snapshot import snapshot_to_sqlite
+from gin_scorer.store.settings import get_int_setting
 from gin_scorer.store.sqlite_copy import copy_database
 
 if TYPE_CHECKING:
     from gin_scorer.store.connection import Database
 
 BACKUP_DIR_ENV = "GIN_SCORER_BACKUP_DIR"
-KEEP = 20
-DEFAULT_EVERY_HANDS = 25
-DEFAULT_EVERY_MINUTES = 10
 # A server's schedule is looked at no more often than this, after a hand: a room of a hundred
 # tables records several hands a second, and each look is a transaction on the server.
 SERVER_LOOK_SECONDS = 5.0
@@ -167,7 +169,7 @@ def change_id_in(path: Path) -> int:
 
 
 def make_backup(db: Database, *, reason: str | None = None, beside: bool = False) -> BackupFile:
-    """Back up ``db`` now into its rotating folder; drop all but the newest :data:`KEEP`.
+    """Back up ``db`` now into its rotating folder; drop what the age tiers do not keep.
 
     A PostgreSQL database is copied row by row into a SQLite file of the same schema;
     ``beside``: in a process of its own (:mod:`gin_scorer.store.server_copy`), so that the
@@ -182,13 +184,18 @@ def make_backup(db: Database, *, reason: str | None = None, beside: bool = False
     suffix = f"-{reason}" if reason else ""
     target = backup_folder(db.url) / f"{name}-{now:%Y%m%dT%H%M%S%f}Z-c{change_id}{suffix}.sqlite"
     target.parent.mkdir(parents=True, exist_ok=True)
-    if beside:
+    # Loaded here: a command on a SQLite file never needs them (multiprocessing, Alembic).
+    from gin_scorer.store.server_copy import copy_server_database
+    from gin_scorer.store.snapshot import snapshot_to_sqlite
+
+    if beside and db.backups_beside:
         copy_server_database(db, target)
     else:
         snapshot_to_sqlite(db, target)
     db._backup_last_at = now
     db._backup_last_change_id = change_id
-    _rotate(db.url)
+    db.backup_news.succeeded(now)
+    _rotate(db.url, target)
     return BackupFile(target, now, change_id, reason)
 
 
@@ -206,12 +213,19 @@ def backup_file(
     if database is not None:
         database._backup_last_at = now
         database._backup_last_change_id = change_id
-    _rotate(path)
+        database.backup_news.succeeded(now)
+    _rotate(path, target)
     return made
 
 
-def _rotate(path: Path | str) -> None:
-    for old in list_backups(path)[KEEP:]:
+def _rotate(path: Path | str, newest: Path) -> None:
+    """Drop the backups the age tiers do not keep (the cap read from the newest copy, which
+    holds the database's settings), and half-written copies an hour old."""
+    found = []
+    for backup in list_backups(path):
+        with contextlib.suppress(OSError):  # gone meanwhile: another station rotating
+            found.append(Kept(backup.path, backup.taken_at, backup.change_id, _size(backup.path)))
+    for old in backups_to_drop(found, datetime.now(UTC), _cap_megabytes(newest) * 1024 * 1024):
         old.path.unlink(missing_ok=True)
     # A backup interrupted by a crash leaves a .partial file: clear those an hour old.
     folder = backup_folder(path)
@@ -222,6 +236,23 @@ def _rotate(path: Path | str) -> None:
                 partial.unlink()
 
 
+def _size(path: Path) -> int:
+    return path.stat().st_size
+
+
+def _cap_megabytes(newest: Path) -> int:
+    try:
+        connection = sqlite3.connect(f"file:{newest}?mode=ro", uri=True, timeout=30)
+    except sqlite3.Error:
+        return DEFAULT_KEEP_MEGABYTES
+    try:
+        return get_int_setting(connection, KEEP_MEGABYTES_SETTING, DEFAULT_KEEP_MEGABYTES)
+    except sqlite3.Error:  # a copy from before the settings table
+        return DEFAULT_KEEP_MEGABYTES
+    finally:
+        connection.close()
+
+
 def maybe_backup(
     db: Database, *, on_open: bool = False, background: bool = False
 ) -> BackupFile | None:
@@ -229,9 +260,10 @@ def maybe_backup(
 
     Due when something changed since the newest backup and either ``backup.every_hands`` hands
     were entered since, or ``backup.every_minutes`` minutes passed (on open: the minutes
-    only). Does nothing when the database was opened with ``backups=False``, and never raises:
-    a failed automatic backup must not lose the hand that was just recorded (the next call
-    tries again).
+    only). Does nothing when the database was opened with ``backups=False`` or is closing.
+    Never raises: a failed automatic backup must not lose the hand that was just recorded (the
+    next call tries again); the failure is said once through ``db.backup_news`` (errors.log,
+    and whoever listens: the command line, the desk, the room's terminal).
 
     A PostgreSQL database is copied row by row into a SQLite file in this station's backup
     folder, so every station of a shared event keeps copies of its own; the copy travels over
@@ -241,9 +273,9 @@ def maybe_backup(
 
     ``background=True`` makes the copy on a worker thread (the GUI keeps typing; WAL lets the
     copy read while hands are written) and returns ``None`` at once; ``Database.close()``
-    waits for it.
+    waits for it before it closes anything.
     """
-    if not db.backups_enabled or (db.is_sqlite and db.path is None):
+    if not db.backups_enabled or db._closing or (db.is_sqlite and db.path is None):
         return None
     if not db.is_sqlite and not on_open:
         now = time.monotonic()
@@ -253,24 +285,38 @@ def maybe_backup(
         db._backup_checked_at = now
     if not db._backup_lock.acquire(blocking=False):
         return None  # another thread is already backing up
-    if background or not db.is_sqlite:
-
-        def work() -> None:
-            try:
-                _maybe_backup(db, on_open=on_open)
-            except (sqlite3.Error, OSError, StoreError, SQLAlchemyError):
-                pass
-            finally:
-                db._backup_lock.release()
-
-        threading.Thread(target=work, name="gin-scorer-backup", daemon=True).start()
+    if db._closing:  # close() began between the look above and the lock
+        db._backup_lock.release()
         return None
+    if background or not db.is_sqlite:
+        threading.Thread(
+            target=_locked_backup, args=(db, on_open), name="gin-scorer-backup", daemon=True
+        ).start()
+        return None
+    return _locked_backup(db, on_open)
+
+
+def _locked_backup(db: Database, on_open: bool) -> BackupFile | None:
+    """:func:`_maybe_backup` with the backup lock held (released here); a failure is said
+    through ``db.backup_news``, never raised."""
     try:
         return _maybe_backup(db, on_open=on_open)
-    except (sqlite3.Error, OSError, StoreError):
+    except (sqlite3.Error, OSError, StoreError, SQLAlchemyError) as error:
+        db.backup_news.failed(_why(error))
         return None
     finally:
         db._backup_lock.release()
+
+
+def _why(error: BaseException) -> Said:
+    """What went wrong in a backup, in one line (a driver's message can run to many)."""
+    if isinstance(error, StoreError):
+        return error.words
+    if isinstance(error, OSError) and error.strerror:
+        return said("{0}: {1}", error.filename or type(error).__name__, error.strerror)
+    original = getattr(error, "orig", None) or error
+    lines = [line.strip() for line in str(original).splitlines() if line.strip()]
+    return said("{0}", lines[0] if lines else type(error).__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +335,7 @@ def _maybe_backup(db: Database, *, on_open: bool) -> BackupFile | None:
         if newest is not None:
             db._backup_last_at = newest.taken_at
             db._backup_last_change_id = newest.change_id
+            db.backup_news.succeeded(newest.taken_at)
     progress = _sqlite_progress(db) if db.is_sqlite else _server_progress(db)
     if progress is None or progress.change_id == db._backup_last_change_id:
         return None  # nothing new since the newest backup (or an empty database)
@@ -344,38 +391,3 @@ def _server_progress(db: Database) -> _Progress:
         return _Progress(
             latest_change_id(session), int(hands), schedule.every_hands, schedule.every_minutes
         )
-
-
-@dataclass(frozen=True, slots=True)
-class BackupSchedule:
-    every_hands: int = DEFAULT_EVERY_HANDS
-    every_minutes: int = DEFAULT_EVERY_MINUTES
-
-
-def backup_schedule(session: Session) -> BackupSchedule:
-    """The automatic backup schedule stored in the database (defaults when unset)."""
-
-    def read(key: str, default: int) -> int:
-        try:
-            return int(get_setting(session, key) or default)
-        except ValueError:
-            return default
-
-    return BackupSchedule(
-        read("backup.every_hands", DEFAULT_EVERY_HANDS),
-        read("backup.every_minutes", DEFAULT_EVERY_MINUTES),
-    )
-
-
-def set_backup_schedule(
-    session: Session, *, every_hands: int | None = None, every_minutes: int | None = None
-) -> BackupSchedule:
-    """Change the schedule (each at least 1); returns the schedule now in force."""
-    for name, value in (("every_hands", every_hands), ("every_minutes", every_minutes)):
-        if value is not None:
-            if value < 1 and name == "every_hands":
-                raise StoreError(said("backups every hands: {0} is not at least 1", value))
-            if value < 1:
-                raise StoreError(said("backups every minutes: {0} is not at least 1", value))
-            set_setting(session, f"backup.{name}", str(value))
-    return backup_schedule(session)

@@ -1,8 +1,9 @@
 """An open database and its transactions: the engines, the durability PRAGMAs, the handle.
 
-The bottom of the store: it imports no other store module but the tables, the errors and
-the integrity check. Opening a database (checks, migrations, backups, the seal and the change
-feed watching every transaction) is :mod:`gin_scorer.store.database`, above it.
+The bottom of the store: it imports no other store module but the tables, the errors, the
+integrity check and the backups' news (a leaf). Opening a database (checks, migrations,
+backups, the seal and the change feed watching every transaction) is
+:mod:`gin_scorer.store.database`, above it.
 
 SQLite is made durable on every connection: ``journal_mode=WAL`` (readers never block the
 writer), ``synchronous=FULL`` (a commit survives a power cut), ``foreign_keys=ON`` and a
@@ -34,6 +35,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session
 
 from gin_scorer.core.wording import said
+from gin_scorer.store.backup_news import BackupNews
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.tables import utcnow
@@ -61,6 +63,9 @@ _READ_ONLY = "gin_scorer_read_only"
 # milliseconds, and a ping on every checkout was one more round trip on each of a table page's
 # ten statements.
 IDLE_PING_SECONDS = 10.0
+# How long close() waits for a backup in flight: a club's year copied from a server over a
+# venue's network takes a minute or two; past this the program closes and says so.
+BACKUP_CLOSE_WAIT_SECONDS = 300.0
 _LAST_USED = "gin_scorer_last_used"
 
 
@@ -88,10 +93,17 @@ class Database:
     engine: Engine
     path: Path | None = None
     backups_enabled: bool = True  # open_database(backups=False) turns automatic backups off
+    # A server's automatic backups are copied in a process of their own (store.server_copy),
+    # so that a long-running station's threads do not wait; a one-shot command, which waits
+    # for the backup at close anyway, copies on its own thread instead of starting one.
+    backups_beside: bool = True
     # When this program last committed a write (the GUI's "saved at" in the status bar).
     last_saved_at: datetime | None = None
     _read_engine: Engine | None = None
     _closed: bool = False
+    _closing: bool = False  # close() has begun: no automatic backup starts any more
+    # The newest good backup this program made, and a failure said once (backup_news).
+    backup_news: BackupNews = field(default_factory=BackupNews, repr=False)
     _backup_lock: threading.Lock = field(default_factory=threading.Lock)
     # This program's SQLite writers queue here rather than in SQLite's busy handler, which
     # sleeps in growing steps (up to 100 ms) and so keeps a waiting writer idle after the lock
@@ -119,6 +131,7 @@ class Database:
             raise StoreError(said("the database {0} is closed", self.display_name))
         engine = self.engine if write else self.read_engine
         queue = self._write_queue if write and self.is_sqlite else contextlib.nullcontext()
+        committing = False  # a failure from here on may have reached the server's commit
         try:
             with queue, Session(engine, expire_on_commit=False) as session:
                 session.info["station"] = self.station
@@ -127,13 +140,21 @@ class Database:
                     watch(session, self)
                 with session.begin():
                     yield session
+                    committing = write
             if write:
                 self.last_saved_at = utcnow()
         except OperationalError as error:
-            raise self._unsaved(error) from error
+            raise self._unsaved(error, committing=committing) from error
 
-    def _unsaved(self, error: OperationalError) -> StoreError:
-        """The sentence for a transaction the database could not complete (nothing saved)."""
+    def _unsaved(self, error: OperationalError, *, committing: bool = False) -> StoreError:
+        """The sentence for a transaction the database could not complete: nothing saved, or
+        (a server gone during the commit) perhaps saved."""
+        if not self.is_sqlite:
+            from gin_scorer.store.server_trouble import server_trouble
+
+            trouble = server_trouble(error, self.display_name, committing=committing)
+            if trouble is not None:
+                return trouble
         original = error.orig
         name = str(getattr(original, "sqlite_errorname", ""))
         text = str(original).strip().splitlines()[0] if original else str(error)
@@ -172,6 +193,11 @@ class Database:
         )
 
     @property
+    def closing(self) -> bool:
+        """Whether :meth:`close` has begun (a worker that keeps the backups stops)."""
+        return self._closing
+
+    @property
     def read_engine(self) -> Engine:
         """The engine for reading only (on SQLite its transactions take no write lock)."""
         return self._read_engine or self.engine
@@ -184,17 +210,29 @@ class Database:
         return make_url(self.url).render_as_string(hide_password=True)
 
     def close(self) -> None:
-        if not self._closed:
-            self._closed = True
-            # Let a background backup finish (it copies through its own connections).
-            if self._backup_lock.acquire(timeout=60):
-                self._backup_lock.release()
-            if self._backup_copier is not None:
-                self._backup_copier.shutdown(wait=True)
-                self._backup_copier = None
-            self.engine.dispose()
-            if self._read_engine is not None:
-                self._read_engine.dispose()
+        """Close the database, after the backup in flight, if any, has finished: it reads
+        through this handle (a server's schedule, its change id), so the handle stays open
+        until then. No new automatic backup starts once closing has begun."""
+        if self._closing:
+            return
+        self._closing = True
+        if self._backup_lock.acquire(timeout=BACKUP_CLOSE_WAIT_SECONDS):
+            self._backup_lock.release()
+        else:
+            self.backup_news.failed(
+                said(
+                    "a backup still running after {0} s was left unfinished when {1} closed",
+                    int(BACKUP_CLOSE_WAIT_SECONDS),
+                    self.display_name,
+                )
+            )
+        self._closed = True
+        if self._backup_copier is not None:
+            self._backup_copier.shutdown(wait=True)
+            self._backup_copier = None
+        self.engine.dispose()
+        if self._read_engine is not None:
+            self._read_engine.dispose()
 
     def __enter__(self) -> Database:
         return self

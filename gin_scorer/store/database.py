@@ -41,6 +41,7 @@ from gin_scorer.store.connection import (
     sqlite_path,
 )
 from gin_scorer.store.errors import DatabaseBusy, StoreError, not_ours
+from gin_scorer.store.server_trouble import server_trouble
 from gin_scorer.store.tables import Player
 
 __all__ = [
@@ -97,6 +98,7 @@ def open_database(
     station: str | None = None,
     migrate: bool = True,
     backups: bool = True,
+    backups_beside: bool = True,
 ) -> Database:
     """Open (creating if new) a SQLite file or a PostgreSQL database, migrated to head.
 
@@ -104,11 +106,15 @@ def open_database(
     :class:`CorruptDatabase` naming the newest good backup, and is never written to); a
     database newer than this app raises :class:`NewerDatabase`; a backup through SQLite's
     online backup API before any migration (and on the automatic schedule, when ``backups``).
+    ``backups_beside=False``: a server's automatic backups are copied on this program's own
+    thread, not in a process of their own (a one-shot command: see ``Database``).
     """
     who = station or default_station()
     path = sqlite_path(url_or_path)
     if path is None:
-        return _open_server(os.fspath(url_or_path), who, migrate=migrate, backups=backups)
+        return _open_server(
+            os.fspath(url_or_path), who, migrate=migrate, backups=backups, beside=backups_beside
+        )
     existing = _checked_file(path)
     db = Database(
         url=f"sqlite:///{path}",
@@ -137,7 +143,9 @@ def open_database(
     return db
 
 
-def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Database:
+def _open_server(
+    url: str, station: str, *, migrate: bool, backups: bool, beside: bool = True
+) -> Database:
     """A PostgreSQL database, migrated; an unreachable server is one clear sentence."""
     db = Database(
         url=url,
@@ -145,12 +153,18 @@ def _open_server(url: str, station: str, *, migrate: bool, backups: bool) -> Dat
         is_sqlite=False,
         engine=postgres_engine(url),
         backups_enabled=backups,
+        backups_beside=beside,
         watchers=WATCHERS,
     )
     try:
         migrate_module.prepare(db, migrate=migrate)
+        if backups:  # on the schedule's clock, as a SQLite file is on open (on a worker)
+            backup_module.maybe_backup(db, on_open=True)
     except DBAPIError as error:  # unreachable server, wrong password, no permission...
         db.close()
+        trouble = server_trouble(error, db.display_name)
+        if trouble is not None:  # not answering (retry), or refused (say why)
+            raise trouble from error
         reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
         raise StoreError(
             said("cannot open the database {0}: {1}", db.display_name, reason)

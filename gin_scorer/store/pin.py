@@ -27,12 +27,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from typing import TYPE_CHECKING
 
 from gin_scorer.core.wording import said
 from gin_scorer.store.errors import PinError
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 # scrypt cost: 2**14 * 8 * 128 B = 16 MiB of memory, ~40 ms — slow to guess, quick to type.
 N, R, P = 2**14, 8, 1
@@ -68,10 +69,15 @@ _KEY_SALT = b"gin-scorer seal key:"
 
 
 def _key_from(pin: str, salt: bytes, n: int, r: int, p: int) -> Ed25519PrivateKey:
+    # Loaded here, not at start-up: a command that is given no PIN never needs it.
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     return Ed25519PrivateKey.from_private_bytes(_scrypt(pin, _KEY_SALT + salt, n, r, p))
 
 
 def _public_hex(key: Ed25519PrivateKey) -> str:
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
 

@@ -2634,6 +2634,14 @@ Withdrawn by {1}, {2}</source>
 <context>
     <name>_MatchCommand</name>
     <message>
+        <source>it may or may not have been saved: press Enter again when the server answers (it will not be recorded twice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>press Enter again when the server answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>redone: {0} (Ctrl+Z undoes it again)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2856,6 +2864,33 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>This database is guarded: the director&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>backups</name>
+    <message>
+        <source>no backup yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backed up just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backed up {0} min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backed up {0} h ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backed up {0} days ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no backup holds the writes of the last {0} minutes ({1})</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3103,6 +3138,14 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>it may or may not have been saved: run the same command again when the server answers (it will not be recorded twice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run the same command again when the server answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>refused (no reason given)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3172,6 +3215,18 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>line {0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: automatic backups work again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--db shows its password to everyone who lists this computer&apos;s processes: give the URL without it, and put the password in {0}, in ~/.pgpass (or the file PGPASSFILE names), or type it when asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password for {0}: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3583,6 +3638,30 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>this write&apos;s key: the same command run again with the same key records nothing twice (default: one made from the line, --by and the match version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match version this write is for (match sheet --json shows it): refused if another station wrote into the match since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database is busy: retrying ({0} s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server is not answering: retrying ({0} s)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already saved (hand {0}): the match&apos;s newest entry is this same line, entered by this command a moment ago; nothing was recorded twice. If it is another hand with the same score, add --expect-version {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved (hand {0}): an earlier try had reached the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>seal: none yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3731,7 +3810,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Back up the database into a SQLite file: a SQLite database through SQLite&apos;s online backup API (safe while the app runs), a PostgreSQL one row by row in one consistent snapshot. Without --out the copy joins the rotating backups in your data folder (the newest 20 are kept).</source>
+        <source>Back up the database into a SQLite file: a SQLite database through SQLite&apos;s online backup API (safe while the app runs), a PostgreSQL one row by row in one consistent snapshot. Without --out the copy joins the automatic backups in your data folder, kept by age: every one of the last hour, one a day for 30 days, one an event day before that, within a cap (2 GB by default).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3768,6 +3847,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>no backups of {0} yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6712,6 +6795,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>no backup holds the writes of the last {0} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7776,6 +7863,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the automatic backup failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>backups every hands: {0} is not at least 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7784,7 +7875,15 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event {0} was changed at another station (it is at version {1}, this screen showed version {2}); reload it and enter the change again</source>
+        <source>match {0} was changed at station {1}; it is at version {2}, the change was made for version {3}: read it again and enter the change again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} was changed at another station (it is at version {1}, the change was made for version {2}); read it again and enter the change again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} was changed at station {1} (its newest entry: hand {2}, from {3}); it is at version {4}, the change was made for version {5}: read it again and enter the change again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7793,10 +7892,6 @@ head</source>
     </message>
     <message>
         <source>event {0} does not exist (deleted at another station?)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0} was changed at another station (it is at version {1}, this screen showed version {2}); reload it and enter the change again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7833,6 +7928,10 @@ head</source>
     </message>
     <message>
         <source>the database {0} could not save the last change ({1}); it was NOT saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a backup still running after {0} s was left unfinished when {1} closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7969,6 +8068,22 @@ head</source>
     </message>
     <message>
         <source>the signatures are not a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server {0} is not answering ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server {0} could not complete the change beside another station&apos;s ({1}); nothing was saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server {0} stopped answering while the change was being saved ({1}); it may or may not have been saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server {0} refused the connection: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -52,3 +52,16 @@ def french_terminal(
         yield
     finally:
         use_translator(None)
+
+
+def club_event(db: str, *more: list[str]) -> None:
+    """A Swiss event on ``db`` with Ann and Bob paired in round 1 (match 1), through the
+    command line; ``more`` commands follow."""
+    for argv in (
+        ["event", "new", "--name", "Club", "--format", "swiss"],
+        ["entrant", "add", "--event", "1", "Ann"],
+        ["entrant", "add", "--event", "1", "Bob"],
+        ["round", "start", "--event", "1"],
+        *more,
+    ):
+        assert main(["--db", db, *argv]) == 0, argv

@@ -87,7 +87,7 @@ def test_stale_screen_gets_a_conflict_not_a_lost_update(
 
     match = new_match(db)
     hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="north")
-    with pytest.raises(ConflictError, match="another station"):
+    with pytest.raises(ConflictError, match="was changed at station "):
         hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="south")
     with pytest.raises(ConflictError):
         hands.undo_last_entry(db, match.id, match.version, entered_by="south")

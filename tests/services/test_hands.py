@@ -120,8 +120,13 @@ def test_warnings_come_back_with_the_sheet(db: Database, new_match: NewMatch) ->
 def test_stale_version_is_a_conflict_never_a_lost_update(db: Database, new_match: NewMatch) -> None:
     match = new_match(db)
     first = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="desk 1")
-    with pytest.raises(ConflictError, match=f"match {match.id} was changed at another station"):
+    with pytest.raises(ConflictError) as conflict:
         hands.record_hand(db, match.id, hand(GIN_B), match.version, entered_by="desk 2")
+    # Decision 0004: a conflict names the station and the hand (issue 41).
+    said = str(conflict.value)
+    assert said.startswith(f"match {match.id} was changed at station {db.station} ")
+    assert f"its newest entry: hand 1, from {db.station}" in said
+    assert "this screen" not in said
     sheet = matches.get_score_sheet(db, match.id)
     assert len(sheet.hands) == 1 and sheet.version == first.version
 

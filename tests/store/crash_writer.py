@@ -32,13 +32,14 @@ from sqlalchemy.orm import configure_mappers
 
 from gin_scorer.store.audit import append, verify_chain
 from gin_scorer.store.database import open_database
-from gin_scorer.store.migrate import head_revision, script_directory
+from gin_scorer.store.migrate import head_revision, script_directory, shipped_head
 from gin_scorer.store.seal_check import check_seal
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match
 
 # Read the migration scripts and configure the ORM once, in the forkserver, so each forked
 # writer starts warm and the kills land among commits rather than during start-up.
 script_directory().get_revision(head_revision())
+shipped_head()  # what opening a database at head reads (issue 41: Alembic is not loaded)
 configure_mappers()
 
 

@@ -113,8 +113,15 @@ def test_the_station_defaults_to_the_environment(
 
 
 def test_an_unreachable_server_is_one_clear_sentence() -> None:
-    with pytest.raises(StoreError, match=r"cannot open the database postgresql\+psycopg://"):
+    """Not answering is not "cannot open the database" (issue 41): it is worth a retry."""
+    from gin_scorer.store.server_trouble import ServerNotAnswering
+
+    with pytest.raises(
+        ServerNotAnswering, match=r"the server postgresql\+psycopg://nobody:\*\*\*@127.0.0.1:9/"
+    ) as away:
         open_database("postgresql+psycopg://nobody:secret@127.0.0.1:9/none")
+    assert "is not answering (Connection refused)" in str(away.value)
+    assert "secret" not in str(away.value)
 
 
 def test_driver_errors_while_opening_are_named_for_what_they_mean(tmp_path: Path) -> None:

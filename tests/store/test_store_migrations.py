@@ -169,3 +169,11 @@ def test_a_store_copy_starts_as_an_empty_database_at_head(tmp_path: Path) -> Non
     assert results == [((head_revision(),), [])] * 6
     with open_copy(tmp_path / "copy-0.sqlite", station="test") as again:  # an existing file
         assert again.path == tmp_path / "copy-0.sqlite"
+
+
+def test_the_head_read_from_the_files_is_alembics() -> None:
+    """A command at head never loads Alembic (issue 41: start-up): the head it reads from the
+    revision files' own lines must be the one Alembic finds, whatever the chain becomes."""
+    from gin_scorer.store.migrate import shipped_head
+
+    assert shipped_head() == head_revision()

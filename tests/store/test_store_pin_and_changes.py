@@ -82,7 +82,7 @@ def test_a_stale_version_is_a_conflict_not_a_lost_update(db_url: str) -> None:
                 )
             )
             bump_version(session, Match, match_id, 1)  # the other station still saw 1
-        assert str(stale.value).startswith(f"match {match_id} was changed at another station")
+        assert str(stale.value).startswith(f"match {match_id} was changed at station table-1")
         assert "version 2" in str(stale.value)
         with db.transaction(write=False) as session:
             match = session.get(Match, match_id)

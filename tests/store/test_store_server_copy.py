@@ -16,6 +16,7 @@ import pytest
 
 from gin_scorer.store import backup, open_database
 from gin_scorer.store.backup import backup_target, list_backups, make_backup, maybe_backup
+from gin_scorer.store.backup_schedule import set_backup_schedule
 from gin_scorer.store.database import Database
 from tests.store.conftest import add_hand, new_match
 
@@ -103,7 +104,7 @@ def test_a_servers_schedule_is_looked_at_every_few_seconds_not_at_every_hand(
     monkeypatch.setattr(backup, "time", SimpleNamespace(monotonic=lambda: now[0]))
     with open_database(pg_url, station="room") as db:
         with db.transaction() as session:
-            backup.set_backup_schedule(session, every_hands=1)
+            set_backup_schedule(session, every_hands=1)
         _hand_in_new_match(db)
         maybe_backup(db)
         _wait_for_backup(db)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import Operation
+from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
 from gin_scorer.gui.room_control import RoomControl
@@ -67,6 +68,8 @@ class WindowState(QMainWindow):
     station_label: QLabel
     saved_label: QLabel
     seal_label: SealLabel
+    backup_status: BackupStatus
+    _stop_backups: Callable[[], None] | None
     menus: dict[str, QMenu]
     reports_menu: QMenu
     poll_timer: QTimer

@@ -43,9 +43,7 @@ class StationSync(WindowState):
 
         self.room.stop()  # it serves the database being closed
         self.close_club()  # so does the club's window
-        if self.db is not None:
-            self.db.close()
-            self.db = None
+        self._close_db()
         self.database = database
         self.database_label.setText(translate("StationSync", "Database: {0}").format(database))
         try:
@@ -64,8 +62,11 @@ class StationSync(WindowState):
             self.welcome.show_message(cannot.format(database, error), error=True)
             self.stack.setCurrentWidget(self.welcome)
             return False
+        from gin_scorer.services.backup_keeper import keep_backing_up
         from gin_scorer.services.changes import current_marker
 
+        self._stop_backups = keep_backing_up(self.db)  # hands entered elsewhere too
+        self.backup_status.watch(self.db)
         self.marker = current_marker(self.db)
         self.refresh_seal()
         self.undo_stack.clear()
@@ -109,10 +110,18 @@ class StationSync(WindowState):
         QThreadPool.globalInstance().waitForDone(30_000)
         self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
         self.navigator_model.empty()  # items hold Python values: release them now, not at exit
+        self._close_db()
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+    def _close_db(self) -> None:
+        """Close the open database (after its backup in flight) and stop following it."""
+        if self._stop_backups is not None:
+            self._stop_backups()
+            self._stop_backups = None
+        self.backup_status.watch(None)
         if self.db is not None:
             self.db.close()
             self.db = None
-        super().closeEvent(event)  # type: ignore[arg-type]
 
     def poll_changes(self) -> Operation[ChangeFeed] | None:
         """Look for other stations' writes on a worker (a slow server never freezes the
@@ -225,8 +234,7 @@ class StationSync(WindowState):
             return False
         if self.db is not None:  # the file is about to be replaced under it
             self.poll_timer.stop()
-            self.db.close()
-            self.db = None
+            self._close_db()
         try:
             # On a worker: copying, checking and migrating a large file takes its time. The
             # PIN, when the file is guarded, is asked half-way through, on the UI thread.

@@ -11,6 +11,7 @@ the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.background import Operation
+from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.menus import WindowMenus
 from gin_scorer.gui.main_window.station import POLL_MS
@@ -65,6 +67,7 @@ class MainWindow(WindowMenus):
         self._demo: DemoPlay | None = None
         self._poll: Operation[ChangeFeed] | None = None
         self._backup: Operation[BackupFile] | None = None
+        self._stop_backups: Callable[[], None] | None = None
         self._report: Operation[Path] | None = None
         self.event_id: int | None = None
         self.events: tuple[EventView, ...] = ()
@@ -166,6 +169,14 @@ class MainWindow(WindowMenus):
         self.clock_label = QLabel("")
         self.clock_label.setObjectName("clockStatus")
         self.round_clock.ticked.connect(lambda: self.clock_label.setText(self.round_clock.text()))
-        shown = (self.clock_label, self.station_label, self.saved_label, self.seal_label)
+        self.backup_status = BackupStatus()
+        self.backup_status.failed.connect(lambda text: self.statusBar().showMessage(text, 30000))
+        shown = (
+            self.clock_label,
+            self.station_label,
+            self.saved_label,
+            self.backup_status,
+            self.seal_label,
+        )
         for label in (*shown, self.database_label):
             self.statusBar().addPermanentWidget(label)
