@@ -285,8 +285,12 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
     """
     if not isinstance(cards, (tuple, list)):
         cards = tuple(cards)
-    hand = _checked_mask(cards)
-    tables = _TABLES[ace_rule]
+    return _least_of_mask(_checked_mask(cards), _TABLES[ace_rule])
+
+
+def _least_of_mask(hand: int, tables: _Tables) -> int:
+    """:func:`least_deadwood` of a hand given as its mask (the checks of a whole event keep
+    their cards as masks)."""
     cost = _search(hand, tables)[0]
     if cost < 0:  # sets possible at more than three ranks: the general search
         return _best(hand, tables)[0]

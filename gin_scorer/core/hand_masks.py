@@ -1,0 +1,246 @@
+"""A hand's cards as integers: each group of cards a 52-bit mask (bit = ``Card.index``, as the
+meld search reads them) with how many cards were written in it, read straight from the
+hand's stored JSON. The hot path of checking a whole event (``gin-scorer verify``, an
+import) never builds a ``Card`` object or a set of them for a hand that has no problem.
+
+:func:`masked_from_json` reads only the form the app itself writes (``record_to_json``):
+anything else, or anything it is not sure of, gives ``None`` and the caller reads the hand
+with :func:`~gin_scorer.core.hand_json.record_from_json`, which accepts every spelling and
+says what is wrong. So the fast reading never accepts a hand the full one would refuse.
+
+>>> hand = masked_from_json({"knock": "A", "deadwood": {"A": 7, "B": 15}, "cards": {
+...     "knocker_melds": [["7h", "8h", "9h"]], "knocker_deadwood": ["2c"],
+...     "defender": ["Kc", "Kd"]}})
+>>> hand.declared.declarer, bin(hand.cards.knocker_deadwood), hand.cards.defender_size
+(<Side.A: 'A'>, '0b10', 2)
+>>> masked_from_json({"knock": "a", "deadwood": {"A": 7, "B": 15}}) is None  # lenient: slow path
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gin_scorer.core.cards import ALL_CARDS, Card
+from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Side
+
+__all__ = ["MaskedCards", "MaskedHand", "masked_from_json", "masked_from_record"]
+
+# A card's code as the app writes it ("10h", "As") -> its bit.
+_BITS: dict[str, int] = {card.code: 1 << card.index for card in ALL_CARDS}
+_INDEXES: dict[str, int] = {card.code: card.index for card in ALL_CARDS}
+_CARDS: dict[str, Card] = {card.code: card for card in ALL_CARDS}
+_SIDES = {"A": Side.A, "B": Side.B}
+_DECLARATIONS = {
+    "knock": Declaration.KNOCK,
+    "gin": Declaration.GIN,
+    "big_gin": Declaration.BIG_GIN,
+    "dead": Declaration.DEAD,
+    "misdeal": Declaration.MISDEAL,
+}
+_KEYS = frozenset({*_DECLARATIONS, "deadwood", "upcard", "cards", "fiftieth_card"})
+_CARD_KEYS = frozenset(
+    {"knocker_melds", "knocker_deadwood", "defender", "defender_melds", "layoffs"}
+)
+_LAYOFF_KEYS = frozenset({"card", "meld"})
+
+
+@dataclass(frozen=True, slots=True)
+class MaskedCards:
+    """:class:`~gin_scorer.core.hands.HandCards` as masks. Each ``*_size`` is how many cards
+    were written in that group (more than the mask's bits when a card was written twice)."""
+
+    knocker_melds: tuple[int, ...]
+    knocker_meld_sizes: tuple[int, ...]
+    knocker_deadwood: int
+    knocker_deadwood_size: int
+    knocker_deadwood_cards: tuple[int, ...]  # as written (a card twice counts twice)
+    defender: int
+    defender_size: int
+    defender_melds: tuple[int, ...] | None
+    defender_meld_sizes: tuple[int, ...]
+    layoffs: tuple[tuple[int, int], ...] | None  # (card index, knocker's meld number)
+
+
+@dataclass(frozen=True, slots=True)
+class MaskedHand:
+    """A hand read for checking: its declaration (a :class:`HandRecord` without cards, what
+    scoring reads) and its cards as masks (``None``: no cards were entered)."""
+
+    declared: HandRecord
+    cards: MaskedCards | None
+
+
+def _group(codes: object) -> tuple[int, int] | None:
+    """(mask, size) of a list of card codes as the app writes them; None otherwise."""
+    if type(codes) is not list:
+        return None
+    bits = _BITS
+    mask = 0
+    try:
+        for code in codes:
+            mask |= bits[code]
+    except (KeyError, TypeError):
+        return None
+    return mask, len(codes)
+
+
+def _groups(lists: object) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """(masks, sizes) of a list of card lists; None when it is not in the app's form."""
+    if type(lists) is not list:
+        return None
+    masks, sizes = [], []
+    for codes in lists:
+        group = _group(codes)
+        if group is None:
+            return None
+        masks.append(group[0])
+        sizes.append(group[1])
+    return tuple(masks), tuple(sizes)
+
+
+def _layoffs(value: object) -> tuple[tuple[int, int], ...] | None:
+    if type(value) is not list:
+        return None
+    laid = []
+    for item in value:
+        if type(item) is not dict or item.keys() != _LAYOFF_KEYS:
+            return None
+        meld, code = item["meld"], item["card"]
+        if type(meld) is not int or meld < 0 or type(code) is not str or code not in _INDEXES:
+            return None
+        laid.append((_INDEXES[code], meld))
+    return tuple(laid)
+
+
+_NOT_READ = object()  # the cards are not in the app's form: read the hand the slow way
+
+
+def _cards(value: object) -> MaskedCards | object | None:
+    """The cards' masks; ``None`` when there are none; ``_NOT_READ`` when not in the app's form."""
+    if value is None:
+        return None
+    if type(value) is not dict or not _CARD_KEYS.issuperset(value) or "defender" not in value:
+        return _NOT_READ
+    knocker = _groups(value.get("knocker_melds", []))
+    written = value.get("knocker_deadwood", [])
+    dead = _group(written)
+    defender = _group(value["defender"])
+    if knocker is None or dead is None or defender is None:
+        return _NOT_READ
+    own: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    if value.get("defender_melds") is not None:
+        own = _groups(value["defender_melds"])
+        if own is None:
+            return _NOT_READ
+    laid = None
+    if value.get("layoffs") is not None:
+        laid = _layoffs(value["layoffs"])
+        if laid is None:
+            return _NOT_READ
+    return MaskedCards(
+        knocker_melds=knocker[0],
+        knocker_meld_sizes=knocker[1],
+        knocker_deadwood=dead[0],
+        knocker_deadwood_size=dead[1],
+        knocker_deadwood_cards=tuple(_INDEXES[code] for code in written),
+        defender=defender[0],
+        defender_size=defender[1],
+        defender_melds=own[0] if own is not None else None,
+        defender_meld_sizes=own[1] if own is not None else (),
+        layoffs=laid,
+    )
+
+
+def _declarer(key: str, value: object) -> Side | object | None:
+    if key == "dead":
+        return None if value is True else _NOT_READ
+    if key == "misdeal" and value is True:
+        return None
+    found = _SIDES.get(value) if type(value) is str else None
+    return _NOT_READ if found is None else found
+
+
+def _deadwood(value: object) -> tuple[tuple[Side, int], ...] | None:
+    if type(value) is not dict:
+        return None
+    counts = []
+    for key, count in value.items():
+        side = _SIDES.get(key) if type(key) is str else None
+        if side is None or type(count) is not int or count < 0:
+            return None
+        counts.append((side, count))
+    return tuple(counts)
+
+
+def masked_from_json(obj: Mapping[str, object]) -> MaskedHand | None:
+    """The hand in ``obj`` (its stored JSON, decoded), with its cards as masks; ``None`` when
+    ``obj`` is not exactly in the form the app writes (read it with ``record_from_json``)."""
+    if type(obj) is not dict or not _KEYS.issuperset(obj):
+        return None
+    keys = [key for key in _DECLARATIONS if key in obj]
+    if len(keys) != 1:
+        return None
+    key = keys[0]
+    declarer = _declarer(key, obj[key])
+    fiftieth = obj.get("fiftieth_card", False)
+    deadwood = _deadwood(obj.get("deadwood", {}))
+    upcard = obj.get("upcard")
+    if upcard is not None and (type(upcard) is not str or upcard not in _CARDS):
+        return None
+    cards = _cards(obj.get("cards"))
+    if declarer is _NOT_READ or type(fiftieth) is not bool or deadwood is None:
+        return None
+    if cards is _NOT_READ:
+        return None
+    declared = HandRecord(
+        declaration=_DECLARATIONS[key],
+        declarer=declarer,  # type: ignore[arg-type]
+        deadwood=deadwood,
+        upcard=_CARDS[upcard] if upcard is not None else None,
+        fiftieth_card=fiftieth,
+    )
+    return MaskedHand(declared, cards)  # type: ignore[arg-type]
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def masked_from_record(record: HandRecord) -> MaskedHand:
+    """A hand already read into Card objects, as masks (the desk's and the room's hands)."""
+    declared = HandRecord(
+        declaration=record.declaration,
+        declarer=record.declarer,
+        deadwood=record.deadwood,
+        upcard=record.upcard,
+        fiftieth_card=record.fiftieth_card,
+    )
+    c: HandCards | None = record.cards
+    if c is None:
+        return MaskedHand(declared, None)
+    return MaskedHand(
+        declared,
+        MaskedCards(
+            knocker_melds=tuple(_mask(m) for m in c.knocker_melds),
+            knocker_meld_sizes=tuple(len(m) for m in c.knocker_melds),
+            knocker_deadwood=_mask(c.knocker_deadwood),
+            knocker_deadwood_size=len(c.knocker_deadwood),
+            knocker_deadwood_cards=tuple(card.index for card in c.knocker_deadwood),
+            defender=_mask(c.defender_cards),
+            defender_size=len(c.defender_cards),
+            defender_melds=(
+                tuple(_mask(m) for m in c.defender_melds) if c.defender_melds is not None else None
+            ),
+            defender_meld_sizes=tuple(len(m) for m in c.defender_melds or ()),
+            layoffs=(
+                tuple((lo.card.index, lo.meld) for lo in c.layoffs)
+                if c.layoffs is not None
+                else None
+            ),
+        ),
+    )
