@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from gin_scorer.core.cards import ALL_CARDS, Card
 from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Side
@@ -66,24 +68,26 @@ class MaskedCards:
 @dataclass(frozen=True, slots=True)
 class MaskedHand:
     """A hand read for checking: its declaration (a :class:`HandRecord` without cards, what
-    scoring reads) and its cards as masks (``None``: no cards were entered)."""
+    scoring reads), its cards as masks (``None``: no cards were entered), and ``key``: the
+    declaration as plain values, equal for equal declarations (cheap to hash, unlike the
+    record: checking a whole event remembers what each declaration scores by it)."""
 
     declared: HandRecord
     cards: MaskedCards | None
+    key: tuple[object, ...]
+
+
+Declarations = dict[tuple[object, ...], HandRecord]
 
 
 def _group(codes: object) -> tuple[int, int] | None:
     """(mask, size) of a list of card codes as the app writes them; None otherwise."""
     if type(codes) is not list:
         return None
-    bits = _BITS
-    mask = 0
     try:
-        for code in codes:
-            mask |= bits[code]
+        return reduce(or_, map(_BITS.__getitem__, codes), 0), len(codes)
     except (KeyError, TypeError):
         return None
-    return mask, len(codes)
 
 
 def _groups(lists: object) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -91,12 +95,15 @@ def _groups(lists: object) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     if type(lists) is not list:
         return None
     masks, sizes = [], []
-    for codes in lists:
-        group = _group(codes)
-        if group is None:
-            return None
-        masks.append(group[0])
-        sizes.append(group[1])
+    bits = _BITS.__getitem__
+    try:
+        for codes in lists:
+            if type(codes) is not list:
+                return None
+            masks.append(reduce(or_, map(bits, codes), 0))
+            sizes.append(len(codes))
+    except (KeyError, TypeError):
+        return None
     return tuple(masks), tuple(sizes)
 
 
@@ -114,7 +121,7 @@ def _layoffs(value: object) -> tuple[tuple[int, int], ...] | None:
     return tuple(laid)
 
 
-_NOT_READ = object()  # the cards are not in the app's form: read the hand the slow way
+_NOT_READ = object()  # not in the app's form: read the hand the slow way
 
 
 def _cards(value: object) -> MaskedCards | object | None:
@@ -140,16 +147,16 @@ def _cards(value: object) -> MaskedCards | object | None:
         if laid is None:
             return _NOT_READ
     return MaskedCards(
-        knocker_melds=knocker[0],
-        knocker_meld_sizes=knocker[1],
-        knocker_deadwood=dead[0],
-        knocker_deadwood_size=dead[1],
-        knocker_deadwood_cards=tuple(_INDEXES[code] for code in written),
-        defender=defender[0],
-        defender_size=defender[1],
-        defender_melds=own[0] if own is not None else None,
-        defender_meld_sizes=own[1] if own is not None else (),
-        layoffs=laid,
+        knocker[0],
+        knocker[1],
+        dead[0],
+        dead[1],
+        tuple(map(_INDEXES.__getitem__, written)),
+        defender[0],
+        defender[1],
+        own[0] if own is not None else None,
+        own[1] if own is not None else (),
+        laid,
     )
 
 
@@ -162,46 +169,57 @@ def _declarer(key: str, value: object) -> Side | object | None:
     return _NOT_READ if found is None else found
 
 
-def _deadwood(value: object) -> tuple[tuple[Side, int], ...] | None:
+def _deadwood_read(value: object) -> bool:
+    """Whether ``value`` is the counts as the app writes them: {"A": 7, "B": 15}."""
     if type(value) is not dict:
-        return None
-    counts = []
+        return False
     for key, count in value.items():
-        side = _SIDES.get(key) if type(key) is str else None
-        if side is None or type(count) is not int or count < 0:
-            return None
-        counts.append((side, count))
-    return tuple(counts)
+        if type(key) is not str or key not in _SIDES or type(count) is not int or count < 0:
+            return False
+    return True
 
 
-def masked_from_json(obj: Mapping[str, object]) -> MaskedHand | None:
+def masked_from_json(
+    obj: Mapping[str, object], declarations: Declarations | None = None
+) -> MaskedHand | None:
     """The hand in ``obj`` (its stored JSON, decoded), with its cards as masks; ``None`` when
-    ``obj`` is not exactly in the form the app writes (read it with ``record_from_json``)."""
+    ``obj`` is not exactly in the form the app writes (read it with ``record_from_json``).
+    ``declarations``: the declarations read so far, by key, to share (an event's hands
+    repeat a few hundred declarations)."""
     if type(obj) is not dict or not _KEYS.issuperset(obj):
         return None
     keys = [key for key in _DECLARATIONS if key in obj]
     if len(keys) != 1:
         return None
     key = keys[0]
-    declarer = _declarer(key, obj[key])
+    said_by = obj[key]
     fiftieth = obj.get("fiftieth_card", False)
-    deadwood = _deadwood(obj.get("deadwood", {}))
+    deadwood = obj.get("deadwood", {})
     upcard = obj.get("upcard")
+    if type(fiftieth) is not bool or not _deadwood_read(deadwood):
+        return None
     if upcard is not None and (type(upcard) is not str or upcard not in _CARDS):
         return None
     cards = _cards(obj.get("cards"))
-    if declarer is _NOT_READ or type(fiftieth) is not bool or deadwood is None:
-        return None
     if cards is _NOT_READ:
         return None
-    declared = HandRecord(
-        declaration=_DECLARATIONS[key],
-        declarer=declarer,  # type: ignore[arg-type]
-        deadwood=deadwood,
-        upcard=_CARDS[upcard] if upcard is not None else None,
-        fiftieth_card=fiftieth,
-    )
-    return MaskedHand(declared, cards)  # type: ignore[arg-type]
+    # The values are checked above, with their types (1 and True are equal as keys).
+    declared_key = (key, said_by, tuple(deadwood.items()), upcard, fiftieth)
+    declared = declarations.get(declared_key) if declarations is not None else None
+    if declared is None:
+        declarer = _declarer(key, said_by)
+        if declarer is _NOT_READ:
+            return None
+        declared = HandRecord(
+            declaration=_DECLARATIONS[key],
+            declarer=declarer,  # type: ignore[arg-type]
+            deadwood=tuple((_SIDES[side], count) for side, count in deadwood.items()),
+            upcard=_CARDS[upcard] if upcard is not None else None,
+            fiftieth_card=fiftieth,
+        )
+        if declarations is not None:
+            declarations[declared_key] = declared
+    return MaskedHand(declared, cards, declared_key)  # type: ignore[arg-type]
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -221,8 +239,9 @@ def masked_from_record(record: HandRecord) -> MaskedHand:
         fiftieth_card=record.fiftieth_card,
     )
     c: HandCards | None = record.cards
+    key = _key_of(record)
     if c is None:
-        return MaskedHand(declared, None)
+        return MaskedHand(declared, None, key)
     return MaskedHand(
         declared,
         MaskedCards(
@@ -243,4 +262,18 @@ def masked_from_record(record: HandRecord) -> MaskedHand:
                 else None
             ),
         ),
+        key,
     )
+
+
+def _key_of(record: HandRecord) -> tuple[object, ...]:
+    """The key :func:`masked_from_json` gives the same declaration written by the app."""
+    if record.declaration is Declaration.DEAD:
+        said_by: object = True
+    elif record.declaration is Declaration.MISDEAL and record.declarer is None:
+        said_by = True
+    else:
+        said_by = record.declarer.value if record.declarer else None
+    counts = tuple((side.value, count) for side, count in record.deadwood)
+    upcard = record.upcard.code if record.upcard else None
+    return (record.declaration.value, said_by, counts, upcard, record.fiftieth_card)

@@ -29,7 +29,7 @@ from gin_scorer.core.melds.search import _least_of_mask
 from gin_scorer.core.melds.tables import _TABLES, _mask_points
 from gin_scorer.core.rules import RuleSet
 
-__all__ = ["error_codes"]
+__all__ = ["card_error_codes", "error_codes"]
 
 _GIN = (Declaration.GIN, Declaration.BIG_GIN)
 
@@ -38,14 +38,22 @@ def error_codes(hand: MaskedHand, rules: RuleSet) -> tuple[str, ...]:
     """The codes of every error ``hand`` has under ``rules`` (once each, in no promised
     order); empty when it has none. The hand must already score under ``rules`` (as
     ``validate_hand(..., known_scorable=True)``)."""
+    codes = [p.code for p in declared_problems(hand.declared, rules) if p.is_error]
+    return tuple(dict.fromkeys(codes + card_error_codes(hand, rules)))
+
+
+def card_error_codes(hand: MaskedHand, rules: RuleSet) -> list[str]:
+    """The errors ``hand``'s cards give (:func:`error_codes` less what the declaration alone
+    breaks, which is the same for every hand declared alike)."""
     record = hand.declared
-    codes = [p.code for p in declared_problems(record, rules) if p.is_error]
     cards = hand.cards
-    if cards is not None and record.declaration is Declaration.MISDEAL:
-        codes.append("misdeal_cards")
-    elif cards is not None and record.declarer is not None:
-        codes += _card_codes(record, cards, record.declarer, rules)
-    return tuple(dict.fromkeys(codes))
+    if cards is None:
+        return []
+    if record.declaration is Declaration.MISDEAL:
+        return ["misdeal_cards"]
+    if record.declarer is None:
+        return []
+    return _card_codes(record, cards, record.declarer, rules)
 
 
 def _card_codes(record: HandRecord, cards: MaskedCards, knocker: Side, rules: RuleSet) -> list[str]:
@@ -64,12 +72,12 @@ def _card_codes(record: HandRecord, cards: MaskedCards, knocker: Side, rules: Ru
     twice = held != knocker_size + cards.defender_size
     if twice:
         codes.append("duplicate_card")
-    legal = all(
-        size >= 3 and mask in melds and mask.bit_count() == size
-        for mask, size in zip(cards.knocker_melds, cards.knocker_meld_sizes, strict=True)
-    )
-    if not legal:
-        codes.append("illegal_meld")
+    legal = True
+    for mask, size in zip(cards.knocker_melds, cards.knocker_meld_sizes, strict=True):
+        if size < 3 or mask not in melds or mask.bit_count() != size:
+            legal = False
+            codes.append("illegal_meld")
+            break
     melds_ok = legal and not twice
     codes += _knocker_count_codes(record, cards, knocker, melds_ok, rules)
     if gin and cards.layoffs:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services import verify
+from gin_scorer.services import verify, verify_split
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.seal import current_seal
@@ -27,7 +27,7 @@ def _small_event(path: Path) -> str:
 
 @pytest.fixture
 def parallel(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(verify, "PARALLEL_FROM_LINKS", 0)
+    monkeypatch.setattr(verify_split, "PARALLEL_FROM", 0)
 
 
 @pytest.mark.usefixtures("parallel")
