@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import reduce
 from operator import or_
+from typing import Any, NamedTuple
 
 from gin_scorer.core.cards import ALL_CARDS, Card
 from gin_scorer.core.hands import Declaration, HandCards, HandRecord, Side
@@ -48,10 +48,10 @@ _CARD_KEYS = frozenset(
 _LAYOFF_KEYS = frozenset({"card", "meld"})
 
 
-@dataclass(frozen=True, slots=True)
-class MaskedCards:
+class MaskedCards(NamedTuple):
     """:class:`~gin_scorer.core.hands.HandCards` as masks. Each ``*_size`` is how many cards
-    were written in that group (more than the mask's bits when a card was written twice)."""
+    were written in that group (more than the mask's bits when a card was written twice).
+    A named tuple: built for every hand of an event, it must cost little to make."""
 
     knocker_melds: tuple[int, ...]
     knocker_meld_sizes: tuple[int, ...]
@@ -63,10 +63,11 @@ class MaskedCards:
     defender_melds: tuple[int, ...] | None
     defender_meld_sizes: tuple[int, ...]
     layoffs: tuple[tuple[int, int], ...] | None  # (card index, knocker's meld number)
+    knocker_cards: int  # every card of the knocker's, melded or not
+    knocker_size: int
 
 
-@dataclass(frozen=True, slots=True)
-class MaskedHand:
+class MaskedHand(NamedTuple):
     """A hand read for checking: its declaration (a :class:`HandRecord` without cards, what
     scoring reads), its cards as masks (``None``: no cards were entered), and ``key``: the
     declaration as plain values, equal for equal declarations (cheap to hash, unlike the
@@ -78,98 +79,84 @@ class MaskedHand:
 
 
 Declarations = dict[tuple[object, ...], HandRecord]
+_BIT = _BITS.__getitem__
+_INDEX = _INDEXES.__getitem__
 
 
-def _group(codes: object) -> tuple[int, int] | None:
-    """(mask, size) of a list of card codes as the app writes them; None otherwise."""
-    if type(codes) is not list:
-        return None
-    try:
-        return reduce(or_, map(_BITS.__getitem__, codes), 0), len(codes)
-    except (KeyError, TypeError):
-        return None
-
-
-def _groups(lists: object) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """(masks, sizes) of a list of card lists; None when it is not in the app's form."""
+def _lists(lists: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(masks, sizes) of a list of card lists as the app writes them; raises KeyError or
+    TypeError otherwise."""
     if type(lists) is not list:
-        return None
-    masks, sizes = [], []
-    bits = _BITS.__getitem__
-    try:
-        for codes in lists:
-            if type(codes) is not list:
-                return None
-            masks.append(reduce(or_, map(bits, codes), 0))
-            sizes.append(len(codes))
-    except (KeyError, TypeError):
-        return None
-    return tuple(masks), tuple(sizes)
+        raise TypeError
+    masks = []
+    for codes in lists:
+        if type(codes) is not list:
+            raise TypeError
+        masks.append(reduce(or_, map(_BIT, codes), 0))
+    return tuple(masks), tuple(map(len, lists))
 
 
-def _layoffs(value: object) -> tuple[tuple[int, int], ...] | None:
+def _one_list(codes: object) -> int:
+    if type(codes) is not list:
+        raise TypeError
+    return reduce(or_, map(_BIT, codes), 0)
+
+
+def _layoffs(value: object) -> tuple[tuple[int, int], ...]:
     if type(value) is not list:
-        return None
+        raise TypeError
     laid = []
     for item in value:
         if type(item) is not dict or item.keys() != _LAYOFF_KEYS:
-            return None
+            raise TypeError
         meld, code = item["meld"], item["card"]
-        if type(meld) is not int or meld < 0 or type(code) is not str or code not in _INDEXES:
-            return None
+        if type(meld) is not int or meld < 0 or type(code) is not str:
+            raise TypeError
         laid.append((_INDEXES[code], meld))
     return tuple(laid)
 
 
-_NOT_READ = object()  # not in the app's form: read the hand the slow way
-
-
-def _cards(value: object) -> MaskedCards | object | None:
-    """The cards' masks; ``None`` when there are none; ``_NOT_READ`` when not in the app's form."""
-    if value is None:
-        return None
-    if type(value) is not dict or not _CARD_KEYS.issuperset(value) or "defender" not in value:
-        return _NOT_READ
-    knocker = _groups(value.get("knocker_melds", []))
+def _cards(value: dict[str, Any]) -> MaskedCards:
+    """The cards' masks; KeyError or TypeError when they are not in the app's form."""
+    if not _CARD_KEYS.issuperset(value):
+        raise KeyError
+    melds, sizes = _lists(value.get("knocker_melds", []))
     written = value.get("knocker_deadwood", [])
-    dead = _group(written)
-    defender = _group(value["defender"])
-    if knocker is None or dead is None or defender is None:
-        return _NOT_READ
-    own: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    if value.get("defender_melds") is not None:
-        own = _groups(value["defender_melds"])
-        if own is None:
-            return _NOT_READ
-    laid = None
-    if value.get("layoffs") is not None:
-        laid = _layoffs(value["layoffs"])
-        if laid is None:
-            return _NOT_READ
+    dead = _one_list(written)
+    defender = value["defender"]
+    own = value.get("defender_melds")
+    laid = value.get("layoffs")
+    own_masks, own_sizes = _lists(own) if own is not None else (None, ())
     return MaskedCards(
-        knocker[0],
-        knocker[1],
-        dead[0],
-        dead[1],
-        tuple(map(_INDEXES.__getitem__, written)),
-        defender[0],
-        defender[1],
-        own[0] if own is not None else None,
-        own[1] if own is not None else (),
-        laid,
+        melds,
+        sizes,
+        dead,
+        len(written),
+        tuple(map(_INDEX, written)),
+        _one_list(defender),
+        len(defender),
+        own_masks,
+        own_sizes,
+        _layoffs(laid) if laid is not None else None,
+        reduce(or_, melds, dead),
+        sum(sizes, len(written)),
     )
 
 
-def _declarer(key: str, value: object) -> Side | object | None:
+def _declarer(key: str, value: object) -> Side | None:
+    """Who declared (``None``: nobody); KeyError when not as the app writes it."""
     if key == "dead":
-        return None if value is True else _NOT_READ
+        if value is not True:
+            raise KeyError
+        return None
     if key == "misdeal" and value is True:
         return None
-    found = _SIDES.get(value) if type(value) is str else None
-    return _NOT_READ if found is None else found
+    if type(value) is not str:
+        raise KeyError
+    return _SIDES[value]
 
 
-def _deadwood_read(value: object) -> bool:
+def _counts_read(value: object) -> bool:
     """Whether ``value`` is the counts as the app writes them: {"A": 7, "B": 15}."""
     if type(value) is not dict:
         return False
@@ -194,32 +181,33 @@ def masked_from_json(
     key = keys[0]
     said_by = obj[key]
     fiftieth = obj.get("fiftieth_card", False)
-    deadwood = obj.get("deadwood", {})
+    counts = obj.get("deadwood", {})
     upcard = obj.get("upcard")
-    if type(fiftieth) is not bool or not _deadwood_read(deadwood):
+    if type(fiftieth) is not bool or not _counts_read(counts):
+        return None
+    if type(said_by) is not str and said_by is not True:  # 1 == True: a key would not tell
         return None
     if upcard is not None and (type(upcard) is not str or upcard not in _CARDS):
         return None
-    cards = _cards(obj.get("cards"))
-    if cards is _NOT_READ:
+    try:
+        value = obj.get("cards")
+        cards = None if value is None else _cards(value)
+        # The values are checked above, with their types (1 and True are equal as keys).
+        declared_key = (key, said_by, tuple(counts.items()), upcard, fiftieth)
+        declared = declarations.get(declared_key) if declarations is not None else None
+        if declared is None:
+            declared = HandRecord(
+                declaration=_DECLARATIONS[key],
+                declarer=_declarer(key, said_by),
+                deadwood=tuple((_SIDES[side], n) for side, n in counts.items()),
+                upcard=_CARDS[upcard] if upcard is not None else None,
+                fiftieth_card=fiftieth,
+            )
+            if declarations is not None:
+                declarations[declared_key] = declared
+    except (KeyError, TypeError, AttributeError):
         return None
-    # The values are checked above, with their types (1 and True are equal as keys).
-    declared_key = (key, said_by, tuple(deadwood.items()), upcard, fiftieth)
-    declared = declarations.get(declared_key) if declarations is not None else None
-    if declared is None:
-        declarer = _declarer(key, said_by)
-        if declarer is _NOT_READ:
-            return None
-        declared = HandRecord(
-            declaration=_DECLARATIONS[key],
-            declarer=declarer,  # type: ignore[arg-type]
-            deadwood=tuple((_SIDES[side], count) for side, count in deadwood.items()),
-            upcard=_CARDS[upcard] if upcard is not None else None,
-            fiftieth_card=fiftieth,
-        )
-        if declarations is not None:
-            declarations[declared_key] = declared
-    return MaskedHand(declared, cards, declared_key)  # type: ignore[arg-type]
+    return MaskedHand(declared, cards, declared_key)
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -242,10 +230,11 @@ def masked_from_record(record: HandRecord) -> MaskedHand:
     key = _key_of(record)
     if c is None:
         return MaskedHand(declared, None, key)
+    melds = tuple(_mask(m) for m in c.knocker_melds)
     return MaskedHand(
         declared,
         MaskedCards(
-            knocker_melds=tuple(_mask(m) for m in c.knocker_melds),
+            knocker_melds=melds,
             knocker_meld_sizes=tuple(len(m) for m in c.knocker_melds),
             knocker_deadwood=_mask(c.knocker_deadwood),
             knocker_deadwood_size=len(c.knocker_deadwood),
@@ -261,6 +250,8 @@ def masked_from_record(record: HandRecord) -> MaskedHand:
                 if c.layoffs is not None
                 else None
             ),
+            knocker_cards=reduce(or_, melds, _mask(c.knocker_deadwood)),
+            knocker_size=sum(map(len, c.knocker_melds), len(c.knocker_deadwood)),
         ),
         key,
     )

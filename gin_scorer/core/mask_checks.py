@@ -61,14 +61,11 @@ def _card_codes(record: HandRecord, cards: MaskedCards, knocker: Side, rules: Ru
     melds = _TABLES[rules.ace_rule].melds
     gin = record.declaration in _GIN
     codes: list[str] = []
-    knocker_size = sum(cards.knocker_meld_sizes) + cards.knocker_deadwood_size
+    knocker_size = cards.knocker_size
     wanted = 11 if record.declaration is Declaration.BIG_GIN else 10
     if knocker_size != wanted or cards.defender_size != 10:
         codes.append("wrong_card_count")
-    knocker_cards = cards.knocker_deadwood
-    for mask in cards.knocker_melds:
-        knocker_cards |= mask
-    held = (knocker_cards | cards.defender).bit_count()
+    held = (cards.knocker_cards | cards.defender).bit_count()
     twice = held != knocker_size + cards.defender_size
     if twice:
         codes.append("duplicate_card")
@@ -95,8 +92,12 @@ def _knocker_count_codes(
         return ["gin_with_deadwood"] if cards.knocker_deadwood_size else []
     if record.declaration is not Declaration.KNOCK:
         return []
-    points = _TABLES[rules.ace_rule].points
-    counted = sum(points[index] for index in cards.knocker_deadwood_cards)
+    tables = _TABLES[rules.ace_rule]
+    dead = cards.knocker_deadwood
+    if dead.bit_count() == cards.knocker_deadwood_size:
+        counted = _mask_points(dead, tables)
+    else:  # a card written twice counts twice, as validate_hand counts the cards written
+        counted = sum(tables.points[index] for index in cards.knocker_deadwood_cards)
     declared = record.declared(knocker)
     if declared == counted:
         return []

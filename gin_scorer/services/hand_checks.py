@@ -24,6 +24,7 @@ from gin_scorer.core.hand_masks import Declarations
 from gin_scorer.core.hands import HandRecord, score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.mask_checks import card_error_codes
+from gin_scorer.core.rules import KnockRule
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import ServiceError
@@ -199,9 +200,12 @@ def _checked_hand(
     found.hands += 1
     rules, scores = under
     masked = hand.hand
-    known = scores.get(masked.key)
+    key = masked.key
+    if not upcard_counts(rules):  # the upcard changes nothing here: one entry for all 52
+        key = key[:3] + key[4:]
+    known = scores.get(key)
     if known is None:
-        known = scores[masked.key] = _declaration(masked.declared, rules)
+        known = scores[key] = _declaration(masked.declared, rules)
     result, unscorable, wrong = known
     if unscorable is not None:
         found.problems.append(_at(said("{0}, hand {1}", where, number), unscorable))
@@ -222,6 +226,12 @@ def _checked_hand(
     elif errors:
         found.problems.extend(_at(at_hand, p.words) for p in errors)
     return result
+
+
+def upcard_counts(rules: RuleSet) -> bool:
+    """Whether a hand's upcard changes its score or its declaration's errors under ``rules``
+    (spades double; Oklahoma's knock limit)."""
+    return rules.spade_doubles or rules.knock_rule is KnockRule.OKLAHOMA
 
 
 def _declaration(
