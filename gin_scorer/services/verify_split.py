@@ -7,7 +7,9 @@ checks the seal first. Each share's checks are the same :func:`check_matches` ei
 would make, merged back in match order, so the report is the one a single process gives.
 
 Below :data:`PARALLEL_FROM` hands and links, or where ``GIN_SCORER_VERIFY_PROCESSES=1`` is
-set, everything runs here: starting a process costs about half a second. The helper opens
+set, everything runs here: starting a process costs about half a second (``=2`` asks for the
+second process whatever the size). A frozen program spawns it only when its entry point called
+``multiprocessing.freeze_support()`` (packaging/entry_point.py does). The helper opens
 the database by its URL in a read-only transaction of its own; if it saw another state of
 the database than this process (a station wrote in between), or failed, its shares are
 checked again here and the seal too, so the answer never mixes two states.
@@ -81,13 +83,31 @@ def check_share(session: Session, share: Share, events: dict[int, Event]) -> dic
 
 
 def worth_a_second_process(session: Session) -> bool:
-    """Whether the work is large enough to pay for a second process, and one may start."""
-    if os.environ.get(PROCESSES_ENV, "").strip() == "1":
+    """Whether the work is large enough to pay for a second process, and one may start.
+    ``GIN_SCORER_VERIFY_PROCESSES``: 1, never; 2, whatever the size (a program that cannot
+    start one then says so in errors.log)."""
+    asked = os.environ.get(PROCESSES_ENV, "").strip()
+    if asked == "1":
         return False
+    if not multiprocessing_works():
+        if asked == "2":
+            _fault(
+                RuntimeError("a second process was asked for, but this program cannot start one")
+            )
+        return False
+    if asked == "2":
+        return True
     hands = session.execute(sql_select(func.max(col(HandEntry.id)))).scalar() or 0
     latest = latest_link(session)
     links = latest[0] if latest is not None else 0
-    return hands + links >= PARALLEL_FROM and multiprocessing_works()
+    return hands + links >= PARALLEL_FROM
+
+
+def _fault(error: BaseException) -> None:
+    """A fault of ours in errors.log (verify goes on in this process alone)."""
+    from gin_scorer.fault_log import error_log, write_log
+
+    write_log(error_log(), type(error), error, error.__traceback__)
 
 
 def multiprocessing_works() -> bool:
@@ -153,7 +173,8 @@ def helper(
         def answer() -> HelperAnswer | None:
             try:
                 return future.result()
-            except Exception:  # the helper could not check (a busy file ...): check here
+            except Exception as error:  # it could not check (a busy file ...): check here
+                _fault(error)
                 return None
 
         yield counter, answer
