@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import reduce
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial, reduce
 from operator import or_
 from typing import Any, NamedTuple
 
@@ -79,6 +79,10 @@ class MaskedHand(NamedTuple):
 
 
 Declarations = dict[tuple[object, ...], HandRecord]
+# The tuple's own constructor: a named tuple's __new__ is a Python function, one call more
+# for every hand of an event.
+_new_cards: Callable[[tuple[Any, ...]], MaskedCards] = partial(tuple.__new__, MaskedCards)
+_new_hand: Callable[[tuple[Any, ...]], MaskedHand] = partial(tuple.__new__, MaskedHand)
 _BIT = _BITS.__getitem__
 _INDEX = _INDEXES.__getitem__
 
@@ -127,19 +131,21 @@ def _cards(value: dict[str, Any]) -> MaskedCards:
     own = value.get("defender_melds")
     laid = value.get("layoffs")
     own_masks, own_sizes = _lists(own) if own is not None else (None, ())
-    return MaskedCards(
-        melds,
-        sizes,
-        dead,
-        len(written),
-        tuple(map(_INDEX, written)),
-        _one_list(defender),
-        len(defender),
-        own_masks,
-        own_sizes,
-        _layoffs(laid) if laid is not None else None,
-        reduce(or_, melds, dead),
-        sum(sizes, len(written)),
+    return _new_cards(  # MaskedCards(...), without the named tuple's own __new__ call
+        (
+            melds,
+            sizes,
+            dead,
+            len(written),
+            tuple(map(_INDEX, written)),
+            _one_list(defender),
+            len(defender),
+            own_masks,
+            own_sizes,
+            _layoffs(laid) if laid is not None else None,
+            reduce(or_, melds, dead),
+            sum(sizes, len(written)),
+        )
     )
 
 
@@ -207,7 +213,7 @@ def masked_from_json(
                 declarations[declared_key] = declared
     except (KeyError, TypeError, AttributeError):
         return None
-    return MaskedHand(declared, cards, declared_key)
+    return _new_hand((declared, cards, declared_key))
 
 
 def _mask(cards: Sequence[Card]) -> int:

@@ -77,13 +77,15 @@ class MatchRules:
     (an event's hands repeat a few hundred declarations); and the declarations read."""
 
     def __init__(self) -> None:
-        self._read: dict[str, tuple[RuleSet, Scores]] = {}
+        self._read: dict[str, tuple[RuleSet, Scores, bool]] = {}
         self.declarations: Declarations = {}
 
-    def of(self, match: Any) -> tuple[RuleSet, Scores]:
+    def of(self, match: Any) -> tuple[RuleSet, Scores, bool]:
+        """The match's rules, the scores met under them, and whether the upcard counts."""
         found = self._read.get(match.rules_json)
         if found is None:
-            found = (rules_from_json(match.rules_json, f"match {match.id} rules"), {})
+            rules = rules_from_json(match.rules_json, f"match {match.id} rules")
+            found = (rules, {}, upcard_counts(rules))
             self._read[match.rules_json] = found
         return found
 
@@ -113,7 +115,7 @@ def check_match(
         return found
     try:
         known = known or MatchRules()
-        rules, scores = known.of(match)
+        rules, scores, upcard = known.of(match)
         for entry, gone in _superseding_elsewhere(rows):
             elsewhere = said("hand entry {0} supersedes entry {1} of another match", entry, gone)
             found.problems.append(_at(where, elsewhere))
@@ -124,7 +126,7 @@ def check_match(
         return found
     results = []
     for number, hand in enumerate(hands, 1):
-        result = _checked_hand(found, where, number, hand, (rules, scores))
+        result = _checked_hand(found, where, number, hand, (rules, scores, upcard))
         if result is not None:
             results.append(result)
     ledger = play_match(results, rules)
@@ -192,16 +194,16 @@ def _checked_hand(
     where: Said,
     number: int,
     hand: CountedRow,
-    under: tuple[RuleSet, Scores],
+    under: tuple[RuleSet, Scores, bool],
 ) -> HandResult | None:
     """One hand scored and checked; its errors noted (or the director's override). The
     checks run on the decoded masks; the record's Card objects and the sentences are made
     only when they find an error."""
     found.hands += 1
-    rules, scores = under
+    rules, scores, upcard = under
     masked = hand.hand
     key = masked.key
-    if not upcard_counts(rules):  # the upcard changes nothing here: one entry for all 52
+    if not upcard:  # the upcard changes nothing here: one entry for all 52
         key = key[:3] + key[4:]
     known = scores.get(key)
     if known is None:
