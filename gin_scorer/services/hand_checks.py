@@ -19,22 +19,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlmodel import Session
 
-from gin_scorer.core.declared_checks import declared_problems
-from gin_scorer.core.hand_masks import Declarations
-from gin_scorer.core.hands import HandRecord, score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.mask_checks import card_error_codes
-from gin_scorer.core.rules import KnockRule
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by
-from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.verify_rows import (
     CountedRow,
+    MatchRules,
+    Scores,
     counted_rows,
+    declaration_facts,
     event_hand_rows,
     event_matches,
     round_numbers,
@@ -69,30 +67,6 @@ class MatchCheck:
 @dataclass
 class EventCheck(MatchCheck):
     matches: int = 0
-
-
-class MatchRules:
-    """Each match's rules read once per check (an event's matches share a few rule sets);
-    under each, what every declaration met scores and whether it breaks the rules by itself
-    (an event's hands repeat a few hundred declarations); and the declarations read."""
-
-    def __init__(self) -> None:
-        self._read: dict[str, tuple[RuleSet, Scores, bool]] = {}
-        self.declarations: Declarations = {}
-
-    def of(self, match: Any) -> tuple[RuleSet, Scores, bool]:
-        """The match's rules, the scores met under them, and whether the upcard counts."""
-        found = self._read.get(match.rules_json)
-        if found is None:
-            rules = rules_from_json(match.rules_json, f"match {match.id} rules")
-            found = (rules, {}, upcard_counts(rules))
-            self._read[match.rules_json] = found
-        return found
-
-
-# A declaration's key -> what it scores (or why it cannot be scored), and whether the
-# declaration alone is an error (a knock above the limit ...), under one rule set.
-Scores = dict[tuple[object, ...], tuple["HandResult | None", "Said | None", bool]]
 
 
 def check_match(
@@ -207,7 +181,7 @@ def _checked_hand(
         key = key[:3] + key[4:]
     known = scores.get(key)
     if known is None:
-        known = scores[key] = _declaration(masked.declared, rules)
+        known = scores[key] = declaration_facts(masked.declared, rules)
     result, unscorable, wrong = known
     if unscorable is not None:
         found.problems.append(_at(said("{0}, hand {1}", where, number), unscorable))
@@ -228,24 +202,6 @@ def _checked_hand(
     elif errors:
         found.problems.extend(_at(at_hand, p.words) for p in errors)
     return result
-
-
-def upcard_counts(rules: RuleSet) -> bool:
-    """Whether a hand's upcard changes its score or its declaration's errors under ``rules``
-    (spades double; Oklahoma's knock limit)."""
-    return rules.spade_doubles or rules.knock_rule is KnockRule.OKLAHOMA
-
-
-def _declaration(
-    declared: HandRecord, rules: RuleSet
-) -> tuple[HandResult | None, Said | None, bool]:
-    """What a declaration scores (or why it cannot be scored), and whether it is an error by
-    itself, whatever the cards."""
-    try:
-        result = score_hand(declared, rules)
-    except ValueError as error:
-        return None, words_of(error), True
-    return result, None, any(p.is_error for p in declared_problems(declared, rules))
 
 
 def _at(where: Said, what: Said) -> Said:

@@ -16,19 +16,33 @@ from typing import Any, NamedTuple
 from sqlalchemy import select as sql_select
 from sqlmodel import Session, col
 
+from gin_scorer.core.declared_checks import declared_problems
 from gin_scorer.core.hand_masks import (
     Declarations,
     MaskedHand,
     masked_from_json,
     masked_from_record,
 )
-from gin_scorer.core.wording import said
+from gin_scorer.core.hands import HandRecord, HandResult, score_hand
+from gin_scorer.core.rules import KnockRule, RuleSet
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.dto import EntryKind
 from gin_scorer.services.errors import Unreadable
+from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import parse_record
 from gin_scorer.store.tables import HandEntry, Match, Round
 
-__all__ = ["CountedRow", "counted_rows", "event_hand_rows", "event_matches", "round_numbers"]
+__all__ = [
+    "CountedRow",
+    "MatchRules",
+    "Scores",
+    "counted_rows",
+    "declaration_facts",
+    "event_hand_rows",
+    "event_matches",
+    "round_numbers",
+    "upcard_counts",
+]
 
 # What the checks read of a match and of a hand-log row: no timestamps (a SQLite driver
 # parses each one), no names of who entered it.
@@ -152,3 +166,45 @@ def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) 
 
 _ID = itemgetter(0)
 _FIRST_TWO = itemgetter(0, 1)
+
+
+class MatchRules:
+    """Each match's rules read once per check (an event's matches share a few rule sets);
+    under each, what every declaration met scores and whether it breaks the rules by itself
+    (an event's hands repeat a few hundred declarations); and the declarations read."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, tuple[RuleSet, Scores, bool]] = {}
+        self.declarations: Declarations = {}
+
+    def of(self, match: Any) -> tuple[RuleSet, Scores, bool]:
+        """The match's rules, the scores met under them, and whether the upcard counts."""
+        found = self._read.get(match.rules_json)
+        if found is None:
+            rules = rules_from_json(match.rules_json, f"match {match.id} rules")
+            found = (rules, {}, upcard_counts(rules))
+            self._read[match.rules_json] = found
+        return found
+
+
+# A declaration's key -> what it scores (or why it cannot be scored), and whether the
+# declaration alone is an error (a knock above the limit ...), under one rule set.
+Scores = dict[tuple[object, ...], tuple["HandResult | None", "Said | None", bool]]
+
+
+def upcard_counts(rules: RuleSet) -> bool:
+    """Whether a hand's upcard changes its score or its declaration's errors under ``rules``
+    (spades double; Oklahoma's knock limit)."""
+    return rules.spade_doubles or rules.knock_rule is KnockRule.OKLAHOMA
+
+
+def declaration_facts(
+    declared: HandRecord, rules: RuleSet
+) -> tuple[HandResult | None, Said | None, bool]:
+    """What a declaration scores (or why it cannot be scored), and whether it is an error by
+    itself, whatever the cards."""
+    try:
+        result = score_hand(declared, rules)
+    except ValueError as error:
+        return None, words_of(error), True
+    return result, None, any(p.is_error for p in declared_problems(declared, rules))
