@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/verify_speed.py [--runs 3] [--hands 100000] [--cache DIR]
     .venv/bin/python benchmarks/verify_speed.py --profile cards   # cProfile's top entries
+    .venv/bin/python benchmarks/verify_speed.py --cpu             # CPU s of one process
 
 Three events, built once and cached (``--cache``, by default ``~/.cache/gin-scorer/verify_speed``;
 the build simulates every hand with the same seeded strategy as the demo, so each hand is a
@@ -52,6 +53,24 @@ took = time.perf_counter() - started
 db.close()
 print(json.dumps({{"seconds": took, "hands": report.hands, "problems": len(report.problems),
                   "first": [str(p) for p in report.problems[:3]]}}))
+"""
+
+_CPU = """
+import json, os, time
+os.environ["GIN_SCORER_VERIFY_PROCESSES"] = "1"
+from gin_scorer.store.database import open_database
+from gin_scorer.services.verify import verify_database
+from gin_scorer.store.seal_check import check_seal
+db = open_database({path!r}, backups=False, migrate=False)
+cpu = time.process_time()
+report = verify_database(db)
+verify = time.process_time() - cpu
+cpu = time.process_time()
+with db.transaction(write=False) as session:
+    check_seal(session)
+seal = time.process_time() - cpu
+db.close()
+print(json.dumps({{"verify": verify, "seal": seal, "hands": report.hands}}))
 """
 
 _FLOOR = """
@@ -162,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument(
+        "--cpu", action="store_true", help="CPU seconds of verify in one process, and the seal's"
+    )
+    parser.add_argument(
         "--code", type=Path, default=ROOT, help="the checkout to measure (default: this one)"
     )
     args = parser.parse_args(argv)
@@ -169,6 +191,16 @@ def main(argv: list[str] | None = None) -> int:
     paths = build_events(args.cache, args.hands)
     if args.profile:
         return profile(paths[args.profile], args.top, args.code)
+    if args.cpu:
+        # CPU seconds of one process (the load inflates them far less than wall time).
+        for name in args.events.split(","):
+            found = in_fresh_process(_CPU.format(path=str(paths[name])), args.code)
+            print(
+                f"{name:7} one process: verify {found['verify']:.2f} s CPU "
+                f"({found['verify'] / found['hands'] * 1e6:.1f} us a hand), of which the seal "
+                f"check alone {found['seal']:.2f} s CPU"
+            )
+        return 0
     load = os.getloadavg()
     print(
         f"verify speed of {args.code} (build {BUILD}, cache {args.cache}); load average "
