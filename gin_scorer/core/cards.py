@@ -100,6 +100,11 @@ class Card:
         # Stored rather than computed on each read: the meld search reads it for every card.
         object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + int(self.rank) - 1)
 
+    def __hash__(self) -> int:
+        # The dense index (equal cards have equal indexes): the generated hash hashed two
+        # enums by name, and every set, dict and cache key holding cards paid for it.
+        return self.index
+
     # Ordering uses rank then suit; Suit is not orderable, so compare by an index instead.
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

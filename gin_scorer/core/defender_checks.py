@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from gin_scorer.core.cards import Card, CardError, format_cards
 from gin_scorer.core.hands import HandCards, HandRecord, Problem, Severity, Side
-from gin_scorer.core.layoffs import best_defence, layoff_problems
+from gin_scorer.core.layoffs import Defence, best_defence, layoff_problems
 from gin_scorer.core.melds import (
     Meld,
     MeldError,
@@ -121,13 +121,13 @@ def _count_problems(
     rules: RuleSet,
     remaining: list[Card],
 ) -> list[Problem]:
-    """The defender's declared count against its cards, and a better play it missed."""
+    """The defender's declared count against its cards, and a better play it missed (its
+    words made only when there is one)."""
     who = defender.value
     # After gin nothing is laid off: declared layoffs were reported and count for nothing.
     declared_anything = cards.defender_melds is not None or (cards.layoffs is not None and not gin)
-    best = best_defence_in_words(knocker_melds, list(cards.defender_cards), gin, rules)
-    best_points, how, lays_off = best
-    counted = counted_as_declared(knocker_melds, cards, remaining, gin, rules)
+    best = _best_of(knocker_melds, list(cards.defender_cards), gin, rules)
+    counted = counted_as_declared(knocker_melds, cards, remaining, gin, rules, best=best)
     problems: list[Problem] = []
     declared = record.declared(defender)
     if declared is not None and declared != counted:
@@ -143,9 +143,10 @@ def _count_problems(
                 "{0} declared {1} deadwood but the cards count {2} at best", who, declared, counted
             )
         problems.append(Problem(_ERROR, "defender_count_mismatch", text, side=defender))
-    if best_points < counted:
-        code = "better_arrangement" if gin or not lays_off else "missed_layoff"
-        text = said("{0} counted {1}, best is {2}: {3}", who, counted, best_points, how)
+    if best.deadwood_points < counted:
+        code = "better_arrangement" if gin or not best.layoffs else "missed_layoff"
+        how = _how(knocker_melds, best)
+        text = said("{0} counted {1}, best is {2}: {3}", who, counted, best.deadwood_points, how)
         problems.append(Problem(_WARNING, code, text, side=defender))
     return problems
 
@@ -156,19 +157,24 @@ def counted_as_declared(
     remaining: list[Card],
     gin: bool,
     rules: RuleSet,
+    *,
+    best: Defence | None = None,
 ) -> int:
     """What the defender's cards count as declared: ``remaining`` is what its declared melds
-    and layoffs left; what was not declared is played at best."""
+    and layoffs left; what was not declared is played at best (``best``: the defender's best
+    answer with all its cards, when already found)."""
     ace = rules.ace_rule
     layoffs_declared = cards.layoffs is not None and not gin
     if cards.defender_melds is None and not layoffs_declared:
-        return best_defence_in_words(knocker_melds, list(cards.defender_cards), gin, rules)[0]
+        if best is None:
+            best = _best_of(knocker_melds, list(cards.defender_cards), gin, rules)
+        return best.deadwood_points
     if cards.defender_melds is None:
         # Layoffs given, melds not: the best melds of what is left.
         return best_arrangement(remaining, ace).deadwood_points
     if cards.layoffs is None and not gin:
         # Melds given, layoffs not: the best layoffs of what is left.
-        return best_defence_in_words(knocker_melds, remaining, gin, rules)[0]
+        return _best_of(knocker_melds, remaining, gin, rules).deadwood_points
     return deadwood_points(remaining, ace)
 
 
@@ -176,11 +182,24 @@ def best_defence_in_words(
     knocker_melds: Sequence[Meld], defender_cards: list[Card], gin: bool, rules: RuleSet
 ) -> tuple[int, Said, bool]:
     """The defender's least deadwood, how to get it in words, and whether that lays off."""
+    defence = _best_of(knocker_melds, defender_cards, gin, rules)
+    return defence.deadwood_points, _how(knocker_melds, defence), bool(defence.layoffs)
+
+
+def _best_of(
+    knocker_melds: Sequence[Meld], defender_cards: list[Card], gin: bool, rules: RuleSet
+) -> Defence:
+    """The defender's best answer (no layoffs after gin); nothing melded if the cards
+    cannot be searched (they were checked before: not reached)."""
     try:
-        defence = best_defence(knocker_melds, defender_cards, rules.ace_rule, allow_layoffs=not gin)
+        return best_defence(knocker_melds, defender_cards, rules.ace_rule, allow_layoffs=not gin)
     except (CardError, MeldError):  # pragma: no cover - inputs were checked above
-        return deadwood_points(defender_cards, rules.ace_rule), said("nothing melds"), False
+        points = deadwood_points(defender_cards, rules.ace_rule)
+        return Defence((), (), tuple(defender_cards), points)
+
+
+def _how(knocker_melds: Sequence[Meld], defence: Defence) -> Said:
+    """How to play a defence, in words: its melds, then each layoff."""
     parts = [melds_made(defence.melds)] if defence.melds else []
     parts += [said("lay off {0} on {1}", lo.card, knocker_melds[lo.meld]) for lo in defence.layoffs]
-    how = joined(parts) if parts else said("nothing melds")
-    return defence.deadwood_points, how, bool(defence.layoffs)
+    return joined(parts) if parts else said("nothing melds")

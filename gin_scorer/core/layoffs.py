@@ -43,7 +43,7 @@ from gin_scorer.core.melds import (
 )
 
 # The search's own machinery: layoffs search the same masks and tables as melds do.
-from gin_scorer.core.melds.search import _candidates, _pack
+from gin_scorer.core.melds.search import _candidates, _least_of_mask, _pack
 from gin_scorer.core.melds.tables import (
     _TABLES,
     _cards_of,
@@ -55,7 +55,7 @@ from gin_scorer.core.melds.tables import (
 )
 from gin_scorer.core.wording import Said, said
 
-__all__ = ["Defence", "best_defence", "layoff_problems"]
+__all__ = ["Defence", "best_defence", "layoff_problems", "least_defence_deadwood"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +182,31 @@ def best_defence(
         plain = best_arrangement(defender_cards, ace_rule)
         return Defence(plain.melds, (), plain.deadwood, plain.deadwood_points)
 
+    return _defence(defender, *_best_choice(defender, knocker, ace_rule), _TABLES[ace_rule])
+
+
+def least_defence_deadwood(
+    knocker_masks: Sequence[int], defender: int, ace_rule: AceRule, *, allow_layoffs: bool = True
+) -> int:
+    """:func:`best_defence`'s deadwood points, for masks already checked: the knocker's melds
+    legal and apart, the defender's cards none of theirs (the checks of a whole event)."""
+    tables = _TABLES[ace_rule]
+    if not allow_layoffs:
+        return _least_of_mask(defender, tables)
+    melds, laid = _best_choice(defender, knocker_masks, ace_rule)
+    left = defender
+    for mask in melds:
+        left &= ~mask
+    for index, _ in laid:
+        left &= ~(1 << index)
+    return _mask_points(left, tables)
+
+
+def _best_choice(
+    defender: int, knocker: Sequence[int], ace_rule: AceRule
+) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
+    """The defender's best melds (masks) and layoffs ((card index, meld number), in an order
+    that can be played) against the knocker's melds (masks)."""
     tables = _TABLES[ace_rule]
     layoffs = _Layoffs(knocker, ace_rule)
     reachable = 0  # every card that some choice of defender melds could let be laid off
@@ -197,7 +222,7 @@ def best_defence(
         # arrangement of the other cards plus laying off everything reachable is best.
         rest = defender & ~reachable
         chosen = _pack(candidates, rest.bit_count())[1] if candidates else ()
-        return _defence(defender, chosen, layoffs.closure(defender), tables)
+        return chosen, layoffs.closure(defender)
 
     return _search_defence(defender, candidates, meldable, reachable, layoffs, tables)
 
@@ -209,7 +234,7 @@ def _search_defence(
     reachable: int,
     layoffs: _Layoffs,
     tables: _Tables,
-) -> Defence:
+) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
     """The exhaustive search when melding can block a layoff: every choice of defender melds
     among the meldable cards, bounded by the deadwood no layoff can save."""
     points = tables.points
@@ -248,7 +273,7 @@ def _search_defence(
                 chosen_now.pop()
 
     explore(meldable, 0, fixed_points)
-    return _defence(defender, best_melds, best_laid, tables)
+    return best_melds, best_laid
 
 
 def _defence(

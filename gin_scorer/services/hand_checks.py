@@ -17,20 +17,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_match
+from gin_scorer.core.mask_checks import card_error_codes
 from gin_scorer.core.validation import validate_hand
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.errors import ServiceError
 from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import ResultRow, decided, in_force, reached_by
-from gin_scorer.services.sheets import counted_hands
-from gin_scorer.services.stored_json import rules_from_json
-from gin_scorer.services.views import log_entries
-from gin_scorer.store.tables import Event, HandEntry, Match, Round
+from gin_scorer.services.verify_rows import (
+    CountedRow,
+    MatchRules,
+    Scores,
+    counted_rows,
+    declaration_facts,
+    event_hand_rows,
+    event_matches,
+    round_numbers,
+)
+from gin_scorer.services.views import parse_record
+from gin_scorer.store.tables import Event
 from gin_scorer.tournament.results import ResultRules
 from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
 
@@ -38,7 +46,6 @@ if TYPE_CHECKING:
     from gin_scorer.core.hands import HandResult
     from gin_scorer.core.ledgers import Match as MatchLedger
     from gin_scorer.core.rules import RuleSet
-    from gin_scorer.services.sheets import CountedHand
 
 __all__ = ["EventCheck", "MatchCheck", "check_event", "check_match"]
 
@@ -63,15 +70,16 @@ class EventCheck(MatchCheck):
 
 
 def check_match(
-    match: Match,
+    match: Any,
     rows: Sequence[Any],
     where: Said,
     reported: Sequence[ResultRow] = (),
     knobs: ResultRules = DEFAULT_RESULT_RULES,
+    known: MatchRules | None = None,
 ) -> MatchCheck:
-    """Re-check one match's hand log (``rows``: its entries in id order, as ORM objects or
-    plain rows with the same columns), its reported result (``reported``: its result log)
-    and its status."""
+    """Re-check one match's hand log (``rows``: its entries in id order, as plain rows or ORM
+    objects with HandEntry's columns), its reported result (``reported``: its result log)
+    and its status. ``match``: a row with Match's columns; ``known``: rules already read."""
 
     found = MatchCheck()
     if match.entrant_b_id is None:
@@ -80,17 +88,21 @@ def check_match(
             found.problems.append(_at(where, said("a bye has {0} entries", entries)))
         return found
     try:
-        rules = rules_from_json(match.rules_json, f"match {match.id} rules")
+        known = known or MatchRules()
+        rules, scores, upcard = known.of(match)
         for entry, gone in _superseding_elsewhere(rows):
             elsewhere = said("hand entry {0} supersedes entry {1} of another match", entry, gone)
             found.problems.append(_at(where, elsewhere))
-        hands = counted_hands(log_entries(rows))
+        hands = counted_rows(rows, known.declarations)
     except (ServiceError, ValueError) as error:
         unread = said("cannot read its hand log: {0}", words_of(error))
         found.problems.append(_at(where, unread))
         return found
-    checked = [_checked_hand(found, where, n, hand, rules) for n, hand in enumerate(hands, 1)]
-    results = [result for result in checked if result is not None]
+    results = []
+    for number, hand in enumerate(hands, 1):
+        result = _checked_hand(found, where, number, hand, (rules, scores, upcard))
+        if result is not None:
+            results.append(result)
     ledger = play_match(results, rules)
     if _check_reported(found, where, match, reported, (rules, knobs, ledger)):
         return found
@@ -121,7 +133,7 @@ def _superseding_elsewhere(rows: Sequence[_Chained]) -> list[tuple[int | None, i
 def _check_reported(
     found: MatchCheck,
     where: Said,
-    match: Match,
+    match: Any,
     reported: Sequence[ResultRow],
     how: tuple[RuleSet, ResultRules, MatchLedger],
 ) -> bool:
@@ -152,18 +164,33 @@ def _check_reported(
 
 
 def _checked_hand(
-    found: MatchCheck, where: Said, number: int, hand: CountedHand, rules: RuleSet
+    found: MatchCheck,
+    where: Said,
+    number: int,
+    hand: CountedRow,
+    under: tuple[RuleSet, Scores, bool],
 ) -> HandResult | None:
-    """One hand scored and validated; its errors noted (or the director's override)."""
-
+    """One hand scored and checked; its errors noted (or the director's override). The
+    checks run on the decoded masks; the record's Card objects and the sentences are made
+    only when they find an error."""
     found.hands += 1
-    at_hand = said("{0}, hand {1}", where, number)
-    try:
-        result = score_hand(hand.record, rules)
-    except ValueError as error:
-        found.problems.append(_at(at_hand, words_of(error)))
+    rules, scores, upcard = under
+    masked = hand.hand
+    key = masked.key
+    if not upcard:  # the upcard changes nothing here: one entry for all 52
+        key = key[:3] + key[4:]
+    known = scores.get(key)
+    if known is None:
+        known = scores[key] = declaration_facts(masked.declared, rules)
+    result, unscorable, wrong = known
+    if unscorable is not None:
+        found.problems.append(_at(said("{0}, hand {1}", where, number), unscorable))
         return None
-    errors = [p for p in validate_hand(hand.record, rules, known_scorable=True) if p.is_error]
+    if not wrong and not card_error_codes(masked, rules):
+        return result
+    record = parse_record(hand.row.record_json)
+    errors = [p for p in validate_hand(record, rules, known_scorable=True) if p.is_error]
+    at_hand = said("{0}, hand {1}", where, number)
     if errors and hand.row.override_reason:
         found.overridden += 1
         accepted = said(
@@ -201,37 +228,28 @@ def check_event(
     *,
     match_names: Mapping[int, str] | None = None,
     event_name: Said | None = None,
+    checked: Mapping[int, MatchCheck] | None = None,
 ) -> EventCheck:
     """Every check of :func:`check_match` for each match of ``event``, plus its rounds and
     bracket. ``match_names`` and ``event_name`` name the places in the sentences (an import
-    names them as its file does: "matches[3] (ref 4)"), by default "event 2 (name), match 7"."""
+    names them as its file does: "matches[3] (ref 4)"), by default "event 2 (name), match 7".
+    ``checked``: matches already checked (by another process, :func:`check_matches`)."""
     report = EventCheck()
-    where_event = event_name or said("event {0} ({1})", event.id, event.name)
-    matches = list(
-        session.exec(select(Match).where(Match.event_id == event.id).order_by(col(Match.id)))
-    )
-    rounds = {r.id: r.number for r in session.exec(select(Round).where(Round.event_id == event.id))}
-    logs = _hand_logs(session, event)
-    reported = result_logs(session, [m.id for m in matches if m.id is not None])
-    knobs = event_settings(event).results if reported else DEFAULT_RESULT_RULES
+    where_event = event_name or event_place(event)
+    matches = event_matches(session, event.id or 0)
+    if checked is None:
+        checked = check_matches(session, event, matches, match_names, event_name)
+    rounds = round_numbers(session, event.id or 0)
     seen_in_round: dict[tuple[int, int], int] = {}
     tables_in_round: dict[tuple[int, int], int] = {}
     for match in matches:
-        assert match.id is not None
         report.matches += 1
-        where = said(
-            "{0}, {1}",
-            where_event,
-            match_names[match.id]
-            if match_names and match.id in match_names
-            else said("match {0}", match.id),
-        )
         if match.round_id is not None:
             number = rounds.get(match.round_id, 0)
             report.problems += _seating_problems(
                 match, number, seen_in_round, tables_in_round, where_event
             )
-        one = check_match(match, logs.get(match.id, []), where, reported.get(match.id, ()), knobs)
+        one = checked[match.id]
         report.hands += one.hands
         report.reported += one.reported
         report.overridden += one.overridden
@@ -241,25 +259,38 @@ def check_event(
     return report
 
 
-def _hand_logs(session: Session, event: Event) -> dict[int, list[Any]]:
-    """Every hand-log row of the event, by match, in id order."""
-    # Plain rows, not ORM objects: verify reads every hand, and building an object per hand
-    # cost more than checking it (measured on 100k hands).
-    hands_table = HandEntry.__table__  # type: ignore[attr-defined]
-    matches_table = Match.__table__  # type: ignore[attr-defined]
-    logs: dict[int, list[Any]] = {}
-    for row in session.execute(
-        select(hands_table)
-        .join(matches_table, matches_table.c.id == hands_table.c.match_id)
-        .where(matches_table.c.event_id == event.id)
-        .order_by(hands_table.c.id)
-    ):
-        logs.setdefault(row.match_id, []).append(row)
-    return logs
+def event_place(event: Event) -> Said:
+    """How the sentences name an event: "event 2 (Open)"."""
+    return said("event {0} ({1})", event.id, event.name)
+
+
+def check_matches(
+    session: Session,
+    event: Event,
+    matches: Sequence[Any],
+    match_names: Mapping[int, str] | None = None,
+    event_name: Said | None = None,
+) -> dict[int, MatchCheck]:
+    """:func:`check_match` for each of ``matches`` (rows of ``event``, in id order), reading
+    their hand logs and result logs in one query each: by match id."""
+    where_event = event_name or event_place(event)
+    ids = [m.id for m in matches]
+    between = (ids[0], ids[-1]) if ids else None
+    logs = event_hand_rows(session, event.id or 0, between) if ids else {}
+    reported = result_logs(session, ids)
+    knobs = event_settings(event).results if reported else DEFAULT_RESULT_RULES
+    known = MatchRules()
+    checked: dict[int, MatchCheck] = {}
+    for match in matches:
+        name = match_names.get(match.id) if match_names else None
+        where = said("{0}, {1}", where_event, name or said("match {0}", match.id))
+        log = logs.get(match.id, [])
+        checked[match.id] = check_match(match, log, where, reported.get(match.id, ()), knobs, known)
+    return checked
 
 
 def _seating_problems(
-    match: Match,
+    match: Any,
     number: int,
     seen_in_round: dict[tuple[int, int], int],
     tables_in_round: dict[tuple[int, int], int],

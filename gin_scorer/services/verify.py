@@ -10,19 +10,30 @@ proves that nothing sealed before that code has changed since. Nothing is writte
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
 
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.hand_checks import EventCheck, MatchCheck, check_event
+from gin_scorer.services.verify_split import (
+    HelperAnswer,
+    Share,
+    check_share,
+    claim,
+    helper,
+    plan_shares,
+    worth_a_second_process,
+)
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link, parse_seal_code
 from gin_scorer.store.seal_check import SealCheck, check_seal
+from gin_scorer.store.tables import Event
 
 
 def code_mismatch(code: str) -> Said:
@@ -68,31 +79,26 @@ def verify_database(
                 repr(seal_code),
             )
         )
-    from sqlmodel import col, select
-
-    from gin_scorer.services.hand_checks import check_event
-    from gin_scorer.services.rows import fetch
     from gin_scorer.store import audit
-    from gin_scorer.store.tables import Event
 
     report = VerifyReport()
-    # A large database's seal is checked by a second process while this one checks the
-    # hands: the two halves take about as long each, and a director's laptop has two cores.
-    with _seal_beside(db, seal_code) as sealed_elsewhere, db.transaction(write=False) as session:
-        if event_id is not None:
-            events = [fetch(session, Event, event_id)]
-        else:
-            events = list(session.exec(select(Event).order_by(col(Event.id))))
+    with db.transaction(write=False) as session:
+        events = _events(session, event_id)
+        latest = latest_link(session)  # the state checked (SQLite: this transaction's)
+        shares = plan_shares(session, events)
+        with _beside(db, session, shares, seal_code) as (counter, answer):
+            mine: dict[int, dict[int, MatchCheck]] = {}
+            looked_up: dict[int, Event] = {}
+            while counter is not None and (index := claim(counter, len(shares))) is not None:
+                mine[index] = check_share(session, shares[index], looked_up)
+            theirs = answer()
+        if theirs is not None and theirs.latest != latest:
+            theirs = None  # it saw the database after a station wrote: check it all here
+        checked = _merged(session, shares, mine, theirs, looked_up)
         for event in events:
             # The same checks an import makes before it writes (services/hand_checks.py).
-            report.events += 1
-            found = check_event(session, event)
-            report.matches += found.matches
-            report.hands += found.hands
-            report.reported += found.reported
-            report.overridden += found.overridden
-            report.problems += found.problems
-            report.notes += found.notes
+            _add(report, check_event(session, event, checked=checked))
+        # A new check of the whole database slots in here, before the audit chain.
         broken = audit.verify_chain(session)
         if broken is not None:
             report.problems.append(
@@ -104,7 +110,8 @@ def verify_database(
                     broken.reason,
                 )
             )
-        report.seal = sealed_elsewhere() or check_seal(session, code=seal_code)
+        sealed_there = theirs.seal if theirs is not None else None
+        report.seal = sealed_there or check_seal(session, code=seal_code)
     sealed = list(report.seal.problems)
     if report.seal.code_matches is False and seal_code is not None:
         sealed.insert(0, code_mismatch(seal_code.strip().upper()))
@@ -112,39 +119,51 @@ def verify_database(
     return report
 
 
-# Below this many links the seal is checked in this process: starting another costs ~0.5 s.
-PARALLEL_FROM_LINKS = 20_000
+def _events(session: Session, event_id: int | None) -> list[Event]:
+    from sqlmodel import col, select
+
+    from gin_scorer.services.rows import fetch
+
+    if event_id is not None:
+        return [fetch(session, Event, event_id)]
+    return list(session.exec(select(Event).order_by(col(Event.id))))
 
 
-def _check_seal_of(url: str, code: str | None) -> SealCheck:
-    """The seal check, in a process of its own (it opens the database read-only by URL)."""
-    from gin_scorer.store.database import open_database
+def _add(report: VerifyReport, found: EventCheck) -> None:
+    report.events += 1
+    report.matches += found.matches
+    report.hands += found.hands
+    report.reported += found.reported
+    report.overridden += found.overridden
+    report.problems += found.problems
+    report.notes += found.notes
 
-    db = open_database(url, station="verify", migrate=False, backups=False)
-    try:
-        with db.transaction(write=False) as session:
-            return check_seal(session, code=code)
-    finally:
-        db.close()
+
+def _merged(
+    session: Session,
+    shares: list[Share],
+    mine: dict[int, dict[int, MatchCheck]],
+    theirs: HelperAnswer | None,
+    looked_up: dict[int, Event],
+) -> dict[int, MatchCheck]:
+    """Every share's checks, by match id: this process's, the helper's, and here whatever
+    neither has (all of them when no helper ran)."""
+    done = {**(theirs.checked if theirs is not None else {}), **mine}
+    checked: dict[int, MatchCheck] = {}
+    for index, share in enumerate(shares):
+        found = done.get(index)
+        checked.update(found if found is not None else check_share(session, share, looked_up))
+    return checked
 
 
 @contextmanager
-def _seal_beside(db: Database, code: str | None) -> Iterator[Callable[[], SealCheck | None]]:
-    """Start the seal check in another process when the chain is long; yields a function
-    giving its result (``None``: not started, check it here)."""
-    with db.transaction(write=False) as session:
-        latest = latest_link(session)
-    # A frozen bundle cannot spawn a plain Python child: there, everything runs here.
-    if latest is None or latest[0] < PARALLEL_FROM_LINKS or getattr(sys, "frozen", False):
-        yield lambda: None
+def _beside(
+    db: Database, session: Session, shares: list[Share], code: str | None
+) -> Iterator[tuple[Any, Callable[[], HelperAnswer | None]]]:
+    """The helper process when the work pays for one (it checks the seal and takes shares):
+    yields the counter of shares taken and its answer; ``(None, ...)`` when there is none."""
+    if not worth_a_second_process(session):
+        yield None, lambda: None
         return
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        future = pool.submit(_check_seal_of, db.url, code)
-
-        def result() -> SealCheck | None:
-            try:
-                return future.result()
-            except Exception:  # the child could not check it (a busy file ...): check here
-                return None
-
-        yield result
+    with helper(db, shares, code, seal=True) as started:
+        yield started

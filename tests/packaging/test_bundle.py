@@ -332,3 +332,26 @@ def test_frozen_app_plays_verifies_and_prints_a_whole_event(bundle: Bundle) -> N
     text = PdfReader(pdf).pages[0].extract_text()
     assert "Standings" in text
     assert "gin-scorer" in text
+
+
+def test_frozen_app_verifies_with_a_second_process(
+    bundle: Bundle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify's second process (the seal and a share of the matches) starts from inside the
+    bundle (multiprocessing.freeze_support in the entry point) and says what one process
+    says; a helper that failed, or could not start, would be written in errors.log."""
+    needs(bundle, "demo", "verify")
+    database = str(bundle.home / "two.sqlite")
+    demo = bundle.run(
+        "--db", database, "demo", "--entrants", "6", "--format", "round-robin", "--seed", "3",
+        "--quiet",
+    )  # fmt: skip
+    assert demo.returncode == 0, demo.stdout + demo.stderr
+    monkeypatch.setenv("GIN_SCORER_VERIFY_PROCESSES", "1")
+    alone = bundle.run("--db", database, "verify")
+    monkeypatch.setenv("GIN_SCORER_VERIFY_PROCESSES", "2")
+    both = bundle.run("--db", database, "verify")
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    assert (both.returncode, both.stdout) == (0, alone.stdout), both.stdout + both.stderr
+    faults = [p.read_text() for p in bundle.home.rglob("errors.log")]
+    assert not faults, faults

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services import verify
+from gin_scorer.services import verify, verify_split
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.seal import current_seal
@@ -27,7 +27,7 @@ def _small_event(path: Path) -> str:
 
 @pytest.fixture
 def parallel(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(verify, "PARALLEL_FROM_LINKS", 0)
+    monkeypatch.setattr(verify_split, "PARALLEL_FROM", 0)
 
 
 @pytest.mark.usefixtures("parallel")
@@ -58,3 +58,38 @@ def test_an_edit_is_caught_by_the_second_process(tmp_path: Path) -> None:
         report = verify.verify_database(db, seal_code=code)
     assert not report.clean
     assert "changed outside the app (name" in str(report.problems[0])
+
+
+def test_asked_for_two_processes_the_helper_checks_the_seal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GIN_SCORER_VERIFY_PROCESSES=2 starts the helper whatever the size."""
+    path = tmp_path / "club.sqlite"
+    code = _small_event(path)
+
+    def not_here(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the seal was checked in this process, not in the second one")
+
+    monkeypatch.setenv("GIN_SCORER_VERIFY_PROCESSES", "2")
+    monkeypatch.setattr(verify, "check_seal", not_here)
+    with open_database(path, backups=False) as db:
+        report = verify.verify_database(db, seal_code=code)
+    assert report.clean and report.seal is not None and report.seal.code_matches is True
+
+
+def test_a_frozen_program_that_cannot_spawn_checks_here_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frozen program whose entry point did not call freeze_support (so a spawned child
+    would run the program again) never starts one; asked to, it writes why in errors.log."""
+    path = tmp_path / "club.sqlite"
+    code = _small_event(path)
+    monkeypatch.setenv("GIN_SCORER_VERIFY_PROCESSES", "2")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.frozen", True, raising=False)
+    monkeypatch.delattr("sys._gin_scorer_freeze_support", raising=False)
+    with open_database(path, backups=False) as db:
+        report = verify.verify_database(db, seal_code=code)
+    assert report.clean and report.seal is not None and report.seal.code_matches is True
+    logged = (tmp_path / "data" / "gin-scorer" / "errors.log").read_text()
+    assert "cannot start one" in logged

@@ -287,6 +287,16 @@ def least_deadwood(cards: Iterable[Card], ace_rule: AceRule = AceRule.LOW) -> in
         cards = tuple(cards)
     hand = _checked_mask(cards)
     tables = _TABLES[ace_rule]
+    # _least_of_mask, written out: least_deadwood is the core's hottest answer.
+    cost = _search(hand, tables)[0]
+    if cost < 0:  # sets possible at more than three ranks: the general search
+        return _best(hand, tables)[0]
+    return cost >> _POINTS_SHIFT
+
+
+def _least_of_mask(hand: int, tables: _Tables) -> int:
+    """:func:`least_deadwood` of a hand given as its mask (the checks of a whole event keep
+    their cards as masks)."""
     cost = _search(hand, tables)[0]
     if cost < 0:  # sets possible at more than three ranks: the general search
         return _best(hand, tables)[0]

@@ -16,6 +16,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, func, select
 
 from gin_scorer.core.hand_json import record_from_json
+from gin_scorer.core.hand_masks import Declarations, masked_from_json
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import ledger_for
 from gin_scorer.core.rules import RuleSet
@@ -171,6 +172,7 @@ def _derive_all(
 
 def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[LogEntry]]:
     logs: dict[int, list[LogEntry]] = defaultdict(list)
+    declarations: Declarations = {}  # an event's hands repeat a few hundred declarations
     for start in range(0, len(match_ids), 400):
         chunk = match_ids[start : start + 400]
         # Plain columns, not ORM objects: building 100,000 instances is most of the cost.
@@ -186,7 +188,7 @@ def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[Log
             .where(col(HandEntry.match_id).in_(chunk))
             .order_by(col(HandEntry.id))
         ).all()
-        for match_id, entries in _log_rows(found).items():
+        for match_id, entries in _log_rows(found, declarations).items():
             logs[match_id] = entries
     return logs
 
@@ -195,9 +197,10 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _KINDS = {kind.value: kind for kind in EntryKind}  # a dict lookup, not an enum call per row
 
 
-def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
+def _log_rows(found: Sequence[Any], declarations: Declarations) -> dict[int, list[LogEntry]]:
     """Hand-log rows as the values ``counted_hands`` folds. Only the rows in force are read
-    from JSON, and without their cards: a hand scores from its declared counts alone."""
+    from JSON, and without their cards: a hand scores from its declared counts alone. A
+    declaration met before is not read again (``declarations``, core/hand_masks)."""
     superseded = {r[4] for r in found if r[4] is not None}
     out: dict[int, list[LogEntry]] = defaultdict(list)
     for hand_id, match_id, seq, kind, supersedes, text in found:
@@ -213,7 +216,8 @@ def _log_rows(found: Sequence[Any]) -> dict[int, list[LogEntry]]:
                 data = json.loads(text)
                 if isinstance(data, dict):
                     data.pop("cards", None)
-                record = record_from_json(data)
+                read = masked_from_json(data, declarations) if type(data) is dict else None
+                record = read.declared if read is not None else record_from_json(data)
             except ValueError as error:  # JSON that does not parse, or a field that is wrong
                 raise InvalidInput(said("hand entry {0}: {1}", hand_id, words_of(error))) from None
         out[match_id].append(
