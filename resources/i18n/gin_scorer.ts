@@ -8506,6 +8506,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}: a count is typed without a sign (it is never negative)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the upcard is given twice</source>
         <translation type="unfinished"></translation>
     </message>
