@@ -229,6 +229,19 @@ def test_both_players_confirm_and_the_page_then_takes_nothing(room_db) -> None: 
     assert sheet.confirmation is not None and sheet.confirmation.agreement.value == "confirmed"
 
 
+def test_a_confirmation_resent_after_the_other_player_confirmed_says_recorded(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    done = _decided(db, event_id)
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    agree = {"side": "a", "version": str(done.version), "answer": "agree"}
+    assert _post(app, f"{path}/confirm", agree).status_code == 303  # its reply is lost
+    assert _post(app, f"{path}/confirm", {**agree, "side": "b"}).status_code == 303
+    again = _post(app, f"{path}/confirm", agree)  # the first phone sends its word again
+    assert again.status_code == 303 and again.headers["location"] == path
+    assert "ask the director" not in html.unescape(fetch(app, path).text)
+
+
 def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presentation.round_status import agreement_text
     from gin_scorer.services.rounds import round_status
