@@ -113,7 +113,7 @@ def record_read_hand(
         if guard is not None:
             guard(session)
         key = checked_key(submission) if submission is not None else None
-        if key is not None and already_submitted(session, key):
+        if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = load_match(session, row)

@@ -7712,6 +7712,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>this form belongs to another table&apos;s page: nothing was recorded here; reload this table&apos;s page and send the hand again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
         <translation type="unfinished"></translation>
     </message>

@@ -100,6 +100,29 @@ def test_a_hand_is_read_back_then_recorded_once_however_often_it_is_sent(room_db
     assert "Take back hand" in fetch(app, path).text
 
 
+def test_a_key_sent_at_another_table_is_refused_in_words(room_db) -> None:  # type: ignore[no-untyped-def]
+    # It used to answer 303 and record nothing: the phone believed its hand was recorded.
+    db, event_id = room_db
+    first, second = [
+        m for m in list_matches(db, event_id) if m.round_number == 2 and m.status.value == "playing"
+    ][:2]
+    app = room_app(db, event_id)
+    here, there = _path_of(db, event_id, first.id), _path_of(db, event_id, second.id)
+    fields = _form(fetch(app, here).text)
+    assert (
+        _post(app, f"{here}/hand", {"text": "ak7 15", "step": "record", **fields}).status_code
+        == 303
+    )
+    before = len(get_score_sheet(db, second.id).hands)
+    elsewhere = {**fields, "version": _form(fetch(app, there).text)["version"]}
+    refused = _post(app, f"{there}/hand", {"text": "bg22", "step": "record", **elsewhere})
+    assert refused.status_code == 409
+    assert "this form belongs to another table's page: nothing was recorded here" in (
+        html.unescape(refused.text)
+    )
+    assert len(get_score_sheet(db, second.id).hands) == before
+
+
 def test_bad_lines_and_stale_pages_record_nothing_and_say_why(room_db) -> None:  # type: ignore[no-untyped-def]
     db, event_id = room_db
     match = _playing(db, event_id)
