@@ -17,7 +17,13 @@ from typing import Literal
 from gin_scorer.core.hands import Problem
 from gin_scorer.core.wording import Said, SaidError, joined, said
 from gin_scorer.store import errors as store_errors
-from gin_scorer.store.errors import CorruptDatabase, DatabaseBusy, NewerDatabase, StoreError
+from gin_scorer.store.errors import (
+    CorruptDatabase,
+    DatabaseBusy,
+    NewerDatabase,
+    ServerNotAnswering,
+    StoreError,
+)
 
 __all__ = [
     "ActionRefused",
@@ -26,11 +32,13 @@ __all__ = [
     "DatabaseBusy",
     "HandRejected",
     "InvalidInput",
+    "LinkRevoked",
     "NewerDatabase",
     "NotFound",
     "PinError",
     "ReplaceFirst",
     "RowsRejected",
+    "ServerNotAnswering",
     "ServiceError",
     "StoreError",
     "Unreadable",
@@ -60,6 +68,10 @@ class PinError(ServiceError, store_errors.PinError):
 
 class NotFound(ServiceError):
     """No event / entrant / match / hand with that id."""
+
+
+class LinkRevoked(NotFound):
+    """A table's link taken back with its round (decision 0026): it opens nothing, for good."""
 
 
 class InvalidInput(ServiceError):

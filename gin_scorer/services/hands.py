@@ -100,18 +100,18 @@ def record_read_hand(
     dealer: Side | None = None,
     pin: str | None = None,
     submission: str | None = None,
-    guard: Callable[[Session], object] | None = None,
+    guard: Callable[[Session], str | None] | None = None,
 ) -> ScoreSheet:
     """:func:`record_hand` with the hand read from the sheet before it, in the same
     transaction (one read of the match, not one to read the hand and one to record it).
-    ``guard`` is asked first, in the transaction (a table's link opens its own match only);
-    what ``guard`` or ``read`` raise is raised, and nothing is written."""
+    ``guard`` is asked first, in the transaction (a table's link opens its own match only),
+    and names the link, kept with the send's key; what ``guard`` or ``read`` raise is raised,
+    and nothing is written."""
     reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(said("dealer {0} is not a player: A or B", repr(dealer)))
     with db.transaction() as session:
-        if guard is not None:
-            guard(session)
+        link = guard(session) if guard is not None else None
         key = checked_key(submission) if submission is not None else None
         if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
@@ -137,7 +137,7 @@ def record_read_hand(
         )
         sheet = after_write(session, loaded, entry)
         if key is not None and entry.id is not None:
-            remember_submission(session, key, match_id, entry.id)
+            remember_submission(session, key, match_id, entry.id, link)
         record_audit(
             session,
             db,

@@ -41,5 +41,8 @@ def already_submitted(session: Session, key: str, match_id: int) -> bool:
     return True
 
 
-def remember_submission(session: Session, key: str, match_id: int, entry_id: int) -> None:
-    session.add(RoomSubmission(key=key, match_id=match_id, hand_entry_id=entry_id))
+def remember_submission(
+    session: Session, key: str, match_id: int, entry_id: int, link: str | None = None
+) -> None:
+    """Keep ``key`` with the hand it recorded (``link``: the mark of the link that sent it)."""
+    session.add(RoomSubmission(key=key, match_id=match_id, hand_entry_id=entry_id, link=link))

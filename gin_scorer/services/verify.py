@@ -17,9 +17,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.link_checks import link_findings
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link, parse_seal_code
 from gin_scorer.store.seal_check import SealCheck, check_seal
@@ -91,8 +93,7 @@ def verify_database(
             report.hands += found.hands
             report.reported += found.reported
             report.overridden += found.overridden
-            report.problems += found.problems
-            report.notes += found.notes
+            _said(report, found, link_findings(session, event))  # and the phones' links
         broken = audit.verify_chain(session)
         if broken is not None:
             report.problems.append(
@@ -110,6 +111,18 @@ def verify_database(
         sealed.insert(0, code_mismatch(seal_code.strip().upper()))
     report.problems[:0] = sealed
     return report
+
+
+class _Findings(Protocol):
+    problems: list[Said]
+    notes: list[Said]
+
+
+def _said(report: VerifyReport, *found: _Findings) -> None:
+    """The problems and notes of each check, added to the report's."""
+    for each in found:
+        report.problems += each.problems
+        report.notes += each.notes
 
 
 # Below this many links the seal is checked in this process: starting another costs ~0.5 s.

@@ -62,6 +62,11 @@ class DatabaseBusy(StoreError):
     """Another program held the database longer than the busy timeout."""
 
 
+class ServerNotAnswering(StoreError):
+    """The database server did not answer (stopped, restarting, or the network is down):
+    nothing was done, and the same action may be tried again in a moment."""
+
+
 def not_ours(name: object, foreign: Collection[str], *, unchanged: bool = False) -> StoreError:
     """The database ``name`` holds tables (``foreign``, the first five named) but is not a
     gin-scorer one; ``unchanged``: the sentence says the file was left as it was."""
