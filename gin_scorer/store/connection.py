@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import socket
 import sqlite3
 import threading
@@ -34,7 +35,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session
 
 from gin_scorer.core.wording import said
-from gin_scorer.store.errors import DatabaseBusy, StoreError
+from gin_scorer.store.errors import DatabaseBusy, ServerNotAnswering, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.tables import utcnow
 
@@ -130,10 +131,11 @@ class Database:
             if write:
                 self.last_saved_at = utcnow()
         except OperationalError as error:
-            raise self._unsaved(error) from error
+            raise self._unsaved(error, write=write) from error
 
-    def _unsaved(self, error: OperationalError) -> StoreError:
-        """The sentence for a transaction the database could not complete (nothing saved)."""
+    def _unsaved(self, error: OperationalError, *, write: bool) -> StoreError:
+        """The sentence for a transaction the database could not complete (nothing saved;
+        for a read, nothing read)."""
         original = error.orig
         name = str(getattr(original, "sqlite_errorname", ""))
         text = str(original).strip().splitlines()[0] if original else str(error)
@@ -162,7 +164,28 @@ class Database:
                     text,
                 )
             )
-        return StoreError(
+        if not _server_away(error):
+            return StoreError(
+                said(
+                    "the database server {0} refused the transaction ({1}); nothing was "
+                    "saved — try again",
+                    self.display_name,
+                    text,
+                )
+            )
+        # The server went away: every pooled connection may be dead with it. They are let
+        # go, so that the first transaction after it is back opens a fresh one.
+        self.engine.dispose()
+        if not write:
+            return ServerNotAnswering(
+                said(
+                    "the database server {0} is not answering ({1}); nothing could be read — "
+                    "check the network, then try again",
+                    self.display_name,
+                    text,
+                )
+            )
+        return ServerNotAnswering(
             said(
                 "the connection to {0} failed ({1}); the last change was NOT saved — check "
                 "the network and enter it again",
@@ -201,6 +224,20 @@ class Database:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# SQLSTATEs of a server going away: a connection exception (class 08), or the server
+# shutting down or starting (57P01-57P03). A failure to connect at all carries none.
+_AWAY_STATES = ("57P01", "57P02", "57P03")
+
+
+def _server_away(error: OperationalError) -> bool:
+    """Did the server go away (as opposed to refusing this transaction: a serialization
+    failure, a timeout)?"""
+    state = getattr(error.orig, "sqlstate", None)
+    if error.connection_invalidated or not state:
+        return True
+    return str(state).startswith("08") or state in _AWAY_STATES
 
 
 def _checked_location(text: str) -> str:
@@ -329,7 +366,7 @@ def _ping_when_idle(engine: Engine) -> None:
         record.info[_LAST_USED] = time.monotonic()
 
     def ping_if_idle(dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
-        if dbapi_connection.closed:
+        if dbapi_connection.closed or _server_hung_up(dbapi_connection):
             raise DisconnectionError("the server closed this connection")
         idle = time.monotonic() - record.info.get(_LAST_USED, 0.0)
         if idle < IDLE_PING_SECONDS:
@@ -342,6 +379,19 @@ def _ping_when_idle(engine: Engine) -> None:
     event.listen(engine, "connect", remember_use)
     event.listen(engine, "checkin", remember_use)
     event.listen(engine, "checkout", ping_if_idle)
+
+
+def _server_hung_up(dbapi_connection: Any) -> bool:
+    """Has the server said something on an idle connection? It says nothing unasked, except
+    when it goes away: a server shutting down sends each connection its last message and
+    closes it, and one that crashed leaves its sockets closed. Either is waiting to be read,
+    so a connection from before a restart is never used after it (a look at the socket, not
+    a round trip)."""
+    try:
+        readable, _, _ = select.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError, AttributeError):  # no socket any more
+        return True
+    return bool(readable)
 
 
 def quick_check(path: Path) -> str:
