@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -24,7 +25,10 @@ KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radi
 # Rows that belong to one match: a change to anything else (a name, a round) may show anywhere.
 _MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
 HISTORY = 64  # changes remembered for streams that wake after several at once
-AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
+AHEAD_SECONDS = 60.0
+LOG = logging.getLogger(
+    "gin_scorer.room"
+)  # a reading asked for this recently is made again before pages wake
 
 
 class ChangeWatch:
@@ -43,6 +47,7 @@ class ChangeWatch:
         self.clock = clock
         self.version = 0  # moves on at every change of the event
         self.listeners = 0
+        self.down = False  # the database stopped answering the watch's look
         # The matches each recent version changed (empty: something else changed too).
         self._changed_matches: dict[int, frozenset[int]] = {}
         # Set when the version moves on, then replaced by a fresh one. An Event, not a
@@ -70,23 +75,41 @@ class ChangeWatch:
         return reading.mark if reading is not None else None
 
     async def _watch(self) -> None:
-        marker = await run_in_threadpool(current_marker, self.db)
+        marker: int | None = None
         clock = self._clock_mark()
         while self.listeners:
             try:
+                if marker is None:
+                    marker = await run_in_threadpool(current_marker, self.db)
+                    continue
                 feed = await run_in_threadpool(
                     changes_since, self.db, marker, event_id=self.event_id
                 )
-            except (ServiceError, StoreError):  # a busy or unreachable database: look again
+            except (ServiceError, StoreError) as error:  # busy or unreachable: look again
+                self._down(error)
                 await asyncio.sleep(self.poll_seconds)
                 continue
             marker = feed.marker  # other events' changes move it too: never read twice
+            if self.down:  # back: whatever changed meanwhile, every page reads again
+                self.down = False
+                LOG.warning("the room's database answers again")
+                await self._moved_on(frozenset())
+                continue
             clock, was = self._clock_mark(), clock
             if feed.changes or clock != was:
                 only_matches = clock == was and all(c.table in _MATCH_ROWS for c in feed.changes)
                 await self._moved_on(feed.match_ids if only_matches else frozenset())
             await asyncio.sleep(self.poll_seconds)
         self._task = None
+
+    def _down(self, error: Exception) -> None:
+        """The database stopped answering: said once in the log, and to every page."""
+        if self.down:
+            return
+        self.down = True
+        LOG.warning("the room's database is not answering: %s", " ".join(str(error).split()))
+        moved, self._moved = self._next_move(), asyncio.Event()
+        moved.set()  # the pages are told (event: unavailable), the version stays
 
     async def _moved_on(self, matches: frozenset[int]) -> None:
         """A new version (``matches``: the only ones it changed; empty: maybe anything)."""
@@ -99,9 +122,10 @@ class ChangeWatch:
                 await read()
         moved.set()  # wakes every page waiting for this version
 
-    async def _changed_since(self, seen: int, seconds: float) -> None:
-        """Back when the event changed after version ``seen``, or after ``seconds``."""
-        if self.version != seen:
+    async def _changed_since(self, seen: int, seconds: float, down: bool = False) -> None:
+        """Back when the event changed after version ``seen`` or the database stopped
+        answering (``down``: what the page was told), or after ``seconds``."""
+        if self.version != seen or self.down != down:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._next_move().wait(), timeout=seconds)
@@ -125,15 +149,18 @@ class ChangeWatch:
         self.listeners += 1
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._watch())
-        seen = self.version
+        seen, down = self.version, False
         try:
             yield "retry: 2000\n\n"
             while loop.time() < deadline and not await request.is_disconnected():
                 wait = min(KEEP_ALIVE_SECONDS, max(0.0, deadline - loop.time()))
-                await self._changed_since(seen, wait)
-                if self.version != seen:
+                await self._changed_since(seen, wait, down)
+                if self.down and not down:
+                    down = True  # the page says so; the change at the way back reloads it
+                    yield "event: unavailable\ndata: {}\n\n"
+                elif self.version != seen:
                     said = self.changed(seen)
-                    seen = self.version
+                    seen, down = self.version, self.down
                     yield f"event: change\ndata: {said}\n\n"
                 else:
                     yield ": still here\n\n"

@@ -7312,6 +7312,22 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s link that does not belong to this match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s page before links named their match, and match {0}&apos;s number had belonged to a match taken back: whether its link was this match&apos;s cannot be known; check the hand with its players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this round was taken back: ask the desk for your new table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>no match at table {0} in any round (none is paired) of event {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7716,7 +7732,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <source>match {0} does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7837,6 +7853,14 @@ head</source>
     </message>
     <message>
         <source>the database {0} could not save the last change ({1}); it was NOT saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database server {0} refused the transaction ({1}); nothing was saved — try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database server {0} is not answering ({1}); nothing could be read — check the network, then try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9216,6 +9240,25 @@ bonus</source>
     </message>
 </context>
 <context>
+    <name>notices</name>
+    <message>
+        <source>The room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many requests from this phone: wait a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desk&apos;s server is not answering, retrying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desk&apos;s server is not answering: what you sent is kept below. Send it again in a moment (it is never recorded twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pad_fill</name>
     <message>
         <source>{0} wins {1}–{2} in games, margin {3}</source>
@@ -9901,6 +9944,14 @@ W–L</source>
 </context>
 <context>
     <name>room</name>
+    <message>
+        <source>Send it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the page</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Seal {seal}</source>
         <translation type="unfinished"></translation>
@@ -10835,11 +10886,11 @@ W–L</source>
 <context>
     <name>table_pages</name>
     <message>
-        <source>✖ refused: this send did not come from the room</source>
+        <source>✖ too many sends from this table: wait a minute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>✖ too many sends from this table: wait a minute</source>
+        <source>✖ refused: this send did not come from the room</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
