@@ -67,24 +67,28 @@ class Notices:
 
     def too_many_reads(self, path: str, seconds: int) -> Response:
         said = translate("notices", "Too many requests from this phone: wait a moment.")
-        return self.answer(
-            path, 429, "wait", said, headers={"retry-after": str(seconds)}, refresh=seconds
-        )
+        title = translate("notices", "Wait a moment")
+        headers = {"retry-after": str(seconds)}
+        return self.answer(path, 429, "wait", said, headers=headers, refresh=seconds, title=title)
 
     def too_many_sends(self, path: str, back: str) -> Response:
         said = translate("table_pages", "✖ too many sends from this table: wait a minute")
-        return self.answer(path, 429, "wait", said, headers={"retry-after": "60"}, back=back)
+        title = translate("notices", "Wait a moment")
+        headers = {"retry-after": "60"}
+        return self.answer(path, 429, "wait", said, headers=headers, back=back, title=title)
 
     def other_site(self, path: str, back: str) -> Response:
         said = translate("table_pages", "✖ refused: this send did not come from the room")
-        return self.answer(path, 403, "refused", said, back=back)
+        title = translate("notices", "Refused")
+        return self.answer(path, 403, "refused", said, back=back, title=title)
 
     def no_table(self, path: str, error: SaidError) -> Response:
         """A link that opens nothing: 410 for a round taken back (for good), else 404."""
-        gone = isinstance(error, LinkRevoked)
-        return self.answer(
-            path, 410 if gone else 404, "gone" if gone else "error", error_text(error)
-        )
+        if isinstance(error, LinkRevoked):
+            title = translate("notices", "Round taken back")
+            return self.answer(path, 410, "gone", error_text(error), title=title)
+        title = translate("notices", "Not a table's link")
+        return self.answer(path, 404, "error", error_text(error), title=title)
 
     def unavailable(
         self, method: str, path: str, error: SaidError, resend: Resend | None = None
@@ -102,6 +106,14 @@ class Notices:
             )
         headers = {"retry-after": str(RETRY_SECONDS)}
         refresh = RETRY_SECONDS if resend is None and method in ("GET", "HEAD") else None
+        title = translate("notices", "Retrying…")
         return self.answer(
-            path, 503, "unavailable", said, headers=headers, refresh=refresh, resend=resend
+            path,
+            503,
+            "unavailable",
+            said,
+            headers=headers,
+            refresh=refresh,
+            resend=resend,
+            title=title,
         )

@@ -9250,11 +9250,31 @@ bonus</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a table&apos;s link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The desk&apos;s server is not answering, retrying…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The desk&apos;s server is not answering: what you sent is kept below. Send it again in a moment (it is never recorded twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
