@@ -74,6 +74,7 @@ def test_the_room_answers_503_while_the_server_is_away_and_200_after(
     assert kept.status_code == 503 and kept.headers["retry-after"] == "5"
     for name, value in send.items():  # the send is on the page, to be sent again
         assert f'name="{name}" value="{value}"' in kept.text
+    assert '<p class="reading">ak7 15</p>' in kept.text  # and the player sees what is kept
     room_lines = [r for r in caplog.records if r.name == "gin_scorer.room"]
     assert len(room_lines) == 6, [r.getMessage() for r in caplog.records]
     assert all("\n" not in r.getMessage() for r in room_lines)
