@@ -191,7 +191,8 @@ class SharedRead(Generic[T]):
         self.steady_seconds = steady_seconds
         self._value: T | None = None
         self._version = -1
-        self._at = 0.0
+        self._at = 0.0  # when the reading kept began
+        self._done = 0.0  # … and when it was made
         self._asked_at: float | None = None
         self._lock: asyncio.Lock | None = None
         if ahead:
@@ -215,16 +216,24 @@ class SharedRead(Generic[T]):
 
     async def _get(self) -> T:
         loop = asyncio.get_running_loop()
-        value = self._current(loop.time())
+        asked, version = loop.time(), self.watch.version
+        value = self._current(asked)
         if value is not None:
             return value
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:  # the others wait for the one reading, then share it
+            if self._value is not None and self._done >= asked and self._version == version:
+                # Made while this page waited, and nothing changed since it began: as fresh
+                # as it could want, however long it took (under load a reading can take
+                # longer than fresh_seconds, and each waiting page made it again in turn:
+                # fifty phones, fifty readings).
+                return self._value
             value = self._current(loop.time())
             if value is not None:
                 return value
             version, started = self.watch.version, loop.time()
             value = await run_in_threadpool(self.read)
             self._value, self._version, self._at = value, version, started
+            self._done = loop.time()
             return value
