@@ -88,9 +88,12 @@ _DECLARATIONS: dict[str, Declaration] = {
 _DEAD_WORDS = {"d", "dead", "dh"}
 _MISDEAL_WORDS = {"md", "misdeal"}
 _FIFTIETH_WORDS = {"fifty", "fiftieth"}
-# Letters, numbers, an upcard after "@", or a separator we accept but ignore.
-_TOKEN = re.compile(r"@\S*|[a-z]+|\d+|[\s/,;:\-]+|.", re.IGNORECASE)
+# Letters, numbers, an upcard after "@", a signed number (refused), or a separator we accept
+# but ignore. A "-" between two numbers separates them ("7-15"); before a number that follows
+# anything else it is a minus sign ("ak-5 20", "ak7 -15"), never silently dropped.
+_TOKEN = re.compile(r"@\S*|[a-z]+|(?<!\d)[+\-]\d+|\d+|(?:[\s/,;:]|-(?!\d))+|-|.", re.IGNORECASE)
 _SEPARATOR = re.compile(r"[\s/,;:\-]+")
+_SIGNED = re.compile(r"[+\-]\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,11 @@ def _tokenize(text: str) -> _Tokens | str:
         token = match.group(0)
         if _SEPARATOR.fullmatch(token):
             continue
+        if _SIGNED.fullmatch(token):
+            said = translate(
+                "entry_grammar", "{0}: a count is typed without a sign (it is never negative)"
+            )
+            return said.format(said_text(shown(token)))
         if token.startswith("@"):
             if upcard is not None:
                 return translate("entry_grammar", "the upcard is given twice")

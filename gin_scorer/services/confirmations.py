@@ -26,7 +26,7 @@ from gin_scorer.services.rows import fetch, fetch_for_update
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, Match, ResultConfirmation
-from gin_scorer.tournament.confirmation import Agreement, Confirmation, confirmation_of
+from gin_scorer.tournament.confirmation import Agreement, Confirmation, Word, confirmation_of
 
 REASON_LIMIT = 200  # a sentence for the director, not a letter
 
@@ -77,16 +77,15 @@ def confirm_result(
     with db.transaction() as session:
         if guard is not None:
             guard(session)
+        words = words_of(session, [match_id])[match_id]
+        if _said_already(words, Word(side, version, agrees, why)):
+            return _as_it_stands(session, match_id, words)  # resent after a lost reply
         sheet = _decided_sheet(session, match_id, version)
         _refuse_table_of_three(sheet)
         who = clean_text(name_of(sheet), "entered by", required=True, limit=80)
-        words = words_of(session, [match_id])[match_id]
         now = confirmation_of(words, version, decided=True)
         if now.agreement is Agreement.CONFIRMED:
             raise InvalidInput(said("both players have confirmed this result: ask the director"))
-        last = now.word_of(side)
-        if last is not None and (last.agrees, last.reason) == (agrees, why):
-            return now  # the same word sent again after a lost reply
         entry = ResultConfirmation(
             match_id=match_id,
             side=side.name,
@@ -106,6 +105,22 @@ def confirm_result(
             payload={"side": side.name, "version": version, "reason": why},
         )
         return confirmation_of([*words, as_word(entry)], version, decided=True)
+
+
+def _said_already(words: list[Word], word: Word) -> bool:
+    """Is ``word`` already its side's newest word for the version it answers? Then it is a
+    form sent again after its reply was lost: it was recorded, and the answer says so
+    whatever the other player (or the desk) did since."""
+    newest = [w for w in words if w.side is word.side and w.version == word.version]
+    return bool(newest) and newest[-1] == word
+
+
+def _as_it_stands(session: Session, match_id: int, words: list[Word]) -> Confirmation:
+    """The match's confirmation for its current version, its words as read."""
+    row = fetch(session, Match, match_id)
+    sheet = load_match(session, row).sheet(validate=False)
+    decided = sheet.finished or sheet.result is not None
+    return confirmation_of(words, row.version, decided=decided)
 
 
 def _decided_sheet(session: Session, match_id: int, version: int) -> ScoreSheet:

@@ -27,6 +27,7 @@ __all__ = [
     "DatabaseBusy",
     "HandRejected",
     "InvalidInput",
+    "LinkRevoked",
     "NewerDatabase",
     "NotFound",
     "PinError",
@@ -63,6 +64,10 @@ class PinError(ServiceError, store_errors.PinError):
 
 class NotFound(ServiceError):
     """No event / entrant / match / hand with that id."""
+
+
+class LinkRevoked(NotFound):
+    """A table's link taken back with its round (decision 0026): it opens nothing, for good."""
 
 
 class InvalidInput(ServiceError):

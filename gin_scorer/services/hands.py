@@ -100,20 +100,20 @@ def record_read_hand(
     dealer: Side | None = None,
     pin: str | None = None,
     submission: str | None = None,
-    guard: Callable[[Session], object] | None = None,
+    guard: Callable[[Session], str | None] | None = None,
 ) -> ScoreSheet:
     """:func:`record_hand` with the hand read from the sheet before it, in the same
     transaction (one read of the match, not one to read the hand and one to record it).
-    ``guard`` is asked first, in the transaction (a table's link opens its own match only);
-    what ``guard`` or ``read`` raise is raised, and nothing is written."""
+    ``guard`` is asked first, in the transaction (a table's link opens its own match only),
+    and names the link, kept with the send's key; what ``guard`` or ``read`` raise is raised,
+    and nothing is written."""
     reason = reason_text(override_reason, "override reason", required=False)
     if dealer is not None and not isinstance(dealer, Side):
         raise InvalidInput(said("dealer {0} is not a player: A or B", repr(dealer)))
     with db.transaction() as session:
-        if guard is not None:
-            guard(session)
+        link = guard(session) if guard is not None else None
         key = checked_key(submission) if submission is not None else None
-        if key is not None and already_submitted(session, key):
+        if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
         loaded = load_match(session, row)
@@ -137,7 +137,7 @@ def record_read_hand(
         )
         sheet = after_write(session, loaded, entry)
         if key is not None and entry.id is not None:
-            remember_submission(session, key, match_id, entry.id)
+            remember_submission(session, key, match_id, entry.id, link)
         record_audit(
             session,
             db,
@@ -247,7 +247,7 @@ def _supersede(
     key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
         match_id = _match_of_hand(session, hand_id)
-        if key is not None and already_submitted(session, key):
+        if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, action)
         target = hand_in_force(session, match_id, hand_id)
@@ -324,7 +324,7 @@ def undo_last_entry(
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
-        if key is not None and already_submitted(session, key):
+        if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
         newest = session.exec(

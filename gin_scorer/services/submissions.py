@@ -24,9 +24,25 @@ def checked_key(key: str) -> str:
     return key
 
 
-def already_submitted(session: Session, key: str) -> bool:
-    return session.get(RoomSubmission, key) is not None
+def already_submitted(session: Session, key: str, match_id: int) -> bool:
+    """Was the hand with this key recorded already (a send repeated after a lost reply)? A
+    key belongs to the match whose page made it: the same key sent to another table is
+    refused in words, never answered as if its hand were recorded there."""
+    row = session.get(RoomSubmission, key)
+    if row is None:
+        return False
+    if row.match_id != match_id:
+        raise InvalidInput(
+            said(
+                "this form belongs to another table's page: nothing was recorded here; "
+                "reload this table's page and send the hand again"
+            )
+        )
+    return True
 
 
-def remember_submission(session: Session, key: str, match_id: int, entry_id: int) -> None:
-    session.add(RoomSubmission(key=key, match_id=match_id, hand_entry_id=entry_id))
+def remember_submission(
+    session: Session, key: str, match_id: int, entry_id: int, link: str | None = None
+) -> None:
+    """Keep ``key`` with the hand it recorded (``link``: the mark of the link that sent it)."""
+    session.add(RoomSubmission(key=key, match_id=match_id, hand_entry_id=entry_id, link=link))

@@ -1,21 +1,18 @@
 """Each table's own address in the room: ``/t/<match>.<code>``, where the code is a keyed
-hash (HMAC-SHA-256) of the match under a secret this database keeps. The link cannot be
-guessed from another table's, and it opens one match only: the room checks the code before it
-shows or takes anything. The secret is made the first time a link is asked for, and stays
-with the database (backups and copies too), so printed table cards keep working.
+hash of the match's identity under a secret this database keeps (:mod:`.link_codes`). The link
+cannot be guessed from another table's, and it opens one match only, never another made in its
+place: the room checks the code before it shows or takes anything. The secret is made the
+first time a link is asked for, and stays with the database (backups and copies too), so
+printed table cards keep working.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
-import re
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.wording import said
@@ -25,13 +22,25 @@ from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import NotFound
 from gin_scorer.services.hands import ReadHand, record_read_hand
+from gin_scorer.services.link_codes import (
+    LEGACY,
+    code,
+    identity,
+    kept_secret,
+    kinds_of_event,
+    made_secret,
+    number_identity,
+    opened_match,
+    third_of,
+    thirds_of_event,
+    token_parts,
+)
+from gin_scorer.services.link_codes import (
+    ROOM_SECRET as ROOM_SECRET,
+)
 from gin_scorer.services.matches import list_matches, sheet_with_words
-from gin_scorer.store.settings import get_setting, set_setting
-from gin_scorer.store.tables import Match
+from gin_scorer.store.tables import Match, ResultConfirmation
 from gin_scorer.tournament.confirmation import Confirmation
-
-ROOM_SECRET = "room_secret"
-_TOKEN = re.compile(r"([1-9][0-9]{0,9})\.([a-z2-7]{26})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,49 +56,11 @@ class TableLink:
     c: str = ""  # a table of three's third player
 
 
-def _secret(session: Session) -> bytes:
-    """The database's room secret, made now if it has none yet (read from the database, not
-    the handle's kept copy: links are made from what is stored)."""
-    stored = get_setting(session, ROOM_SECRET)
-    if stored is None:
-        stored = secrets.token_hex(32)
-        set_setting(session, ROOM_SECRET, stored)
-    _keep_secret(session, stored)
-    return bytes.fromhex(stored)
-
-
-def _kept_secret(session: Session) -> str | None:
-    """The room secret, kept on the open database's handle once read: it is made once and
-    never changed, and every request from a table checks its link against it, so reading it
-    again each time would be a statement more on each of them. A link the kept secret refuses
-    is checked again against the stored one (see :func:`_match_row`)."""
-    derived = getattr(session.info.get("database"), "derived", None)
-    kept = derived.get(ROOM_SECRET) if isinstance(derived, dict) else None
-    if isinstance(kept, str):
-        return kept
-    return _stored_secret(session)
-
-
-def _stored_secret(session: Session) -> str | None:
-    stored = get_setting(session, ROOM_SECRET)
-    if stored is not None:
-        _keep_secret(session, stored)
-    return stored
-
-
-def _keep_secret(session: Session, stored: str) -> None:
-    derived = getattr(session.info.get("database"), "derived", None)
-    if isinstance(derived, dict):
-        derived[ROOM_SECRET] = stored
-
-
-def _code(secret: bytes, match_id: int) -> str:
-    digest = hmac.new(secret, f"gin-scorer table {match_id}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:16]).decode().lower().rstrip("=")
-
-
-def table_token(session: Session, match_id: int) -> str:
-    return f"{match_id}.{_code(_secret(session), match_id)}"
+def _token(session: Session, secret: bytes, match_id: int) -> str:
+    row = session.get(Match, match_id)
+    if row is None:
+        raise NotFound(said("match {0} does not exist", match_id))
+    return f"{match_id}.{code(secret, identity(row, third_of(session, match_id)))}"
 
 
 def table_links(
@@ -102,7 +73,8 @@ def table_links(
     if chosen is not None and chosen not in numbers:
         raise NotFound(said("event {0} has no round {1}", event_id, chosen))
     playing = [m for m in matches if m.round_number == chosen and m.b is not None]
-    with db.transaction() as session:  # may make the secret
+    with db.transaction() as session:
+        secret = made_secret(session)  # made now for the first links
         return tuple(
             TableLink(
                 round_number=m.round_number,
@@ -110,37 +82,15 @@ def table_links(
                 match_id=m.id,
                 a=m.a.name,
                 b=m.b.name if m.b is not None else "",
-                path=f"/t/{table_token(session, m.id)}",
+                path=f"/t/{_token(session, secret, m.id)}",
                 c=m.c.name if m.c is not None else "",
             )
             for m in sorted(playing, key=lambda m: (m.table_number or 10**6, m.id))
         )
 
 
-def _not_a_table() -> NotFound:
-    return NotFound(said("this is not a table's link of this event: scan the table's code again"))
-
-
 def _match_row(session: Session, event_id: int, token: str) -> Match:
-    match_id, code = _token_parts(token)
-    kept = _kept_secret(session)
-    if not _opens(kept, match_id, code):
-        # Restoring a backup older than the secret, then making links, makes a new secret on
-        # whichever station made them: the stored one is read before the link is refused.
-        stored = _stored_secret(session)
-        if stored == kept or not _opens(stored, match_id, code):
-            raise _not_a_table()
-    row = session.get(Match, match_id)
-    if row is None or row.event_id != event_id:
-        raise _not_a_table()
-    return row
-
-
-def _opens(secret: str | None, match_id: int, code: str) -> bool:
-    """Is ``code`` the link code of ``match_id`` under ``secret``?"""
-    if secret is None:
-        return False
-    return hmac.compare_digest(_code(bytes.fromhex(secret), match_id), code)
+    return opened_match(session, event_id, token)[0]
 
 
 def sheet_of_token(db: Database, event_id: int, token: str) -> ScoreSheet:
@@ -163,7 +113,7 @@ def record_table_hand(
     written in one transaction."""
     return record_read_hand(
         db,
-        _token_parts(token)[0],
+        token_parts(token)[0],
         read,
         expected_version,
         submission=submission,
@@ -186,7 +136,7 @@ def confirm_at_table(
     in the same transaction."""
     return confirm_result(
         db,
-        _token_parts(token)[0],
+        token_parts(token)[0],
         side,
         version,
         agrees=agrees,
@@ -196,18 +146,11 @@ def confirm_at_table(
     )
 
 
-def _link_guard(event_id: int, token: str) -> Callable[[Session], Match]:
+def _link_guard(event_id: int, token: str) -> Callable[[Session], str]:
     """The check a write from a table makes inside its own transaction: the link opens its
-    match of this event (see :func:`_match_row`)."""
-    return lambda session: _match_row(session, event_id, token)
-
-
-def _token_parts(token: str) -> tuple[int, str]:
-    """The match a link names and its code (not yet checked: :func:`_match_row` checks it)."""
-    found = _TOKEN.fullmatch(token)
-    if found is None:
-        raise _not_a_table()
-    return int(found.group(1)), found.group(2)
+    match of this event (see :func:`opened_match`); the mark of the link is kept with what it
+    sent."""
+    return lambda session: opened_match(session, event_id, token)[1]
 
 
 def page_state_of_token(db: Database, event_id: int, token: str) -> str:
@@ -223,3 +166,40 @@ def page_state(version: int, words: int) -> str:
     """The short form of what a table's page shows: its match version and how many words the
     players have given; the page and ``/state`` must build it the same way."""
     return f"{version}.{words}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table's link codes (its own; an old one still honoured) and its page's short state."""
+
+    codes: tuple[str, ...]
+    state: str
+
+
+def table_states(db: Database, event_id: int) -> dict[int, TableState]:
+    """Every match of the event by number, with its links' codes and :func:`page_state`, in
+    one read: the room answers each table page's ``/state`` from it, once per change."""
+    with db.transaction(write=False) as session:
+        secret = kept_secret(session)
+        if secret is None:
+            return {}  # no link was ever made
+        key = bytes.fromhex(secret)
+        rows = session.exec(select(Match).where(Match.event_id == event_id)).all()
+        thirds = thirds_of_event(session, event_id)
+        words = dict(
+            session.exec(
+                select(ResultConfirmation.match_id, func.count())
+                .join(Match, col(Match.id) == ResultConfirmation.match_id)
+                .where(Match.event_id == event_id)
+                .group_by(col(ResultConfirmation.match_id))
+            ).all()
+        )
+        legacy = kinds_of_event(session, event_id, LEGACY)
+    states = {}
+    for row in rows:
+        assert row.id is not None
+        codes = [code(key, identity(row, thirds.get(row.id)))]
+        if row.id in legacy:
+            codes.append(code(key, number_identity(row.id)))
+        states[row.id] = TableState(tuple(codes), page_state(row.version, words.get(row.id, 0)))
+    return states

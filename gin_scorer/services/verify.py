@@ -21,6 +21,7 @@ from sqlmodel import Session
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_checks import EventCheck, MatchCheck, check_event
+from gin_scorer.services.link_checks import LinkFindings, link_findings
 from gin_scorer.services.verify_split import (
     HelperAnswer,
     Share,
@@ -98,6 +99,7 @@ def verify_database(
         for event in events:
             # The same checks an import makes before it writes (services/hand_checks.py).
             _add(report, check_event(session, event, checked=checked))
+            _add_links(report, link_findings(session, event))  # and the phones' links
         # A new check of the whole database slots in here, before the audit chain.
         broken = audit.verify_chain(session)
         if broken is not None:
@@ -135,6 +137,11 @@ def _add(report: VerifyReport, found: EventCheck) -> None:
     report.hands += found.hands
     report.reported += found.reported
     report.overridden += found.overridden
+    report.problems += found.problems
+    report.notes += found.notes
+
+
+def _add_links(report: VerifyReport, found: LinkFindings) -> None:
     report.problems += found.problems
     report.notes += found.notes
 

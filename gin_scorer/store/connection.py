@@ -38,6 +38,7 @@ from gin_scorer.core.wording import said
 from gin_scorer.store.backup_news import BackupNews
 from gin_scorer.store.errors import DatabaseBusy, StoreError
 from gin_scorer.store.integrity import integrity_check
+from gin_scorer.store.server_trouble import hung_up
 from gin_scorer.store.tables import utcnow
 
 __all__ = [
@@ -150,9 +151,17 @@ class Database:
         """The sentence for a transaction the database could not complete: nothing saved, or
         (a server gone during the commit) perhaps saved."""
         if not self.is_sqlite:
-            from gin_scorer.store.server_trouble import server_trouble
+            from gin_scorer.store.server_trouble import (
+                ServerNotAnswering,
+                server_trouble,
+                went_away,
+            )
 
             trouble = server_trouble(error, self.display_name, committing=committing)
+            if isinstance(trouble, ServerNotAnswering) and went_away(error):
+                # The server went away: every pooled connection may be dead with it. They
+                # are let go, so that the first transaction after it is back opens a fresh one.
+                self.engine.dispose()
             if trouble is not None:
                 return trouble
         original = error.orig
@@ -185,8 +194,8 @@ class Database:
             )
         return StoreError(
             said(
-                "the connection to {0} failed ({1}); the last change was NOT saved — check "
-                "the network and enter it again",
+                "the database server {0} refused the transaction ({1}); nothing was "
+                "saved — try again",
                 self.display_name,
                 text,
             )
@@ -367,7 +376,7 @@ def _ping_when_idle(engine: Engine) -> None:
         record.info[_LAST_USED] = time.monotonic()
 
     def ping_if_idle(dbapi_connection: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
-        if dbapi_connection.closed:
+        if dbapi_connection.closed or hung_up(dbapi_connection):
             raise DisconnectionError("the server closed this connection")
         idle = time.monotonic() - record.info.get(_LAST_USED, 0.0)
         if idle < IDLE_PING_SECONDS:

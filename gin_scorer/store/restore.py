@@ -21,6 +21,7 @@ from gin_scorer.store.database import open_database
 from gin_scorer.store.errors import NewerDatabase, StoreError
 from gin_scorer.store.integrity import integrity_check
 from gin_scorer.store.migrate import head_revision, script_directory
+from gin_scorer.store.sequences import continue_above, highest_in_file
 from gin_scorer.store.settings import PinGuards, pin_guards, pin_guards_in
 from gin_scorer.store.snapshot import restore_rows_into
 from gin_scorer.store.tables import RESTORE_OP, Change, utcnow
@@ -104,6 +105,7 @@ def restore_database(
     healthy = exists and integrity_check(db_path, quick=True) == "ok"
     authorize(_read_guards(db_path) if healthy else _read_guards(source))
     old_marker = change_id_in(db_path) if healthy else 0
+    old_matches = highest_in_file(db_path, "match") if healthy else 0
     safety = backup_file(db_path, reason="before-restore") if healthy else None
     aside = move_aside(db_path) if exists and not healthy else None
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -118,12 +120,15 @@ def restore_database(
     finally:
         source_connection.close()
     with open_database(db_path, backups=False) as db:  # migrates an older backup to head
-        _mark_restored(db, old_marker)
+        _mark_restored(db, old_marker, old_matches)
     return RestoreResult(source, str(db_path), safety, aside)
 
 
-def _mark_restored(db: Database, old_marker: int) -> None:
+def _mark_restored(db: Database, old_marker: int, old_matches: int) -> None:
+    """The change feed goes on after the marker other stations hold, and match numbers after
+    the highest the database had given before the restore (a printed table card names one)."""
     with db.transaction() as session:
+        continue_above(session.connection(), "match", old_matches)
         new_marker = latest_change_id(session)
         session.add(
             Change(

@@ -13,6 +13,9 @@ while a commit may already have reached the server) or :class:`ServerRefused`.
 
 from __future__ import annotations
 
+import select
+from typing import Any
+
 from gin_scorer.core.wording import Said, said
 from gin_scorer.store.errors import StoreError
 
@@ -105,3 +108,30 @@ def _first_line(error: BaseException) -> str:
     if " failed: " in text:
         text = text.rsplit(" failed: ", 1)[1]
     return text.removeprefix("FATAL:").strip()
+
+
+# SQLSTATEs of a server going away: a connection exception (class 08), or the server
+# shutting down or starting (57P01-57P03). A failure to connect at all carries none.
+_AWAY_STATES = ("57P01", "57P02", "57P03")
+
+
+def went_away(error: Any) -> bool:
+    """Did the server go away (as opposed to refusing this transaction: a serialization
+    failure, a timeout)? ``error``: SQLAlchemy's OperationalError."""
+    state = getattr(error.orig, "sqlstate", None)
+    if error.connection_invalidated or not state:
+        return True
+    return str(state).startswith("08") or state in _AWAY_STATES
+
+
+def hung_up(dbapi_connection: Any) -> bool:
+    """Has the server said something on an idle connection? It says nothing unasked, except
+    when it goes away: a server shutting down sends each connection its last message and
+    closes it, and one that crashed leaves its sockets closed. Either is waiting to be read,
+    so a connection from before a restart is never used after it (a look at the socket, not
+    a round trip)."""
+    try:
+        readable, _, _ = select.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError, AttributeError):  # no socket any more
+        return True
+    return bool(readable)

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Table, func, select, text
+from sqlalchemy import Table, func, select
 from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
@@ -21,6 +21,7 @@ import gin_scorer.store.tables  # noqa: F401  (every table on SQLModel.metadata)
 from gin_scorer.core.wording import said
 from gin_scorer.store.errors import StoreError
 from gin_scorer.store.migrate import open_copy
+from gin_scorer.store.sequences import continue_above
 from gin_scorer.store.sqlite_copy import copy_database
 from gin_scorer.store.tables import RESTORE_OP, Change, utcnow
 
@@ -52,17 +53,12 @@ def copy_rows(source: Connection, target: Connection) -> dict[str, int]:
 
 
 def _reset_sequences(connection: Connection) -> None:
-    """PostgreSQL: make each id sequence continue after the highest id present."""
+    """PostgreSQL: make each id sequence continue after the highest id present, or where it
+    was if that is higher (a number handed out before the restore is never handed out
+    again: decision 0026)."""
     for table in _tables():
-        if "id" not in table.c:
-            continue
-        connection.execute(
-            text(
-                "SELECT setval(pg_get_serial_sequence(:table, 'id'), "
-                'coalesce((SELECT max(id) FROM "' + table.name + '"), 0) + 1, false)'
-            ),
-            {"table": f'"{table.name}"'},
-        )
+        if "id" in table.c:
+            continue_above(connection, table.name, 0)
 
 
 def snapshot_to_sqlite(db: Database, out: Path) -> dict[str, int]:

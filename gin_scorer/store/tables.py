@@ -136,7 +136,12 @@ class Match(SQLModel, table=True):
     """Two entrants at a table (``entrant_b_id`` None: a bye). Results come from its hands."""
 
     __tablename__ = "match"
-    __table_args__ = (Index("ix_match_event_round", "event_id", "round_id"),)
+    # AUTOINCREMENT: a number is never handed out twice on SQLite either (a table's link
+    # names its match; decision 0026). PostgreSQL's sequence never goes back.
+    __table_args__ = (
+        Index("ix_match_event_round", "event_id", "round_id"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id")
@@ -300,6 +305,24 @@ class RoomSubmission(SQLModel, table=True):
     key: str = Field(primary_key=True)
     match_id: int = Field(foreign_key="match.id", index=True)
     hand_entry_id: int = Field(foreign_key="hand_entry.id")
+    at: datetime = _when(default_factory=utcnow)
+    link: str | None = None  # which link sent it (services/link_codes.link_mark)
+
+
+class RoomLink(SQLModel, table=True):
+    """A table link the room knows beside its match's own code (decision 0026): an old link
+    that still opens its match ("legacy"), or one taken back with its round ("revoked", by
+    its code's hash). Bookkeeping, neither sealed nor in the change feed; no foreign key to
+    the match, which a revoked link outlives."""
+
+    __tablename__ = "room_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(index=True)
+    event_id: int
+    round_number: int | None = None
+    kind: str  # "legacy" / "revoked"
+    code_hash: str | None = None
     at: datetime = _when(default_factory=utcnow)
 
 

@@ -18,10 +18,10 @@ from anyio import to_thread
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from gin_scorer.presentation.bracket_words import slot_label, slot_side
 from gin_scorer.presentation.club_words import (
@@ -42,14 +42,18 @@ from gin_scorer.presentation.standings_table import (
 )
 from gin_scorer.presentation.words import said_text, translate
 from gin_scorer.services.database import Database
-from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.errors import ServiceError, StoreError
 from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
+from gin_scorer.web.compression import LEVEL, MINIMUM_SIZE, accepts_gzip, gzipped_stream
 from gin_scorer.web.favicon import favicon_routes
 from gin_scorer.web.headers import SecurityHeaders
+from gin_scorer.web.limits import ReadLimit, ReadLimits
+from gin_scorer.web.notices import Notices
 from gin_scorer.web.room_language import ReadersLanguage, RoomLanguages, page_language, say
 from gin_scorer.web.room_pages import RoomPages, cannot_show
 from gin_scorer.web.room_view import RoomView, read_room
+from gin_scorer.web.static_files import StaticFiles
 from gin_scorer.web.table_pages import SendLimit, TablePages
 
 HERE = Path(__file__).resolve().parent
@@ -61,14 +65,16 @@ SEASON_SECONDS = 15.0  # how old a season table may be (its read covers every ni
 DATABASE_THREADS = 4
 
 
-def _templates() -> Environment:
-    """Jinja2 with autoescaping on: a name like ``Pat <Jr>`` is text, never markup."""
+def _templates(statics: StaticFiles) -> Environment:
+    """Jinja2 with autoescaping on: a name like ``Pat <Jr>`` is text, never markup. A page
+    names its CSS and scripts with ``{{ "room.css" | static_url }}`` (their cacheable names)."""
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["static_url"] = statics.url
     env.globals.update(
         room_state_text=room_state_text, table_text=table_text, points_text=points_text
     )
@@ -103,7 +109,9 @@ def room_app(
     the desk's round clock, when the desk serves the room (the pages count it down).
     ``languages``: the translations a phone may read the room in (those shipped by default).
     """
-    env = _templates()
+    statics = StaticFiles(HERE / "static")
+    env = _templates(statics)
+    notices = Notices(env)
     watch = ChangeWatch(db, event_id, poll_seconds, clock=clock)
     views = SharedRead(
         watch, lambda: read_room(db, event_id), fresh_seconds=poll_seconds, ahead=True
@@ -116,9 +124,18 @@ def room_app(
         # Where the page's stream stopped: the browser's own Last-Event-ID when it reconnects
         # by itself, or ``?since=`` when the page opens a new stream after the browser gave up.
         last = request.headers.get("last-event-id") or request.query_params.get("since", "")
+        stream = watch.stream(request, stream_seconds, last[:40])
+        if not accepts_gzip(request.headers):
+            return StreamingResponse(stream, media_type="text/event-stream")
         return StreamingResponse(
-            watch.stream(request, stream_seconds, last[:40]), media_type="text/event-stream"
+            gzipped_stream(stream),
+            media_type="text/event-stream",
+            headers={"content-encoding": "gzip", "vary": "Accept-Encoding"},
         )
+
+    async def not_answering(request: Request, error: Exception) -> Response:
+        assert isinstance(error, StoreError)
+        return notices.unavailable(request.method, request.url.path, error)
 
     return Starlette(
         lifespan=_database_threads,
@@ -127,10 +144,11 @@ def room_app(
             *_season_routes(env, views, seasons),
             Route("/events", events),
             *favicon_routes(),
-            *_table_routes(TablePages(env, db, event_id, SendLimit())),
-            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+            *_table_routes(TablePages(env, db, event_id, SendLimit(), notices, watch)),
+            Route("/static/{name:path}", statics.serve),
         ],
-        middleware=_middleware(languages or RoomLanguages()),
+        middleware=_middleware(languages or RoomLanguages(), notices),
+        exception_handlers={StoreError: not_answering},
     )
 
 
@@ -142,9 +160,15 @@ async def _database_threads(_app: Starlette) -> AsyncIterator[None]:
     yield
 
 
-def _middleware(languages: RoomLanguages) -> list[Middleware]:
-    """Every answer carries the open network's headers, in its reader's language."""
-    return [Middleware(SecurityHeaders), Middleware(ReadersLanguage, languages=languages)]
+def _middleware(languages: RoomLanguages, notices: Notices) -> list[Middleware]:
+    """Every answer carries the open network's headers, in its reader's language; a phone's
+    reads are counted before anything is done for them; what is sent is compressed."""
+    return [
+        Middleware(SecurityHeaders),
+        Middleware(ReadersLanguage, languages=languages),
+        Middleware(ReadLimits, limit=ReadLimit(), notices=notices),
+        Middleware(GZipMiddleware, minimum_size=MINIMUM_SIZE, compresslevel=LEVEL),
+    ]
 
 
 def _season_read(

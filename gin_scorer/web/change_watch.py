@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -27,6 +28,7 @@ _MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirma
 HISTORY = 64  # changes remembered for streams that wake after several at once
 AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
 _EVENT = "event: {0}\nid: {1}\ndata: {2}\n\n"  # one server-sent event: its kind, id and data
+LOG = logging.getLogger("gin_scorer.room")
 
 
 class ChangeWatch:
@@ -49,6 +51,7 @@ class ChangeWatch:
         # a stream's event ids, so that a page coming back after a gap is told what it missed.
         self.marker: int | None = None
         self._looked: asyncio.Event | None = None  # set once the marker was first read
+        self.down = False  # the database stopped answering the watch's look
         # The matches each recent version changed (empty: something else changed too).
         self._changed_matches: dict[int, frozenset[int]] = {}
         # Set when the version moves on, then replaced by a fresh one. An Event, not a
@@ -85,7 +88,8 @@ class ChangeWatch:
         while self.marker is None:
             try:
                 self.marker = await run_in_threadpool(current_marker, self.db)
-            except (ServiceError, StoreError):  # a busy or unreachable database: look again
+            except (ServiceError, StoreError) as error:  # busy or unreachable: look again
+                self._down(error)
                 await asyncio.sleep(self.poll_seconds)
         looked.set()
         clock = self._clock_mark()
@@ -94,16 +98,31 @@ class ChangeWatch:
                 feed = await run_in_threadpool(
                     changes_since, self.db, self.marker, event_id=self.event_id
                 )
-            except (ServiceError, StoreError):  # a busy or unreachable database: look again
+            except (ServiceError, StoreError) as error:  # busy or unreachable: look again
+                self._down(error)
                 await asyncio.sleep(self.poll_seconds)
                 continue
             self.marker = feed.marker  # other events' changes move it too: never read twice
+            if self.down:  # back: whatever changed meanwhile, every page reads again
+                self.down = False
+                LOG.warning("the room's database answers again")
+                await self._moved_on(frozenset())
+                continue
             clock, was = self._clock_mark(), clock
             if feed.changes or clock != was:
                 only_matches = clock == was and all(c.table in _MATCH_ROWS for c in feed.changes)
                 await self._moved_on(feed.match_ids if only_matches else frozenset())
             await asyncio.sleep(self.poll_seconds)
         self._task = None
+
+    def _down(self, error: Exception) -> None:
+        """The database stopped answering: said once in the log, and to every page."""
+        if self.down:
+            return
+        self.down = True
+        LOG.warning("the room's database is not answering: %s", " ".join(str(error).split()))
+        moved, self._moved = self._next_move(), asyncio.Event()
+        moved.set()  # the pages are told (event: unavailable), the version stays
 
     async def _moved_on(self, matches: frozenset[int]) -> None:
         """A new version (``matches``: the only ones it changed; empty: maybe anything)."""
@@ -116,9 +135,10 @@ class ChangeWatch:
                 await read()
         moved.set()  # wakes every page waiting for this version
 
-    async def _changed_since(self, seen: int, seconds: float) -> None:
-        """Back when the event changed after version ``seen``, or after ``seconds``."""
-        if self.version != seen:
+    async def _changed_since(self, seen: int, seconds: float, down: bool = False) -> None:
+        """Back when the event changed after version ``seen`` or the database stopped
+        answering (``down``: what the page was told), or after ``seconds``."""
+        if self.version != seen or self.down != down:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._next_move().wait(), timeout=seconds)
@@ -177,6 +197,7 @@ class ChangeWatch:
         self.listeners += 1
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._watch())
+        down = False
         try:
             await self._first_look().wait()
             seen = self.version
@@ -189,10 +210,13 @@ class ChangeWatch:
                 yield _EVENT.format("change", self.stream_id(), missed)
             while loop.time() < deadline and not await request.is_disconnected():
                 wait = min(KEEP_ALIVE_SECONDS, max(0.0, deadline - loop.time()))
-                await self._changed_since(seen, wait)
-                if self.version != seen:
+                await self._changed_since(seen, wait, down)
+                if self.down and not down:
+                    down = True  # the page says so; the change at the way back reloads it
+                    yield "event: unavailable\ndata: {}\n\n"
+                elif self.version != seen:
                     said = self.changed(seen)
-                    seen = self.version
+                    seen, down = self.version, self.down
                     yield _EVENT.format("change", self.stream_id(), said)
                 else:
                     yield ": still here\n\n"
@@ -223,7 +247,8 @@ class SharedRead(Generic[T]):
         self.steady_seconds = steady_seconds
         self._value: T | None = None
         self._version = -1
-        self._at = 0.0
+        self._at = 0.0  # when the reading kept began
+        self._done = 0.0  # … and when it was made
         self._asked_at: float | None = None
         self._lock: asyncio.Lock | None = None
         if ahead:
@@ -247,16 +272,24 @@ class SharedRead(Generic[T]):
 
     async def _get(self) -> T:
         loop = asyncio.get_running_loop()
-        value = self._current(loop.time())
+        asked, version = loop.time(), self.watch.version
+        value = self._current(asked)
         if value is not None:
             return value
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:  # the others wait for the one reading, then share it
+            if self._value is not None and self._done >= asked and self._version == version:
+                # Made while this page waited, and nothing changed since it began: as fresh
+                # as it could want, however long it took (under load a reading can take
+                # longer than fresh_seconds, and each waiting page made it again in turn:
+                # fifty phones, fifty readings).
+                return self._value
             value = self._current(loop.time())
             if value is not None:
                 return value
             version, started = self.watch.version, loop.time()
             value = await run_in_threadpool(self.read)
             self._value, self._version, self._at = value, version, started
+            self._done = loop.time()
             return value

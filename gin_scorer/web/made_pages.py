@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Hashable
 
 from gin_scorer.presentation.projector_pages import ClockReading
+from gin_scorer.web.compression import Made
 
 MOST_KEPT = 64  # pages kept for one reading (each name searched for is a page of its own)
 
@@ -34,18 +35,19 @@ class MadePages:
         self.most = most
         self.made = 0  # how many pages were made (not shared): for the tests and benchmarks
         self._reading: tuple[object, ...] = ()
-        self._pages: dict[Hashable, str] = {}
+        self._pages: dict[Hashable, Made] = {}
 
-    def page(self, reading: tuple[object, ...], key: Hashable, make: Callable[[], str]) -> str:
+    def page(self, reading: tuple[object, ...], key: Hashable, make: Callable[[], str]) -> Made:
         """The page for ``key`` made from ``reading`` (the very objects read, compared by
-        identity: a new reading makes every page anew), made by ``make`` the first time."""
+        identity: a new reading makes every page anew), made by ``make`` the first time, and
+        compressed at most once for every phone that takes it so."""
         if len(reading) != len(self._reading) or any(
             new is not old for new, old in zip(reading, self._reading, strict=True)
         ):
             self._reading, self._pages = reading, {}
         page = self._pages.get(key)
         if page is None:
-            page = make()
+            page = Made(make())
             self.made += 1
             if len(self._pages) >= self.most:
                 self._pages.pop(next(iter(self._pages)))  # the oldest search goes first

@@ -64,7 +64,7 @@ class RoomPages:
             return self.env.get_template(part).render(view=shown, find=wanted, clock=clock)
 
         key = (part, wanted, page_language().code, clock_key(clock))
-        return HTMLResponse(self.room_pages.page((view,), key, make))
+        return self.room_pages.page((view,), key, make).response(request.headers)
 
     async def live(self, request: Request) -> Response:
         return await self.room(request, "room_main.html")
@@ -83,7 +83,7 @@ class RoomPages:
             return template.render(view=view, pages=shown, clock=clock)
 
         key = ("projector.html", page_language().code, clock_key(clock))
-        return HTMLResponse(self.wall_pages.page((view, tables), key, make))
+        return self.wall_pages.page((view, tables), key, make).response(request.headers)
 
 
 def cannot_show(error: ServiceError) -> Response:

@@ -11,10 +11,8 @@ too often is asked to wait.
 
 from __future__ import annotations
 
-import time
-from collections import defaultdict, deque
-from collections.abc import Callable
-from html import escape
+import hmac
+from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 from urllib.parse import quote
 
@@ -36,15 +34,26 @@ from gin_scorer.presentation.three_words import three_table
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound, ServiceError
+from gin_scorer.services.errors import (
+    ConflictError,
+    InvalidInput,
+    NotFound,
+    ServiceError,
+    StoreError,
+)
 from gin_scorer.services.hands import undo_last_entry
 from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import (
+    TableState,
     confirm_at_table,
     page_state_of_token,
     record_table_hand,
     sheet_of_token,
+    table_states,
 )
+from gin_scorer.web.change_watch import ChangeWatch, SharedRead
+from gin_scorer.web.limits import SendLimit as SendLimit
+from gin_scorer.web.notices import Notices, Resend
 from gin_scorer.web.table_page_view import (
     TablePage,
     newest_label,
@@ -54,42 +63,8 @@ from gin_scorer.web.table_page_view import (
     with_recorded,
 )
 
-SENDS_PER_MINUTE = 20  # a table enters a hand every minute or two; twenty is a runaway phone
 _SIDES = {"a": Side.A, "b": Side.B}  # who answers, as the form says it
-
-
-class SendLimit:
-    """At most :data:`SENDS_PER_MINUTE` writes a table a minute (a runaway phone, or someone
-    trying codes, is asked to wait rather than filling the log)."""
-
-    def __init__(
-        self, per_minute: int = SENDS_PER_MINUTE, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.per_minute = per_minute
-        self.clock = clock
-        self.sent: dict[str, deque[float]] = defaultdict(deque)
-
-    def allows(self, token: str) -> bool:
-        """Whether ``token`` may send now; counts the send when it may."""
-        if self.full(token):
-            return False
-        self.count(token)
-        return True
-
-    def full(self, token: str) -> bool:
-        """Whether ``token`` sent its minute's worth (nothing is kept for a token never
-        counted: codes somebody tries do not fill the memory)."""
-        recent = self.sent.get(token)
-        if recent is None:
-            return False
-        now = self.clock()
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        return len(recent) >= self.per_minute
-
-    def count(self, token: str) -> None:
-        """Count a send from ``token`` (a table's link, known to be one)."""
-        self.sent[token].append(self.clock())
+_KEPT_FIELDS = ("text", "key", "version", "step", "side", "answer", "reason", "result")
 
 
 def _same_site(request: Request) -> bool:
@@ -112,8 +87,24 @@ async def _form(request: Request) -> FormData | None:
 class TablePages:
     """The handlers of the tables' pages (the app routes ``/t/{token}…`` to them)."""
 
-    def __init__(self, env: Environment, db: Database, event_id: int, limit: SendLimit) -> None:
+    def __init__(
+        self,
+        env: Environment,
+        db: Database,
+        event_id: int,
+        limit: SendLimit,
+        notices: Notices,
+        watch: ChangeWatch,
+    ) -> None:
         self.env, self.db, self.event_id, self.limit = env, db, event_id, limit
+        self.notices = notices
+        # Every table's short state, read once per change for all the phones asking /state.
+        self.states: SharedRead[dict[int, TableState]] = SharedRead(
+            watch,
+            lambda: table_states(db, event_id),
+            fresh_seconds=watch.poll_seconds,
+            ahead=True,
+        )
 
     async def _sheet(self, token: str) -> ScoreSheet:
         return await run_in_threadpool(sheet_of_token, self.db, self.event_id, token)
@@ -122,22 +113,12 @@ class TablePages:
         body = self.env.get_template("table.html").render(page=page, hint=grammar_hint(), **extra)
         return HTMLResponse(body, status)
 
-    def _refused(self, request: Request, page: TablePage) -> Response | None:
-        """A send from another site, or one too many: said, and nothing written."""
-        if not _same_site(request):
-            refused = translate("table_pages", "✖ refused: this send did not come from the room")
-            return self._show(page, 403, message=refused)
-        if not self.limit.allows(page.token):
-            waiting = translate("table_pages", "✖ too many sends from this table: wait a minute")
-            return self._show(page, 429, message=waiting)
-        return None
-
     async def table(self, request: Request) -> Response:
         token = request.path_params["token"]
         try:
             sheet = await self._sheet(token)
         except ServiceError as error:
-            return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
+            return self.notices.no_table(request.url.path, error)
         recorded = request.query_params.get("recorded", "")[:20]
         return self._show(with_recorded(table_page(token, sheet), recorded))
 
@@ -147,65 +128,71 @@ class TablePages:
         try:
             sheet = await self._sheet(token)
         except ServiceError as error:
-            return JSONResponse({"state": "error", "message": error_text(error)}, 404)
+            return self.notices.no_table(request.url.path, error)
         names = table_page(token, sheet).entry_names
         said = read_entry(request.query_params.get("text", "")[:40], sheet.rules, names)
         return JSONResponse({"state": said.state.value, "message": said.message})
 
     async def state(self, request: Request) -> Response:
-        """What the page shows in short, so that it reloads only when its own sheet changed."""
+        """What the page shows in short, so that it reloads only when its own sheet changed:
+        from the tables' states read once for everybody; a link that reading does not know
+        (taken back, or none) is looked up on its own, to say why."""
         token = request.path_params["token"]
+        known = _shared_state(await self.states.get(), token)
+        if known is not None:
+            return JSONResponse({"state": known})
         try:
             state = await run_in_threadpool(page_state_of_token, self.db, self.event_id, token)
         except ServiceError as error:
-            return JSONResponse({"message": error_text(error)}, 404)
+            return self.notices.no_table(request.url.path, error)
         return JSONResponse({"state": state})
 
-    async def _incoming(self, request: Request) -> _Send | Response:
-        """A send to a table's page, or the answer that ends it: an unknown link, another
-        site's send, one too many, or a phone that went away mid-send (nobody to tell)."""
+    def _admitted(self, request: Request, token: str) -> Response | None:
+        """A send from another site, or one too many from this table: said, and nothing
+        done. Counted here, before anything is awaited (see :mod:`.limits`)."""
+        back = f"/t/{token}"
+        if not _same_site(request):
+            return self.notices.other_site(request.url.path, back)
+        if not self.limit.allows(token):
+            return self.notices.too_many_sends(request.url.path, back)
+        return None
+
+    async def _sent(
+        self, request: Request, handle: Callable[[str, FormData], Awaitable[Response]]
+    ) -> Response:
+        """A send to a table's page: admitted or refused, its form read, then ``handle``d.
+        While the desk's database is not answering, the send is kept on the page that says
+        so, to be sent again (its key or its words make a second send harmless)."""
         token = request.path_params["token"]
-        try:
-            sheet = await self._sheet(token)
-        except ServiceError as error:
-            return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
-        page = table_page(token, sheet)
-        refused = self._refused(request, page)
+        refused = self._admitted(request, token)
         if refused is not None:
             return refused
         form = await _form(request)
-        if form is None:
+        if form is None:  # the phone went away mid-send: nobody to tell
             return Response(status_code=400)
-        return _Send(sheet, page, form)
-
-    async def _write(self, sent: _Send, write: Callable[[], object], text: str = "") -> Response:
-        """Do ``write`` through the services; back to the page, or the refusal said on it."""
-        token = sent.page.token
         try:
-            await run_in_threadpool(write)
-        except (ServiceError, ValueError) as error:
-            sheet = await self._sheet(token)
-            said = (
-                sheet_changed_words(sheet)
-                if isinstance(error, ConflictError)
-                else f"✖ {error_text(error)}"
-            )
-            return self._show(table_page(token, sheet), 409, text=text, message=said)
-        return RedirectResponse(f"/t/{token}", 303)
+            return await handle(token, form)
+        except NotFound as error:  # the link opens no table: its count is let go
+            self.limit.forget(token)
+            return self.notices.no_table(request.url.path, error)
+        except StoreError as error:
+            fields = tuple((k, str(form[k])) for k in _KEPT_FIELDS if isinstance(form.get(k), str))
+            resend = Resend(request.url.path, fields)
+            return self.notices.unavailable(request.method, request.url.path, error, resend)
+
+    async def _opened(self, token: str, form: FormData) -> _Send:
+        """The send with its table's sheet as it stands (:class:`NotFound`: no table)."""
+        sheet = await self._sheet(token)
+        return _Send(sheet, table_page(token, sheet), form)
 
     async def hand(self, request: Request) -> Response:
+        return await self._sent(request, self._hand)
+
+    async def _hand(self, token: str, form: FormData) -> Response:
         """A hand typed at the table: read back, or — read back already — recorded."""
-        token = request.path_params["token"]
-        if _same_site(request) and not self.limit.full(token):
-            form = await _form(request)
-            if form is None:
-                return Response(status_code=400)
-            if form.get("step") == "record":
-                return await self._record_hand(token, form)
-        sent = await self._incoming(request)
-        if isinstance(sent, Response):
-            return sent
-        sheet, page, form = sent
+        if form.get("step") == "record":
+            return await self._record_hand(token, form)
+        sheet, page, _ = await self._opened(token, form)
         text = str(form.get("text", ""))[:40]
         said = read_entry(text, sheet.rules, page.entry_names)
         if said.state is not EntryState.COMPLETE or said.record is None:
@@ -236,15 +223,14 @@ class TablePages:
         which hand was recorded — or the page saying why nothing was written."""
         try:
             written = await run_in_threadpool(write)
-        except NotFound as error:
-            return _not_found(error)
+        except NotFound:
+            raise
         except _LineNotRead as unread:
             return await self._said_on_page(token, 200, text, unread.message)
         except ConflictError:  # said in the fresh page's own words (who changed the sheet)
             return await self._said_on_page(token, 409, text, "")
         except (ServiceError, ValueError) as error:
             return await self._said_on_page(token, 409, text, error_text(error))
-        self.limit.count(token)
         if isinstance(written, ScoreSheet) and written.hands:
             recorded = quote(newest_label(written), safe="")
             return RedirectResponse(f"/t/{token}?recorded={recorded}", 303)
@@ -254,11 +240,7 @@ class TablePages:
         """A send that recorded nothing: the page as it now stands, saying why (no
         ``problem``: the sheet changed since the page was read, said as who changed it). A
         problem with the typed line is said once, under the line, which is kept."""
-        self.limit.count(token)
-        try:
-            sheet = await self._sheet(token)
-        except ServiceError as error:
-            return _not_found(error)
+        sheet = await self._sheet(token)
         fresh = table_page(token, sheet)
         said = f"✖ {problem}" if problem else sheet_changed_words(sheet, text, kept=fresh.open)
         if text and fresh.open:
@@ -266,24 +248,17 @@ class TablePages:
         return self._show(fresh, status, message=said)
 
     async def confirm(self, request: Request) -> Response:
+        return await self._sent(request, self._confirm)
+
+    async def _confirm(self, token: str, form: FormData) -> Response:
         """A player's word on the decided match: agreed, or what is wrong (for the desk). The
         link is checked and the word written in one transaction."""
-        token = request.path_params["token"]
-        if _same_site(request) and not self.limit.full(token):
-            form = await _form(request)
-            if form is None:
-                return Response(status_code=400)
-            side = _SIDES.get(str(form.get("side", "")))
-            if side is not None:
-                return await self._confirm(token, form, side)
-        sent = await self._incoming(request)
-        if isinstance(sent, Response):
-            return sent
-        return self._show(
-            sent.page, 400, message=translate("table_pages", "✖ say which player answers")
-        )
-
-    async def _confirm(self, token: str, form: FormData, side: Side) -> Response:
+        side = _SIDES.get(str(form.get("side", "")))
+        if side is None:
+            page = (await self._opened(token, form)).page
+            return self._show(
+                page, 400, message=translate("table_pages", "✖ say which player answers")
+            )
         agrees = form.get("answer") == "agree"
 
         def write() -> object:
@@ -301,13 +276,13 @@ class TablePages:
         return await self._written(token, write)
 
     async def result(self, request: Request) -> Response:
+        return await self._sent(request, self._result)
+
+    async def _result(self, token: str, form: FormData) -> Response:
         """A result from the table's own pad (a slip) or time called, read back, then
         reported; the players then confirm it like any other. A forfeit or a ruling is the
         director's, at the desk."""
-        sent = await self._incoming(request)
-        if isinstance(sent, Response):
-            return sent
-        sheet, page, form = sent
+        sheet, page, _ = await self._opened(token, form)
         if page.three:
             refusal = translate(
                 "table_pages",
@@ -339,24 +314,33 @@ class TablePages:
         if form.get("step") != "record":
             return self._show(page, 200, result_reading=result_words(report, *page.names), **said)
         who = table_name(sheet.match)
-        return await self._write(
-            sent,
+        return await self._written(
+            token,
             lambda: record_result(self.db, sheet.match.id, report, _version(form), entered_by=who),
         )
 
     async def undo(self, request: Request) -> Response:
+        return await self._sent(request, self._undo)
+
+    async def _undo(self, token: str, form: FormData) -> Response:
         """The table's own last hand taken back (only while it is the match's newest row)."""
-        sent = await self._incoming(request)
-        if isinstance(sent, Response):
-            return sent
-        sheet, page, form = sent
+        sheet, page, _ = await self._opened(token, form)
         if not page.can_undo:
             refused = translate("table_pages", "✖ only this table's last hand can be taken back")
             return self._show(page, 409, message=refused)
         who = table_name(sheet.match)
-        return await self._write(
-            sent, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
+        return await self._written(
+            token, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
         )
+
+
+def _shared_state(states: dict[int, TableState], token: str) -> str | None:
+    """The state of the table ``token`` opens, if the shared reading knows its link."""
+    number, _, given = token.partition(".")
+    known = states.get(int(number)) if number.isascii() and number.isdigit() else None
+    if known is None or not any(hmac.compare_digest(c, given) for c in known.codes):
+        return None
+    return known.state
 
 
 def _answering_table(sheet: ScoreSheet) -> str:
@@ -371,10 +355,6 @@ def _answering_table(sheet: ScoreSheet) -> str:
             )
         )
     return table_name(sheet.match)
-
-
-def _not_found(error: ServiceError) -> Response:
-    return HTMLResponse(f"<p>{escape(error_text(error))}</p>", 404)
 
 
 class _LineNotRead(Exception):

@@ -7263,6 +7263,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>event {0} ({1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>result entry {0} supersedes entry {1} of another match</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7284,10 +7288,6 @@ head</source>
     </message>
     <message>
         <source>marked {0} but its hands do not finish the match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} ({1})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7396,6 +7396,22 @@ head</source>
     </message>
     <message>
         <source>match {0} has no entry to undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s link that does not belong to this match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s page before links named their match, and match {0}&apos;s number had belonged to a match taken back: whether its link was this match&apos;s cannot be known; check the hand with its players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this round was taken back: ask the desk for your new table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7799,7 +7815,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <source>this form belongs to another table&apos;s page: nothing was recorded here; reload this table&apos;s page and send the hand again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} does not exist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7895,7 +7915,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the connection to {0} failed ({1}); the last change was NOT saved — check the network and enter it again</source>
+        <source>the database server {0} refused the transaction ({1}); nothing was saved — try again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8621,6 +8641,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0}: a count is typed without a sign (it is never negative)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the upcard is given twice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9323,6 +9347,45 @@ bonus</source>
     </message>
 </context>
 <context>
+    <name>notices</name>
+    <message>
+        <source>The room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many requests from this phone: wait a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a table&apos;s link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desk&apos;s server is not answering, retrying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desk&apos;s server is not answering: what you sent is kept below. Send it again in a moment (it is never recorded twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pad_fill</name>
     <message>
         <source>{0} wins {1}–{2} in games, margin {3}</source>
@@ -10016,6 +10079,14 @@ W–L</source>
 </context>
 <context>
     <name>room</name>
+    <message>
+        <source>Send it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the page</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Seal {seal}</source>
         <translation type="unfinished"></translation>
@@ -11042,11 +11113,11 @@ W–L</source>
 <context>
     <name>table_pages</name>
     <message>
-        <source>✖ refused: this send did not come from the room</source>
+        <source>✖ too many sends from this table: wait a minute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>✖ too many sends from this table: wait a minute</source>
+        <source>✖ refused: this send did not come from the room</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -127,6 +127,25 @@ def test_bad_entries_name_the_problem(text: str, expected: str) -> None:
     assert preview.result is None
 
 
+@pytest.mark.parametrize(
+    ("text", "signed"),
+    [("ak-5 20", "'-5'"), ("ak7 -15", "'-15'"), ("bg-22", "'-22'"), ("ak+5 20", "'+5'")],
+)
+def test_a_signed_count_is_refused_as_it_is_typed(text: str, signed: str) -> None:
+    # "ak-5 20" was read as a knock with 5 against 20: the minus sign taken for a separator.
+    preview = read_entry(text, RULES)
+    assert preview.state is EntryState.ERROR
+    assert preview.message == f"{signed}: a count is typed without a sign (it is never negative)"
+    assert preview.record is None
+
+
+@pytest.mark.parametrize("text", ["ak7-15", "ak7 - 15", "ak 7 / 15"])
+def test_a_dash_between_two_counts_still_separates_them(text: str) -> None:
+    preview = read_entry(text, RULES)
+    assert preview.state is EntryState.COMPLETE
+    assert preview.record is not None and preview.record.declared(Side.B) == 15
+
+
 def test_big_gin_refused_when_the_rules_have_none() -> None:
     preview = read_entry("abg30", RuleSet(big_gin_allowed=False, name="Pagat"))
     assert preview.state is EntryState.ERROR

@@ -650,6 +650,8 @@ def _add_analysis_targets(reg: Registry, ws: Workspace) -> None:
                         "7h",
                         " ",
                         "-",
+                        "-5",
+                        "+5",
                     ]
                 ),
                 max_size=8,

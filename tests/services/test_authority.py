@@ -40,12 +40,15 @@ FAST = "wikipedia-standard"  # one game to 100: two gins decide a match
 
 
 def dump(path: Path) -> list[tuple[str, list[tuple[object, ...]]]]:
-    """Every row of every table, in storage order: what "nothing changed" is compared on."""
+    """Every row of every table, in storage order: what "nothing changed" is compared on
+    (not SQLite's own ``sqlite_sequence``: the highest match number given, which any new
+    match moves on)."""
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
         names = [
             row[0]
             for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
             )
         ]
         return [

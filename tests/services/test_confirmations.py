@@ -73,6 +73,22 @@ def test_both_players_confirm_once_and_the_sheet_then_says_so(
     assert report.clean, report.problems
 
 
+def test_a_word_resent_after_the_other_player_confirmed_is_recorded_not_refused(
+    db: Database, new_match: NewMatch
+) -> None:
+    # A's reply was lost; B confirmed meanwhile; A's phone sends the same word again. It was
+    # recorded the first time, and the answer says so (it used to be "both players have
+    # confirmed this result: ask the director").
+    sheet = _finished(db, new_match)
+    match_id, version = sheet.match.id, sheet.version
+    confirm_result(db, match_id, Side.A, version, agrees=True, entered_by="table 1 (room)")
+    confirm_result(db, match_id, Side.B, version, agrees=True, entered_by="table 1 (room)")
+    again = confirm_result(db, match_id, Side.A, version, agrees=True, entered_by="table 1 (room)")
+    assert again.agreement is Agreement.CONFIRMED and _rows(db) == 2
+    with pytest.raises(InvalidInput, match="both players have confirmed"):  # a new word is not
+        confirm_result(db, match_id, Side.A, version, agrees=False, reason="no", entered_by="t")
+
+
 def test_a_match_still_played_or_a_stale_sheet_is_refused(
     db: Database, new_match: NewMatch
 ) -> None:

@@ -102,5 +102,5 @@ def test_pages_kept_for_one_reading_are_bounded() -> None:
     for n in range(10):
         pages.page(reading, n, lambda n=n: str(n))  # type: ignore[misc]
     assert pages.made == 10
-    assert pages.page(reading, 9, lambda: "again") == "9"  # the newest are kept
-    assert pages.page(reading, 0, lambda: "again") == "again"  # the oldest went
+    assert pages.page(reading, 9, lambda: "again").text == "9"  # the newest are kept
+    assert pages.page(reading, 0, lambda: "again").text == "again"  # the oldest went

@@ -5,6 +5,7 @@ but only while somebody reads the room."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from gin_scorer.web.change_watch import AHEAD_SECONDS, ChangeWatch, SharedRead
 
@@ -54,3 +55,23 @@ def test_nothing_is_read_ahead_when_nobody_asked_for_it_lately(room_db, monkeypa
         assert reads == [1]
 
     asyncio.run(scenario())
+
+
+def test_a_reading_slower_than_its_freshness_is_still_made_once_for_everybody(room_db) -> None:  # type: ignore[no-untyped-def]
+    """Under load a reading can take longer than it stays fresh: the pages that waited for it
+    take it, rather than each making it again in turn (fifty phones waited fifty readings)."""
+    db, event_id = room_db
+    watch = ChangeWatch(db, event_id, poll_seconds=0.05)
+    reads: list[int] = []
+
+    def slow() -> int:
+        time.sleep(0.3)  # longer than the reading stays fresh (0.1 s)
+        reads.append(1)
+        return len(reads)
+
+    async def fifty_phones() -> list[int]:
+        views = SharedRead(watch, slow, fresh_seconds=0.1)
+        return await asyncio.gather(*(views.get() for _ in range(50)))
+
+    answers = asyncio.run(fifty_phones())
+    assert reads == [1] and set(answers) == {1}

@@ -105,6 +105,29 @@ def test_a_hand_is_read_back_then_recorded_once_however_often_it_is_sent(room_db
     assert "Take back hand" in fetch(app, path).text
 
 
+def test_a_key_sent_at_another_table_is_refused_in_words(room_db) -> None:  # type: ignore[no-untyped-def]
+    # It used to answer 303 and record nothing: the phone believed its hand was recorded.
+    db, event_id = room_db
+    first, second = [
+        m for m in list_matches(db, event_id) if m.round_number == 2 and m.status.value == "playing"
+    ][:2]
+    app = room_app(db, event_id)
+    here, there = _path_of(db, event_id, first.id), _path_of(db, event_id, second.id)
+    fields = _form(fetch(app, here).text)
+    assert (
+        _post(app, f"{here}/hand", {"text": "ak7 15", "step": "record", **fields}).status_code
+        == 303
+    )
+    before = len(get_score_sheet(db, second.id).hands)
+    elsewhere = {**fields, "version": _form(fetch(app, there).text)["version"]}
+    refused = _post(app, f"{there}/hand", {"text": "bg22", "step": "record", **elsewhere})
+    assert refused.status_code == 409
+    assert "this form belongs to another table's page: nothing was recorded here" in (
+        html.unescape(refused.text)
+    )
+    assert len(get_score_sheet(db, second.id).hands) == before
+
+
 def test_bad_lines_and_stale_pages_record_nothing_and_say_why(room_db) -> None:  # type: ignore[no-untyped-def]
     db, event_id = room_db
     match = _playing(db, event_id)
@@ -238,6 +261,19 @@ def test_both_players_confirm_and_the_page_then_takes_nothing(room_db) -> None: 
     assert late.status_code == 409 and "both players have confirmed" in late.text
     sheet = get_score_sheet(db, done.id)
     assert sheet.confirmation is not None and sheet.confirmation.agreement.value == "confirmed"
+
+
+def test_a_confirmation_resent_after_the_other_player_confirmed_says_recorded(room_db) -> None:  # type: ignore[no-untyped-def]
+    db, event_id = room_db
+    done = _decided(db, event_id)
+    path = _path_of(db, event_id, done.id)
+    app = room_app(db, event_id)
+    agree = {"side": "a", "version": str(done.version), "answer": "agree"}
+    assert _post(app, f"{path}/confirm", agree).status_code == 303  # its reply is lost
+    assert _post(app, f"{path}/confirm", {**agree, "side": "b"}).status_code == 303
+    again = _post(app, f"{path}/confirm", agree)  # the first phone sends its word again
+    assert again.status_code == 303 and again.headers["location"] == path
+    assert "ask the director" not in html.unescape(fetch(app, path).text)
 
 
 def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # type: ignore[no-untyped-def]

@@ -16,6 +16,7 @@ from gin_scorer.services.dto import (
     EventStatus,
     MatchStatus,
 )
+from gin_scorer.services.link_codes import revoke_links
 from gin_scorer.services.matches import Placing, insert_match
 from gin_scorer.services.rounds.facts import finished_or_locked, read_event
 from gin_scorer.services.rounds.model import (
@@ -271,6 +272,7 @@ def cancel_round(db: Database, event_id: int, *, actor: str | None = None) -> in
         _refuse_if_played(session, facts, number)
         claim_version(session, db, Event, event_id, facts.event.version)
         removed = [m.row.id for m in facts.matches_of(number)]
+        revoke_links(session, number, [m.row for m in facts.matches_of(number)])
         for seat in session.exec(select(MatchSeat).where(col(MatchSeat.match_id).in_(removed))):
             session.delete(seat)
         session.flush()
