@@ -18,8 +18,11 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
 # checked by their own validators, the room is tested in a real Chromium, and the QR codes on
 # the table cards are read back (zbar).
 # The room's browser tests drive Debian's Chromium through its own driver (no download).
+# The Windows build (packaging/windows/build.sh) needs NSIS, osslsigncode and the mingw-w64
+# cross compiler (its launchers); its test installs and runs it under 64-bit Wine (wine64
+# runs x64 programs without wine32 or multiarch).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
-  chromium-driver zbar-tools)
+  chromium-driver zbar-tools nsis osslsigncode gcc-mingw-w64-x86-64-win32 wine wine64)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")
