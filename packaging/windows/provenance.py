@@ -149,7 +149,9 @@ def digests_match(report: str) -> str:
 def issuer_fingerprints(path: Path, issuer: str, work: Path) -> set[str]:
     """SHA-256 fingerprints of the certificates in the signature whose subject is ``issuer``."""
     signature = work / (path.name + ".p7.pem")
-    extracted = run("osslsigncode", "extract-signature", "-pem", "-in", str(path), "-out", str(signature))
+    extracted = run(
+        "osslsigncode", "extract-signature", "-pem", "-in", str(path), "-out", str(signature)
+    )
     if extracted.returncode != 0:
         raise Refused(f"osslsigncode could not extract the signature: {extracted.stderr.strip()}")
     certs = run("openssl", "pkcs7", "-print_certs", "-in", str(signature))

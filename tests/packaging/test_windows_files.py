@@ -57,7 +57,9 @@ def test_every_dependency_that_windows_needs_is_in_requirements_in() -> None:
 
 def test_the_lock_pins_each_requirement_to_one_file_and_its_hash() -> None:
     text = (WINDOWS / "requirements.lock").read_text()
-    pins = re.findall(r"^([a-z0-9-]+)==(\S+) \\\n\s+--hash=sha256:([0-9a-f]{64})\n\s+# (\S+\.whl)$", text, re.M)
+    pins = re.findall(
+        r"^([a-z0-9-]+)==(\S+) \\\n\s+--hash=sha256:([0-9a-f]{64})\n\s+# (\S+\.whl)$", text, re.M
+    )
     assert len(pins) == len(re.findall(r"^[a-z]", text, re.M))
     for name, version, _, wheel in pins:
         assert wheel.lower().startswith(f"{name.replace('-', '_')}-{version}-"), wheel
@@ -96,7 +98,12 @@ def test_an_unsigned_program_is_refused_with_its_name_and_why(tmp_path: Path) ->
     (tmp_path / "python.exe").write_bytes(b"MZ" + bytes(510))
     (tmp_path / "readme.txt").write_text("not a program: not checked")
     done = subprocess.run(
-        [sys.executable, str(WINDOWS / "provenance.py"), str(WINDOWS / "python-embed.lock"), str(tmp_path)],
+        [
+            sys.executable,
+            str(WINDOWS / "provenance.py"),
+            str(WINDOWS / "python-embed.lock"),
+            str(tmp_path),
+        ],
         capture_output=True,
         text=True,
     )

@@ -62,7 +62,14 @@ def build(tmp_path_factory: pytest.TempPathFactory, meta: ModuleType) -> Build:
     where = tmp_path_factory.mktemp("windows")
     started = time.monotonic()
     done = subprocess.run(
-        ["bash", str(WINDOWS / "build.sh"), "--dist", str(where / "dist"), "--work", str(where / "work")],
+        [
+            "bash",
+            str(WINDOWS / "build.sh"),
+            "--dist",
+            str(where / "dist"),
+            "--work",
+            str(where / "work"),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -86,7 +93,9 @@ def build(tmp_path_factory: pytest.TempPathFactory, meta: ModuleType) -> Build:
 def prefix(build: Build, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WinePrefix]:
     wine = WinePrefix(tmp_path_factory.mktemp("wine") / "prefix")
     wine.boot()
-    qt_core = build.work / "gin-scorer" / "python" / "Lib" / "site-packages" / "PySide6" / "Qt6Core.dll"
+    qt_core = (
+        build.work / "gin-scorer" / "python" / "Lib" / "site-packages" / "PySide6" / "Qt6Core.dll"
+    )
     wine.add_stand_ins(build.cache, qt_core, wine.root.parent / "stand-ins")
     print(f"\nwineboot: {wine.timings['wineboot']:.0f} s")
     yield wine
@@ -106,7 +115,8 @@ def installed(build: Build, prefix: WinePrefix) -> WinePrefix:
 def cli(wine: WinePrefix, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
     started = time.monotonic()
     done = wine.wine(rf"{INSTALL_DIR}\gin-scorer-cli.exe", *args, timeout=timeout)
-    print(f"\ngin-scorer-cli {' '.join(args)}: {time.monotonic() - started:.0f} s, exit {done.returncode}")
+    seconds = time.monotonic() - started
+    print(f"\ngin-scorer-cli {' '.join(args)}: {seconds:.0f} s, exit {done.returncode}")
     return done
 
 
@@ -116,10 +126,13 @@ def cli(wine: WinePrefix, *args: str, timeout: float = 900) -> subprocess.Comple
 def test_the_build_makes_an_installer_and_a_portable_zip(build: Build) -> None:
     assert build.setup.stat().st_size > 20_000_000
     assert build.portable.stat().st_size > 20_000_000
-    print(f"\ninstaller {build.setup.stat().st_size / 1e6:.1f} MB, portable zip {build.portable.stat().st_size / 1e6:.1f} MB")
+    setup, portable = build.setup.stat().st_size / 1e6, build.portable.stat().st_size / 1e6
+    print(f"\ninstaller {setup:.1f} MB, portable zip {portable:.1f} MB")
 
 
-def test_the_build_refuses_a_python_changed_after_it_was_signed(build: Build, tmp_path: Path) -> None:
+def test_the_build_refuses_a_python_changed_after_it_was_signed(
+    build: Build, tmp_path: Path
+) -> None:
     embed = build.work / "embed" / "cp313"
     changed = tmp_path / "cp313"
     shutil.copytree(embed, changed)
@@ -127,7 +140,12 @@ def test_the_build_refuses_a_python_changed_after_it_was_signed(build: Build, tm
     dll[len(dll) // 2] ^= 0x01  # one bit, in the middle of the code
     (changed / "python313.dll").write_bytes(bytes(dll))
     done = subprocess.run(
-        [sys.executable, str(WINDOWS / "provenance.py"), str(WINDOWS / "python-embed.lock"), str(changed)],
+        [
+            sys.executable,
+            str(WINDOWS / "provenance.py"),
+            str(WINDOWS / "python-embed.lock"),
+            str(changed),
+        ],
         capture_output=True,
         text=True,
     )

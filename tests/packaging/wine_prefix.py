@@ -86,7 +86,9 @@ class WinePrefix:
         self.wait()
         self.timings["wineboot"] = time.monotonic() - started
 
-    def wine(self, program: str, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    def wine(
+        self, program: str, *args: str, timeout: float = 900
+    ) -> subprocess.CompletedProcess[str]:
         """Run a Windows program; standard input from nothing, output through pipes (Wine 8
         gives Python no usable handle when its output is a regular file)."""
         return subprocess.run(
@@ -118,18 +120,38 @@ class WinePrefix:
         """bcryptprimitives.dll and icuuc.dll (+ ICU 77) into the prefix's system32."""
         system32 = self.drive_c / "windows" / "system32"
         work.mkdir(parents=True, exist_ok=True)
-        compile_dll(HERE / "wine" / "bcryptprimitives.c", system32 / "bcryptprimitives.dll", "-lbcrypt")
+        compile_dll(
+            HERE / "wine" / "bcryptprimitives.c", system32 / "bcryptprimitives.dll", "-lbcrypt"
+        )
         icu = icu_dlls(cache)
         for dll in icu:
             shutil.copyfile(dll, system32 / dll.name)
         definition = work / "icuuc.def"
         definition.write_text(icuuc_forwarders(qt_core))
-        compile_dll(HERE / "wine" / "empty_dll.c", system32 / "icuuc.dll", str(definition), "-nostdlib", "-e", "DllMain")
+        compile_dll(
+            HERE / "wine" / "empty_dll.c",
+            system32 / "icuuc.dll",
+            str(definition),
+            "-nostdlib",
+            "-e",
+            "DllMain",
+        )
 
 
 def compile_dll(source: Path, target: Path, *extra: str) -> None:
     subprocess.run(
-        ["x86_64-w64-mingw32-gcc", "-shared", "-Os", "-s", "-Wall", "-Werror", str(source), *extra, "-o", str(target)],
+        [
+            "x86_64-w64-mingw32-gcc",
+            "-shared",
+            "-Os",
+            "-s",
+            "-Wall",
+            "-Werror",
+            str(source),
+            *extra,
+            "-o",
+            str(target),
+        ],
         check=True,
     )
 
@@ -137,7 +159,9 @@ def compile_dll(source: Path, target: Path, *extra: str) -> None:
 def icuuc_forwarders(qt_core: Path) -> str:
     """A .def file: every function Qt6Core.dll imports from icuuc.dll, forwarded to ICU 77's
     suffixed export (``ucnv_open`` -> ``icuuc77.ucnv_open_77``)."""
-    out = subprocess.run(["objdump", "-p", str(qt_core)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["objdump", "-p", str(qt_core)], capture_output=True, text=True, check=True
+    ).stdout
     block = re.search(r"DLL Name: icuuc\.dll\n(.*?)\n\s*\n", out, re.S)
     assert block is not None, "Qt6Core.dll no longer imports icuuc.dll: drop the stand-in"
     names = re.findall(r"^\s+[0-9a-f]+\s+\d+\s+(\w+)$", block.group(1), re.M)

@@ -55,7 +55,9 @@ def test_a_rename_refused_for_a_moment_is_tried_again(
 
     def scanned_for_a_moment(src: str | Path, dst: str | Path) -> None:
         if next(refusals):
-            raise PermissionError(32, "The process cannot access the file because it is being used by another process")
+            raise PermissionError(
+                32, "The process cannot access the file because it is being used by another process"
+            )
         real_replace(src, dst)
 
     monkeypatch.setattr(sqlite_copy.os, "replace", scanned_for_a_moment)
