@@ -51,7 +51,9 @@ class WinePrefix:
 
     @property
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("WINE", "GIN_SCORER"))}
+        env = {
+            k: v for k, v in os.environ.items() if not k.startswith(("WINE", "GIN_SCORER", "QT_"))
+        }
         return {
             **env,
             "WINEPREFIX": str(self.root),
@@ -60,7 +62,9 @@ class WinePrefix:
             "WINEDLLOVERRIDES": "mscoree,mshtml=;wbemprox=d",
             "USER": USER,
             "LOGNAME": USER,
-            "QT_QPA_PLATFORM": "offscreen",
+            # Wine keeps the Unix side's QT_* variables from Windows programs; WINE + the
+            # name passes one through.
+            "WINEQT_QPA_PLATFORM": "offscreen",
         }
 
     @property
