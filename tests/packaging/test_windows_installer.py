@@ -164,7 +164,7 @@ def test_silent_install_is_per_user_with_a_start_menu_entry_and_an_apps_entry(
     assert entry["Publisher"] == "gin-scorer developers"
     assert entry["InstallLocation"] == INSTALL_DIR
     assert entry["QuietUninstallString"] == rf'"{INSTALL_DIR}\uninstall.exe" /S'
-    assert int(entry["EstimatedSize"], 0) > 50_000  # KB
+    assert int(entry["EstimatedSize"]) > 50_000  # KB
     assert any((folder / "python/Lib/site-packages/gin_scorer/__pycache__").glob("*.pyc"))
 
 

@@ -112,12 +112,19 @@ class WinePrefix:
         subprocess.run(["wineserver", "-w"], env=self.env, timeout=900, check=False)
 
     def registry(self, key: str) -> dict[str, str]:
-        done = self.wine("reg", "query", key)
+        """A key's values, from ``reg export`` (UTF-16: ``reg query`` speaks the console's
+        code page, where Ó becomes O); ``{}`` when the key is absent."""
+        exported = self.drive_c / "key.reg"
+        exported.unlink(missing_ok=True)
+        self.wine("reg", "export", key, r"C:\key.reg", "/y")
+        if not exported.exists():
+            return {}
         values = {}
-        for line in done.stdout.splitlines():
-            found = re.match(r"\s+(\S+)\s+REG_\w+\s+(.*)$", line)
+        for line in exported.read_text(encoding="utf-16").splitlines():
+            found = re.match(r'^"(.+?)"=(?:"(.*)"|dword:([0-9a-f]{8}))$', line)
             if found:
-                values[found.group(1)] = found.group(2).strip()
+                name, text, number = found.groups()
+                values[name] = str(int(number, 16)) if number else unescape(text)
         return values
 
     def add_stand_ins(self, cache: Path, qt_core: Path, work: Path) -> None:
@@ -196,6 +203,15 @@ def icu_dlls(cache: Path) -> list[Path]:
             target.write_bytes(archive.read(name))
             out.append(target)
     return out
+
+
+def unescape(text: str) -> str:
+    r"""A .reg file's string as it is: ``\\`` is one backslash, ``\"`` a quote.
+
+    >>> unescape(r'\"C:\\Zoë\\x.exe\" /S')
+    '"C:\\Zoë\\x.exe" /S'
+    """
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def sha256(path: Path) -> str:
