@@ -27,6 +27,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 import zipfile
 from dataclasses import dataclass, field
@@ -191,7 +192,7 @@ def icu_dlls(cache: Path) -> list[Path]:
         wanted = folder / "icu.txt"
         wanted.write_text(f"pyicu-wheels==2.15.2 --hash=sha256:{ICU_WHEEL_SHA256}\n")
         subprocess.run(
-            ["python3", "-m", "pip", "download", "-q", "--no-deps", "--require-hashes",
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--require-hashes",
              "--only-binary", ":all:", "--platform", "win_amd64", "--python-version", "3.13",
              "-r", str(wanted), "-d", str(folder)],
             check=True,
