@@ -143,9 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _speak_utf8_when_piped() -> None:
-    """Suits (♠♥♦♣) must survive a pipe or a file even where the locale is not UTF-8."""
+    """Suits (♠♥♦♣) must survive a pipe or a file even where the locale is not UTF-8.
+    A windowed program on Windows (pythonw.exe) has no streams at all: None, left as it is."""
     for stream in (sys.stdout, sys.stderr):
-        if not stream.isatty() and hasattr(stream, "reconfigure"):
+        if stream is not None and not stream.isatty() and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
 
 

@@ -19,8 +19,12 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
 # the table cards are read back (zbar).
 # The room's browser tests drive Debian's Chromium through its own driver (no download), and
 # check every page with axe-core and the Nu Html Checker (npm packages, below; Nu runs on Java).
+# The Windows build (packaging/windows/build.sh) needs NSIS, osslsigncode and the mingw-w64
+# cross compiler (its launchers); its test installs and runs it under 64-bit Wine (wine64
+# runs x64 programs without wine32 or multiarch).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
-  chromium-driver zbar-tools default-jre-headless)
+  chromium-driver zbar-tools default-jre-headless nsis osslsigncode gcc-mingw-w64-x86-64-win32
+  wine wine64)
 # npm comes with Node.js from some sources and as its own package from Debian's.
 [[ "$profile" == test ]] && ! command -v npm >/dev/null 2>&1 && test_packages+=(nodejs npm)
 

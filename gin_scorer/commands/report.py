@@ -8,6 +8,7 @@ Hollywood pad, result slips) need no event; with --event they carry its name and
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import one_to, positive
@@ -142,6 +143,11 @@ def _form_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", required=True, metavar="FILE.pdf", help=translate("cli", "where to write")
     )
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help=translate("cli", "then open it in the default PDF viewer, to read or print"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -163,7 +169,24 @@ def run(args: argparse.Namespace) -> int:
     else:
         path = _build(args, None)
     print(translate("cli", "wrote {0}").format(path))
+    if args.open:
+        _open(path)
     return 0
+
+
+def _open(path: Path) -> None:
+    """The written PDF in the default viewer; if none opens it, the PDF is there all the same."""
+    from gin_scorer.default_app import open_with_default_app
+
+    try:
+        open_with_default_app(path)
+    except OSError as error:
+        print(
+            translate(
+                "cli", "gin-scorer: the PDF is written, but no viewer opened it ({0})"
+            ).format(error),
+            file=sys.stderr,
+        )
 
 
 def _build(args: argparse.Namespace, db: Database | None) -> Path:

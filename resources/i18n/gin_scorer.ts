@@ -4926,11 +4926,19 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>then open it in the default PDF viewer, to read or print</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the output file {0} should end in .pdf</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>wrote {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: the PDF is written, but no viewer opened it ({0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
