@@ -58,7 +58,7 @@ def match_label(match: MatchView) -> str:
 
 def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     """``Round 2  (5/8 done, 1 bye)``: how far the round has got."""
-    label = _round_label(number)
+    label = round_label(number)
     played = [m for m in matches if not m.is_bye]
     done = sum(
         m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) or bool(m.withdrawn) for m in played
@@ -73,7 +73,7 @@ def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     return text.format(label, done, len(played), byes)
 
 
-def _round_label(number: int | None) -> str:
+def round_label(number: int | None) -> str:
     """``Round 2``, or ``Matches`` for the matches of no round (club play)."""
     if number is None:
         return translate("NavigatorModel", "Matches")
@@ -126,7 +126,7 @@ class NavigatorModel(QStandardItemModel):
             for match in matches.get(event.id, ()):
                 rounds.setdefault(match.round_number, []).append(match)
             for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
-                round_item = QStandardItem(_round_label(number))
+                round_item = QStandardItem(round_label(number))
                 round_item.setEditable(False)
                 round_item.setData(Node("round", event.id, number), NODE_ROLE)
                 round_node = Node("round", event.id, number)
@@ -165,18 +165,13 @@ class NavigatorModel(QStandardItemModel):
         """The item for ``node`` (to re-select it after a rebuild)."""
         return self._items.get(node)
 
-    def tables_with(self, text: str) -> list[QStandardItem]:
-        """The tables whose line holds ``text`` (a name, part of one, "T12"), ignoring case:
-        the latest round first, then by event and table, as the tree lists them."""
-        wanted = text.strip().casefold()
-        if not wanted:
-            return []
-        hits = [
-            item
-            for node, item in self._items.items()
-            if node.kind == "match" and wanted in item.text().casefold()
-        ]
-        return sorted(hits, key=lambda item: -(item.data(NODE_ROLE).round_number or 0))
+    def tables(self) -> dict[int, list[MatchView]]:
+        """Every event's tables as the tree shows them now (a hand since the last rebuild
+        included), by event id."""
+        shown: dict[int, list[MatchView]] = {}
+        for node, in_round in self._rounds.items():
+            shown.setdefault(node.event_id, []).extend(in_round.values())
+        return shown
 
 
 class FindBox(QLineEdit):
