@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit
 
@@ -89,6 +89,25 @@ def _show_match(item: QStandardItem, match: MatchView) -> None:
         item.setData(None, Qt.ItemDataRole.ForegroundRole)
 
 
+Rounds = dict[Node, dict[int, MatchView]]
+"""Each round's tables (by match id, in table order), by the round's node, the rounds of an
+event in order: what the tree shows under each event."""
+
+
+def group_rounds(matches: Mapping[int, Sequence[MatchView]]) -> Rounds:
+    """Every event's matches put in their rounds (pure: the worker that reads them does it,
+    so the GUI thread only makes lines)."""
+    grouped: Rounds = {}
+    for event_id, tables in matches.items():
+        rounds: dict[int | None, list[MatchView]] = {}
+        for match in tables:
+            rounds.setdefault(match.round_number, []).append(match)
+        for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
+            in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
+            grouped[Node("round", event_id, number)] = {m.id: m for m in in_round}
+    return grouped
+
+
 class NavigatorModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
@@ -96,6 +115,7 @@ class NavigatorModel(QStandardItemModel):
         self._items: dict[Node, QStandardItem] = {}  # found in O(1) after every hand
         # Each round's matches as last shown, so one changed match recounts its round.
         self._rounds: dict[Node, dict[int, MatchView]] = {}
+        self._unfilled: set[int] = set()  # events whose lines are not made yet
 
     def empty(self) -> None:
         """Every row gone, and the Python values its items hold with them. ``clear()`` keeps
@@ -104,12 +124,22 @@ class NavigatorModel(QStandardItemModel):
         self.removeRows(0, self.rowCount())
 
     def set_events(
-        self, events: Sequence[EventView], matches: Mapping[int, Sequence[MatchView]]
+        self,
+        events: Sequence[EventView],
+        matches: Mapping[int, Sequence[MatchView]],
+        rounds: Rounds | None = None,
     ) -> None:
-        """Fill the tree; ``matches`` maps event ids to their matches (open events only)."""
+        """Fill the tree; ``matches`` maps event ids to their matches.
+
+        Only the events are made at once: an event's rounds and tables are made when it is
+        first opened, or a line of it is looked for (:meth:`find`). A club's fifty events
+        hold 12,500 tables; making a line for each took over a second on the GUI thread at
+        every refresh, for branches nobody had opened. ``rounds``: the matches already put in
+        their rounds by :func:`group_rounds` (on the worker that read them)."""
         self.empty()
         self._items = {}
-        self._rounds = {}
+        self._rounds = group_rounds(matches) if rounds is None else rounds
+        self._unfilled = {node.event_id for node in self._rounds}
         self.setHorizontalHeaderLabels([translate("NavigatorModel", "Events")])
         root = self.invisibleRootItem()
         for event in events:
@@ -122,47 +152,74 @@ class NavigatorModel(QStandardItemModel):
                 )
             )
             item.setEditable(False)
-            rounds: dict[int | None, list[MatchView]] = {}
-            for match in matches.get(event.id, ()):
-                rounds.setdefault(match.round_number, []).append(match)
-            for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
-                round_item = QStandardItem(round_label(number))
-                round_item.setEditable(False)
-                round_item.setData(Node("round", event.id, number), NODE_ROLE)
-                round_node = Node("round", event.id, number)
-                self._items[round_node] = round_item
-                in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
-                self._rounds[round_node] = {m.id: m for m in in_round}
-                round_item.setText(round_text(number, in_round))
-                for match in in_round:
-                    match_item = QStandardItem()
-                    match_item.setEditable(False)
-                    node = Node("match", event.id, number, match.id)
-                    match_item.setData(node, NODE_ROLE)
-                    self._items[node] = match_item
-                    _show_match(match_item, match)
-                    round_item.appendRow(match_item)
-                item.appendRow(round_item)
             root.appendRow(item)
+
+    def _fill(self, event_id: int) -> None:
+        """Make the lines of an event's rounds and tables (once: see :meth:`set_events`)."""
+        if event_id not in self._unfilled:
+            return
+        self._unfilled.discard(event_id)
+        event_item = self._items[Node("event", event_id)]
+        for round_node, in_round in self._rounds.items():
+            if round_node.event_id != event_id:
+                continue
+            number = round_node.round_number
+            round_item = QStandardItem(round_text(number, list(in_round.values())))
+            round_item.setEditable(False)
+            round_item.setData(round_node, NODE_ROLE)
+            self._items[round_node] = round_item
+            for match in in_round.values():
+                match_item = QStandardItem()
+                match_item.setEditable(False)
+                node = Node("match", event_id, number, match.id)
+                match_item.setData(node, NODE_ROLE)
+                self._items[node] = match_item
+                _show_match(match_item, match)
+                round_item.appendRow(match_item)
+            event_item.appendRow(round_item)
+
+    def _unfilled_event(self, parent: QModelIndex | QPersistentModelIndex) -> int | None:
+        """The event ``parent`` stands for, if its lines are not made yet."""
+        node = parent.data(NODE_ROLE) if parent.isValid() else None
+        if isinstance(node, Node) and node.kind == "event" and node.event_id in self._unfilled:
+            return node.event_id
+        return None
+
+    def hasChildren(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: B008 - Qt's signature
+        return self._unfilled_event(parent) is not None or super().hasChildren(parent)
+
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        return self._unfilled_event(parent) is not None
+
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
+        """Opening an event in the tree makes its lines."""
+        event_id = self._unfilled_event(parent)
+        if event_id is not None:
+            self._fill(event_id)
 
     def update_match(self, match: MatchView) -> None:
         """One match changed (a hand, a result): its line, its colour and its round's count."""
         round_node = Node("round", match.event_id, match.round_number)
-        item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
         in_round = self._rounds.get(round_node)
-        if item is None or in_round is None:
+        if in_round is None or match.id not in in_round:
             return
-        _show_match(item, match)
         in_round[match.id] = match
+        item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
+        if item is not None:  # its event's lines are made
+            _show_match(item, match)
         round_item = self._items.get(round_node)
         if round_item is not None:
             round_item.setText(round_text(match.round_number, list(in_round.values())))
 
     def nodes(self) -> tuple[Node, ...]:
+        """The lines made so far (see :meth:`set_events`)."""
         return tuple(self._items)
 
     def find(self, node: Node) -> QStandardItem | None:
-        """The item for ``node`` (to re-select it after a rebuild)."""
+        """The item for ``node`` (to re-select it after a rebuild), its event's lines made
+        first if need be."""
+        if node.kind != "event":
+            self._fill(node.event_id)
         return self._items.get(node)
 
     def tables(self) -> dict[int, list[MatchView]]:

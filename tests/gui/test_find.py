@@ -18,6 +18,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
 from gin_scorer.services.dto import EntrantSpec, MatchStatus, MatchView, ResultKind
 from gin_scorer.services.matches import list_matches
+from tests.gui.conftest import settle
 from tests.gui.keyboard import activate, press, type_text
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -92,6 +93,7 @@ def _window(qtbot, day: Day, tmp_path: Path) -> MainWindow:  # type: ignore[no-u
     window = MainWindow(database=str(copy), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     activate(qtbot, window)
+    settle(qtbot, window)
     return window
 
 
@@ -127,9 +129,11 @@ def test_t3_is_the_running_events_table_3_and_no_other(qtbot, day: Day, tmp_path
     assert _match(window, second).table_number == 3
     press(window, Qt.Key.Key_Up)
     press(window, Qt.Key.Key_Return)
+    settle(qtbot, window)
     assert window.scoring is not None and window.scoring.sheet is not None
     assert window.scoring.sheet.match.id == first.match_id
     assert window.scoring.panel.entry.hasFocus()  # the next keys score that table
+    assert _chosen(window) == first  # the tree still shows where it is, once it is read
 
 
 def test_a_name_finds_the_table_that_player_is_playing_now(qtbot, day: Day, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.views import ProjectorWindow
 from gin_scorer.presentation.projector_pages import names_pages
 from gin_scorer.services.rounds import list_rounds, pairings, pairings_by_name
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 
 def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # type: ignore[no-untyped-def]
@@ -23,6 +23,7 @@ def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # typ
     path, event_id = swiss_copy(swiss_db, tmp_path)
     db = open_database(str(path), station="desk", backups=False)
     projector = ProjectorWindow(db, event_id, 60, clock=clock)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     projector.resize(1280, 720)
     projector.show()

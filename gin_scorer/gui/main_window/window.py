@@ -11,6 +11,7 @@ the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,7 +32,8 @@ from gin_scorer.gui.background import Operation
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.menus import WindowMenus
 from gin_scorer.gui.main_window.station import POLL_MS
-from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node
+from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node, Rounds
+from gin_scorer.gui.queries import GuiThreadCalls, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.screen_fit import fit_window, remember_splitter
@@ -73,6 +75,11 @@ class MainWindow(WindowMenus):
         self.last_save: datetime | None = None
         self.round_numbers: tuple[int, ...] = ()
         self._stale_views: set[str] = set()  # refreshed when next brought to the front
+        self.reads = Reads(self)  # every refresh reads on the worker through it
+        self._after_tables: list[Callable[[], None]] = []
+        self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
+        self._rounds_read: Rounds | None = None
+        self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
         self.zoom = read_zoom(QSettings().value("view/zoom"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.views.bracket_panel import BracketPanel
 from gin_scorer.gui.views.entrants import EntrantsView
 from gin_scorer.gui.views.pairings import PairingsView
@@ -31,11 +32,28 @@ __all__ = [
 ]
 
 
-def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
+def make_views(db: Database, reads: Reads | None = None) -> list[tuple[str, str, QWidget]]:
+    """The event's views, each reading through ``reads`` (the window's)."""
     return [
-        ("entrants", str(QT_TRANSLATE_NOOP("EventViews", "Entrants")), EntrantsView(db)),
-        ("standings", str(QT_TRANSLATE_NOOP("EventViews", "Standings")), StandingsView(db)),
-        ("pairings", str(QT_TRANSLATE_NOOP("EventViews", "Pairings")), PairingsView(db)),
-        ("status", str(QT_TRANSLATE_NOOP("EventViews", "Round status")), StatusView(db)),
-        ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel(db)),
+        (
+            "entrants",
+            str(QT_TRANSLATE_NOOP("EventViews", "Entrants")),
+            EntrantsView(db, reads=reads),
+        ),
+        (
+            "standings",
+            str(QT_TRANSLATE_NOOP("EventViews", "Standings")),
+            StandingsView(db, reads=reads),
+        ),
+        (
+            "pairings",
+            str(QT_TRANSLATE_NOOP("EventViews", "Pairings")),
+            PairingsView(db, reads=reads),
+        ),
+        (
+            "status",
+            str(QT_TRANSLATE_NOOP("EventViews", "Round status")),
+            StatusView(db, reads=reads),
+        ),
+        ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel(db, reads=reads)),
     ]

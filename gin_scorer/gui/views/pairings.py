@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, in_background
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.rows_model import RowsModel
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
@@ -21,7 +23,7 @@ from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, MatchStatus
+from gin_scorer.services.dto import EntrantView, EventView, MatchStatus
 from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.tournament.ratings import Rating
@@ -139,8 +141,10 @@ def rated_columns(ratings: Ratings, *, three: bool = False) -> list[ColumnSpec]:
 
 
 class PairingsView(RoundPage):
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         # Ratings as each event began, read once per event off the UI thread (the whole
         # club's history is folded for them).
         self._ratings: dict[int, Ratings] = {}
@@ -170,40 +174,41 @@ class PairingsView(RoundPage):
         layout.addLayout(tables, 1)
         layout.addWidget(self.note)
 
-    def show_lines(self, number: int | None) -> None:
-        if number is None or self.shown_event is None:
-            return
-        from gin_scorer.services.errors import ServiceError
+    def read_lines(
+        self, db: Database, event: EventView, number: int
+    ) -> tuple[tuple[PairingView, ...], tuple[NameLine, ...]]:
         from gin_scorer.services.rounds import pairings, pairings_by_name
 
-        try:
-            lines: tuple[PairingView, ...] = pairings(self.db, self.shown_event.id, number)
-        except ServiceError as error:
-            self._fail(error)
-            return
-        names: tuple[NameLine, ...] = pairings_by_name(lines)
-        event_id = self.shown_event.id
-        if event_id not in self._ratings:
-            self._read_ratings(event_id, number)
-        three = any(p.c is not None for p in lines)
-        self.by_table.set_rows(lines, rated_columns(self._ratings.get(event_id, {}), three=three))
+        lines = pairings(db, event.id, number)
+        return lines, pairings_by_name(lines)
+
+    def show_lines(self, number: int, lines: Any) -> None:
+        pairs: tuple[PairingView, ...]
+        names: tuple[NameLine, ...]
+        pairs, names = lines
+        event_id = self.shown_event.id if self.shown_event is not None else None
+        if event_id is not None and event_id not in self._ratings:
+            self._read_ratings(event_id)
+        three = any(p.c is not None for p in pairs)
+        ratings = self._ratings.get(event_id, {}) if event_id is not None else {}
+        self.by_table.set_rows(pairs, rated_columns(ratings, three=three))
         self.by_name.set_rows(names)
         self.title.setText(translate("PairingsView", "Pairings — round {0}").format(number))
-        byes = sum(1 for p in lines if p.is_bye)
+        byes = sum(1 for p in pairs if p.is_bye)
         self.note.setStyleSheet("")
         self.note.setText(
-            translate("PairingsView", "{0} tables").format(len(lines) - byes)
+            translate("PairingsView", "{0} tables").format(len(pairs) - byes)
             + (translate("PairingsView", ", {0} bye").format(byes) if byes else "")
         )
 
-    def _read_ratings(self, event_id: int, number: int) -> None:
+    def _read_ratings(self, event_id: int) -> None:
         self._ratings[event_id] = {}  # asked once: a failure leaves the plain columns
 
         def done(ratings: Ratings) -> None:
             self._ratings[event_id] = ratings
             shown = self.shown_event
             if ratings and shown is not None and shown.id == event_id:
-                self.show_lines(self.current_round() or number)
+                self.refresh()  # the pairings again, with each side's rating
 
         self._rating_jobs[event_id] = in_background(
             lambda _report: entrant_ratings(self.db, event_id),
