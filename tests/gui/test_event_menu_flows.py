@@ -249,7 +249,9 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
     window.show_view("entrants")
     settle(qtbot, window)
     tab = window.event_views["entrants"]
-    tab.table.selectRow(0)
+    shown = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
+    assert shown == ["Bob", "Ann Le"]  # by surname: Bob's only name, then Le
+    tab.table.selectRow(shown.index("Ann Le"))
     assert tab.selected().name == "Ann Le"
 
     def a_name_already_taken(dialog: QDialog) -> bool:

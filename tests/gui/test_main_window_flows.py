@@ -11,6 +11,7 @@ from gin_scorer.gui.event_dialog import NewEvent
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import NODE_ROLE, Node
 from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presets import load_preset
 from gin_scorer.services.dto import EntrantSpec, MatchStatus
 from gin_scorer.services.matches import list_matches
@@ -195,8 +196,8 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     diffs = [row.point_differential for row in standings.model.rows()]  # type: ignore[attr-defined]
     assert diffs == sorted(diffs, reverse=True)
     standings.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # type: ignore[attr-defined]
-    names = [row.entrant.name.casefold() for row in standings.model.rows()]  # type: ignore[attr-defined]
-    assert names == sorted(names)
+    names = [row.entrant.name for row in standings.model.rows()]  # type: ignore[attr-defined]
+    assert names == sorted(names, key=name_key)  # by surname (decision 0024)
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
     headers = [
         standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]

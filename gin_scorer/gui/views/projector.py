@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.queries import Query, Reads
 from gin_scorer.gui.round_clock import RoundClock
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.projector_pages import (
     Page,
     names_pages,
@@ -40,7 +42,7 @@ from gin_scorer.presentation.standings_table import (
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import MatchView
-from gin_scorer.services.rounds import PairingView, pairings_by_name
+from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
 from gin_scorer.services.standings import BracketView, StandingRow
 from gin_scorer.tournament.model import Format
 
@@ -80,11 +82,13 @@ class _Wall:
     lines: tuple[PairingView, ...]
     knockout: BracketView | None
     seal: str | None
+    by_name: tuple[NameLine, ...] = ()  # the round by name, in the database's name order
 
 
 def _read_wall(db: Database, event_id: int) -> _Wall:
     from gin_scorer.services.events import get_event
     from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.name_order import name_order
     from gin_scorer.services.rounds import list_rounds, pairings
     from gin_scorer.services.seal import current_seal
     from gin_scorer.services.standings import bracket, standings
@@ -96,7 +100,9 @@ def _read_wall(db: Database, event_id: int) -> _Wall:
     lines = pairings(db, event_id, number) if number else ()
     knockout = bracket(db, event_id) if Format(event.format).is_elimination else None
     stage = standings_title(list_matches(db, event_id))
-    return _Wall(event.name, stage, rows, number, tuple(lines), knockout, current_seal(db))
+    names = by_name(pairings_by_name(lines), attrgetter("name"), name_order(db))
+    seal = current_seal(db)
+    return _Wall(event.name, stage, rows, number, tuple(lines), knockout, seal, tuple(names))
 
 
 class ProjectorWindow(QWidget):
@@ -124,6 +130,7 @@ class ProjectorWindow(QWidget):
         self._data: tuple[str, str, tuple[StandingRow, ...], int | None, tuple[PairingView, ...]]
         self._data = ("", "", (), None, ())
         self._knockout = False
+        self._by_name: tuple[NameLine, ...] = ()
         self.timer = QTimer(self)
         self.timer.setInterval(seconds * 1000)
         self.timer.timeout.connect(self.next_page)
@@ -213,6 +220,7 @@ class ProjectorWindow(QWidget):
         self.bracket.show_bracket(wall.knockout)
         self._knockout = wall.knockout is not None
         self._data = (wall.name, wall.stage, wall.rows, wall.number, wall.lines)
+        self._by_name = wall.by_name
         self.paginate()
 
     def _refused(self, error: Exception) -> None:
@@ -241,9 +249,8 @@ class ProjectorWindow(QWidget):
             pages.append(Page(translate("ProjectorWindow", "Bracket"), "", "bracket"))
         pages += standings_pages(stage, rows, per_page)
         if number is not None:
-            by_name = pairings_by_name(lines)
             find = translate("ProjectorWindow", "Round {0}: find your table").format(number)
-            pages += names_pages(find, by_name, per_page)
+            pages += names_pages(find, self._by_name, per_page)
             heading = translate("ProjectorWindow", "Round {0} pairings").format(number)
             pages += tables_pages(heading, lines, per_page)
         nothing = translate("ProjectorWindow", "Nothing to show yet.")

@@ -18,7 +18,7 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.standings_table import missing_points_note, standings_columns
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.dto import EventView, NameOrder
 from gin_scorer.services.standings import StandingRow
 
 
@@ -60,14 +60,15 @@ class StandingsView(EventPage):
 
     def read(
         self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
-    ) -> tuple[int | None, tuple[StandingRow, ...]]:
+    ) -> tuple[int | None, tuple[StandingRow, ...], NameOrder]:
+        from gin_scorer.services.name_order import name_order
         from gin_scorer.services.standings import standings
 
         after = asked if isinstance(asked, int) and asked in rounds else None
-        return after, standings(db, event.id, after)
+        return after, standings(db, event.id, after), name_order(db)
 
-    def show_answer(self, answer: tuple[int | None, tuple[StandingRow, ...]]) -> None:
-        after, rows = answer
+    def show_answer(self, answer: tuple[int | None, tuple[StandingRow, ...], NameOrder]) -> None:
+        after, rows, order = answer
         if self.shown_event is None:
             return
         self._filling = True
@@ -77,7 +78,7 @@ class StandingsView(EventPage):
             self.after.addItem(translate("StandingsView", "round {0}").format(number), number)
         self.after.setCurrentIndex(max(self.after.findData(after), 0))
         self._filling = False
-        self.model.set_rows(rows, standings_columns(rows))
+        self.model.set_rows(rows, standings_columns(rows, order))
         self.title.setText(
             translate("StandingsView", "Standings — {0}").format(self.shown_event.name)
         )
