@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QStandardItem, QStandardItemModel
@@ -19,6 +20,9 @@ from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.event_words import format_words, status_words
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.services.database import Database
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
 
@@ -106,6 +110,27 @@ def group_rounds(matches: Mapping[int, Sequence[MatchView]]) -> Rounds:
             in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
             grouped[Node("round", event_id, number)] = {m.id: m for m in in_round}
     return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Every event, each event's tables (by event id) and the same put in their rounds:
+    what the navigator and Find show."""
+
+    events: tuple[EventView, ...]
+    matches: dict[int, tuple[MatchView, ...]]
+    rounds: Rounds
+
+
+def read_tables(db: Database) -> Tables:
+    """Every event and all their tables (so that Find looks through all of them, and the
+    tree can open any, not only the event open now); on the worker."""
+    from gin_scorer.services.events import list_events
+    from gin_scorer.services.matches import list_matches
+
+    events = list_events(db)
+    matches = {event.id: list_matches(db, event.id) for event in events}
+    return Tables(events, matches, group_rounds(matches))
 
 
 class NavigatorModel(QStandardItemModel):

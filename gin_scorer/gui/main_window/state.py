@@ -5,7 +5,6 @@ score sheet page, refreshing what changed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +29,8 @@ from gin_scorer.gui.navigator import (
     NavigatorModel,
     Node,
     Rounds,
-    group_rounds,
+    Tables,
+    read_tables,
 )
 from gin_scorer.gui.queries import GuiThreadCalls, Query, Reads
 from gin_scorer.gui.room_control import RoomControl
@@ -49,27 +49,6 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
-
-
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """Every event, each event's tables (by event id) and the same put in their rounds:
-    what the navigator and Find show."""
-
-    events: tuple[EventView, ...]
-    matches: dict[int, tuple[MatchView, ...]]
-    rounds: Rounds
-
-
-def read_tables(db: Database) -> Tables:
-    """Every event and all their tables (so that Find looks through all of them, and the
-    tree can open any, not only the event open now); on the worker."""
-    from gin_scorer.services.events import list_events
-    from gin_scorer.services.matches import list_matches
-
-    events = list_events(db)
-    matches = {event.id: list_matches(db, event.id) for event in events}
-    return Tables(events, matches, group_rounds(matches))
 
 
 def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple[int, ...]:
