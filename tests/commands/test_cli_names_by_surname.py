@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.web.test_room_names_by_surname import BY_SURNAME, FIELD
+from tests.name_field import BY_SURNAME, FIELD
 
 
 def test_the_round_by_name_is_by_surname(run) -> None:  # type: ignore[no-untyped-def]

@@ -11,10 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.dto import EntrantSpec
 from tests.gui.conftest import settle
 from tests.gui.keyboard import activate, press
-from tests.web.test_room_names_by_surname import AS_TYPED, BY_SURNAME, FIELD
+from tests.name_field import AS_TYPED, BY_SURNAME, paired_field
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -43,24 +42,20 @@ def _answer_settings(*keys: Qt.Key) -> None:
     QTimer.singleShot(0, typed)
 
 
-def test_the_lists_are_by_surname_and_settings_turns_them_to_as_typed(
+def test_the_lists_are_by_surname_and_settings_turns_them_to_as_typed(  # type: ignore[no-untyped-def]
     qtbot, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import start_round
+) -> None:
     from gin_scorer.store.database import open_database
 
     path = tmp_path / "names.sqlite"
     db = open_database(str(path), station="desk", backups=False)
-    people = tuple(EntrantSpec(n) for n in FIELD)
-    event = create_event(db, name="Open", format="swiss", entrants=people)
-    start_round(db, event.id)
+    event_id = paired_field(db)
     db.close()
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     activate(qtbot, window)
     settle(qtbot, window)
-    window.open_event(event.id)
+    window.open_event(event_id)
     settle(qtbot, window)
 
     press(window, Qt.Key.Key_2, ALT)  # the Entrants tab

@@ -10,16 +10,10 @@ from hypothesis import strategies as st
 
 from gin_scorer.presentation.names import by_name, folded, name_key, surname_split
 from gin_scorer.services.dto import NameOrder
+from tests.name_field import FIELD
 
 ENTRANTS = [
-    "Xiomara García Márquez",
-    "Zoë Ó'Brien",
-    "Jan van der Berg",
-    "Cher",
-    "Obama, Barack",
-    "Anna De Luca",
-    "Ann Smith",
-    "Émile Zola",
+    *FIELD,
     "ann smith-jones",
     "Player 10",
     "Player 2",

@@ -9,11 +9,9 @@ from pypdf import PdfReader
 
 from gin_scorer.reports.build import build
 from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec, NameOrder
-from gin_scorer.services.events import create_event
+from gin_scorer.services.dto import NameOrder
 from gin_scorer.services.name_order import set_name_order
-from gin_scorer.services.rounds import start_round
-from tests.web.test_room_names_by_surname import AS_TYPED, BY_SURNAME, FIELD
+from tests.name_field import AS_TYPED, BY_SURNAME, paired_field
 
 
 def _rows(text: str, names: list[str]) -> list[str]:
@@ -30,13 +28,10 @@ def _rows(text: str, names: list[str]) -> list[str]:
 def test_the_pairings_and_the_sign_in_sheet_list_by_surname(tmp_path: Path) -> None:
     db = open_database(str(tmp_path / "names.sqlite"), station="desk", backups=False)
     try:
-        event = create_event(
-            db, name="Open", format="swiss", entrants=tuple(EntrantSpec(n) for n in FIELD)
-        )
-        start_round(db, event.id)
+        event_id = paired_field(db)
 
         def printed(kind: str) -> str:
-            out = build(kind, db, tmp_path / f"{kind}.pdf", event_id=event.id)
+            out = build(kind, db, tmp_path / f"{kind}.pdf", event_id=event_id)
             pages = PdfReader(out).pages
             return "\n".join(page.extract_text() for page in pages[-1:])  # by name: the last
 

@@ -8,35 +8,12 @@ import re
 from pathlib import Path
 
 from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec, NameOrder
-from gin_scorer.services.events import create_event
+from gin_scorer.services.dto import NameOrder
 from gin_scorer.services.name_order import set_name_order
-from gin_scorer.services.rounds import start_round
 from gin_scorer.web.app import room_app
+from tests.name_field import AS_TYPED, BY_SURNAME, FIELD, paired_field
 
 from .conftest import fetch
-
-FIELD = (
-    "Xiomara García Márquez",
-    "Zoë Ó'Brien",
-    "Jan van der Berg",
-    "Cher",
-    "Obama, Barack",
-    "Anna De Luca",
-    "Ann Smith",
-    "Émile Zola",
-)
-BY_SURNAME = [
-    "Jan van der Berg",
-    "Cher",
-    "Anna De Luca",
-    "Xiomara García Márquez",
-    "Obama, Barack",
-    "Zoë Ó'Brien",
-    "Ann Smith",
-    "Émile Zola",
-]
-AS_TYPED = sorted(BY_SURNAME, key=lambda n: n.replace("É", "E").casefold())
 
 
 def _listed(page: str, names: tuple[str, ...]) -> list[str]:
@@ -50,18 +27,15 @@ def _listed(page: str, names: tuple[str, ...]) -> list[str]:
 def test_where_you_sit_is_by_surname_unless_the_director_says_as_typed(tmp_path: Path) -> None:
     db = open_database(str(tmp_path / "names.sqlite"), station="desk", backups=False)
     try:
-        event = create_event(
-            db, name="Open", format="swiss", entrants=tuple(EntrantSpec(n) for n in FIELD)
-        )
-        start_round(db, event.id)
-        app = room_app(db, event.id)
+        event_id = paired_field(db)
+        app = room_app(db, event_id)
         assert _listed(fetch(app, "/").text, FIELD) == BY_SURNAME
         wall = fetch(app, "/projector").text
         wall = wall[wall.index("find your table") :]
         positions = [wall.index(f"<tr><td>{html.escape(n)}</td>") for n in BY_SURNAME]
         assert positions == sorted(positions)  # the wall's "find your table" too
         set_name_order(db, NameOrder.AS_TYPED)
-        again = room_app(db, event.id)
+        again = room_app(db, event_id)
         assert _listed(fetch(again, "/").text, FIELD) == AS_TYPED
     finally:
         db.close()

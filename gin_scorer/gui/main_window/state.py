@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -54,6 +54,9 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
 def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple[int, ...]:
     """The paired rounds of ``event_id``, from its tables."""
     return tuple(sorted({m.round_number for m in matches.get(event_id, ()) if m.round_number}))
+
+
+T = TypeVar("T")
 
 
 class WindowState(QMainWindow):
@@ -164,15 +167,14 @@ class WindowState(QMainWindow):
         if self.db is None:
             return
         db = self.db
-        self.reads.run(
-            Query(
-                "navigator",
-                lambda: read_tables(db),
-                self._show_tables,
-                still=lambda: self.db is db,
-                on_error=self._read_failed,
-            )
-        )
+        self.read_then("navigator", lambda: read_tables(db), self._show_tables)
+
+    def read_then(self, key: str, read: Callable[[], T], apply: Callable[[T], None]) -> None:
+        """``read()`` on the worker, then ``apply(answer)`` here, unless another database was
+        opened meanwhile or a newer read of ``key`` was asked (see :mod:`..queries`); a
+        refusal said in the status bar."""
+        db = self.db
+        self.reads.run(Query(key, read, apply, lambda: self.db is db, self._read_failed))
 
     def _show_tables(self, tables: Tables) -> None:
         self.events, self.matches = tables.events, tables.matches
@@ -256,15 +258,7 @@ class WindowState(QMainWindow):
         from gin_scorer.services.seal import current_seal
 
         db = self.db
-        self.reads.run(
-            Query(
-                "seal",
-                lambda: current_seal(db),
-                self.seal_label.show_seal,
-                still=lambda: self.db is db,
-                on_error=self._read_failed,
-            )
-        )
+        self.read_then("seal", lambda: current_seal(db), self.seal_label.show_seal)
 
     def _sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.state import WindowState
-from gin_scorer.gui.queries import Query, watch_gui_thread
+from gin_scorer.gui.queries import watch_gui_thread
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
@@ -186,15 +186,7 @@ class StationSync(WindowState):
             if self.scoring is not None:
                 self.scoring.show_sheet(sheet)
 
-        self.reads.run(
-            Query(
-                "sheet",
-                lambda: get_score_sheet(db, match_id),
-                show,
-                still=lambda: self.db is db,
-                on_error=self._read_failed,
-            )
-        )
+        self.read_then("sheet", lambda: get_score_sheet(db, match_id), show)
 
     def _poll_failed(self, error: Exception) -> None:
         """A look that failed (the server away, the file busy): said in the status bar; the
@@ -225,15 +217,7 @@ class StationSync(WindowState):
                 self.navigator_model.update_match(match)
             self.refresh_event_views()
 
-        self.reads.run(
-            Query(
-                "match lines",
-                lambda: _read_matches(db, asked),
-                show,
-                still=lambda: self.db is db,
-                on_error=self._read_failed,
-            )
-        )
+        self.read_then("match lines", lambda: _read_matches(db, asked), show)
 
     def back_up_now(self) -> Operation[BackupFile] | None:
         """A backup now, on a worker (a server database is copied across the network); the

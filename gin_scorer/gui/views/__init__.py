@@ -32,28 +32,16 @@ __all__ = [
 ]
 
 
+_VIEWS = (
+    ("entrants", QT_TRANSLATE_NOOP("EventViews", "Entrants"), EntrantsView),
+    ("standings", QT_TRANSLATE_NOOP("EventViews", "Standings"), StandingsView),
+    ("pairings", QT_TRANSLATE_NOOP("EventViews", "Pairings"), PairingsView),
+    ("status", QT_TRANSLATE_NOOP("EventViews", "Round status"), StatusView),
+    ("bracket", QT_TRANSLATE_NOOP("EventViews", "Bracket"), BracketPanel),
+)
+
+
 def make_views(db: Database, reads: Reads | None = None) -> list[tuple[str, str, QWidget]]:
-    """The event's views, each reading through ``reads`` (the window's)."""
-    return [
-        (
-            "entrants",
-            str(QT_TRANSLATE_NOOP("EventViews", "Entrants")),
-            EntrantsView(db, reads=reads),
-        ),
-        (
-            "standings",
-            str(QT_TRANSLATE_NOOP("EventViews", "Standings")),
-            StandingsView(db, reads=reads),
-        ),
-        (
-            "pairings",
-            str(QT_TRANSLATE_NOOP("EventViews", "Pairings")),
-            PairingsView(db, reads=reads),
-        ),
-        (
-            "status",
-            str(QT_TRANSLATE_NOOP("EventViews", "Round status")),
-            StatusView(db, reads=reads),
-        ),
-        ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel(db, reads=reads)),
-    ]
+    """The event's views (key, title to translate, widget), each reading through ``reads``
+    (the window's)."""
+    return [(key, str(title), view(db, reads=reads)) for key, title, view in _VIEWS]
