@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
 
 from gin_scorer.gui.background import Operation
 
@@ -61,6 +61,9 @@ class _Slot:
     running: Operation[Any] | None = None
     asked: int = 0  # how many reads of this key were asked: the newest answer's number
     waiting: Query[Any] | None = None
+    # The last read done, kept until the next one is: its job may still be returning on the
+    # worker when its answer arrives here, and must not be freed under it.
+    done: Operation[Any] | None = None
 
 
 class Reads(QObject):
@@ -71,6 +74,7 @@ class Reads(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._slots: dict[Hashable, _Slot] = {}
+        self._later = 0  # steps asked for with later() and not run yet
         self.dropped = 0  # answers dropped as stale (the benchmark and the tests read it)
 
     def run(self, query: Query[T]) -> None:
@@ -117,13 +121,29 @@ class Reads(QObject):
 
     def _next(self, slot: _Slot) -> None:
         finished, slot.running = slot.running, None
-        if finished is not None:
-            finished.deleteLater()
+        if slot.done is not None:
+            slot.done.deleteLater()  # a whole read ago: its job returned long since
+        slot.done = finished
         waiting, slot.waiting = slot.waiting, None
         if waiting is not None:
             self._start(slot, waiting)
         elif self.idle():
             self.settled.emit()
+
+    def later(self, step: Callable[[], None]) -> None:
+        """``step`` on the GUI thread at a later turn of the event loop: a long piece of GUI
+        work (making an open database's pages) cut in steps, so that the window paints and
+        answers between them. Counted as a read until it has run (see :meth:`idle`)."""
+        self._later += 1
+        QTimer.singleShot(0, self, lambda: self._run_later(step))
+
+    def _run_later(self, step: Callable[[], None]) -> None:
+        try:
+            step()
+        finally:
+            self._later -= 1
+            if self.idle():
+                self.settled.emit()
 
     def forget(self) -> None:
         """Every answer still out is dropped (another database was opened)."""
@@ -138,7 +158,7 @@ class Reads(QObject):
 
     def idle(self) -> bool:
         """Whether nothing is being read (the tests wait for it)."""
-        return all(slot.running is None for slot in self._slots.values())
+        return self._later == 0 and all(slot.running is None for slot in self._slots.values())
 
 
 class GuiThreadCalls:

@@ -126,31 +126,6 @@ class WindowState(QMainWindow):
         self.menus[menu_title].addAction(action)
         return action
 
-    def _make_scoring_page(self) -> None:
-        from gin_scorer.gui.match_controller import ScoringPage
-
-        assert self.db is not None
-        self.tabs.clear()
-        self.scoring = ScoringPage(self.db, self.undo_stack, entered_by=self.settings.station)
-        self.scoring.saved.connect(self._saved)
-        self.scoring.sheet_changed.connect(self._sheet_changed)
-        self.tabs.addTab(self.scoring, translate("WindowState", "Score sheet"))
-        self.event_views = {}
-        from gin_scorer.gui.views import make_views
-
-        for key, title, view in make_views(self.db, self.reads):
-            self.event_views[key] = view
-            self.tabs.addTab(view, translate("EventViews", title))
-            view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
-            if hasattr(view, "actor"):
-                view.actor = self.settings.station
-        entrants_view = self.event_views["entrants"]
-        entrants_view.add_requested.connect(self.add_entrants)  # type: ignore[attr-defined]
-        entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
-        entrants_view.entrant_changed.connect(self.refresh_all)  # type: ignore[attr-defined]
-        entrants_view.saved.connect(self._saved)  # type: ignore[attr-defined]
-        self.apply_view_choices()
-
     def apply_view_choices(self) -> None:
         """The director's zoom and whether the cards panel shows, on the event's tabs."""
         apply_zoom(self.tabs, self.zoom)

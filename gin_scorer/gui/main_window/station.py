@@ -4,6 +4,7 @@ changes looked for on a worker every few seconds, backups and restores.
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.state import WindowState
+from gin_scorer.gui.main_window.pages import WindowPages
 from gin_scorer.gui.queries import watch_gui_thread
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
@@ -50,16 +51,25 @@ def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, .
     return tuple(found)
 
 
+_PAGES = ("gin_scorer.gui.match_controller", "gin_scorer.gui.views")
+"""The modules of the pages an open database shows (the score sheet, the event's views):
+loaded with the database, on the worker, so that the window that makes the pages next does
+not stand still while Python reads them (they load after the window first shows, for a
+fast start)."""
+
+
 def _opened(database: str, station: str) -> tuple[Database, int]:
     """The database opened, and the change feed's marker to poll from (on the worker)."""
     from gin_scorer.services.changes import current_marker
     from gin_scorer.services.database import open_database
 
+    for module in _PAGES:
+        importlib.import_module(module)
     db = open_database(database, station=station)
     return db, current_marker(db)
 
 
-class StationSync(WindowState):
+class StationSync(WindowPages):
     """Opens the database, follows the other stations, keeps the backups."""
 
     def open_db(self, database: str) -> bool:
@@ -94,7 +104,7 @@ class StationSync(WindowState):
         self.refresh_seal()
         self.undo_stack.clear()
         self.event_id = None
-        self._make_scoring_page()
+        self._make_pages()
         self.refresh_all()
         self.stack.setCurrentWidget(self.welcome)
         self.poll_timer.start()

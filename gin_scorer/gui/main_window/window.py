@@ -4,7 +4,8 @@ naming the database, the station, the last save and the database's current seal.
 It opens the database through the services and talks only to them. Pages: the welcome page
 (first start), and an event's tabs — the score sheet of the chosen match, the matches, and the
 event views (standings, pairings, round status, bracket). The window is built in layers, one
-file each: :mod:`.state` (widgets, refreshing, navigation) < :mod:`.station` (the database,
+file each: :mod:`.state` (widgets, refreshing, navigation) < :mod:`.pages` (an open
+database's pages, made a piece at a time) < :mod:`.station` (the database,
 the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < this module
 (the widgets built, the menus, finding a table).
 """
