@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.state import WindowState
-from gin_scorer.gui.zoom import apply_zoom
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.match_controller import ScoringPage
@@ -49,12 +48,10 @@ class WindowPages(WindowState):
         self.reads.later(partial(self._fit_scoring_page, self.scoring))
 
     def _fit_scoring_page(self, scoring: ScoringPage) -> None:
-        """The director's zoom and cards panel on the score sheet's page (a turn of its
-        own)."""
+        """The director's zoom on every tab and the cards panel as they chose (a turn of its
+        own, after the views: it comes last)."""
         if self.scoring is scoring:
-            apply_zoom(scoring, self.zoom)
-            scoring.show_cards(self.cards_shown)
-            scoring.panel.refit()
+            self.apply_view_choices()
 
     def _add_view(self, db: Database, key: str, title: str, kind: ViewKind) -> None:
         """One event view made and put in its tab (unless another database was opened since
@@ -74,5 +71,4 @@ class WindowPages(WindowState):
             view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
             view.entrant_changed.connect(self.refresh_all)
             view.saved.connect(self._saved)
-        apply_zoom(view, self.zoom)
         self.refresh_event_views()  # marks it to be read when it comes to the front
