@@ -22,6 +22,7 @@ value would pick the keys to read again, through :meth:`Reads.run` as it is.
 from __future__ import annotations
 
 import traceback
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -74,7 +75,7 @@ class Reads(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._slots: dict[Hashable, _Slot] = {}
-        self._later = 0  # steps asked for with later() and not run yet
+        self._steps: deque[Callable[[], None]] = deque()  # later() steps not run yet
         self.dropped = 0  # answers dropped as stale (the benchmark and the tests read it)
 
     def run(self, query: Query[T]) -> None:
@@ -133,16 +134,22 @@ class Reads(QObject):
     def later(self, step: Callable[[], None]) -> None:
         """``step`` on the GUI thread at a later turn of the event loop: a long piece of GUI
         work (making an open database's pages) cut in steps, so that the window paints and
-        answers between them. Counted as a read until it has run (see :meth:`idle`)."""
-        self._later += 1
-        QTimer.singleShot(0, self, lambda: self._run_later(step))
+        answers between them. Steps run in order, one a turn (a timer's, so that the other
+        timers and the painting come between: steps posted all at once would run in one
+        go); each counts as a read until it has run (see :meth:`idle`)."""
+        self._steps.append(step)
+        if len(self._steps) == 1:
+            QTimer.singleShot(1, self, self._next_step)
 
-    def _run_later(self, step: Callable[[], None]) -> None:
+    def _next_step(self) -> None:
+        step = self._steps[0]
         try:
             step()
         finally:
-            self._later -= 1
-            if self.idle():
+            self._steps.popleft()
+            if self._steps:
+                QTimer.singleShot(1, self, self._next_step)
+            elif self.idle():
                 self.settled.emit()
 
     def forget(self) -> None:
@@ -158,7 +165,7 @@ class Reads(QObject):
 
     def idle(self) -> bool:
         """Whether nothing is being read (the tests wait for it)."""
-        return self._later == 0 and all(slot.running is None for slot in self._slots.values())
+        return not self._steps and all(slot.running is None for slot in self._slots.values())
 
 
 class GuiThreadCalls:
