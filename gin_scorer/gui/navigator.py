@@ -120,6 +120,7 @@ class Tables:
     events: tuple[EventView, ...]
     matches: dict[int, tuple[MatchView, ...]]
     rounds: Rounds
+    marks: dict[int, int]  # each event's tables in one number (see :func:`marks_of`)
 
 
 def read_tables(db: Database) -> Tables:
@@ -130,7 +131,22 @@ def read_tables(db: Database) -> Tables:
 
     events = list_events(db)
     matches = {event.id: list_matches(db, event.id) for event in events}
-    return Tables(events, matches, group_rounds(matches))
+    return Tables(events, matches, group_rounds(matches), marks_of(matches))
+
+
+def marks_of(matches: Mapping[int, Sequence[MatchView]]) -> dict[int, int]:
+    """Each event's tables summed up in one number (their frozen values' hash), so that a
+    refresh tells the events whose tables changed without comparing 12,500 tables on the
+    GUI thread (made on the worker, with the read)."""
+    return {event_id: hash(tuple(tables)) for event_id, tables in matches.items()}
+
+
+def _by_event(rounds: Rounds) -> dict[int, Rounds]:
+    """The rounds of each event, by event id."""
+    grouped: dict[int, Rounds] = {}
+    for node, in_round in rounds.items():
+        grouped.setdefault(node.event_id, {})[node] = in_round
+    return grouped
 
 
 class NavigatorModel(QStandardItemModel):
@@ -141,43 +157,75 @@ class NavigatorModel(QStandardItemModel):
         # Each round's matches as last shown, so one changed match recounts its round.
         self._rounds: dict[Node, dict[int, MatchView]] = {}
         self._unfilled: set[int] = set()  # events whose lines are not made yet
+        self._events: dict[int, EventView] = {}  # as their lines show them
+        # Each event's tables as last read (marks_of); None once a line changed since.
+        self._marks: dict[int, int | None] = {}
 
     def empty(self) -> None:
         """Every row gone, and the Python values its items hold with them. ``clear()`` keeps
         each item's Python wrapper and its Node alive until the process ends: two objects a
         line at every refresh, which a station syncing all day would pile up."""
         self.removeRows(0, self.rowCount())
+        self._items, self._rounds, self._unfilled, self._events = {}, {}, set(), {}
+        self._marks = {}
 
     def set_events(
         self,
         events: Sequence[EventView],
         matches: Mapping[int, Sequence[MatchView]],
         rounds: Rounds | None = None,
+        marks: Mapping[int, int] | None = None,
     ) -> None:
-        """Fill the tree; ``matches`` maps event ids to their matches.
+        """Show ``events``; ``matches`` maps event ids to their matches (``rounds`` and
+        ``marks``: the same put in their rounds by :func:`group_rounds` and summed up by
+        :func:`marks_of`, on the worker that read them).
 
-        Only the events are made at once: an event's rounds and tables are made when it is
-        first opened, or a line of it is looked for (:meth:`find`). A club's fifty events
-        hold 12,500 tables; making a line for each took over a second on the GUI thread at
-        every refresh, for branches nobody had opened. ``rounds``: the matches already put in
-        their rounds by :func:`group_rounds` (on the worker that read them)."""
-        self.empty()
-        self._items = {}
-        self._rounds = group_rounds(matches) if rounds is None else rounds
-        self._unfilled = {node.event_id for node in self._rounds}
-        self.setHorizontalHeaderLabels([translate("NavigatorModel", "Events")])
-        root = self.invisibleRootItem()
-        for event in events:
-            item = QStandardItem(f"{event.name}  ({event.entrant_count})")
-            item.setData(Node("event", event.id), NODE_ROLE)
-            self._items[Node("event", event.id)] = item
-            item.setToolTip(
-                translate("NavigatorModel", "{0} · {1} · {2}").format(
-                    format_words(event.format), event.rules.name, status_words(event.status)
-                )
+        An event shown as it is now keeps its line, and its rounds' and tables' lines, open
+        or not: a refresh at which nothing changed makes no line. A new or changed event
+        gets a new line, and its rounds and tables are made when it is first opened, or a
+        line of it is looked for (:meth:`find`): a club's fifty events hold 12,500 tables,
+        and making a line for each took over a second on the GUI thread at every refresh."""
+        wanted = _by_event(group_rounds(matches) if rounds is None else rounds)
+        marks = marks_of(matches) if marks is None else marks
+        kept = {
+            e.id
+            for e in events
+            if self._events.get(e.id) == e and self._marks.get(e.id, None) == marks.get(e.id)
+        }
+        for row in reversed(range(self.rowCount())):
+            node = self.item(row).data(NODE_ROLE)
+            event_id = node.event_id if isinstance(node, Node) else -1
+            if event_id not in kept:
+                self._forget(event_id)
+                self.removeRow(row)
+        for row, event in enumerate(events):
+            if event.id not in kept:
+                self._rounds.update(wanted.get(event.id, {}))
+                if event.id in wanted:
+                    self._unfilled.add(event.id)
+                self._marks[event.id] = marks.get(event.id)
+                self.insertRow(row, self._event_item(event))
+        self._events = {e.id: e for e in events}
+
+    def _event_item(self, event: EventView) -> QStandardItem:
+        item = QStandardItem(f"{event.name}  ({event.entrant_count})")
+        item.setData(Node("event", event.id), NODE_ROLE)
+        self._items[Node("event", event.id)] = item
+        item.setToolTip(
+            translate("NavigatorModel", "{0} · {1} · {2}").format(
+                format_words(event.format), event.rules.name, status_words(event.status)
             )
-            item.setEditable(False)
-            root.appendRow(item)
+        )
+        item.setEditable(False)
+        return item
+
+    def _forget(self, event_id: int) -> None:
+        """An event's line is going: its rounds' and tables' lines with it."""
+        self._items = {n: i for n, i in self._items.items() if n.event_id != event_id}
+        self._rounds = {n: r for n, r in self._rounds.items() if n.event_id != event_id}
+        self._unfilled.discard(event_id)
+        self._events.pop(event_id, None)
+        self._marks.pop(event_id, None)
 
     def _fill(self, event_id: int) -> None:
         """Make the lines of an event's rounds and tables (once: see :meth:`set_events`)."""
@@ -229,6 +277,7 @@ class NavigatorModel(QStandardItemModel):
         if in_round is None or match.id not in in_round:
             return
         in_round[match.id] = match
+        self._marks[match.event_id] = None  # its lines no longer show the last read
         item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
         if item is not None:  # its event's lines are made
             _show_match(item, match)

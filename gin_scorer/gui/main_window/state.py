@@ -93,6 +93,7 @@ class WindowState(QMainWindow):
     _after_tables: list[Callable[[], None]]  # run once the next tables read is shown
     _lines_to_read: set[int]  # other stations' tables still to relabel
     _rounds_read: Rounds | None  # the tables of the last read, in their rounds
+    _marks_read: dict[int, int] | None  # and summed up, event by event
     gui_thread_calls: GuiThreadCalls | None  # a debug hook (see gin_scorer.gui.queries)
     zoom: float  # View → Zoom: 1.0 is 100 %
     cards_shown: bool  # View → Cards panel (F4)
@@ -153,7 +154,7 @@ class WindowState(QMainWindow):
 
     def _show_tables(self, tables: Tables) -> None:
         self.events, self.matches = tables.events, tables.matches
-        self._rounds_read = tables.rounds
+        self._rounds_read, self._marks_read = tables.rounds, tables.marks
         self.welcome.set_events(self.events)
         if self.event_id is not None:
             self.round_numbers = rounds_of(self.matches, self.event_id)
@@ -181,7 +182,7 @@ class WindowState(QMainWindow):
         view, model = self.navigator, self.navigator_model
         opened = [n for n in model.nodes() if (i := model.find(n)) and view.isExpanded(i.index())]
         current = view.currentIndex().data(NODE_ROLE)
-        model.set_events(self.events, self.matches, self._rounds_read)
+        model.set_events(self.events, self.matches, self._rounds_read, self._marks_read)
         if self.event_id is not None:
             opened.append(Node("event", self.event_id))
         for node in opened:

@@ -80,6 +80,7 @@ class MainWindow(WindowMenus):
         self._after_tables: list[Callable[[], None]] = []
         self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
         self._rounds_read: Rounds | None = None
+        self._marks_read: dict[int, int] | None = None
         self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
