@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -28,6 +29,12 @@ class Camera:
         self.shots: list[Path] = []
 
     def grab(self, widget, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.app.processEvents()
+        # The desk reads on a worker: wait until what it set out to show is shown.
+        reads = getattr(widget, "reads", None) or getattr(widget.window(), "reads", None)
+        while reads is not None and not reads.idle():
+            self.app.processEvents()
+            time.sleep(0.005)
         self.app.processEvents()
         path = self.out / f"{name}.png"
         widget.grab().save(str(path))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import action_parsers, add_event_option, positive, quoted
@@ -216,14 +217,17 @@ def run_cancel(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.names import by_name
     from gin_scorer.services import rounds
+    from gin_scorer.services.name_order import name_order
     from gin_scorer.services.ratings import entrant_ratings
 
     with opened(args) as db:
         view = rounds.get_round(db, args.event, args.round or _latest_round(db, args.event))
         ratings = entrant_ratings(db, args.event)
+        order = name_order(db)
     if args.by_name:
-        for line in view.by_name:
+        for line in by_name(view.by_name, attrgetter("name"), order):
             if line.table is not None:
                 where = translate("cli", "table {0}").format(line.table)
             else:

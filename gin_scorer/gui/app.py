@@ -27,6 +27,11 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     if isinstance(existing, QApplication):
         return existing
     app = QApplication(argv if argv is not None else sys.argv[:1])
+    # The desk reads on a worker thread while this one paints: each time this thread takes
+    # Python's interpreter lock back from a busy worker it waits the switch interval, and a
+    # paint takes it back many times. 1 ms instead of the default 5 roughly halved the
+    # longest freeze while a refresh reads (benchmarks/desk_refresh.py).
+    sys.setswitchinterval(0.001)
     app.setApplicationName("Gin Scorer")
     app.setOrganizationName("gin-scorer")
     app.setApplicationVersion(__version__)

@@ -79,9 +79,18 @@ class _Job(QRunnable):
             try:
                 result = self.work(self.signals.progressed.emit)
             except Exception as error:  # every failure goes back to the UI thread, typed
-                self.signals.failed.emit(error)
+                _say(self.signals.failed, error)
             else:
-                self.signals.succeeded.emit(result)
+                _say(self.signals.succeeded, result)
+
+
+def _say(signal: Any, value: object) -> None:
+    """Send a job's answer to the UI thread, unless the window that asked was deleted
+    meanwhile (closed, with a read still out): nobody is left to hear it."""
+    try:
+        signal.emit(value)
+    except RuntimeError:  # "Signal source has been deleted"
+        return
 
 
 class Operation(QObject, Generic[T]):
@@ -163,9 +172,10 @@ class _Answer(Generic[T]):
         return value  # type: ignore[return-value]  # the call's own T
 
 
-_PLAIN_WAIT_SECONDS = 0.1
-"""How long :func:`wait_for` waits without painting: under the ~100 ms at which a pause
-starts to be noticed, so a quick answer costs no repaint and a slow one still paints."""
+_PLAIN_WAIT_SECONDS = 0.04
+"""How long :func:`wait_for` waits without painting: under the 50 ms the desk allows its GUI
+thread to stand still (issue 35) and the ~100 ms at which a pause is noticed, so a quick
+answer (a local file's few milliseconds) costs no repaint and a slow one still paints."""
 
 
 @functools.cache

@@ -3,6 +3,7 @@ player's page, merging a duplicate record, printing the page and exporting the r
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -23,6 +24,7 @@ from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.club_player_page import PlayerPage, fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.club_words import rating_text
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.players import PlayerView
@@ -87,11 +89,14 @@ class PlayersTab(QWidget):
         QVBoxLayout(self).addWidget(split)
 
     def refresh(self) -> None:
+        from gin_scorer.services.name_order import name_order
         from gin_scorer.services.players import list_players
         from gin_scorer.services.ratings import rating_rows
 
-        players, rated = wait_for(lambda: (list_players(self.db), rating_rows(self.db)))
-        self.players = list(players)
+        players, rated, order = wait_for(
+            lambda: (list_players(self.db), rating_rows(self.db), name_order(self.db))
+        )
+        self.players = by_name(players, attrgetter("name"), order)  # decision 0024
         self.ratings = {r.player_id: r for r in rated}
         self.show_rows()
 

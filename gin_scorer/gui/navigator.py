@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit
 
@@ -19,6 +20,9 @@ from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.event_words import format_words, status_words
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
+
+if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
+    from gin_scorer.services.database import Database
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
 
@@ -58,7 +62,7 @@ def match_label(match: MatchView) -> str:
 
 def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     """``Round 2  (5/8 done, 1 bye)``: how far the round has got."""
-    label = _round_label(number)
+    label = round_label(number)
     played = [m for m in matches if not m.is_bye]
     done = sum(
         m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED) or bool(m.withdrawn) for m in played
@@ -73,7 +77,7 @@ def round_text(number: int | None, matches: Sequence[MatchView]) -> str:
     return text.format(label, done, len(played), byes)
 
 
-def _round_label(number: int | None) -> str:
+def round_label(number: int | None) -> str:
     """``Round 2``, or ``Matches`` for the matches of no round (club play)."""
     if number is None:
         return translate("NavigatorModel", "Matches")
@@ -89,6 +93,62 @@ def _show_match(item: QStandardItem, match: MatchView) -> None:
         item.setData(None, Qt.ItemDataRole.ForegroundRole)
 
 
+Rounds = dict[Node, dict[int, MatchView]]
+"""Each round's tables (by match id, in table order), by the round's node, the rounds of an
+event in order: what the tree shows under each event."""
+
+
+def group_rounds(matches: Mapping[int, Sequence[MatchView]]) -> Rounds:
+    """Every event's matches put in their rounds (pure: the worker that reads them does it,
+    so the GUI thread only makes lines)."""
+    grouped: Rounds = {}
+    for event_id, tables in matches.items():
+        rounds: dict[int | None, list[MatchView]] = {}
+        for match in tables:
+            rounds.setdefault(match.round_number, []).append(match)
+        for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
+            in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
+            grouped[Node("round", event_id, number)] = {m.id: m for m in in_round}
+    return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Every event, each event's tables (by event id) and the same put in their rounds:
+    what the navigator and Find show."""
+
+    events: tuple[EventView, ...]
+    matches: dict[int, tuple[MatchView, ...]]
+    rounds: Rounds
+    marks: dict[int, int]  # each event's tables in one number (see :func:`marks_of`)
+
+
+def read_tables(db: Database) -> Tables:
+    """Every event and all their tables (so that Find looks through all of them, and the
+    tree can open any, not only the event open now); on the worker."""
+    from gin_scorer.services.events import list_events
+    from gin_scorer.services.matches import list_matches
+
+    events = list_events(db)
+    matches = {event.id: list_matches(db, event.id) for event in events}
+    return Tables(events, matches, group_rounds(matches), marks_of(matches))
+
+
+def marks_of(matches: Mapping[int, Sequence[MatchView]]) -> dict[int, int]:
+    """Each event's tables summed up in one number (their frozen values' hash), so that a
+    refresh tells the events whose tables changed without comparing 12,500 tables on the
+    GUI thread (made on the worker, with the read)."""
+    return {event_id: hash(tuple(tables)) for event_id, tables in matches.items()}
+
+
+def _by_event(rounds: Rounds) -> dict[int, Rounds]:
+    """The rounds of each event, by event id."""
+    grouped: dict[int, Rounds] = {}
+    for node, in_round in rounds.items():
+        grouped.setdefault(node.event_id, {})[node] = in_round
+    return grouped
+
+
 class NavigatorModel(QStandardItemModel):
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
@@ -96,87 +156,153 @@ class NavigatorModel(QStandardItemModel):
         self._items: dict[Node, QStandardItem] = {}  # found in O(1) after every hand
         # Each round's matches as last shown, so one changed match recounts its round.
         self._rounds: dict[Node, dict[int, MatchView]] = {}
+        self._unfilled: set[int] = set()  # events whose lines are not made yet
+        self._events: dict[int, EventView] = {}  # as their lines show them
+        # Each event's tables as last read (marks_of); None once a line changed since.
+        self._marks: dict[int, int | None] = {}
 
     def empty(self) -> None:
         """Every row gone, and the Python values its items hold with them. ``clear()`` keeps
         each item's Python wrapper and its Node alive until the process ends: two objects a
         line at every refresh, which a station syncing all day would pile up."""
         self.removeRows(0, self.rowCount())
+        self._items, self._rounds, self._unfilled, self._events = {}, {}, set(), {}
+        self._marks = {}
 
     def set_events(
-        self, events: Sequence[EventView], matches: Mapping[int, Sequence[MatchView]]
+        self,
+        events: Sequence[EventView],
+        matches: Mapping[int, Sequence[MatchView]],
+        rounds: Rounds | None = None,
+        marks: Mapping[int, int] | None = None,
     ) -> None:
-        """Fill the tree; ``matches`` maps event ids to their matches (open events only)."""
-        self.empty()
-        self._items = {}
-        self._rounds = {}
-        self.setHorizontalHeaderLabels([translate("NavigatorModel", "Events")])
-        root = self.invisibleRootItem()
-        for event in events:
-            item = QStandardItem(f"{event.name}  ({event.entrant_count})")
-            item.setData(Node("event", event.id), NODE_ROLE)
-            self._items[Node("event", event.id)] = item
-            item.setToolTip(
-                translate("NavigatorModel", "{0} · {1} · {2}").format(
-                    format_words(event.format), event.rules.name, status_words(event.status)
-                )
+        """Show ``events``; ``matches`` maps event ids to their matches (``rounds`` and
+        ``marks``: the same put in their rounds by :func:`group_rounds` and summed up by
+        :func:`marks_of`, on the worker that read them).
+
+        An event shown as it is now keeps its line, and its rounds' and tables' lines, open
+        or not: a refresh at which nothing changed makes no line. A new or changed event
+        gets a new line, and its rounds and tables are made when it is first opened, or a
+        line of it is looked for (:meth:`find`): a club's fifty events hold 12,500 tables,
+        and making a line for each took over a second on the GUI thread at every refresh."""
+        wanted = _by_event(group_rounds(matches) if rounds is None else rounds)
+        marks = marks_of(matches) if marks is None else marks
+        kept = {
+            e.id
+            for e in events
+            if self._events.get(e.id) == e and self._marks.get(e.id, None) == marks.get(e.id)
+        }
+        for row in reversed(range(self.rowCount())):
+            node = self.item(row).data(NODE_ROLE)
+            event_id = node.event_id if isinstance(node, Node) else -1
+            if event_id not in kept:
+                self._forget(event_id)
+                self.removeRow(row)
+        for row, event in enumerate(events):
+            if event.id not in kept:
+                self._rounds.update(wanted.get(event.id, {}))
+                if event.id in wanted:
+                    self._unfilled.add(event.id)
+                self._marks[event.id] = marks.get(event.id)
+                self.insertRow(row, self._event_item(event))
+        self._events = {e.id: e for e in events}
+
+    def _event_item(self, event: EventView) -> QStandardItem:
+        item = QStandardItem(f"{event.name}  ({event.entrant_count})")
+        item.setData(Node("event", event.id), NODE_ROLE)
+        self._items[Node("event", event.id)] = item
+        item.setToolTip(
+            translate("NavigatorModel", "{0} · {1} · {2}").format(
+                format_words(event.format), event.rules.name, status_words(event.status)
             )
-            item.setEditable(False)
-            rounds: dict[int | None, list[MatchView]] = {}
-            for match in matches.get(event.id, ()):
-                rounds.setdefault(match.round_number, []).append(match)
-            for number in sorted(rounds, key=lambda n: (n is None, n or 0)):
-                round_item = QStandardItem(_round_label(number))
-                round_item.setEditable(False)
-                round_item.setData(Node("round", event.id, number), NODE_ROLE)
-                round_node = Node("round", event.id, number)
-                self._items[round_node] = round_item
-                in_round = sorted(rounds[number], key=lambda m: (m.table_number or 10**6, m.id))
-                self._rounds[round_node] = {m.id: m for m in in_round}
-                round_item.setText(round_text(number, in_round))
-                for match in in_round:
-                    match_item = QStandardItem()
-                    match_item.setEditable(False)
-                    node = Node("match", event.id, number, match.id)
-                    match_item.setData(node, NODE_ROLE)
-                    self._items[node] = match_item
-                    _show_match(match_item, match)
-                    round_item.appendRow(match_item)
-                item.appendRow(round_item)
-            root.appendRow(item)
+        )
+        item.setEditable(False)
+        return item
+
+    def _forget(self, event_id: int) -> None:
+        """An event's line is going: its rounds' and tables' lines with it."""
+        self._items = {n: i for n, i in self._items.items() if n.event_id != event_id}
+        self._rounds = {n: r for n, r in self._rounds.items() if n.event_id != event_id}
+        self._unfilled.discard(event_id)
+        self._events.pop(event_id, None)
+        self._marks.pop(event_id, None)
+
+    def _fill(self, event_id: int) -> None:
+        """Make the lines of an event's rounds and tables (once: see :meth:`set_events`)."""
+        if event_id not in self._unfilled:
+            return
+        self._unfilled.discard(event_id)
+        event_item = self._items[Node("event", event_id)]
+        for round_node, in_round in self._rounds.items():
+            if round_node.event_id != event_id:
+                continue
+            number = round_node.round_number
+            round_item = QStandardItem(round_text(number, list(in_round.values())))
+            round_item.setEditable(False)
+            round_item.setData(round_node, NODE_ROLE)
+            self._items[round_node] = round_item
+            for match in in_round.values():
+                match_item = QStandardItem()
+                match_item.setEditable(False)
+                node = Node("match", event_id, number, match.id)
+                match_item.setData(node, NODE_ROLE)
+                self._items[node] = match_item
+                _show_match(match_item, match)
+                round_item.appendRow(match_item)
+            event_item.appendRow(round_item)
+
+    def _unfilled_event(self, parent: QModelIndex | QPersistentModelIndex) -> int | None:
+        """The event ``parent`` stands for, if its lines are not made yet."""
+        node = parent.data(NODE_ROLE) if parent.isValid() else None
+        if isinstance(node, Node) and node.kind == "event" and node.event_id in self._unfilled:
+            return node.event_id
+        return None
+
+    def hasChildren(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: B008 - Qt's signature
+        return self._unfilled_event(parent) is not None or super().hasChildren(parent)
+
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        return self._unfilled_event(parent) is not None
+
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
+        """Opening an event in the tree makes its lines."""
+        event_id = self._unfilled_event(parent)
+        if event_id is not None:
+            self._fill(event_id)
 
     def update_match(self, match: MatchView) -> None:
         """One match changed (a hand, a result): its line, its colour and its round's count."""
         round_node = Node("round", match.event_id, match.round_number)
-        item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
         in_round = self._rounds.get(round_node)
-        if item is None or in_round is None:
+        if in_round is None or match.id not in in_round:
             return
-        _show_match(item, match)
         in_round[match.id] = match
+        self._marks[match.event_id] = None  # its lines no longer show the last read
+        item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
+        if item is not None:  # its event's lines are made
+            _show_match(item, match)
         round_item = self._items.get(round_node)
         if round_item is not None:
             round_item.setText(round_text(match.round_number, list(in_round.values())))
 
     def nodes(self) -> tuple[Node, ...]:
+        """The lines made so far (see :meth:`set_events`)."""
         return tuple(self._items)
 
     def find(self, node: Node) -> QStandardItem | None:
-        """The item for ``node`` (to re-select it after a rebuild)."""
+        """The item for ``node`` (to re-select it after a rebuild), its event's lines made
+        first if need be."""
+        if node.kind != "event":
+            self._fill(node.event_id)
         return self._items.get(node)
 
-    def tables_with(self, text: str) -> list[QStandardItem]:
-        """The tables whose line holds ``text`` (a name, part of one, "T12"), ignoring case:
-        the latest round first, then by event and table, as the tree lists them."""
-        wanted = text.strip().casefold()
-        if not wanted:
-            return []
-        hits = [
-            item
-            for node, item in self._items.items()
-            if node.kind == "match" and wanted in item.text().casefold()
-        ]
-        return sorted(hits, key=lambda item: -(item.data(NODE_ROLE).round_number or 0))
+    def tables(self) -> dict[int, list[MatchView]]:
+        """Every event's tables as the tree shows them now (a hand since the last rebuild
+        included), by event id."""
+        shown: dict[int, list[MatchView]] = {}
+        for node, in_round in self._rounds.items():
+            shown.setdefault(node.event_id, []).extend(in_round.values())
+        return shown
 
 
 class FindBox(QLineEdit):

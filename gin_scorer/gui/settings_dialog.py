@@ -15,10 +15,39 @@ from gin_scorer.gui.dialog_parts import dialog_buttons
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.settings import GuiSettings, save_settings
 from gin_scorer.presentation.paper import Paper
+from gin_scorer.services.dto import NameOrder
+
+
+def _name_order_box(order: NameOrder) -> QComboBox:
+    """The choice of how lists of players are sorted (decision 0024), ``order`` chosen."""
+    box = QComboBox()
+    box.setObjectName("nameOrder")
+    box.addItem(translate("SettingsDialog", "surname"), NameOrder.SURNAME.value)
+    box.addItem(
+        translate("SettingsDialog", "the name as typed (first name)"), NameOrder.AS_TYPED.value
+    )
+    box.setToolTip(
+        translate(
+            "SettingsDialog",
+            "How every list of players is sorted: the Entrants tab, the pairings by name, "
+            "the room, the projector and the printouts. Kept in the database, so every "
+            "station lists the same. A name typed “Surname, Given” says where its surname "
+            "is (García Márquez, Xiomara).",
+        )
+    )
+    box.setCurrentIndex(box.findData(order.value))
+    return box
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: GuiSettings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: GuiSettings,
+        parent: QWidget | None = None,
+        *,
+        name_order: NameOrder | None = None,
+    ) -> None:
+        """``name_order``: the open database's (None: no database open, no such row)."""
         super().__init__(parent)
         self.setWindowTitle(translate("SettingsDialog", "Settings"))
         from gin_scorer.presets import list_presets
@@ -45,6 +74,7 @@ class SettingsDialog(QDialog):
         self.projector.setRange(3, 600)
         self.projector.setSuffix(translate("SettingsDialog", " s"))
         self.projector.setValue(settings.projector_seconds)
+        self.names = _name_order_box(name_order or NameOrder.SURNAME)
         form = QFormLayout(self)
         form.addRow(translate("SettingsDialog", "Default rules preset:"), self.preset)
         form.addRow(translate("SettingsDialog", "Data folder:"), self.data_folder)
@@ -52,6 +82,8 @@ class SettingsDialog(QDialog):
         form.addRow(translate("SettingsDialog", "Backup every:"), self.backup)
         form.addRow(translate("SettingsDialog", "Paper size:"), self.paper)
         form.addRow(translate("SettingsDialog", "Projector page time:"), self.projector)
+        if name_order is not None:
+            form.addRow(translate("SettingsDialog", "List players by:"), self.names)
         form.addRow(dialog_buttons(self, self.accept, save=True))
 
     def values(self) -> GuiSettings:
@@ -63,6 +95,10 @@ class SettingsDialog(QDialog):
             paper_size=Paper(self.paper.currentData()),
             projector_seconds=self.projector.value(),
         )
+
+    def name_order(self) -> NameOrder:
+        """The order chosen for the database's lists of players."""
+        return NameOrder(self.names.currentData())
 
     def saved(self) -> GuiSettings:
         settings = self.values()

@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.dto import NameOrder
 
 HEADINGS = "columns"
 """The translation context of every column's heading and explanation: mark each with
@@ -52,14 +54,16 @@ class ColumnSpec:
         return translate(HEADINGS, self.tooltip).format(*self.tooltip_values)
 
 
-def name_column(header: str) -> ColumnSpec:
-    """The column of each row's ``name``, sorted A to Z whatever the letters' case.
+def name_column(header: str, order: NameOrder = NameOrder.SURNAME) -> ColumnSpec:
+    """The column of each row's ``name``, sorted by the name key of ``order`` (decision 0024:
+    by surname unless the director chose the names as typed).
 
     >>> from types import SimpleNamespace
     >>> column = name_column("Name")
-    >>> column.text(SimpleNamespace(name="ann")), column.sort(SimpleNamespace(name="Ann"))
-    ('ann', 'ann')
+    >>> ann, zoe = SimpleNamespace(name="Ann Zeller"), SimpleNamespace(name="Zoë Abbott")
+    >>> column.text(ann), column.sort(ann) > column.sort(zoe)
+    ('Ann Zeller', True)
     """
     return ColumnSpec(
-        header, lambda row: row.name, lambda row: row.name.casefold(), align_left=True
+        header, lambda row: row.name, lambda row: name_key(row.name, order), align_left=True
     )

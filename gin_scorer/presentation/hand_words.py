@@ -90,23 +90,28 @@ def describe_result(result: HandResult, names: Sequence[str] = ("A", "B")) -> st
 
 
 def result_cell(result: HandResult, names: Sequence[str]) -> str:
-    """The app's "Result" cell: ``Ann: knock``, ``Bob: undercut ×2``, ``dead hand``."""
+    """The app's "Result" cell: ``Ann: knock``, ``Bob: undercut ×2``, ``dead hand``.
+
+    It names the player who scored, whose points column the row fills: on an undercut the
+    defender, not the knocker. A knock tied without an undercut scores nothing; it names the
+    knocker."""
     word = outcome_word(result.outcome)
-    if result.knocker is not None and result.outcome not in (Outcome.DEAD, Outcome.MISDEAL):
-        word = f"{side_name(result.knocker, names)}: {word}"
+    named = result.winner or result.knocker
+    if named is not None and result.outcome not in (Outcome.DEAD, Outcome.MISDEAL):
+        word = f"{side_name(named, names)}: {word}"
     return word + (" ×2" if result.doubled else "")
 
 
 def declared_text(record: HandRecord) -> str:
-    """The declared counts as the entry line would type them back (``7 v 15``; gin ``0 v 22``;
-    a dead hand or a misdeal says nothing)."""
+    """The declared deadwood, A's v B's, as the points and totals beside it read (``7 v 15``;
+    B's gin against A's 22: ``22 v 0``; a dead hand or a misdeal says nothing)."""
     if record.declaration in (Declaration.DEAD, Declaration.MISDEAL) or record.declarer is None:
         return ""
     knocker = record.declarer
-    defender_count = record.declared(knocker.other)
+    counts = {knocker.other: record.declared(knocker.other), knocker: 0}
     if record.declaration is Declaration.KNOCK:
-        return f"{record.declared(knocker)} v {defender_count}"
-    return f"0 v {defender_count}"
+        counts[knocker] = record.declared(knocker)
+    return f"{counts[Side.A]} v {counts[Side.B]}"
 
 
 def describe_hand(record: HandRecord) -> str:

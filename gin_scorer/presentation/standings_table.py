@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.columns import ColumnSpec
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import MatchStatus, MatchView
+from gin_scorer.services.dto import MatchStatus, MatchView, NameOrder
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import SharedPlace
@@ -118,14 +119,19 @@ def _entrant_text(row: StandingRow) -> str:
     return row.entrant.name
 
 
-_RECORD_COLUMNS = (
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Place"), lambda r: r.place_label, lambda r: r.place),
-    ColumnSpec(
+def _entrant_column(order: NameOrder) -> ColumnSpec:
+    """The entrant's name, sorted by the name key of ``order`` when its heading is clicked."""
+    return ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Entrant"),
         _entrant_text,
-        lambda r: r.entrant.name.casefold(),
+        lambda r: name_key(r.entrant.name, order),
         align_left=True,
-    ),
+    )
+
+
+_RECORD_COLUMNS = (
+    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Place"), lambda r: r.place_label, lambda r: r.place),
+    _entrant_column(NameOrder.SURNAME),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda r: r.entrant.club, align_left=True),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Played"), lambda r: str(r.played), lambda r: r.played),
     ColumnSpec(
@@ -154,10 +160,14 @@ _RECORD_COLUMNS = (
 """The columns every standings table has: place, entrant, the record, byes."""
 
 
-def standings_columns(rows: Sequence[StandingRow]) -> list[ColumnSpec]:
-    """The app's standings columns: place, entrant, record, byes, one column per extra
-    tie-break of the event, and the bracket position when any row has one."""
+def standings_columns(
+    rows: Sequence[StandingRow], order: NameOrder = NameOrder.SURNAME
+) -> list[ColumnSpec]:
+    """The app's standings columns: place, entrant (sorted by ``order``'s name key),
+    record, byes, one column per extra tie-break of the event, and the bracket position when
+    any row has one."""
     columns = list(_RECORD_COLUMNS)
+    columns[1] = _entrant_column(order)
     if any(r.forfeits for r in rows):  # won or lost unplayed: not in "Played"
         columns.append(
             ColumnSpec(

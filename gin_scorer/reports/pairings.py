@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -14,10 +15,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from gin_scorer.presentation.columns import headings
+from gin_scorer.presentation.names import by_name as names_sorted
 from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
+from gin_scorer.services.dto import NameOrder
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,11 @@ def by_table(lines: Sequence[PairingLine]) -> list[PairingLine]:
     return sorted(lines, key=lambda p: (p.is_bye, *_sort_key_table(p)))
 
 
-def by_name(lines: Sequence[PairingLine]) -> list[tuple[str, str, str, str]]:
-    """(name, club, table, opponent) for every seated entrant, alphabetically (case-blind);
+def by_name(
+    lines: Sequence[PairingLine], order: NameOrder = NameOrder.SURNAME
+) -> list[tuple[str, str, str, str]]:
+    """(name, club, table, opponent) for every seated entrant, in the name order of
+    ``order`` (decision 0024: by surname, unless the director chose the names as typed);
     at a table of three the opponent is both others (``Bob and Cat``)."""
     seats: list[tuple[str, str, str, str]] = []
     for line in lines:
@@ -77,7 +83,7 @@ def by_name(lines: Sequence[PairingLine]) -> list[tuple[str, str, str, str]]:
         )
         if line.player_b:
             seats.append((line.player_b, line.club_b, line.table, line.player_a))
-    return sorted(seats, key=lambda s: (s[0].casefold(), s[0]))
+    return names_sorted(seats, itemgetter(0), order)
 
 
 def _style(table: Table, rows: int) -> None:
@@ -189,10 +195,10 @@ def _by_table_three(lines: Sequence[PairingLine], width: float, cells: _Cells) -
     return table
 
 
-def _by_name(lines: Sequence[PairingLine], width: float, cells: _Cells) -> Table:
+def _by_name(lines: Sequence[PairingLine], width: float, cells: _Cells, order: NameOrder) -> Table:
     three = any(line.player_c for line in lines)
     rows: list[list[object]] = [list(headings(_BY_NAME_THREE if three else _BY_NAME))]
-    for player, club, table, opponent in by_name(lines):
+    for player, club, table, opponent in by_name(lines, order):
         rows.append(
             [cells.name(player, club), cells.table(table), Paragraph(markup(opponent), cells.cell)]
         )
@@ -204,7 +210,11 @@ def _by_name(lines: Sequence[PairingLine], width: float, cells: _Cells) -> Table
 
 
 def pairings_story(
-    lines: Sequence[PairingLine], *, paper: Paper | str, notes: Sequence[str] = ()
+    lines: Sequence[PairingLine],
+    *,
+    paper: Paper | str,
+    notes: Sequence[str] = (),
+    order: NameOrder = NameOrder.SURNAME,
 ) -> list[Flowable]:
     """By table (three players a table when any table seats three), the notes, then by
     name on a page of its own."""
@@ -222,7 +232,7 @@ def pairings_story(
         Paragraph(
             markup(translate("reports", "Find your table: alphabetically by name")), st["h2"]
         ),
-        _by_name(lines, width, cells),
+        _by_name(lines, width, cells, order),
     ]
 
 
@@ -233,6 +243,7 @@ def render_pairings(
     *,
     paper: Paper | str = Paper.A4,
     notes: Sequence[str] = (),
+    order: NameOrder = NameOrder.SURNAME,
 ) -> Path:
-    story = pairings_story(lines, paper=paper, notes=notes)
+    story = pairings_story(lines, paper=paper, notes=notes, order=order)
     return template.build_pdf(out_path, header, story, paper=paper)

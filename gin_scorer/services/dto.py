@@ -36,6 +36,15 @@ class EventStatus(Enum):
     FINISHED = "finished"  # the director closed it
 
 
+class NameOrder(Enum):
+    """How every list of players is ordered, a setting of the database (decision 0024):
+    by surname (``Xiomara García Márquez`` under M, ``Jan van der Berg`` under B), or as the
+    names are typed (the first name, for a club whose members are known by it)."""
+
+    SURNAME = "surname"
+    AS_TYPED = "as-typed"
+
+
 class MatchStatus(Enum):
     """``PENDING`` → ``PLAYING`` → ``FINISHED`` follow the ledger by themselves; ``LOCKED`` is
     the director's seal on a finished result (no entries until it is unlocked, with the PIN)."""

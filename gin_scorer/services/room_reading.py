@@ -7,11 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.name_order import NAME_ORDER, read_name_order
 from gin_scorer.services.rounds.facts import read_event
 from gin_scorer.services.rounds.model import PairingView, RoundStatusBoard
 from gin_scorer.services.rounds.reading import pairing_views, status_board
 from gin_scorer.services.seasons import season_names_of_event
 from gin_scorer.services.standings import StandingRow, standing_rows
+from gin_scorer.store.settings import get_setting
 from gin_scorer.tournament.model import Format
 
 
@@ -25,6 +28,7 @@ class RoomReading:
     pairings: tuple[PairingView, ...]
     standings: tuple[StandingRow, ...]
     seasons: tuple[str, ...]  # the seasons that count this event, by name
+    name_order: NameOrder = NameOrder.SURNAME  # how the lists by name are ordered
 
 
 def read_room_facts(db: Database, event_id: int) -> RoomReading:
@@ -40,4 +44,5 @@ def read_room_facts(db: Database, event_id: int) -> RoomReading:
             pairings=pairing_views(facts, number) if number is not None else (),
             standings=standing_rows(facts, None),
             seasons=season_names_of_event(session, event_id),
+            name_order=read_name_order(get_setting(session, NAME_ORDER)),
         )

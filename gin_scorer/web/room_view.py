@@ -4,7 +4,9 @@ sits where, the standings and where they stand, the missing results, a knockout'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.standings_table import standings_heading
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
@@ -76,7 +78,9 @@ def read_room(db: Database, event_id: int) -> RoomView:
         round_number=number,
         tables=board.lines if board is not None else (),
         pairings=read.pairings,
-        by_name=pairings_by_name(read.pairings),
+        by_name=tuple(
+            by_name(pairings_by_name(read.pairings), attrgetter("name"), read.name_order)
+        ),
         standings=read.standings,
         round_complete=board is not None and board.complete,
         missing=board.missing if board is not None else (),

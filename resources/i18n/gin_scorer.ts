@@ -696,7 +696,7 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} of {1}: {2}  ·  Enter opens it</source>
+        <source>{0} of {1}: {2} · {3} · {4}  ·  Enter opens it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2369,6 +2369,18 @@ Withdrawn by {1}, {2}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
+        <source>surname</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name as typed (first name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How every list of players is sorted: the Entrants tab, the pairings by name, the room, the projector and the printouts. Kept in the database, so every station lists the same. A name typed “Surname, Given” says where its surname is (García Márquez, Xiomara).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2406,6 +2418,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>Projector page time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List players by:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2616,6 +2632,10 @@ Withdrawn by {1}, {2}</source>
     <name>WindowState</name>
     <message>
         <source>Score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5643,6 +5663,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5651,7 +5675,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Games</source>
+        <source>C</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5664,10 +5688,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>Seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>C</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -200,3 +200,9 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     if QCoreApplication.instance() is not None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         gc.collect(1)
+
+
+def settle(qtbot, widget) -> None:  # type: ignore[no-untyped-def]
+    """Wait until ``widget`` (the window, a view, the projector) shows everything it set out
+    to read: its reads run on a worker and are applied when they are back."""
+    qtbot.waitUntil(widget.reads.idle, timeout=20_000)

@@ -24,7 +24,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.entrants import list_entrants
 from gin_scorer.services.events import get_event
 from gin_scorer.services.matches import list_matches
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 _REACHABLE = (
     QLineEdit,
@@ -80,6 +80,7 @@ def window(qtbot, swiss_db, tmp_path):  # type: ignore[no-untyped-def]
     main.resize(1366, 768)
     main.show()
     main.open_event(event_id)
+    settle(qtbot, main)
     assert main.db is not None
     main.open_match(list_matches(main.db, event_id)[-1].id)
     return main, event_id

@@ -13,6 +13,7 @@ from gin_scorer.presets import load_preset
 from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EventStatus
 from gin_scorer.services.entrants import list_entrants
 from gin_scorer.services.events import get_event, set_event_status
+from tests.gui.conftest import settle
 
 
 def _finished_window(qtbot, tmp_path) -> tuple[MainWindow, int]:  # type: ignore[no-untyped-def]
@@ -31,11 +32,13 @@ def _finished_window(qtbot, tmp_path) -> tuple[MainWindow, int]:  # type: ignore
             pin="2468",
         )
     )
+    settle(qtbot, window)
     assert event_id is not None and window.db is not None
     set_event_status(
         window.db, event_id, EventStatus.FINISHED, get_event(window.db, event_id).version
     )
     window.show_view("entrants")
+    settle(qtbot, window)
     return window, event_id
 
 

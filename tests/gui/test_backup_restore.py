@@ -13,6 +13,7 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.backups import backups_of
 from gin_scorer.services.events import create_event, list_events
+from tests.gui.conftest import settle
 
 
 def _back_up(window) -> None:  # type: ignore[no-untyped-def]
@@ -63,7 +64,7 @@ def _choose_manual_backup(monkeypatch) -> list[int]:  # type: ignore[no-untyped-
 
 
 def test_back_up_now_then_restore_brings_that_moment_back(  # type: ignore[no-untyped-def]
-    window, monkeypatch, messages
+    qtbot, window, monkeypatch, messages
 ) -> None:
     assert window.db is not None
     create_event(window.db, name="Kept")
@@ -79,6 +80,7 @@ def test_back_up_now_then_restore_brings_that_moment_back(  # type: ignore[no-un
     # ... and that copy holds the event made after the backup: the restore is undoable.
     kept = [b for b in backups_of(window.db) if b.reason == "before-restore"]
     assert len(kept) == 1
+    settle(qtbot, window)
     assert window.navigator_model.rowCount() == 1  # the views were reloaded
 
 

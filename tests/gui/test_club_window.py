@@ -21,6 +21,7 @@ from gin_scorer.services.players import list_players
 from gin_scorer.services.ratings import rating_rows
 from gin_scorer.services.seasons import list_seasons
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
+from tests.gui.conftest import settle
 
 PLAN = SeasonDemoPlan(nights=3, members=8, seed=3, rounds=2, preset="wikipedia-standard")
 
@@ -124,6 +125,7 @@ def test_club_menu_seeds_the_open_event_by_rating(qtbot, tmp_path: Path) -> None
     window = MainWindow(database=str(path))
     qtbot.addWidget(window)
     window.open_event(event.id)
+    settle(qtbot, window)
     titles = [a.text() for a in window.menus["club"].actions() if a.text()]
     assert titles == ["&Players and ratings…", "&Seasons…", "Seed the event by &rating"]
     assert window.seed_by_rating()

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from gin_scorer.gui.entrants_editor import AddEntrantsDialog
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 
 def test_import_csv_keeps_a_doubled_quote_name_intact(
@@ -45,6 +45,7 @@ def test_window_exports_entrants_as_an_excel_csv(
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     window.open_event(event_id)
+    settle(qtbot, window)
     for what in ("entrants", "results", "hands"):
         out = window.export(what, str(tmp_path / f"{what}.csv"))
         assert out is not None

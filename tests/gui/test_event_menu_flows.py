@@ -18,6 +18,7 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.entrants import list_entrants
 from gin_scorer.services.events import get_event, list_events
+from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -27,6 +28,7 @@ def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-
     main = MainWindow(database=str(tmp_path / "events.sqlite"), settings=SETTINGS)
     qtbot.addWidget(main)
     main.show()
+    settle(qtbot, main)
     yield main
     main.close()
 
@@ -82,8 +84,11 @@ def test_a_refused_entrant_list_keeps_the_new_event_dialog_open_and_makes_nothin
     assert (ann.name, ann.club, ann.seed) == ("Ann Lee", "North", 1)
 
 
-def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no-untyped-def]
-    window, monkeypatch, tmp_path
+def test_late_entrants_are_imported_from_csv_after_a_refusal(
+    qtbot,  # type: ignore[no-untyped-def]
+    window,
+    monkeypatch,
+    tmp_path,
 ) -> None:
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.presets import load_preset
@@ -100,6 +105,7 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no
             pin=None,
         )
     )
+    settle(qtbot, window)
     csv_file = tmp_path / "late.csv"
     csv_file.write_text(
         "name,club,member_number\nAnn,North,17\nDee,South,22\nEve,,\n", encoding="utf-8"
@@ -139,13 +145,15 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(  # type: ignore[no
 
     _script(monkeypatch, AddEntrantsDialog, one_more)
     window.show_view("entrants")
+    settle(qtbot, window)
     entrants_tab = window.event_views["entrants"]
     entrants_tab.add_button.click()  # the same dialog from the Entrants tab
     assert len(list_entrants(window.db, event_id)) == 5
+    settle(qtbot, window)
     assert entrants_tab.model.rowCount() == 5
 
 
-def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
@@ -169,6 +177,7 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
             pin="2468",
         )
     )
+    settle(qtbot, window)
 
     def five_rounds(dialog: QDialog) -> bool:
         assert isinstance(dialog, EventSettingsDialog)
@@ -215,8 +224,10 @@ def test_event_menu_reaches_settings_rules_and_pin(window, monkeypatch) -> None:
     assert window.statusBar().currentMessage() == "Director's PIN cleared"
 
 
-def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_open(  # type: ignore[no-untyped-def]
-    window, monkeypatch
+def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_open(
+    qtbot,  # type: ignore[no-untyped-def]
+    window,
+    monkeypatch,
 ) -> None:
     from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
     from gin_scorer.gui.event_dialog import NewEvent
@@ -234,9 +245,13 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
             pin=None,
         )
     )
+    settle(qtbot, window)
     window.show_view("entrants")
+    settle(qtbot, window)
     tab = window.event_views["entrants"]
-    tab.table.selectRow(0)
+    shown = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
+    assert shown == ["Bob", "Ann Le"]  # by surname: Bob's only name, then Le
+    tab.table.selectRow(shown.index("Ann Le"))
     assert tab.selected().name == "Ann Le"
 
     def a_name_already_taken(dialog: QDialog) -> bool:
@@ -257,6 +272,7 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
     assert tab.edit_selected()
     ann = next(e for e in list_entrants(window.db, event_id) if e.club == "North")
     assert (ann.name, ann.seed) == ("Ann Lee", None)
+    settle(qtbot, window)
     names = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
     assert "Ann Lee" in names
 
@@ -283,7 +299,7 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
-def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_finish_then_reopen_with_the_pin(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     from gin_scorer.services.dto import EntrantSpec, EventStatus
@@ -298,6 +314,7 @@ def test_finish_then_reopen_with_the_pin(window, monkeypatch) -> None:  # type: 
         entrants=[EntrantSpec(n) for n in ("Ann", "Bob")],
     )
     window.open_event(event.id)
+    settle(qtbot, window)
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: warnings.append(text))

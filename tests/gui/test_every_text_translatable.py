@@ -14,7 +14,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.words import use_translator
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 
 class Shouting(QTranslator):
@@ -49,12 +49,14 @@ def window(qtbot, swiss_db, tmp_path, shouting) -> MainWindow:  # type: ignore[n
     shown = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(shown)
     shown.open_event(event_id)
+    settle(qtbot, shown)
     return shown
 
 
-def test_the_round_status_line_is_translated(window: MainWindow) -> None:
+def test_the_round_status_line_is_translated(qtbot, window: MainWindow) -> None:
     status = window.event_views["status"]
     window.show_view("status", round_number=2)
+    settle(qtbot, window)
     summary = status.summary.text()  # type: ignore[attr-defined]
     assert summary.startswith("ROUND 2: ")
     assert "FINISHED" in summary and "⚠ MISSING A RESULT: TABLE " in summary
@@ -74,6 +76,7 @@ def test_the_projectors_page_titles_are_translated(window: MainWindow, qtbot) ->
 
     assert window.db is not None and window.event_id is not None
     projector = ProjectorWindow(window.db, window.event_id, 5)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     titles = [page.heading for page in projector.pages]
     assert any(t.startswith("STANDINGS — ") for t in titles), titles

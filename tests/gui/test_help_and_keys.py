@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence
 from gin_scorer.gui.help_window import HelpDialog, help_text
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -20,6 +20,7 @@ def _window(qtbot, swiss_db, tmp_path) -> tuple[MainWindow, int]:  # type: ignor
     window = MainWindow(database=str(path), settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
+    settle(qtbot, window)
     return window, event_id
 
 
@@ -62,6 +63,7 @@ def test_alt_numbers_reach_every_tab(qtbot, swiss_db, tmp_path) -> None:  # type
     window, event_id = _window(qtbot, swiss_db, tmp_path)
     keys = {a.shortcut().toString(): a for a in window.menus["view"].actions()}
     window.open_event(event_id)
+    settle(qtbot, window)
     keys["Alt+3"].trigger()
     assert window.tabs.currentWidget() is window.event_views["standings"]
     keys["Alt+4"].trigger()

@@ -11,9 +11,11 @@ from gin_scorer.gui.event_dialog import NewEvent
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import NODE_ROLE, Node
 from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presets import load_preset
 from gin_scorer.services.dto import EntrantSpec, MatchStatus
 from gin_scorer.services.matches import list_matches
+from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -26,6 +28,7 @@ def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
     window = MainWindow(database=path, settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
+    settle(qtbot, window)
     return window
 
 
@@ -67,6 +70,7 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
             pin=None,
         )
     )
+    settle(qtbot, window)
     assert event_id is not None and window.event_id == event_id
     assert window.events[0].entrant_count == 3
     problems: list[str] = []
@@ -84,6 +88,7 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
 
     monkeypatch.setattr(NewMatchDialog, "exec", type_the_players)
     window.new_match()
+    settle(qtbot, window)
     assert problems == ["✖ Ann cannot play themself: choose another player B"]
     scoring = window.scoring
     assert scoring is not None and scoring.sheet is not None
@@ -105,12 +110,14 @@ def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tm
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     assert window.stack.currentWidget() is window.tabs
     playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
     match = playing[0]
     item = window.navigator_model.find(Node("match", event_id, match.round_number, match.id))
     assert item is not None and "◐" in item.text()
     window._node_activated(item.index())
+    settle(qtbot, window)
     scoring = window.scoring
     assert scoring is not None and scoring.sheet is not None
     assert scoring.sheet.match.id == match.id
@@ -138,6 +145,7 @@ def test_refresh_keeps_the_open_branches_and_the_chosen_line(qtbot, swiss_db, tm
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     model, tree = window.navigator_model, window.navigator
     first = model.find(Node("round", event_id, 1))
     second = model.find(Node("round", event_id, 2))
@@ -149,6 +157,7 @@ def test_refresh_keeps_the_open_branches_and_the_chosen_line(qtbot, swiss_db, tm
     assert chosen is not None
     tree.setCurrentIndex(chosen.index())
     window.refresh_all()  # F5
+    settle(qtbot, window)
     for number in (1, 2):
         again = model.find(Node("round", event_id, number))
         assert again is not None and tree.isExpanded(again.index())
@@ -174,9 +183,11 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     qtmodeltester.check(window.navigator_model)
     standings = window.event_views["standings"]
     window.show_view("standings")
+    settle(qtbot, window)
     assert standings.model.rowCount() == 8  # type: ignore[attr-defined]
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
     first = standings.model.index(0, 0)  # type: ignore[attr-defined]
@@ -185,8 +196,8 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     diffs = [row.point_differential for row in standings.model.rows()]  # type: ignore[attr-defined]
     assert diffs == sorted(diffs, reverse=True)
     standings.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # type: ignore[attr-defined]
-    names = [row.entrant.name.casefold() for row in standings.model.rows()]  # type: ignore[attr-defined]
-    assert names == sorted(names)
+    names = [row.entrant.name for row in standings.model.rows()]  # type: ignore[attr-defined]
+    assert names == sorted(names, key=name_key)  # by surname (decision 0024)
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
     headers = [
         standings.model.headerData(i, Qt.Orientation.Horizontal)  # type: ignore[attr-defined]
@@ -196,12 +207,14 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
 
     pairings = window.event_views["pairings"]
     window.show_view("pairings")
+    settle(qtbot, window)
     assert pairings.by_table.rowCount() == 4 and pairings.by_name.rowCount() == 8  # type: ignore[attr-defined]
     qtmodeltester.check(pairings.by_table)  # type: ignore[attr-defined]
     qtmodeltester.check(pairings.by_name)  # type: ignore[attr-defined]
 
     status = window.event_views["status"]
     window.show_view("status", round_number=2)
+    settle(qtbot, window)
     qtmodeltester.check(status.model)  # type: ignore[attr-defined]
     assert "missing a result" in status.summary.text()  # type: ignore[attr-defined]
     waiting = [
@@ -219,6 +232,7 @@ def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     report = window.make_report("standings", str(tmp_path / "standings.pdf"))
     assert report is not None  # written on a worker; the window stays responsive
     qtbot.waitUntil(lambda: not report.running, timeout=60_000)
@@ -231,6 +245,7 @@ def test_closing_the_window_lets_a_running_report_finish(qtbot, swiss_db, tmp_pa
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     assert window.make_report("standings", str(tmp_path / "late.pdf")) is not None
     window.close()  # the database is closed only once the worker is done with it
     assert (tmp_path / "late.pdf").read_bytes().startswith(b"%PDF")
@@ -243,6 +258,7 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     projector = ProjectorWindow(window.db, event_id, 5)  # type: ignore[arg-type]
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     titles = []
     for _ in range(len(projector.pages)):
@@ -269,6 +285,7 @@ def test_the_projector_shows_names_as_typed(qtbot, tmp_path) -> None:  # type: i
         add_entrant(window.db, event.id, name)
     start_round(window.db, event.id)
     projector = ProjectorWindow(window.db, event.id, 5)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     bodies = " ".join(page.body for page in projector.pages)
     assert "Pat &lt;Jr&gt;" in bodies and "Lee &amp; Co" in bodies and "<Jr>" not in bodies
@@ -282,12 +299,14 @@ def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     event_json = window.export("event", str(tmp_path / "event.json"))
     assert event_json is not None and json.loads(event_json.read_text())
     results = window.export("results", str(tmp_path / "results.csv"))
     assert results is not None and results.read_text().count("\n") >= 8
     finished = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.FINISHED]
     window.open_match(finished[0].id)
+    settle(qtbot, window)
     assert not window.set_locked(True, pin="0000")  # wrong PIN: refused, said on the line
     assert window.scoring is not None
     assert window.scoring.panel.preview_label.text().startswith("✖")
@@ -336,6 +355,7 @@ def test_try_a_demo_event_plays_it_on_a_worker_with_a_progress_dialog(qtbot, tmp
     window.try_demo()  # a second click while it plays starts nothing
     with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
         pass
+    settle(qtbot, window)
     ok, message = signal.args
     assert ok, message
     assert message.startswith("event 1: 4 rounds, 32 matches")
@@ -353,6 +373,7 @@ def test_stopping_the_demo_keeps_what_was_played(qtbot, tmp_path) -> None:  # ty
     window._demo.stop()  # as the dialog's Stop does: the run ends between two matches
     with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
         pass
+    settle(qtbot, window)
     ok, message = signal.args
     assert ok and message.startswith("The demo was stopped: event 1 keeps the"), message
     assert window.welcome.demo_button.isEnabled()
@@ -368,8 +389,10 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
     window.open_match(playing[0].id)
+    settle(qtbot, window)
     assert window.scoring is not None and window.scoring.sheet is not None
     before = len(window.scoring.sheet.hands)
     other = open_database(path, station="Desk 2", backups=False)
@@ -380,6 +403,7 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
     poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
     assert poll is not None
     qtbot.waitUntil(lambda: not poll.running)
+    settle(qtbot, window)
     assert len(window.scoring.sheet.hands) == before + 1
 
 
@@ -398,6 +422,7 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
             pin=None,
         )
     )
+    settle(qtbot, window)
     assert event_id is not None
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
@@ -405,6 +430,7 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
     ann, bob = list_entrants(window.db, event_id)
     match = create_match(window.db, event_id, ann.id, bob.id)
     window.open_match(match.id)
+    settle(qtbot, window)
     scoring = window.scoring
     assert scoring is not None
     qtbot.keyClicks(scoring.panel.entry, "ak7 15")
@@ -419,7 +445,9 @@ def test_enter_on_a_status_board_row_opens_that_tables_sheet(qtbot, swiss_db, tm
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     window.show_view("status", round_number=2)
+    settle(qtbot, window)
     status = window.event_views["status"]
     table = status.table  # type: ignore[attr-defined]
     index = table.model().index(0, 0)
@@ -449,6 +477,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
             pin="2468",
         )
     )
+    settle(qtbot, window)
     assert event_id is not None
     previews: list[list[str]] = []
     answer = [QDialog.DialogCode.Rejected]
@@ -465,10 +494,12 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
 
     monkeypatch.setattr(RoundPreviewDialog, "exec", look_then_answer)
     window.start_round()  # the director looks, then cancels: nothing is paired
+    settle(qtbot, window)
     assert len(previews[0]) == 3 and previews[0][-1].endswith("| bye")
     assert list_matches(window.db, event_id) == ()
     answer[0] = QDialog.DialogCode.Accepted
     window.start_round()
+    settle(qtbot, window)
     assert previews[1] == previews[0]  # the round paired is the round shown
     assert "Round 1 paired: 2 tables, 1 bye" in window.statusBar().currentMessage()
     pairings = window.event_views["pairings"]
@@ -476,6 +507,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     assert pairings.by_table.rowCount() == 3  # type: ignore[attr-defined]
     shown = len(previews)
     window.start_round()  # refused up front while tables owe a result: no pairings shown
+    settle(qtbot, window)
     refusal = window.statusBar().currentMessage()
     assert len(previews) == shown  # the preview never opened
     assert refusal.startswith("✖ round 1 is not finished: table 1") and "still owe" in refusal
@@ -484,14 +516,17 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
         if match.b is None:
             continue
         window.open_match(match.id)
+        settle(qtbot, window)
         scoring = window.scoring
         assert scoring is not None
         while scoring.sheet is not None and not scoring.sheet.finished:
             scoring.panel.entry.setText("ag40")
             qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
     window.show_view("status", round_number=1)
+    settle(qtbot, window)
     assert "every table has its result" in window.event_views["status"].summary.text()  # type: ignore[attr-defined]
     window.start_round()
+    settle(qtbot, window)
     assert "Round 2 paired" in window.statusBar().currentMessage()
     item = window.navigator_model.find(Node("round", event_id, 2))
     assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
@@ -499,12 +534,14 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     # A late arrival: take round 2 back, enter her, pair again — six players, no bye.
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.take_back_round()
+    settle(qtbot, window)
     assert window.statusBar().currentMessage().startswith("Round 2's pairings taken back")
     assert list_matches(window.db, event_id, round_number=2) == ()
     from gin_scorer.services.entrants import add_entrant
 
     add_entrant(window.db, event_id, "Fay")
     window.start_round()
+    settle(qtbot, window)
     assert not any(line.endswith("| bye") for line in previews[-1])
     assert len(list_matches(window.db, event_id, round_number=2)) == 3
 
@@ -522,8 +559,10 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
             pin=None,
         )
     )
+    settle(qtbot, window)
     assert event_id is not None
     window.show_view("entrants")
+    settle(qtbot, window)
     view = window.event_views["entrants"]
     qtmodeltester.check(view.model)  # type: ignore[attr-defined]
     assert view.model.rowCount() == 3  # type: ignore[attr-defined]
@@ -531,24 +570,29 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     name = view.selected().name  # type: ignore[attr-defined]
     window.saved_label.setText("")  # whatever the event's creation said
     assert view.toggle_check_in()  # type: ignore[attr-defined]
+    settle(qtbot, window)
     assert "1 checked in" in view.note.text()  # type: ignore[attr-defined]
     assert window.saved_label.text().startswith("Last save: ")  # a time, not "—"
     assert window.saved_label.text() != "Last save: —"
     row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(False)  # type: ignore[attr-defined]
+    settle(qtbot, window)
     assert "2 active" in view.note.text()  # type: ignore[attr-defined]
     row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
     assert view.model.data(view.model.index(row, 4)) == "✖ withdrawn"  # type: ignore[attr-defined]
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(True)  # type: ignore[attr-defined]
+    settle(qtbot, window)
     assert "3 active" in view.note.text()  # type: ignore[attr-defined]
     # Away for the next Swiss round, then back after all.
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.toggle_away()  # type: ignore[attr-defined]
+    settle(qtbot, window)
     assert f"away next round: {name}" in view.note.text()  # type: ignore[attr-defined]
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.toggle_away()  # type: ignore[attr-defined]
+    settle(qtbot, window)
     assert "away next round" not in view.note.text()  # type: ignore[attr-defined]
 
 
@@ -586,7 +630,9 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     db.close()
     window = _window(qtbot, path)
     window.open_event(sample.event.id)
+    settle(qtbot, window)
     window.show_view("bracket")
+    settle(qtbot, window)
     bracket = window.event_views["bracket"]
     assert bracket.title.text().startswith("Single elimination, 4 places — champion: ")  # type: ignore[attr-defined]
     canvas = bracket.canvas  # type: ignore[attr-defined]
@@ -615,6 +661,7 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     from gin_scorer.gui.views import ProjectorWindow
 
     projector = ProjectorWindow(window.db, sample.event.id, 5)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     projector.resize(1280, 720)
     projector.show()
@@ -640,11 +687,13 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
             pin=None,
         )
     )
+    settle(qtbot, window)
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
 
     ann, bob = list_entrants(window.db, event_id)  # type: ignore[arg-type]
     window.open_match(create_match(window.db, event_id, ann.id, bob.id).id)  # type: ignore[arg-type]
+    settle(qtbot, window)
     window.activateWindow()
     qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=2000)
     scoring = window.scoring
@@ -713,6 +762,7 @@ def test_find_a_player_jumps_to_their_latest_table_and_enter_opens_it(  # type: 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     someone = list_matches(window.db, event_id)[-1].a.name  # plays in the latest round
     window.focus_find()
     qtbot.keyClicks(window.find_box, someone.lower()[:5])
@@ -740,6 +790,8 @@ def test_only_a_knockout_shows_a_bracket_tab(qtbot, tmp_path) -> None:  # type: 
     cup = create_event(window.db, name="Cup", format="single-elim")
     bracket = window.tabs.indexOf(window.event_views["bracket"])
     window.open_event(swiss.id)
+    settle(qtbot, window)
     assert not window.tabs.isTabVisible(bracket)
     window.open_event(cup.id)
+    settle(qtbot, window)
     assert window.tabs.isTabVisible(bracket)

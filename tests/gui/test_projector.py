@@ -12,9 +12,10 @@ from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.round_clock_dialog import RoundClockDialog
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.views import ProjectorWindow
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.projector_pages import names_pages
 from gin_scorer.services.rounds import list_rounds, pairings, pairings_by_name
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 
 def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # type: ignore[no-untyped-def]
@@ -23,6 +24,7 @@ def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # typ
     path, event_id = swiss_copy(swiss_db, tmp_path)
     db = open_database(str(path), station="desk", backups=False)
     projector = ProjectorWindow(db, event_id, 60, clock=clock)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     projector.resize(1280, 720)
     projector.show()
@@ -57,10 +59,10 @@ def test_the_round_by_name_helps_players_find_their_table(qtbot, swiss_db, tmp_p
     assert names and "find your table" in names[0].heading
     rounds = list_rounds(projector.db, projector.event_id)
     lines = pairings(projector.db, projector.event_id, rounds[-1].number)
-    everyone = sorted((n.name for n in pairings_by_name(lines)), key=str.casefold)
+    everyone = sorted((n.name for n in pairings_by_name(lines)), key=name_key)
     body = " ".join(page.body for page in names)
     positions = [body.index(f"<tr><td>{name}</td>") for name in everyone]
-    assert positions == sorted(positions)  # A to Z
+    assert positions == sorted(positions)  # A to Z by surname (decision 0024)
     assert "Against" in names[0].body and "Table" in names[0].body
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import gc
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
-from gin_scorer.gui.navigator import NavigatorModel
+from gin_scorer.gui.navigator import NavigatorModel, Node
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, matches, rounds
 from gin_scorer.services.database import open_database
@@ -75,12 +76,15 @@ def test_refilling_the_navigator_keeps_no_old_line(qapp, tmp_path: Path) -> None
         rounds.start_round(db, event.id)
         listed = events.list_events(db)
         tables = {event.id: matches.list_matches(db, event.id)}
+    renamed = tuple(replace(e, name=f"{e.name} (renamed)") for e in listed)
     model = NavigatorModel()
     model.set_events(listed, tables)
+    model.find(Node("round", event.id, 1))  # its lines made, as when it is opened
     once = _items()
     before = sys.getrefcount(None)
-    for _ in range(20):
-        model.set_events(listed, tables)
+    for turn in range(20):  # a changed event gets new lines: the old ones must go
+        model.set_events(renamed if turn % 2 else listed, tables)
+        model.find(Node("round", event.id, 1))
     assert _items() == once  # one event, one round, three tables: five lines, never more
     if sys.version_info < (3, 12):
         assert sys.getrefcount(None) >= before

@@ -19,6 +19,7 @@ from gin_scorer.services import entrants, events, hands, rounds, standings
 from gin_scorer.services.database import Database, open_database
 from gin_scorer.services.dto import EntrantSpec, ResultKind
 from gin_scorer.services.matches import get_score_sheet, list_matches
+from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -48,6 +49,7 @@ def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-
     main = MainWindow(database=str(tmp_path / "slips.sqlite"), settings=SETTINGS)
     qtbot.addWidget(main)
     main.show()
+    settle(qtbot, main)
     yield main
     main.close()
 
@@ -65,6 +67,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     db.close()
     window.open_db(path)
     window.open_event(event_id)
+    settle(qtbot, window)
 
     lines = [f"{t} {'a' if t % 2 else 'b'} 3-{t % 3}" for t in range(1, 21) if t not in (3, 5, 7)]
     lines += ["3 b ff", "5 t"]
@@ -137,11 +140,13 @@ def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ign
     event_id, at = paired_round(path, 2)
     window.open_db(path)
     window.open_event(event_id)
+    settle(qtbot, window)
     assert window.db is not None
     sheet = get_score_sheet(window.db, at[1])
     slip = ResultReport(ResultKind.SLIP, Side.B, (1, 3))
     record_result(window.db, at[1], slip, sheet.version, entered_by="Desk 1")
     window.open_match(at[1])
+    settle(qtbot, window)
     assert window.scoring is not None
     board = window.scoring.panel.scoreboard.text()
     assert "Slip: " in board and " 3–1, no game points (entered by Desk 1)" in board
@@ -163,7 +168,9 @@ def test_a_match_its_hands_finished_says_so_before_enter(qtbot, tmp_path, window
     event_id, at = paired_round(path, 2)
     window.open_db(path)
     window.open_event(event_id)
+    settle(qtbot, window)
     window.open_match(at[2])
+    settle(qtbot, window)
     panel = window.scoring.panel
     while not window.scoring.sheet.finished:
         panel.entry.setText("ag40")

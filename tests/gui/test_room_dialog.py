@@ -11,6 +11,8 @@ import subprocess
 import httpx
 import pytest
 
+from tests.gui.conftest import settle
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -32,6 +34,7 @@ def test_the_room_opens_from_the_desk_and_closes_with_the_window(qtbot, swiss_db
     window = MainWindow(path, settings=GuiSettings(station_name="D1"))
     qtbot.addWidget(window)
     window.open_event(event_id)
+    settle(qtbot, window)
     window.open_room()
     dialog = window._room_dialog
     assert isinstance(dialog, RoomDialog)
@@ -129,7 +132,9 @@ def test_a_result_the_players_dispute_stands_out_on_the_round_status(
     window = MainWindow(path, settings=GuiSettings(station_name="D1"))
     qtbot.addWidget(window)
     window.open_event(event_id)
+    settle(qtbot, window)
     window.show_view("status", round_number=2)
+    settle(qtbot, window)
     status = window.event_views["status"]
     model = status.table.model()  # type: ignore[attr-defined]
     players = next(
@@ -148,6 +153,7 @@ def test_a_result_the_players_dispute_stands_out_on_the_round_status(
     assert f"the players dispute the result at table {done.table_number}" in summary
     # The match panel says it too, when someone tries to type a hand on the finished match.
     window.open_match(done.id)
+    settle(qtbot, window)
     panel = window.scoring.panel  # type: ignore[union-attr]
     panel.entry.setText("ak3 20")
     assert "says the result is wrong: hand 2 was gin" in panel.preview_label.text()

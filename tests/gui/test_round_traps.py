@@ -17,7 +17,7 @@ from gin_scorer.services.events import create_event
 from gin_scorer.services.matches import list_matches
 from gin_scorer.services.results import ResultReport, record_result
 from gin_scorer.services.rounds import start_round
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -26,6 +26,7 @@ def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
     window = MainWindow(database=path, settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
+    settle(qtbot, window)
     return window
 
 
@@ -40,7 +41,9 @@ def test_the_pairings_tab_shows_the_round_just_paired(qtbot, tmp_path, monkeypat
     )
     start_round(window.db, event.id)
     window.open_event(event.id)
+    settle(qtbot, window)
     window.show_view("pairings")
+    settle(qtbot, window)
     pairings = window.event_views["pairings"]
     assert pairings.current_round() == 1  # type: ignore[attr-defined]
     for match in list_matches(window.db, event.id):
@@ -48,6 +51,7 @@ def test_the_pairings_tab_shows_the_round_just_paired(qtbot, tmp_path, monkeypat
         record_result(window.db, match.id, report, match.version, entered_by="Desk")
     monkeypatch.setattr(RoundPreviewDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     window.start_round()
+    settle(qtbot, window)
     assert window.tabs.currentWidget() is pairings
     assert pairings.current_round() == 2  # type: ignore[attr-defined]
 
@@ -58,7 +62,9 @@ def test_another_match_and_another_event_leave_nothing_behind(qtbot, swiss_db, t
     assert window.db is not None
     first, second = [m for m in list_matches(window.db, event_id) if m.b is not None][:2]
     window.open_event(event_id)
+    settle(qtbot, window)
     window.open_match(first.id)
+    settle(qtbot, window)
     scoring = window.scoring
     assert scoring is not None
     scoring.panel.entry.setText("ak7 15")
@@ -66,10 +72,12 @@ def test_another_match_and_another_event_leave_nothing_behind(qtbot, swiss_db, t
     assert first.a.name in scoring.cards.knocker_label.text()
     scoring.panel.entry.clear()
     window.open_match(second.id)
+    settle(qtbot, window)
     assert scoring.cards.knocker_edit.text() == ""
     assert first.a.name not in scoring.cards.knocker_label.text()
     other = create_event(window.db, name="Thursday club", format="club")
     window.open_event(other.id)
+    settle(qtbot, window)
     assert scoring.sheet is None
     assert scoring.panel.title.text() == "No match open"
 

@@ -32,12 +32,15 @@ def test_rows_read_like_a_gin_pad(make_sheet) -> None:  # type: ignore[no-untype
     assert _text(model, 0, Column.DECLARED) == "7 v 15"
     assert _text(model, 0, Column.POINTS_A) == "8"
     assert _text(model, 0, Column.POINTS_B) == ""
-    # Hand 2: Bob gin, Ann 22 → 47 to Bob.
+    # Hand 2: Bob gin, Ann 22 → 47 to Bob; the deadwood A v B, as the columns beside it.
+    assert _text(model, 1, Column.DECLARED) == "22 v 0"
     assert _text(model, 1, Column.POINTS_B) == "47"
     assert (_text(model, 1, Column.TOTAL_A), _text(model, 1, Column.TOTAL_B)) == ("8", "47")
     assert _text(model, 2, Column.OUTCOME) == "dead hand"
-    # Hand 4: Bob knocks 9, Ann 4: undercut to Ann, 5 + 25.
-    assert _text(model, 3, Column.OUTCOME) == "Bob: undercut"
+    # Hand 4: Bob knocks 9, Ann 4: Ann undercuts him and scores 5 + 25; the row names her,
+    # the player whose column the points are in, and the deadwood reads Ann's 4 v Bob's 9.
+    assert _text(model, 3, Column.OUTCOME) == "Ann: undercut"
+    assert _text(model, 3, Column.DECLARED) == "4 v 9"
     assert _text(model, 3, Column.POINTS_A) == "30"
     assert _text(model, 3, Column.TOTAL_A) == "38"
     assert _text(model, 0, Column.DEALER) == "Ann"

@@ -12,7 +12,7 @@ from gin_scorer.gui.screen_fit import ReflowSplitter, fit_window, remember_split
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
 from gin_scorer.services.matches import list_matches
-from tests.gui.conftest import swiss_copy
+from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -23,8 +23,10 @@ def _window_on_a_match(qtbot, swiss_db, tmp_path) -> MainWindow:  # type: ignore
     qtbot.addWidget(window)
     window.show()
     window.open_event(event_id)
+    settle(qtbot, window)
     assert window.db is not None
     window.open_match(list_matches(window.db, event_id)[0].id)
+    settle(qtbot, window)
     return window
 
 

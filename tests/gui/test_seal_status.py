@@ -10,6 +10,7 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.seal_label import SealLabel, short_seal
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.seal import current_seal
+from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -18,6 +19,7 @@ def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
     window = MainWindow(database=path, settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
+    settle(qtbot, window)
     return window
 
 
@@ -52,10 +54,13 @@ def test_the_seal_sits_next_to_the_last_save_and_follows_every_save(  # type: ig
     assert opened in tip and f"gin-scorer verify --seal {opened}" in tip
 
     window.open_event(event.id)
+    settle(qtbot, window)
     window.open_match(match.id)
+    settle(qtbot, window)
     assert window.scoring is not None
     qtbot.keyClicks(window.scoring.panel.entry, "ak7 15")
     qtbot.keyClick(window.scoring.panel.entry, Qt.Key.Key_Return)
+    settle(qtbot, window)
     after_hand = current_seal(db)
     assert after_hand != opened
     assert _shows(window, after_hand)
@@ -82,6 +87,7 @@ def test_another_stations_change_updates_the_seal_after_a_poll(  # type: ignore[
     poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
     assert poll is not None
     qtbot.waitUntil(lambda: not poll.running)
+    settle(qtbot, window)
     assert window.seal_label.code != before
     assert _shows(window, current_seal(db))
 
@@ -123,6 +129,7 @@ def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  #
 
     db, event, match = club_match
     projector = ProjectorWindow(db, event.id, 5)
+    settle(qtbot, projector)
     qtbot.addWidget(projector)
     projector.resize(1366, 768)
     projector.show()
@@ -143,5 +150,6 @@ def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  #
     for _ in range(len(projector.pages)):  # a whole cycle: the projector reloads at its end
         projector.next_page()
         assert projector.seal.isVisible()
+    settle(qtbot, projector)
     assert projector.seal.text() == f"Seal {current_seal(db)}" != f"Seal {first}"
     projector.close()

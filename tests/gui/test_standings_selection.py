@@ -9,6 +9,7 @@ from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.events import create_event, get_event
 from gin_scorer.services.standings import standings
+from tests.gui.conftest import settle
 
 
 def test_a_tied_row_is_selected_alone(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -21,6 +22,7 @@ def test_a_tied_row_is_selected_alone(qtbot, tmp_path: Path) -> None:  # type: i
         qtbot.addWidget(view)
         view.set_event(get_event(db, event.id))
         view.refresh()
+        settle(qtbot, view)
         names = [view.model.rows()[i].entrant.name for i in range(view.model.rowCount())]
         view.table.selectRow(names.index("Cy"))
         selected = view.table.selectionModel().selectedRows()

@@ -20,6 +20,7 @@ from gin_scorer.presentation.projector_pages import names_pages, tables_pages
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, matches, rounds
 from gin_scorer.services.database import open_database
+from tests.gui.conftest import settle
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
 
@@ -38,6 +39,7 @@ def _window(qtbot, path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     window.show()
+    settle(qtbot, window)
     return window
 
 
@@ -80,7 +82,9 @@ def test_pairings_status_navigator_and_projector_name_all_three(qtbot, tmp_path:
     assert match_label(first) == "T1 ○ Ann, Cat and Eve"
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     window.show_view("pairings")
+    settle(qtbot, window)
     view = window.event_views["pairings"]
     by_table, by_name = view.by_table, view.by_name  # type: ignore[attr-defined]
     assert _headings(by_table) == ["Table", "A", "B", "C", "Winner", "Status"]
@@ -116,6 +120,7 @@ def test_a_club_night_seats_a_table_of_three(qtbot, tmp_path: Path, monkeypatch)
     event_id = _event(path, format="club", names=NAMES[:6])
     window = _window(qtbot, path)
     window.open_event(event_id)
+    settle(qtbot, window)
     problems: list[str] = []
 
     def seat_three(dialog: NewMatchDialog) -> int:
@@ -131,6 +136,7 @@ def test_a_club_night_seats_a_table_of_three(qtbot, tmp_path: Path, monkeypatch)
 
     monkeypatch.setattr(NewMatchDialog, "exec", seat_three)
     window.new_match()
+    settle(qtbot, window)
     assert problems == ["✖ Ann cannot play themself: choose another player C"]
     scoring = window.scoring
     assert scoring is not None and scoring.sheet is not None

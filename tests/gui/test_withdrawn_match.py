@@ -15,6 +15,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, matches, rounds
 from gin_scorer.services.database import open_database
+from tests.gui.conftest import settle
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -39,7 +40,9 @@ def test_a_withdrawal_decides_the_match_on_every_desk_surface(qtbot, tmp_path: P
     qtbot.addWidget(window)
     window.show()
     window.open_event(event.id)
+    settle(qtbot, window)
     window.open_match(table.match_id)
+    settle(qtbot, window)
     panel = window.scoring.panel
     assert f"<b>forfeit: {leaver} has withdrawn</b>" in panel.scoreboard.text()
     qtbot.keyClicks(panel.entry, "ag 20")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gin_scorer.core.cards import parse_card
-from gin_scorer.core.hands import Outcome, Side, score_hand
+from gin_scorer.core.hands import Declaration, HandRecord, Outcome, Side, score_hand
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation import hand_words as words
 from tests.presentation.helpers import (
@@ -52,7 +52,23 @@ def test_the_apps_cells() -> None:
     assert words.result_cell(score_hand(DEAD, rules), NAMES) == "dead hand"
     assert words.points_cell(score_hand(KNOCK_A, rules), Side.A) == "8"
     assert words.points_cell(score_hand(KNOCK_A, rules), Side.B) == ""
-    assert [words.declared_text(r) for r in (KNOCK_A, GIN_B, DEAD)] == ["7 v 15", "0 v 22", ""]
+    assert [words.declared_text(r) for r in (KNOCK_A, GIN_B, DEAD)] == ["7 v 15", "22 v 0", ""]
+
+
+def test_the_undercut_row_names_the_player_who_scored() -> None:
+    """Ann knocks 9, Bob holds 4: Bob undercuts her and the points are his, so the row
+    says Bob, and the deadwood reads A v B (Ann's 9 v Bob's 4) like the columns beside it."""
+    rules = RuleSet()
+    undercut = score_hand(UNDERCUT, rules)
+    assert undercut.winner is Side.B
+    assert words.result_cell(undercut, NAMES) == "Bob: undercut"
+    assert words.declared_text(UNDERCUT) == "9 v 4"
+    knocked_by_b = HandRecord(Declaration.KNOCK, Side.B, ((Side.B, 9), (Side.A, 4)))
+    assert words.result_cell(score_hand(knocked_by_b, rules), NAMES) == "Ann: undercut"
+    assert words.declared_text(knocked_by_b) == "4 v 9"
+    tie = HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 6), (Side.B, 6)))
+    no_undercut = score_hand(tie, replace(rules, undercut_on_tie=False))
+    assert words.result_cell(no_undercut, NAMES) == "Ann: tie, no undercut"  # nobody scored
 
 
 def test_the_terminals_hand_words() -> None:

@@ -464,9 +464,16 @@ def test_the_restore_rule_holds_on_a_postgresql_server(pg_url: str) -> None:
 # Writing services the table allows everywhere (database-wide actions that touch no event
 # already there, or no fact at all: for the backup schedule, how often copies are taken, as the
 # station could always set; for the tables' links, the secret their codes are made with — the
-# links let a table enter its own hands, which the authority checks when they come); every
-# other write must reach authority.require.
-ALLOWED_WITHOUT_ASKING = {"create_event", "import_event_json", "set_backup_schedule", "table_links"}
+# links let a table enter its own hands, which the authority checks when they come; for the
+# name order, how lists are sorted, a display setting like the schedule); every other write
+# must reach authority.require.
+ALLOWED_WITHOUT_ASKING = {
+    "create_event",
+    "import_event_json",
+    "set_backup_schedule",
+    "set_name_order",
+    "table_links",
+}
 
 
 def test_every_writing_service_asks_the_authority() -> None:

@@ -382,6 +382,9 @@ class EventActions(StationSync):
     def _demo_finished(self, ok: bool, message: str) -> None:
         self.welcome.demo_button.setEnabled(True)
         self.welcome.show_message(message, error=not ok)
-        self.refresh_all()
+        self.refresh_all(then=self._open_newest_event)
+
+    def _open_newest_event(self) -> None:
+        """The event the demo just played (the newest), once the tables are read."""
         if self.events:
             self.open_event(max(e.id for e in self.events))

@@ -1,6 +1,7 @@
-"""Finding a player or a table from the box above the navigator (Ctrl+F): every table whose
-line holds the text, the latest round first; ↓ ↑ step through them, Enter opens one. A layer
-of the window: :mod:`.report_actions` < this module < :mod:`.menus`.
+"""Finding a player or a table from the box above the navigator (Ctrl+F): "T3" is table 3, a
+name is that player's tables; the one in play now first (the running event's current round,
+see :mod:`gin_scorer.presentation.table_search`); ↓ ↑ step through them, Enter opens one. A
+layer of the window: :mod:`.report_actions` < this module < :mod:`.menus`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from PySide6.QtCore import QModelIndex
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.report_actions import ReportActions
-from gin_scorer.gui.navigator import NODE_ROLE, Node
+from gin_scorer.gui.navigator import Node, round_label
+from gin_scorer.presentation.table_search import find_tables
 
 
 class WindowFinding(ReportActions):
@@ -21,7 +23,10 @@ class WindowFinding(ReportActions):
         self.find_box.selectAll()
 
     def _find_changed(self, text: str) -> None:
-        self._find_hits = [item.data(NODE_ROLE) for item in self.navigator_model.tables_with(text)]
+        found = find_tables(
+            text, self.events, self.navigator_model.tables(), open_event=self.event_id
+        )
+        self._find_hits = [Node("match", m.event_id, m.round_number, m.id) for m in found]
         self._find_at = 0
         if not text.strip():
             self.statusBar().clearMessage()
@@ -55,9 +60,11 @@ class WindowFinding(ReportActions):
         self.navigator.setCurrentIndex(index)
         self.navigator.scrollTo(index)
         count = len(self._find_hits)
+        hit = self._find_hits[self._find_at]
+        event = next((e.name for e in self.events if e.id == hit.event_id), "")
         self.statusBar().showMessage(
-            translate("MainWindow", "{0} of {1}: {2}  ·  Enter opens it").format(
-                self._find_at + 1, count, index.data()
+            translate("MainWindow", "{0} of {1}: {2} · {3} · {4}  ·  Enter opens it").format(
+                self._find_at + 1, count, event, round_label(hit.round_number), index.data()
             )
             + (translate("MainWindow", "  ·  ↓ ↑ the others") if count > 1 else ""),
             10000,

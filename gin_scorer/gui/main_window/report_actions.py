@@ -280,14 +280,21 @@ class ReportActions(EventActions):
 
     def edit_settings(self) -> None:
         from gin_scorer.gui.settings_dialog import SettingsDialog
+        from gin_scorer.services.name_order import name_order, set_name_order
 
-        dialog = SettingsDialog(self.settings, self)
+        db = self.db
+        order = wait_for(lambda: name_order(db)) if db is not None else None
+        dialog = SettingsDialog(self.settings, self, name_order=order)
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.settings = dialog.saved()
             self.station_label.setText(
                 translate("ReportActions", "Station: {0}").format(self.settings.station)
             )
             self.apply_backup_interval()
+            chosen = dialog.name_order()
+            if db is not None and chosen is not order:
+                wait_for(lambda: set_name_order(db, chosen))
+                self.refresh_all()  # every list of players in the new order
 
     def about_text(self) -> str:
         title = translate("ReportActions", "Gin Scorer {0}").format(__version__)

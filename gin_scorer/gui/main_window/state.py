@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -24,13 +24,23 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import Operation
 from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.navigator import NODE_ROLE, FindBox, NavigatorModel, Node
+from gin_scorer.gui.navigator import (
+    NODE_ROLE,
+    FindBox,
+    NavigatorModel,
+    Node,
+    Rounds,
+    Tables,
+    read_tables,
+)
+from gin_scorer.gui.queries import GuiThreadCalls, Query, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.gui.zoom import apply_zoom
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
 from gin_scorer.tournament.model import Format
 
@@ -40,6 +50,14 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
+
+
+def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple[int, ...]:
+    """The paired rounds of ``event_id``, from its tables."""
+    return tuple(sorted({m.round_number for m in matches.get(event_id, ()) if m.round_number}))
+
+
+T = TypeVar("T")
 
 
 class WindowState(QMainWindow):
@@ -74,6 +92,12 @@ class WindowState(QMainWindow):
     reports_menu: QMenu
     poll_timer: QTimer
     _stale_views: set[str]
+    reads: Reads  # every refresh reads on the worker through it
+    _after_tables: list[Callable[[], None]]  # run once the next tables read is shown
+    _lines_to_read: set[int]  # other stations' tables still to relabel
+    _rounds_read: Rounds | None  # the tables of the last read, in their rounds
+    _marks_read: dict[int, int] | None  # and summed up, event by event
+    gui_thread_calls: GuiThreadCalls | None  # a debug hook (see gin_scorer.gui.queries)
     zoom: float  # View → Zoom: 1.0 is 100 %
     cards_shown: bool  # View → Cards panel (F4)
     cards_action: QAction
@@ -106,31 +130,6 @@ class WindowState(QMainWindow):
         self.menus[menu_title].addAction(action)
         return action
 
-    def _make_scoring_page(self) -> None:
-        from gin_scorer.gui.match_controller import ScoringPage
-
-        assert self.db is not None
-        self.tabs.clear()
-        self.scoring = ScoringPage(self.db, self.undo_stack, entered_by=self.settings.station)
-        self.scoring.saved.connect(self._saved)
-        self.scoring.sheet_changed.connect(self._sheet_changed)
-        self.tabs.addTab(self.scoring, translate("WindowState", "Score sheet"))
-        self.event_views = {}
-        from gin_scorer.gui.views import make_views
-
-        for key, title, view in make_views(self.db):
-            self.event_views[key] = view
-            self.tabs.addTab(view, translate("EventViews", title))
-            view.match_chosen.connect(self.open_match)  # type: ignore[attr-defined]
-            if hasattr(view, "actor"):
-                view.actor = self.settings.station
-        entrants_view = self.event_views["entrants"]
-        entrants_view.add_requested.connect(self.add_entrants)  # type: ignore[attr-defined]
-        entrants_view.import_requested.connect(self.import_entrants)  # type: ignore[attr-defined]
-        entrants_view.entrant_changed.connect(self.refresh_all)  # type: ignore[attr-defined]
-        entrants_view.saved.connect(self._saved)  # type: ignore[attr-defined]
-        self.apply_view_choices()
-
     def apply_view_choices(self) -> None:
         """The director's zoom and whether the cards panel shows, on the event's tabs."""
         apply_zoom(self.tabs, self.zoom)
@@ -138,26 +137,47 @@ class WindowState(QMainWindow):
             self.scoring.show_cards(self.cards_shown)
             self.scoring.panel.refit()
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, then: Callable[[], None] | None = None) -> None:
+        """Read every event's tables afresh, on the worker (F5, a new round, another
+        station's new event); the tree and the views follow when the answer is back, and
+        ``then`` runs after them."""
+        if then is not None:
+            self._after_tables.append(then)
         if self.db is None:
             return
-        from gin_scorer.services.events import list_events
-        from gin_scorer.services.matches import list_matches
+        db = self.db
+        self.read_then("navigator", lambda: read_tables(db), self._show_tables)
 
-        self.events = list_events(self.db)
+    def read_then(self, key: str, read: Callable[[], T], apply: Callable[[T], None]) -> None:
+        """``read()`` on the worker, then ``apply(answer)`` here, unless another database was
+        opened meanwhile or a newer read of ``key`` was asked (see :mod:`..queries`); a
+        refusal said in the status bar."""
+        db = self.db
+        self.reads.run(Query(key, read, apply, lambda: self.db is db, self._read_failed))
+
+    def _show_tables(self, tables: Tables) -> None:
+        self.events, self.matches = tables.events, tables.matches
+        self._rounds_read, self._marks_read = tables.rounds, tables.marks
         self.welcome.set_events(self.events)
-        # Every event's tables, so that Find looks through all of them (and the tree can
-        # open any), not only the event open now.
-        self.matches = {event.id: list_matches(self.db, event.id) for event in self.events}
         if self.event_id is not None:
-            self.round_numbers = tuple(
-                sorted(
-                    {m.round_number for m in self.matches.get(self.event_id, ()) if m.round_number}
-                )
-            )
+            self.round_numbers = rounds_of(self.matches, self.event_id)
         self._rebuild_navigator()
         if self.event_id is not None:
             self.refresh_event_views()
+        waiting, self._after_tables = self._after_tables, []
+        for then in waiting:
+            then()
+
+    def _read_failed(self, error: Exception) -> None:
+        """A read the services refused (the server away, the file busy): said in the
+        status bar; the next refresh tries again."""
+        from gin_scorer.services.errors import ServiceError, StoreError
+
+        if not isinstance(error, ServiceError | StoreError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self.statusBar().showMessage(
+            translate("WindowState", "Not read: {0}").format(error_text(error)), 8000
+        )
 
     def _rebuild_navigator(self) -> None:
         """The tree anew, with the branches that were open still open and the same line
@@ -165,7 +185,7 @@ class WindowState(QMainWindow):
         view, model = self.navigator, self.navigator_model
         opened = [n for n in model.nodes() if (i := model.find(n)) and view.isExpanded(i.index())]
         current = view.currentIndex().data(NODE_ROLE)
-        model.set_events(self.events, self.matches)
+        model.set_events(self.events, self.matches, self._rounds_read, self._marks_read)
         if self.event_id is not None:
             opened.append(Node("event", self.event_id))
         for node in opened:
@@ -209,13 +229,15 @@ class WindowState(QMainWindow):
         self.refresh_seal()
 
     def refresh_seal(self) -> None:
-        """Show the database's current seal (after a save here, or changes anywhere)."""
+        """Show the database's current seal (after a save here, or changes anywhere), read
+        on the worker."""
         if self.db is None:
             self.seal_label.show_seal(None)
             return
         from gin_scorer.services.seal import current_seal
 
-        self.seal_label.show_seal(current_seal(self.db))
+        db = self.db
+        self.read_then("seal", lambda: current_seal(db), self.seal_label.show_seal)
 
     def _sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""
@@ -243,12 +265,22 @@ class WindowState(QMainWindow):
         shown = self.scoring.sheet if self.scoring is not None else None
         if self.scoring is not None and shown is not None and shown.match.event_id != event_id:
             self.scoring.show_sheet(None)  # another event's match must not stay in the pane
-        self.refresh_all()
         self.stack.setCurrentWidget(self.tabs)
+        self.round_numbers = rounds_of(self.matches, event_id)
+        self.refresh_event_views()  # the event's views now, as far as the last read knew it
+        self.refresh_all(then=lambda: self._show_event_node(event_id))
+
+    def _show_event_node(self, event_id: int) -> None:
+        """The event chosen in the tree, its rounds open (once its tables are read)."""
+        if self.event_id != event_id:
+            return  # another event was opened meanwhile
         item = self.navigator_model.find(Node("event", event_id))
-        if item is not None:
-            self.navigator.setCurrentIndex(item.index())
-            self.navigator.expandRecursively(item.index(), 1)
+        if item is None:
+            return
+        chosen = self.navigator.currentIndex().data(NODE_ROLE)
+        if not isinstance(chosen, Node) or chosen.event_id != event_id:
+            self.navigator.setCurrentIndex(item.index())  # a table of it chosen meanwhile stays
+        self.navigator.expandRecursively(item.index(), 1)
 
     def open_match(self, match_id: int) -> None:
         if self.scoring is None:
@@ -257,12 +289,18 @@ class WindowState(QMainWindow):
         sheet = self.scoring.sheet
         if sheet is not None:  # show where it is in the navigator
             node = Node("match", sheet.match.event_id, sheet.match.round_number, match_id)
-            item = self.navigator_model.find(node)
-            if item is not None:
-                self.navigator.setCurrentIndex(item.index())
+            if self.navigator_model.find(node) is None and self.reads.busy("navigator"):
+                self._after_tables.append(lambda: self._select_node(node))  # a new table
+            self._select_node(node)
         self.stack.setCurrentWidget(self.tabs)
         self.tabs.setCurrentWidget(self.scoring)
         self.scoring.panel.entry.setFocus()
+
+    def _select_node(self, node: Node) -> None:
+        """Choose ``node``'s line in the tree, if the tree has it."""
+        item = self.navigator_model.find(node)
+        if item is not None:
+            self.navigator.setCurrentIndex(item.index())
 
     def show_view(self, key: str, **options: object) -> None:
         view = self.event_views.get(key)

@@ -4,6 +4,8 @@ changes looked for on a worker every few seconds, backups and restores.
 
 from __future__ import annotations
 
+import importlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,10 +18,11 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.state import WindowState
+from gin_scorer.gui.main_window.pages import WindowPages
+from gin_scorer.gui.queries import watch_gui_thread
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import ChangeFeed
+from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.services.backups import BackupFile
@@ -34,11 +37,42 @@ _MATCH_TABLES = frozenset(
 """Tables whose changes touch single matches only (relabel their lines, not the tree)."""
 
 
-class StationSync(WindowState):
+def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
+    """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.matches import get_match
+
+    found = []
+    for match_id in sorted(match_ids):
+        try:
+            found.append(get_match(db, match_id))
+        except ServiceError:
+            continue
+    return tuple(found)
+
+
+_PAGES = ("gin_scorer.gui.match_controller", "gin_scorer.gui.views")
+"""The modules of the pages an open database shows (the score sheet, the event's views):
+loaded with the database, on the worker, so that the window that makes the pages next does
+not stand still while Python reads them (they load after the window first shows, for a
+fast start)."""
+
+
+def _opened(database: str, station: str) -> tuple[Database, int]:
+    """The database opened, and the change feed's marker to poll from (on the worker)."""
+    from gin_scorer.services.changes import current_marker
+    from gin_scorer.services.database import open_database
+
+    for module in _PAGES:
+        importlib.import_module(module)
+    db = open_database(database, station=station)
+    return db, current_marker(db)
+
+
+class StationSync(WindowPages):
     """Opens the database, follows the other stations, keeps the backups."""
 
     def open_db(self, database: str) -> bool:
-        from gin_scorer.services.database import open_database
         from gin_scorer.services.errors import StoreError
 
         self.room.stop()  # it serves the database being closed
@@ -46,9 +80,10 @@ class StationSync(WindowState):
         self._close_db()
         self.database = database
         self.database_label.setText(translate("StationSync", "Database: {0}").format(database))
+        self.reads.forget()  # answers about the database being closed
         try:
             station = self.settings.station
-            self.db = wait_for(lambda: open_database(database, station=station))
+            self.db, self.marker = wait_for(lambda: _opened(database, station))
         except (StoreError, OSError) as error:
             from gin_scorer.services.errors import CorruptDatabase
 
@@ -63,15 +98,15 @@ class StationSync(WindowState):
             self.stack.setCurrentWidget(self.welcome)
             return False
         from gin_scorer.services.backup_keeper import keep_backing_up
-        from gin_scorer.services.changes import current_marker
 
         self._stop_backups = keep_backing_up(self.db)  # hands entered elsewhere too
         self.backup_status.watch(self.db)
-        self.marker = current_marker(self.db)
+        if os.environ.get("GIN_SCORER_WATCH_GUI_THREAD"):  # a debug hook (the tests use it)
+            self.gui_thread_calls = watch_gui_thread(self.db)
         self.refresh_seal()
         self.undo_stack.clear()
         self.event_id = None
-        self._make_scoring_page()
+        self._make_pages()
         self.refresh_all()
         self.stack.setCurrentWidget(self.welcome)
         self.poll_timer.start()
@@ -156,8 +191,22 @@ class StationSync(WindowState):
         else:
             self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
         sheet = self.scoring.sheet if self.scoring else None
-        if sheet is not None and sheet.match.id in feed.match_ids and self.scoring:
-            self.scoring.open_match(sheet.match.id)
+        if sheet is not None and sheet.match.id in feed.match_ids:
+            self._reread_sheet(db, sheet.match.id)
+
+    def _reread_sheet(self, db: Database, match_id: int) -> None:
+        """The sheet on screen read again (another station entered a hand on it); shown if
+        it is still the one on screen, and no older than what is shown."""
+        from gin_scorer.services.matches import get_score_sheet
+
+        def show(sheet: ScoreSheet) -> None:
+            shown = self.scoring.sheet if self.scoring is not None else None
+            if shown is None or shown.match.id != match_id or sheet.version < shown.version:
+                return  # another sheet is shown now, or a newer one (entered here)
+            if self.scoring is not None:
+                self.scoring.show_sheet(sheet)
+
+        self.read_then("sheet", lambda: get_score_sheet(db, match_id), show)
 
     def _poll_failed(self, error: Exception) -> None:
         """A look that failed (the server away, the file busy): said in the status bar; the
@@ -174,18 +223,21 @@ class StationSync(WindowState):
         )
 
     def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
+        """Relabel the tables other stations changed, read on the worker. Tables asked for
+        while a read is out are read with the next one, so none is missed."""
         if self.db is None:
             return
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.matches import get_match
+        db = self.db
+        self._lines_to_read |= match_ids
+        asked = frozenset(self._lines_to_read)
 
-        for match_id in match_ids:
-            try:
-                match = get_match(self.db, match_id)
-            except ServiceError:
-                continue
-            self.navigator_model.update_match(match)
-        self.refresh_event_views()
+        def show(matches: tuple[MatchView, ...]) -> None:
+            self._lines_to_read -= asked
+            for match in matches:
+                self.navigator_model.update_match(match)
+            self.refresh_event_views()
+
+        self.read_then("match lines", lambda: _read_matches(db, asked), show)
 
     def back_up_now(self) -> Operation[BackupFile] | None:
         """A backup now, on a worker (a server database is copied across the network); the

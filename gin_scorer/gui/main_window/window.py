@@ -4,7 +4,8 @@ naming the database, the station, the last save and the database's current seal.
 It opens the database through the services and talks only to them. Pages: the welcome page
 (first start), and an event's tabs — the score sheet of the chosen match, the matches, and the
 event views (standings, pairings, round status, bracket). The window is built in layers, one
-file each: :mod:`.state` (widgets, refreshing, navigation) < :mod:`.station` (the database,
+file each: :mod:`.state` (widgets, refreshing, navigation) < :mod:`.pages` (an open
+database's pages, made a piece at a time) < :mod:`.station` (the database,
 the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < this module
 (the widgets built, the menus, finding a table).
 """
@@ -33,7 +34,8 @@ from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.menus import WindowMenus
 from gin_scorer.gui.main_window.station import POLL_MS
-from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node
+from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node, Rounds
+from gin_scorer.gui.queries import GuiThreadCalls, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
 from gin_scorer.gui.screen_fit import fit_window, remember_splitter
@@ -76,6 +78,12 @@ class MainWindow(WindowMenus):
         self.last_save: datetime | None = None
         self.round_numbers: tuple[int, ...] = ()
         self._stale_views: set[str] = set()  # refreshed when next brought to the front
+        self.reads = Reads(self)  # every refresh reads on the worker through it
+        self._after_tables: list[Callable[[], None]] = []
+        self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
+        self._rounds_read: Rounds | None = None
+        self._marks_read: dict[int, int] | None = None
+        self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
         self.zoom = read_zoom(QSettings().value("view/zoom"))

@@ -9,7 +9,6 @@ computes a standing or a result.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
-from PySide6.QtWidgets import QWidget
 
 from gin_scorer.gui.views.bracket_panel import BracketPanel
 from gin_scorer.gui.views.entrants import EntrantsView
@@ -17,7 +16,6 @@ from gin_scorer.gui.views.pairings import PairingsView
 from gin_scorer.gui.views.projector import ProjectorWindow, projector_seal_text
 from gin_scorer.gui.views.standings import StandingsView
 from gin_scorer.gui.views.status import StatusView
-from gin_scorer.services.database import Database
 
 __all__ = [
     "BracketPanel",
@@ -26,16 +24,24 @@ __all__ = [
     "ProjectorWindow",
     "StandingsView",
     "StatusView",
-    "make_views",
+    "ViewKind",
     "projector_seal_text",
+    "view_kinds",
 ]
 
 
-def make_views(db: Database) -> list[tuple[str, str, QWidget]]:
-    return [
-        ("entrants", str(QT_TRANSLATE_NOOP("EventViews", "Entrants")), EntrantsView(db)),
-        ("standings", str(QT_TRANSLATE_NOOP("EventViews", "Standings")), StandingsView(db)),
-        ("pairings", str(QT_TRANSLATE_NOOP("EventViews", "Pairings")), PairingsView(db)),
-        ("status", str(QT_TRANSLATE_NOOP("EventViews", "Round status")), StatusView(db)),
-        ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel(db)),
-    ]
+ViewKind = type[EntrantsView | StandingsView | PairingsView | StatusView | BracketPanel]
+"""One of the event views' classes."""
+
+_VIEWS: tuple[tuple[str, str, ViewKind], ...] = (
+    ("entrants", str(QT_TRANSLATE_NOOP("EventViews", "Entrants")), EntrantsView),
+    ("standings", str(QT_TRANSLATE_NOOP("EventViews", "Standings")), StandingsView),
+    ("pairings", str(QT_TRANSLATE_NOOP("EventViews", "Pairings")), PairingsView),
+    ("status", str(QT_TRANSLATE_NOOP("EventViews", "Round status")), StatusView),
+    ("bracket", str(QT_TRANSLATE_NOOP("EventViews", "Bracket")), BracketPanel),
+)
+
+
+def view_kinds() -> tuple[tuple[str, str, ViewKind], ...]:
+    """The event's views in their tabs' order: key, title (to translate), class."""
+    return _VIEWS

@@ -4,6 +4,7 @@ row that opens its match."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -15,12 +16,20 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Query, Reads
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
+
+
+def read_rounds(db: Database, event_id: int) -> tuple[int, ...]:
+    """The event's paired rounds (on the worker)."""
+    from gin_scorer.services.rounds import list_rounds
+
+    return tuple(r.number for r in list_rounds(db, event_id))
 
 
 def make_table(model: RowsModel, sortable: bool = True) -> QTableView:
@@ -44,13 +53,21 @@ def make_table(model: RowsModel, sortable: bool = True) -> QTableView:
 
 class EventPage(QWidget):
     """What every event view shares: the event, its rounds, a title, a note, and a signal
-    that opens a row's match."""
+    that opens a row's match.
+
+    A page reads what it shows on the worker (:meth:`read`, through the window's
+    :class:`~gin_scorer.gui.queries.Reads`) and shows it on the GUI thread (:meth:`show_answer`);
+    :meth:`asked` is what the director chose on the page (a round), read before the worker
+    starts, since a worker never touches a widget."""
 
     match_chosen = Signal(int)  # a table's match, double-clicked or Enter: open its sheet
 
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
         super().__init__(parent)
         self.db = db
+        self.reads = reads if reads is not None else Reads(self)
         self.shown_event: EventView | None = None
         self.round_numbers: tuple[int, ...] | None = None
         self.title = QLabel("")
@@ -66,25 +83,54 @@ class EventPage(QWidget):
         self.round_numbers = tuple(rounds) if rounds is not None else None
         self.refresh()
 
-    def _rounds(self) -> tuple[int, ...] | None:
-        """The shown event's paired rounds (asked once per event shown); None, and the note
-        says why, when no event is shown or the services refuse."""
-        if self.shown_event is None:
-            return None
-        if self.round_numbers is None:
-            from gin_scorer.services.errors import ServiceError
-            from gin_scorer.services.rounds import list_rounds
+    def refresh(self) -> None:
+        """Read the page afresh on the worker; it shows itself when the answer is back (an
+        answer overtaken by a newer read, or for another event, is dropped)."""
+        event = self.shown_event
+        if event is None:
+            return
+        db, rounds, asked = self.db, self.round_numbers, self.asked()
 
-            try:
-                found = list_rounds(self.db, self.shown_event.id)
-            except ServiceError as error:
-                self._fail(error)
-                return None
-            self.round_numbers = tuple(r.number for r in found)
-        return self.round_numbers
+        def read() -> tuple[tuple[int, ...], object]:
+            known = rounds if rounds is not None else read_rounds(db, event.id)
+            return known, self.read(db, event, known, asked)
 
-    def refresh(self) -> None:  # pragma: no cover - every view overrides it
+        self.reads.run(
+            Query(
+                self,
+                read,
+                self._answered,
+                still=lambda: self.shown_event is not None and self.shown_event.id == event.id,
+                on_error=self._refused,
+            )
+        )
+
+    def _answered(self, answer: tuple[tuple[int, ...], object]) -> None:
+        rounds, shown = answer
+        self.round_numbers = rounds
+        self.show_answer(shown)
+
+    def asked(self) -> object:
+        """What the director chose on the page, for :meth:`read` (nothing by default)."""
+        return None
+
+    def read(
+        self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
+    ) -> Any:  # pragma: no cover - every view overrides it
+        """What the page shows, read through the services on the worker: frozen values only,
+        and no widget touched."""
         raise NotImplementedError
+
+    def show_answer(self, answer: Any) -> None:  # pragma: no cover - every view overrides it
+        """Show what :meth:`read` returned (on the GUI thread)."""
+        raise NotImplementedError
+
+    def _refused(self, error: Exception) -> None:
+        from gin_scorer.services.errors import ServiceError, StoreError
+
+        if not isinstance(error, ServiceError | StoreError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        self._fail(error)
 
     def _open_from(self, view: QTableView) -> None:
         """Enter / double-click on a row with a match opens that match's score sheet."""

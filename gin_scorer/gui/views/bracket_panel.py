@@ -9,8 +9,11 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.views.base import EventPage
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView
+from gin_scorer.services.standings import BracketView
 from gin_scorer.tournament.model import Format
 
 
@@ -18,8 +21,10 @@ class BracketPanel(EventPage):
     """Elimination brackets drawn as a tree (see :mod:`gin_scorer.gui.bracket_canvas`);
     double-click or Enter on a match opens its score sheet."""
 
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         from gin_scorer.gui.bracket_canvas import BracketCanvas
 
         self.canvas = BracketCanvas()
@@ -33,25 +38,23 @@ class BracketPanel(EventPage):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.note)
 
-    def refresh(self) -> None:
-        if self.shown_event is None:
-            return
-        if not Format(self.shown_event.format).is_elimination:
+    def read(
+        self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
+    ) -> BracketView | None:
+        """The bracket of an elimination event (None for the others)."""
+        from gin_scorer.services.standings import bracket
+
+        return bracket(db, event.id) if Format(event.format).is_elimination else None
+
+    def show_answer(self, answer: BracketView | None) -> None:
+        view = answer
+        if view is None:
             self.canvas.show_bracket(None)
             self.title.setText(translate("BracketPanel", "Bracket"))
             self.note.setStyleSheet("")
             self.note.setText(
                 translate("BracketPanel", "This event is not an elimination: no bracket to show.")
             )
-            return
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.standings import bracket
-
-        try:
-            view = bracket(self.db, self.shown_event.id)
-        except ServiceError as error:
-            self.canvas.show_bracket(None)
-            self._fail(error)
             return
         title = (
             translate("BracketPanel", "Double elimination, {0} places")
@@ -72,3 +75,7 @@ class BracketPanel(EventPage):
                 "Enter) to open its score sheet",
             )
         )
+
+    def _fail(self, error: Exception) -> None:
+        self.canvas.show_bracket(None)
+        super()._fail(error)

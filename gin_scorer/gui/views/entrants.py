@@ -13,13 +13,14 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.dto import EntrantView, EventView, NameOrder
 
 
 def _checked_in_text(entrant: EntrantView) -> str:
@@ -36,8 +37,12 @@ def _status_text(entrant: EntrantView) -> str:
     return translate("EntrantsView", "✖ withdrawn")
 
 
-ENTRANT_COLUMNS = [
-    name_column(QT_TRANSLATE_NOOP("columns", "Entrant")),
+def entrant_columns(order: NameOrder = NameOrder.SURNAME) -> list[ColumnSpec]:
+    """The entrants' columns, the names sorted by ``order`` (decision 0024)."""
+    return [name_column(QT_TRANSLATE_NOOP("columns", "Entrant"), order), *_OTHER_COLUMNS]
+
+
+_OTHER_COLUMNS = [
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda e: e.club, align_left=True),
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Seed"),
@@ -62,10 +67,12 @@ class EntrantsView(EventPage):
     entrant_changed = Signal()  # a name or seed changed: the other views show it too
     saved = Signal()  # any change written (the status bar's "Last save" and seal follow)
 
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         self.actor = ""
-        self.model = RowsModel(ENTRANT_COLUMNS, self, _entrant_style)
+        self.model = RowsModel(entrant_columns(), self, _entrant_style)
         self.table = make_table(self.model)
         self.table.setAccessibleName(translate("EntrantsView", "Entrants"))
         self.table.setObjectName("entrantsTable")
@@ -112,20 +119,30 @@ class EntrantsView(EventPage):
         layout.addLayout(buttons)
         layout.addWidget(self.note)
 
-    def refresh(self) -> None:
+    def read(
+        self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
+    ) -> tuple[tuple[EntrantView, ...], frozenset[int], NameOrder]:
+        """The entrants, who is marked away for the next round to pair (Swiss), and the
+        order the names are listed in."""
+        from gin_scorer.services.absence import away_next_round
+        from gin_scorer.services.entrants import list_entrants
+        from gin_scorer.services.name_order import name_order
+
+        return list_entrants(db, event.id), away_next_round(db, event.id), name_order(db)
+
+    def show_answer(
+        self, answer: tuple[tuple[EntrantView, ...], frozenset[int], NameOrder]
+    ) -> None:
+        rows, away, order = answer
         if self.shown_event is None:
             return
-        from gin_scorer.services.entrants import list_entrants
-
-        rows = list_entrants(self.db, self.shown_event.id)
-        self.model.set_rows(rows)
+        self.model.set_rows(rows, entrant_columns(order))
         present = sum(1 for e in rows if e.checked_in and e.active)
         active = sum(1 for e in rows if e.active)
         self.title.setText(
             translate("EntrantsView", "Entrants — {0}").format(self.shown_event.name)
         )
         self.note.setStyleSheet("")
-        away = self._away_next()
         names = ", ".join(e.name for e in rows if e.id in away)
         self.away_button.setVisible(self.shown_event.format == "swiss")
         self.note.setText(

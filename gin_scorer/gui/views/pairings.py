@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -14,14 +15,16 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, in_background
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.rows_model import RowsModel
 from gin_scorer.gui.views.base import make_table
 from gin_scorer.gui.views.round_page import RoundPage
 from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.columns import ColumnSpec, name_column
+from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, MatchStatus
+from gin_scorer.services.dto import EntrantView, EventView, MatchStatus, NameOrder
 from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.tournament.ratings import Rating
@@ -43,31 +46,44 @@ _TABLE_COLUMN = ColumnSpec(
     lambda row: row.table if row.table is not None else 10**6,
 )
 
-PAIRING_COLUMNS = [
-    _TABLE_COLUMN,
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "A"),
-        lambda p: p.a.name,
-        lambda p: p.a.name.casefold(),
-        align_left=True,
-    ),
-    ColumnSpec(
+Seat = Callable[[PairingView], EntrantView | None]
+
+
+def _seat_column(header: str, seat: Seat, order: NameOrder, empty: str = "") -> ColumnSpec:
+    """A seat's player, sorted by the name key of ``order`` (``empty``: no player there)."""
+
+    def text(p: PairingView) -> str:
+        entrant = seat(p)
+        if entrant is not None:
+            return entrant.name
+        return translate("PairingsView", empty) if empty else ""
+
+    def key(p: PairingView) -> str:
+        entrant = seat(p)
+        return name_key(entrant.name, order) if entrant is not None else ""
+
+    return ColumnSpec(header, text, key, align_left=True)
+
+
+_GAMES_COLUMN = ColumnSpec(
+    QT_TRANSLATE_NOOP("columns", "Games"),
+    lambda p: f"{p.games_a}–{p.games_b}" if p.hands else "",
+    lambda p: p.games_a + p.games_b,
+)
+_STATUS_COLUMN = ColumnSpec(
+    QT_TRANSLATE_NOOP("columns", "Status"),
+    lambda p: translate("PairingsView", _STATUS_WORDS[p.status]),
+    align_left=True,
+)
+_SEATS: tuple[tuple[str, Seat, str], ...] = (
+    (QT_TRANSLATE_NOOP("columns", "A"), lambda p: p.a, ""),
+    (
         QT_TRANSLATE_NOOP("columns", "B"),
-        lambda p: p.b.name if p.b is not None else translate("PairingsView", "— bye —"),
-        lambda p: p.b.name.casefold() if p.b is not None else "",
-        align_left=True,
+        lambda p: p.b,
+        QT_TRANSLATE_NOOP("PairingsView", "— bye —"),
     ),
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Games"),
-        lambda p: f"{p.games_a}–{p.games_b}" if p.hands else "",
-        lambda p: p.games_a + p.games_b,
-    ),
-    ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Status"),
-        lambda p: translate("PairingsView", _STATUS_WORDS[p.status]),
-        align_left=True,
-    ),
-]
+    (QT_TRANSLATE_NOOP("columns", "C"), lambda p: p.c, ""),  # a table of three's third player
+)
 
 
 def _opponents(line: NameLine) -> str:
@@ -77,12 +93,14 @@ def _opponents(line: NameLine) -> str:
     return line.opponent or translate("PairingsView", "— bye —")
 
 
-BY_NAME_COLUMNS = [
-    name_column(QT_TRANSLATE_NOOP("columns", "Name")),
-    _TABLE_COLUMN,
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Opponent"), _opponents, align_left=True),
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Seat"), lambda n: n.side),
-]
+def by_name_columns(order: NameOrder = NameOrder.SURNAME) -> list[ColumnSpec]:
+    """The round by name, the names sorted by ``order`` (decision 0024)."""
+    return [
+        name_column(QT_TRANSLATE_NOOP("columns", "Name"), order),
+        _TABLE_COLUMN,
+        ColumnSpec(QT_TRANSLATE_NOOP("columns", "Opponent"), _opponents, align_left=True),
+        ColumnSpec(QT_TRANSLATE_NOOP("columns", "Seat"), lambda n: n.side),
+    ]
 
 
 def _winner(p: PairingView) -> str:
@@ -90,13 +108,7 @@ def _winner(p: PairingView) -> str:
     return next((e.name for e in p.players if e.id == p.winner), "")
 
 
-# A table of three: its third player, and its winner instead of two sides' games.
-_C_COLUMN = ColumnSpec(
-    QT_TRANSLATE_NOOP("columns", "C"),
-    lambda p: p.c.name if p.c is not None else "",
-    lambda p: p.c.name.casefold() if p.c is not None else "",
-    align_left=True,
-)
+# A table of three: its winner instead of two sides' games.
 _WINNER_COLUMN = ColumnSpec(QT_TRANSLATE_NOOP("columns", "Winner"), _winner, align_left=True)
 
 
@@ -118,35 +130,32 @@ def _rating_column(
     return ColumnSpec(QT_TRANSLATE_NOOP("columns", "Rating"), rating, strength, tooltip=tip)
 
 
-def rated_columns(ratings: Ratings, *, three: bool = False) -> list[ColumnSpec]:
+def rated_columns(
+    ratings: Ratings, *, three: bool = False, order: NameOrder = NameOrder.SURNAME
+) -> list[ColumnSpec]:
     """The pairing columns with each side's rating as the event began beside its name (as
     chess pairing lists print them); the plain columns when nobody has a rating yet. Tables
-    of three (``three``) add their third player and say their winner instead of games."""
-    table, a, b, games, status = PAIRING_COLUMNS
-    seats = [a, b, *([_C_COLUMN] if three else [])]
-    if ratings:
-        getters: list[Callable[[PairingView], EntrantView | None]] = [
-            lambda p: p.a,
-            lambda p: p.b,
-            lambda p: p.c,
-        ]
-        seats = [
-            column
-            for spec, getter in zip(seats, getters, strict=False)
-            for column in (spec, _rating_column(ratings, getter))
-        ]
-    return [table, *seats, _WINNER_COLUMN if three else games, status]
+    of three (``three``) add their third player and say their winner instead of games. The
+    players sort by the name key of ``order``."""
+    seats: list[ColumnSpec] = []
+    for header, seat, empty in _SEATS[: 3 if three else 2]:
+        seats.append(_seat_column(header, seat, order, empty))
+        if ratings:
+            seats.append(_rating_column(ratings, seat))
+    return [_TABLE_COLUMN, *seats, _WINNER_COLUMN if three else _GAMES_COLUMN, _STATUS_COLUMN]
 
 
 class PairingsView(RoundPage):
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         # Ratings as each event began, read once per event off the UI thread (the whole
         # club's history is folded for them).
         self._ratings: dict[int, Ratings] = {}
         self._rating_jobs: dict[int, Operation[Ratings]] = {}
-        self.by_table = RowsModel(PAIRING_COLUMNS, self)
-        self.by_name = RowsModel(BY_NAME_COLUMNS, self)
+        self.by_table = RowsModel(rated_columns({}), self)
+        self.by_name = RowsModel(by_name_columns(), self)
         self.table_view = make_table(self.by_table)
         self.table_view.setAccessibleName(translate("PairingsView", "Pairings by table"))
         self.table_view.setObjectName("pairingsByTable")
@@ -170,40 +179,42 @@ class PairingsView(RoundPage):
         layout.addLayout(tables, 1)
         layout.addWidget(self.note)
 
-    def show_lines(self, number: int | None) -> None:
-        if number is None or self.shown_event is None:
-            return
-        from gin_scorer.services.errors import ServiceError
+    def read_lines(
+        self, db: Database, event: EventView, number: int
+    ) -> tuple[tuple[PairingView, ...], tuple[NameLine, ...], NameOrder]:
+        from gin_scorer.services.name_order import name_order
         from gin_scorer.services.rounds import pairings, pairings_by_name
 
-        try:
-            lines: tuple[PairingView, ...] = pairings(self.db, self.shown_event.id, number)
-        except ServiceError as error:
-            self._fail(error)
-            return
-        names: tuple[NameLine, ...] = pairings_by_name(lines)
-        event_id = self.shown_event.id
-        if event_id not in self._ratings:
-            self._read_ratings(event_id, number)
-        three = any(p.c is not None for p in lines)
-        self.by_table.set_rows(lines, rated_columns(self._ratings.get(event_id, {}), three=three))
-        self.by_name.set_rows(names)
+        lines = pairings(db, event.id, number)
+        return lines, pairings_by_name(lines), name_order(db)
+
+    def show_lines(self, number: int, lines: Any) -> None:
+        pairs: tuple[PairingView, ...]
+        names: tuple[NameLine, ...]
+        pairs, names, order = lines
+        event_id = self.shown_event.id if self.shown_event is not None else None
+        if event_id is not None and event_id not in self._ratings:
+            self._read_ratings(event_id)
+        three = any(p.c is not None for p in pairs)
+        ratings = self._ratings.get(event_id, {}) if event_id is not None else {}
+        self.by_table.set_rows(pairs, rated_columns(ratings, three=three, order=order))
+        self.by_name.set_rows(names, by_name_columns(order))
         self.title.setText(translate("PairingsView", "Pairings — round {0}").format(number))
-        byes = sum(1 for p in lines if p.is_bye)
+        byes = sum(1 for p in pairs if p.is_bye)
         self.note.setStyleSheet("")
         self.note.setText(
-            translate("PairingsView", "{0} tables").format(len(lines) - byes)
+            translate("PairingsView", "{0} tables").format(len(pairs) - byes)
             + (translate("PairingsView", ", {0} bye").format(byes) if byes else "")
         )
 
-    def _read_ratings(self, event_id: int, number: int) -> None:
+    def _read_ratings(self, event_id: int) -> None:
         self._ratings[event_id] = {}  # asked once: a failure leaves the plain columns
 
         def done(ratings: Ratings) -> None:
             self._ratings[event_id] = ratings
             shown = self.shown_event
             if ratings and shown is not None and shown.id == event_id:
-                self.show_lines(self.current_round() or number)
+                self.refresh()  # the pairings again, with each side's rating
 
         self._rating_jobs[event_id] = in_background(
             lambda _report: entrant_ratings(self.db, event_id),

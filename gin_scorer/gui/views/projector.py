@@ -9,6 +9,8 @@ pages turn by themselves, and the arrow keys turn them by hand (P pauses the tur
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import attrgetter
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
@@ -23,7 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Query, Reads
 from gin_scorer.gui.round_clock import RoundClock
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.projector_pages import (
     Page,
     names_pages,
@@ -38,8 +42,8 @@ from gin_scorer.presentation.standings_table import (
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import MatchView
-from gin_scorer.services.rounds import PairingView, pairings_by_name
-from gin_scorer.services.standings import StandingRow
+from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
+from gin_scorer.services.standings import BracketView, StandingRow
 from gin_scorer.tournament.model import Format
 
 _ROW_PADDING = 12  # a table row is its text and the cells' padding, in pixels
@@ -66,6 +70,41 @@ def standings_title(matches: Sequence[MatchView]) -> str:
     return standings_heading(last, complete=done)
 
 
+@dataclass(frozen=True, slots=True)
+class _Wall:
+    """What the projector shows, read in one go on the worker (the seal read last, so it
+    covers everything shown)."""
+
+    name: str
+    stage: str
+    rows: tuple[StandingRow, ...]
+    number: int | None
+    lines: tuple[PairingView, ...]
+    knockout: BracketView | None
+    seal: str | None
+    by_name: tuple[NameLine, ...] = ()  # the round by name, in the database's name order
+
+
+def _read_wall(db: Database, event_id: int) -> _Wall:
+    from gin_scorer.services.events import get_event
+    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.name_order import name_order
+    from gin_scorer.services.rounds import list_rounds, pairings
+    from gin_scorer.services.seal import current_seal
+    from gin_scorer.services.standings import bracket, standings
+
+    event = get_event(db, event_id)
+    rows = standings(db, event_id)
+    rounds = list_rounds(db, event_id)
+    number = rounds[-1].number if rounds else None
+    lines = pairings(db, event_id, number) if number else ()
+    knockout = bracket(db, event_id) if Format(event.format).is_elimination else None
+    stage = standings_title(list_matches(db, event_id))
+    names = by_name(pairings_by_name(lines), attrgetter("name"), name_order(db))
+    seal = current_seal(db)
+    return _Wall(event.name, stage, rows, number, tuple(lines), knockout, seal, tuple(names))
+
+
 class ProjectorWindow(QWidget):
     """Full screen, large type, turning through the event's pages (see the module)."""
 
@@ -85,11 +124,13 @@ class ProjectorWindow(QWidget):
         self.setWindowTitle(translate("ProjectorWindow", "Gin Scorer — projector"))
         self.setStyleSheet("background: #101820; color: #f5f5f5;")
         self._build()
+        self.reads = Reads(self)  # the pages' data, read on the worker
         self.pages: list[Page] = []
         self.page = 0
         self._data: tuple[str, str, tuple[StandingRow, ...], int | None, tuple[PairingView, ...]]
         self._data = ("", "", (), None, ())
         self._knockout = False
+        self._by_name: tuple[NameLine, ...] = ()
         self.timer = QTimer(self)
         self.timer.setInterval(seconds * 1000)
         self.timer.timeout.connect(self.next_page)
@@ -162,33 +203,34 @@ class ProjectorWindow(QWidget):
     # --- the pages ------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the event afresh (at the start of every cycle) and lay out its pages."""
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.events import get_event
-        from gin_scorer.services.matches import list_matches
-        from gin_scorer.services.rounds import list_rounds, pairings
-        from gin_scorer.services.standings import bracket, standings
-
-        try:
-            event = get_event(self.db, self.event_id)
-            rows = standings(self.db, self.event_id)
-            rounds = list_rounds(self.db, self.event_id)
-            number = rounds[-1].number if rounds else None
-            lines = pairings(self.db, self.event_id, number) if number else ()
-            knockout = (
-                bracket(self.db, self.event_id) if Format(event.format).is_elimination else None
+        """Read the event afresh (at the start of every cycle) on the worker; its pages are
+        laid out when the answer is back."""
+        db, event_id = self.db, self.event_id
+        self.reads.run(
+            Query(
+                "projector",
+                lambda: _read_wall(db, event_id),
+                self._show_wall,
+                on_error=self._refused,
             )
-            stage = standings_title(list_matches(self.db, self.event_id))
-        except ServiceError as error:
-            failed = translate("ProjectorWindow", "✖ {0}").format(error_text(error))
-            self.pages = [Page(translate("ProjectorWindow", "Gin Scorer"), failed, "message")]
-            self.show_page(0)
-            return
-        self.show_seal()  # read after the pages' data, so it covers everything shown
-        self.bracket.show_bracket(knockout)
-        self._knockout = knockout is not None
-        self._data = (event.name, stage, rows, number, tuple(lines))
+        )
+
+    def _show_wall(self, wall: _Wall) -> None:
+        self.seal.setText(projector_seal_text(wall.seal))
+        self.bracket.show_bracket(wall.knockout)
+        self._knockout = wall.knockout is not None
+        self._data = (wall.name, wall.stage, wall.rows, wall.number, wall.lines)
+        self._by_name = wall.by_name
         self.paginate()
+
+    def _refused(self, error: Exception) -> None:
+        from gin_scorer.services.errors import ServiceError
+
+        if not isinstance(error, ServiceError):
+            raise error  # a fault of ours: the app's fault handler logs it and says so
+        failed = translate("ProjectorWindow", "✖ {0}").format(error_text(error))
+        self.pages = [Page(translate("ProjectorWindow", "Gin Scorer"), failed, "message")]
+        self.show_page(0)
 
     def rows_per_page(self) -> int:
         """How many rows of the body's type fit the body's height (never fewer than six),
@@ -207,9 +249,8 @@ class ProjectorWindow(QWidget):
             pages.append(Page(translate("ProjectorWindow", "Bracket"), "", "bracket"))
         pages += standings_pages(stage, rows, per_page)
         if number is not None:
-            by_name = pairings_by_name(lines)
             find = translate("ProjectorWindow", "Round {0}: find your table").format(number)
-            pages += names_pages(find, by_name, per_page)
+            pages += names_pages(find, self._by_name, per_page)
             heading = translate("ProjectorWindow", "Round {0} pairings").format(number)
             pages += tables_pages(heading, lines, per_page)
         nothing = translate("ProjectorWindow", "Nothing to show yet.")
@@ -220,11 +261,6 @@ class ProjectorWindow(QWidget):
         super().resizeEvent(event)
         if self._data[0]:
             self.paginate()  # a larger screen holds more rows a page
-
-    def show_seal(self) -> None:
-        from gin_scorer.services.seal import current_seal
-
-        self.seal.setText(projector_seal_text(current_seal(self.db)))
 
     def show_page(self, page: int) -> None:
         self.page = page

@@ -12,11 +12,13 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.standings_table import missing_points_note, standings_columns
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView, NameOrder
 from gin_scorer.services.standings import StandingRow
 
 
@@ -29,8 +31,10 @@ def _standing_style(row: StandingRow) -> RowStyle | None:
 
 
 class StandingsView(EventPage):
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         self.model = RowsModel(standings_columns(()), self, _standing_style)
         self.table = make_table(self.model)
         self.table.setAccessibleName(translate("StandingsView", "Standings"))
@@ -49,28 +53,32 @@ class StandingsView(EventPage):
         layout.addWidget(self.note)
         self._filling = False
 
-    def refresh(self) -> None:
-        from gin_scorer.services.errors import ServiceError
+    def asked(self) -> int | None:
+        """The round the standings are after (None: the latest)."""
+        chosen = self.after.currentData()
+        return chosen if isinstance(chosen, int) else None
+
+    def read(
+        self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
+    ) -> tuple[int | None, tuple[StandingRow, ...], NameOrder]:
+        from gin_scorer.services.name_order import name_order
         from gin_scorer.services.standings import standings
 
-        rounds = self._rounds()
-        if rounds is None or self.shown_event is None:
+        after = asked if isinstance(asked, int) and asked in rounds else None
+        return after, standings(db, event.id, after), name_order(db)
+
+    def show_answer(self, answer: tuple[int | None, tuple[StandingRow, ...], NameOrder]) -> None:
+        after, rows, order = answer
+        if self.shown_event is None:
             return
-        chosen = self.after.currentData()
         self._filling = True
         self.after.clear()
         self.after.addItem(translate("StandingsView", "latest"), None)
-        for number in rounds:
+        for number in self.round_numbers or ():
             self.after.addItem(translate("StandingsView", "round {0}").format(number), number)
-        index = self.after.findData(chosen)
-        self.after.setCurrentIndex(max(index, 0))
+        self.after.setCurrentIndex(max(self.after.findData(after), 0))
         self._filling = False
-        try:
-            rows = standings(self.db, self.shown_event.id, self.after.currentData())
-        except ServiceError as error:
-            self._fail(error)
-            return
-        self.model.set_rows(rows, standings_columns(rows))
+        self.model.set_rows(rows, standings_columns(rows, order))
         self.title.setText(
             translate("StandingsView", "Standings — {0}").format(self.shown_event.name)
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import make_table
@@ -19,6 +22,7 @@ from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.round_status import STATUS_COLUMNS
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import EventView
 from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState
 
@@ -56,8 +60,10 @@ def _summary(board: StatusBoard) -> str:
 
 
 class StatusView(RoundPage):
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
-        super().__init__(db, parent)
+    def __init__(
+        self, db: Database, parent: QWidget | None = None, *, reads: Reads | None = None
+    ) -> None:
+        super().__init__(db, parent, reads=reads)
         self.model = RowsModel(STATUS_COLUMNS, self, _status_style)
         self.table = make_table(self.model)
         self.table.setAccessibleName(translate("StatusView", "Round status: each table's result"))
@@ -73,17 +79,13 @@ class StatusView(RoundPage):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.note)
 
-    def show_lines(self, number: int | None) -> None:
-        if number is None or self.shown_event is None:
-            return
-        from gin_scorer.services.errors import ServiceError
+    def read_lines(self, db: Database, event: EventView, number: int) -> StatusBoard:
         from gin_scorer.services.rounds import round_status
 
-        try:
-            board = round_status(self.db, self.shown_event.id, number)
-        except ServiceError as error:
-            self._fail(error)
-            return
+        return round_status(db, event.id, number)
+
+    def show_lines(self, number: int, lines: Any) -> None:
+        board: StatusBoard = lines
         self.model.set_rows(board.lines, board_columns(board))
         self.title.setText(translate("StatusView", "Round {0} status").format(number))
         missing = board.missing

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 
 from gin_scorer.core.ledgers import tables_of
 from gin_scorer.core.wording import said
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.seat_words import deal_seating
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.handouts import (
@@ -23,6 +25,7 @@ from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.entrants import list_entrants
+from gin_scorer.services.name_order import name_order
 from gin_scorer.services.rounds import PairingView, get_round
 from gin_scorer.services.table_links import table_links
 
@@ -67,8 +70,9 @@ def _card_tables(p: PairingView, tables: int, line: str, urls: dict[int, str]) -
 
 
 def _people(db: Database, event_id: int) -> list[Person]:
-    """Every player A to Z: a team's players each on their own line (and badge), with the
-    team they play for."""
+    """Every player in name order (by surname, unless the director chose the names as typed:
+    decision 0024): a team's players each on their own line (and badge), with the team they
+    play for."""
 
     def players(entrant: EntrantView) -> list[Person]:
         note = WITHDRAWN if entrant.status is EntrantStatus.WITHDRAWN else ""
@@ -83,7 +87,7 @@ def _people(db: Database, event_id: int) -> list[Person]:
         ]
 
     people = [p for e in list_entrants(db, event_id) for p in players(e)]
-    return sorted(people, key=lambda p: (p.name.casefold(), p.name))
+    return by_name(people, attrgetter("name"), name_order(db))
 
 
 def make_sign_in(db: Database | None, out: Path, options: Options) -> Path:

@@ -13,6 +13,7 @@ from gin_scorer.reports.reading import required_event, round_label, round_number
 from gin_scorer.reports.request import Options, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.name_order import name_order
 from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import get_round
 
@@ -50,4 +51,5 @@ def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
             "reports", "Ratings as the event began (? = provisional, fewer than 5 rated matches)"
         )
         notes = (*notes, said)
-    return render_pairings(out, header, lines, paper=options.paper, notes=notes)
+    order = name_order(database)
+    return render_pairings(out, header, lines, paper=options.paper, notes=notes, order=order)

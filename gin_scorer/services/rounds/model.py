@@ -179,7 +179,10 @@ class RoundPreview:
 
 
 def pairings_by_name(lines: Sequence[PairingView]) -> tuple[NameLine, ...]:
-    """Every entrant of the round in name order, with table and opponent (for the wall)."""
+    """Every entrant of the round, each with their table and opponent (for the wall), in the
+    order of the tables: a front end lists them by name with
+    :func:`gin_scorer.presentation.names.by_name`, under the database's name order (the
+    services do not decide how a name sorts, decision 0024)."""
     out = []
     for p in lines:
         if p.c is not None and p.b is not None:
@@ -191,4 +194,4 @@ def pairings_by_name(lines: Sequence[PairingView]) -> tuple[NameLine, ...]:
         out.append(NameLine(p.a.name, p.table, p.b.name if p.b else "", "A", p.match_id))
         if p.b is not None:
             out.append(NameLine(p.b.name, p.table, p.a.name, "B", p.match_id))
-    return tuple(sorted(out, key=lambda n: (n.name.casefold(), n.match_id)))
+    return tuple(out)
