@@ -303,6 +303,7 @@ class EventActions(StationSync):
             self.statusBar().showMessage(said, 8000)
             self._saved()
             self.refresh_all()
+            self.reload_sheet()  # the table open behind the window may have got its slip
 
     def take_back_round(self) -> None:
         from gin_scorer.gui.round_dialogs import take_back_round

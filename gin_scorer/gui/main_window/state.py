@@ -261,6 +261,12 @@ class WindowState(QMainWindow):
         self.tabs.setCurrentWidget(self.scoring)
         self.scoring.panel.entry.setFocus()
 
+    def reload_sheet(self) -> None:
+        """The open sheet read again: a result entered beside it (the slips window) must not
+        leave it saying "next dealer" with its entry line open, as a table still playing."""
+        if self.scoring is not None and self.scoring.sheet is not None:
+            self.scoring.open_match(self.scoring.sheet.match.id)
+
     def show_view(self, key: str, **options: object) -> None:
         view = self.event_views.get(key)
         if view is None:
