@@ -99,8 +99,6 @@ class MatchPanel(QWidget):
         layout.addLayout(entry_row)
         layout.addWidget(self.hint)
         self.setFocusProxy(self.entry)
-        # Tab from the entry line goes to the sheet (to pick a hand to correct) and back.
-        self.setTabOrder(self.entry, self.table)
         self.entry.escape_pressed.connect(self.cancel_edit)
         self._update_preview("")
 
@@ -115,6 +113,7 @@ class MatchPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)  # one line per hand, like the pad
+        self.table.setTabKeyNavigation(False)  # Tab leaves the sheet (rows, not cells, count)
         self.table.verticalHeader().setVisible(False)
         # Widths are fitted from the precomputed texts whenever the sheet changes.
         header = self.table.horizontalHeader()
@@ -383,6 +382,20 @@ class MatchPanel(QWidget):
             self.entry_accepted()
         else:
             self.entry.clear()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab from the entry line goes to the sheet (to pick a hand for F2 or Ctrl+Delete)
+        and Shift+Tab from the sheet comes back. ``setTabOrder`` cannot say so here: the
+        table is made before the entry line, and Qt left the chain in that order, so Tab went
+        on past the sheet to the cards panel."""
+        focus = self.focusWidget()
+        if next and focus is self.entry:
+            self.table.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        if not next and focus is self.table:
+            self.entry.setFocus(Qt.FocusReason.BacktabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
 
     def selected_hand(self) -> HandRow | None:
         rows = self.table.selectionModel().selectedRows()
