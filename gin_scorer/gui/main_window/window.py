@@ -34,7 +34,7 @@ from gin_scorer.gui.main_window.station import POLL_MS
 from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
-from gin_scorer.gui.screen_fit import fit_window, remember_splitter
+from gin_scorer.gui.screen_fit import cards_shown, fit_window, remember_splitter
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
@@ -76,8 +76,8 @@ class MainWindow(WindowMenus):
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
         self.zoom = read_zoom(QSettings().value("view/zoom"))
-        self.cards_shown = QSettings().value("view/cards_shown", True) not in (False, "false")
         fit_window(self)
+        self.cards_shown = cards_shown(self)
         self._build_navigator()
         self._build_pages()
         self._build_status_bar()
