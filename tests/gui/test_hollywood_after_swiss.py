@@ -27,13 +27,15 @@ def two_nights(path: str) -> tuple[int, int, int, int]:
     try:
         plain = load_preset("wikipedia-standard")
         swiss = events.create_event(db, name="Open", rules=plain, format="swiss")
-        ann, bob = entrants.add_entrants(db, swiss.id, [EntrantSpec("Ann Lee"), EntrantSpec("Bob Roe")])
+        people = [EntrantSpec("Ann Lee"), EntrantSpec("Bob Roe")]
+        ann, bob = entrants.add_entrants(db, swiss.id, people)
         first = matches.create_match(db, swiss.id, ann.id, bob.id, table_number=1)
         record = read_entry("ak7 15", plain).record
         hands.record_hand(db, first.id, record, first.version, entered_by="setup")
         hollywood = load_preset("hollywood")
         club = events.create_event(db, name="Club night", rules=hollywood, format="club")
-        cy, dee = entrants.add_entrants(db, club.id, [EntrantSpec("Cy Dunn"), EntrantSpec("Dee Ray")])
+        people = [EntrantSpec("Cy Dunn"), EntrantSpec("Dee Ray")]
+        cy, dee = entrants.add_entrants(db, club.id, people)
         night = matches.create_match(db, club.id, cy.id, dee.id)
         won = read_entry("ag20", hollywood).record
         hands.record_hand(db, night.id, won, night.version, entered_by="setup")

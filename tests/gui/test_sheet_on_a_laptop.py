@@ -169,4 +169,3 @@ def test_the_cards_panel_shows_by_default_on_a_wide_screen_only() -> None:
     assert not cards_shown_by_default(1366)
     assert not cards_shown_by_default(1280)
     assert cards_shown_by_default(1920)
-
