@@ -1864,17 +1864,19 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Nothing entered: {0} keeps what it had.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Replace?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0}.
+        <source>{0}
 
-Replace with this result?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing entered: the table keeps what it had.</source>
+{1}.
+
+Replace it with: {2}?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5648,7 +5650,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Opp. wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Points ±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5691,10 +5701,6 @@ head</source>
     </message>
     <message>
         <source>Point differential</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Head to head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7460,6 +7466,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a match scored as {0} cannot take a {1} result: enter its hands, or adjudicate it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a played result comes from its hands: record them instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7468,19 +7478,19 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} already has a result ({1}): replace it, or take it back first</source>
+        <source>{0} already has a result ({1}): replace it, or take it back first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} was finished by its hands: time was not called</source>
+        <source>{0} was finished by its hands: time was not called</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has {1} hands recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <source>{0} has {1} hands recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} is scored as {1}: a {2} result cannot give it; enter its hands, or adjudicate it</source>
+        <source>{0} is scored as {1}: a {2} result cannot give it; enter its hands, or adjudicate it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7500,7 +7510,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has {1} hand recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <source>{0} has {1} hand recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9363,6 +9373,10 @@ cuts</source>
 </context>
 <context>
     <name>projector_pages</name>
+    <message>
+        <source>In bold: the figure that decided a place.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>v</source>
         <translation type="unfinished"></translation>
