@@ -415,6 +415,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Start next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✖ No round is paired yet: start a round first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -424,6 +428,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} results entered for round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -909,6 +917,14 @@ Bob Marsh
     </message>
     <message>
         <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10194,14 +10210,6 @@ W–L</source>
 <context>
     <name>round_dialogs</name>
     <message>
-        <source>✖ {0} — enter them, or their slips (Ctrl+Shift+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✖ {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Round {0} paired: {1} tables, {2} bye</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10210,7 +10218,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>✖ the event has no round to take back</source>
+        <source>The event has no round to take back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10223,6 +10231,14 @@ W–L</source>
     </message>
     <message>
         <source>Round {0}&apos;s pairings taken back: pair it again when ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter results from &amp;slips…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New match…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

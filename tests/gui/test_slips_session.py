@@ -112,16 +112,22 @@ def test_three_all_in_a_best_of_five_is_refused_as_it_is_typed(window) -> None: 
 def test_replace_answered_no_names_the_table_and_keeps_the_window(window) -> None:  # type: ignore[no-untyped-def]
     seen: dict[str, object] = {}
 
-    def answer_no() -> None:
+    def answer_no() -> None:  # looked for until it shows (the desk writes on a worker first)
         box = QApplication.activeModalWidget()
-        assert isinstance(box, QMessageBox)
-        seen["question"] = box.text()
-        QTest.keyClick(box, Qt.Key.Key_N)  # &No
+        if isinstance(box, QMessageBox):
+            watch.stop()
+            seen["question"] = box.text()
+            QTest.keyClick(box, Qt.Key.Key_N)  # &No
+
+    watch = QTimer()
+    watch.setInterval(20)
+    watch.timeout.connect(answer_no)
 
     def director(dialog: ResultsDialog) -> None:
         enter(dialog, "1 a 3-1")
-        QTimer.singleShot(0, answer_no)
+        watch.start()
         enter(dialog, "1 b 3-0")
+        watch.stop()
         seen["open"] = dialog.isVisible()
         seen["said"] = dialog.said.text()
 
