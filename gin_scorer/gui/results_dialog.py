@@ -10,7 +10,9 @@ goes through :func:`gin_scorer.services.results.record_result`, on a worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -33,6 +35,7 @@ from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import error_text, said_text, say
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import ReplaceFirst, ServiceError
 from gin_scorer.services.events import get_event
 from gin_scorer.services.results import ResultReport, record_result, report_refusal
@@ -42,6 +45,8 @@ from gin_scorer.tournament.tables import TableLine, TableState
 
 class ResultsDialog(QDialog):
     """The results line, what it says, and the tables of the round still owing a result."""
+
+    recorded = Signal(object)  # ScoreSheet: a table's result entered (the desk behind shows it)
 
     def __init__(
         self,
@@ -234,6 +239,7 @@ class ResultsDialog(QDialog):
         sheet = self._record(match_id, report, replace=False)
         if sheet is None:
             return
+        self.recorded.emit(sheet)
         self.entered += 1
         said = result_words(report, table.a, table.b or "")
         self.last_entered.setText(
@@ -337,10 +343,19 @@ def _refusal(named: str, problem: str) -> str:
 
 
 def enter_results(
-    parent: QWidget, db: Database, event_id: int, round_number: int, *, entered_by: str
+    parent: QWidget,
+    db: Database,
+    event_id: int,
+    round_number: int,
+    *,
+    entered_by: str,
+    recorded: Callable[[ScoreSheet], None] | None = None,
 ) -> int:
-    """Show the results mode for the round; how many results were entered."""
+    """Show the results mode for the round; how many results were entered. ``recorded`` is
+    told each table's new sheet as it is entered."""
     dialog = ResultsDialog(db, event_id, round_number, entered_by=entered_by, parent=parent)
+    if recorded is not None:
+        dialog.recorded.connect(recorded)
     try:
         dialog.exec()
         return dialog.entered

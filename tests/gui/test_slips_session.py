@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.navigator import Node
 from gin_scorer.gui.results_dialog import ResultsDialog
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.matches import get_score_sheet
@@ -153,3 +154,16 @@ def test_the_sheet_behind_the_session_shows_its_slip(window) -> None:  # type: i
     assert get_score_sheet(window.db, at[1]).result is not None
     assert "next dealer" not in panel.scoreboard.text()
     assert "Slip" in panel.scoreboard.text()
+
+
+def test_the_navigator_marks_each_table_done_as_its_slip_is_entered(window) -> None:  # type: ignore[no-untyped-def]
+    seen: dict[str, str] = {}
+
+    def director(dialog: ResultsDialog) -> None:
+        enter(dialog, "2 a 3-1")
+        round_item = window.navigator_model.find(Node("round", window.event_id, 1))
+        assert round_item is not None
+        seen["round"] = round_item.text()
+
+    in_session(window, director)
+    assert seen["round"].endswith("(1/4 done)")  # while the window is still open

@@ -292,7 +292,9 @@ class EventActions(StationSync):
             )
             return
         number = rounds[-1].number
-        entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
+        entered = enter_results(
+            self, db, event_id, number, entered_by=self.settings.station, recorded=self.show_result
+        )
         if entered:
             if entered == 1:
                 said = translate("EventActions", "1 result entered for round {0}").format(number)

@@ -261,6 +261,15 @@ class WindowState(QMainWindow):
         self.tabs.setCurrentWidget(self.scoring)
         self.scoring.panel.entry.setFocus()
 
+    def show_result(self, sheet: ScoreSheet) -> None:
+        """A table's result entered beside the desk (the slips window): its navigator line
+        marked done at once, and its sheet, when it is the one open, shown decided."""
+        shown = self.scoring.sheet if self.scoring is not None else None
+        if self.scoring is not None and shown is not None and shown.match.id == sheet.match.id:
+            self.scoring.show_sheet(sheet)  # its sheet_changed refreshes the navigator line
+            return
+        self._sheet_changed(sheet)
+
     def reload_sheet(self) -> None:
         """The open sheet read again: a result entered beside it (the slips window) must not
         leave it saying "next dealer" with its entry line open, as a table still playing."""
