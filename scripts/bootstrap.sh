@@ -18,8 +18,10 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
 # checked by their own validators, the room is tested in a real Chromium, and the QR codes on
 # the table cards are read back (zbar).
 # The room's browser tests drive Debian's Chromium through its own driver (no download).
+# The desk's rehearsal (tests/rehearsal) runs the real window on Xvfb under a window manager
+# (openbox), which it waits for with xprop (x11-utils).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
-  chromium-driver zbar-tools)
+  chromium-driver zbar-tools openbox x11-utils)
 
 packages=("${app_packages[@]}")
 [[ "$profile" == test ]] && packages+=("${test_packages[@]}")
