@@ -972,10 +972,6 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Database: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Station: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2474,10 +2470,6 @@ Withdrawn by {1}, {2}</source>
 <context>
     <name>StationSync</name>
     <message>
-        <source>Database: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot open {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2632,6 +2624,10 @@ Withdrawn by {1}, {2}</source>
 </context>
 <context>
     <name>WindowState</name>
+    <message>
+        <source>Database: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Score sheet</source>
         <translation type="unfinished"></translation>

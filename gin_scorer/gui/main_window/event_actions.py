@@ -314,7 +314,8 @@ class EventActions(StationSync):
 
     def _round_action(self, action: Callable[..., object], title: str) -> bool:
         """Run a round dialog on the open event: its sentence goes to the status bar, a
-        refusal to a message box offering the step it names. True when the round changed."""
+        refusal to a message box (the status bar cut it off mid-name) offering the step it
+        names. True when the round changed."""
         from gin_scorer.gui.round_dialogs import NEW_MATCH, SLIPS, Refused, show_refusal
 
         opened = self._open_event()
@@ -322,7 +323,6 @@ class EventActions(StationSync):
             return False
         message = action(self, *opened, actor=self.settings.station)
         if isinstance(message, Refused):
-            self.statusBar().showMessage(translate("EventActions", "✖ {0}").format(message.text))
             step = show_refusal(self, title, message)
             {SLIPS: self.enter_results, NEW_MATCH: self.new_match}.get(step, lambda: None)()
             return False

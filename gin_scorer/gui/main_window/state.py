@@ -82,6 +82,16 @@ class WindowState(QMainWindow):
     _backup: Operation[BackupFile] | None
     _report: Operation[Path] | None
 
+    def show_database(self, database: str) -> None:
+        """The status bar names the database briefly — its file, or a server's host and
+        database — and whole in its tooltip: a long path took the room of every message."""
+        if "://" in database:  # a server: no user name or password on the screen
+            short = database.split("://", 1)[1].rsplit("@", 1)[-1]
+        else:
+            short = Path(database).name or database
+        self.database_label.setText(translate("WindowState", "Database: {0}").format(short))
+        self.database_label.setToolTip(database if "://" not in database else short)
+
     def close_club(self) -> None:
         """The club's window goes with the database it shows."""
         if self.club_window is not None:

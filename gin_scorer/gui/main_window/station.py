@@ -47,7 +47,7 @@ class StationSync(WindowState):
             self.db.close()
             self.db = None
         self.database = database
-        self.database_label.setText(translate("StationSync", "Database: {0}").format(database))
+        self.show_database(database)
         try:
             station = self.settings.station
             self.db = wait_for(lambda: open_database(database, station=station))

@@ -148,7 +148,8 @@ class MainWindow(WindowMenus):
 
     def _build_status_bar(self) -> None:
         """The station, the last save, the seal and the database, always in sight."""
-        self.database_label = QLabel(translate("MainWindow", "Database: {0}").format(self.database))
+        self.database_label = QLabel()
+        self.show_database(self.database)
         self.station_label = QLabel(
             translate("MainWindow", "Station: {0}").format(self.settings.station)
         )
