@@ -251,8 +251,14 @@ class MatchPanel(QWidget):
         self.entry.setMinimumWidth(example + 6 * metrics.averageCharWidth())
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
-        # The seats decide who deals first in a team match and at a table of three.
-        first = not sheet.hands and not is_seated(sheet.rules) and three_table(sheet) is None
+        # The seats decide who deals first in a team match and at a table of three; nobody
+        # deals on a match a slip or a forfeit decided before its first hand.
+        first = (
+            not sheet.hands
+            and not sheet.finished
+            and not is_seated(sheet.rules)
+            and three_table(sheet) is None
+        )
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)
         if first:

@@ -154,6 +154,7 @@ def test_the_sheet_behind_the_session_shows_its_slip(window) -> None:  # type: i
     assert get_score_sheet(window.db, at[1]).result is not None
     assert "next dealer" not in panel.scoreboard.text()
     assert "Slip" in panel.scoreboard.text()
+    assert not panel.first_dealer.isVisible()  # nobody deals on a decided match
 
 
 def test_the_navigator_marks_each_table_done_as_its_slip_is_entered(window) -> None:  # type: ignore[no-untyped-def]
