@@ -4,12 +4,12 @@ by keystrokes, what it shows measured.
 Each screen is an X server (Xvfb, openbox managing its windows) and a process of its own
 (``tests.rehearsal.driver``): the xcb platform and the scale factor must be chosen before the
 application exists, and the rest of the suite runs offscreen in this one. The three start
-together (docs/decisions/0022). The driver plays
-the event day, a Hollywood night and a table of three in one window, and writes what it
-checked and the screenshot of each step to the test's folder (``GIN_SCORER_REHEARSAL_SHOTS``
-copies the screenshots to a folder of your choice, for a CI artifact). A failed check is
-said with what was measured; a scenario that could not go on says the step and where the
-keyboard was, beside a screenshot of that moment.
+together (docs/decisions/0022). The driver plays the event day, a Hollywood night and a
+table of three in one window, and writes what it checked and the screenshot of each step to
+the test's folder; ``GIN_SCORER_REHEARSAL_SHOTS``
+copies them, the checks and the driver's log to a folder of your choice (a CI artifact). A
+failed check is said with what was measured; a scenario that could not go on says the step
+and where the keyboard was, beside a screenshot of that moment.
 """
 
 from __future__ import annotations
@@ -159,8 +159,9 @@ def _copy_shots(folder: Path, name: str) -> None:
         return
     target = Path(wanted) / name
     target.mkdir(parents=True, exist_ok=True)
-    for shot in folder.glob("*.png"):
-        shutil.copy(shot, target / shot.name)
+    for kept in [*folder.glob("*.png"), folder / "rehearsal.json", folder / "driver.log"]:
+        if kept.exists():
+            shutil.copy(kept, target / kept.name)
 
 
 def _said(rehearsal: Rehearsal) -> str:
