@@ -22,9 +22,11 @@ app_packages=(libglib2.0-0 libegl1 libgl1 libfontconfig1 libxkbcommon0 libdbus-1
 # The Windows build (packaging/windows/build.sh) needs NSIS, osslsigncode and the mingw-w64
 # cross compiler (its launchers); its test installs and runs it under 64-bit Wine (wine64
 # runs x64 programs without wine32 or multiarch).
+# The desk's rehearsal (tests/rehearsal) runs the real window on Xvfb under a window manager
+# (openbox), which it waits for with xprop (x11-utils).
 test_packages=(poppler-utils postgresql binutils desktop-file-utils appstream chromium
   chromium-driver zbar-tools default-jre-headless nsis osslsigncode gcc-mingw-w64-x86-64-win32
-  wine wine64)
+  wine wine64 openbox x11-utils)
 # npm comes with Node.js from some sources and as its own package from Debian's.
 [[ "$profile" == test ]] && ! command -v npm >/dev/null 2>&1 && test_packages+=(nodejs npm)
 

@@ -52,6 +52,11 @@ class ProblemLabel(QLabel):
 
     def say(self, text: str) -> None:
         self.setText(translate("ProblemLabel", "✖ {0}").format(text))
+        # A refusal of two lines in a dialog laid out for none: asking for its lines' height
+        # makes the dialog grow to show it whole (Qt does not make a shown window taller for
+        # a label that wraps, and the second line was cut off).
+        if self.isVisible():
+            self.setMinimumHeight(max(0, self.heightForWidth(self.width())))
 
 
 def dialog_buttons(

@@ -79,6 +79,8 @@ class RulesEditor(QWidget):
         self.preset_box = QComboBox()
         self.preset_box.setObjectName("presetBox")
         self.preset_box.setAccessibleName(translate("RulesEditor", "Rule-set preset"))
+        # As wide as its longest preset: "Pagat three players (the dealer sits out)" whole.
+        self.preset_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for preset in presets:
             self.preset_box.addItem(f"{preset.name} ({preset.key})", preset.key)
         self.widgets: dict[str, QWidget] = {}

@@ -21,6 +21,8 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.paths import resources_dir
 
 HELP_FILE = "desk.md"
+SHORTCUT_NAME = "shortcutName"
+"""An action's dynamic property: its name in the shortcut table, when its text changes."""
 
 
 def help_folder() -> Path:
@@ -89,7 +91,11 @@ def shortcuts_table(actions: Iterable[tuple[str, QAction]]) -> str:
             shown = key.toString(QKeySequence.SequenceFormat.NativeText)
             keys = translate("HelpDialog", "{0} or {1}").format(keys, shown) if keys else shown
         if keys:
-            command = action.text().replace("&", "").rstrip("…")
+            # The undo and redo actions' text follows the stack ("Undo Record hand 25"):
+            # they carry their plain name for this table.
+            named = action.property(SHORTCUT_NAME)
+            text = named if isinstance(named, str) and named else action.text()
+            command = text.replace("&", "").rstrip("…")
             rows.append(f"| {menu} | {command} | {keys} |")
     return "\n".join(rows)
 

@@ -9,6 +9,7 @@ then hands the panel the fresh sheet. So nothing here adds up a total.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSizePolicy,
-    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -30,7 +30,8 @@ from gin_scorer.gui.entry_line import EntryLine
 from gin_scorer.gui.games_model import GamesModel
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.match_words import finished_words, scoreboard_html
-from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.gui.score_sheet_model import ScoreSheetModel
+from gin_scorer.gui.sheet_layout import PadLayout
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.entry_grammar import (
@@ -86,21 +87,16 @@ class MatchPanel(QWidget):
         self.title.setWordWrap(True)
         self._build_sheet()
         entry_row = self._build_entry_line()
-        pad = QSplitter(Qt.Orientation.Vertical)
-        pad.addWidget(self.table)
-        pad.addWidget(self.games_table)
-        pad.setStretchFactor(0, 4)
-        pad.setStretchFactor(1, 1)
+        self.layout_of_pad = PadLayout(self.table, self.games_table)
+        self.pad = self.layout_of_pad.pad
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.scoreboard)
-        layout.addWidget(pad, 1)
+        layout.addWidget(self.pad, 1)
         layout.addWidget(self.next_hand)
         layout.addLayout(entry_row)
         layout.addWidget(self.hint)
         self.setFocusProxy(self.entry)
-        # Tab from the entry line goes to the sheet (to pick a hand to correct) and back.
-        self.setTabOrder(self.entry, self.table)
         self.entry.escape_pressed.connect(self.cancel_edit)
         self._update_preview("")
 
@@ -115,6 +111,7 @@ class MatchPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)  # one line per hand, like the pad
+        self.table.setTabKeyNavigation(False)  # Tab leaves the sheet (rows, not cells, count)
         self.table.verticalHeader().setVisible(False)
         # Widths are fitted from the precomputed texts whenever the sheet changes.
         header = self.table.horizontalHeader()
@@ -167,6 +164,8 @@ class MatchPanel(QWidget):
         self.first_dealer_label = QLabel(translate("MatchPanel", "First dealer:"))
         self.first_dealer = QComboBox()
         self.first_dealer.setObjectName("firstDealer")
+        # As wide as the longer name: a cut "Ingrid Lind" is not a choice anyone can read.
+        self.first_dealer.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         entry_row = QHBoxLayout()
         entry_row.addWidget(self.first_dealer_label)
         entry_row.addWidget(self.first_dealer)
@@ -188,7 +187,8 @@ class MatchPanel(QWidget):
         self.sheet = sheet
         self.model.set_sheet(sheet)
         names = self.model.names()
-        self.games_model.set_games(ledger_games(sheet.ledger) if sheet else (), names)
+        games = ledger_games(sheet.ledger) if sheet else ()
+        self.games_model.set_games(games, self.model.short_names())
         if sheet is None:
             self.next_hand.setVisible(False)
             self.title.setText(translate("MatchPanel", "No match open"))
@@ -213,26 +213,9 @@ class MatchPanel(QWidget):
             # Fitted after every change (the texts are precomputed, so this is cheap) so a
             # longer result never ends in "…".
             self._fitted_for = sheet.match.id
-            # No notes yet (corrections, override reasons): the column would only take room.
-            notes = self.model.column_of(Column.NOTES)
-            self.table.setColumnHidden(
-                notes,
-                not any(
-                    self.model.data(self.model.index(row, notes))
-                    for row in range(self.model.rowCount())
-                ),
-            )
-            # Hollywood: each game's column holds its running score, as on the pad; one
-            # pair of totals (and a game number) beside them would only repeat game 1.
-            for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
-                if self.model.has_column(column):
-                    self.table.setColumnHidden(
-                        self.model.column_of(column), self.model.is_hollywood()
-                    )
-            if is_seated(sheet.rules):  # a team match is one game: its number says nothing
-                self.table.setColumnHidden(self.model.column_of(Column.GAME), True)
+            self.layout_of_pad.show_columns(self.model, sheet)
             self.refit()
-            self.table.scrollToBottom()
+            self.layout_of_pad.follow_newest()
         # A table of three is one game with three scores: the scoreboard says them all.
         self.games_table.setVisible(sheet is None or three_table(sheet) is None)
         self._update_preview(self.entry.text())
@@ -260,17 +243,22 @@ class MatchPanel(QWidget):
         self.next_hand.setVisible(bool(self.next_hand.text()))
 
     def refit(self) -> None:
-        """Column widths fitted to the texts (a new match, or the zoom changed)."""
-        self.table.resizeColumnsToContents()
-        games = self.games_table
-        games.resizeColumnsToContents()
-        # Room for three games (Hollywood's) in the current text size, no more.
-        rows = 3 * games.verticalHeader().defaultSectionSize()
-        games.setMaximumHeight(games.horizontalHeader().sizeHint().height() + rows + 4)
+        """Column widths fitted to the texts (a new match, or the zoom changed), and the
+        entry line wide enough for its example in the text's size now."""
+        self.layout_of_pad.refit()
+        metrics = QFontMetrics(self.entry.font())
+        example = metrics.horizontalAdvance(self.entry.placeholderText())
+        self.entry.setMinimumWidth(example + 6 * metrics.averageCharWidth())
 
     def _show_first_dealer(self, sheet: ScoreSheet, names: tuple[str, str]) -> None:
-        # The seats decide who deals first in a team match and at a table of three.
-        first = not sheet.hands and not is_seated(sheet.rules) and three_table(sheet) is None
+        # The seats decide who deals first in a team match and at a table of three; nobody
+        # deals on a match a slip or a forfeit decided before its first hand.
+        first = (
+            not sheet.hands
+            and not sheet.finished
+            and not is_seated(sheet.rules)
+            and three_table(sheet) is None
+        )
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)
         if first:
@@ -383,6 +371,20 @@ class MatchPanel(QWidget):
             self.entry_accepted()
         else:
             self.entry.clear()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab from the entry line goes to the sheet (to pick a hand for F2 or Ctrl+Delete)
+        and Shift+Tab from the sheet comes back. ``setTabOrder`` cannot say so here: the
+        table is made before the entry line, and Qt left the chain in that order, so Tab went
+        on past the sheet to the cards panel."""
+        focus = self.focusWidget()
+        if next and focus is self.entry:
+            self.table.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        if not next and focus is self.table:
+            self.entry.setFocus(Qt.FocusReason.BacktabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
 
     def selected_hand(self) -> HandRow | None:
         rows = self.table.selectionModel().selectedRows()

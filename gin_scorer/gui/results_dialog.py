@@ -10,7 +10,10 @@ goes through :func:`gin_scorer.services.results.record_result`, on a worker.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,17 +32,21 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
 from gin_scorer.presentation.three_words import players_phrase
-from gin_scorer.presentation.words import error_text, said_text
+from gin_scorer.presentation.words import error_text, said_text, say
 from gin_scorer.services import matches
 from gin_scorer.services.database import Database
+from gin_scorer.services.dto import ScoreSheet
 from gin_scorer.services.errors import ReplaceFirst, ServiceError
-from gin_scorer.services.results import ResultReport, record_result
+from gin_scorer.services.events import get_event
+from gin_scorer.services.results import ResultReport, record_result, report_refusal
 from gin_scorer.services.rounds import RoundStatusBoard, round_status
 from gin_scorer.tournament.tables import TableLine, TableState
 
 
 class ResultsDialog(QDialog):
     """The results line, what it says, and the tables of the round still owing a result."""
+
+    recorded = Signal(object)  # ScoreSheet: a table's result entered (the desk behind shows it)
 
     def __init__(
         self,
@@ -73,6 +80,10 @@ class ResultsDialog(QDialog):
         self.missing.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        # Enter is the results line's: it never presses Close (only Esc or a click closes).
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setAutoDefault(False)
+        close.setDefault(False)
         for widget in (
             hint,
             self.line,
@@ -85,6 +96,9 @@ class ResultsDialog(QDialog):
             layout.addWidget(widget)
         layout.addWidget(buttons)
         self.board: RoundStatusBoard | None = None
+        # The event's rules, for refusing a result that cannot be (3–3 in a best of five)
+        # while it is typed; the services refuse it again on Enter, with the match's own.
+        self.rules = get_event(db, event_id).rules
         for line in (self.line, self.totals):
             line.textChanged.connect(lambda _text: self._typed(self.typed()))
             line.returnPressed.connect(self._enter)
@@ -186,6 +200,10 @@ class ResultsDialog(QDialog):
         if line.report is None:
             self._say(translate("ResultsDialog", "{0} — {1}").format(who, line.hint))
             return
+        problem = report_refusal(line.report, self.rules)
+        if problem is not None:
+            self._say(_refusal(who, say(problem)), error=True)
+            return
         said = result_words(line.report, table.a, table.b or "")
         if table.state is TableState.FINISHED:
             self._say(
@@ -195,6 +213,14 @@ class ResultsDialog(QDialog):
             )
         else:
             self._say(translate("ResultsDialog", "{0} — {1} ⏎").format(who, said))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter belongs to the results line (it enters the slip, or says why not); the
+        window itself never takes it as "close", whatever button Qt would make default."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.said.setText(text)
@@ -206,13 +232,14 @@ class ResultsDialog(QDialog):
         if line.report is None or table is None or table.match_id is None:
             self._typed(self.typed())
             return
-        if table.c is not None:  # said before the services would refuse it
-            self._typed(self.typed())
+        if table.c is not None or report_refusal(line.report, self.rules) is not None:
+            self._typed(self.typed())  # said before the services would refuse it
             return
         report, match_id = line.report, table.match_id
         sheet = self._record(match_id, report, replace=False)
         if sheet is None:
             return
+        self.recorded.emit(sheet)
         self.entered += 1
         said = result_words(report, table.a, table.b or "")
         self.last_entered.setText(
@@ -249,17 +276,12 @@ class ResultsDialog(QDialog):
         except ReplaceFirst as error:
             text = error_text(error)
             if not replace:
-                answer = QMessageBox.question(
-                    self,
-                    translate("ResultsDialog", "Replace?"),
-                    translate("ResultsDialog", "{0}.\n\nReplace with this result?").format(
-                        text[:1].upper() + text[1:]
-                    ),
-                )
-                if answer == QMessageBox.StandardButton.Yes:
+                if self._replace_asked(match_id, report, text):
                     return self._record(match_id, report, replace=True)
                 self._say(
-                    translate("ResultsDialog", "Nothing entered: the table keeps what it had.")
+                    translate("ResultsDialog", "Nothing entered: {0} keeps what it had.").format(
+                        self._named(match_id)
+                    )
                 )
                 return None
             self._say(_refusal(self._named(match_id), text), error=True)
@@ -267,9 +289,26 @@ class ResultsDialog(QDialog):
             self._say(_refusal(self._named(match_id), error_text(error)), error=True)
         return None
 
-    def _named(self, match_id: int) -> str:
+    def _replace_asked(self, match_id: int, report: ResultReport, why: str) -> bool:
+        """ "Replace?" — the table by its number and players, what it has, what would
+        replace it; No is the answer Esc gives."""
+        table = self._line_of(match_id)
+        new = result_words(report, table.a, table.b or "") if table is not None else ""
+        answer = QMessageBox.question(
+            self,
+            translate("ResultsDialog", "Replace?"),
+            translate("ResultsDialog", "{0}\n\n{1}.\n\nReplace it with: {2}?").format(
+                _named(table), why[:1].upper() + why[1:], new
+            ),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _line_of(self, match_id: int) -> TableLine | None:
         lines = self.board.lines if self.board is not None else ()
-        return _named(next((t for t in lines if t.match_id == match_id), None))
+        return next((t for t in lines if t.match_id == match_id), None)
+
+    def _named(self, match_id: int) -> str:
+        return _named(self._line_of(match_id))
 
 
 def _named(table: TableLine | None) -> str:
@@ -304,10 +343,19 @@ def _refusal(named: str, problem: str) -> str:
 
 
 def enter_results(
-    parent: QWidget, db: Database, event_id: int, round_number: int, *, entered_by: str
+    parent: QWidget,
+    db: Database,
+    event_id: int,
+    round_number: int,
+    *,
+    entered_by: str,
+    recorded: Callable[[ScoreSheet], None] | None = None,
 ) -> int:
-    """Show the results mode for the round; how many results were entered."""
+    """Show the results mode for the round; how many results were entered. ``recorded`` is
+    told each table's new sheet as it is entered."""
     dialog = ResultsDialog(db, event_id, round_number, entered_by=entered_by, parent=parent)
+    if recorded is not None:
+        dialog.recorded.connect(recorded)
     try:
         dialog.exec()
         return dialog.entered

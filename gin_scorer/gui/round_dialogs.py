@@ -9,6 +9,7 @@ current round still owes results, hands already entered) come back as the servic
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -128,23 +129,41 @@ class RoundPreviewDialog(QDialog):
                 self.table.setItem(row, column, QTableWidgetItem(text))
 
 
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A round action refused: the sentence, and the step the desk offers instead
+    (:data:`SLIPS`, :data:`NEW_MATCH`, or none)."""
+
+    text: str
+    step: str = ""
+
+
+SLIPS = "slips"  # Event → Enter results from slips (Ctrl+Shift+R)
+NEW_MATCH = "new match"  # Event → New match (Ctrl+M)
+
+
 def pair_next_round(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
-) -> str | None:
+) -> str | Refused | None:
     """Show the next round's pairings and pair it if the director says so. Returns the
-    sentence for the status bar ("✖ …" when refused), or None when the director cancelled."""
+    sentence for the status bar, the refusal, or None when the director cancelled."""
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.events import get_event
     from gin_scorer.services.rounds import RoundUnfinished, preview_round, start_round
+    from gin_scorer.tournament.model import Format
 
+    if Format(get_event(db, event_id).format) is Format.CLUB:
+        said = (
+            "A club night has no rounds to pair: seat each table with Event → New match (Ctrl+M)."
+        )
+        return Refused(translate("round_dialogs", said), NEW_MATCH)
     try:
         preview = wait_for(lambda: preview_round(db, event_id))
     except RoundUnfinished as error:  # the results missing: say where they can go in
-        return translate(
-            "round_dialogs", "✖ {0} — enter them, or their slips (Ctrl+Shift+R)"
-        ).format(error_text(error))
+        said = "{0} — enter them on their sheets, or from their slips (Ctrl+Shift+R)."
+        return Refused(translate("round_dialogs", said).format(_sentence(error)), SLIPS)
     except ServiceError as error:
-        return translate("round_dialogs", "✖ {0}").format(error_text(error))
+        return Refused(_sentence(error))
     dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -154,7 +173,7 @@ def pair_next_round(
     try:
         view = wait_for(lambda: start_round(db, event_id, actor=actor))
     except ServiceError as error:
-        return translate("round_dialogs", "✖ {0}").format(error_text(error))
+        return Refused(_sentence(error))
     tables = sum(1 for p in view.pairings if not p.is_bye)
     if view.byes:
         return translate("round_dialogs", "Round {0} paired: {1} tables, {2} bye").format(
@@ -165,14 +184,15 @@ def pair_next_round(
 
 def take_back_round(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
-) -> str | None:
-    """Ask, then take back the latest round's pairings. The status-bar sentence, or None."""
+) -> str | Refused | None:
+    """Ask, then take back the latest round's pairings. The status-bar sentence, the
+    refusal, or None."""
     from gin_scorer.services.errors import ServiceError
     from gin_scorer.services.rounds import cancel_round, list_rounds
 
     rounds = list_rounds(db, event_id)
     if not rounds:
-        return translate("round_dialogs", "✖ the event has no round to take back")
+        return Refused(translate("round_dialogs", "The event has no round to take back."))
     number = rounds[-1].number
     answer = QMessageBox.question(
         parent,
@@ -189,7 +209,35 @@ def take_back_round(
     try:
         wait_for(lambda: cancel_round(db, event_id, actor=actor))
     except ServiceError as error:
-        return translate("round_dialogs", "✖ {0}").format(error_text(error))
+        return Refused(_sentence(error))
     return translate(
         "round_dialogs", "Round {0}'s pairings taken back: pair it again when ready"
     ).format(number)
+
+
+def _sentence(error: Exception) -> str:
+    """A refusal of the services as a sentence of its own (they write it mid-sentence)."""
+    text = error_text(error)
+    return text[:1].upper() + text[1:]
+
+
+def show_refusal(parent: QWidget, title: str, refused: Refused) -> str:
+    """The refusal in a message box, where the director is looking (the status bar cut it
+    off mid-name), with a button for the step it names; that step, when chosen ("")."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, refused.text, parent=parent)
+    steps = {
+        SLIPS: translate("round_dialogs", "Enter results from &slips…"),
+        NEW_MATCH: translate("round_dialogs", "&New match…"),
+    }
+    offered = (
+        box.addButton(steps[refused.step], QMessageBox.ButtonRole.AcceptRole)
+        if refused.step
+        else None
+    )
+    box.addButton(QMessageBox.StandardButton.Close)
+    if offered is not None:
+        box.setDefaultButton(offered)
+    box.exec()
+    chosen = refused.step if offered is not None and box.clickedButton() is offered else ""
+    box.deleteLater()
+    return chosen

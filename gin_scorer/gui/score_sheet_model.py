@@ -29,6 +29,7 @@ from gin_scorer.presentation.hand_words import (
     result_cell,
     side_name,
 )
+from gin_scorer.presentation.match_place import short_names
 from gin_scorer.presentation.seat_words import (
     is_seated,
     seat_label,
@@ -107,6 +108,9 @@ class ScoreSheetModel(QAbstractTableModel):
         super().__init__(parent)  # type: ignore[arg-type]
         self._sheet: ScoreSheet | None = None
         self._names = ("A", "B")
+        # The narrow columns' names (dealer, result, points, totals): first names, or with
+        # the surname's initial; the title above the sheet and the tooltips say them whole.
+        self._short = ("A", "B")
         self._game_ends: frozenset[int] = frozenset()
         self._lines: tuple[HandRow | WithdrawnHand, ...] = ()
         # Display strings computed once per sheet: views ask for them many times per paint.
@@ -124,11 +128,12 @@ class ScoreSheetModel(QAbstractTableModel):
         self.beginResetModel()
         self._sheet = sheet
         if sheet is None:
-            self._names = ("A", "B")
+            self._names = self._short = ("A", "B")
             self._game_ends = frozenset()
         else:
             b = sheet.match.b
             self._names = (side_label(sheet.match.a), side_label(b))
+            self._short = _short_labels(sheet, self._names)
             rows = sheet.hands
             # A hand closes its game when the next hand belongs to a later game, or when it
             # is the last hand of a finished match.
@@ -162,6 +167,10 @@ class ScoreSheetModel(QAbstractTableModel):
 
     def names(self) -> tuple[str, str]:
         return self._names
+
+    def short_names(self) -> tuple[str, str]:
+        """The sides as the sheet's narrow columns name them (``Kai T.``, ``Kai W.``)."""
+        return self._short
 
     def is_hollywood(self) -> bool:
         """True when the sheet has a running-score column per Hollywood game."""
@@ -215,7 +224,9 @@ class ScoreSheetModel(QAbstractTableModel):
                 )
             return translate("ScoreSheetModel", "Game {0}\nA – B").format(key.number)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return None
+            sides = {Column.POINTS_A: a, Column.TOTAL_A: a, Column.POINTS_B: b, Column.TOTAL_B: b}
+            return sides.get(key) if isinstance(key, Column) else None
+        a, b = self._short
         partnership = self._sheet is not None and is_seated(self._sheet.rules)
         # Two lines for a total: a long name would otherwise widen the column past the view.
         total = translate("ScoreSheetModel", "{0}\ntotal")
@@ -311,7 +322,7 @@ class ScoreSheetModel(QAbstractTableModel):
         # A partnership's hand is played by one player of each team, a table of three's by
         # two of the three: name them, not the sides.
         index = hand.number - 1
-        names = seat_names(sheet, index) or hand_players(sheet, index) or self._names
+        names = seat_names(sheet, index) or hand_players(sheet, index) or self._short
         if column == Column.HAND:
             return seat_label(sheet, index)
         if column == Column.DEALER:
@@ -333,7 +344,7 @@ class ScoreSheetModel(QAbstractTableModel):
     def _withdrawn_cell(self, line: WithdrawnHand, key: _Key) -> str:
         three = self._sheet is not None and three_table(self._sheet) is not None
         if key == Column.DEALER and not three:  # a withdrawn hand has no seat at a three
-            return "" if line.dealer is None else side_name(line.dealer, self._names)
+            return "" if line.dealer is None else side_name(line.dealer, self._short)
         if key == Column.OUTCOME:
             return withdrawn_note(line).split(":")[0]
         if key == Column.DECLARED:
@@ -343,6 +354,12 @@ class ScoreSheetModel(QAbstractTableModel):
     @staticmethod
     def _tooltip(hand: HandRow) -> str | None:
         return hand_tooltip(hand)
+
+
+def _short_labels(sheet: ScoreSheet, labels: tuple[str, str]) -> tuple[str, str]:
+    """Two players' short names; a team's label stays as it is (it is short already)."""
+    teams = any(e is not None and len(e.members) > 1 for e in (sheet.match.a, sheet.match.b))
+    return labels if teams or sheet.match.b is None else short_names(*labels)
 
 
 def _hollywood_cells(ledger: object) -> dict[int, dict[int, str]]:

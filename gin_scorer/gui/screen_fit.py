@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 
 _GEOMETRY_KEY = "window/geometry"
 _DEFAULT_SIZE = (1280, 800)
+_FRAME = (20, 40)  # a window manager's frame and title bar, about
+_WIDE_SCREEN = 1600  # logical pixels: room for the sheet and the cards panel side by side
 
 
 def _saved(key: str) -> QByteArray | None:
@@ -26,9 +28,44 @@ def _saved(key: str) -> QByteArray | None:
     return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
 
+def wants_maximised(free_width: int, free_height: int) -> bool:
+    """Does a screen with this free area (logical pixels) hold the window at its default
+    size, title bar and frame included? A laptop's (1366×768, or 1920×1080 at 150 %) does
+    not: there the window opens maximised, every pixel for the sheet, the title bar on the
+    screen — a window as tall as the free area put its title bar above the screen's top.
+
+    >>> wants_maximised(1366, 728), wants_maximised(2560, 1400)
+    (True, False)
+    """
+    width, height = _DEFAULT_SIZE
+    return free_width < width + _FRAME[0] or free_height < height + _FRAME[1]
+
+
+def cards_shown_by_default(free_width: int) -> bool:
+    """The cards panel beside the sheet on a first start: only where the screen is wide
+    (1600 logical pixels or more); on a laptop it folds away until F4 or Ctrl+Shift+C
+    (typing the cards) opens it, and the sheet has the room.
+
+    >>> cards_shown_by_default(1366), cards_shown_by_default(1920)
+    (False, True)
+    """
+    return free_width >= _WIDE_SCREEN
+
+
+def cards_shown(window: QWidget) -> bool:
+    """View → Cards panel (F4) as the director left it; the screen's width decides the
+    first time (:func:`cards_shown_by_default`)."""
+    chosen = QSettings().value("view/cards_shown")
+    if chosen is not None:
+        return chosen not in (False, "false")
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen is None or cards_shown_by_default(screen.availableGeometry().width())
+
+
 def fit_window(window: QMainWindow) -> None:
     """The window as it was left if that still fits the screen, else as large as the
-    screen's free area allows, up to 1280×800, in its middle."""
+    screen's free area allows, up to 1280×800, in its middle — maximised on a screen too
+    small for that (:func:`wants_maximised`)."""
     saved = _saved(_GEOMETRY_KEY)
     if saved is not None and window.restoreGeometry(saved) and _fits(window.frameGeometry()):
         return
@@ -41,7 +78,9 @@ def fit_window(window: QMainWindow) -> None:
     height = min(_DEFAULT_SIZE[1], free.height())
     left = free.x() + (free.width() - width) // 2
     top = free.y() + (free.height() - height) // 2
-    window.setGeometry(QRect(left, top, width, height))
+    window.setGeometry(QRect(left, top, width, height))  # and when it is un-maximised
+    if wants_maximised(free.width(), free.height()):
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
 
 
 def _fits(frame: QRect) -> bool:
@@ -53,14 +92,15 @@ def remember_window(window: QMainWindow) -> None:
     QSettings().setValue(_GEOMETRY_KEY, window.saveGeometry())
 
 
-def remember_splitter(splitter: QSplitter, key: str) -> None:
-    """Put the handle where it was last left, and remember where it is left next."""
+def remember_splitter(splitter: QSplitter, key: str) -> bool:
+    """Put the handle where it was last left, and remember where it is left next; True when
+    it was put back (False: the splitter's first time, its owner places it)."""
     saved = _saved(f"layout/{key}")
-    if saved is not None:
-        splitter.restoreState(saved)
+    restored = saved is not None and splitter.restoreState(saved)
     splitter.splitterMoved.connect(
         lambda *_: QSettings().setValue(f"layout/{key}", splitter.saveState())
     )
+    return restored
 
 
 class ReflowSplitter(QSplitter):

@@ -61,6 +61,9 @@ class SealLabel(QLabel):
             self.setToolTip(translate("SealLabel", NO_SEAL_YET))
             return
         self.setText(translate("SealLabel", "Seal {0}").format(short_seal(code)))
+        # Its whole text: a crowded status bar (1280 px, a message, the backups' age)
+        # squeezes the database's name, which elides, never the seal's start.
+        self.setMinimumWidth(self.sizeHint().width())
         self.setToolTip(
             translate("SealLabel", "Seal {0}\n{1}").format(
                 code, translate("SealLabel", WHAT_IT_IS).format(code)

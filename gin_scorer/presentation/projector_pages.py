@@ -7,7 +7,7 @@ Pure: the projector window (and, later, the web room) decides how many rows fit 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TypeVar
@@ -18,12 +18,18 @@ from gin_scorer.presentation.club_words import (
     season_scoring_line,
     season_summary_cells,
 )
-from gin_scorer.presentation.standings_table import missing_points_note, points_text
+from gin_scorer.presentation.standings_table import (
+    deciding_tie_breaks,
+    missing_points_note,
+    points_text,
+    tie_break_note,
+)
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.rounds import NameLine, PairingView
 from gin_scorer.services.seasons import SeasonStanding
 from gin_scorer.services.standings import StandingRow
+from gin_scorer.tournament.settings import TieBreak
 
 T = TypeVar("T")
 
@@ -35,8 +41,27 @@ _STANDINGS_HEADS = (
     ("left", QT_TRANSLATE_NOOP("columns", "Place")),
     ("left", QT_TRANSLATE_NOOP("columns", "Entrant")),
     ("right", QT_TRANSLATE_NOOP("columns", "W–L")),
-    ("right", QT_TRANSLATE_NOOP("columns", "Points ±")),
 )
+# A tie-break's column on the wall: its heading and its cell.
+_TIE_COLUMNS: dict[TieBreak, tuple[str, Callable[[StandingRow], str]]] = {
+    TieBreak.BUCHHOLZ: (QT_TRANSLATE_NOOP("columns", "Opp. wins"), lambda r: str(r.buchholz)),
+    TieBreak.GAME_WINS: (
+        QT_TRANSLATE_NOOP("columns", "Games"),
+        lambda r: f"{r.game_wins}–{r.game_losses}",
+    ),
+    TieBreak.POINT_DIFFERENTIAL: (
+        QT_TRANSLATE_NOOP("columns", "Points ±"),
+        lambda r: points_text(r.point_differential, r.points_missing),
+    ),
+    TieBreak.HEAD_TO_HEAD: (
+        QT_TRANSLATE_NOOP("columns", "Head to head"),
+        lambda r: str(dict(r.tie_breaks).get(TieBreak.HEAD_TO_HEAD, "")),
+    ),
+    TieBreak.SEED: (
+        QT_TRANSLATE_NOOP("columns", "Seed"),
+        lambda r: str(r.entrant.seed) if r.entrant.seed is not None else "—",
+    ),
+}
 _TABLES_HEADS = (
     ("left", QT_TRANSLATE_NOOP("columns", "Table")),
     ("left", QT_TRANSLATE_NOOP("columns", "Player")),
@@ -85,25 +110,56 @@ def _html_table(heads: Iterable[tuple[str, str]], rows: Iterable[str]) -> str:
     return f"{_TABLE}<tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def standings_pages(heading: str, rows: Sequence[StandingRow], per_page: int) -> list[Page]:
-    """The standings: place, entrant, won–lost, points ±; the ``*`` footnote when needed."""
+def wall_tie_breaks(rows: Sequence[StandingRow]) -> list[TieBreak]:
+    """The tie-breaks the wall shows beside W–L: each that decides a place (in the event's
+    order), and the points ± always — the figure players know — last when it is not one of
+    the event's tie-breaks."""
+    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
+    deciding = set(deciding_tie_breaks(rows))
+    differential: TieBreak = TieBreak.POINT_DIFFERENTIAL
+    shown: list[TieBreak] = [
+        t for t in order if t is not TieBreak.MATCH_WINS and (t in deciding or t is differential)
+    ]
+    if differential not in shown:
+        shown.append(differential)
+    return shown
+
+
+def standings_notes(rows: Sequence[StandingRow]) -> list[str]:
+    """The notes under the standings: how ties are broken, the ``*`` beside a differential."""
+    said = tie_break_note(rows)
+    if said:
+        said += " " + translate("projector_pages", "In bold: the figure that decided a place.")
+    return [note for note in (said, missing_points_note(rows)) if note]
+
+
+def standings_pages(
+    heading: str, rows: Sequence[StandingRow], per_page: int, *, note_style: str = NOTE_STYLE
+) -> list[Page]:
+    """The standings in place order: place, entrant, won–lost, then the tie-break columns
+    that decide the places (:func:`wall_tie_breaks`), the deciding figure of each row in
+    bold, so that a 4–2 above another 4–2 says why; the notes under every page."""
     parts = chunks(rows, per_page)
-    missing = missing_points_note(rows)
+    ties = wall_tie_breaks(rows)
+    decided = dict(zip((id(r) for r in rows), deciding_tie_breaks(rows), strict=True))
+    heads = [*_STANDINGS_HEADS, *(("right", _TIE_COLUMNS[tie][0]) for tie in ties)]
+    notes = "".join(f"<p style='{note_style}'>{escape(n)}</p>" for n in standings_notes(rows))
     pages = []
     for index, part in enumerate(parts):
-        body = _html_table(
-            _STANDINGS_HEADS,
-            (
-                f"<tr><td width=110>{r.place_label}</td><td>{escape(r.entrant.name)}</td>"
-                f"<td align=right>{r.match_wins}–{r.match_losses}</td>"
-                f"<td align=right>{points_text(r.point_differential, r.points_missing)}</td></tr>"
-                for r in part
-            ),
-        )
-        if missing:  # the * beside a differential: say what it leaves out
-            body += f"<p style='{NOTE_STYLE}'>{escape(missing)}</p>"
-        pages.append(Page(_numbered(heading, len(parts), index), body, "standings"))
+        body = _html_table(heads, (_standing_row(r, ties, decided.get(id(r))) for r in part))
+        pages.append(Page(_numbered(heading, len(parts), index), body + notes, "standings"))
     return pages
+
+
+def _standing_row(row: StandingRow, ties: Sequence[TieBreak], decided: TieBreak | None) -> str:
+    cells = []
+    for tie in ties:
+        text = escape(_TIE_COLUMNS[tie][1](row))
+        cells.append(f"<td align=right>{f'<b>{text}</b>' if tie is decided else text}</td>")
+    return (
+        f"<tr><td width=110>{row.place_label}</td><td>{escape(row.entrant.name)}</td>"
+        f"<td align=right>{row.match_wins}–{row.match_losses}</td>{''.join(cells)}</tr>"
+    )
 
 
 def _table_row(p: PairingView, versus: str) -> str:

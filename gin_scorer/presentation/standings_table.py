@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.columns import ColumnSpec
@@ -108,6 +109,32 @@ def extra_tie_breaks(rows: Sequence[StandingRow]) -> list[tuple[int, str, str]]:
         for position, (tie, _value) in enumerate(tie_breaks)
         if tie.value not in SHOWN_AS_COLUMNS
     ]
+
+
+def deciding_tie_breaks(rows: Sequence[StandingRow]) -> tuple[TieBreak | None, ...]:
+    """For each row, the tie-break that placed it below the row above: the first of the
+    event's tie-breaks (the record's match wins first) on which the two differ. ``None`` for
+    the first row and for a place shared with the row above — and for every row of a
+    knockout, whose places come from its bracket. What a player asks the desk ("why is he
+    above me at 4–2?") is answered by that column."""
+    decided: list[TieBreak | None] = [None]
+    for above, row in pairwise(rows):
+        if row.place == above.place:
+            decided.append(None)
+            continue
+        decided.append(
+            next(
+                (
+                    tie
+                    for (tie, value), (_, over) in zip(
+                        row.tie_breaks, above.tie_breaks, strict=False
+                    )
+                    if value != over
+                ),
+                None,
+            )
+        )
+    return tuple(decided[: len(rows)])
 
 
 # --- the app's table -------------------------------------------------------------------------
@@ -264,11 +291,7 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
         )
         for row in rows
     )
-    note = ""
-    if order:
-        broken_by = ", ".join(tie_break_label(tie).lower() for tie in order)
-        note = translate("standings_table", "Ties broken by: {0}.").format(broken_by)
-    note = " ".join(x for x in (note, missing_points_note(rows)) if x)
+    note = " ".join(x for x in (tie_break_note(rows), missing_points_note(rows)) if x)
     headings = tuple(
         translate("columns", _PRINTED_HEADINGS[tie.value])
         if tie.value in _PRINTED_HEADINGS
@@ -276,6 +299,16 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
         for tie in extra
     )
     return PrintedStandings(lines, headings, note)
+
+
+def tie_break_note(rows: Sequence[StandingRow]) -> str:
+    """``Ties broken by: match wins, opponents' match wins, …`` ("" when the event has no
+    tie-breaks: a knockout)."""
+    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
+    if not order:
+        return ""
+    broken_by = ", ".join(tie_break_label(tie).lower() for tie in order)
+    return translate("standings_table", "Ties broken by: {0}.").format(broken_by)
 
 
 def printed_note(row: StandingRow) -> str:

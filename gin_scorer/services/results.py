@@ -19,12 +19,12 @@ from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.rules import MatchFormat, RuleSet
-from gin_scorer.core.wording import said, words_of
+from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, ReplaceFirst
-from gin_scorer.services.hand_entry_checks import reason_text
+from gin_scorer.services.hand_entry_checks import match_words, reason_text
 from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.match_writes import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands
@@ -239,36 +239,36 @@ def _action_for(current: ScoreSheet, kind: ResultKind) -> Action:
 
 
 def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: bool) -> None:
-    match_id = before.match.id
+    """What the report would set aside, said by the match's table (the director's slips
+    window asks "Replace?" with it): its result, or its hands."""
+    match = match_words(before)
     if before.result is not None and not asked:
         raise ReplaceFirst(
             said(
-                "match {0} already has a result ({1}): replace it, or take it back first",
-                match_id,
+                "{0} already has a result ({1}): replace it, or take it back first",
+                match,
                 before.result.kind.words,
             )
         )
     if kind is ResultKind.TIME_CALLED and before.finished and before.result is None:
-        raise InvalidInput(
-            said("match {0} was finished by its hands: time was not called", match_id)
-        )
+        raise InvalidInput(said("{0} was finished by its hands: time was not called", match))
     if kind in _REPLACES_HANDS and before.hands and before.result is None and not asked:
         count = len(before.hands)
         if count == 1:
             raise ReplaceFirst(
                 said(
-                    "match {0} has {1} hand recorded: a {2} result sets them aside (they stay "
-                    "in the log); confirm to replace",
-                    match_id,
+                    "{0} has {1} hand recorded: a {2} result sets them aside (they stay in "
+                    "the log); confirm to replace",
+                    match,
                     count,
                     kind.words,
                 )
             )
         raise ReplaceFirst(
             said(
-                "match {0} has {1} hands recorded: a {2} result sets them aside (they stay in "
+                "{0} has {1} hands recorded: a {2} result sets them aside (they stay in "
                 "the log); confirm to replace",
-                match_id,
+                match,
                 count,
                 kind.words,
             )
@@ -277,7 +277,6 @@ def _refuse_unasked_replacement(before: ScoreSheet, kind: ResultKind, asked: boo
 
 def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Decided:
     """What the report says, checked against the match's format, as the log keeps it."""
-    match_id = loaded.row.id
     shape = shape_of(loaded.rules)
     reached = reached_by(summary_of(before.ledger))
     a_won = None if report.winner is None else report.winner is Side.A
@@ -285,9 +284,9 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
     if kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:
         raise InvalidInput(
             said(
-                "match {0} is scored as {1}: a {2} result cannot give it; enter its hands, or "
+                "{0} is scored as {1}: a {2} result cannot give it; enter its hands, or "
                 "adjudicate it",
-                match_id,
+                match_words(before),
                 _FORMAT_WORDS[loaded.rules.match_format],
                 kind.words,
             )
@@ -313,6 +312,28 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
         return results.adjudicated(reached, a_won)
     except TournamentError as error:
         raise InvalidInput(words_of(error)) from None
+
+
+def report_refusal(report: ResultReport, rules: RuleSet) -> Said | None:
+    """Why ``report`` cannot be a result of any match played under ``rules`` (a 3–3 in a
+    best of five, a winner with fewer games, a slip for a Hollywood match), or None: the
+    slips window says it while the line is typed, before Enter. :func:`record_result`
+    refuses the same on Enter, with the match's own rules."""
+    shape = shape_of(rules)
+    if report.kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:
+        return said(
+            "a match scored as {0} cannot take a {1} result: enter its hands, or adjudicate it",
+            _FORMAT_WORDS[rules.match_format],
+            report.kind.words,
+        )
+    slip = report.kind is ResultKind.SLIP and shape is not None
+    if not slip or shape is None or report.winner is None or report.games is None:
+        return None
+    try:
+        results.slip(shape, report.winner is Side.A, *report.games, report.game_points)
+    except TournamentError as error:
+        return words_of(error)
+    return None
 
 
 def _written(session: Session, loaded: LoadedMatch, entry: ResultEntry) -> ScoreSheet:

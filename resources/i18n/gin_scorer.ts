@@ -415,6 +415,10 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Start next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>✖ No round is paired yet: start a round first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -424,6 +428,10 @@ Bob Marsh
     </message>
     <message>
         <source>{0} results entered for round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -912,6 +920,14 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Undo the last change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Entry line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -953,10 +969,6 @@ Bob Marsh
     </message>
     <message>
         <source>Find a player or table  (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Database: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1864,17 +1876,19 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Nothing entered: {0} keeps what it had.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Replace?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0}.
+        <source>{0}
 
-Replace with this result?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing entered: the table keeps what it had.</source>
+{1}.
+
+Replace it with: {2}?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2472,10 +2486,6 @@ Withdrawn by {1}, {2}</source>
 <context>
     <name>StationSync</name>
     <message>
-        <source>Database: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot open {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2632,6 +2642,10 @@ Withdrawn by {1}, {2}</source>
     <name>WindowState</name>
     <message>
         <source>Score sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5759,7 +5773,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Opp. wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Points ±</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head to head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5802,10 +5824,6 @@ head</source>
     </message>
     <message>
         <source>Point differential</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Head to head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7591,6 +7609,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a match scored as {0} cannot take a {1} result: enter its hands, or adjudicate it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a played result comes from its hands: record them instead</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7599,19 +7621,19 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} already has a result ({1}): replace it, or take it back first</source>
+        <source>{0} already has a result ({1}): replace it, or take it back first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} was finished by its hands: time was not called</source>
+        <source>{0} was finished by its hands: time was not called</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has {1} hands recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <source>{0} has {1} hands recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} is scored as {1}: a {2} result cannot give it; enter its hands, or adjudicate it</source>
+        <source>{0} is scored as {1}: a {2} result cannot give it; enter its hands, or adjudicate it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7631,7 +7653,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has {1} hand recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
+        <source>{0} has {1} hand recorded: a {2} result sets them aside (they stay in the log); confirm to replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9570,6 +9592,10 @@ cuts</source>
 <context>
     <name>projector_pages</name>
     <message>
+        <source>In bold: the figure that decided a place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>v</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10462,14 +10488,6 @@ W–L</source>
 <context>
     <name>round_dialogs</name>
     <message>
-        <source>✖ {0} — enter them, or their slips (Ctrl+Shift+R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✖ {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Round {0} paired: {1} tables, {2} bye</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10478,7 +10496,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>✖ the event has no round to take back</source>
+        <source>The event has no round to take back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10491,6 +10509,14 @@ W–L</source>
     </message>
     <message>
         <source>Round {0}&apos;s pairings taken back: pair it again when ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter results from &amp;slips…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New match…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

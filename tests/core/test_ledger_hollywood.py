@@ -74,3 +74,14 @@ def test_a_side_winning_more_games_wins_overall() -> None:
     hw = play_hollywood([knock(B, 100), knock(A, 100), knock(A, 100)], H)
     assert [g.winner for g in hw.games] == [B, A, A]
     assert hw.winner is A and hw.games_won == PerSide(2, 1)
+
+
+def test_the_game_being_played_is_the_first_still_open() -> None:
+    """Issue 35: three games run at once, and the one being played is game 1 until it
+    closes — not the last of the three (the desk's heading said "Game 3: 0 – 0")."""
+    hw = play_hollywood([knock(A, 10)], H)
+    playing = hw.as_match().current_game
+    assert playing is not None and playing.number == 1 and playing.points == PerSide(10, 0)
+    closed = play_hollywood([knock(A, 60), knock(A, 60)], H)  # game 1 closes at 120
+    playing = closed.as_match().current_game
+    assert playing is not None and playing.number == 2

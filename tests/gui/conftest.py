@@ -183,6 +183,24 @@ def _isolated_settings(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
 
 
+@pytest.fixture(autouse=True)
+def _no_key_held_over(qapp):  # type: ignore[no-untyped-def]
+    """No modifier key left held for the next test. A key press that opens a modal window
+    (Ctrl+Shift+R, the slips) is released after it closes, and Qt's idea of the keys held
+    is the last key event's: a test that ends inside such a window leaves Shift "held",
+    and the next test's selectRow extends a selection instead of choosing one row."""
+    yield
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QWidget
+
+    if QGuiApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+        spare = QWidget()
+        QTest.keyRelease(spare, Qt.Key.Key_Shift, Qt.KeyboardModifier.NoModifier)
+        spare.deleteLater()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Let each test's windows die before the next test starts, while no worker runs.

@@ -80,7 +80,11 @@ def test_a_refusal_no_pin_lifts_is_shown_not_asked(
         QInputDialog, "getText", lambda *a, **k: asked.append("asked") or ("2468", True)
     )
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    shown: list[str] = []
+    monkeypatch.setattr(  # the refusal's message box, read and closed
+        "gin_scorer.gui.round_dialogs.show_refusal",
+        lambda _parent, _title, refused: shown.append(refused.text) or "",
+    )
     window.start_round()
     assert not asked and not list_rounds(window.db, event_id)
-    assert window.statusBar().currentMessage().startswith("✖")
-    assert "finished" in window.statusBar().currentMessage()
+    assert shown and "finished" in shown[0]  # said in a message box, not the status bar

@@ -506,12 +506,17 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     assert window.tabs.currentWidget() is pairings
     assert pairings.by_table.rowCount() == 3  # type: ignore[attr-defined]
     shown = len(previews)
+    boxes: list[str] = []
+    monkeypatch.setattr(  # the refusal's message box, read and closed
+        "gin_scorer.gui.round_dialogs.show_refusal",
+        lambda _parent, _title, refused: boxes.append(refused.text) or "",
+    )
     window.start_round()  # refused up front while tables owe a result: no pairings shown
     settle(qtbot, window)
-    refusal = window.statusBar().currentMessage()
     assert len(previews) == shown  # the preview never opened
-    assert refusal.startswith("✖ round 1 is not finished: table 1") and "still owe" in refusal
-    assert refusal.endswith("enter them, or their slips (Ctrl+Shift+R)")
+    refusal = boxes[0]  # said in a message box, which offers the slips
+    assert refusal.startswith("Round 1 is not finished: table 1") and "still owe" in refusal
+    assert refusal.endswith("or from their slips (Ctrl+Shift+R).")
     for match in list_matches(window.db, event_id, round_number=1):
         if match.b is None:
             continue

@@ -51,13 +51,19 @@ def test_f4_hides_the_cards_panel_and_the_choice_is_remembered(  # type: ignore[
     qtbot, swiss_db, tmp_path
 ) -> None:
     window = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert window.scoring is not None and window.scoring.cards.isVisible()
+    assert window.scoring is not None
+    assert not window.scoring.cards.isVisible()  # folded away on a narrow screen at first
     window.cards_action.trigger()  # F4
-    assert not window.scoring.cards.isVisible()
-    assert window.scoring.panel.entry.isVisible()
+    assert window.scoring.cards.isVisible()
     again = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert again.scoring is not None and not again.scoring.cards.isVisible()
-    assert not again.cards_action.isChecked()
+    assert again.scoring is not None and again.scoring.cards.isVisible()
+    assert again.cards_action.isChecked()
+    again.cards_action.trigger()  # F4 again
+    assert not again.scoring.cards.isVisible()
+    assert again.scoring.panel.entry.isVisible()
+    third = _window_on_a_match(qtbot, swiss_db, tmp_path)
+    assert third.scoring is not None and not third.scoring.cards.isVisible()
+    assert not third.cards_action.isChecked()
 
 
 def test_zoom_scales_the_sheet_and_the_views_and_is_remembered(  # type: ignore[no-untyped-def]

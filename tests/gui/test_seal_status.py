@@ -133,12 +133,13 @@ def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  #
     qtbot.addWidget(projector)
     projector.resize(1366, 768)
     projector.show()
+    settle(qtbot, projector)
     first = current_seal(db)
     assert projector.seal.text() == f"Seal {first}"
     seal_box = projector.seal.geometry()
     assert seal_box.bottom() > projector.height() * 0.85  # the bottom corner ...
     assert seal_box.left() > projector.width() * 0.5  # ... on the right
-    assert projector.seal.font().pointSizeF() >= 16  # legible from the back of the room
+    assert projector.seal.font().pixelSize() >= 21  # 16 pt: legible from the back of the room
     sheet = get_score_sheet(db, match.id)
     record_hand(
         db,

@@ -130,3 +130,45 @@ def test_the_bracket_column_says_the_progress_in_the_readers_language() -> None:
 def test_no_bracket_column_outside_an_elimination_event() -> None:
     rows = [standing(1, 1, "Ann"), standing(2, 2, "Bob")]
     assert "Bracket" not in [c.header for c in standings_columns(rows)]
+
+
+def test_the_tie_break_that_decides_each_place() -> None:
+    """Issue 35: '4–2 −1821' above '4–2 +2262' is answered by the tie-break that placed it."""
+    from gin_scorer.presentation.projector_pages import standings_pages, wall_tie_breaks
+    from gin_scorer.presentation.standings_table import deciding_tie_breaks
+    from gin_scorer.tournament.settings import TieBreak
+
+    def row(place: int, wins: int, opponents: int, diff: int, place_to: int = 0):  # type: ignore[no-untyped-def]
+        ties = (
+            (TieBreak.MATCH_WINS, wins),
+            (TieBreak.BUCHHOLZ, opponents),
+            (TieBreak.POINT_DIFFERENTIAL, diff),
+        )
+        return standing(
+            place,
+            place_to or place,
+            f"P{place}",
+            match_wins=wins,
+            buchholz=opponents,
+            point_differential=diff,
+            tie_breaks=ties,
+        )
+
+    rows = [
+        row(1, 5, 20, 900),
+        row(2, 4, 14, -1821),
+        row(3, 4, 11, 2262),
+        row(4, 3, 11, 5, 5),
+        row(4, 3, 11, 5, 5),
+    ]
+    assert deciding_tie_breaks(rows) == (
+        None,
+        TieBreak.MATCH_WINS,
+        TieBreak.BUCHHOLZ,
+        TieBreak.MATCH_WINS,
+        None,  # a shared place: nothing decided between them
+    )
+    assert wall_tie_breaks(rows) == [TieBreak.BUCHHOLZ, TieBreak.POINT_DIFFERENTIAL]
+    body = standings_pages("Standings", rows, 10)[0].body
+    assert "<td align=right><b>11</b></td>" in body  # P3 is below P2 on opponents' wins
+    assert body.index("P2") < body.index("P3")

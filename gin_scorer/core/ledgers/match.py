@@ -31,10 +31,13 @@ class Match:
 
     @property
     def current_game(self) -> Game | None:
-        """The game being played (``None`` once the match is decided)."""
-        if self.finished or not self.games:
+        """The game being played: the first not yet finished (``None`` once the match is
+        decided, or between two games). In a row of games only the last can be open;
+        Hollywood scores its games at once, and the first open one is the game being
+        played — the one a player's next win goes to first."""
+        if self.finished:
             return None
-        return self.games[-1] if not self.games[-1].finished else None
+        return next((game for game in self.games if not game.finished), None)
 
     @property
     def totals(self) -> PerSide:

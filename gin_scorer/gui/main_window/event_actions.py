@@ -272,7 +272,7 @@ class EventActions(StationSync):
     def start_round(self) -> None:
         from gin_scorer.gui.round_dialogs import pair_next_round
 
-        if self._round_action(pair_next_round):
+        if self._round_action(pair_next_round, translate("EventActions", "Start next round")):
             self.show_view("pairings")
 
     def enter_results(self) -> None:
@@ -292,7 +292,9 @@ class EventActions(StationSync):
             )
             return
         number = rounds[-1].number
-        entered = enter_results(self, db, event_id, number, entered_by=self.settings.station)
+        entered = enter_results(
+            self, db, event_id, number, entered_by=self.settings.station, recorded=self.show_result
+        )
         if entered:
             if entered == 1:
                 said = translate("EventActions", "1 result entered for round {0}").format(number)
@@ -303,24 +305,30 @@ class EventActions(StationSync):
             self.statusBar().showMessage(said, 8000)
             self._saved()
             self.refresh_all()
+            self.reload_sheet()  # the table open behind the window may have got its slip
 
     def take_back_round(self) -> None:
         from gin_scorer.gui.round_dialogs import take_back_round
 
-        self._round_action(take_back_round)
+        self._round_action(take_back_round, translate("EventActions", "Take back a round"))
 
-    def _round_action(self, action: Callable[..., str | None]) -> bool:
-        """Run a round dialog on the open event; its sentence goes to the status bar ("✖ …"
-        for a refusal). True when the round changed."""
+    def _round_action(self, action: Callable[..., object], title: str) -> bool:
+        """Run a round dialog on the open event: its sentence goes to the status bar, a
+        refusal to a message box (the status bar cut it off mid-name) offering the step it
+        names. True when the round changed."""
+        from gin_scorer.gui.round_dialogs import NEW_MATCH, SLIPS, Refused, show_refusal
+
         opened = self._open_event()
         if opened is None:
             return False
         message = action(self, *opened, actor=self.settings.station)
-        if message is None:
+        if isinstance(message, Refused):
+            step = show_refusal(self, title, message)
+            {SLIPS: self.enter_results, NEW_MATCH: self.new_match}.get(step, lambda: None)()
+            return False
+        if not isinstance(message, str):
             return False
         self.statusBar().showMessage(message, 8000)
-        if message.startswith("✖"):
-            return False
         self._saved()
         self.refresh_all()
         return True

@@ -12,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
+from gin_scorer.gui.help_window import SHORTCUT_NAME
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.finding import WindowFinding
 from gin_scorer.gui.zoom import zoom_step
@@ -255,6 +256,8 @@ class WindowMenus(WindowFinding):
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        undo.setProperty(SHORTCUT_NAME, translate("MainWindow", "Undo the last change"))
+        redo.setProperty(SHORTCUT_NAME, translate("MainWindow", "Redo"))
         self.scoring_menu.addAction(undo)
         self.scoring_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo

@@ -109,6 +109,16 @@ class WindowState(QMainWindow):
     _backup: Operation[BackupFile] | None
     _report: Operation[Path] | None
 
+    def show_database(self, database: str) -> None:
+        """The status bar names the database briefly — its file, or a server's host and
+        database — and whole in its tooltip: a long path took the room of every message."""
+        if "://" in database:  # a server: no user name or password on the screen
+            short = database.split("://", 1)[1].rsplit("@", 1)[-1]
+        else:
+            short = Path(database).name or database
+        self.database_label.setText(translate("WindowState", "Database: {0}").format(short))
+        self.database_label.setToolTip(database if "://" not in database else short)
+
     def close_club(self) -> None:
         """The club's window goes with the database it shows."""
         if self.club_window is not None:
@@ -301,6 +311,21 @@ class WindowState(QMainWindow):
         item = self.navigator_model.find(node)
         if item is not None:
             self.navigator.setCurrentIndex(item.index())
+
+    def show_result(self, sheet: ScoreSheet) -> None:
+        """A table's result entered beside the desk (the slips window): its navigator line
+        marked done at once, and its sheet, when it is the one open, shown decided."""
+        shown = self.scoring.sheet if self.scoring is not None else None
+        if self.scoring is not None and shown is not None and shown.match.id == sheet.match.id:
+            self.scoring.show_sheet(sheet)  # its sheet_changed refreshes the navigator line
+            return
+        self._sheet_changed(sheet)
+
+    def reload_sheet(self) -> None:
+        """The open sheet read again: a result entered beside it (the slips window) must not
+        leave it saying "next dealer" with its entry line open, as a table still playing."""
+        if self.scoring is not None and self.scoring.sheet is not None:
+            self.scoring.open_match(self.scoring.sheet.match.id)
 
     def show_view(self, key: str, **options: object) -> None:
         view = self.event_views.get(key)

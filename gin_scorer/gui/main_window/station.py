@@ -79,7 +79,7 @@ class StationSync(WindowPages):
         self.close_club()  # so does the club's window
         self._close_db()
         self.database = database
-        self.database_label.setText(translate("StationSync", "Database: {0}").format(database))
+        self.show_database(database)
         self.reads.forget()  # answers about the database being closed
         try:
             station = self.settings.station

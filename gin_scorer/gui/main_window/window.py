@@ -38,7 +38,7 @@ from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node, Rounds
 from gin_scorer.gui.queries import GuiThreadCalls, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
-from gin_scorer.gui.screen_fit import fit_window, remember_splitter
+from gin_scorer.gui.screen_fit import cards_shown, fit_window, remember_splitter
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
@@ -87,8 +87,8 @@ class MainWindow(WindowMenus):
         self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
         self.zoom = read_zoom(QSettings().value("view/zoom"))
-        self.cards_shown = QSettings().value("view/cards_shown", True) not in (False, "false")
         fit_window(self)
+        self.cards_shown = cards_shown(self)
         self._build_navigator()
         self._build_pages()
         self._build_status_bar()
@@ -159,7 +159,8 @@ class MainWindow(WindowMenus):
 
     def _build_status_bar(self) -> None:
         """The station, the last save, the seal and the database, always in sight."""
-        self.database_label = QLabel(translate("MainWindow", "Database: {0}").format(self.database))
+        self.database_label = QLabel()
+        self.show_database(self.database)
         self.station_label = QLabel(
             translate("MainWindow", "Station: {0}").format(self.settings.station)
         )

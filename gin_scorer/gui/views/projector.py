@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -31,14 +31,11 @@ from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.projector_pages import (
     Page,
     names_pages,
+    standings_notes,
     standings_pages,
     tables_pages,
 )
-from gin_scorer.presentation.standings_table import (
-    latest_round,
-    missing_points_note,
-    standings_heading,
-)
+from gin_scorer.presentation.standings_table import latest_round, standings_heading
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import MatchView
@@ -48,7 +45,16 @@ from gin_scorer.tournament.model import Format
 
 _ROW_PADDING = 12  # a table row is its text and the cells' padding, in pixels
 _FEWEST_ROWS = 6
-_CLOCK_STYLE = "font-size: 28pt; font-weight: bold; color: {colour};"
+# The type is sized from the screen's height: a line of text is about a 36th of it, as
+# readable from the back of a hall on any screen, and as many rows a page whatever the
+# desk's scaling (at 150 % a fixed 24 pt took half again as many of a 1080p screen's
+# pixels: 9 rows a page). About 13 standings a page at 768 lines, 15 at 1080.
+_LINES_A_SCREEN = 36
+_SIZES = {"body": 1.0, "event": 0.8, "heading": 1.35, "clock": 1.1, "seal": 0.7, "note": 0.7}
+# Players note the seal from their seats: never under 16 pt (21 px), on any screen.
+_SEAL_LEAST_PX = 21
+_FOOTER_SIZE = 0.5
+_CLOCK_STYLE = "font-weight: bold; color: {colour};"
 _CLOCK_COLOUR = "#80cbc4"  # teal: apart from the headings' gold; red (and "time") at the end
 
 
@@ -125,6 +131,7 @@ class ProjectorWindow(QWidget):
         self.setStyleSheet("background: #101820; color: #f5f5f5;")
         self._build()
         self.reads = Reads(self)  # the pages' data, read on the worker
+        self.size_type()
         self.pages: list[Page] = []
         self.page = 0
         self._data: tuple[str, str, tuple[StandingRow, ...], int | None, tuple[PairingView, ...]]
@@ -145,20 +152,21 @@ class ProjectorWindow(QWidget):
         self.event_label = QLabel("")
         self.event_label.setObjectName("projectorEvent")
         self.event_label.setTextFormat(Qt.TextFormat.PlainText)  # names are text, not markup
-        self.event_label.setStyleSheet("font-size: 20pt; color: #b0bec5;")
+        self.event_label.setStyleSheet("color: #b0bec5;")
         self.heading = QLabel("")
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.heading.setWordWrap(True)  # a long title wraps; it never widens the window
-        self.heading.setStyleSheet("font-size: 34pt; font-weight: bold; color: #ffd54f;")
+        self.heading.setStyleSheet("font-weight: bold; color: #ffd54f;")
         self.clock_label = QLabel("")
         self.clock_label.setObjectName("projectorClock")
         self.clock_label.setStyleSheet(_CLOCK_STYLE.format(colour=_CLOCK_COLOUR))
         self.body = QLabel("")
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.body.setStyleSheet("font-size: 24pt;")
-        # The page fits the screen, never the other way round: the text asks for no height.
-        self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        # The page fits the screen, never the other way round: the text asks for no height,
+        # and a long footnote wraps (unwrapped, it made the window 1413 px on a 1366 screen).
+        self.body.setWordWrap(True)
+        self.body.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         from gin_scorer.gui.bracket_canvas import BracketCanvas
 
         # A knockout's bracket, scaled to the screen (white boxes read well on the dark page).
@@ -166,13 +174,28 @@ class ProjectorWindow(QWidget):
         self.body_stack = QStackedWidget()
         self.body_stack.addWidget(self.body)
         self.body_stack.addWidget(self.bracket)
+        self.body_stack.installEventFilter(self)
+        top = QHBoxLayout()
+        top.addWidget(self.event_label, 1)
+        top.addWidget(self.clock_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 20, 40, 20)
+        layout.addLayout(top)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.body_stack, 1)
+        layout.addLayout(self._build_bottom())
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def _build_bottom(self) -> QHBoxLayout:
+        """Under the page: where the pages are and how to turn them, the seal, Close."""
         self.footer = QLabel("")
-        self.footer.setStyleSheet("font-size: 12pt; color: #90a4ae;")
+        self.footer.setStyleSheet("color: #90a4ae;")
+        self.footer.setWordWrap(True)
         # Large enough to read from the back of the room, in the footer's muted grey-blue so
         # it does not compete with the standings; refreshed with every reload of the pages.
         self.seal = QLabel("")
         self.seal.setObjectName("projectorSeal")
-        self.seal.setStyleSheet("font-size: 18pt; font-weight: bold; color: #78909c;")
+        self.seal.setStyleSheet("font-weight: bold; color: #78909c;")
         self.seal.setToolTip(
             translate(
                 "ProjectorWindow",
@@ -184,21 +207,12 @@ class ProjectorWindow(QWidget):
         close.clicked.connect(self.close)
         close.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space turns the page; it never closes
         close.setStyleSheet("color: #101820; background: #cfd8dc;")
-        top = QHBoxLayout()
-        top.addWidget(self.event_label, 1)
-        top.addWidget(self.clock_label)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 20, 40, 20)
-        layout.addLayout(top)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.body_stack, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.footer, 1)
         bottom.addWidget(self.seal)
         bottom.addSpacing(24)
         bottom.addWidget(close)
-        layout.addLayout(bottom)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        return bottom
 
     # --- the pages ------------------------------------------------------------------------
 
@@ -232,11 +246,45 @@ class ProjectorWindow(QWidget):
         self.pages = [Page(translate("ProjectorWindow", "Gin Scorer"), failed, "message")]
         self.show_page(0)
 
+    def size_type(self) -> None:
+        """Every text's size from the window's height (see ``_LINES_A_SCREEN``)."""
+        unit = self.height() / _LINES_A_SCREEN
+        labels = {
+            "body": self.body,
+            "event": self.event_label,
+            "heading": self.heading,
+            "clock": self.clock_label,
+            "seal": self.seal,
+        }
+        for key, label in labels.items():
+            font = QFont(label.font())
+            least = _SEAL_LEAST_PX if key == "seal" else 12
+            font.setPixelSize(max(least, round(unit * _SIZES[key])))
+            label.setFont(font)
+        font = QFont(self.footer.font())
+        font.setPixelSize(max(12, round(unit * _FOOTER_SIZE)))
+        self.footer.setFont(font)
+        self.note_px = max(12, round(unit * _SIZES["note"]))
+        layout = self.layout()
+        if layout is not None:  # the headings' new heights, so the body's is known now
+            layout.activate()
+
+    def note_style(self) -> str:
+        return f"font-size: {self.note_px}px; color: #b0bec5"
+
     def rows_per_page(self) -> int:
         """How many rows of the body's type fit the body's height (never fewer than six),
-        below the column headings and above a footnote when there is one."""
+        below the column headings and above the notes, wrapped to the body's width."""
         line = QFontMetrics(self.body.font()).lineSpacing() + _ROW_PADDING
-        taken = 2 if missing_points_note(self._data[2]) else 1
+        note_font = QFont(self.body.font())
+        note_font.setPixelSize(self.note_px)
+        metrics = QFontMetrics(note_font)
+        width = max(1, self.body.width())
+        notes = 0
+        for note in standings_notes(self._data[2]):
+            lines = -(-metrics.horizontalAdvance(note) // width) + 1  # wrapped, with room
+            notes += lines * metrics.lineSpacing() + metrics.height()  # and the gap above
+        taken = 1 + -(-notes // line)  # the headings, and the notes in rows
         return max(_FEWEST_ROWS, self.body_stack.height() // line - taken)
 
     def paginate(self) -> None:
@@ -247,7 +295,7 @@ class ProjectorWindow(QWidget):
         pages: list[Page] = []
         if self._knockout:
             pages.append(Page(translate("ProjectorWindow", "Bracket"), "", "bracket"))
-        pages += standings_pages(stage, rows, per_page)
+        pages += standings_pages(stage, rows, per_page, note_style=self.note_style())
         if number is not None:
             find = translate("ProjectorWindow", "Round {0}: find your table").format(number)
             pages += names_pages(find, self._by_name, per_page)
@@ -259,10 +307,18 @@ class ProjectorWindow(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._data[0]:
-            self.paginate()  # a larger screen holds more rows a page
+        self.size_type()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The pages made again whenever the body's room changes (the screen, or the
+        headings' type above it): a larger screen holds more rows a page."""
+        if watched is self.body_stack and event.type() == QEvent.Type.Resize and self._data[0]:
+            self.paginate()
+        return super().eventFilter(watched, event)
 
     def show_page(self, page: int) -> None:
+        if not self.pages:  # the first reading is not back yet: nothing to turn to
+            return
         self.page = page
         shown = self.pages[page]
         self.heading.setText(shown.heading)
@@ -290,7 +346,8 @@ class ProjectorWindow(QWidget):
             self.show_page(self.page + 1)
 
     def previous_page(self) -> None:
-        self.show_page((self.page - 1) % len(self.pages))
+        if self.pages:
+            self.show_page((self.page - 1) % len(self.pages))
 
     def toggle_turning(self) -> None:
         """P: stop turning by itself (a director explaining a page), or start again."""
