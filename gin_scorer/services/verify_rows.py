@@ -29,7 +29,7 @@ from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.dto import EntryKind
 from gin_scorer.services.errors import Unreadable
 from gin_scorer.services.stored_json import rules_from_json
-from gin_scorer.services.views import parse_record
+from gin_scorer.services.views import entry_kind, parse_record
 from gin_scorer.store.tables import HandEntry, Match, Round
 
 __all__ = [
@@ -138,7 +138,7 @@ def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) 
     for row in sorted(rows, key=_ID):
         hand_id, _, seq, kind, supersedes, text, _ = row
         if kind not in KINDS:
-            raise KeyError(kind)  # as log_entries: a kind no version of the app writes
+            entry_kind(hand_id, kind)  # said as log_entries says it: a kind no app writes
         if kind != _VOID and text:
             hands[hand_id] = decoded(text, declarations)
         if broken is not None:

@@ -28,6 +28,7 @@ from gin_scorer.services.dto import (
     MatchStatus,
     MatchView,
 )
+from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.team_members import further_players_of
@@ -218,7 +219,7 @@ def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:
     out: list[LogEntry] = []
     for row in rows:
         assert row.id is not None
-        kind = _KINDS[row.kind]
+        kind = entry_kind(row.id, row.kind)
         record = None
         if kind is not EntryKind.VOID and row.record_json:
             record = parse_record(row.record_json)
@@ -240,5 +241,20 @@ def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:
     return tuple(out)
 
 
-_KINDS = {k.value: k for k in EntryKind}
+_KINDS = {k.value: k for k in EntryKind}  # a dict lookup, not an enum call per row
+
+
+def entry_kind(hand_id: int | None, kind: str) -> EntryKind:
+    """A hand-log row's kind; a kind no version of the app writes (a row edited behind its
+    back) is said, naming the row, rather than ending in a traceback."""
+    known = _KINDS.get(kind)
+    if known is None:
+        raise InvalidInput(
+            said(
+                "hand entry {0}: kind {1} is not one of {2}", hand_id, repr(kind), ", ".join(_KINDS)
+            )
+        )
+    return known
+
+
 _SIDES = {s.value: s for s in Side}

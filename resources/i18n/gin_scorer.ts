@@ -7661,10 +7661,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand entry {0}: kind {1} is not one of {2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>match {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7902,6 +7898,10 @@ head</source>
     </message>
     <message>
         <source>stored hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}: kind {1} is not one of {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -43,7 +43,7 @@ from gin_scorer.services.rounds.three_tables import derive_table, table_facts
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import counted_hands, summary_of
 from gin_scorer.services.stored_json import rules_from_json
-from gin_scorer.services.views import entrant_views
+from gin_scorer.services.views import entrant_views, entry_kind
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Round
 from gin_scorer.tournament import engine, results
 from gin_scorer.tournament.model import Entrant as EngineEntrant
@@ -194,7 +194,6 @@ def _read_logs(session: Session, match_ids: Sequence[int]) -> dict[int, list[Log
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_KINDS = {kind.value: kind for kind in EntryKind}  # a dict lookup, not an enum call per row
 
 
 def _log_rows(found: Sequence[Any], declarations: Declarations) -> dict[int, list[LogEntry]]:
@@ -204,14 +203,9 @@ def _log_rows(found: Sequence[Any], declarations: Declarations) -> dict[int, lis
     superseded = {r[4] for r in found if r[4] is not None}
     out: dict[int, list[LogEntry]] = defaultdict(list)
     for hand_id, match_id, seq, kind, supersedes, text in found:
-        entry_kind = _KINDS.get(kind)
-        if entry_kind is None:
-            known = ", ".join(_KINDS)
-            raise InvalidInput(
-                said("hand entry {0}: kind {1} is not one of {2}", hand_id, repr(kind), known)
-            )
+        kind_of_row = entry_kind(hand_id, kind)
         record = None
-        if hand_id not in superseded and entry_kind is not EntryKind.VOID and text:
+        if hand_id not in superseded and kind_of_row is not EntryKind.VOID and text:
             try:
                 data = json.loads(text)
                 if isinstance(data, dict):
@@ -224,7 +218,7 @@ def _log_rows(found: Sequence[Any], declarations: Declarations) -> dict[int, lis
             LogEntry(
                 id=hand_id,
                 seq=seq,
-                kind=entry_kind,
+                kind=kind_of_row,
                 supersedes_id=supersedes,
                 record=record,
                 dealer=None,
