@@ -174,7 +174,7 @@ def _check(args: argparse.Namespace) -> None:
 
 def run_demo_command(args: argparse.Namespace) -> int:
     _check(args)
-    with opened(args) as db:
+    with opened(args, create=True) as db:
         if args.season is not None:
             return _play_season(db, args)
         return _play(db, args)

@@ -171,7 +171,7 @@ def run_event_new(args: argparse.Namespace) -> int:
 
     rules = _chosen_rules(args)
     settings = settings_from_args(args) or None
-    with opened(args) as db:
+    with opened(args, create=True) as db:
         made = events.create_event(
             db,
             name=args.name,

@@ -1,0 +1,56 @@
+"""The silent surprises of issue 36, each now said or refused: a mistyped --db, a PIN option
+that cleared a PIN, a database PIN read from an empty stdin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gin_scorer.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_mistyped_db_is_refused_and_nothing_is_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = tmp_path / "club.sqlite"
+    assert _run(capsys, "--db", str(real), "event", "new", "--name", "Open")[0] == 0
+    typo = tmp_path / "clb.sqlite"
+    status, out, err = _run(capsys, "--db", str(typo), "event", "list")
+    assert status == 2 and out == ""
+    assert err.startswith(f"gin-scorer: there is no database {typo}: check the path")
+    assert "--create" in err and "event new" in err and len(err.splitlines()) == 1
+    assert not typo.exists()
+    # A missing folder is never made, not even with --create.
+    deep = tmp_path / "no" / "such" / "folder" / "club.sqlite"
+    status, _, err = _run(capsys, "--db", str(deep), "--create", "event", "list")
+    assert status == 2 and f"there is no folder {deep.parent}" in err
+    assert not (tmp_path / "no").exists()
+    # Asked for, it is made; the database named by the environment is held to the same.
+    status, out, _ = _run(capsys, "--db", str(typo), "--create", "event", "list")
+    assert status == 0 and "no events yet" in out and typo.exists()
+
+
+def test_the_environments_database_is_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GIN_SCORER_DB", str(tmp_path / "missing.sqlite"))
+    status, _, err = _run(capsys, "standings", "--event", "1")
+    assert status == 2 and "there is no database" in err
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_the_default_database_is_created_as_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GIN_SCORER_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, out, _ = _run(capsys, "event", "list")
+    assert status == 0 and "no events yet" in out
+    assert (tmp_path / "data" / "gin-scorer" / "gin-scorer.sqlite").exists()
