@@ -18,7 +18,12 @@ from gin_scorer.commands._format_options import (
     describe_settings,
     settings_from_args,
 )
-from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._pin import (
+    add_new_pin_options,
+    add_pin_option,
+    chosen_new_pin,
+    with_pin,
+)
 from gin_scorer.commands.entrant import entrant_status_word
 from gin_scorer.commands.match import match_line
 from gin_scorer.presentation.words import error_text, translate
@@ -52,15 +57,17 @@ def register(subparsers: Any) -> None:
 def _register_pin_and_finish(ev: Any) -> None:
     setpin = ev.add_parser(
         "set-pin",
-        help=translate("cli", "set, change or clear the director PIN (changing needs the old one)"),
+        help=translate("cli", "set, change or clear an event's director PIN"),
+        description=translate(
+            "cli",
+            "Set the event's director PIN with --new-pin, or clear it with --clear. Changing "
+            "or clearing a PIN needs the current one (--pin, or typed when asked in a "
+            "terminal): the event's own PIN or the database PIN.",
+        ),
     )
     setpin.add_argument("event_id", type=positive, metavar="ID")
-    setpin.add_argument(
-        "--new", metavar="PIN", help=translate("cli", "the new PIN (leave out to clear it)")
-    )
-    setpin.add_argument(
-        "--old", metavar="PIN", help=translate("cli", "the current PIN, if one is set")
-    )
+    add_new_pin_options(setpin)
+    add_pin_option(setpin, translate("cli", "the PIN that guards the event now, if one is set"))
     setpin.set_defaults(func=run_event_set_pin)
     finish = ev.add_parser(
         "finish", help=translate("cli", "close an event (reopening needs the PIN)")
@@ -322,9 +329,10 @@ def run_event_settings(args: argparse.Namespace) -> int:
 def run_event_set_pin(args: argparse.Namespace) -> int:
     from gin_scorer.services import events
 
+    new_pin = chosen_new_pin(args)
     with opened(args) as db:
         made = with_pin(
-            args.old, lambda old: events.set_event_pin(db, args.event_id, args.new, old_pin=old)
+            args.pin, lambda old: events.set_event_pin(db, args.event_id, new_pin, old_pin=old)
         )
     if made.has_pin:
         print(translate("cli", "event {0}: director PIN set").format(made.id))

@@ -114,8 +114,8 @@ def test_pin_finish_and_edit_commands(run) -> None:  # type: ignore[no-untyped-d
     assert (status, out) == (0, "entrant 2: Bob Babbage, seed 2\n")
     status, _, err = run("entrant", "edit", "2", "--seed", "1")
     assert status == 2 and "seed 1 is already 'Ada'" in err
-    assert run("event", "set-pin", "1", "--new", "4321")[1] == "event 1: director PIN set\n"
-    status, _, err = run("event", "set-pin", "1", "--new", "9999")
+    assert run("event", "set-pin", "1", "--new-pin", "4321")[1] == "event 1: director PIN set\n"
+    status, _, err = run("event", "set-pin", "1", "--new-pin", "9999")
     assert status == 2 and "is needed" in err
     assert run("event", "finish", "1")[1] == "event 1 (Open): finished\n"
     status, _, err = run("event", "finish", "1", "--reopen")

@@ -54,3 +54,42 @@ def test_the_default_database_is_created_as_before(
     status, out, _ = _run(capsys, "event", "list")
     assert status == 0 and "no events yet" in out
     assert (tmp_path / "data" / "gin-scorer" / "gin-scorer.sqlite").exists()
+
+
+def test_the_pin_options_are_one_set_and_none_of_them_clears_by_accident(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "club.sqlite")
+    assert _run(capsys, "--db", db, "event", "new", "--name", "Open", "--pin", "2468")[0] == 0
+    # The current PIN alone says nothing about the new one: refused, the PIN still set.
+    status, _, err = _run(capsys, "--db", db, "event", "set-pin", "1", "--pin", "2468")
+    assert status == 2 and "--new-pin PIN to set the PIN, or --clear to clear it" in err
+    status, out, _ = _run(capsys, "--db", db, "event", "show", "1")
+    assert "director PIN: set" in out
+    status, out, _ = _run(
+        capsys, "--db", db, "event", "set-pin", "1", "--pin", "2468", "--new-pin", "1357"
+    )
+    assert (status, out) == (0, "event 1: director PIN set\n")
+    status, _, err = _run(capsys, "--db", db, "event", "set-pin", "1", "--pin", "2468", "--clear")
+    assert status == 2 and "wrong director PIN" in err
+    status, out, _ = _run(capsys, "--db", db, "event", "set-pin", "1", "--pin", "1357", "--clear")
+    assert (status, out) == (0, "event 1: director PIN cleared\n")
+
+
+def test_director_pin_says_what_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    db = str(tmp_path / "club.sqlite")
+    assert _run(capsys, "--db", db, "event", "new", "--name", "Open")[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, _, err = _run(capsys, "--db", db, "director-pin", "set")
+    assert status == 2 and "no new PIN was given: stdin was empty" in err
+    assert "at least 4" not in err
+    status, out, _ = _run(capsys, "--db", db, "director-pin", "--new-pin", "2468")
+    assert status == 0 and out.strip().endswith("set")
+    status, _, err = _run(capsys, "--db", db, "director-pin")
+    assert status == 2 and "say what to do" in err
+    status, out, _ = _run(capsys, "--db", db, "director-pin", "--clear", "--pin", "2468")
+    assert status == 0 and out.strip().endswith("cleared")
