@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import add_by_option, positive
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._match_naming import add_match_naming, named_match
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchStatus, MatchView, ScoreSheet
+    from gin_scorer.services.dto import MatchStatus, ScoreSheet
 
 
 def register_actions(actions: Any) -> None:
@@ -45,10 +45,7 @@ def _register_result(actions: Any) -> None:
             "match by --match ID, or by --event and --table (the latest round unless --round).",
         ),
     )
-    result.add_argument("--match", dest="match_id", type=positive, metavar="ID")
-    result.add_argument("--event", type=positive, metavar="ID")
-    result.add_argument("--table", type=positive, metavar="N")
-    result.add_argument("--round", type=positive, metavar="N")
+    add_match_naming(result)
     result.add_argument("result", nargs="+", metavar="RESULT", help=translate("cli", "e.g. a 3-1"))
     result.add_argument(
         "--replace",
@@ -73,7 +70,7 @@ def run_match_result(args: argparse.Namespace) -> int:
         raise UserError(translate("cli", "result: {0}").format(problem))
     report = line.report
     with opened(args) as db:
-        match = _named_match(db, args)
+        match = named_match(db, args)
         b_name = match.b.name if match.b else translate("cli", "(bye)")
         sheet = with_pin(
             args.pin,
@@ -119,21 +116,6 @@ def run_match_take_back(args: argparse.Namespace) -> int:
         )
     )
     return 0
-
-
-def _named_match(db: Database, args: argparse.Namespace) -> MatchView:
-    from gin_scorer.services import matches
-    from gin_scorer.services.lookups import match_at_table
-
-    if args.match_id is not None:
-        if args.event or args.table:
-            raise UserError(
-                translate("cli", "name the match by --match, or by --event and --table, not both")
-            )
-        return matches.get_match(db, args.match_id)
-    if args.event is None or args.table is None:
-        raise UserError(translate("cli", "name the match: --match ID, or --event ID --table N"))
-    return match_at_table(db, args.event, args.table, round_number=args.round)
 
 
 def match_status_word(status: MatchStatus) -> str:

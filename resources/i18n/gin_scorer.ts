@@ -3091,6 +3091,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>create the SQLite file --db names if it does not exist yet (in a folder that exists); without it a missing file is refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>open the main window, then close it and exit (checks an installation)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3172,6 +3176,14 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>line {0}:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no folder {0} for the database {1}: check the path (gin-scorer never creates folders for a database)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no database {0}: check the path, or create it with --create (or with gin-scorer event new, or the app&apos;s File → Open database…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3363,6 +3375,170 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>replace a recorded hand (--hand N: its number on the sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace a recorded hand, named by its number on the sheet (--hand N with --match ID, or with --event ID --table N: the event&apos;s current round unless --round), or by its hand-log entry (--entry ID, the &apos;entry&apos; column of match sheet). The new hand is typed as for hand add: &apos;ak9 25&apos; or JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the corrected hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accept errors in it, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN, when later play relies on the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw a recorded hand (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw a recorded hand, named as for hand correct (--hand N with --match or --table, or --entry ID). It stays in the log and counts nowhere; the hands after it keep the dealer who dealt them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest entry of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand&apos;s number on the sheet (the # column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or: the hand-log entry&apos;s id (the entry column of match sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--entry names the log row itself: leave out --hand and the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has no hand on its sheet yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has hands 1 to {1} on its sheet: there is no hand {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say which hand: --hand N (its number on the sheet) with --match ID or --event ID --table N, or --entry ID (its row in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} alone is neither: for log entry {0} write --entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: hand {1} corrected (log entry {2} replaces entry {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: hand {1} voided (log entry {2} voids entry {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: log entry {1} voided by entry {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest entry of match {0} undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--override and --dealer name one hand: give them without -</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match (--match ID, or --event ID --table N), or give --event alone and start each line with its table number (12 ak7 15)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: start it with the table number, e.g. 12 ak7 15</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: there is no table {1} in round {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 line cannot be recorded (above); nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} lines cannot be recorded (above); nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0} (table {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} (match {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded 1 hand (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded {0} hands in 1 match (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded {0} hands in {1} matches (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a whole hand: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; write it as the entry line (ak7 15) or as JSON like &apos;{{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {{&quot;A&quot;: 7, &quot;B&quot;: 15}}}}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>deal {0} table {1}: teams {2}-{3}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3495,6 +3671,34 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the match&apos;s id (as match list and round show print it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table (or alone, where the lines name tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match at table N of --event&apos;s current round (its latest paired round), or of --round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round --table is in (default: the event&apos;s current round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match by --match, or by --event and --table, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match: --match ID, or --event ID --table N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>take back a match&apos;s reported result (it stays in the log)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3527,19 +3731,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>match {0}: reported result taken back; {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name the match by --match, or by --event and --table, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name the match: --match ID, or --event ID --table N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3576,6 +3768,18 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the director&apos;s PIN, when the action needs it (asked for in a terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new PIN (4 characters or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear the PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what to do: --new-pin PIN to set the PIN, or --clear to clear it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3927,11 +4131,27 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is typed when asked (twice), or read from stdin.</source>
+        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is --new-pin, or typed when asked (twice), or the next line of stdin; --clear (or the action clear) clears it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set (the default with --new-pin) or clear (as --clear)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the PIN that guards the database now (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear takes no --new-pin: leave one of them out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set and --clear say opposite things: leave one out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what to do: set (with --new-pin PIN, or typed when asked) or --clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3944,6 +4164,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the two PINs differ; nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no new PIN was given: stdin was empty; give it with --new-pin PIN, type it in a terminal, or send it on stdin (to clear the PIN: --clear); nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4107,15 +4331,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>set, change or clear the director PIN (changing needs the old one)</source>
+        <source>set, change or clear an event&apos;s director PIN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the new PIN (leave out to clear it)</source>
+        <source>Set the event&apos;s director PIN with --new-pin, or clear it with --clear. Changing or clearing a PIN needs the current one (--pin, or typed when asked in a terminal): the event&apos;s own PIN or the database PIN.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the current PIN, if one is set</source>
+        <source>the PIN that guards the event now, if one is set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4403,15 +4627,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>record the next hand of a match</source>
+        <source>record the next hand of a match (ak7 15, bg22, d …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Record a hand, written in the hand JSON form, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;, &apos;{&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}&apos; or &apos;{&quot;dead&quot;: true}&apos;. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
+        <source>Record the next hand of a match, typed as on the desk&apos;s entry line: &apos;ak7 15&apos; (A knocks with 7, B holds 15 after layoffs), &apos;bg22&apos; (B goes gin, A holds 22), &apos;abg30&apos; (A big gin), &apos;d&apos; (dead hand), &apos;md&apos; (misdeal), &apos;… @Qs&apos; (the upcard); or as JSON, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;. Name the match by --match ID, or by --event ID --table N (the event&apos;s current round, its latest paired one, unless --round N). LINE &apos;-&apos; reads many hands from stdin, one a line, all recorded or none: with --match or --table each line is a hand of that match; with --event alone each line starts with its table number (&apos;12 ak7 15&apos;). Blank lines and lines starting with # are skipped. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the hand (or - to read it from stdin)</source>
+        <source>the hand: an entry line (ak7 15), JSON, or - to read lines from stdin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4427,59 +4651,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>replace a recorded hand (HAND_ID from match sheet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the corrected hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accept errors in it, for REASON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>director PIN, when later play relies on the result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdraw a recorded hand (it stays in the log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>take back the newest entry of a match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}; write it like &apos;{{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {{&quot;A&quot;: 7, &quot;B&quot;: 15}}}}&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hand refused (errors above); to record it anyway add --override &quot;reason&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>error: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} corrected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} voided</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>newest entry of match {0} undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4911,14 +5083,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1 hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} hands</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Round {0} ({1})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5024,10 +5188,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>--team-size: a team has 2 to 8 players, not {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7172,6 +7332,14 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>line {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no hand to record: every line was empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}, hand {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7296,11 +7464,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dealer {0} is not a player: A or B</source>
+        <source>hand {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0}</source>
+        <source>dealer {0} is not a player: A or B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10614,7 +10782,15 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>id</source>
+        <source># is the hand&apos;s number on the sheet (hand correct/void --hand N); entry is its row in the hand log (--entry ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a voided hand counts nowhere and the hands after it keep the dealer who dealt them: the next dealer follows the hands that count, as after a misdeal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10686,7 +10862,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>correction of {0}</source>
+        <source>corrects entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10694,15 +10870,15 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>void of {0}</source>
+        <source>voids entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>entry</source>
+        <source>recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} {1} by {2} at {3}, {4}</source>
+        <source>entry {0}  {1}  {2} by {3} at {4}, {5}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10710,19 +10886,31 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}; games A {2}, B {3}; {4} won</source>
+        <source>hand {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}; games A {2}, B {3}</source>
+        <source>match {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} ({1}): A {2}, B {3} in game {4} — {5}</source>
+        <source>{0}: {1} won</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} ({1}): A {2}, B {3} in game {4}</source>
+        <source>{0}: {1} won, games {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; games A {1}, B {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5} — {6}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

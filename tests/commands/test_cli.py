@@ -44,14 +44,14 @@ def test_a_club_night_from_the_terminal(run, tmp_path: Path) -> None:  # type: i
     assert status == 0 and "error: A knocked with 12" in out
     status, _, err = run("hand", "add", "--match", "1", '{"knock":"C"}')
     assert status == 2 and "'C' is not a player" in err
-    assert run("hand", "void", "2", "--reason", "misdeal")[0] == 0
+    assert run("hand", "void", "--entry", "2", "--reason", "misdeal")[0] == 0
     for _ in range(2):
         assert run("hand", "add", "--match", "1", '{"gin":"B","deadwood":{"A":40}}')[0] == 0
     status, _, err = run("hand", "add", "--match", "1", '{"dead": true}')
     assert status == 2 and "already decided (Bob won)" in err
     status, out, _ = run("match", "sheet", "1", "--log")
     assert status == 0
-    assert "finished: Bob won" in out and "void of 2" in out and "misdeal" in out
+    assert "finished: Bob won" in out and "voids entry 2" in out and "misdeal" in out
     # The pad's line under the closed game: 2 boxes of 25, the game bonus, the final margin.
     closing = [line.split() for line in out.splitlines() if "won" in line and "×" in line]
     assert closing == [["1", "B", "won", "130", "2×25", "=", "50", "100", "280"]]
