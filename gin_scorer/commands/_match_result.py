@@ -146,12 +146,17 @@ def _finished(sheet: ScoreSheet) -> None:
         said = translate("cli", "{0}: nobody wins, games {1}–{2}, no game points; {3}").format(
             kind, a, b, status
         )
-    elif result.points_known:
-        said = translate("cli", "{0}: {1} wins, games {2}–{3}, margin {4}; {5}").format(
-            kind, winner.name, a, b, margin, status
-        )
     else:
-        said = translate("cli", "{0}: {1} wins, games {2}–{3}, no game points; {4}").format(
-            kind, winner.name, a, b, status
-        )
+        # The winner's games first ("Uma Roy wins, games 3–0"), and the margin theirs.
+        for_a = result.winner is None or result.winner.value == "A"
+        won, lost = (a, b) if for_a else (b, a)
+        margin = f"{result.margin if for_a else -result.margin:+d}"
+        if result.points_known:
+            said = translate("cli", "{0}: {1} wins, games {2}–{3}, margin {4}; {5}").format(
+                kind, winner.name, won, lost, margin, status
+            )
+        else:
+            said = translate("cli", "{0}: {1} wins, games {2}–{3}, no game points; {4}").format(
+                kind, winner.name, won, lost, status
+            )
     print(f"  {said}")

@@ -19,7 +19,7 @@ from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
-from gin_scorer.services.player_registry import near_players, same_words
+from gin_scorer.services.player_registry import near_players, same_words, searched_words
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.team_members import rows_of_player
 from gin_scorer.store.database import Database
@@ -88,11 +88,14 @@ def find_player(db: Database, text: str) -> PlayerView:
         raise InvalidInput(said("give a player's name, member number or id"))
     players = list_players(db)
     number = wanted.removeprefix("#")
+    plain = searched_words(text)  # accents and apostrophes aside, after the exact tries
     for test in (
         lambda p: number.isdigit() and p.id == int(number),
         lambda p: bool(p.member_number) and same_words(p.member_number) == wanted,
         lambda p: same_words(p.name) == wanted,
+        lambda p: searched_words(p.name) == plain,
         lambda p: wanted in same_words(p.name),
+        lambda p: plain in searched_words(p.name),
     ):
         found = _matching(players, test)
         if len(found) == 1:

@@ -4735,7 +4735,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>one JSON object per table</source>
+        <source>one JSON array, an object per table: round, table, a, b (and c at a table of three), url</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
