@@ -85,7 +85,8 @@ class Action(_Phrase):
     CHECK_IN = said("check an entrant in or out")
     CHANGE_RULES = said("change the rules")
     CHANGE_SETTINGS = said("change the settings")
-    START_EVENT = said("mark the event running or back to setup")
+    START_EVENT = said("mark the event running")
+    RETURN_TO_SETUP = said("set a running event back to setup")
     FINISH_EVENT = said("finish the event")
     REOPEN_EVENT = said("reopen the event")
     SET_EVENT_PIN = said("set, change or clear the event's PIN")
@@ -180,6 +181,9 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CHANGE_RULES: (_A, _P, _P, _E),
     Action.CHANGE_SETTINGS: (_A, _P, _P, _E),
     Action.START_EVENT: (_A, _A, _Cell.REOPEN_FIRST, _E),
+    # Back to setup, the rules and the settings change without the PIN: so the move itself
+    # needs the PIN once the event runs (the change of rules it opens is the PIN's to allow).
+    Action.RETURN_TO_SETUP: (_A, _P, _Cell.REOPEN_FIRST, _E),
     Action.FINISH_EVENT: (_A, _A, _Cell.ALREADY_FINISHED, _E),
     Action.REOPEN_EVENT: (_Cell.NOT_FINISHED, _Cell.NOT_FINISHED, _P, _E),
     Action.SET_EVENT_PIN: (_P, _P, _P, _E),

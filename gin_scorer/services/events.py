@@ -289,7 +289,8 @@ def set_event_status(
     pin: str | None = None,
     actor: str | None = None,
 ) -> EventView:
-    """Move an event to another status (finish it, or reopen it: reopening needs the PIN)."""
+    """Move an event to another status: finish it; reopen it (the PIN); set a running event
+    back to setup (the PIN: its rules and settings then change without one)."""
     if not isinstance(status, EventStatus):
         raise InvalidInput(said("status: {0} is not an event status", repr(status)))
     with db.transaction() as session:
@@ -298,6 +299,8 @@ def set_event_status(
             action = Action.FINISH_EVENT
         elif row.status == EventStatus.FINISHED.value:
             action = Action.REOPEN_EVENT
+        elif status is EventStatus.SETUP:
+            action = Action.RETURN_TO_SETUP
         else:
             action = Action.START_EVENT
         pinned = require(session, action, row, pin)

@@ -6724,7 +6724,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>mark the event running or back to setup</source>
+        <source>mark the event running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set a running event back to setup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
