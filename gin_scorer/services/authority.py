@@ -101,6 +101,7 @@ class DatabaseAction(_Phrase):
     SET_DATABASE_PIN = said("set, change or clear the database PIN")
     REPLACE_DATABASE = said("restore or replace the database")
     MERGE_PLAYERS = said("merge two records of one player")
+    UNMERGE_PLAYERS = said("undo a merge of two players' records")
     MANAGE_SEASON = said("create a season, or change its nights or points")
 
 
@@ -181,8 +182,7 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CHANGE_RULES: (_A, _P, _P, _E),
     Action.CHANGE_SETTINGS: (_A, _P, _P, _E),
     Action.START_EVENT: (_A, _A, _Cell.REOPEN_FIRST, _E),
-    # Back to setup, the rules and the settings change without the PIN: so the move itself
-    # needs the PIN once the event runs (the change of rules it opens is the PIN's to allow).
+    # Back in setup, rules and settings change without the PIN: so the move needs it.
     Action.RETURN_TO_SETUP: (_A, _P, _Cell.REOPEN_FIRST, _E),
     Action.FINISH_EVENT: (_A, _A, _Cell.ALREADY_FINISHED, _E),
     Action.REOPEN_EVENT: (_Cell.NOT_FINISHED, _Cell.NOT_FINISHED, _P, _E),
@@ -208,6 +208,7 @@ DATABASE_RULES: dict[DatabaseAction, str] = {
         "the database PIN when one is set; else the PIN of each event whose entrants it "
         "re-links that has one"
     ),
+    DatabaseAction.UNMERGE_PLAYERS: "as the merge",
     DatabaseAction.MANAGE_SEASON: "the database PIN when one is set; else allowed",
 }
 

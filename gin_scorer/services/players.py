@@ -147,7 +147,7 @@ def merge_players(
         keep, gone = fetch(session, Player, keep_id), fetch(session, Player, gone_id)
         entries = _entries(session, gone_id)
         _refuse_two_people(session, keep, gone)
-        guards = _guards(session, {e.event_id for e in entries})
+        guards = merge_guards(session, {e.event_id for e in entries})
         require_whole_database(
             guards, [pin] if pin else [], DatabaseAction.MERGE_PLAYERS, session=session
         )
@@ -176,7 +176,12 @@ def merge_players(
             payload={**before, "entrants": [e.id for e in entries]},
         )
         session.flush()
-        return _view(keep, len({e.event_id for e in _entries(session, keep_id)}))
+        return view_of(session, keep)
+
+
+def view_of(session: Session, row: Player) -> PlayerView:
+    """A player as a list shows them, counting the events they are entered in now."""
+    return _view(row, len({e.event_id for e in _entries(session, row.id or 0)}))
 
 
 def _record(row: Player) -> dict[str, object]:
@@ -247,7 +252,7 @@ def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
         )
 
 
-def _guards(session: Session, events: set[int]) -> PinGuards:
+def merge_guards(session: Session, events: set[int]) -> PinGuards:
     """The PINs a merge needs: the database's, else those of the events it re-links."""
     every = pin_guards_in(session)
     return PinGuards(every.database, tuple(g for g in every.events if g.event_id in events))

@@ -4815,7 +4815,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the club&apos;s players across events: list, show one&apos;s page, merge two records</source>
+        <source>the club&apos;s players across events: list, show one&apos;s page, merge or unmerge two records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4835,7 +4835,19 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Refused when the two played each other or sat in one event: they are then two people. Needs the database PIN when one is set.</source>
+        <source>Prints both players&apos; events and asks before it merges (--yes: without asking). Refused when the two played each other or sat in one event: they are then two people. Needs the database PIN when one is set. &apos;player unmerge&apos; undoes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge without asking (both players&apos; events are still printed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo a merge: the merged record comes back with its own entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo &apos;player merge KEEP_ID MERGED_ID&apos;: the record merged away comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4864,6 +4876,34 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>merged: {0} (#{1}) is now {2} (#{3}), {4} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to undo it: gin-scorer player unmerge {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#{0} {1}: {2} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merging #{1} into #{0} makes them one person: read both above, then run it again with --yes (nothing was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge #{1} into #{0}? They become one person. [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not merged: nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6768,6 +6808,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>undo a merge of two players&apos; records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>create a season, or change its nights or points</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7561,6 +7605,10 @@ head</source>
     </message>
     <message>
         <source>member number {0} is {1}, who is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player {0} was not merged into player {1}: there is nothing to undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

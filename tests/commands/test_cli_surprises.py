@@ -93,3 +93,61 @@ def test_director_pin_says_what_is_missing(
     assert status == 2 and "say what to do" in err
     status, out, _ = _run(capsys, "--db", db, "director-pin", "--clear", "--pin", "2468")
     assert status == 0 and out.strip().endswith("cleared")
+
+
+def _two_records_of_one_person(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    """Ann Lee of the Elks at a club night, then 'Anne Lee' (a typo) at the next one."""
+    for night, name in ((1, "Ann Lee"), (2, "Anne Lee")):
+        new = ("event", "new", "--name", f"Night {night}", "--preset", "wikipedia-standard")
+        assert _run(capsys, "--db", db, *new)[0] == 0
+        assert (
+            _run(
+                capsys, "--db", db, "entrant", "add", "--event", str(night), name, "--club", "Elks"
+            )[0]
+            == 0
+        )
+        assert (
+            _run(capsys, "--db", db, "entrant", "add", "--event", str(night), f"Opponent {night}")[
+                0
+            ]
+            == 0
+        )
+
+
+def test_a_merge_shows_both_players_and_asks_and_an_unmerge_undoes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sqlite3
+
+    db = str(tmp_path / "club.sqlite")
+    _two_records_of_one_person(capsys, db)
+    _, listed, _ = _run(capsys, "--db", db, "player", "list")
+    ann, anne = (line.split()[0].lstrip("#") for line in listed.splitlines() if "Lee" in line)
+    with sqlite3.connect(db) as connection:
+        before = sorted(connection.execute("SELECT id, player_id FROM entrant"))
+    # Not in a terminal and no --yes: both histories shown, nothing merged.
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, out, err = _run(capsys, "--db", db, "player", "merge", ann, anne)
+    assert status == 2 and "run it again with --yes (nothing was changed)" in err
+    assert f"#{ann} Ann Lee (Elks): 1 events" in out and f"#{anne} Anne Lee (Elks): 1 events" in out
+    assert "Night 1" in out and "Night 2" in out
+    # In a terminal, anything but yes keeps them apart.
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda _prompt: "no")
+    status, _, err = _run(capsys, "--db", db, "player", "merge", ann, anne)
+    assert status == 2 and "not merged" in err
+    status, out, _ = _run(capsys, "--db", db, "player", "merge", ann, anne, "--yes")
+    assert status == 0 and f"to undo it: gin-scorer player unmerge {ann} {anne}" in out
+    with sqlite3.connect(db) as connection:
+        assert sorted(connection.execute("SELECT id, player_id FROM entrant")) != before
+    status, out, _ = _run(capsys, "--db", db, "player", "unmerge", ann, anne)
+    assert status == 0 and out.startswith(
+        f"unmerged: Anne Lee (Elks) (#{anne}) is back with 1 entries"
+    )
+    with sqlite3.connect(db) as connection:
+        assert sorted(connection.execute("SELECT id, player_id FROM entrant")) == before
+    status, _, err = _run(capsys, "--db", db, "player", "unmerge", ann, anne)
+    assert status == 2 and "there is nothing to undo" in err
+    status, out, _ = _run(capsys, "--db", db, "verify")
+    assert status == 0, out
