@@ -4103,6 +4103,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the demo was stopped: nothing was written to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>played 1 night: {1} matches, {2} hands in {3} s</source>
         <translation type="unfinished"></translation>
     </message>

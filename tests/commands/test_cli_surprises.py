@@ -151,3 +151,34 @@ def test_a_merge_shows_both_players_and_asks_and_an_unmerge_undoes_it(
     assert status == 2 and "there is nothing to undo" in err
     status, out, _ = _run(capsys, "--db", db, "verify")
     assert status == 0, out
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_a_stopped_demo_writes_nothing(tmp_path: Path, stop: str) -> None:
+    """Ctrl+C (or the terminal closing) half-way through a demo left a half-played event
+    running; the demo now plays in a scratch database and keeps only a finished event."""
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+
+    db = tmp_path / "club.sqlite"
+    assert main(["--db", str(db), "event", "new", "--name", "Mine"]) == 0
+    with sqlite3.connect(db) as connection:
+        before = connection.execute("SELECT count(*) FROM seal_link").fetchone()
+    command = [sys.executable, "-m", "gin_scorer", "--db", str(db), "demo", "--entrants", "16"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    ) as demo:
+        assert demo.stdout is not None and demo.stderr is not None
+        first = demo.stdout.readline()  # round 1 played: the demo is well under way
+        assert first.startswith("round 1: 8 tables played"), first
+        demo.send_signal(getattr(signal, stop))
+        out, err = demo.communicate(timeout=120)
+    assert demo.returncode == 128 + getattr(signal, stop), (out, err)
+    assert err.strip() == f"the demo was stopped: nothing was written to {db}"
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT name FROM event").fetchall() == [("Mine",)]
+        assert connection.execute("SELECT count(*) FROM seal_link").fetchone() == before

@@ -77,13 +77,19 @@ _HAND_KEYS = {
 
 
 def import_event_json(
-    db: Database, text_or_data: str | Mapping[str, Any], *, actor: str | None = None
+    db: Database,
+    text_or_data: str | Mapping[str, Any],
+    *,
+    actor: str | None = None,
+    link_players: bool = False,
 ) -> EventView:
     """Create a new event from an event file. Every problem is listed; nothing is written
-    unless the file is entirely sound."""
+    unless the file is entirely sound. Its people are new records of the registry, unless
+    ``link_players`` links them as entrants typed in are (a demo kept from its scratch
+    database)."""
     r = EventReader()
     doc = _document(r, text_or_data)
-    read = EventFile(_event(r, doc))
+    read = EventFile(_event(r, doc), linked=link_players)
     _entrants(r, doc, read.entrants)
     _rounds(r, doc, read.rounds)
     _matches(r, doc, read)
