@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._event_delete import register_delete
 from gin_scorer.commands._format_options import (
     add_format_options,
     describe_settings,
@@ -43,7 +44,9 @@ def _day(text: str) -> date:
 
 
 def register(subparsers: Any) -> None:
-    ev = action_parsers(subparsers, "event", translate("cli", "create, list and show events"))
+    ev = action_parsers(
+        subparsers, "event", translate("cli", "create, list, show and delete events")
+    )
     _register_new(ev)
     listing = ev.add_parser("list", help=translate("cli", "list the events in the database"))
     listing.set_defaults(func=run_event_list)
@@ -52,6 +55,7 @@ def register(subparsers: Any) -> None:
     show.set_defaults(func=run_event_show)
     _register_pin_and_finish(ev)
     _register_settings_and_rules(ev)
+    register_delete(ev)
 
 
 def _register_pin_and_finish(ev: Any) -> None:
@@ -204,6 +208,7 @@ def event_status_word(status: EventStatus) -> str:
         "setup": translate("cli", "setup"),
         "running": translate("cli", "running"),
         "finished": translate("cli", "finished"),
+        "deleted": translate("cli", "deleted"),
     }
     return words.get(status.value, str(status.value))
 

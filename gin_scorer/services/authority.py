@@ -90,6 +90,7 @@ class Action(_Phrase):
     FINISH_EVENT = said("finish the event")
     REOPEN_EVENT = said("reopen the event")
     SET_EVENT_PIN = said("set, change or clear the event's PIN")
+    DELETE_EVENT = said("delete the event")
 
 
 class DatabaseAction(_Phrase):
@@ -164,8 +165,7 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CORRECT_RESULT: _CORRECTION,
     # The director's ruling: always the director's PIN (when one is set).
     Action.ADJUDICATE: (_P, _P, _Cell.REOPEN_FIRST, _Cell.UNLOCK_FIRST),
-    # The players' word from the table: theirs to give until the result is locked or the
-    # event finished (the room's page then takes nothing).
+    # The players' word from the table: theirs until the result is locked or finished.
     Action.CONFIRM_RESULT: _HAND_OR_MATCH,
     Action.CREATE_MATCH: (_A, _A, _Cell.REOPEN_FIRST, _E),
     Action.LOCK_RESULT: (_P, _P, _P, _Cell.ALREADY_LOCKED),
@@ -187,6 +187,7 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.FINISH_EVENT: (_A, _A, _Cell.ALREADY_FINISHED, _E),
     Action.REOPEN_EVENT: (_Cell.NOT_FINISHED, _Cell.NOT_FINISHED, _P, _E),
     Action.SET_EVENT_PIN: (_P, _P, _P, _E),
+    Action.DELETE_EVENT: (_P, _P, _P, _E),
 }
 
 _COLUMN = {State.SETUP: 0, State.RUNNING: 1, State.FINISHED: 2, State.LOCKED: 3}
@@ -361,8 +362,8 @@ def require_whole_database(
             authorize(session, "database", opened)
         return True
     left = _still_guarded(guards, offered)
-    # Events may have different PINs: a screen asks for one after another, for as long as
-    # each PIN typed opens some of them (a wrong one, or none, ends it).
+    # Events may have different PINs: a screen asks for one after another while each PIN
+    # typed opens some of them (a wrong one, or none, ends it).
     opening = asked and len(left) < len(guards.events)
     while left and opening and ask is not None:
         typed = ask()

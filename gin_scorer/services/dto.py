@@ -34,6 +34,7 @@ class EventStatus(Enum):
     SETUP = "setup"  # entrants being added, nothing played yet
     RUNNING = "running"  # a round was paired or a hand recorded
     FINISHED = "finished"  # the director closed it
+    DELETED = "deleted"  # the tombstone of a deleted event: hidden, refused, still sealed
 
 
 class MatchStatus(Enum):

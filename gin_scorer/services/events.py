@@ -171,9 +171,15 @@ def create_event(
 
 
 def list_events(db: Database) -> tuple[EventView, ...]:
-    """Every event, newest first."""
+    """Every event, newest first (a deleted event is not listed)."""
     with db.transaction(write=False) as session:
-        rows = list(session.exec(select(Event).order_by(col(Event.id).desc())))
+        rows = list(
+            session.exec(
+                select(Event)
+                .where(col(Event.status) != EventStatus.DELETED.value)
+                .order_by(col(Event.id).desc())
+            )
+        )
         return event_views(session, rows)
 
 

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, func, select
 from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
+from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
 from gin_scorer.services.player_registry import near_players, same_words, searched_words
 from gin_scorer.services.rows import fetch
@@ -54,14 +55,17 @@ def _event_counts(session: Session) -> dict[int, int]:
     counts: dict[int, set[int]] = {}
     for player, partner, event in session.exec(
         select(Entrant.player_id, Entrant.partner_id, Entrant.event_id)
+        .join(Event, col(Event.id) == col(Entrant.event_id))
+        .where(col(Event.status) != EventStatus.DELETED.value)
     ):
         for who in (player, partner):
             if who is not None:
                 counts.setdefault(who, set()).add(event)
     for who, event in session.exec(  # a team's third and later players
-        select(TeamMember.player_id, Entrant.event_id).join(
-            Entrant, col(Entrant.id) == col(TeamMember.entrant_id)
-        )
+        select(TeamMember.player_id, Entrant.event_id)
+        .join(Entrant, col(Entrant.id) == col(TeamMember.entrant_id))
+        .join(Event, col(Event.id) == col(Entrant.event_id))
+        .where(col(Event.status) != EventStatus.DELETED.value)
     ):
         counts.setdefault(who, set()).add(event)
     return {p: len(e) for p, e in counts.items()}

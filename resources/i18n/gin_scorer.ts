@@ -3187,6 +3187,38 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>delete an event (with the PIN; its name typed to confirm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take an event out of every list, reading and table of the club; nothing can be done to it any more. Its hands stay in the database, sealed and checked by verify (a deleted event is a tombstone, not an erasure: decision 0020). Needs the director&apos;s PIN when the event or the database has one. In a terminal the event&apos;s name is asked for; a script gives it with --confirm NAME, or --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s name, as the confirmation (for scripts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete without asking for the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why, kept in the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to delete event {0} ({1}) give its name with --confirm NAME, or --yes (nothing was deleted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the event&apos;s name to delete it ({0}): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) deleted: {2} entrants, {3} matches and {4} hands kept in the database, sealed, out of every list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0} is not a tie-break; use {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4323,7 +4355,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>create, list and show events</source>
+        <source>create, list, show and delete events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4424,6 +4456,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6788,6 +6824,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>delete the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>create an event</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7201,6 +7241,18 @@ head</source>
     <message>
         <source>nothing was saved: {0} problem in the event file:
 {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) is already deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not the name of event {1}, which is {2}: nothing was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7844,10 +7896,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>there is no event {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>there is no entrant {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7865,6 +7913,10 @@ head</source>
     </message>
     <message>
         <source>there is no season {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8860,6 +8912,10 @@ head</source>
     </message>
     <message>
         <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -182,3 +182,48 @@ def test_a_stopped_demo_writes_nothing(tmp_path: Path, stop: str) -> None:
     with sqlite3.connect(db) as connection:
         assert connection.execute("SELECT name FROM event").fetchall() == [("Mine",)]
         assert connection.execute("SELECT count(*) FROM seal_link").fetchone() == before
+
+
+def test_an_event_is_deleted_with_its_pin_and_name_and_the_seal_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """There was no way to delete an event. Now: the PIN, the name typed, an audited and sealed
+    tombstone; the event is gone from every list and reading, verify stays clean, a seal code
+    taken before still matches."""
+    import io
+
+    db = str(tmp_path / "club.sqlite")
+    demo = ("demo", "--entrants", "4", "--preset", "wikipedia-standard", "--quiet")
+    assert _run(capsys, "--db", db, *demo)[0] == 0
+    assert (
+        _run(capsys, "--db", db, "event", "new", "--name", "Spring Open", "--pin", "2468")[0] == 0
+    )
+    _, out, _ = _run(capsys, "--db", db, "verify")
+    code = out.splitlines()[-1].split()[-1]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, _, err = _run(capsys, "--db", db, "event", "delete", "2")
+    assert status == 2 and "give its name with --confirm NAME, or --yes" in err
+    status, _, err = _run(capsys, "--db", db, "event", "delete", "2", "--confirm", "Spring")
+    assert status == 2 and "'Spring' is not the name of event 2" in err
+    status, _, err = _run(capsys, "--db", db, "event", "delete", "2", "--confirm", "spring open")
+    assert status == 2 and "PIN of 'Spring Open' is needed to delete the event" in err
+    # In a terminal the name is asked for.
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda _prompt: "Spring Open")
+    status, out, _ = _run(capsys, "--db", db, "event", "delete", "2", "--pin", "2468")
+    assert status == 0 and out.startswith("event 2 (Spring Open) deleted")
+    status, out, _ = _run(capsys, "--db", db, "event", "delete", "1", "--yes", "--reason", "a demo")
+    assert status == 0 and "4 entrants, " in out
+    status, out, _ = _run(capsys, "--db", db, "event", "list")
+    assert "no events yet" in out
+    status, _, err = _run(capsys, "--db", db, "standings", "--event", "1")
+    assert (
+        status == 2
+        and err.strip() == "gin-scorer: event 1 ('Demo swiss of 4 (seed 1)') was deleted"
+    )
+    status, out, _ = _run(capsys, "--db", db, "ratings")
+    assert "No rated match yet" in out
+    status, out, _ = _run(capsys, "--db", db, "verify", "--seal", code)
+    assert status == 0 and "checked 2 event(s)" in out, out
+    status, out, _ = _run(capsys, "--db", db, "audit", "show")
+    assert out.count("event.delete") == 2

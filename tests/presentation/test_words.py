@@ -216,7 +216,12 @@ def test_an_events_format_and_state_are_named_by_the_translator(pseudo) -> None:
 
     assert format_words("round-robin") == "«Round robin»"
     assert format_words(Format.CLUB) == "«Club night»"
-    assert {status_words(s) for s in EventStatus} == {"«being set up»", "«running»", "«finished»"}
+    assert {status_words(s) for s in EventStatus} == {
+        "«being set up»",
+        "«running»",
+        "«finished»",
+        "«deleted»",
+    }
     assert format_words("from-a-newer-version") == "from-a-newer-version"  # shown as stored
 
 

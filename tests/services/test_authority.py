@@ -31,6 +31,7 @@ from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database_pin import set_database_pin
 from gin_scorer.services.dto import EventStatus, EventView, ResultKind
 from gin_scorer.services.errors import ActionRefused, PinError
+from gin_scorer.services.event_delete import delete_event
 from gin_scorer.services.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database, open_database
 from tests.services.helpers import GIN_A, KNOCK_A, hand
@@ -235,6 +236,7 @@ ATTEMPTS: dict[Action, Attempt] = {
     Action.SET_EVENT_PIN: lambda s, state, pin: events.set_event_pin(
         s.db, s.event_id, "1357", old_pin=pin
     ),
+    Action.DELETE_EVENT: lambda s, state, pin: delete_event(s.db, s.event_id, name="Open", pin=pin),
 }
 
 # Cells no service call can reach: the service names the action from the state (moving a

@@ -156,10 +156,14 @@ def _event(r: EventReader, doc: Mapping[str, Any]) -> Event:
         format=fmt or "",
         rules_json=dumps(rules.to_dict()) if rules else "{}",
         settings_json=dumps(dict(settings)),
-        status=r.choice(ev.get("status"), "event.status", [s.value for s in EventStatus]),
+        status=r.choice(ev.get("status"), "event.status", _IMPORTED_STATES),
         pin_hash=r.text(ev.get("pin_hash"), "event.pin_hash"),
         created_at=r.stamp(ev.get("created_at"), "event.created_at"),
     )
+
+
+# An event file brings an event to play or to read: never a deleted one's tombstone.
+_IMPORTED_STATES = [s.value for s in EventStatus if s is not EventStatus.DELETED]
 
 
 def _person(r: EventReader, value: object, where: str) -> Player | None:
