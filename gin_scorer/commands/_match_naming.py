@@ -29,8 +29,24 @@ def add_match_naming(
         metavar="ID",
         help=translate("cli", "the match's id (as match list and round show print it)"),
     )
-    if not tables:
-        return
+    if tables:
+        add_table_options(parser, event_alone=event_alone)
+
+
+def add_match_or_table(parser: argparse.ArgumentParser) -> None:
+    """The match as a command's ID (``match sheet 7``), or by ``--event ID --table N``."""
+    parser.add_argument(
+        "match_id",
+        nargs="?",
+        type=positive,
+        metavar="ID",
+        help=translate("cli", "the match's id (or name it by --event and --table)"),
+    )
+    add_table_options(parser)
+
+
+def add_table_options(parser: argparse.ArgumentParser, *, event_alone: bool = False) -> None:
+    """``--event ID --table N [--round N]``: the match at a table of a round."""
     if event_alone:
         event_help = translate(
             "cli", "the event, with --table (or alone, where the lines name tables)"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import add_by_option, positive
+from gin_scorer.commands._arguments import add_by_option
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._match_naming import add_match_naming, named_match
+from gin_scorer.commands._match_naming import add_match_naming, add_match_or_table, named_match
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
 
@@ -23,7 +23,7 @@ def register_actions(actions: Any) -> None:
         "take-back",
         help=translate("cli", "take back a match's reported result (it stays in the log)"),
     )
-    back.add_argument("match_id", type=positive, metavar="ID")
+    add_match_or_table(back)
     back.add_argument("--reason", required=True)
     add_by_option(back, says_default=False)
     add_pin_option(back)
@@ -94,16 +94,15 @@ def run_match_result(args: argparse.Namespace) -> int:
 
 
 def run_match_take_back(args: argparse.Namespace) -> int:
-    from gin_scorer.services import matches
     from gin_scorer.services.results import void_result
 
     with opened(args) as db:
-        current = matches.get_match(db, args.match_id)
+        current = named_match(db, args)
         sheet = with_pin(
             args.pin,
             lambda pin: void_result(
                 db,
-                args.match_id,
+                current.id,
                 current.version,
                 reason=args.reason,
                 entered_by=entered_by(args, db),
@@ -112,7 +111,7 @@ def run_match_take_back(args: argparse.Namespace) -> int:
         )
     print(
         translate("cli", "match {0}: reported result taken back; {1}").format(
-            args.match_id, match_status_word(sheet.match.status)
+            current.id, match_status_word(sheet.match.status)
         )
     )
     return 0

@@ -39,6 +39,10 @@ def register(subparsers: Any) -> None:
     )
     show.add_argument("name", metavar="NAME")
     show.set_defaults(func=run_show)
+    _register_merges(verbs)
+
+
+def _register_merges(verbs: Any) -> None:
     merge = verbs.add_parser(
         "merge",
         help=translate(
@@ -51,8 +55,14 @@ def register(subparsers: Any) -> None:
             "people. Needs the database PIN when one is set. 'player unmerge' undoes it.",
         ),
     )
-    merge.add_argument("keep", type=positive, metavar="KEEP_ID")
-    merge.add_argument("gone", type=positive, metavar="MERGED_ID")
+    merge.add_argument(
+        "keep",
+        metavar="KEEP",
+        help=translate("cli", "the record kept: #ID, a member number or a name"),
+    )
+    merge.add_argument(
+        "gone", metavar="MERGED", help=translate("cli", "the record merged into it, named alike")
+    )
     merge.add_argument(
         "--yes",
         action="store_true",
@@ -65,14 +75,16 @@ def register(subparsers: Any) -> None:
         help=translate("cli", "undo a merge: the merged record comes back with its own entries"),
         description=translate(
             "cli",
-            "Undo 'player merge KEEP_ID MERGED_ID': the record merged away comes back (its id, "
-            "name, club and member number) and the entries that were its own are its own "
-            "again; what the merge filled into the kept record is taken out. Needs the same "
-            "PINs as the merge.",
+            "Undo 'player merge': the record merged away (MERGED_ID, as the merge printed it) "
+            "comes back (its id, name, club and member number) and the entries that were its "
+            "own are its own again; what the merge filled into the kept record is taken out. "
+            "Needs the same PINs as the merge.",
         ),
     )
     unmerge.add_argument("keep", type=positive, metavar="KEEP_ID")
-    unmerge.add_argument("gone", type=positive, metavar="MERGED_ID")
+    unmerge.add_argument(
+        "gone", type=positive, metavar="MERGED_ID", help=translate("cli", "as merge printed them")
+    )
     add_pin_option(unmerge)
     unmerge.set_defaults(func=run_unmerge)
 
@@ -112,15 +124,15 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gin_scorer.services.players import get_player, merge_players
+    from gin_scorer.services.players import find_player, merge_players
 
     with opened(args) as db:
-        gone = get_player(db, args.gone)
-        keep = get_player(db, args.keep)
+        gone = find_player(db, args.gone)
+        keep = find_player(db, args.keep)
         for line in [*_history(db, keep.id), "", *_history(db, gone.id)]:
             print(line)
         _confirm_merge(args, keep.id, gone.id)
-        kept = with_pin(args.pin, lambda pin: merge_players(db, args.keep, args.gone, pin=pin))
+        kept = with_pin(args.pin, lambda pin: merge_players(db, keep.id, gone.id, pin=pin))
     print(
         translate("cli", "merged: {0} (#{1}) is now {2} (#{3}), {4} events").format(
             gone.label, gone.id, kept.label, kept.id, kept.events

@@ -1804,11 +1804,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each game&apos;s totals, optional</source>
+        <source>Each game&apos;s final, optional</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>optional: each game&apos;s totals, A-B, e.g. 250-120 90-251 …, then Enter</source>
+        <source>optional: each game&apos;s final from the foot of the pad (boxes and bonuses in), A-B, e.g. 375-120 90-380 …, then Enter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3707,6 +3707,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the match&apos;s id (or name it by --event and --table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the event, with --table (or alone, where the lines name tables)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4879,6 +4883,14 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the record kept: #ID, a member number or a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record merged into it, named alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>merge without asking (both players&apos; events are still printed)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4887,7 +4899,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Undo &apos;player merge KEEP_ID MERGED_ID&apos;: the record merged away comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
+        <source>Undo &apos;player merge&apos;: the record merged away (MERGED_ID, as the merge printed it) comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as merge printed them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5063,6 +5079,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>one match by its table: with --event (and --round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the entrant (player sheet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5100,6 +5120,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>wrote {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--table names a match with --event: give both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8444,14 +8468,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the game totals give {0}–{1} in games, not {2}–{3}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} is not a kind of result; use one of {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8461,10 +8477,6 @@ head</source>
     </message>
     <message>
         <source>a forfeit&apos;s points per game must be 0 or more, not {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or more, and more than the loser</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8625,6 +8637,26 @@ head</source>
     </message>
     <message>
         <source>{0}: absent: {1} is not a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the game totals give {0}–{1} in games, not {2}–{3} (a game its loser ended ahead in, on boxes, is marked with its winner: 430-490a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} does not say who won it: mark the winner after the finals, e.g. {1}-{2}a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} is not a won game&apos;s finals: its winner&apos;s final is at least {3} (the target {4} with the game bonus and the box of the last hand; write each game&apos;s final from the foot of the pad, with its boxes and bonuses)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or more, and more than the loser</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10020,7 +10052,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is not a game&apos;s totals: type them A-B, e.g. 250-120</source>
+        <source>{0} is not a game&apos;s finals: type them A-B from the foot of the pad, e.g. 375-120</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10104,6 +10136,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>, game totals {0} entered as hand points (before finals were asked for), not counted in the differential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>, no game points</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10147,10 +10183,6 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Match points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Winner ✓</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10168,6 +10200,22 @@ W–L</source>
     </message>
     <message>
         <source>Entered (initials)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each game&apos;s final, from the foot of the pad: points + boxes + bonuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s final</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10366,7 +10414,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a 3-1: a won 3 games to 1 (add each game&apos;s totals a–b if you have them: a 3-1 250-120 …) · t: time called, the event&apos;s rule decides. Both players then confirm it.</source>
+        <source>a 3-1: a won 3 games to 1 (add each game&apos;s final a–b from the foot of your pad, boxes and bonuses in, if you have them: a 3-1 375-120 …) · t: time called, the event&apos;s rule decides. Both players then confirm it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
