@@ -104,7 +104,7 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
     if sheet.hands:
         lines.append(translate("sheet_text", NUMBERS_LEGEND))
-    if any(e.kind is EntryKind.VOID for e in sheet.log):
+    if any(e.kind is EntryKind.VOID and e.in_force for e in sheet.log):
         lines.append(void_note())
     lines += ["", *_standing_lines(sheet)]
     if with_log:

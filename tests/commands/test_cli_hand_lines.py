@@ -72,7 +72,12 @@ def test_a_round_of_twenty_tables_goes_in_from_one_file(
     lines = ["# round 1, as typed from the slips"]
     lines += [f"{table} ag30" for table in range(1, 21)] + [""]
     lines += [f"{table} ag30" for table in range(1, 21)]
-    status, out, err = _run(capsys, db, "hand", "add", "--event", "1", "-", stdin="\n".join(lines))
+    entered = tmp_path / "round1.txt"
+    entered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with entered.open(encoding="utf-8") as typed, pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", typed)  # hand add --event 1 - < round1.txt
+        status = main(["--db", str(db), "hand", "add", "--event", "1", "-"])
+    out, err = capsys.readouterr()
     assert status == 0, err
     said = out.splitlines()
     assert said[-1] == "recorded 40 hands in 20 matches (one transaction)"
@@ -148,6 +153,22 @@ def test_corrections_and_voids_name_the_hand_by_its_number_on_the_sheet(
     status, out, _ = _run(capsys, db, "match", "sheet", "1", "--log")
     assert "# is the hand's number on the sheet (hand correct/void --hand N); entry is its " in out
     assert "entry 4      voided    voids entry 2" in out
+    assert "a voided hand counts nowhere" in out
+
+
+def test_the_void_note_goes_when_the_void_is_taken_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "open.sqlite"
+    _swiss(capsys, db, 4)
+    assert _run(capsys, db, "hand", "add", "--match", "1", "-", stdin="ak7 15\nbk2 30\n")[0] == 0
+    assert _run(capsys, db, "hand", "void", "--match", "1", "--hand", "2", "--reason", "x")[0] == 0
+    status, out, _ = _run(capsys, db, "hand", "undo", "--match", "1")
+    assert status == 0
+    # Every hand counts again: the sheet no longer explains a dealer dealing twice.
+    status, out, _ = _run(capsys, db, "match", "sheet", "1", "--log")
+    assert status == 0 and "voids entry 2" in out
+    assert "a voided hand counts nowhere" not in out
 
 
 HANDS = st.one_of(
