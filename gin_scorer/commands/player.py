@@ -7,7 +7,6 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
@@ -75,15 +74,21 @@ def _register_merges(verbs: Any) -> None:
         help=translate("cli", "undo a merge: the merged record comes back with its own entries"),
         description=translate(
             "cli",
-            "Undo 'player merge': the record merged away (MERGED_ID, as the merge printed it) "
+            "Undo 'player merge': the record merged away (MERGED, its #ID or its name) "
             "comes back (its id, name, club and member number) and the entries that were its "
             "own are its own again; what the merge filled into the kept record is taken out. "
             "Needs the same PINs as the merge.",
         ),
     )
-    unmerge.add_argument("keep", type=positive, metavar="KEEP_ID")
     unmerge.add_argument(
-        "gone", type=positive, metavar="MERGED_ID", help=translate("cli", "as merge printed them")
+        "keep",
+        metavar="KEEP",
+        help=translate("cli", "the record kept: #ID, a member number or a name"),
+    )
+    unmerge.add_argument(
+        "gone",
+        metavar="MERGED",
+        help=translate("cli", "the record merged into it: its #ID or its name, as merge printed"),
     )
     add_pin_option(unmerge)
     unmerge.set_defaults(func=run_unmerge)
@@ -184,9 +189,13 @@ def _confirm_merge(args: argparse.Namespace, keep: int, gone: int) -> None:
 
 def run_unmerge(args: argparse.Namespace) -> int:
     from gin_scorer.services.player_unmerge import unmerge_players
+    from gin_scorer.services.players import find_player
 
     with opened(args) as db:
-        done = with_pin(args.pin, lambda pin: unmerge_players(db, args.keep, args.gone, pin=pin))
+        keep = find_player(db, args.keep).id
+        number = args.gone.strip().lstrip("#")
+        gone: int | str = int(number) if number.isdigit() else args.gone
+        done = with_pin(args.pin, lambda pin: unmerge_players(db, keep, gone, pin=pin))
     said = translate("cli", "unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events")
     print(
         said.format(

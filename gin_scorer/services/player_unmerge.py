@@ -19,6 +19,7 @@ from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import NotFound
+from gin_scorer.services.player_registry import searched_words
 from gin_scorer.services.players import PlayerView, merge_guards, view_of
 from gin_scorer.services.rows import fetch
 from gin_scorer.store.database import Database
@@ -37,9 +38,10 @@ class Unmerged:
 
 
 def _merge_entry(
-    session: Session, keep_id: int, gone_id: int
+    session: Session, keep_id: int, gone: int | str
 ) -> tuple[AuditEntry, dict[str, object]]:
-    """The newest merge of ``gone_id`` into ``keep_id`` not undone since; NotFound when none."""
+    """The newest merge into ``keep_id`` of ``gone`` (the merged record's id, or its name as
+    it was, accents and case aside) not undone since; NotFound when none."""
     subject = f"player:{keep_id}"
     rows = session.exec(
         select(AuditEntry)
@@ -49,33 +51,42 @@ def _merge_entry(
     )
     for row in rows:
         payload = json.loads(row.payload_json)
-        gone = payload.get("gone") if row.action == "player.merge" else payload.get("restored")
-        if not isinstance(gone, dict) or gone.get("id") != gone_id:
+        was = payload.get("gone") if row.action == "player.merge" else payload.get("restored")
+        if not isinstance(was, dict) or not _is(was, gone):
             continue
         if row.action == "player.unmerge":
             break  # the newest word on this pair is an undo: nothing left to undo
         return row, payload
     raise NotFound(
-        said(
-            "player {0} was not merged into player {1}: there is nothing to undo", gone_id, keep_id
-        )
+        said("player {0} was not merged into player {1}: there is nothing to undo", gone, keep_id)
     )
+
+
+def _is(record: dict[str, object], gone: int | str) -> bool:
+    """Whether a merged record, as its audit entry keeps it, is the one named."""
+    if isinstance(gone, int):
+        return record.get("id") == gone
+    return searched_words(str(record.get("name", ""))) == searched_words(gone)
 
 
 def unmerge_players(
     db: Database,
     keep_id: int,
-    gone_id: int,
+    gone: int | str,
     *,
     pin: str | None = None,
     actor: str | None = None,
 ) -> Unmerged:
-    """Undo the newest merge of ``gone_id`` into ``keep_id`` (see the module's text)."""
+    """Undo the newest merge of ``gone`` (its id, or its name as it was) into ``keep_id``
+    (see the module's text)."""
     with db.transaction() as session:
         keep = fetch(session, Player, keep_id)
-        merge, payload = _merge_entry(session, keep_id, gone_id)
+        merge, payload = _merge_entry(session, keep_id, gone)
         # A SQLite id freed by the merge may have gone to a new player since: the record
         # comes back under a new id then (the audit entry says which).
+        was = payload["gone"]
+        assert isinstance(was, dict)
+        gone_id = int(str(was["id"]))
         free = session.get(Player, gone_id) is None
         listed = payload.get("entrants")
         entrant_ids = [e for e in listed if isinstance(e, int)] if isinstance(listed, list) else []
@@ -84,8 +95,6 @@ def unmerge_players(
         require_whole_database(
             guards, [pin] if pin else [], DatabaseAction.UNMERGE_PLAYERS, session=session
         )
-        was = payload["gone"]
-        assert isinstance(was, dict)
         restored = Player(
             id=gone_id if free else None,
             name=str(was["name"]),

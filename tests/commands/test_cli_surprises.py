@@ -149,6 +149,13 @@ def test_a_merge_shows_both_players_and_asks_and_an_unmerge_undoes_it(
         assert sorted(connection.execute("SELECT id, player_id FROM entrant")) == before
     status, _, err = _run(capsys, "--db", db, "player", "unmerge", ann, anne)
     assert status == 2 and "there is nothing to undo" in err
+    # Both named as a person types them: the kept one found by name, the merged one by the
+    # name it had (it is no record of its own to find until it is back).
+    assert _run(capsys, "--db", db, "player", "merge", ann, anne, "--yes")[0] == 0
+    status, out, _ = _run(capsys, "--db", db, "player", "unmerge", "ann lee", "ANNE LEE")
+    assert status == 0 and out.startswith("unmerged: Anne Lee (Elks) (#")
+    with sqlite3.connect(db) as connection:
+        assert sorted(connection.execute("SELECT id, player_id FROM entrant")) == before
     status, out, _ = _run(capsys, "--db", db, "verify")
     assert status == 0, out
 
