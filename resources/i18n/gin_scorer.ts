@@ -4899,11 +4899,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Undo &apos;player merge&apos;: the record merged away (MERGED_ID, as the merge printed it) comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
+        <source>Undo &apos;player merge&apos;: the record merged away (MERGED, its #ID or its name) comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>as merge printed them</source>
+        <source>the record merged into it: its #ID or its name, as merge printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
