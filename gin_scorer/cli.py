@@ -128,6 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(DB_ENV),
     )
     parser.add_argument(
+        "--create",
+        action="store_true",
+        help=translate(
+            "cli",
+            "create the SQLite file --db names if it does not exist yet (in a folder that "
+            "exists); without it a missing file is refused",
+        ),
+    )
+    parser.add_argument(
         "--smoke-test",
         action="store_true",
         help=translate(

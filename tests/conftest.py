@@ -87,5 +87,6 @@ def pg_url() -> Iterator[str]:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The same test on a SQLite file and on PostgreSQL."""
     if request.param == "sqlite":
+        (tmp_path / "data").mkdir(exist_ok=True)  # the command line never makes a folder
         return str(tmp_path / "data" / "test.sqlite")
     return str(request.getfixturevalue("pg_url"))

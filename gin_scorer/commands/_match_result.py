@@ -6,15 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import add_by_option, positive
+from gin_scorer.commands._arguments import add_by_option
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._match_naming import add_match_naming, add_match_or_table, named_match
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchStatus, MatchView, ScoreSheet
+    from gin_scorer.services.dto import MatchStatus, ScoreSheet
 
 
 def register_actions(actions: Any) -> None:
@@ -23,7 +23,7 @@ def register_actions(actions: Any) -> None:
         "take-back",
         help=translate("cli", "take back a match's reported result (it stays in the log)"),
     )
-    back.add_argument("match_id", type=positive, metavar="ID")
+    add_match_or_table(back)
     back.add_argument("--reason", required=True)
     add_by_option(back, says_default=False)
     add_pin_option(back)
@@ -45,10 +45,7 @@ def _register_result(actions: Any) -> None:
             "match by --match ID, or by --event and --table (the latest round unless --round).",
         ),
     )
-    result.add_argument("--match", dest="match_id", type=positive, metavar="ID")
-    result.add_argument("--event", type=positive, metavar="ID")
-    result.add_argument("--table", type=positive, metavar="N")
-    result.add_argument("--round", type=positive, metavar="N")
+    add_match_naming(result)
     result.add_argument("result", nargs="+", metavar="RESULT", help=translate("cli", "e.g. a 3-1"))
     result.add_argument(
         "--replace",
@@ -73,7 +70,7 @@ def run_match_result(args: argparse.Namespace) -> int:
         raise UserError(translate("cli", "result: {0}").format(problem))
     report = line.report
     with opened(args) as db:
-        match = _named_match(db, args)
+        match = named_match(db, args)
         b_name = match.b.name if match.b else translate("cli", "(bye)")
         sheet = with_pin(
             args.pin,
@@ -97,16 +94,15 @@ def run_match_result(args: argparse.Namespace) -> int:
 
 
 def run_match_take_back(args: argparse.Namespace) -> int:
-    from gin_scorer.services import matches
     from gin_scorer.services.results import void_result
 
     with opened(args) as db:
-        current = matches.get_match(db, args.match_id)
+        current = named_match(db, args)
         sheet = with_pin(
             args.pin,
             lambda pin: void_result(
                 db,
-                args.match_id,
+                current.id,
                 current.version,
                 reason=args.reason,
                 entered_by=entered_by(args, db),
@@ -115,25 +111,10 @@ def run_match_take_back(args: argparse.Namespace) -> int:
         )
     print(
         translate("cli", "match {0}: reported result taken back; {1}").format(
-            args.match_id, match_status_word(sheet.match.status)
+            current.id, match_status_word(sheet.match.status)
         )
     )
     return 0
-
-
-def _named_match(db: Database, args: argparse.Namespace) -> MatchView:
-    from gin_scorer.services import matches
-    from gin_scorer.services.lookups import match_at_table
-
-    if args.match_id is not None:
-        if args.event or args.table:
-            raise UserError(
-                translate("cli", "name the match by --match, or by --event and --table, not both")
-            )
-        return matches.get_match(db, args.match_id)
-    if args.event is None or args.table is None:
-        raise UserError(translate("cli", "name the match: --match ID, or --event ID --table N"))
-    return match_at_table(db, args.event, args.table, round_number=args.round)
 
 
 def match_status_word(status: MatchStatus) -> str:
@@ -164,12 +145,17 @@ def _finished(sheet: ScoreSheet) -> None:
         said = translate("cli", "{0}: nobody wins, games {1}–{2}, no game points; {3}").format(
             kind, a, b, status
         )
-    elif result.points_known:
-        said = translate("cli", "{0}: {1} wins, games {2}–{3}, margin {4}; {5}").format(
-            kind, winner.name, a, b, margin, status
-        )
     else:
-        said = translate("cli", "{0}: {1} wins, games {2}–{3}, no game points; {4}").format(
-            kind, winner.name, a, b, status
-        )
+        # The winner's games first ("Uma Roy wins, games 3–0"), and the margin theirs.
+        for_a = result.winner is None or result.winner.value == "A"
+        won, lost = (a, b) if for_a else (b, a)
+        margin = f"{result.margin if for_a else -result.margin:+d}"
+        if result.points_known:
+            said = translate("cli", "{0}: {1} wins, games {2}–{3}, margin {4}; {5}").format(
+                kind, winner.name, won, lost, margin, status
+            )
+        else:
+            said = translate("cli", "{0}: {1} wins, games {2}–{3}, no game points; {4}").format(
+                kind, winner.name, won, lost, status
+            )
     print(f"  {said}")

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
+from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, translate
 
 T = TypeVar("T")
@@ -26,6 +27,28 @@ def add_pin_option(parser: argparse.ArgumentParser, helptext: str | None = None)
             "cli", "the director's PIN, when the action needs it (asked for in a terminal)"
         ),
     )
+
+
+def add_new_pin_options(parser: argparse.ArgumentParser) -> None:
+    """``--new-pin PIN`` or ``--clear``: the same two options wherever a PIN is set or cleared
+    (``--pin`` is always the PIN that guards it now)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--new-pin", metavar="PIN", help=translate("cli", "the new PIN (4 characters or more)")
+    )
+    group.add_argument("--clear", action="store_true", help=translate("cli", "clear the PIN"))
+
+
+def chosen_new_pin(args: argparse.Namespace) -> str | None:
+    """The new PIN of ``--new-pin`` (``None`` with ``--clear``); neither given is refused, so
+    that a forgotten option never clears a PIN."""
+    if args.clear:
+        return None
+    if not args.new_pin:
+        raise UserError(
+            translate("cli", "say what to do: --new-pin PIN to set the PIN, or --clear to clear it")
+        )
+    return str(args.new_pin)
 
 
 def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:

@@ -8,6 +8,10 @@ The play itself is :func:`gin_scorer.services.demo.play_demo`, the same run the 
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import any_whole, positive, share
@@ -18,7 +22,8 @@ from gin_scorer.presentation.words import error_text, say, translate
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
-    from gin_scorer.services.demo import DemoProgress
+    from gin_scorer.services.demo import DemoPlan, DemoProgress, DemoResult
+    from gin_scorer.services.demo_season import SeasonDemoPlan, SeasonDemoResult
 
 FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "club")
 
@@ -173,11 +178,82 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def run_demo_command(args: argparse.Namespace) -> int:
+    """Play in a scratch database, then keep the finished demo in the chosen one: stopped
+    (Ctrl+C, SIGTERM) before it is done, it writes nothing there."""
+    from gin_scorer.services.demo import DemoCancelled
+    from gin_scorer.services.demo_scratch import scratch_database
+
     _check(args)
-    with opened(args) as db:
+    with (
+        opened(args, create=True) as db,
+        _stoppable() as stop,
+        scratch_database(db.station) as scratch,
+    ):
+        try:
+            played = _play_scratch(scratch, args, stop)
+        except (DemoCancelled, KeyboardInterrupt):
+            print(
+                translate("cli", "the demo was stopped: nothing was written to {0}").format(
+                    db.display_name
+                ),
+                file=sys.stderr,
+            )
+            return stop.status
+        stop.writing = True  # from here on a stop waits for the demo to be kept whole
         if args.season is not None:
-            return _play_season(db, args)
-        return _play(db, args)
+            return _season_kept(db, scratch, args, played)
+        return _kept(db, scratch, args, played)
+
+
+class _Stop:
+    """Ctrl+C or SIGTERM asks the demo to stop at the next match (a second Ctrl+C stops it at
+    once); once the finished demo is being written into the database, a stop waits for that
+    to end. Called, it says whether a stop was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: int | None = None  # the number of the signal that asked
+        self.writing = False
+
+    def handle(self, signum: int, _frame: object) -> None:
+        if self.asked == signal.SIGINT and signum == signal.SIGINT and not self.writing:
+            raise KeyboardInterrupt
+        self.asked = int(signum)
+
+    def __call__(self) -> bool:
+        return self.asked is not None
+
+    @property
+    def status(self) -> int:
+        """The shell's status for the signal that stopped it: 128 + its number."""
+        return 128 + int(self.asked or signal.SIGINT)
+
+
+@contextmanager
+def _stoppable() -> Iterator[_Stop]:
+    """SIGINT and SIGTERM turned into a request to stop, for the length of the demo."""
+    stop = _Stop()
+    kept: dict[int, Any] = {}
+    try:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            kept[number] = signal.signal(number, stop.handle)
+    except ValueError:  # not the main thread: the signals stay as they were
+        pass
+    try:
+        yield stop
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
+
+
+def _play_scratch(scratch: Database, args: argparse.Namespace, stop: _Stop) -> Any:
+    """The demo played in the scratch database (an event, or a season of nights)."""
+    from gin_scorer.services.demo import play_demo
+    from gin_scorer.services.demo_season import play_demo_season
+
+    progress = None if args.quiet else _tell
+    if args.season is not None:
+        return play_demo_season(scratch, _season_plan(args), progress=progress, cancelled=stop)
+    return play_demo(scratch, _event_plan(args), progress=progress, cancelled=stop)
 
 
 def _tell(progress: DemoProgress) -> None:
@@ -185,12 +261,9 @@ def _tell(progress: DemoProgress) -> None:
     print(say(progress.message))
 
 
-def _play_season(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.club_words import ratings_text, season_text
-    from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
+def _season_plan(args: argparse.Namespace) -> SeasonDemoPlan:
+    from gin_scorer.services.demo_season import SeasonDemoPlan
     from gin_scorer.services.errors import InvalidInput
-    from gin_scorer.services.ratings import rating_rows
-    from gin_scorer.services.seasons import season_standing
 
     plan = SeasonDemoPlan(
         nights=args.season,
@@ -204,12 +277,23 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
         plan.check()
     except InvalidInput as error:
         raise UserError(error_text(error)) from None
-    result = play_demo_season(db, plan, progress=None if args.quiet else _tell)
+    return plan
+
+
+def _season_kept(
+    db: Database, scratch: Database, args: argparse.Namespace, played: SeasonDemoResult
+) -> int:
+    from gin_scorer.presentation.club_words import ratings_text, season_text
+    from gin_scorer.services.demo_scratch import keep_season
+    from gin_scorer.services.ratings import rating_rows
+    from gin_scorer.services.seasons import season_standing
+
+    result = keep_season(db, scratch, played)
     if result.nights == 1:
-        played = translate("cli", "played 1 night: {1} matches, {2} hands in {3} s")
+        said = translate("cli", "played 1 night: {1} matches, {2} hands in {3} s")
     else:
-        played = translate("cli", "played {0} nights: {1} matches, {2} hands in {3} s")
-    print(played.format(result.nights, result.matches, result.hands, f"{result.seconds:.1f}"))
+        said = translate("cli", "played {0} nights: {1} matches, {2} hands in {3} s")
+    print(said.format(result.nights, result.matches, result.hands, f"{result.seconds:.1f}"))
     for line in season_text(season_standing(db, result.season.id)):
         print(line)
     print()
@@ -221,12 +305,10 @@ def _play_season(db: Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.demo_words import demo_summary
-    from gin_scorer.services.demo import DemoPlan, play_demo
-    from gin_scorer.services.standings import standings
+def _event_plan(args: argparse.Namespace) -> DemoPlan:
+    from gin_scorer.services.demo import DemoPlan
 
-    plan = DemoPlan(
+    return DemoPlan(
         entrants=args.entrants,
         rounds=args.rounds,
         event_format=args.format,
@@ -236,7 +318,14 @@ def _play(db: Database, args: argparse.Namespace) -> int:
         per_hand=args.per_hand,
         slips=args.slips,
     )
-    result = play_demo(db, plan, progress=None if args.quiet else _tell)
+
+
+def _kept(db: Database, scratch: Database, args: argparse.Namespace, played: DemoResult) -> int:
+    from gin_scorer.presentation.demo_words import demo_summary
+    from gin_scorer.services.demo_scratch import keep_demo
+    from gin_scorer.services.standings import standings
+
+    result = keep_demo(db, scratch, played)
     event_id = result.event.id
     rows = standings(db, event_id)
     if not args.quiet:

@@ -13,12 +13,18 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._event_delete import register_delete
 from gin_scorer.commands._format_options import (
     add_format_options,
     describe_settings,
     settings_from_args,
 )
-from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._pin import (
+    add_new_pin_options,
+    add_pin_option,
+    chosen_new_pin,
+    with_pin,
+)
 from gin_scorer.commands.entrant import entrant_status_word
 from gin_scorer.commands.match import match_line
 from gin_scorer.presentation.words import error_text, translate
@@ -38,7 +44,9 @@ def _day(text: str) -> date:
 
 
 def register(subparsers: Any) -> None:
-    ev = action_parsers(subparsers, "event", translate("cli", "create, list and show events"))
+    ev = action_parsers(
+        subparsers, "event", translate("cli", "create, list, show and delete events")
+    )
     _register_new(ev)
     listing = ev.add_parser("list", help=translate("cli", "list the events in the database"))
     listing.set_defaults(func=run_event_list)
@@ -47,20 +55,23 @@ def register(subparsers: Any) -> None:
     show.set_defaults(func=run_event_show)
     _register_pin_and_finish(ev)
     _register_settings_and_rules(ev)
+    register_delete(ev)
 
 
 def _register_pin_and_finish(ev: Any) -> None:
     setpin = ev.add_parser(
         "set-pin",
-        help=translate("cli", "set, change or clear the director PIN (changing needs the old one)"),
+        help=translate("cli", "set, change or clear an event's director PIN"),
+        description=translate(
+            "cli",
+            "Set the event's director PIN with --new-pin, or clear it with --clear. Changing "
+            "or clearing a PIN needs the current one (--pin, or typed when asked in a "
+            "terminal): the event's own PIN or the database PIN.",
+        ),
     )
     setpin.add_argument("event_id", type=positive, metavar="ID")
-    setpin.add_argument(
-        "--new", metavar="PIN", help=translate("cli", "the new PIN (leave out to clear it)")
-    )
-    setpin.add_argument(
-        "--old", metavar="PIN", help=translate("cli", "the current PIN, if one is set")
-    )
+    add_new_pin_options(setpin)
+    add_pin_option(setpin, translate("cli", "the PIN that guards the event now, if one is set"))
     setpin.set_defaults(func=run_event_set_pin)
     finish = ev.add_parser(
         "finish", help=translate("cli", "close an event (reopening needs the PIN)")
@@ -171,7 +182,7 @@ def run_event_new(args: argparse.Namespace) -> int:
 
     rules = _chosen_rules(args)
     settings = settings_from_args(args) or None
-    with opened(args) as db:
+    with opened(args, create=True) as db:
         made = events.create_event(
             db,
             name=args.name,
@@ -197,6 +208,7 @@ def event_status_word(status: EventStatus) -> str:
         "setup": translate("cli", "setup"),
         "running": translate("cli", "running"),
         "finished": translate("cli", "finished"),
+        "deleted": translate("cli", "deleted"),
     }
     return words.get(status.value, str(status.value))
 
@@ -322,9 +334,10 @@ def run_event_settings(args: argparse.Namespace) -> int:
 def run_event_set_pin(args: argparse.Namespace) -> int:
     from gin_scorer.services import events
 
+    new_pin = chosen_new_pin(args)
     with opened(args) as db:
         made = with_pin(
-            args.old, lambda old: events.set_event_pin(db, args.event_id, args.new, old_pin=old)
+            args.pin, lambda old: events.set_event_pin(db, args.event_id, new_pin, old_pin=old)
         )
     if made.has_pin:
         print(translate("cli", "event {0}: director PIN set").format(made.id))

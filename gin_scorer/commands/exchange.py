@@ -137,7 +137,7 @@ def run_import_event(args: argparse.Namespace) -> int:
     from gin_scorer.services.errors import RowsRejected
 
     text = _read(args.file)
-    with opened(args) as db:
+    with opened(args, create=True) as db:
         try:
             made = exchange.import_event_json(db, text)
         except RowsRejected as error:

@@ -1,5 +1,10 @@
 """``gin-scorer hand``: record, correct, void or undo the hands of a match.
 
+A hand is typed as the desk and the phones take it (``ak7 15``, ``bg22``, ``d``, ``md``,
+``… @Qs``), or as JSON. ``hand add … -`` reads a file of them, one hand a line, all or nothing
+(:mod:`._hand_lines`); ``correct`` and ``void`` name a hand by its number on the sheet
+(:mod:`._hand_changes`).
+
 A command that writes into a match reads its current version first (a terminal has no stale
 screen), so it still refuses cleanly if another station writes in between.
 """
@@ -10,19 +15,19 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, add_by_option, positive
-from gin_scorer.commands._database import entered_by, opened
+from gin_scorer.commands._arguments import action_parsers, add_by_option
+from gin_scorer.commands._database import entered_by
 from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._hand_changes import register_changes
+from gin_scorer.commands._hand_text import print_problems, print_summary, typed_text
+from gin_scorer.commands._match_naming import add_match_naming, named_match
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.commands._retry import add_write_key_options, keyed_write, say_saved
-from gin_scorer.presentation.words import error_text, say, translate
+from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from gin_scorer.core.hands import HandRecord, Problem
     from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import HandRow, ScoreSheet
+    from gin_scorer.services.dto import ScoreSheet
 
 
 def _side(text: str) -> str:
@@ -36,24 +41,35 @@ def _side(text: str) -> str:
 def register(subparsers: Any) -> None:
     ha = action_parsers(subparsers, "hand", translate("cli", "record, correct, void or undo hands"))
     _register_add(ha)
-    _register_changes(ha)
+    register_changes(ha)
 
 
 def _register_add(ha: Any) -> None:
     hadd = ha.add_parser(
         "add",
-        help=translate("cli", "record the next hand of a match"),
+        help=translate("cli", "record the next hand of a match (ak7 15, bg22, d …)"),
         description=translate(
             "cli",
-            "Record a hand, written in the hand JSON form, e.g. "
-            '\'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\', \'{"gin": "B", "deadwood": '
-            '{"A": 22}}\' or \'{"dead": true}\'. A hand with errors is refused unless --override '
-            "gives the director's reason.",
+            "Record the next hand of a match, typed as on the desk's entry line: 'ak7 15' (A "
+            "knocks with 7, B holds 15 after layoffs), 'bg22' (B goes gin, A holds 22), 'abg30' "
+            "(A big gin), 'd' (dead hand), 'md' (misdeal), '… @Qs' (the upcard); or as JSON, "
+            'e.g. \'{"knock": "A", "deadwood": {"A": 7, "B": 15}}\'. Name the match by --match '
+            "ID, or by --event ID --table N (the event's current round, its latest paired one, "
+            "unless --round N). LINE '-' reads many hands from stdin, one a line, all recorded or "
+            "none: with --match or --table each line is a hand of that match; with --event alone "
+            "each line starts with its table number ('12 ak7 15'). Blank lines and lines "
+            "starting with # are skipped. A hand with errors is refused unless --override gives "
+            "the director's reason.",
         ),
     )
-    hadd.add_argument("--match", type=positive, required=True, metavar="ID")
+    add_match_naming(hadd, event_alone=True)
     hadd.add_argument(
-        "hand", metavar="JSON", help=translate("cli", "the hand (or - to read it from stdin)")
+        "hand",
+        nargs="+",
+        metavar="LINE",
+        help=translate(
+            "cli", "the hand: an entry line (ak7 15), JSON, or - to read lines from stdin"
+        ),
     )
     add_by_option(hadd)
     hadd.add_argument(
@@ -77,100 +93,44 @@ def _register_add(ha: Any) -> None:
     hadd.set_defaults(func=run_hand_add)
 
 
-def _register_changes(ha: Any) -> None:
-    hcor = ha.add_parser(
-        "correct", help=translate("cli", "replace a recorded hand (HAND_ID from match sheet)")
-    )
-    hcor.add_argument("hand_id", type=positive, metavar="HAND_ID")
-    hcor.add_argument("hand", metavar="JSON", help=translate("cli", "the corrected hand"))
-    hcor.add_argument("--reason", required=True)
-    add_by_option(hcor)
-    hcor.add_argument(
-        "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
-    )
-    add_pin_option(hcor, translate("cli", "director PIN, when later play relies on the result"))
-    add_write_key_options(hcor)
-    hcor.set_defaults(func=run_hand_correct)
-    hvoid = ha.add_parser(
-        "void", help=translate("cli", "withdraw a recorded hand (it stays in the log)")
-    )
-    hvoid.add_argument("hand_id", type=positive, metavar="HAND_ID")
-    hvoid.add_argument("--reason", required=True)
-    add_by_option(hvoid)
-    hvoid.add_argument("--pin")
-    add_write_key_options(hvoid)
-    hvoid.set_defaults(func=run_hand_void)
-    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
-    hundo.add_argument("--match", type=positive, required=True, metavar="ID")
-    add_by_option(hundo)
-    hundo.add_argument("--pin")
-    add_write_key_options(hundo)
-    hundo.set_defaults(func=run_hand_undo)
-
-
-def _record(text: str) -> HandRecord:
-    from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.core.hands import HandRecordError
-    from gin_scorer.core.json_input import JsonInputError, read_json
-
-    if text == "-":
-        text = sys.stdin.read()
-    try:
-        data = read_json(text, "the hand", max_chars=_HAND_CHARS)
-    except JsonInputError as error:
-        raise UserError(
-            translate(
-                "cli", '{0}; write it like \'{{"knock": "A", "deadwood": {{"A": 7, "B": 15}}}}\''
-            ).format(error_text(error))
-        ) from None
-    try:
-        return record_from_json(data)
-    except HandRecordError as error:
-        raise UserError(translate("cli", "hand: {0}").format(error_text(error))) from None
-
-
-# One hand with all its cards is well under 2 KB; anything far larger is not a hand.
-_HAND_CHARS = 64 * 1024
-
-
-def _summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
-    """The hand just entered (default: the newest) and where the match stands."""
-    from gin_scorer.presentation.sheet_text import hand_summary
-
-    print("\n".join(hand_summary(sheet, row)))
-
-
 def run_hand_add(args: argparse.Namespace) -> int:
-    from gin_scorer.core.hand_json import record_to_json
+    text = typed_text(args.hand)
+    if text == "-":
+        from gin_scorer.commands._hand_lines import run_hand_lines
+
+        return run_hand_lines(args, sys.stdin.read())
+    return _add_one(args, text)
+
+
+def _add_one(args: argparse.Namespace, text: str) -> int:
+    """One hand, under a key and retried while the database does not answer (``_retry``):
+    the line as typed, spaces and case aside, is what the key is made from."""
+    from gin_scorer.commands._hand_text import read_typed
     from gin_scorer.core.hands import Side
     from gin_scorer.services import hands
     from gin_scorer.services.errors import HandRejected
 
-    record = _record(args.hand)
-    line = repr(sorted(record_to_json(record).items()))  # the hand, however it was written
-    try:
-        done = keyed_write(
-            args,
-            lambda _db: int(args.match),
-            line,
-            lambda db, version, key: with_pin(
-                args.pin,
-                lambda pin: hands.record_hand(
-                    db,
-                    args.match,
-                    record,
-                    version,
-                    entered_by=entered_by(args, db),
-                    override_reason=args.override,
-                    dealer=Side(args.dealer) if args.dealer else None,
-                    pin=pin,
-                    submission=key,
-                ),
+    def write(db: Database, version: int, key: str) -> ScoreSheet:
+        match_id, who = named_match(db, args).id, entered_by(args, db)
+        return with_pin(
+            args.pin,
+            lambda pin: hands.record_read_hand(
+                db,
+                match_id,
+                lambda before: (read_typed(text, before), who),
+                version,
+                override_reason=args.override,
+                dealer=Side(args.dealer) if args.dealer else None,
+                pin=pin,
+                submission=key,
             ),
         )
+
+    line = " ".join(text.split()).casefold()
+    try:
+        done = keyed_write(args, lambda db: named_match(db, args).id, line, write)
     except HandRejected as error:
-        for p in error.problems:
-            print("  " + _problem_line(p), file=sys.stderr)
+        print_problems(error.problems)
         raise UserError(
             translate(
                 "cli",
@@ -181,112 +141,5 @@ def run_hand_add(args: argparse.Namespace) -> int:
         say_saved(done.saved)
         return 0
     assert done.sheet is not None
-    _summary(done.sheet)
-    return 0
-
-
-def _problem_line(problem: Problem) -> str:
-    """A problem of a refused hand, with its severity, in the reader's language."""
-    if problem.is_error:
-        return translate("cli", "error: {0}").format(say(problem.words))
-    return translate("cli", "warning: {0}").format(say(problem.words))
-
-
-def run_hand_correct(args: argparse.Namespace) -> int:
-    from gin_scorer.core.hand_json import record_to_json
-    from gin_scorer.services import hands
-
-    record = _record(args.hand)
-    sheet = _write_hand(
-        args,
-        f"correct {args.hand_id} {sorted(record_to_json(record).items())} {args.reason}",
-        lambda db, version, pin, key: hands.correct_hand(
-            db,
-            args.hand_id,
-            record,
-            version,
-            reason=args.reason,
-            entered_by=entered_by(args, db),
-            override_reason=args.override,
-            pin=pin,
-            submission=key,
-        ),
-    )
-    print(translate("cli", "hand entry {0} corrected").format(args.hand_id))
-    # The correction is the newest row of the match's log, so the row in force with the
-    # highest id is the corrected hand (wherever it sits in the match).
-    _summary(sheet, max(sheet.hands, key=lambda r: r.hand_id, default=None))
-    return 0
-
-
-def run_hand_void(args: argparse.Namespace) -> int:
-    from gin_scorer.services import hands
-
-    sheet = _write_hand(
-        args,
-        f"void {args.hand_id} {args.reason}",
-        lambda db, version, pin, key: hands.void_hand(
-            db,
-            args.hand_id,
-            version,
-            reason=args.reason,
-            entered_by=entered_by(args, db),
-            pin=pin,
-            submission=key,
-        ),
-    )
-    print(translate("cli", "hand entry {0} voided").format(args.hand_id))
-    _summary(sheet)
-    return 0
-
-
-def _write_hand(
-    args: argparse.Namespace,
-    line: str,
-    write: Callable[[Database, int, str | None, str], ScoreSheet],
-) -> ScoreSheet:
-    """``write(db, version, pin, key)`` on the match holding hand entry ``args.hand_id``: the
-    version read just before (or ``--expect-version``), the PIN asked only when the services
-    want one, under a key and retried while the server is away (``_retry``)."""
-    from gin_scorer.services.lookups import match_of_hand
-    from gin_scorer.services.matches import get_score_sheet
-
-    done = keyed_write(
-        args,
-        lambda db: match_of_hand(db, args.hand_id),
-        line,
-        lambda db, version, key: with_pin(args.pin, lambda pin: write(db, version, pin, key)),
-    )
-    if done.saved is None:
-        assert done.sheet is not None
-        return done.sheet
-    say_saved(done.saved)
-    with opened(args) as db:
-        return get_score_sheet(db, done.saved.match_id)
-
-
-def run_hand_undo(args: argparse.Namespace) -> int:
-    from gin_scorer.services import hands, matches
-
-    done = keyed_write(
-        args,
-        lambda _db: int(args.match),
-        "undo",
-        lambda db, version, key: with_pin(
-            args.pin,
-            lambda pin: hands.undo_last_entry(
-                db, args.match, version, entered_by=entered_by(args, db), pin=pin, submission=key
-            ),
-        ),
-        repeatable=True,  # undo, undo again: a redo
-    )
-    if done.saved is not None:
-        say_saved(done.saved)
-        with opened(args) as db:
-            sheet = matches.get_score_sheet(db, args.match)
-    else:
-        assert done.sheet is not None
-        sheet = done.sheet
-    print(translate("cli", "newest entry of match {0} undone").format(args.match))
-    _summary(sheet)
+    print_summary(done.sheet)
     return 0

@@ -16,7 +16,7 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.web import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    pass
+    from gin_scorer.services.table_links import TableLink
 
 
 def register(subparsers: Any) -> None:
@@ -39,7 +39,13 @@ def register(subparsers: Any) -> None:
         help=translate("cli", "the room's address, e.g. http://10.0.0.5:8080"),
     )
     links.add_argument(
-        "--json", action="store_true", help=translate("cli", "one JSON object per table")
+        "--json",
+        action="store_true",
+        help=translate(
+            "cli",
+            "one JSON array, an object per table: round, table, a, b (and c at a table of "
+            "three), url",
+        ),
     )
     links.set_defaults(func=run_links)
 
@@ -52,27 +58,28 @@ def run_links(args: argparse.Namespace) -> int:
     base = (args.base or room_addresses("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
     with opened(args, backups=False) as db:
         found = table_links(db, args.event, args.round_number)
+    if args.json:  # an empty round is an empty array: a program reads the same shape
+        print(
+            json.dumps([_link_object(link, base) for link in found], ensure_ascii=False, indent=2)
+        )
+        return 0
     if not found:
         print(translate("cli", "no tables in that round (a bye has no page)"))
         return 0
     for link in found:
-        address = base + link.path
-        if args.json:
-            print(
-                json.dumps(
-                    {
-                        "round": link.round_number,
-                        "table": link.table,
-                        "a": link.a,
-                        "b": link.b,
-                        **({"c": link.c} if link.c else {}),
-                        "url": address,
-                    },
-                    ensure_ascii=False,
-                )
-            )
-        else:
-            table = translate("cli", "T{0}").format(link.table) if link.table is not None else "—"
-            players = players_phrase([link.a, link.b, *([link.c] if link.c else [])])
-            print(f"{table:>4}  {players}\n      {address}")
+        table = translate("cli", "T{0}").format(link.table) if link.table is not None else "—"
+        players = players_phrase([link.a, link.b, *([link.c] if link.c else [])])
+        print(f"{table:>4}  {players}\n      {base + link.path}")
     return 0
+
+
+def _link_object(link: TableLink, base: str) -> dict[str, object]:
+    """A table's link as ``--json`` gives it (English keys, a program's)."""
+    return {
+        "round": link.round_number,
+        "table": link.table,
+        "a": link.a,
+        "b": link.b,
+        **({"c": link.c} if link.c else {}),
+        "url": base + link.path,
+    }

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._arguments import action_parsers, add_event_option, positive
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._match_naming import add_match_or_table, named_match
 from gin_scorer.commands._match_result import match_status_word, register_actions
-from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.words import translate
 
@@ -25,7 +26,7 @@ def register(subparsers: Any) -> None:
     )
     _register_new_and_list(ma)
     sheet = ma.add_parser("sheet", help=translate("cli", "the score sheet of a match"))
-    sheet.add_argument("match_id", type=positive, metavar="ID")
+    add_match_or_table(sheet)
     sheet.add_argument(
         "--log", action="store_true", help=translate("cli", "also list every log row")
     )
@@ -35,8 +36,8 @@ def register(subparsers: Any) -> None:
         ("unlock", translate("cli", "lift the seal (needs the director PIN if set)")),
     ):
         action = ma.add_parser(name, help=helptext)
-        action.add_argument("match_id", type=positive, metavar="ID")
-        action.add_argument("--pin")
+        add_match_or_table(action)
+        add_pin_option(action)
         action.set_defaults(func=run_match_lock, lock_action=name)
     register_actions(ma)
 
@@ -115,7 +116,7 @@ def run_match_sheet(args: argparse.Namespace) -> int:
     from gin_scorer.services import matches
 
     with opened(args) as db:
-        sheet = matches.get_score_sheet(db, args.match_id)
+        sheet = matches.get_score_sheet(db, named_match(db, args).id)
         seal = seal_of(db)
     print(render_sheet(sheet, with_log=args.log))
     print(seal_text(seal))
@@ -126,17 +127,15 @@ def run_match_lock(args: argparse.Namespace) -> int:
     from gin_scorer.services import matches
 
     with opened(args) as db:
-        current = matches.get_match(db, args.match_id)
+        current = named_match(db, args)
         locked = args.lock_action == "lock"
         sheet = with_pin(
             args.pin,
             lambda pin: matches.set_result_lock(
-                db, args.match_id, current.version, locked=locked, pin=pin
+                db, current.id, current.version, locked=locked, pin=pin
             ),
         )
     print(
-        translate("cli", "match {0}: {1}").format(
-            args.match_id, match_status_word(sheet.match.status)
-        )
+        translate("cli", "match {0}: {1}").format(current.id, match_status_word(sheet.match.status))
     )
     return 0

@@ -4,19 +4,24 @@ of one person)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import add_pin_option, with_pin
 from gin_scorer.presentation.words import translate
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
 
 
 def register(subparsers: Any) -> None:
     player = subparsers.add_parser(
         "player",
         help=translate(
-            "cli", "the club's players across events: list, show one's page, merge two records"
+            "cli",
+            "the club's players across events: list, show one's page, merge or unmerge two records",
         ),
     )
     verbs = player.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -33,6 +38,10 @@ def register(subparsers: Any) -> None:
     )
     show.add_argument("name", metavar="NAME")
     show.set_defaults(func=run_show)
+    _register_merges(verbs)
+
+
+def _register_merges(verbs: Any) -> None:
     merge = verbs.add_parser(
         "merge",
         help=translate(
@@ -40,14 +49,49 @@ def register(subparsers: Any) -> None:
         ),
         description=translate(
             "cli",
-            "Refused when the two played each other or sat in one event: they are "
-            "then two people. Needs the database PIN when one is set.",
+            "Prints both players' events and asks before it merges (--yes: without asking). "
+            "Refused when the two played each other or sat in one event: they are then two "
+            "people. Needs the database PIN when one is set. 'player unmerge' undoes it.",
         ),
     )
-    merge.add_argument("keep", type=positive, metavar="KEEP_ID")
-    merge.add_argument("gone", type=positive, metavar="MERGED_ID")
+    merge.add_argument(
+        "keep",
+        metavar="KEEP",
+        help=translate("cli", "the record kept: #ID, a member number or a name"),
+    )
+    merge.add_argument(
+        "gone", metavar="MERGED", help=translate("cli", "the record merged into it, named alike")
+    )
+    merge.add_argument(
+        "--yes",
+        action="store_true",
+        help=translate("cli", "merge without asking (both players' events are still printed)"),
+    )
     add_pin_option(merge)
     merge.set_defaults(func=run_merge)
+    unmerge = verbs.add_parser(
+        "unmerge",
+        help=translate("cli", "undo a merge: the merged record comes back with its own entries"),
+        description=translate(
+            "cli",
+            "Undo 'player merge': the record merged away (MERGED, its #ID or its name) "
+            "comes back (its id, name, club and member number) and the entries that were its "
+            "own are its own again; what the merge filled into the kept record is taken out. "
+            "Needs the same PINs as the merge.",
+        ),
+    )
+    unmerge.add_argument(
+        "keep",
+        metavar="KEEP",
+        help=translate("cli", "the record kept: #ID, a member number or a name"),
+    )
+    unmerge.add_argument(
+        "gone",
+        metavar="MERGED",
+        help=translate("cli", "the record merged into it: its #ID or its name, as merge printed"),
+    )
+    add_pin_option(unmerge)
+    unmerge.set_defaults(func=run_unmerge)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -85,14 +129,82 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gin_scorer.services.players import get_player, merge_players
+    from gin_scorer.services.players import find_player, merge_players
 
     with opened(args) as db:
-        gone = get_player(db, args.gone)
-        kept = with_pin(args.pin, lambda pin: merge_players(db, args.keep, args.gone, pin=pin))
+        gone = find_player(db, args.gone)
+        keep = find_player(db, args.keep)
+        for line in [*_history(db, keep.id), "", *_history(db, gone.id)]:
+            print(line)
+        _confirm_merge(args, keep.id, gone.id)
+        kept = with_pin(args.pin, lambda pin: merge_players(db, keep.id, gone.id, pin=pin))
     print(
         translate("cli", "merged: {0} (#{1}) is now {2} (#{3}), {4} events").format(
             gone.label, gone.id, kept.label, kept.id, kept.events
+        )
+    )
+    print(
+        translate("cli", "to undo it: gin-scorer player unmerge {0} {1}").format(keep.id, gone.id)
+    )
+    return 0
+
+
+def _history(db: Database, player_id: int) -> list[str]:
+    """A player as the merge question shows them: who, and each event with the record."""
+    from gin_scorer.presentation.club_words import EVENT_COLUMNS, event_cells, text_table
+    from gin_scorer.services.player_record import player_record
+
+    record = player_record(db, player_id)
+    heading = translate("cli", "#{0} {1}: {2} events").format(
+        player_id, record.player.label, len(record.events)
+    )
+    if not record.events:
+        return [heading]
+    return [heading, *text_table(EVENT_COLUMNS, event_cells(record), (2, 3))]
+
+
+def _confirm_merge(args: argparse.Namespace, keep: int, gone: int) -> None:
+    """Asked in a terminal (anything but yes keeps them apart); elsewhere --yes is needed."""
+    if args.yes:
+        return
+    if not sys.stdin.isatty():
+        raise UserError(
+            translate(
+                "cli",
+                "merging #{1} into #{0} makes them one person: read both above, then run it "
+                "again with --yes (nothing was changed)",
+            ).format(keep, gone)
+        )
+    answer = input(
+        translate("cli", "Merge #{1} into #{0}? They become one person. [y/N] ").format(keep, gone)
+    )
+    if answer.strip().casefold() not in (
+        translate("cli", "y"),
+        translate("cli", "yes"),
+        "y",
+        "yes",
+    ):
+        raise UserError(translate("cli", "not merged: nothing was changed"))
+
+
+def run_unmerge(args: argparse.Namespace) -> int:
+    from gin_scorer.services.player_unmerge import unmerge_players
+    from gin_scorer.services.players import find_player
+
+    with opened(args) as db:
+        keep = find_player(db, args.keep).id
+        number = args.gone.strip().lstrip("#")
+        gone: int | str = int(number) if number.isdigit() else args.gone
+        done = with_pin(args.pin, lambda pin: unmerge_players(db, keep, gone, pin=pin))
+    said = translate("cli", "unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events")
+    print(
+        said.format(
+            done.restored.label,
+            done.restored.id,
+            done.entrants,
+            done.kept.label,
+            done.kept.id,
+            done.kept.events,
         )
     )
     return 0

@@ -103,6 +103,7 @@ def _which_options(parser: argparse.ArgumentParser) -> None:
         ("--event", "ID", translate("cli", "the event's id")),
         ("--round", "N", translate("cli", "the round (default: the latest round paired)")),
         ("--match", "ID", translate("cli", "one match's id")),
+        ("--table", "N", translate("cli", "one match by its table: with --event (and --round)")),
         ("--entrant", "ID", translate("cli", "the entrant (player sheet)")),
         ("--season", "ID", translate("cli", "the season (season table)")),
         ("--player", "ID", translate("cli", "the player (player's page; see player list)")),
@@ -165,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if needs_db:
         with opened(args, backups=False) as db:
+            if args.table is not None:  # the match at that table, named as everywhere else
+                args.match = _match_at_table(db, args)
             path = _build(args, db)
     else:
         path = _build(args, None)
@@ -187,6 +190,15 @@ def _open(path: Path) -> None:
             ).format(error),
             file=sys.stderr,
         )
+
+
+def _match_at_table(db: Database, args: argparse.Namespace) -> int:
+    from gin_scorer.commands._errors import UserError
+    from gin_scorer.services.lookups import match_at_table
+
+    if args.event is None or args.match is not None:
+        raise UserError(translate("cli", "--table names a match with --event: give both"))
+    return match_at_table(db, args.event, args.table, round_number=args.round).id
 
 
 def _build(args: argparse.Namespace, db: Database | None) -> Path:

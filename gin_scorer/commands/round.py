@@ -286,11 +286,16 @@ def _status_line(tl: Any) -> str:
         who = translate("cli", "{0} v {1}").format(tl.a, tl.b)
     else:
         who = translate("cli", "{0} (bye)").format(tl.a)
+    # Every kind of result has its score: from hands (the games so far), or reported without
+    # them — a slip, a forfeit, time called, a ruling — said with its kind ("3–1 (slip)").
+    score = said_text(tl.score) if tl.score else ""
     extra = ""
     if tl.hands == 1:
-        extra = "  " + translate("cli", "{0} after 1 hand").format(said_text(tl.score))
+        extra = "  " + translate("cli", "{0} after 1 hand").format(score)
     elif tl.hands:
-        extra = "  " + translate("cli", "{0} after {1} hands").format(said_text(tl.score), tl.hands)
+        extra = "  " + translate("cli", "{0} after {1} hands").format(score, tl.hands)
+    elif score:
+        extra = f"  {score}"
     mark = "  " + translate("cli", "<- result missing") if tl.state.missing_result else ""
     return f"  {_table(tl.table)}  {_state_word(tl.state):<8}  {who}{extra}{mark}"
 

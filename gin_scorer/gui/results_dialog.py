@@ -116,14 +116,16 @@ class ResultsDialog(QDialog):
         font = self.line.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         self.line.setFont(font)
-        # The optional second line: a slip's game totals (Tab to it, Enter from either line).
+        # The optional second line: a slip's games' finals (Tab to it, Enter from either
+        # line): each game's final from the foot of the pad, boxes and bonuses in (0016).
         self.totals = QLineEdit()
         self.totals.setObjectName("gameTotals")
-        self.totals.setAccessibleName(translate("ResultsDialog", "Each game's totals, optional"))
+        self.totals.setAccessibleName(translate("ResultsDialog", "Each game's final, optional"))
         self.totals.setPlaceholderText(
             translate(
                 "ResultsDialog",
-                "optional: each game's totals, A-B, e.g. 250-120 90-251 …, then Enter",
+                "optional: each game's final from the foot of the pad (boxes and bonuses in), "
+                "A-B, e.g. 375-120 90-380 …, then Enter",
             )
         )
 

@@ -19,6 +19,7 @@ _STATES = {
     EventStatus.SETUP: QT_TRANSLATE_NOOP("event_words", "being set up"),
     EventStatus.RUNNING: QT_TRANSLATE_NOOP("event_words", "running"),
     EventStatus.FINISHED: QT_TRANSLATE_NOOP("event_words", "finished"),
+    EventStatus.DELETED: QT_TRANSLATE_NOOP("event_words", "deleted"),
 }
 
 

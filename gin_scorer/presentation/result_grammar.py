@@ -3,14 +3,17 @@
 The grammar (case does not matter; spaces are optional where nothing is ambiguous)::
 
     12 a 3-1      table 12: A won 3 games to 1 (a slip)          (compact: 12a31)
-    12 b 3-2 250-120 90-251 …   … with each game's totals, A–B, in the order played
+    12 b 3-2 375-120 90-380 …   … with each game's final, A–B, in the order played
     12 a ff       table 12: B did not come, A wins by forfeit     (also: 12 ff a)
     12 ff         table 12: neither came (double forfeit)
     12 t          table 12: time called, the event's rule decides (12 t b: the director's B)
     12 adj b A left the venue      table 12: the director gives it to B, for that reason
 
 The games are the winner's first (``b 3-1``: B won 3–1); game totals are always A–B, as the
-score sheet has them. A plain slip is 5 keystrokes with Enter (``12a31⏎``) and 9 with spaces
+score sheet has them, and each is the game's final from the foot of the pad — its points with
+the boxes, the game bonus and the shutout (decision 0016). A game's winner is the side with
+the higher final; one whose loser ended ahead on boxes is marked with its winner
+(``430-490a``). A plain slip is 5 keystrokes with Enter (``12a31⏎``) and 9 with spaces
 (``12 a 3-1⏎``). Without a table (``with_table=False``, the command line, where the match is
 named by its options) the line starts at the result: ``a 3-1``.
 
@@ -21,8 +24,10 @@ naming the problem).
 >>> line = read_result_line("12a31")
 >>> line.table, line.report.kind.value, line.report.winner.value, line.report.games
 (12, 'slip', 'A', (3, 1))
->>> read_result_line("7 b 3-2 250-0 0-260 251-9 0-250 3-300").report.games
+>>> read_result_line("7 b 3-2 375-0 0-385 380-9 0-375 3-400").report.games
 (2, 3)
+>>> read_result_line("7 a 1-0 430-490a").report.game_winners
+(<Side.A: 'A'>,)
 >>> read_result_line("7 x").problem[:40]
 "'x' is not a result: type the winner (a "
 """
@@ -35,7 +40,7 @@ from dataclasses import dataclass
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import ResultKind, ResultView
+from gin_scorer.services.dto import PointsScale, ResultKind, ResultView
 from gin_scorer.services.results import ResultReport
 
 RESULT_HINT = QT_TRANSLATE_NOOP(
@@ -153,15 +158,22 @@ def _slip(side: Side, rest: list[str]) -> ResultLine:
     won, lost = (int(g) for g in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
     games = (won, lost) if side is Side.A else (lost, won)
     totals: list[tuple[int, int]] = []
+    marks: list[Side | None] = []
     for word in rest[1:]:
+        if word in _SIDES and totals and marks[-1] is None:  # 430-490a: A won that game
+            marks[-1] = _SIDES[word]
+            continue
         pair = _TOTALS.match(word)
         if pair is None:
             said = translate(
-                "result_grammar", "{0} is not a game's totals: type them A-B, e.g. 250-120"
+                "result_grammar",
+                "{0} is not a game's finals: type them A-B from the foot of the pad, e.g. 375-120",
             )
             return _wrong(said.format(repr(word)))
         totals.append((int(pair.group(1)), int(pair.group(2))))
-    return _complete(ResultReport(ResultKind.SLIP, side, games, tuple(totals)))
+        marks.append(None)
+    marked = tuple(marks) if any(marks) else ()
+    return _complete(ResultReport(ResultKind.SLIP, side, games, tuple(totals), game_winners=marked))
 
 
 def _adjudicated(rest: list[str], original: str) -> ResultLine:
@@ -278,7 +290,14 @@ def reported_result_text(
         else:
             verb = translate("result_grammar", "{0} beats {1} {2}–{3}")
         said = verb.format(names[result.winner], beaten, won, lost)
-    if not result.points_known:
+    if result.game_points and result.scale is PointsScale.HAND_POINTS:
+        totals = ", ".join(f"{a}–{b}" for a, b in result.game_points)
+        said += translate(
+            "result_grammar",
+            ", game totals {0} entered as hand points (before finals were asked for), not "
+            "counted in the differential",
+        ).format(totals)
+    elif not result.points_known:
         said += translate("result_grammar", ", no game points")
     elif result.margin:
         said += translate("result_grammar", ", margin {0}").format(abs(result.margin))

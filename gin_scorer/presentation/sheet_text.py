@@ -44,6 +44,25 @@ _STATUSES = {
 }
 
 
+NUMBERS_LEGEND = QT_TRANSLATE_NOOP(
+    "sheet_text",
+    "# is the hand's number on the sheet (hand correct/void --hand N); entry is its row in "
+    "the hand log (--entry ID)",
+)
+"""Under the hands: which of the two numbers is which, and where each is typed."""
+
+
+def void_note() -> str:
+    """Why a dealer may deal twice in a row after a voided hand: the rules' answer (a hand
+    that counts nowhere changes nobody's turn to deal; the sources re-deal by the same
+    dealer after a cancelled hand, rules.md "A hand"), said on the sheet."""
+    return translate(
+        "sheet_text",
+        "a voided hand counts nowhere and the hands after it keep the dealer who dealt them: "
+        "the next dealer follows the hands that count, as after a misdeal",
+    )
+
+
 def _status(status: MatchStatus) -> str:
     return translate("sheet_text", _STATUSES[status])
 
@@ -51,7 +70,7 @@ def _status(status: MatchStatus) -> str:
 def _headings() -> str:
     """The hands' column headings (``#``, and the sides' letters, are the same in any
     language)."""
-    number = translate("sheet_text", "id")
+    number = translate("sheet_text", "entry")
     dealer = translate("sheet_text", "dl")  # who dealt
     hand = translate("sheet_text", "hand")
     result = translate("sheet_text", "result")
@@ -83,6 +102,10 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     lines += ["", _headings()]
     lines += [_hand_line(row, seat_notes(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
+    if sheet.hands:
+        lines.append(translate("sheet_text", NUMBERS_LEGEND))
+    if any(e.kind is EntryKind.VOID and e.in_force for e in sheet.log):
+        lines.append(void_note())
     lines += ["", *_standing_lines(sheet)]
     if with_log:
         lines += ["", translate("sheet_text", "log:"), *_log_lines(sheet)]
@@ -125,32 +148,47 @@ def _standing_lines(sheet: ScoreSheet) -> list[str]:
 
 
 def _log_what(row: LogEntry) -> str:
-    """What a log row did: ``entry``, ``correction of 2``, ``void of 3``."""
+    """What a log row did: ``recorded``, ``corrects entry 2``, ``voids entry 3``."""
     if row.kind is EntryKind.CORRECTION:
         if row.supersedes_id is None:
             return translate("sheet_text", "correction")
-        return translate("sheet_text", "correction of {0}").format(row.supersedes_id)
+        return translate("sheet_text", "corrects entry {0}").format(row.supersedes_id)
     if row.kind is EntryKind.VOID:
         if row.supersedes_id is None:
             return translate("sheet_text", "void")
-        return translate("sheet_text", "void of {0}").format(row.supersedes_id)
-    return translate("sheet_text", "entry")
+        return translate("sheet_text", "voids entry {0}").format(row.supersedes_id)
+    return translate("sheet_text", "recorded")
 
 
 def _log_lines(sheet: ScoreSheet) -> list[str]:
+    """The hand log: each row's own id (``entry``), the hand it is about by its number on the
+    sheet (or "voided" when it counts nowhere now), what it did, who, where and when."""
+    numbers = _sheet_numbers(sheet)
     lines = []
     for e in sheet.log:
-        said = translate("sheet_text", "hand {0} {1} by {2} at {3}, {4}").format(
-            f"{e.seq:<3}",
-            f"{_log_what(e):<18}",
+        said = translate("sheet_text", "entry {0}  {1}  {2} by {3} at {4}, {5}").format(
+            f"{e.id:<5}",
+            f"{numbers.get(e.seq, translate('sheet_text', 'voided')):<8}",
+            f"{_log_what(e):<24}",
             e.entered_by,
             e.station,
             f"{e.entered_at:%Y-%m-%d %H:%M:%S}",
         )
         reason = f"  ({e.override_reason})" if e.override_reason else ""
         force = "" if e.in_force else "  " + translate("sheet_text", "(replaced)")
-        lines.append(f"  {e.id:>5}  {said}{reason}{force}")
+        lines.append(f"  {said}{reason}{force}")
     return lines
+
+
+def _sheet_numbers(sheet: ScoreSheet) -> dict[int, str]:
+    """Each log slot's hand as the sheet numbers it now (``hand 3``); a slot whose hand was
+    voided has none."""
+    by_entry = {row.hand_id: row.number for row in sheet.hands}
+    slots: dict[int, str] = {}
+    for e in sheet.log:
+        if e.in_force and e.id in by_entry:
+            slots[e.seq] = translate("sheet_text", "hand {0}").format(by_entry[e.id])
+    return slots
 
 
 def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
@@ -165,14 +203,26 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
     if row is not None:
         lines.append(_hand_summary_line(sheet, row))
         lines += [f"  {problem_text(p)}" for p in row.problems]
-    m, won = sheet.match, sheet.games_won
-    if sheet.winner_entrant is not None:
-        said = translate("sheet_text", "match {0}: {1}; games A {2}, B {3}; {4} won")
-        lines.append(said.format(m.id, _status(m.status), won.a, won.b, sheet.winner_entrant.name))
-    else:
-        said = translate("sheet_text", "match {0}: {1}; games A {2}, B {3}")
-        lines.append(said.format(m.id, _status(m.status), won.a, won.b))
+    lines.append(
+        translate("sheet_text", "match {0}: {1}").format(sheet.match.id, match_standing(sheet))
+    )
     return lines
+
+
+def match_standing(sheet: ScoreSheet) -> str:
+    """Where a match stands, in one phrase: ``finished: Uma Roy won, games 3–0`` (the winner's
+    games first), or ``playing; games A 1, B 0``."""
+    won, status = sheet.games_won, _status(sheet.match.status)
+    winner = sheet.winner_entrant
+    if winner is not None and (three_table(sheet) is not None or sheet.winner is None):
+        return translate("sheet_text", "{0}: {1} won").format(status, winner.name)
+    if winner is not None and sheet.winner is not None:
+        high, low = won[sheet.winner], won[sheet.winner.other]
+        said = translate("sheet_text", "{0}: {1} won, games {2}–{3}")
+        return said.format(status, winner.name, high, low)
+    if three_table(sheet) is not None:
+        return status
+    return translate("sheet_text", "{0}; games A {1}, B {2}").format(status, won.a, won.b)
 
 
 def _hand_summary_line(sheet: ScoreSheet, row: HandRow) -> str:
@@ -180,7 +230,9 @@ def _hand_summary_line(sheet: ScoreSheet, row: HandRow) -> str:
     what, after = describe_hand(row.record), row.totals_after
     seat = seat_notes(sheet, row.number - 1)
     if seat:
-        said = translate("sheet_text", "hand {0} ({1}): A {2}, B {3} in game {4} — {5}")
-        return said.format(row.number, what, after.a, after.b, row.game_number, seat)
-    said = translate("sheet_text", "hand {0} ({1}): A {2}, B {3} in game {4}")
-    return said.format(row.number, what, after.a, after.b, row.game_number)
+        said = translate(
+            "sheet_text", "hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5} — {6}"
+        )
+        return said.format(row.number, what, row.hand_id, after.a, after.b, row.game_number, seat)
+    said = translate("sheet_text", "hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5}")
+    return said.format(row.number, what, row.hand_id, after.a, after.b, row.game_number)

@@ -18,7 +18,7 @@ from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import MatchStatus, MatchView, NameOrder
+from gin_scorer.services.dto import NameOrder
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import SharedPlace
@@ -329,60 +329,68 @@ def printed_note(row: StandingRow) -> str:
     return ", ".join(x for x in parts if x)
 
 
-def standings_stage(matches: Sequence[MatchView]) -> str:
-    """Where the standings stand, from the event's matches: "Before round 1", "During round
-    3" (a table of the latest round still playing) or "After round 3"."""
-    last, done = latest_round(matches)
-    return stage_words(last, complete=done)
-
-
-def latest_round(matches: Sequence[MatchView]) -> tuple[int | None, bool]:
-    """The latest round paired (None: none yet) and whether every table of it has its
-    result (a bye needs none)."""
-    last = max((m.round_number for m in matches if m.round_number is not None), default=None)
-    if last is None:
-        return None, False
-    done = all(
-        m.b is None or m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-        for m in matches
-        if m.round_number == last
-    )
-    return last, done
-
-
-def standings_heading(latest_round: int | None, *, complete: bool) -> str:
-    """ "Standings — after round 3" as one sentence (not the stage lower-cased into a
-    heading: a translation may not lower-case it so)."""
-    if latest_round is None:
-        return translate("standings_table", "Standings — before round 1")
-    if complete:
-        return translate("standings_table", "Standings — after round {0}").format(latest_round)
-    return translate("standings_table", "Standings — during round {0}").format(latest_round)
-
-
-def stage_words(latest_round: int | None, *, complete: bool) -> str:
-    """ "Before round 1" (nothing paired), "During round 3" or "After round 3" (every table of
-    the latest round has its result)."""
-    if latest_round is None:
-        return translate("standings_table", "Before round 1")
-    if complete:
-        return translate("standings_table", "After round {0}").format(latest_round)
-    return translate("standings_table", "During round {0}").format(latest_round)
-
-
 # --- the terminal ------------------------------------------------------------------------------
 
 
 def standings_text(rows: Sequence[StandingRow]) -> list[str]:
-    """The terminal's standings: a heading line, then one fixed-width line per entrant."""
-    lines = [f"{'place':>6}  {'entrant':<26} {'W-L':>6} {'games':>7} {'points':>7}  position"]
+    """The terminal's standings: a heading line, one fixed-width line per entrant with the
+    record, a column per tie-break of the event beyond the record (the order can be read
+    from the terminal) and, in a knockout, each entrant's bracket position; then the order
+    the ties are broken in, and the footnote to a differential marked ``*``."""
+    extra = extra_tie_breaks(rows)
+    widths = [
+        max(len(tie_break_label_of(value)), *(len(_tie_text(r, i)) for r in rows))
+        for i, value, _label in extra
+    ]
+    bracket = any(r.position is not None for r in rows)
+    heading = (
+        f"{translate('standings_table', 'place'):>6}  "
+        f"{translate('standings_table', 'entrant'):<26} {translate('standings_table', 'W-L'):>6} "
+        f"{translate('standings_table', 'games'):>7} {translate('standings_table', 'points'):>7}"
+    )
+    heading += "".join(
+        f"  {tie_break_label_of(value):>{width}}"
+        for (_i, value, _l), width in zip(extra, widths, strict=True)
+    )
+    lines = [heading + (f"  {translate('standings_table', 'bracket')}" if bracket else "")]
     for r in rows:
-        flag = " (withdrawn)" if r.withdrawn else ""
-        lines.append(
-            f"{r.place_label:>6}  {r.entrant.name:<26} {r.match_wins:>2}-{r.match_losses:<3} "
+        line = (
+            f"{r.place_label:>6}  {r.entrant.name[:26]:<26} {r.match_wins:>2}-{r.match_losses:<3} "
             f"{r.game_wins:>3}-{r.game_losses:<3} "
-            f"{points_text(r.point_differential, r.points_missing):>7}  "
-            f"{progress_words(r.position)}{flag}"
+            f"{points_text(r.point_differential, r.points_missing):>7}"
         )
+        line += "".join(
+            f"  {_tie_text(r, i):>{width}}"
+            for (i, _v, _l), width in zip(extra, widths, strict=True)
+        )
+        if bracket:
+            line += f"  {progress_words(r.position)}"
+        notes = printed_note(r) if not bracket else _unbracketed_note(r)
+        lines.append(line + (f"  ({notes})" if notes else ""))
+    order = [tie for tie, _ in rows[0].tie_breaks] if rows else []
+    if order:
+        broken_by = ", ".join(tie_break_label(tie).lower() for tie in order)
+        lines.append(translate("standings_table", "Ties broken by: {0}.").format(broken_by))
     missing = missing_points_note(rows)
     return [*lines, missing] if missing else lines
+
+
+def tie_break_label_of(value: str) -> str:
+    """A tie-break column's short heading from its stored value (``buchholz``: "Opp. wins",
+    as the printout heads it, on one line), in the reader's language."""
+    if value in _PRINTED_HEADINGS:
+        return " ".join(translate("columns", _PRINTED_HEADINGS[value]).split())
+    return tie_break_label(TieBreak(value))
+
+
+def _tie_text(row: StandingRow, position: int) -> str:
+    return str(row.tie_breaks[position][1]) if position < len(row.tie_breaks) else ""
+
+
+def _unbracketed_note(row: StandingRow) -> str:
+    """The notes of a knockout's line beside its bracket column: without the position."""
+    return ", ".join(
+        part
+        for part in printed_note(row).split(", ")
+        if part and part != progress_words(row.position)
+    )

@@ -24,13 +24,21 @@ from gin_scorer.reports.fonts import BOLD, REGULAR, markup
 SLIPS_PER_PAGE = 4
 
 
+def slips_per_page(games: int) -> int:
+    """Four slips to a page, three when they carry three or more games' finals: a line to
+    write each game's two finals by hand needs the room."""
+    return 3 if games >= 3 else SLIPS_PER_PAGE
+
+
 @dataclass(frozen=True)
 class Slip:
-    """What a slip knows before the match: the event, and who plays whom where (all blank on a
-    blank slip)."""
+    """What a slip knows before the match: the event, who plays whom where (all blank on a
+    blank slip), and how many games a match can take (a line for each game's finals; 0 for a
+    match a slip cannot describe, Hollywood or multi-match)."""
 
     event_name: str = ""
     heading: MatchHeading = field(default_factory=MatchHeading)
+    games: int = 5
 
 
 class CutLine(Flowable):  # type: ignore[misc]  # reportlab has no type hints
@@ -76,9 +84,14 @@ _SLIP_STYLE = TableStyle(
     [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9),
         ("FONT", (0, 2), (0, 3), BOLD, 14),
-        ("FONT", (4, 2), (4, 3), REGULAR, 14),
+        ("FONT", (3, 2), (3, 3), REGULAR, 14),
         ("SPAN", (0, 0), (1, 0)),
         ("SPAN", (2, 0), (4, 0)),
+        ("SPAN", (4, 1), (4, 3)),
+        ("LEFTPADDING", (4, 1), (4, 3), 0),
+        ("RIGHTPADDING", (4, 1), (4, 3), 0),
+        ("TOPPADDING", (4, 1), (4, 3), 0),
+        ("BOTTOMPADDING", (4, 1), (4, 3), 0),
         ("SPAN", (0, 4), (1, 4)),
         ("SPAN", (2, 4), (4, 4)),
         ("SPAN", (0, 5), (1, 5)),
@@ -86,7 +99,7 @@ _SLIP_STYLE = TableStyle(
         ("SPAN", (0, 6), (4, 6)),
         ("BACKGROUND", (0, 0), (-1, 0), template.LIGHT),
         ("ALIGN", (0, 2), (0, 3), "CENTER"),
-        ("ALIGN", (4, 2), (4, 3), "CENTER"),
+        ("ALIGN", (3, 2), (3, 3), "CENTER"),
         ("VALIGN", (0, 0), (-1, 3), "MIDDLE"),
         ("VALIGN", (0, 4), (-1, 5), "TOP"),
         ("VALIGN", (0, 6), (-1, 6), "MIDDLE"),
@@ -127,11 +140,11 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
             label(markup(translate("result_slips", "Seat"))),
             label(markup(translate("result_slips", "Player (print name)"))),
             label(markup(translate("result_slips", "Games won"))),
-            label(markup(translate("result_slips", "Match points"))),
             label(markup(translate("result_slips", "Winner ✓"))),
+            "",  # the games' finals, spanning the seats' rows
         ],
-        ["A", name(slip.heading.player_a, slip.heading.club_a), "", "", "☐"],
-        ["B", name(slip.heading.player_b, slip.heading.club_b), "", "", "☐"],
+        ["A", name(slip.heading.player_a, slip.heading.club_a), "", "☐", ""],
+        ["B", name(slip.heading.player_b, slip.heading.club_b), "", "☐", ""],
         [
             label(markup(translate("result_slips", "Signature, player A"))),
             "",
@@ -148,18 +161,75 @@ def _slip_table(slip: Slip, width: float, height: float, seal: str | None = None
         ],
         [label(_seal_text(seal)), "", "", "", ""],
     ]
-    seat = 12 * mm
-    small = 26 * mm
-    player = width - seat - 3 * small
+    return _laid_out(data, slip.games, width, height)
+
+
+def _laid_out(data: list[list[object]], games: int, width: float, height: float) -> Table:
+    """The slip's cells on its grid: the seats' rows tall enough for a line per game."""
+    seat, small, finals = 12 * mm, 20 * mm, 62 * mm
+    player = width - seat - 2 * small - finals
     fixed = 8 * mm + 5 * mm + 4.5 * mm
     rest = (height - fixed) / 4
+    seats = max(rest, (games * 6 * mm + 6 * mm) / 2) if games else rest
+    signs = (height - fixed - 2 * seats) / 1.7
+    data[1][4] = _finals_block(games, finals, 5 * mm + 2 * seats)
     table = template.grid_table(
         data,
-        colWidths=[seat, player, small, small, small],
-        rowHeights=[8 * mm, 5 * mm, rest, rest, rest, rest * 0.7, 4.5 * mm],
+        colWidths=[seat, player, small, small, finals],
+        rowHeights=[8 * mm, 5 * mm, seats, seats, signs, signs * 0.7, 4.5 * mm],
     )
     table.setStyle(_SLIP_STYLE)
     return table
+
+
+def _finals_block(games: int, width: float, height: float) -> Table | str:
+    """A line per game for its finals, A's and B's, as the foot of the pad has them: the
+    game's points with its boxes and bonuses (decision 0016), which the slip's line takes."""
+    if games < 1:
+        return ""
+    st = template.styles()
+    caption = Paragraph(
+        markup(
+            translate(
+                "result_slips",
+                "Each game's final, from the foot of the pad: points + boxes + bonuses",
+            )
+        ),
+        st["label"],
+    )
+    rows: list[list[object]] = [
+        [caption, "", ""],
+        [
+            translate("result_slips", "Game"),
+            translate("result_slips", "A's final"),
+            translate("result_slips", "B's final"),
+        ],
+    ]
+    rows += [[str(n), "", ""] for n in range(1, games + 1)]
+    top, heads = 7 * mm, 4 * mm
+    line = (height - top - heads) / games
+    block = template.grid_table(
+        rows,
+        colWidths=[width * 0.2, width * 0.4, width * 0.4],
+        rowHeights=[top, heads, *([line] * games)],
+    )
+    block.setStyle(_FINALS_STYLE)
+    return block
+
+
+_FINALS_STYLE = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8),
+        ("SPAN", (0, 0), (2, 0)),
+        ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, template.GRID),
+        ("LINEBEFORE", (1, 1), (2, -1), 0.4, template.GRID),
+    ]
+)
+"""The games' lines: the caption over them, a column each for A's and B's finals."""
 
 
 def slips_story(
@@ -167,10 +237,11 @@ def slips_story(
 ) -> list[Flowable]:
     width, height = template.frame_size(paper)
     cut = 6 * mm
-    slip_h = (height - cut * (SLIPS_PER_PAGE - 1)) / SLIPS_PER_PAGE - 1
+    per_page = slips_per_page(max((s.games for s in slips), default=0))
+    slip_h = (height - cut * (per_page - 1)) / per_page - 1
     story: list[Flowable] = []
     for i, slip in enumerate(slips):
-        if i % SLIPS_PER_PAGE:
+        if i % per_page:
             story.append(CutLine(width))
         elif i:
             story.append(PageBreak())
@@ -186,6 +257,6 @@ def render_result_slips(
     paper: Paper | str = Paper.A4,
 ) -> Path:
     """Write the slips, four to a page (a blank page of four when ``slips`` is empty)."""
-    chosen = list(slips) or [Slip(event_name=header.event_name)] * SLIPS_PER_PAGE
+    chosen = list(slips) or [Slip(event_name=header.event_name)] * slips_per_page(5)
     story = slips_story(chosen, paper=paper, seal=header.seal)
     return template.build_pdf(out_path, header, story, paper=paper)

@@ -85,10 +85,12 @@ class Action(_Phrase):
     CHECK_IN = said("check an entrant in or out")
     CHANGE_RULES = said("change the rules")
     CHANGE_SETTINGS = said("change the settings")
-    START_EVENT = said("mark the event running or back to setup")
+    START_EVENT = said("mark the event running")
+    RETURN_TO_SETUP = said("set a running event back to setup")
     FINISH_EVENT = said("finish the event")
     REOPEN_EVENT = said("reopen the event")
     SET_EVENT_PIN = said("set, change or clear the event's PIN")
+    DELETE_EVENT = said("delete the event")
 
 
 class DatabaseAction(_Phrase):
@@ -100,6 +102,7 @@ class DatabaseAction(_Phrase):
     SET_DATABASE_PIN = said("set, change or clear the database PIN")
     REPLACE_DATABASE = said("restore or replace the database")
     MERGE_PLAYERS = said("merge two records of one player")
+    UNMERGE_PLAYERS = said("undo a merge of two players' records")
     MANAGE_SEASON = said("create a season, or change its nights or points")
 
 
@@ -162,8 +165,7 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CORRECT_RESULT: _CORRECTION,
     # The director's ruling: always the director's PIN (when one is set).
     Action.ADJUDICATE: (_P, _P, _Cell.REOPEN_FIRST, _Cell.UNLOCK_FIRST),
-    # The players' word from the table: theirs to give until the result is locked or the
-    # event finished (the room's page then takes nothing).
+    # The players' word from the table: theirs until the result is locked or finished.
     Action.CONFIRM_RESULT: _HAND_OR_MATCH,
     Action.CREATE_MATCH: (_A, _A, _Cell.REOPEN_FIRST, _E),
     Action.LOCK_RESULT: (_P, _P, _P, _Cell.ALREADY_LOCKED),
@@ -180,9 +182,12 @@ _TABLE: dict[Action, tuple[_Cell, _Cell, _Cell, _Cell]] = {
     Action.CHANGE_RULES: (_A, _P, _P, _E),
     Action.CHANGE_SETTINGS: (_A, _P, _P, _E),
     Action.START_EVENT: (_A, _A, _Cell.REOPEN_FIRST, _E),
+    # Back in setup, rules and settings change without the PIN: so the move needs it.
+    Action.RETURN_TO_SETUP: (_A, _P, _Cell.REOPEN_FIRST, _E),
     Action.FINISH_EVENT: (_A, _A, _Cell.ALREADY_FINISHED, _E),
     Action.REOPEN_EVENT: (_Cell.NOT_FINISHED, _Cell.NOT_FINISHED, _P, _E),
     Action.SET_EVENT_PIN: (_P, _P, _P, _E),
+    Action.DELETE_EVENT: (_P, _P, _P, _E),
 }
 
 _COLUMN = {State.SETUP: 0, State.RUNNING: 1, State.FINISHED: 2, State.LOCKED: 3}
@@ -204,6 +209,7 @@ DATABASE_RULES: dict[DatabaseAction, str] = {
         "the database PIN when one is set; else the PIN of each event whose entrants it "
         "re-links that has one"
     ),
+    DatabaseAction.UNMERGE_PLAYERS: "as the merge",
     DatabaseAction.MANAGE_SEASON: "the database PIN when one is set; else allowed",
 }
 
@@ -356,8 +362,8 @@ def require_whole_database(
             authorize(session, "database", opened)
         return True
     left = _still_guarded(guards, offered)
-    # Events may have different PINs: a screen asks for one after another, for as long as
-    # each PIN typed opens some of them (a wrong one, or none, ends it).
+    # Events may have different PINs: a screen asks for one after another while each PIN
+    # typed opens some of them (a wrong one, or none, ends it).
     opening = asked and len(left) < len(guards.events)
     while left and opening and ask is not None:
         typed = ask()

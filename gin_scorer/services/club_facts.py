@@ -13,6 +13,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.team_members import entrant_people
@@ -55,7 +56,7 @@ def played_order(events: Iterable[Event]) -> list[Event]:
 
 def read_events(session: Session, event_ids: Sequence[int] | None = None) -> list[EventRecord]:
     """The events named (all when None), each read once, in played order."""
-    query = select(Event)
+    query = select(Event).where(col(Event.status) != EventStatus.DELETED.value)
     if event_ids is not None:
         query = query.where(col(Event.id).in_(list(event_ids)))
     records = []

@@ -47,10 +47,14 @@ def reported(
         roll = 0.85 + 0.15 * roll  # forfeits and rulings only
     if roll < 0.7 and summary.winner is not None:
         totals: tuple[tuple[int, int], ...] = ()
-        if rng.random() < 0.5:  # half the slips carry each game's totals
-            totals = tuple((g.final.a, g.final.b) for g in ledger_games(summary) if g.finished)
+        winners: tuple[Side | None, ...] = ()
+        if rng.random() < 0.5:  # half the slips carry each game's finals, as the pad has them
+            done = [g for g in ledger_games(summary) if g.finished]
+            totals = tuple((g.final.a, g.final.b) for g in done)
+            winners = tuple(g.winner for g in done)  # marked: a loser can end ahead on boxes
         games = (summary.games_won.a, summary.games_won.b)
-        return ReportedMatch((), ResultReport(ResultKind.SLIP, summary.winner, games, totals))
+        slip = ResultReport(ResultKind.SLIP, summary.winner, games, totals, game_winners=winners)
+        return ReportedMatch((), slip)
     if roll < 0.8 and len(hands) > 1:
         played = tuple(hands[: max(1, len(hands) // 2)])  # time called half-way through
         # A level match goes to the side the director names (here, always A).

@@ -76,8 +76,10 @@ def play_demo_season(
     plan: SeasonDemoPlan,
     *,
     progress: Callable[[DemoProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> SeasonDemoResult:
-    """Create the season and play its nights, each one an event counted in it."""
+    """Create the season and play its nights, each one an event counted in it;
+    ``cancelled()`` stops it between two matches (:class:`~.demo.DemoCancelled`)."""
     plan.check()
     began = time.perf_counter()
     rng = random.Random(f"gin-scorer season {plan.seed}")
@@ -106,6 +108,7 @@ def play_demo_season(
                 start_date=plan.start + timedelta(weeks=night),
                 people=people,
             ),
+            cancelled=cancelled,
         )
         season = set_season_events(db, season.id, add=[played.event.id], actor="demo")
         matches, hands = matches + played.matches, hands + played.hands

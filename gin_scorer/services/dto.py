@@ -26,6 +26,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.tournament.confirmation import Confirmation
 from gin_scorer.tournament.model import EntrantStatus as EntrantStatus
 from gin_scorer.tournament.results import ResultKind as ResultKind
+from gin_scorer.tournament.slips import PointsScale as PointsScale
 
 
 class EventStatus(Enum):
@@ -34,6 +35,7 @@ class EventStatus(Enum):
     SETUP = "setup"  # entrants being added, nothing played yet
     RUNNING = "running"  # a round was paired or a hand recorded
     FINISHED = "finished"  # the director closed it
+    DELETED = "deleted"  # the tombstone of a deleted event: hidden, refused, still sealed
 
 
 class NameOrder(Enum):
@@ -246,9 +248,11 @@ class ResultView:
 
     ``margin`` is the point differential for side A as the standings count it; when
     ``points_known`` is false (a slip without game totals) there is none, and 0 stands in.
-    ``game_points`` are the totals a slip gave, per game. ``entry_id`` is the result-log row
-    in force (pass the match's version to replace or void it); ``corrected`` says it replaced
-    an earlier result.
+    ``game_points`` are the totals a slip gave, per game: each game's final, its winner in
+    ``game_winners`` (decision 0016), or — ``scale`` HAND_POINTS, a slip stored before it —
+    the games' hand points, which the differential does not count (``points_known`` false).
+    ``entry_id`` is the result-log row in force (pass the match's version to replace or void
+    it); ``corrected`` says it replaced an earlier result.
     """
 
     entry_id: int
@@ -263,11 +267,14 @@ class ResultView:
     station: str
     entered_at: datetime
     corrected: bool = False
+    game_winners: tuple[Side, ...] = ()  # each game's winner, when the totals are finals
+    scale: PointsScale = PointsScale.FINALS
 
     @property
     def slip_totals(self) -> PerSide | None:
-        """Each side's points summed over the slip's game totals (None without them)."""
-        if not self.game_points:
+        """Each side's finals summed over the slip's games (None without them, or when they
+        are a database's hand points from before decision 0016: another scale)."""
+        if not self.game_points or self.scale is not PointsScale.FINALS:
             return None
         return PerSide(sum(a for a, _ in self.game_points), sum(b for _, b in self.game_points))
 

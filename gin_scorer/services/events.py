@@ -171,9 +171,15 @@ def create_event(
 
 
 def list_events(db: Database) -> tuple[EventView, ...]:
-    """Every event, newest first."""
+    """Every event, newest first (a deleted event is not listed)."""
     with db.transaction(write=False) as session:
-        rows = list(session.exec(select(Event).order_by(col(Event.id).desc())))
+        rows = list(
+            session.exec(
+                select(Event)
+                .where(col(Event.status) != EventStatus.DELETED.value)
+                .order_by(col(Event.id).desc())
+            )
+        )
         return event_views(session, rows)
 
 
@@ -289,7 +295,8 @@ def set_event_status(
     pin: str | None = None,
     actor: str | None = None,
 ) -> EventView:
-    """Move an event to another status (finish it, or reopen it: reopening needs the PIN)."""
+    """Move an event to another status: finish it; reopen it (the PIN); set a running event
+    back to setup (the PIN: its rules and settings then change without one)."""
     if not isinstance(status, EventStatus):
         raise InvalidInput(said("status: {0} is not an event status", repr(status)))
     with db.transaction() as session:
@@ -298,6 +305,8 @@ def set_event_status(
             action = Action.FINISH_EVENT
         elif row.status == EventStatus.FINISHED.value:
             action = Action.REOPEN_EVENT
+        elif status is EventStatus.SETUP:
+            action = Action.RETURN_TO_SETUP
         else:
             action = Action.START_EVENT
         pinned = require(session, action, row, pin)

@@ -115,39 +115,60 @@ def record_read_hand(
         key = checked_key(submission) if submission is not None else None
         if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
-        row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
-        loaded = load_match(session, row)
-        before = loaded.sheet(validate=False)
-        refuse_if_decided(before)
-        record, entered_by = read(before)
-        who = clean_text(entered_by, "entered by", required=True, limit=80)
-        number = len(before.hands) + 1
-        problems = checked_record(record, before.rules, said("hand {0}", number))
-        refuse_errors(problems, reason)
-        entry = HandEntry(
-            match_id=match_id,
-            seq=_next_seq(loaded),
-            kind=EntryKind.ENTRY.value,
-            record_json=dumps(record_to_json(record)),
-            dealer=(dealer or before.next_dealer).value,
-            override_reason=reason,
-            entered_by=who,
-            station=db.station,
-            entered_at=utcnow(),
+        sheet, entry_id = record_in(
+            session, db, match_id, read, expected_version, reason, dealer, pin
         )
-        sheet = after_write(session, loaded, entry)
-        if key is not None and entry.id is not None:
-            remember_submission(session, key, match_id, entry.id, link)
-        record_audit(
-            session,
-            db,
-            actor=who,
-            action="hand.record",
-            subject=f"match:{match_id}",
-            payload=_recorded(entry, record, reason, problems, pinned, sheet),
-        )
+        if key is not None:
+            remember_submission(session, key, match_id, entry_id, link)
     backup.maybe_backup(db)
     return sheet
+
+
+def record_in(
+    session: Session,
+    db: Database,
+    match_id: int,
+    read: ReadHand,
+    expected_version: int,
+    reason: str | None,
+    dealer: Side | None,
+    pin: str | None,
+) -> tuple[ScoreSheet, int]:
+    """The hand ``read`` from the sheet as it stands, checked, written and audited inside the
+    caller's transaction (one hand, or each hand of a batch: :mod:`.hand_batch`); ``reason``
+    is the override reason already checked. Returns the sheet after it and the new entry's
+    id."""
+    row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.RECORD_HAND)
+    loaded = load_match(session, row)
+    before = loaded.sheet(validate=False)
+    refuse_if_decided(before)
+    record, entered_by = read(before)
+    who = clean_text(entered_by, "entered by", required=True, limit=80)
+    number = len(before.hands) + 1
+    problems = checked_record(record, before.rules, said("hand {0}", number))
+    refuse_errors(problems, reason)
+    entry = HandEntry(
+        match_id=match_id,
+        seq=_next_seq(loaded),
+        kind=EntryKind.ENTRY.value,
+        record_json=dumps(record_to_json(record)),
+        dealer=(dealer or before.next_dealer).value,
+        override_reason=reason,
+        entered_by=who,
+        station=db.station,
+        entered_at=utcnow(),
+    )
+    sheet = after_write(session, loaded, entry)
+    assert entry.id is not None
+    record_audit(
+        session,
+        db,
+        actor=who,
+        action="hand.record",
+        subject=f"match:{match_id}",
+        payload=_recorded(entry, record, reason, problems, pinned, sheet),
+    )
+    return sheet, entry.id
 
 
 def _recorded(

@@ -11,6 +11,7 @@ so that the desk can ask, and the director can merge the two later
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Set
 from difflib import SequenceMatcher
 
@@ -29,6 +30,23 @@ MOST_NEAR = 5
 def same_words(text: str | None) -> str:
     """``text`` as identities compare it: case-folded, spaces collapsed."""
     return " ".join((text or "").split()).casefold()
+
+
+# Apostrophes and quotes typed in names, as one (a keyboard types ', a name list has ’).
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
+
+
+def searched_words(text: str | None) -> str:
+    """``text`` as a search compares it: :func:`same_words`, and accents and the kinds of
+    apostrophe aside, so that "zoe o'brien" finds "Zoë Ó’Brien" (a search only: two records
+    are still one person by :func:`same_words` alone).
+
+    >>> searched_words("Zoë Ó’Brien") == searched_words("zoe o'brien")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", same_words(text))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return plain.translate(_APOSTROPHES)
 
 
 def players_in_event(session: Session, event_id: int) -> set[int]:

@@ -18,8 +18,9 @@ from sqlmodel import Session, col, func, select
 from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
+from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound
-from gin_scorer.services.player_registry import near_players, same_words
+from gin_scorer.services.player_registry import near_players, same_words, searched_words
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.team_members import rows_of_player
 from gin_scorer.store.database import Database
@@ -54,14 +55,17 @@ def _event_counts(session: Session) -> dict[int, int]:
     counts: dict[int, set[int]] = {}
     for player, partner, event in session.exec(
         select(Entrant.player_id, Entrant.partner_id, Entrant.event_id)
+        .join(Event, col(Event.id) == col(Entrant.event_id))
+        .where(col(Event.status) != EventStatus.DELETED.value)
     ):
         for who in (player, partner):
             if who is not None:
                 counts.setdefault(who, set()).add(event)
     for who, event in session.exec(  # a team's third and later players
-        select(TeamMember.player_id, Entrant.event_id).join(
-            Entrant, col(Entrant.id) == col(TeamMember.entrant_id)
-        )
+        select(TeamMember.player_id, Entrant.event_id)
+        .join(Entrant, col(Entrant.id) == col(TeamMember.entrant_id))
+        .join(Event, col(Event.id) == col(Entrant.event_id))
+        .where(col(Event.status) != EventStatus.DELETED.value)
     ):
         counts.setdefault(who, set()).add(event)
     return {p: len(e) for p, e in counts.items()}
@@ -88,11 +92,14 @@ def find_player(db: Database, text: str) -> PlayerView:
         raise InvalidInput(said("give a player's name, member number or id"))
     players = list_players(db)
     number = wanted.removeprefix("#")
+    plain = searched_words(text)  # accents and apostrophes aside, after the exact tries
     for test in (
         lambda p: number.isdigit() and p.id == int(number),
         lambda p: bool(p.member_number) and same_words(p.member_number) == wanted,
         lambda p: same_words(p.name) == wanted,
+        lambda p: searched_words(p.name) == plain,
         lambda p: wanted in same_words(p.name),
+        lambda p: plain in searched_words(p.name),
     ):
         found = _matching(players, test)
         if len(found) == 1:
@@ -144,7 +151,7 @@ def merge_players(
         keep, gone = fetch(session, Player, keep_id), fetch(session, Player, gone_id)
         entries = _entries(session, gone_id)
         _refuse_two_people(session, keep, gone)
-        guards = _guards(session, {e.event_id for e in entries})
+        guards = merge_guards(session, {e.event_id for e in entries})
         require_whole_database(
             guards, [pin] if pin else [], DatabaseAction.MERGE_PLAYERS, session=session
         )
@@ -173,7 +180,12 @@ def merge_players(
             payload={**before, "entrants": [e.id for e in entries]},
         )
         session.flush()
-        return _view(keep, len({e.event_id for e in _entries(session, keep_id)}))
+        return view_of(session, keep)
+
+
+def view_of(session: Session, row: Player) -> PlayerView:
+    """A player as a list shows them, counting the events they are entered in now."""
+    return _view(row, len({e.event_id for e in _entries(session, row.id or 0)}))
 
 
 def _record(row: Player) -> dict[str, object]:
@@ -244,7 +256,7 @@ def _refuse_two_people(session: Session, keep: Player, gone: Player) -> None:
         )
 
 
-def _guards(session: Session, events: set[int]) -> PinGuards:
+def merge_guards(session: Session, events: set[int]) -> PinGuards:
     """The PINs a merge needs: the database's, else those of the events it re-links."""
     every = pin_guards_in(session)
     return PinGuards(every.database, tuple(g for g in every.events if g.event_id in events))

@@ -19,6 +19,7 @@ from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.event_settings import event_settings
 from gin_scorer.services.result_values import ResultRow
 from gin_scorer.services.rows import fetch
+from gin_scorer.services.slip_games import slip_games
 from gin_scorer.store.tables import Event, Match, ResultEntry
 from gin_scorer.tournament.results import ResultRules
 from gin_scorer.tournament.settings import DEFAULT_RESULT_RULES
@@ -56,7 +57,7 @@ def result_row(entry: ResultEntry) -> ResultRow:
     """A stored row as values; a row edited outside the app is named, not a traceback."""
     assert entry.id is not None
     try:
-        points = json.loads(entry.game_points_json or "[]")
+        games = slip_games(json.loads(entry.game_points_json or "[]"))
         return ResultRow(
             id=entry.id,
             kind=EntryKind(entry.kind),
@@ -65,7 +66,9 @@ def result_row(entry: ResultEntry) -> ResultRow:
             winner=None if entry.winner is None else Side(entry.winner),
             games_a=entry.games_a,
             games_b=entry.games_b,
-            game_points=tuple((int(a), int(b)) for a, b in points),
+            game_points=games.points,
+            game_winners=games.winners,
+            scale=games.scale,
             reason=entry.reason,
             entered_by=entry.entered_by,
             station=entry.station,

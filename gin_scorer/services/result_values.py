@@ -22,6 +22,7 @@ from gin_scorer.services.errors import Unreadable
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import Decided, MatchShape, Reached, ResultRules
+from gin_scorer.tournament.slips import GameFinal, PointsScale, slip, slip_in_hand_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +36,20 @@ class ResultRow:
     winner: Side | None
     games_a: int
     games_b: int
-    game_points: tuple[tuple[int, int], ...]
+    game_points: tuple[tuple[int, int], ...]  # a slip's game totals A–B, as entered
     reason: str | None
     entered_by: str
     station: str
     entered_at: datetime
+    game_winners: tuple[Side, ...] = ()  # each game's winner (finals only)
+    scale: PointsScale = PointsScale.FINALS  # what the totals are (decision 0016)
+
+    @property
+    def finals(self) -> tuple[GameFinal, ...]:
+        if self.scale is not PointsScale.FINALS:
+            return ()
+        pairs = zip(self.game_points, self.game_winners, strict=True)
+        return tuple(GameFinal(a, b, w is Side.A) for (a, b), w in pairs)
 
 
 def in_force(log: Sequence[ResultRow]) -> tuple[ResultRow, bool] | None:
@@ -59,10 +69,12 @@ def shape_of(rules: RuleSet) -> MatchShape | None:
     """What a reported result must fit, for the formats that count games (a single game, a
     best of N, a partnership's one game); ``None`` for Hollywood and multi-match, which a slip
     cannot describe."""
+    # A won game's final: at least the target, the game bonus and the last hand's box.
+    least = rules.target + rules.game_bonus + rules.box_value
     if rules.match_format is MatchFormat.SINGLE_GAME:
-        return MatchShape(games_to_win=1, best_of=1, target=rules.target)
+        return MatchShape(games_to_win=1, best_of=1, target=rules.target, least_final=least)
     if rules.match_format is MatchFormat.BEST_OF:
-        return MatchShape(rules.games_to_win, rules.best_of, rules.target)
+        return MatchShape(rules.games_to_win, rules.best_of, rules.target, least_final=least)
     if rules.match_format is MatchFormat.PARTNERSHIP:  # one game to the partnership target
         return MatchShape(games_to_win=1, best_of=1, target=rules.partnership_target)
     if rules.match_format is MatchFormat.TEAMS:  # one game to the team target
@@ -96,7 +108,9 @@ def decided(row: ResultRow, rules: RuleSet, knobs: ResultRules, reached: Reached
     if row.outcome is ResultKind.SLIP:
         assert a_won is not None
         try:
-            return results.slip(shape, a_won, row.games_a, row.games_b, row.game_points)
+            if row.scale is PointsScale.HAND_POINTS:
+                return slip_in_hand_points(shape, a_won, row.games_a, row.games_b, row.game_points)
+            return slip(shape, a_won, row.games_a, row.games_b, row.finals)
         except TournamentError as error:  # only a row edited outside the app gets here
             raise Unreadable(said("result entry {0}: {1}", row.id, words_of(error))) from None
     if row.outcome is ResultKind.FORFEIT:
@@ -120,6 +134,8 @@ def result_view(row: ResultRow, worth: Decided, corrected: bool) -> ResultView:
         margin=worth.margin,
         points_known=worth.points_known,
         game_points=row.game_points,
+        game_winners=row.game_winners,
+        scale=row.scale,
         reason=row.reason,
         entered_by=row.entered_by,
         station=row.station,

@@ -32,6 +32,7 @@ from gin_scorer.services.result_log import result_knobs, result_row
 from gin_scorer.services.result_values import credited_shape, reached_by, shape_of
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.sheets import summary_of
+from gin_scorer.services.slip_games import finals_json
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
@@ -40,6 +41,7 @@ from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.results import Decided
+from gin_scorer.tournament.slips import GameFinal, game_finals, slip
 
 _REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
 _FORMAT_WORDS = {
@@ -57,7 +59,9 @@ _FORMAT_WORDS = {
 class ResultReport:
     """A result as the desk reports it.
 
-    - slip: ``winner`` and ``games`` (A's, B's), optionally ``game_points`` per game;
+    - slip: ``winner`` and ``games`` (A's, B's), optionally ``game_points`` per game: each
+      game's final A–B, as the foot of the pad has it (decision 0016), and ``game_winners``
+      where the slip marks a game's winner (None: the higher final won it);
     - forfeit: ``winner`` is the side that was there;
     - double forfeit: nothing else;
     - time called: ``winner`` only when the director decides (a tie, or the event's rule);
@@ -69,6 +73,13 @@ class ResultReport:
     games: tuple[int, int] | None = None
     game_points: tuple[tuple[int, int], ...] = ()
     reason: str | None = None
+    game_winners: tuple[Side | None, ...] = ()
+
+    def finals(self) -> tuple[GameFinal, ...]:
+        """The slip's games as finals with their winners (TournamentError when a game's two
+        finals are level and it is not marked)."""
+        marks = tuple(None if w is None else w is Side.A for w in self.game_winners)
+        return game_finals(self.game_points, marks)
 
 
 def record_result(
@@ -120,7 +131,7 @@ def record_result(
             winner=None if worth.a_won is None else ("A" if worth.a_won else "B"),
             games_a=worth.games_a,
             games_b=worth.games_b,
-            game_points_json=json.dumps([list(p) for p in report.game_points]),
+            game_points_json=_stored_games(report),
             reason=why,
             entered_by=who,
             station=db.station,
@@ -300,7 +311,7 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
             assert shape is not None and a_won is not None
             if report.games is None:
                 raise InvalidInput(said("a slip needs the games each side won, e.g. 3-1"))
-            return results.slip(shape, a_won, *report.games, report.game_points)
+            return slip(shape, a_won, *report.games, report.finals())
         if kind is ResultKind.FORFEIT:
             assert a_won is not None
             return results.forfeit(credited_shape(loaded.rules), loaded.knobs, a_present=a_won)
@@ -326,14 +337,23 @@ def report_refusal(report: ResultReport, rules: RuleSet) -> Said | None:
             _FORMAT_WORDS[rules.match_format],
             report.kind.words,
         )
-    slip = report.kind is ResultKind.SLIP and shape is not None
-    if not slip or shape is None or report.winner is None or report.games is None:
+    if report.kind is not ResultKind.SLIP or shape is None:
+        return None
+    if report.winner is None or report.games is None:
         return None
     try:
-        results.slip(shape, report.winner is Side.A, *report.games, report.game_points)
+        slip(shape, report.winner is Side.A, *report.games, report.finals())
     except TournamentError as error:
         return words_of(error)
     return None
+
+
+def _stored_games(report: ResultReport) -> str:
+    """A slip's games as the log keeps them: each game's finals and winner (already checked
+    by :func:`_worth`); nothing for any other kind of result."""
+    if report.kind is not ResultKind.SLIP or not report.game_points:
+        return "[]"
+    return finals_json(report.finals())
 
 
 def _written(session: Session, loaded: LoadedMatch, entry: ResultEntry) -> ScoreSheet:

@@ -9,6 +9,7 @@ from typing import TypeVar
 from sqlmodel import Session, SQLModel
 
 from gin_scorer.core.wording import Said, said, words_of
+from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.errors import ConflictError, InvalidInput, NotFound
 from gin_scorer.store.concurrency import bump_version
 from gin_scorer.store.database import Database
@@ -49,6 +50,9 @@ def fetch(session: Session, table: type[Row], row_id: int) -> Row:
         if missing is None:
             raise NotFound(said("there is no {0} {1}", table.__name__, row_id))
         raise NotFound(missing(row_id))
+    if isinstance(row, Event) and row.status == EventStatus.DELETED.value:
+        # A deleted event's facts stay (sealed, verified) but nothing reads or changes it.
+        raise NotFound(said("event {0} ({1}) was deleted", row_id, repr(row.name)))
     return row
 
 

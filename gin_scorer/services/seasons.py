@@ -15,6 +15,7 @@ from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_changed
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.club_facts import EventRecord, played_order, read_events
+from gin_scorer.services.dto import EventStatus
 from gin_scorer.services.errors import InvalidInput, NotFound
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.standings import event_places
@@ -64,7 +65,13 @@ def scoring_from(data: Mapping[str, object]) -> SeasonScoring:
 def _view(session: Session, row: Season) -> SeasonView:
     assert row.id is not None
     linked = session.exec(select(SeasonEvent.event_id).where(SeasonEvent.season_id == row.id))
-    events = played_order(session.exec(select(Event).where(col(Event.id).in_(list(linked)))))
+    events = played_order(
+        session.exec(
+            select(Event)
+            .where(col(Event.id).in_(list(linked)))
+            .where(col(Event.status) != EventStatus.DELETED.value)
+        )
+    )
     scoring = scoring_from(loads_mapping(row.scoring_json, said("season {0}'s scoring", row.id)))
     return SeasonView(row.id, row.name, scoring, tuple(e.id or 0 for e in events), row.version)
 

@@ -23,13 +23,13 @@ follows:
   the winner is the leader in games, then in the current game's points, else the director
   decides (``time_called_winner``; director's choice, no source fixes it for gin). Whether the
   unfinished game's points count in the point differential is ``time_called_game_counts``.
-- **A slip without game points** has no point differential: it is never counted as zero.
-  The standings count such results per entrant and say so beside the figure.
+- **A slip** gives each game's final, as the foot of the pad has it (:mod:`.slips`, decision
+  0016). **A slip without game totals** has no point differential: it is never counted as
+  zero. The standings count such results per entrant and say so beside the figure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -167,69 +167,14 @@ class Decided:
 
 @dataclass(frozen=True, slots=True)
 class MatchShape:
-    """What a reported result must fit: games to win, games at most, a game's target."""
+    """What a reported result must fit: games to win, games at most, a game's target, and the
+    least final a won game carries (the target, the game bonus, the box of the last hand:
+    :mod:`.slips`; 0 counts the target alone)."""
 
     games_to_win: int
     best_of: int
     target: int
-
-
-def slip(
-    shape: MatchShape,
-    a_won: bool,
-    games_a: int,
-    games_b: int,
-    game_points: Sequence[tuple[int, int]] = (),
-) -> Decided:
-    """A result reported on paper. Refused, with the rule named, when it cannot be a result
-    of this match: a 3–3 in a best of five, a winner with fewer games, a game under the
-    target.
-
-    >>> shape = MatchShape(games_to_win=3, best_of=5, target=250)
-    >>> slip(shape, True, 3, 1)
-    Decided(a_won=True, games_a=3, games_b=1, margin=0, points_known=False)
-    >>> slip(shape, False, 2, 3).games_b
-    3
-    >>> slip(shape, True, 3, 3)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    gin_scorer.tournament.errors.TournamentError: 3–3 is not a result of a best of 5: ...
-    """
-    won, lost = (games_a, games_b) if a_won else (games_b, games_a)
-    if won != shape.games_to_win or not 0 <= lost < shape.games_to_win:
-        raise TournamentError(_not_a_result(shape, games_a, games_b))
-    if not game_points:
-        return Decided(a_won, games_a, games_b, 0, points_known=False)
-    if len(game_points) != games_a + games_b:
-        raise TournamentError(
-            said(
-                "{0} game totals for {1} games: give one 'A-B' total per game played",
-                len(game_points),
-                games_a + games_b,
-            )
-        )
-    won_a = won_b = 0
-    for number, (pa, pb) in enumerate(game_points, start=1):
-        if max(pa, pb) < shape.target or pa == pb or min(pa, pb) < 0:
-            raise TournamentError(
-                said(
-                    "game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or "
-                    "more, and more than the loser",
-                    number,
-                    pa,
-                    pb,
-                    shape.target,
-                )
-            )
-        won_a, won_b = (won_a + 1, won_b) if pa > pb else (won_a, won_b + 1)
-    if (won_a, won_b) != (games_a, games_b):
-        raise TournamentError(
-            said(
-                "the game totals give {0}–{1} in games, not {2}–{3}", won_a, won_b, games_a, games_b
-            )
-        )
-    margin = sum(pa - pb for pa, pb in game_points)
-    return Decided(a_won, games_a, games_b, margin)
+    least_final: int = 0
 
 
 def forfeit(shape: MatchShape, rules: ResultRules, a_present: bool) -> Decided:
@@ -315,7 +260,7 @@ def leader(reached: Reached) -> bool | None:
     return None
 
 
-def _not_a_result(shape: MatchShape, games_a: int, games_b: int) -> Said:
+def not_a_result(shape: MatchShape, games_a: int, games_b: int) -> Said:
     """Why ``games_a``–``games_b`` cannot end a match of ``shape``, the rule named."""
     wins = shape.games_to_win
     if shape.best_of == 1 and wins == 1:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from gin_scorer.presentation.names import by_name
-from gin_scorer.presentation.standings_table import standings_heading
+from gin_scorer.presentation.standings_stage import standings_heading
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.room_reading import read_room_facts

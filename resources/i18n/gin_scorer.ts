@@ -1816,11 +1816,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each game&apos;s totals, optional</source>
+        <source>Each game&apos;s final, optional</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>optional: each game&apos;s totals, A-B, e.g. 250-120 90-251 …, then Enter</source>
+        <source>optional: each game&apos;s final from the foot of the pad (boxes and bonuses in), A-B, e.g. 375-120 90-380 …, then Enter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3160,6 +3160,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>create the SQLite file --db names if it does not exist yet (in a folder that exists); without it a missing file is refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>open the main window, then close it and exit (checks an installation)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3252,6 +3256,14 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>there is no folder {0} for the database {1}: check the path (gin-scorer never creates folders for a database)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no database {0}: check the path, or create it with --create (or with gin-scorer event new, or the app&apos;s File → Open database…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>gin-scorer: automatic backups work again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3261,6 +3273,38 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>Password for {0}: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete an event (with the PIN; its name typed to confirm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take an event out of every list, reading and table of the club; nothing can be done to it any more. Its hands stay in the database, sealed and checked by verify (a deleted event is a tombstone, not an erasure: decision 0020). Needs the director&apos;s PIN when the event or the database has one. In a terminal the event&apos;s name is asked for; a script gives it with --confirm NAME, or --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s name, as the confirmation (for scripts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete without asking for the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why, kept in the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to delete event {0} ({1}) give its name with --confirm NAME, or --yes (nothing was deleted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the event&apos;s name to delete it ({0}): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) deleted: {2} entrants, {3} matches and {4} hands kept in the database, sealed, out of every list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3452,6 +3496,170 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>replace a recorded hand (--hand N: its number on the sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace a recorded hand, named by its number on the sheet (--hand N with --match ID, or with --event ID --table N: the event&apos;s current round unless --round), or by its hand-log entry (--entry ID, the &apos;entry&apos; column of match sheet). The new hand is typed as for hand add: &apos;ak9 25&apos; or JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the corrected hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accept errors in it, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN, when later play relies on the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw a recorded hand (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw a recorded hand, named as for hand correct (--hand N with --match or --table, or --entry ID). It stays in the log and counts nowhere; the hands after it keep the dealer who dealt them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest entry of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand&apos;s number on the sheet (the # column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or: the hand-log entry&apos;s id (the entry column of match sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--entry names the log row itself: leave out --hand and the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has no hand on its sheet yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has hands 1 to {1} on its sheet: there is no hand {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say which hand: --hand N (its number on the sheet) with --match ID or --event ID --table N, or --entry ID (its row in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} alone is neither: for log entry {0} write --entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: hand {1} corrected (log entry {2} replaces entry {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: hand {1} voided (log entry {2} voids entry {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: log entry {1} voided by entry {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest entry of match {0} undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--override and --dealer name one hand: give them without -</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match (--match ID, or --event ID --table N), or give --event alone and start each line with its table number (12 ak7 15)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: start it with the table number, e.g. 12 ak7 15</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}: there is no table {1} in round {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 line cannot be recorded (above); nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} lines cannot be recorded (above); nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0} (table {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} (match {1})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded 1 hand (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded {0} hands in 1 match (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded {0} hands in {1} matches (one transaction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a whole hand: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; write it as the entry line (ak7 15) or as JSON like &apos;{{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {{&quot;A&quot;: 7, &quot;B&quot;: 15}}}}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>deal {0} table {1}: teams {2}-{3}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3584,6 +3792,38 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the match&apos;s id (as match list and round show print it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match&apos;s id (or name it by --event and --table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table (or alone, where the lines name tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match at table N of --event&apos;s current round (its latest paired round), or of --round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round --table is in (default: the event&apos;s current round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match by --match, or by --event and --table, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the match: --match ID, or --event ID --table N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>take back a match&apos;s reported result (it stays in the log)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3616,19 +3856,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>match {0}: reported result taken back; {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name the match by --match, or by --event and --table, not both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name the match: --match ID, or --event ID --table N</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3665,6 +3893,18 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the director&apos;s PIN, when the action needs it (asked for in a terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new PIN (4 characters or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear the PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what to do: --new-pin PIN to set the PIN, or --clear to clear it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4016,6 +4256,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the demo was stopped: nothing was written to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>played 1 night: {1} matches, {2} hands in {3} s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4044,11 +4288,27 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is typed when asked (twice), or read from stdin.</source>
+        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is --new-pin, or typed when asked (twice), or the next line of stdin; --clear (or the action clear) clears it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set (the default with --new-pin) or clear (as --clear)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the PIN that guards the database now (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear takes no --new-pin: leave one of them out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set and --clear say opposite things: leave one out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what to do: set (with --new-pin PIN, or typed when asked) or --clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4061,6 +4321,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the two PINs differ; nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no new PIN was given: stdin was empty; give it with --new-pin PIN, type it in a terminal, or send it on stdin (to clear the PIN: --clear); nothing was changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4212,7 +4476,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>create, list and show events</source>
+        <source>create, list, show and delete events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4224,15 +4488,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>set, change or clear the director PIN (changing needs the old one)</source>
+        <source>set, change or clear an event&apos;s director PIN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the new PIN (leave out to clear it)</source>
+        <source>Set the event&apos;s director PIN with --new-pin, or clear it with --clear. Changing or clearing a PIN needs the current one (--pin, or typed when asked in a terminal): the event&apos;s own PIN or the database PIN.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the current PIN, if one is set</source>
+        <source>the PIN that guards the event now, if one is set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4313,6 +4577,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4520,15 +4788,15 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>record the next hand of a match</source>
+        <source>record the next hand of a match (ak7 15, bg22, d …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Record a hand, written in the hand JSON form, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;, &apos;{&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}&apos; or &apos;{&quot;dead&quot;: true}&apos;. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
+        <source>Record the next hand of a match, typed as on the desk&apos;s entry line: &apos;ak7 15&apos; (A knocks with 7, B holds 15 after layoffs), &apos;bg22&apos; (B goes gin, A holds 22), &apos;abg30&apos; (A big gin), &apos;d&apos; (dead hand), &apos;md&apos; (misdeal), &apos;… @Qs&apos; (the upcard); or as JSON, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;. Name the match by --match ID, or by --event ID --table N (the event&apos;s current round, its latest paired one, unless --round N). LINE &apos;-&apos; reads many hands from stdin, one a line, all recorded or none: with --match or --table each line is a hand of that match; with --event alone each line starts with its table number (&apos;12 ak7 15&apos;). Blank lines and lines starting with # are skipped. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the hand (or - to read it from stdin)</source>
+        <source>the hand: an entry line (ak7 15), JSON, or - to read lines from stdin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4544,59 +4812,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>replace a recorded hand (HAND_ID from match sheet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the corrected hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accept errors in it, for REASON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>director PIN, when later play relies on the result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdraw a recorded hand (it stays in the log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>take back the newest entry of a match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}; write it like &apos;{{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {{&quot;A&quot;: 7, &quot;B&quot;: 15}}}}&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hand refused (errors above); to record it anyway add --override &quot;reason&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>error: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} corrected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} voided</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>newest entry of match {0} undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4680,7 +4896,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>one JSON object per table</source>
+        <source>one JSON array, an object per table: round, table, a, b (and c at a table of three), url</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4760,7 +4976,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the club&apos;s players across events: list, show one&apos;s page, merge two records</source>
+        <source>the club&apos;s players across events: list, show one&apos;s page, merge or unmerge two records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4780,7 +4996,31 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Refused when the two played each other or sat in one event: they are then two people. Needs the database PIN when one is set.</source>
+        <source>Prints both players&apos; events and asks before it merges (--yes: without asking). Refused when the two played each other or sat in one event: they are then two people. Needs the database PIN when one is set. &apos;player unmerge&apos; undoes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record kept: #ID, a member number or a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record merged into it, named alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge without asking (both players&apos; events are still printed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo a merge: the merged record comes back with its own entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo &apos;player merge&apos;: the record merged away (MERGED, its #ID or its name) comes back (its id, name, club and member number) and the entries that were its own are its own again; what the merge filled into the kept record is taken out. Needs the same PINs as the merge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the record merged into it: its #ID or its name, as merge printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4809,6 +5049,34 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>merged: {0} (#{1}) is now {2} (#{3}), {4} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to undo it: gin-scorer player unmerge {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#{0} {1}: {2} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merging #{1} into #{0} makes them one person: read both above, then run it again with --yes (nothing was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge #{1} into #{0}? They become one person. [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not merged: nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4928,6 +5196,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>one match by its table: with --event (and --round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the entrant (player sheet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4973,6 +5245,10 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>gin-scorer: the PDF is written, but no viewer opened it ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--table names a match with --event: give both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5033,14 +5309,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>won by {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} hands</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5149,10 +5417,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>--team-size: a team has 2 to 8 players, not {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>line {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6693,7 +6957,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>mark the event running or back to setup</source>
+        <source>mark the event running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set a running event back to setup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6706,6 +6974,10 @@ head</source>
     </message>
     <message>
         <source>set, change or clear the event&apos;s PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete the event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6730,6 +7002,10 @@ head</source>
     </message>
     <message>
         <source>merge two records of one player</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo a merge of two players&apos; records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7125,6 +7401,18 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>there is no event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) is already deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not the name of event {1}, which is {2}: nothing was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>start date: {0} is not a date (write it as 2026-11-22)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7305,6 +7593,14 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>line {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no hand to record: every line was empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{0}, hand {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7429,11 +7725,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dealer {0} is not a player: A or B</source>
+        <source>hand {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0}</source>
+        <source>dealer {0} is not a player: A or B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7538,6 +7834,10 @@ head</source>
     </message>
     <message>
         <source>member number {0} is {1}, who is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player {0} was not merged into player {1}: there is nothing to undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7769,10 +8069,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>there is no event {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>there is no entrant {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7790,6 +8086,10 @@ head</source>
     </message>
     <message>
         <source>there is no season {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) was deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8353,14 +8653,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the game totals give {0}–{1} in games, not {2}–{3}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} is not a kind of result; use one of {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8370,10 +8662,6 @@ head</source>
     </message>
     <message>
         <source>a forfeit&apos;s points per game must be 0 or more, not {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or more, and more than the loser</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8534,6 +8822,26 @@ head</source>
     </message>
     <message>
         <source>{0}: absent: {1} is not a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} game totals for {1} games: give one &apos;A-B&apos; total per game played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the game totals give {0}–{1} in games, not {2}–{3} (a game its loser ended ahead in, on boxes, is marked with its winner: 430-490a)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} does not say who won it: mark the winner after the finals, e.g. {1}-{2}a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} is not a won game&apos;s finals: its winner&apos;s final is at least {3} (the target {4} with the game bonus and the box of the last hand; write each game&apos;s final from the foot of the pad, with its boxes and bonuses)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game {0}: {1}–{2} is not a finished game to {3}: its winner has {3} or more, and more than the loser</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8825,6 +9133,10 @@ head</source>
     </message>
     <message>
         <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9972,7 +10284,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is not a game&apos;s totals: type them A-B, e.g. 250-120</source>
+        <source>{0} is not a game&apos;s finals: type them A-B from the foot of the pad, e.g. 375-120</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10056,6 +10368,10 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>, game totals {0} entered as hand points (before finals were asked for), not counted in the differential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>, no game points</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10107,10 +10423,6 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Match points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Winner ✓</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10128,6 +10440,22 @@ W–L</source>
     </message>
     <message>
         <source>Entered (initials)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each game&apos;s final, from the foot of the pad: points + boxes + bonuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s final</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s final</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10382,7 +10710,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a 3-1: a won 3 games to 1 (add each game&apos;s totals a–b if you have them: a 3-1 250-120 …) · t: time called, the event&apos;s rule decides. Both players then confirm it.</source>
+        <source>a 3-1: a won 3 games to 1 (add each game&apos;s final a–b from the foot of your pad, boxes and bonuses in, if you have them: a 3-1 375-120 …) · t: time called, the event&apos;s rule decides. Both players then confirm it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10930,7 +11258,15 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>id</source>
+        <source># is the hand&apos;s number on the sheet (hand correct/void --hand N); entry is its row in the hand log (--entry ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a voided hand counts nowhere and the hands after it keep the dealer who dealt them: the next dealer follows the hands that count, as after a misdeal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11002,7 +11338,7 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>correction of {0}</source>
+        <source>corrects entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11010,15 +11346,15 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>void of {0}</source>
+        <source>voids entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>entry</source>
+        <source>recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} {1} by {2} at {3}, {4}</source>
+        <source>entry {0}  {1}  {2} by {3} at {4}, {5}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11026,24 +11362,60 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}; games A {2}, B {3}; {4} won</source>
+        <source>hand {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}; games A {2}, B {3}</source>
+        <source>match {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} ({1}): A {2}, B {3} in game {4} — {5}</source>
+        <source>{0}: {1} won</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} ({1}): A {2}, B {3} in game {4}</source>
+        <source>{0}: {1} won, games {2}–{3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}; games A {1}, B {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5} — {6}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} ({1}, log entry {2}): A {3}, B {4} in game {5}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>standings_table</name>
+    <message>
+        <source>Standings — before round 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — after round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standings — during round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before round 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>During round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>{0} The points differential leaves out 1 result reported without game points (slips), so it is incomplete for the marked entrants.</source>
         <translation type="unfinished"></translation>
@@ -11078,30 +11450,6 @@ W–L</source>
     </message>
     <message>
         <source>{0} forfeits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standings — before round 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standings — after round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standings — during round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Before round 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>During round {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -44,14 +44,14 @@ def test_a_club_night_from_the_terminal(run, tmp_path: Path) -> None:  # type: i
     assert status == 0 and "error: A knocked with 12" in out
     status, _, err = run("hand", "add", "--match", "1", '{"knock":"C"}')
     assert status == 2 and "'C' is not a player" in err
-    assert run("hand", "void", "2", "--reason", "misdeal")[0] == 0
+    assert run("hand", "void", "--entry", "2", "--reason", "misdeal")[0] == 0
     for _ in range(2):
         assert run("hand", "add", "--match", "1", '{"gin":"B","deadwood":{"A":40}}')[0] == 0
     status, _, err = run("hand", "add", "--match", "1", '{"dead": true}')
     assert status == 2 and "already decided (Bob won)" in err
     status, out, _ = run("match", "sheet", "1", "--log")
     assert status == 0
-    assert "finished: Bob won" in out and "void of 2" in out and "misdeal" in out
+    assert "finished: Bob won" in out and "voids entry 2" in out and "misdeal" in out
     # The pad's line under the closed game: 2 boxes of 25, the game bonus, the final margin.
     closing = [line.split() for line in out.splitlines() if "won" in line and "×" in line]
     assert closing == [["1", "B", "won", "130", "2×25", "=", "50", "100", "280"]]
@@ -114,8 +114,8 @@ def test_pin_finish_and_edit_commands(run) -> None:  # type: ignore[no-untyped-d
     assert (status, out) == (0, "entrant 2: Bob Babbage, seed 2\n")
     status, _, err = run("entrant", "edit", "2", "--seed", "1")
     assert status == 2 and "seed 1 is already 'Ada'" in err
-    assert run("event", "set-pin", "1", "--new", "4321")[1] == "event 1: director PIN set\n"
-    status, _, err = run("event", "set-pin", "1", "--new", "9999")
+    assert run("event", "set-pin", "1", "--new-pin", "4321")[1] == "event 1: director PIN set\n"
+    status, _, err = run("event", "set-pin", "1", "--new-pin", "9999")
     assert status == 2 and "is needed" in err
     assert run("event", "finish", "1")[1] == "event 1 (Open): finished\n"
     status, _, err = run("event", "finish", "1", "--reopen")

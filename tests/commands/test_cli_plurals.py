@@ -35,7 +35,7 @@ def test_a_season_of_nights_is_said_in_the_plural(run: Run) -> None:
 
 
 def test_the_audit_log_counts_one_entry_and_more(run: Run) -> None:
-    assert run("audit", "verify")[1] == "audit log intact: 0 entries\n"
+    assert run("--create", "audit", "verify")[1] == "audit log intact: 0 entries\n"
     run("event", "new", "--name", "First")
     status, out, _ = run("audit", "verify")
     assert status == 0 and out.startswith("audit log intact: 1 entry, latest ")
@@ -75,7 +75,7 @@ def test_a_one_round_event_and_its_one_point_byes_and_forfeits(run: Run) -> None
 def test_the_backup_schedule_says_every_hand_and_every_minute(
     run: Run, hands: str, minutes: str, every: str
 ) -> None:
-    status, out, _ = run("backup", "--every-hands", hands, "--every-minutes", minutes)
+    status, out, _ = run("--create", "backup", "--every-hands", hands, "--every-minutes", minutes)
     assert status == 0 and out.rstrip("\n").endswith(f": {every}")
 
 

@@ -67,7 +67,7 @@ def test_a_hand_saved_without_an_answer_is_recognised_on_the_retry(
     from gin_scorer.services.errors import ServerNotAnswering
 
     club_event(db_url)
-    real = hands.record_hand
+    real = hands.record_read_hand  # what hand add calls with a typed line or JSON
     calls = []
 
     def saved_then_cut_off(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -77,7 +77,7 @@ def test_a_hand_saved_without_an_answer_is_recognised_on_the_retry(
             raise ServerNotAnswering("the connection broke", outcome_unknown=True)
         return sheet
 
-    monkeypatch.setattr(hands, "record_hand", saved_then_cut_off)
+    monkeypatch.setattr(hands, "record_read_hand", saved_then_cut_off)
     capsys.readouterr()
     assert main(["--db", db_url, "hand", "add", "--match", "1", HAND]) == 0
     out, err = capsys.readouterr()

@@ -97,7 +97,7 @@ def test_verify_says_one_link_and_more_links_each_in_its_own_words(
         assert status == 0
         assert since.format(code, links) in out.splitlines()
     fresh = str(tmp_path / "fresh.sqlite")
-    assert _run(capsys, "--db", fresh, "verify")[1].splitlines()[-1] == (
+    assert _run(capsys, "--db", fresh, "--create", "verify")[1].splitlines()[-1] == (
         "sealed: 0 links, seal (none yet)"
     )
     _run(capsys, "--db", fresh, "event", "new", "--name", "First")

@@ -107,7 +107,7 @@ def test_links_gives_each_table_its_own_address(
 
     base = "http://10.0.0.5:8080"
     assert main(["--db", demo_db, "links", "--event", "1", "--base", base, "--json"]) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    lines = json.loads(capsys.readouterr().out)  # one JSON array, an object per table
     assert len(lines) == 4  # eight entrants: four tables
     assert sorted(line["table"] for line in lines) == [1, 2, 3, 4]
     urls = [line["url"] for line in lines]

@@ -38,8 +38,16 @@ def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         ["event", "new", "--name", "THURSDAY", "--preset", "wikipedia-standard"],
         ["match", "new", "--event", "1", "--a", "ADA", "--b", "BOB"],
         *(["hand", "add", "--match", "1", *hand] for hand in HANDS),
-        ["hand", "correct", "2", '{"knock":"A","deadwood":{"A":9,"B":15}}', "--reason", "TYPO"],
-        ["hand", "void", "3", "--reason", "MISHEARD"],
+        [
+            "hand",
+            "correct",
+            "--entry",
+            "2",
+            '{"knock":"A","deadwood":{"A":9,"B":15}}',
+            "--reason",
+            "TYPO",
+        ],
+        ["hand", "void", "--entry", "3", "--reason", "MISHEARD"],
         ["hand", "add", "--match", "1", '{"gin":"B","deadwood":{"A":40}}'],
         ["match", "new", "--event", "1", "--a", "CY", "--b", "DEE"],
     ]
@@ -63,9 +71,9 @@ def test_every_word_of_the_sheet_goes_through_the_translator(
     for line in ("GAMES WON: A 0, B 1; GAME 1: A 43, B 126", "FINISHED: BOB WON", "LOG:"):
         assert line in out.splitlines(), line
     assert "B BIG GIN V 30 (UP 7h)   BIG_GIN" in out and "MARGIN 158" in out
-    assert "CORRECTION OF 2" in out and "(REPLACED)" in out
+    assert "CORRECTS ENTRY 2" in out and "(REPLACED)" in out
     assert "  ERROR: A KNOCKED WITH 12 DEADWOOD; THE KNOCK LIMIT IS 10" in out
-    assert "HAND 2 (MISDEAL (B COULD KNOCK AT ONCE)): A 3, B 0 IN GAME 1" in out
+    assert "HAND 2 (MISDEAL (B COULD KNOCK AT ONCE), LOG ENTRY 11): A 3, B 0 IN GAME 1" in out
     # What is not a word of the sheet's: the rule set's name, the cards, the clock.
     left = re.sub(r"Wikipedia standard|\(UP (Qs|7h)\)|\d\d:\d\d:\d\d", "", out)
     assert re.findall(r"\S*[a-z]\S*", left) == []
@@ -116,4 +124,5 @@ def test_a_shipped_translation_changes_the_sheet(
     assert "terminé : BOB a gagné" in lines
     (undercut,) = [line for line in lines if line.startswith("  5 ")]  # after the void
     assert undercut.split()[3:9] == ["B", "frappe", "9", "contre", "5", "contre"]
-    assert "next dealer" not in "\n".join(lines)  # a finished match names its winner
+    # A finished match names its winner, not the next dealer.
+    assert not [line for line in lines if line.startswith("next dealer")]

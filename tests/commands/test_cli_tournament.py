@@ -49,7 +49,7 @@ def test_demo_then_verify_round_standings_bracket(
 
 def test_bad_input_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "e.sqlite")
-    status, _, err = _run(capsys, "--db", db, "standings", "--event", "42")
+    status, _, err = _run(capsys, "--db", db, "--create", "standings", "--event", "42")
     assert status == 2 and err.strip() == "gin-scorer: there is no event 42"
     status, _, err = _run(capsys, "--db", db, "demo", "--entrants", "4", "--preset", "nope")
     assert status == 2 and "no rule-set preset called 'nope'" in err

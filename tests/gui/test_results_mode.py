@@ -88,11 +88,11 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
         seen["kept"] = dialog.line.text()
         dialog.line.clear()
         type_results(dialog, lines)
-        # Table 7's slip has its game totals: Tab to the second line, then Enter.
+        # Table 7's slip has its games' finals: Tab to the second line, then Enter.
         QTest.keyClicks(dialog.line, "7 a 3-1")
         QTest.keyClick(dialog.line, Qt.Key.Key_Tab)
         assert dialog.focusWidget() is dialog.totals
-        QTest.keyClicks(dialog.totals, "250-10 0-251 260-0 255-90")
+        QTest.keyClicks(dialog.totals, "400-10 0-401 410-0 405-90")
         seen["with totals"] = dialog.said.text()
         QTest.keyClick(dialog.totals, Qt.Key.Key_Return)
         assert dialog.focusWidget() is dialog.line and not dialog.totals.text()
@@ -124,7 +124,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert "(slip with game totals)" in str(seen["with totals"])
     with_totals = sheets[7].result
     assert with_totals is not None and with_totals.points_known
-    assert with_totals.margin == 240 - 251 + 260 + 165
+    assert with_totals.margin == 390 - 401 + 410 + 315
     assert sum(1 for k in kinds.values() if k is ResultKind.SLIP) == 18
     rows = standings.standings(window.db, event_id)
     assert sum(r.match_wins for r in rows) == 20

@@ -27,6 +27,17 @@ from gin_scorer.services.results import ResultReport
                 ResultKind.SLIP, Side.A, (3, 1), ((250, 20), (10, 260), (300, 0), (251, 250))
             ),
         ),
+        (  # a game its loser ended ahead in, on boxes, marked with its winner (0016)
+            "4 a 3-1 430-490a 10-400 702-0 400-20",
+            4,
+            ResultReport(
+                ResultKind.SLIP,
+                Side.A,
+                (3, 1),
+                ((430, 490), (10, 400), (702, 0), (400, 20)),
+                game_winners=(Side.A, None, None, None),
+            ),
+        ),
         ("12 a ff", 12, ResultReport(ResultKind.FORFEIT, Side.A)),
         ("12 ff b", 12, ResultReport(ResultKind.FORFEIT, Side.B)),
         ("12bff", 12, ResultReport(ResultKind.FORFEIT, Side.B)),
@@ -66,7 +77,7 @@ def test_a_line_being_typed_says_what_comes_next(text: str, hint: str) -> None:
         ("x a 3-1", "'x' is not a table number"),
         ("12 q", "'q' is not a result"),
         ("12 a three", "'three' is not the games"),
-        ("12 a 3-1 250", "'250' is not a game's totals"),
+        ("12 a 3-1 250", "'250' is not a game's finals"),
         ("12 ff a b", "'b' is more than this result takes"),
         ("12 t c", "after t: the director's winner"),
     ],

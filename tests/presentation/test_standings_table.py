@@ -62,11 +62,14 @@ def test_the_printout() -> None:
 
 
 def test_the_terminal() -> None:
+    """The record, a column per tie-break beyond it (the order can be read from the terminal),
+    a knockout's bracket position, the notes, and the order the ties are broken in."""
     assert standings_text(ROWS) == [
-        " place  entrant                       W-L   games  points  position",
-        "     1  Ann                         2-1     7-4      +125  ",
-        "    2=  Bob                         2-1     7-4       -40  "
-        "out in semi-final (W2-1) (withdrawn)",
+        " place  entrant                       W-L   games  points  Opp. wins  Seed  bracket",
+        "     1  Ann                         2-1     7-4      +125          5     1  ",
+        "    2=  Bob                         2-1     7-4       -40          5     2  "
+        "out in semi-final (W2-1)  (withdrawn, 2 byes)",
+        "Ties broken by: match wins, opponents' match wins, seed.",
     ]
 
 
@@ -124,7 +127,7 @@ def test_the_bracket_column_says_the_progress_in_the_readers_language() -> None:
         assert [bracket.text(r) for r in rows] == ["CHAMPION", "OUT IN SEMI-FINAL (W2-1)"]
         assert [progress_words(run) for run in runs] == [words.upper() for words in english]
         assert printed_standings(ROWS).lines[1].note.startswith("OUT IN SEMI-FINAL (W2-1), ")
-        assert standings_text(ROWS)[2].endswith("OUT IN SEMI-FINAL (W2-1) (withdrawn)")
+        assert standings_text(ROWS)[2].endswith("OUT IN SEMI-FINAL (W2-1)  (WITHDRAWN, 2 BYES)")
 
 
 def test_no_bracket_column_outside_an_elimination_event() -> None:

@@ -15,11 +15,11 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.game_lines import game_cells, game_headers
 from gin_scorer.presentation.hand_words import describe_result, hand_notes, outcome_word
 from gin_scorer.presentation.round_status import STATUS_COLUMNS, state_text
+from gin_scorer.presentation.standings_stage import stage_words
 from gin_scorer.presentation.standings_table import (
     missing_points_note,
     printed_note,
     printed_standings,
-    stage_words,
     standings_columns,
 )
 from gin_scorer.presentation.words import translate, use_translator
@@ -216,7 +216,12 @@ def test_an_events_format_and_state_are_named_by_the_translator(pseudo) -> None:
 
     assert format_words("round-robin") == "«Round robin»"
     assert format_words(Format.CLUB) == "«Club night»"
-    assert {status_words(s) for s in EventStatus} == {"«being set up»", "«running»", "«finished»"}
+    assert {status_words(s) for s in EventStatus} == {
+        "«being set up»",
+        "«running»",
+        "«finished»",
+        "«deleted»",
+    }
     assert format_words("from-a-newer-version") == "from-a-newer-version"  # shown as stored
 
 

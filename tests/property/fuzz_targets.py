@@ -403,8 +403,8 @@ def _add_number_targets(reg: Registry, ws: Workspace) -> None:
         ["export", "results", "--event", "{}"],
         ["event", "settings", "1", "--bye-points", "{}"],
         ["event", "settings", "1", "--fixed-table", "{}=1"],
-        ["hand", "void", "{}", "--reason", "typo"],
-        ["hand", "correct", "{}", "--reason", "typo", '{"dead": true}'],
+        ["hand", "void", "--entry", "{}", "--reason", "typo"],
+        ["hand", "correct", "--entry", "{}", "--reason", "typo", '{"dead": true}'],
         ["hand", "add", "--match", "{}", '{"dead": true}'],
         ["round", "start", "--event", "1", "--pair", "{},2"],
     ]
@@ -487,7 +487,7 @@ def _add_hand_targets(reg: Registry, ws: Workspace) -> None:
     def _hand_correct(value: tuple[str, str]) -> Outcome:
         hand_id, text = value
         return on_database(
-            ws, ["hand", "correct", hand_id, "--reason", "fuzz", text], check_verify=True
+            ws, ["hand", "correct", "--entry", hand_id, "--reason", "fuzz", text], check_verify=True
         )
 
     result_lines = st.one_of(
@@ -681,7 +681,7 @@ def _add_analysis_targets(reg: Registry, ws: Workspace) -> None:
             "venue": ["event", "new", "--name", "N", "--venue", text],
             "club": ["entrant", "add", "--event", "1", "Zed", "--club", text],
             "event": ["event", "new", "--name", text],
-            "reason": ["hand", "void", "1", "--reason", text],
+            "reason": ["hand", "void", "--entry", "1", "--reason", text],
         }[where]
         outcome = on_database(ws, argv)
         bad = any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)

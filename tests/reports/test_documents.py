@@ -121,18 +121,27 @@ def test_blank_pad_and_slips(tmp_path: Path) -> None:
     slips = build("slips", None, tmp_path / "slips.pdf", blank=True, blank_count=2)
     pages = text_of(slips)
     assert len(pages) == 2
-    assert all(page.count("Signature, player A") == 4 for page in pages)
+    # A line per game of a best of five for each game's finals: three slips a page.
+    assert all(page.count("Signature, player A") == 3 for page in pages)
 
 
 def test_named_slips_four_to_a_page(tmp_path: Path) -> None:
-    slips = [
-        Slip("Open", MatchHeading(round="2", table=str(t), player_a=f"A{t}", player_b=f"B{t} ♦"))
-        for t in range(1, 6)
-    ]
-    out = render_result_slips(tmp_path / "s.pdf", header("Result slips"), slips)
-    pages = text_of(out)
-    assert len(pages) == 2
-    assert "B5 ♦" in pages[1] and "B4 ♦" in pages[0]
+    """Four slips a page when a match is one game (one line of finals); three for a best of
+    three or five."""
+    for games, per_page in ((1, 4), (5, 3)):
+        slips = [
+            Slip(
+                "Open",
+                MatchHeading(round="2", table=str(t), player_a=f"A{t}", player_b=f"B{t} ♦"),
+                games,
+            )
+            for t in range(1, per_page + 2)
+        ]
+        out = render_result_slips(tmp_path / "s.pdf", header("Result slips"), slips)
+        pages = text_of(out)
+        assert len(pages) == 2
+        last = per_page + 1
+        assert f"B{last} ♦" in pages[1] and f"B{per_page} ♦" in pages[0]
 
 
 def test_standings_for_500_entrants_repeat_headers_and_share_places(tmp_path: Path) -> None:

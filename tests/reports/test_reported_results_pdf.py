@@ -29,7 +29,7 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
         add_entrants(db, event.id, [EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Di")])
         start_round(db, event.id)
         first, second = list_matches(db, event.id)
-        totals = ((250, 10), (0, 251), (300, 120), (260, 0))
+        totals = ((400, 10), (0, 401), (450, 120), (410, 0))  # each game's final (0016)
         slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1), totals)
         record_result(db, first.id, slip, first.version, entered_by="Desk 1")
         bare = ResultReport(ResultKind.SLIP, Side.B, (0, 3))
@@ -37,8 +37,8 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
 
         sheet = text_of(build("sheet", db, tmp_path / "sheet.pdf", match_id=first.id))
         assert f"Slip: {first.a.name} beats {first.b.name if first.b else ''} 3–1" in sheet
-        assert "margin 429 (entered by Desk 1)" in sheet
-        assert "300" in sheet and "120" in sheet  # game 3's totals, in its block
+        assert "margin 729 (entered by Desk 1)" in sheet
+        assert "450" in sheet and "120" in sheet  # game 3's finals, in its block
 
         standings = text_of(build("standings", db, tmp_path / "standings.pdf", event_id=event.id))
         assert "0*" in standings

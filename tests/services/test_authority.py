@@ -31,6 +31,7 @@ from gin_scorer.services.confirmations import confirm_result
 from gin_scorer.services.database_pin import set_database_pin
 from gin_scorer.services.dto import EventStatus, EventView, ResultKind
 from gin_scorer.services.errors import ActionRefused, PinError
+from gin_scorer.services.event_delete import delete_event
 from gin_scorer.services.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database, open_database
 from tests.services.helpers import GIN_A, KNOCK_A, hand
@@ -109,7 +110,7 @@ def _build(path: Path, state: State) -> Scene:
         matches.set_result_lock(db, m1, scene.version(m1), pin=PIN, locked=True)
         events.set_event_status(db, event.id, EventStatus.FINISHED, scene.event().version)
     elif state is State.SETUP:
-        events.set_event_status(db, event.id, EventStatus.SETUP, scene.event().version)
+        events.set_event_status(db, event.id, EventStatus.SETUP, scene.event().version, pin=PIN)
     return scene
 
 
@@ -231,20 +232,21 @@ ATTEMPTS: dict[Action, Attempt] = {
         s.event().version,
         pin=pin,
     ),
-    Action.START_EVENT: lambda s, state, pin: _status(
-        EventStatus.RUNNING if state is State.SETUP else EventStatus.SETUP
-    )(s, state, pin),
+    Action.START_EVENT: _status(EventStatus.RUNNING),
+    Action.RETURN_TO_SETUP: _status(EventStatus.SETUP),
     Action.FINISH_EVENT: _status(EventStatus.FINISHED),
     Action.REOPEN_EVENT: _status(EventStatus.RUNNING),
     Action.SET_EVENT_PIN: lambda s, state, pin: events.set_event_pin(
         s.db, s.event_id, "1357", old_pin=pin
     ),
+    Action.DELETE_EVENT: lambda s, state, pin: delete_event(s.db, s.event_id, name="Open", pin=pin),
 }
 
 # Cells no service call can reach: the service names the action from the state (moving a
 # finished event is reopening it; reopening an event that is not finished is a status move).
 UNREACHABLE = {
     (Action.START_EVENT, State.FINISHED),
+    (Action.RETURN_TO_SETUP, State.FINISHED),
     (Action.REOPEN_EVENT, State.SETUP),
     (Action.REOPEN_EVENT, State.RUNNING),
 }
@@ -505,3 +507,22 @@ def test_every_writing_service_asks_the_authority() -> None:
                 changed = True
     silent = sorted(writers - asks - ALLOWED_WITHOUT_ASKING)
     assert not silent, f"these services write without asking who may: {silent}"
+
+
+def test_a_running_event_goes_back_to_setup_only_with_the_pin(tmp_path: Path) -> None:
+    """Issue 36: set back to setup, an event's rules and settings change without the PIN, and
+    it can then be set running again: the move back needs the PIN once the event runs."""
+    scene = _build(tmp_path / "event.sqlite", State.RUNNING)
+    try:
+        before = dump(scene.path)
+        with pytest.raises(PinError, match="PIN of 'Open' is needed to set a running event back"):
+            events.set_event_status(
+                scene.db, scene.event_id, EventStatus.SETUP, scene.event().version
+            )
+        assert dump(scene.path) == before
+        events.set_event_status(
+            scene.db, scene.event_id, EventStatus.SETUP, scene.event().version, pin=PIN
+        )
+        assert scene.event().status is EventStatus.SETUP
+    finally:
+        scene.db.close()

@@ -282,7 +282,7 @@ def test_reported_results_round_trip_and_export_their_kind(
     slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1))
     sheet = record_result(db, first.id, slip, first.version, entered_by="Desk")
     fixed = ResultReport(
-        ResultKind.SLIP, Side.B, (2, 3), ((250, 0), (0, 250), (100, 260), (251, 3), (0, 300))
+        ResultKind.SLIP, Side.B, (2, 3), ((400, 0), (0, 400), (100, 410), (401, 3), (0, 450))
     )
     record_result(db, first.id, fixed, sheet.version, entered_by="Desk", replace_existing=True)
     forfeit = ResultReport(ResultKind.FORFEIT, Side.A)
@@ -311,7 +311,7 @@ def test_reported_results_round_trip_and_export_their_kind(
         r["table"]: r for r in csv.DictReader(io.StringIO(exchange.export_results(db, event_id)))
     }
     assert (rows["1"]["result"], rows["1"]["winner"], rows["1"]["margin"]) == (
-        "slip", "Bob Babbage", str(250 - 250 - 160 + 248 - 300),
+        "slip", "Bob Babbage", str(400 - 400 - 310 + 398 - 450),
     )  # fmt: skip
     assert rows["2"]["result"] == "time-called" and rows["2"]["winner"] == "Cy"
     assert rows["3"]["result"] == "slip" and rows["3"]["margin"] == ""

@@ -126,3 +126,44 @@ def test_a_name_that_fits_several_players_asks_for_the_id(db: Database) -> None:
     assert find_player(db, "omar d").name == "Omar Diaz"
     with pytest.raises(NotFound):
         find_player(db, "Zed")
+
+
+def test_an_unmerge_puts_back_exactly_what_the_merge_moved(db: Database) -> None:
+    """The record comes back with its id, its entries (alone and as a partner) are its own
+    again, what the merge filled into the kept record is taken out, entries made for the kept
+    player since stay theirs, and the seal holds (issue 36)."""
+    from gin_scorer.services.player_unmerge import unmerge_players
+    from gin_scorer.services.verify import verify_database
+
+    first, second, third = _event(db, "Week 1"), _event(db, "Week 2"), _event(db, "Week 3")
+    kept = entrants.add_entrant(db, first, "Iris Khan", club="South")
+    typo = entrants.add_entrant(db, second, "Iris Kahn", club="South", member_number="I3")
+    pair = entrants.add_entrant(db, third, "Olu Ade", partner="Iris Kahn", club="South")
+    assert kept.player_id and typo.player_id
+    merge_players(db, kept.player_id, typo.player_id)
+    assert _partner(db, pair.id) == kept.player_id
+    later = entrants.add_entrant(db, _event(db, "Week 4"), "Iris Khan", club="South")
+    assert later.player_id == kept.player_id
+    done = unmerge_players(db, kept.player_id, typo.player_id, actor="director")
+    assert (done.restored.id, done.restored.name, done.restored.member_number) == (
+        typo.player_id,
+        "Iris Kahn",
+        "I3",
+    )
+    assert done.entrants == 2 and done.kept.member_number == ""  # filled by the merge: out
+    assert entrants.get_entrant(db, typo.id).player_id == typo.player_id
+    assert _partner(db, pair.id) == typo.player_id
+    assert entrants.get_entrant(db, later.id).player_id == kept.player_id
+    with pytest.raises(NotFound, match="nothing to undo"):
+        unmerge_players(db, kept.player_id, typo.player_id)
+    report = verify_database(db)
+    assert report.clean, report.problems
+
+
+def _partner(db: Database, entrant_id: int) -> int | None:
+    from gin_scorer.store.tables import Entrant
+
+    with db.transaction(write=False) as session:
+        row = session.get(Entrant, entrant_id)
+        assert row is not None
+        return row.partner_id

@@ -47,12 +47,13 @@ def test_a_slip_decides_the_match_and_says_so(db: Database, new_match: NewMatch)
 
 def test_a_slip_with_game_points_gives_the_differential(db: Database, new_match: NewMatch) -> None:
     match = new_match(db)
-    points = ((260, 100), (120, 255), (251, 0), (300, 200))
+    # Each game's final from the foot of the pad (decision 0016): boxes and bonuses in.
+    points = ((410, 100), (120, 405), (702, 0), (450, 200))
     sheet = record_result(
         db, match.id, slip(Side.A, 3, 1, *points), match.version, entered_by="Desk"
     )
     assert sheet.result is not None and sheet.result.points_known
-    assert sheet.result.margin == (160 - 135 + 251 + 100)
+    assert sheet.result.margin == (310 - 285 + 702 + 250)
 
 
 @pytest.mark.parametrize(
@@ -61,9 +62,10 @@ def test_a_slip_with_game_points_gives_the_differential(db: Database, new_match:
         (slip(Side.A, 3, 3), "3–3 is not a result of a best of 5"),
         (slip(Side.B, 3, 1), "3–1 is not a result of a best of 5"),  # B won, yet A has 3
         (slip(Side.A, 2, 1), "the winner has 3 games"),
-        (slip(Side.A, 3, 0, (250, 10), (249, 0), (300, 0)), "game 2: 249–0 is not a finished"),
-        (slip(Side.A, 3, 0, (250, 10)), "1 game totals for 3 games"),
-        (slip(Side.A, 3, 1, (250, 10), (250, 0), (0, 250), (260, 0)), None),
+        (slip(Side.A, 3, 0, (400, 10), (374, 0), (500, 0)), "game 2: 374–0 is not a won game"),
+        (slip(Side.A, 3, 0, (251, 0), (260, 0), (300, 0)), "winner's final is at least 375"),
+        (slip(Side.A, 3, 0, (400, 10)), "1 game totals for 3 games"),
+        (slip(Side.A, 3, 1, (400, 10), (375, 0), (0, 375), (460, 0)), None),
         (ResultReport(ResultKind.SLIP, None, (3, 1)), "needs the winner"),
         (ResultReport(ResultKind.SLIP, Side.A), "needs the games each side won"),
         (ResultReport(ResultKind.FORFEIT), "needs the side that was there"),

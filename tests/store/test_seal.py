@@ -183,7 +183,7 @@ def test_the_director_pin_command_signs_with_the_database_pin(
 
     path = tmp_path / "a.sqlite"
     monkeypatch.setattr("sys.stdin", io.StringIO("2468\n"))
-    assert main(["--db", str(path), "director-pin", "set"]) == 0
+    assert main(["--db", str(path), "--create", "director-pin", "set"]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("1357\n"))
     assert main(["--db", str(path), "director-pin", "set", "--pin", "2468"]) == 0
     with open_database(path, backups=False) as db:

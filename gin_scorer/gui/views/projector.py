@@ -35,7 +35,7 @@ from gin_scorer.presentation.projector_pages import (
     standings_pages,
     tables_pages,
 )
-from gin_scorer.presentation.standings_table import latest_round, standings_heading
+from gin_scorer.presentation.standings_stage import latest_round, standings_heading
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import MatchView

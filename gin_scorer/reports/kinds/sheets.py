@@ -117,11 +117,14 @@ def sheet_page_fill(sheet: ScoreSheet) -> SheetFill | None:
     if sheet.result is None:
         return fill
     # A reported result decides the match: the sheet says so, not what the hands reached;
-    # a slip's game totals fill each game's "Game total" and "Won by" (no hands behind them).
-    if sheet.result.game_points and not sheet.hands:
+    # a slip's games' finals fill each game's "Game total" and "Won by" (no hands behind
+    # them), the same figures a hand-entered game has there (decision 0016). A slip kept as
+    # hand points (before it) is said in the result line, not set among the finals.
+    finals = zip(sheet.result.game_points, sheet.result.game_winners, strict=False)
+    if sheet.result.slip_totals is not None and not sheet.hands:
         games = tuple(
-            GameFill(number, (), a_final=a, b_final=b, winner="A" if a > b else "B")
-            for number, (a, b) in enumerate(sheet.result.game_points, start=1)
+            GameFill(number, (), a_final=a, b_final=b, winner=won.value)
+            for number, ((a, b), won) in enumerate(finals, start=1)
         )
         fill = replace(fill, games=games)
     return replace(

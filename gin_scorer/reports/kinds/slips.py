@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
 from gin_scorer.reports.request import Options, ReportError, need_db
-from gin_scorer.reports.result_slips import SLIPS_PER_PAGE, Slip, render_result_slips
+from gin_scorer.reports.result_slips import Slip, render_result_slips, slips_per_page
 from gin_scorer.services.database import Database
 from gin_scorer.services.match_seats import is_three_player
+from gin_scorer.services.result_values import shape_of
+
+
+def slip_games(rules: RuleSet) -> int:
+    """How many games' finals a slip of a match under ``rules`` may carry (0: a slip cannot
+    describe it, Hollywood or multi-match)."""
+    shape = shape_of(rules)
+    return shape.best_of if shape is not None else 0
 
 
 def make_slips(db: Database | None, out: Path, options: Options) -> Path:
@@ -27,12 +36,13 @@ def make_slips(db: Database | None, out: Path, options: Options) -> Path:
                 event.name,
             )
         )
+    games = slip_games(event.rules) if event is not None else 5
     if event is None or options.blank:
         header = page_header(db, translate("reports", "Result slips (blank)"), event)
-        count = max(1, options.blank_count) * SLIPS_PER_PAGE
-        slips = [Slip(event_name=event.name if event else "")] * count
+        count = max(1, options.blank_count) * slips_per_page(games)
+        slips = [Slip(event_name=event.name if event else "", games=games)] * count
         return render_result_slips(out, header, slips, paper=options.paper)
     number, matches = round_matches(need_db(db), event, options.round_number)
-    slips = [Slip(event.name, match_heading(m)) for m in matches if m.b is not None]
+    slips = [Slip(event.name, match_heading(m), games) for m in matches if m.b is not None]
     header = page_header(db, translate("reports", "Result slips"), event, round_label(number))
     return render_result_slips(out, header, slips, paper=options.paper)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.core.wording import said
-from gin_scorer.presentation.standings_table import printed_standings, standings_stage
+from gin_scorer.presentation.standings_stage import standings_stage
+from gin_scorer.presentation.standings_table import printed_standings
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_number

@@ -77,13 +77,19 @@ _HAND_KEYS = {
 
 
 def import_event_json(
-    db: Database, text_or_data: str | Mapping[str, Any], *, actor: str | None = None
+    db: Database,
+    text_or_data: str | Mapping[str, Any],
+    *,
+    actor: str | None = None,
+    link_players: bool = False,
 ) -> EventView:
     """Create a new event from an event file. Every problem is listed; nothing is written
-    unless the file is entirely sound."""
+    unless the file is entirely sound. Its people are new records of the registry, unless
+    ``link_players`` links them as entrants typed in are (a demo kept from its scratch
+    database)."""
     r = EventReader()
     doc = _document(r, text_or_data)
-    read = EventFile(_event(r, doc))
+    read = EventFile(_event(r, doc), linked=link_players)
     _entrants(r, doc, read.entrants)
     _rounds(r, doc, read.rounds)
     _matches(r, doc, read)
@@ -150,10 +156,14 @@ def _event(r: EventReader, doc: Mapping[str, Any]) -> Event:
         format=fmt or "",
         rules_json=dumps(rules.to_dict()) if rules else "{}",
         settings_json=dumps(dict(settings)),
-        status=r.choice(ev.get("status"), "event.status", [s.value for s in EventStatus]),
+        status=r.choice(ev.get("status"), "event.status", _IMPORTED_STATES),
         pin_hash=r.text(ev.get("pin_hash"), "event.pin_hash"),
         created_at=r.stamp(ev.get("created_at"), "event.created_at"),
     )
+
+
+# An event file brings an event to play or to read: never a deleted one's tombstone.
+_IMPORTED_STATES = [s.value for s in EventStatus if s is not EventStatus.DELETED]
 
 
 def _person(r: EventReader, value: object, where: str) -> Player | None:

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.services.exchange.result_part import ResultRows, write_results
 from gin_scorer.services.match_seats import add_third_seat
+from gin_scorer.services.player_registry import player_for_entry
 from gin_scorer.services.team_members import add_further_players
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 
@@ -32,12 +33,20 @@ class EventFile:
     results: ResultRows = field(default_factory=dict)
     # A table of three's third player: the match's ref → the entrant's ref.
     thirds: dict[int, int] = field(default_factory=dict)
+    # Link the file's people to the registry's (a demo kept from its scratch database), as
+    # an entrant typed in is linked, instead of new records of their own (an import).
+    linked: bool = False
 
 
 def write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, int]:
     """Entrants (with their players), rounds, matches and hands; the match ids by ref."""
     entrant_ids: dict[int, int] = {}
+    entered: set[int] = set()
     for ref, (row, player, partner, team) in read.entrants.items():
+        if read.linked:
+            player = _linked(session, player, entered)
+            partner = _linked(session, partner, entered)
+            team = [p for p in (_linked(session, t, entered) for t in team) if p is not None]
         for p in (player, partner, *team):
             if p is not None:
                 session.add(p)
@@ -60,13 +69,46 @@ def write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, in
         match_ids[ref] = _added(session, row_m)
         if ref in read.thirds:
             add_third_seat(session, row_m, entrant_ids[read.thirds[ref]])
-    hand_ids: dict[int, int] = {}
-    for ref, (row_h, match_ref, supersedes) in read.hands.items():
-        row_h.match_id = match_ids[match_ref]
-        row_h.supersedes_id = hand_ids[supersedes] if supersedes is not None else None
-        hand_ids[ref] = _added(session, row_h)
+    _write_hands(session, read.hands, match_ids)
     write_results(session, read.results, match_ids)
     return match_ids
+
+
+def _linked(session: Session, person: Player | None, entered: set[int]) -> Player | None:
+    """The registry's player for a person of the file (member number, else name and club,
+    else a new player), never one already in this event."""
+    if person is None:
+        return None
+    found = player_for_entry(
+        session, person.name, person.club or "", person.member_number or "", entered
+    )
+    if found.id is not None:
+        entered.add(found.id)
+    return found
+
+
+def _write_hands(session: Session, hands: HandRows, match_ids: dict[int, int]) -> None:
+    """The hand log in the file's order, many rows a flush: a run of hands goes in together
+    up to a correction or a void of a hand of that run (which needs its target's id first).
+    The ids keep the file's order, which the log's "newest row" reads."""
+    hand_ids: dict[int, int] = {}
+    run: list[tuple[int, HandEntry]] = []
+    for ref, (row_h, match_ref, supersedes) in hands.items():
+        if supersedes is not None and supersedes not in hand_ids:
+            _flush_run(session, run, hand_ids)
+        row_h.match_id = match_ids[match_ref]
+        row_h.supersedes_id = hand_ids[supersedes] if supersedes is not None else None
+        session.add(row_h)
+        run.append((ref, row_h))
+    _flush_run(session, run, hand_ids)
+
+
+def _flush_run(session: Session, run: list[tuple[int, HandEntry]], ids: dict[int, int]) -> None:
+    session.flush()
+    for ref, row in run:
+        assert row.id is not None
+        ids[ref] = row.id
+    run.clear()
 
 
 def _added(session: Session, row: Entrant | Round | Match | HandEntry) -> int:

@@ -16,7 +16,9 @@ from sqlmodel import Session, col, select
 from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntryKind, ResultKind
 from gin_scorer.services.exchange.event_reader import EventReader
+from gin_scorer.services.slip_games import finals_json, slip_games
 from gin_scorer.store.tables import ResultEntry
+from gin_scorer.tournament.slips import PointsScale
 
 ResultRows = dict[int, tuple[ResultEntry, int, int | None]]
 """By ref: the row to write, its match's ref, the ref of the row it supersedes."""
@@ -82,10 +84,7 @@ def read_result(
     if winner is not None:
         winner = r.choice(winner, f"{where}.winner", ["A", "B"])
     games = _pair(r, h.get("games", [0, 0]), f"{where}.games")
-    points = [
-        _pair(r, p, f"{where}.game_points[{i}]")
-        for i, p in enumerate(r.items(h.get("game_points", []), f"{where}.game_points"))
-    ]
+    stored = _stored_games(r, h.get("game_points", []), f"{where}.game_points")
     row = ResultEntry(
         match_id=0,
         kind=kind,
@@ -93,7 +92,7 @@ def read_result(
         winner=winner,
         games_a=games[0],
         games_b=games[1],
-        game_points_json=json.dumps([list(p) for p in points]),
+        game_points_json=stored,
         reason=r.text(h.get("reason"), f"{where}.reason"),
         entered_by=r.text(h.get("entered_by"), f"{where}.entered_by", optional=False) or "",
         station=r.text(h.get("station"), f"{where}.station", optional=False) or "",
@@ -105,6 +104,19 @@ def read_result(
         if ref in read:
             r.bad(f"{where}.ref", said("result {0} appears twice", ref))
         read[ref] = (row, match_ref, supersedes)
+
+
+def _stored_games(r: EventReader, value: object, where: str) -> str:
+    """A slip's games as the file has them — each game's finals and winner, or a file from
+    before decision 0016 with hand points — checked, in the form the log stores."""
+    try:
+        games = slip_games(value)
+    except ValueError as error:
+        r.bad(where, said("{0}", str(error)))
+        return "[]"
+    if games.scale is PointsScale.FINALS:
+        return finals_json(games.finals)
+    return json.dumps([list(p) for p in games.points])
 
 
 def _pair(r: EventReader, value: object, where: str) -> tuple[int, int]:

@@ -1,0 +1,82 @@
+"""``gin-scorer event delete ID``: an event taken out of every list, with the director's PIN,
+after the event's name is typed (decision 0020: a sealed tombstone, not an erasure)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gin_scorer.commands._arguments import positive
+from gin_scorer.commands._database import opened
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.presentation.words import translate
+
+
+def register_delete(ev: Any) -> None:
+    delete = ev.add_parser(
+        "delete",
+        help=translate("cli", "delete an event (with the PIN; its name typed to confirm)"),
+        description=translate(
+            "cli",
+            "Take an event out of every list, reading and table of the club; nothing can be "
+            "done to it any more. Its hands stay in the database, sealed and checked by verify "
+            "(a deleted event is a tombstone, not an erasure: decision 0020). Needs the "
+            "director's PIN when the event or the database has one. In a terminal the event's "
+            "name is asked for; a script gives it with --confirm NAME, or --yes.",
+        ),
+    )
+    delete.add_argument("event_id", type=positive, metavar="ID")
+    confirm = delete.add_mutually_exclusive_group()
+    confirm.add_argument(
+        "--confirm",
+        metavar="NAME",
+        help=translate("cli", "the event's name, as the confirmation (for scripts)"),
+    )
+    confirm.add_argument(
+        "--yes", action="store_true", help=translate("cli", "delete without asking for the name")
+    )
+    delete.add_argument("--reason", default="", help=translate("cli", "why, kept in the audit"))
+    add_pin_option(delete)
+    delete.set_defaults(func=run_event_delete)
+
+
+def _confirmed_name(args: argparse.Namespace, name: str) -> str:
+    """The name the director gave: --confirm, the event's own with --yes, or typed."""
+    if args.yes:
+        return name
+    if args.confirm is not None:
+        return str(args.confirm)
+    if not sys.stdin.isatty():
+        raise UserError(
+            translate(
+                "cli",
+                "to delete event {0} ({1}) give its name with --confirm NAME, or --yes "
+                "(nothing was deleted)",
+            ).format(args.event_id, repr(name))
+        )
+    said = translate("cli", "Type the event's name to delete it ({0}): ").format(name)
+    return input(said)
+
+
+def run_event_delete(args: argparse.Namespace) -> int:
+    from gin_scorer.services import events
+    from gin_scorer.services.event_delete import delete_event
+
+    with opened(args) as db:
+        event = events.get_event(db, args.event_id)
+        typed = _confirmed_name(args, event.name)
+        gone = with_pin(
+            args.pin,
+            lambda pin: delete_event(
+                db, event.id, name=typed, reason=args.reason, pin=pin, actor="director"
+            ),
+        )
+    said = translate(
+        "cli",
+        "event {0} ({1}) deleted: {2} entrants, {3} matches and {4} hands kept in the "
+        "database, sealed, out of every list",
+    )
+    print(said.format(gone.id, gone.name, gone.entrants, gone.matches, gone.hands))
+    return 0

@@ -1,0 +1,288 @@
+"""``gin-scorer hand correct``, ``void`` and ``undo``: a hand named by its number on the sheet.
+
+The number people see is the hand's number on the score sheet (the ``#`` column, what
+``hand add`` prints): ``--match ID --hand N``, or ``--event ID --table N --hand N``. The
+hand log's own row id is still taken, said as such: ``--entry ID`` (the ``entry`` column).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gin_scorer.commands._arguments import add_by_option, positive
+from gin_scorer.commands._database import entered_by
+from gin_scorer.commands._errors import UserError
+from gin_scorer.commands._hand_text import print_summary, read_typed, typed_text
+from gin_scorer.commands._match_naming import add_match_naming, named_match
+from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._retry import add_write_key_options, keyed_write, say_saved
+from gin_scorer.presentation.words import translate
+
+if TYPE_CHECKING:
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import ScoreSheet
+
+
+def register_changes(ha: Any) -> None:
+    hcor = ha.add_parser(
+        "correct",
+        help=translate("cli", "replace a recorded hand (--hand N: its number on the sheet)"),
+        description=translate(
+            "cli",
+            "Replace a recorded hand, named by its number on the sheet (--hand N with --match "
+            "ID, or with --event ID --table N: the event's current round unless --round), or "
+            "by its hand-log entry (--entry ID, the 'entry' column of match sheet). The new "
+            "hand is typed as for hand add: 'ak9 25' or JSON.",
+        ),
+    )
+    _hand_naming(hcor)
+    hcor.add_argument(
+        "hand", nargs="+", metavar="LINE", help=translate("cli", "the corrected hand")
+    )
+    hcor.add_argument("--reason", required=True)
+    add_by_option(hcor)
+    hcor.add_argument(
+        "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
+    )
+    add_pin_option(hcor, translate("cli", "director PIN, when later play relies on the result"))
+    add_write_key_options(hcor)
+    hcor.set_defaults(func=run_hand_correct)
+    hvoid = ha.add_parser(
+        "void",
+        help=translate("cli", "withdraw a recorded hand (it stays in the log)"),
+        description=translate(
+            "cli",
+            "Withdraw a recorded hand, named as for hand correct (--hand N with --match or "
+            "--table, or --entry ID). It stays in the log and counts nowhere; the hands after "
+            "it keep the dealer who dealt them.",
+        ),
+    )
+    _hand_naming(hvoid)
+    # The old form 'hand void 8' (a log entry id): caught to say what to write now.
+    hvoid.add_argument("old_id", nargs="?", help=argparse.SUPPRESS)
+    hvoid.add_argument("--reason", required=True)
+    add_by_option(hvoid)
+    add_pin_option(hvoid)
+    add_write_key_options(hvoid)
+    hvoid.set_defaults(func=run_hand_void)
+    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
+    add_match_naming(hundo)
+    add_by_option(hundo)
+    add_pin_option(hundo)
+    add_write_key_options(hundo)
+    hundo.set_defaults(func=run_hand_undo)
+
+
+def _hand_naming(parser: argparse.ArgumentParser) -> None:
+    add_match_naming(parser)
+    parser.add_argument(
+        "--hand",
+        dest="hand_number",
+        type=positive,
+        metavar="N",
+        help=translate("cli", "the hand's number on the sheet (the # column)"),
+    )
+    parser.add_argument(
+        "--entry",
+        type=positive,
+        metavar="ID",
+        help=translate("cli", "or: the hand-log entry's id (the entry column of match sheet)"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """The hand a correction or a void is about: its row in force, the version of its match
+    read with it, and its number on the sheet."""
+
+    entry_id: int
+    sheet: ScoreSheet
+    number: int | None
+
+    @property
+    def version(self) -> int:
+        return self.sheet.version
+
+
+def _which_hand(db: Database, args: argparse.Namespace, stray: str | None) -> _Target:
+    from gin_scorer.services import matches
+
+    if args.entry is not None:
+        if args.hand_number is not None or args.match_id is not None or args.table is not None:
+            raise UserError(
+                translate("cli", "--entry names the log row itself: leave out --hand and the match")
+            )
+        from gin_scorer.services.lookups import match_of_hand
+
+        sheet = matches.get_score_sheet(db, match_of_hand(db, args.entry))
+        numbers = {row.hand_id: row.number for row in sheet.hands}
+        return _Target(args.entry, sheet, numbers.get(args.entry))
+    if args.hand_number is None:
+        raise UserError(_say_which(stray))
+    sheet = matches.get_score_sheet(db, named_match(db, args).id)
+    for row in sheet.hands:
+        if row.number == args.hand_number:
+            return _Target(row.hand_id, sheet, row.number)
+    count = len(sheet.hands)
+    if count == 0:
+        said = translate("cli", "match {0} has no hand on its sheet yet")
+        raise UserError(said.format(sheet.match.id))
+    said = translate("cli", "match {0} has hands 1 to {1} on its sheet: there is no hand {2}")
+    raise UserError(said.format(sheet.match.id, count, args.hand_number))
+
+
+def _say_which(stray: str | None) -> str:
+    """How to name the hand; ``stray`` is a lone number typed the old way (a log id)."""
+    said = translate(
+        "cli",
+        "say which hand: --hand N (its number on the sheet) with --match ID or --event ID "
+        "--table N, or --entry ID (its row in the log)",
+    )
+    if stray is not None and stray.isdigit():
+        old = translate("cli", "{0} alone is neither: for log entry {0} write --entry {0}")
+        return f"{said}; {old.format(stray)}"
+    return said
+
+
+def _stray_number(words: list[str]) -> tuple[str | None, list[str]]:
+    """``hand correct 3 LINE`` (the old form, a log id first): the number apart."""
+    if len(words) > 1 and words[0].isdigit():
+        return words[0], words[1:]
+    return None, words
+
+
+def run_hand_correct(args: argparse.Namespace) -> int:
+    from gin_scorer.services import hands
+
+    words, stray = list(args.hand), None
+    if args.hand_number is None and args.entry is None:
+        stray, words = _stray_number(words)
+    text = typed_text(words)
+    chosen: list[_Target] = []
+
+    def write(db: Database, version: int, key: str) -> ScoreSheet:
+        target = _which_hand(db, args, stray)
+        chosen[:] = [target]
+        record = read_typed(text, target.sheet)
+        who = entered_by(args, db)
+        return with_pin(
+            args.pin,
+            lambda pin: hands.correct_hand(
+                db,
+                target.entry_id,
+                record,
+                version,
+                reason=args.reason,
+                entered_by=who,
+                override_reason=args.override,
+                pin=pin,
+                submission=key,
+            ),
+        )
+
+    line = f"correct {_hand_named(args, stray)} {' '.join(text.split())} {args.reason}"
+    sheet = _keyed(args, stray, line, write)
+    if sheet is None:
+        return 0
+    target = chosen[0]
+    newest = max(e.id for e in sheet.log)
+    row = next((r for r in sheet.hands if r.hand_id == newest), None)
+    number = row.number if row is not None else target.number
+    said = translate("cli", "match {0}: hand {1} corrected (log entry {2} replaces entry {3})")
+    print(said.format(sheet.match.id, number, newest, target.entry_id))
+    print_summary(sheet, row)
+    return 0
+
+
+def run_hand_void(args: argparse.Namespace) -> int:
+    from gin_scorer.presentation.sheet_text import match_standing, void_note
+    from gin_scorer.services import hands
+
+    if args.old_id is not None and args.hand_number is None and args.entry is None:
+        raise UserError(_say_which(args.old_id))
+    chosen: list[_Target] = []
+
+    def write(db: Database, version: int, key: str) -> ScoreSheet:
+        target = _which_hand(db, args, args.old_id)
+        chosen[:] = [target]
+        who = entered_by(args, db)
+        return with_pin(
+            args.pin,
+            lambda pin: hands.void_hand(
+                db,
+                target.entry_id,
+                version,
+                reason=args.reason,
+                entered_by=who,
+                pin=pin,
+                submission=key,
+            ),
+        )
+
+    line = f"void {_hand_named(args, args.old_id)} {args.reason}"
+    sheet = _keyed(args, args.old_id, line, write)
+    if sheet is None:
+        return 0
+    target = chosen[0]
+    newest = max(e.id for e in sheet.log)
+    if target.number is not None:
+        said = translate("cli", "match {0}: hand {1} voided (log entry {2} voids entry {3})")
+        print(said.format(sheet.match.id, target.number, newest, target.entry_id))
+    else:
+        said = translate("cli", "match {0}: log entry {1} voided by entry {2}")
+        print(said.format(sheet.match.id, target.entry_id, newest))
+    print("  " + void_note())
+    print(translate("cli", "match {0}: {1}").format(sheet.match.id, match_standing(sheet)))
+    return 0
+
+
+def run_hand_undo(args: argparse.Namespace) -> int:
+    from gin_scorer.services import hands
+
+    def write(db: Database, version: int, key: str) -> ScoreSheet:
+        match = named_match(db, args)
+        return with_pin(
+            args.pin,
+            lambda pin: hands.undo_last_entry(
+                db, match.id, version, entered_by=entered_by(args, db), pin=pin, submission=key
+            ),
+        )
+
+    done = keyed_write(
+        args,
+        lambda db: named_match(db, args).id,
+        "undo",
+        write,
+        repeatable=True,  # undo, undo again: a redo
+    )
+    if done.saved is not None:
+        say_saved(done.saved)
+        return 0
+    assert done.sheet is not None
+    said = translate("cli", "newest entry of match {0} undone")
+    print(said.format(done.sheet.match.id))
+    print_summary(done.sheet)
+    return 0
+
+
+def _hand_named(args: argparse.Namespace, stray: str | None) -> str:
+    """The hand a command names, as its key's part (the match is the key's own)."""
+    return f"hand={args.hand_number} entry={args.entry} stray={stray}"
+
+
+def _keyed(
+    args: argparse.Namespace,
+    stray: str | None,
+    line: str,
+    write: Callable[[Database, int, str], ScoreSheet],
+) -> ScoreSheet | None:
+    """``write`` under a key, retried while the database does not answer (``_retry``); None
+    when an earlier try had saved it (said as such)."""
+    done = keyed_write(args, lambda db: _which_hand(db, args, stray).sheet.match.id, line, write)
+    if done.saved is not None:
+        say_saved(done.saved)
+        return None
+    return done.sheet
