@@ -9,6 +9,7 @@ import html
 import re
 
 import pytest
+from PySide6.QtTest import QTest
 
 from gin_scorer.gui.views import ProjectorWindow
 from gin_scorer.services.database import open_database
@@ -48,6 +49,7 @@ def wall(qtbot, sixty, size: tuple[int, int]) -> ProjectorWindow:  # type: ignor
     projector.show()
     qtbot.waitExposed(projector)
     settle(qtbot, projector)
+    QTest.qWait(100)  # the pages' layout settled after the reading came back
     projector.toggle_turning()  # paused: the test turns the pages
     return projector
 

@@ -83,13 +83,13 @@ def test_a_result_from_the_tables_pad_is_confirmed_with_its_games(tmp_path) -> N
         path = _path_of(db, event_id, match.id)
         app = room_app(db, event_id)
         version = str(get_score_sheet(db, match.id).version)
-        games = "260-100 90-255 300-10 280-40"
+        games = "400-120 130-410 455-60 390-140"  # each game's final, as the pad's foot has it
         send = {"result": f"a 3-1 {games}", "step": "record", "version": version}
         assert _post(app, f"{path}/result", send).status_code == 303
         page = _text(fetch(app, path))
         assert "(entered by" not in page and "(room)" not in page  # the players' own pad
         assert "Slip: Ann Archer beats Bob Baker 3–1" in page
-        for a, b in ((260, 100), (90, 255), (300, 10), (280, 40)):
+        for a, b in ((400, 120), (130, 410), (455, 60), (390, 140)):
             assert f'<td class="num">{a}</td><td class="num">{b}</td>' in page
         assert "No hand yet." not in page
         assert "No hands were entered: the result above was reported without them." in page
