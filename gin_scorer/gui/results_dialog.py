@@ -122,10 +122,14 @@ class ResultsDialog(QDialog):
         self.totals.setObjectName("gameTotals")
         self.totals.setAccessibleName(translate("ResultsDialog", "Each game's final, optional"))
         self.totals.setPlaceholderText(
+            translate("ResultsDialog", "optional: each game's final, A-B, e.g. 375-120 90-380 …")
+        )
+        # The whole sentence where it has room: the placeholder must fit a laptop's window.
+        self.totals.setToolTip(
             translate(
                 "ResultsDialog",
-                "optional: each game's final from the foot of the pad (boxes and bonuses in), "
-                "A-B, e.g. 375-120 90-380 …, then Enter",
+                "Each game's final from the foot of the pad (boxes and bonuses in), A-B, in "
+                "the order played, then Enter",
             )
         )
 

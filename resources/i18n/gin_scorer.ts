@@ -1820,7 +1820,11 @@ Bob Marsh
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>optional: each game&apos;s final from the foot of the pad (boxes and bonuses in), A-B, e.g. 375-120 90-380 …, then Enter</source>
+        <source>optional: each game&apos;s final, A-B, e.g. 375-120 90-380 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each game&apos;s final from the foot of the pad (boxes and bonuses in), A-B, in the order played, then Enter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -29,6 +29,7 @@ from gin_scorer.services.exchange.result_part import read_result
 from gin_scorer.services.hand_checks import check_event
 from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.views import event_view
+from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
 from gin_scorer.tournament.errors import TournamentError
@@ -100,7 +101,11 @@ def import_event_json(
     if r.problems:
         raise RowsRejected(r.problems, what="event file")
     with db.transaction() as session:
-        return _write(session, db, read, actor)
+        view = _write(session, db, read, actor)
+    # An event's worth of hands at once: the schedule decides, as after a hand (a demo kept
+    # in the director's database is backed up as the hands it plays once were).
+    backup.maybe_backup(db)
+    return view
 
 
 def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[str, Any]:
