@@ -56,6 +56,12 @@ ALLOWED = {
     "web/change_watch.py:event: {0}\nid: {1}\ndata: {2}\n\n": (
         "the server-sent events protocol's own field names, read by the browser, not a person"
     ),
+    "web/change_watch.py:event: unavailable\ndata: {}\n\n": (
+        "the server-sent events protocol's own field names, read by the browser, not a person"
+    ),
+    "web/static_files.py:public, max-age=31536000, immutable": (
+        "the room's files' Cache-Control header, read by the browser, not a person"
+    ),
     "web/favicon.py:public, max-age=86400": (
         "the icon's Cache-Control header, read by the browser, not a person"
     ),

@@ -139,7 +139,7 @@ class Refused:
 
 
 SLIPS = "slips"  # Event → Enter results from slips (Ctrl+Shift+R)
-NEW_MATCH = "new match"  # Event → New match (Ctrl+M)
+NEW_MATCH = "new-match"  # Event → New match (Ctrl+M)
 
 
 def pair_next_round(
@@ -153,15 +153,18 @@ def pair_next_round(
     from gin_scorer.tournament.model import Format
 
     if Format(get_event(db, event_id).format) is Format.CLUB:
-        said = (
-            "A club night has no rounds to pair: seat each table with Event → New match (Ctrl+M)."
+        said = translate(
+            "round_dialogs",
+            "A club night has no rounds to pair: seat each table with Event → New match (Ctrl+M).",
         )
-        return Refused(translate("round_dialogs", said), NEW_MATCH)
+        return Refused(said, NEW_MATCH)
     try:
         preview = wait_for(lambda: preview_round(db, event_id))
     except RoundUnfinished as error:  # the results missing: say where they can go in
-        said = "{0} — enter them on their sheets, or from their slips (Ctrl+Shift+R)."
-        return Refused(translate("round_dialogs", said).format(_sentence(error)), SLIPS)
+        said = translate(
+            "round_dialogs", "{0} — enter them on their sheets, or from their slips (Ctrl+Shift+R)."
+        )
+        return Refused(said.format(_sentence(error)), SLIPS)
     except ServiceError as error:
         return Refused(_sentence(error))
     dialog = RoundPreviewDialog(preview, get_event(db, event_id).name, parent)

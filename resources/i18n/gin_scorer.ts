@@ -10820,6 +10820,14 @@ W–L</source>
 <context>
     <name>round_dialogs</name>
     <message>
+        <source>A club night has no rounds to pair: seat each table with Event → New match (Ctrl+M).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} — enter them on their sheets, or from their slips (Ctrl+Shift+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Round {0} paired: {1} tables, {2} bye</source>
         <translation type="unfinished"></translation>
     </message>
