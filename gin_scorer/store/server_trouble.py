@@ -22,8 +22,9 @@ from gin_scorer.store.errors import StoreError
 # SQLSTATE classes and codes that mean "not now": connection exceptions (08), the server
 # shutting down or starting up (57P01-57P03), and a write that lost a race the server would
 # rather retry than decide (40001 serialization failure, 40P01 deadlock).
-_TRANSIENT_STATES = ("57P01", "57P02", "57P03", "40001", "40P01")
+_AWAY_STATES = ("57P01", "57P02", "57P03")  # besides class 08; a failed connect carries none
 _COLLISION_STATES = ("40001", "40P01")
+_TRANSIENT_STATES = (*_AWAY_STATES, *_COLLISION_STATES)
 # A server that answered and refused: a retry cannot help.
 _WANTS_PASSWORD = ("no password supplied", "password authentication failed")
 _REFUSALS = (
@@ -108,11 +109,6 @@ def _first_line(error: BaseException) -> str:
     if " failed: " in text:
         text = text.rsplit(" failed: ", 1)[1]
     return text.removeprefix("FATAL:").strip()
-
-
-# SQLSTATEs of a server going away: a connection exception (class 08), or the server
-# shutting down or starting (57P01-57P03). A failure to connect at all carries none.
-_AWAY_STATES = ("57P01", "57P02", "57P03")
 
 
 def went_away(error: Any) -> bool:
