@@ -134,3 +134,27 @@ def test_resolve_rules_takes_a_key_or_a_path(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text('key = "club"\nname = "Club"\ntarget = 150\n', encoding="utf-8")
     assert resolve_rules(str(path)).target == 150
+
+
+RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+
+
+@pytest.mark.parametrize("path", sorted(presets_dir().glob("*.toml")), ids=lambda p: p.stem)
+def test_each_presets_sources_are_numbered_in_the_repositorys_rules_md(path: Path) -> None:
+    # The repository stands on its own: a preset cites the sources docs/rules.md lists, never
+    # a path outside the repository.
+    text = path.read_text(encoding="utf-8")
+    assert "../" not in text
+    listed = {
+        line[4:7]
+        for line in RULES_MD.read_text(encoding="utf-8").splitlines()
+        if line.startswith("- **")
+    }
+    cited = [
+        line
+        for line in text.splitlines()
+        if line.startswith("# Sources, as numbered in docs/rules.md")
+    ]
+    if cited:
+        numbers = {part.strip()[:3] for part in cited[0].split(":", 1)[1].split(",")}
+        assert numbers <= listed, (numbers, listed)
