@@ -126,11 +126,17 @@ class CountedRow(NamedTuple):
     hand: MaskedHand
 
 
-def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) -> list[CountedRow]:
+def counted_rows(
+    rows: Sequence[Any],
+    declarations: Declarations | None = None,
+    read: dict[str, MaskedHand] | None = None,
+) -> list[CountedRow]:
     """:func:`gin_scorer.services.sheets.counted_hands` on plain rows (as
     :func:`event_hand_rows` reads them), each record decoded once: the hands that count, in
     the order they were first entered. As there, a record that cannot be read raises first,
-    then a row superseding one never seen (:class:`Unreadable`)."""
+    then a row superseding one never seen (:class:`Unreadable`). ``read``: the records
+    without cards decoded so far, by their text, to share (a declaration alone is written
+    the same way by many hands of an event: decoding it again would give the same hand)."""
     hands: dict[int, MaskedHand] = {}
     root_of: dict[int, int] = {}
     chains: dict[int, list[Any]] = {}  # root -> [its first row's seq, the last row]
@@ -140,7 +146,12 @@ def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) 
         if kind not in KINDS:
             entry_kind(hand_id, kind)  # said as log_entries says it: a kind no app writes
         if kind != _VOID and text:
-            hands[hand_id] = decoded(text, declarations)
+            hand = read.get(text) if read is not None else None
+            if hand is None:
+                hand = decoded(text, declarations)
+                if read is not None and hand.cards is None:
+                    read[text] = hand
+            hands[hand_id] = hand
         if broken is not None:
             continue
         if kind == _ENTRY or supersedes is None:
@@ -176,6 +187,7 @@ class MatchRules:
     def __init__(self) -> None:
         self._read: dict[str, tuple[RuleSet, Scores, bool]] = {}
         self.declarations: Declarations = {}
+        self.records: dict[str, MaskedHand] = {}  # records without cards, by their text
 
     def of(self, match: Any) -> tuple[RuleSet, Scores, bool]:
         """The match's rules, the scores met under them, and whether the upcard counts."""

@@ -30,7 +30,7 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col
 
 from gin_scorer.services.hand_checks import MatchCheck, check_matches
-from gin_scorer.services.verify_rows import event_matches
+from gin_scorer.services.verify_rows import MatchRules, event_matches
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link
 from gin_scorer.store.seal_check import SealCheck, check_seal
@@ -73,13 +73,16 @@ def plan_shares(session: Session, events: Sequence[Event]) -> list[Share]:
     return shares
 
 
-def check_share(session: Session, share: Share, events: dict[int, Event]) -> dict[int, MatchCheck]:
-    """The checks of one share's matches, by match id."""
+def check_share(
+    session: Session, share: Share, events: dict[int, Event], known: MatchRules | None = None
+) -> dict[int, MatchCheck]:
+    """The checks of one share's matches, by match id. ``events``: the events looked up so
+    far; ``known``: the rules and records read so far, in this process."""
     event = events.get(share.event_id) or session.get(Event, share.event_id)
     assert event is not None
     events[share.event_id] = event
     matches = event_matches(session, share.event_id, (share.first, share.last))
-    return check_matches(session, event, matches)
+    return check_matches(session, event, matches, known=known)
 
 
 def worth_a_second_process(session: Session) -> bool:
@@ -149,9 +152,10 @@ def _help(url: str, code: str | None, seal: bool, shares: list[Share]) -> Helper
             latest = latest_link(session)
             sealed = check_seal(session, code=code) if seal else None
             events: dict[int, Event] = {}
+            known = MatchRules()
             checked: dict[int, dict[int, MatchCheck]] = {}
             while (index := claim(_counter, len(shares))) is not None:
-                checked[index] = check_share(session, shares[index], events)
+                checked[index] = check_share(session, shares[index], events, known)
             return HelperAnswer(latest, sealed, checked)
     finally:
         db.close()
