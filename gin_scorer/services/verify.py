@@ -28,6 +28,7 @@ from gin_scorer.services.verify_split import (
     Share,
     check_share,
     claim,
+    collector_paused,
     helper,
     plan_shares,
     worth_a_second_process,
@@ -84,7 +85,7 @@ def verify_database(
     from gin_scorer.store import audit
 
     report = VerifyReport()
-    with db.transaction(write=False) as session:
+    with collector_paused(), db.transaction(write=False) as session:
         events = _events(session, event_id)
         latest = latest_link(session)  # the state checked (SQLite: this transaction's)
         shares = plan_shares(session, events)
