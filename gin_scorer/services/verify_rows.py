@@ -45,7 +45,9 @@ __all__ = [
 ]
 
 # What the checks read of a match and of a hand-log row: no timestamps (a SQLite driver
-# parses each one), no names of who entered it.
+# parses each one), no names of who entered it. Read through the session's connection, not
+# the session: the ORM's handling of each row (for a plain select of columns) cost as much
+# again as the query.
 _MATCH_COLUMNS: tuple[Any, ...] = (
     col(Match.id),
     col(Match.round_id),
@@ -70,6 +72,13 @@ _ENTRY = EntryKind.ENTRY.value
 KINDS = frozenset(kind.value for kind in EntryKind)
 
 
+def _rows(session: Session, query: Any) -> Any:
+    """``query``'s rows through the session's connection (what the session holds unwritten,
+    an import's new rows, written first, as the session itself would before a query)."""
+    session.flush()
+    return session.connection().execute(query)
+
+
 def event_matches(
     session: Session, event_id: int, between: tuple[int, int] | None = None
 ) -> list[Any]:
@@ -78,12 +87,12 @@ def event_matches(
     query = sql_select(*_MATCH_COLUMNS).where(col(Match.event_id) == event_id)
     if between is not None:
         query = query.where(col(Match.id).between(*between))
-    return list(session.execute(query.order_by(col(Match.id))))
+    return list(_rows(session, query.order_by(col(Match.id))))
 
 
 def round_numbers(session: Session, event_id: int) -> dict[int, int]:
     query = sql_select(col(Round.id), col(Round.number)).where(col(Round.event_id) == event_id)
-    return {rid: number for rid, number in session.execute(query)}
+    return {rid: number for rid, number in _rows(session, query)}
 
 
 def event_hand_rows(
@@ -99,7 +108,7 @@ def event_hand_rows(
     if between is not None:
         query = query.where(col(HandEntry.match_id).between(*between))
     logs: dict[int, list[Any]] = {}
-    for row in session.execute(query.order_by(col(HandEntry.id))):
+    for row in _rows(session, query.order_by(col(HandEntry.id))):
         logs.setdefault(row.match_id, []).append(row)
     return logs
 
