@@ -60,7 +60,10 @@ import json, os, time
 os.environ["GIN_SCORER_VERIFY_PROCESSES"] = "1"
 from gin_scorer.store.database import open_database
 from gin_scorer.services.verify import verify_database
-from gin_scorer.services.verify_split import collector_paused
+try:
+    from gin_scorer.services.verify_split import collector_paused
+except ImportError:  # --code: a checkout from before verify paused the collector
+    from contextlib import nullcontext as collector_paused
 from gin_scorer.store.seal_check import check_seal
 db = open_database({path!r}, backups=False, migrate=False)
 cpu = time.process_time()
