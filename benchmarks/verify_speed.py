@@ -60,13 +60,17 @@ import json, os, time
 os.environ["GIN_SCORER_VERIFY_PROCESSES"] = "1"
 from gin_scorer.store.database import open_database
 from gin_scorer.services.verify import verify_database
+try:
+    from gin_scorer.services.verify_split import collector_paused
+except ImportError:  # --code: a checkout from before verify paused the collector
+    from contextlib import nullcontext as collector_paused
 from gin_scorer.store.seal_check import check_seal
 db = open_database({path!r}, backups=False, migrate=False)
 cpu = time.process_time()
 report = verify_database(db)
 verify = time.process_time() - cpu
 cpu = time.process_time()
-with db.transaction(write=False) as session:
+with collector_paused(), db.transaction(write=False) as session:  # as verify checks it
     check_seal(session)
 seal = time.process_time() - cpu
 db.close()
@@ -193,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         return profile(paths[args.profile], args.top, args.code)
     if args.cpu:
         # CPU seconds of one process (the load inflates them far less than wall time).
+        load = os.getloadavg()
+        print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} CPUs")
         for name in args.events.split(","):
             found = in_fresh_process(_CPU.format(path=str(paths[name])), args.code)
             print(

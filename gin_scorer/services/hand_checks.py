@@ -93,7 +93,7 @@ def check_match(
         for entry, gone in _superseding_elsewhere(rows):
             elsewhere = said("hand entry {0} supersedes entry {1} of another match", entry, gone)
             found.problems.append(_at(where, elsewhere))
-        hands = counted_rows(rows, known.declarations)
+        hands = counted_rows(rows, known.declarations, known.records)
     except (ServiceError, ValueError) as error:
         unread = said("cannot read its hand log: {0}", words_of(error))
         found.problems.append(_at(where, unread))
@@ -270,16 +270,18 @@ def check_matches(
     matches: Sequence[Any],
     match_names: Mapping[int, str] | None = None,
     event_name: Said | None = None,
+    known: MatchRules | None = None,
 ) -> dict[int, MatchCheck]:
     """:func:`check_match` for each of ``matches`` (rows of ``event``, in id order), reading
-    their hand logs and result logs in one query each: by match id."""
+    their hand logs and result logs in one query each: by match id. ``known``: rules and
+    records already read (verify shares them between its shares of matches)."""
     where_event = event_name or event_place(event)
     ids = [m.id for m in matches]
     between = (ids[0], ids[-1]) if ids else None
     logs = event_hand_rows(session, event.id or 0, between) if ids else {}
     reported = result_logs(session, ids)
     knobs = event_settings(event).results if reported else DEFAULT_RESULT_RULES
-    known = MatchRules()
+    known = known or MatchRules()
     checked: dict[int, MatchCheck] = {}
     for match in matches:
         name = match_names.get(match.id) if match_names else None

@@ -22,11 +22,13 @@ from gin_scorer.core.wording import Said, said
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.hand_checks import EventCheck, MatchCheck, check_event
 from gin_scorer.services.link_checks import LinkFindings, link_findings
+from gin_scorer.services.verify_rows import MatchRules
 from gin_scorer.services.verify_split import (
     HelperAnswer,
     Share,
     check_share,
     claim,
+    collector_paused,
     helper,
     plan_shares,
     worth_a_second_process,
@@ -83,19 +85,20 @@ def verify_database(
     from gin_scorer.store import audit
 
     report = VerifyReport()
-    with db.transaction(write=False) as session:
+    with collector_paused(), db.transaction(write=False) as session:
         events = _events(session, event_id)
         latest = latest_link(session)  # the state checked (SQLite: this transaction's)
         shares = plan_shares(session, events)
         with _beside(db, session, shares, seal_code) as (counter, answer):
             mine: dict[int, dict[int, MatchCheck]] = {}
             looked_up: dict[int, Event] = {}
+            known = MatchRules()  # rules and records read, shared by every share's checks
             while counter is not None and (index := claim(counter, len(shares))) is not None:
-                mine[index] = check_share(session, shares[index], looked_up)
+                mine[index] = check_share(session, shares[index], looked_up, known)
             theirs = answer()
         if theirs is not None and theirs.latest != latest:
             theirs = None  # it saw the database after a station wrote: check it all here
-        checked = _merged(session, shares, mine, theirs, looked_up)
+        checked = _merged(session, shares, mine, theirs, (looked_up, known))
         for event in events:
             # The same checks an import makes before it writes (services/hand_checks.py).
             _add(report, check_event(session, event, checked=checked))
@@ -151,7 +154,7 @@ def _merged(
     shares: list[Share],
     mine: dict[int, dict[int, MatchCheck]],
     theirs: HelperAnswer | None,
-    looked_up: dict[int, Event],
+    read: tuple[dict[int, Event], MatchRules],
 ) -> dict[int, MatchCheck]:
     """Every share's checks, by match id: this process's, the helper's, and here whatever
     neither has (all of them when no helper ran)."""
@@ -159,7 +162,7 @@ def _merged(
     checked: dict[int, MatchCheck] = {}
     for index, share in enumerate(shares):
         found = done.get(index)
-        checked.update(found if found is not None else check_share(session, share, looked_up))
+        checked.update(found if found is not None else check_share(session, share, *read))
     return checked
 
 

@@ -45,7 +45,9 @@ __all__ = [
 ]
 
 # What the checks read of a match and of a hand-log row: no timestamps (a SQLite driver
-# parses each one), no names of who entered it.
+# parses each one), no names of who entered it. Read through the session's connection, not
+# the session: the ORM's handling of each row (for a plain select of columns) cost as much
+# again as the query.
 _MATCH_COLUMNS: tuple[Any, ...] = (
     col(Match.id),
     col(Match.round_id),
@@ -70,6 +72,13 @@ _ENTRY = EntryKind.ENTRY.value
 KINDS = frozenset(kind.value for kind in EntryKind)
 
 
+def _rows(session: Session, query: Any) -> Any:
+    """``query``'s rows through the session's connection (what the session holds unwritten,
+    an import's new rows, written first, as the session itself would before a query)."""
+    session.flush()
+    return session.connection().execute(query)
+
+
 def event_matches(
     session: Session, event_id: int, between: tuple[int, int] | None = None
 ) -> list[Any]:
@@ -78,12 +87,12 @@ def event_matches(
     query = sql_select(*_MATCH_COLUMNS).where(col(Match.event_id) == event_id)
     if between is not None:
         query = query.where(col(Match.id).between(*between))
-    return list(session.execute(query.order_by(col(Match.id))))
+    return list(_rows(session, query.order_by(col(Match.id))))
 
 
 def round_numbers(session: Session, event_id: int) -> dict[int, int]:
     query = sql_select(col(Round.id), col(Round.number)).where(col(Round.event_id) == event_id)
-    return {rid: number for rid, number in session.execute(query)}
+    return {rid: number for rid, number in _rows(session, query)}
 
 
 def event_hand_rows(
@@ -99,7 +108,7 @@ def event_hand_rows(
     if between is not None:
         query = query.where(col(HandEntry.match_id).between(*between))
     logs: dict[int, list[Any]] = {}
-    for row in session.execute(query.order_by(col(HandEntry.id))):
+    for row in _rows(session, query.order_by(col(HandEntry.id))):
         logs.setdefault(row.match_id, []).append(row)
     return logs
 
@@ -126,11 +135,17 @@ class CountedRow(NamedTuple):
     hand: MaskedHand
 
 
-def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) -> list[CountedRow]:
+def counted_rows(
+    rows: Sequence[Any],
+    declarations: Declarations | None = None,
+    read: dict[str, MaskedHand] | None = None,
+) -> list[CountedRow]:
     """:func:`gin_scorer.services.sheets.counted_hands` on plain rows (as
     :func:`event_hand_rows` reads them), each record decoded once: the hands that count, in
     the order they were first entered. As there, a record that cannot be read raises first,
-    then a row superseding one never seen (:class:`Unreadable`)."""
+    then a row superseding one never seen (:class:`Unreadable`). ``read``: the records
+    without cards decoded so far, by their text, to share (a declaration alone is written
+    the same way by many hands of an event: decoding it again would give the same hand)."""
     hands: dict[int, MaskedHand] = {}
     root_of: dict[int, int] = {}
     chains: dict[int, list[Any]] = {}  # root -> [its first row's seq, the last row]
@@ -140,7 +155,12 @@ def counted_rows(rows: Sequence[Any], declarations: Declarations | None = None) 
         if kind not in KINDS:
             entry_kind(hand_id, kind)  # said as log_entries says it: a kind no app writes
         if kind != _VOID and text:
-            hands[hand_id] = decoded(text, declarations)
+            hand = read.get(text) if read is not None else None
+            if hand is None:
+                hand = decoded(text, declarations)
+                if read is not None and hand.cards is None:
+                    read[text] = hand
+            hands[hand_id] = hand
         if broken is not None:
             continue
         if kind == _ENTRY or supersedes is None:
@@ -176,6 +196,7 @@ class MatchRules:
     def __init__(self) -> None:
         self._read: dict[str, tuple[RuleSet, Scores, bool]] = {}
         self.declarations: Declarations = {}
+        self.records: dict[str, MaskedHand] = {}  # records without cards, by their text
 
     def of(self, match: Any) -> tuple[RuleSet, Scores, bool]:
         """The match's rules, the scores met under them, and whether the upcard counts."""

@@ -17,6 +17,7 @@ checked again here and the seal too, so the answer never mixes two states.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +31,7 @@ from sqlalchemy import select as sql_select
 from sqlmodel import Session, col
 
 from gin_scorer.services.hand_checks import MatchCheck, check_matches
-from gin_scorer.services.verify_rows import event_matches
+from gin_scorer.services.verify_rows import MatchRules, event_matches
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link
 from gin_scorer.store.seal_check import SealCheck, check_seal
@@ -73,13 +74,16 @@ def plan_shares(session: Session, events: Sequence[Event]) -> list[Share]:
     return shares
 
 
-def check_share(session: Session, share: Share, events: dict[int, Event]) -> dict[int, MatchCheck]:
-    """The checks of one share's matches, by match id."""
+def check_share(
+    session: Session, share: Share, events: dict[int, Event], known: MatchRules | None = None
+) -> dict[int, MatchCheck]:
+    """The checks of one share's matches, by match id. ``events``: the events looked up so
+    far; ``known``: the rules and records read so far, in this process."""
     event = events.get(share.event_id) or session.get(Event, share.event_id)
     assert event is not None
     events[share.event_id] = event
     matches = event_matches(session, share.event_id, (share.first, share.last))
-    return check_matches(session, event, matches)
+    return check_matches(session, event, matches, known=known)
 
 
 def worth_a_second_process(session: Session) -> bool:
@@ -121,6 +125,22 @@ def multiprocessing_works() -> bool:
     return bool(getattr(sys, "_gin_scorer_freeze_support", False))
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while verify reads: it makes no cycles worth
+    collecting (its rows, records and masks are freed as each match is done), but each
+    decoded record is a few containers, and the collector's passes over them and over
+    every object already loaded cost verify more than the reading itself (cards: about
+    two thirds of json.loads). Whatever cycles it did make are collected when it ends."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 _counter: Any = None  # the helper's handle on the shared counter (set when it starts)
 
 
@@ -145,13 +165,14 @@ def _help(url: str, code: str | None, seal: bool, shares: list[Share]) -> Helper
 
     db = open_database(url, station="verify", migrate=False, backups=False)
     try:
-        with db.transaction(write=False) as session:
+        with collector_paused(), db.transaction(write=False) as session:
             latest = latest_link(session)
             sealed = check_seal(session, code=code) if seal else None
             events: dict[int, Event] = {}
+            known = MatchRules()
             checked: dict[int, dict[int, MatchCheck]] = {}
             while (index := claim(_counter, len(shares))) is not None:
-                checked[index] = check_share(session, shares[index], events)
+                checked[index] = check_share(session, shares[index], events, known)
             return HelperAnswer(latest, sealed, checked)
     finally:
         db.close()
