@@ -291,7 +291,7 @@ def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ign
     scoring.cards.knocker_edit.setText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
     scoring.cards.defender_edit.setText("Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
     grab(window, "07-cards-panel")
-    from gin_scorer.gui.match_controller import OverrideDialog
+    from gin_scorer.gui.override_dialog import OverrideDialog
 
     analysis = scoring.cards.analysis
     override = OverrideDialog(window, analysis.problems)

@@ -102,8 +102,8 @@ def test_every_dialog_names_its_controls(qtbot, window, tmp_path) -> None:  # ty
     from gin_scorer.gui.event_pin_dialog import EventPinDialog
     from gin_scorer.gui.event_rules_dialog import EventRulesDialog
     from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
-    from gin_scorer.gui.match_controller import OverrideDialog
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
+    from gin_scorer.gui.override_dialog import OverrideDialog
     from gin_scorer.gui.results_dialog import ResultsDialog
     from gin_scorer.gui.round_clock import RoundClock
     from gin_scorer.gui.round_clock_dialog import RoundClockDialog

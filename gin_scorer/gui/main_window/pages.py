@@ -11,7 +11,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.state import WindowState
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
-    from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.gui.scoring_page import ScoringPage
     from gin_scorer.gui.views import ViewKind
     from gin_scorer.services.database import Database
 
@@ -37,7 +37,7 @@ class WindowPages(WindowState):
     def _add_scoring_page(self, db: Database) -> None:
         """The score sheet's page, first of the tabs (unless another database was opened
         since its turn was asked for)."""
-        from gin_scorer.gui.match_controller import ScoringPage
+        from gin_scorer.gui.scoring_page import ScoringPage
 
         if self.db is not db:
             return

@@ -51,7 +51,7 @@ def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, .
     return tuple(found)
 
 
-_PAGES = ("gin_scorer.gui.match_controller", "gin_scorer.gui.views")
+_PAGES = ("gin_scorer.gui.scoring_page", "gin_scorer.gui.views")
 """The modules of the pages an open database shows (the score sheet, the event's views):
 loaded with the database, on the worker, so that the window that makes the pages next does
 not stand still while Python reads them (they load after the window first shows, for a

@@ -48,7 +48,7 @@ from gin_scorer.services.dto import ChangeFeed, EventView, MatchView
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.club_window import ClubWindow
     from gin_scorer.gui.demo_play import DemoPlay
-    from gin_scorer.gui.match_controller import ScoringPage
+    from gin_scorer.gui.scoring_page import ScoringPage
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
 
