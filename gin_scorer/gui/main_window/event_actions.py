@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.station import StationSync
+from gin_scorer.gui.main_window.station_sync import StationSync
 from gin_scorer.presentation.words import error_text, say
 from gin_scorer.services.dto import MatchView
 

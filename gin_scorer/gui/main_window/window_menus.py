@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gin_scorer.gui.help_window import SHORTCUT_NAME
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.finding import WindowFinding
+from gin_scorer.gui.main_window.window_finding import WindowFinding
 from gin_scorer.gui.zoom import zoom_step
 from gin_scorer.presentation.words import error_text
 

@@ -8,7 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.state import WindowState
+from gin_scorer.gui.main_window.window_state import WindowState
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.scoring_page import ScoringPage

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import Operation
 from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.menus import WindowMenus
-from gin_scorer.gui.main_window.station import POLL_MS
+from gin_scorer.gui.main_window.station_sync import POLL_MS
+from gin_scorer.gui.main_window.window_menus import WindowMenus
 from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node, Rounds
 from gin_scorer.gui.queries import GuiThreadCalls, Reads
 from gin_scorer.gui.room_control import RoomControl

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.pages import WindowPages
+from gin_scorer.gui.main_window.window_pages import WindowPages
 from gin_scorer.gui.queries import watch_gui_thread
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
