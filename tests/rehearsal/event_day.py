@@ -33,7 +33,7 @@ def event_day(desk: Desk) -> Script:
     from gin_scorer.gui.main_window import MainWindow
 
     window = window_of(desk)
-    yield Until("the database open", lambda: window.db is not None and active(MainWindow))
+    yield Until("the database open", lambda: window.state.db is not None and active(MainWindow))
     yield from desk.shot("welcome")
     yield from new_event(desk, "Autumn Open 2026", ENTRANTS)
     yield from pair_round(desk, 1)
@@ -92,7 +92,7 @@ def new_event(
     yield from desk.tab_to(lambda w: w is dialog.name, backwards=True)
     yield keys("Return", into=NewEventDialog)
     yield Until(
-        "the event open", lambda: window_of(desk).event_id is not None and active(MainWindow)
+        "the event open", lambda: window_of(desk).state.event_id is not None and active(MainWindow)
     )
 
 
@@ -117,7 +117,7 @@ def pair_round(desk: Desk, number: int) -> Script:
     yield keys("Return", into=RoundPreviewDialog)
 
     def paired() -> bool:
-        rounds = {m.round_number for m in window.matches.get(window.event_id or 0, ())}
+        rounds = {m.round_number for m in window.state.matches.get(window.state.event_id or 0, ())}
         return number in rounds and active(MainWindow) is not None
 
     yield Until(f"round {number} paired", paired)

@@ -3,24 +3,22 @@ naming the database, the station, the last save and the database's current seal.
 
 It opens the database through the services and talks only to them. Pages: the welcome page
 (first start), and an event's tabs — the score sheet of the chosen match, the matches, and the
-event views (standings, pairings, round status, bracket). The window is built in layers, one
-file each: :mod:`.state` (widgets, refreshing, navigation) < :mod:`.pages` (an open
-database's pages, made a piece at a time) < :mod:`.station` (the database,
-the other stations, backups) < :mod:`.event_actions` < :mod:`.report_actions` < this module
-(the widgets built, the menus, finding a table).
+event views (standings, pairings, round status, bracket). The window is a plain QMainWindow
+that makes its widgets and owns its parts, each holding the one shared state
+(:mod:`.window_state`: what is open, the widgets, refreshing and navigating): the station
+(:mod:`.station_sync`: the database, the other stations, backups), the pages
+(:mod:`.window_pages`), the event, report and room actions, finding a table
+(:mod:`.window_finding`) and the menus (:mod:`.window_menus`), which bind every command to
+the part that does it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
+    QMainWindow,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -29,31 +27,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.gui.background import Operation
 from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.station_sync import POLL_MS
+from gin_scorer.gui.main_window.event_actions import EventActions
+from gin_scorer.gui.main_window.report_actions import ReportActions
+from gin_scorer.gui.main_window.room_actions import RoomActions
+from gin_scorer.gui.main_window.station_sync import StationSync
+from gin_scorer.gui.main_window.window_finding import WindowFinding
 from gin_scorer.gui.main_window.window_menus import WindowMenus
-from gin_scorer.gui.navigator import FindBox, NavigatorModel, Node, Rounds
-from gin_scorer.gui.queries import GuiThreadCalls, Reads
+from gin_scorer.gui.main_window.window_pages import WindowPages
+from gin_scorer.gui.main_window.window_state import WindowState
+from gin_scorer.gui.navigator import FindBox, NavigatorModel
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
-from gin_scorer.gui.screen_fit import cards_shown, fit_window, remember_splitter
+from gin_scorer.gui.screen_fit import fit_window, remember_splitter, remember_window
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings, load_settings
 from gin_scorer.gui.welcome import WelcomePage
-from gin_scorer.gui.zoom import read_zoom
-from gin_scorer.services.dto import ChangeFeed, EventView, MatchView
-
-if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
-    from gin_scorer.gui.club_window import ClubWindow
-    from gin_scorer.gui.demo_play import DemoPlay
-    from gin_scorer.gui.scoring_page import ScoringPage
-    from gin_scorer.services.backups import BackupFile
-    from gin_scorer.services.database import Database
 
 
-class MainWindow(WindowMenus):
+class MainWindow(QMainWindow):
     def __init__(
         self,
         database: str,
@@ -63,95 +56,69 @@ class MainWindow(WindowMenus):
         open_now: bool = True,
     ) -> None:
         super().__init__(parent)
-        self.database = database
-        self.settings = settings or load_settings()
-        self.db: Database | None = None
-        self._demo: DemoPlay | None = None
-        self._poll: Operation[ChangeFeed] | None = None
-        self._backup: Operation[BackupFile] | None = None
-        self._stop_backups: Callable[[], None] | None = None
-        self._report: Operation[Path] | None = None
-        self.event_id: int | None = None
-        self.events: tuple[EventView, ...] = ()
-        self.matches: dict[int, tuple[MatchView, ...]] = {}
-        self.marker = 0
-        self.last_save: datetime | None = None
-        self.round_numbers: tuple[int, ...] = ()
-        self._stale_views: set[str] = set()  # refreshed when next brought to the front
-        self.reads = Reads(self)  # every refresh reads on the worker through it
-        self._after_tables: list[Callable[[], None]] = []
-        self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
-        self._rounds_read: Rounds | None = None
-        self._marks_read: dict[int, int] | None = None
-        self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
-        self.undo_stack = QUndoStack(self)
         self.setWindowTitle(translate("MainWindow", "Gin Scorer"))
-        self.zoom = read_zoom(QSettings().value("view/zoom"))
         fit_window(self)
-        self.cards_shown = cards_shown(self)
+        self.state = WindowState(self, database, settings or load_settings())
         self._build_navigator()
         self._build_pages()
         self._build_status_bar()
-        self._build_menus()
-        self.poll_timer = QTimer(self)
-        self.poll_timer.setInterval(POLL_MS)
-        self.poll_timer.timeout.connect(self.poll_changes)
+        self.event_actions = EventActions(self.state)
+        self.pages = WindowPages(self.state, self.event_actions)
+        self.station = StationSync(self.state, self.pages)
+        self.report_actions = ReportActions(self.state, self.station)
+        self.room_actions = RoomActions(self.state)
+        self.finding = WindowFinding(self.state)
+        self._connect()
+        self.menus = WindowMenus(
+            self.state,
+            self.station,
+            self.event_actions,
+            self.report_actions,
+            self.room_actions,
+            self.finding,
+        )
         if open_now:
-            self.open_db(database)
+            self.station.open_db(database)
 
     def _build_navigator(self) -> None:
         """The tree of events, rounds and tables, and the find box above it."""
-        self.navigator_model = NavigatorModel(self)
-        self.navigator = QTreeView()
-        self.navigator.setAccessibleName(translate("MainWindow", "Events, rounds and tables"))
-        self.navigator.setObjectName("navigator")
-        self.navigator.setModel(self.navigator_model)
-        self.navigator.setHeaderHidden(True)
-        self.navigator.setUniformRowHeights(True)  # fast relabelling in a 500-table tree
-        self.navigator.setMinimumWidth(230)
-        self.navigator.activated.connect(self._node_activated)
-        self.navigator.clicked.connect(self._node_activated)
+        state = self.state
+        state.navigator_model = NavigatorModel(self)
+        state.navigator = QTreeView()
+        state.navigator.setAccessibleName(translate("MainWindow", "Events, rounds and tables"))
+        state.navigator.setObjectName("navigator")
+        state.navigator.setModel(state.navigator_model)
+        state.navigator.setHeaderHidden(True)
+        state.navigator.setUniformRowHeights(True)  # fast relabelling in a 500-table tree
+        state.navigator.setMinimumWidth(230)
         # "Where is Ann playing?": type part of a name (or T12); Enter opens the table.
-        self.find_box = FindBox()
-        self.find_box.setAccessibleName(translate("MainWindow", "Find a player or table"))
-        self.find_box.setObjectName("findTable")
-        self.find_box.setPlaceholderText(
+        state.find_box = FindBox()
+        state.find_box.setAccessibleName(translate("MainWindow", "Find a player or table"))
+        state.find_box.setObjectName("findTable")
+        state.find_box.setPlaceholderText(
             translate("MainWindow", "Find a player or table  (Ctrl+F)")
         )
-        self.find_box.setClearButtonEnabled(True)
-        self.find_box.textChanged.connect(self._find_changed)
-        self.find_box.returnPressed.connect(self._find_open)
-        self.find_box.step.connect(self._find_step)
-        # Nodes, not indexes: the tree is rebuilt after every change at any station.
-        self._find_hits: list[Node] = []
-        self._find_at = 0
+        state.find_box.setClearButtonEnabled(True)
 
     def _build_pages(self) -> None:
         """The welcome page or the event's tabs, beside the navigator."""
-        self.welcome = WelcomePage()
-        self.welcome.new_event.connect(self.new_event)
-        self.welcome.open_database.connect(self.choose_database)
-        self.welcome.try_demo.connect(self.try_demo)
-        self.welcome.event_chosen.connect(self.open_event)
-
-        self.scoring: ScoringPage | None = None
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("eventTabs")
-        self.tabs.currentChanged.connect(self._tab_changed)
-        self.event_views: dict[str, QWidget] = {}
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.welcome)
-        self.stack.addWidget(self.tabs)
+        state = self.state
+        state.welcome = WelcomePage()
+        state.tabs = QTabWidget()
+        state.tabs.setObjectName("eventTabs")
+        state.stack = QStackedWidget()
+        state.stack.addWidget(state.welcome)
+        state.stack.addWidget(state.tabs)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.setSpacing(4)
-        left_layout.addWidget(self.find_box)
-        left_layout.addWidget(self.navigator, 1)
+        left_layout.addWidget(state.find_box)
+        left_layout.addWidget(state.navigator, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
-        splitter.addWidget(self.stack)
+        splitter.addWidget(state.stack)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 990])
         remember_splitter(splitter, "navigator")
@@ -159,33 +126,54 @@ class MainWindow(WindowMenus):
 
     def _build_status_bar(self) -> None:
         """The station, the last save, the seal and the database, always in sight."""
-        self.database_label = QLabel()
-        self.show_database(self.database)
-        self.station_label = QLabel(
-            translate("MainWindow", "Station: {0}").format(self.settings.station)
+        state = self.state
+        state.database_label = QLabel()
+        state.show_database(state.database)
+        state.station_label = QLabel(
+            translate("MainWindow", "Station: {0}").format(state.settings.station)
         )
-        self.saved_label = QLabel(translate("MainWindow", "Last save: —"))
-        self.seal_label = SealLabel()
-        self.seal_label.copied.connect(
+        state.saved_label = QLabel(translate("MainWindow", "Last save: —"))
+        state.seal_label = SealLabel()
+        state.seal_label.copied.connect(
             lambda code: self.statusBar().showMessage(
                 translate("MainWindow", "Seal {0} copied").format(code), 4000
             )
         )
         # The round clock, when the director runs one (Event → Round clock).
-        self.round_clock = RoundClock(self)
-        self.room = RoomControl(self.round_clock.reading)  # Event → Open the room…
-        self.club_window: ClubWindow | None = None  # Club → Players / Seasons
-        self.clock_label = QLabel("")
-        self.clock_label.setObjectName("clockStatus")
-        self.round_clock.ticked.connect(lambda: self.clock_label.setText(self.round_clock.text()))
-        self.backup_status = BackupStatus()
-        self.backup_status.failed.connect(lambda text: self.statusBar().showMessage(text, 30000))
-        shown = (
-            self.clock_label,
-            self.station_label,
-            self.saved_label,
-            self.backup_status,
-            self.seal_label,
+        state.round_clock = RoundClock(self)
+        state.room = RoomControl(state.round_clock.reading)  # Event → Open the room…
+        state.clock_label = QLabel("")
+        state.clock_label.setObjectName("clockStatus")
+        state.round_clock.ticked.connect(
+            lambda: state.clock_label.setText(state.round_clock.text())
         )
-        for label in (*shown, self.database_label):
+        state.backup_status = BackupStatus()
+        state.backup_status.failed.connect(lambda text: self.statusBar().showMessage(text, 30000))
+        shown = (
+            state.clock_label,
+            state.station_label,
+            state.saved_label,
+            state.backup_status,
+            state.seal_label,
+        )
+        for label in (*shown, state.database_label):
             self.statusBar().addPermanentWidget(label)
+
+    def _connect(self) -> None:
+        """The widgets' signals to the parts that answer them."""
+        state, finding = self.state, self.finding
+        state.navigator.activated.connect(state.node_activated)
+        state.navigator.clicked.connect(state.node_activated)
+        state.find_box.textChanged.connect(finding.find_changed)
+        state.find_box.returnPressed.connect(finding.find_open)
+        state.find_box.step.connect(finding.find_step)
+        state.welcome.new_event.connect(self.event_actions.new_event)
+        state.welcome.open_database.connect(self.station.choose_database)
+        state.welcome.try_demo.connect(self.event_actions.try_demo)
+        state.welcome.event_chosen.connect(state.open_event)
+        state.tabs.currentChanged.connect(state.tab_changed)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        remember_window(self)
+        self.station.close_down()
+        super().closeEvent(event)
