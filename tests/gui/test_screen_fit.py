@@ -4,11 +4,16 @@ F4, View → Zoom, splitters and the window geometry remembered only when they s
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSettings
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtGui import QGuiApplication, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QSplitter, QTreeView, QWidget
 
 from gin_scorer.gui.main_window import MainWindow
-from gin_scorer.gui.screen_fit import ReflowSplitter, fit_window, remember_splitter
+from gin_scorer.gui.screen_fit import (
+    ReflowSplitter,
+    fit_window,
+    remember_splitter,
+    widen_for_lines,
+)
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
 from gin_scorer.services.matches import list_matches
@@ -165,3 +170,41 @@ def test_a_reflow_splitter_remembers_each_arrangement_apart(qtbot) -> None:  # t
     splitter.resize(500, 600)
     qtbot.waitUntil(lambda: splitter.stacked)
     assert sum(splitter.sizes()) > 0
+
+
+def _tree_beside_a_page(qtbot, line: str) -> tuple[QSplitter, QTreeView]:  # type: ignore[no-untyped-def]
+    model = QStandardItemModel()
+    event, round_ = QStandardItem("Autumn Open  (60)"), QStandardItem("Round 1  (0/30 done)")
+    round_.appendRow(QStandardItem(line))
+    event.appendRow(round_)
+    model.appendRow(event)
+    tree = QTreeView()
+    tree.setHeaderHidden(True)
+    tree.setModel(model)
+    splitter = QSplitter()
+    splitter.addWidget(tree)
+    splitter.addWidget(QWidget())
+    qtbot.addWidget(splitter)
+    splitter.resize(1200, 400)
+    splitter.show()
+    splitter.setSizes([200, 1000])
+    tree.expandAll()
+    qtbot.waitExposed(splitter)
+    return splitter, tree
+
+
+def test_the_navigator_widens_until_its_lines_are_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    splitter, tree = _tree_beside_a_page(qtbot, "T9 ● Adeyemi-Okonkwo v Montgomery-Smith")
+    model = tree.model()
+    line = model.index(0, 0, model.index(0, 0, model.index(0, 0)))
+    assert tree.sizeHintForIndex(line).width() > tree.visualRect(line).width()  # cut at first
+    assert widen_for_lines(splitter, tree)
+    qtbot.waitUntil(lambda: tree.visualRect(line).width() >= tree.sizeHintForIndex(line).width())
+    assert splitter.sizes()[0] <= 400  # the page beside it keeps two thirds
+    assert not widen_for_lines(splitter, tree)  # whole: nothing more to do
+
+
+def test_the_navigator_widens_to_a_third_of_the_window_at_most(qtbot) -> None:  # type: ignore[no-untyped-def]
+    splitter, tree = _tree_beside_a_page(qtbot, "T9 ● " + "Montgomery-Smith v " * 12)
+    assert widen_for_lines(splitter, tree)
+    assert splitter.sizes()[0] == sum(splitter.sizes()) // 3

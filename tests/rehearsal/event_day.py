@@ -134,6 +134,8 @@ def projector(desk: Desk) -> Script:
     wall = yield Until("the projector", lambda: active(ProjectorWindow))
     assert isinstance(wall, ProjectorWindow)
     yield keys("P", into=ProjectorWindow)  # pause the turning: the rehearsal turns the pages
+    # Its standings are read on a worker: on a busy machine they took longer than the pause.
+    yield Until("the projector's pages", lambda: wall.pages)
     yield Pause(0.3)  # full screen, laid out
     desk.look_at(wall, "the projector")
     yield from look_at_the_standings_page(desk, wall)

@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         splitter.setSizes([290, 990])
         remember_splitter(splitter, "navigator")
         self.setCentralWidget(splitter)
+        state.panes = splitter
 
     def _build_status_bar(self) -> None:
         """The station, the last save, the seal and the database, always in sight."""
@@ -164,6 +165,7 @@ class MainWindow(QMainWindow):
         state, finding = self.state, self.finding
         state.navigator.activated.connect(state.node_activated)
         state.navigator.clicked.connect(state.node_activated)
+        state.navigator.expanded.connect(lambda _index: state.fit_navigator())
         state.find_box.textChanged.connect(finding.find_changed)
         state.find_box.returnPressed.connect(finding.find_open)
         state.find_box.step.connect(finding.find_step)

@@ -9,11 +9,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QModelIndex, QSettings
+from PySide6.QtCore import QModelIndex, QSettings, QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
+    QSplitter,
     QStackedWidget,
     QTabWidget,
     QTreeView,
@@ -34,7 +35,7 @@ from gin_scorer.gui.navigator import (
 from gin_scorer.gui.queries import GuiThreadCalls, Query, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
-from gin_scorer.gui.screen_fit import cards_shown
+from gin_scorer.gui.screen_fit import cards_shown, widen_for_lines
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
@@ -72,6 +73,7 @@ class WindowState:
     welcome: WelcomePage
     tabs: QTabWidget
     stack: QStackedWidget
+    panes: QSplitter  # the navigator's pane beside the pages
     database_label: QLabel
     station_label: QLabel
     saved_label: QLabel
@@ -187,6 +189,12 @@ class WindowState:
         item = model.find(current) if isinstance(current, Node) else None
         if item is not None:
             view.setCurrentIndex(item.index())
+        self.fit_navigator()
+
+    def fit_navigator(self) -> None:
+        """The navigator as wide as its lines in sight, up to a third of the window (a
+        laptop's score sheet keeps its columns), once the tree has laid them out."""
+        QTimer.singleShot(0, self.navigator, lambda: widen_for_lines(self.panes, self.navigator))
 
     def refresh_event_views(self, *, every_view: bool = False) -> None:
         """Refresh the view in front (or all); the others when they are next shown."""
