@@ -75,10 +75,11 @@ class Stalls:
 
 def settled(window: Any) -> bool:
     """Whether the window has shown everything it set out to read."""
-    poll = getattr(window, "_poll", None)
+    poll = getattr(getattr(window, "station", window), "_poll", None)
     if poll is not None and poll.running:
         return False
-    reads = getattr(window, "reads", None)  # a desk that reads on the GUI thread has none
+    # A desk that reads on the GUI thread has no reads helper.
+    reads = getattr(getattr(window, "state", window), "reads", None)
     return reads is None or reads.idle()
 
 
@@ -159,10 +160,10 @@ def main() -> None:
 
     built = run_step(app, make_window, lambda: made[-1] if made else None)
     window = made[-1]
-    opened = run_step(app, lambda: window.open_db(str(copy)), lambda: window)
-    window.poll_timer.stop()  # the poll is timed on its own below
-    tables = sum(len(matches) for matches in window.matches.values())
-    print(f"{copy.name}: {len(window.events)} events, {tables} matches")
+    opened = run_step(app, lambda: window.station.open_db(str(copy)), lambda: window)
+    window.station.poll_timer.stop()  # the poll is timed on its own below
+    tables = sum(len(matches) for matches in window.state.matches.values())
+    print(f"{copy.name}: {len(window.state.events)} events, {tables} matches")
     print(_line("window built (once, at start)", [built]))
     print(_line("database opened, navigator filled", [opened]))
 
@@ -173,14 +174,14 @@ def main() -> None:
         return [run_step(app, step, lambda: window) for _ in range(args.repeats)]
 
     print(_line("F5, no event open", repeat(f5)))
-    newest = max(e.id for e in window.events)
-    run_step(app, lambda: window.open_event(newest), lambda: window)
+    newest = max(e.id for e in window.state.events)
+    run_step(app, lambda: window.state.open_event(newest), lambda: window)
     print(_line("F5, the newest event open", repeat(f5)))
 
     other = open_database(str(copy), station="Desk 2", backups=False)
 
     def another_station() -> None:
-        number = len(window.events) + 1
+        number = len(window.state.events) + 1
         people = tuple(EntrantSpec(f"Walk-in {number}-{n}") for n in range(8))
         event = create_event(other, name=f"Late event {number}", format="swiss", entrants=people)
         start_round(other, event.id)
@@ -188,7 +189,7 @@ def main() -> None:
     polls = []
     for _ in range(args.repeats):
         another_station()
-        polls.append(run_step(app, window.poll_changes, lambda: window))
+        polls.append(run_step(app, window.station.poll_changes, lambda: window))
     print(_line("poll: another station's new round", polls))
     other.close()
     window.close()

@@ -39,9 +39,9 @@ window.show()
 app.processEvents()
 shown = time.time() - t0
 def ready():
-    window.open_db(sys.argv[2])
+    window.station.open_db(sys.argv[2])
     app.processEvents()
-    print(f"{shown:.3f} {time.time() - t0:.3f} {len(window.events)}")
+    print(f"{shown:.3f} {time.time() - t0:.3f} {len(window.state.events)}")
     window.close()
     app.quit()
 QTimer.singleShot(0, ready)
@@ -114,14 +114,14 @@ def update_times(database: str, event_id: int, hands: int) -> None:
     app = make_application([sys.argv[0]])
     window = MainWindow(database=database, settings=GuiSettings(station_name="bench"))
     window.show()
-    window.open_event(event_id)
-    assert window.db is not None and window.scoring is not None
+    window.state.open_event(event_id)
+    assert window.state.db is not None and window.state.scoring is not None
     open_matches = [
         m
-        for m in list_matches(window.db, event_id)
+        for m in list_matches(window.state.db, event_id)
         if m.status in (MatchStatus.PLAYING, MatchStatus.PENDING) and m.b
     ]
-    scoring = window.scoring
+    scoring = window.state.scoring
     # Time the service call inside each Enter too, to show the GUI's own share.
     from gin_scorer.services import hands as hand_services
 
@@ -137,11 +137,11 @@ def update_times(database: str, event_id: int, hands: int) -> None:
 
     hand_services.record_hand = timed_record  # type: ignore[assignment]
     sheet_only: list[float] = []
-    fronts: dict[str, list[float]] = {key: [] for key in window.event_views}
+    fronts: dict[str, list[float]] = {key: [] for key in window.state.event_views}
     all_views: list[float] = []
     done = 0
     for match in open_matches:
-        window.open_match(match.id)
+        window.state.open_match(match.id)
         while done < hands and scoring.sheet is not None and not scoring.sheet.finished:
             # Alternate small knocks so the match lasts; a dead hand when it must not end.
             scoring.panel.entry.setText("ak3 9" if done % 2 else "bk2 8")
@@ -153,12 +153,12 @@ def update_times(database: str, event_id: int, hands: int) -> None:
                 total = sheet_only[-1]
                 for key in fronts:
                     started = time.perf_counter()
-                    window.show_view(key)
+                    window.state.show_view(key)
                     app.processEvents()
                     fronts[key].append((time.perf_counter() - started) * 1000)
                     total += fronts[key][-1]
                 all_views.append(total)
-                window.tabs.setCurrentWidget(scoring)
+                window.state.tabs.setCurrentWidget(scoring)
             done += 1
         if done >= hands:
             break

@@ -31,7 +31,8 @@ class Camera:
     def grab(self, widget, name: str) -> None:  # type: ignore[no-untyped-def]
         self.app.processEvents()
         # The desk reads on a worker: wait until what it set out to show is shown.
-        reads = getattr(widget, "reads", None) or getattr(widget.window(), "reads", None)
+        top = widget.window()  # the main window keeps its reads in its shared state
+        reads = getattr(widget, "reads", None) or getattr(getattr(top, "state", top), "reads", None)
         while reads is not None and not reads.idle():
             self.app.processEvents()
             time.sleep(0.005)
@@ -168,8 +169,8 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
     from gin_scorer.presets import list_presets
 
     grab = camera.grab
-    window.open_event(event_id)
-    window.show_view("entrants")
+    window.state.open_event(event_id)
+    window.state.show_view("entrants")
     grab(window, "11-entrants")
 
     from gin_scorer.gui.entrants_editor import AddEntrantsDialog
@@ -178,7 +179,7 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.events import get_event
 
-    assert window.db is not None
+    assert window.state.db is not None
     late = AddEntrantsDialog("Spring Championship", window)
     csv_file = folder / "late-entries.csv"
     csv_file.write_text(
@@ -188,8 +189,8 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
     late.show()
     grab(late, "13-add-entrants")
     late.hide()
-    event = get_event(window.db, event_id)
-    settings_dialog = EventSettingsDialog(event, list_entrants(window.db, event_id), window)
+    event = get_event(window.state.db, event_id)
+    settings_dialog = EventSettingsDialog(event, list_entrants(window.state.db, event_id), window)
     settings_dialog.show()
     grab(settings_dialog, "14-format-settings")
     settings_dialog.close()
@@ -213,20 +214,20 @@ def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: 
     from gin_scorer.services.events import create_event
     from gin_scorer.services.rounds import preview_round
 
-    pick = NewMatchDialog(list_entrants(window.db, event_id), window)
-    someone = list_entrants(window.db, event_id)[3].name
+    pick = NewMatchDialog(list_entrants(window.state.db, event_id), window)
+    someone = list_entrants(window.state.db, event_id)[3].name
     pick.a.setEditText(someone)
     pick.b.setEditText(someone)
     pick._accept()  # the same player twice: the dialog says so
     pick.show()
     grab(pick, "21-new-match")
     pick.hide()
-    edit = EntrantEditDialog(list_entrants(window.db, event_id)[0], window)
+    edit = EntrantEditDialog(list_entrants(window.state.db, event_id)[0], window)
     edit.show()
     grab(edit, "17-edit-entrant")
     edit.close()
     thursday = create_event(
-        window.db,
+        window.state.db,
         name="Thursday Swiss",
         format="swiss",
         entrants=[
@@ -244,7 +245,7 @@ def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: 
             )
         ],
     )
-    preview = RoundPreviewDialog(preview_round(window.db, thursday.id), thursday.name, window)
+    preview = RoundPreviewDialog(preview_round(window.state.db, thursday.id), thursday.name, window)
     preview.show()
     grab(preview, "18-round-preview")
     preview.close()
@@ -252,16 +253,16 @@ def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: 
     from gin_scorer.gui.backup_dialog import RestoreDialog
     from gin_scorer.services.backups import back_up_now, backups_of
 
-    back_up_now(window.db)
-    restore = RestoreDialog(window.database, backups_of(window.db), window)
+    back_up_now(window.state.db)
+    restore = RestoreDialog(window.state.database, backups_of(window.state.db), window)
     restore.show()
     grab(restore, "16-restore")
     restore.close()
-    window.show_view("standings")
+    window.state.show_view("standings")
     grab(window, "03-standings")
-    window.show_view("pairings")
+    window.state.show_view("pairings")
     grab(window, "04-pairings")
-    window.show_view("status")
+    window.state.show_view("status")
     grab(window, "05-round-status")
 
 
@@ -271,15 +272,15 @@ def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ign
     from gin_scorer.services.dto import MatchStatus
     from gin_scorer.services.matches import list_matches
 
-    assert window.db is not None
+    assert window.state.db is not None
     open_matches = [
         m
-        for m in list_matches(window.db, event_id)
+        for m in list_matches(window.state.db, event_id)
         if m.status is MatchStatus.PLAYING and m.b is not None
     ]
-    match = open_matches[0] if open_matches else list_matches(window.db, event_id)[-1]
-    window.open_match(match.id)
-    scoring = window.scoring
+    match = open_matches[0] if open_matches else list_matches(window.state.db, event_id)[-1]
+    window.state.open_match(match.id)
+    scoring = window.state.scoring
     assert scoring is not None
     for text in ("ak7 15", "bg22", "d", "ak3 9"):  # typed and entered, as at the table
         scoring.panel.entry.setText(text)
@@ -291,7 +292,7 @@ def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ign
     scoring.cards.knocker_edit.setText("7h 8h 9h Kc Kd Ks 2s 3s 4s 5c")
     scoring.cards.defender_edit.setText("Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s")
     grab(window, "07-cards-panel")
-    from gin_scorer.gui.match_controller import OverrideDialog
+    from gin_scorer.gui.override_dialog import OverrideDialog
 
     analysis = scoring.cards.analysis
     override = OverrideDialog(window, analysis.problems)
@@ -310,20 +311,20 @@ def bracket_screens(camera: Camera, window, event_id: int) -> None:  # type: ign
     from gin_scorer.gui.views import ProjectorWindow
 
     grab = camera.grab
-    knockouts = {e.name: e.id for e in window.events}
-    window.open_event(knockouts["Club Knockout (demo)"])
-    window.show_view("bracket")
+    knockouts = {e.name: e.id for e in window.state.events}
+    window.state.open_event(knockouts["Club Knockout (demo)"])
+    window.state.show_view("bracket")
     grab(window, "09-bracket")
-    window.open_event(knockouts["Double Knockout (demo)"])
-    window.show_view("bracket")
+    window.state.open_event(knockouts["Double Knockout (demo)"])
+    window.state.show_view("bracket")
     grab(window, "19-double-bracket")
-    bracket_projector = ProjectorWindow(window.db, knockouts["Double Knockout (demo)"], 30)
+    bracket_projector = ProjectorWindow(window.state.db, knockouts["Double Knockout (demo)"], 30)
     bracket_projector.resize(1280, 720)
     bracket_projector.show()
     grab(bracket_projector, "20-projector-bracket")
     bracket_projector.close()
 
-    projector = ProjectorWindow(window.db, event_id, 30)
+    projector = ProjectorWindow(window.state.db, event_id, 30)
     projector.resize(1280, 720)
     projector.show()
     grab(projector, "10-projector")

@@ -74,7 +74,7 @@ def run_gui(db: str | None = None, smoke_test: bool = False) -> int:
 
     install(window)  # an error no screen caught: a message box, never a silent traceback
     window.show()
-    QTimer.singleShot(0, lambda: window.open_db(database))
+    QTimer.singleShot(0, lambda: window.station.open_db(database))
     if smoke_test:
         QTimer.singleShot(0, window.close)
         QTimer.singleShot(0, app.quit)

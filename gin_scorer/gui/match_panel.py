@@ -2,7 +2,7 @@
 
 The panel only *shows* a :class:`~gin_scorer.services.dto.ScoreSheet` and turns keystrokes
 into :class:`~gin_scorer.core.hands.HandRecord` values; it emits them as signals and the
-controller (:mod:`gin_scorer.gui.match_controller`) sends them through undoable service calls,
+controller (:mod:`gin_scorer.gui.scoring_page`) sends them through undoable service calls,
 then hands the panel the fresh sheet. So nothing here adds up a total.
 """
 

@@ -7,7 +7,7 @@ page. Rebuilt (cheaply) when the services report a change.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLineEdit
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.event_words import format_words, status_words
+from gin_scorer.presentation.names import told_apart
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.services.dto import EventView, MatchStatus, MatchView
 
@@ -43,18 +44,22 @@ _STATUS_MARKS = {
 }
 
 
-def match_label(match: MatchView) -> str:
-    """``T3 ◐ Ann v Bob`` — table, status mark (not colour alone) and the players."""
-    b = match.b.name if match.b is not None else translate("NavigatorModel", "bye")
+def match_label(match: MatchView, names: Mapping[str, str] | None = None) -> str:
+    """``T3 ◐ Ann v Bob`` — table, status mark (not colour alone) and the players, each
+    shown as ``names`` says (:func:`told_apart`: by surname in the tree), else whole."""
+    shown = names or {}
+    a = shown.get(match.a.name, match.a.name)
+    b = shown.get(match.b.name, match.b.name) if match.b is not None else None
+    b = b if b is not None else translate("NavigatorModel", "bye")
     table = (
         translate("NavigatorModel", "T{0}").format(match.table_number) + " "
         if match.table_number is not None
         else ""
     )
     slot = f"[{match.bracket_slot}] " if match.bracket_slot else ""
-    players = translate("NavigatorModel", "{0} v {1}").format(match.a.name, b)
+    players = translate("NavigatorModel", "{0} v {1}").format(a, b)
     if match.c is not None:  # a table of three: "Ann, Bob and Cat"
-        players = players_phrase(match.players)
+        players = players_phrase([shown.get(p.name, p.name) for p in match.players])
     # A withdrawal decides the match as a forfeit: marked done, as the round's board says.
     status = MatchStatus.FINISHED if match.withdrawn else match.status
     return f"{table}{slot}{_STATUS_MARKS[status]} {players}"
@@ -84,9 +89,17 @@ def round_label(number: int | None) -> str:
     return translate("NavigatorModel", "Round {0}").format(number)
 
 
-def _show_match(item: QStandardItem, match: MatchView) -> None:
-    """A match's line, blue while it is being played (its mark says so without colour)."""
-    item.setText(match_label(match))
+def event_names(matches: Iterable[MatchView]) -> dict[str, str]:
+    """How the tree shows each player of an event's tables: by surname, told apart from
+    the others' (a laptop's narrow tree cut "T3 ○ Xiomara García Márquez v R…")."""
+    return told_apart(p.name for m in matches for p in m.players)
+
+
+def _show_match(item: QStandardItem, match: MatchView, names: Mapping[str, str]) -> None:
+    """A match's line by surnames, the whole names in its tooltip, blue while it is being
+    played (its mark says so without colour)."""
+    item.setText(match_label(match, names))
+    item.setToolTip(match_label(match))
     if match.status is MatchStatus.PLAYING:
         item.setForeground(QBrush(colour(Tone.PLAYING)))
     else:
@@ -160,6 +173,7 @@ class NavigatorModel(QStandardItemModel):
         self._events: dict[int, EventView] = {}  # as their lines show them
         # Each event's tables as last read (marks_of); None once a line changed since.
         self._marks: dict[int, int | None] = {}
+        self._names: dict[int, dict[str, str]] = {}  # each event's players as its lines say
 
     def empty(self) -> None:
         """Every row gone, and the Python values its items hold with them. ``clear()`` keeps
@@ -167,7 +181,7 @@ class NavigatorModel(QStandardItemModel):
         line at every refresh, which a station syncing all day would pile up."""
         self.removeRows(0, self.rowCount())
         self._items, self._rounds, self._unfilled, self._events = {}, {}, set(), {}
-        self._marks = {}
+        self._marks, self._names = {}, {}
 
     def set_events(
         self,
@@ -226,6 +240,7 @@ class NavigatorModel(QStandardItemModel):
         self._unfilled.discard(event_id)
         self._events.pop(event_id, None)
         self._marks.pop(event_id, None)
+        self._names.pop(event_id, None)
 
     def _fill(self, event_id: int) -> None:
         """Make the lines of an event's rounds and tables (once: see :meth:`set_events`)."""
@@ -233,6 +248,8 @@ class NavigatorModel(QStandardItemModel):
             return
         self._unfilled.discard(event_id)
         event_item = self._items[Node("event", event_id)]
+        in_event = [r for n, r in self._rounds.items() if n.event_id == event_id]
+        names = self._names[event_id] = event_names(m for r in in_event for m in r.values())
         for round_node, in_round in self._rounds.items():
             if round_node.event_id != event_id:
                 continue
@@ -247,7 +264,7 @@ class NavigatorModel(QStandardItemModel):
                 node = Node("match", event_id, number, match.id)
                 match_item.setData(node, NODE_ROLE)
                 self._items[node] = match_item
-                _show_match(match_item, match)
+                _show_match(match_item, match, names)
                 round_item.appendRow(match_item)
             event_item.appendRow(round_item)
 
@@ -280,7 +297,7 @@ class NavigatorModel(QStandardItemModel):
         self._marks[match.event_id] = None  # its lines no longer show the last read
         item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
         if item is not None:  # its event's lines are made
-            _show_match(item, match)
+            _show_match(item, match, self._names.get(match.event_id, {}))
         round_item = self._items.get(round_node)
         if round_item is not None:
             round_item.setText(round_text(match.round_number, list(in_round.values())))

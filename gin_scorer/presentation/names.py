@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -91,6 +92,51 @@ def _filed_under(surname: list[str]) -> str:
     while len(surname) > 1 and surname[0] in PARTICLES:
         surname = surname[1:]
     return " ".join(surname)
+
+
+def written_surname(name: str) -> str:
+    """The surname as it is written, particles and all ("Jan van der Berg": "van der Berg").
+
+    >>> written_surname("Jan van der Berg"), written_surname("Berg, Jan"), written_surname("Cher")
+    ('van der Berg', 'Berg', 'Cher')
+    """
+    if "," in name:
+        return name.partition(",")[0].strip()
+    words = name.split()
+    return " ".join(words[len(surname_split(name)[1].split()) :])
+
+
+def told_apart(names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names`` as short as a narrow list can show it and still tell it from the
+    others: its surname; with the first initial when another has the same surname; whole
+    when even that is not enough.
+
+    >>> told_apart(["Xiomara García Márquez", "Ann Smith", "Tom Smith"])
+    {'Xiomara García Márquez': 'Márquez', 'Ann Smith': 'A. Smith', 'Tom Smith': 'T. Smith'}
+    >>> told_apart(["Ann Lee", "Amy Lee", "Zoë Ó'Brien"])
+    {'Ann Lee': 'Ann Lee', 'Amy Lee': 'Amy Lee', "Zoë Ó'Brien": "Ó'Brien"}
+    >>> told_apart(["Jan van der Berg", "Cher", "Player 10"])
+    {'Jan van der Berg': 'van der Berg', 'Cher': 'Cher', 'Player 10': 'Player 10'}
+    """
+    whole = list(dict.fromkeys(names))
+    filed = [folded(surname_split(name)[0]) for name in whole]
+    sharing = Counter(filed)
+    shown = {}
+    for name, surname in zip(whole, filed, strict=True):
+        shown[name] = written_surname(name)
+        given = surname_split(name)[1]
+        if sharing[surname] > 1 and given:
+            shown[name] = f"{given[0]}. {shown[name]}"
+    # What still reads alike ("Ann Lee", "Amy Lee") is shown whole, until nothing does.
+    while True:
+        seen: dict[str, list[str]] = {}
+        for name in whole:
+            seen.setdefault(folded(shown[name]), []).append(name)
+        alike = [n for group in seen.values() if len(group) > 1 for n in group if shown[n] != n]
+        if not alike:
+            return shown
+        for name in alike:
+            shown[name] = name
 
 
 def name_key(name: str, order: NameOrder = NameOrder.SURNAME) -> str:

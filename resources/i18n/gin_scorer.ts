@@ -700,6 +700,34 @@ Bob Marsh
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Gin Scorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events, rounds and tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a player or table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a player or table  (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Station: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last save: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seal {0} copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No table has {0!r} in its line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -953,34 +981,6 @@ Bob Marsh
     </message>
     <message>
         <source>Ta&amp;ke back the reported result…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gin Scorer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events, rounds and tables</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a player or table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find a player or table  (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Station: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last save: —</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seal {0} copied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -223,4 +223,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
 def settle(qtbot, widget) -> None:  # type: ignore[no-untyped-def]
     """Wait until ``widget`` (the window, a view, the projector) shows everything it set out
     to read: its reads run on a worker and are applied when they are back."""
-    qtbot.waitUntil(widget.reads.idle, timeout=20_000)
+    from gin_scorer.gui.main_window import MainWindow
+
+    reads = widget.state.reads if isinstance(widget, MainWindow) else widget.reads
+    qtbot.waitUntil(reads.idle, timeout=20_000)

@@ -79,19 +79,19 @@ def window(qtbot, swiss_db, tmp_path):  # type: ignore[no-untyped-def]
     qtbot.addWidget(main)
     main.resize(1366, 768)
     main.show()
-    main.open_event(event_id)
+    main.state.open_event(event_id)
     settle(qtbot, main)
-    assert main.db is not None
-    main.open_match(list_matches(main.db, event_id)[-1].id)
+    assert main.state.db is not None
+    main.state.open_match(list_matches(main.state.db, event_id)[-1].id)
     return main, event_id
 
 
 def test_the_window_and_every_view_name_their_controls(window) -> None:  # type: ignore[no-untyped-def]
     main, _event_id = window
     assert unnamed(main) == []
-    assert main.welcome.events_label.buddy() is main.welcome.events
-    for key, view in main.event_views.items():
-        main.show_view(key)
+    assert main.state.welcome.events_label.buddy() is main.state.welcome.events
+    for key, view in main.state.event_views.items():
+        main.state.show_view(key)
         assert unnamed(view) == [], key
 
 
@@ -102,8 +102,8 @@ def test_every_dialog_names_its_controls(qtbot, window, tmp_path) -> None:  # ty
     from gin_scorer.gui.event_pin_dialog import EventPinDialog
     from gin_scorer.gui.event_rules_dialog import EventRulesDialog
     from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
-    from gin_scorer.gui.match_controller import OverrideDialog
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
+    from gin_scorer.gui.override_dialog import OverrideDialog
     from gin_scorer.gui.results_dialog import ResultsDialog
     from gin_scorer.gui.round_clock import RoundClock
     from gin_scorer.gui.round_clock_dialog import RoundClockDialog
@@ -112,7 +112,7 @@ def test_every_dialog_names_its_controls(qtbot, window, tmp_path) -> None:  # ty
     from gin_scorer.services.backups import back_up_now, backups_of
 
     main, event_id = window
-    db = main.db
+    db = main.state.db
     event = get_event(db, event_id)
     entrants = list_entrants(db, event_id)
     back_up_now(db)
@@ -125,9 +125,9 @@ def test_every_dialog_names_its_controls(qtbot, window, tmp_path) -> None:  # ty
         NewMatchDialog(entrants, main),
         ResultsDialog(db, event_id, 2, entered_by="Desk 1", parent=main),
         RoundClockDialog(RoundClock(), 2, main),
-        SettingsDialog(main.settings, main),
+        SettingsDialog(main.state.settings, main),
         OverrideDialog(main, ()),
-        RestoreDialog(main.database, backups_of(db), main),
+        RestoreDialog(main.state.database, backups_of(db), main),
     ]
     for dialog in dialogs:
         qtbot.addWidget(dialog)

@@ -21,7 +21,7 @@ def _finished_window(qtbot, tmp_path) -> tuple[MainWindow, int]:  # type: ignore
         database=str(tmp_path / "a.sqlite"), settings=GuiSettings(station_name="Desk 1")
     )
     qtbot.addWidget(window)
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Open",
             venue="",
@@ -33,11 +33,14 @@ def _finished_window(qtbot, tmp_path) -> tuple[MainWindow, int]:  # type: ignore
         )
     )
     settle(qtbot, window)
-    assert event_id is not None and window.db is not None
+    assert event_id is not None and window.state.db is not None
     set_event_status(
-        window.db, event_id, EventStatus.FINISHED, get_event(window.db, event_id).version
+        window.state.db,
+        event_id,
+        EventStatus.FINISHED,
+        get_event(window.state.db, event_id).version,
     )
-    window.show_view("entrants")
+    window.state.show_view("entrants")
     settle(qtbot, window)
     return window, event_id
 
@@ -46,8 +49,8 @@ def test_withdrawing_from_a_finished_event_asks_for_the_pin(
     qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
     window, event_id = _finished_window(qtbot, tmp_path)
-    assert window.db is not None
-    view = window.event_views["entrants"]
+    assert window.state.db is not None
+    view = window.state.event_views["entrants"]
     view.table.selectRow(0)  # type: ignore[attr-defined]
     prompts: list[str] = []
     answers = iter([("", False)])  # the director cancels: nothing changes
@@ -58,12 +61,12 @@ def test_withdrawing_from_a_finished_event_asks_for_the_pin(
     )
     assert not view.set_active(False)  # type: ignore[attr-defined]
     assert "PIN of 'Open' is needed to withdraw an entrant: the event is finished" in prompts[0]
-    assert all(e.status is EntrantStatus.ACTIVE for e in list_entrants(window.db, event_id))
+    assert all(e.status is EntrantStatus.ACTIVE for e in list_entrants(window.state.db, event_id))
     answers = iter([("1111", True), ("2468", True)])
     assert view.set_active(False)  # type: ignore[attr-defined]
     assert "Wrong director PIN" in prompts[-1]
     withdrawn = [
-        e for e in list_entrants(window.db, event_id) if e.status is EntrantStatus.WITHDRAWN
+        e for e in list_entrants(window.state.db, event_id) if e.status is EntrantStatus.WITHDRAWN
     ]
     assert len(withdrawn) == 1
 
@@ -74,7 +77,7 @@ def test_a_refusal_no_pin_lifts_is_shown_not_asked(
     from gin_scorer.services.rounds import list_rounds
 
     window, event_id = _finished_window(qtbot, tmp_path)
-    assert window.db is not None
+    assert window.state.db is not None
     asked: list[str] = []
     monkeypatch.setattr(
         QInputDialog, "getText", lambda *a, **k: asked.append("asked") or ("2468", True)
@@ -85,6 +88,6 @@ def test_a_refusal_no_pin_lifts_is_shown_not_asked(
         "gin_scorer.gui.round_dialogs.show_refusal",
         lambda _parent, _title, refused: shown.append(refused.text) or "",
     )
-    window.start_round()
-    assert not asked and not list_rounds(window.db, event_id)
+    window.event_actions.start_round()
+    assert not asked and not list_rounds(window.state.db, event_id)
     assert shown and "finished" in shown[0]  # said in a message box, not the status bar

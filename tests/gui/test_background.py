@@ -138,13 +138,13 @@ def test_the_station_poll_starts_no_second_look_while_one_is_out(qtbot, tmp_path
 
     window = MainWindow(str(tmp_path / "poll.sqlite"), settings=GuiSettings(station_name="D1"))
     qtbot.addWidget(window)
-    first = window.poll_changes()
+    first = window.station.poll_changes()
     assert first is not None
     if not busy:
         qtbot.waitUntil(lambda: not first.running)
-        second = window.poll_changes()
+        second = window.station.poll_changes()
         assert second is not None and second is not first
         qtbot.waitUntil(lambda: not second.running)
     else:
-        assert window.poll_changes() is None  # the timer's next tick while the first is out
+        assert window.station.poll_changes() is None  # the timer's next tick while the first is out
         qtbot.waitUntil(lambda: not first.running)

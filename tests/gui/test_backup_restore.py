@@ -20,7 +20,7 @@ def _back_up(window) -> None:  # type: ignore[no-untyped-def]
     """File → Back up now, waiting for the worker it runs on."""
     from PySide6.QtCore import QCoreApplication
 
-    backup = window.back_up_now()
+    backup = window.station.back_up_now()
     assert backup is not None
     while backup.running:
         QCoreApplication.processEvents()
@@ -66,47 +66,47 @@ def _choose_manual_backup(monkeypatch) -> list[int]:  # type: ignore[no-untyped-
 def test_back_up_now_then_restore_brings_that_moment_back(  # type: ignore[no-untyped-def]
     qtbot, window, monkeypatch, messages
 ) -> None:
-    assert window.db is not None
-    create_event(window.db, name="Kept")
+    assert window.state.db is not None
+    create_event(window.state.db, name="Kept")
     _back_up(window)
     assert window.statusBar().currentMessage().startswith("Backed up to ")
-    create_event(window.db, name="Made after the backup")
+    create_event(window.state.db, name="Made after the backup")
     seen = _choose_manual_backup(monkeypatch)
-    assert window.restore_backup()
+    assert window.station.restore_backup()
     assert seen[0] >= 1
-    assert [e.name for e in list_events(window.db)] == ["Kept"]
+    assert [e.name for e in list_events(window.state.db)] == ["Kept"]
     assert messages[-1].startswith("Restored from ")
     assert "The database as it was is kept in " in messages[-1]
     # ... and that copy holds the event made after the backup: the restore is undoable.
-    kept = [b for b in backups_of(window.db) if b.reason == "before-restore"]
+    kept = [b for b in backups_of(window.state.db) if b.reason == "before-restore"]
     assert len(kept) == 1
     settle(qtbot, window)
-    assert window.navigator_model.rowCount() == 1  # the views were reloaded
+    assert window.state.navigator_model.rowCount() == 1  # the views were reloaded
 
 
 def test_a_guarded_database_asks_for_the_pin_and_a_wrong_one_restores_nothing(  # type: ignore[no-untyped-def]
     window, monkeypatch, messages
 ) -> None:
-    assert window.db is not None
-    create_event(window.db, name="Open", pin="2468")
+    assert window.state.db is not None
+    create_event(window.state.db, name="Open", pin="2468")
     _back_up(window)
-    create_event(window.db, name="Second")
+    create_event(window.state.db, name="Second")
     _choose_manual_backup(monkeypatch)
     answers = iter([("1111", True), ("2468", True)])
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
-    assert not window.restore_backup()
+    assert not window.station.restore_backup()
     assert messages[-1] == (
         "Nothing was changed: to restore or replace the database the PIN of every event "
         "that has one is needed; still guarded: 'Open' (event 1)"
     )
-    assert window.db is not None  # reopened, as it was
-    assert sorted(e.name for e in list_events(window.db)) == ["Open", "Second"]
-    assert window.restore_backup()
-    assert [e.name for e in list_events(window.db)] == ["Open"]
+    assert window.state.db is not None  # reopened, as it was
+    assert sorted(e.name for e in list_events(window.state.db)) == ["Open", "Second"]
+    assert window.station.restore_backup()
+    assert [e.name for e in list_events(window.state.db)] == ["Open"]
 
 
 def test_restore_with_no_backups_offers_another_file(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    dialog = RestoreDialog(window.database, [], window)
+    dialog = RestoreDialog(window.state.database, [], window)
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == 0
     restore = next(b for b in dialog.buttons.buttons() if b.text() == "&Restore")
@@ -126,13 +126,13 @@ def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # t
     path.write_bytes(b"\0garbage" * 1000)
     main = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(main)
-    assert main.db is None
-    shown = main.welcome.message.text()
+    assert main.state.db is None
+    shown = main.state.welcome.message.text()
     assert "is damaged" in shown and "File → Restore a backup…" in shown
     _choose_manual_backup(monkeypatch)
-    assert main.restore_backup()
-    assert main.db is not None
-    assert [e.name for e in list_events(main.db)] == ["Saved before the damage"]
+    assert main.station.restore_backup()
+    assert main.state.db is not None
+    assert [e.name for e in list_events(main.state.db)] == ["Saved before the damage"]
     assert "The damaged database was moved to " in messages[-1]
     main.close()
 
@@ -140,15 +140,15 @@ def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # t
 def test_the_restore_list_shows_each_backups_seal(window) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.services.seal import current_seal
 
-    assert window.db is not None
-    create_event(window.db, name="First")
+    assert window.state.db is not None
+    create_event(window.state.db, name="First")
     _back_up(window)
-    first_seal = current_seal(window.db)
-    create_event(window.db, name="Second")
+    first_seal = current_seal(window.state.db)
+    create_event(window.state.db, name="Second")
     _back_up(window)
-    second_seal = current_seal(window.db)
+    second_seal = current_seal(window.state.db)
     assert first_seal and second_seal and first_seal != second_seal
-    dialog = RestoreDialog(window.database, backups_of(window.db), window)
+    dialog = RestoreDialog(window.state.database, backups_of(window.state.db), window)
     header = [dialog.table.horizontalHeaderItem(c).text() for c in range(4)]
     assert header == ["Taken", "Why", "Seal", "Size"]
     by_reason = {}

@@ -23,21 +23,21 @@ def test_the_status_bar_shows_the_backups_age_and_a_failure_once(qtbot, tmp_path
     window = MainWindow(database=str(tmp_path / "b.sqlite"), settings=GuiSettings())
     qtbot.addWidget(window)
     window.show()
-    assert window.db is not None
-    label = window.backup_status
+    assert window.state.db is not None
+    label = window.state.backup_status
     assert label.isVisible()
     assert label.text() == "no backup yet"
-    back_up_now(window.db)
+    back_up_now(window.state.db)
     label.refresh()
     assert label.text() == "backed up just now"
     shown: list[str] = []
     label.failed.connect(shown.append)
-    window.db.backup_news.failed(said("the disk holding the backups is full"))
+    window.state.db.backup_news.failed(said("the disk holding the backups is full"))
     qtbot.waitUntil(lambda: "full" in label.text(), timeout=10_000)
     label.refresh()  # looked at again: said once only
     assert shown == ["the automatic backup failed: the disk holding the backups is full"]
     assert "full" in window.statusBar().currentMessage()
-    back_up_now(window.db)  # a good backup clears it
+    back_up_now(window.state.db)  # a good backup clears it
     label.refresh()
     assert label.text() == "backed up just now"
     window.close()

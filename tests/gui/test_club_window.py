@@ -124,12 +124,12 @@ def test_club_menu_seeds_the_open_event_by_rating(qtbot, tmp_path: Path) -> None
     db.close()
     window = MainWindow(database=str(path))
     qtbot.addWidget(window)
-    window.open_event(event.id)
+    window.state.open_event(event.id)
     settle(qtbot, window)
-    titles = [a.text() for a in window.menus["club"].actions() if a.text()]
+    titles = [a.text() for a in window.menus.by_key["club"].actions() if a.text()]
     assert titles == ["&Players and ratings…", "&Seasons…", "Seed the event by &rating"]
-    assert window.seed_by_rating()
-    seeded = sorted(list_entrants(window.db, event.id), key=lambda e: e.seed or 0)
+    assert window.menus.seed_by_rating()
+    seeded = sorted(list_entrants(window.state.db, event.id), key=lambda e: e.seed or 0)
     sure = sorted(rated[:4], key=lambda r: -(r.rating - 3 * r.uncertainty))
     assert [e.name for e in seeded] == [r.name for r in sure]
     assert window.statusBar().currentMessage() == "4 entrants seeded by rating"

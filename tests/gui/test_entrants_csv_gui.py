@@ -44,10 +44,10 @@ def test_window_exports_entrants_as_an_excel_csv(
     path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
     for what in ("entrants", "results", "hands"):
-        out = window.export(what, str(tmp_path / f"{what}.csv"))
+        out = window.report_actions.export(what, str(tmp_path / f"{what}.csv"))
         assert out is not None
         data = out.read_bytes()
         assert data.startswith(b"\xef\xbb\xbf") and b"\r\n" in data and b"\r\r\n" not in data

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
-from gin_scorer.gui.match_controller import ScoringPage
+from gin_scorer.gui.scoring_page import ScoringPage
 from gin_scorer.services import hands, retries
 from gin_scorer.services.errors import ServerNotAnswering
 from gin_scorer.services.matches import get_score_sheet

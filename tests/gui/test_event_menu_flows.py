@@ -70,17 +70,17 @@ def test_a_refused_entrant_list_keeps_the_new_event_dialog_open_and_makes_nothin
             "✖ nothing was saved: 1 problem in the entrants:\nline 2: seed 1 is already 'Ann Lee''s"
         )
         assert dialog.name.text() == "County open"
-        assert window.db is not None and list_events(window.db) == ()
+        assert window.state.db is not None and list_events(window.state.db) == ()
         dialog.entrants.setPlainText("Ann Lee\tNorth\t\t1\nBob Marsh\tSouth\t\t2\nCy Dunn")
         return True
 
     seen = _script(monkeypatch, NewEventDialog, first, second)
-    window.new_event()
+    window.event_actions.new_event()
     assert len(seen) == 2
-    (event,) = list_events(window.db)
+    (event,) = list_events(window.state.db)
     assert (event.name, event.format, event.entrant_count) == ("County open", "swiss", 3)
-    assert window.event_id == event.id
-    ann = list_entrants(window.db, event.id)[0]
+    assert window.state.event_id == event.id
+    ann = list_entrants(window.state.db, event.id)[0]
     assert (ann.name, ann.club, ann.seed) == ("Ann Lee", "North", 1)
 
 
@@ -94,7 +94,7 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
 
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Club night",
             venue="",
@@ -129,14 +129,14 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(
         "PySide6.QtWidgets.QFileDialog.getOpenFileName", lambda *a, **k: (str(csv_file), "")
     )
     _script(monkeypatch, AddEntrantsDialog, with_a_name_already_in, after_the_refusal)
-    window.import_entrants()
-    names = [(e.name, e.club, e.member_number) for e in list_entrants(window.db, event_id)]
+    window.event_actions.import_entrants()
+    names = [(e.name, e.club, e.member_number) for e in list_entrants(window.state.db, event_id)]
     assert ("Dee", "South", "22") in names and ("Eve", "", "") in names and len(names) == 4
     assert window.statusBar().currentMessage() == "2 entrants added"
 
     _script(monkeypatch, AddEntrantsDialog, lambda d: False)  # Cancel adds nothing
-    assert window.add_entrants() == 0
-    assert len(list_entrants(window.db, event_id)) == 4
+    assert window.event_actions.add_entrants() == 0
+    assert len(list_entrants(window.state.db, event_id)) == 4
 
     def one_more(dialog: QDialog) -> bool:
         assert isinstance(dialog, AddEntrantsDialog)
@@ -144,11 +144,11 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(
         return True
 
     _script(monkeypatch, AddEntrantsDialog, one_more)
-    window.show_view("entrants")
+    window.state.show_view("entrants")
     settle(qtbot, window)
-    entrants_tab = window.event_views["entrants"]
+    entrants_tab = window.state.event_views["entrants"]
     entrants_tab.add_button.click()  # the same dialog from the Entrants tab
-    assert len(list_entrants(window.db, event_id)) == 5
+    assert len(list_entrants(window.state.db, event_id)) == 5
     settle(qtbot, window)
     assert entrants_tab.model.rowCount() == 5
 
@@ -158,7 +158,7 @@ def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
 
-    titles = [a.text() for a in window.event_menu.actions() if a.text()]
+    titles = [a.text() for a in window.menus.event_menu.actions() if a.text()]
     for wanted in (
         "&Format settings…",
         "R&ule set…",
@@ -166,7 +166,7 @@ def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -
         "&Import entrants from CSV…",
     ):
         assert wanted in titles
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Swiss night",
             venue="",
@@ -185,13 +185,13 @@ def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -
         return True
 
     _script(monkeypatch, EventSettingsDialog, five_rounds)
-    window.edit_format_settings()
-    assert get_event(window.db, event_id).settings["rounds"] == 5
+    window.event_actions.edit_format_settings()
+    assert get_event(window.state.db, event_id).settings["rounds"] == 5
 
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
 
     _script(monkeypatch, RoundPreviewDialog, lambda d: True)
-    window.start_round()  # under way: the rules now need the PIN
+    window.event_actions.start_round()  # under way: the rules now need the PIN
 
     def gin_bonus_30_wrong_pin(dialog: QDialog) -> bool:
         assert isinstance(dialog, EventRulesDialog)
@@ -208,8 +208,8 @@ def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -
         return True
 
     _script(monkeypatch, EventRulesDialog, gin_bonus_30_wrong_pin, right_pin)
-    window.edit_event_rules()
-    rules = get_event(window.db, event_id).rules
+    window.event_actions.edit_event_rules()
+    rules = get_event(window.state.db, event_id).rules
     assert (rules.key, rules.gin_bonus) == ("custom-gra-tournament", 30)
     assert window.statusBar().currentMessage() == "Rule set saved: new matches use it"
 
@@ -219,8 +219,8 @@ def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -
         return True
 
     _script(monkeypatch, EventPinDialog, clear_the_pin)
-    window.change_pin()
-    assert not get_event(window.db, event_id).has_pin
+    window.event_actions.change_pin()
+    assert not get_event(window.state.db, event_id).has_pin
     assert window.statusBar().currentMessage() == "Director's PIN cleared"
 
 
@@ -234,7 +234,7 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
     from gin_scorer.presets import load_preset
     from gin_scorer.services.dto import EntrantSpec
 
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Club night",
             venue="",
@@ -246,9 +246,9 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
         )
     )
     settle(qtbot, window)
-    window.show_view("entrants")
+    window.state.show_view("entrants")
     settle(qtbot, window)
-    tab = window.event_views["entrants"]
+    tab = window.state.event_views["entrants"]
     shown = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
     assert shown == ["Bob", "Ann Le"]  # by surname: Bob's only name, then Le
     tab.table.selectRow(shown.index("Ann Le"))
@@ -270,7 +270,7 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
 
     _script(monkeypatch, EntrantEditDialog, a_name_already_taken, fixed)
     assert tab.edit_selected()
-    ann = next(e for e in list_entrants(window.db, event_id) if e.club == "North")
+    ann = next(e for e in list_entrants(window.state.db, event_id) if e.club == "North")
     assert (ann.name, ann.seed) == ("Ann Lee", None)
     settle(qtbot, window)
     names = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
@@ -286,12 +286,12 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
     from gin_scorer.services.rounds import preview_round
 
     event = create_event(
-        window.db,
+        window.state.db,
         name="Swiss",
         format="swiss",
         entrants=[EntrantSpec(n) for n in ("Ann", "Bob", "Cy")],
     )
-    dialog = RoundPreviewDialog(preview_round(window.db, event.id), event.name, window)
+    dialog = RoundPreviewDialog(preview_round(window.state.db, event.id), event.name, window)
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.pair_button.text() == "&Pair round 1"
@@ -307,24 +307,24 @@ def test_finish_then_reopen_with_the_pin(qtbot, window, monkeypatch) -> None:  #
     from gin_scorer.services.rounds import preview_round
 
     event = create_event(
-        window.db,
+        window.state.db,
         name="Open",
         format="swiss",
         pin="2468",
         entrants=[EntrantSpec(n) for n in ("Ann", "Bob")],
     )
-    window.open_event(event.id)
+    window.state.open_event(event.id)
     settle(qtbot, window)
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: warnings.append(text))
-    window.finish_or_reopen()
-    assert get_event(window.db, event.id).status is EventStatus.FINISHED
+    window.event_actions.finish_or_reopen()
+    assert get_event(window.state.db, event.id).status is EventStatus.FINISHED
     assert window.statusBar().currentMessage() == "Open is finished"
     from gin_scorer.services.errors import ServiceError
 
     with pytest.raises(ServiceError):
-        preview_round(window.db, event.id)  # closed: no more rounds
+        preview_round(window.state.db, event.id)  # closed: no more rounds
     answers = iter([("1111", True), ("2468", True)])
     prompts: list[str] = []
     monkeypatch.setattr(
@@ -332,18 +332,18 @@ def test_finish_then_reopen_with_the_pin(qtbot, window, monkeypatch) -> None:  #
         "getText",
         lambda _p, _t, label, *a, **k: prompts.append(label) or next(answers),
     )
-    window.finish_or_reopen()
+    window.event_actions.finish_or_reopen()
     # The services' sentence is the prompt: which PIN, for what; then that one was wrong.
     assert "The director's PIN of 'Open' is needed to reopen the event" in prompts[0]
     assert "Wrong director PIN for 'Open'" in prompts[1] and not warnings
-    assert get_event(window.db, event.id).status is EventStatus.RUNNING
+    assert get_event(window.state.db, event.id).status is EventStatus.RUNNING
     assert window.statusBar().currentMessage() == "Open is open again"
 
 
 def test_every_menu_item_has_its_own_alt_key(window) -> None:  # type: ignore[no-untyped-def]
     """Keyboard first: within a menu, Alt+letter must reach one item, not cycle between two."""
-    window._fill_reports_menu()
-    for title, menu in window.menus.items():
+    window.menus.reports_menu.aboutToShow.emit()
+    for title, menu in window.menus.by_key.items():
         keys: dict[str, str] = {}
         for action in menu.actions():
             text = action.text()

@@ -48,14 +48,14 @@ def window(qtbot, swiss_db, tmp_path, shouting) -> MainWindow:  # type: ignore[n
     path, event_id = swiss_copy(swiss_db, tmp_path)
     shown = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(shown)
-    shown.open_event(event_id)
+    shown.state.open_event(event_id)
     settle(qtbot, shown)
     return shown
 
 
 def test_the_round_status_line_is_translated(qtbot, window: MainWindow) -> None:
-    status = window.event_views["status"]
-    window.show_view("status", round_number=2)
+    status = window.state.event_views["status"]
+    window.state.show_view("status", round_number=2)
     settle(qtbot, window)
     summary = status.summary.text()  # type: ignore[attr-defined]
     assert summary.startswith("ROUND 2: ")
@@ -67,15 +67,15 @@ def test_a_status_bar_word_after_a_save_is_translated(window: MainWindow, monkey
     from gin_scorer.gui import event_settings_dialog
 
     monkeypatch.setattr(event_settings_dialog, "edit_event_settings", lambda *a, **k: True)
-    window.edit_format_settings()
+    window.event_actions.edit_format_settings()
     assert window.statusBar().currentMessage() == "FORMAT SETTINGS SAVED"
 
 
 def test_the_projectors_page_titles_are_translated(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.views import ProjectorWindow
 
-    assert window.db is not None and window.event_id is not None
-    projector = ProjectorWindow(window.db, window.event_id, 5)
+    assert window.state.db is not None and window.state.event_id is not None
+    projector = ProjectorWindow(window.state.db, window.state.event_id, 5)
     settle(qtbot, projector)
     qtbot.addWidget(projector)
     titles = [page.heading for page in projector.pages]
@@ -154,5 +154,5 @@ def test_results_entered_are_counted_in_the_readers_language(
         (3, "3 RESULTS ENTERED FOR ROUND 2"),
     ):
         monkeypatch.setattr(results_dialog, "enter_results", lambda *a, n=entered, **k: n)
-        window.enter_results()
+        window.event_actions.enter_results()
         assert window.statusBar().currentMessage() == said

@@ -98,19 +98,19 @@ def _window(qtbot, day: Day, tmp_path: Path) -> MainWindow:  # type: ignore[no-u
 
 
 def _chosen(window: MainWindow) -> Node:
-    node = window.navigator.currentIndex().data(NODE_ROLE)
+    node = window.state.navigator.currentIndex().data(NODE_ROLE)
     assert isinstance(node, Node)
     return node
 
 
 def _match(window: MainWindow, node: Node) -> MatchView:
-    assert window.db is not None and node.match_id is not None
-    return next(m for m in list_matches(window.db, node.event_id) if m.id == node.match_id)
+    assert window.state.db is not None and node.match_id is not None
+    return next(m for m in list_matches(window.state.db, node.event_id) if m.id == node.match_id)
 
 
 def _find(window: MainWindow, text: str) -> None:
     press(window, Qt.Key.Key_F, CTRL)
-    assert window.find_box.hasFocus()
+    assert window.state.find_box.hasFocus()
     type_text(window, text)
 
 
@@ -130,9 +130,9 @@ def test_t3_is_the_running_events_table_3_and_no_other(qtbot, day: Day, tmp_path
     press(window, Qt.Key.Key_Up)
     press(window, Qt.Key.Key_Return)
     settle(qtbot, window)
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert window.scoring.sheet.match.id == first.match_id
-    assert window.scoring.panel.entry.hasFocus()  # the next keys score that table
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.scoring.sheet.match.id == first.match_id
+    assert window.state.scoring.panel.entry.hasFocus()  # the next keys score that table
     assert _chosen(window) == first  # the tree still shows where it is, once it is read
 
 
@@ -142,9 +142,9 @@ def test_a_name_finds_the_table_that_player_is_playing_now(qtbot, day: Day, tmp_
     first = _chosen(window)
     assert first.event_id == day.live
     press(window, Qt.Key.Key_Return)
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert day.veteran in window.scoring.panel.names()
-    assert window.scoring.sheet.match.event_id == day.live
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert day.veteran in window.state.scoring.panel.names()
+    assert window.state.scoring.sheet.match.event_id == day.live
 
 
 def test_a_name_skips_the_slip_already_entered_and_ignores_accents(  # type: ignore[no-untyped-def]
@@ -156,7 +156,7 @@ def test_a_name_skips_the_slip_already_entered_and_ignores_accents(  # type: ign
     press(window, Qt.Key.Key_Down)
     earlier = _match(window, _chosen(window))
     assert earlier.status is MatchStatus.FINISHED
-    window.find_box.selectAll()
+    window.state.find_box.selectAll()
     type_text(window, "garcia marquez")  # typed without the accents
     assert _chosen(window).match_id == day.xiomara_now
     assert window.statusBar().currentMessage().startswith("1 of 2")

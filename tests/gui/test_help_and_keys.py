@@ -27,7 +27,7 @@ def _window(qtbot, swiss_db, tmp_path) -> tuple[MainWindow, int]:  # type: ignor
 def _all_keys(window: MainWindow) -> list[str]:
     return [
         key.toString()
-        for menu in window.menus.values()
+        for menu in window.menus.by_key.values()
         for action in menu.actions()
         for key in action.shortcuts()
     ]
@@ -35,7 +35,7 @@ def _all_keys(window: MainWindow) -> list[str]:
 
 def test_f1_opens_the_desk_help_with_every_shortcut(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window, _event = _window(qtbot, swiss_db, tmp_path)
-    f1 = [a for a in window.menus["help"].actions() if a.shortcut() == QKeySequence("F1")]
+    f1 = [a for a in window.menus.by_key["help"].actions() if a.shortcut() == QKeySequence("F1")]
     assert len(f1) == 1
     f1[0].trigger()
     dialogs = window.findChildren(HelpDialog)
@@ -61,15 +61,15 @@ def test_no_two_commands_share_a_shortcut(qtbot, swiss_db, tmp_path) -> None:  #
 
 def test_alt_numbers_reach_every_tab(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window, event_id = _window(qtbot, swiss_db, tmp_path)
-    keys = {a.shortcut().toString(): a for a in window.menus["view"].actions()}
-    window.open_event(event_id)
+    keys = {a.shortcut().toString(): a for a in window.menus.by_key["view"].actions()}
+    window.state.open_event(event_id)
     settle(qtbot, window)
     keys["Alt+3"].trigger()
-    assert window.tabs.currentWidget() is window.event_views["standings"]
+    assert window.state.tabs.currentWidget() is window.state.event_views["standings"]
     keys["Alt+4"].trigger()
-    assert window.tabs.currentWidget() is window.event_views["pairings"]
+    assert window.state.tabs.currentWidget() is window.state.event_views["pairings"]
     keys["Alt+1"].trigger()
-    assert window.tabs.currentWidget() is window.scoring
+    assert window.state.tabs.currentWidget() is window.state.scoring
     keys["Alt+6"].trigger()  # a Swiss event has no bracket: said, and nothing moves
-    assert window.tabs.currentWidget() is window.scoring
+    assert window.state.tabs.currentWidget() is window.state.scoring
     assert "no bracket" in window.statusBar().currentMessage()

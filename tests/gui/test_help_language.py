@@ -41,7 +41,7 @@ def test_f1_shows_the_help_in_the_readers_language(  # type: ignore[no-untyped-d
 ) -> None:
     window = MainWindow(database=str(tmp_path / "fr.sqlite"), settings=GuiSettings())
     qtbot.addWidget(window)
-    (f1,) = [a for a in window.menus["help"].actions() if a.shortcut() == QKeySequence("F1")]
+    (f1,) = [a for a in window.menus.by_key["help"].actions() if a.shortcut() == QKeySequence("F1")]
     f1.trigger()
     shown = window.findChildren(HelpDialog)[-1].browser.toPlainText()
     assert shown.startswith("Gin Scorer à la table") and "Français." in shown

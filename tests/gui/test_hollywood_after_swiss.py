@@ -52,16 +52,16 @@ def test_a_hollywood_sheet_after_a_swiss_one_shows_every_game_column(qtbot, tmp_
     qtbot.addWidget(window)
     window.show()
     settle(qtbot, window)
-    window.open_event(swiss)
+    window.state.open_event(swiss)
     settle(qtbot, window)
-    window.open_match(first)
+    window.state.open_match(first)
     settle(qtbot, window)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     table, model = panel.table, panel.model
     assert table.isColumnHidden(model.column_of(Column.NOTES))  # no notes: no room taken
-    window.open_event(club)
+    window.state.open_event(club)
     settle(qtbot, window)
-    window.open_match(night)
+    window.state.open_match(night)
     settle(qtbot, window)
     headings = {
         model.headerData(c, Qt.Orientation.Horizontal): table.isColumnHidden(c)
@@ -72,8 +72,8 @@ def test_a_hollywood_sheet_after_a_swiss_one_shows_every_game_column(qtbot, tmp_
     assert headings["Game"] is True  # one pair of totals would repeat game 1
     assert "Game 1:" in panel.scoreboard.text()
     assert "Game 3:" not in panel.scoreboard.text()
-    window.open_event(swiss)
-    window.open_match(first)  # and back: the Swiss sheet's own columns again
+    window.state.open_event(swiss)
+    window.state.open_match(first)  # and back: the Swiss sheet's own columns again
     assert not table.isColumnHidden(model.column_of(Column.TOTAL_A))  # A total
 
 

@@ -10,6 +10,6 @@ def test_main_window_has_the_menus_and_names_the_database(qtbot, tmp_path) -> No
     assert window.windowTitle() == "Gin Scorer"
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles[:7] == ["File", "Event", "Club", "Scoring", "View", "Reports", "Help"]
-    assert window.database_label.text() == "Database: event.sqlite"  # the path: its tooltip
-    assert window.database_label.toolTip() == str(db)
-    assert __version__ in window.about_text()
+    assert window.state.database_label.text() == "Database: event.sqlite"  # the path: its tooltip
+    assert window.state.database_label.toolTip() == str(db)
+    assert __version__ in window.report_actions.about_text()

@@ -41,16 +41,17 @@ def _copy(swiss_db, tmp_path) -> tuple[str, int]:  # type: ignore[no-untyped-def
 
 def test_first_start_shows_the_welcome_page_and_the_status_bar(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "new.sqlite"))
-    assert window.stack.currentWidget() is window.welcome
-    assert window.welcome.new_button.text() == "New event…"
-    assert window.welcome.demo_button.text() == "Try a demo event"
-    assert "Station: Desk 1" in window.station_label.text()
-    assert "new.sqlite" in window.database_label.text()
+    assert window.state.stack.currentWidget() is window.state.welcome
+    assert window.state.welcome.new_button.text() == "New event…"
+    assert window.state.welcome.demo_button.text() == "Try a demo event"
+    assert "Station: Desk 1" in window.state.station_label.text()
+    assert "new.sqlite" in window.state.database_label.text()
     shortcuts = {
-        a.text().replace("&", ""): a.shortcut().toString() for a in window.scoring_menu.actions()
+        a.text().replace("&", ""): a.shortcut().toString()
+        for a in window.menus.scoring_menu.actions()
     }
     assert shortcuts["Undo"] == "Ctrl+Z"
-    assert window.redo_action.shortcuts()[0].toString() == "Ctrl+Shift+Z"
+    assert window.menus.redo_action.shortcuts()[0].toString() == "Ctrl+Shift+Z"
 
 
 def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[no-untyped-def]
@@ -59,7 +60,7 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
 
     window = _window(qtbot, str(tmp_path / "club.sqlite"))
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Club night",
             venue="",
@@ -71,8 +72,8 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
         )
     )
     settle(qtbot, window)
-    assert event_id is not None and window.event_id == event_id
-    assert window.events[0].entrant_count == 3
+    assert event_id is not None and window.state.event_id == event_id
+    assert window.state.events[0].entrant_count == 3
     problems: list[str] = []
 
     def type_the_players(dialog: NewMatchDialog) -> int:
@@ -87,38 +88,40 @@ def test_create_an_event_with_entrants_then_score_a_club_match(  # type: ignore[
         return int(dialog.result())
 
     monkeypatch.setattr(NewMatchDialog, "exec", type_the_players)
-    window.new_match()
+    window.event_actions.new_match()
     settle(qtbot, window)
     assert problems == ["✖ Ann cannot play themself: choose another player B"]
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None and scoring.sheet is not None
     assert scoring.panel.names() == ("Ann", "Cy")
     assert scoring.sheet.match.table_number == 4
-    assert window.tabs.currentWidget() is scoring
+    assert window.state.tabs.currentWidget() is scoring
     qtbot.keyClicks(scoring.panel.entry, "bg20")
     qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
     assert scoring.sheet.current_totals.b == 45
-    saved = window.saved_label.text()
+    saved = window.state.saved_label.text()
     assert saved.startswith("Last save: ") and "—" not in saved
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert scoring.sheet.hands == ()
-    window.redo_action.trigger()
+    window.menus.redo_action.trigger()
     assert len(scoring.sheet.hands) == 1
 
 
 def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    assert window.stack.currentWidget() is window.tabs
-    playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
+    assert window.state.stack.currentWidget() is window.state.tabs
+    playing = [
+        m for m in list_matches(window.state.db, event_id) if m.status is MatchStatus.PLAYING
+    ]
     match = playing[0]
-    item = window.navigator_model.find(Node("match", event_id, match.round_number, match.id))
+    item = window.state.navigator_model.find(Node("match", event_id, match.round_number, match.id))
     assert item is not None and "◐" in item.text()
-    window._node_activated(item.index())
+    window.state.node_activated(item.index())
     settle(qtbot, window)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None and scoring.sheet is not None
     assert scoring.sheet.match.id == match.id
     # Play it out: gins for A until the match is over, watching the navigator line.
@@ -130,11 +133,11 @@ def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tm
     assert scoring.sheet.finished
     assert "●" in item.text()
     # Its round's count and its colour follow at once, not at the next refresh.
-    round_item = window.navigator_model.find(Node("round", event_id, match.round_number))
+    round_item = window.state.navigator_model.find(Node("round", event_id, match.round_number))
     assert round_item is not None
     done = sum(
         m.status in (MatchStatus.FINISHED, MatchStatus.LOCKED)
-        for m in list_matches(window.db, event_id)
+        for m in list_matches(window.state.db, event_id)
         if m.round_number == match.round_number and not m.is_bye
     )
     assert f"({done}/" in round_item.text()
@@ -144,19 +147,19 @@ def test_navigator_opens_a_match_and_a_hand_updates_its_line(qtbot, swiss_db, tm
 def test_refresh_keeps_the_open_branches_and_the_chosen_line(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    model, tree = window.navigator_model, window.navigator
+    model, tree = window.state.navigator_model, window.state.navigator
     first = model.find(Node("round", event_id, 1))
     second = model.find(Node("round", event_id, 2))
     assert first is not None and second is not None
     tree.expand(first.index())
     tree.expand(second.index())
-    node = Node("match", event_id, 1, list_matches(window.db, event_id)[0].id)
+    node = Node("match", event_id, 1, list_matches(window.state.db, event_id)[0].id)
     chosen = model.find(node)
     assert chosen is not None
     tree.setCurrentIndex(chosen.index())
-    window.refresh_all()  # F5
+    window.state.refresh_all()  # F5
     settle(qtbot, window)
     for number in (1, 2):
         again = model.find(Node("round", event_id, number))
@@ -167,14 +170,17 @@ def test_refresh_keeps_the_open_branches_and_the_chosen_line(qtbot, swiss_db, tm
 def test_find_searches_every_event_before_any_is_opened(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    assert window.event_id is None  # the welcome page: no event open yet
-    someone = list_matches(window.db, event_id)[0].a.name
-    qtbot.keyClicks(window.find_box, someone)
-    assert window._find_hits, "Find found nothing before an event was opened"
-    qtbot.keyClick(window.find_box, Qt.Key.Key_Return)
-    assert window.event_id == event_id
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert someone in (window.scoring.sheet.match.a.name, window.scoring.sheet.match.b.name)  # type: ignore[union-attr]
+    assert window.state.event_id is None  # the welcome page: no event open yet
+    someone = list_matches(window.state.db, event_id)[0].a.name
+    qtbot.keyClicks(window.state.find_box, someone)
+    assert window.finding._find_hits, "Find found nothing before an event was opened"
+    qtbot.keyClick(window.state.find_box, Qt.Key.Key_Return)
+    assert window.state.event_id == event_id
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert someone in (
+        window.state.scoring.sheet.match.a.name,
+        window.state.scoring.sheet.match.b.name,
+    )  # type: ignore[union-attr]
 
 
 def test_event_views_show_standings_pairings_and_missing_results(  # type: ignore[no-untyped-def]
@@ -182,11 +188,11 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
 ) -> None:
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    qtmodeltester.check(window.navigator_model)
-    standings = window.event_views["standings"]
-    window.show_view("standings")
+    qtmodeltester.check(window.state.navigator_model)
+    standings = window.state.event_views["standings"]
+    window.state.show_view("standings")
     settle(qtbot, window)
     assert standings.model.rowCount() == 8  # type: ignore[attr-defined]
     qtmodeltester.check(standings.model)  # type: ignore[attr-defined]
@@ -205,15 +211,15 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     ]  # type: ignore[attr-defined]
     assert "Points ±" in headers and "Opponents' match wins" in headers
 
-    pairings = window.event_views["pairings"]
-    window.show_view("pairings")
+    pairings = window.state.event_views["pairings"]
+    window.state.show_view("pairings")
     settle(qtbot, window)
     assert pairings.by_table.rowCount() == 4 and pairings.by_name.rowCount() == 8  # type: ignore[attr-defined]
     qtmodeltester.check(pairings.by_table)  # type: ignore[attr-defined]
     qtmodeltester.check(pairings.by_name)  # type: ignore[attr-defined]
 
-    status = window.event_views["status"]
-    window.show_view("status", round_number=2)
+    status = window.state.event_views["status"]
+    window.state.show_view("status", round_number=2)
     settle(qtbot, window)
     qtmodeltester.check(status.model)  # type: ignore[attr-defined]
     assert "missing a result" in status.summary.text()  # type: ignore[attr-defined]
@@ -231,9 +237,9 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
 def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    report = window.make_report("standings", str(tmp_path / "standings.pdf"))
+    report = window.report_actions.make_report("standings", str(tmp_path / "standings.pdf"))
     assert report is not None  # written on a worker; the window stays responsive
     qtbot.waitUntil(lambda: not report.running, timeout=60_000)
     out = tmp_path / "standings.pdf"
@@ -244,12 +250,12 @@ def test_reports_menu_writes_a_pdf(qtbot, swiss_db, tmp_path) -> None:  # type: 
 def test_closing_the_window_lets_a_running_report_finish(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    assert window.make_report("standings", str(tmp_path / "late.pdf")) is not None
+    assert window.report_actions.make_report("standings", str(tmp_path / "late.pdf")) is not None
     window.close()  # the database is closed only once the worker is done with it
     assert (tmp_path / "late.pdf").read_bytes().startswith(b"%PDF")
-    assert window.db is None
+    assert window.state.db is None
 
 
 def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -257,7 +263,7 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    projector = ProjectorWindow(window.db, event_id, 5)  # type: ignore[arg-type]
+    projector = ProjectorWindow(window.state.db, event_id, 5)  # type: ignore[arg-type]
     settle(qtbot, projector)
     qtbot.addWidget(projector)
     titles = []
@@ -279,12 +285,12 @@ def test_the_projector_shows_names_as_typed(qtbot, tmp_path) -> None:  # type: i
     from gin_scorer.services.rounds import start_round
 
     window = _window(qtbot, str(tmp_path / "names.sqlite"))
-    assert window.db is not None
-    event = create_event(window.db, name="Names <b>night</b>", format="swiss")
+    assert window.state.db is not None
+    event = create_event(window.state.db, name="Names <b>night</b>", format="swiss")
     for name in ("Pat <Jr>", "Lee & Co", "Cy", "Di"):
-        add_entrant(window.db, event.id, name)
-    start_round(window.db, event.id)
-    projector = ProjectorWindow(window.db, event.id, 5)
+        add_entrant(window.state.db, event.id, name)
+    start_round(window.state.db, event.id)
+    projector = ProjectorWindow(window.state.db, event.id, 5)
     settle(qtbot, projector)
     qtbot.addWidget(projector)
     bodies = " ".join(page.body for page in projector.pages)
@@ -298,21 +304,25 @@ def test_exports_and_locking_go_through_the_services(qtbot, swiss_db, tmp_path) 
 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    event_json = window.export("event", str(tmp_path / "event.json"))
+    event_json = window.report_actions.export("event", str(tmp_path / "event.json"))
     assert event_json is not None and json.loads(event_json.read_text())
-    results = window.export("results", str(tmp_path / "results.csv"))
+    results = window.report_actions.export("results", str(tmp_path / "results.csv"))
     assert results is not None and results.read_text().count("\n") >= 8
-    finished = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.FINISHED]
-    window.open_match(finished[0].id)
+    finished = [
+        m for m in list_matches(window.state.db, event_id) if m.status is MatchStatus.FINISHED
+    ]
+    window.state.open_match(finished[0].id)
     settle(qtbot, window)
-    assert not window.set_locked(True, pin="0000")  # wrong PIN: refused, said on the line
-    assert window.scoring is not None
-    assert window.scoring.panel.preview_label.text().startswith("✖")
-    assert window.set_locked(True, pin="1234")
-    assert window.scoring.sheet is not None and window.scoring.sheet.match.locked
-    assert "locked" in window.scoring.panel.scoreboard.text()
+    assert not window.report_actions.set_locked(
+        True, pin="0000"
+    )  # wrong PIN: refused, said on the line
+    assert window.state.scoring is not None
+    assert window.state.scoring.panel.preview_label.text().startswith("✖")
+    assert window.report_actions.set_locked(True, pin="1234")
+    assert window.state.scoring.sheet is not None and window.state.scoring.sheet.match.locked
+    assert "locked" in window.state.scoring.panel.scoreboard.text()
 
 
 def test_an_event_file_from_another_laptop_imports_whole(  # type: ignore[no-untyped-def]
@@ -325,59 +335,61 @@ def test_an_event_file_from_another_laptop_imports_whole(  # type: ignore[no-unt
 
     path, event_id = _copy(swiss_db, tmp_path)
     there = _window(qtbot, path)
-    there.open_event(event_id)
-    exported = there.export("event", str(tmp_path / "event.json"))
+    there.state.open_event(event_id)
+    exported = there.report_actions.export("event", str(tmp_path / "event.json"))
     assert exported is not None
     here = _window(qtbot, str(tmp_path / "laptop.sqlite"))
-    new_id = here.import_event_file(exported)
-    assert new_id is not None and here.event_id == new_id
+    new_id = here.event_actions.import_event_file(exported)
+    assert new_id is not None and here.state.event_id == new_id
     assert here.statusBar().currentMessage().startswith("Imported ")
-    mine = [(r.entrant.name, r.place) for r in standings(here.db, new_id)]
-    theirs = [(r.entrant.name, r.place) for r in standings(there.db, event_id)]
+    mine = [(r.entrant.name, r.place) for r in standings(here.state.db, new_id)]
+    theirs = [(r.entrant.name, r.place) for r in standings(there.state.db, event_id)]
     assert mine == theirs
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: warnings.append(text))
     broken = tmp_path / "broken.json"
     broken.write_text('{"kind": "gin-scorer-event", "version": 1}', encoding="utf-8")
-    assert here.import_event_file(broken) is None
+    assert here.event_actions.import_event_file(broken) is None
     assert warnings and warnings[0].startswith("broken.json: ")
-    assert len(list_events(here.db)) == 1  # nothing half imported
+    assert len(list_events(here.state.db)) == 1  # nothing half imported
 
 
 def test_try_a_demo_event_plays_it_on_a_worker_with_a_progress_dialog(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "demo.sqlite"))
     steps: list[tuple[int, int]] = []
-    window.try_demo()
-    assert window._demo is not None
-    window._demo.rounds_done.connect(lambda done, total: steps.append((done, total)))
-    assert window._demo.dialog.isVisible()
-    assert not window.welcome.demo_button.isEnabled()
-    window.try_demo()  # a second click while it plays starts nothing
-    with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
+    window.event_actions.try_demo()
+    assert window.state.demo is not None
+    window.state.demo.rounds_done.connect(lambda done, total: steps.append((done, total)))
+    assert window.state.demo.dialog.isVisible()
+    assert not window.state.welcome.demo_button.isEnabled()
+    window.event_actions.try_demo()  # a second click while it plays starts nothing
+    with qtbot.waitSignal(window.state.demo.finished, timeout=120_000) as signal:
         pass
     settle(qtbot, window)
     ok, message = signal.args
     assert ok, message
     assert message.startswith("event 1: 4 rounds, 32 matches")
-    assert not window._demo.dialog.isVisible()
+    assert not window.state.demo.dialog.isVisible()
     assert steps and steps[-1] == (4, 4)
-    assert window.events and window.event_id == window.events[0].id
-    assert window.stack.currentWidget() is window.tabs
-    assert window.events[0].entrant_count == 16
+    assert window.state.events and window.state.event_id == window.state.events[0].id
+    assert window.state.stack.currentWidget() is window.state.tabs
+    assert window.state.events[0].entrant_count == 16
 
 
 def test_stopping_the_demo_keeps_what_was_played(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "demo.sqlite"))
-    window.try_demo()
-    assert window._demo is not None
-    window._demo.stop()  # as the dialog's Stop does: the run ends between two matches
-    with qtbot.waitSignal(window._demo.finished, timeout=120_000) as signal:
+    window.event_actions.try_demo()
+    assert window.state.demo is not None
+    window.state.demo.stop()  # as the dialog's Stop does: the run ends between two matches
+    with qtbot.waitSignal(window.state.demo.finished, timeout=120_000) as signal:
         pass
     settle(qtbot, window)
     ok, message = signal.args
     assert ok and message.startswith("The demo was stopped: event 1 keeps the"), message
-    assert window.welcome.demo_button.isEnabled()
-    assert [e.entrant_count for e in window.events] == [16]  # the event stays, as far as it got
+    assert window.state.welcome.demo_button.isEnabled()
+    assert [e.entrant_count for e in window.state.events] == [
+        16
+    ]  # the event stays, as far as it got
 
 
 def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -388,30 +400,32 @@ def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -
 
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    playing = [m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING]
-    window.open_match(playing[0].id)
+    playing = [
+        m for m in list_matches(window.state.db, event_id) if m.status is MatchStatus.PLAYING
+    ]
+    window.state.open_match(playing[0].id)
     settle(qtbot, window)
-    assert window.scoring is not None and window.scoring.sheet is not None
-    before = len(window.scoring.sheet.hands)
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    before = len(window.state.scoring.sheet.hands)
     other = open_database(path, station="Desk 2", backups=False)
     sheet = get_score_sheet(other, playing[0].id)
     record = read_entry("d", sheet.rules).record
     record_hand(other, playing[0].id, record, sheet.version, entered_by="Desk 2")  # type: ignore[arg-type]
     other.close()
-    poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
+    poll = window.station.poll_changes()  # on a worker: the answer comes back to the UI thread
     assert poll is not None
     qtbot.waitUntil(lambda: not poll.running)
     settle(qtbot, window)
-    assert len(window.scoring.sheet.hands) == before + 1
+    assert len(window.state.scoring.sheet.hands) == before + 1
 
 
 @pytest.mark.postgres
 def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, pg_url)
-    assert window.db is not None and not window.db.is_sqlite
-    event_id = window.create_event(
+    assert window.state.db is not None and not window.state.db.is_sqlite
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Server night",
             venue="",
@@ -427,16 +441,16 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
 
-    ann, bob = list_entrants(window.db, event_id)
-    match = create_match(window.db, event_id, ann.id, bob.id)
-    window.open_match(match.id)
+    ann, bob = list_entrants(window.state.db, event_id)
+    match = create_match(window.state.db, event_id, ann.id, bob.id)
+    window.state.open_match(match.id)
     settle(qtbot, window)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None
     qtbot.keyClicks(scoring.panel.entry, "ak7 15")
     qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
     assert scoring.sheet is not None and scoring.sheet.current_totals.a == 8
-    window.undo_action.trigger()
+    window.menus.undo_action.trigger()
     assert scoring.sheet.hands == ()
     window.close()
 
@@ -444,19 +458,19 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
 def test_enter_on_a_status_board_row_opens_that_tables_sheet(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.show_view("status", round_number=2)
+    window.state.show_view("status", round_number=2)
     settle(qtbot, window)
-    status = window.event_views["status"]
+    status = window.state.event_views["status"]
     table = status.table  # type: ignore[attr-defined]
     index = table.model().index(0, 0)
     wanted = index.data(Qt.ItemDataRole.UserRole + 21).match_id
     table.activated.emit(index)
-    assert window.tabs.currentWidget() is window.scoring
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert window.scoring.sheet.match.id == wanted
-    node = window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
+    assert window.state.tabs.currentWidget() is window.state.scoring
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.scoring.sheet.match.id == wanted
+    node = window.state.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
     assert node.match_id == wanted
 
 
@@ -466,7 +480,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
 
     window = _window(qtbot, str(tmp_path / "swiss.sqlite"))
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Tuesday Swiss",
             venue="Club room",
@@ -493,17 +507,17 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
         return int(answer[0])
 
     monkeypatch.setattr(RoundPreviewDialog, "exec", look_then_answer)
-    window.start_round()  # the director looks, then cancels: nothing is paired
+    window.event_actions.start_round()  # the director looks, then cancels: nothing is paired
     settle(qtbot, window)
     assert len(previews[0]) == 3 and previews[0][-1].endswith("| bye")
-    assert list_matches(window.db, event_id) == ()
+    assert list_matches(window.state.db, event_id) == ()
     answer[0] = QDialog.DialogCode.Accepted
-    window.start_round()
+    window.event_actions.start_round()
     settle(qtbot, window)
     assert previews[1] == previews[0]  # the round paired is the round shown
     assert "Round 1 paired: 2 tables, 1 bye" in window.statusBar().currentMessage()
-    pairings = window.event_views["pairings"]
-    assert window.tabs.currentWidget() is pairings
+    pairings = window.state.event_views["pairings"]
+    assert window.state.tabs.currentWidget() is pairings
     assert pairings.by_table.rowCount() == 3  # type: ignore[attr-defined]
     shown = len(previews)
     boxes: list[str] = []
@@ -511,49 +525,49 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
         "gin_scorer.gui.round_dialogs.show_refusal",
         lambda _parent, _title, refused: boxes.append(refused.text) or "",
     )
-    window.start_round()  # refused up front while tables owe a result: no pairings shown
+    window.event_actions.start_round()  # refused up front while tables owe a result: no pairings
     settle(qtbot, window)
     assert len(previews) == shown  # the preview never opened
     refusal = boxes[0]  # said in a message box, which offers the slips
     assert refusal.startswith("Round 1 is not finished: table 1") and "still owe" in refusal
     assert refusal.endswith("or from their slips (Ctrl+Shift+R).")
-    for match in list_matches(window.db, event_id, round_number=1):
+    for match in list_matches(window.state.db, event_id, round_number=1):
         if match.b is None:
             continue
-        window.open_match(match.id)
+        window.state.open_match(match.id)
         settle(qtbot, window)
-        scoring = window.scoring
+        scoring = window.state.scoring
         assert scoring is not None
         while scoring.sheet is not None and not scoring.sheet.finished:
             scoring.panel.entry.setText("ag40")
             qtbot.keyClick(scoring.panel.entry, Qt.Key.Key_Return)
-    window.show_view("status", round_number=1)
+    window.state.show_view("status", round_number=1)
     settle(qtbot, window)
-    assert "every table has its result" in window.event_views["status"].summary.text()  # type: ignore[attr-defined]
-    window.start_round()
+    assert "every table has its result" in window.state.event_views["status"].summary.text()  # type: ignore[attr-defined]
+    window.event_actions.start_round()
     settle(qtbot, window)
     assert "Round 2 paired" in window.statusBar().currentMessage()
-    item = window.navigator_model.find(Node("round", event_id, 2))
+    item = window.state.navigator_model.find(Node("round", event_id, 2))
     assert item is not None and item.text().endswith("(0/2 done, 1 bye)")
 
     # A late arrival: take round 2 back, enter her, pair again — six players, no bye.
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    window.take_back_round()
+    window.event_actions.take_back_round()
     settle(qtbot, window)
     assert window.statusBar().currentMessage().startswith("Round 2's pairings taken back")
-    assert list_matches(window.db, event_id, round_number=2) == ()
+    assert list_matches(window.state.db, event_id, round_number=2) == ()
     from gin_scorer.services.entrants import add_entrant
 
-    add_entrant(window.db, event_id, "Fay")
-    window.start_round()
+    add_entrant(window.state.db, event_id, "Fay")
+    window.event_actions.start_round()
     settle(qtbot, window)
     assert not any(line.endswith("| bye") for line in previews[-1])
-    assert len(list_matches(window.db, event_id, round_number=2)) == 3
+    assert len(list_matches(window.state.db, event_id, round_number=2)) == 3
 
 
 def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "entrants.sqlite"))
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Check-in test",
             venue="",
@@ -566,19 +580,19 @@ def test_entrants_tab_checks_in_withdraws_and_reinstates(qtbot, qtmodeltester, t
     )
     settle(qtbot, window)
     assert event_id is not None
-    window.show_view("entrants")
+    window.state.show_view("entrants")
     settle(qtbot, window)
-    view = window.event_views["entrants"]
+    view = window.state.event_views["entrants"]
     qtmodeltester.check(view.model)  # type: ignore[attr-defined]
     assert view.model.rowCount() == 3  # type: ignore[attr-defined]
     view.table.selectRow(0)  # type: ignore[attr-defined]
     name = view.selected().name  # type: ignore[attr-defined]
-    window.saved_label.setText("")  # whatever the event's creation said
+    window.state.saved_label.setText("")  # whatever the event's creation said
     assert view.toggle_check_in()  # type: ignore[attr-defined]
     settle(qtbot, window)
     assert "1 checked in" in view.note.text()  # type: ignore[attr-defined]
-    assert window.saved_label.text().startswith("Last save: ")  # a time, not "—"
-    assert window.saved_label.text() != "Last save: —"
+    assert window.state.saved_label.text().startswith("Last save: ")  # a time, not "—"
+    assert window.state.saved_label.text() != "Last save: —"
     row = next(i for i, e in enumerate(view.model.rows()) if e.name == name)  # type: ignore[attr-defined]
     view.table.selectRow(row)  # type: ignore[attr-defined]
     assert view.set_active(False)  # type: ignore[attr-defined]
@@ -608,9 +622,9 @@ def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> 
         database=str(tmp_path / "b.sqlite"), settings=GuiSettings(backup_interval_minutes=3)
     )
     qtbot.addWidget(window)
-    assert window.apply_backup_interval()
-    assert window.db is not None
-    with window.db.transaction() as session:
+    assert window.station.apply_backup_interval()
+    assert window.state.db is not None
+    with window.state.db.transaction() as session:
         assert backup_schedule(session).every_minutes == 3
 
 
@@ -634,11 +648,11 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
     )
     db.close()
     window = _window(qtbot, path)
-    window.open_event(sample.event.id)
+    window.state.open_event(sample.event.id)
     settle(qtbot, window)
-    window.show_view("bracket")
+    window.state.show_view("bracket")
     settle(qtbot, window)
-    bracket = window.event_views["bracket"]
+    bracket = window.state.event_views["bracket"]
     assert bracket.title.text().startswith("Single elimination, 4 places — champion: ")  # type: ignore[attr-defined]
     canvas = bracket.canvas  # type: ignore[attr-defined]
     texts = canvas.box_texts()
@@ -659,13 +673,13 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
         Qt.MouseButton.LeftButton,
         pos=QPoint(int(final.rect.center().x()), int(final.rect.center().y())),
     )
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert window.scoring.sheet.match.id == final.slot.match_id
-    assert window.tabs.currentWidget() is window.scoring
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.scoring.sheet.match.id == final.slot.match_id
+    assert window.state.tabs.currentWidget() is window.state.scoring
     # The projector shows a knockout's bracket too, scaled to its screen.
     from gin_scorer.gui.views import ProjectorWindow
 
-    projector = ProjectorWindow(window.db, sample.event.id, 5)
+    projector = ProjectorWindow(window.state.db, sample.event.id, 5)
     settle(qtbot, projector)
     qtbot.addWidget(projector)
     projector.resize(1280, 720)
@@ -681,7 +695,7 @@ def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # ty
 
 def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "keys.sqlite"))
-    event_id = window.create_event(
+    event_id = window.event_actions.create_event(
         NewEvent(
             name="Keys",
             venue="",
@@ -696,12 +710,12 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
     from gin_scorer.services.entrants import list_entrants
     from gin_scorer.services.matches import create_match
 
-    ann, bob = list_entrants(window.db, event_id)  # type: ignore[arg-type]
-    window.open_match(create_match(window.db, event_id, ann.id, bob.id).id)  # type: ignore[arg-type]
+    ann, bob = list_entrants(window.state.db, event_id)  # type: ignore[arg-type]
+    window.state.open_match(create_match(window.state.db, event_id, ann.id, bob.id).id)  # type: ignore[arg-type]
     settle(qtbot, window)
     window.activateWindow()
     qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=2000)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None
     entry = scoring.panel.entry
     entry.setFocus()
@@ -766,23 +780,23 @@ def test_find_a_player_jumps_to_their_latest_table_and_enter_opens_it(  # type: 
 ) -> None:
     path, event_id = _copy(swiss_db, tmp_path)
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    someone = list_matches(window.db, event_id)[-1].a.name  # plays in the latest round
-    window.focus_find()
-    qtbot.keyClicks(window.find_box, someone.lower()[:5])
-    node = window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
-    latest = max(m.round_number or 0 for m in list_matches(window.db, event_id))
+    someone = list_matches(window.state.db, event_id)[-1].a.name  # plays in the latest round
+    window.finding.focus_find()
+    qtbot.keyClicks(window.state.find_box, someone.lower()[:5])
+    node = window.state.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10)
+    latest = max(m.round_number or 0 for m in list_matches(window.state.db, event_id))
     assert node.kind == "match" and node.round_number == latest
     assert window.statusBar().currentMessage().startswith("1 of ")
-    qtbot.keyClick(window.find_box, Qt.Key.Key_Down)  # an earlier round's table
-    assert window.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10) != node
-    qtbot.keyClick(window.find_box, Qt.Key.Key_Up)
-    qtbot.keyClick(window.find_box, Qt.Key.Key_Return)
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert window.scoring.sheet.match.id == node.match_id
-    assert someone in window.scoring.panel.names()
-    window.find_box.setText("nobody by that name")
+    qtbot.keyClick(window.state.find_box, Qt.Key.Key_Down)  # an earlier round's table
+    assert window.state.navigator.currentIndex().data(Qt.ItemDataRole.UserRole + 10) != node
+    qtbot.keyClick(window.state.find_box, Qt.Key.Key_Up)
+    qtbot.keyClick(window.state.find_box, Qt.Key.Key_Return)
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.scoring.sheet.match.id == node.match_id
+    assert someone in window.state.scoring.panel.names()
+    window.state.find_box.setText("nobody by that name")
     assert window.statusBar().currentMessage().startswith("No table has")
 
 
@@ -790,13 +804,13 @@ def test_only_a_knockout_shows_a_bracket_tab(qtbot, tmp_path) -> None:  # type: 
     from gin_scorer.services.events import create_event
 
     window = _window(qtbot, str(tmp_path / "tabs.sqlite"))
-    assert window.db is not None
-    swiss = create_event(window.db, name="Swiss", format="swiss")
-    cup = create_event(window.db, name="Cup", format="single-elim")
-    bracket = window.tabs.indexOf(window.event_views["bracket"])
-    window.open_event(swiss.id)
+    assert window.state.db is not None
+    swiss = create_event(window.state.db, name="Swiss", format="swiss")
+    cup = create_event(window.state.db, name="Cup", format="single-elim")
+    bracket = window.state.tabs.indexOf(window.state.event_views["bracket"])
+    window.state.open_event(swiss.id)
     settle(qtbot, window)
-    assert not window.tabs.isTabVisible(bracket)
-    window.open_event(cup.id)
+    assert not window.state.tabs.isTabVisible(bracket)
+    window.state.open_event(cup.id)
     settle(qtbot, window)
-    assert window.tabs.isTabVisible(bracket)
+    assert window.state.tabs.isTabVisible(bracket)

@@ -55,23 +55,23 @@ def test_the_lists_are_by_surname_and_settings_turns_them_to_as_typed(  # type: 
     qtbot.addWidget(window)
     activate(qtbot, window)
     settle(qtbot, window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
 
     press(window, Qt.Key.Key_2, ALT)  # the Entrants tab
     settle(qtbot, window)
-    entrants = window.event_views["entrants"]
-    assert window.tabs.currentWidget() is entrants
+    entrants = window.state.event_views["entrants"]
+    assert window.state.tabs.currentWidget() is entrants
     assert _column(entrants) == BY_SURNAME
     press(window, Qt.Key.Key_4, ALT)  # the pairings: by name on the right
     settle(qtbot, window)
-    assert _column(window.event_views["pairings"], "name_view") == BY_SURNAME
+    assert _column(window.state.event_views["pairings"], "name_view") == BY_SURNAME
 
     # File → Settings…: the last field is the names' order; Down, then Enter saves.
     _answer_settings(*[Qt.Key.Key_Tab] * 6, Qt.Key.Key_Down, Qt.Key.Key_Return)
     press(window, Qt.Key.Key_Comma, CTRL)
     settle(qtbot, window)
-    assert _column(window.event_views["pairings"], "name_view") == AS_TYPED
+    assert _column(window.state.event_views["pairings"], "name_view") == AS_TYPED
     activate(qtbot, window)  # the dialog gone, the window has the keyboard again
     press(window, Qt.Key.Key_2, ALT)
     settle(qtbot, window)

@@ -121,8 +121,8 @@ def test_the_round_clock_counts_down_on_the_projector_and_in_the_status_bar(  # 
 def test_the_window_shows_the_clock_in_its_status_bar(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = MainWindow(database=str(tmp_path / "c.sqlite"), settings=GuiSettings())
     qtbot.addWidget(window)
-    window.round_clock.start(30, 2)
-    assert window.clock_label.text() == "Round 2 · 30:00 left"
+    window.state.round_clock.start(30, 2)
+    assert window.state.clock_label.text() == "Round 2 · 30:00 left"
 
 
 def test_one_screen_is_used_without_asking(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]

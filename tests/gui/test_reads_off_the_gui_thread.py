@@ -30,10 +30,10 @@ def test_no_refresh_reads_on_the_gui_thread(qtbot, swiss_db, tmp_path: Path, mon
     path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
-    window.poll_timer.stop()  # the poll below is the timer's tick, made once
+    window.station.poll_timer.stop()  # the poll below is the timer's tick, made once
     activate(qtbot, window)
     settle(qtbot, window)
-    watch = window.gui_thread_calls
+    watch = window.state.gui_thread_calls
     assert watch is not None
     assert watch.calls == []  # opened: the tree and the seal read on the worker
 
@@ -42,13 +42,15 @@ def test_no_refresh_reads_on_the_gui_thread(qtbot, swiss_db, tmp_path: Path, mon
     assert watch.calls == []
 
     # The director opens a table being played (reading its sheet is their own step).
-    playing = next(m for m in list_matches(window.db, event_id) if m.status is MatchStatus.PLAYING)  # type: ignore[arg-type]
+    playing = next(
+        m for m in list_matches(window.state.db, event_id) if m.status is MatchStatus.PLAYING
+    )  # type: ignore[arg-type]
     press(window, Qt.Key.Key_F, CTRL)
     type_text(window, f"T{playing.table_number}")
     press(window, Qt.Key.Key_Return)
     settle(qtbot, window)
-    assert window.scoring is not None and window.scoring.sheet is not None
-    assert window.scoring.sheet.match.id == playing.id
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.scoring.sheet.match.id == playing.id
     watch.calls.clear()
 
     for tab in (Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5):  # each view in front
@@ -65,10 +67,10 @@ def test_no_refresh_reads_on_the_gui_thread(qtbot, swiss_db, tmp_path: Path, mon
     record_hand(other, playing.id, record, sheet.version, entered_by="Desk 2")
     add_entrant(other, event_id, "Late Walker")
     other.close()
-    before = len(window.scoring.sheet.hands)
-    poll = window.poll_changes()
+    before = len(window.state.scoring.sheet.hands)
+    poll = window.station.poll_changes()
     assert poll is not None
     qtbot.waitUntil(lambda: not poll.running)
     settle(qtbot, window)
-    assert len(window.scoring.sheet.hands) == before + 1  # the sheet on screen followed
+    assert len(window.state.scoring.sheet.hands) == before + 1  # the sheet on screen followed
     assert watch.calls == []

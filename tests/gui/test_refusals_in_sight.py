@@ -83,7 +83,7 @@ def test_ctrl_r_with_results_missing_offers_the_slips(qtbot, swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     seen_after.clear()
     seen = ctrl_r(window, press("slips"))
     assert seen["box"] == "QMessageBox"
@@ -96,10 +96,10 @@ def test_ctrl_r_on_a_club_night_points_to_new_match(qtbot, tmp_path) -> None:  #
     window = MainWindow(database=path, settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
-    assert window.db is not None
+    assert window.state.db is not None
     people = [EntrantSpec(name) for name in ("Ann Lee", "Bob Roe", "Cy Dunn", "Dee Ray")]
-    club = create_event(window.db, name="Club night", format="club", entrants=people)
-    window.open_event(club.id)
+    club = create_event(window.state.db, name="Club night", format="club", entrants=people)
+    window.state.open_event(club.id)
     settle(qtbot, window)
     seen_after.clear()
     seen = ctrl_r(window, press("New match"))
@@ -114,18 +114,18 @@ def test_the_shortcut_table_names_undo_as_undo(qtbot, swiss_db, tmp_path) -> Non
     qtbot.addWidget(window)
     window.show()
     settle(qtbot, window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    assert window.db is not None
-    playing = next(m for m in window.matches[event_id] if m.status.value == "playing")
-    window.open_match(playing.id)
+    assert window.state.db is not None
+    playing = next(m for m in window.state.matches[event_id] if m.status.value == "playing")
+    window.state.open_match(playing.id)
     settle(qtbot, window)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     window.activateWindow()  # F1 is the window's shortcut: it needs the keyboard
     QTest.qWaitForWindowActive(window)
     panel.entry.setText("ak7 15")
     QTest.keyClick(panel.entry, Qt.Key.Key_Return)
-    assert window.undo_stack.count() == 1  # "Undo Record hand …" in the Scoring menu
+    assert window.state.undo_stack.count() == 1  # "Undo Record hand …" in the Scoring menu
     QTest.keyClick(panel.entry, Qt.Key.Key_F1)
     help_text = window.findChildren(HelpDialog)[-1].browser.toPlainText()
     assert "Record hand" not in help_text, [

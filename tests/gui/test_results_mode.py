@@ -65,8 +65,8 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     version = get_score_sheet(db, at[5]).version
     hands.record_hand(db, at[5], knock, version, entered_by="table 5")
     db.close()
-    window.open_db(path)
-    window.open_event(event_id)
+    window.station.open_db(path)
+    window.state.open_event(event_id)
     settle(qtbot, window)
 
     lines = [f"{t} {'a' if t % 2 else 'b'} 3-{t % 3}" for t in range(1, 21) if t not in (3, 5, 7)]
@@ -115,8 +115,8 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert "(20 entered)" in str(seen["last"])
     assert "20 results entered for round 1" in window.statusBar().currentMessage()
 
-    assert window.db is not None
-    sheets = {t: get_score_sheet(window.db, m) for t, m in at.items()}
+    assert window.state.db is not None
+    sheets = {t: get_score_sheet(window.state.db, m) for t, m in at.items()}
     kinds = {t: s.result.kind for t, s in sheets.items() if s.result is not None}
     assert len(kinds) == 20
     assert kinds[3] is ResultKind.FORFEIT and sheets[3].winner is Side.B
@@ -126,9 +126,9 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert with_totals is not None and with_totals.points_known
     assert with_totals.margin == 390 - 401 + 410 + 315
     assert sum(1 for k in kinds.values() if k is ResultKind.SLIP) == 18
-    rows = standings.standings(window.db, event_id)
+    rows = standings.standings(window.state.db, event_id)
     assert sum(r.match_wins for r in rows) == 20
-    assert rounds.round_status(window.db, event_id, 1).complete
+    assert rounds.round_status(window.state.db, event_id, 1).complete
 
 
 def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ignore[no-untyped-def]
@@ -138,48 +138,48 @@ def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ign
 
     path = str(tmp_path / "slips.sqlite")
     event_id, at = paired_round(path, 2)
-    window.open_db(path)
-    window.open_event(event_id)
+    window.station.open_db(path)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    assert window.db is not None
-    sheet = get_score_sheet(window.db, at[1])
+    assert window.state.db is not None
+    sheet = get_score_sheet(window.state.db, at[1])
     slip = ResultReport(ResultKind.SLIP, Side.B, (1, 3))
-    record_result(window.db, at[1], slip, sheet.version, entered_by="Desk 1")
-    window.open_match(at[1])
+    record_result(window.state.db, at[1], slip, sheet.version, entered_by="Desk 1")
+    window.state.open_match(at[1])
     settle(qtbot, window)
-    assert window.scoring is not None
-    board = window.scoring.panel.scoreboard.text()
+    assert window.state.scoring is not None
+    board = window.state.scoring.panel.scoreboard.text()
     assert "Slip: " in board and " 3–1, no game points (entered by Desk 1)" in board
     # Hands are refused in the services' words, naming the way back.
-    window.scoring.panel.entry.setText("ak7 15")
-    said = window.scoring.panel.preview_label.text()
+    window.state.scoring.panel.entry.setText("ak7 15")
+    said = window.state.scoring.panel.preview_label.text()
     assert "Round 1 · Table 1 is finished (" in said  # named by round and table, not an id
     assert said.endswith("take back the reported result (Scoring menu) to enter hands")
-    window.scoring.panel.entry.returnPressed.emit()
-    assert window.db is not None and get_score_sheet(window.db, at[1]).hands == ()
-    assert window.take_back_result(reason="wrong table")
-    assert get_score_sheet(window.db, at[1]).result is None
-    assert "Slip" not in window.scoring.panel.scoreboard.text()
+    window.state.scoring.panel.entry.returnPressed.emit()
+    assert window.state.db is not None and get_score_sheet(window.state.db, at[1]).hands == ()
+    assert window.report_actions.take_back_result(reason="wrong table")
+    assert get_score_sheet(window.state.db, at[1]).result is None
+    assert "Slip" not in window.state.scoring.panel.scoreboard.text()
     assert "taken back" in window.statusBar().currentMessage()
 
 
 def test_a_match_its_hands_finished_says_so_before_enter(qtbot, tmp_path, window) -> None:  # type: ignore[no-untyped-def]
     path = str(tmp_path / "slips.sqlite")
     event_id, at = paired_round(path, 2)
-    window.open_db(path)
-    window.open_event(event_id)
+    window.station.open_db(path)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.open_match(at[2])
+    window.state.open_match(at[2])
     settle(qtbot, window)
-    panel = window.scoring.panel
-    while not window.scoring.sheet.finished:
+    panel = window.state.scoring.panel
+    while not window.state.scoring.sheet.finished:
         panel.entry.setText("ag40")
         qtbot.keyClick(panel.entry, Qt.Key.Key_Return)
-    hands_before = len(window.scoring.sheet.hands)
+    hands_before = len(window.state.scoring.sheet.hands)
     panel.entry.setText("bk3 20")
     said = panel.preview_label.text()
     assert "Round 1 · Table 2 is finished (" in said
     assert said.endswith("correct a hand with F2, or void it with Ctrl+Delete")
     qtbot.keyClick(panel.entry, Qt.Key.Key_Return)
-    assert len(get_score_sheet(window.db, at[2]).hands) == hands_before
+    assert len(get_score_sheet(window.state.db, at[2]).hands) == hands_before
     assert panel.entry.text() == "bk3 20"  # kept, as every refusal keeps it

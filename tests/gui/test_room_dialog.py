@@ -33,35 +33,35 @@ def test_the_room_opens_from_the_desk_and_closes_with_the_window(qtbot, swiss_db
     path, event_id = swiss_db
     window = MainWindow(path, settings=GuiSettings(station_name="D1"))
     qtbot.addWidget(window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.open_room()
-    dialog = window._room_dialog
+    window.room_actions.open_room()
+    dialog = window.room_actions._room_dialog
     assert isinstance(dialog, RoomDialog)
     port = _free_port()
     dialog.only_here.setChecked(True)
     dialog.port.setValue(port)
     dialog.toggle.click()
-    assert window.room.running, dialog.address.text()
+    assert window.state.room.running, dialog.address.text()
     assert f"http://127.0.0.1:{port}/" in dialog.address.text()
     assert "only this computer" in dialog.address.text()
     assert not dialog.port.isEnabled()  # fixed while it runs
     page = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
     assert page.status_code == 200 and "Round 2" in page.text
     assert 'id="clock"' not in page.text
-    window.round_clock.start(30, 2)  # the desk's clock: the room's pages count it down too
+    window.state.round_clock.start(30, 2)  # the desk's clock: the room's pages count it down too
     page = httpx.get(f"http://127.0.0.1:{port}/live", timeout=10)
     assert "Round 2 · 30:00 left" in page.text or "Round 2 · 29:59 left" in page.text
     # Table tents printed now carry each table's code for its page in this room.
-    assert window.report_options("tents").room == f"http://127.0.0.1:{port}/"
+    assert window.report_actions.report_options("tents").room == f"http://127.0.0.1:{port}/"
     pixmap = dialog.code.pixmap()
     assert pixmap is not None and not pixmap.isNull()
     dialog.toggle.click()  # Close the room
-    assert not window.room.running and not _listening(port)
+    assert not window.state.room.running and not _listening(port)
     assert "closed" in dialog.address.text()
-    assert window.report_options("tents").room is None
+    assert window.report_actions.report_options("tents").room is None
     dialog.toggle.click()  # open again, then the window closes
-    assert window.room.running
+    assert window.state.room.running
     window.close()
     assert not _listening(port)
 
@@ -131,11 +131,11 @@ def test_a_result_the_players_dispute_stands_out_on_the_round_status(
     db.close()
     window = MainWindow(path, settings=GuiSettings(station_name="D1"))
     qtbot.addWidget(window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.show_view("status", round_number=2)
+    window.state.show_view("status", round_number=2)
     settle(qtbot, window)
-    status = window.event_views["status"]
+    status = window.state.event_views["status"]
     model = status.table.model()  # type: ignore[attr-defined]
     players = next(
         c
@@ -152,8 +152,8 @@ def test_a_result_the_players_dispute_stands_out_on_the_round_status(
     assert "1 disputed" in summary
     assert f"the players dispute the result at table {done.table_number}" in summary
     # The match panel says it too, when someone tries to type a hand on the finished match.
-    window.open_match(done.id)
+    window.state.open_match(done.id)
     settle(qtbot, window)
-    panel = window.scoring.panel  # type: ignore[union-attr]
+    panel = window.state.scoring.panel  # type: ignore[union-attr]
     panel.entry.setText("ak3 20")
     assert "says the result is wrong: hand 2 was gin" in panel.preview_label.text()

@@ -32,51 +32,51 @@ def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
 
 def test_the_pairings_tab_shows_the_round_just_paired(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "e.sqlite"))
-    assert window.db is not None
+    assert window.state.db is not None
     event = create_event(
-        window.db,
+        window.state.db,
         name="Swiss",
         format="swiss",
         entrants=[EntrantSpec(n) for n in ("Ann", "Bob", "Cy", "Di")],
     )
-    start_round(window.db, event.id)
-    window.open_event(event.id)
+    start_round(window.state.db, event.id)
+    window.state.open_event(event.id)
     settle(qtbot, window)
-    window.show_view("pairings")
+    window.state.show_view("pairings")
     settle(qtbot, window)
-    pairings = window.event_views["pairings"]
+    pairings = window.state.event_views["pairings"]
     assert pairings.current_round() == 1  # type: ignore[attr-defined]
-    for match in list_matches(window.db, event.id):
+    for match in list_matches(window.state.db, event.id):
         report = ResultReport(ResultKind.SLIP, Side.A, (3, 1))
-        record_result(window.db, match.id, report, match.version, entered_by="Desk")
+        record_result(window.state.db, match.id, report, match.version, entered_by="Desk")
     monkeypatch.setattr(RoundPreviewDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    window.start_round()
+    window.event_actions.start_round()
     settle(qtbot, window)
-    assert window.tabs.currentWidget() is pairings
+    assert window.state.tabs.currentWidget() is pairings
     assert pairings.current_round() == 2  # type: ignore[attr-defined]
 
 
 def test_another_match_and_another_event_leave_nothing_behind(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, event_id = swiss_copy(swiss_db, tmp_path)
     window = _window(qtbot, str(path))
-    assert window.db is not None
-    first, second = [m for m in list_matches(window.db, event_id) if m.b is not None][:2]
-    window.open_event(event_id)
+    assert window.state.db is not None
+    first, second = [m for m in list_matches(window.state.db, event_id) if m.b is not None][:2]
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.open_match(first.id)
+    window.state.open_match(first.id)
     settle(qtbot, window)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None
     scoring.panel.entry.setText("ak7 15")
     scoring.cards.knocker_edit.setText("7h 8h 9h")
     assert first.a.name in scoring.cards.knocker_label.text()
     scoring.panel.entry.clear()
-    window.open_match(second.id)
+    window.state.open_match(second.id)
     settle(qtbot, window)
     assert scoring.cards.knocker_edit.text() == ""
     assert first.a.name not in scoring.cards.knocker_label.text()
-    other = create_event(window.db, name="Thursday club", format="club")
-    window.open_event(other.id)
+    other = create_event(window.state.db, name="Thursday club", format="club")
+    window.state.open_event(other.id)
     settle(qtbot, window)
     assert scoring.sheet is None
     assert scoring.panel.title.text() == "No match open"

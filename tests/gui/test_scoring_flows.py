@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from gin_scorer.core.hands import Outcome, Side
-from gin_scorer.gui.match_controller import ScoringPage
 from gin_scorer.gui.score_sheet_model import Column
+from gin_scorer.gui.scoring_page import ScoringPage
 from gin_scorer.services.matches import get_score_sheet
 
 KNOCKER = "7h 8h 9h Kc Kd Ks 2s 3s 4s 5c"  # deadwood 5

@@ -4,11 +4,16 @@ F4, View → Zoom, splitters and the window geometry remembered only when they s
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSettings
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtGui import QGuiApplication, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QSplitter, QTreeView, QWidget
 
 from gin_scorer.gui.main_window import MainWindow
-from gin_scorer.gui.screen_fit import ReflowSplitter, fit_window, remember_splitter
+from gin_scorer.gui.screen_fit import (
+    ReflowSplitter,
+    fit_window,
+    remember_splitter,
+    widen_for_lines,
+)
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
 from gin_scorer.services.matches import list_matches
@@ -22,10 +27,10 @@ def _window_on_a_match(qtbot, swiss_db, tmp_path) -> MainWindow:  # type: ignore
     window = MainWindow(database=str(path), settings=SETTINGS)
     qtbot.addWidget(window)
     window.show()
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    assert window.db is not None
-    window.open_match(list_matches(window.db, event_id)[0].id)
+    assert window.state.db is not None
+    window.state.open_match(list_matches(window.state.db, event_id)[0].id)
     settle(qtbot, window)
     return window
 
@@ -34,7 +39,7 @@ def test_the_cards_panel_goes_under_the_sheet_when_the_window_is_narrow(  # type
     qtbot, swiss_db, tmp_path
 ) -> None:
     window = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None
     window.resize(2400, 900)
     qtbot.waitUntil(lambda: not scoring.splitter.stacked)
@@ -51,43 +56,43 @@ def test_f4_hides_the_cards_panel_and_the_choice_is_remembered(  # type: ignore[
     qtbot, swiss_db, tmp_path
 ) -> None:
     window = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert window.scoring is not None
-    assert not window.scoring.cards.isVisible()  # folded away on a narrow screen at first
-    window.cards_action.trigger()  # F4
-    assert window.scoring.cards.isVisible()
+    assert window.state.scoring is not None
+    assert not window.state.scoring.cards.isVisible()  # folded away on a narrow screen at first
+    window.menus.cards_action.trigger()  # F4
+    assert window.state.scoring.cards.isVisible()
     again = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert again.scoring is not None and again.scoring.cards.isVisible()
-    assert again.cards_action.isChecked()
-    again.cards_action.trigger()  # F4 again
-    assert not again.scoring.cards.isVisible()
-    assert again.scoring.panel.entry.isVisible()
+    assert again.state.scoring is not None and again.state.scoring.cards.isVisible()
+    assert again.menus.cards_action.isChecked()
+    again.menus.cards_action.trigger()  # F4 again
+    assert not again.state.scoring.cards.isVisible()
+    assert again.state.scoring.panel.entry.isVisible()
     third = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert third.scoring is not None and not third.scoring.cards.isVisible()
-    assert not third.cards_action.isChecked()
+    assert third.state.scoring is not None and not third.state.scoring.cards.isVisible()
+    assert not third.menus.cards_action.isChecked()
 
 
 def test_zoom_scales_the_sheet_and_the_views_and_is_remembered(  # type: ignore[no-untyped-def]
     qtbot, swiss_db, tmp_path
 ) -> None:
     window = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None
     title = scoring.panel.title.font().pointSizeF()
     table = scoring.panel.table.font().pointSizeF()
-    standings = window.event_views["standings"]
-    window.zoom_by(1)
-    window.zoom_by(1)  # 125 %
-    assert window.zoom == 1.25
+    standings = window.state.event_views["standings"]
+    window.menus.zoom_by(1)
+    window.menus.zoom_by(1)  # 125 %
+    assert window.state.zoom == 1.25
     assert scoring.panel.title.font().pointSizeF() == title * 1.25
     assert scoring.panel.table.font().pointSizeF() == table * 1.25
     assert standings.font().pointSizeF() == table * 1.25
     assert "125 %" in window.statusBar().currentMessage()
     again = _window_on_a_match(qtbot, swiss_db, tmp_path)
-    assert again.zoom == 1.25
-    assert again.scoring is not None
-    assert again.scoring.panel.title.font().pointSizeF() == title * 1.25
-    again.zoom_by(0)
-    assert again.scoring.panel.title.font().pointSizeF() == title
+    assert again.state.zoom == 1.25
+    assert again.state.scoring is not None
+    assert again.state.scoring.panel.title.font().pointSizeF() == title * 1.25
+    again.menus.zoom_by(0)
+    assert again.state.scoring.panel.title.font().pointSizeF() == title
 
 
 def test_zoom_steps_stay_within_80_and_200_percent() -> None:
@@ -165,3 +170,41 @@ def test_a_reflow_splitter_remembers_each_arrangement_apart(qtbot) -> None:  # t
     splitter.resize(500, 600)
     qtbot.waitUntil(lambda: splitter.stacked)
     assert sum(splitter.sizes()) > 0
+
+
+def _tree_beside_a_page(qtbot, line: str) -> tuple[QSplitter, QTreeView]:  # type: ignore[no-untyped-def]
+    model = QStandardItemModel()
+    event, round_ = QStandardItem("Autumn Open  (60)"), QStandardItem("Round 1  (0/30 done)")
+    round_.appendRow(QStandardItem(line))
+    event.appendRow(round_)
+    model.appendRow(event)
+    tree = QTreeView()
+    tree.setHeaderHidden(True)
+    tree.setModel(model)
+    splitter = QSplitter()
+    splitter.addWidget(tree)
+    splitter.addWidget(QWidget())
+    qtbot.addWidget(splitter)
+    splitter.resize(1200, 400)
+    splitter.show()
+    splitter.setSizes([200, 1000])
+    tree.expandAll()
+    qtbot.waitExposed(splitter)
+    return splitter, tree
+
+
+def test_the_navigator_widens_until_its_lines_are_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    splitter, tree = _tree_beside_a_page(qtbot, "T9 ● Adeyemi-Okonkwo v Montgomery-Smith")
+    model = tree.model()
+    line = model.index(0, 0, model.index(0, 0, model.index(0, 0)))
+    assert tree.sizeHintForIndex(line).width() > tree.visualRect(line).width()  # cut at first
+    assert widen_for_lines(splitter, tree)
+    qtbot.waitUntil(lambda: tree.visualRect(line).width() >= tree.sizeHintForIndex(line).width())
+    assert splitter.sizes()[0] <= 400  # the page beside it keeps two thirds
+    assert not widen_for_lines(splitter, tree)  # whole: nothing more to do
+
+
+def test_the_navigator_widens_to_a_third_of_the_window_at_most(qtbot) -> None:  # type: ignore[no-untyped-def]
+    splitter, tree = _tree_beside_a_page(qtbot, "T9 ● " + "Montgomery-Smith v " * 12)
+    assert widen_for_lines(splitter, tree)
+    assert splitter.sizes()[0] == sum(splitter.sizes()) // 3

@@ -24,7 +24,7 @@ def _window(qtbot, path: str) -> MainWindow:  # type: ignore[no-untyped-def]
 
 
 def _shows(window: MainWindow, code: str | None) -> bool:
-    label = window.seal_label
+    label = window.state.seal_label
     if code is None:
         return label.text() == "Seal: none yet" and label.code is None
     return label.text() == f"Seal {short_seal(code)}" and label.code == code
@@ -32,11 +32,11 @@ def _shows(window: MainWindow, code: str | None) -> bool:
 
 def test_a_new_database_has_no_seal_yet(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window = _window(qtbot, str(tmp_path / "new.sqlite"))
-    assert window.db is not None
-    assert _shows(window, current_seal(window.db))
-    if window.seal_label.code is None:
-        assert "No seal yet" in window.seal_label.toolTip()
-        assert not window.seal_label.context_menu().actions()[0].isEnabled()
+    assert window.state.db is not None
+    assert _shows(window, current_seal(window.state.db))
+    if window.state.seal_label.code is None:
+        assert "No seal yet" in window.state.seal_label.toolTip()
+        assert not window.state.seal_label.context_menu().actions()[0].isEnabled()
 
 
 def test_the_seal_sits_next_to_the_last_save_and_follows_every_save(  # type: ignore[no-untyped-def]
@@ -45,26 +45,26 @@ def test_the_seal_sits_next_to_the_last_save_and_follows_every_save(  # type: ig
     db, event, match = club_match
     assert db.path is not None
     window = _window(qtbot, str(db.path))
-    assert window.seal_label.parent() is window.saved_label.parent() is not None
-    assert window.seal_label.isVisible()
-    assert window.seal_label.x() > window.saved_label.x()  # just right of "Last save"
+    assert window.state.seal_label.parent() is window.state.saved_label.parent() is not None
+    assert window.state.seal_label.isVisible()
+    assert window.state.seal_label.x() > window.state.saved_label.x()  # just right of "Last save"
     opened = current_seal(db)
     assert opened is not None and _shows(window, opened)
-    tip = window.seal_label.toolTip()
+    tip = window.state.seal_label.toolTip()
     assert opened in tip and f"gin-scorer verify --seal {opened}" in tip
 
-    window.open_event(event.id)
+    window.state.open_event(event.id)
     settle(qtbot, window)
-    window.open_match(match.id)
+    window.state.open_match(match.id)
     settle(qtbot, window)
-    assert window.scoring is not None
-    qtbot.keyClicks(window.scoring.panel.entry, "ak7 15")
-    qtbot.keyClick(window.scoring.panel.entry, Qt.Key.Key_Return)
+    assert window.state.scoring is not None
+    qtbot.keyClicks(window.state.scoring.panel.entry, "ak7 15")
+    qtbot.keyClick(window.state.scoring.panel.entry, Qt.Key.Key_Return)
     settle(qtbot, window)
     after_hand = current_seal(db)
     assert after_hand != opened
     assert _shows(window, after_hand)
-    assert window.saved_label.text().startswith("Last save: ")
+    assert window.state.saved_label.text().startswith("Last save: ")
 
 
 def test_another_stations_change_updates_the_seal_after_a_poll(  # type: ignore[no-untyped-def]
@@ -77,34 +77,34 @@ def test_another_stations_change_updates_the_seal_after_a_poll(  # type: ignore[
 
     db, _event, match = club_match
     window = _window(qtbot, str(db.path))
-    before = window.seal_label.code
+    before = window.state.seal_label.code
     other = open_database(str(db.path), station="Desk 2", backups=False)
     sheet = get_score_sheet(other, match.id)
     record = HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 3), (Side.B, 20)))
     record_hand(other, match.id, record, sheet.version, entered_by="Desk 2")
     other.close()
-    assert window.seal_label.code == before  # not yet: the window has not looked
-    poll = window.poll_changes()  # on a worker: the answer comes back to the UI thread
+    assert window.state.seal_label.code == before  # not yet: the window has not looked
+    poll = window.station.poll_changes()  # on a worker: the answer comes back to the UI thread
     assert poll is not None
     qtbot.waitUntil(lambda: not poll.running)
     settle(qtbot, window)
-    assert window.seal_label.code != before
+    assert window.state.seal_label.code != before
     assert _shows(window, current_seal(db))
 
 
 def test_a_click_or_the_context_menu_copies_the_whole_code(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
     db, _event, _match = club_match
     window = _window(qtbot, str(db.path))
-    code = window.seal_label.code
+    code = window.state.seal_label.code
     assert code is not None
     clipboard = QGuiApplication.clipboard()
     clipboard.setText("something else")
-    qtbot.mouseClick(window.seal_label, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.state.seal_label, Qt.MouseButton.LeftButton)
     assert clipboard.text() == code
     assert window.statusBar().currentMessage() == f"Seal {code} copied"
 
     clipboard.setText("something else")
-    action = window.seal_label.context_menu().actions()[0]
+    action = window.state.seal_label.context_menu().actions()[0]
     assert action.text() == "Copy seal" and action.isEnabled()
     action.trigger()
     assert clipboard.text() == code

@@ -59,11 +59,13 @@ def desk(qtbot, long_match, size: tuple[int, int]) -> MainWindow:  # type: ignor
     window.showNormal()
     window.resize(*size)
     settle(qtbot, window)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.open_match(match_id)
+    window.state.open_match(match_id)
     settle(qtbot, window)
-    qtbot.waitUntil(lambda: window.scoring is not None and window.scoring.panel.isVisible())
+    qtbot.waitUntil(
+        lambda: window.state.scoring is not None and window.state.scoring.panel.isVisible()
+    )
     QTest.qWait(50)  # laid out
     return window
 
@@ -73,7 +75,7 @@ def test_the_sheet_shows_its_rows_and_every_column_without_scrolling_sideways(  
     qtbot, long_match, size, rows
 ) -> None:
     window = desk(qtbot, long_match, size)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     assert looks.rows_in_sight(panel.table) >= rows
     assert looks.columns_out_of_sight(panel.table) == []
     assert not looks.scrolls_sideways(panel.table)
@@ -86,14 +88,14 @@ def test_the_sheet_shows_its_rows_and_every_column_without_scrolling_sideways(  
 
 def test_the_newest_hand_is_in_sight_when_a_sheet_opens(qtbot, long_match) -> None:  # type: ignore[no-untyped-def]
     window = desk(qtbot, long_match, LAPTOP)
-    table = window.scoring.panel.table
+    table = window.state.scoring.panel.table
     assert table.model().rowCount() == HANDS
     assert looks.row_shown(table, HANDS - 1)
 
 
 def test_dealer_and_result_cells_name_a_player_once_and_briefly(qtbot, long_match) -> None:  # type: ignore[no-untyped-def]
     window = desk(qtbot, long_match, LAPTOP)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     sheet = panel.sheet
     assert sheet is not None
     a, b = sheet.match.a.name, sheet.match.b.name
@@ -111,9 +113,9 @@ def test_the_cards_panel_is_folded_away_on_a_laptop_until_f4_or_typing_cards(  #
     qtbot, long_match
 ) -> None:
     window = desk(qtbot, long_match, LAPTOP)
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert not scoring.cards.isVisible()  # below 1600 logical pixels: the sheet has the room
-    assert not window.cards_action.isChecked()
+    assert not window.menus.cards_action.isChecked()
     QTest.keyClick(window, Qt.Key.Key_F4)
     assert scoring.cards.isVisible()
     QTest.keyClick(window, Qt.Key.Key_F4)
@@ -126,22 +128,22 @@ def test_the_cards_panel_is_folded_away_on_a_laptop_until_f4_or_typing_cards(  #
 
 def test_the_game_lines_split_is_remembered(qtbot, long_match) -> None:  # type: ignore[no-untyped-def]
     window = desk(qtbot, long_match, LAPTOP)
-    pad = window.scoring.panel.pad
+    pad = window.state.scoring.panel.pad
     top, bottom = pad.sizes()
     pad.moveSplitter(top - 60, 1)  # the director drags the handle up: more game lines
     moved = pad.sizes()
     assert moved[1] > bottom
     assert QSettings().value("layout/pad") is not None
     again = desk(qtbot, long_match, LAPTOP)
-    assert again.scoring.panel.pad.sizes()[1] == moved[1]
+    assert again.state.scoring.panel.pad.sizes()[1] == moved[1]
 
 
 def test_zoom_keeps_every_column_in_sight(qtbot, long_match) -> None:  # type: ignore[no-untyped-def]
     window = desk(qtbot, long_match, LAPTOP)
-    table = window.scoring.panel.table
+    table = window.state.scoring.panel.table
     height = looks.row_height(table)
-    window.zoom_by(1)
-    window.zoom_by(1)  # 125 %
+    window.menus.zoom_by(1)
+    window.menus.zoom_by(1)  # 125 %
     QTest.qWait(50)
     assert looks.row_height(table) > height
     assert looks.columns_out_of_sight(table) == []
@@ -150,7 +152,7 @@ def test_zoom_keeps_every_column_in_sight(qtbot, long_match) -> None:  # type: i
 
 def test_tab_from_the_entry_line_goes_to_the_sheet_and_back(qtbot, long_match) -> None:  # type: ignore[no-untyped-def]
     window = desk(qtbot, long_match, LAPTOP)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     panel.entry.setFocus()
     QTest.keyClick(panel.entry, Qt.Key.Key_Tab)
     assert window.focusWidget() is panel.table  # to choose a hand for F2 or Ctrl+Delete

@@ -32,7 +32,7 @@ def window(qtbot, tmp_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-
     qtbot.addWidget(main)
     main.show()
     settle(qtbot, main)
-    main.open_event(event_id)
+    main.state.open_event(event_id)
     settle(qtbot, main)
     yield main
     main.close()
@@ -42,7 +42,7 @@ def settled(window: MainWindow) -> None:
     """The window's reads back (inside the session's own event loop, where qtbot cannot
     wait): the navigator's lines are read on the worker."""
     for _ in range(2000):
-        if window.reads.idle():
+        if window.state.reads.idle():
             return
         QTest.qWait(10)
     raise AssertionError("the window's reads did not come back in 20 s")
@@ -150,21 +150,21 @@ def test_replace_answered_no_names_the_table_and_keeps_the_window(window) -> Non
     assert "Table 1" in question and "match " not in question.lower()
     assert seen["open"] is True
     assert "Nothing entered" in str(seen["said"])
-    assert window.db is not None
+    assert window.state.db is not None
 
 
 def test_the_sheet_behind_the_session_shows_its_slip(window) -> None:  # type: ignore[no-untyped-def]
-    assert window.db is not None and window.event_id is not None
+    assert window.state.db is not None and window.state.event_id is not None
     from gin_scorer.services.matches import list_matches
 
-    at = {m.table_number: m.id for m in list_matches(window.db, window.event_id)}
-    window.open_match(at[1])
-    assert window.scoring is not None
-    assert "next dealer" in window.scoring.panel.scoreboard.text()
+    at = {m.table_number: m.id for m in list_matches(window.state.db, window.state.event_id)}
+    window.state.open_match(at[1])
+    assert window.state.scoring is not None
+    assert "next dealer" in window.state.scoring.panel.scoreboard.text()
     in_session(window, lambda dialog: enter(dialog, "1 a 3-1"))
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     assert panel.sheet is not None and panel.sheet.finished
-    assert get_score_sheet(window.db, at[1]).result is not None
+    assert get_score_sheet(window.state.db, at[1]).result is not None
     assert "next dealer" not in panel.scoreboard.text()
     assert "Slip" in panel.scoreboard.text()
     assert not panel.first_dealer.isVisible()  # nobody deals on a decided match
@@ -176,7 +176,7 @@ def test_the_navigator_marks_each_table_done_as_its_slip_is_entered(window) -> N
     def director(dialog: ResultsDialog) -> None:
         enter(dialog, "2 a 3-1")
         settled(window)
-        round_item = window.navigator_model.find(Node("round", window.event_id, 1))
+        round_item = window.state.navigator_model.find(Node("round", window.state.event_id, 1))
         assert round_item is not None
         seen["round"] = round_item.text()
 

@@ -81,11 +81,11 @@ def test_pairings_status_navigator_and_projector_name_all_three(qtbot, tmp_path:
         board = rounds.round_status(db, event_id, 1)
     assert match_label(first) == "T1 ○ Ann, Cat and Eve"
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
-    window.show_view("pairings")
+    window.state.show_view("pairings")
     settle(qtbot, window)
-    view = window.event_views["pairings"]
+    view = window.state.event_views["pairings"]
     by_table, by_name = view.by_table, view.by_name  # type: ignore[attr-defined]
     assert _headings(by_table) == ["Table", "A", "B", "C", "Winner", "Status"]
     assert _rows(by_table)[0] == ["1", "Ann", "Cat", "Eve", "", "pending"]
@@ -119,7 +119,7 @@ def test_a_club_night_seats_a_table_of_three(qtbot, tmp_path: Path, monkeypatch)
     path = tmp_path / "club.sqlite"
     event_id = _event(path, format="club", names=NAMES[:6])
     window = _window(qtbot, path)
-    window.open_event(event_id)
+    window.state.open_event(event_id)
     settle(qtbot, window)
     problems: list[str] = []
 
@@ -135,10 +135,10 @@ def test_a_club_night_seats_a_table_of_three(qtbot, tmp_path: Path, monkeypatch)
         return int(dialog.result())
 
     monkeypatch.setattr(NewMatchDialog, "exec", seat_three)
-    window.new_match()
+    window.event_actions.new_match()
     settle(qtbot, window)
     assert problems == ["✖ Ann cannot play themself: choose another player C"]
-    scoring = window.scoring
+    scoring = window.state.scoring
     assert scoring is not None and scoring.sheet is not None
     assert [e.name for e in scoring.sheet.match.players] == ["Ann", "Bob", "Dan"]
     assert scoring.panel.next_hand.text() == "next: Hand 1 · Ann deals: Bob v Dan"

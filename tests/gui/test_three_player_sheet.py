@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
-from gin_scorer.gui.match_controller import ScoringPage
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.gui.scoring_page import ScoringPage
 from gin_scorer.gui.three_sheet import PLAYERS, SCORED, TOTALS
 from gin_scorer.presets import load_preset
 from gin_scorer.services import entrants, events, rounds

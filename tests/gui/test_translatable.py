@@ -155,7 +155,7 @@ def test_a_compiled_translation_changes_what_the_window_says(qtbot, tmp_path, mo
         qtbot.addWidget(window)
         titles = [a.text() for a in window.menuBar().actions()]
         assert "&Fichier" in titles
-        helps = [a.text() for a in window.menus["help"].actions()]
+        helps = [a.text() for a in window.menus.by_key["help"].actions()]
         assert "&Aide" in helps
         assert "&Event" in titles  # not translated yet: shown as written
         # The words shared with the PDFs and the room, through the same catalogue.

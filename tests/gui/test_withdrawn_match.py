@@ -39,11 +39,11 @@ def test_a_withdrawal_decides_the_match_on_every_desk_surface(qtbot, tmp_path: P
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
     qtbot.addWidget(window)
     window.show()
-    window.open_event(event.id)
+    window.state.open_event(event.id)
     settle(qtbot, window)
-    window.open_match(table.match_id)
+    window.state.open_match(table.match_id)
     settle(qtbot, window)
-    panel = window.scoring.panel
+    panel = window.state.scoring.panel
     assert f"<b>forfeit: {leaver} has withdrawn</b>" in panel.scoreboard.text()
     qtbot.keyClicks(panel.entry, "ag 20")
     said = f"Round 1 · Table 1 counts as a forfeit: {leaver} has withdrawn (reinstate {leaver}"

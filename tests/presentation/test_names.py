@@ -8,7 +8,13 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_scorer.presentation.names import by_name, folded, name_key, surname_split
+from gin_scorer.presentation.names import (
+    by_name,
+    folded,
+    name_key,
+    surname_split,
+    told_apart,
+)
 from gin_scorer.services.dto import NameOrder
 from tests.name_field import FIELD
 
@@ -90,3 +96,22 @@ def test_accents_and_case_do_not_move_a_name(name: str, upper: bool) -> None:
     )
     moved = name.upper() if upper and not lower_particles else unaccented
     assert by_name([*others, moved], str).index(moved) == place
+
+
+def test_a_narrow_list_tells_players_apart_by_surname() -> None:
+    shown = told_apart([*ENTRANTS, "Tom Smith", "Anna Smith"])
+    assert shown["Jan van der Berg"] == "van der Berg"  # the particles as written
+    assert shown["Xiomara García Márquez"] == "Márquez"
+    assert shown["Obama, Barack"] == "Obama"
+    assert shown["Tom Smith"] == "T. Smith"  # another Smith: the initial tells them apart
+    assert shown["Ann Smith"] == "Ann Smith"  # and when it does not, the whole name
+    assert shown["Anna Smith"] == "Anna Smith"
+    assert shown["ann smith-jones"] == "smith-jones"
+
+
+@given(st.lists(st.text(alphabet="AaBbÉé ,.-'", min_size=1, max_size=12), max_size=8))
+def test_names_told_apart_stay_apart(names: list[str]) -> None:
+    shown = told_apart(names)
+    assert set(shown) == set(names)
+    distinct = set(names)
+    assert len({shown[n] for n in distinct}) == len(distinct)

@@ -22,7 +22,7 @@ def hollywood_night(desk: Desk) -> Script:
     from gin_scorer.gui.main_window import MainWindow
 
     window = window_of(desk)
-    yield Until("the desk", lambda: window.db is not None and active(MainWindow))
+    yield Until("the desk", lambda: window.state.db is not None and active(MainWindow))
     yield from new_event(desk, "Thursday club night", CLUB, club=True, preset="Hollywood")
     yield keys("Ctrl+R", into=MainWindow)  # from habit: a club night has no rounds
     box = yield Until("Ctrl+R's refusal", lambda: active(QMessageBox))
@@ -67,7 +67,7 @@ def table_of_three(desk: Desk) -> Script:
     from gin_scorer.gui.main_window import MainWindow
 
     window = window_of(desk)
-    yield Until("the desk", lambda: window.db is not None and active(MainWindow))
+    yield Until("the desk", lambda: window.state.db is not None and active(MainWindow))
     yield from new_event(desk, "Three-handed Tuesday", CLUB[:4], club=True, preset="Pagat three")
     yield keys("Ctrl+M", into=MainWindow)
     yield from start_match(desk, ("Ann Lee", "Bob Marsh", "Dee Ray"), three=True)

@@ -118,7 +118,7 @@ class Desk:
         self.check(f"{what}: the window is on the screen", fits, said)
         outside = looks.outside_window(window)
         self.check(f"{what}: nothing reaches past the window's edges", not outside, outside)
-        navigator = getattr(window, "navigator", None)
+        navigator = window.findChild(QAbstractItemView, "navigator")
         cut = looks.cut_texts(window, leave_out=navigator)
         self.check(f"{what}: no text is cut", not cut, cut)
         if isinstance(navigator, QAbstractItemView):  # a known finding, reported apart

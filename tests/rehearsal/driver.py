@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.excepthook = fault
     window.show()
-    QTimer.singleShot(0, lambda: window.open_db(database))
+    QTimer.singleShot(0, lambda: window.station.open_db(database))
     chosen = scenarios()
     names = args.names or list(chosen)
 

@@ -33,7 +33,7 @@ def event_day(desk: Desk) -> Script:
     from gin_scorer.gui.main_window import MainWindow
 
     window = window_of(desk)
-    yield Until("the database open", lambda: window.db is not None and active(MainWindow))
+    yield Until("the database open", lambda: window.state.db is not None and active(MainWindow))
     yield from desk.shot("welcome")
     yield from new_event(desk, "Autumn Open 2026", ENTRANTS)
     yield from pair_round(desk, 1)
@@ -92,7 +92,7 @@ def new_event(
     yield from desk.tab_to(lambda w: w is dialog.name, backwards=True)
     yield keys("Return", into=NewEventDialog)
     yield Until(
-        "the event open", lambda: window_of(desk).event_id is not None and active(MainWindow)
+        "the event open", lambda: window_of(desk).state.event_id is not None and active(MainWindow)
     )
 
 
@@ -117,7 +117,7 @@ def pair_round(desk: Desk, number: int) -> Script:
     yield keys("Return", into=RoundPreviewDialog)
 
     def paired() -> bool:
-        rounds = {m.round_number for m in window.matches.get(window.event_id or 0, ())}
+        rounds = {m.round_number for m in window.state.matches.get(window.state.event_id or 0, ())}
         return number in rounds and active(MainWindow) is not None
 
     yield Until(f"round {number} paired", paired)
@@ -134,6 +134,8 @@ def projector(desk: Desk) -> Script:
     wall = yield Until("the projector", lambda: active(ProjectorWindow))
     assert isinstance(wall, ProjectorWindow)
     yield keys("P", into=ProjectorWindow)  # pause the turning: the rehearsal turns the pages
+    # Its standings are read on a worker: on a busy machine they took longer than the pause.
+    yield Until("the projector's pages", lambda: wall.pages)
     yield Pause(0.3)  # full screen, laid out
     desk.look_at(wall, "the projector")
     yield from look_at_the_standings_page(desk, wall)

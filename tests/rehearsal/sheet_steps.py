@@ -26,7 +26,7 @@ def window_of(desk: Desk) -> MainWindow:
 
 
 def panel_of(desk: Desk) -> MatchPanel:
-    scoring = window_of(desk).scoring
+    scoring = window_of(desk).state.scoring
     assert scoring is not None, "no event is open"
     return scoring.panel
 
@@ -37,7 +37,7 @@ def find_table(desk: Desk, table: int, round_number: int | None = 1) -> Script:
 
     window = window_of(desk)
     yield keys("Ctrl+F", into=MainWindow)
-    yield Until("the find box", lambda: focused() is window.find_box)
+    yield Until("the find box", lambda: focused() is window.state.find_box)
     yield keys("Ctrl+A", into=MainWindow)
     yield typed(f"T{table}", "Return", into=MainWindow)
 

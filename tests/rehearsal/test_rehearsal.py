@@ -193,11 +193,6 @@ def test_the_app_ran_without_a_fault(rehearsal: Rehearsal) -> None:
     assert rehearsal.returncode == 0, rehearsal.output[-3000:]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the navigator elides long lines ('T3 ○ Xiomara García Márquez v R…'): for the "
-    "lead, with issue 35's finding 9 (a line by surname) or a navigator as wide as its lines",
-)
 def test_the_navigators_lines_are_whole(rehearsal: Rehearsal) -> None:
     assert rehearsal.record is not None
     checks = [c for s in rehearsal.record["scenarios"].values() for c in s["checks"]]

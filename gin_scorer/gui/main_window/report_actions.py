@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,13 +11,15 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
+    QMenu,
     QMessageBox,
 )
 
 from gin_scorer import __version__
 from gin_scorer.gui.background import Operation, Report, in_background, wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.event_actions import EventActions
+from gin_scorer.gui.main_window.station_sync import StationSync
+from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.presentation.words import error_text
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
@@ -26,11 +28,20 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.services.dto import ScoreSheet
 
 
-class ReportActions(EventActions):
-    """The printouts and exports, the lock, the settings and the help."""
+class ReportActions:
+    """The printouts and exports, the lock, the settings and the help, on the window's shared
+    state (the settings change the station's backups)."""
 
-    def _fill_reports_menu(self) -> None:
-        if self.reports_menu.actions():
+    def __init__(self, state: WindowState, station: StationSync) -> None:
+        self.state = state
+        self.station = station
+        self.window = state.window  # the dialogs' parent
+        self._report: Operation[Path] | None = None
+
+    def fill_menu(self, menu: QMenu, add: Callable[[str, Callable[[], object]], object]) -> None:
+        """The Reports menu, filled when first opened (the report modules load reportlab,
+        not needed to start); ``add(text, slot)`` puts a command in it."""
+        if menu.actions():
             return
         from gin_scorer.reports import KINDS
         from gin_scorer.reports.build import CLUB_KINDS
@@ -51,25 +62,21 @@ class ReportActions(EventActions):
             if kind in CLUB_KINDS:
                 continue  # printed from the club's window (Club → Players, Seasons)
             label = translate("ReportActions", labels.get(kind, kind))
-            self._action("reports", label, self._report_asker(kind))
-        self.reports_menu.addSeparator()
-        self._action(
-            "reports",
+            add(label, self._report_asker(kind))
+        menu.addSeparator()
+        add(
             translate("ReportActions", "Export event (&JSON)…"),
             lambda: self.ask_export("event"),
         )
-        self._action(
-            "reports",
+        add(
             translate("ReportActions", "Export &entrants (CSV)…"),
             lambda: self.ask_export("entrants"),
         )
-        self._action(
-            "reports",
+        add(
             translate("ReportActions", "Export &results (CSV)…"),
             lambda: self.ask_export("results"),
         )
-        self._action(
-            "reports",
+        add(
             translate("ReportActions", "Export ha&nds (CSV)…"),
             lambda: self.ask_export("hands"),
         )
@@ -78,11 +85,11 @@ class ReportActions(EventActions):
         return lambda: self.ask_report(kind)
 
     def ask_report(self, kind: str) -> None:
-        if self.db is None:
+        if self.state.db is None:
             return
         suggested = str(Path.home() / f"{kind}.pdf")
         path, _ = QFileDialog.getSaveFileName(
-            self,
+            self.window,
             translate("ReportActions", "Save the {0} report").format(kind),
             suggested,
             translate("ReportActions", "PDF (*.pdf)"),
@@ -94,15 +101,17 @@ class ReportActions(EventActions):
         """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
         from gin_scorer.reports.request import Options
 
-        sheet = self.scoring.sheet if self.scoring else None
-        room = self.room.server if self.room.running else None
+        sheet = self.state.scoring.sheet if self.state.scoring else None
+        room = self.state.room.server if self.state.room.running else None
         return Options(
-            event_id=self.event_id,
+            event_id=self.state.event_id,
             match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
             blank=kind == "pad",
-            paper=self.settings.paper_size,
+            paper=self.state.settings.paper_size,
             # While the room is open, the table tents carry each table's code for its page.
-            room=room.addresses[0] if room is not None and room.event_id == self.event_id else None,
+            room=room.addresses[0]
+            if room is not None and room.event_id == self.state.event_id
+            else None,
         )
 
     def make_report(self, kind: str, path: str) -> Operation[Path] | None:
@@ -112,9 +121,9 @@ class ReportActions(EventActions):
             return None
         from gin_scorer.reports import build
 
-        chosen, db = self.report_options(kind), self.db
+        chosen, db = self.report_options(kind), self.state.db
         started = time.perf_counter()
-        self.statusBar().showMessage(translate("ReportActions", "Writing {0}…").format(path))
+        self.window.statusBar().showMessage(translate("ReportActions", "Writing {0}…").format(path))
 
         def write(_report: Report) -> Path:
             return build(
@@ -129,13 +138,13 @@ class ReportActions(EventActions):
 
         def written(out: Path) -> None:
             seconds = time.perf_counter() - started
-            self.statusBar().showMessage(
+            self.window.statusBar().showMessage(
                 translate("ReportActions", "Wrote {0} in {1:.1f} s").format(out, seconds),
                 8000,
             )
 
         self._report = in_background(
-            write, on_done=written, on_error=self._report_failed, parent=self
+            write, on_done=written, on_error=self._report_failed, parent=self.window
         )
         return self._report
 
@@ -144,15 +153,15 @@ class ReportActions(EventActions):
 
         if not isinstance(error, ReportError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
-        self.statusBar().clearMessage()
-        QMessageBox.warning(self, translate("ReportActions", "Report"), error_text(error))
+        self.window.statusBar().clearMessage()
+        QMessageBox.warning(self.window, translate("ReportActions", "Report"), error_text(error))
 
     def ask_export(self, what: str) -> None:
-        if self._open_event() is None:
+        if self.state.opened_event() is None:
             return
         suffix = "json" if what == "event" else "csv"
         path, _ = QFileDialog.getSaveFileName(
-            self,
+            self.window,
             translate("ReportActions", "Export {0}").format(what),
             str(Path.home() / f"{what}.{suffix}"),
             translate("ReportActions", "{0} (*.{1})").format(suffix.upper(), suffix),
@@ -167,9 +176,9 @@ class ReportActions(EventActions):
         from gin_scorer.services.errors import ServiceError
         from gin_scorer.services.spreadsheet_csv import write_csv_file
 
-        if self.db is None or self.event_id is None:
+        if self.state.db is None or self.state.event_id is None:
             return None
-        db, event_id = self.db, self.event_id
+        db, event_id = self.state.db, self.state.event_id
 
         def write() -> Path:
             if what == "event":
@@ -190,9 +199,13 @@ class ReportActions(EventActions):
         try:
             out = wait_for(write)  # a 100,000-hand export reads for seconds: not on the UI thread
         except (ServiceError, OSError) as error:
-            QMessageBox.warning(self, translate("ReportActions", "Export"), error_text(error))
+            QMessageBox.warning(
+                self.window, translate("ReportActions", "Export"), error_text(error)
+            )
             return None
-        self.statusBar().showMessage(translate("ReportActions", "Wrote {0}").format(out), 8000)
+        self.window.statusBar().showMessage(
+            translate("ReportActions", "Wrote {0}").format(out), 8000
+        )
         return out
 
     def set_locked(self, locked: bool, pin: str | None = None) -> bool:
@@ -206,7 +219,7 @@ class ReportActions(EventActions):
                 sheet.version,
                 locked=locked,
                 pin=given,
-                actor=self.settings.station,
+                actor=self.state.settings.station,
             ),
             pin=pin,
         )
@@ -214,15 +227,15 @@ class ReportActions(EventActions):
     def take_back_result(self, reason: str | None = None) -> bool:
         """Take back the open match's reported result (slip, forfeit, time called, ruling):
         it stays in the log, and the match is again what its hands say."""
-        sheet = self.scoring.sheet if self.scoring else None
-        if sheet is not None and sheet.result is None and self.scoring is not None:
-            self.scoring.panel.show_error(
+        sheet = self.state.scoring.sheet if self.state.scoring else None
+        if sheet is not None and sheet.result is None and self.state.scoring is not None:
+            self.state.scoring.panel.show_error(
                 translate("ReportActions", "this match has no reported result to take back")
             )
             return False
         if sheet is not None and reason is None:
             reason, ok = QInputDialog.getText(
-                self,
+                self.window,
                 translate("ReportActions", "Take back the result"),
                 translate("ReportActions", "Why is the reported result taken back?"),
             )
@@ -238,7 +251,7 @@ class ReportActions(EventActions):
                     open_sheet.match.id,
                     open_sheet.version,
                     reason=why,
-                    entered_by=self.settings.station,
+                    entered_by=self.state.settings.station,
                     pin=given,
                 )
             )
@@ -247,8 +260,8 @@ class ReportActions(EventActions):
             message = translate(
                 "ReportActions", "Reported result taken back: the hands decide again"
             )
-            self.statusBar().showMessage(message, 8000)
-            self.refresh_all()
+            self.window.statusBar().showMessage(message, 8000)
+            self.state.refresh_all()
         return done
 
     def _change_open_match(
@@ -259,63 +272,67 @@ class ReportActions(EventActions):
     ) -> bool:
         """``change(db, sheet, pin)`` on the open match, the PIN asked for only when the
         services want one (with their sentence saying why); a refusal shown on the sheet."""
-        sheet = self.scoring.sheet if self.scoring else None
-        if self.db is None or sheet is None or self.scoring is None:
-            self.statusBar().showMessage(translate("ReportActions", "Open a match first"), 4000)
+        sheet = self.state.scoring.sheet if self.state.scoring else None
+        if self.state.db is None or sheet is None or self.state.scoring is None:
+            self.window.statusBar().showMessage(
+                translate("ReportActions", "Open a match first"), 4000
+            )
             return False
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError, StoreError
 
-        db = self.db
+        db = self.state.db
         try:
-            fresh = with_pin(self, lambda given: change(db, sheet, given), first=pin)
+            fresh = with_pin(self.window, lambda given: change(db, sheet, given), first=pin)
         except (ServiceError, StoreError) as error:
-            self.scoring.panel.show_error(error_text(error))
+            self.state.scoring.panel.show_error(error_text(error))
             return False
         if fresh is None:
             return False
-        self.scoring.show_sheet(fresh)
-        self._saved()
+        self.state.scoring.show_sheet(fresh)
+        self.state.saved()
         return True
 
     def edit_settings(self) -> None:
         from gin_scorer.gui.settings_dialog import SettingsDialog
         from gin_scorer.services.name_order import name_order, set_name_order
 
-        db = self.db
+        db = self.state.db
         order = wait_for(lambda: name_order(db)) if db is not None else None
-        dialog = SettingsDialog(self.settings, self, name_order=order)
+        dialog = SettingsDialog(self.state.settings, self.window, name_order=order)
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
-            self.settings = dialog.saved()
-            self.station_label.setText(
-                translate("ReportActions", "Station: {0}").format(self.settings.station)
+            self.state.settings = dialog.saved()
+            self.state.station_label.setText(
+                translate("ReportActions", "Station: {0}").format(self.state.settings.station)
             )
-            self.apply_backup_interval()
+            self.station.apply_backup_interval()
             chosen = dialog.name_order()
             if db is not None and chosen is not order:
                 wait_for(lambda: set_name_order(db, chosen))
-                self.refresh_all()  # every list of players in the new order
+                self.state.refresh_all()  # every list of players in the new order
 
     def about_text(self) -> str:
         title = translate("ReportActions", "Gin Scorer {0}").format(__version__)
         what = translate("ReportActions", "Score keeping for Gin Rummy tournaments and clubs.")
-        where = translate("ReportActions", "Database: {0}").format(self.database)
+        where = translate("ReportActions", "Database: {0}").format(self.state.database)
         return f"<h3>{title}</h3><p>{what}</p><p>{where}</p>"
 
     def show_about(self) -> None:
-        QMessageBox.about(self, translate("ReportActions", "About Gin Scorer"), self.about_text())
+        QMessageBox.about(
+            self.window, translate("ReportActions", "About Gin Scorer"), self.about_text()
+        )
 
-    def show_help(self) -> None:
-        """F1: the desk's help, with the shortcuts as the menus have them now."""
+    def show_help(self, menus: Iterable[QMenu]) -> None:
+        """F1: the desk's help, with the shortcuts as ``menus`` have them now."""
         from gin_scorer.gui.help_window import HelpDialog, help_text, shortcuts_table
 
         actions = [
             (menu.title().replace("&", ""), action)
-            for menu in self.menus.values()
+            for menu in menus
             for action in menu.actions()
             if not action.isSeparator() and action.menu() is None
         ]
         heading = translate("ReportActions", "Every keyboard shortcut")
         markdown = f"{help_text()}\n\n## {heading}\n\n{shortcuts_table(actions)}"
-        self._help = HelpDialog(markdown, self)
+        self._help = HelpDialog(markdown, self.window)
         self._help.show()

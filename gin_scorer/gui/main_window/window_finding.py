@@ -1,7 +1,7 @@
 """Finding a player or a table from the box above the navigator (Ctrl+F): "T3" is table 3, a
 name is that player's tables; the one in play now first (the running event's current round,
 see :mod:`gin_scorer.presentation.table_search`); ↓ ↑ step through them, Enter opens one. A
-layer of the window: :mod:`.report_actions` < this module < :mod:`.menus`.
+part of the window, on its shared state (:mod:`.window_state`).
 """
 
 from __future__ import annotations
@@ -9,35 +9,44 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex
 
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.report_actions import ReportActions
+from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.gui.navigator import Node, round_label
 from gin_scorer.presentation.table_search import find_tables
 
 
-class WindowFinding(ReportActions):
-    _find_hits: list[Node]
-    _find_at: int
+class WindowFinding:
+    """The find box's hits, stepped through in the window's navigator."""
+
+    def __init__(self, state: WindowState) -> None:
+        self.state = state
+        self.window = state.window
+        # Nodes, not indexes: the tree is rebuilt after every change at any station.
+        self._find_hits: list[Node] = []
+        self._find_at = 0
 
     def focus_find(self) -> None:
-        self.find_box.setFocus()
-        self.find_box.selectAll()
+        self.state.find_box.setFocus()
+        self.state.find_box.selectAll()
 
-    def _find_changed(self, text: str) -> None:
+    def find_changed(self, text: str) -> None:
         found = find_tables(
-            text, self.events, self.navigator_model.tables(), open_event=self.event_id
+            text,
+            self.state.events,
+            self.state.navigator_model.tables(),
+            open_event=self.state.event_id,
         )
         self._find_hits = [Node("match", m.event_id, m.round_number, m.id) for m in found]
         self._find_at = 0
         if not text.strip():
-            self.statusBar().clearMessage()
+            self.window.statusBar().clearMessage()
         elif not self._find_hits:
-            self.statusBar().showMessage(
+            self.window.statusBar().showMessage(
                 translate("MainWindow", "No table has {0!r} in its line").format(text.strip()),
                 6000,
             )
         self._find_show()
 
-    def _find_step(self, step: int) -> None:
+    def find_step(self, step: int) -> None:
         if self._find_hits:
             self._find_at = (self._find_at + step) % len(self._find_hits)
             self._find_show()
@@ -46,7 +55,7 @@ class WindowFinding(ReportActions):
         """The current hit's place in the tree as it is now (None if it is gone)."""
         if not self._find_hits:
             return None
-        item = self.navigator_model.find(self._find_hits[self._find_at])
+        item = self.state.navigator_model.find(self._find_hits[self._find_at])
         return item.index() if item is not None else None
 
     def _find_show(self) -> None:
@@ -55,14 +64,14 @@ class WindowFinding(ReportActions):
             return
         parent = index.parent()
         while parent.isValid():
-            self.navigator.expand(parent)
+            self.state.navigator.expand(parent)
             parent = parent.parent()
-        self.navigator.setCurrentIndex(index)
-        self.navigator.scrollTo(index)
+        self.state.navigator.setCurrentIndex(index)
+        self.state.navigator.scrollTo(index)
         count = len(self._find_hits)
         hit = self._find_hits[self._find_at]
-        event = next((e.name for e in self.events if e.id == hit.event_id), "")
-        self.statusBar().showMessage(
+        event = next((e.name for e in self.state.events if e.id == hit.event_id), "")
+        self.window.statusBar().showMessage(
             translate("MainWindow", "{0} of {1}: {2} · {3} · {4}  ·  Enter opens it").format(
                 self._find_at + 1, count, event, round_label(hit.round_number), index.data()
             )
@@ -70,7 +79,7 @@ class WindowFinding(ReportActions):
             10000,
         )
 
-    def _find_open(self) -> None:
+    def find_open(self) -> None:
         index = self._find_index()
         if index is not None:
-            self._node_activated(index)
+            self.state.node_activated(index)

@@ -1,5 +1,5 @@
-"""The main window's shared state and its navigation: the navigator, the event's tabs, the
-score sheet page, refreshing what changed.
+"""The main window's shared state and its navigation: what is open, the navigator, the
+event's tabs, the score sheet page, refreshing what changed. Every part of the window holds it.
 """
 
 from __future__ import annotations
@@ -9,19 +9,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QModelIndex, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtCore import QModelIndex, QSettings, QTimer
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
-    QMenu,
+    QSplitter,
     QStackedWidget,
     QTabWidget,
     QTreeView,
     QWidget,
 )
 
-from gin_scorer.gui.background import Operation
 from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.navigator import (
@@ -36,19 +35,19 @@ from gin_scorer.gui.navigator import (
 from gin_scorer.gui.queries import GuiThreadCalls, Query, Reads
 from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.round_clock import RoundClock
+from gin_scorer.gui.screen_fit import cards_shown, widen_for_lines
 from gin_scorer.gui.seal_label import SealLabel
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
-from gin_scorer.gui.zoom import apply_zoom
+from gin_scorer.gui.zoom import apply_zoom, read_zoom
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import ChangeFeed, EventView, MatchView, ScoreSheet
+from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 from gin_scorer.tournament.model import Format
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.club_window import ClubWindow
     from gin_scorer.gui.demo_play import DemoPlay
-    from gin_scorer.gui.match_controller import ScoringPage
-    from gin_scorer.services.backups import BackupFile
+    from gin_scorer.gui.scoring_page import ScoringPage
     from gin_scorer.services.database import Database
 
 
@@ -60,54 +59,53 @@ def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple
 T = TypeVar("T")
 
 
-class WindowState(QMainWindow):
-    """What every part of the main window shares: its widgets, the open database and event,
-    and the ways to refresh and navigate them. The parts above it add the actions."""
+class WindowState:
+    """What every part of the main window shares: what is open (the database, the event, the
+    match on the score sheet), the Reads helper every refresh reads through, the widgets that
+    show them, and the ways to refresh and navigate them. The window makes its widgets and
+    its parts (the station, the event and report actions, finding, the menus), each holding
+    this state."""
 
-    database: str
-    settings: GuiSettings
-    db: Database | None
-    event_id: int | None
-    events: tuple[EventView, ...]
-    matches: dict[int, tuple[MatchView, ...]]
-    marker: int
-    last_save: datetime | None
-    round_numbers: tuple[int, ...]
-    undo_stack: QUndoStack
+    # The widgets, made by the window (gin_scorer.gui.main_window.main_window) at its start.
     navigator_model: NavigatorModel
     navigator: QTreeView
     find_box: FindBox
     welcome: WelcomePage
-    scoring: ScoringPage | None
     tabs: QTabWidget
-    event_views: dict[str, QWidget]
     stack: QStackedWidget
+    panes: QSplitter  # the navigator's pane beside the pages
     database_label: QLabel
     station_label: QLabel
     saved_label: QLabel
     seal_label: SealLabel
+    clock_label: QLabel
     backup_status: BackupStatus
-    _stop_backups: Callable[[], None] | None
-    menus: dict[str, QMenu]
-    reports_menu: QMenu
-    poll_timer: QTimer
-    _stale_views: set[str]
-    reads: Reads  # every refresh reads on the worker through it
-    _after_tables: list[Callable[[], None]]  # run once the next tables read is shown
-    _lines_to_read: set[int]  # other stations' tables still to relabel
-    _rounds_read: Rounds | None  # the tables of the last read, in their rounds
-    _marks_read: dict[int, int] | None  # and summed up, event by event
-    gui_thread_calls: GuiThreadCalls | None  # a debug hook (see gin_scorer.gui.queries)
-    zoom: float  # View → Zoom: 1.0 is 100 %
-    cards_shown: bool  # View → Cards panel (F4)
-    cards_action: QAction
     round_clock: RoundClock
     room: RoomControl
-    club_window: ClubWindow | None  # Club → Players / Seasons, while open
-    _demo: DemoPlay | None
-    _poll: Operation[ChangeFeed] | None
-    _backup: Operation[BackupFile] | None
-    _report: Operation[Path] | None
+
+    def __init__(self, window: QMainWindow, database: str, settings: GuiSettings) -> None:
+        self.window = window  # its status bar says what happened; dialogs open over it
+        self.database = database
+        self.settings = settings
+        self.db: Database | None = None
+        self.event_id: int | None = None
+        self.events: tuple[EventView, ...] = ()
+        self.matches: dict[int, tuple[MatchView, ...]] = {}
+        self.round_numbers: tuple[int, ...] = ()
+        self.last_save: datetime | None = None
+        self.scoring: ScoringPage | None = None  # the score sheet's page, once made
+        self.event_views: dict[str, QWidget] = {}
+        self.club_window: ClubWindow | None = None  # Club → Players / Seasons, while open
+        self.demo: DemoPlay | None = None
+        self.reads = Reads(window)  # every refresh reads on the worker through it
+        self.undo_stack = QUndoStack(window)
+        self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
+        self.zoom = read_zoom(QSettings().value("view/zoom"))  # View → Zoom: 1.0 is 100 %
+        self.cards_shown = cards_shown(window)  # View → Cards panel (F4)
+        self._stale_views: set[str] = set()  # refreshed when next brought to the front
+        self._after_tables: list[Callable[[], None]] = []  # run once the next read is shown
+        self._rounds_read: Rounds | None = None  # the tables of the last read, in rounds
+        self._marks_read: dict[int, int] | None = None  # and summed up, event by event
 
     def show_database(self, database: str) -> None:
         """The status bar names the database briefly — its file, or a server's host and
@@ -125,20 +123,6 @@ class WindowState(QMainWindow):
             self.club_window.close()
             self.club_window.deleteLater()
             self.club_window = None
-
-    def _action(
-        self,
-        menu_title: str,
-        text: str,
-        slot: Callable[[], object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())
-        self.menus[menu_title].addAction(action)
-        return action
 
     def apply_view_choices(self) -> None:
         """The director's zoom and whether the cards panel shows, on the event's tabs."""
@@ -185,7 +169,7 @@ class WindowState(QMainWindow):
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
-        self.statusBar().showMessage(
+        self.window.statusBar().showMessage(
             translate("WindowState", "Not read: {0}").format(error_text(error)), 8000
         )
 
@@ -205,6 +189,12 @@ class WindowState(QMainWindow):
         item = model.find(current) if isinstance(current, Node) else None
         if item is not None:
             view.setCurrentIndex(item.index())
+        self.fit_navigator()
+
+    def fit_navigator(self) -> None:
+        """The navigator as wide as its lines in sight, up to a third of the window (a
+        laptop's score sheet keeps its columns), once the tree has laid them out."""
+        QTimer.singleShot(0, self.navigator, lambda: widen_for_lines(self.panes, self.navigator))
 
     def refresh_event_views(self, *, every_view: bool = False) -> None:
         """Refresh the view in front (or all); the others when they are next shown."""
@@ -225,13 +215,13 @@ class WindowState(QMainWindow):
             else:
                 self._stale_views.add(key)
 
-    def _tab_changed(self, _index: int) -> None:
+    def tab_changed(self, _index: int) -> None:
         front = self.tabs.currentWidget()
         for key, view in self.event_views.items():
             if view is front and key in self._stale_views:
                 self.refresh_event_views()
 
-    def _saved(self) -> None:
+    def saved(self) -> None:
         self.last_save = datetime.now()
         self.saved_label.setText(
             translate("WindowState", "Last save: {0:%H:%M:%S}").format(self.last_save)
@@ -249,13 +239,13 @@ class WindowState(QMainWindow):
         db = self.db
         self.read_then("seal", lambda: current_seal(db), self.seal_label.show_seal)
 
-    def _sheet_changed(self, sheet: ScoreSheet) -> None:
+    def sheet_changed(self, sheet: ScoreSheet) -> None:
         """After a hand: this match's navigator line, then the event views."""
         self.navigator_model.update_match(sheet.match)
         if self.event_id == sheet.match.event_id:
             self.refresh_event_views()  # only the view in front; the score sheet usually
 
-    def _node_activated(self, index: QModelIndex) -> None:
+    def node_activated(self, index: QModelIndex) -> None:
         node = index.data(NODE_ROLE)
         if not isinstance(node, Node):
             return
@@ -319,7 +309,7 @@ class WindowState(QMainWindow):
         if self.scoring is not None and shown is not None and shown.match.id == sheet.match.id:
             self.scoring.show_sheet(sheet)  # its sheet_changed refreshes the navigator line
             return
-        self._sheet_changed(sheet)
+        self.sheet_changed(sheet)
 
     def reload_sheet(self) -> None:
         """The open sheet read again: a result entered beside it (the slips window) must not
@@ -342,14 +332,6 @@ class WindowState(QMainWindow):
             self.tabs.setCurrentWidget(self.scoring)
             self.scoring.panel.entry.setFocus()
 
-    def focus_cards(self) -> None:
-        """Type the players' cards: the panel shown (if F4 had hidden it) and its first field."""
-        if self.scoring is not None:
-            if not self.cards_shown:
-                self.cards_action.trigger()  # View → Cards panel, ticked again
-            self.tabs.setCurrentWidget(self.scoring)
-            self.scoring.cards.knocker_edit.setFocus()
-
     def correct_selected(self) -> None:
         if self.scoring is None:
             return
@@ -365,15 +347,17 @@ class WindowState(QMainWindow):
         if self.scoring is not None:
             self.scoring.void()
 
-    def _open_event(self) -> tuple[Database, int] | None:
+    def opened_event(self) -> tuple[Database, int] | None:
         """The database and the open event, or None (saying so in the status bar)."""
         if self.db is None or self.event_id is None:
-            self.statusBar().showMessage(translate("WindowState", "Open an event first"), 4000)
+            self.window.statusBar().showMessage(
+                translate("WindowState", "Open an event first"), 4000
+            )
             return None
         return self.db, self.event_id
 
-    def _changed(self, message: str) -> None:
+    def changed(self, message: str) -> None:
         """After a change saved through the services: the save time, every view, a word."""
-        self._saved()
+        self.saved()
         self.refresh_all()
-        self.statusBar().showMessage(message, 6000)
+        self.window.statusBar().showMessage(message, 6000)

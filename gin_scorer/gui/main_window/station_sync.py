@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QThreadPool
+from PySide6.QtCore import QThreadPool, QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -18,9 +19,9 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.pages import WindowPages
+from gin_scorer.gui.main_window.window_pages import WindowPages
+from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.gui.queries import watch_gui_thread
-from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
 
@@ -51,7 +52,7 @@ def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, .
     return tuple(found)
 
 
-_PAGES = ("gin_scorer.gui.match_controller", "gin_scorer.gui.views")
+_PAGES = ("gin_scorer.gui.scoring_page", "gin_scorer.gui.views")
 """The modules of the pages an open database shows (the score sheet, the event's views):
 loaded with the database, on the worker, so that the window that makes the pages next does
 not stand still while Python reads them (they load after the window first shows, for a
@@ -69,21 +70,35 @@ def _opened(database: str, station: str) -> tuple[Database, int]:
     return db, current_marker(db)
 
 
-class StationSync(WindowPages):
-    """Opens the database, follows the other stations, keeps the backups."""
+class StationSync:
+    """Opens the database, follows the other stations, keeps the backups: the open database
+    in the window's shared state is this part's to change."""
+
+    def __init__(self, state: WindowState, pages: WindowPages) -> None:
+        self.state = state
+        self.pages = pages
+        self.window = state.window  # the dialogs' parent
+        self.marker = 0  # the change feed's, polled from
+        self._poll: Operation[ChangeFeed] | None = None
+        self._backup: Operation[BackupFile] | None = None
+        self._stop_backups: Callable[[], None] | None = None
+        self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
+        self.poll_timer = QTimer(self.window)
+        self.poll_timer.setInterval(POLL_MS)
+        self.poll_timer.timeout.connect(self.poll_changes)
 
     def open_db(self, database: str) -> bool:
         from gin_scorer.services.errors import StoreError
 
-        self.room.stop()  # it serves the database being closed
-        self.close_club()  # so does the club's window
+        self.state.room.stop()  # it serves the database being closed
+        self.state.close_club()  # so does the club's window
         self._close_db()
-        self.database = database
-        self.show_database(database)
-        self.reads.forget()  # answers about the database being closed
+        self.state.database = database
+        self.state.show_database(database)
+        self.state.reads.forget()  # answers about the database being closed
         try:
-            station = self.settings.station
-            self.db, self.marker = wait_for(lambda: _opened(database, station))
+            station = self.state.settings.station
+            self.state.db, self.marker = wait_for(lambda: _opened(database, station))
         except (StoreError, OSError) as error:
             from gin_scorer.services.errors import CorruptDatabase
 
@@ -94,29 +109,29 @@ class StationSync(WindowPages):
                     "Cannot open {0}: {1} In the app: File → Restore a backup… and choose the "
                     "newest.",
                 )
-            self.welcome.show_message(cannot.format(database, error), error=True)
-            self.stack.setCurrentWidget(self.welcome)
+            self.state.welcome.show_message(cannot.format(database, error), error=True)
+            self.state.stack.setCurrentWidget(self.state.welcome)
             return False
         from gin_scorer.services.backup_keeper import keep_backing_up
 
-        self._stop_backups = keep_backing_up(self.db)  # hands entered elsewhere too
-        self.backup_status.watch(self.db)
+        self._stop_backups = keep_backing_up(self.state.db)  # hands entered elsewhere too
+        self.state.backup_status.watch(self.state.db)
         if os.environ.get("GIN_SCORER_WATCH_GUI_THREAD"):  # a debug hook (the tests use it)
-            self.gui_thread_calls = watch_gui_thread(self.db)
-        self.refresh_seal()
-        self.undo_stack.clear()
-        self.event_id = None
-        self._make_pages()
-        self.refresh_all()
-        self.stack.setCurrentWidget(self.welcome)
+            self.state.gui_thread_calls = watch_gui_thread(self.state.db)
+        self.state.refresh_seal()
+        self.state.undo_stack.clear()
+        self.state.event_id = None
+        self.pages.make()
+        self.state.refresh_all()
+        self.state.stack.setCurrentWidget(self.state.welcome)
         self.poll_timer.start()
         return True
 
     def choose_database(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self,
+            self.window,
             translate("StationSync", "Open or create a database"),
-            str(Path(self.database).parent),
+            str(Path(self.state.database).parent),
             translate("StationSync", "Gin Scorer database (*.sqlite *.db);;All files (*)"),
             options=QFileDialog.Option.DontConfirmOverwrite,
         )
@@ -126,71 +141,70 @@ class StationSync(WindowPages):
     def choose_url(self) -> None:
         """A shared PostgreSQL database, for several stations at one event."""
         url, ok = QInputDialog.getText(
-            self,
+            self.window,
             translate("StationSync", "Open a server database"),
             translate("StationSync", "PostgreSQL URL, e.g. postgresql+psycopg://user@host/gin:"),
-            text=self.database if "://" in self.database else "",
+            text=self.state.database if "://" in self.state.database else "",
         )
         if ok and url.strip():
             self.open_db(url.strip())
 
-    def closeEvent(self, event: object) -> None:
-        remember_window(self)
+    def close_down(self) -> None:
+        """The window closes: stop following the database, then close it."""
         self.poll_timer.stop()
-        self.room.stop()  # the phones' pages go with the desk
-        if self._demo is not None and self._demo.running:
-            self._demo.stop()  # the run ends after the match being played; it stays recorded
+        self.state.room.stop()  # the phones' pages go with the desk
+        if self.state.demo is not None and self.state.demo.running:
+            self.state.demo.stop()  # the run ends after the match being played; it stays recorded
         # A backup, a report or a look at the other stations may still be running on a worker
         # with this database: let it finish before the database is closed under it.
         QThreadPool.globalInstance().waitForDone(30_000)
-        self.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
-        self.navigator_model.empty()  # items hold Python values: release them now, not at exit
+        self.state.undo_stack.clear()  # commands hold Python callbacks: drop them while Python runs
+        self.state.navigator_model.empty()  # items hold Python values: release now
         self._close_db()
-        super().closeEvent(event)  # type: ignore[arg-type]
 
     def _close_db(self) -> None:
         """Close the open database (after its backup in flight) and stop following it."""
         if self._stop_backups is not None:
             self._stop_backups()
             self._stop_backups = None
-        self.backup_status.watch(None)
-        if self.db is not None:
-            self.db.close()
-            self.db = None
+        self.state.backup_status.watch(None)
+        if self.state.db is not None:
+            self.state.db.close()
+            self.state.db = None
 
     def poll_changes(self) -> Operation[ChangeFeed] | None:
         """Look for other stations' writes on a worker (a slow server never freezes the
         window); refresh what they touched when the answer comes. While one look is out, the
         timer's next tick starts no second one."""
-        if self.db is None or (self._poll is not None and self._poll.running):
+        if self.state.db is None or (self._poll is not None and self._poll.running):
             return None
         from gin_scorer.services.changes import changes_since
 
-        db, marker = self.db, self.marker
+        db, marker = self.state.db, self.marker
         self._poll = in_background(
             lambda _report: changes_since(db, marker),
             on_done=lambda feed: self._apply_changes(db, feed),
             on_error=self._poll_failed,
-            parent=self,
+            parent=self.window,
         )
         return self._poll
 
     def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
         """Other stations' writes: refresh what they touched (on the UI thread)."""
-        if db is not self.db:
+        if db is not self.state.db:
             return  # another database was opened meanwhile
         self.marker = feed.marker
         if feed.changes:  # any station's, this one's too (not every write passes _saved)
-            self.refresh_seal()
-        mine = self.settings.station
+            self.state.refresh_seal()
+        mine = self.state.settings.station
         foreign = [c for c in feed.changes if c.station != mine]
         if not foreign:
             return
         if any(c.table not in _MATCH_TABLES for c in foreign):
-            self.refresh_all()  # new events, rounds or entrants: rebuild the tree
+            self.state.refresh_all()  # new events, rounds or entrants: rebuild the tree
         else:
             self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
-        sheet = self.scoring.sheet if self.scoring else None
+        sheet = self.state.scoring.sheet if self.state.scoring else None
         if sheet is not None and sheet.match.id in feed.match_ids:
             self._reread_sheet(db, sheet.match.id)
 
@@ -200,13 +214,13 @@ class StationSync(WindowPages):
         from gin_scorer.services.matches import get_score_sheet
 
         def show(sheet: ScoreSheet) -> None:
-            shown = self.scoring.sheet if self.scoring is not None else None
+            shown = self.state.scoring.sheet if self.state.scoring is not None else None
             if shown is None or shown.match.id != match_id or sheet.version < shown.version:
                 return  # another sheet is shown now, or a newer one (entered here)
-            if self.scoring is not None:
-                self.scoring.show_sheet(sheet)
+            if self.state.scoring is not None:
+                self.state.scoring.show_sheet(sheet)
 
-        self.read_then("sheet", lambda: get_score_sheet(db, match_id), show)
+        self.state.read_then("sheet", lambda: get_score_sheet(db, match_id), show)
 
     def _poll_failed(self, error: Exception) -> None:
         """A look that failed (the server away, the file busy): said in the status bar; the
@@ -215,7 +229,7 @@ class StationSync(WindowPages):
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
-        self.statusBar().showMessage(
+        self.window.statusBar().showMessage(
             translate("StationSync", "Other stations' changes not read: {0}").format(
                 error_text(error)
             ),
@@ -225,40 +239,42 @@ class StationSync(WindowPages):
     def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
         """Relabel the tables other stations changed, read on the worker. Tables asked for
         while a read is out are read with the next one, so none is missed."""
-        if self.db is None:
+        if self.state.db is None:
             return
-        db = self.db
+        db = self.state.db
         self._lines_to_read |= match_ids
         asked = frozenset(self._lines_to_read)
 
         def show(matches: tuple[MatchView, ...]) -> None:
             self._lines_to_read -= asked
             for match in matches:
-                self.navigator_model.update_match(match)
-            self.refresh_event_views()
+                self.state.navigator_model.update_match(match)
+            self.state.refresh_event_views()
 
-        self.read_then("match lines", lambda: _read_matches(db, asked), show)
+        self.state.read_then("match lines", lambda: _read_matches(db, asked), show)
 
     def back_up_now(self) -> Operation[BackupFile] | None:
         """A backup now, on a worker (a server database is copied across the network); the
         status bar says where it went. A second click while one runs starts nothing."""
-        if self.db is None:
-            self.statusBar().showMessage(translate("StationSync", "No database is open"), 4000)
+        if self.state.db is None:
+            self.window.statusBar().showMessage(
+                translate("StationSync", "No database is open"), 4000
+            )
             return None
         if self._backup is not None and self._backup.running:
             return self._backup
         from gin_scorer.services.backups import back_up_now
 
-        db = self.db
-        self.statusBar().showMessage(translate("StationSync", "Backing up…"))
+        db = self.state.db
+        self.window.statusBar().showMessage(translate("StationSync", "Backing up…"))
         self._backup = in_background(
             lambda _report: back_up_now(db),
-            on_done=lambda made: self.statusBar().showMessage(
+            on_done=lambda made: self.window.statusBar().showMessage(
                 translate("StationSync", "Backed up to {0}").format(made.path),
                 10000,
             ),
             on_error=self._backup_failed,
-            parent=self,
+            parent=self.window,
         )
         return self._backup
 
@@ -267,9 +283,9 @@ class StationSync(WindowPages):
 
         if not isinstance(error, StoreError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
-        self.statusBar().clearMessage()
+        self.window.statusBar().clearMessage()
         QMessageBox.warning(
-            self,
+            self.window,
             translate("StationSync", "Back up now"),
             translate("StationSync", "The backup failed: {0}").format(error_text(error)),
         )
@@ -284,29 +300,29 @@ class StationSync(WindowPages):
         chosen = self._chosen_backup()
         if chosen is None:
             return False
-        if self.db is not None:  # the file is about to be replaced under it
+        if self.state.db is not None:  # the file is about to be replaced under it
             self.poll_timer.stop()
             self._close_db()
         try:
             # On a worker: copying, checking and migrating a large file takes its time. The
             # PIN, when the file is guarded, is asked half-way through, on the UI thread.
-            ask_pin = asked_on_ui_thread(lambda: ask_database_pin(self))
-            result = wait_for(lambda: restore_backup(self.database, chosen, ask_pin=ask_pin))
+            ask_pin = asked_on_ui_thread(lambda: ask_database_pin(self.window))
+            result = wait_for(lambda: restore_backup(self.state.database, chosen, ask_pin=ask_pin))
         except PinCancelled:
-            self.open_db(self.database)
+            self.open_db(self.state.database)
             return False
         except (StoreError, OSError) as error:
             text = error_text(error)
             if "nothing was" not in text.lower():
                 text = translate("StationSync", "Nothing was restored: {0}").format(text)
             QMessageBox.warning(
-                self,
+                self.window,
                 translate("StationSync", "Restore a backup"),
                 text[:1].upper() + text[1:],
             )
-            self.open_db(self.database)
+            self.open_db(self.state.database)
             return False
-        self.open_db(self.database)
+        self.open_db(self.state.database)
         said = [translate("StationSync", "Restored from {0}.").format(result.restored_from)]
         if result.safety_backup is not None:
             said.append(
@@ -320,7 +336,9 @@ class StationSync(WindowPages):
                     result.damaged_moved_to
                 )
             )
-        QMessageBox.information(self, translate("StationSync", "Restore a backup"), "\n".join(said))
+        QMessageBox.information(
+            self.window, translate("StationSync", "Restore a backup"), "\n".join(said)
+        )
         return True
 
     def _chosen_backup(self) -> Path | None:
@@ -330,13 +348,13 @@ class StationSync(WindowPages):
         from gin_scorer.services.errors import StoreError
 
         try:
-            found = backups_of(self.db if self.db is not None else self.database)
+            found = backups_of(self.state.db if self.state.db is not None else self.state.database)
         except (StoreError, OSError) as error:
             QMessageBox.warning(
-                self, translate("StationSync", "Restore a backup"), error_text(error)
+                self.window, translate("StationSync", "Restore a backup"), error_text(error)
             )
             return None
-        dialog = RestoreDialog(self.database, found, self)
+        dialog = RestoreDialog(self.state.database, found, self.window)
         try:
             if dialog.exec() != RestoreDialog.DialogCode.Accepted:
                 return None
@@ -350,15 +368,17 @@ class StationSync(WindowPages):
         The schedule is kept in the database itself (so every station shares it); this is the
         service call ``gin-scorer backup --every-minutes`` makes too.
         """
-        if self.db is None or not self.db.is_sqlite:
+        if self.state.db is None or not self.state.db.is_sqlite:
             return False
         from gin_scorer.services.backup_schedule import set_backup_schedule
         from gin_scorer.services.errors import StoreError
 
         try:
-            set_backup_schedule(self.db, every_minutes=self.settings.backup_interval_minutes)
+            set_backup_schedule(
+                self.state.db, every_minutes=self.state.settings.backup_interval_minutes
+            )
         except StoreError as error:
-            self.statusBar().showMessage(
+            self.window.statusBar().showMessage(
                 translate("StationSync", "Backup interval not changed: {0}").format(
                     error_text(error)
                 ),

@@ -12,22 +12,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QInputDialog,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gin_scorer.core.hands import HandRecord, Problem
+from gin_scorer.core.hands import HandRecord
 from gin_scorer.gui import three_sheet
 from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.match_panel import MatchPanel
+from gin_scorer.gui.override_dialog import OverrideAsker, ReasonAsker, ask_override, ask_reason
 from gin_scorer.gui.pin_prompt import PinAsker, ask_pin
 from gin_scorer.gui.screen_fit import ReflowSplitter
 from gin_scorer.gui.undo_commands import (
@@ -38,86 +30,11 @@ from gin_scorer.gui.undo_commands import (
 )
 from gin_scorer.presentation.announcements import hand_saved_text, milestone_text
 from gin_scorer.presentation.entry_grammar import EntryState
-from gin_scorer.presentation.words import error_text, say
+from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.errors import HandRejected, PinError
 from gin_scorer.services.matches import get_score_sheet
-
-# Asks the director for an override reason given the problems; None means "do not record".
-OverrideAsker = Callable[[QWidget, tuple[Problem, ...]], "str | None"]
-ReasonAsker = Callable[[QWidget, str], "str | None"]
-# Asks for the director's PIN, saying why it is needed; None means "give up".
-
-
-class OverrideDialog(QDialog):
-    """Record a hand the core refused: the director reads the problems and gives a reason."""
-
-    def __init__(self, parent: QWidget | None, problems: tuple[Problem, ...]) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(translate("OverrideDialog", "Director's override"))
-        layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                translate("OverrideDialog", "<b>The cards do not agree with the declaration:</b>")
-            )
-        )
-        listing = QListWidget()
-        listing.setAccessibleName(translate("OverrideDialog", "What the cards do not agree with"))
-        for problem in problems:
-            mark = "✖" if problem.is_error else "⚠"
-            listing.addItem(f"{mark} {say(problem.words)}")
-        layout.addWidget(listing)
-        layout.addWidget(
-            QLabel(
-                translate(
-                    "OverrideDialog", "Record it anyway? The director's reason (kept on the sheet):"
-                )
-            )
-        )
-        self.reason = QLineEdit()
-        self.reason.setAccessibleName(
-            translate("OverrideDialog", "The director's reason for the override")
-        )
-        self.reason.setPlaceholderText(
-            translate("OverrideDialog", "e.g. players agreed the count at the table")
-        )
-        layout.addWidget(self.reason)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
-            translate("OverrideDialog", "Record with override")
-        )
-        buttons.accepted.connect(self._accept_if_reason)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-
-    def _accept_if_reason(self) -> None:
-        if self.reason.text().strip():
-            self.accept()
-        else:
-            self.reason.setPlaceholderText(
-                translate("OverrideDialog", "a reason is required for an override")
-            )
-            self.reason.setFocus()
-
-
-def ask_override(parent: QWidget, problems: tuple[Problem, ...]) -> str | None:
-    dialog = OverrideDialog(parent, problems)
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        return dialog.reason.text().strip()
-    return None
-
-
-def ask_reason(parent: QWidget, what: str) -> str | None:
-    text, ok = QInputDialog.getText(
-        parent,
-        what,
-        translate("match_controller", "{0}: reason (kept in the log)").format(what),
-    )
-    return text.strip() if ok and text.strip() else None
-
 
 # The score sheet's width in characters, for the choice of panel beside or under it.
 _SHEET_CHARACTERS = 104
