@@ -221,9 +221,7 @@ def _pad_instead(db: Database | None, run: SheetRun, out: Path, options: Options
     raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
 
 
-def _no_pad(
-    then: Builder,
-) -> Builder:
+def _no_pad(then: Builder) -> Builder:
     """A format with no pad of its own: a blank pad (``then``) when asked for one, else the
     event's sheets are the way."""
 
