@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.ledgers import ledger_games
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui import three_sheet
 from gin_scorer.gui.entry_line import EntryLine
@@ -42,8 +43,8 @@ from gin_scorer.presentation.entry_grammar import (
     read_entry,
 )
 from gin_scorer.presentation.match_place import match_names, match_place
-from gin_scorer.presentation.seat_words import entry_names, is_seated, next_seat_words
-from gin_scorer.presentation.three_words import next_hand_words, three_table
+from gin_scorer.presentation.seat_words import entry_names, next_seat_words
+from gin_scorer.presentation.three_words import next_hand_words
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
@@ -217,13 +218,13 @@ class MatchPanel(QWidget):
             self.refit()
             self.layout_of_pad.follow_newest()
         # A table of three is one game with three scores: the scoreboard says them all.
-        self.games_table.setVisible(sheet is None or three_table(sheet) is None)
+        self.games_table.setVisible(sheet is None or not profile_of(sheet.rules).per_player)
         self._update_preview(self.entry.text())
 
     def _show_heading(self, sheet: ScoreSheet) -> None:
         """The title naming the table and its players, the scoreboard, the next hand."""
         place = match_place(sheet.match)
-        three = three_table(sheet) is not None
+        three = profile_of(sheet.rules).per_player
         if three:
             self.title.setText(three_sheet.title(sheet))
         elif place:
@@ -256,8 +257,7 @@ class MatchPanel(QWidget):
         first = (
             not sheet.hands
             and not sheet.finished
-            and not is_seated(sheet.rules)
-            and three_table(sheet) is None
+            and not profile_of(sheet.rules).seats_decide_dealer
         )
         self.first_dealer_label.setVisible(first)
         self.first_dealer.setVisible(first)

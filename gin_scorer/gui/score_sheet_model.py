@@ -10,16 +10,15 @@ entry, so the totals shown are always the ledger's, never something the GUI adde
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
-
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.gui import three_sheet
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.sheet_columns import Column, DeskSheet, GameKey, Key, desk_sheet
 from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.hand_words import (
     declared_text,
@@ -31,55 +30,19 @@ from gin_scorer.presentation.hand_words import (
 )
 from gin_scorer.presentation.match_place import short_names
 from gin_scorer.presentation.seat_words import (
-    is_seated,
     seat_label,
     seat_names,
     seat_notes,
     side_label,
 )
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
-from gin_scorer.presentation.three_words import hand_players, three_table
+from gin_scorer.presentation.three_words import hand_players
 from gin_scorer.services.dto import HandRow, ScoreSheet
 
 _Index = QModelIndex | QPersistentModelIndex
 
 
-class Column(IntEnum):
-    """The base columns; Hollywood game columns sit between GAME and NOTES. A table of three
-    has its own columns instead of the two sides' points and totals (:mod:`.three_sheet`)."""
-
-    HAND = 0
-    DEALER = 1
-    OUTCOME = 2
-    DECLARED = 3
-    POINTS_A = 4
-    POINTS_B = 5
-    TOTAL_A = 6
-    TOTAL_B = 7
-    GAME = 8
-    NOTES = 9
-
-
-@dataclass(frozen=True, slots=True)
-class GameKey:
-    """A Hollywood game's column (kept apart from :class:`Column`, whose members are ints)."""
-
-    number: int
-
-
-_Key = Column | GameKey | three_sheet.ThreeKey
-# A table of three: the totals beside the hand's result and points, so a narrow screen
-# keeps them in view; the declared deadwood after them.
-_THREE_COLUMNS: tuple[_Key, ...] = (
-    Column.HAND,
-    Column.DEALER,
-    three_sheet.PLAYERS,
-    Column.OUTCOME,
-    three_sheet.SCORED,
-    *three_sheet.TOTALS,
-    Column.DECLARED,
-    Column.NOTES,
-)
+_Key = Key
 
 HAND_ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 """Data role returning the row's :class:`HandRow` (for editing and the cards panel)."""
@@ -144,10 +107,8 @@ class ScoreSheetModel(QAbstractTableModel):
                 ends.add(len(rows) - 1)
             self._game_ends = frozenset(ends)
         self._hollywood = _hollywood_cells(sheet.ledger if sheet is not None else None)
-        games = tuple(GameKey(n) for n in sorted(self._hollywood))
-        self._columns = (*tuple(Column)[: Column.NOTES], *games, Column.NOTES)
-        if sheet is not None and three_table(sheet) is not None:
-            self._columns = _THREE_COLUMNS
+        # The columns of the sheet's own format, never those of the sheet shown before.
+        self._columns = desk_sheet(sheet.rules).columns(sheet) if sheet else tuple(Column)
         self._lines = sheet_lines(sheet) if sheet is not None else ()
         counting = {id(hand): index for index, hand in enumerate(sheet.hands if sheet else ())}
         self._texts = tuple(
@@ -171,10 +132,6 @@ class ScoreSheetModel(QAbstractTableModel):
     def short_names(self) -> tuple[str, str]:
         """The sides as the sheet's narrow columns name them (``Kai T.``, ``Kai W.``)."""
         return self._short
-
-    def is_hollywood(self) -> bool:
-        """True when the sheet has a running-score column per Hollywood game."""
-        return bool(self._hollywood)
 
     def hand_row(self, row: int) -> HandRow | None:
         """The hand on line ``row``; None for a withdrawn hand (nothing to correct)."""
@@ -227,16 +184,12 @@ class ScoreSheetModel(QAbstractTableModel):
             sides = {Column.POINTS_A: a, Column.TOTAL_A: a, Column.POINTS_B: b, Column.TOTAL_B: b}
             return sides.get(key) if isinstance(key, Column) else None
         a, b = self._short
-        partnership = self._sheet is not None and is_seated(self._sheet.rules)
+        desk = desk_sheet(self._sheet.rules) if self._sheet is not None else DeskSheet()
         # Two lines for a total: a long name would otherwise widen the column past the view.
         total = translate("ScoreSheetModel", "{0}\ntotal")
         return {
-            Column.HAND: translate("ScoreSheetModel", "Deal · table")
-            if partnership
-            else translate("ScoreSheetModel", "Hand"),
-            Column.DEALER: translate("ScoreSheetModel", "Deals, sits out")
-            if self._sheet is not None and three_table(self._sheet) is not None
-            else translate("ScoreSheetModel", "Dealer"),
+            Column.HAND: translate("ScoreSheetModel", desk.hand_heading),
+            Column.DEALER: translate("ScoreSheetModel", desk.dealer_heading),
             Column.OUTCOME: translate("ScoreSheetModel", "Result"),
             Column.DECLARED: translate("ScoreSheetModel", "Deadwood"),
             Column.POINTS_A: a,
@@ -311,7 +264,7 @@ class ScoreSheetModel(QAbstractTableModel):
         assert sheet is not None
         if isinstance(key, three_sheet.ThreeKey):
             return three_sheet.cell(sheet, row, hand, key)
-        if key == Column.DEALER and three_table(sheet) is not None:  # who sat it out
+        if key == Column.DEALER and profile_of(sheet.rules).per_player:  # who sat it out
             return three_sheet.dealer_cell(sheet, row)
         return self._display(hand, key)
 
@@ -342,7 +295,7 @@ class ScoreSheetModel(QAbstractTableModel):
         return "; ".join(n for n in (seat, hand_notes(hand)) if n)
 
     def _withdrawn_cell(self, line: WithdrawnHand, key: _Key) -> str:
-        three = self._sheet is not None and three_table(self._sheet) is not None
+        three = self._sheet is not None and profile_of(self._sheet.rules).per_player
         if key == Column.DEALER and not three:  # a withdrawn hand has no seat at a three
             return "" if line.dealer is None else side_name(line.dealer, self._short)
         if key == Column.OUTCOME:

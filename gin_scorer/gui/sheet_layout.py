@@ -11,10 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QTableView
 
-from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
+from gin_scorer.gui.score_sheet_model import ScoreSheetModel
 from gin_scorer.gui.screen_fit import remember_splitter
+from gin_scorer.gui.sheet_columns import Column, desk_sheet
 from gin_scorer.gui.zoom import compact_rows
-from gin_scorer.presentation.seat_words import is_seated
 from gin_scorer.services.dto import ScoreSheet
 
 _GAME_LINES = 3  # game lines in sight at first: Hollywood's three, a best of five's last three
@@ -55,13 +55,12 @@ class PadLayout:
         self.table.setColumnHidden(
             notes, not any(model.index(row, notes).data() for row in range(model.rowCount()))
         )
-        # Hollywood: each game's column holds its running score, as on the pad; one pair of
-        # totals (and a game number) beside them would only repeat game 1.
-        for column in (Column.TOTAL_A, Column.TOTAL_B, Column.GAME):
+        # What the format has no use for: Hollywood's one pair of totals (and a game number)
+        # beside its games' running scores would only repeat game 1; a team match is one
+        # game, its number says nothing.
+        for column in desk_sheet(sheet.rules).hidden:
             if model.has_column(column):
-                self.table.setColumnHidden(model.column_of(column), model.is_hollywood())
-        if is_seated(sheet.rules):  # a team match is one game: its number says nothing
-            self.table.setColumnHidden(model.column_of(Column.GAME), True)
+                self.table.setColumnHidden(model.column_of(column), True)
 
     def follow_newest(self) -> None:
         """A sheet opened (or a hand added): its newest hand, and its current game, in sight."""

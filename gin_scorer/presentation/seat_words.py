@@ -12,18 +12,13 @@ from __future__ import annotations
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import Seat, SeatedMatch, seat_of, tables_of
 from gin_scorer.core.ledgers.teams import TeamDeal
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.match_place import match_names
 from gin_scorer.presentation.three_words import hand_players
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
 
 TABLE_LETTERS = "abcdefgh"  # a team has at most eight players (core.ledgers.teams)
-
-
-def is_seated(rules: RuleSet) -> bool:
-    """Whether a match of these rules is played at several card tables (a team match)."""
-    return tables_of(rules) > 0
 
 
 def card_table(table_number: int | None, table: int) -> str:
@@ -81,9 +76,9 @@ def side_label(entrant: EntrantView | None) -> str:
     return f"{members[0]} +{len(members) - 1}" if len(members) > 2 else entrant.name
 
 
-def seated_rule_line(rules: RuleSet) -> str:
-    """The format in one line, for sheets and the table page."""
-    if rules.match_format is MatchFormat.TEAMS and rules.team_sweep_bonus:
+def teams_rule_line(rules: RuleSet) -> str:
+    """A Tedesco team match's format in one line, for sheets and the table page."""
+    if rules.team_sweep_bonus:
         said = translate(
             "seat_words",
             "Teams: two teams of {0} at {0} tables; players change opponents every deal; the "
@@ -91,13 +86,16 @@ def seated_rule_line(rules: RuleSet) -> str:
             "win; first team to {1} wins",
         )
         return said.format(rules.team_players, rules.team_target, rules.team_sweep_bonus)
-    if rules.match_format is MatchFormat.TEAMS:
-        said = translate(
-            "seat_words",
-            "Teams: two teams of {0} at {0} tables; players change opponents every deal; the "
-            "team ahead on a deal scores the difference; first team to {1} wins",
-        )
-        return said.format(rules.team_players, rules.team_target)
+    said = translate(
+        "seat_words",
+        "Teams: two teams of {0} at {0} tables; players change opponents every deal; the "
+        "team ahead on a deal scores the difference; first team to {1} wins",
+    )
+    return said.format(rules.team_players, rules.team_target)
+
+
+def partnership_rule_line(rules: RuleSet) -> str:
+    """A partnership match's format in one line, for sheets and the table page."""
     said = translate(
         "seat_words",
         "Partnerships: two teams of two at two tables; partners change opponents every deal; "

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field, replace
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Game, Match, MultiMatch
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.three_words import rule_line
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.match_seats import is_three_player
 
 
 @dataclass(frozen=True)
@@ -143,18 +142,23 @@ class SheetFill:
     history: tuple[str, ...] = ()
 
 
-def sheet_shape(rules: RuleSet) -> SheetShape:
-    """The blank sheet an event's rules call for (best of 5 → five game blocks).
+def one_game_shape(rules: RuleSet) -> SheetShape:
+    """One game to the target (a single game; a Hollywood match's pad is its own)."""
+    return games_shape(rules, 1)
 
-    >>> sheet_shape(RuleSet(match_format=MatchFormat.BEST_OF, best_of=5, target=250)).games
+
+def best_of_shape(rules: RuleSet) -> SheetShape:
+    """Best of N: a block per game (best of 5 → five game blocks).
+
+    >>> best_of_shape(RuleSet(match_format=MatchFormat.BEST_OF, best_of=5, target=250)).games
     5
     """
-    if rules.match_format is MatchFormat.MULTI_MATCH:
-        return multimatch_shape(rules)
-    if rules.match_format in (MatchFormat.PARTNERSHIP, MatchFormat.TEAMS):
-        return seated_shape(rules)
-    games = rules.best_of if rules.match_format is MatchFormat.BEST_OF else 1
-    shape = SheetShape(
+    return games_shape(rules, rules.best_of)
+
+
+def games_shape(rules: RuleSet, games: int) -> SheetShape:
+    """A block per game to the target, ``games`` of them."""
+    return SheetShape(
         games=max(games, 1),
         games_to_win=rules.games_to_win if games > 1 else 1,
         target=rules.target,
@@ -163,9 +167,11 @@ def sheet_shape(rules: RuleSet) -> SheetShape:
         shutout_rule=rules.shutout.value if rules.shutout.value != "none" else "",
         rows_per_game=14 if games > 3 else (20 if games > 1 else 24),
     )
-    if is_three_player(rules):  # one game, a total for each of three, no shutout (0014)
-        return replace(shape, shutout_rule="", rule_text=rule_line(rules), players=3)
-    return shape
+
+
+def three_shape(rules: RuleSet) -> SheetShape:
+    """A table of three: one game, a total for each of three, no shutout (0014)."""
+    return replace(one_game_shape(rules), shutout_rule="", rule_text=rule_line(rules), players=3)
 
 
 def multimatch_shape(rules: RuleSet) -> SheetShape:
@@ -197,31 +203,49 @@ def multimatch_shape(rules: RuleSet) -> SheetShape:
     )
 
 
-def seated_shape(rules: RuleSet) -> SheetShape:
-    """Partnerships and teams: one block to the team target, a row per table of each deal;
-    no boxes, game bonus or shutout (the sources give a team match none)."""
-    teams = rules.match_format is MatchFormat.TEAMS
-    tables = rules.team_players if teams else 2
-    target = rules.team_target if teams else rules.partnership_target
-    if teams and rules.team_sweep_bonus:
+def partnership_shape(rules: RuleSet) -> SheetShape:
+    """Partnerships: two tables a deal, one block to the partnership target."""
+    said = translate(
+        "sheet_fill",
+        "Partnerships: row 2a = deal 2 at table a; players change opponents every "
+        "deal; a deal's net goes to the team ahead on it; first team to {0}",
+    )
+    return _seated_shape(
+        2,
+        rules.partnership_target,
+        said.format(rules.partnership_target),
+        translate("sheet_fill", "Partnership"),
+        translate("sheet_fill", "Partnerships won A – B"),
+    )
+
+
+def teams_shape(rules: RuleSet) -> SheetShape:
+    """Tedesco teams: a table a player, one block to the team target (a sweep's bonus)."""
+    if rules.team_sweep_bonus:
         said = translate(
             "sheet_fill",
             "Teams: row 2a = deal 2 at table a; players change opponents every deal; a "
             "deal's net goes to the team ahead on it; +{1} when all of a team win; first team "
             "to {0}",
         )
-    elif teams:
+    else:
         said = translate(
             "sheet_fill",
             "Teams: row 2a = deal 2 at table a; players change opponents every deal; a "
             "deal's net goes to the team ahead on it; first team to {0}",
         )
-    else:
-        said = translate(
-            "sheet_fill",
-            "Partnerships: row 2a = deal 2 at table a; players change opponents every "
-            "deal; a deal's net goes to the team ahead on it; first team to {0}",
-        )
+    return _seated_shape(
+        rules.team_players,
+        rules.team_target,
+        said.format(rules.team_target, rules.team_sweep_bonus),
+        translate("sheet_fill", "Team match"),
+        translate("sheet_fill", "Team matches won A – B"),
+    )
+
+
+def _seated_shape(tables: int, target: int, rule_text: str, block: str, won: str) -> SheetShape:
+    """Partnerships and teams: one block to the team target, a row per table of each deal;
+    no boxes, game bonus or shutout (the sources give a team match none)."""
     return SheetShape(
         games=1,
         games_to_win=1,
@@ -230,16 +254,12 @@ def seated_shape(rules: RuleSet) -> SheetShape:
         box_value=0,
         shutout_rule="",
         rows_per_game=22 - 22 % tables,
-        block_word=translate("sheet_fill", "Team match")
-        if teams
-        else translate("sheet_fill", "Partnership"),
+        block_word=block,
         box_label=translate("sheet_fill", "Boxes (none)"),
         bonus_label=translate("sheet_fill", "Bonus (none)"),
         total_label=translate("sheet_fill", "Team total"),
-        won_label=translate("sheet_fill", "Team matches won A – B")
-        if teams
-        else translate("sheet_fill", "Partnerships won A – B"),
-        rule_text=said.format(target, rules.team_sweep_bonus),
+        won_label=won,
+        rule_text=rule_text,
         seat_tables=tables,
     )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from gin_scorer.core.hands import Outcome
 from gin_scorer.core.ledgers import ledger_games
+from gin_scorer.core.ledgers.profiles import profile_of
+from gin_scorer.presentation.format_profiles import sheet_profile
 from gin_scorer.presentation.game_lines import closed_game_lines
 from gin_scorer.presentation.hand_words import (
     cli_hand_notes,
@@ -20,9 +22,8 @@ from gin_scorer.presentation.hand_words import (
     scored_text,
 )
 from gin_scorer.presentation.result_grammar import reported_result_text
-from gin_scorer.presentation.seat_words import is_seated, seat_notes, seated_rule_line
+from gin_scorer.presentation.seat_words import seat_notes
 from gin_scorer.presentation.three_text import three_hand_summary, three_sheet_lines
-from gin_scorer.presentation.three_words import three_table
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchStatus, ScoreSheet
 
@@ -85,7 +86,7 @@ def _headings() -> str:
 
 def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
     """The score sheet as text for a terminal."""
-    if three_table(sheet) is not None:  # a table of three: a total column per player
+    if profile_of(sheet.rules).per_player:  # a table of three: a total column per player
         lines = three_sheet_lines(sheet, _status(sheet.match.status))
         if with_log:
             lines += ["", translate("sheet_text", "log:"), *_log_lines(sheet)]
@@ -97,8 +98,9 @@ def render_sheet(sheet: ScoreSheet, *, with_log: bool = False) -> str:
         heading.format(m.id, m.a.name, b_name, _status(m.status), sheet.version),
         translate("sheet_text", "rules: {0}").format(sheet.rules.name),
     ]
-    if is_seated(sheet.rules):
-        lines.append(seated_rule_line(sheet.rules))
+    rule_line = sheet_profile(sheet.rules).rule_line(sheet.rules)
+    if rule_line:  # a team match's seating and scoring
+        lines.append(rule_line)
     lines += ["", _headings()]
     lines += [_hand_line(row, seat_notes(sheet, row.number - 1)) for row in sheet.hands]
     lines += closed_game_lines(ledger_games(sheet.ledger), sheet.rules.box_value)
@@ -195,7 +197,7 @@ def hand_summary(sheet: ScoreSheet, row: HandRow | None = None) -> list[str]:
     """After a hand is entered: that hand (default: the newest) and where the match stands."""
     if row is None and sheet.hands:
         row = sheet.hands[-1]
-    if three_table(sheet) is not None:
+    if profile_of(sheet.rules).per_player:
         lines = three_hand_summary(sheet, row, _status(sheet.match.status))
         problems = [f"  {problem_text(p)}" for p in row.problems] if row is not None else []
         return lines[:-1] + problems + lines[-1:]
@@ -214,13 +216,13 @@ def match_standing(sheet: ScoreSheet) -> str:
     games first), or ``playing; games A 1, B 0``."""
     won, status = sheet.games_won, _status(sheet.match.status)
     winner = sheet.winner_entrant
-    if winner is not None and (three_table(sheet) is not None or sheet.winner is None):
+    if winner is not None and (profile_of(sheet.rules).per_player or sheet.winner is None):
         return translate("sheet_text", "{0}: {1} won").format(status, winner.name)
     if winner is not None and sheet.winner is not None:
         high, low = won[sheet.winner], won[sheet.winner.other]
         said = translate("sheet_text", "{0}: {1} won, games {2}–{3}")
         return said.format(status, winner.name, high, low)
-    if three_table(sheet) is not None:
+    if profile_of(sheet.rules).per_player:
         return status
     return translate("sheet_text", "{0}; games A {1}, B {2}").format(status, won.a, won.b)
 

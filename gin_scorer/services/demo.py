@@ -19,13 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.demo_results import reported
 from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_size
 from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.matches import get_match
 from gin_scorer.services.results import record_result
 from gin_scorer.simulation import SimulatedHand
@@ -281,7 +281,7 @@ def _play_rounds(db: Database, run: _Run) -> bool:
     club = run.plan.event_format == "club"
     # A club has no last round: the demo plays a few nights, the director's pairings
     # rotating so that everyone meets someone new each night (the circle method).
-    nights = club_nights(run.entrant_ids, three=is_three_player(run.rules)) if club else []
+    nights = club_nights(run.entrant_ids, three=profile_of(run.rules).seats == 3) if club else []
     night_count = min(run.plan.rounds or 3, len(nights))
     while (run.rounds < night_count) if club else not event_complete(db, run.event_id):
         tick = time.perf_counter()
@@ -338,7 +338,7 @@ def _play_match(
     if not run.plan.with_cards:
         hands = [replace(h, record=replace(h.record, cards=None)) for h in hands]
     report = None
-    slips = run.plan.slips and not is_three_player(run.rules)  # a table of three: hands only
+    slips = run.plan.slips and profile_of(run.rules).slips  # a table of three: hands only
     if slips and position < open_from and match_rng.random() < run.plan.slips:
         knockout = run.plan.event_format in ("single-elim", "double-elim")
         how = reported(match_rng, hands, run.rules, knockout=knockout)

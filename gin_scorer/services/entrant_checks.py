@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.ledgers import tables_of
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput, RowsRejected
@@ -185,11 +186,9 @@ def team_fits(size: int, players: int) -> bool:
 
 
 def team_size(rules: RuleSet) -> int:
-    """Players an entrant of this event must be: 2 for partnerships, the team size for
-    teams, 0 when a player or a pair may enter."""
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        return 2
-    return rules.team_players if rules.match_format is MatchFormat.TEAMS else 0
+    """Players an entrant of this event must be: one for each card table a deal takes (2
+    for partnerships, the team size for teams), 0 when a player or a pair may enter."""
+    return tables_of(rules)
 
 
 def clash(

@@ -12,6 +12,7 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_changed
@@ -21,7 +22,6 @@ from gin_scorer.services.dto import EntrantSpec, EventStatus, EventView
 from gin_scorer.services.entrant_checks import team_fits, team_size
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import InvalidInput, PinError
-from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.stored_json import dumps, loads_mapping
 from gin_scorer.services.team_members import entrant_people
@@ -219,7 +219,7 @@ def set_event_rules(
 
 def _check_seats_fit(format: str, rules: RuleSet) -> None:
     """Tables of three are seated by a Swiss event or a club night, by no other format."""
-    refused = THREES_FORMATS.get(Format(format)) if is_three_player(rules) else None
+    refused = THREES_FORMATS.get(Format(format)) if profile_of(rules).seats == 3 else None
     if refused is not None:
         raise InvalidInput(refused)
 

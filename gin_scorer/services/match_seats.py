@@ -1,5 +1,5 @@
-"""A match's third seat (three-player games, decision 0014): who sits there, seating them,
-and whether a rule set's tables seat three.
+"""A match's third seat (three-player games, decision 0014): who sits there and seating them
+(whether a rule set's tables seat three is its format's profile's ``seats``, decision 0030).
 """
 
 from __future__ import annotations
@@ -8,16 +8,10 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.store.tables import Match, MatchSeat
 
 SEAT_LETTERS = "ABC"
 """A seat's letter, as a table's winner is kept in a derived result ("C": the third seat)."""
-
-
-def is_three_player(rules: RuleSet) -> bool:
-    """Whether a match of these rules seats three players at one table."""
-    return rules.match_format is MatchFormat.THREE_PLAYER
 
 
 def third_seats(session: Session, match_ids: Sequence[int]) -> dict[int, int]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session, col, select
 
 from gin_scorer.core.json_input import quote
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit, record_changed
@@ -20,7 +21,7 @@ from gin_scorer.services.confirmation_log import confirmation_in
 from gin_scorer.services.dto import EntrantStatus, EventStatus, MatchStatus, MatchView, ScoreSheet
 from gin_scorer.services.entrant_checks import unlabelled
 from gin_scorer.services.errors import InvalidInput, RowsRejected
-from gin_scorer.services.match_seats import add_third_seat, is_three_player
+from gin_scorer.services.match_seats import add_third_seat
 from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
 from gin_scorer.services.sheets import build_sheet
@@ -126,7 +127,7 @@ def _check_seats(
     session: Session, event: Event, rules: RuleSet, sides: tuple[int, int | None], third: int | None
 ) -> None:
     """Three players at a three-player game's table (a bye aside), two at any other."""
-    if not is_three_player(rules) or sides[1] is None:
+    if profile_of(rules).seats < 3 or sides[1] is None:
         if third is not None:
             raise InvalidInput(said("a third player sits only at a three-player game's table"))
         return

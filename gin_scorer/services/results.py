@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.audit_trail import record_audit
@@ -25,7 +26,6 @@ from gin_scorer.services.authority import Action
 from gin_scorer.services.dto import EntryKind, ResultKind, ScoreSheet
 from gin_scorer.services.errors import InvalidInput, ReplaceFirst
 from gin_scorer.services.hand_entry_checks import match_words, reason_text
-from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.match_writes import LoadedMatch, claim_match, load_match
 from gin_scorer.services.matches import follow_the_hands
 from gin_scorer.services.result_log import result_knobs, result_row
@@ -145,7 +145,7 @@ def record_result(
 
 def _refuse_table_of_three(rules: RuleSet, match_id: int) -> None:
     """A table of three is decided by its hands only: no slip, forfeit or adjudication."""
-    if is_three_player(rules):
+    if not profile_of(rules).slips:
         raise InvalidInput(
             said(
                 "match {0} is a table of three: its result comes from its hands (a player "

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import ledger_games
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.hand_words import describe_result
 from gin_scorer.presentation.match_place import match_names, match_place
@@ -27,7 +28,6 @@ from gin_scorer.presentation.three_words import (
     rule_line,
     seat_names,
     table_line,
-    three_table,
     totals_after,
 )
 from gin_scorer.presentation.words import translate
@@ -111,7 +111,7 @@ def table_page(token: str, sheet: ScoreSheet) -> TablePage:
         and not (said is not None and said.words)  # a player answered: the desk corrects
     )
     confirmed = said is not None and said.agreement is Agreement.CONFIRMED
-    three = three_table(sheet) is not None
+    three = profile_of(sheet.rules).per_player  # its own lines, no slip, no players' word
     next_hand = "" if sheet.finished or match.withdrawn else hand_words(sheet)
     answers = _answers(said, names) if said is not None and said.decided and not three else ()
     return TablePage(

@@ -23,6 +23,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from gin_scorer.core.hands import HandRecord, Side
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.entry_grammar import EntryState, grammar_hint, read_entry
 from gin_scorer.presentation.result_grammar import (
@@ -30,7 +31,6 @@ from gin_scorer.presentation.result_grammar import (
     result_hint,
     result_words,
 )
-from gin_scorer.presentation.three_words import three_table
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import ResultKind, ScoreSheet
@@ -347,7 +347,7 @@ def _answering_table(sheet: ScoreSheet) -> str:
     """Who gives a player's word from this table's page (its table's name), read in the
     word's own transaction. A table of three is refused: the players' words are kept for
     sides A and B, so its third player would have no say (nothing is written)."""
-    if three_table(sheet) is not None:
+    if not profile_of(sheet.rules).players_confirm:
         raise InvalidInput(
             said(
                 "at a table of three the players do not confirm the result on the table's "

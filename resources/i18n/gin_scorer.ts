@@ -2159,22 +2159,6 @@ total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Deal · table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deals, sits out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dealer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2193,6 +2177,22 @@ total</source>
     <message>
         <source>{0}: it counts for nothing.
 Withdrawn by {1}, {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal · table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deals, sits out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6825,11 +6825,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>say which sheets: --match ID, --event ID (every match of its latest round, or --round N), or --blank for empty ones</source>
+        <source>this event plays Hollywood: print its pad with `report pad`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>this event plays Hollywood: print its pad with `report pad`</source>
+        <source>say which sheets: --match ID, --event ID (every match of its latest round, or --round N), or --blank for empty ones</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11112,6 +11112,18 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Partnerships: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; first team to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partnerships won A – B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Teams: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; +{1} when all of a team win; first team to {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11120,15 +11132,11 @@ W–L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Partnerships: row 2a = deal 2 at table a; players change opponents every deal; a deal&apos;s net goes to the team ahead on it; first team to {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Team match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Partnership</source>
+        <source>Team matches won A – B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11141,14 +11149,6 @@ W–L</source>
     </message>
     <message>
         <source>Team total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Team matches won A – B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Partnerships won A – B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -6,9 +6,10 @@ import pytest
 
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_hollywood, play_match
+from gin_scorer.presentation.format_profiles import sheet_shape
 from gin_scorer.presentation.pad_fill import pad_fill, pad_shape
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.presentation.sheet_fill import sheet_fill, sheet_shape
+from gin_scorer.presentation.sheet_fill import sheet_fill
 from gin_scorer.presets import load_preset
 from tests.presentation.helpers import DEAD, GIN_B, KNOCK_A
 

@@ -12,7 +12,8 @@ import pytest
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import play_match
-from gin_scorer.presentation.sheet_fill import MatchHeading, sheet_fill, sheet_shape
+from gin_scorer.presentation.format_profiles import sheet_shape
+from gin_scorer.presentation.sheet_fill import MatchHeading, sheet_fill
 from gin_scorer.presets import load_preset
 from gin_scorer.reports.score_sheet import render_score_sheets
 from gin_scorer.reports.template import PageHeader

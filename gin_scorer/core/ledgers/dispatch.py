@@ -2,8 +2,8 @@
 :class:`Match`.
 
 The ledgers themselves never import one another's dispatch: Hollywood and the multi-match
-summarise themselves as a :class:`Match` (``as_match()``), and only this module, above them
-all, chooses between them.
+summarise themselves as a :class:`Match` (``as_match()``); the format's profile
+(:mod:`.profiles`, decision 0030) names its fold, so nothing here chooses between them.
 """
 
 from __future__ import annotations
@@ -12,51 +12,31 @@ from collections.abc import Sequence
 
 from gin_scorer.core.hands import HandResult
 from gin_scorer.core.ledgers.game import Game
-from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
-from gin_scorer.core.ledgers.match import Match, play_games
-from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
-from gin_scorer.core.ledgers.seated_match import SeatedMatch, play_seated_match
-from gin_scorer.core.ledgers.three_player import ThreePlayerGame, play_three_player
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.ledgers.hollywood import Hollywood
+from gin_scorer.core.ledgers.match import Match
+from gin_scorer.core.ledgers.multimatch import MultiMatch
+from gin_scorer.core.ledgers.profiles import Ledger, profile_of
+from gin_scorer.core.ledgers.seated_match import SeatedMatch
+from gin_scorer.core.rules import RuleSet
 
-SEATED = frozenset({MatchFormat.PARTNERSHIP, MatchFormat.TEAMS})
-"""The formats whose match is played at several card tables at once (:mod:`.seated_match`)."""
+__all__ = ["Ledger", "ledger_for", "ledger_games", "play_match"]
 
 
 def play_match(results: Sequence[HandResult], rules: RuleSet) -> Match:
     """Fold hands into a match under ``rules.match_format``.
 
-    Hollywood and multi-match formats are folded by their own ledgers and summarised here as
-    a :class:`Match` (games won, winner, margin) so every caller can read the same fields;
-    :func:`ledger_for` gives their full ledgers.
+    Every format's ledger is summarised here as a :class:`Match` (games won, winner,
+    margin) so every caller can read the same fields; :func:`ledger_for` gives the full
+    ledger. The format's profile (:mod:`.profiles`) says which fold.
     """
-    if rules.match_format is MatchFormat.HOLLYWOOD:
-        return play_hollywood(results, rules).as_match()
-    if rules.match_format is MatchFormat.MULTI_MATCH:
-        return play_multimatch(results, rules).as_match()
-    if rules.match_format in SEATED:
-        return play_seated_match(results, rules).as_match()
-    if rules.match_format is MatchFormat.THREE_PLAYER:
-        return play_three_player(results, rules).as_match()
-    return play_games(results, rules)
-
-
-Ledger = Match | Hollywood | MultiMatch | SeatedMatch | ThreePlayerGame
+    return profile_of(rules).summary(results, rules)
 
 
 def ledger_for(results: Sequence[HandResult], rules: RuleSet) -> Ledger:
     """The full ledger for ``rules.match_format``: a :class:`Match` (single game, best of N),
     a :class:`Hollywood`, a :class:`MultiMatch`, a :class:`SeatedMatch` or a
     :class:`ThreePlayerGame` (three seats, the dealer sitting out)."""
-    if rules.match_format is MatchFormat.HOLLYWOOD:
-        return play_hollywood(results, rules)
-    if rules.match_format is MatchFormat.MULTI_MATCH:
-        return play_multimatch(results, rules)
-    if rules.match_format in SEATED:
-        return play_seated_match(results, rules)
-    if rules.match_format is MatchFormat.THREE_PLAYER:
-        return play_three_player(results, rules)
-    return play_match(results, rules)
+    return profile_of(rules).ledger(results, rules)
 
 
 def ledger_games(ledger: object) -> tuple[Game, ...]:

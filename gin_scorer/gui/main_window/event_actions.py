@@ -263,11 +263,11 @@ class EventActions:
         if opened is None:
             return
         db, event_id = opened
+        from gin_scorer.core.ledgers.profiles import profile_of
         from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.new_match_dialog import NewMatchDialog, start_table
         from gin_scorer.services.entrants import list_entrants
         from gin_scorer.services.events import get_event
-        from gin_scorer.services.match_seats import is_three_player
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
         if len(entrants) < 2:
@@ -277,7 +277,8 @@ class EventActions:
                 translate("EventActions", "The event needs two entrants first."),
             )
             return
-        three = is_three_player(get_event(db, event_id).rules)  # a club night's table of three
+        seats = profile_of(get_event(db, event_id).rules).seats  # a club night's table of three
+        three = seats == 3
         dialog = NewMatchDialog(entrants, self.window, three=three)
 
         def start() -> MatchView:

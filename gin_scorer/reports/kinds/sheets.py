@@ -6,14 +6,17 @@ the heading when the match is known, so a director can print the next round's sh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Hollywood, Match, MultiMatch, SeatedMatch
 from gin_scorer.core.ledgers.teams import TeamDeal
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.core.wording import said
+from gin_scorer.presentation.format_profiles import sheet_shape
 from gin_scorer.presentation.pad_fill import PadFill, pad_fill, pad_shape
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import seating_line
@@ -23,7 +26,6 @@ from gin_scorer.presentation.sheet_fill import (
     SheetFill,
     multimatch_fill,
     sheet_fill,
-    sheet_shape,
 )
 from gin_scorer.presentation.sheet_history import history_lines
 from gin_scorer.presentation.words import translate
@@ -38,7 +40,6 @@ from gin_scorer.reports.three_sheet import render_three_sheets
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
 from gin_scorer.services.events import get_event
-from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.matches import get_score_sheet
 
 Page = tuple[MatchView | None, ScoreSheet | None]
@@ -188,19 +189,53 @@ def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
 
 def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
     run = sheets_for(db, options)
-    if run.rules.match_format is MatchFormat.HOLLYWOOD:
-        raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
+    return printed_sheet(run.rules).sheet(db, run, out, options)
+
+
+def make_pad(db: Database | None, out: Path, options: Options) -> Path:
+    run = sheets_for(db, options)
+    return printed_sheet(run.rules).pad(db, run, out, options)
+
+
+def _two_sides_sheets(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    """A page per match of two sides: the game blocks, or a team match's deals and tables."""
     shape = sheet_shape(run.rules)
-    if shape.players == 3:  # a table of three: a dealer column and a total for each
-        threes = [(_heading(m), three_fill(s) if s is not None else None) for m, s in run.pages]
-        header = _sheet_header(db, run, any(f for _, f in threes), three=True)
-        return render_three_sheets(out, header, threes, shape, paper=options.paper)
     pages: list[tuple[MatchHeading, SheetFill | None]] = [
         (_heading(match), sheet_page_fill(sheet) if sheet is not None else None)
         for match, sheet in run.pages
     ]
     header = _sheet_header(db, run, any(f for _, f in pages), three=False)
     return render_score_sheets(out, header, pages, shape, paper=options.paper)
+
+
+def _three_sheets(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    """A table of three's pages: a dealer column and a total for each player."""
+    shape = sheet_shape(run.rules)
+    threes = [(_heading(m), three_fill(s) if s is not None else None) for m, s in run.pages]
+    header = _sheet_header(db, run, any(f for _, f in threes), three=True)
+    return render_three_sheets(out, header, threes, shape, paper=options.paper)
+
+
+def _pad_instead(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    """Hollywood is scored on its pad, not on a sheet of game blocks."""
+    raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
+
+
+def _no_pad(then: Builder) -> Builder:
+    """A format with no pad of its own: a blank pad (``then``) when asked for one, else the
+    event's sheets are the way."""
+
+    def pad(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+        if run.event is not None and not options.blank:
+            raise ReportError(
+                said(
+                    "this event does not play Hollywood: print its score sheets with "
+                    "`report sheet` (or a blank pad with --blank)"
+                )
+            )
+        return then(db, run, out, options)
+
+    return pad
 
 
 def _sheet_header(db: Database | None, run: SheetRun, filled: bool, *, three: bool) -> PageHeader:
@@ -216,20 +251,16 @@ def _sheet_header(db: Database | None, run: SheetRun, filled: bool, *, three: bo
     return page_header(db, title, run.event, run.label)
 
 
-def make_pad(db: Database | None, out: Path, options: Options) -> Path:
-    run = sheets_for(db, options)
+def _blank_pad(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    """A blank Hollywood pad for an event of any other format."""
+    return _hollywood_pads(
+        db, replace(run, rules=RuleSet(match_format=MatchFormat.HOLLYWOOD)), out, options
+    )
+
+
+def _hollywood_pads(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    """A Hollywood pad per match: each game's running score in its own column."""
     rules = run.rules
-    if rules.match_format is not MatchFormat.HOLLYWOOD:
-        if run.event is not None and not options.blank:
-            raise ReportError(
-                said(
-                    "this event does not play Hollywood: print its score sheets with "
-                    "`report sheet` (or a blank pad with --blank)"
-                )
-            )
-        if is_three_player(rules):  # the event's own pad: a dealer column, three totals
-            return make_sheet(db, out, options)
-        rules = RuleSet(match_format=MatchFormat.HOLLYWOOD)  # a blank pad for any other event
     pads: list[tuple[MatchHeading, PadFill | None]] = []
     for match, sheet in run.pages:
         fill = None
@@ -250,3 +281,37 @@ def make_pad(db: Database | None, out: Path, options: Options) -> Path:
         title = translate("reports", "Hollywood pad (blank)")
     header = page_header(db, title, run.event, run.label)
     return render_hollywood_pads(out, header, pads, pad_shape(rules), paper=options.paper)
+
+
+Builder = Callable[[Database | None, SheetRun, Path, Options], Path]
+"""Prints a run of pages to ``out``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedSheet:
+    """A match format on paper: what ``report sheet`` and ``report pad`` print for it."""
+
+    sheet: Builder
+    pad: Builder
+
+
+_TWO_SIDES = PrintedSheet(_two_sides_sheets, _no_pad(_blank_pad))
+
+PRINTED_SHEETS: Mapping[MatchFormat, PrintedSheet] = MappingProxyType(
+    {
+        MatchFormat.SINGLE_GAME: _TWO_SIDES,
+        MatchFormat.BEST_OF: _TWO_SIDES,
+        MatchFormat.HOLLYWOOD: PrintedSheet(_pad_instead, _hollywood_pads),
+        MatchFormat.MULTI_MATCH: _TWO_SIDES,
+        MatchFormat.PARTNERSHIP: _TWO_SIDES,
+        MatchFormat.TEAMS: _TWO_SIDES,
+        # The event's own pad: a dealer column, three totals.
+        MatchFormat.THREE_PLAYER: PrintedSheet(_three_sheets, _no_pad(_three_sheets)),
+    }
+)
+"""Every match format's printed sheet and pad (decision 0030)."""
+
+
+def printed_sheet(rules: RuleSet) -> PrintedSheet:
+    """What a rule set's match format prints."""
+    return PRINTED_SHEETS[rules.match_format]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
@@ -12,7 +13,6 @@ from gin_scorer.reports.reading import event_of, match_heading, round_label, rou
 from gin_scorer.reports.request import Options, ReportError, need_db
 from gin_scorer.reports.result_slips import Slip, render_result_slips, slips_per_page
 from gin_scorer.services.database import Database
-from gin_scorer.services.match_seats import is_three_player
 from gin_scorer.services.result_values import shape_of
 
 
@@ -25,7 +25,7 @@ def slip_games(rules: RuleSet) -> int:
 
 def make_slips(db: Database | None, out: Path, options: Options) -> Path:
     event = event_of(db, options)
-    if event is not None and is_three_player(event.rules):
+    if event is not None and not profile_of(event.rules).slips:
         # A slip reports a result without its hands; a table of three is decided by its
         # hands only (the services refuse a slip for it), so a slip could not be entered.
         raise ReportError(

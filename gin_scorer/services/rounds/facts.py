@@ -19,6 +19,7 @@ from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hand_masks import Declarations, masked_from_json
 from gin_scorer.core.hands import score_hand
 from gin_scorer.core.ledgers import ledger_for
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.dto import (
@@ -28,7 +29,7 @@ from gin_scorer.services.dto import (
 )
 from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.event_settings import event_settings
-from gin_scorer.services.match_seats import is_three_player, third_seats
+from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.result_log import result_logs
 from gin_scorer.services.result_values import (
     ResultRow,
@@ -101,8 +102,7 @@ def read_event(session: Session, event_id: int, *, with_views: bool = True) -> E
             fact = _forfeit(fact, withdrawn, settings)
         facts.append(fact)
     state = _engine_state(settings, entrants, rounds, facts)
-    if is_three_player(rules):
-        state = replace(state, seats=3)
+    state = replace(state, seats=profile_of(rules).seats)
     views = {v.id: v for v in entrant_views(session, list(entrants))} if with_views else {}
     return EventFacts(event, settings, entrants, rounds, tuple(facts), state, views)
 
