@@ -1,11 +1,15 @@
 """The ``gin-scorer`` command: no sub-command opens the app; a sub-command runs it here.
 
-Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands`, found
-there by name (``HELP_ORDER`` below says in which order --help lists them): a module defines
-``register(subparsers)``, which adds its parsers with ``set_defaults(func=run)`` where
-``run(args) -> int``. Modules keep their heavy imports inside the functions that run the
-command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
-errors a person can act on are printed as one clear line, never a traceback.
+Each group of sub-commands (a noun: ``hand``, ``event`` …) is two modules. Its parser lives in
+:mod:`gin_scorer.commands.parsers` (``parsers/hand.py``), found there by name (``HELP_ORDER``
+below says in which order --help lists them): it defines ``register(subparsers)``, which adds
+the parsers and names each one's handler with
+``set_defaults(func=Handler("hand", "run_hand_add"))``. The handler, ``run(args) -> int`` in
+:mod:`gin_scorer.commands.hand`, imports what it needs at its top and is imported only when
+its command runs, so ``gin-scorer --help`` and every command load only what they use (issues
+39 and 41). A new action is its parser's lines plus its handler function. A command returns
+its exit status; errors a person can act on are printed as one clear line, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -52,8 +56,9 @@ HELP_ORDER = (
 
 
 def command_modules() -> list[ModuleType]:
-    """Every module of :mod:`gin_scorer.commands`, in the order --help lists them."""
-    import gin_scorer.commands as package
+    """Every noun's parser module (:mod:`gin_scorer.commands.parsers`), in the order --help
+    lists them."""
+    import gin_scorer.commands.parsers as package
 
     names = [info.name for info in pkgutil.iter_modules(package.__path__)]
     listed = [name for name in HELP_ORDER if name in names]

@@ -1,0 +1,17 @@
+"""``gin-scorer bracket``: an elimination event's bracket, slot by slot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gin_scorer.commands._arguments import add_event_option
+from gin_scorer.commands.parsers._handler import Handler
+from gin_scorer.presentation.words import translate
+
+
+def register(subparsers: Any) -> None:
+    bracket = subparsers.add_parser(
+        "bracket", help=translate("cli", "an elimination event's bracket")
+    )
+    add_event_option(bracket)
+    bracket.set_defaults(func=Handler("bracket", "run_bracket_command"))
