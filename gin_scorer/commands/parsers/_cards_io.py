@@ -1,6 +1,9 @@
-"""What ``analyze`` and ``layoffs`` share: the ace options, cards and melds as text, the answer
-to the one hand given, and one answer per line of standard input (a bad line reported by its
-number, the others answered)."""
+"""What ``analyze`` and ``layoffs`` share: the ace options, cards and melds as text, the answer to
+the one hand given, and one answer per line of standard input (a bad line reported by its
+number, the others answered). Here only what it adds to the parsers; the rest is in
+:mod:`gin_scorer.commands._cards_io`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

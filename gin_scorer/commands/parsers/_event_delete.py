@@ -1,5 +1,8 @@
-"""``gin-scorer event delete ID``: an event taken out of every list, with the director's PIN,
-after the event's name is typed (decision 0020: a sealed tombstone, not an erasure)."""
+"""``gin-scorer event delete ID``: an event taken out of every list, with the director's PIN, after
+the event's name is typed (decision 0020: a sealed tombstone, not an erasure). Here only what it
+adds to the parsers; the rest is in :mod:`gin_scorer.commands._event_delete`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 """The event-format options shared by ``event new`` and ``event settings``: Swiss rounds, what a
 bye is worth, the tie-breaks and their order, the double-elimination bracket reset, check-in,
-entrants kept at one table, and what a forfeit and time called are worth.
-
-The options only gather what the director typed; the checking is the tournament engine's
-(:meth:`TournamentSettings.from_dict` via the services), so the CLI and the app refuse the same
-things with the same words.
+entrants kept at one table, and what a forfeit and time called are worth. Here only what it adds
+to the parsers; the rest is in :mod:`gin_scorer.commands._format_options`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

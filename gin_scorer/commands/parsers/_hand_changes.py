@@ -1,8 +1,6 @@
 """``gin-scorer hand correct``, ``void`` and ``undo``: a hand named by its number on the sheet.
-
-The number people see is the hand's number on the score sheet (the ``#`` column, what
-``hand add`` prints): ``--match ID --hand N``, or ``--event ID --table N --hand N``. The
-hand log's own row id is still taken, said as such: ``--entry ID`` (the ``entry`` column).
+Here only what it adds to the parsers; the rest is in :mod:`gin_scorer.commands._hand_changes`,
+imported when a command runs (see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

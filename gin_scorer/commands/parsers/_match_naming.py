@@ -1,7 +1,9 @@
-"""How a command names the match it works on: ``--match ID``, or ``--event ID --table N``
-(the event's current round — the latest paired — unless ``--round N`` says another), the
-table number people read on the pairings and the table card. ``match result`` and the
-``hand`` actions take the same options, said the same way in every ``--help``."""
+"""How a command names the match it works on: ``--match ID``, or ``--event ID --table N`` (the
+event's current round — the latest paired — unless ``--round N`` says another), the table number
+people read on the pairings and the table card. Here only what it adds to the parsers; the rest
+is in :mod:`gin_scorer.commands._match_naming`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""``gin-scorer match result`` and ``match take-back``: a match's result from a slip, a
-forfeit, time called or the director's ruling, in the results line's words (``a 3-1``)."""
+"""``gin-scorer match result`` and ``match take-back``: a match's result from a slip, a forfeit,
+time called or the director's ruling, in the results line's words (``a 3-1``). Here only what it
+adds to the parsers; the rest is in :mod:`gin_scorer.commands._match_result`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""A director's PIN on the command line: ``--pin``, or typed when the services ask for one.
-
-The services alone decide whether an action needs the PIN
-(:mod:`gin_scorer.services.authority`); a command only passes ``--pin`` on. When a PIN was
-needed and not given, a command running in a terminal asks for it once (without echo) and
-tries again; anywhere else the refusal is the one line the command prints before exit 2.
+"""A director's PIN on the command line: ``--pin``, or typed when the services ask for one. Here
+only what it adds to the parsers; the rest is in :mod:`gin_scorer.commands._pin`, imported when
+a command runs (see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""``gin-scorer analyze`` and ``gin-scorer layoffs``: settle a disputed hand from its cards.
-
-``analyze`` finds the least deadwood of a hand (and, for 11 cards, the best discard and big
-gin); ``layoffs`` finds the defender's best melds and layoffs against the knocker's melds.
-Both read one hand from the command line, or one per line from standard input (``-``), and
-answer in plain text or JSON lines (``--json``). A bad line gets an error object naming the
-line and the problem; the other lines are still answered and the exit status is 1.
+"""``gin-scorer analyze`` and ``gin-scorer layoffs``: settle a disputed hand from its cards. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.analyze`, imported when a command
+runs (see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

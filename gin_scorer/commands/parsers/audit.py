@@ -1,5 +1,7 @@
 """``gin-scorer audit``: check the tamper-evident audit log's hash chain, or show its newest
-entries."""
+entries. Its parsers only: the handlers are in :mod:`gin_scorer.commands.audit`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

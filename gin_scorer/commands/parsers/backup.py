@@ -1,5 +1,8 @@
-"""``gin-scorer backup`` and ``restore``: the database's copies — now, on a schedule, to a file
-of the director's choosing, and back."""
+"""``gin-scorer backup`` and ``restore``: the database's copies — now, on a schedule, to a file of
+the director's choosing, and back. Its parsers only: the handlers are in
+:mod:`gin_scorer.commands.backup`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

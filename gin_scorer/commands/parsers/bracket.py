@@ -1,4 +1,7 @@
-"""``gin-scorer bracket``: an elimination event's bracket, slot by slot."""
+"""``gin-scorer bracket``: an elimination event's bracket, slot by slot. Its parsers only: the
+handlers are in :mod:`gin_scorer.commands.bracket`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

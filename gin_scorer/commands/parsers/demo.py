@@ -1,8 +1,7 @@
-"""``gin-scorer demo``: a simulated event played to the end through the services (every hand
-really shuffled, dealt and played, with its cards), then its standings.
-
-The play itself is :func:`gin_scorer.services.demo.play_demo`, the same run the app's
-"Try a demo event" makes; this module checks the numbers and prints what it did.
+"""``gin-scorer demo``: a simulated event played to the end through the services (every hand really
+shuffled, dealt and played, with its cards), then its standings. Its parsers only: the handlers
+are in :mod:`gin_scorer.commands.demo`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

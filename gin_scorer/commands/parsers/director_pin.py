@@ -1,7 +1,6 @@
-"""``gin-scorer director-pin``: the database-wide director PIN, set or cleared.
-
-The options are those of ``event set-pin``: ``--pin`` the PIN that guards the database now,
-``--new-pin`` the new one, ``--clear`` to clear it.
+"""``gin-scorer director-pin``: the database-wide director PIN, set or cleared. Its parsers only:
+the handlers are in :mod:`gin_scorer.commands.director_pin`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""``gin-scorer entrant``: add, edit, list, check in, withdraw or reinstate an event's entrants."""
+"""``gin-scorer entrant``: add, edit, list, check in, withdraw or reinstate an event's entrants.
+Its parsers only: the handlers are in :mod:`gin_scorer.commands.entrant`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

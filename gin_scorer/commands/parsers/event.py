@@ -1,7 +1,6 @@
-"""``gin-scorer event``: create, list, show, finish an event; its PIN, settings and rules.
-
-Everything goes through the same services as the app: one transaction per command, every
-change audited.
+"""``gin-scorer event``: create, list, show, finish an event; its PIN, settings and rules. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.event`, imported when a command runs
+(see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""``gin-scorer import`` and ``gin-scorer export``: entrants in, results and events out.
-
-Imports are all or nothing: a file with any bad row writes nothing and every problem is
-printed with its row. ``export event`` writes a JSON file that ``import event`` turns back
-into the identical event in another database.
+"""``gin-scorer import`` and ``gin-scorer export``: entrants in, results and events out. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.exchange`, imported when a command
+runs (see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

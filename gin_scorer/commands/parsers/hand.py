@@ -1,12 +1,6 @@
-"""``gin-scorer hand``: record, correct, void or undo the hands of a match.
-
-A hand is typed as the desk and the phones take it (``ak7 15``, ``bg22``, ``d``, ``md``,
-``… @Qs``), or as JSON. ``hand add … -`` reads a file of them, one hand a line, all or nothing
-(:mod:`._hand_lines`); ``correct`` and ``void`` name a hand by its number on the sheet
-(:mod:`._hand_changes`).
-
-A command that writes into a match reads its current version first (a terminal has no stale
-screen), so it still refuses cleanly if another station writes in between.
+"""``gin-scorer hand``: record, correct, void or undo the hands of a match. Its parsers only: the
+handlers are in :mod:`gin_scorer.commands.hand`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

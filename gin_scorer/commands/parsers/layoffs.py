@@ -1,5 +1,8 @@
 """``gin-scorer layoffs``: the defender's best melds and layoffs against the knocker's melds,
-exactly; one hand from the command line or one JSON line per hand from standard input."""
+exactly; one hand from the command line or one JSON line per hand from standard input. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.layoffs`, imported when a command
+runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

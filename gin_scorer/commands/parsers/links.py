@@ -1,7 +1,6 @@
-"""``gin-scorer links``: each table's own address in the room, for its QR code or a message.
-
-A table's link opens that table's match only (``/t/<match>.<code>``, the code a keyed hash the
-database keeps the key of): the players enter their hands there, the desk sees them at once.
+"""``gin-scorer links``: each table's own address in the room, for its QR code or a message. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.links`, imported when a command runs
+(see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """``gin-scorer match``: create a match, list an event's matches, show a score sheet, lock or
-unlock a result; reporting a result without its hands is :mod:`._match_result`'s."""
+unlock a result; reporting a result without its hands is :mod:`._match_result`'s. Its parsers
+only: the handlers are in :mod:`gin_scorer.commands.match`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""``gin-scorer player``: the club's people across events (list, show one, merge two records
-of one person)."""
+"""``gin-scorer player``: the club's people across events (list, show one, merge two records of one
+person). Its parsers only: the handlers are in :mod:`gin_scorer.commands.player`, imported when
+a command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""``gin-scorer presets``: the bundled rule sets, and every knob of one of them."""
+"""``gin-scorer presets``: the bundled rule sets, and every knob of one of them. Its parsers only:
+the handlers are in :mod:`gin_scorer.commands.presets`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

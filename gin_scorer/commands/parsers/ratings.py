@@ -1,4 +1,7 @@
-"""``gin-scorer ratings``: every rated player's rating, recomputed from the facts."""
+"""``gin-scorer ratings``: every rated player's rating, recomputed from the facts. Its parsers
+only: the handlers are in :mod:`gin_scorer.commands.ratings`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

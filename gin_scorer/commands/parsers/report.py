@@ -1,8 +1,6 @@
-"""``gin-scorer report KIND``: print an event's documents to PDF.
-
-Kinds: standings, pairings, sheet, pad, slips, bracket, player, the handouts (tents,
-signin, badges) and the club's (season, player-page). Blank documents (a score sheet pad, a
-Hollywood pad, result slips) need no event; with --event they carry its name and rules.
+"""``gin-scorer report KIND``: print an event's documents to PDF. Its parsers only: the handlers
+are in :mod:`gin_scorer.commands.report`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """``gin-scorer round``: pair the next round (or preview it, or take it back); show a round's
-pairings or the status board of its tables."""
+pairings or the status board of its tables. Its parsers only: the handlers are in
+:mod:`gin_scorer.commands.round`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

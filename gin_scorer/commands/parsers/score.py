@@ -1,12 +1,6 @@
-"""``gin-scorer score``: score hand records (JSON lines) under a rule set and print the ledger.
-
-Each line is one hand in the core's JSON form, e.g. ``{"knock": "A", "deadwood": {"A": 7,
-"B": 15}}``; blank lines and lines starting with ``#`` are skipped. Hands entered with their
-cards but without counts are counted from the cards. Every hand is also validated; its
-problems are printed under it. A line that cannot be read stops the scoring: each bad line is
-named with its field, and the exit status is 2 (as for any bad input). A hand that scores but
-whose validation finds an error is printed with the error, and the exit status is 2 as well:
-a script must not take a sheet with errors for a clean one.
+"""``gin-scorer score``: score hand records (JSON lines) under a rule set and print the ledger. Its
+parsers only: the handlers are in :mod:`gin_scorer.commands.score`, imported when a command runs
+(see :mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """``gin-scorer season``: a club's season or league: create it, count events in it, print its
-table."""
+table. Its parsers only: the handlers are in :mod:`gin_scorer.commands.season`, imported when a
+command runs (see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""``gin-scorer serve``: the room — the event's live pages on this computer's network.
-
-Binds to 127.0.0.1 (this computer only) unless ``--host`` says otherwise: ``--host 0.0.0.0``
-puts the room on every network this computer is on, the venue's Wi-Fi included. The room's
-pages only read, except each table's own page (its link's code opens its match only), which
-enters that match's hands and the players' confirmations; no director action is offered over
-the network. Ctrl+C (or SIGTERM) stops it cleanly.
+"""``gin-scorer serve``: the room — the event's live pages on this computer's network. Its parsers
+only: the handlers are in :mod:`gin_scorer.commands.serve`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
 """
 
 from __future__ import annotations

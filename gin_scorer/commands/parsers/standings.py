@@ -1,4 +1,7 @@
-"""``gin-scorer standings``: an event's standings, as a table or JSON, with the seal."""
+"""``gin-scorer standings``: an event's standings, as a table or JSON, with the seal. Its parsers
+only: the handlers are in :mod:`gin_scorer.commands.standings`, imported when a command runs
+(see :mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 

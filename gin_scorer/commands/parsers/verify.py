@@ -1,5 +1,8 @@
-"""``gin-scorer verify``: every recorded hand and result re-checked through the scoring core,
-the audit chain and the seal; exit status 1 when anything is wrong."""
+"""``gin-scorer verify``: every recorded hand and result re-checked through the scoring core, the
+audit chain and the seal; exit status 1 when anything is wrong. Its parsers only: the handlers
+are in :mod:`gin_scorer.commands.verify`, imported when a command runs (see
+:mod:`gin_scorer.commands.parsers`).
+"""
 
 from __future__ import annotations
 
