@@ -23,8 +23,12 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
+from gin_scorer.catalogues import locale_languages, translator_for
+from gin_scorer.commands import parsers
+from gin_scorer.commands._argparse_words import speak_argparse_in_our_words
+from gin_scorer.commands._errors import refusals
 from gin_scorer.paths import DB_ENV
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import error_text, translate, use_translator
 
 # The order --help lists the command modules in: settling a hand first, then running an
 # event, then the database's care, then printing. A module not named here comes last.
@@ -58,12 +62,10 @@ HELP_ORDER = (
 def command_modules() -> list[ModuleType]:
     """Every noun's parser module (:mod:`gin_scorer.commands.parsers`), in the order --help
     lists them."""
-    import gin_scorer.commands.parsers as package
-
-    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    names = [info.name for info in pkgutil.iter_modules(parsers.__path__)]
     listed = [name for name in HELP_ORDER if name in names]
     unlisted = sorted(name for name in names if name not in HELP_ORDER and name[0] != "_")
-    return [importlib.import_module(f"{package.__name__}.{name}") for name in listed + unlisted]
+    return [importlib.import_module(f"{parsers.__name__}.{name}") for name in listed + unlisted]
 
 
 # Exit codes, as the README's "When input is wrong" lists them.
@@ -167,17 +169,12 @@ def _speak_utf8_when_piped() -> None:
 def _speak_the_terminals_language() -> None:
     """The command line speaks the language of the terminal's locale (or of
     ``GIN_SCORER_LANGUAGE``) when a translation for it is shipped; English otherwise."""
-    from gin_scorer.catalogues import locale_languages, translator_for
-    from gin_scorer.presentation.words import use_translator
-
     use_translator(translator_for(locale_languages(os.environ)))
 
 
 def _speak_argparses_words_too() -> None:
     """argparse's own words ("usage: ", "options", "the following arguments are required")
     go through the same translator: see :mod:`gin_scorer.commands._argparse_words`."""
-    from gin_scorer.commands._argparse_words import speak_argparse_in_our_words
-
     speak_argparse_in_our_words()
 
 
@@ -202,9 +199,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     except Exception as error:  # the last net: never a traceback on screen
-        from gin_scorer.commands._errors import refusals
-        from gin_scorer.presentation.words import error_text
-
         if _not_answering(error):
             return EXIT_TRY_AGAIN
         if isinstance(error, refusals()):
@@ -223,8 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _not_answering(error: Exception) -> bool:
     """A server that did not answer after the retries: said with what to do (run the same
     command again: its key keeps it from being recorded twice)."""
-    from gin_scorer.presentation.words import error_text
-    from gin_scorer.services.errors import ServerNotAnswering
+    from gin_scorer.services.errors import ServerNotAnswering  # the error path only
 
     if not isinstance(error, ServerNotAnswering):
         return False

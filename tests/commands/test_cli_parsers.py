@@ -46,7 +46,7 @@ def test_help_of_every_noun_imports_no_handler() -> None:
         "        parser.parse_args([noun, '--help'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('gin_scorer.commands.',)) "
         "and not m.startswith(('gin_scorer.commands.parsers', 'gin_scorer.commands._arguments', "
-        "'gin_scorer.commands._argparse_words'))))\n"
+        "'gin_scorer.commands._argparse_words', 'gin_scorer.commands._errors'))))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
