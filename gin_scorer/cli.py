@@ -1,11 +1,15 @@
 """The ``gin-scorer`` command: no sub-command opens the app; a sub-command runs it here.
 
-Each group of sub-commands lives in its own module under :mod:`gin_scorer.commands`, found
-there by name (``HELP_ORDER`` below says in which order --help lists them): a module defines
-``register(subparsers)``, which adds its parsers with ``set_defaults(func=run)`` where
-``run(args) -> int``. Modules keep their heavy imports inside the functions that run the
-command, so ``gin-scorer --help`` stays fast. A command returns its exit status;
-errors a person can act on are printed as one clear line, never a traceback.
+Each group of sub-commands (a noun: ``hand``, ``event`` …) is two modules. Its parser lives in
+:mod:`gin_scorer.commands.parsers` (``parsers/hand.py``), found there by name (``HELP_ORDER``
+below says in which order --help lists them): it defines ``register(subparsers)``, which adds
+the parsers and names each one's handler with
+``set_defaults(func=Handler("hand", "run_hand_add"))``. The handler, ``run(args) -> int`` in
+:mod:`gin_scorer.commands.hand`, imports what it needs at its top and is imported only when
+its command runs, so ``gin-scorer --help`` and every command load only what they use (issues
+39 and 41). A new action is its parser's lines plus its handler function. A command returns
+its exit status; errors a person can act on are printed as one clear line, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -19,8 +23,12 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
+from gin_scorer.catalogues import locale_languages, translator_for
+from gin_scorer.commands import parsers
+from gin_scorer.commands._argparse_words import speak_argparse_in_our_words
+from gin_scorer.commands._errors import refusals
 from gin_scorer.paths import DB_ENV
-from gin_scorer.presentation.words import translate
+from gin_scorer.presentation.words import error_text, translate, use_translator
 
 # The order --help lists the command modules in: settling a hand first, then running an
 # event, then the database's care, then printing. A module not named here comes last.
@@ -52,13 +60,12 @@ HELP_ORDER = (
 
 
 def command_modules() -> list[ModuleType]:
-    """Every module of :mod:`gin_scorer.commands`, in the order --help lists them."""
-    import gin_scorer.commands as package
-
-    names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    """Every noun's parser module (:mod:`gin_scorer.commands.parsers`), in the order --help
+    lists them."""
+    names = [info.name for info in pkgutil.iter_modules(parsers.__path__)]
     listed = [name for name in HELP_ORDER if name in names]
     unlisted = sorted(name for name in names if name not in HELP_ORDER and name[0] != "_")
-    return [importlib.import_module(f"{package.__name__}.{name}") for name in listed + unlisted]
+    return [importlib.import_module(f"{parsers.__name__}.{name}") for name in listed + unlisted]
 
 
 # Exit codes, as the README's "When input is wrong" lists them.
@@ -162,17 +169,12 @@ def _speak_utf8_when_piped() -> None:
 def _speak_the_terminals_language() -> None:
     """The command line speaks the language of the terminal's locale (or of
     ``GIN_SCORER_LANGUAGE``) when a translation for it is shipped; English otherwise."""
-    from gin_scorer.catalogues import locale_languages, translator_for
-    from gin_scorer.presentation.words import use_translator
-
     use_translator(translator_for(locale_languages(os.environ)))
 
 
 def _speak_argparses_words_too() -> None:
     """argparse's own words ("usage: ", "options", "the following arguments are required")
     go through the same translator: see :mod:`gin_scorer.commands._argparse_words`."""
-    from gin_scorer.commands._argparse_words import speak_argparse_in_our_words
-
     speak_argparse_in_our_words()
 
 
@@ -197,9 +199,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     except Exception as error:  # the last net: never a traceback on screen
-        from gin_scorer.commands._errors import refusals
-        from gin_scorer.presentation.words import error_text
-
         if _not_answering(error):
             return EXIT_TRY_AGAIN
         if isinstance(error, refusals()):
@@ -218,8 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _not_answering(error: Exception) -> bool:
     """A server that did not answer after the retries: said with what to do (run the same
     command again: its key keeps it from being recorded twice)."""
-    from gin_scorer.presentation.words import error_text
-    from gin_scorer.services.errors import ServerNotAnswering
+    from gin_scorer.services.errors import ServerNotAnswering  # the error path only
 
     if not isinstance(error, ServerNotAnswering):
         return False

@@ -37,13 +37,14 @@ LOGGERS = {"log", "logger", "logging", "_log", "LOG"}
 
 # Where a literal is not words for a person, or is said elsewhere: "path:text" → why.
 ALLOWED = {
-    "commands/analyze.py:gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks": (
+    "commands/parsers/analyze.py:gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks": (
         "an example command line for --help: typed as it is, in any language"
     ),
-    'commands/analyze.py:gin-scorer analyze --aces tedesco "Qs Ks As 5c 5d 5h 2c 3d 4h 9s"': (
+    "commands/parsers/analyze.py:gin-scorer analyze --aces tedesco "
+    '"Qs Ks As 5c 5d 5h 2c 3d 4h 9s"': (
         "an example command line for --help: typed as it is, in any language"
     ),
-    "commands/analyze.py:gin-scorer analyze --json - < hands.txt": (
+    "commands/parsers/analyze.py:gin-scorer analyze --json - < hands.txt": (
         "an example command line for --help: typed as it is, in any language"
     ),
     "commands/_cards_io.py:the line is not UTF-8 text": (

@@ -10,7 +10,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gin_scorer.commands._errors import UserError
+from gin_scorer.core.cards import format_cards
+from gin_scorer.core.melds import AceRule
+from gin_scorer.core.rules import RuleSetError
 from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presets import resolve_rules
 
 if TYPE_CHECKING:
     from gin_scorer.core.cards import Card
@@ -20,42 +25,11 @@ MAX_CARDS = 11
 """The most cards a hand holds (ten dealt, one drawn)."""
 
 
-def card_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help=translate("cli", "print JSON (one object per hand)"),
-    )
-    parser.add_argument(
-        "--aces",
-        choices=["low", "tedesco"],
-        help=translate(
-            "cli",
-            "low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner "
-            "(K-A-2), an unmelded ace counts 15",
-        ),
-    )
-    parser.add_argument(
-        "--rules",
-        metavar="PRESET",
-        help=translate(
-            "cli",
-            "take the ace rule from a rule-set preset (see 'gin-scorer presets') or a .toml "
-            "file; --aces wins over it",
-        ),
-    )
-
-
 def chosen_ace_rule(args: argparse.Namespace) -> AceRule:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.core.melds import AceRule
 
     if args.aces is not None:
         return AceRule(args.aces)
     if args.rules is not None:
-        from gin_scorer.core.rules import RuleSetError
-        from gin_scorer.presets import resolve_rules
-
         try:
             return resolve_rules(args.rules).ace_rule
         except RuleSetError as error:
@@ -68,7 +42,6 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def shown(cards: Iterable[Card]) -> str:
-    from gin_scorer.core.cards import format_cards
 
     return format_cards(cards) or translate("cli", "none")
 
@@ -80,7 +53,6 @@ def melds_line(melds: Iterable[Meld]) -> str:
 def print_answer(answer: Callable[[], tuple[dict[str, Any], str]], as_json: bool) -> int:
     """Print the answer to the one hand given on the command line; a bad hand (a
     ``ValueError`` naming the problem) is the command's refusal."""
-    from gin_scorer.commands._errors import UserError
 
     try:
         data, text = answer()

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from gin_scorer.commands._db_password import asking_for_password, refuse_password_in_option
 from gin_scorer.commands._errors import UserError
-from gin_scorer.presentation.words import translate
+from gin_scorer.paths import DB_ENV, chosen_database
+from gin_scorer.presentation.words import say, translate
+from gin_scorer.services.database import open_database, sqlite_path
 
 if TYPE_CHECKING:
     from gin_scorer.services.backups import BackupNews
@@ -31,8 +35,6 @@ if TYPE_CHECKING:
 def database_named(args: argparse.Namespace, *, create: bool = False) -> str:
     """The database ``args`` name, refused when it is a SQLite file that does not exist
     (unless ``create`` or ``--create`` says to make it, in a folder that exists)."""
-    from gin_scorer.paths import DB_ENV, chosen_database
-    from gin_scorer.services.database import sqlite_path
 
     named = args.db or os.environ.get(DB_ENV)
     if not named:
@@ -72,8 +74,6 @@ def opened(
     copied in a process of their own rather than on the command's thread; ``create=True``
     for a command that makes a new event, and so may make a new database file (``event
     new``, ``import event``, ``demo``)."""
-    from gin_scorer.commands._db_password import asking_for_password, refuse_password_in_option
-    from gin_scorer.services.database import open_database
 
     refuse_password_in_option(args.db)
     db = asking_for_password(
@@ -90,9 +90,6 @@ def opened(
 def say_backup_news(news: BackupNews) -> None:
     """A failed automatic backup, said once on the terminal (it is in errors.log too); and
     that backups work again after one failed."""
-    import sys
-
-    from gin_scorer.presentation.words import say, translate
 
     if news.failure is not None:
         print(f"gin-scorer: {say(news.failure)}", file=sys.stderr, flush=True)

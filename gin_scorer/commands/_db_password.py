@@ -6,12 +6,15 @@ driver itself), or typed when asked (at a terminal, when the server wants one)."
 
 from __future__ import annotations
 
+import getpass
 import sys
 from collections.abc import Callable
 from typing import TypeVar
 
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.database import url_password, url_with_password
+from gin_scorer.services.errors import ServerRefused
 
 T = TypeVar("T")
 
@@ -20,7 +23,6 @@ def refuse_password_in_option(option: str | None) -> None:
     """A ``--db`` URL that carries a password: refused, saying where the password goes."""
     if not option or "://" not in option or "@" not in option:
         return
-    from gin_scorer.services.database import url_password
 
     if url_password(option):
         raise UserError(
@@ -36,16 +38,12 @@ def refuse_password_in_option(option: str | None) -> None:
 def asking_for_password(url: str, open_with: Callable[[str], T]) -> T:
     """``open_with(url)``; when the server wants a password that the URL and the password file
     did not give, and a person is at the terminal, ask for it (never echoed) and try again."""
-    from gin_scorer.services.errors import ServerRefused
 
     try:
         return open_with(url)
     except ServerRefused as error:
         if not sys.stdin.isatty() or not error.wants_password:
             raise
-        import getpass
-
-        from gin_scorer.services.database import url_password, url_with_password
 
         if url_password(url):
             raise

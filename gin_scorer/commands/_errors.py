@@ -2,12 +2,13 @@
 
 :class:`UserError` lives here, not in ``cli.py``, so that the command modules never import
 the module that imports them: ``cli`` → ``commands`` is the only direction. Every command
-module imports it at start-up, so this module imports nothing heavy: the typed errors of the
-layers below are loaded by :func:`refusals`, on the error path only (``gin-scorer --help``
-stays fast).
+module imports it, and so does the command line's last net in ``cli.py``, so this module
+imports nothing heavy: one base class names the typed errors of every layer below.
 """
 
 from __future__ import annotations
+
+from gin_scorer.core.wording import SaidError
 
 
 class UserError(Exception):
@@ -21,6 +22,5 @@ def refusals() -> tuple[type[Exception], ...]:
     :class:`~gin_scorer.core.wording.SaidError` (the services', the store's, the tournament
     engine's, the core's, the reports'), so one class names them all: a new one can never be
     mistaken for a fault again."""
-    from gin_scorer.core.wording import SaidError
 
     return (UserError, SaidError)

@@ -10,87 +10,22 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import add_by_option, positive
 from gin_scorer.commands._database import entered_by
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._hand_text import print_summary, read_typed, typed_text
-from gin_scorer.commands._match_naming import add_match_naming, named_match
-from gin_scorer.commands._pin import add_pin_option, with_pin
-from gin_scorer.commands._retry import add_write_key_options, keyed_write, say_saved
+from gin_scorer.commands._match_naming import named_match
+from gin_scorer.commands._pin import with_pin
+from gin_scorer.commands._retry import keyed_write, say_saved
+from gin_scorer.presentation.sheet_text import match_standing, void_note
 from gin_scorer.presentation.words import translate
+from gin_scorer.services import hands, matches
+from gin_scorer.services.lookups import match_of_hand
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import ScoreSheet
-
-
-def register_changes(ha: Any) -> None:
-    hcor = ha.add_parser(
-        "correct",
-        help=translate("cli", "replace a recorded hand (--hand N: its number on the sheet)"),
-        description=translate(
-            "cli",
-            "Replace a recorded hand, named by its number on the sheet (--hand N with --match "
-            "ID, or with --event ID --table N: the event's current round unless --round), or "
-            "by its hand-log entry (--entry ID, the 'entry' column of match sheet). The new "
-            "hand is typed as for hand add: 'ak9 25' or JSON.",
-        ),
-    )
-    _hand_naming(hcor)
-    hcor.add_argument(
-        "hand", nargs="+", metavar="LINE", help=translate("cli", "the corrected hand")
-    )
-    hcor.add_argument("--reason", required=True)
-    add_by_option(hcor)
-    hcor.add_argument(
-        "--override", metavar="REASON", help=translate("cli", "accept errors in it, for REASON")
-    )
-    add_pin_option(hcor, translate("cli", "director PIN, when later play relies on the result"))
-    add_write_key_options(hcor)
-    hcor.set_defaults(func=run_hand_correct)
-    hvoid = ha.add_parser(
-        "void",
-        help=translate("cli", "withdraw a recorded hand (it stays in the log)"),
-        description=translate(
-            "cli",
-            "Withdraw a recorded hand, named as for hand correct (--hand N with --match or "
-            "--table, or --entry ID). It stays in the log and counts nowhere; the hands after "
-            "it keep the dealer who dealt them.",
-        ),
-    )
-    _hand_naming(hvoid)
-    # The old form 'hand void 8' (a log entry id): caught to say what to write now.
-    hvoid.add_argument("old_id", nargs="?", help=argparse.SUPPRESS)
-    hvoid.add_argument("--reason", required=True)
-    add_by_option(hvoid)
-    add_pin_option(hvoid)
-    add_write_key_options(hvoid)
-    hvoid.set_defaults(func=run_hand_void)
-    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
-    add_match_naming(hundo)
-    add_by_option(hundo)
-    add_pin_option(hundo)
-    add_write_key_options(hundo)
-    hundo.set_defaults(func=run_hand_undo)
-
-
-def _hand_naming(parser: argparse.ArgumentParser) -> None:
-    add_match_naming(parser)
-    parser.add_argument(
-        "--hand",
-        dest="hand_number",
-        type=positive,
-        metavar="N",
-        help=translate("cli", "the hand's number on the sheet (the # column)"),
-    )
-    parser.add_argument(
-        "--entry",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "or: the hand-log entry's id (the entry column of match sheet)"),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +43,12 @@ class _Target:
 
 
 def _which_hand(db: Database, args: argparse.Namespace, stray: str | None) -> _Target:
-    from gin_scorer.services import matches
 
     if args.entry is not None:
         if args.hand_number is not None or args.match_id is not None or args.table is not None:
             raise UserError(
                 translate("cli", "--entry names the log row itself: leave out --hand and the match")
             )
-        from gin_scorer.services.lookups import match_of_hand
 
         sheet = matches.get_score_sheet(db, match_of_hand(db, args.entry))
         numbers = {row.hand_id: row.number for row in sheet.hands}
@@ -155,7 +88,6 @@ def _stray_number(words: list[str]) -> tuple[str | None, list[str]]:
 
 
 def run_hand_correct(args: argparse.Namespace) -> int:
-    from gin_scorer.services import hands
 
     words, stray = list(args.hand), None
     if args.hand_number is None and args.entry is None:
@@ -198,8 +130,6 @@ def run_hand_correct(args: argparse.Namespace) -> int:
 
 
 def run_hand_void(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.sheet_text import match_standing, void_note
-    from gin_scorer.services import hands
 
     if args.old_id is not None and args.hand_number is None and args.entry is None:
         raise UserError(_say_which(args.old_id))
@@ -240,7 +170,6 @@ def run_hand_void(args: argparse.Namespace) -> int:
 
 
 def run_hand_undo(args: argparse.Namespace) -> int:
-    from gin_scorer.services import hands
 
     def write(db: Database, version: int, key: str) -> ScoreSheet:
         match = named_match(db, args)

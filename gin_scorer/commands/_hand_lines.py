@@ -22,7 +22,12 @@ from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._hand_text import print_problems, read_typed, typed_lines
 from gin_scorer.commands._match_naming import named_match
 from gin_scorer.commands._pin import with_pin
+from gin_scorer.presentation.sheet_text import match_standing
 from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.services import matches as match_service
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.hand_batch import LineRefused, TypedHand, record_typed_hands
+from gin_scorer.services.lookups import round_tables
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -33,7 +38,6 @@ _TABLE_FIRST = re.compile(r"\s*(?:[Tt](?:able)?\s*)?([0-9]{1,6})\s+(.+)$")
 
 
 def run_hand_lines(args: argparse.Namespace, text: str) -> int:
-    from gin_scorer.services.hand_batch import LineRefused, record_typed_hands
 
     if args.override or args.dealer:
         raise UserError(
@@ -65,7 +69,6 @@ def _typed_hands(
 ) -> tuple[list[TypedHand], dict[int, MatchView], list[tuple[int, str]]]:
     """Each line as the hand of its match (the one match named, or the table it starts with),
     and the lines that name no table of the round, with what is wrong."""
-    from gin_scorer.services.hand_batch import TypedHand
 
     if args.match_id is not None or args.table is not None:
         match = named_match(db, args)
@@ -78,7 +81,6 @@ def _typed_hands(
                 "and start each line with its table number (12 ak7 15)",
             )
         )
-    from gin_scorer.services.lookups import round_tables
 
     tables = round_tables(db, args.event, round_number=args.round)
     typed: list[TypedHand] = []
@@ -103,8 +105,6 @@ def _unreadable(
 ) -> list[tuple[int, str]]:
     """Every line read against its match's rules before anything is written: each line that
     is not a hand is named, not only the first."""
-    from gin_scorer.services import matches as match_service
-    from gin_scorer.services.errors import InvalidInput
 
     sheets: dict[int, ScoreSheet] = {}
     wrong: list[tuple[int, str]] = []
@@ -140,7 +140,6 @@ def _where(line: int, match: MatchView | None) -> str:
 
 def _match_line(sheet: ScoreSheet, hands: int) -> str:
     """One line per match the batch wrote into: how many hands, and where it stands."""
-    from gin_scorer.presentation.sheet_text import match_standing
 
     m = sheet.match
     if m.table_number is not None:

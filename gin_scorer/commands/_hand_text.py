@@ -10,7 +10,13 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from gin_scorer.core.hand_json import record_from_json
+from gin_scorer.core.hands import HandRecordError
+from gin_scorer.core.json_input import JsonInputError, read_json
+from gin_scorer.presentation.entry_grammar import EntryState, read_entry
+from gin_scorer.presentation.sheet_text import hand_summary
 from gin_scorer.presentation.words import error_text, say, translate
+from gin_scorer.services.errors import InvalidInput
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -37,8 +43,6 @@ def read_typed(text: str, sheet: ScoreSheet) -> HandRecord:
     (:class:`~gin_scorer.services.errors.InvalidInput`) names what is wrong."""
     if is_json(text):
         return _from_json(text)
-    from gin_scorer.presentation.entry_grammar import EntryState, read_entry
-    from gin_scorer.services.errors import InvalidInput
 
     said = read_entry(text, sheet.rules)
     if said.state is EntryState.COMPLETE and said.record is not None:
@@ -52,10 +56,6 @@ def read_typed(text: str, sheet: ScoreSheet) -> HandRecord:
 
 
 def _from_json(text: str) -> HandRecord:
-    from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.core.hands import HandRecordError
-    from gin_scorer.core.json_input import JsonInputError, read_json
-    from gin_scorer.services.errors import InvalidInput
 
     try:
         data = read_json(text, "the hand", max_chars=HAND_CHARS)
@@ -95,6 +95,5 @@ def print_problems(problems: Sequence[Problem], indent: str = "  ") -> None:
 
 def print_summary(sheet: ScoreSheet, row: HandRow | None = None) -> None:
     """The hand just entered (default: the newest) and where the match stands."""
-    from gin_scorer.presentation.sheet_text import hand_summary
 
     print("\n".join(hand_summary(sheet, row)))

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gin_scorer.core.hands import Side
+from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, SeatedMatch
+from gin_scorer.core.ledgers.partnership import Partnership
+from gin_scorer.core.ledgers.teams import Teams
+from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.presentation.words import translate
 
 
@@ -25,10 +30,6 @@ def _game_totals(game: Any, line: Any, *, matches: bool) -> str:
 
 def running_totals(ledger: Any) -> dict[int, str]:
     """For each hand index, where it went and the running totals there."""
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, SeatedMatch
-    from gin_scorer.core.ledgers.partnership import Partnership
-    from gin_scorer.core.ledgers.teams import Teams
-    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
     if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
         ledger = ledger.ledger
@@ -83,7 +84,6 @@ def _game_heading(game: Any) -> str:
 
 
 def _game_lines(game: Any) -> list[str]:
-    from gin_scorer.core.hands import Side
 
     out = [_game_heading(game)]
     for side in ("A", "B"):
@@ -241,10 +241,6 @@ def _multimatch_lines(ledger: Any) -> list[str]:
 
 
 def summary(ledger: Any, line_of: list[int]) -> list[str]:
-    from gin_scorer.core.ledgers import Game, Hollywood, Match, MultiMatch, SeatedMatch
-    from gin_scorer.core.ledgers.partnership import Partnership
-    from gin_scorer.core.ledgers.teams import Teams
-    from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 
     if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
         ledger = ledger.ledger

@@ -8,74 +8,18 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
+from gin_scorer.services import matches
+from gin_scorer.services.lookups import match_at_table
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import MatchView
 
 
-def add_match_naming(
-    parser: argparse.ArgumentParser, *, tables: bool = True, event_alone: bool = False
-) -> None:
-    """``--match ID``; with ``tables``, also ``--event ID --table N [--round N]``;
-    ``event_alone`` when ``--event`` without a table means something (lines naming tables)."""
-    parser.add_argument(
-        "--match",
-        dest="match_id",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "the match's id (as match list and round show print it)"),
-    )
-    if tables:
-        add_table_options(parser, event_alone=event_alone)
-
-
-def add_match_or_table(parser: argparse.ArgumentParser) -> None:
-    """The match as a command's ID (``match sheet 7``), or by ``--event ID --table N``."""
-    parser.add_argument(
-        "match_id",
-        nargs="?",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "the match's id (or name it by --event and --table)"),
-    )
-    add_table_options(parser)
-
-
-def add_table_options(parser: argparse.ArgumentParser, *, event_alone: bool = False) -> None:
-    """``--event ID --table N [--round N]``: the match at a table of a round."""
-    if event_alone:
-        event_help = translate(
-            "cli", "the event, with --table (or alone, where the lines name tables)"
-        )
-    else:
-        event_help = translate("cli", "the event, with --table")
-    parser.add_argument("--event", type=positive, metavar="ID", help=event_help)
-    parser.add_argument(
-        "--table",
-        type=positive,
-        metavar="N",
-        help=translate(
-            "cli",
-            "the match at table N of --event's current round (its latest paired round), or "
-            "of --round",
-        ),
-    )
-    parser.add_argument(
-        "--round",
-        type=positive,
-        metavar="N",
-        help=translate("cli", "the round --table is in (default: the event's current round)"),
-    )
-
-
 def named_match(db: Database, args: argparse.Namespace) -> MatchView:
     """The match ``args`` name: by --match, or by --event and --table (and --round)."""
-    from gin_scorer.services import matches
-    from gin_scorer.services.lookups import match_at_table
 
     if args.match_id is not None:
         if getattr(args, "event", None) or getattr(args, "table", None):

@@ -4,65 +4,22 @@ forfeit, time called or the director's ruling, in the results line's words (``a 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import add_by_option
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._match_naming import add_match_naming, add_match_or_table, named_match
-from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._match_naming import named_match
+from gin_scorer.commands._pin import with_pin
+from gin_scorer.presentation.entry_grammar import EntryState
+from gin_scorer.presentation.result_grammar import kind_word, read_result_line, result_words
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.results import record_result, void_result
 
 if TYPE_CHECKING:
     from gin_scorer.services.dto import MatchStatus, ScoreSheet
 
 
-def register_actions(actions: Any) -> None:
-    _register_result(actions)
-    back = actions.add_parser(
-        "take-back",
-        help=translate("cli", "take back a match's reported result (it stays in the log)"),
-    )
-    add_match_or_table(back)
-    back.add_argument("--reason", required=True)
-    add_by_option(back, says_default=False)
-    add_pin_option(back)
-    back.set_defaults(func=run_match_take_back)
-
-
-def _register_result(actions: Any) -> None:
-    result = actions.add_parser(
-        "result",
-        help=translate(
-            "cli", "report a result without its hands (slip, forfeit, time called, adjudication)"
-        ),
-        description=translate(
-            "cli",
-            "Report a match's result as the results line says it: 'a 3-1' (A won 3 games to "
-            "1, a slip; game totals A-B may follow: 'a 3-1 250-20 10-260 300-0 251-9'), 'a ff' "
-            "(A wins by forfeit), 'ff' (neither came), 't' (time called; 't b': the director "
-            "gives it to B), 'adj b REASON' (the director's ruling, with the PIN). Name the "
-            "match by --match ID, or by --event and --table (the latest round unless --round).",
-        ),
-    )
-    add_match_naming(result)
-    result.add_argument("result", nargs="+", metavar="RESULT", help=translate("cli", "e.g. a 3-1"))
-    result.add_argument(
-        "--replace",
-        action="store_true",
-        help=translate(
-            "cli", "set aside the hands or the result already recorded (they stay in the log)"
-        ),
-    )
-    add_by_option(result, says_default=False)
-    add_pin_option(result)
-    result.set_defaults(func=run_match_result)
-
-
 def run_match_result(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.entry_grammar import EntryState
-    from gin_scorer.presentation.result_grammar import read_result_line, result_words
-    from gin_scorer.services.results import record_result
 
     line = read_result_line(" ".join(args.result), with_table=False)
     if line.state is not EntryState.COMPLETE or line.report is None:
@@ -94,7 +51,6 @@ def run_match_result(args: argparse.Namespace) -> int:
 
 
 def run_match_take_back(args: argparse.Namespace) -> int:
-    from gin_scorer.services.results import void_result
 
     with opened(args) as db:
         current = named_match(db, args)
@@ -129,7 +85,6 @@ def match_status_word(status: MatchStatus) -> str:
 
 
 def _finished(sheet: ScoreSheet) -> None:
-    from gin_scorer.presentation.result_grammar import kind_word
 
     result = sheet.result
     if result is None:

@@ -9,34 +9,16 @@ tries again; anywhere else the refusal is the one line the command prints before
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from collections.abc import Callable
 from typing import TypeVar
 
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.services.errors import PinError
 
 T = TypeVar("T")
-
-
-def add_pin_option(parser: argparse.ArgumentParser, helptext: str | None = None) -> None:
-    parser.add_argument(
-        "--pin",
-        help=helptext
-        or translate(
-            "cli", "the director's PIN, when the action needs it (asked for in a terminal)"
-        ),
-    )
-
-
-def add_new_pin_options(parser: argparse.ArgumentParser) -> None:
-    """``--new-pin PIN`` or ``--clear``: the same two options wherever a PIN is set or cleared
-    (``--pin`` is always the PIN that guards it now)."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--new-pin", metavar="PIN", help=translate("cli", "the new PIN (4 characters or more)")
-    )
-    group.add_argument("--clear", action="store_true", help=translate("cli", "clear the PIN"))
 
 
 def chosen_new_pin(args: argparse.Namespace) -> str | None:
@@ -53,14 +35,12 @@ def chosen_new_pin(args: argparse.Namespace) -> str | None:
 
 def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:
     """``call(given)``; if it needs a PIN that was not given, ask in a terminal and retry."""
-    from gin_scorer.services.errors import PinError
 
     try:
         return call(given)
     except PinError as error:
         if given is not None or not error.askable or not sys.stdin.isatty():
             raise
-        import getpass
 
         print(f"gin-scorer: {error_text(error)}", file=sys.stderr)
         typed = getpass.getpass(translate("cli", "Director PIN: "))
@@ -72,7 +52,5 @@ def with_pin(given: str | None, call: Callable[[str | None], T]) -> T:
 def ask_pin() -> str:
     """A PIN typed in a terminal (no echo), or the next line of stdin when piped."""
     if sys.stdin.isatty():
-        import getpass
-
         return getpass.getpass(translate("cli", "Director PIN: "))
     return sys.stdin.readline().strip()

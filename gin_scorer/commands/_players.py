@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gin_scorer.presentation.three_words import players_phrase as phrase
+
 if TYPE_CHECKING:
     from gin_scorer.services.dto import EntrantView
 
@@ -14,6 +16,5 @@ if TYPE_CHECKING:
 def players_phrase(names: Sequence[EntrantView | str]) -> str:
     """The players of a table in one phrase, loaded when a table is shown: the tables of three's
     words bring the scoring core with them, which ``--help`` and ``--version`` never need."""
-    from gin_scorer.presentation.three_words import players_phrase as phrase
 
     return phrase(names)

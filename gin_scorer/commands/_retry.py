@@ -27,52 +27,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from gin_scorer.commands._arguments import positive
-from gin_scorer.commands._database import opened
+from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
+from gin_scorer.services import matches
+from gin_scorer.services.entry_keys import derived_key, saved_with_key
+from gin_scorer.services.errors import DatabaseBusy, ServerNotAnswering
+from gin_scorer.services.retries import retrying
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import ScoreSheet
     from gin_scorer.services.entry_keys import SavedEntry
-    from gin_scorer.services.errors import DatabaseBusy, ServerNotAnswering
 
 T = TypeVar("T")
 
 
-def add_write_key_options(parser: argparse.ArgumentParser) -> None:
-    """``--key`` and ``--expect-version``, for a command that writes into a match."""
-    parser.add_argument(
-        "--key",
-        metavar="TEXT",
-        help=translate(
-            "cli",
-            "this write's key: the same command run again with the same key records nothing "
-            "twice (default: one made from the line, --by and the match version)",
-        ),
-    )
-    parser.add_argument(
-        "--expect-version",
-        type=positive,
-        metavar="N",
-        help=translate(
-            "cli",
-            "the match version this write is for (match sheet --json shows it): refused if "
-            "another station wrote into the match since",
-        ),
-    )
-
-
 def retried(work: Callable[[], T]) -> T:
     """``work()``, tried again while the database does not answer (module doc)."""
-    from gin_scorer.services.retries import retrying
 
     return retrying(work, on_wait=_say_wait)
 
 
 def _say_wait(seconds: float, error: ServerNotAnswering | DatabaseBusy) -> None:
-    from gin_scorer.services.errors import DatabaseBusy
 
     if isinstance(error, DatabaseBusy):
         said = translate("cli", "the database is busy: retrying ({0} s)…")
@@ -106,7 +83,6 @@ def keyed_write(
     chosen: dict[str, int | str] = {}
 
     def attempt() -> KeyedWrite:
-        from gin_scorer.services.entry_keys import saved_with_key
 
         with opened(args) as db:
             if not chosen:
@@ -123,9 +99,6 @@ def keyed_write(
 def _choose_key(
     args: argparse.Namespace, db: Database, match_id: int, line: str, repeatable: bool
 ) -> dict[str, int | str]:
-    from gin_scorer.commands._database import entered_by
-    from gin_scorer.services import matches
-    from gin_scorer.services.entry_keys import derived_key, saved_with_key
 
     version = args.expect_version or matches.get_match(db, match_id).version
     who = entered_by(args, db)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.seal import current_seal
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 
 def seal_of(db: Database) -> str | None:
     """The database's current seal; ask it after reading what is printed, so it covers it."""
-    from gin_scorer.services.seal import current_seal
 
     return current_seal(db)
 

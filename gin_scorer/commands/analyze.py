@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._cards_io import (
     MAX_CARDS,
-    card_options,
     chosen_ace_rule,
     codes,
     each_line,
@@ -22,6 +21,16 @@ from gin_scorer.commands._cards_io import (
     print_answer,
     shown,
 )
+from gin_scorer.commands._errors import UserError
+from gin_scorer.core.cards import CardError, parse_cards
+from gin_scorer.core.melds import (
+    AceRule,
+    best_arrangement,
+    best_discard,
+    deadwood_points,
+    meld_problem,
+)
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import say, translate
 
 if TYPE_CHECKING:
@@ -29,53 +38,11 @@ if TYPE_CHECKING:
     from gin_scorer.core.melds import AceRule, Arrangement
 
 
-def register(subparsers: Any) -> None:
-    analyze = subparsers.add_parser(
-        "analyze",
-        help=translate(
-            "cli", "best melds and least deadwood of a hand (11 cards: best discard, big gin)"
-        ),
-        description=translate(
-            "cli",
-            "Find the arrangement of a hand with the least deadwood, exactly. With 11 cards, "
-            "also the best card to discard and whether all eleven meld (big gin). Write cards "
-            "like 7h 10h Th 7♥; give '-' to read one hand per line from standard input.",
-        ),
-        epilog=_examples(
-            "gin-scorer analyze 7h 8h 9h 9c 9d 9s 2c 3d Kc Ks",
-            'gin-scorer analyze --aces tedesco "Qs Ks As 5c 5d 5h 2c 3d 4h 9s"',
-            "gin-scorer analyze --json - < hands.txt",
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    analyze.add_argument(
-        "cards", nargs="*", metavar="CARDS", help=translate("cli", "the cards, or - for stdin")
-    )
-    analyze.add_argument(
-        "--declared",
-        metavar="MELDS",
-        help=translate(
-            "cli",
-            'the melds a player declared, separated by |: "7h 8h 9h | 9c 9d 9s"; the answer '
-            "says whether they are legal and how their deadwood compares with the best",
-        ),
-    )
-    card_options(analyze)
-    analyze.set_defaults(func=run_analyze)
-
-
-def _examples(*commands: str) -> str:
-    """The help's examples, one command a line, lined up after the heading."""
-    heading = translate("cli", "examples:")
-    return heading + "  " + ("\n" + " " * (len(heading) + 2)).join(commands)
-
-
 # ---------------------------------------------------------------------------------------------
 # analyze
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._errors import UserError
 
     ace_rule = chosen_ace_rule(args)
     if args.cards == ["-"]:
@@ -97,8 +64,6 @@ def _analyze_given(args: argparse.Namespace, ace_rule: AceRule) -> tuple[dict[st
     """The answer for the hand on the command line, with its --declared melds checked."""
     data, text = _analyze_text(" ".join(args.cards), ace_rule)
     if args.declared is not None:
-        from gin_scorer.core.cards import parse_cards
-
         cards = parse_cards(" ".join(args.cards))
         declared, declared_text = check_declared(
             cards, args.declared.split("|"), ace_rule, data["deadwood_points"]
@@ -113,9 +78,6 @@ def check_declared(
 ) -> tuple[dict[str, Any], str]:
     """A declared arrangement checked against the hand: legal melds?, its deadwood, and how it
     compares with the best (``best_points``). Cards not in the hand are refused."""
-    from gin_scorer.core.cards import CardError, parse_cards
-    from gin_scorer.core.melds import deadwood_points, meld_problem
-    from gin_scorer.core.wording import said
 
     in_hand = set(cards)
     claimed: set[Card] = set()
@@ -171,8 +133,6 @@ def _melds_line_cards(melds: list[tuple[Card, ...]]) -> str:
 
 
 def _analyze_text(text: str, ace_rule: AceRule) -> tuple[dict[str, Any], str]:
-    from gin_scorer.core.cards import CardError, parse_cards
-    from gin_scorer.core.wording import said
 
     cards = parse_cards(text)
     if len(cards) > MAX_CARDS:
@@ -200,7 +160,6 @@ def _arrangement_text(arrangement: Arrangement, indent: str = "") -> str:
 
 def analyze_cards(cards: tuple[Card, ...], ace_rule: AceRule) -> tuple[dict[str, Any], str]:
     """The JSON object and the text answer for one hand (0–11 cards)."""
-    from gin_scorer.core.melds import AceRule, best_arrangement, best_discard
 
     if ace_rule is AceRule.TEDESCO:
         head = translate("cli", "hand:     {0} (Tedesco aces)").format(shown(cards))

@@ -4,37 +4,13 @@ entries."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import say, translate
-
-
-def register(subparsers: Any) -> None:
-    actions = action_parsers(
-        subparsers, "audit", translate("cli", "check or show the tamper-evident audit log")
-    )
-    verify = actions.add_parser(
-        "verify",
-        help=translate(
-            "cli", "check every link of the hash chain (exit 1 names the first broken one)"
-        ),
-    )
-    verify.set_defaults(func=run_audit_verify)
-    show = actions.add_parser("show", help=translate("cli", "print the newest audit entries"))
-    show.add_argument(
-        "--last",
-        type=positive,
-        default=20,
-        metavar="N",
-        help=translate("cli", "how many entries (default 20)"),
-    )
-    show.set_defaults(func=run_audit_show)
+from gin_scorer.services.audit_log import check_audit_log, recent_audit_entries
 
 
 def run_audit_verify(args: argparse.Namespace) -> int:
-    from gin_scorer.services.audit_log import check_audit_log
 
     with opened(args) as db:
         check = check_audit_log(db)
@@ -53,7 +29,6 @@ def run_audit_verify(args: argparse.Namespace) -> int:
 
 
 def run_audit_show(args: argparse.Namespace) -> int:
-    from gin_scorer.services.audit_log import recent_audit_entries
 
     with opened(args) as db:
         entries = recent_audit_entries(db, args.last)

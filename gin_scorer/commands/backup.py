@@ -4,83 +4,25 @@ of the director's choosing, and back."""
 from __future__ import annotations
 
 import argparse
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._db_password import refuse_password_in_option
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import ask_pin
+from gin_scorer.paths import chosen_database
+from gin_scorer.presentation.backup_words import backup_state
 from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.services.backup_keeper import backup_health
+from gin_scorer.services.backup_schedule import set_backup_schedule
+from gin_scorer.services.backups import back_up_now, backups_of, restore_backup
+from gin_scorer.services.copies import copy_to_file
+from gin_scorer.services.errors import StoreError
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
-
-
-def register(subparsers: Any) -> None:
-    _register_backup(subparsers)
-    _register_restore(subparsers)
-
-
-def _register_restore(subparsers: Any) -> None:
-    restore = subparsers.add_parser(
-        "restore",
-        help=translate(
-            "cli", "replace the database by a backup (checked first; the current one is kept)"
-        ),
-        description=translate(
-            "cli",
-            "Restore a backup (a SQLite file) into the database — a SQLite file or a "
-            "PostgreSQL server: FILE must pass an integrity check; the current database is "
-            "backed up first (or, if damaged, renamed aside — never overwritten). "
-            "If the database has a director PIN, give it with --pin or type it when asked.",
-        ),
-    )
-    restore.add_argument("file", metavar="FILE", help=translate("cli", "the backup to restore"))
-    restore.add_argument(
-        "--pin",
-        action="append",
-        help=translate(
-            "cli",
-            "the database's director PIN; without one, every event's PIN (give --pin once "
-            "per PIN; asked for when needed and not given)",
-        ),
-    )
-    restore.set_defaults(func=run_restore)
-
-
-def _register_backup(subparsers: Any) -> None:
-    backup = subparsers.add_parser(
-        "backup",
-        help=translate("cli", "back up the database now, or list its backups"),
-        description=translate(
-            "cli",
-            "Back up the database into a SQLite file: a SQLite database through "
-            "SQLite's online backup API (safe while the app runs), a PostgreSQL one row by row "
-            "in one consistent snapshot. Without --out the copy joins the automatic backups in "
-            "your data folder, kept by age: every one of the last hour, one a day for 30 "
-            "days, one an event day before that, within a cap (2 GB by default).",
-        ),
-    )
-    backup.add_argument(
-        "--out", metavar="FILE", help=translate("cli", "write the backup to FILE instead")
-    )
-    backup.add_argument(
-        "--list", action="store_true", help=translate("cli", "list the existing backups")
-    )
-    backup.add_argument(
-        "--every-hands",
-        type=positive,
-        metavar="N",
-        help=translate("cli", "from now on, back up automatically every N hands (default 25)"),
-    )
-    backup.add_argument(
-        "--every-minutes",
-        type=positive,
-        metavar="M",
-        help=translate("cli", "... or every M minutes with something new (default 10)"),
-    )
-    backup.set_defaults(func=run_backup)
 
 
 def run_backup(args: argparse.Namespace) -> int:
@@ -93,7 +35,6 @@ def run_backup(args: argparse.Namespace) -> int:
 
 
 def _schedule(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.services.backup_schedule import set_backup_schedule
 
     schedule = set_backup_schedule(
         db, every_hands=args.every_hands, every_minutes=args.every_minutes
@@ -117,7 +58,6 @@ def _schedule_line(name: str, hands: int, minutes: int) -> str:
 
 
 def _list(db: Database) -> int:
-    from gin_scorer.services.backups import backups_of
 
     found = backups_of(db)
     if not found:
@@ -131,10 +71,6 @@ def _list(db: Database) -> int:
 
 def _health(db: Database) -> int:
     """The age of the newest backup, and a warning when writes have waited too long."""
-    from datetime import UTC, datetime
-
-    from gin_scorer.presentation.backup_words import backup_state
-    from gin_scorer.services.backup_keeper import backup_health
 
     health = backup_health(db)
     now = datetime.now(UTC)
@@ -150,9 +86,6 @@ def _health(db: Database) -> int:
 
 
 def _back_up(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.services.backups import back_up_now
-    from gin_scorer.services.copies import copy_to_file
-    from gin_scorer.services.errors import StoreError
 
     try:
         if args.out:
@@ -174,9 +107,6 @@ def _back_up(db: Database, args: argparse.Namespace) -> int:
 
 
 def run_restore(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._db_password import refuse_password_in_option
-    from gin_scorer.paths import chosen_database
-    from gin_scorer.services.backups import restore_backup
 
     refuse_password_in_option(args.db)
     source = Path(args.file).expanduser()

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import add_event_option
 from gin_scorer.commands._database import opened
+from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.standings import bracket
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
-
-
-def register(subparsers: Any) -> None:
-    bracket = subparsers.add_parser(
-        "bracket", help=translate("cli", "an elimination event's bracket")
-    )
-    add_event_option(bracket)
-    bracket.set_defaults(func=run_bracket_command)
 
 
 def run_bracket_command(args: argparse.Namespace) -> int:
@@ -27,8 +20,6 @@ def run_bracket_command(args: argparse.Namespace) -> int:
 
 
 def _bracket(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
-    from gin_scorer.services.standings import bracket
 
     view = bracket(db, args.event)
     print(_heading(view.double, view.bracket_reset).format(view.size))

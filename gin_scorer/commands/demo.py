@@ -14,18 +14,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import any_whole, positive, share
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands.standings import print_standings
+from gin_scorer.presentation.club_words import ratings_text, season_text
+from gin_scorer.presentation.demo_words import demo_summary
 from gin_scorer.presentation.words import error_text, say, translate
+from gin_scorer.presets import load_preset
+from gin_scorer.services.demo import DemoCancelled, DemoPlan, play_demo
+from gin_scorer.services.demo_scratch import keep_demo, keep_season, scratch_database
+from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
+from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.ratings import rating_rows
+from gin_scorer.services.seasons import season_standing
+from gin_scorer.services.standings import standings
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.demo import DemoPlan, DemoProgress, DemoResult
     from gin_scorer.services.demo_season import SeasonDemoPlan, SeasonDemoResult
 
-FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "club")
 
 # Checked before the event is created: a billion entrants or rounds would create the event,
 # then run for ever.
@@ -33,122 +41,8 @@ _MOST_ENTRANTS = 1024
 _MOST_ROUNDS = 64
 
 
-def register(subparsers: Any) -> None:
-    demo = subparsers.add_parser(
-        "demo",
-        help=translate(
-            "cli", "create a simulated event and play it to the end (real deals, real cards)"
-        ),
-        description=translate(
-            "cli",
-            "Create an event with N entrants and play every round of it through the "
-            "services: each hand is shuffled, dealt and played by a simple legal strategy, with "
-            "its cards. The same seed plays the same event.",
-        ),
-    )
-    _event_options(demo)
-    _play_options(demo)
-    _season_options(demo)
-    demo.add_argument(
-        "--quiet", action="store_true", help=translate("cli", "print only the final standings")
-    )
-    demo.set_defaults(func=run_demo_command)
-
-
-def _event_options(demo: argparse.ArgumentParser) -> None:
-    """The event the demo creates: its entrants, format, seed, rules, rounds and name."""
-    demo.add_argument(
-        "--entrants",
-        type=positive,
-        default=16,
-        metavar="N",
-        help=translate("cli", "how many entrants (default 16; 2 to 256 for brackets)"),
-    )
-    demo.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="swiss",
-        help=translate("cli", "event format (default swiss)"),
-    )
-    demo.add_argument(
-        "--seed",
-        type=any_whole,
-        default=1,
-        metavar="S",
-        help=translate("cli", "random seed: the same seed plays the same event (default 1)"),
-    )
-    demo.add_argument(
-        "--preset",
-        default=None,
-        metavar="KEY",
-        help=translate(
-            "cli",
-            "rule preset for the matches (default gra-tournament: best of "
-            "five games to 250; a club night plays hollywood; wikipedia-standard plays one game "
-            "to 100, faster)",
-        ),
-    )
-    demo.add_argument(
-        "--rounds",
-        type=positive,
-        default=None,
-        metavar="N",
-        help=translate(
-            "cli", "Swiss rounds (default ceil(log2 N)); club nights to play (default 3)"
-        ),
-    )
-    demo.add_argument("--name", default=None, help=translate("cli", "the event's name"))
-
-
-def _play_options(demo: argparse.ArgumentParser) -> None:
-    """How the demo enters its matches: hand by hand, in batches, or as slips."""
-    demo.add_argument(
-        "--per-hand",
-        action="store_true",
-        help=translate(
-            "cli",
-            "enter hands one at a time through record_hand (as a scorekeeper "
-            "would; much slower) instead of one batch per match",
-        ),
-    )
-    demo.add_argument(
-        "--slips",
-        type=share,
-        default=0.0,
-        metavar="SHARE",
-        help=translate(
-            "cli",
-            "the share of matches (0 to 1) reported as a room reports them, without their "
-            "hands: slips, forfeits, time called, rulings (default 0)",
-        ),
-    )
-
-
-def _season_options(demo: argparse.ArgumentParser) -> None:
-    """A club season instead of one event."""
-    demo.add_argument(
-        "--season",
-        type=positive,
-        default=None,
-        metavar="NIGHTS",
-        help=translate(
-            "cli",
-            "play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of "
-            "Hollywood each) counted in one season, with --members members (about 80%% come)",
-        ),
-    )
-    demo.add_argument(
-        "--members",
-        type=positive,
-        default=30,
-        metavar="M",
-        help=translate("cli", "the club's members for --season (default 30)"),
-    )
-
-
 def _check(args: argparse.Namespace) -> None:
     """Refuse a demo that cannot be played before anything is written."""
-    from gin_scorer.presets import load_preset
 
     if args.format in ("single-elim", "double-elim") and not 2 <= args.entrants <= 256:
         raise UserError(
@@ -180,8 +74,6 @@ def _check(args: argparse.Namespace) -> None:
 def run_demo_command(args: argparse.Namespace) -> int:
     """Play in a scratch database, then keep the finished demo in the chosen one: stopped
     (Ctrl+C, SIGTERM) before it is done, it writes nothing there."""
-    from gin_scorer.services.demo import DemoCancelled
-    from gin_scorer.services.demo_scratch import scratch_database
 
     _check(args)
     with (
@@ -247,8 +139,6 @@ def _stoppable() -> Iterator[_Stop]:
 
 def _play_scratch(scratch: Database, args: argparse.Namespace, stop: _Stop) -> Any:
     """The demo played in the scratch database (an event, or a season of nights)."""
-    from gin_scorer.services.demo import play_demo
-    from gin_scorer.services.demo_season import play_demo_season
 
     progress = None if args.quiet else _tell
     if args.season is not None:
@@ -262,8 +152,6 @@ def _tell(progress: DemoProgress) -> None:
 
 
 def _season_plan(args: argparse.Namespace) -> SeasonDemoPlan:
-    from gin_scorer.services.demo_season import SeasonDemoPlan
-    from gin_scorer.services.errors import InvalidInput
 
     plan = SeasonDemoPlan(
         nights=args.season,
@@ -283,10 +171,6 @@ def _season_plan(args: argparse.Namespace) -> SeasonDemoPlan:
 def _season_kept(
     db: Database, scratch: Database, args: argparse.Namespace, played: SeasonDemoResult
 ) -> int:
-    from gin_scorer.presentation.club_words import ratings_text, season_text
-    from gin_scorer.services.demo_scratch import keep_season
-    from gin_scorer.services.ratings import rating_rows
-    from gin_scorer.services.seasons import season_standing
 
     result = keep_season(db, scratch, played)
     if result.nights == 1:
@@ -306,7 +190,6 @@ def _season_kept(
 
 
 def _event_plan(args: argparse.Namespace) -> DemoPlan:
-    from gin_scorer.services.demo import DemoPlan
 
     return DemoPlan(
         entrants=args.entrants,
@@ -321,9 +204,6 @@ def _event_plan(args: argparse.Namespace) -> DemoPlan:
 
 
 def _kept(db: Database, scratch: Database, args: argparse.Namespace, played: DemoResult) -> int:
-    from gin_scorer.presentation.demo_words import demo_summary
-    from gin_scorer.services.demo_scratch import keep_demo
-    from gin_scorer.services.standings import standings
 
     result = keep_demo(db, scratch, played)
     event_id = result.event.id

@@ -7,44 +7,14 @@ The options are those of ``event set-pin``: ``--pin`` the PIN that guards the da
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
-from typing import Any
 
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._pin import add_new_pin_options, ask_pin
+from gin_scorer.commands._pin import ask_pin
 from gin_scorer.presentation.words import translate
-
-
-def register(subparsers: Any) -> None:
-    director_pin = subparsers.add_parser(
-        "director-pin",
-        help=translate(
-            "cli", "set or clear the database's director PIN (opens every event, guards restores)"
-        ),
-        description=translate(
-            "cli",
-            "The database-wide director PIN: it works wherever an event's PIN is "
-            "asked, and restoring a backup over this database needs it. Changing or clearing it "
-            "needs the current one; setting the first one needs the PIN of every event that has "
-            "one (it will open them all). Give them with --pin (once per PIN), or type one when "
-            "asked. The new PIN is --new-pin, or typed when asked (twice), or the next line of "
-            "stdin; --clear (or the action clear) clears it.",
-        ),
-    )
-    director_pin.add_argument(
-        "action",
-        choices=["set", "clear"],
-        nargs="?",
-        help=translate("cli", "set (the default with --new-pin) or clear (as --clear)"),
-    )
-    add_new_pin_options(director_pin)
-    director_pin.add_argument(
-        "--pin",
-        action="append",
-        help=translate("cli", "the PIN that guards the database now (repeatable)"),
-    )
-    director_pin.set_defaults(func=run_director_pin)
+from gin_scorer.services.database_pin import is_guarded, set_database_pin
 
 
 def _clearing(args: argparse.Namespace) -> bool:
@@ -67,8 +37,6 @@ def _ask_new_pin() -> str:
     """The new PIN typed twice in a terminal, else the next line of stdin; nothing there is
     said as such (not as a PIN too short)."""
     if sys.stdin.isatty():
-        import getpass
-
         first = getpass.getpass(translate("cli", "New director PIN: "))
         if getpass.getpass(translate("cli", "The same again: ")) != first:
             raise UserError(translate("cli", "the two PINs differ; nothing was changed"))
@@ -87,7 +55,6 @@ def _ask_new_pin() -> str:
 
 
 def run_director_pin(args: argparse.Namespace) -> int:
-    from gin_scorer.services.database_pin import is_guarded, set_database_pin
 
     clearing = _clearing(args)
     with opened(args) as db:

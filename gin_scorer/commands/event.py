@@ -7,165 +7,28 @@ change audited.
 from __future__ import annotations
 
 import argparse
-from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import action_parsers, positive
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._event_delete import register_delete
-from gin_scorer.commands._format_options import (
-    add_format_options,
-    describe_settings,
-    settings_from_args,
-)
-from gin_scorer.commands._pin import (
-    add_new_pin_options,
-    add_pin_option,
-    chosen_new_pin,
-    with_pin,
-)
+from gin_scorer.commands._format_options import describe_settings, settings_from_args
+from gin_scorer.commands._pin import chosen_new_pin, with_pin
 from gin_scorer.commands.entrant import entrant_status_word
 from gin_scorer.commands.match import match_line
+from gin_scorer.commands.presets import describe_knobs
+from gin_scorer.core.rules import RuleSetError
 from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presets import load_preset, load_ruleset_file
+from gin_scorer.services import entrants, events, matches
+from gin_scorer.services.dto import EventStatus
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
     from gin_scorer.services.dto import EventStatus, EventView
 
 
-def _day(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            translate("cli", "{0} is not a date: write it as 2026-11-22").format(repr(text))
-        ) from None
-
-
-def register(subparsers: Any) -> None:
-    ev = action_parsers(
-        subparsers, "event", translate("cli", "create, list, show and delete events")
-    )
-    _register_new(ev)
-    listing = ev.add_parser("list", help=translate("cli", "list the events in the database"))
-    listing.set_defaults(func=run_event_list)
-    show = ev.add_parser("show", help=translate("cli", "an event's rules, entrants and matches"))
-    show.add_argument("event_id", type=positive, metavar="ID")
-    show.set_defaults(func=run_event_show)
-    _register_pin_and_finish(ev)
-    _register_settings_and_rules(ev)
-    register_delete(ev)
-
-
-def _register_pin_and_finish(ev: Any) -> None:
-    setpin = ev.add_parser(
-        "set-pin",
-        help=translate("cli", "set, change or clear an event's director PIN"),
-        description=translate(
-            "cli",
-            "Set the event's director PIN with --new-pin, or clear it with --clear. Changing "
-            "or clearing a PIN needs the current one (--pin, or typed when asked in a "
-            "terminal): the event's own PIN or the database PIN.",
-        ),
-    )
-    setpin.add_argument("event_id", type=positive, metavar="ID")
-    add_new_pin_options(setpin)
-    add_pin_option(setpin, translate("cli", "the PIN that guards the event now, if one is set"))
-    setpin.set_defaults(func=run_event_set_pin)
-    finish = ev.add_parser(
-        "finish", help=translate("cli", "close an event (reopening needs the PIN)")
-    )
-    finish.add_argument("event_id", type=positive, metavar="ID")
-    finish.add_argument(
-        "--reopen", action="store_true", help=translate("cli", "reopen a finished event")
-    )
-    finish.add_argument("--pin")
-    finish.set_defaults(func=run_event_finish)
-
-
-def _register_new(ev: Any) -> None:
-    new = ev.add_parser(
-        "new",
-        help=translate("cli", "create an event"),
-        description=translate(
-            "cli",
-            "Create an event. Its rules are frozen from the preset (default: the "
-            "GRA tournament rules) or a rule-set file; matches keep the rules they start with.",
-        ),
-    )
-    new.add_argument("--name", required=True, help=translate("cli", "the event's name"))
-    rules = new.add_mutually_exclusive_group()
-    rules.add_argument(
-        "--preset",
-        metavar="KEY",
-        help=translate("cli", "rule-set preset (see: gin-scorer presets)"),
-    )
-    rules.add_argument(
-        "--rules-file", metavar="FILE", help=translate("cli", "a rule-set TOML file")
-    )
-    new.add_argument(
-        "--format",
-        default="club",
-        help=translate("cli", "club (default), swiss, round-robin, single-elim or double-elim"),
-    )
-    new.add_argument("--venue", default="", help=translate("cli", "where it is played"))
-    new.add_argument("--date", type=_day, metavar="YYYY-MM-DD", help=translate("cli", "first day"))
-    new.add_argument(
-        "--end-date", type=_day, metavar="YYYY-MM-DD", help=translate("cli", "last day")
-    )
-    new.add_argument(
-        "--pin",
-        help=translate(
-            "cli", "a director PIN (4+ characters) guarding corrections and locked results"
-        ),
-    )
-    add_format_options(new)
-    new.set_defaults(func=run_event_new)
-
-
-def _register_settings_and_rules(ev: Any) -> None:
-    settings = ev.add_parser(
-        "settings",
-        help=translate(
-            "cli", "show or change how an event is paired and ranked (tie-breaks, byes ...)"
-        ),
-        description=translate(
-            "cli",
-            "With no option, print the event's format settings. Options change "
-            "only what they name; once the event is running a change needs the director PIN.",
-        ),
-    )
-    settings.add_argument("event_id", type=positive, metavar="ID")
-    add_pin_option(settings, translate("cli", "the director PIN, once the event is running"))
-    add_format_options(settings)
-    settings.set_defaults(func=run_event_settings)
-    rules_cmd = ev.add_parser(
-        "rules",
-        help=translate("cli", "show the rules new matches of an event use, or change them"),
-        description=translate(
-            "cli",
-            "With no option, print every knob of the event's rule set. --preset or "
-            "--rules-file replaces it for matches created from now on (matches already created "
-            "keep theirs); once the event is running this needs the director PIN.",
-        ),
-    )
-    rules_cmd.add_argument("event_id", type=positive, metavar="ID")
-    new_rules = rules_cmd.add_mutually_exclusive_group()
-    new_rules.add_argument(
-        "--preset", metavar="KEY", help=translate("cli", "rule-set preset (gin-scorer presets)")
-    )
-    new_rules.add_argument(
-        "--rules-file", metavar="FILE", help=translate("cli", "a rule-set TOML file")
-    )
-    add_pin_option(rules_cmd, translate("cli", "the director PIN, once the event is running"))
-    rules_cmd.set_defaults(func=run_event_rules)
-
-
 def _chosen_rules(args: argparse.Namespace) -> RuleSet | None:
     """The rule set of --preset or --rules-file (None when neither is given)."""
-    from gin_scorer.core.rules import RuleSetError
-    from gin_scorer.presets import load_preset, load_ruleset_file
 
     try:
         if args.rules_file:
@@ -178,7 +41,6 @@ def _chosen_rules(args: argparse.Namespace) -> RuleSet | None:
 
 
 def run_event_new(args: argparse.Namespace) -> int:
-    from gin_scorer.services import events
 
     rules = _chosen_rules(args)
     settings = settings_from_args(args) or None
@@ -222,7 +84,6 @@ def _event_line(e: EventView) -> str:
 
 
 def run_event_list(args: argparse.Namespace) -> int:
-    from gin_scorer.services import events
 
     with opened(args) as db:
         found = events.list_events(db)
@@ -245,7 +106,6 @@ def run_event_list(args: argparse.Namespace) -> int:
 
 
 def run_event_show(args: argparse.Namespace) -> int:
-    from gin_scorer.services import entrants, events, matches
 
     with opened(args) as db:
         e = events.get_event(db, args.event_id)
@@ -287,8 +147,6 @@ def _event_facts(e: EventView) -> str:
 
 
 def run_event_rules(args: argparse.Namespace) -> int:
-    from gin_scorer.commands.presets import describe_knobs
-    from gin_scorer.services import events
 
     rules = _chosen_rules(args)
     with opened(args) as db:
@@ -310,7 +168,6 @@ def run_event_rules(args: argparse.Namespace) -> int:
 
 
 def run_event_settings(args: argparse.Namespace) -> int:
-    from gin_scorer.services import events
 
     changes = settings_from_args(args)
     with opened(args) as db:
@@ -332,7 +189,6 @@ def run_event_settings(args: argparse.Namespace) -> int:
 
 
 def run_event_set_pin(args: argparse.Namespace) -> int:
-    from gin_scorer.services import events
 
     new_pin = chosen_new_pin(args)
     with opened(args) as db:
@@ -347,8 +203,6 @@ def run_event_set_pin(args: argparse.Namespace) -> int:
 
 
 def run_event_finish(args: argparse.Namespace) -> int:
-    from gin_scorer.services import events
-    from gin_scorer.services.dto import EventStatus
 
     status = EventStatus.RUNNING if args.reopen else EventStatus.FINISHED
     with opened(args) as db:

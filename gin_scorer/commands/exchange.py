@@ -11,69 +11,14 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from gin_scorer.commands._arguments import add_event_option
+from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, say, translate
-
-
-def register(subparsers: Any) -> None:
-    _register_import(subparsers)
-    _register_export(subparsers)
-
-
-def _register_import(subparsers: Any) -> None:
-    imp = subparsers.add_parser(
-        "import",
-        help=translate("cli", "import entrants (CSV) or a whole event (JSON)"),
-        description=translate(
-            "cli",
-            "Import entrants from a CSV file (header: name, club, member_number, "
-            "seed, partner; only name is required) into an event, or a whole event from a JSON "
-            "file made by 'export event'. Nothing is imported unless every row is sound.",
-        ),
-    )
-    what = imp.add_subparsers(dest="import_what", metavar="WHAT", required=True)
-    ent = what.add_parser(
-        "entrants", help=translate("cli", "entrants from a CSV file into an event")
-    )
-    ent.add_argument("file", metavar="FILE", help=translate("cli", "the CSV file (- for stdin)"))
-    add_event_option(ent)
-    ent.set_defaults(func=run_import_entrants)
-    ev = what.add_parser(
-        "event", help=translate("cli", "a whole event from a JSON file (export event)")
-    )
-    ev.add_argument("file", metavar="FILE", help=translate("cli", "the JSON file (- for stdin)"))
-    ev.set_defaults(func=run_import_event)
-
-
-def _register_export(subparsers: Any) -> None:
-    exp = subparsers.add_parser(
-        "export",
-        help=translate("cli", "export an event, its entrants, results or hands (JSON or CSV)"),
-        description=translate(
-            "cli",
-            "Write an event (JSON: re-imports identically), its entrants (CSV: "
-            "re-imports with 'import entrants'), its match results or every hand (JSON or CSV) "
-            "to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for "
-            "Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is "
-            "written with a ' in front.",
-        ),
-    )
-    exp.add_argument(
-        "what",
-        choices=("event", "entrants", "results", "hands"),
-        help=translate("cli", "what to export"),
-    )
-    add_event_option(exp)
-    exp.add_argument(
-        "--format", choices=("json", "csv"), help=translate("cli", "default: from --out, else json")
-    )
-    exp.add_argument(
-        "--out", metavar="FILE", help=translate("cli", "write here instead of the terminal")
-    )
-    exp.set_defaults(func=run_export)
+from gin_scorer.services import exchange
+from gin_scorer.services.entrant_rows import read_entrants_file
+from gin_scorer.services.errors import RowsRejected
+from gin_scorer.services.spreadsheet_csv import write_csv_file
 
 
 def _utf8(path: Path) -> str:
@@ -104,10 +49,6 @@ def _read(name: str, read: Callable[[Path], str] = _utf8) -> str:
 
 
 def run_import_entrants(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._database import opened
-    from gin_scorer.services import exchange
-    from gin_scorer.services.entrant_rows import read_entrants_file
-    from gin_scorer.services.errors import RowsRejected
 
     # Excel's plain "CSV" is Windows-1252: read it as the app does.
     text = _read(args.file, read_entrants_file)
@@ -132,9 +73,6 @@ def run_import_entrants(args: argparse.Namespace) -> int:
 
 
 def run_import_event(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._database import opened
-    from gin_scorer.services import exchange
-    from gin_scorer.services.errors import RowsRejected
 
     text = _read(args.file)
     with opened(args, create=True) as db:
@@ -155,9 +93,6 @@ def run_import_event(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._database import opened
-    from gin_scorer.services import exchange
-    from gin_scorer.services.spreadsheet_csv import write_csv_file
 
     fmt = args.format
     if fmt is None:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from gin_scorer.commands._cards_io import (
     MAX_CARDS,
-    card_options,
     chosen_ace_rule,
     codes,
     each_line,
@@ -16,6 +15,12 @@ from gin_scorer.commands._cards_io import (
     print_answer,
     shown,
 )
+from gin_scorer.commands._errors import UserError
+from gin_scorer.core.cards import CardError, parse_cards
+from gin_scorer.core.json_input import JsonInputError, read_json
+from gin_scorer.core.layoffs import best_defence
+from gin_scorer.core.melds import MeldError, make_meld, meld_problem
+from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
 
 if TYPE_CHECKING:
@@ -23,47 +28,7 @@ if TYPE_CHECKING:
     from gin_scorer.core.melds import AceRule, Meld
 
 
-def register(subparsers: Any) -> None:
-    layoffs = subparsers.add_parser(
-        "layoffs",
-        help=translate("cli", "the defender's best melds and layoffs against the knocker's melds"),
-        description=translate(
-            "cli",
-            "Find the defender's melds and layoffs leaving the least deadwood, "
-            "exactly: the fourth card of a set of three, cards at either end of a run, in chains. "
-            "Give '-' to read JSON lines from standard input, each like "
-            '{"knocker_melds": [["7h", "8h", "9h"], ["Ks", "Kd", "Kc"]], "defender": ["6h", ...]}'
-            ' (optionally with "gin": true, when no layoffs are allowed).',
-        ),
-        epilog=translate(
-            "cli",
-            'example:  gin-scorer layoffs --knocker "7h 8h 9h | Ks Kd Kc" '
-            '--defender "6h 5h Kh 2c 2d 2s 9c Jd Qd 4s"',
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    layoffs.add_argument(
-        "source", nargs="?", metavar="-", help=translate("cli", "- to read JSON lines from stdin")
-    )
-    layoffs.add_argument(
-        "--knocker",
-        metavar="MELDS",
-        help=translate("cli", 'the knocker\'s melds, separated by |: "7h 8h 9h | Ks Kd Kc"'),
-    )
-    layoffs.add_argument(
-        "--defender", metavar="CARDS", help=translate("cli", "the defender's cards")
-    )
-    layoffs.add_argument(
-        "--gin",
-        action="store_true",
-        help=translate("cli", "the knocker went gin: no layoffs are allowed"),
-    )
-    card_options(layoffs)
-    layoffs.set_defaults(func=run_layoffs)
-
-
 def run_layoffs(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._errors import UserError
 
     ace_rule = chosen_ace_rule(args)
     if args.source is not None:
@@ -99,8 +64,6 @@ def run_layoffs(args: argparse.Namespace) -> int:
 
 
 def _layoffs_json_line(line: str, ace_rule: AceRule, gin: bool) -> tuple[dict[str, Any], str]:
-    from gin_scorer.core.json_input import JsonInputError, read_json
-    from gin_scorer.core.wording import said
 
     # Each refusal is a JsonInputError (a ValueError) said as a pattern: English in the JSON
     # answers, the reader's language where the text is shown.
@@ -143,10 +106,6 @@ def layoffs_answer(
     allow_layoffs: bool = True,
 ) -> tuple[dict[str, Any], str]:
     """The JSON object and text for one layoff question; ValueError names any bad input."""
-    from gin_scorer.core.cards import CardError, parse_cards
-    from gin_scorer.core.layoffs import best_defence
-    from gin_scorer.core.melds import MeldError, make_meld, meld_problem
-    from gin_scorer.core.wording import said
 
     melds = []
     for number, written in enumerate(knocker, start=1):

@@ -4,61 +4,19 @@ unlock a result; reporting a result without its hands is :mod:`._match_result`'s
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import action_parsers, add_event_option, positive
 from gin_scorer.commands._database import opened
-from gin_scorer.commands._match_naming import add_match_or_table, named_match
-from gin_scorer.commands._match_result import match_status_word, register_actions
-from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._match_naming import named_match
+from gin_scorer.commands._match_result import match_status_word
+from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.presentation.words import translate
+from gin_scorer.services import matches
 
 if TYPE_CHECKING:
     from gin_scorer.services.dto import MatchView
-
-
-def register(subparsers: Any) -> None:
-    ma = action_parsers(
-        subparsers,
-        "match",
-        translate("cli", "create matches, show score sheets, report and lock results"),
-    )
-    _register_new_and_list(ma)
-    sheet = ma.add_parser("sheet", help=translate("cli", "the score sheet of a match"))
-    add_match_or_table(sheet)
-    sheet.add_argument(
-        "--log", action="store_true", help=translate("cli", "also list every log row")
-    )
-    sheet.set_defaults(func=run_match_sheet)
-    for name, helptext in (
-        ("lock", translate("cli", "seal a finished result (needs the director PIN if set)")),
-        ("unlock", translate("cli", "lift the seal (needs the director PIN if set)")),
-    ):
-        action = ma.add_parser(name, help=helptext)
-        add_match_or_table(action)
-        add_pin_option(action)
-        action.set_defaults(func=run_match_lock, lock_action=name)
-    register_actions(ma)
-
-
-def _register_new_and_list(ma: Any) -> None:
-    mnew = ma.add_parser(
-        "new",
-        help=translate("cli", "a match between two entrants (club play, ad hoc)"),
-        description=translate(
-            "cli", "Create a match. In a club event, names not yet entered are entered."
-        ),
-    )
-    add_event_option(mnew)
-    mnew.add_argument("--a", required=True, metavar="NAME", help=translate("cli", "side A"))
-    mnew.add_argument("--b", required=True, metavar="NAME", help=translate("cli", "side B"))
-    mnew.add_argument("--table", type=positive, metavar="N")
-    mnew.set_defaults(func=run_match_new)
-    mlist = ma.add_parser("list", help=translate("cli", "the matches of an event"))
-    add_event_option(mlist)
-    mlist.add_argument("--round", type=positive, metavar="N")
-    mlist.set_defaults(func=run_match_list)
 
 
 def match_line(m: MatchView) -> str:
@@ -79,7 +37,6 @@ def match_line(m: MatchView) -> str:
 
 
 def run_match_new(args: argparse.Namespace) -> int:
-    from gin_scorer.services import matches
 
     with opened(args) as db:
         # One transaction: in a club event the names not yet entered are entered with the
@@ -100,7 +57,6 @@ def run_match_new(args: argparse.Namespace) -> int:
 
 
 def run_match_list(args: argparse.Namespace) -> int:
-    from gin_scorer.services import matches
 
     with opened(args) as db:
         found = matches.list_matches(db, args.event, round_number=args.round)
@@ -112,8 +68,6 @@ def run_match_list(args: argparse.Namespace) -> int:
 
 
 def run_match_sheet(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.sheet_text import render_sheet
-    from gin_scorer.services import matches
 
     with opened(args) as db:
         sheet = matches.get_score_sheet(db, named_match(db, args).id)
@@ -124,7 +78,6 @@ def run_match_sheet(args: argparse.Namespace) -> int:
 
 
 def run_match_lock(args: argparse.Namespace) -> int:
-    from gin_scorer.services import matches
 
     with opened(args) as db:
         current = named_match(db, args)

@@ -5,98 +5,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
-from gin_scorer.commands._pin import add_pin_option, with_pin
+from gin_scorer.commands._pin import with_pin
+from gin_scorer.presentation.club_words import EVENT_COLUMNS, event_cells, player_text, text_table
 from gin_scorer.presentation.words import translate
+from gin_scorer.services.player_record import player_record
+from gin_scorer.services.player_unmerge import unmerge_players
+from gin_scorer.services.players import find_player, list_players, merge_players
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
 
 
-def register(subparsers: Any) -> None:
-    player = subparsers.add_parser(
-        "player",
-        help=translate(
-            "cli",
-            "the club's players across events: list, show one's page, merge or unmerge two records",
-        ),
-    )
-    verbs = player.add_subparsers(dest="verb", required=True, metavar="VERB")
-    listing = verbs.add_parser(
-        "list", help=translate("cli", "every player, with the events each entered")
-    )
-    listing.set_defaults(func=run_list)
-    show = verbs.add_parser(
-        "show",
-        help=translate(
-            "cli", "a player's page: rating, statistics from the hands, events, head-to-head"
-        ),
-        description=translate("cli", "NAME is a name, part of one, a member number or #ID."),
-    )
-    show.add_argument("name", metavar="NAME")
-    show.set_defaults(func=run_show)
-    _register_merges(verbs)
-
-
-def _register_merges(verbs: Any) -> None:
-    merge = verbs.add_parser(
-        "merge",
-        help=translate(
-            "cli", "make two records of one person one (the second's entries move to the first)"
-        ),
-        description=translate(
-            "cli",
-            "Prints both players' events and asks before it merges (--yes: without asking). "
-            "Refused when the two played each other or sat in one event: they are then two "
-            "people. Needs the database PIN when one is set. 'player unmerge' undoes it.",
-        ),
-    )
-    merge.add_argument(
-        "keep",
-        metavar="KEEP",
-        help=translate("cli", "the record kept: #ID, a member number or a name"),
-    )
-    merge.add_argument(
-        "gone", metavar="MERGED", help=translate("cli", "the record merged into it, named alike")
-    )
-    merge.add_argument(
-        "--yes",
-        action="store_true",
-        help=translate("cli", "merge without asking (both players' events are still printed)"),
-    )
-    add_pin_option(merge)
-    merge.set_defaults(func=run_merge)
-    unmerge = verbs.add_parser(
-        "unmerge",
-        help=translate("cli", "undo a merge: the merged record comes back with its own entries"),
-        description=translate(
-            "cli",
-            "Undo 'player merge': the record merged away (MERGED, its #ID or its name) "
-            "comes back (its id, name, club and member number) and the entries that were its "
-            "own are its own again; what the merge filled into the kept record is taken out. "
-            "Needs the same PINs as the merge.",
-        ),
-    )
-    unmerge.add_argument(
-        "keep",
-        metavar="KEEP",
-        help=translate("cli", "the record kept: #ID, a member number or a name"),
-    )
-    unmerge.add_argument(
-        "gone",
-        metavar="MERGED",
-        help=translate("cli", "the record merged into it: its #ID or its name, as merge printed"),
-    )
-    add_pin_option(unmerge)
-    unmerge.set_defaults(func=run_unmerge)
-
-
 def run_list(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.club_words import text_table
-    from gin_scorer.services.players import list_players
 
     with opened(args, backups=False) as db:
         players = list_players(db)
@@ -117,9 +41,6 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.club_words import player_text
-    from gin_scorer.services.player_record import player_record
-    from gin_scorer.services.players import find_player
 
     with opened(args, backups=False) as db:
         record = player_record(db, find_player(db, args.name).id)
@@ -129,7 +50,6 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gin_scorer.services.players import find_player, merge_players
 
     with opened(args) as db:
         gone = find_player(db, args.gone)
@@ -151,8 +71,6 @@ def run_merge(args: argparse.Namespace) -> int:
 
 def _history(db: Database, player_id: int) -> list[str]:
     """A player as the merge question shows them: who, and each event with the record."""
-    from gin_scorer.presentation.club_words import EVENT_COLUMNS, event_cells, text_table
-    from gin_scorer.services.player_record import player_record
 
     record = player_record(db, player_id)
     heading = translate("cli", "#{0} {1}: {2} events").format(
@@ -188,8 +106,6 @@ def _confirm_merge(args: argparse.Namespace, keep: int, gone: int) -> None:
 
 
 def run_unmerge(args: argparse.Namespace) -> int:
-    from gin_scorer.services.player_unmerge import unmerge_players
-    from gin_scorer.services.players import find_player
 
     with opened(args) as db:
         keep = find_player(db, args.keep).id

@@ -4,37 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.presentation.words import translate
+from gin_scorer.commands._errors import UserError
+from gin_scorer.core.rules import RuleSetError
+from gin_scorer.presentation.words import error_text, translate
+from gin_scorer.presets import list_presets, resolve_rules
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "presets",
-        help=translate("cli", "list the rule-set presets, or show every knob of one"),
-        description=translate(
-            "cli",
-            "List the bundled rule-set presets (key, name, source), or with "
-            "'show KEY' print every knob of one. KEY may also be a path to a .toml file.",
-        ),
-    )
-    parser.add_argument("action", nargs="?", choices=["list", "show"], default="list")
-    parser.add_argument(
-        "key", nargs="?", metavar="KEY", help=translate("cli", "the preset to show")
-    )
-    parser.add_argument("--json", action="store_true", help=translate("cli", "print JSON"))
-    parser.set_defaults(func=run)
-
-
 def run(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.core.rules import RuleSetError
-    from gin_scorer.presentation.words import error_text
-    from gin_scorer.presets import list_presets, resolve_rules
 
     if args.action == "list":
         if args.key is not None:

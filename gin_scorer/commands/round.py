@@ -4,96 +4,30 @@ pairings or the status board of its tables."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from gin_scorer.commands._arguments import action_parsers, add_event_option, positive, quoted
+from gin_scorer.commands._arguments import positive, quoted
 from gin_scorer.commands._database import opened
+from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._players import players_phrase
 from gin_scorer.commands._seal import seal_of, seal_text
+from gin_scorer.presentation.club_words import entrant_rating_text
+from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.words import said_text, say, translate
+from gin_scorer.services import rounds
+from gin_scorer.services.name_order import name_order
+from gin_scorer.services.ratings import entrant_ratings
+from gin_scorer.services.rounds import list_rounds
+from gin_scorer.tournament.tables import TableState
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.tournament.tables import TableState
 
 
-def register(subparsers: Any) -> None:
-    actions = action_parsers(
-        subparsers, "round", translate("cli", "pair the next round; show pairings or status")
-    )
-    _pairing_parsers(actions)
-    _showing_parsers(actions)
-
-
-def _pairing_parsers(actions: Any) -> None:
-    """``round start``, ``round preview`` and ``round cancel``."""
-    start = _event_action(
-        actions, "start", translate("cli", "pair the next round (tables assigned)"), run_start
-    )
-    _pair_option(
-        start, translate("cli", "club nights: a pairing by entrant ids (repeat for each table)")
-    )
-    preview = _event_action(
-        actions,
-        "preview",
-        translate("cli", "the pairings 'start' would make (writes nothing)"),
-        run_preview,
-    )
-    _pair_option(preview, translate("cli", "club nights: a pairing by entrant ids"))
-    _event_action(
-        actions,
-        "cancel",
-        translate("cli", "take back the latest round's pairings (only before any hand is entered)"),
-        run_cancel,
-    )
-
-
-def _showing_parsers(actions: Any) -> None:
-    """``round show`` and ``round status``."""
-    show = _event_action(
-        actions, "show", translate("cli", "a round's pairings by table (or --by-name)"), run_show
-    )
-    _round_option(show)
-    show.add_argument(
-        "--by-name", action="store_true", help=translate("cli", "list entrants alphabetically")
-    )
-    status = _event_action(
-        actions,
-        "status",
-        translate("cli", "which tables are playing, finished, missing"),
-        run_status,
-    )
-    _round_option(status)
-
-
-def _event_action(
-    actions: Any, name: str, helptext: str, run: Callable[[argparse.Namespace], int]
-) -> argparse.ArgumentParser:
-    """A ``round`` action on one event: every one names it with ``--event ID``."""
-    action: argparse.ArgumentParser = actions.add_parser(name, help=helptext)
-    add_event_option(action)
-    action.set_defaults(func=run)
-    return action
-
-
-def _pair_option(action: argparse.ArgumentParser, helptext: str) -> None:
-    """``--pair A,B`` (``A,B,C`` for three-player games): a club night's table chosen by the
-    director, repeated per table."""
-    action.add_argument("--pair", action="append", default=[], metavar="A,B[,C]", help=helptext)
-
-
-def _round_option(action: argparse.ArgumentParser) -> None:
-    """``--round N`` of the actions that read a round: the latest one unless named."""
-    action.add_argument(
-        "--round", type=positive, metavar="N", help=translate("cli", "default: the latest")
-    )
-
-
 def _latest_round(db: Database, event_id: int) -> int:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.services.rounds import list_rounds
 
     found = list_rounds(db, event_id)
     if not found:
@@ -108,7 +42,6 @@ def _latest_round(db: Database, event_id: int) -> int:
 def _parse_pairs(texts: Sequence[str]) -> list[tuple[int, ...]] | None:
     """Each ``--pair``'s entrant ids: two, or three at a three-player game's table (the
     services say which the event takes)."""
-    from gin_scorer.commands._errors import UserError
 
     if not texts:
         return None
@@ -149,7 +82,6 @@ def _three_state(p: Any) -> str:
 
 
 def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
-    from gin_scorer.presentation.club_words import entrant_rating_text
 
     def named(entrant: Any) -> str:
         rated = entrant_rating_text((ratings or {}).get(entrant.id, ()))
@@ -175,7 +107,6 @@ def _print_pairings(view: Any, ratings: dict[int, Any] | None = None) -> None:
 
 
 def run_start(args: argparse.Namespace) -> int:
-    from gin_scorer.services import rounds
 
     with opened(args) as db:
         view = rounds.start_round(db, args.event, chosen=_parse_pairs(args.pair))
@@ -184,7 +115,6 @@ def run_start(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
-    from gin_scorer.services import rounds
 
     with opened(args) as db:
         planned = rounds.preview_round(db, args.event, chosen=_parse_pairs(args.pair))
@@ -204,7 +134,6 @@ def run_preview(args: argparse.Namespace) -> int:
 
 
 def run_cancel(args: argparse.Namespace) -> int:
-    from gin_scorer.services import rounds
 
     with opened(args) as db:
         taken_back = rounds.cancel_round(db, args.event)
@@ -217,10 +146,6 @@ def run_cancel(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from gin_scorer.presentation.names import by_name
-    from gin_scorer.services import rounds
-    from gin_scorer.services.name_order import name_order
-    from gin_scorer.services.ratings import entrant_ratings
 
     with opened(args) as db:
         view = rounds.get_round(db, args.event, args.round or _latest_round(db, args.event))
@@ -267,7 +192,6 @@ def _board_heading(board: Any) -> str:
 
 def _state_word(state: TableState) -> str:
     """A table's state as the status board's column says it."""
-    from gin_scorer.tournament.tables import TableState
 
     words = {
         TableState.WAITING: translate("cli", "waiting"),
@@ -301,7 +225,6 @@ def _status_line(tl: Any) -> str:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    from gin_scorer.services import rounds
 
     with opened(args) as db:
         board = rounds.round_status(db, args.event, args.round or _latest_round(db, args.event))

@@ -13,87 +13,35 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._ledger_lines import running_totals, summary
-from gin_scorer.presentation.words import translate
-
-_LEDGERS = ("game", "match", "hollywood", "multimatch", "partnership", "three-player", "teams")
-
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "score",
-        help=translate(
-            "cli", "score hands (JSON lines) under a rule set and print totals, boxes, bonuses"
-        ),
-        description=translate(
-            "cli",
-            "Score hand records, one JSON object per line, e.g. "
-            '{"knock": "A", "deadwood": {"A": 7, "B": 15}}, {"gin": "B", "deadwood": {"A": 22}}, '
-            '{"big_gin": "A", "deadwood": {"B": 40}}, {"dead": true}; optional "upcard": "7s" and '
-            '"cards". Prints each hand and the ledger of the rule set\'s match format.',
-        ),
-    )
-    parser.add_argument(
-        "file",
-        metavar="FILE",
-        help=translate("cli", "the hand records, one JSON object per line ('-': stdin)"),
-    )
-    parser.add_argument(
-        "--rules",
-        default=None,
-        metavar="PRESET",
-        help=translate(
-            "cli",
-            "a preset key (see 'gin-scorer presets') or a .toml file (default: gra-tournament)",
-        ),
-    )
-    _ledger_options(parser)
-    parser.add_argument(
-        "--json", action="store_true", help=translate("cli", "print one JSON document")
-    )
-    parser.set_defaults(func=run)
-
-
-def _ledger_options(parser: argparse.ArgumentParser) -> None:
-    """Which ledger keeps the score, and who deals first."""
-    parser.add_argument(
-        "--ledger",
-        choices=_LEDGERS,
-        help=translate(
-            "cli",
-            "which ledger to print (default: the rule set's match format). partnership: "
-            "lines pair up as the two tables of each deal (side A = team A's player); "
-            "three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat "
-            "order after the dealer; teams: each --team-size lines are one deal's tables",
-        ),
-    )
-    parser.add_argument(
-        "--team-size",
-        type=int,
-        default=3,
-        metavar="N",
-        help=translate(
-            "cli",
-            "teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when "
-            "all win; default 3)",
-        ),
-    )
-    parser.add_argument(
-        "--dealer",
-        choices=["A", "B"],
-        help=translate("cli", "who dealt the first hand (adds a dealer column)"),
-    )
+from gin_scorer.core.hand_json import record_from_json, record_to_json
+from gin_scorer.core.hands import HandRecordError, Outcome, Side, score_hand
+from gin_scorer.core.json_input import JsonInputError, read_json
+from gin_scorer.core.ledgers import (
+    ledger_for,
+    play_game,
+    play_hollywood,
+    play_match,
+    play_multimatch,
+)
+from gin_scorer.core.ledgers.dealing import dealers
+from gin_scorer.core.ledgers.export import to_jsonable
+from gin_scorer.core.ledgers.partnership import play_partnership
+from gin_scorer.core.ledgers.teams import play_teams, tedesco_team_rules
+from gin_scorer.core.ledgers.three_player import play_three_player
+from gin_scorer.core.rules import RuleSetError
+from gin_scorer.core.validation import complete_from_cards, validate_hand
+from gin_scorer.presentation.words import error_text, say, translate
+from gin_scorer.presets import DEFAULT_PRESET, resolve_rules
 
 
 def run(args: argparse.Namespace) -> int:
-    from gin_scorer.commands._errors import UserError
-    from gin_scorer.core.rules import RuleSetError
-    from gin_scorer.presentation.words import error_text
-    from gin_scorer.presets import DEFAULT_PRESET, resolve_rules
 
     try:
         rules = resolve_rules(args.rules or DEFAULT_PRESET)
@@ -129,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
         return _report(hands, rules, kind, args.dealer, args.json, sys.stdout)
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: not an error worth a traceback.
-        import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -140,11 +87,6 @@ _LINE_CHARS = 64 * 1024  # one hand with all its cards is well under 2 KB
 
 def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], list[str]]:
     """(line number, record, result) for each hand, and the messages of the bad lines."""
-    from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.core.hands import HandRecordError, score_hand
-    from gin_scorer.core.json_input import JsonInputError, read_json
-    from gin_scorer.core.validation import complete_from_cards
-    from gin_scorer.presentation.words import error_text
 
     hands: list[tuple[int, Any, Any]] = []
     failures: list[str] = []
@@ -168,13 +110,6 @@ def _read(lines: list[str], rules: Any) -> tuple[list[tuple[int, Any, Any]], lis
 
 
 def _ledger(kind: str | None, results: list[Any], rules: Any) -> Any:
-    from gin_scorer.core.ledgers import (
-        ledger_for,
-        play_game,
-        play_hollywood,
-        play_match,
-        play_multimatch,
-    )
 
     if kind == "game":
         return play_game(results, rules)
@@ -185,17 +120,11 @@ def _ledger(kind: str | None, results: list[Any], rules: Any) -> Any:
     if kind == "multimatch":
         return play_multimatch(results, rules)
     if kind == "partnership":
-        from gin_scorer.core.ledgers.partnership import play_partnership
-
         deals = list(zip(results[::2], results[1::2], strict=False))
         return play_partnership(deals, rules)
     if kind == "three-player":
-        from gin_scorer.core.ledgers.three_player import play_three_player
-
         return play_three_player(results, rules)
     if kind is not None and kind.startswith("teams"):
-        from gin_scorer.core.ledgers.teams import play_teams, tedesco_team_rules
-
         size = int(kind.removeprefix("teams:") or 3)
         tables = [results[i : i + size] for i in range(0, len(results), size)]
         return play_teams(tables, tedesco_team_rules(size))
@@ -210,9 +139,6 @@ def _report(
     as_json: bool,
     out: TextIO,
 ) -> int:
-    from gin_scorer.core.hands import Side
-    from gin_scorer.core.ledgers.dealing import dealers
-    from gin_scorer.core.validation import validate_hand
 
     results = [result for _, _, result in hands]
     ledger = _ledger(kind, results, rules)
@@ -256,7 +182,6 @@ def _header(with_dealer: bool) -> str:
 
 def _problem_text(problem: Any) -> str:
     """``error: …`` or ``warning: …``: what validation found in a hand."""
-    from gin_scorer.presentation.words import say
 
     if problem.is_error:
         return translate("cli", "error: {0}").format(say(problem.words))
@@ -273,8 +198,6 @@ def _print_json(
 ) -> None:
     """The whole report as one JSON object: each hand with its result and problems, the
     ledger, and who deals next."""
-    from gin_scorer.core.hand_json import record_to_json
-    from gin_scorer.core.ledgers.export import to_jsonable
 
     document = {
         "rules": rules.key,
@@ -305,7 +228,6 @@ def _as_dict(value: object) -> dict[str, object]:
 
 
 def _describe(record: Any, result: Any) -> str:
-    from gin_scorer.core.hands import Outcome
 
     if result.outcome is Outcome.DEAD:
         return translate("cli", "dead hand")

@@ -6,36 +6,22 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import add_event_option, any_whole
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._seal import seal_of, seal_text
-from gin_scorer.presentation.words import speaking, translate
+from gin_scorer.presentation.bracket_words import progress_words
+from gin_scorer.presentation.standings_table import standings_text
+from gin_scorer.presentation.words import speaking
+from gin_scorer.services.standings import standings
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database
     from gin_scorer.services.standings import StandingRow
 
 
-def register(subparsers: Any) -> None:
-    standings = subparsers.add_parser("standings", help=translate("cli", "an event's standings"))
-    add_event_option(standings)
-    standings.add_argument(
-        "--after-round",
-        type=any_whole,
-        metavar="N",
-        help=translate("cli", "as they stood after round N"),
-    )
-    standings.add_argument(
-        "--json", action="store_true", help=translate("cli", "machine-readable output")
-    )
-    standings.set_defaults(func=run_standings_command)
-
-
 def print_standings(rows: Sequence[StandingRow]) -> None:
     """The standings table of the terminal (the demo prints its top lines too)."""
-    from gin_scorer.presentation.standings_table import standings_text
 
     for line in standings_text(rows):
         print(line)
@@ -47,13 +33,10 @@ def run_standings_command(args: argparse.Namespace) -> int:
 
 
 def _standings(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.services.standings import standings
 
     rows = standings(db, args.event, args.after_round)
     seal = seal_of(db)
     if args.json:
-        from gin_scorer.presentation.bracket_words import progress_words
-
         with speaking(None):  # the machine-readable position stays in English
             positions = [progress_words(r.position) for r in rows]
         lines = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_scorer.commands._arguments import positive
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
+from gin_scorer.services.verify import verify_database
 from gin_scorer.tournament.results import ResultKind
 
 if TYPE_CHECKING:
@@ -43,37 +43,6 @@ _REPORTED_KINDS = {
 }
 
 
-def register(subparsers: Any) -> None:
-    verify = subparsers.add_parser(
-        "verify",
-        help=translate("cli", "re-check every recorded hand and result through the scoring core"),
-        description=translate(
-            "cli",
-            "Re-check every recorded hand (cards against declarations, scores "
-            "against the ledgers), every match's status, each round's pairings, the audit "
-            "chain and the seal (no fact changed, inserted or deleted outside the app; director "
-            "actions signed with the director's PIN). Prints a report; exit status 1 if "
-            "anything is wrong.",
-        ),
-    )
-    verify.add_argument(
-        "--event",
-        type=positive,
-        metavar="ID",
-        help=translate("cli", "only this event (default: every event)"),
-    )
-    verify.add_argument(
-        "--seal",
-        metavar="CODE",
-        help=translate(
-            "cli",
-            "a seal code printed earlier (e.g. on a result sheet): also prove that nothing "
-            "sealed before it has changed since",
-        ),
-    )
-    verify.set_defaults(func=run_verify_command)
-
-
 def run_verify_command(args: argparse.Namespace) -> int:
     with opened(args) as db:
         return _verify(db, args)
@@ -104,7 +73,6 @@ def _checked_line(report: VerifyReport) -> str:
 
 
 def _verify(db: Database, args: argparse.Namespace) -> int:
-    from gin_scorer.services.verify import verify_database
 
     report = verify_database(db, args.event, seal_code=args.seal)
     for note in report.notes:

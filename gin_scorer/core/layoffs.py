@@ -26,6 +26,7 @@ already left unmelded and unreachable by any layoff outweigh the best found.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -103,10 +104,11 @@ def _shape(meld: Meld) -> tuple[int, int, int, int, int]:
     return (first_card.index - first, first, last_card.index % 13, len(meld.cards), 0)
 
 
-# The shape of every legal meld of the deck, per ace rule, keyed by its mask (static facts).
-_SHAPES: dict[AceRule, dict[int, tuple[int, int, int, int, int]]] = {
-    rule: {mask: _shape(meld) for mask, meld in _TABLES[rule].melds.items()} for rule in AceRule
-}
+@functools.cache
+def _shapes(ace_rule: AceRule) -> dict[int, tuple[int, int, int, int, int]]:
+    """The shape of every legal meld of the deck under one ace rule, keyed by its mask (static
+    facts, built on first use as the meld tables are)."""
+    return {mask: _shape(meld) for mask, meld in _TABLES[ace_rule].melds.items()}
 
 
 class _Layoffs:
@@ -121,7 +123,7 @@ class _Layoffs:
         self._runs: list[tuple[int, int, int, int, int]] = []
         # sets of three: (meld index, the bit of the missing fourth card)
         self._sets: list[tuple[int, int]] = []
-        shapes = _SHAPES[ace_rule]
+        shapes = _shapes(ace_rule)
         for number, mask in enumerate(knocker_masks):
             offset, first, last, length, fourth = shapes[mask]
             if offset >= 0:

@@ -3232,18 +3232,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>print JSON (one object per hand)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner (K-A-2), an unmelded ace counts 15</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>take the ace rule from a rule-set preset (see &apos;gin-scorer presets&apos;) or a .toml file; --aces wins over it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3280,26 +3268,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>delete an event (with the PIN; its name typed to confirm)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take an event out of every list, reading and table of the club; nothing can be done to it any more. Its hands stay in the database, sealed and checked by verify (a deleted event is a tombstone, not an erasure: decision 0020). Needs the director&apos;s PIN when the event or the database has one. In a terminal the event&apos;s name is asked for; a script gives it with --confirm NAME, or --yes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the event&apos;s name, as the confirmation (for scripts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>delete without asking for the name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>why, kept in the audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>to delete event {0} ({1}) give its name with --confirm NAME, or --yes (nothing was deleted)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3309,86 +3277,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>event {0} ({1}) deleted: {2} entrants, {3} matches and {4} hands kept in the database, sealed, out of every list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is not a tie-break; use {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name at least one tie-break</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} (opponents&apos; match wins)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: write yes or no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: write ENTRANT_ID=TABLE, e.g. 12=1 (or &apos;none&apos; to clear them all)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>format settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>how the event is paired and ranked (the format&apos;s defaults otherwise)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the order entrants are ranked in, comma-separated: match_wins, game_wins, point_differential, head_to_head, buchholz (opponents&apos; match wins), seed (default: match_wins, buchholz, game_wins, point_differential, head_to_head)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>double elimination: a second grand final if the losers&apos; bracket champion wins the first (default yes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pair only entrants who checked in (default no)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>keep an entrant at one table every round (repeat for each; &apos;none&apos; clears them)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a bye counts as a match won (default yes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>game wins a bye is worth (default: as many as winning a match takes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>points a bye adds to the point differential (default 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>game wins a forfeit credits the side that came (default: as a won match)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>points a forfeit credits per game, e.g. the target (default 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count forfeits as played matches in the tie-breaks (default no: unplayed, as FIDE and US Chess count them)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>who wins a match stopped by time: the leader in games, then in the current game&apos;s points (default), or always the director</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the unfinished game&apos;s points count in the differential (default no)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3497,46 +3385,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>time called:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replace a recorded hand (--hand N: its number on the sheet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replace a recorded hand, named by its number on the sheet (--hand N with --match ID, or with --event ID --table N: the event&apos;s current round unless --round), or by its hand-log entry (--entry ID, the &apos;entry&apos; column of match sheet). The new hand is typed as for hand add: &apos;ak9 25&apos; or JSON.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the corrected hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accept errors in it, for REASON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>director PIN, when later play relies on the result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdraw a recorded hand (it stays in the log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Withdraw a recorded hand, named as for hand correct (--hand N with --match or --table, or --entry ID). It stays in the log and counts nowhere; the hands after it keep the dealer who dealt them.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>take back the newest entry of a match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the hand&apos;s number on the sheet (the # column)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>or: the hand-log entry&apos;s id (the entry column of match sheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3796,55 +3644,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the match&apos;s id (as match list and round show print it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the match&apos;s id (or name it by --event and --table)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the event, with --table (or alone, where the lines name tables)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the event, with --table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the match at table N of --event&apos;s current round (its latest paired round), or of --round</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the round --table is in (default: the event&apos;s current round)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>name the match by --match, or by --event and --table, not both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>name the match: --match ID, or --event ID --table N</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>take back a match&apos;s reported result (it stays in the log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>report a result without its hands (slip, forfeit, time called, adjudication)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Report a match&apos;s result as the results line says it: &apos;a 3-1&apos; (A won 3 games to 1, a slip; game totals A-B may follow: &apos;a 3-1 250-20 10-260 300-0 251-9&apos;), &apos;a ff&apos; (A wins by forfeit), &apos;ff&apos; (neither came), &apos;t&apos; (time called; &apos;t b&apos;: the director gives it to B), &apos;adj b REASON&apos; (the director&apos;s ruling, with the PIN). Name the match by --match ID, or by --event and --table (the latest round unless --round).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>e.g. a 3-1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>set aside the hands or the result already recorded (they stay in the log)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3896,31 +3700,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the director&apos;s PIN, when the action needs it (asked for in a terminal)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the new PIN (4 characters or more)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clear the PIN</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>say what to do: --new-pin PIN to set the PIN, or --clear to clear it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Director PIN: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this write&apos;s key: the same command run again with the same key records nothing twice (default: one made from the line, --by and the match version)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the match version this write is for (match sheet --json shows it): refused if another station wrote into the match since</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3945,26 +3729,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>seal: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>best melds and least deadwood of a hand (11 cards: best discard, big gin)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find the arrangement of a hand with the least deadwood, exactly. With 11 cards, also the best card to discard and whether all eleven meld (big gin). Write cards like 7h 10h Th 7♥; give &apos;-&apos; to read one hand per line from standard input.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the cards, or - for stdin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the melds a player declared, separated by |: &quot;7h 8h 9h | 9c 9d 9s&quot;; the answer says whether they are legal and how their deadwood compares with the best</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>examples:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4032,22 +3796,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check or show the tamper-evident audit log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>check every link of the hash chain (exit 1 names the first broken one)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>print the newest audit entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>how many entries (default 20)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>audit log BROKEN: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4065,46 +3813,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the audit log is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replace the database by a backup (checked first; the current one is kept)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Restore a backup (a SQLite file) into the database — a SQLite file or a PostgreSQL server: FILE must pass an integrity check; the current database is backed up first (or, if damaged, renamed aside — never overwritten). If the database has a director PIN, give it with --pin or type it when asked.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the backup to restore</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the database&apos;s director PIN; without one, every event&apos;s PIN (give --pin once per PIN; asked for when needed and not given)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>back up the database now, or list its backups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back up the database into a SQLite file: a SQLite database through SQLite&apos;s online backup API (safe while the app runs), a PostgreSQL one row by row in one consistent snapshot. Without --out the copy joins the automatic backups in your data folder, kept by age: every one of the last hour, one a day for 30 days, one an event day before that, within a cap (2 GB by default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>write the backup to FILE instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>list the existing backups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from now on, back up automatically every N hands (default 25)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>... or every M minutes with something new (default 10)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4160,10 +3868,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>an elimination event&apos;s bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4189,58 +3893,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>Single elimination, {0}-line bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>create a simulated event and play it to the end (real deals, real cards)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create an event with N entrants and play every round of it through the services: each hand is shuffled, dealt and played by a simple legal strategy, with its cards. The same seed plays the same event.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>print only the final standings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>how many entrants (default 16; 2 to 256 for brackets)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event format (default swiss)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>random seed: the same seed plays the same event (default 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rule preset for the matches (default gra-tournament: best of five games to 250; a club night plays hollywood; wikipedia-standard plays one game to 100, faster)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Swiss rounds (default ceil(log2 N)); club nights to play (default 3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the event&apos;s name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enter hands one at a time through record_hand (as a scorekeeper would; much slower) instead of one batch per match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the share of matches (0 to 1) reported as a room reports them, without their hands: slips, forfeits, time called, rulings (default 0)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of Hollywood each) counted in one season, with --members members (about 80%% come)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the club&apos;s members for --season (default 30)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4288,22 +3940,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>set or clear the database&apos;s director PIN (opens every event, guards restores)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is --new-pin, or typed when asked (twice), or the next line of stdin; --clear (or the action clear) clears it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>set (the default with --new-pin) or clear (as --clear)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the PIN that guards the database now (repeatable)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>clear takes no --new-pin: leave one of them out</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4337,74 +3973,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>director PIN of {0} cleared</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>add, list, check in or withdraw entrants</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the entrants of an event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mark an entrant present</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdraw an entrant (their results stand)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bring a withdrawn entrant back from the next round</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the director&apos;s PIN, once the event is finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>enter a player (or a team with --partner)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the player&apos;s name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>club member number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partner&apos;s name: enters a team of two (&apos;Bob &amp; Cy&apos;: a team of three)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mark present already</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fix an entrant&apos;s name or club, or set the seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clear the seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>mark an entrant away for the next Swiss round (not paired, no bye)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mark an entrant away for a Swiss round before it is paired: they sit it out without a bye. Once the round is paired, report the match as a forfeit instead (gin-scorer match result --event ID --table N a ff).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default: the next round</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not away after all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4473,102 +4041,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>entrant {0} ({1}): back for round {2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is not a date: write it as 2026-11-22</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>create, list, show and delete events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>list the events in the database</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an event&apos;s rules, entrants and matches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>set, change or clear an event&apos;s director PIN</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set the event&apos;s director PIN with --new-pin, or clear it with --clear. Changing or clearing a PIN needs the current one (--pin, or typed when asked in a terminal): the event&apos;s own PIN or the database PIN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the PIN that guards the event now, if one is set</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>close an event (reopening needs the PIN)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reopen a finished event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>create an event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create an event. Its rules are frozen from the preset (default: the GRA tournament rules) or a rule-set file; matches keep the rules they start with.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rule-set preset (see: gin-scorer presets)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a rule-set TOML file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>club (default), swiss, round-robin, single-elim or double-elim</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>where it is played</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>first day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>last day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a director PIN (4+ characters) guarding corrections and locked results</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>show or change how an event is paired and ranked (tie-breaks, byes ...)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With no option, print the event&apos;s format settings. Options change only what they name; once the event is running a change needs the director PIN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the director PIN, once the event is running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>show the rules new matches of an event use, or change them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With no option, print every knob of the event&apos;s rule set. --preset or --rules-file replaces it for matches created from now on (matches already created keep theirs); once the event is running this needs the director PIN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rule-set preset (gin-scorer presets)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4672,50 +4144,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>import entrants (CSV) or a whole event (JSON)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import entrants from a CSV file (header: name, club, member_number, seed, partner; only name is required) into an event, or a whole event from a JSON file made by &apos;export event&apos;. Nothing is imported unless every row is sound.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entrants from a CSV file into an event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the CSV file (- for stdin)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a whole event from a JSON file (export event)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the JSON file (- for stdin)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>export an event, its entrants, results or hands (JSON or CSV)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write an event (JSON: re-imports identically), its entrants (CSV: re-imports with &apos;import entrants&apos;), its match results or every hand (JSON or CSV) to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is written with a &apos; in front.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>what to export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default: from --out, else json</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>write here instead of the terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0}: no such file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4784,67 +4212,7 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} is not a player: write A or B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>record, correct, void or undo hands</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>record the next hand of a match (ak7 15, bg22, d …)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Record the next hand of a match, typed as on the desk&apos;s entry line: &apos;ak7 15&apos; (A knocks with 7, B holds 15 after layoffs), &apos;bg22&apos; (B goes gin, A holds 22), &apos;abg30&apos; (A big gin), &apos;d&apos; (dead hand), &apos;md&apos; (misdeal), &apos;… @Qs&apos; (the upcard); or as JSON, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;. Name the match by --match ID, or by --event ID --table N (the event&apos;s current round, its latest paired one, unless --round N). LINE &apos;-&apos; reads many hands from stdin, one a line, all recorded or none: with --match or --table each line is a hand of that match; with --event alone each line starts with its table number (&apos;12 ak7 15&apos;). Blank lines and lines starting with # are skipped. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the hand: an entry line (ak7 15), JSON, or - to read lines from stdin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>record despite errors, for REASON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>who dealt (default: by the rules)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>director PIN (a locked result or a finished event refuse hands: unlock or reopen first)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hand refused (errors above); to record it anyway add --override &quot;reason&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the defender&apos;s best melds and layoffs against the knocker&apos;s melds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find the defender&apos;s melds and layoffs leaving the least deadwood, exactly: the fourth card of a set of three, cards at either end of a run, in chains. Give &apos;-&apos; to read JSON lines from standard input, each like {&quot;knocker_melds&quot;: [[&quot;7h&quot;, &quot;8h&quot;, &quot;9h&quot;], [&quot;Ks&quot;, &quot;Kd&quot;, &quot;Kc&quot;]], &quot;defender&quot;: [&quot;6h&quot;, ...]} (optionally with &quot;gin&quot;: true, when no layoffs are allowed).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>example:  gin-scorer layoffs --knocker &quot;7h 8h 9h | Ks Kd Kc&quot; --defender &quot;6h 5h Kh 2c 2d 2s 9c Jd Qd 4s&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>- to read JSON lines from stdin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the knocker&apos;s melds, separated by |: &quot;7h 8h 9h | Ks Kd Kc&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the defender&apos;s cards</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the knocker went gin: no layoffs are allowed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4884,6 +4252,674 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>no tables in that round (a bye has no page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T{0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} v (bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} added: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} created: {1} (A) v {2} (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print JSON (one object per hand)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low (the default): A-2-3 only; tedesco: aces high or low, runs turn the corner (K-A-2), an unmelded ace counts 15</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take the ace rule from a rule-set preset (see &apos;gin-scorer presets&apos;) or a .toml file; --aces wins over it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete an event (with the PIN; its name typed to confirm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take an event out of every list, reading and table of the club; nothing can be done to it any more. Its hands stay in the database, sealed and checked by verify (a deleted event is a tombstone, not an erasure: decision 0020). Needs the director&apos;s PIN when the event or the database has one. In a terminal the event&apos;s name is asked for; a script gives it with --confirm NAME, or --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s name, as the confirmation (for scripts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delete without asking for the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>why, kept in the audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a tie-break; use {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name at least one tie-break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (opponents&apos; match wins)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: write yes or no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: write ENTRANT_ID=TABLE, e.g. 12=1 (or &apos;none&apos; to clear them all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how the event is paired and ranked (the format&apos;s defaults otherwise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss rounds (default: enough to leave one unbeaten entrant, ceil(log2 N))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the order entrants are ranked in, comma-separated: match_wins, game_wins, point_differential, head_to_head, buchholz (opponents&apos; match wins), seed (default: match_wins, buchholz, game_wins, point_differential, head_to_head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double elimination: a second grand final if the losers&apos; bracket champion wins the first (default yes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair only entrants who checked in (default no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep an entrant at one table every round (repeat for each; &apos;none&apos; clears them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye counts as a match won (default yes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game wins a bye is worth (default: as many as winning a match takes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points a bye adds to the point differential (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>game wins a forfeit credits the side that came (default: as a won match)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points a forfeit credits per game, e.g. the target (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count forfeits as played matches in the tie-breaks (default no: unplayed, as FIDE and US Chess count them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who wins a match stopped by time: the leader in games, then in the current game&apos;s points (default), or always the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the unfinished game&apos;s points count in the differential (default no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace a recorded hand (--hand N: its number on the sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace a recorded hand, named by its number on the sheet (--hand N with --match ID, or with --event ID --table N: the event&apos;s current round unless --round), or by its hand-log entry (--entry ID, the &apos;entry&apos; column of match sheet). The new hand is typed as for hand add: &apos;ak9 25&apos; or JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the corrected hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accept errors in it, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN, when later play relies on the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw a recorded hand (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw a recorded hand, named as for hand correct (--hand N with --match or --table, or --entry ID). It stays in the log and counts nowhere; the hands after it keep the dealer who dealt them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest entry of a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand&apos;s number on the sheet (the # column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>or: the hand-log entry&apos;s id (the entry column of match sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match&apos;s id (as match list and round show print it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match&apos;s id (or name it by --event and --table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table (or alone, where the lines name tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event, with --table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match at table N of --event&apos;s current round (its latest paired round), or of --round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the round --table is in (default: the event&apos;s current round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back a match&apos;s reported result (it stays in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report a result without its hands (slip, forfeit, time called, adjudication)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a match&apos;s result as the results line says it: &apos;a 3-1&apos; (A won 3 games to 1, a slip; game totals A-B may follow: &apos;a 3-1 250-20 10-260 300-0 251-9&apos;), &apos;a ff&apos; (A wins by forfeit), &apos;ff&apos; (neither came), &apos;t&apos; (time called; &apos;t b&apos;: the director gives it to B), &apos;adj b REASON&apos; (the director&apos;s ruling, with the PIN). Name the match by --match ID, or by --event and --table (the latest round unless --round).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. a 3-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set aside the hands or the result already recorded (they stay in the log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN, when the action needs it (asked for in a terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new PIN (4 characters or more)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear the PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this write&apos;s key: the same command run again with the same key records nothing twice (default: one made from the line, --by and the match version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match version this write is for (match sheet --json shows it): refused if another station wrote into the match since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best melds and least deadwood of a hand (11 cards: best discard, big gin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the arrangement of a hand with the least deadwood, exactly. With 11 cards, also the best card to discard and whether all eleven meld (big gin). Write cards like 7h 10h Th 7♥; give &apos;-&apos; to read one hand per line from standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cards, or - for stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the melds a player declared, separated by |: &quot;7h 8h 9h | 9c 9d 9s&quot;; the answer says whether they are legal and how their deadwood compares with the best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>examples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check or show the tamper-evident audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check every link of the hash chain (exit 1 names the first broken one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print the newest audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how many entries (default 20)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace the database by a backup (checked first; the current one is kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore a backup (a SQLite file) into the database — a SQLite file or a PostgreSQL server: FILE must pass an integrity check; the current database is backed up first (or, if damaged, renamed aside — never overwritten). If the database has a director PIN, give it with --pin or type it when asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup to restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the database&apos;s director PIN; without one, every event&apos;s PIN (give --pin once per PIN; asked for when needed and not given)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>back up the database now, or list its backups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back up the database into a SQLite file: a SQLite database through SQLite&apos;s online backup API (safe while the app runs), a PostgreSQL one row by row in one consistent snapshot. Without --out the copy joins the automatic backups in your data folder, kept by age: every one of the last hour, one a day for 30 days, one an event day before that, within a cap (2 GB by default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write the backup to FILE instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the existing backups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from now on, back up automatically every N hands (default 25)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>... or every M minutes with something new (default 10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an elimination event&apos;s bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create a simulated event and play it to the end (real deals, real cards)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create an event with N entrants and play every round of it through the services: each hand is shuffled, dealt and played by a simple legal strategy, with its cards. The same seed plays the same event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print only the final standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how many entrants (default 16; 2 to 256 for brackets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event format (default swiss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random seed: the same seed plays the same event (default 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule preset for the matches (default gra-tournament: best of five games to 250; a club night plays hollywood; wikipedia-standard plays one game to 100, faster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swiss rounds (default ceil(log2 N)); club nights to play (default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enter hands one at a time through record_hand (as a scorekeeper would; much slower) instead of one batch per match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of matches (0 to 1) reported as a room reports them, without their hands: slips, forfeits, time called, rulings (default 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>play a club season instead: NIGHTS weekly club nights (3 Swiss rounds of Hollywood each) counted in one season, with --members members (about 80%% come)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the club&apos;s members for --season (default 30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set or clear the database&apos;s director PIN (opens every event, guards restores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database-wide director PIN: it works wherever an event&apos;s PIN is asked, and restoring a backup over this database needs it. Changing or clearing it needs the current one; setting the first one needs the PIN of every event that has one (it will open them all). Give them with --pin (once per PIN), or type one when asked. The new PIN is --new-pin, or typed when asked (twice), or the next line of stdin; --clear (or the action clear) clears it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set (the default with --new-pin) or clear (as --clear)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PIN that guards the database now (repeatable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add, list, check in or withdraw entrants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entrants of an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark an entrant present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdraw an entrant (their results stand)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bring a withdrawn entrant back from the next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director&apos;s PIN, once the event is finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enter a player (or a team with --partner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the player&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club member number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partner&apos;s name: enters a team of two (&apos;Bob &amp; Cy&apos;: a team of three)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark present already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fix an entrant&apos;s name or club, or set the seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clear the seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mark an entrant away for the next Swiss round (not paired, no bye)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark an entrant away for a Swiss round before it is paired: they sit it out without a bye. Once the round is paired, report the match as a forfeit instead (gin-scorer match result --event ID --table N a ff).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: the next round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not away after all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a date: write it as 2026-11-22</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create, list, show and delete events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the events in the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event&apos;s rules, entrants and matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set, change or clear an event&apos;s director PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the event&apos;s director PIN with --new-pin, or clear it with --clear. Changing or clearing a PIN needs the current one (--pin, or typed when asked in a terminal): the event&apos;s own PIN or the database PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PIN that guards the event now, if one is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>close an event (reopening needs the PIN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reopen a finished event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create an event. Its rules are frozen from the preset (default: the GRA tournament rules) or a rule-set file; matches keep the rules they start with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule-set preset (see: gin-scorer presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rule-set TOML file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>club (default), swiss, round-robin, single-elim or double-elim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where it is played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a director PIN (4+ characters) guarding corrections and locked results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show or change how an event is paired and ranked (tie-breaks, byes ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With no option, print the event&apos;s format settings. Options change only what they name; once the event is running a change needs the director PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the director PIN, once the event is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show the rules new matches of an event use, or change them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With no option, print every knob of the event&apos;s rule set. --preset or --rules-file replaces it for matches created from now on (matches already created keep theirs); once the event is running this needs the director PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule-set preset (gin-scorer presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import entrants (CSV) or a whole event (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import entrants from a CSV file (header: name, club, member_number, seed, partner; only name is required) into an event, or a whole event from a JSON file made by &apos;export event&apos;. Nothing is imported unless every row is sound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrants from a CSV file into an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the CSV file (- for stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a whole event from a JSON file (export event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON file (- for stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export an event, its entrants, results or hands (JSON or CSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write an event (JSON: re-imports identically), its entrants (CSV: re-imports with &apos;import entrants&apos;), its match results or every hand (JSON or CSV) to a file, or to the terminal without --out. CSV files are UTF-8 with a BOM for Excel; a text cell that a spreadsheet would run as a formula (=, +, -, @) is written with a &apos; in front.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default: from --out, else json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write here instead of the terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is not a player: write A or B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record, correct, void or undo hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record the next hand of a match (ak7 15, bg22, d …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record the next hand of a match, typed as on the desk&apos;s entry line: &apos;ak7 15&apos; (A knocks with 7, B holds 15 after layoffs), &apos;bg22&apos; (B goes gin, A holds 22), &apos;abg30&apos; (A big gin), &apos;d&apos; (dead hand), &apos;md&apos; (misdeal), &apos;… @Qs&apos; (the upcard); or as JSON, e.g. &apos;{&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}&apos;. Name the match by --match ID, or by --event ID --table N (the event&apos;s current round, its latest paired one, unless --round N). LINE &apos;-&apos; reads many hands from stdin, one a line, all recorded or none: with --match or --table each line is a hand of that match; with --event alone each line starts with its table number (&apos;12 ak7 15&apos;). Blank lines and lines starting with # are skipped. A hand with errors is refused unless --override gives the director&apos;s reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand: an entry line (ak7 15), JSON, or - to read lines from stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>record despite errors, for REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who dealt (default: by the rules)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>director PIN (a locked result or a finished event refuse hands: unlock or reopen first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s best melds and layoffs against the knocker&apos;s melds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the defender&apos;s melds and layoffs leaving the least deadwood, exactly: the fourth card of a set of three, cards at either end of a run, in chains. Give &apos;-&apos; to read JSON lines from standard input, each like {&quot;knocker_melds&quot;: [[&quot;7h&quot;, &quot;8h&quot;, &quot;9h&quot;], [&quot;Ks&quot;, &quot;Kd&quot;, &quot;Kc&quot;]], &quot;defender&quot;: [&quot;6h&quot;, ...]} (optionally with &quot;gin&quot;: true, when no layoffs are allowed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>example:  gin-scorer layoffs --knocker &quot;7h 8h 9h | Ks Kd Kc&quot; --defender &quot;6h 5h Kh 2c 2d 2s 9c Jd Qd 4s&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- to read JSON lines from stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker&apos;s melds, separated by |: &quot;7h 8h 9h | Ks Kd Kc&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the defender&apos;s cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the knocker went gin: no layoffs are allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>each table&apos;s own address in the room (for QR codes on the tables)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4901,14 +4937,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>one JSON array, an object per table: round, table, a, b (and c at a table of three), url</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no tables in that round (a bye has no page)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T{0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4949,34 +4977,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>the matches of an event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} v {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} v (bye)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entrant {0} added: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0} created: {1} (A) v {2} (B)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no matches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5028,62 +5028,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no players yet: entrants become players when they are entered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Club</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Member</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>merged: {0} (#{1}) is now {2} (#{3}), {4} events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>to undo it: gin-scorer player unmerge {0} {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#{0} {1}: {2} events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>merging #{1} into #{0} makes them one person: read both above, then run it again with --yes (nothing was changed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Merge #{1} into #{0}? They become one person. [y/N] </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>y</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not merged: nothing was changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>list the rule-set presets, or show every knob of one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5097,18 +5041,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>print JSON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&apos;presets {0}&apos;: to see one preset write &apos;presets show KEY&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>source: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>which preset? write &apos;presets show KEY&apos; (see &apos;gin-scorer presets&apos;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5240,26 +5172,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the output file {0} should end in .pdf</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>wrote {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>gin-scorer: the PDF is written, but no viewer opened it ({0})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--table names a match with --event: give both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot write {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pair the next round; show pairings or status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5297,6 +5209,234 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>default: the latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score hands (JSON lines) under a rule set and print totals, boxes, bonuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score hand records, one JSON object per line, e.g. {&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}, {&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}, {&quot;big_gin&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;B&quot;: 40}}, {&quot;dead&quot;: true}; optional &quot;upcard&quot;: &quot;7s&quot; and &quot;cards&quot;. Prints each hand and the ledger of the rule set&apos;s match format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hand records, one JSON object per line (&apos;-&apos;: stdin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset key (see &apos;gin-scorer presets&apos;) or a .toml file (default: gra-tournament)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>print one JSON document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which ledger to print (default: the rule set&apos;s match format). partnership: lines pair up as the two tables of each deal (side A = team A&apos;s player); three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat order after the dealer; teams: each --team-size lines are one deal&apos;s tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when all win; default 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>who dealt the first hand (adds a dealer column)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points per match won and lost (default), or per place in each night</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for turning up (default 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points for 1st, 2nd … (default 10,8,6,5,4,3,2,1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count each player&apos;s best N nights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nights needed to qualify for a place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a season or league: club nights and events counted into one table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new season, with how it counts points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count events in the season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop counting events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change how the season counts points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every season</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the season&apos;s table as it stands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the room: live pairings and standings, and the tables&apos; own entry pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the event&apos;s room: a page for the players&apos; phones (where they sit, the tables&apos; results, the standings, live), /projector for the wall, and each table&apos;s own page for entering its hands (gin-scorer links lists them). Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the venue&apos;s network). Ctrl+C stops it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>address to listen on (default 127.0.0.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port (default {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count the latest round down from MINUTES on the room&apos;s pages, from now (the desktop app&apos;s round clock does this when the app serves the room)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: a round clock runs at most {1} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event&apos;s standings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as they stood after round N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-check every recorded hand and result through the scoring core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-check every recorded hand (cards against declarations, scores against the ledgers), every match&apos;s status, each round&apos;s pairings, the audit chain and the seal (no fact changed, inserted or deleted outside the app; director actions signed with the director&apos;s PIN). Prints a report; exit status 1 if anything is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only this event (default: every event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a seal code printed earlier (e.g. on a result sheet): also prove that nothing sealed before it has changed since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no players yet: entrants become players when they are entered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merged: {0} (#{1}) is now {2} (#{3}), {4} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to undo it: gin-scorer player unmerge {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#{0} {1}: {2} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merging #{1} into #{0} makes them one person: read both above, then run it again with --yes (nothing was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge #{1} into #{0}? They become one person. [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not merged: nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unmerged: {0} (#{1}) is back with {2} entries; {3} (#{4}), {5} events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;presets {0}&apos;: to see one preset write &apos;presets show KEY&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>which preset? write &apos;presets show KEY&apos; (see &apos;gin-scorer presets&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output file {0} should end in .pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrote {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: the PDF is written, but no viewer opened it ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--table names a match with --event: give both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5388,38 +5528,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>score hands (JSON lines) under a rule set and print totals, boxes, bonuses</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Score hand records, one JSON object per line, e.g. {&quot;knock&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 7, &quot;B&quot;: 15}}, {&quot;gin&quot;: &quot;B&quot;, &quot;deadwood&quot;: {&quot;A&quot;: 22}}, {&quot;big_gin&quot;: &quot;A&quot;, &quot;deadwood&quot;: {&quot;B&quot;: 40}}, {&quot;dead&quot;: true}; optional &quot;upcard&quot;: &quot;7s&quot; and &quot;cards&quot;. Prints each hand and the ledger of the rule set&apos;s match format.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the hand records, one JSON object per line (&apos;-&apos;: stdin)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a preset key (see &apos;gin-scorer presets&apos;) or a .toml file (default: gra-tournament)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>print one JSON document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>which ledger to print (default: the rule set&apos;s match format). partnership: lines pair up as the two tables of each deal (side A = team A&apos;s player); three-player: players 1-3, player 1 deals first, A/B = the two who play, in seat order after the dealer; teams: each --team-size lines are one deal&apos;s tables</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>teams: players a team (Tedesco: to 100 a player, 25 a teammate past two when all win; default 3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>who dealt the first hand (adds a dealer column)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--team-size: a team has 2 to 8 players, not {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5484,62 +5592,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>points per match won and lost (default), or per place in each night</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default 2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>for turning up (default 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>points for 1st, 2nd … (default 10,8,6,5,4,3,2,1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count each player&apos;s best N nights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nights needed to qualify for a place</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a season or league: club nights and events counted into one table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a new season, with how it counts points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count events in the season</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stop counting events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>change how the season counts points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>every season</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the season&apos;s table as it stands</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--per-place takes whole numbers with commas, not {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5572,30 +5624,6 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the room: live pairings and standings, and the tables&apos; own entry pages</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serve the event&apos;s room: a page for the players&apos; phones (where they sit, the tables&apos; results, the standings, live), /projector for the wall, and each table&apos;s own page for entering its hands (gin-scorer links lists them). Binds to this computer only unless --host says otherwise (--host 0.0.0.0: the venue&apos;s network). Ctrl+C stops it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>address to listen on (default 127.0.0.1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>port (default {0})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>count the latest round down from MINUTES on the room&apos;s pages, from now (the desktop app&apos;s round clock does this when the app serves the room)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: a round clock runs at most {1} minutes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The room of {0}:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5621,18 +5649,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>The room is closed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an event&apos;s standings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>as they stood after round N</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>machine-readable output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5681,22 +5697,6 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>{0} matches adjudicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>re-check every recorded hand and result through the scoring core</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Re-check every recorded hand (cards against declarations, scores against the ledgers), every match&apos;s status, each round&apos;s pairings, the audit chain and the seal (no fact changed, inserted or deleted outside the app; director actions signed with the director&apos;s PIN). Prints a report; exit status 1 if anything is wrong.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>only this event (default: every event)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a seal code printed earlier (e.g. on a result sheet): also prove that nothing sealed before it has changed since</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

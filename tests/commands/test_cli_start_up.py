@@ -48,3 +48,27 @@ def test_help_and_version_load_no_scoring_core() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_hand_add_without_cards_builds_no_meld_tables(tmp_path: Path) -> None:
+    """The meld tables (every legal meld, each suit's best runs: a tenth of a second) are
+    built when a hand's cards are first looked at; a hand typed without cards never needs
+    them."""
+    db = str(tmp_path / "club.sqlite")
+    club_event(db)
+    env = {**os.environ, "GIN_SCORER_BACKUP_DIR": str(tmp_path / "backups")}
+    probe = (
+        "import sys\n"
+        "from gin_scorer.cli import main\n"
+        "status = main(sys.argv[1:])\n"
+        "from gin_scorer.core.melds.tables import _TABLES\n"
+        "print(len(_TABLES), status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "--db", db, "hand", "add", "--match", "1", "ak7 15"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "0 0", done.stdout + done.stderr

@@ -24,14 +24,14 @@ How the search works (and why it is exact): the hand becomes a 52-bit mask (bit
 :attr:`Card.index`). Once the sets are chosen, the rest can only meld in runs, and the suits
 are then independent: in one suit the best runs are always its blocks of three or more ranks
 in a row, each melded whole (that melds every card a run can use, in the fewest melds), so a
-table built at import gives each suit's best runs at once. The search therefore tries only
+table built on first use gives each suit's best runs at once. The search therefore tries only
 the set choices (at most three ranks are held in three suits in eleven cards; most hands
 have none) and adds up four table entries for each. The best arrangement is the one of
 least cost (deadwood points first; see ``_cost``). Bigger hands, with sets possible at
 more ranks, go to a general search: every legal meld inside the hand is listed and a
 depth-first search over them, most worth first, tries every disjoint combination, abandoning
 a branch only when even its best imaginable completion cannot beat the best found. Nothing
-is remembered between calls: the tables built at import are facts about the deck (every
+is remembered between calls: the tables (built once, on first use) are facts about the deck (every
 legal meld, each suit's best runs, card orders, points), not answers.
 """
 

@@ -1,8 +1,11 @@
-"""The deck's tables, built once at import: every legal meld, each suit's best runs, card
-orders and points, as 52-bit masks; and the mask helpers the searches share."""
+"""The deck's tables, built once, when a hand's cards are first looked at: every legal meld,
+each suit's best runs, card orders and points, as 52-bit masks; and the mask helpers the
+searches share. Building them takes a tenth of a second, which a hand typed without its cards
+(``gin-scorer hand add ak7 15``) never needs, so nothing builds them at import (issue 41)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from gin_scorer.core.cards import (
@@ -19,7 +22,7 @@ from gin_scorer.core.wording import said
 # The exact search.
 #
 # A hand is a 52-bit mask (bit = Card.index: suit-major, 13 bits per suit, ace lowest). The
-# tables below are static facts about the deck, built once at import: every legal meld as a
+# tables below are static facts about the deck, built once on first use: every legal meld as a
 # mask with its worth and its Meld object, and lookups that turn a mask back into sorted cards
 # and points. No answer is ever remembered from one call to the next.
 
@@ -148,28 +151,42 @@ class _Tables:
         return every
 
 
-_BY_DISPLAY_POSITION: tuple[Card, ...] = tuple(
-    sorted(ALL_CARDS, key=lambda card: _rank_major(card.index))
-)
-# _SPREAD[suit][13-bit pattern]: the same cards as a display-order mask (bit = 4 * rank + suit)
-_SPREAD: list[list[int]] = []
-for _suit in range(4):
-    _table = [0] * 8192
-    for _pattern in range(1, 8192):
-        _low = _pattern & -_pattern
-        _table[_pattern] = _table[_pattern ^ _low] | 1 << ((_low.bit_length() - 1) * 4 + _suit)
-    _SPREAD.append(_table)
-# _CHUNK_CARDS[k][byte]: the cards of byte k of a display-order mask, in display order
-_CHUNK_CARDS: list[list[tuple[Card, ...]]] = [
-    [
-        tuple(_BY_DISPLAY_POSITION[8 * k + bit] for bit in range(8) if byte >> bit & 1)
-        if 8 * k + 8 <= 52 or byte < 16
-        else ()
-        for byte in range(256)
+class _TablesByRule(dict[AceRule, _Tables]):
+    """Each ace rule's tables, built the first time that rule's are looked up (a plain dict
+    lookup afterwards). Two threads that both miss build the same facts; either copy is kept."""
+
+    def __missing__(self, rule: AceRule) -> _Tables:
+        tables = self[rule] = _Tables(rule)
+        return tables
+
+
+_TABLES: dict[AceRule, _Tables] = _TablesByRule()
+
+
+@functools.cache
+def _display_orders() -> tuple[list[list[int]], list[list[tuple[Card, ...]]]]:
+    """The tables :func:`_sorted_cards` reads, built on its first call.
+
+    spread[suit][13-bit pattern]: the same cards as a display-order mask (bit = 4 * rank +
+    suit); chunks[k][byte]: the cards of byte k of a display-order mask, in display order."""
+    by_display_position = tuple(sorted(ALL_CARDS, key=lambda card: _rank_major(card.index)))
+    spread: list[list[int]] = []
+    for suit in range(4):
+        table = [0] * 8192
+        for pattern in range(1, 8192):
+            low = pattern & -pattern
+            table[pattern] = table[pattern ^ low] | 1 << ((low.bit_length() - 1) * 4 + suit)
+        spread.append(table)
+    chunks = [
+        [
+            tuple(by_display_position[8 * k + bit] for bit in range(8) if byte >> bit & 1)
+            if 8 * k + 8 <= 52 or byte < 16
+            else ()
+            for byte in range(256)
+        ]
+        for k in range(7)
     ]
-    for k in range(7)
-]
-_TABLES: dict[AceRule, _Tables] = {rule: _Tables(rule) for rule in AceRule}
+    return spread, chunks
 
 
 def _hand_mask(cards: Iterable[Card]) -> int:
@@ -192,14 +209,13 @@ def _cards_of(mask: int) -> list[Card]:
 
 def _sorted_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a mask sorted by rank, then suit."""
-    spread = _SPREAD  # as a display-order mask (bit = 4 * rank + suit), then byte by byte
+    spread, chunk = _display_orders()  # as a display-order mask, then byte by byte
     display = (
         spread[0][mask & _SUIT_BITS]
         | spread[1][mask >> 13 & _SUIT_BITS]
         | spread[2][mask >> 26 & _SUIT_BITS]
         | spread[3][mask >> 39 & _SUIT_BITS]
     )
-    chunk = _CHUNK_CARDS
     return (
         chunk[0][display & 255]
         + chunk[1][display >> 8 & 255]
