@@ -169,22 +169,42 @@ class Reads(QObject):
 
 
 class GuiThreadCalls:
-    """A debug hook: every transaction a database opens on the GUI thread, with where it was
-    opened from. A refresh opens none (the tests hold it to that); set
-    ``GIN_SCORER_WATCH_GUI_THREAD=1`` to have the desk keep them, and read ``calls``."""
+    """A debug hook: every service transaction opened on the GUI thread on one database, with
+    where it was opened from. The desk reads and writes through :class:`Reads` and
+    :func:`~.background.wait_for`, whose calls run on workers, so none should be kept (the
+    tests hold it to that); set ``GIN_SCORER_WATCH_GUI_THREAD=1`` to have the desk keep them,
+    and read ``calls``. The check itself is the services' (:mod:`~gin_scorer.services.
+    thread_check`): they know no Qt, so the desk gives them this callable."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: object) -> None:
+        self.database = database
         self.calls: list[str] = []
+        self._remove: Callable[[], None] | None = None
 
-    def __call__(self, _session: object, _db: object) -> None:
-        if on_gui_thread():
-            stack = traceback.extract_stack()[:-3]  # the watcher and the transaction's own
-            ours = [f for f in stack if "gin_scorer" in f.filename]
+    def __call__(self, database: object) -> None:
+        if database is self.database and on_gui_thread():
+            stack = traceback.extract_stack()
+            ours = [
+                f
+                for f in stack
+                if "gin_scorer" in f.filename and not f.filename.endswith(_HOOK_FILES)
+            ]
             self.calls.append(" < ".join(f"{f.name} ({f.lineno})" for f in reversed(ours[-6:])))
+
+    def stop(self) -> None:
+        """Keep no more (the database is closed); ``calls`` stays readable."""
+        if self._remove is not None:
+            self._remove()
+            self._remove = None
+
+
+_HOOK_FILES = ("queries.py", "thread_check.py", "connection.py")  # the hook's own frames
 
 
 def watch_gui_thread(db: Any) -> GuiThreadCalls:
-    """Start keeping the transactions ``db`` opens on the GUI thread (a debug hook)."""
-    watch = GuiThreadCalls()
-    db.watchers = (*db.watchers, watch)
+    """Start keeping the service transactions on ``db`` opened on the GUI thread."""
+    from gin_scorer.services.thread_check import install_check
+
+    watch = GuiThreadCalls(db)
+    watch._remove = install_check(watch)
     return watch

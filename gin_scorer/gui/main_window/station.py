@@ -154,6 +154,8 @@ class StationSync(WindowPages):
             self._stop_backups()
             self._stop_backups = None
         self.backup_status.watch(None)
+        if self.gui_thread_calls is not None:
+            self.gui_thread_calls.stop()
         if self.db is not None:
             self.db.close()
             self.db = None
