@@ -16,7 +16,13 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
+from gin_scorer.gui.background import (
+    Operation,
+    asked_on_ui_thread,
+    hear_writes,
+    in_background,
+    wait_for,
+)
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.pages import WindowPages
 from gin_scorer.gui.queries import watch_gui_thread
@@ -27,14 +33,9 @@ from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
+    from gin_scorer.services.written import Changes
 
 POLL_MS = 3000  # how often other stations' changes are looked for
-
-
-_MATCH_TABLES = frozenset(
-    {"match", "hand_entry", "result_entry", "result_confirmation", "audit_entry"}
-)
-"""Tables whose changes touch single matches only (relabel their lines, not the tree)."""
 
 
 def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
@@ -103,6 +104,7 @@ class StationSync(WindowPages):
         self.backup_status.watch(self.db)
         if os.environ.get("GIN_SCORER_WATCH_GUI_THREAD"):  # a debug hook (the tests use it)
             self.gui_thread_calls = watch_gui_thread(self.db)
+        self._stop_hearing = hear_writes(self.show_changes)  # this desk's own writes
         self.refresh_seal()
         self.undo_stack.clear()
         self.event_id = None
@@ -154,6 +156,7 @@ class StationSync(WindowPages):
             self._stop_backups()
             self._stop_backups = None
         self.backup_status.watch(None)
+        self._stop_hearing()
         if self.gui_thread_calls is not None:
             self.gui_thread_calls.stop()
         if self.db is not None:
@@ -179,22 +182,29 @@ class StationSync(WindowPages):
 
     def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
         """Other stations' writes: refresh what they touched (on the UI thread)."""
+        from gin_scorer.services.written import changes_in_feed
+
         if db is not self.db:
             return  # another database was opened meanwhile
         self.marker = feed.marker
         if feed.changes:  # any station's, this one's too (not every write passes _saved)
             self.refresh_seal()
-        mine = self.settings.station
-        foreign = [c for c in feed.changes if c.station != mine]
-        if not foreign:
+        self.show_changes(changes_in_feed(feed, but_station=self.settings.station))
+
+    def show_changes(self, changes: Changes) -> None:
+        """What a write changed (this desk's, heard from ``wait_for``, or another station's,
+        from the poll), shown: the tree read again when events, rounds or entrants changed,
+        else the lines of the tables it names; the event's views it concerns; the open sheet
+        when it names its table."""
+        if self.db is None or not changes:
             return
-        if any(c.table not in _MATCH_TABLES for c in foreign):
-            self.refresh_all()  # new events, rounds or entrants: rebuild the tree
-        else:
-            self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
+        if not changes.matches_only:
+            self.refresh_all(changes=changes)  # new events, rounds or entrants: the tree
+        elif changes.matches:
+            self._refresh_match_lines(changes.matches, changes)  # hands only: those lines
         sheet = self.scoring.sheet if self.scoring else None
-        if sheet is not None and sheet.match.id in feed.match_ids:
-            self._reread_sheet(db, sheet.match.id)
+        if sheet is not None and sheet.match.id in changes.matches:
+            self._reread_sheet(self.db, sheet.match.id)
 
     def _reread_sheet(self, db: Database, match_id: int) -> None:
         """The sheet on screen read again (another station entered a hand on it); shown if
@@ -205,6 +215,8 @@ class StationSync(WindowPages):
             shown = self.scoring.sheet if self.scoring is not None else None
             if shown is None or shown.match.id != match_id or sheet.version < shown.version:
                 return  # another sheet is shown now, or a newer one (entered here)
+            if sheet == shown:
+                return  # shown already (the write was this sheet's own)
             if self.scoring is not None:
                 self.scoring.show_sheet(sheet)
 
@@ -224,7 +236,7 @@ class StationSync(WindowPages):
             POLL_MS * 2,
         )
 
-    def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
+    def _refresh_match_lines(self, match_ids: frozenset[int], changes: Changes) -> None:
         """Relabel the tables other stations changed, read on the worker. Tables asked for
         while a read is out are read with the next one, so none is missed."""
         if self.db is None:
@@ -237,7 +249,7 @@ class StationSync(WindowPages):
             self._lines_to_read -= asked
             for match in matches:
                 self.navigator_model.update_match(match)
-            self.refresh_event_views()
+            self.refresh_event_views(changes=changes)
 
         self.read_then("match lines", lambda: _read_matches(db, asked), show)
 

@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.match_controller import ScoringPage
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
+    from gin_scorer.services.written import Changes
 
 
 class MainWindow(WindowMenus):
@@ -77,9 +78,11 @@ class MainWindow(WindowMenus):
         self.marker = 0
         self.last_save: datetime | None = None
         self.round_numbers: tuple[int, ...] = ()
-        self._stale_views: set[str] = set()  # refreshed when next brought to the front
+        self._views_behind: dict[str, Changes | None] = {}  # shown when next in front
         self.reads = Reads(self)  # every refresh reads on the worker through it
         self._after_tables: list[Callable[[], None]] = []
+        self._tables_for: list[Changes | None] = []
+        self._stop_hearing: Callable[[], None] = lambda: None
         self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
         self._rounds_read: Rounds | None = None
         self._marks_read: dict[int, int] | None = None
