@@ -3168,6 +3168,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>after the command, say on standard error what it wrote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>open the main window, then close it and exit (checks an installation)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3945,6 +3949,18 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>seal: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: nothing was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: written: {0} event(s), {1} round(s), {2} table(s), {3} entrant(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the standings may have moved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
