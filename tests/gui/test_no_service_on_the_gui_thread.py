@@ -72,6 +72,16 @@ def test_the_main_screens_call_no_service_on_the_gui_thread(  # type: ignore[no-
     press(window, Qt.Key.Key_F5)
     settle(qtbot, window)
 
+    window.show_view("entrants")  # an entrant checked in: the row chosen, its button by key
+    settle(qtbot, window)
+    entrants = window.event_views["entrants"]
+    entrants.table.selectRow(0)  # type: ignore[attr-defined]
+    checked = entrants.model.rows()[0].checked_in  # type: ignore[attr-defined]
+    entrants.check_button.setFocus()  # type: ignore[attr-defined]
+    press(window, Qt.Key.Key_Space)
+    settle(qtbot, window)
+    assert entrants.model.rows()[0].checked_in is not checked  # type: ignore[attr-defined]
+
     press(window, Qt.Key.Key_F11)  # the projector
     projector = window._projector  # type: ignore[attr-defined]
     assert projector is not None
