@@ -25,11 +25,15 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
 
 from gin_scorer.gui.background import Operation
+
+if TYPE_CHECKING:  # the services load after the window shows (faster start)
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import MatchView
 
 T = TypeVar("T")
 
@@ -166,6 +170,20 @@ class Reads(QObject):
     def idle(self) -> bool:
         """Whether nothing is being read (the tests wait for it)."""
         return not self._steps and all(slot.running is None for slot in self._slots.values())
+
+
+def read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
+    """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.matches import get_match
+
+    found: list[MatchView] = []
+    for match_id in sorted(match_ids):
+        try:
+            found.append(get_match(db, match_id))
+        except ServiceError:
+            continue
+    return tuple(found)
 
 
 class GuiThreadCalls:

@@ -66,3 +66,29 @@ def test_a_write_made_beside_the_window_shows_in_its_views(qtbot, swiss_db, tmp_
     window.show_view("standings")  # behind until now: it follows when shown
     settle(qtbot, window)
     assert standings.model.rowCount() == standing_rows + 1  # type: ignore[attr-defined]
+
+
+def test_a_hand_written_beside_the_sheet_shows_on_it(qtbot, swiss_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from gin_scorer.presentation.entry_grammar import read_entry
+    from gin_scorer.services.dto import MatchStatus
+    from gin_scorer.services.hands import record_hand
+
+    path, _event = swiss_copy(swiss_db, tmp_path)
+    window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(window)
+    window.poll_timer.stop()  # no poll: only the write's own word can refresh the sheet
+    activate(qtbot, window)
+    settle(qtbot, window)
+    tables = (m for ms in window.matches.values() for m in ms)
+    playing = next(m for m in tables if m.status is MatchStatus.PLAYING)
+    window.open_match(playing.id)
+    settle(qtbot, window)
+    assert window.scoring is not None and window.scoring.sheet is not None
+    sheet = window.scoring.sheet
+    record = read_entry("d", sheet.rules).record
+    assert record is not None
+    db = window.db
+    assert db is not None
+    wait_for(lambda: record_hand(db, playing.id, record, sheet.version, entered_by="Desk 1"))
+    settle(qtbot, window)
+    assert len(window.scoring.sheet.hands) == len(sheet.hands) + 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from gin_scorer.gui.background import (
 )
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.pages import WindowPages
-from gin_scorer.gui.queries import watch_gui_thread
+from gin_scorer.gui.queries import read_matches, watch_gui_thread
 from gin_scorer.gui.screen_fit import remember_window
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
@@ -36,20 +37,6 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.services.written import Changes
 
 POLL_MS = 3000  # how often other stations' changes are looked for
-
-
-def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
-    """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.matches import get_match
-
-    found = []
-    for match_id in sorted(match_ids):
-        try:
-            found.append(get_match(db, match_id))
-        except ServiceError:
-            continue
-    return tuple(found)
 
 
 _PAGES = ("gin_scorer.gui.match_controller", "gin_scorer.gui.views")
@@ -189,21 +176,37 @@ class StationSync(WindowPages):
         self.marker = feed.marker
         if feed.changes:  # any station's, this one's too (not every write passes _saved)
             self.refresh_seal()
-        self.show_changes(changes_in_feed(feed, but_station=self.settings.station))
+        mine = self.settings.station
+        self.show_changes(changes_in_feed(feed, but_station=mine), others=True)
 
-    def show_changes(self, changes: Changes) -> None:
-        """What a write changed (this desk's, heard from ``wait_for``, or another station's,
-        from the poll), shown: the tree read again when events, rounds or entrants changed,
-        else the lines of the tables it names; the event's views it concerns; the open sheet
-        when it names its table."""
+    def show_changes(self, changes: Changes, *, others: bool = False) -> None:
+        """What a write changed (this desk's, heard from ``wait_for``, or ``others``'
+        stations', from the poll), shown: the tree read again when events, rounds or
+        entrants changed, else the lines of the tables it names; the event's views it
+        concerns; the open sheet when it names its table — at once for another station's
+        write, and for this desk's when the table read back is not the one the sheet shows
+        (a hand typed here shows the sheet its write returned: not read twice)."""
         if self.db is None or not changes:
             return
-        if not changes.matches_only:
-            self.refresh_all(changes=changes)  # new events, rounds or entrants: the tree
-        elif changes.matches:
-            self._refresh_match_lines(changes.matches, changes)  # hands only: those lines
         sheet = self.scoring.sheet if self.scoring else None
-        if sheet is not None and sheet.match.id in changes.matches:
+        named = sheet is not None and sheet.match.id in changes.matches
+        if named and others and sheet is not None:
+            self._reread_sheet(self.db, sheet.match.id)
+        then = self._sheet_behind if named and not others else None
+        if not changes.matches_only:
+            self.refresh_all(then, changes)  # new events, rounds or entrants: the tree
+        elif changes.matches:
+            self._refresh_match_lines(changes.matches, changes, then)  # hands only
+
+    def _sheet_behind(self, read: tuple[MatchView, ...] | None = None) -> None:
+        """The open sheet read again when its table, as just read (``read``, or the tables
+        of the last read), is not the one the sheet shows."""
+        sheet = self.scoring.sheet if self.scoring else None
+        if sheet is None or self.db is None:
+            return
+        tables = read if read is not None else self.matches.get(sheet.match.event_id, ())
+        now = next((m for m in tables if m.id == sheet.match.id), None)
+        if now is not None and (now != sheet.match or now.version != sheet.version):
             self._reread_sheet(self.db, sheet.match.id)
 
     def _reread_sheet(self, db: Database, match_id: int) -> None:
@@ -236,7 +239,12 @@ class StationSync(WindowPages):
             POLL_MS * 2,
         )
 
-    def _refresh_match_lines(self, match_ids: frozenset[int], changes: Changes) -> None:
+    def _refresh_match_lines(
+        self,
+        match_ids: frozenset[int],
+        changes: Changes,
+        then: Callable[[tuple[MatchView, ...]], None] | None = None,
+    ) -> None:
         """Relabel the tables other stations changed, read on the worker. Tables asked for
         while a read is out are read with the next one, so none is missed."""
         if self.db is None:
@@ -250,8 +258,10 @@ class StationSync(WindowPages):
             for match in matches:
                 self.navigator_model.update_match(match)
             self.refresh_event_views(changes=changes)
+            if then is not None:
+                then(matches)
 
-        self.read_then("match lines", lambda: _read_matches(db, asked), show)
+        self.read_then("match lines", lambda: read_matches(db, asked), show)
 
     def back_up_now(self) -> Operation[BackupFile] | None:
         """A backup now, on a worker (a server database is copied across the network); the
