@@ -14,9 +14,10 @@ for most of a second. Now the window and each view ask :class:`Reads` for what t
 - ``still()`` says, on the GUI thread, whether the answer is still wanted (the window may have
   opened another database or event meanwhile); :meth:`Reads.forget` drops every answer out.
 
-Writes stay where they are (``wait_for`` in the middle of a conversation). The next step
-(issue 39) sends every read this way and lets a write say what it changed: a ``Changes``
-value would pick the keys to read again, through :meth:`Reads.run` as it is.
+Writes run through ``wait_for`` (in the middle of a conversation), which hears what each
+wrote (``services.written.Changes``) and hands it to the window: its ``show_changes`` picks
+the keys to read again here (the navigator, the tables' lines, the sheet, the views the
+changes concern), as the poll does for other stations' writes.
 """
 
 from __future__ import annotations
