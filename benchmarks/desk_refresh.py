@@ -21,6 +21,10 @@ The steps:
 Each line gives the median of ``--repeats`` runs of the time until settled and of the
 longest block, and the worst block of all runs. It runs on any version of the desk: one
 that reads on the GUI thread is settled when the step returns.
+
+``--blame`` also prints, for each step, the pieces of GUI-thread work that took the most CPU
+in one go: each read's answer applied (by its key), each step of a long piece of GUI work,
+the poll's answer — what to make shorter when a block is over 50 ms.
 """
 
 from __future__ import annotations
@@ -71,6 +75,44 @@ class Stalls:
         self._tick()
         self.timer.stop()
         return self.longest, self.longest_cpu
+
+
+class Blame:
+    """The GUI thread's CPU time in each answer applied and each later() step, by name."""
+
+    def __init__(self) -> None:
+        self.pieces: list[tuple[float, str]] = []
+
+    def install(self) -> None:
+        from gin_scorer.gui.main_window.station import StationSync
+        from gin_scorer.gui.queries import Reads
+
+        def timed(name: Callable[..., str], call: Callable[..., Any]) -> Callable[..., Any]:
+            def run(*args: Any) -> Any:
+                named, began = name(*args), time.thread_time()
+                try:
+                    return call(*args)
+                finally:
+                    self.pieces.append((time.thread_time() - began, named))
+
+            return run
+
+        def step_name(reads: Any) -> str:
+            step = reads._steps[0]
+            return "later: " + getattr(getattr(step, "func", step), "__qualname__", "?")
+
+        Reads._answered = timed(lambda _r, _s, _n, q, _a: f"read {q.key}", Reads._answered)  # type: ignore[method-assign]
+        Reads._next_step = timed(step_name, Reads._next_step)  # type: ignore[method-assign]
+        StationSync._apply_changes = timed(lambda *_a: "poll answer", StationSync._apply_changes)
+
+    def take(self, title: str) -> None:
+        """Print the longest pieces since the last take, and forget them."""
+        worst: dict[str, float] = {}
+        for took, name in self.pieces:
+            worst[name] = max(worst.get(name, 0.0), took)
+        top = sorted(worst.items(), key=lambda kv: -kv[1])[:5]
+        print(f"  {title}: " + ", ".join(f"{name} {took * 1000:.0f} ms" for name, took in top))
+        self.pieces.clear()
 
 
 def settled(window: Any) -> bool:
@@ -129,6 +171,7 @@ def main() -> None:
     kept = Path(tempfile.gettempdir()) / "gin-club" / "circuit.sqlite"
     parser.add_argument("--db", type=Path, default=kept)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--blame", action="store_true", help="print the longest GUI pieces")
     args = parser.parse_args()
     if not args.db.exists():
         sys.exit(f"{args.db}: no such database (benchmarks/club_season.py builds it)")
@@ -150,6 +193,14 @@ def main() -> None:
 
     app = make_application([sys.argv[0]])
     made: list[Any] = []
+    blame = Blame()
+    if args.blame:
+        blame.install()
+
+    def said(line: str) -> None:
+        print(line)
+        if args.blame:
+            blame.take(line.split("  ")[0])
 
     def make_window() -> None:
         window = MainWindow(
@@ -165,7 +216,7 @@ def main() -> None:
     tables = sum(len(matches) for matches in window.state.matches.values())
     print(f"{copy.name}: {len(window.state.events)} events, {tables} matches")
     print(_line("window built (once, at start)", [built]))
-    print(_line("database opened, navigator filled", [opened]))
+    said(_line("database opened, navigator filled", [opened]))
 
     def f5() -> None:
         QTest.keyClick(window, Qt.Key.Key_F5)
@@ -173,10 +224,15 @@ def main() -> None:
     def repeat(step: Callable[[], object]) -> list[tuple[float, float, float]]:
         return [run_step(app, step, lambda: window) for _ in range(args.repeats)]
 
-    print(_line("F5, no event open", repeat(f5)))
+    said(_line("F5, no event open", repeat(f5)))
     newest = max(e.id for e in window.state.events)
-    run_step(app, lambda: window.state.open_event(newest), lambda: window)
-    print(_line("F5, the newest event open", repeat(f5)))
+    said(
+        _line(
+            "the newest event opened",
+            [run_step(app, lambda: window.state.open_event(newest), lambda: window)],
+        )
+    )
+    said(_line("F5, the newest event open", repeat(f5)))
 
     other = open_database(str(copy), station="Desk 2", backups=False)
 
@@ -190,7 +246,7 @@ def main() -> None:
     for _ in range(args.repeats):
         another_station()
         polls.append(run_step(app, window.station.poll_changes, lambda: window))
-    print(_line("poll: another station's new round", polls))
+    said(_line("poll: another station's new round", polls))
     other.close()
     window.close()
     shutil.rmtree(folder, ignore_errors=True)

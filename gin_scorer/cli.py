@@ -19,7 +19,7 @@ import importlib
 import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import NoReturn
 
@@ -144,6 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help=translate("cli", "after the command, say on standard error what it wrote"),
+    )
+    parser.add_argument(
         "--smoke-test",
         action="store_true",
         help=translate(
@@ -178,6 +183,16 @@ def _speak_argparses_words_too() -> None:
     speak_argparse_in_our_words()
 
 
+def _run(args: argparse.Namespace) -> int:
+    """The command, and with --verbose what it wrote."""
+    command: Callable[[argparse.Namespace], int] = args.func
+    if not args.verbose:
+        return command(args)
+    from gin_scorer.commands._written_words import saying_what_was_written
+
+    return saying_what_was_written(lambda: command(args))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _speak_utf8_when_piped()
     _speak_the_terminals_language()
@@ -189,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(db=args.db, smoke_test=args.smoke_test)
     try:
-        status: int = args.func(args)
+        status: int = _run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -23,10 +23,13 @@ import functools
 import gc
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:  # the services load after the window shows (faster start)
+    from gin_scorer.services.written import Changes
 
 T = TypeVar("T")
 
@@ -185,9 +188,23 @@ def _waiting_pool() -> QThreadPool:
     return QThreadPool()
 
 
+_HEARING: list[Callable[[Changes], None]] = []
+
+
+def hear_writes(listener: Callable[[Changes], None]) -> Callable[[], None]:
+    """Call ``listener(changes)`` on the UI thread after each :func:`wait_for` whose work
+    wrote something (what it wrote: :class:`~gin_scorer.services.written.Changes`), before
+    ``wait_for`` returns; returns its removal. The desk refreshes what a write named from it,
+    whichever window or dialog made the write."""
+    _HEARING.append(listener)
+    return lambda: _HEARING.remove(listener) if listener in _HEARING else None
+
+
 def wait_for(work: Callable[[], T]) -> T:
     """``work()`` run on a worker while the UI thread waits for it in an event loop, then its
-    result returned (or its exception raised) here, on the UI thread.
+    result returned (or its exception raised) here, on the UI thread. What its writes changed
+    goes to the listeners of :func:`hear_writes` first (a refused write changed nothing; one
+    that committed a part before its refusal says that part).
 
     An answer slower than :data:`_PLAIN_WAIT_SECONDS` gets a wait cursor, and the window keeps
     painting and its timers run (a slow PostgreSQL server does not leave a frozen, "not
@@ -196,9 +213,14 @@ def wait_for(work: Callable[[], T]) -> T:
     """
     answer: _Answer[T] = _Answer()  # given by the worker, read once it is done
     loop = QEventLoop()
+    heard: list[Changes] = []  # what the work wrote, read once the job has returned
 
     def job(_report: Report) -> None:
-        answer.take(work)
+        from gin_scorer.services.written import recording
+
+        with recording() as writes:
+            answer.take(work)
+        heard.append(writes.changes)
 
     # The signal only wakes the loop; the answer is read from ``outcome`` after the job is
     # done, so a loop ended early (the application quitting) still gets it.
@@ -217,6 +239,9 @@ def wait_for(work: Callable[[], T]) -> T:
     # Done: the answer is in, and the job has returned (the pool must not touch it after it
     # is freed).
     _waiting_pool().waitForDone()
+    if heard and heard[0]:
+        for listener in tuple(_HEARING):
+            listener(heard[0])
     return answer.value()
 
 

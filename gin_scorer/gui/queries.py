@@ -14,9 +14,10 @@ for most of a second. Now the window and each view ask :class:`Reads` for what t
 - ``still()`` says, on the GUI thread, whether the answer is still wanted (the window may have
   opened another database or event meanwhile); :meth:`Reads.forget` drops every answer out.
 
-Writes stay where they are (``wait_for`` in the middle of a conversation). The next step
-(issue 39) sends every read this way and lets a write say what it changed: a ``Changes``
-value would pick the keys to read again, through :meth:`Reads.run` as it is.
+Writes run through ``wait_for`` (in the middle of a conversation), which hears what each
+wrote (``services.written.Changes``) and hands it to the window: its ``show_changes`` picks
+the keys to read again here (the navigator, the tables' lines, the sheet, the views the
+changes concern), as the poll does for other stations' writes.
 """
 
 from __future__ import annotations
@@ -25,11 +26,15 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
 
 from gin_scorer.gui.background import Operation
+
+if TYPE_CHECKING:  # the services load after the window shows (faster start)
+    from gin_scorer.services.database import Database
+    from gin_scorer.services.dto import MatchView
 
 T = TypeVar("T")
 
@@ -168,23 +173,57 @@ class Reads(QObject):
         return not self._steps and all(slot.running is None for slot in self._slots.values())
 
 
+def read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
+    """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
+    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.matches import get_match
+
+    found: list[MatchView] = []
+    for match_id in sorted(match_ids):
+        try:
+            found.append(get_match(db, match_id))
+        except ServiceError:
+            continue
+    return tuple(found)
+
+
 class GuiThreadCalls:
-    """A debug hook: every transaction a database opens on the GUI thread, with where it was
-    opened from. A refresh opens none (the tests hold it to that); set
-    ``GIN_SCORER_WATCH_GUI_THREAD=1`` to have the desk keep them, and read ``calls``."""
+    """A debug hook: every service transaction opened on the GUI thread on one database, with
+    where it was opened from. The desk reads and writes through :class:`Reads` and
+    :func:`~.background.wait_for`, whose calls run on workers, so none should be kept (the
+    tests hold it to that); set ``GIN_SCORER_WATCH_GUI_THREAD=1`` to have the desk keep them,
+    and read ``calls``. The check itself is the services' (:mod:`~gin_scorer.services.
+    thread_check`): they know no Qt, so the desk gives them this callable."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: object) -> None:
+        self.database = database
         self.calls: list[str] = []
+        self._remove: Callable[[], None] | None = None
 
-    def __call__(self, _session: object, _db: object) -> None:
-        if on_gui_thread():
-            stack = traceback.extract_stack()[:-3]  # the watcher and the transaction's own
-            ours = [f for f in stack if "gin_scorer" in f.filename]
+    def __call__(self, database: object) -> None:
+        if database is self.database and on_gui_thread():
+            stack = traceback.extract_stack()
+            ours = [
+                f
+                for f in stack
+                if "gin_scorer" in f.filename and not f.filename.endswith(_HOOK_FILES)
+            ]
             self.calls.append(" < ".join(f"{f.name} ({f.lineno})" for f in reversed(ours[-6:])))
+
+    def stop(self) -> None:
+        """Keep no more (the database is closed); ``calls`` stays readable."""
+        if self._remove is not None:
+            self._remove()
+            self._remove = None
+
+
+_HOOK_FILES = ("queries.py", "thread_check.py", "connection.py")  # the hook's own frames
 
 
 def watch_gui_thread(db: Any) -> GuiThreadCalls:
-    """Start keeping the transactions ``db`` opens on the GUI thread (a debug hook)."""
-    watch = GuiThreadCalls()
-    db.watchers = (*db.watchers, watch)
+    """Start keeping the service transactions on ``db`` opened on the GUI thread."""
+    from gin_scorer.services.thread_check import install_check
+
+    watch = GuiThreadCalls(db)
+    watch._remove = install_check(watch)
     return watch

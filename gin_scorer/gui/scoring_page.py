@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gin_scorer.core.hands import HandRecord
 from gin_scorer.gui import three_sheet
+from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.match_panel import MatchPanel
@@ -104,8 +105,8 @@ class ScoringPage(QWidget):
 
     # --- opening --------------------------------------------------------------------------
 
-    def open_match(self, match_id: int) -> None:
-        self.show_sheet(get_score_sheet(self.db, match_id))
+    def open_match(self, match_id: int) -> None:  # read on a worker, keys held meanwhile
+        self.show_sheet(wait_for(lambda: get_score_sheet(self.db, match_id)))
 
     def show_sheet(self, sheet: ScoreSheet | None) -> None:
         """Show ``sheet`` (None: no match); another match's cards do not stay in the panel."""

@@ -8,12 +8,18 @@ transaction (so a change is visible exactly when the data is). A station polls
 
 Core-level ``UPDATE`` statements bypass the ORM's flush: code that issues one records it with
 :func:`record_change` (as :func:`gin_scorer.store.concurrency.bump_version` does).
+
+The same rows tell a write what it changed: inside :func:`written_rows`, every transaction that
+commits on this thread hands its rows (with the match and round each belongs to) to the block,
+so a caller learns what a service wrote without the service keeping count.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -40,6 +46,7 @@ if TYPE_CHECKING:
 
 CHANNEL = "gin_scorer_changes"
 _NOTIFIED = "gin_scorer_notified"  # session.info: this transaction has sent its NOTIFY
+_PENDING = "gin_scorer_written"  # session.info: its rows, handed to the listeners at commit
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,50 @@ class ChangeRow:
     row_id: int | None
     op: str
     event_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenRow:
+    """One row a committed transaction wrote, with the match and round it belongs to (a log
+    row's match, a match's own id and round), for :func:`written_rows`."""
+
+    table_name: str
+    row_id: int | None
+    op: str
+    event_id: int | None
+    match_id: int | None
+    round_id: int | None
+
+
+_LISTENING: ContextVar[tuple[list[WrittenRow], ...]] = ContextVar(
+    "gin_scorer_written_rows", default=()
+)
+
+
+@contextmanager
+def written_rows() -> Iterator[list[WrittenRow]]:
+    """The rows every transaction committed inside the block (on this thread) wrote, in
+    order; a transaction rolled back adds none. Blocks may nest: each hears its own."""
+    rows: list[WrittenRow] = []
+    token = _LISTENING.set((*_LISTENING.get(), rows))
+    try:
+        yield rows
+    finally:
+        _LISTENING.reset(token)
+
+
+def _written(row: dict[str, Any], obj: Any = None) -> WrittenRow:
+    table, row_id = row["table_name"], row["row_id"]
+    match_id = row_id if table == "match" else getattr(obj, "match_id", None)
+    round_id = row_id if table == "round" else getattr(obj, "round_id", None)
+    return WrittenRow(
+        table,
+        row_id,
+        row["op"],
+        row["event_id"],
+        match_id if isinstance(match_id, int) else None,
+        round_id if isinstance(round_id, int) else None,
+    )
 
 
 def event_of_match(session: Session, match_id: int) -> int | None:
@@ -93,16 +144,17 @@ def _rows(session: Session, station: str) -> list[dict[str, Any]]:
             table = getattr(obj, "__tablename__", None)
             if table not in WATCHED_TABLES:
                 continue
-            rows.append(
-                {
-                    "at": now,
-                    "station": station,
-                    "table_name": table,
-                    "row_id": getattr(obj, "id", None),
-                    "op": op,
-                    "event_id": _event_of(session, obj, cache),
-                }
-            )
+            row = {
+                "at": now,
+                "station": station,
+                "table_name": table,
+                "row_id": getattr(obj, "id", None),
+                "op": op,
+                "event_id": _event_of(session, obj, cache),
+            }
+            rows.append(row)
+            if _LISTENING.get():  # someone wants to hear what this transaction wrote
+                session.info.setdefault(_PENDING, []).append(_written(row, obj))
     return rows
 
 
@@ -124,7 +176,17 @@ def watch_session(session: Session, db: Database) -> None:
     def after_flush(flushed: Session, _context: Any) -> None:
         _write(flushed, _rows(flushed, db.station))
 
+    def after_commit(committed: Session) -> None:
+        pending = committed.info.pop(_PENDING, ())
+        for rows in _LISTENING.get():
+            rows.extend(pending)
+
+    def after_rollback(rolled_back: Session) -> None:
+        rolled_back.info.pop(_PENDING, None)
+
     event.listen(session, "after_flush", after_flush)
+    event.listen(session, "after_commit", after_commit)
+    event.listen(session, "after_rollback", after_rollback)
 
 
 def record_change(
@@ -141,19 +203,17 @@ def record_change(
     ``station`` defaults to the station of the Database the session came from.
     """
     where = station or str(session.info.get("station") or "unknown")
-    _write(
-        session,
-        [
-            {
-                "at": utcnow(),
-                "station": where,
-                "table_name": table_name,
-                "row_id": row_id,
-                "op": op,
-                "event_id": event_id,
-            }
-        ],
-    )
+    row = {
+        "at": utcnow(),
+        "station": where,
+        "table_name": table_name,
+        "row_id": row_id,
+        "op": op,
+        "event_id": event_id,
+    }
+    _write(session, [row])
+    if _LISTENING.get():
+        session.info.setdefault(_PENDING, []).append(_written(row))
 
 
 def latest_change_id(session: Session) -> int:

@@ -20,11 +20,10 @@ from gin_scorer.presentation.projector_pages import ClockReading
 from gin_scorer.services.changes import changes_since, current_marker
 from gin_scorer.services.database import Database
 from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.services.written import changes_in_feed
 
 T = TypeVar("T")
 KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radios open
-# Rows that belong to one match: a change to anything else (a name, a round) may show anywhere.
-_MATCH_ROWS = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
 HISTORY = 64  # changes remembered for streams that wake after several at once
 AHEAD_SECONDS = 60.0  # a reading asked for this recently is made again before pages wake
 _EVENT = "event: {0}\nid: {1}\ndata: {2}\n\n"  # one server-sent event: its kind, id and data
@@ -109,9 +108,11 @@ class ChangeWatch:
                 await self._moved_on(frozenset())
                 continue
             clock, was = self._clock_mark(), clock
-            if feed.changes or clock != was:
-                only_matches = clock == was and all(c.table in _MATCH_ROWS for c in feed.changes)
-                await self._moved_on(feed.match_ids if only_matches else frozenset())
+            changes = changes_in_feed(feed)  # what the writes amount to (services.written)
+            if changes or clock != was:
+                # A change to anything but tables (a name, a round) may show anywhere.
+                only_matches = clock == was and changes.matches_only
+                await self._moved_on(changes.matches if only_matches else frozenset())
             await asyncio.sleep(self.poll_seconds)
         self._task = None
 
@@ -180,10 +181,10 @@ class ChangeWatch:
         except (ServiceError, StoreError):  # cannot tell: the page looks again
             return json.dumps({"v": self.version, "m": None})
         clock_moved = self.stream_id(since).partition(".")[2] != clock
-        if not feed.changes and not clock_moved:
+        changes = changes_in_feed(feed)
+        if not changes and not clock_moved:
             return None
-        only_matches = not clock_moved and all(c.table in _MATCH_ROWS for c in feed.changes)
-        matches = sorted(feed.match_ids) if only_matches else None
+        matches = sorted(changes.matches) if not clock_moved and changes.matches_only else None
         return json.dumps({"v": self.version, "m": matches}, separators=(",", ":"))
 
     async def stream(

@@ -17,39 +17,26 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from gin_scorer.gui.background import Operation, asked_on_ui_thread, in_background, wait_for
+from gin_scorer.gui.background import (
+    Operation,
+    asked_on_ui_thread,
+    hear_writes,
+    in_background,
+    wait_for,
+)
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.window_pages import WindowPages
 from gin_scorer.gui.main_window.window_state import WindowState
-from gin_scorer.gui.queries import watch_gui_thread
+from gin_scorer.gui.queries import read_matches, watch_gui_thread
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.services.backups import BackupFile
     from gin_scorer.services.database import Database
+    from gin_scorer.services.written import Changes
 
 POLL_MS = 3000  # how often other stations' changes are looked for
-
-
-_MATCH_TABLES = frozenset(
-    {"match", "hand_entry", "result_entry", "result_confirmation", "audit_entry"}
-)
-"""Tables whose changes touch single matches only (relabel their lines, not the tree)."""
-
-
-def _read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
-    """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.matches import get_match
-
-    found = []
-    for match_id in sorted(match_ids):
-        try:
-            found.append(get_match(db, match_id))
-        except ServiceError:
-            continue
-    return tuple(found)
 
 
 _PAGES = ("gin_scorer.gui.scoring_page", "gin_scorer.gui.views")
@@ -83,6 +70,7 @@ class StationSync:
         self._backup: Operation[BackupFile] | None = None
         self._stop_backups: Callable[[], None] | None = None
         self._lines_to_read: set[int] = set()  # other stations' tables still to relabel
+        self._stop_hearing: Callable[[], None] = lambda: None  # this desk's own writes
         self.poll_timer = QTimer(self.window)
         self.poll_timer.setInterval(POLL_MS)
         self.poll_timer.timeout.connect(self.poll_changes)
@@ -118,6 +106,7 @@ class StationSync:
         self.state.backup_status.watch(self.state.db)
         if os.environ.get("GIN_SCORER_WATCH_GUI_THREAD"):  # a debug hook (the tests use it)
             self.state.gui_thread_calls = watch_gui_thread(self.state.db)
+        self._stop_hearing = hear_writes(self.show_changes)  # this desk's own writes
         self.state.refresh_seal()
         self.state.undo_stack.clear()
         self.state.event_id = None
@@ -168,6 +157,9 @@ class StationSync:
             self._stop_backups()
             self._stop_backups = None
         self.state.backup_status.watch(None)
+        self._stop_hearing()
+        if self.state.gui_thread_calls is not None:
+            self.state.gui_thread_calls.stop()
         if self.state.db is not None:
             self.state.db.close()
             self.state.db = None
@@ -191,22 +183,47 @@ class StationSync:
 
     def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
         """Other stations' writes: refresh what they touched (on the UI thread)."""
+        from gin_scorer.services.written import changes_in_feed
+
         if db is not self.state.db:
             return  # another database was opened meanwhile
         self.marker = feed.marker
         if feed.changes:  # any station's, this one's too (not every write passes _saved)
             self.state.refresh_seal()
         mine = self.state.settings.station
-        foreign = [c for c in feed.changes if c.station != mine]
-        if not foreign:
+        self.show_changes(changes_in_feed(feed, but_station=mine), others=True)
+
+    def show_changes(self, changes: Changes, *, others: bool = False) -> None:
+        """What a write changed (this desk's, heard from ``wait_for``, or ``others``'
+        stations', from the poll), shown: the tree read again when events, rounds or
+        entrants changed, else the lines of the tables it names; the event's views it
+        concerns; the open sheet when it names its table — at once for another station's
+        write, and for this desk's when the table read back is not the one the sheet shows
+        (a hand typed here shows the sheet its write returned: not read twice)."""
+        state = self.state
+        if state.db is None or not changes:
             return
-        if any(c.table not in _MATCH_TABLES for c in foreign):
-            self.state.refresh_all()  # new events, rounds or entrants: rebuild the tree
-        else:
-            self._refresh_match_lines(feed.match_ids)  # hands only: relabel those tables
-        sheet = self.state.scoring.sheet if self.state.scoring else None
-        if sheet is not None and sheet.match.id in feed.match_ids:
-            self._reread_sheet(db, sheet.match.id)
+        sheet = state.scoring.sheet if state.scoring else None
+        named = sheet is not None and sheet.match.id in changes.matches
+        if named and others and sheet is not None:
+            self._reread_sheet(state.db, sheet.match.id)
+        then = self._sheet_behind if named and not others else None
+        if not changes.matches_only:
+            state.refresh_all(then, changes)  # new events, rounds or entrants: the tree
+        elif changes.matches:
+            self._refresh_match_lines(changes.matches, changes, then)  # hands only
+
+    def _sheet_behind(self, read: tuple[MatchView, ...] | None = None) -> None:
+        """The open sheet read again when its table, as just read (``read``, or the tables
+        of the last read), is not the one the sheet shows."""
+        state = self.state
+        sheet = state.scoring.sheet if state.scoring else None
+        if sheet is None or state.db is None:
+            return
+        tables = read if read is not None else state.matches.get(sheet.match.event_id, ())
+        now = next((m for m in tables if m.id == sheet.match.id), None)
+        if now is not None and (now != sheet.match or now.version != sheet.version):
+            self._reread_sheet(state.db, sheet.match.id)
 
     def _reread_sheet(self, db: Database, match_id: int) -> None:
         """The sheet on screen read again (another station entered a hand on it); shown if
@@ -217,6 +234,8 @@ class StationSync:
             shown = self.state.scoring.sheet if self.state.scoring is not None else None
             if shown is None or shown.match.id != match_id or sheet.version < shown.version:
                 return  # another sheet is shown now, or a newer one (entered here)
+            if sheet == shown:
+                return  # shown already (the write was this sheet's own)
             if self.state.scoring is not None:
                 self.state.scoring.show_sheet(sheet)
 
@@ -236,7 +255,12 @@ class StationSync:
             POLL_MS * 2,
         )
 
-    def _refresh_match_lines(self, match_ids: frozenset[int]) -> None:
+    def _refresh_match_lines(
+        self,
+        match_ids: frozenset[int],
+        changes: Changes,
+        then: Callable[[tuple[MatchView, ...]], None] | None = None,
+    ) -> None:
         """Relabel the tables other stations changed, read on the worker. Tables asked for
         while a read is out are read with the next one, so none is missed."""
         if self.state.db is None:
@@ -249,9 +273,11 @@ class StationSync:
             self._lines_to_read -= asked
             for match in matches:
                 self.state.navigator_model.update_match(match)
-            self.state.refresh_event_views()
+            self.state.refresh_event_views(changes=changes)
+            if then is not None:
+                then(matches)
 
-        self.state.read_then("match lines", lambda: _read_matches(db, asked), show)
+        self.state.read_then("match lines", lambda: read_matches(db, asked), show)
 
     def back_up_now(self) -> Operation[BackupFile] | None:
         """A backup now, on a worker (a server database is copied across the network); the

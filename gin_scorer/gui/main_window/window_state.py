@@ -4,6 +4,8 @@ event's tabs, the score sheet page, refreshing what changed. Every part of the w
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -49,6 +51,7 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.scoring_page import ScoringPage
     from gin_scorer.services.database import Database
+    from gin_scorer.services.written import Changes
 
 
 def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple[int, ...]:
@@ -102,7 +105,10 @@ class WindowState:
         self.gui_thread_calls: GuiThreadCalls | None = None  # a debug hook (see .queries)
         self.zoom = read_zoom(QSettings().value("view/zoom"))  # View → Zoom: 1.0 is 100 %
         self.cards_shown = cards_shown(window)  # View → Cards panel (F4)
-        self._stale_views: set[str] = set()  # refreshed when next brought to the front
+        # What a view behind the front has not shown yet (None: anything): shown when next
+        # in front.
+        self._views_behind: dict[str, Changes | None] = {}
+        self._tables_for: list[Changes | None] = []  # what the next tables read is for
         self._after_tables: list[Callable[[], None]] = []  # run once the next read is shown
         self._rounds_read: Rounds | None = None  # the tables of the last read, in rounds
         self._marks_read: dict[int, int] | None = None  # and summed up, event by event
@@ -131,12 +137,15 @@ class WindowState:
             self.scoring.show_cards(self.cards_shown)
             self.scoring.panel.refit()
 
-    def refresh_all(self, then: Callable[[], None] | None = None) -> None:
+    def refresh_all(
+        self, then: Callable[[], None] | None = None, changes: Changes | None = None
+    ) -> None:
         """Read every event's tables afresh, on the worker (F5, a new round, another
-        station's new event); the tree and the views follow when the answer is back, and
-        ``then`` runs after them."""
+        station's new event); the tree and the views ``changes`` concern (None: all) follow
+        when the answer is back, and ``then`` runs after them."""
         if then is not None:
             self._after_tables.append(then)
+        self._tables_for.append(changes)
         if self.db is None:
             return
         db = self.db
@@ -156,8 +165,11 @@ class WindowState:
         if self.event_id is not None:
             self.round_numbers = rounds_of(self.matches, self.event_id)
         self._rebuild_navigator()
+        asked, self._tables_for = self._tables_for, []
         if self.event_id is not None:
-            self.refresh_event_views()
+            every = not asked or None in asked
+            news = None if every else functools.reduce(operator.or_, asked)
+            self.refresh_event_views(changes=news)
         waiting, self._after_tables = self._after_tables, []
         for then in waiting:
             then()
@@ -196,8 +208,11 @@ class WindowState:
         laptop's score sheet keeps its columns), once the tree has laid them out."""
         QTimer.singleShot(0, self.navigator, lambda: widen_for_lines(self.panes, self.navigator))
 
-    def refresh_event_views(self, *, every_view: bool = False) -> None:
-        """Refresh the view in front (or all); the others when they are next shown."""
+    def refresh_event_views(
+        self, *, every_view: bool = False, changes: Changes | None = None
+    ) -> None:
+        """Refresh the views ``changes`` concern (None: any change) — the one in front now (or
+        all), the others when next shown, from what changed since they last were."""
         if self.db is None or self.event_id is None:
             return
         event = next((e for e in self.events if e.id == self.event_id), None)
@@ -209,17 +224,22 @@ class WindowState:
             self.tabs.setTabVisible(self.tabs.indexOf(bracket), knockout)
         front = self.tabs.currentWidget()
         for key, view in self.event_views.items():
+            news = changes
+            if key in self._views_behind:
+                earlier = self._views_behind.pop(key)
+                news = None if earlier is None or news is None else earlier | news
+            if not view.concerned(event, news):  # type: ignore[attr-defined]
+                continue
             if every_view or view is front:
                 view.set_event(event, self.round_numbers)  # type: ignore[attr-defined]
-                self._stale_views.discard(key)
             else:
-                self._stale_views.add(key)
+                self._views_behind[key] = news
 
     def tab_changed(self, _index: int) -> None:
         front = self.tabs.currentWidget()
         for key, view in self.event_views.items():
-            if view is front and key in self._stale_views:
-                self.refresh_event_views()
+            if view is front and key in self._views_behind:
+                self.refresh_event_views(changes=self._views_behind[key])
 
     def saved(self) -> None:
         self.last_save = datetime.now()
@@ -240,10 +260,9 @@ class WindowState:
         self.read_then("seal", lambda: current_seal(db), self.seal_label.show_seal)
 
     def sheet_changed(self, sheet: ScoreSheet) -> None:
-        """After a hand: this match's navigator line, then the event views."""
+        """A sheet shown (after a hand, or opened): its match's navigator line at once; the
+        views follow what the write changed (:meth:`StationSync.show_changes`)."""
         self.navigator_model.update_match(sheet.match)
-        if self.event_id == sheet.match.event_id:
-            self.refresh_event_views()  # only the view in front; the score sheet usually
 
     def node_activated(self, index: QModelIndex) -> None:
         node = index.data(NODE_ROLE)

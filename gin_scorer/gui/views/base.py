@@ -23,6 +23,7 @@ from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
+from gin_scorer.services.written import Changes
 
 
 def read_rounds(db: Database, event_id: int) -> tuple[int, ...]:
@@ -82,6 +83,16 @@ class EventPage(QWidget):
         self.shown_event = event
         self.round_numbers = tuple(rounds) if rounds is not None else None
         self.refresh()
+
+    def concerned(self, event: EventView, changes: Changes | None) -> bool:
+        """Whether ``changes`` (None: any) may change what this page shows for ``event``: a
+        page showing another event, or none yet, always is."""
+        shown = self.shown_event
+        return changes is None or shown is None or shown.id != event.id or self.moved(changes)
+
+    def moved(self, changes: Changes) -> bool:
+        """Whether ``changes`` move this page's own event (a page may ask less of them)."""
+        return self.shown_event is not None and changes.touches(self.shown_event.id)
 
     def refresh(self) -> None:
         """Read the page afresh on the worker; it shows itself when the answer is back (an

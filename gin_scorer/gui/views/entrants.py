@@ -179,13 +179,15 @@ class EntrantsView(EventPage):
         return value if isinstance(value, EntrantView) else None
 
     def _apply(self, action: Callable[[str | None], object]) -> bool:
-        """Run ``action(pin)``; the director's PIN is asked for when the services want it
-        (a finished event), and a cancelled prompt changes nothing."""
+        """Run ``action(pin)`` on a worker (the window waits); the director's PIN is asked
+        for here when the services want it (a finished event), and a cancelled prompt
+        changes nothing."""
+        from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError
 
         try:
-            done = with_pin(self, action)
+            done = with_pin(self, lambda pin: wait_for(lambda: action(pin)))
         except ServiceError as error:
             self._fail(error)
             return False

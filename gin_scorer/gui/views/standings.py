@@ -20,6 +20,7 @@ from gin_scorer.presentation.standings_table import missing_points_note, standin
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, NameOrder
 from gin_scorer.services.standings import StandingRow
+from gin_scorer.services.written import Changes
 
 
 def _standing_style(row: StandingRow) -> RowStyle | None:
@@ -52,6 +53,10 @@ class StandingsView(EventPage):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.note)
         self._filling = False
+
+    def moved(self, changes: Changes) -> bool:
+        """A season's rows, a seat, a room link: the standings stay as they are."""
+        return self.shown_event is not None and changes.moves_standings_of(self.shown_event.id)
 
     def asked(self) -> int | None:
         """The round the standings are after (None: the latest)."""

@@ -1,0 +1,95 @@
+"""No service runs on the GUI thread (issue 39): the desk is walked through its main screens
+by keys — open an event, open a table, record a hand, the standings, the projector — with the
+services' debug hook on, and any service transaction opened on the GUI thread fails the test
+with where it came from. (The calls through ``wait_for`` and ``Reads`` run on workers.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from gin_scorer.gui.main_window import MainWindow
+from gin_scorer.gui.settings import GuiSettings
+from gin_scorer.services.dto import MatchStatus
+from tests.gui.conftest import settle, swiss_copy
+from tests.gui.keyboard import activate, press, type_text
+
+ALT = Qt.KeyboardModifier.AltModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def test_the_hook_sees_a_service_called_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.services.matches import list_matches
+
+    monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")
+    path, event_id = swiss_copy(swiss_db, tmp_path)
+    window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(window)
+    settle(qtbot, window)
+    watch = window.state.gui_thread_calls
+    assert watch is not None and watch.calls == []
+    list_matches(window.state.db, event_id)  # type: ignore[arg-type]  # here, on the GUI thread
+    assert len(watch.calls) == 1 and "list_matches" in watch.calls[0]
+
+
+def test_the_main_screens_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")
+    path, event_id = swiss_copy(swiss_db, tmp_path)
+    window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(window)
+    window.station.poll_timer.stop()
+    activate(qtbot, window)
+    settle(qtbot, window)
+    watch = window.state.gui_thread_calls
+    assert watch is not None
+
+    tables = (m for ms in window.state.matches.values() for m in ms)
+    playing = next(m for m in tables if m.status is MatchStatus.PLAYING)
+    press(window, Qt.Key.Key_F, CTRL)  # Find the table: opens its event and its sheet
+    type_text(window, f"T{playing.table_number}")
+    press(window, Qt.Key.Key_Return)
+    settle(qtbot, window)
+    assert window.state.scoring is not None and window.state.scoring.sheet is not None
+    assert window.state.event_id == event_id
+    before = len(window.state.scoring.sheet.hands)
+
+    press(window, Qt.Key.Key_1, ALT)  # the sheet in front, its entry line focused
+    window.state.focus_entry()
+    type_text(window, "d")  # a dead hand, typed on the entry line
+    press(window, Qt.Key.Key_Return)
+    settle(qtbot, window)
+    assert len(window.state.scoring.sheet.hands) == before + 1
+
+    for tab in (Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5):  # standings, …
+        press(window, tab, ALT)
+        settle(qtbot, window)
+    press(window, Qt.Key.Key_F5)
+    settle(qtbot, window)
+
+    window.state.show_view("entrants")  # an entrant checked in: the row chosen, its button by key
+    settle(qtbot, window)
+    entrants = window.state.event_views["entrants"]
+    entrants.table.selectRow(0)  # type: ignore[attr-defined]
+    checked = entrants.model.rows()[0].checked_in  # type: ignore[attr-defined]
+    entrants.check_button.setFocus()  # type: ignore[attr-defined]
+    press(window, Qt.Key.Key_Space)
+    settle(qtbot, window)
+    assert entrants.model.rows()[0].checked_in is not checked  # type: ignore[attr-defined]
+
+    press(window, Qt.Key.Key_F11)  # the projector
+    projector = window.room_actions._projector
+    assert projector is not None
+    qtbot.addWidget(projector)
+    settle(qtbot, projector)
+    projector.next_page()
+    settle(qtbot, projector)
+    projector.close()
+    QApplication.processEvents()
+
+    assert watch.calls == []
