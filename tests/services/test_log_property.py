@@ -153,7 +153,7 @@ def test_services_follow_the_model(
                 override_reason="property test",
             )
         elif action[0] == "undo":
-            sheet = hands.undo_last_entry(sqlite_db, match.id, sheet.version, entered_by="t")
+            sheet = hands.undo(sqlite_db, match.id, sheet.version, entered_by="t")
         else:
             if first_row is None:
                 first_row = sheet.log[0].id - 1  # model ids are 1-based within this match
