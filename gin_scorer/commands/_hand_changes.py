@@ -70,7 +70,7 @@ def register_changes(ha: Any) -> None:
     add_write_key_options(hvoid)
     hvoid.set_defaults(func=run_hand_void)
     hundo = ha.add_parser("undo", help=translate("cli", "take back the newest change to a match"))
-    hredo = ha.add_parser("redo", help=translate("cli", "take back the newest undo of a match"))
+    hredo = ha.add_parser("redo", help=translate("cli", "take back the newest undo in a match"))
     for parser, run in ((hundo, run_hand_undo), (hredo, run_hand_redo)):
         add_match_naming(parser)
         add_by_option(parser)
@@ -273,7 +273,7 @@ def _taken_back(args: argparse.Namespace, *, again: bool) -> int:
         return 0
     assert done.sheet is not None
     if again:
-        said = translate("cli", "newest undo of match {0} taken back")
+        said = translate("cli", "newest undo in match {0} taken back")
     else:
         said = translate("cli", "newest change to match {0} undone")
     print(said.format(done.sheet.match.id))

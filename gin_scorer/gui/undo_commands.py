@@ -115,7 +115,7 @@ class _MatchCommand(QUndoCommand):
         self._skip_redo = True
 
     def _taken_back(self, key: str, *, again: bool) -> ScoreSheet:
-        """The services' undo of the row this command wrote (``again``: their redo of the
+        """The services' undo for the row this command wrote (``again``: their redo of the
         row its undo wrote), under ``key`` for every try (a lost answer writes nothing twice)."""
         write = hand_services.redo if again else hand_services.undo
         target = self.undid if again else self.wrote

@@ -345,7 +345,7 @@ def redo(
     submission: str | None = None,
     target: int | None = None,
 ) -> ScoreSheet:
-    """Take back the match's newest undo (an undo of the undo, linked to it): the action it
+    """Take back the match's newest undo (a row linked to that undo): the action it
     took back stands again. Nothing to redo once a person has changed the match since."""
     return _take_back(db, match_id, expected_version, entered_by, pin, submission, target, True)
 

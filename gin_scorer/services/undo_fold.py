@@ -3,7 +3,7 @@
 Every front end (the desk's Ctrl+Z, ``gin-scorer hand undo`` / ``redo``, a table phone's
 take-back) asks this one fold, so they all agree on "the newest undoable action". A row
 written by an undo or a redo carries the row it takes back (``LogEntry.undoes_id``, the
-sealed ``undo_link``); a redo is the undo of an undo. Folding the log oldest first:
+sealed ``undo_link``); a redo is an undo taken back. Folding the log oldest first:
 
 - a row a person wrote (an entry, a correction, a void) is done; it clears what could be
   redone, as a new action does in any editor;

@@ -226,8 +226,8 @@ class ResultEntry(SQLModel, table=True):
 class UndoLink(SQLModel, table=True):
     """A log row written by an undo or a redo, and the row of the same log it takes back
     (decision 0029): ``log`` is "hand" (``hand_entry``) or "result" (``result_entry``),
-    ``entry_id`` the row the undo wrote, ``undoes_id`` the row it undoes. A redo is the undo
-    of an undo. Sealed, and in its own table so that no hand or result sealed before it
+    ``entry_id`` the row the undo wrote, ``undoes_id`` the row it undoes. A redo is an undo
+    taken back. Sealed, and in its own table so that no hand or result sealed before it
     changes; a row's reason keeps only the words a person typed.
     """
 
