@@ -104,7 +104,7 @@ def refuse_unless_undoable(
         raise InvalidInput(
             said(
                 "match {0} changed since (its newest change is entry {1}, not {2}): "
-                "correct the hand instead",
+                "correct or void the hand instead",
                 match_id,
                 newest.id,
                 target,
