@@ -30,7 +30,8 @@ from gin_scorer.services.sheets import build_sheet
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import HAND_LOG, Event, HandEntry, Match, UndoLink
+from gin_scorer.store.tables import Event, HandEntry, Match
+from gin_scorer.store.undo_links import HAND_LOG, UndoLink
 from gin_scorer.tournament.results import ResultRules
 
 

@@ -36,7 +36,8 @@ from gin_scorer.services.slip_games import finals_json
 from gin_scorer.services.text_input import clean_text
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
-from gin_scorer.store.tables import RESULT_LOG, Event, Match, ResultEntry, UndoLink, utcnow
+from gin_scorer.store.tables import Event, Match, ResultEntry, utcnow
+from gin_scorer.store.undo_links import RESULT_LOG, UndoLink
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format

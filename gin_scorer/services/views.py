@@ -33,16 +33,8 @@ from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.team_members import further_players_of
-from gin_scorer.store.tables import (
-    HAND_LOG,
-    Entrant,
-    Event,
-    HandEntry,
-    Match,
-    Player,
-    Round,
-    UndoLink,
-)
+from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+from gin_scorer.store.undo_links import HAND_LOG, UndoLink
 
 
 def event_views(session: Session, rows: Sequence[Event]) -> tuple[EventView, ...]:

@@ -223,28 +223,6 @@ class ResultEntry(SQLModel, table=True):
     entered_at: datetime = _when(default_factory=utcnow)
 
 
-class UndoLink(SQLModel, table=True):
-    """A log row written by an undo or a redo, and the row of the same log it takes back
-    (decision 0029): ``log`` is "hand" (``hand_entry``) or "result" (``result_entry``),
-    ``entry_id`` the row the undo wrote, ``undoes_id`` the row it undoes. A redo is an undo
-    taken back. Sealed, and in its own table so that no hand or result sealed before it
-    changes; a row's reason keeps only the words a person typed.
-    """
-
-    __tablename__ = "undo_link"
-    __table_args__ = (UniqueConstraint("log", "entry_id", name="uq_undo_link_entry"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key="match.id", index=True)
-    log: str  # "hand" / "result"
-    entry_id: int
-    undoes_id: int
-
-
-HAND_LOG = "hand"  # UndoLink.log of a hand_entry row
-RESULT_LOG = "result"  # UndoLink.log of a result_entry row
-
-
 class ResultConfirmation(SQLModel, table=True):
     """One player's word on a decided match at the table: ``agrees`` with the result as the
     match stood at ``match_version`` (the sheet they read), or not, with ``reason``.
@@ -407,15 +385,14 @@ SEALED_TABLES: tuple[str, ...] = (
     "match",
     "hand_entry",
     "audit_entry",
-    "setting",
-    # Newer tables last: a link's rows sort by this order, so older links keep theirs.
+    "setting",  # newer tables after it: a link's rows sort in this order (older links keep theirs)
     "result_entry",
     "result_confirmation",
     "season",
     "season_event",
     "team_member",
     "match_seat",
-    "undo_link",
+    "undo_link",  # store/undo_links.py (decision 0029)
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
 # Tables whose writes go into the change feed: the facts (the audit would only echo them, and

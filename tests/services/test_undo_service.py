@@ -19,7 +19,7 @@ from gin_scorer.services.errors import InvalidInput, ServiceError
 from gin_scorer.services.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal_check import check_seal
-from gin_scorer.store.tables import UndoLink
+from gin_scorer.store.undo_links import UndoLink
 
 from .helpers import GIN_A, GIN_B, KNOCK_A, hand
 

@@ -13,7 +13,7 @@ from gin_scorer.store import open_database
 from gin_scorer.store.migrate import upgrade_to
 from gin_scorer.store.seal import latest_link, seal_code, seal_everything
 from gin_scorer.store.seal_check import check_seal
-from gin_scorer.store.tables import UndoLink
+from gin_scorer.store.undo_links import UndoLink
 
 _REVISION = importlib.import_module("gin_scorer.store.migrations.versions.0012_undo_links")
 
