@@ -2594,13 +2594,6 @@ Withdrawn by {1}, {2}</source>
     </message>
 </context>
 <context>
-    <name>UndoCommands</name>
-    <message>
-        <source>hand {0} was voided before later changes to this match; enter it again instead of undoing the void</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>VoidHandCommand</name>
     <message>
         <source>Void hand {0}</source>
@@ -3528,7 +3521,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>take back the newest entry of a match</source>
+        <source>take back the newest change to a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest undo in a match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3576,7 +3573,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>newest entry of match {0} undone</source>
+        <source>newest undo in match {0} taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest change to match {0} undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7741,10 +7742,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has no entry to undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>match {0}, hand {1}: sent from a table&apos;s link that does not belong to this match</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8186,6 +8183,18 @@ head</source>
     </message>
     <message>
         <source>{0} must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has nothing to redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has nothing to undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} changed since (its newest change is entry {1}, not {2}): correct or void the hand instead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11343,6 +11352,10 @@ W–L</source>
     </message>
     <message>
         <source>next dealer: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undoes entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

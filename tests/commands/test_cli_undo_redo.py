@@ -37,5 +37,6 @@ def test_undo_and_redo_from_the_command_line(
     assert _run(capsys, db, "hand", "undo", "--match", "1")[0] == 0
     assert _run(capsys, db, "hand", "undo", "--match", "1")[0] == 0
     assert _links(db)[-2:] == [("hand", 5, 4), ("hand", 6, 1)]
-    status, out, _ = _run(capsys, db, "match", "sheet", "1")
+    status, out, _ = _run(capsys, db, "match", "sheet", "1", "--log")
     assert status == 0 and "undo of" not in out.lower()
+    assert "entry 6      voided    undoes entry 1" in out, out
