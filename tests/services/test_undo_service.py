@@ -13,7 +13,7 @@ from sqlmodel import select
 import gin_scorer
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide
-from gin_scorer.services import hands, matches
+from gin_scorer.services import changes, hands, matches
 from gin_scorer.services.dto import EntryKind, MatchView, ResultKind
 from gin_scorer.services.errors import InvalidInput, ServiceError
 from gin_scorer.services.results import ResultReport, record_result, void_result
@@ -79,6 +79,12 @@ def test_an_undo_names_its_row_and_a_retry_writes_nothing_twice(
 ) -> None:
     match = new_match(db)
     sheet = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="desk 1")
+    mine = sheet.log[-1].id
+    start = changes.current_marker(db)
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="desk 1", target=mine)
+    feed = changes.changes_since(db, start, event_id=match.event_id)  # an event's stations
+    assert {"hand_entry", "undo_link"} <= {c.table for c in feed.changes}
+    sheet = hands.redo(db, match.id, sheet.version, entered_by="desk 1")
     mine = sheet.log[-1].id
     sheet = hands.record_hand(db, match.id, hand(GIN_B), sheet.version, entered_by="desk 2")
     theirs = sheet.log[-1].id
