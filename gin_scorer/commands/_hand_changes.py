@@ -1,4 +1,5 @@
-"""``gin-scorer hand correct``, ``void`` and ``undo``: a hand named by its number on the sheet.
+"""``gin-scorer hand correct``, ``void``, ``undo`` and ``redo``: a hand named by its number on
+the sheet (undo and redo take the match's newest change, as the desk's Ctrl+Z does).
 
 The number people see is the hand's number on the score sheet (the ``#`` column, what
 ``hand add`` prints): ``--match ID --hand N``, or ``--event ID --table N --hand N``. The
@@ -170,28 +171,38 @@ def run_hand_void(args: argparse.Namespace) -> int:
 
 
 def run_hand_undo(args: argparse.Namespace) -> int:
+    return _taken_back(args, again=False)
+
+
+def run_hand_redo(args: argparse.Namespace) -> int:
+    return _taken_back(args, again=True)
+
+
+def _taken_back(args: argparse.Namespace, *, again: bool) -> int:
+    """``hand undo`` / ``hand redo``: the services' undo (redo) of the match's newest change,
+    the same one the desk's Ctrl+Z (Ctrl+Shift+Z) and a table's take-back would take."""
+
+    service = hands.redo if again else hands.undo
 
     def write(db: Database, version: int, key: str) -> ScoreSheet:
         match = named_match(db, args)
         return with_pin(
             args.pin,
-            lambda pin: hands.undo_last_entry(
+            lambda pin: service(
                 db, match.id, version, entered_by=entered_by(args, db), pin=pin, submission=key
             ),
         )
 
-    done = keyed_write(
-        args,
-        lambda db: named_match(db, args).id,
-        "undo",
-        write,
-        repeatable=True,  # undo, undo again: a redo
-    )
+    line = "redo" if again else "undo"
+    done = keyed_write(args, lambda db: named_match(db, args).id, line, write, repeatable=True)
     if done.saved is not None:
         say_saved(done.saved)
         return 0
     assert done.sheet is not None
-    said = translate("cli", "newest entry of match {0} undone")
+    if again:
+        said = translate("cli", "newest undo in match {0} taken back")
+    else:
+        said = translate("cli", "newest change to match {0} undone")
     print(said.format(done.sheet.match.id))
     print_summary(done.sheet)
     return 0

@@ -1,10 +1,11 @@
 """Undoable scoring actions: each QUndoCommand is a few lines calling the services.
 
-Every command remembers the match and the hand it changed; ``redo`` performs the action again
-through the services and ``undo`` performs its inverse through them: a recorded hand is voided,
-a correction is corrected back to the record it replaced, a void is taken back with
-:func:`~gin_scorer.services.hands.undo_last_entry` (the services' one way to restore a voided
-hand, so only while that void is still the match's newest log row). The hand log stays
+Every command remembers the match and the log row its action wrote. Its first ``redo``
+performs the action through the services; ``undo`` asks the services to undo that row
+(:func:`~gin_scorer.services.hands.undo`, which works out the inverse from the log: the same
+answer the command line and the phones get), and a later ``redo`` asks them to undo that
+undo (:func:`~gin_scorer.services.hands.redo`). Each names the row it means, so a change made
+meanwhile at another station is refused rather than undone in its place. The hand log stays
 append-only and audited. After either, the command hands the fresh
 :class:`~gin_scorer.services.dto.ScoreSheet` to ``on_sheet``.
 
@@ -30,7 +31,6 @@ from gin_scorer.services.dto import HandRow, ScoreSheet
 from gin_scorer.services.entry_keys import new_key
 from gin_scorer.services.errors import ServerNotAnswering, ServiceError, StoreError
 from gin_scorer.services.retries import retrying
-from gin_scorer.services.undo_reasons import undo_of_correction, undo_of_recording
 
 SheetSink = Callable[[ScoreSheet], None]
 ErrorSink = Callable[[str], None]  # a sentence for the person
@@ -76,6 +76,8 @@ class _MatchCommand(QUndoCommand):
         # so the version to send and the hand ids to name are read from it, not remembered.
         self.current: Callable[[], ScoreSheet | None] = lambda: self.latest
         self._skip_redo = False
+        self.wrote: int | None = None  # the log row the action (or its redo) wrote
+        self.undid: int | None = None  # the log row its undo wrote
 
     def _sheet(self) -> ScoreSheet:
         return self.current() or self.latest
@@ -109,24 +111,44 @@ class _MatchCommand(QUndoCommand):
     def perform(self) -> None:
         """Do it now (raises :class:`CommandFailed`); the stack's first redo then skips."""
         self._run(self._action)
+        self.wrote = _newest_row(self.latest)
         self._skip_redo = True
+
+    def _taken_back(self, key: str, *, again: bool) -> ScoreSheet:
+        """The services' undo for the row this command wrote (``again``: their redo of the
+        row its undo wrote), under ``key`` for every try (a lost answer writes nothing twice)."""
+        write = hand_services.redo if again else hand_services.undo
+        target = self.undid if again else self.wrote
+        sheet = write(
+            self.db,
+            self.match_id,
+            self.expected_version,
+            entered_by=self.entered_by,
+            pin=self.pin,
+            submission=key,
+            target=target,
+        )
+        if again:
+            self.wrote = _newest_row(sheet)
+        else:
+            self.undid = _newest_row(sheet)
+        return sheet
 
     def redo(self) -> None:
         if self._skip_redo:
             self._skip_redo = False
             return
-        if self._quietly(self._action):
+        key = new_key()
+        if self._quietly(lambda: self._taken_back(key, again=True)):
             self.on_done(
                 translate("_MatchCommand", "redone: {0} (Ctrl+Z undoes it again)").format(
                     self.text().lower()
                 )
             )
 
-    def _inverse(self) -> ScoreSheet:
-        raise NotImplementedError
-
     def undo(self) -> None:
-        if self._quietly(self._inverse):
+        key = new_key()
+        if self._quietly(lambda: self._taken_back(key, again=False)):
             self.on_done(
                 translate("_MatchCommand", "undone: {0} (Ctrl+Shift+Z redoes it)").format(
                     self.text().lower()
@@ -165,7 +187,7 @@ class RecordHandCommand(_MatchCommand):
             entered_by,
         )
         # The entry's key (services.entry_keys): a retry after a lost answer finds the hand
-        # instead of recording it twice. A redo after an undo is a new write: a new key.
+        # instead of recording it twice.
         self.key = key
         self.record = record
         self.override_reason = override_reason
@@ -185,20 +207,9 @@ class RecordHandCommand(_MatchCommand):
             pin=self.pin,
             submission=self.key,
         )
-        self.key = new_key()  # this one is spent: a redo is a write of its own
         if sheet.hands:
             self.number, self.hand_id = sheet.hands[-1].number, sheet.hands[-1].hand_id
         return sheet
-
-    def _inverse(self) -> ScoreSheet:
-        return hand_services.void_hand(
-            self.db,
-            self._hand_id(self.number, self.hand_id),
-            self.expected_version,
-            reason=undo_of_recording(self.number),
-            entered_by=self.entered_by,
-            pin=self.pin,
-        )
 
 
 class CorrectHandCommand(_MatchCommand):
@@ -228,8 +239,6 @@ class CorrectHandCommand(_MatchCommand):
         self.record = record
         self.reason = reason
         self.override_reason = override_reason
-        self.old_record = row.record
-        self.old_override = row.override_reason
 
     def _action(self) -> ScoreSheet:
         return hand_services.correct_hand(
@@ -240,18 +249,6 @@ class CorrectHandCommand(_MatchCommand):
             reason=self.reason,
             entered_by=self.entered_by,
             override_reason=self.override_reason,
-            pin=self.pin,
-        )
-
-    def _inverse(self) -> ScoreSheet:
-        return hand_services.correct_hand(
-            self.db,
-            self._hand_id(self.number, self.hand_id),
-            self.old_record,
-            self.expected_version,
-            reason=undo_of_correction(self.reason),
-            entered_by=self.entered_by,
-            override_reason=self.old_override,
             pin=self.pin,
         )
 
@@ -279,10 +276,9 @@ class VoidHandCommand(_MatchCommand):
         self.hand_id = row.hand_id
         self.number = row.number
         self.reason = reason
-        self.void_id: int | None = None
 
     def _action(self) -> ScoreSheet:
-        sheet = hand_services.void_hand(
+        return hand_services.void_hand(
             self.db,
             self._hand_id(self.number, self.hand_id),
             self.expected_version,
@@ -290,27 +286,8 @@ class VoidHandCommand(_MatchCommand):
             entered_by=self.entered_by,
             pin=self.pin,
         )
-        self.void_id = max((entry.id for entry in sheet.log), default=None)
-        return sheet
 
-    def _inverse(self) -> ScoreSheet:
-        newest = max((entry.id for entry in self._sheet().log), default=None)
-        if newest is None or newest != self.void_id:
-            raise ServiceError(
-                translate(
-                    "UndoCommands",
-                    "hand {0} was voided before later changes to this match; enter it again "
-                    "instead of undoing the void",
-                ).format(self.number)
-            )
-        sheet = hand_services.undo_last_entry(
-            self.db,
-            self.match_id,
-            self.expected_version,
-            entered_by=self.entered_by,
-            pin=self.pin,
-        )
-        restored = [h for h in sheet.hands if h.number == self.number]
-        if restored:
-            self.hand_id = restored[0].hand_id
-        return sheet
+
+def _newest_row(sheet: ScoreSheet) -> int | None:
+    """The newest row of the match's log: the one a write just made."""
+    return max((entry.id for entry in sheet.log), default=None)

@@ -14,14 +14,13 @@ from gin_scorer.presentation.hand_words import describe_hand
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
 from gin_scorer.services.sheets import hand_chains
-from gin_scorer.services.undo_reasons import is_undo
 
 
 @dataclass(frozen=True, slots=True)
 class WithdrawnHand:
     """A hand no longer on the sheet: the record it had when it was withdrawn, and why:
-    ``undone`` when an undo took it off (its stored ``reason`` is then the log's own marker,
-    never shown), else voided for ``reason``."""
+    ``undone`` when an undo took it off (the void is linked to the row it undoes; its
+    ``reason``, if any, is not shown), else voided for ``reason``."""
 
     first_entry_id: int
     record: HandRecord
@@ -53,7 +52,7 @@ def withdrawn_hands(log: Sequence[LogEntry]) -> tuple[WithdrawnHand, ...]:
                 reason=void.override_reason or "",
                 withdrawn_by=void.entered_by,
                 withdrawn_at=void.entered_at,
-                undone=is_undo(void.override_reason),
+                undone=void.undoes_id is not None,
             )
         )
     return tuple(out)
@@ -91,12 +90,13 @@ def history_lines(sheet: ScoreSheet) -> tuple[str, ...]:
     """
     out: list[str] = []
     counted = 0
+    undoes = {row.id: row.undoes_id for row in sheet.log}
     for line in sheet_lines(sheet):
         if isinstance(line, WithdrawnHand):
             out.append(_withdrawn_line(line, counted))
             continue
         counted += 1
-        if line.corrected and is_undo(line.override_reason):  # the log's marker, not words
+        if line.corrected and undoes.get(line.hand_id) is not None:  # the log's undo link
             out.append(
                 translate("sheet_history", "† hand {0}: a change undone").format(line.number)
             )

@@ -150,7 +150,10 @@ def _standing_lines(sheet: ScoreSheet) -> list[str]:
 
 
 def _log_what(row: LogEntry) -> str:
-    """What a log row did: ``recorded``, ``corrects entry 2``, ``voids entry 3``."""
+    """What a log row did: ``recorded``, ``corrects entry 2``, ``voids entry 3``, ``undoes
+    entry 4`` (an undo or a redo: the log's link, decision 0029)."""
+    if row.undoes_id is not None:
+        return translate("sheet_text", "undoes entry {0}").format(row.undoes_id)
     if row.kind is EntryKind.CORRECTION:
         if row.supersedes_id is None:
             return translate("sheet_text", "correction")

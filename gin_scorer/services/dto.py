@@ -238,6 +238,7 @@ class LogEntry:
     station: str
     entered_at: datetime
     in_force: bool  # not superseded by a later correction or void
+    undoes_id: int | None = None  # written by an undo (or a redo): the row it takes back
 
 
 @dataclass(frozen=True, slots=True)

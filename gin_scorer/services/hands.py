@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from gin_scorer.core.hand_json import record_to_json
 from gin_scorer.core.hands import HandRecord, Problem, Side
@@ -36,7 +36,7 @@ from gin_scorer.services.rows import fetch
 from gin_scorer.services.stored_json import dumps
 from gin_scorer.services.submissions import already_submitted, checked_key, remember_submission
 from gin_scorer.services.text_input import clean_text
-from gin_scorer.services.undo_reasons import undo_of_entry
+from gin_scorer.services.undo_fold import refuse_unless_undoable, take_back, undo_state
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import HandEntry, Match, utcnow
@@ -315,18 +315,7 @@ def _superseding(
     )
 
 
-def _undoing(session: Session, newest: HandEntry) -> tuple[EntryKind, str]:
-    """What takes ``newest`` back: a void of a new entry, or the record a correction or a
-    void replaced, restored (a void again when that was a void)."""
-    if EntryKind(newest.kind) is EntryKind.ENTRY:
-        return EntryKind.VOID, "{}"
-    previous = fetch(session, HandEntry, newest.supersedes_id or 0)
-    if EntryKind(previous.kind) is EntryKind.VOID:
-        return EntryKind.VOID, "{}"
-    return EntryKind.CORRECTION, previous.record_json
-
-
-def undo_last_entry(
+def undo(
     db: Database,
     match_id: int,
     expected_version: int,
@@ -334,42 +323,73 @@ def undo_last_entry(
     entered_by: str,
     pin: str | None = None,
     submission: str | None = None,
+    target: int | None = None,
 ) -> ScoreSheet:
-    """Take back the newest row of the match's log so the state before it returns.
+    """Take back the match's newest undoable action (:func:`.undo_fold.undo_state`, the one
+    answer every front end gets) so the hand stands as it did before it: a recorded hand is
+    voided, a correction corrected back, a void restored. The undo is a row of the log linked
+    to the row it takes back (nothing is erased); :func:`redo` takes the undo back.
+    ``target``: the row the caller means to undo (the desk's own action); another row being
+    the newest undoable one is refused. Subject to the lock and the correction policy, as a
+    correction is."""
+    return _take_back(db, match_id, expected_version, entered_by, pin, submission, target, False)
 
-    A new entry is voided; a correction is superseded by the record it replaced; a void is
-    superseded by the record it voided. The undo is itself a row of the log (nothing is
-    erased), so undoing twice re-applies the change — redo. Subject to the same lock and
-    correction policy as a correction.
-    """
+
+def redo(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    *,
+    entered_by: str,
+    pin: str | None = None,
+    submission: str | None = None,
+    target: int | None = None,
+) -> ScoreSheet:
+    """Take back the match's newest undo (a row linked to that undo): the action it
+    took back stands again. Nothing to redo once a person has changed the match since."""
+    return _take_back(db, match_id, expected_version, entered_by, pin, submission, target, True)
+
+
+def _take_back(
+    db: Database,
+    match_id: int,
+    expected_version: int,
+    entered_by: str,
+    pin: str | None,
+    submission: str | None,
+    target: int | None,
+    again: bool,
+) -> ScoreSheet:
+    """The row :func:`undo` (or, ``again``, :func:`redo`) writes, in one transaction."""
     who = clean_text(entered_by, "entered by", required=True, limit=80)
     key = checked_key(submission) if submission is not None else None
     with db.transaction() as session:
         if key is not None and already_submitted(session, key, match_id):
             return load_match(session, fetch(session, Match, match_id)).sheet()
         row, pinned = claim_match(session, db, match_id, expected_version, pin, Action.UNDO_ENTRY)
-        newest = session.exec(
-            select(HandEntry).where(HandEntry.match_id == match_id).order_by(HandEntry.id.desc())  # type: ignore[union-attr]
-        ).first()
-        if newest is None:
-            raise InvalidInput(said("match {0} has no entry to undo", match_id))
         loaded = load_match(session, row)
-        assert newest.id is not None
-        new_kind, record_json = _undoing(session, newest)
-        entry = _superseding(newest, new_kind, record_json, undo_of_entry(newest.id), who, db)
-        sheet = after_write(session, loaded, entry)
+        log = loaded.sheet(validate=False).log
+        state = undo_state(log)
+        newest = state.redo if again else state.undo
+        refuse_unless_undoable(match_id, newest, target, again=again)
+        assert newest is not None
+        back = take_back(log, newest)
+        record_json = "{}" if back.record is None else dumps(record_to_json(back.record))
+        tip = fetch(session, HandEntry, back.tip_id)
+        entry = _superseding(tip, back.kind, record_json, back.reason, who, db)
+        sheet = after_write(session, loaded, entry, undoes=newest.id)
         if key is not None and entry.id is not None:
             remember_submission(session, key, match_id, entry.id)
         record_audit(
             session,
             db,
             actor=who,
-            action="hand.undo",
+            action="hand.redo" if again else "hand.undo",
             subject=f"match:{match_id}",
             payload={
                 "entry": entry.id,
                 "undoes": newest.id,
-                "kind": new_kind.value,
+                "kind": back.kind.value,
                 "pin": pinned,
                 "version": sheet.version,
             },

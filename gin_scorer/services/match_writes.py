@@ -31,6 +31,7 @@ from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.views import hand_log, log_entries, match_view
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, HandEntry, Match
+from gin_scorer.store.undo_links import HAND_LOG, UndoLink
 from gin_scorer.tournament.results import ResultRules
 
 
@@ -45,8 +46,10 @@ class LoadedMatch:
     reported: tuple[ResultRow, ...]
     knobs: ResultRules
 
-    def sheet(self, *extra: HandEntry, validate: bool = True) -> ScoreSheet:
-        log = log_entries([*self.log_rows, *extra])
+    def sheet(
+        self, *extra: HandEntry, validate: bool = True, undoes: int | None = None
+    ) -> ScoreSheet:
+        log = log_entries([*self.log_rows, *extra], undoes)
         return build_sheet(
             self.view,
             self.rules,
@@ -101,13 +104,21 @@ def _refuse_hands_after_the_end(loaded: LoadedMatch, sheet: ScoreSheet) -> None:
     )
 
 
-def after_write(session: Session, loaded: LoadedMatch, entry: HandEntry) -> ScoreSheet:
+def after_write(
+    session: Session, loaded: LoadedMatch, entry: HandEntry, undoes: int | None = None
+) -> ScoreSheet:
     """Add ``entry``, re-derive the sheet, move the match's status along the ledger and mark
-    the event running. The sheet is built from the log already in memory plus the new row."""
+    the event running. The sheet is built from the log already in memory plus the new row.
+    ``undoes``: the row an undo's ``entry`` takes back, linked to it (decision 0029)."""
     session.add(entry)
     session.flush()
+    if undoes is not None:
+        assert entry.id is not None
+        link = UndoLink(match_id=entry.match_id, log=HAND_LOG, entry_id=entry.id, undoes_id=undoes)
+        session.add(link)
+        session.flush()
     row = loaded.row
-    sheet = loaded.sheet(entry)
+    sheet = loaded.sheet(entry, undoes=undoes)
     _refuse_hands_after_the_end(loaded, sheet)
     status = follow_the_hands(session, row, sheet)
     view = replace(loaded.view, status=status, version=row.version)

@@ -37,6 +37,7 @@ from gin_scorer.services.text_input import clean_text
 from gin_scorer.store import backup
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Event, Match, ResultEntry, utcnow
+from gin_scorer.store.undo_links import RESULT_LOG, UndoLink
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
@@ -187,6 +188,9 @@ def void_result(
             entered_at=utcnow(),
         )
         sheet = _written(session, loaded, entry)
+        assert entry.id is not None  # a take-back undoes the row in force, linked (0029)
+        taken = before.result.entry_id
+        session.add(UndoLink(match_id=match_id, log=RESULT_LOG, entry_id=entry.id, undoes_id=taken))
         record_audit(
             session,
             db,

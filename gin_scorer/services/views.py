@@ -7,6 +7,7 @@ per row) because lists of a few hundred entrants or matches are normal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol
@@ -33,6 +34,7 @@ from gin_scorer.services.match_seats import third_seats
 from gin_scorer.services.stored_json import loads_mapping, rules_from_json
 from gin_scorer.services.team_members import further_players_of
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+from gin_scorer.store.undo_links import HAND_LOG, UndoLink
 
 
 def event_views(session: Session, rows: Sequence[Event]) -> tuple[EventView, ...]:
@@ -176,6 +178,7 @@ _LOG_COLUMNS: tuple[Any, ...] = (
     HandEntry.entered_by,
     HandEntry.station,
     HandEntry.entered_at,
+    col(UndoLink.undoes_id).label("undoes_id"),
 )
 
 
@@ -199,6 +202,10 @@ def hand_log(session: Session, match_id: int) -> list[Any]:
     written), as plain rows with HandEntry's attribute names (no ORM objects: cheaper)."""
     query = (
         sql_select(*_LOG_COLUMNS)
+        .outerjoin(
+            UndoLink,
+            (col(UndoLink.log) == HAND_LOG) & (col(UndoLink.entry_id) == col(HandEntry.id)),
+        )
         .where(col(HandEntry.match_id) == match_id)
         .order_by(col(HandEntry.id))
     )
@@ -212,13 +219,16 @@ def parse_record(record_json: str) -> HandRecord:
     return record_from_json(loads_mapping(record_json, said("stored hand")))
 
 
-def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:
-    """The log as values; ``in_force`` is false for rows a later correction or void replaced."""
+def log_entries(rows: Iterable[LogRow], undoes: int | None = None) -> tuple[LogEntry, ...]:
+    """The log as values; ``in_force`` is false for rows a later correction or void replaced.
+    A row read by :func:`hand_log` carries the row it undoes (``undoes_id``); ``undoes`` is
+    that of a new row, written in this transaction (the last of ``rows``)."""
     rows = list(rows)
     superseded = {row.supersedes_id for row in rows if row.supersedes_id is not None}
     out: list[LogEntry] = []
     for row in rows:
         assert row.id is not None
+        undone = getattr(row, "undoes_id", None)
         kind = entry_kind(row.id, row.kind)
         record = None
         if kind is not EntryKind.VOID and row.record_json:
@@ -236,8 +246,11 @@ def log_entries(rows: Iterable[LogRow]) -> tuple[LogEntry, ...]:
                 station=row.station,
                 entered_at=row.entered_at,
                 in_force=row.id not in superseded,
+                undoes_id=undone,
             )
         )
+    if undoes is not None and out:
+        out[-1] = replace(out[-1], undoes_id=undoes)
     return tuple(out)
 
 

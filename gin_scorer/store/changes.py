@@ -40,6 +40,7 @@ from gin_scorer.store.tables import (
     ResultEntry,
     utcnow,
 )
+from gin_scorer.store.undo_links import UndoLink
 
 if TYPE_CHECKING:
     from gin_scorer.store.connection import Database
@@ -122,7 +123,7 @@ def event_of_match(session: Session, match_id: int) -> int | None:
 def _event_of(session: Session, obj: Any, cache: dict[int, int | None]) -> int | None:
     if isinstance(obj, Event):
         return obj.id
-    if isinstance(obj, HandEntry | ResultEntry | ResultConfirmation):
+    if isinstance(obj, HandEntry | ResultEntry | ResultConfirmation | UndoLink):
         if obj.match_id not in cache:
             cache[obj.match_id] = event_of_match(session, obj.match_id)
         return cache[obj.match_id]

@@ -34,6 +34,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
 
+import gin_scorer.store.undo_links  # noqa: F401  (registers a sealed table on SQLModel.metadata)
 from gin_scorer.store.tables import SEALED_SETTINGS, SEALED_TABLES, UTCDateTime
 
 DIGEST_OVER = 64  # longer texts are kept as "sha256:<hex>"

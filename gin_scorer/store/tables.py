@@ -385,14 +385,14 @@ SEALED_TABLES: tuple[str, ...] = (
     "match",
     "hand_entry",
     "audit_entry",
-    "setting",
-    # Newer tables last: a link's rows sort by this order, so older links keep theirs.
+    "setting",  # newer tables after it: a link's rows sort in this order (older links keep theirs)
     "result_entry",
     "result_confirmation",
     "season",
     "season_event",
     "team_member",
     "match_seat",
+    "undo_link",  # store/undo_links.py (decision 0029)
 )
 SEALED_SETTINGS: frozenset[str] = frozenset({"director_pin"})
 # Tables whose writes go into the change feed: the facts (the audit would only echo them, and

@@ -33,6 +33,7 @@ from gin_scorer.presentation.three_words import (
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
 from gin_scorer.services.table_links import page_state
+from gin_scorer.services.undo_fold import undo_state
 from gin_scorer.tournament.confirmation import Agreement, Confirmation
 
 
@@ -48,7 +49,7 @@ class TablePage:
     lines: tuple[tuple[str, str, tuple[str, ...]], ...]
     standing: str  # "Game 1: Ann 30 – 24 Bob · games 0–0" or the result
     open: bool  # takes hands
-    can_undo: bool  # the newest row is this table's own hand
+    can_undo: bool  # the services' undo would take back this table's own hand
     version: int
     state: str  # "<version>.<words>": what /state answers while the page is current
     key: str  # this form's submission key
@@ -101,7 +102,7 @@ def table_name(match: MatchView) -> str:
 def table_page(token: str, sheet: ScoreSheet) -> TablePage:
     match = sheet.match
     names = match_names(match)
-    newest = max(sheet.log, key=lambda row: row.id, default=None)
+    newest = undo_state(sheet.log).undo  # what the services' undo takes back
     said = sheet.confirmation
     can_undo = (
         newest is not None

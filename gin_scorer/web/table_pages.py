@@ -41,7 +41,7 @@ from gin_scorer.services.errors import (
     ServiceError,
     StoreError,
 )
-from gin_scorer.services.hands import undo_last_entry
+from gin_scorer.services.hands import undo
 from gin_scorer.services.results import record_result
 from gin_scorer.services.table_links import (
     TableState,
@@ -323,14 +323,15 @@ class TablePages:
         return await self._sent(request, self._undo)
 
     async def _undo(self, token: str, form: FormData) -> Response:
-        """The table's own last hand taken back (only while it is the match's newest row)."""
+        """The table's own last hand taken back (only while it is what the services' undo
+        would take back: the version the page showed holds the log it was read from)."""
         sheet, page, _ = await self._opened(token, form)
         if not page.can_undo:
             refused = translate("table_pages", "✖ only this table's last hand can be taken back")
             return self._show(page, 409, message=refused)
         who = table_name(sheet.match)
         return await self._written(
-            token, lambda: undo_last_entry(self.db, sheet.match.id, _version(form), entered_by=who)
+            token, lambda: undo(self.db, sheet.match.id, _version(form), entered_by=who)
         )
 
 

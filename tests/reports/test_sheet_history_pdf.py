@@ -15,7 +15,7 @@ from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrants import add_entrants
 from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import correct_hand, record_hand, undo_last_entry, void_hand
+from gin_scorer.services.hands import correct_hand, record_hand, undo, void_hand
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.services.rounds import start_round
 
@@ -44,7 +44,7 @@ def test_a_sheet_marks_corrections_and_lists_withdrawn_hands(tmp_path: Path) -> 
         sheet = get_score_sheet(db, match.id)
         void_hand(db, sheet.hands[1].hand_id, sheet.version, reason="misdeal", entered_by="D")
         enter("d")
-        undo_last_entry(db, match.id, get_score_sheet(db, match.id).version, entered_by="D")
+        undo(db, match.id, get_score_sheet(db, match.id).version, entered_by="D")
         sheet = get_score_sheet(db, match.id)
         fixed = read_entry("ak2 15", rules).record
         assert fixed is not None

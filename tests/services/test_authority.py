@@ -150,7 +150,7 @@ def _void(s: Scene, state: State, pin: str | None) -> object:
 
 def _undo(s: Scene, state: State, pin: str | None) -> object:
     target = _hand_match(s, state)
-    return hands.undo_last_entry(s.db, target, s.version(target), entered_by="T", pin=pin)
+    return hands.undo(s.db, target, s.version(target), entered_by="T", pin=pin)
 
 
 def _lock(s: Scene, state: State, pin: str | None) -> object:

@@ -90,5 +90,5 @@ def test_stale_screen_gets_a_conflict_not_a_lost_update(
     with pytest.raises(ConflictError, match="was changed at station "):
         hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="south")
     with pytest.raises(ConflictError):
-        hands.undo_last_entry(db, match.id, match.version, entered_by="south")
+        hands.undo(db, match.id, match.version, entered_by="south")
     assert len(matches.get_score_sheet(db, match.id).hands) == 1

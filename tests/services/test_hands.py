@@ -142,11 +142,11 @@ def test_void_and_undo_keep_the_log_append_only(db: Database, new_match: NewMatc
     assert sheet.current_totals == PerSide(83, 0)
     with pytest.raises(InvalidInput, match="already replaced"):
         hands.void_hand(db, middle, sheet.version, reason="again", entered_by="Dir")
-    # Undo of the void brings the hand back; undo of that undo voids it again (redo).
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="Dir")
+    # Undo of the void brings the hand back; redo (the undo of that undo) voids it again.
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="Dir")
     assert sheet.current_totals == PerSide(83, 75)
     assert [r.number for r in sheet.hands] == [1, 2, 3]
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="Dir")
+    sheet = hands.redo(db, match.id, sheet.version, entered_by="Dir")
     assert sheet.current_totals == PerSide(83, 0)
     kinds = [e.kind for e in sheet.log]
     assert kinds == [EntryKind.ENTRY] * 3 + [EntryKind.VOID, EntryKind.CORRECTION, EntryKind.VOID]
@@ -154,7 +154,7 @@ def test_void_and_undo_keep_the_log_append_only(db: Database, new_match: NewMatc
     # Undo of a plain new entry voids it.
     sheet = hands.record_hand(db, match.id, hand(KNOCK_A), sheet.version, entered_by="T")
     assert len(sheet.hands) == 3
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")
     assert len(sheet.hands) == 2
     with db.transaction(write=False) as session:
         rows = session.exec(select(HandEntry).where(HandEntry.match_id == match.id)).all()
@@ -168,7 +168,7 @@ def test_undo_of_a_correction_restores_the_old_record(db: Database, new_match: N
         db, sheet.hands[0].hand_id, hand(GIN_B), sheet.version, reason="r", entered_by="T"
     )
     assert sheet.current_totals == PerSide(0, 75)
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")
     assert sheet.current_totals == PerSide(8, 0)
     assert sheet.hands[0].record == hand(KNOCK_A)
 
@@ -321,12 +321,12 @@ def test_one_except_catches_every_refusal(db: Database, new_match: NewMatch) -> 
     assert isinstance(wrong.value, store_errors.PinError)
 
 
-def test_an_undo_is_marked_in_the_log_and_said_in_the_readers_words(
+def test_an_undo_is_linked_in_the_log_and_said_in_the_readers_words(
     db: Database, new_match: NewMatch
 ) -> None:
-    """The log stores an undo's reason as it always has ("undo of entry 5": old databases
-    read the same); the sheet's history recognises the mark as a flag and says what happened
-    in the reader's language, never the stored words."""
+    """An undo's row is linked to the row it takes back (decision 0029), and its reason keeps
+    only words a person typed (a correction back restores the record's own); the sheet's
+    history reads the link and says what happened in the reader's language."""
     from gin_scorer.presentation.sheet_history import history_lines, withdrawn_hands
     from gin_scorer.presentation.words import speaking
 
@@ -334,17 +334,13 @@ def test_an_undo_is_marked_in_the_log_and_said_in_the_readers_words(
     sheet = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
     first = sheet.hands[0].hand_id
     sheet = hands.correct_hand(db, first, hand(GIN_B), sheet.version, reason="r", entered_by="T")
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")
     sheet = hands.record_hand(db, match.id, hand(GIN_A), sheet.version, entered_by="T")
-    sheet = hands.undo_last_entry(db, match.id, sheet.version, entered_by="T")
+    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")
     ids = [e.id for e in sheet.log]
-    assert [e.override_reason for e in sheet.log] == [
-        None,
-        "r",
-        f"undo of entry {ids[1]}",
-        None,
-        f"undo of entry {ids[3]}",
-    ]
+    assert [e.override_reason for e in sheet.log] == [None, "r", None, None, None]
+    assert [e.undoes_id for e in sheet.log] == [None, None, ids[1], None, ids[3]]
+    assert matches.get_score_sheet(db, match.id).log == sheet.log  # read back, the same
     [gone] = withdrawn_hands(sheet.log)
     assert gone.undone and gone.record == hand(GIN_A)
     english = history_lines(sheet)

@@ -32,13 +32,14 @@ RECORDS = [
 ]
 RULES = RuleSet(target=100_000)
 
-# An operation: ("record", r) / ("correct", k, r) / ("void", k) / ("undo",), where k picks one
-# of the hands in force (modulo their number).
+# An operation: ("record", r) / ("correct", k, r) / ("void", k) / ("undo",) / ("redo",), where
+# k picks one of the hands in force (modulo their number).
 _op = st.one_of(
     st.tuples(st.just("record"), st.integers(0, len(RECORDS) - 1)),
     st.tuples(st.just("correct"), st.integers(0, 50), st.integers(0, len(RECORDS) - 1)),
     st.tuples(st.just("void"), st.integers(0, 50)),
     st.tuples(st.just("undo")),
+    st.tuples(st.just("redo")),
 )
 
 
@@ -49,6 +50,9 @@ class Model:
     rows: list[tuple[int, EntryKind, int | None, HandRecord | None]] = field(default_factory=list)
     head: dict[int, int] = field(default_factory=dict)  # chain root -> row id in force
     root_of: dict[int, int] = field(default_factory=dict)
+    # An editor's two piles (decision 0029): rows a person wrote or redid, and undo rows.
+    done: list[int] = field(default_factory=list)
+    redoable: list[int] = field(default_factory=list)
 
     def record_of(self, row_id: int) -> HandRecord | None:
         return self.rows[row_id - 1][3]
@@ -71,31 +75,41 @@ class Model:
     def apply(self, op: tuple[object, ...]) -> tuple[object, ...] | None:
         """Apply ``op``; returns the concrete action taken (or None when it does not apply)."""
         live = self.in_force()
+        if op[0] in ("undo", "redo"):
+            return self._take_back(again=op[0] == "redo")
         if op[0] == "record":
             self.add(EntryKind.ENTRY, None, RECORDS[op[1]])  # type: ignore[index]
-            return ("record", op[1])
-        if op[0] in ("correct", "void"):
+            action: tuple[object, ...] = ("record", op[1])
+        else:
             if not live:
                 return None
             target = live[op[1] % len(live)]  # type: ignore[operator]
             if op[0] == "correct":
                 self.add(EntryKind.CORRECTION, target, RECORDS[op[2]])  # type: ignore[index]
-                return ("correct", target, op[2])
-            self.add(EntryKind.VOID, target, None)
-            return ("void", target)
-        if not self.rows:
-            return None
-        newest_id, kind, supersedes, _ = self.rows[-1]
-        if kind is EntryKind.ENTRY:
-            self.add(EntryKind.VOID, newest_id, None)
-        else:
-            assert supersedes is not None
-            previous = self.rows[supersedes - 1]
-            if previous[1] is EntryKind.VOID:
-                self.add(EntryKind.VOID, newest_id, None)
+                action = ("correct", target, op[2])
             else:
-                self.add(EntryKind.CORRECTION, newest_id, previous[3])
-        return ("undo",)
+                self.add(EntryKind.VOID, target, None)
+                action = ("void", target)
+        self.done.append(len(self.rows))
+        self.redoable.clear()
+        return action
+
+    def _take_back(self, *, again: bool) -> tuple[object, ...] | None:
+        """Undo the newest done row (``again``: the newest undo row): its hand goes back to
+        how it stood before that row, written over the hand's row in force."""
+        pile, other = (self.redoable, self.done) if again else (self.done, self.redoable)
+        if not pile:
+            return None
+        taken = pile.pop()
+        _, _, supersedes, _ = self.rows[taken - 1]
+        tip = self.head[self.root_of[taken]]
+        previous = self.rows[supersedes - 1] if supersedes is not None else None
+        if previous is None or previous[1] is EntryKind.VOID:
+            self.add(EntryKind.VOID, tip, None)
+        else:
+            self.add(EntryKind.CORRECTION, tip, previous[3])
+        other.append(len(self.rows))
+        return ("redo",) if again else ("undo",)
 
     def log(self) -> list[LogEntry]:
         superseded = {s for _, _, s, _ in self.rows if s is not None}
@@ -153,7 +167,9 @@ def test_services_follow_the_model(
                 override_reason="property test",
             )
         elif action[0] == "undo":
-            sheet = hands.undo_last_entry(sqlite_db, match.id, sheet.version, entered_by="t")
+            sheet = hands.undo(sqlite_db, match.id, sheet.version, entered_by="t")
+        elif action[0] == "redo":
+            sheet = hands.redo(sqlite_db, match.id, sheet.version, entered_by="t")
         else:
             if first_row is None:
                 first_row = sheet.log[0].id - 1  # model ids are 1-based within this match

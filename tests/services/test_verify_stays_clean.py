@@ -261,7 +261,7 @@ class ServiceSequences(RuleBasedStateMachine):
         if found:
             m = found[pick % len(found)]
             self._try(
-                hands.undo_last_entry,
+                hands.undo,
                 self.db,
                 m.id,
                 m.version,

@@ -1,4 +1,5 @@
-"""``gin-scorer hand correct``, ``void`` and ``undo``: a hand named by its number on the sheet.
+"""``gin-scorer hand correct``, ``void``, ``undo`` and ``redo``: a hand named by its number on
+the sheet.
 Here only what it adds to the parsers; the rest is in :mod:`gin_scorer.commands._hand_changes`,
 imported when a command runs (see :mod:`gin_scorer.commands.parsers`).
 """
@@ -58,12 +59,14 @@ def register_changes(ha: Any) -> None:
     add_pin_option(hvoid)
     add_write_key_options(hvoid)
     hvoid.set_defaults(func=Handler("_hand_changes", "run_hand_void"))
-    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest entry of a match"))
-    add_match_naming(hundo)
-    add_by_option(hundo)
-    add_pin_option(hundo)
-    add_write_key_options(hundo)
-    hundo.set_defaults(func=Handler("_hand_changes", "run_hand_undo"))
+    hundo = ha.add_parser("undo", help=translate("cli", "take back the newest change to a match"))
+    hredo = ha.add_parser("redo", help=translate("cli", "take back the newest undo in a match"))
+    for parser, run in ((hundo, "run_hand_undo"), (hredo, "run_hand_redo")):
+        add_match_naming(parser)
+        add_by_option(parser)
+        add_pin_option(parser)
+        add_write_key_options(parser)
+        parser.set_defaults(func=Handler("_hand_changes", run))
 
 
 def _hand_naming(parser: argparse.ArgumentParser) -> None:

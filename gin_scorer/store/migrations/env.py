@@ -6,7 +6,8 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import gin_scorer.store.tables  # noqa: F401  (registers every table on SQLModel.metadata)
+import gin_scorer.store.tables
+import gin_scorer.store.undo_links  # noqa: F401  (and the one kept in its own module)
 
 
 def run_migrations() -> None:
