@@ -43,11 +43,14 @@ STANDINGS_TABLES = frozenset(
         "hand_entry",
         "result_entry",
         "result_confirmation",
+        "undo_link",  # which log row an undo took back
     }
 )
 """The tables an event's standings are folded from: a write to any of them moves them."""
 
-MATCH_TABLES = frozenset({"match", "hand_entry", "result_entry", "result_confirmation"})
+MATCH_TABLES = frozenset(
+    {"match", "hand_entry", "result_entry", "result_confirmation", "undo_link"}
+)
 """Rows that change single tables only (their lines relabelled, no tree rebuilt)."""
 
 

@@ -25,19 +25,19 @@ def _scoring(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     qtbot.addWidget(window)
     window.show()
     settle(qtbot, window)
-    assert window.db is not None
+    assert window.state.db is not None
     people = (EntrantSpec(name="Ann"), EntrantSpec(name="Bob"))
-    event = create_event(window.db, name="Keys", format="club", entrants=people)
-    window.open_event(event.id)
+    event = create_event(window.state.db, name="Keys", format="club", entrants=people)
+    window.state.open_event(event.id)
     settle(qtbot, window)
-    ann, bob = list_entrants(window.db, event.id)
-    match = create_match(window.db, event.id, ann.id, bob.id)
-    window.open_match(match.id)
+    ann, bob = list_entrants(window.state.db, event.id)
+    match = create_match(window.state.db, event.id, ann.id, bob.id)
+    window.state.open_match(match.id)
     settle(qtbot, window)
     window.activateWindow()
     qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=2000)
-    assert window.scoring is not None
-    entry = window.scoring.panel.entry
+    assert window.state.scoring is not None
+    entry = window.state.scoring.panel.entry
     entry.setFocus()
     return window, entry, match.id
 
@@ -51,31 +51,31 @@ def test_ctrl_z_and_ctrl_shift_z_write_linked_rows(qtbot, tmp_path) -> None:  # 
     window, entry, match_id = _scoring(qtbot, tmp_path)
     _enter(qtbot, entry, "ak7 15")
     _enter(qtbot, entry, "bg22")
-    assert window.undo_stack.undoText() == "Record hand 2"
+    assert window.state.undo_stack.undoText() == "Record hand 2"
     qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)
-    qtbot.waitUntil(lambda: len(get_score_sheet(window.db, match_id).hands) == 1)
-    log = get_score_sheet(window.db, match_id).log
+    qtbot.waitUntil(lambda: len(get_score_sheet(window.state.db, match_id).hands) == 1)
+    log = get_score_sheet(window.state.db, match_id).log
     assert (log[-1].kind, log[-1].undoes_id) == (EntryKind.VOID, log[1].id)
-    assert window.undo_stack.redoText() == "Record hand 2"  # the menu: Redo Record hand 2
+    assert window.state.undo_stack.redoText() == "Record hand 2"  # the menu: Redo Record hand 2
     qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL_SHIFT)
-    qtbot.waitUntil(lambda: len(get_score_sheet(window.db, match_id).hands) == 2)
-    log = get_score_sheet(window.db, match_id).log
+    qtbot.waitUntil(lambda: len(get_score_sheet(window.state.db, match_id).hands) == 2)
+    log = get_score_sheet(window.state.db, match_id).log
     assert (log[-1].kind, log[-1].undoes_id) == (EntryKind.CORRECTION, log[-2].id)
-    assert window.undo_stack.undoText() == "Record hand 2"
+    assert window.state.undo_stack.undoText() == "Record hand 2"
     assert entry.hasFocus()
 
 
 def test_ctrl_z_does_not_undo_another_stations_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window, entry, match_id = _scoring(qtbot, tmp_path)
     _enter(qtbot, entry, "ak7 15")
-    sheet = get_score_sheet(window.db, match_id)
+    sheet = get_score_sheet(window.state.db, match_id)
     # A table's phone records the next hand through the services meanwhile, and the desk
     # shows it (so the version it sends is current).
-    hands.record_hand(window.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t")
-    window.open_match(match_id)
+    hands.record_hand(window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t")
+    window.state.open_match(match_id)
     settle(qtbot, window)
     entry.setFocus()
-    panel = window.scoring.panel  # type: ignore[union-attr]
+    panel = window.state.scoring.panel  # type: ignore[union-attr]
     shown: list[str] = []
     panel.show_error = shown.append  # what the desk says, kept to read
     qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)
@@ -84,5 +84,5 @@ def test_ctrl_z_does_not_undo_another_stations_hand(qtbot, tmp_path) -> None:  #
         f"match {match_id} changed since (its newest change is entry 2, not 1): "
         "correct or void the hand instead"
     ]
-    after = get_score_sheet(window.db, match_id)
+    after = get_score_sheet(window.state.db, match_id)
     assert len(after.hands) == 2 and all(e.undoes_id is None for e in after.log)
