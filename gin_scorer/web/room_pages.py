@@ -29,6 +29,10 @@ from gin_scorer.web.room_language import page_language
 from gin_scorer.web.room_view import RoomView
 
 PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
+# The standings' notes (how ties are broken, the * of a differential) in the wall's own type,
+# a little smaller than its rows: the desk's fixed 16 pt was larger than a 1280×720 wall's
+# rows, and the last note's second line fell below the page (hidden behind the seal).
+WALL_NOTE_STYLE = "font-size: 0.75em; color: #b0bec5"
 
 
 class RoomPages:
@@ -100,7 +104,9 @@ def _found(view: RoomView, wanted: str) -> RoomView:
 
 
 def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
-    pages = standings_pages(view.standings_heading, view.standings, PROJECTOR_ROWS)
+    pages = standings_pages(
+        view.standings_heading, view.standings, PROJECTOR_ROWS, note_style=WALL_NOTE_STYLE
+    )
     if view.round_number is not None:
         number = view.round_number
         finding = translate("app", "Round {0}: find your table").format(number)
