@@ -55,10 +55,12 @@ class RoomPages:
             Route("/projector", self.projector),
         ]
 
-    async def room(self, request: Request, part: str = "room.html") -> Response:
+    async def room(
+        self, request: Request, part: str = "room.html", told: int | None = None
+    ) -> Response:
         wanted = request.query_params.get("find", "").strip()[:80]
         try:
-            view = await self.views.get()
+            view = await self.views.get(told)
         except ServiceError as error:
             return cannot_show(error)
         clock = self.watch.clock_now()
@@ -71,7 +73,9 @@ class RoomPages:
         return self.room_pages.page((view,), key, make).response(request.headers)
 
     async def live(self, request: Request) -> Response:
-        return await self.room(request, "room_main.html")
+        """The room page's main part, fetched again at each change its stream tells it of
+        (``?v=``: that change's version, so that the reading made for it is given at once)."""
+        return await self.room(request, "room_main.html", told_version(request))
 
     async def projector(self, request: Request) -> Response:
         try:
@@ -88,6 +92,13 @@ class RoomPages:
 
         key = ("projector.html", page_language().code, clock_key(clock))
         return self.wall_pages.page((view, tables), key, make).response(request.headers)
+
+
+def told_version(request: Request) -> int | None:
+    """The version of the change a page reloads for (``?v=12``, from its stream's event), or
+    None when it said none or something else."""
+    said = request.query_params.get("v", "")
+    return int(said) if said.isascii() and said.isdigit() and len(said) <= 18 else None
 
 
 def cannot_show(error: ServiceError) -> Response:
