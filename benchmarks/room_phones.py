@@ -23,6 +23,7 @@ import httpx
 
 _FIELDS = re.compile(r'name="(key|version)" value="([^"]*)"')
 _VERSION = re.compile(r'name="version" value="(\d+)"')
+_VERSION_SAID = re.compile(r'"v":\s*(\d+)')  # a change event's version, in its data
 OFFLINE_SECONDS = (10.0, 30.0)
 
 
@@ -158,10 +159,14 @@ def _hand(rng: random.Random) -> str:
     return "d"
 
 
-async def _live(client: httpx.AsyncClient, figures: Figures, event_bytes: int) -> None:
-    """The page's main part fetched again; the bytes of the update counted as they came
-    over the wire (compressed, when the room compresses), with the stream's event."""
-    answer = await _timed(figures, "live", partial(client.get, "/live"))
+async def _live(
+    client: httpx.AsyncClient, figures: Figures, event_bytes: int, told: str = ""
+) -> None:
+    """The page's main part fetched again, as room.js fetches it (with the version of the
+    change its stream told of, when it was told one); the bytes of the update counted as
+    they came over the wire (compressed, when the room compresses), with the stream's event."""
+    path = f"/live?v={told}" if told else "/live"
+    answer = await _timed(figures, "live", partial(client.get, path))
     figures.update_bytes.append(event_bytes + answer.num_bytes_downloaded)
 
 
@@ -194,12 +199,16 @@ async def _follow(
     client: httpx.AsyncClient, figures: Figures, done: asyncio.Event, timed: bool
 ) -> None:
     async with client.stream("GET", "/events", timeout=None) as stream:
-        seen = 0
+        seen, change = 0, False
         async for line in stream.aiter_lines():
             if line.startswith("event: change"):
+                change = True
+            elif change and line.startswith("data: "):
+                change = False
+                told = _VERSION_SAID.search(line)
                 # The event's bytes: what the stream brought since the last one.
                 event_bytes, seen = stream.num_bytes_downloaded - seen, stream.num_bytes_downloaded
-                await _live(client, figures, event_bytes)
+                await _live(client, figures, event_bytes, told.group(1) if told else "")
                 if timed:
                     figures.shown.append(time.perf_counter())
             if done.is_set():

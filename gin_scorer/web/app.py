@@ -33,11 +33,12 @@ from gin_scorer.presentation.club_words import (
 from gin_scorer.presentation.projector_pages import (
     ClockReading,
     clock_words,
+    standings_notes,
 )
 from gin_scorer.presentation.round_status import room_state_text, table_text
 from gin_scorer.presentation.standings_table import (
+    deciding_tie_breaks,
     extra_tie_breaks,
-    missing_points_note,
     points_text,
 )
 from gin_scorer.presentation.words import said_text, translate
@@ -82,7 +83,9 @@ def _templates(statics: StaticFiles) -> Environment:
     env.globals.update(_=say, page_language=page_language, clock_words=clock_words)
     env.globals.update(slot_label=slot_label, slot_side=slot_side)
     # The standings' own columns, then only the tie-breaks they do not already show.
-    env.globals.update(extra_tie_breaks=extra_tie_breaks, missing_points_note=missing_points_note)
+    env.globals.update(extra_tie_breaks=extra_tie_breaks)
+    # The figure that placed each row, in bold, and the notes saying how ties are broken.
+    env.globals.update(deciding_tie_breaks=deciding_tie_breaks, standings_notes=standings_notes)
     env.globals.update(column_heading=lambda label: translate("columns", label))
     env.globals.update(
         season_room_cells=season_room_cells,

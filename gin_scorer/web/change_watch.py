@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -51,6 +52,9 @@ class ChangeWatch:
         self.marker: int | None = None
         self._looked: asyncio.Event | None = None  # set once the marker was first read
         self.down = False  # the database stopped answering the watch's look
+        # When the latest look that found the event as the watch knew it began (loop time):
+        # a reading of this version made before it is still the event as it is.
+        self.looked_at = -math.inf
         # The matches each recent version changed (empty: something else changed too).
         self._changed_matches: dict[int, frozenset[int]] = {}
         # Set when the version moves on, then replaced by a fresh one. An Event, not a
@@ -93,6 +97,7 @@ class ChangeWatch:
         looked.set()
         clock = self._clock_mark()
         while self.listeners:
+            began = asyncio.get_running_loop().time()
             try:
                 feed = await run_in_threadpool(
                     changes_since, self.db, self.marker, event_id=self.event_id
@@ -113,6 +118,7 @@ class ChangeWatch:
                 # A change to anything but tables (a name, a round) may show anywhere.
                 only_matches = clock == was and changes.matches_only
                 await self._moved_on(changes.matches if only_matches else frozenset())
+            self.looked_at = began
             await asyncio.sleep(self.poll_seconds)
         self._task = None
 
@@ -264,11 +270,21 @@ class SharedRead(Generic[T]):
         age = now - self._at
         if age < self.steady_seconds:
             return self._value
-        young = age < self.fresh_seconds
+        # While the watch follows the event, a look that found nothing new since this reading
+        # began makes it as young as that look: a quiet spell of a few seconds is no reason
+        # to read the whole event again (a hundred phones then waited for it).
+        young = now - max(self._at, self.watch.looked_at) < self.fresh_seconds
         return self._value if young and self._version == self.watch.version else None
 
-    async def get(self) -> T:
+    async def get(self, told: int | None = None) -> T:
+        """The reading; ``told``: the version the page's stream told it of (the change it
+        reloads for). A reading made at that version or later is what the page wants: it is
+        given at once, even while a newer one is being made (the stream tells the page of
+        that one when it is made, so the page never waits for it, nor goes back in time)."""
         self._asked_at = asyncio.get_running_loop().time()
+        kept, making = self._value, self._lock is not None and self._lock.locked()
+        if told is not None and kept is not None and told <= self._version and making:
+            return kept
         return await self._get()
 
     async def _get(self) -> T:

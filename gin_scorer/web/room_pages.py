@@ -29,6 +29,10 @@ from gin_scorer.web.room_language import page_language
 from gin_scorer.web.room_view import RoomView
 
 PROJECTOR_ROWS = 12  # rows a projector page, readable from the back of a room
+# The standings' notes (how ties are broken, the * of a differential) in the wall's own type,
+# a little smaller than its rows: the desk's fixed 16 pt was larger than a 1280×720 wall's
+# rows, and the last note's second line fell below the page (hidden behind the seal).
+WALL_NOTE_STYLE = "font-size: 0.75em; color: #b0bec5"
 
 
 class RoomPages:
@@ -51,10 +55,12 @@ class RoomPages:
             Route("/projector", self.projector),
         ]
 
-    async def room(self, request: Request, part: str = "room.html") -> Response:
+    async def room(
+        self, request: Request, part: str = "room.html", told: int | None = None
+    ) -> Response:
         wanted = request.query_params.get("find", "").strip()[:80]
         try:
-            view = await self.views.get()
+            view = await self.views.get(told)
         except ServiceError as error:
             return cannot_show(error)
         clock = self.watch.clock_now()
@@ -67,7 +73,9 @@ class RoomPages:
         return self.room_pages.page((view,), key, make).response(request.headers)
 
     async def live(self, request: Request) -> Response:
-        return await self.room(request, "room_main.html")
+        """The room page's main part, fetched again at each change its stream tells it of
+        (``?v=``: that change's version, so that the reading made for it is given at once)."""
+        return await self.room(request, "room_main.html", told_version(request))
 
     async def projector(self, request: Request) -> Response:
         try:
@@ -86,6 +94,13 @@ class RoomPages:
         return self.wall_pages.page((view, tables), key, make).response(request.headers)
 
 
+def told_version(request: Request) -> int | None:
+    """The version of the change a page reloads for (``?v=12``, from its stream's event), or
+    None when it said none or something else."""
+    said = request.query_params.get("v", "")
+    return int(said) if said.isascii() and said.isdigit() and len(said) <= 18 else None
+
+
 def cannot_show(error: ServiceError) -> Response:
     said = translate("app", "The room cannot show this event: {0}").format(error_text(error))
     return HTMLResponse(f"<p>{escape(said)}</p>", 404)
@@ -100,7 +115,9 @@ def _found(view: RoomView, wanted: str) -> RoomView:
 
 
 def _projector_pages(view: RoomView, seasons: tuple[SeasonStanding, ...]) -> list[Page]:
-    pages = standings_pages(view.standings_heading, view.standings, PROJECTOR_ROWS)
+    pages = standings_pages(
+        view.standings_heading, view.standings, PROJECTOR_ROWS, note_style=WALL_NOTE_STYLE
+    )
     if view.round_number is not None:
         number = view.round_number
         finding = translate("app", "Round {0}: find your table").format(number)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,15 @@ CLOCK = ClockReading(2, 47 * 60 + 5, paused=False, mark=(2, 1.0, None))
 _OUTSIDE = """
 var pages = document.querySelectorAll('.page');
 var out = [];
+var shown = document.getElementById('pages').getBoundingClientRect();
 var inside = function (e) {
   var r = e.getBoundingClientRect();
   return r.bottom <= window.innerHeight + 0.5 && r.right <= window.innerWidth + 0.5;
+};
+// A page's parts are inside the pages' own box too, which hides what overflows it.
+var onPage = function (e) {
+  var r = e.getBoundingClientRect();
+  return inside(e) && r.bottom <= shown.bottom + 0.5 && r.right <= shown.right + 0.5;
 };
 for (var i = 0; i < pages.length; i++) {
   for (var j = 0; j < pages.length; j++) {
@@ -42,7 +49,7 @@ for (var i = 0; i < pages.length; i++) {
   }
   var parts = pages[i].querySelectorAll('tr, p');
   for (var k = 0; k < parts.length; k++) {
-    if (!inside(parts[k])) {
+    if (!onPage(parts[k])) {
       out.push(pages[i].querySelector('h1').textContent + ': ' + parts[k].textContent);
     }
   }
@@ -125,3 +132,58 @@ def test_every_page_of_the_wall_fits_the_screen_and_nothing_moves(wall, size) ->
     assert pages >= 3 and PROJECTOR_ROWS == 12
     assert not outside, f"outside {width}×{height}: {outside}"
     assert loaded < 0.01 and turned < 0.01, (loaded, turned)
+
+
+# The wall's first page of standings: its headings, and each row's cells with whether each is
+# bold (the figure that decided the row's place below the row above).
+_STANDINGS = """
+var page = document.querySelector('.page');
+var heads = Array.prototype.map.call(page.querySelectorAll('th'), function (h) {
+  return h.textContent;
+});
+var rows = Array.prototype.slice.call(page.querySelectorAll('tr'), 1).map(function (tr) {
+  return Array.prototype.map.call(tr.querySelectorAll('td'), function (td) {
+    return [td.textContent, td.querySelector('b') !== null];
+  });
+});
+var notes = Array.prototype.map.call(page.querySelectorAll('p'), function (p) {
+  return p.textContent;
+});
+return [heads, rows, notes];
+"""
+
+
+def test_the_walls_standings_say_which_tie_break_placed_each_row(wall) -> None:  # type: ignore[no-untyped-def]
+    """Two players at 2–0 one above the other: the wall shows the tie-break column that put
+    one above the other (Opp. wins here, as on the desk's projector), its figure in bold, and
+    says how ties are broken, all on a 1280×720 beamer."""
+    db, event_id = wall
+    with Served(room_app(db, event_id, clock=lambda: CLOCK)) as room:
+        browser = open_browser(1280, 720)
+        try:
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False},
+            )
+            browser.get(room.url + "/projector")
+            time.sleep(1.0)
+            heads, rows, notes = browser.execute_script(_STANDINGS)
+            if SHOTS:
+                browser.save_screenshot(os.path.join(SHOTS, "projector-tie-breaks-1280x720.png"))
+        finally:
+            browser.quit()
+    assert heads[:3] == ["Place", "Entrant", "W–L"]
+    assert "Opp. wins" in heads and heads[-1] == "Points ±"
+    ties = range(3, len(heads))
+    decided = 0
+    for above, row in pairwise(rows):
+        bold = [i for i in ties if row[i][1]]
+        if row[0][0] == above[0][0] or row[2][0] != above[2][0]:
+            continue  # a shared place, or placed by the record itself
+        # Exactly one figure in bold: the first shown tie-break on which the two rows differ.
+        assert len(bold) == 1, (above, row)
+        first = next(i for i in ties if row[i][0] != above[i][0])
+        assert bold == [first], (heads, above, row)
+        decided += 1
+    assert decided >= 5
+    assert any("Ties broken by" in n and "In bold" in n for n in notes), notes

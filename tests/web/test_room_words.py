@@ -10,6 +10,7 @@ import json
 import re
 import threading
 import time
+from itertools import pairwise
 
 import httpx
 
@@ -235,3 +236,33 @@ def test_the_projectors_tables_have_no_empty_heading(room_db) -> None:  # type: 
     wall = fetch(room_app(db, event_id), "/projector").text
     assert "Round 2 pairings" in wall
     assert not re.findall(r"<th[^>]*>\s*</th>", wall)
+
+
+def test_the_rooms_standings_bold_the_figure_that_placed_each_row(room_db) -> None:  # type: ignore[no-untyped-def]
+    """Two players on the same record one above the other: the phone's standings show in
+    bold the figure that put one above the other (as the wall does), and say how ties are
+    broken, so that "1–1 −40" above "1–1 +75" answers itself."""
+    db, event_id = room_db
+    live = _text(fetch(room_app(db, event_id), "/live"))
+    standings = live[live.index('id="standings"') :]
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', standings)
+    body = standings[standings.index("<tbody>") : standings.index("</tbody>")]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in body.split("</tr>")[:-1]]
+    # The tie-break columns (after Place, Player, W–L) in the order the event breaks ties.
+    order = re.findall(r"Ties broken by: ([^.]*)\.", standings)[0].split(", ")
+    named = {"Games": "game wins", "Points ±": "point differential"}
+    columns = sorted(
+        range(3, len(heads)), key=lambda i: order.index(named.get(heads[i], heads[i].lower()))
+    )
+    decided = 0
+    for above, row in pairwise(rows):
+        bold = [i for i, cell in enumerate(row) if "<b>" in cell]
+        if row[0] == above[0] or row[2] != above[2]:
+            assert not bold, (heads, above, row)  # a shared place, or placed by the record
+            continue
+        # Exactly one figure in bold: the first, in the event's order, on which they differ.
+        first = next(i for i in columns if row[i].strip("<b/>") != above[i].strip("<b/>"))
+        assert bold == [first], (heads, above, row)
+        decided += 1
+    assert decided >= 1, rows
+    assert "Ties broken by: match wins" in standings and "In bold: the figure" in standings

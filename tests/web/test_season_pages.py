@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
 import re
 
 from gin_scorer.presentation.club_words import season_room_cells
@@ -55,9 +56,11 @@ def test_a_night_outside_any_season_says_so(room_db) -> None:  # type: ignore[no
 
 
 class _Watch:
-    """What a shared read asks of the change watch: the count of changes seen."""
+    """What a shared read asks of the change watch: the count of changes seen, and when its
+    latest look that found nothing new began (never: it does not look)."""
 
     version = 0
+    looked_at = -math.inf
 
 
 def test_a_steady_read_is_shared_after_a_change_until_it_is_old() -> None:

@@ -12,6 +12,7 @@
   var said = live ? live.textContent : "";  // what the page says of its liveness
   var asking = false;  // a fetch of the main part is under way
   var stale = false;  // a change came that the page has not fetched yet
+  var told = -1;  // the version of the latest change the stream told of (its event's "v")
 
   function filter() {
     var wanted = (find ? find.value || "" : "").toLowerCase();
@@ -26,13 +27,27 @@
     if (nobody) { nobody.className = "note" + (any || !rows.length ? " hidden" : ""); }
   }
 
+  // The main part's address; with the version of the change it is fetched for, the room
+  // answers at once with the reading it made for that change.
+  function address() {
+    var base = main.getAttribute("data-live") || "/live";
+    if (told < 0) { return base; }
+    return base + (base.indexOf("?") < 0 ? "?" : "&") + "v=" + told;
+  }
+
+  function changed(data) {
+    // The latest said, not the largest: a room started again counts from 0.
+    if (data && typeof data.v === "number") { told = data.v; }
+    refresh();
+  }
+
   function refresh() {
     stale = true;
     if (asking) { return; }  // the fetch under way may have read before this change
     asking = true;
     stale = false;
     var request = new XMLHttpRequest();
-    request.open("GET", main.getAttribute("data-live") || "/live", true);
+    request.open("GET", address(), true);
     request.timeout = 20000;
     request.onload = function () {
       asking = false;
@@ -56,7 +71,7 @@
   }
   if (main && live) {
     followRoom({
-      change: refresh,
+      change: changed,
       live: function () {
         live.textContent = said;
         if (stale) { refresh(); }
