@@ -11,9 +11,8 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.json_input import quote
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import quote, said
 from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import confirmation_in
