@@ -19,7 +19,7 @@ from gin_scorer.services.club_facts import EventRecord, read_events
 from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
 from gin_scorer.services.ratings import club_ratings
-from gin_scorer.services.rounds import MatchFacts
+from gin_scorer.services.rounds.model import MatchFacts
 from gin_scorer.services.seasons import night_of
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Player

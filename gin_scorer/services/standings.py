@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
+from gin_scorer.services.rounds.facts import read_event
+from gin_scorer.services.rounds.model import EventFacts, MatchFacts
 from gin_scorer.store.database import Database
 from gin_scorer.tournament import elimination, engine
 from gin_scorer.tournament.errors import TournamentError
