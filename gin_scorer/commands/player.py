@@ -129,7 +129,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gin_scorer.services.players import find_player, merge_players
+    from gin_scorer.services.player_merge import merge_players
+    from gin_scorer.services.players import find_player
 
     with opened(args) as db:
         gone = find_player(db, args.gone)

@@ -38,7 +38,8 @@ def register(subparsers: Any) -> None:
 
 def run_ratings(args: argparse.Namespace) -> int:
     from gin_scorer.presentation.club_words import ratings_text
-    from gin_scorer.services.ratings import rating_rows, ratings_csv, seed_by_rating
+    from gin_scorer.services.rating_seeds import seed_by_rating
+    from gin_scorer.services.ratings import rating_rows, ratings_csv
 
     if args.seed_event is not None:
         with opened(args) as db:

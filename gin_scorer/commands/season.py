@@ -117,7 +117,7 @@ def _scoring(args: argparse.Namespace, start: SeasonScoring | None = None) -> Se
 
 
 def run_create(args: argparse.Namespace) -> int:
-    from gin_scorer.services.seasons import create_season
+    from gin_scorer.services.season_changes import create_season
 
     scoring = _scoring(args)
     with opened(args) as db:
@@ -131,7 +131,7 @@ def run_create(args: argparse.Namespace) -> int:
 
 
 def run_change(args: argparse.Namespace) -> int:
-    from gin_scorer.services.seasons import set_season_events
+    from gin_scorer.services.season_changes import set_season_events
 
     add, remove = (args.events, []) if args.verb == "add" else ([], args.events)
     with opened(args) as db:
@@ -149,7 +149,8 @@ def run_change(args: argparse.Namespace) -> int:
 
 
 def run_scoring(args: argparse.Namespace) -> int:
-    from gin_scorer.services.seasons import get_season, set_season_scoring
+    from gin_scorer.services.season_changes import set_season_scoring
+    from gin_scorer.services.seasons import get_season
 
     with opened(args) as db:
         scoring = _scoring(args, get_season(db, args.season).scoring)

@@ -149,7 +149,7 @@ class PlayersTab(QWidget):
     def merge_into_selected(self) -> None:
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.players import merge_players
+        from gin_scorer.services.player_merge import merge_players
 
         keep = self.selected()
         if keep is None:
