@@ -30,7 +30,7 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import PadRequest, ReportError, SheetRequest, need_db
 from gin_scorer.reports.score_sheet import render_score_sheets
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.reports.three_fill import three_fill
@@ -56,14 +56,14 @@ class SheetRun:
     label: str
 
 
-def _one_match(db: Database, options: Options, match_id: int) -> SheetRun:
+def _one_match(db: Database, options: SheetRequest, match_id: int) -> SheetRun:
     sheet = get_score_sheet(db, match_id)
     event = get_event(db, sheet.match.event_id)
     page: Page = (sheet.match, None if options.blank else sheet)
     return SheetRun(event, sheet.rules, [page], round_label(sheet.match.round_number))
 
 
-def sheets_for(db: Database | None, options: Options) -> SheetRun:
+def sheets_for(db: Database | None, options: SheetRequest) -> SheetRun:
     """The pages asked for: one match, every match of a round (filled or blank headings), or
     anonymous blanks."""
     if options.match_id is not None:
@@ -186,7 +186,7 @@ def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
     return replace(fill, games=games, history=history_lines(sheet))
 
 
-def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
+def make_sheet(db: Database | None, out: Path, options: SheetRequest) -> Path:
     run = sheets_for(db, options)
     if run.rules.match_format is MatchFormat.HOLLYWOOD:
         raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
@@ -216,7 +216,7 @@ def _sheet_header(db: Database | None, run: SheetRun, filled: bool, *, three: bo
     return page_header(db, title, run.event, run.label)
 
 
-def make_pad(db: Database | None, out: Path, options: Options) -> Path:
+def make_pad(db: Database | None, out: Path, options: PadRequest) -> Path:
     run = sheets_for(db, options)
     rules = run.rules
     if rules.match_format is not MatchFormat.HOLLYWOOD:
