@@ -33,12 +33,8 @@ from gin_scorer.services.demo import DemoPlan, demo_names, play_demo
 from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.seasons import (
-    create_season,
-    list_seasons,
-    season_standing,
-    set_season_events,
-)
+from gin_scorer.services.season_changes import create_season, set_season_events
+from gin_scorer.services.seasons import list_seasons, season_standing
 
 
 def build_season(path: Path) -> None:

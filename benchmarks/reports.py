@@ -20,7 +20,7 @@ from pathlib import Path
 from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.presets import load_preset
-from gin_scorer.reports import build
+from gin_scorer.reports import build, request_for
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.services.database import open_database
@@ -30,6 +30,7 @@ from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import record_hand
 from gin_scorer.services.matches import create_match, get_score_sheet
 from gin_scorer.services.rounds import start_round
+from gin_scorer.tournament.standings import RecordCounts
 
 
 def timed(label: str, action, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
@@ -75,12 +76,7 @@ def main() -> None:
             i,
             f"Entrant {i:03d}",
             f"Club {i % 40}",
-            7,
-            7 - i % 8,
-            i % 8,
-            21,
-            9,
-            2000 - 7 * i,
+            RecordCounts(7, 7 - i % 8, i % 8, 21, 9, 2000 - 7 * i),
             (str(30 - i % 17), str(i % 3)),
         )
         for i in range(1, 501)
@@ -116,11 +112,11 @@ def main() -> None:
     print(f"{setup:<58} {(time.perf_counter() - start) * 1000:8.0f} ms")
     timed(
         f"report standings, 500 entrants after round {rounds} (services + PDF)",
-        lambda: build("standings", db, folder / "st-db.pdf", event_id=big.id),
+        lambda: build(request_for("standings", event_id=big.id), db, folder / "st-db.pdf"),
     )
     timed(
         "report pairings, 250 tables",
-        lambda: build("pairings", db, folder / "pa.pdf", event_id=big.id),
+        lambda: build(request_for("pairings", event_id=big.id), db, folder / "pa.pdf"),
     )
 
     gra = create_event(db, name="GRA", rules=load_preset("gra-tournament"))
@@ -132,9 +128,12 @@ def main() -> None:
     print(f"{'(GRA best-of-five match: hands recorded)':<58} {len(sheet.hands):8d}")
     timed(
         "report sheet, filled GRA best of five (services + PDF)",
-        lambda: build("sheet", db, folder / "sheet.pdf", match_id=match.id),
+        lambda: build(request_for("sheet", match_id=match.id), db, folder / "sheet.pdf"),
     )
-    timed("report sheet --blank", lambda: build("sheet", None, folder / "b.pdf", blank=True))
+    timed(
+        "report sheet --blank",
+        lambda: build(request_for("sheet", blank=True), None, folder / "b.pdf"),
+    )
     db.close()
     print(f"files in {folder}")
 

@@ -58,7 +58,7 @@ def swiss_500(rounds: int = 9) -> None:
     print(
         f"Standings, 500 entrants after {rounds} rounds ({len(state.outcomes)} results): "
         f"median {statistics.median(runs) * 1000:.1f} ms  (target <= 200 ms); "
-        f"leader {rows[0].entrant.name} {rows[0].record.match_wins} wins"
+        f"leader {rows[0].entrant.name} {rows[0].record.counts.match_wins} wins"
     )
 
 

@@ -14,7 +14,8 @@ from gin_scorer.presentation.club_words import EVENT_COLUMNS, event_cells, playe
 from gin_scorer.presentation.words import translate
 from gin_scorer.services.player_record import player_record
 from gin_scorer.services.player_unmerge import unmerge_players
-from gin_scorer.services.players import find_player, list_players, merge_players
+from gin_scorer.services.player_merge import merge_players
+from gin_scorer.services.players import find_player, list_players
 
 if TYPE_CHECKING:
     from gin_scorer.services.database import Database

@@ -15,7 +15,7 @@ from gin_scorer import default_app
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.reports import ReportError, build
+from gin_scorer.reports import ReportError, build, request_for
 from gin_scorer.services.lookups import match_at_table
 
 if TYPE_CHECKING:
@@ -74,10 +74,8 @@ def _build(args: argparse.Namespace, db: Database | None) -> Path:
     """Write the document (from ``db``, or blank without one); where it went."""
 
     try:
-        return build(
+        request = request_for(
             args.kind,
-            db,
-            args.out,
             event_id=args.event,
             round_number=args.round,
             match_id=args.match,
@@ -89,6 +87,7 @@ def _build(args: argparse.Namespace, db: Database | None) -> Path:
             season_id=args.season,
             player_id=args.player,
         )
+        return build(request, db, args.out)
     except ReportError as error:
         raise UserError(error_text(error)) from None
     except OSError as error:

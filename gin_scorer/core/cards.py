@@ -19,8 +19,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from gin_scorer.core.json_input import shown
-from gin_scorer.core.wording import Said, SaidError, said
+from gin_scorer.core.wording import Said, SaidError, said, shown
 
 
 class CardError(SaidError, ValueError):

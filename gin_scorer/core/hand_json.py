@@ -41,8 +41,7 @@ from gin_scorer.core.hands import (
     Layoff,
     Side,
 )
-from gin_scorer.core.json_input import shown
-from gin_scorer.core.wording import Said, said, words_of
+from gin_scorer.core.wording import Said, said, shown, words_of
 
 _DECLARATION_KEYS = {
     "knock": Declaration.KNOCK,

@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gin_scorer.core.wording import Said, SaidError, said, words_of
+from gin_scorer.core.wording import SaidError, quote, said, words_of
 
-__all__ = ["MAX_DEPTH", "MAX_JSON_CHARS", "JsonInputError", "quote", "read_json", "shown"]
+__all__ = ["MAX_DEPTH", "MAX_JSON_CHARS", "JsonInputError", "read_json"]
 
 # An exported event with thousands of hands nests 6 levels deep and weighs a few MB.
 MAX_DEPTH = 32
@@ -31,41 +31,10 @@ MAX_JSON_CHARS = 64 * 1024 * 1024
 # Whole numbers up to SQLite's INTEGER; a longer run of digits is never a score or an id.
 _MAX_DIGITS = 19
 _LARGEST = 2**63 - 1
-QUOTE_CHARS = 40
 
 
 class JsonInputError(SaidError, ValueError):
     """JSON that cannot be read; ``str(error)`` is one line naming the place."""
-
-
-def quote(text: str, limit: int = QUOTE_CHARS) -> str | Said:
-    """``text`` quoted for an error line, cut to ``limit`` characters (then a :class:`Said`,
-    whose "characters" a front end says in the reader's language).
-
-    >>> str(quote("x" * 50))
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (50 characters)"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return _cut(repr(text[:limit] + "..."), len(text))
-
-
-def shown(value: object, limit: int = QUOTE_CHARS) -> str | Said:
-    """``repr(value)`` for an error line, cut to ``limit`` characters (then a :class:`Said`,
-    as :func:`quote` says).
-
-    >>> str(shown([1] * 30))
-    '[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (90 characters)'
-    """
-    text = repr(value)
-    if len(text) <= limit:
-        return text
-    return _cut(text[:limit] + "...", len(text))
-
-
-def _cut(start: str, length: int) -> Said:
-    """The start of a text cut short, and how long the whole text is."""
-    return said("{0} ({1} characters)", start, length)
 
 
 def _too_deep(text: str, limit: int) -> int | None:

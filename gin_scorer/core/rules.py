@@ -25,10 +25,9 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from gin_scorer.core.json_input import shown
 from gin_scorer.core.melds import AceRule
 from gin_scorer.core.text_checks import first_control
-from gin_scorer.core.wording import Said, SaidError, said, words_of
+from gin_scorer.core.wording import Said, SaidError, said, shown, words_of
 
 
 class RuleSetError(SaidError, ValueError):

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# How much of a value an error line quotes before it cuts it short.
+QUOTE_CHARS = 40
+
 
 @dataclass(frozen=True, slots=True)
 class Said:
@@ -72,3 +75,33 @@ def words_of(error: BaseException) -> Said:
     """What ``error`` says, to pass on inside another refusal: its own words when it has
     them, else its English as it is."""
     return error.words if isinstance(error, SaidError) else said("{0}", str(error))
+
+
+def quote(text: str, limit: int = QUOTE_CHARS) -> str | Said:
+    """``text`` quoted for an error line, cut to ``limit`` characters (then a :class:`Said`,
+    whose "characters" a front end says in the reader's language).
+
+    >>> str(quote("x" * 50))
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (50 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return _cut(repr(text[:limit] + "..."), len(text))
+
+
+def shown(value: object, limit: int = QUOTE_CHARS) -> str | Said:
+    """``repr(value)`` for an error line, cut to ``limit`` characters (then a :class:`Said`,
+    as :func:`quote` says).
+
+    >>> str(shown([1] * 30))
+    '[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (90 characters)'
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return _cut(text[:limit] + "...", len(text))
+
+
+def _cut(start: str, length: int) -> Said:
+    """The start of a text cut short, and how long the whole text is."""
+    return said("{0} ({1} characters)", start, length)

@@ -149,7 +149,7 @@ class PlayersTab(QWidget):
     def merge_into_selected(self) -> None:
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.players import merge_players
+        from gin_scorer.services.player_merge import merge_players
 
         keep = self.selected()
         if keep is None:
@@ -215,7 +215,7 @@ def save_pdf(
     player_id: int | None = None,
 ) -> None:
     """Ask where, then write the ``kind`` report there (on a worker)."""
-    from gin_scorer.reports import ReportError, build
+    from gin_scorer.reports import ReportError, build, request_for
 
     path, _ = QFileDialog.getSaveFileName(
         parent,
@@ -226,6 +226,7 @@ def save_pdf(
     if not path:
         return
     try:
-        wait_for(lambda: build(kind, db, path, season_id=season_id, player_id=player_id))
+        request = request_for(kind, season_id=season_id, player_id=player_id)
+        wait_for(lambda: build(request, db, path))
     except (ReportError, OSError) as error:
         QMessageBox.warning(parent, translate("PlayersTab", "Print"), error_text(error))

@@ -220,7 +220,7 @@ def _points_bold(table: QTableWidget) -> None:
 
 
 def _create(db: Database, name: str, scoring: SeasonScoring, pin: str | None) -> SeasonView:
-    from gin_scorer.services.seasons import create_season
+    from gin_scorer.services.season_changes import create_season
 
     return create_season(db, name, scoring, pin=pin)
 
@@ -228,12 +228,12 @@ def _create(db: Database, name: str, scoring: SeasonScoring, pin: str | None) ->
 def _events(
     db: Database, season_id: int, add: list[int], remove: list[int], pin: str | None
 ) -> SeasonView:
-    from gin_scorer.services.seasons import set_season_events
+    from gin_scorer.services.season_changes import set_season_events
 
     return set_season_events(db, season_id, add, remove, pin=pin)
 
 
 def _scoring(db: Database, season_id: int, scoring: SeasonScoring, pin: str | None) -> SeasonView:
-    from gin_scorer.services.seasons import set_season_scoring
+    from gin_scorer.services.season_changes import set_season_scoring
 
     return set_season_scoring(db, season_id, scoring, pin=pin)

@@ -12,9 +12,9 @@ from enum import Enum
 
 from gin_scorer.core.cards import Card
 from gin_scorer.core.hands import Declaration, HandRecord, HandResult, Side, score_hand
-from gin_scorer.core.json_input import shown
 from gin_scorer.core.knocking import describe_knock_rule, knock_limit
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import shown
 from gin_scorer.presentation.hand_words import describe_result, side_name
 from gin_scorer.presentation.words import said_text, say, translate
 

@@ -37,8 +37,8 @@ from dataclasses import dataclass, replace
 
 from gin_scorer.core.cards import Card, CardError, parse_card
 from gin_scorer.core.hands import Declaration, HandRecord, Side
-from gin_scorer.core.json_input import shown
 from gin_scorer.core.rules import RuleSet
+from gin_scorer.core.wording import shown
 from gin_scorer.presentation.entry_counts import (
     SCORES,
     EntryPreview,

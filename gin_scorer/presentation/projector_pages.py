@@ -47,11 +47,11 @@ _TIE_COLUMNS: dict[TieBreak, tuple[str, Callable[[StandingRow], str]]] = {
     TieBreak.BUCHHOLZ: (QT_TRANSLATE_NOOP("columns", "Opp. wins"), lambda r: str(r.buchholz)),
     TieBreak.GAME_WINS: (
         QT_TRANSLATE_NOOP("columns", "Games"),
-        lambda r: f"{r.game_wins}–{r.game_losses}",
+        lambda r: f"{r.counts.game_wins}–{r.counts.game_losses}",
     ),
     TieBreak.POINT_DIFFERENTIAL: (
         QT_TRANSLATE_NOOP("columns", "Points ±"),
-        lambda r: points_text(r.point_differential, r.points_missing),
+        lambda r: points_text(r.counts.point_differential, r.counts.points_missing),
     ),
     TieBreak.HEAD_TO_HEAD: (
         QT_TRANSLATE_NOOP("columns", "Head to head"),
@@ -156,9 +156,10 @@ def _standing_row(row: StandingRow, ties: Sequence[TieBreak], decided: TieBreak 
     for tie in ties:
         text = escape(_TIE_COLUMNS[tie][1](row))
         cells.append(f"<td align=right>{f'<b>{text}</b>' if tie is decided else text}</td>")
+    won, lost = row.counts.match_wins, row.counts.match_losses
     return (
         f"<tr><td width=110>{row.place_label}</td><td>{escape(row.entrant.name)}</td>"
-        f"<td align=right>{row.match_wins}–{row.match_losses}</td>{''.join(cells)}</tr>"
+        f"<td align=right>{won}–{lost}</td>{''.join(cells)}</tr>"
     )
 
 

@@ -21,7 +21,7 @@ from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.services.dto import NameOrder
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.settings import TieBreak
-from gin_scorer.tournament.standings import SharedPlace
+from gin_scorer.tournament.standings import RecordCounts, SharedPlace
 
 SHOWN_AS_COLUMNS = frozenset({"match_wins", "game_wins", "point_differential"})
 """Tie-breaks every standings table already shows as record columns (no column of their own)."""
@@ -66,7 +66,7 @@ def missing_points_note(rows: Sequence[StandingRow]) -> str:
     """The footnote to :data:`POINTS_MISSING_MARK`, or "" when every result had its points.
 
     Counted per result, not per row (a slip touches two rows)."""
-    results = (sum(r.points_missing for r in rows) + 1) // 2
+    results = (sum(r.counts.points_missing for r in rows) + 1) // 2
     if not results:
         return ""
     if results == 1:
@@ -160,29 +160,37 @@ _RECORD_COLUMNS = (
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Place"), lambda r: r.place_label, lambda r: r.place),
     _entrant_column(NameOrder.SURNAME),
     ColumnSpec(QT_TRANSLATE_NOOP("columns", "Club"), lambda r: r.entrant.club, align_left=True),
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Played"), lambda r: str(r.played), lambda r: r.played),
     ColumnSpec(
-        QT_TRANSLATE_NOOP("columns", "Won"), lambda r: str(r.match_wins), lambda r: r.match_wins
+        QT_TRANSLATE_NOOP("columns", "Played"),
+        lambda r: str(r.counts.played),
+        lambda r: r.counts.played,
+    ),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Won"),
+        lambda r: str(r.counts.match_wins),
+        lambda r: r.counts.match_wins,
     ),
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Lost"),
-        lambda r: str(r.match_losses),
-        lambda r: r.match_losses,
+        lambda r: str(r.counts.match_losses),
+        lambda r: r.counts.match_losses,
     ),
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Games"),
-        lambda r: f"{r.game_wins}–{r.game_losses}",
-        lambda r: r.game_wins,
+        lambda r: f"{r.counts.game_wins}–{r.counts.game_losses}",
+        lambda r: r.counts.game_wins,
     ),
     ColumnSpec(
         QT_TRANSLATE_NOOP("columns", "Points ±"),
-        lambda r: points_text(r.point_differential, r.points_missing),
-        lambda r: r.point_differential,
+        lambda r: points_text(r.counts.point_differential, r.counts.points_missing),
+        lambda r: r.counts.point_differential,
         tooltip=QT_TRANSLATE_NOOP(
             "columns", "Total point differential (* leaves out results reported without points)"
         ),
     ),
-    ColumnSpec(QT_TRANSLATE_NOOP("columns", "Byes"), lambda r: str(r.byes), lambda r: r.byes),
+    ColumnSpec(
+        QT_TRANSLATE_NOOP("columns", "Byes"), lambda r: str(r.counts.byes), lambda r: r.counts.byes
+    ),
 )
 """The columns every standings table has: place, entrant, the record, byes."""
 
@@ -195,12 +203,12 @@ def standings_columns(
     any row has one."""
     columns = list(_RECORD_COLUMNS)
     columns[1] = _entrant_column(order)
-    if any(r.forfeits for r in rows):  # won or lost unplayed: not in "Played"
+    if any(r.counts.forfeits for r in rows):  # won or lost unplayed: not in "Played"
         columns.append(
             ColumnSpec(
                 QT_TRANSLATE_NOOP("columns", "Forfeits"),
-                lambda r: str(r.forfeits),
-                lambda r: r.forfeits,
+                lambda r: str(r.counts.forfeits),
+                lambda r: r.counts.forfeits,
                 tooltip=QT_TRANSLATE_NOOP(
                     "columns", "Matches won or lost by forfeit: unplayed, so not in Played"
                 ),
@@ -244,19 +252,14 @@ class StandingLine(SharedPlace):
 
     name: str
     club: str
-    played: int
-    match_wins: int
-    match_losses: int
-    game_wins: int
-    game_losses: int
-    point_differential: int
+    counts: RecordCounts  # the standings' own counts, held as they are
     tie_breaks: tuple[str, ...] = ()  # values of the extra columns, already formatted
     note: str = ""  # "withdrawn", bracket position, ...
-    points_missing: int = 0  # results without game points, left out of the differential
 
     @property
     def points_text(self) -> str:
-        return points_text(self.point_differential, self.points_missing, typographic=True)
+        c = self.counts
+        return points_text(c.point_differential, c.points_missing, typographic=True)
 
 
 @dataclass(frozen=True)
@@ -279,15 +282,9 @@ def printed_standings(rows: Sequence[StandingRow]) -> PrintedStandings:
             place_to=row.place_to,
             name=row.entrant.name,
             club=row.entrant.club,
-            played=row.played,
-            match_wins=row.match_wins,
-            match_losses=row.match_losses,
-            game_wins=row.game_wins,
-            game_losses=row.game_losses,
-            point_differential=row.point_differential,
+            counts=row.counts,
             tie_breaks=tuple(str(dict(row.tie_breaks).get(tie, "")) for tie in extra),
             note=printed_note(row),
-            points_missing=row.points_missing,
         )
         for row in rows
     )
@@ -318,14 +315,14 @@ def printed_note(row: StandingRow) -> str:
     parts = [progress_words(row.position)]
     if row.withdrawn:
         parts.append(translate("standings_table", "withdrawn"))
-    if row.byes == 1:
+    if row.counts.byes == 1:
         parts.append(translate("standings_table", "1 bye"))
-    elif row.byes:
-        parts.append(translate("standings_table", "{0} byes").format(row.byes))
-    if row.forfeits == 1:
+    elif row.counts.byes:
+        parts.append(translate("standings_table", "{0} byes").format(row.counts.byes))
+    if row.counts.forfeits == 1:
         parts.append(translate("standings_table", "1 forfeit"))
-    elif row.forfeits:
-        parts.append(translate("standings_table", "{0} forfeits").format(row.forfeits))
+    elif row.counts.forfeits:
+        parts.append(translate("standings_table", "{0} forfeits").format(row.counts.forfeits))
     return ", ".join(x for x in parts if x)
 
 
@@ -354,10 +351,11 @@ def standings_text(rows: Sequence[StandingRow]) -> list[str]:
     )
     lines = [heading + (f"  {translate('standings_table', 'bracket')}" if bracket else "")]
     for r in rows:
+        c = r.counts
         line = (
-            f"{r.place_label:>6}  {r.entrant.name[:26]:<26} {r.match_wins:>2}-{r.match_losses:<3} "
-            f"{r.game_wins:>3}-{r.game_losses:<3} "
-            f"{points_text(r.point_differential, r.points_missing):>7}"
+            f"{r.place_label:>6}  {r.entrant.name[:26]:<26} {c.match_wins:>2}-{c.match_losses:<3} "
+            f"{c.game_wins:>3}-{c.game_losses:<3} "
+            f"{points_text(c.point_differential, c.points_missing):>7}"
         )
         line += "".join(
             f"  {_tie_text(r, i):>{width}}"

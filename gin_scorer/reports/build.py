@@ -1,9 +1,10 @@
-"""The one call the CLI and the GUI's Reports menu make: ``build(kind, db, out_path, ...)``.
+"""The one call the CLI and the GUI's Reports menu make: ``build(request, db, out_path)``.
 
 Each kind is one function in :mod:`gin_scorer.reports.kinds` that asks the services for their
 frozen views, takes what a person reads from :mod:`gin_scorer.presentation`, and lays it out
 with the page header — including the database's seal, read after the data
-(:mod:`.header`). :data:`MAKERS` maps each kind to its function: adding a kind is one entry.
+(:mod:`.header`). :data:`MAKERS` maps each kind to its function, which reads the kind's own
+request (:mod:`.request`): adding a kind is a request and one entry.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gin_scorer.core.wording import said, words_of
-from gin_scorer.presentation.paper import Paper
 from gin_scorer.reports.kinds.bracket import make_bracket
 from gin_scorer.reports.kinds.club import make_player_page, make_season
 from gin_scorer.reports.kinds.handouts import make_badges, make_sign_in, make_tents
@@ -22,7 +22,7 @@ from gin_scorer.reports.kinds.player import make_player
 from gin_scorer.reports.kinds.sheets import make_pad, make_sheet
 from gin_scorer.reports.kinds.slips import make_slips
 from gin_scorer.reports.kinds.standings import make_standings
-from gin_scorer.reports.request import Maker, Options, ReportError
+from gin_scorer.reports.request import Maker, ReportError, ReportRequest
 from gin_scorer.services.database import Database, open_database
 from gin_scorer.services.errors import ServiceError, StoreError
 from gin_scorer.tournament.errors import TournamentError
@@ -49,55 +49,21 @@ CLUB_KINDS = frozenset({"season", "player-page"})
 """Kinds about the club rather than one event (the app prints them from its Club window)."""
 
 
-def build(
-    kind: str,
-    db: Database | Path | str | None,
-    out_path: Path | str,
-    *,
-    event_id: int | None = None,
-    round_number: int | None = None,
-    match_id: int | None = None,
-    entrant_id: int | None = None,
-    blank: bool = False,
-    blank_count: int = 1,
-    paper: Paper | str = Paper.A4,
-    room: str | None = None,
-    season_id: int | None = None,
-    player_id: int | None = None,
-) -> Path:
-    """Write the ``kind`` report to ``out_path`` and return its path.
+def build(request: ReportRequest, db: Database | Path | str | None, out_path: Path | str) -> Path:
+    """Write the report ``request`` asks for to ``out_path`` and return its path.
 
     ``db`` is an open database, a SQLite path or PostgreSQL URL (opened and closed here), or
-    ``None`` for blank forms. ``paper`` is a :class:`Paper` or its name ("a4" / "letter").
-    Raises :class:`ReportError` with a clear sentence for anything the person asking can fix.
+    ``None`` for blank forms. Raises :class:`ReportError` with a clear sentence for anything
+    the person asking can fix (:func:`~.request.request_for` makes a request from a kind's
+    name and flat options, refusing an unknown kind or paper).
     """
-    maker = MAKERS.get(kind)
-    if maker is None:
-        raise ReportError(
-            said("unknown report {0}; choose one of: {1}", repr(kind), ", ".join(KINDS))
-        )
-    try:
-        chosen = Paper.parse(paper or Paper.A4)
-    except ValueError as error:
-        raise ReportError(words_of(error)) from None
-    options = Options(
-        event_id,
-        round_number,
-        match_id,
-        entrant_id,
-        blank,
-        chosen,
-        blank_count,
-        room,
-        season_id,
-        player_id,
-    )
+    maker = MAKERS[request.kind]
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":
         raise ReportError(said("the output file {0} should end in .pdf", repr(str(out))))
     try:
         with _opened(db) as database:
-            return maker(database, out, options)
+            return maker(database, out, request)
     except (ServiceError, TournamentError, StoreError) as error:
         # The services' and the engine's refusals carry good sentences; the store's name a
         # busy or damaged database.

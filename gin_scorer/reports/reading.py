@@ -7,7 +7,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.presentation.words import translate
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import EventRequest, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, MatchView
 from gin_scorer.services.events import default_rules, get_event
@@ -17,14 +17,14 @@ NO_TABLE = 10**6
 """Sorts matches without a table after every numbered table."""
 
 
-def event_of(db: Database | None, options: Options) -> EventView | None:
+def event_of(db: Database | None, options: EventRequest) -> EventView | None:
     """The options' event (``None`` when none was given)."""
     if options.event_id is None:
         return None
     return get_event(need_db(db), options.event_id)
 
 
-def required_event(db: Database | None, options: Options) -> EventView:
+def required_event(db: Database | None, options: EventRequest) -> EventView:
     """The options' event, or a refusal saying the report needs one."""
     event = event_of(db, options)
     if event is None:

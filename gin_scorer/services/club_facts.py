@@ -14,7 +14,8 @@ from datetime import date
 from sqlmodel import Session, col, select
 
 from gin_scorer.services.dto import EventStatus
-from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
+from gin_scorer.services.rounds.facts import read_event
+from gin_scorer.services.rounds.model import EventFacts, MatchFacts
 from gin_scorer.services.stored_json import rules_from_json
 from gin_scorer.services.team_members import entrant_people
 from gin_scorer.store.tables import Event

@@ -49,7 +49,7 @@ def correction_refusal(session: Session, match_id: int) -> Said | None:
 
 def _started_dependants(session: Session, event: Event, fmt: Format, slot: str) -> list[str]:
     """Slots fed by ``slot`` whose match has a hand entered (or is already over)."""
-    from gin_scorer.services.rounds import event_settings
+    from gin_scorer.services.event_settings import event_settings
     from gin_scorer.tournament.elimination import build_bracket
     from gin_scorer.tournament.model import Entrant
 

@@ -22,7 +22,7 @@ from gin_scorer.services.demo_season import SeasonDemoResult
 from gin_scorer.services.dto import EventView
 from gin_scorer.services.exchange.event_export import event_document
 from gin_scorer.services.exchange.event_import import import_event_json
-from gin_scorer.services.seasons import create_season, set_season_events
+from gin_scorer.services.season_changes import create_season, set_season_events
 from gin_scorer.store.database import Database, open_database
 
 

@@ -16,7 +16,8 @@ from gin_scorer.core.wording import Said, said
 from gin_scorer.services.demo import DemoPlan, DemoProgress, demo_names, play_demo
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.seasons import SeasonView, create_season, set_season_events
+from gin_scorer.services.season_changes import create_season, set_season_events
+from gin_scorer.services.seasons import SeasonView
 from gin_scorer.store.database import Database
 from gin_scorer.tournament.season import SeasonScoring
 

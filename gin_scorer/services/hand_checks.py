@@ -331,7 +331,7 @@ def _seating_problems(
 def bracket_problems(session: Session, event: Event, where_event: Said) -> list[Said]:
     """Elimination: is every slot played by the entrants the results in force send there?
     (A result corrected after the next match was paired can leave a bracket inconsistent.)"""
-    from gin_scorer.services.rounds import read_event
+    from gin_scorer.services.rounds.facts import read_event
     from gin_scorer.tournament import engine
     from gin_scorer.tournament.elimination import PHANTOM
     from gin_scorer.tournament.errors import TournamentError

@@ -11,10 +11,9 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, select
 
-from gin_scorer.core.json_input import quote
 from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import quote, said
 from gin_scorer.services.audit_trail import record_audit, record_changed
 from gin_scorer.services.authority import Action, require
 from gin_scorer.services.confirmation_log import confirmation_in
@@ -24,10 +23,10 @@ from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.match_seats import add_third_seat
 from gin_scorer.services.result_log import reported_for
 from gin_scorer.services.rows import claim_version, fetch, fetch_for_update
-from gin_scorer.services.sheets import build_sheet
+from gin_scorer.services.sheet_reading import sheet_in
 from gin_scorer.services.stored_json import dumps, rules_from_json
 from gin_scorer.services.text_input import clean_text
-from gin_scorer.services.views import hand_log, log_entries, match_view, match_views
+from gin_scorer.services.views import match_view, match_views
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, Match, Round, utcnow
 
@@ -230,17 +229,6 @@ def list_matches(
                 key=lambda m: (m.round_number or 0, m.table_number or 0, m.id),
             )
         )
-
-
-def sheet_in(session: Session, row: Match, *, validate: bool = True) -> ScoreSheet:
-    """The score sheet of a match row, inside an open transaction."""
-    assert row.id is not None
-    rules = rules_from_json(row.rules_json, said("match {0} rules", row.id))
-    log = log_entries(hand_log(session, row.id))
-    reported, knobs = reported_for(session, row)
-    return build_sheet(
-        match_view(session, row), rules, log, validate=validate, reported=reported, knobs=knobs
-    )
 
 
 def get_score_sheet(db: Database, match_id: int) -> ScoreSheet:

@@ -16,11 +16,11 @@ from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import SeatedMatch, ledger_games
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.services.club_facts import EventRecord, read_events
-from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.players import PlayerView, get_player
 from gin_scorer.services.ratings import club_ratings
-from gin_scorer.services.rounds import MatchFacts
+from gin_scorer.services.rounds.model import MatchFacts
 from gin_scorer.services.seasons import night_of
+from gin_scorer.services.sheet_reading import sheet_in
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Player
 from gin_scorer.tournament.player_stats import PlayedMatch, PlayerStatistics, player_statistics

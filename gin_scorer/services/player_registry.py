@@ -6,7 +6,7 @@ number if one was given and they had none; else a new player. A name alone is no
 identity across clubs, so "Ann Lee" of two clubs stays two people. A near miss ("Anne Lee",
 or the same name at another club) is never linked by itself: :func:`near_players` lists it
 so that the desk can ask, and the director can merge the two later
-(:func:`gin_scorer.services.players.merge_players`).
+(:func:`gin_scorer.services.player_merge.merge_players`).
 """
 
 from __future__ import annotations

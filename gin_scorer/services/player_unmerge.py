@@ -1,7 +1,7 @@
 """A merge of two players' records taken back: the record merged away comes back with its id,
 its name and what it had, and the entries that were its own are its own again.
 
-What a merge did is in its audit entry (:func:`.players.merge_players`): both records as they
+What a merge did is in its audit entry (:func:`.player_merge.merge_players`): both records as they
 were and the entrants it re-linked. A merge is refused when the two ever met or shared an
 event, so in those entrants every mention of the kept player was the other's: the undo puts
 them back exactly. Entries made for the kept player after the merge stay theirs. The undo is
@@ -19,8 +19,9 @@ from gin_scorer.core.wording import said
 from gin_scorer.services.audit_trail import record_audit
 from gin_scorer.services.authority import DatabaseAction, require_whole_database
 from gin_scorer.services.errors import NotFound
+from gin_scorer.services.player_merge import merge_guards
 from gin_scorer.services.player_registry import searched_words
-from gin_scorer.services.players import PlayerView, merge_guards, view_of
+from gin_scorer.services.players import PlayerView, view_of
 from gin_scorer.services.rows import fetch
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import AuditEntry, Entrant, Player, TeamMember

@@ -11,11 +11,7 @@ from datetime import date
 
 from sqlmodel import Session, select
 
-from gin_scorer.core.wording import said
-from gin_scorer.services.audit_trail import record_audit
-from gin_scorer.services.authority import Action, require
 from gin_scorer.services.club_facts import EventRecord, rated_matches, read_events
-from gin_scorer.services.errors import InvalidInput
 from gin_scorer.services.rows import fetch
 from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.services.team_members import entrant_people
@@ -26,7 +22,6 @@ from gin_scorer.tournament.ratings import (
     RatingList,
     RatingScale,
     rate_matches,
-    seeded_by_rating,
 )
 
 
@@ -118,44 +113,6 @@ def ratings_csv(rows: tuple[RatingRow, ...]) -> str:
             for r in rows
         ),
     )
-
-
-def seed_by_rating(
-    db: Database, event_id: int, *, pin: str | None = None, actor: str | None = None
-) -> tuple[tuple[str, int], ...]:
-    """Seed the event's active entrants by rating (the highest rating less three times its
-    uncertainty first, so a newcomer's lucky night does not top a regular); a partnership
-    counts its first player. Returns (name, seed) in seed order."""
-    with db.transaction() as session:
-        event = fetch(session, Event, event_id)
-        require(session, Action.EDIT_ENTRANT, event, pin)
-        entrants = [
-            e
-            for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))
-            if e.status == "active"
-        ]
-        if not entrants:
-            raise InvalidInput(said("event {0} has no active entrant to seed", repr(event.name)))
-        ratings = club_ratings(session)
-        by_player = {e.player_id: e for e in entrants if e.player_id is not None}
-        order = seeded_by_rating(list(by_player), ratings)
-        seeded = [by_player[p] for p in order] + [e for e in entrants if e.player_id is None]
-        for entrant in entrants:
-            entrant.seed = None  # seeds are unique: clear them before handing them out
-            session.add(entrant)
-        session.flush()
-        for seed, entrant in enumerate(seeded, start=1):
-            entrant.seed = seed
-            session.add(entrant)
-        record_audit(
-            session,
-            db,
-            actor=actor,
-            action="entrant.seed_by_rating",
-            subject=f"event:{event_id}",
-            payload={"seeds": [[e.id, e.seed] for e in seeded]},
-        )
-        return tuple((e.name, e.seed or 0) for e in seeded)
 
 
 def entrant_ratings(db: Database, event_id: int) -> dict[int, tuple[Rating, ...]]:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, replace
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.rounds import EventFacts, MatchFacts, read_event
+from gin_scorer.services.rounds.facts import read_event
+from gin_scorer.services.rounds.model import EventFacts, MatchFacts
 from gin_scorer.store.database import Database
 from gin_scorer.tournament import elimination, engine
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.model import Format
 from gin_scorer.tournament.settings import TieBreak
-from gin_scorer.tournament.standings import SharedPlace
+from gin_scorer.tournament.standings import RecordCounts, SharedPlace
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +27,11 @@ class StandingRow(SharedPlace):
     """One line of the standings. ``place_to > place`` means the place is shared."""
 
     entrant: EntrantView
-    played: int
-    match_wins: int
-    match_losses: int
-    game_wins: int
-    game_losses: int
-    point_differential: int
-    byes: int
+    counts: RecordCounts  # the tournament's own counts, held as they are
     buchholz: int
     # The event's tie-breaks with this entrant's value for each, in order.
     tie_breaks: tuple[tuple[TieBreak, int], ...] = ()
     position: elimination.Progress | None = None  # elimination: how far in the bracket
-    forfeits: int = 0  # matches won or lost by forfeit (not in ``played``)
-    points_missing: int = 0  # results without game points: not in ``point_differential``
 
     @property
     def withdrawn(self) -> bool:
@@ -69,18 +62,10 @@ def standing_rows(facts: EventFacts, after_round: int | None) -> tuple[StandingR
                 place=s.place,
                 place_to=s.place_to,
                 entrant=facts.views[s.entrant.id],
-                played=r.played,
-                match_wins=r.match_wins,
-                match_losses=r.match_losses,
-                game_wins=r.game_wins,
-                game_losses=r.game_losses,
-                point_differential=r.point_differential,
-                byes=r.byes,
+                counts=r.counts,
                 buchholz=r.buchholz,
                 tie_breaks=tuple(zip(ties, s.tie_break_values, strict=False)),
                 position=s.position,
-                forfeits=r.forfeits,
-                points_missing=r.points_missing,
             )
         )
     return tuple(out)

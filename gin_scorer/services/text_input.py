@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from gin_scorer.core.json_input import shown
 from gin_scorer.core.text_checks import first_control
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import said, shown
 from gin_scorer.services.errors import InvalidInput
 
 

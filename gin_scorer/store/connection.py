@@ -254,8 +254,8 @@ def _checked_location(text: str) -> str:
     """``text`` if it can name a database at all; a :class:`StoreError` saying why not (a NUL
     or another control character, nothing at all, a URL with no scheme or that cannot be
     read) instead of the driver's own exception."""
-    from gin_scorer.core.json_input import quote
     from gin_scorer.core.text_checks import first_control
+    from gin_scorer.core.wording import quote
 
     if not text.strip():
         raise StoreError(

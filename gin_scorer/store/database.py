@@ -179,7 +179,7 @@ def _checked_file(path: Path) -> bool:
     """Whether the SQLite file ``path`` already holds a database, after the checks that leave a
     refused file exactly as it came (damage, permissions, a foreign database); a new file's
     folder is created."""
-    from gin_scorer.core.json_input import quote
+    from gin_scorer.core.wording import quote
 
     try:
         if path.is_dir():

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from gin_scorer.core.json_input import shown
-from gin_scorer.core.wording import Said, said
+from gin_scorer.core.wording import Said, said, shown
 from gin_scorer.tournament.errors import TournamentError, member_of
 from gin_scorer.tournament.results import ResultKind
 

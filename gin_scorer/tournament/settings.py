@@ -20,8 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from gin_scorer.core.json_input import shown
-from gin_scorer.core.wording import said
+from gin_scorer.core.wording import said, shown
 from gin_scorer.tournament.errors import TournamentError, member_of
 from gin_scorer.tournament.model import ByeValue, Format
 from gin_scorer.tournament.results import ResultRules, TimeCalledWinner

@@ -27,21 +27,34 @@ from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    """What an entrant has done so far (byes included as the event values them)."""
+class RecordCounts:
+    """An entrant's counts so far: the one definition that the tournament's :class:`Record`,
+    the services' standing rows and the printed lines all hold, never copied field by field.
 
-    entrant: Entrant
-    played: int
-    match_wins: int
-    match_losses: int
-    game_wins: int
-    game_losses: int
-    point_differential: int
-    byes: int
-    opponents: tuple[int, ...]
-    buchholz: int
+    >>> RecordCounts(played=3, match_wins=2, match_losses=1).match_wins
+    2
+    """
+
+    played: int = 0
+    match_wins: int = 0
+    match_losses: int = 0
+    game_wins: int = 0
+    game_losses: int = 0
+    point_differential: int = 0
+    byes: int = 0
     forfeits: int = 0  # matches won or lost without play (not in ``played``)
     points_missing: int = 0  # results without game points: not in ``point_differential``
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What an entrant has done so far (byes included as the event values them): the counts,
+    and whom they met with what those opponents won (Buchholz)."""
+
+    entrant: Entrant
+    counts: RecordCounts
+    opponents: tuple[int, ...]
+    buchholz: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +121,19 @@ def entrant_records(
         opps = tuple(t.opponents)
         records[eid] = Record(
             entrant=entrant,
-            played=t.played,
-            match_wins=t.wins,
-            match_losses=t.losses,
-            game_wins=t.game_wins,
-            game_losses=t.game_losses,
-            point_differential=t.differential,
-            byes=t.byes,
+            counts=RecordCounts(
+                played=t.played,
+                match_wins=t.wins,
+                match_losses=t.losses,
+                game_wins=t.game_wins,
+                game_losses=t.game_losses,
+                point_differential=t.differential,
+                byes=t.byes,
+                forfeits=t.forfeits,
+                points_missing=t.points_missing,
+            ),
             opponents=opps,
             buchholz=sum(tally[x].wins - tally[x].unplayed_wins for x in opps),
-            forfeits=t.forfeits,
-            points_missing=t.points_missing,
         )
     return records
 
@@ -215,11 +230,11 @@ def _tie_keys(
 
 def _plain_key(tie: TieBreak, r: Record) -> int:
     if tie is TieBreak.MATCH_WINS:
-        return r.match_wins
+        return r.counts.match_wins
     if tie is TieBreak.GAME_WINS:
-        return r.game_wins
+        return r.counts.game_wins
     if tie is TieBreak.POINT_DIFFERENTIAL:
-        return r.point_differential
+        return r.counts.point_differential
     if tie is TieBreak.BUCHHOLZ:
         return r.buchholz
     # SEED: a better (smaller) seed ranks higher; unseeded entrants last, all equal.

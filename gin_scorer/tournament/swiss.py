@@ -73,7 +73,7 @@ def swiss_ranking(
     if outcomes:
         rows = compute_standings(entrants, outcomes, tie_breaks)
         rank = {row.entrant.id: i for i, row in enumerate(rows)}
-        score = {row.entrant.id: row.record.match_wins for row in rows}
+        score = {row.entrant.id: row.record.counts.match_wins for row in rows}
     else:
         seeded = sorted(entrants, key=lambda e: e.seed_key)
         rank = {e.id: i for i, e in enumerate(seeded)}

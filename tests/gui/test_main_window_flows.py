@@ -199,7 +199,7 @@ def test_event_views_show_standings_pairings_and_missing_results(  # type: ignor
     first = standings.model.index(0, 0)  # type: ignore[attr-defined]
     assert standings.model.data(first).startswith("1")  # type: ignore[attr-defined]
     standings.table.sortByColumn(7, Qt.SortOrder.DescendingOrder)  # type: ignore[attr-defined]
-    diffs = [row.point_differential for row in standings.model.rows()]  # type: ignore[attr-defined]
+    diffs = [row.counts.point_differential for row in standings.model.rows()]  # type: ignore[attr-defined]
     assert diffs == sorted(diffs, reverse=True)
     standings.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # type: ignore[attr-defined]
     names = [row.entrant.name for row in standings.model.rows()]  # type: ignore[attr-defined]

@@ -56,7 +56,7 @@ def test_the_pairings_tab_shows_ratings_as_the_event_began(qtbot, club) -> None:
 
 def test_printed_pairings_and_round_show_carry_the_ratings(club, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.cli import main
-    from gin_scorer.reports import build
+    from gin_scorer.reports import build, request_for
     from tests.reports.test_sheet_history_pdf import text_of
 
     db, nights = club
@@ -64,7 +64,9 @@ def test_printed_pairings_and_round_show_carry_the_ratings(club, tmp_path: Path,
     line = pairings(db, nights[-1], 1)[0]
     assert line.b is not None
     expected = f"{line.a.name} ({entrant_rating_text(ratings[line.a.id])})"
-    text = text_of(build("pairings", db, tmp_path / "pairings.pdf", event_id=nights[-1]))
+    text = text_of(
+        build(request_for("pairings", event_id=nights[-1]), db, tmp_path / "pairings.pdf")
+    )
     assert expected in text and "Ratings as the event began" in text
     main(["--db", db.url, "round", "show", "--event", str(nights[-1]), "--round", "1"])
     shown = capsys.readouterr().out

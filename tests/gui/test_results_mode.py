@@ -127,7 +127,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     assert with_totals.margin == 390 - 401 + 410 + 315
     assert sum(1 for k in kinds.values() if k is ResultKind.SLIP) == 18
     rows = standings.standings(window.state.db, event_id)
-    assert sum(r.match_wins for r in rows) == 20
+    assert sum(r.counts.match_wins for r in rows) == 20
     assert rounds.round_status(window.state.db, event_id, 1).complete
 
 

@@ -14,6 +14,7 @@ from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.reports.build import build
+from gin_scorer.reports.request import request_for
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.hands import record_hand
@@ -52,7 +53,7 @@ def test_an_undercut_names_its_scorer_on_every_sheet(tmp_path: Path) -> None:
         (line,) = [ln for ln in terminal if ln.startswith("  1 ")]
         assert "undercut" in line and f"B +{points}" in line
 
-        pdf = build("sheet", db, tmp_path / "sheet.pdf", match_id=match.id)
+        pdf = build(request_for("sheet", match_id=match.id), db, tmp_path / "sheet.pdf")
         text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
         assert f"{points} U" in text  # the mark goes after the scorer's points
 

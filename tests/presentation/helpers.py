@@ -3,6 +3,7 @@ rows as the service would give them. No database: presentation is pure."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from gin_scorer.core.hands import Declaration, HandRecord, Problem, Severity, Side, score_hand
@@ -12,6 +13,7 @@ from gin_scorer.core.wording import said
 from gin_scorer.services.dto import EntrantStatus, EntrantView, HandRow
 from gin_scorer.services.standings import StandingRow
 from gin_scorer.tournament.settings import TieBreak
+from gin_scorer.tournament.standings import RecordCounts
 
 KNOCK_A = HandRecord(Declaration.KNOCK, Side.A, ((Side.A, 7), (Side.B, 15)))
 GIN_B = HandRecord(Declaration.GIN, Side.B, ((Side.B, 0), (Side.A, 22)))
@@ -54,18 +56,24 @@ def entrant(entrant_id: int, name: str, *, withdrawn: bool = False) -> EntrantVi
 
 
 def standing(place: int, place_to: int, name: str, **extra: object) -> StandingRow:
-    """A standings row with a record and the tie-breaks match wins, Buchholz, seed."""
+    """A standings row with a record and the tie-breaks match wins, Buchholz, seed (a count
+    given in ``extra``, ``byes=2``, replaces that count)."""
+    counted = {key: extra.pop(key) for key in list(extra) if key in RecordCounts.__match_args__}
     fields: dict[str, object] = {
         "place": place,
         "place_to": place_to,
         "entrant": entrant(place, name, withdrawn=bool(extra.pop("withdrawn", False))),
-        "played": 3,
-        "match_wins": 2,
-        "match_losses": 1,
-        "game_wins": 7,
-        "game_losses": 4,
-        "point_differential": 125,
-        "byes": 0,
+        "counts": replace(
+            RecordCounts(
+                played=3,
+                match_wins=2,
+                match_losses=1,
+                game_wins=7,
+                game_losses=4,
+                point_differential=125,
+            ),
+            **counted,  # type: ignore[arg-type]
+        ),
         "buchholz": 5,
         "tie_breaks": (
             (TieBreak.MATCH_WINS, 2),

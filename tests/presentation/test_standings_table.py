@@ -11,6 +11,7 @@ from gin_scorer.presentation.standings_table import (
     standings_text,
 )
 from gin_scorer.tournament.elimination import BracketOutcome, Progress
+from gin_scorer.tournament.standings import RecordCounts
 from tests.presentation.helpers import standing
 
 OUT_IN_SEMI = Progress(2, BracketOutcome.OUT, slot="W2-1", slot_stage="Semi-final")
@@ -22,8 +23,8 @@ ROWS = [
 
 def test_place_labels_and_signs() -> None:
     # The printed line, the app's row and the tournament's row share one SharedPlace.
-    assert StandingLine(1, 1, "x", "", 0, 0, 0, 0, 0, 0).place_label == "1"
-    assert StandingLine(2, 3, "x", "", 0, 0, 0, 0, 0, 0).place_label == "2="
+    assert StandingLine(1, 1, "x", "", RecordCounts(0, 0, 0, 0, 0, 0)).place_label == "1"
+    assert StandingLine(2, 3, "x", "", RecordCounts(0, 0, 0, 0, 0, 0)).place_label == "2="
     assert [r.place_label for r in ROWS] == ["1", "2="]
     assert [signed(5), signed(0), signed(-5)] == ["+5", "0", "-5"]
     assert signed(-5, typographic=True) == "−5"

@@ -86,11 +86,11 @@ def _standing(path: Path, records: list[HandRecord], *, slip: bool) -> list[tupl
         return [
             (
                 r.entrant.name,
-                r.match_wins,
-                r.game_wins,
-                r.game_losses,
-                r.point_differential,
-                r.points_missing,
+                r.counts.match_wins,
+                r.counts.game_wins,
+                r.counts.game_losses,
+                r.counts.point_differential,
+                r.counts.points_missing,
             )
             for r in rows
         ]

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from gin_scorer.reports import ReportError, build
+from gin_scorer.reports import ReportError, build, request_for
 from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
 from gin_scorer.services.player_record import player_record
 from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.seasons import season_standing, set_season_scoring
+from gin_scorer.services.season_changes import set_season_scoring
+from gin_scorer.services.seasons import season_standing
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.tournament.season import SeasonScoring
 
@@ -41,7 +42,7 @@ def test_the_season_table_prints_every_member_and_night(
     db, season_id = club
     set_season_scoring(db, season_id, SeasonScoring(best_nights=3, min_nights=3))
     standing = season_standing(db, season_id)
-    text = _text(build("season", db, tmp_path / "season.pdf", season_id=season_id))
+    text = _text(build(request_for("season", season_id=season_id), db, tmp_path / "season.pdf"))
     assert "Season table" in text and standing.season.name in text
     assert "N1" in text and "N4" in text and "Points" in text
     for name in standing.names.values():
@@ -57,7 +58,9 @@ def test_a_players_page_prints_the_record_and_both_plots(
     db, _ = club
     top = rating_rows(db)[0]
     record = player_record(db, top.player_id)
-    text = _text(build("player-page", db, tmp_path / "player.pdf", player_id=top.player_id))
+    text = _text(
+        build(request_for("player-page", player_id=top.player_id), db, tmp_path / "player.pdf")
+    )
     assert f"Rating: {top.rating} ± {top.uncertainty} after {top.matches} rated matches" in text
     assert "Rating after each rated match" in text and "Matches won (green)" in text
     assert "Average deadwood when knocking" in text and "Longest winning streak" in text
@@ -71,8 +74,8 @@ def test_a_players_page_prints_the_record_and_both_plots(
 def test_the_club_reports_name_what_is_missing(club: tuple[Database, int], tmp_path: Path) -> None:
     db, _ = club
     with pytest.raises(ReportError, match="give --season ID"):
-        build("season", db, tmp_path / "x.pdf")
+        build(request_for("season"), db, tmp_path / "x.pdf")
     with pytest.raises(ReportError, match="there is no season 99"):
-        build("season", db, tmp_path / "x.pdf", season_id=99)
+        build(request_for("season", season_id=99), db, tmp_path / "x.pdf")
     with pytest.raises(ReportError, match="there is no player 999"):
-        build("player-page", db, tmp_path / "x.pdf", player_id=999)
+        build(request_for("player-page", player_id=999), db, tmp_path / "x.pdf")

@@ -12,7 +12,7 @@ import pytest
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.presentation.standings_table import StandingLine
-from gin_scorer.reports import ReportError, build
+from gin_scorer.reports import ReportError, build, request_for
 from gin_scorer.reports.bracket import render_bracket
 from gin_scorer.reports.pairings import PairingLine, by_name, by_table, render_pairings
 from gin_scorer.reports.result_slips import Slip, render_result_slips
@@ -20,6 +20,7 @@ from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.services.matches import get_score_sheet
 from gin_scorer.services.seal import current_seal
+from gin_scorer.tournament.standings import RecordCounts
 from tests.reports.conftest import Sample, needs_pdftoppm, page_images
 
 RED = re.compile(rb"\.752941 0 \.101961 rg")  # the red the suits print in
@@ -51,14 +52,14 @@ def header(title: str = "Test") -> PageHeader:
 
 
 def test_fonts_are_dejavu_and_embedded_never_helvetica(tmp_path: Path) -> None:
-    out = build("sheet", None, tmp_path / "blank.pdf", blank=True)
+    out = build(request_for("sheet", blank=True), None, tmp_path / "blank.pdf")
     fonts = fonts_of(out)
     assert fonts, "no fonts found"
     assert all("DejaVuSans" in f and "not embedded" not in f for f in fonts), fonts
 
 
 def test_blank_gra_sheet_has_five_game_blocks_and_signatures(tmp_path: Path) -> None:
-    out = build("sheet", None, tmp_path / "blank.pdf", blank=True, paper="letter")
+    out = build(request_for("sheet", blank=True, paper="letter"), None, tmp_path / "blank.pdf")
     pages = text_of(out)
     assert len(pages) == 1
     text = pages[0]
@@ -72,14 +73,14 @@ def test_blank_gra_sheet_has_five_game_blocks_and_signatures(tmp_path: Path) -> 
 
 
 def test_blank_copies_give_that_many_pages(tmp_path: Path) -> None:
-    out = build("sheet", None, tmp_path / "three.pdf", blank=True, blank_count=3)
+    out = build(request_for("sheet", blank=True, blank_count=3), None, tmp_path / "three.pdf")
     pages = text_of(out)
     assert len(pages) == 3
     assert "Page 3 of 3" in pages[2]
 
 
 def test_filled_sheet_prints_names_and_the_ledgers_totals(sample: Sample, tmp_path: Path) -> None:
-    out = build("sheet", sample.db, tmp_path / "sheet.pdf", match_id=sample.match_id)
+    out = build(request_for("sheet", match_id=sample.match_id), sample.db, tmp_path / "sheet.pdf")
     sheet = get_score_sheet(sample.db, sample.match_id)
     text = "\n".join(text_of(out))
     assert "Alice Zhang" in text and "Bob Øster" in text
@@ -94,14 +95,18 @@ def test_filled_sheet_prints_names_and_the_ledgers_totals(sample: Sample, tmp_pa
 
 
 def test_red_suits_print_red(sample: Sample, tmp_path: Path) -> None:
-    out = build("pad", sample.db, tmp_path / "pad.pdf", match_id=sample.hollywood_match_id)
+    out = build(
+        request_for("pad", match_id=sample.hollywood_match_id), sample.db, tmp_path / "pad.pdf"
+    )
     page = pypdf.PdfReader(out).pages[0]
     assert "Dora ♥ Diaz" in page.extract_text()
     assert RED.search(page.get_contents().get_data())
 
 
 def test_hollywood_pad_filled_from_the_ledger(sample: Sample, tmp_path: Path) -> None:
-    out = build("pad", sample.db, tmp_path / "pad.pdf", match_id=sample.hollywood_match_id)
+    out = build(
+        request_for("pad", match_id=sample.hollywood_match_id), sample.db, tmp_path / "pad.pdf"
+    )
     sheet = get_score_sheet(sample.db, sample.hollywood_match_id)
     text = "\n".join(text_of(out))
     assert "Game 3 (100)" in text
@@ -116,9 +121,9 @@ def test_hollywood_pad_filled_from_the_ledger(sample: Sample, tmp_path: Path) ->
 
 
 def test_blank_pad_and_slips(tmp_path: Path) -> None:
-    pad = build("pad", None, tmp_path / "pad.pdf", blank=True)
+    pad = build(request_for("pad", blank=True), None, tmp_path / "pad.pdf")
     assert "Hollywood" in text_of(pad)[0]
-    slips = build("slips", None, tmp_path / "slips.pdf", blank=True, blank_count=2)
+    slips = build(request_for("slips", blank=True, blank_count=2), None, tmp_path / "slips.pdf")
     pages = text_of(slips)
     assert len(pages) == 2
     # A line per game of a best of five for each game's finals: three slips a page.
@@ -151,12 +156,14 @@ def test_standings_for_500_entrants_repeat_headers_and_share_places(tmp_path: Pa
             place_to=4 if i in (3, 4) else i,
             name=f"Entrant {i:03d}",
             club=f"Club {i % 9}",
-            played=6,
-            match_wins=6 - i % 7,
-            match_losses=i % 7,
-            game_wins=18,
-            game_losses=7,
-            point_differential=900 - 3 * i,
+            counts=RecordCounts(
+                played=6,
+                match_wins=6 - i % 7,
+                match_losses=i % 7,
+                game_wins=18,
+                game_losses=7,
+                point_differential=900 - 3 * i,
+            ),
             tie_breaks=(str(40 - i % 13),),
         )
         for i in range(1, 501)
@@ -209,7 +216,9 @@ def test_bracket_single_and_double(tmp_path: Path) -> None:
 
 
 def test_player_sheet(sample: Sample, tmp_path: Path) -> None:
-    out = build("player", sample.db, tmp_path / "player.pdf", entrant_id=sample.alice_id)
+    out = build(
+        request_for("player", entrant_id=sample.alice_id), sample.db, tmp_path / "player.pdf"
+    )
     text = "\n".join(text_of(out))
     sheet = get_score_sheet(sample.db, sample.match_id)
     won = sum(1 for row in sheet.hands if row.result.winner is Side.A)
@@ -232,28 +241,36 @@ def test_clear_errors(
     sample: Sample, tmp_path: Path, kind: str, options: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ReportError, match=message):
-        build(kind, sample.db, tmp_path / "x.pdf", **options)
+        build(request_for(kind, **options), sample.db, tmp_path / "x.pdf")
 
 
 def test_paper_and_suffix_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ReportError, match="a4, letter"):
-        build("sheet", None, tmp_path / "x.pdf", blank=True, paper="A3")
+        build(request_for("sheet", blank=True, paper="A3"), None, tmp_path / "x.pdf")
     with pytest.raises(ReportError, match=r"\.pdf"):
-        build("sheet", None, tmp_path / "x.txt", blank=True)
+        build(request_for("sheet", blank=True), None, tmp_path / "x.txt")
 
 
 @needs_pdftoppm
 def test_every_page_renders(sample: Sample, tmp_path: Path) -> None:
     made = [
-        build("sheet", None, tmp_path / "blank.pdf", blank=True),
-        build("pad", None, tmp_path / "pad.pdf", blank=True),
-        build("slips", None, tmp_path / "slips.pdf", blank=True),
-        build("sheet", sample.db, tmp_path / "sheet.pdf", match_id=sample.match_id),
-        build("pad", sample.db, tmp_path / "hpad.pdf", match_id=sample.hollywood_match_id),
-        build("player", sample.db, tmp_path / "player.pdf", entrant_id=sample.alice_id),
-        build("standings", sample.db, tmp_path / "st.pdf", event_id=sample.swiss_event_id),
-        build("pairings", sample.db, tmp_path / "pa.pdf", event_id=sample.swiss_event_id),
-        build("slips", sample.db, tmp_path / "sl.pdf", event_id=sample.swiss_event_id),
+        build(request_for("sheet", blank=True), None, tmp_path / "blank.pdf"),
+        build(request_for("pad", blank=True), None, tmp_path / "pad.pdf"),
+        build(request_for("slips", blank=True), None, tmp_path / "slips.pdf"),
+        build(request_for("sheet", match_id=sample.match_id), sample.db, tmp_path / "sheet.pdf"),
+        build(
+            request_for("pad", match_id=sample.hollywood_match_id), sample.db, tmp_path / "hpad.pdf"
+        ),
+        build(
+            request_for("player", entrant_id=sample.alice_id), sample.db, tmp_path / "player.pdf"
+        ),
+        build(
+            request_for("standings", event_id=sample.swiss_event_id), sample.db, tmp_path / "st.pdf"
+        ),
+        build(
+            request_for("pairings", event_id=sample.swiss_event_id), sample.db, tmp_path / "pa.pdf"
+        ),
+        build(request_for("slips", event_id=sample.swiss_event_id), sample.db, tmp_path / "sl.pdf"),
     ]
     for pdf in made:
         images = page_images(pdf, tmp_path)
@@ -266,21 +283,27 @@ def test_round_pairings_slips_and_sheets(sample: Sample, tmp_path: Path) -> None
 
     event = sample.swiss_event_id
     round_2 = get_round(sample.db, event, 2)
-    out = build("pairings", sample.db, tmp_path / "p.pdf", event_id=event)
+    out = build(request_for("pairings", event_id=event), sample.db, tmp_path / "p.pdf")
     text = "\n".join(text_of(out))
     assert "Round 2" in text
     for p in round_2.pairings:
         assert p.a.name in text
     assert "— bye —" in text  # seven entrants: one bye
 
-    slips = build("slips", sample.db, tmp_path / "s.pdf", event_id=event, round_number=1)
+    slips = build(
+        request_for("slips", event_id=event, round_number=1), sample.db, tmp_path / "s.pdf"
+    )
     tables = [p for p in get_round(sample.db, event, 1).pairings if p.b is not None]
     assert "\n".join(text_of(slips)).count("Signature, player A") == len(tables)
 
-    sheets = build("sheet", sample.db, tmp_path / "sh.pdf", event_id=event, round_number=2)
+    sheets = build(
+        request_for("sheet", event_id=event, round_number=2), sample.db, tmp_path / "sh.pdf"
+    )
     assert len(text_of(sheets)) == len([p for p in round_2.pairings if p.b is not None])
     blank = build(
-        "sheet", sample.db, tmp_path / "b.pdf", event_id=event, round_number=2, blank=True
+        request_for("sheet", event_id=event, round_number=2, blank=True),
+        sample.db,
+        tmp_path / "b.pdf",
     )
     assert round_2.pairings[0].a.name in text_of(blank)[0]
 
@@ -288,30 +311,32 @@ def test_round_pairings_slips_and_sheets(sample: Sample, tmp_path: Path) -> None
 def test_no_such_round_is_a_clear_error(sample: Sample, tmp_path: Path) -> None:
     with pytest.raises(ReportError, match="no round 9; rounds paired: 1, 2"):
         build(
-            "pairings",
+            request_for("pairings", event_id=sample.swiss_event_id, round_number=9),
             sample.db,
             tmp_path / "p.pdf",
-            event_id=sample.swiss_event_id,
-            round_number=9,
         )
     with pytest.raises(ReportError, match="no round paired yet"):
-        build("slips", sample.db, tmp_path / "p.pdf", event_id=sample.event_id)
+        build(request_for("slips", event_id=sample.event_id), sample.db, tmp_path / "p.pdf")
 
 
 def test_standings_from_the_service(sample: Sample, tmp_path: Path) -> None:
     from gin_scorer.services.standings import standings
 
     rows = standings(sample.db, sample.swiss_event_id)
-    out = build("standings", sample.db, tmp_path / "st.pdf", event_id=sample.swiss_event_id)
+    out = build(
+        request_for("standings", event_id=sample.swiss_event_id), sample.db, tmp_path / "st.pdf"
+    )
     text = "\n".join(text_of(out))
     assert "During round 2" in text
     assert "Ties broken by: match wins" in text
     for row in rows:
         assert row.entrant.name in text
     top = rows[0]
-    assert f"{top.match_wins}–{top.match_losses}" in text
+    assert f"{top.counts.match_wins}–{top.counts.match_losses}" in text
     after_1 = build(
-        "standings", sample.db, tmp_path / "st1.pdf", event_id=sample.swiss_event_id, round_number=1
+        request_for("standings", event_id=sample.swiss_event_id, round_number=1),
+        sample.db,
+        tmp_path / "st1.pdf",
     )
     assert "After round 1" in text_of(after_1)[0]
 
@@ -327,13 +352,13 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
     event = create_event(db, name="KO Cup", format="double-elim")
     for i in range(1, 7):
         add_entrant(db, event.id, f"Knight {i}", seed=i)
-    blank = build("bracket", db, tmp_path / "blank.pdf", event_id=event.id, blank=True)
+    blank = build(request_for("bracket", event_id=event.id, blank=True), db, tmp_path / "blank.pdf")
     assert "(1) Knight 1" in text_of(blank)[0] and "Grand final" in text_of(blank)[0]
     first = start_round(db, event.id)
     for n, pairing in enumerate(first.pairings):
         if pairing.b is not None:
             play(db, pairing.match_id, None, seed=300 + n)
-    out = build("bracket", db, tmp_path / "b.pdf", event_id=event.id)
+    out = build(request_for("bracket", event_id=event.id), db, tmp_path / "b.pdf")
     text = text_of(out)
     assert len(text) == 1
     view = bracket(db, event.id)
@@ -343,7 +368,7 @@ def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> N
         assert slot.a is not None and slot.b is not None
         assert slot.a.name in text[0] and slot.b.name in text[0]
     with pytest.raises(ReportError, match="no bracket"):
-        build("bracket", db, tmp_path / "x.pdf", event_id=sample.swiss_event_id)
+        build(request_for("bracket", event_id=sample.swiss_event_id), db, tmp_path / "x.pdf")
 
 
 def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
@@ -377,7 +402,9 @@ def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path
         assert found, text_of(pdf)[0]
         return found.group(1)
 
-    before = seal_on(build("sheet", sample.db, tmp_path / "a.pdf", match_id=sample.open_match_id))
+    before = seal_on(
+        build(request_for("sheet", match_id=sample.open_match_id), sample.db, tmp_path / "a.pdf")
+    )
     assert before == current_seal(sample.db)
     sheet = get_score_sheet(sample.db, sample.open_match_id)
     record_hand(
@@ -387,7 +414,9 @@ def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path
         sheet.version,
         entered_by="test",
     )
-    after = seal_on(build("sheet", sample.db, tmp_path / "b.pdf", match_id=sample.open_match_id))
+    after = seal_on(
+        build(request_for("sheet", match_id=sample.open_match_id), sample.db, tmp_path / "b.pdf")
+    )
     assert after != before and after == current_seal(sample.db)
 
 
@@ -404,7 +433,7 @@ def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> 
     b = add_entrant(db, event.id, "Ned")
     match = create_match(db, event.id, a.id, b.id)
     play(db, match.id, 25, seed=9)
-    out = build("sheet", db, tmp_path / "mm.pdf", match_id=match.id)
+    out = build(request_for("sheet", match_id=match.id), db, tmp_path / "mm.pdf")
     text = "\n".join(text_of(out))
     ledger = get_score_sheet(db, match.id).ledger
     assert "Match 1" in text and "Credited" in text and "Matches won" in text
@@ -415,7 +444,9 @@ def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> 
 
 def test_build_accepts_a_database_path(sample: Sample, tmp_path: Path) -> None:
     assert sample.db.path is not None
-    out = build("player", str(sample.db.path), tmp_path / "p.pdf", entrant_id=sample.alice_id)
+    out = build(
+        request_for("player", entrant_id=sample.alice_id), str(sample.db.path), tmp_path / "p.pdf"
+    )
     assert "Alice Zhang" in text_of(out)[0]
 
 

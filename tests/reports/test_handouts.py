@@ -7,7 +7,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from gin_scorer.reports import ReportError, build
+from gin_scorer.reports import ReportError, build, request_for
 from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrants import add_entrants, check_in, withdraw_entrant
@@ -42,7 +42,7 @@ def test_a_tent_card_for_every_table_of_the_round(event, tmp_path: Path) -> None
     db, made, _people = event
     start_round(db, made.id)
     tables = [p for p in get_round(db, made.id, 1).pairings if p.table is not None]
-    pages = pages_of(build("tents", db, tmp_path / "tents.pdf", event_id=made.id))
+    pages = pages_of(build(request_for("tents", event_id=made.id), db, tmp_path / "tents.pdf"))
     assert len(pages) == len(tables) == 2  # five entrants: two tables and a bye, no card
     for page, pairing in zip(pages, sorted(tables, key=lambda p: p.table or 0), strict=True):
         assert f"Table {pairing.table}" in page
@@ -53,14 +53,16 @@ def test_a_tent_card_for_every_table_of_the_round(event, tmp_path: Path) -> None
 def test_no_tents_before_a_round_is_paired(event, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db, made, _people = event
     with pytest.raises(ReportError, match="no round paired yet"):
-        build("tents", db, tmp_path / "tents.pdf", event_id=made.id)
+        build(request_for("tents", event_id=made.id), db, tmp_path / "tents.pdf")
 
 
 def test_the_sign_in_sheet_lists_everyone_a_to_z_with_a_box(event, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db, made, people = event
     check_in(db, people[1].id, True)
     withdraw_entrant(db, people[3].id)
-    text = "\n".join(pages_of(build("signin", db, tmp_path / "in.pdf", event_id=made.id)))
+    text = "\n".join(
+        pages_of(build(request_for("signin", event_id=made.id), db, tmp_path / "in.pdf"))
+    )
     names = ["Ann Adler", "bob Brandt", "Cy Costa", "Dee Duarte", "Pat <Jr>"]
     positions = [text.index(name) for name in names]
     assert positions == sorted(positions)  # A to Z, whatever the case
@@ -73,7 +75,9 @@ def test_the_sign_in_sheet_lists_everyone_a_to_z_with_a_box(event, tmp_path: Pat
 def test_badges_name_everyone_still_in_the_event(event, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db, made, people = event
     withdraw_entrant(db, people[3].id)
-    text = "\n".join(pages_of(build("badges", db, tmp_path / "badges.pdf", event_id=made.id)))
+    text = "\n".join(
+        pages_of(build(request_for("badges", event_id=made.id), db, tmp_path / "badges.pdf"))
+    )
     for name in ("Ann Adler", "bob Brandt", "Dee Duarte", "Pat <Jr>", "Lee & Co", "Riverside"):
         assert name in text
     assert "Cy Costa" not in text  # withdrawn: no badge
@@ -89,7 +93,7 @@ def test_tents_carry_each_tables_code_for_the_room(event, tmp_path: Path) -> Non
     db, made, _people = event
     start_round(db, made.id)
     room = "http://10.0.0.5:8080"
-    pdf = build("tents", db, tmp_path / "tents.pdf", event_id=made.id, room=room)
+    pdf = build(request_for("tents", event_id=made.id, room=room), db, tmp_path / "tents.pdf")
     pages = pages_of(pdf)
     assert all("scan: enter your hands" in page for page in pages)
     if shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None:

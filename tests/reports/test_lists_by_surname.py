@@ -8,6 +8,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from gin_scorer.reports.build import build
+from gin_scorer.reports.request import request_for
 from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import NameOrder
 from gin_scorer.services.name_order import set_name_order
@@ -31,7 +32,7 @@ def test_the_pairings_and_the_sign_in_sheet_list_by_surname(tmp_path: Path) -> N
         event_id = paired_field(db)
 
         def printed(kind: str) -> str:
-            out = build(kind, db, tmp_path / f"{kind}.pdf", event_id=event_id)
+            out = build(request_for(kind, event_id=event_id), db, tmp_path / f"{kind}.pdf")
             pages = PdfReader(out).pages
             return "\n".join(page.extract_text() for page in pages[-1:])  # by name: the last
 

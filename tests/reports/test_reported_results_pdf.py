@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdf
 
 from gin_scorer.core.hands import Side
-from gin_scorer.reports import build
+from gin_scorer.reports import build, request_for
 from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec, ResultKind
 from gin_scorer.services.entrants import add_entrants
@@ -35,17 +35,21 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
         bare = ResultReport(ResultKind.SLIP, Side.B, (0, 3))
         record_result(db, second.id, bare, second.version, entered_by="Desk 1")
 
-        sheet = text_of(build("sheet", db, tmp_path / "sheet.pdf", match_id=first.id))
+        sheet = text_of(build(request_for("sheet", match_id=first.id), db, tmp_path / "sheet.pdf"))
         assert f"Slip: {first.a.name} beats {first.b.name if first.b else ''} 3–1" in sheet
         assert "margin 729 (entered by Desk 1)" in sheet
         assert "450" in sheet and "120" in sheet  # game 3's finals, in its block
 
-        standings = text_of(build("standings", db, tmp_path / "standings.pdf", event_id=event.id))
+        standings = text_of(
+            build(request_for("standings", event_id=event.id), db, tmp_path / "standings.pdf")
+        )
         assert "0*" in standings
         assert "leaves out 1 result" in standings
 
         assert second.b is not None
-        player = text_of(build("player", db, tmp_path / "player.pdf", entrant_id=second.b.id))
+        player = text_of(
+            build(request_for("player", entrant_id=second.b.id), db, tmp_path / "player.pdf")
+        )
         assert "won (slip)" in player and "—" in player and "0*" in player
         assert "reported without its hands" in player
     finally:
@@ -61,7 +65,9 @@ def test_the_bracket_marks_scores_that_came_without_hands(tmp_path: Path) -> Non
             entrants=8, event_format="single-elim", seed=2, preset="wikipedia-standard", slips=0.7
         )
         event = play_demo(db, plan).event
-        text = text_of(build("bracket", db, tmp_path / "bracket.pdf", event_id=event.id))
+        text = text_of(
+            build(request_for("bracket", event_id=event.id), db, tmp_path / "bracket.pdf")
+        )
         assert "A score marked S came from a slip, F from a forfeit" in text
         assert "1S" in text or "1F" in text
     finally:

@@ -8,13 +8,14 @@ import pypdf
 import pytest
 
 from gin_scorer.presentation.standings_table import StandingLine
-from gin_scorer.reports import build
+from gin_scorer.reports import build, request_for
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader, seal_line
 from gin_scorer.services.database import open_database
 from gin_scorer.services.entrants import add_entrant
 from gin_scorer.services.events import create_event
 from gin_scorer.services.seal import current_seal
+from gin_scorer.tournament.standings import RecordCounts
 from tests.reports.conftest import Sample
 
 # Longer than the ~20 characters the seal has; longer still, the explanation after the code
@@ -55,7 +56,11 @@ def test_every_page_of_every_document_carries_the_current_seal(
     sample: Sample, tmp_path: Path, name: str, paper: str
 ) -> None:
     kind = name.split("-")[0]
-    out = build(kind, sample.db, tmp_path / f"{name}.pdf", paper=paper, **_documents(sample)[name])
+    out = build(
+        request_for(kind, paper=paper, **_documents(sample)[name]),
+        sample.db,
+        tmp_path / f"{name}.pdf",
+    )
     seal = current_seal(sample.db)
     assert seal is not None
     pages = pages_of(out)
@@ -72,7 +77,9 @@ def test_the_bracket_carries_the_seal(tmp_path: Path) -> None:
         for i in range(1, 5):
             add_entrant(db, event.id, f"Knight {i}", seed=i)
         out = build(
-            "bracket", db, tmp_path / "b.pdf", event_id=event.id, blank=True, paper="letter"
+            request_for("bracket", event_id=event.id, blank=True, paper="letter"),
+            db,
+            tmp_path / "b.pdf",
         )
         seal = current_seal(db)
         assert seal is not None
@@ -82,7 +89,7 @@ def test_the_bracket_carries_the_seal(tmp_path: Path) -> None:
 
 
 def test_a_blank_form_without_a_database_says_it_has_no_seal(tmp_path: Path) -> None:
-    out = build("sheet", None, tmp_path / "blank.pdf", blank=True)
+    out = build(request_for("sheet", blank=True), None, tmp_path / "blank.pdf")
     assert seal_line(None) in pages_of(out)[0]
     assert subject_of(out) == "no seal yet"
 
@@ -91,7 +98,9 @@ def test_a_blank_form_without_a_database_says_it_has_no_seal(tmp_path: Path) -> 
 def test_the_longest_seal_fits_whole_on_portrait_pages(tmp_path: Path, paper: str) -> None:
     # Standings are portrait: the narrowest footer any document has.
     header = PageHeader(title="Standings", event_name="Spring Open", seal=LONGEST_SEAL)
-    lines = [StandingLine(n, n, f"Player {n}", "", 0, 0, 0, 0, 0, 0) for n in range(1, 90)]
+    lines = [
+        StandingLine(n, n, f"Player {n}", "", RecordCounts(0, 0, 0, 0, 0, 0)) for n in range(1, 90)
+    ]
     out = render_standings(tmp_path / "st.pdf", header, lines, paper=paper)
     pages = pages_of(out)
     assert len(pages) > 1
@@ -104,7 +113,7 @@ def test_an_overlong_code_keeps_the_code_and_shortens_only_the_words(tmp_path: P
     code = "X" * 90
     header = PageHeader(title="Standings", seal=code)
     out = render_standings(
-        tmp_path / "st.pdf", header, [StandingLine(1, 1, "A", "", 0, 0, 0, 0, 0, 0)]
+        tmp_path / "st.pdf", header, [StandingLine(1, 1, "A", "", RecordCounts(0, 0, 0, 0, 0, 0))]
     )
     text = pages_of(out)[0]
     assert f"Seal {code}" in text and "…" in text
@@ -113,7 +122,7 @@ def test_an_overlong_code_keeps_the_code_and_shortens_only_the_words(tmp_path: P
 def test_each_result_slip_carries_the_seal_so_it_survives_the_scissors(
     sample: Sample, tmp_path: Path
 ) -> None:
-    out = build("slips", sample.db, tmp_path / "s.pdf", event_id=sample.swiss_event_id)
+    out = build(request_for("slips", event_id=sample.swiss_event_id), sample.db, tmp_path / "s.pdf")
     seal = current_seal(sample.db)
     text = " ".join(pages_of(out))
     slips = text.count("Signature, player A")

@@ -10,7 +10,7 @@ import pypdf
 
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presets import load_preset
-from gin_scorer.reports import build
+from gin_scorer.reports import build, request_for
 from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.entrants import add_entrants
@@ -52,7 +52,7 @@ def test_a_sheet_marks_corrections_and_lists_withdrawn_hands(tmp_path: Path) -> 
             db, sheet.hands[0].hand_id, fixed, sheet.version, reason="misheard", entered_by="D"
         )
 
-        text = text_of(build("sheet", db, tmp_path / "sheet.pdf", match_id=match.id))
+        text = text_of(build(request_for("sheet", match_id=match.id), db, tmp_path / "sheet.pdf"))
         assert "1†" in text
         assert "† hand 1 corrected: misheard" in text
         assert "✗ after hand 1, voided: B knocks 9 v 4 (misdeal)" in text
@@ -85,7 +85,7 @@ def test_a_hollywood_pad_marks_corrections_and_lists_voids(tmp_path: Path) -> No
             db, sheet.hands[0].hand_id, fixed, sheet.version, reason="typo", entered_by="D"
         )
         void_hand(db, sheet.hands[1].hand_id, sheet.version, reason="wrong table", entered_by="D")
-        text = text_of(build("pad", db, tmp_path / "pad.pdf", match_id=match.id))
+        text = text_of(build(request_for("pad", match_id=match.id), db, tmp_path / "pad.pdf"))
         assert "1†" in text and "† hand 1 corrected: typo" in text
         assert "✗ after hand 1, voided: B gin v 22 (wrong table)" in text
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.presets import load_preset
-from gin_scorer.reports import ReportError, build
+from gin_scorer.reports import ReportError, build, request_for
 from gin_scorer.services import entrants, events, hands, matches, rounds
 from gin_scorer.services.database import Database, open_database
 from tests.services.helpers import hand
@@ -91,7 +91,7 @@ def test_a_tables_sheet_shows_the_dealer_the_players_the_totals_and_the_winner(
     threes: Threes, tmp_path: Path
 ) -> None:
     assert matches.get_score_sheet(threes.db, threes.table_one).finished
-    pdf = build("sheet", threes.db, tmp_path / "sheet.pdf", match_id=threes.table_one)
+    pdf = build(request_for("sheet", match_id=threes.table_one), threes.db, tmp_path / "sheet.pdf")
     text = _squeezed(text_of(pdf))
     assert "Score sheet, table of three" in text
     assert "Player 1 · deals first Ann (Riverside)" in text
@@ -116,24 +116,30 @@ def test_a_tables_sheet_shows_the_dealer_the_players_the_totals_and_the_winner(
 
 
 def test_a_round_in_play_and_the_blank_pads(threes: Threes, tmp_path: Path) -> None:
-    pdf = build("sheet", threes.db, tmp_path / "round.pdf", event_id=threes.event_id)
+    pdf = build(request_for("sheet", event_id=threes.event_id), threes.db, tmp_path / "round.pdf")
     text = _squeezed(text_of(pdf))
     assert "Bob Dan Fay" in text and "1 Bob Dan v Fay Dan 17 0 17 0" in text
     assert "Next: Hand 2 · Fay deals: Bob v Dan" in text
     assert "Points: Bob 0 · Dan 17 · Fay 0" in text
     blank = build(
-        "sheet", threes.db, tmp_path / "b.pdf", event_id=threes.event_id, round_number=1, blank=True
+        request_for("sheet", event_id=threes.event_id, round_number=1, blank=True),
+        threes.db,
+        tmp_path / "b.pdf",
     )
     text = _squeezed(text_of(blank))
     assert "Score sheet, table of three (blank)" in text
     assert "Deals (sits out) Plays: A v B Result Bob Dan Fay" in text
     assert "1 Bob Dan v Fay" in text  # who plays the first hand is known before it starts
-    anonymous = build("sheet", threes.db, tmp_path / "a.pdf", event_id=threes.event_id, blank=True)
+    anonymous = build(
+        request_for("sheet", event_id=threes.event_id, blank=True), threes.db, tmp_path / "a.pdf"
+    )
     text = _squeezed(text_of(anonymous))
     assert "Deals (sits out) Plays: A v B Result Player 1 Player 2 Player 3" in text
     assert "Signature, player 3" in text and "Won by ☐ ☐ ☐" in text
     # The Reports menu's "Blank pad" for this event: the event's own pad, not Hollywood's.
-    pad = build("pad", threes.db, tmp_path / "pad.pdf", event_id=threes.event_id, blank=True)
+    pad = build(
+        request_for("pad", event_id=threes.event_id, blank=True), threes.db, tmp_path / "pad.pdf"
+    )
     text = _squeezed(text_of(pad))
     assert "Score sheet, table of three (blank)" in text and "Hollywood" not in text
     assert "Deals (sits out) Plays: A v B Result Player 1 Player 2 Player 3" in text
@@ -141,21 +147,29 @@ def test_a_round_in_play_and_the_blank_pads(threes: Threes, tmp_path: Path) -> N
 
 def test_pairings_tents_standings_and_no_slips(threes: Threes, tmp_path: Path) -> None:
     db, event_id = threes.db, threes.event_id
-    pairings = _squeezed(text_of(build("pairings", db, tmp_path / "p.pdf", event_id=event_id)))
+    pairings = _squeezed(
+        text_of(build(request_for("pairings", event_id=event_id), db, tmp_path / "p.pdf"))
+    )
     assert "Table Player 1 · deals first Player 2 Player 3 Note" in pairings
     assert "1 Ann Riverside Cat Riverside Eve Riverside" in pairings
     assert "Gus Riverside — bye —" in pairings
     assert "Name Table Opponents" in pairings and "Cat Riverside 1 Ann and Eve" in pairings
-    tents = text_of(build("tents", db, tmp_path / "t.pdf", event_id=event_id))
+    tents = text_of(build(request_for("tents", event_id=event_id), db, tmp_path / "t.pdf"))
     assert "Ann, Cat and Eve" in tents and "Ann deals first" in tents
     assert "Bob, Dan and Fay" in tents
-    tents = text_of(build("tents", db, tmp_path / "r.pdf", event_id=event_id, room="http://x"))
+    tents = text_of(
+        build(request_for("tents", event_id=event_id, room="http://x"), db, tmp_path / "r.pdf")
+    )
     assert "Ann, Cat and Eve" in tents and "scan: enter your hands" in tents
-    standings = _squeezed(text_of(build("standings", db, tmp_path / "s.pdf", event_id=event_id)))
+    standings = _squeezed(
+        text_of(build(request_for("standings", event_id=event_id), db, tmp_path / "s.pdf"))
+    )
     assert all(name in standings for name in NAMES)
     assert "1 Eve Riverside 2 2–0 2–0 +477" in standings
     eve = next(e.id for e in entrants.list_entrants(db, event_id) if e.name == "Eve")
-    player = build("player", db, tmp_path / "eve.pdf", event_id=event_id, entrant_id=eve)
+    player = build(
+        request_for("player", event_id=event_id, entrant_id=eve), db, tmp_path / "eve.pdf"
+    )
     text = _squeezed(text_of(player))
     # A line against each other player, as the standings count the table.
     assert "1 1 Ann won 1–0 292 0 +292 1/1 1 0" in text
@@ -163,16 +177,20 @@ def test_pairings_tents_standings_and_no_slips(threes: Threes, tmp_path: Path) -
     assert "Total 2 matches 2–0 2–0 584 107 +477 3/4 2 1" in text
     assert "At a table of three, a line against each other player" in text
     with pytest.raises(ReportError, match="a table's result comes from its hands"):
-        build("slips", db, tmp_path / "slips.pdf", event_id=event_id)
+        build(request_for("slips", event_id=event_id), db, tmp_path / "slips.pdf")
     with pytest.raises(ReportError, match="print the tables' score sheets"):
-        build("slips", db, tmp_path / "slips.pdf", event_id=event_id, blank=True)
+        build(request_for("slips", event_id=event_id, blank=True), db, tmp_path / "slips.pdf")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_long_game_stays_on_one_page(threes: Threes, tmp_path: Path, paper: str) -> None:
     for _ in range(30):  # dead hands: the same dealer deals again, nobody scores
         _enter(threes.db, threes.table_two, {"dead": True})
-    pdf = build("sheet", threes.db, tmp_path / "long.pdf", match_id=threes.table_two, paper=paper)
+    pdf = build(
+        request_for("sheet", match_id=threes.table_two, paper=paper),
+        threes.db,
+        tmp_path / "long.pdf",
+    )
     text = _squeezed(text_of(pdf))
     assert text.count("Page 1 of 1") == 1
     assert "31 Fay Bob v Dan dead hand 0 17 0" in text
@@ -190,13 +208,17 @@ def test_long_names_fit_the_sheet_and_the_tent(tmp_path: Path) -> None:
         table = rounds.get_round(db, event_id, 1).pairings[0].match_id
         _enter(db, table, {"gin": "A", "deadwood": {"B": 40}})
         for paper in ("a4", "letter"):
-            pdf = build("sheet", db, tmp_path / f"{paper}.pdf", match_id=table, paper=paper)
+            pdf = build(
+                request_for("sheet", match_id=table, paper=paper), db, tmp_path / f"{paper}.pdf"
+            )
             text = _squeezed(text_of(pdf))
             assert text.count("Page 1 of 1") == 1
             # The heading names each in full; a row cuts a name short rather than run over.
             assert "Catherine Elisabeth Featherstonehaugh-Cholmondeley (Royal" in text
             assert "Bartholomew Fitzwilliam…" in text or "Bartholomew Fitzwilliam-M…" in text
-        tents = build("tents", db, tmp_path / "t.pdf", event_id=event_id, room="http://x")
+        tents = build(
+            request_for("tents", event_id=event_id, room="http://x"), db, tmp_path / "t.pdf"
+        )
         assert "Hohenzollern-Sigmaringen, Bartholomew" in _squeezed(text_of(tents))
     finally:
         db.close()

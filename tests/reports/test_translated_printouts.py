@@ -16,6 +16,7 @@ from gin_scorer.presentation.words import use_translator
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
+from gin_scorer.tournament.standings import RecordCounts
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +46,7 @@ def test_the_pairings_speak_through_the_translator(tmp_path: Path) -> None:
 
 
 def test_the_standings_speak_through_the_translator(tmp_path: Path) -> None:
-    lines = [StandingLine(1, 1, "Ann", "Club", 2, 2, 0, 4, 1, 120)]
+    lines = [StandingLine(1, 1, "Ann", "Club", RecordCounts(2, 2, 0, 4, 1, 120))]
     pdf = render_standings(tmp_path / "s.pdf", _header("Standings"), lines, tie_break_names=[])
     text = _text(pdf)
     assert "«Place»" in text and "«Entrant»" in text
@@ -53,23 +54,23 @@ def test_the_standings_speak_through_the_translator(tmp_path: Path) -> None:
 
 
 def test_the_blank_score_sheet_and_pad_speak_through_the_translator(tmp_path: Path) -> None:
-    from gin_scorer.reports import build
+    from gin_scorer.reports import build, request_for
 
-    sheet = _text(build("sheet", None, tmp_path / "sheet.pdf", blank=True))
+    sheet = _text(build(request_for("sheet", blank=True), None, tmp_path / "sheet.pdf"))
     for words in ("««Game» 1»", "«Best of 5 games", "«Signature, player A»", "«Won by»"):
         assert words in sheet, words
     assert "«Games won A – B»" in sheet
-    pad = _text(build("pad", None, tmp_path / "pad.pdf", blank=True))
+    pad = _text(build(request_for("pad", blank=True), None, tmp_path / "pad.pdf"))
     for words in ("«Hollywood: ", "«Hand won by»", "«Game total»", "«Signature, director»"):
         assert words in pad, words
 
 
 def test_the_slips_and_sign_in_sheet_speak_through_the_translator(tmp_path: Path) -> None:
     from gin_scorer.presentation.paper import Paper
-    from gin_scorer.reports import build
+    from gin_scorer.reports import build, request_for
     from gin_scorer.reports.handouts import WITHDRAWN, Person, render_sign_in
 
-    slips = _text(build("slips", None, tmp_path / "slips.pdf", blank=True))
+    slips = _text(build(request_for("slips", blank=True), None, tmp_path / "slips.pdf"))
     for words in ("«Result slip»", "«Player (print name)»", "«Entered (initials)»"):
         assert words in slips, words
     people = [Person("Ann", "Riverside", "M1", "1", WITHDRAWN)]
@@ -81,16 +82,16 @@ def test_the_slips_and_sign_in_sheet_speak_through_the_translator(tmp_path: Path
 def test_a_translation_with_markup_characters_prints_as_written(tmp_path: Path) -> None:
     """reportlab reads a Paragraph's text as markup: a translated word with & or < in it must
     print as written, not break the page."""
-    from gin_scorer.reports import build
+    from gin_scorer.reports import build, request_for
 
     use_translator(lambda _context, text: f"{text} & <i>")
     lines = [PairingLine("1", "Ann", "Bob"), PairingLine("", "Cy")]
     pairings = _text(render_pairings(tmp_path / "p.pdf", _header("Pairings"), lines))
     assert "By table & <i>" in pairings
     for kind in ("sheet", "pad", "slips"):
-        text = _text(build(kind, None, tmp_path / f"{kind}.pdf", blank=True))
+        text = _text(build(request_for(kind, blank=True), None, tmp_path / f"{kind}.pdf"))
         assert "& <i>" in text, kind
-    standings = [StandingLine(1, 1, "Ann", "Club", 2, 2, 0, 4, 1, 120)]
+    standings = [StandingLine(1, 1, "Ann", "Club", RecordCounts(2, 2, 0, 4, 1, 120))]
     pdf = render_standings(tmp_path / "s.pdf", _header("Standings"), standings)
     assert "Places shared after every tie-break" in _text(pdf)
 

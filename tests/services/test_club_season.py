@@ -21,9 +21,11 @@ from gin_scorer.services.events import create_event, get_event, set_event_status
 from gin_scorer.services.matches import get_score_sheet, list_matches
 from gin_scorer.services.player_record import player_record
 from gin_scorer.services.players import list_players
-from gin_scorer.services.ratings import entrant_ratings, rating_rows, ratings_csv, seed_by_rating
+from gin_scorer.services.rating_seeds import seed_by_rating
+from gin_scorer.services.ratings import entrant_ratings, rating_rows, ratings_csv
 from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.seasons import season_standing, set_season_scoring
+from gin_scorer.services.season_changes import set_season_scoring
+from gin_scorer.services.seasons import season_standing
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring

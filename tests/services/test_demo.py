@@ -40,7 +40,10 @@ def test_the_same_plan_writes_the_same_event(tmp_path) -> None:  # type: ignore[
         with open_database(str(tmp_path / f"{name}.sqlite"), backups=False) as db:
             result = play_demo(db, DemoPlan(entrants=6, rounds=2, seed=11))
             tables.append(
-                [(r.entrant.name, r.point_differential) for r in standings(db, result.event.id)]
+                [
+                    (r.entrant.name, r.counts.point_differential)
+                    for r in standings(db, result.event.id)
+                ]
             )
     assert tables[0] == tables[1]
 

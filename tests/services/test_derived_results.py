@@ -27,13 +27,13 @@ def test_two_databases_keep_their_own_results(tmp_path: Path) -> None:
         open_database(tmp_path / "one.sqlite", station="t", backups=False) as one,
         open_database(tmp_path / "two.sqlite", station="t", backups=False) as two,
     ):
-        first = [(r.entrant.name, r.point_differential) for r in standings(one, 1)]
-        second = [(r.entrant.name, r.point_differential) for r in standings(two, 1)]
+        first = [(r.entrant.name, r.counts.point_differential) for r in standings(one, 1)]
+        second = [(r.entrant.name, r.counts.point_differential) for r in standings(two, 1)]
         assert isinstance(one.derived[("match-results", 1)], MatchResults)
         assert one.derived[("match-results", 1)] is not two.derived[("match-results", 1)]
         # Asked again, each answers from its own kept results, as it did the first time.
-        assert [(r.entrant.name, r.point_differential) for r in standings(one, 1)] == first
-        assert [(r.entrant.name, r.point_differential) for r in standings(two, 1)] == second
+        assert [(r.entrant.name, r.counts.point_differential) for r in standings(one, 1)] == first
+        assert [(r.entrant.name, r.counts.point_differential) for r in standings(two, 1)] == second
         assert first != second
 
 
@@ -43,7 +43,7 @@ def test_a_hand_whose_record_is_not_json_is_named_not_a_traceback(tmp_path: Path
     path = tmp_path / "event.sqlite"
     _demo(path, seed=3)
     with open_database(path, station="t", backups=False) as db:
-        before = [(r.entrant.name, r.point_differential) for r in standings(db, 1)]
+        before = [(r.entrant.name, r.counts.point_differential) for r in standings(db, 1)]
         assert len(before) == 6
     with sqlite3.connect(path) as raw:
         (hand_id,) = raw.execute("SELECT max(id) FROM hand_entry").fetchone()

@@ -14,7 +14,8 @@ from gin_scorer.services.event_delete import delete_event
 from gin_scorer.services.players import list_players
 from gin_scorer.services.ratings import rating_rows
 from gin_scorer.services.seal import current_seal
-from gin_scorer.services.seasons import create_season, season_standing, set_season_events
+from gin_scorer.services.season_changes import create_season, set_season_events
+from gin_scorer.services.seasons import season_standing
 from gin_scorer.services.verify import verify_database
 from gin_scorer.store.database import Database
 from tests.services.helpers import GIN_A, hand

@@ -92,7 +92,11 @@ def test_hands_go_table_by_table_and_the_team_ahead_scores_the_net(db: Database)
     # The standings count the match won 1–0 by the team's lead.
     rows = {row.entrant.id: row for row in standings.standings(db, event_id)}
     winner = rows[match.a.id]
-    assert (winner.match_wins, winner.game_wins, winner.point_differential) == (1, 1, 323 - 40)
+    assert (
+        winner.counts.match_wins,
+        winner.counts.game_wins,
+        winner.counts.point_differential,
+    ) == (1, 1, 323 - 40)
     assert verify_database(db, event_id).problems == []
 
 

@@ -13,12 +13,8 @@ from gin_scorer.services.audit_log import recent_audit_entries
 from gin_scorer.services.database_pin import set_database_pin
 from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound, PinError
 from gin_scorer.services.exchange.csv_files import import_entrants_csv
-from gin_scorer.services.players import (
-    find_player,
-    list_players,
-    merge_players,
-    players_near,
-)
+from gin_scorer.services.player_merge import merge_players
+from gin_scorer.services.players import find_player, list_players, players_near
 from gin_scorer.store.database import Database
 
 

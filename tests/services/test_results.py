@@ -167,12 +167,12 @@ def test_standings_count_forfeits_as_unplayed_and_say_what_has_no_points(db: Dat
     record_result(db, m2.id, slip(Side.B, 1, 3), m2.version, entered_by="D")
     rows = {r.entrant.name: r for r in standings.standings(db, event_id)}
     winner_by_forfeit = rows[m1.a.name]
-    assert (winner_by_forfeit.match_wins, winner_by_forfeit.played) == (1, 0)
-    assert winner_by_forfeit.forfeits == 1 and winner_by_forfeit.game_wins == 3
-    assert rows[m1.b.name].match_losses == 1 and rows[m1.b.name].played == 0
+    assert (winner_by_forfeit.counts.match_wins, winner_by_forfeit.counts.played) == (1, 0)
+    assert winner_by_forfeit.counts.forfeits == 1 and winner_by_forfeit.counts.game_wins == 3
+    assert rows[m1.b.name].counts.match_losses == 1 and rows[m1.b.name].counts.played == 0
     slip_winner = rows[m2.b.name]
-    assert slip_winner.played == 1 and slip_winner.points_missing == 1
-    assert slip_winner.point_differential == 0
+    assert slip_winner.counts.played == 1 and slip_winner.counts.points_missing == 1
+    assert slip_winner.counts.point_differential == 0
     # The forfeit's loser is not an opponent: nobody's opponents' wins move.
     assert winner_by_forfeit.buchholz == 0
 
@@ -182,7 +182,11 @@ def test_a_double_forfeit_is_a_loss_for_both(db: Database) -> None:
     record_result(db, m1.id, ResultReport(ResultKind.DOUBLE_FORFEIT), m1.version, entered_by="D")
     rows = {r.entrant.name: r for r in standings.standings(db, event_id)}
     for name in (m1.a.name, m1.b.name if m1.b else ""):
-        assert (rows[name].match_wins, rows[name].match_losses, rows[name].played) == (0, 1, 0)
+        assert (
+            rows[name].counts.match_wins,
+            rows[name].counts.match_losses,
+            rows[name].counts.played,
+        ) == (0, 1, 0)
 
 
 def test_forfeit_knobs_credit_what_the_event_says(db: Database) -> None:
@@ -193,7 +197,11 @@ def test_forfeit_knobs_credit_what_the_event_says(db: Database) -> None:
     rows = {r.entrant.name: r for r in standings.standings(db, event_id)}
     assert m1.b is not None
     present = rows[m1.b.name]
-    assert present.point_differential == 750 and present.played == 1 and present.forfeits == 0
+    assert (
+        present.counts.point_differential == 750
+        and present.counts.played == 1
+        and present.counts.forfeits == 0
+    )
 
 
 def test_a_hollywood_match_takes_no_slip(db: Database, new_match: NewMatch) -> None:
@@ -223,7 +231,7 @@ def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> 
     assert m1.a.id not in seated and len(paired.pairings) == 2  # 3 play: a match and a bye
     assert all(p.a != m1.a.id for p in paired.pairings if p.b is None)  # no bye for the away
     row = next(r for r in standings.standings(db, event_id) if r.entrant.id == m1.a.id)
-    assert (row.played, row.byes, row.match_wins) == (1, 0, 1)
+    assert (row.counts.played, row.counts.byes, row.counts.match_wins) == (1, 0, 1)
     # Back for round 3.
     assert not mark_absent(db, m1.a.id, False, round_number=3).away
 
@@ -276,7 +284,7 @@ def test_a_knockout_counts_forfeits_as_played_when_the_event_says_so(db: Databas
         db, first.id, ResultReport(ResultKind.FORFEIT, Side.A), first.version, entered_by="D"
     )
     row = next(r for r in standings.standings(db, event.id) if r.entrant.id == first.a.id)
-    assert (row.played, row.forfeits) == (1, 0)
+    assert (row.counts.played, row.counts.forfeits) == (1, 0)
 
 
 def test_the_status_board_says_where_each_result_came_from(db: Database) -> None:
@@ -301,8 +309,8 @@ def test_a_bye_counts_once_its_round_has_been_played(db: Database) -> None:
     bye = next(m for m in matches.list_matches(db, event_id) if m.b is None)
     during = {r.entrant.name: r for r in standings.standings(db, event_id)}
     # Paired, not played: the bye is not yet a win (nobody else has played either).
-    assert (during[bye.a.name].match_wins, during[bye.a.name].byes) == (0, 0)
+    assert (during[bye.a.name].counts.match_wins, during[bye.a.name].counts.byes) == (0, 0)
     record_result(db, m1.id, slip(Side.A, 3, 1), m1.version, entered_by="Desk")
     after = {r.entrant.name: r for r in standings.standings(db, event_id)}
-    assert (after[bye.a.name].match_wins, after[bye.a.name].byes) == (1, 1)
+    assert (after[bye.a.name].counts.match_wins, after[bye.a.name].counts.byes) == (1, 1)
     assert standings.standings(db, event_id, 1) == standings.standings(db, event_id)

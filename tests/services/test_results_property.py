@@ -21,7 +21,7 @@ from gin_scorer.services.events import get_event
 from gin_scorer.services.verify import verify_database
 from gin_scorer.tournament.model import Entrant, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
-from gin_scorer.tournament.standings import entrant_records
+from gin_scorer.tournament.standings import RecordCounts, entrant_records
 
 
 def _outcome(sheet: ScoreSheet, round_number: int) -> MatchOutcome | None:
@@ -72,19 +72,23 @@ def _recomputed(db: Database, event_id: int) -> dict[int, tuple[int, ...]]:
         outcomes,
         forfeits_as_played=settings.results.forfeits_as_played,
     )
-    return {
-        i: (r.played, r.game_wins, r.game_losses, r.point_differential, r.forfeits,
-            r.points_missing)
-        for i, r in records.items()
-    }  # fmt: skip
+    return {i: _counted(r.counts) for i, r in records.items()}
+
+
+def _counted(c: RecordCounts) -> tuple[int, ...]:
+    """The counts both sides must agree on."""
+    return (
+        c.played,
+        c.game_wins,
+        c.game_losses,
+        c.point_differential,
+        c.forfeits,
+        c.points_missing,
+    )
 
 
 def _served(db: Database, event_id: int) -> dict[int, tuple[int, ...]]:
-    return {
-        r.entrant.id: (r.played, r.game_wins, r.game_losses, r.point_differential, r.forfeits,
-                       r.points_missing)
-        for r in standings.standings(db, event_id)
-    }  # fmt: skip
+    return {r.entrant.id: _counted(r.counts) for r in standings.standings(db, event_id)}
 
 
 @settings(max_examples=8, deadline=None)
@@ -132,9 +136,9 @@ def test_any_mix_of_kinds_gives_the_standings_the_facts_give(
         first = exchange.export_event_json(db, event_id)
         again = exchange.import_event_json(fresh, first)
         assert exchange.export_event_json(fresh, again.id) == first
-        ours = [(r.place, r.entrant.name, r.match_wins, r.point_differential)
+        ours = [(r.place, r.entrant.name, r.counts.match_wins, r.counts.point_differential)
                 for r in standings.standings(db, event_id)]  # fmt: skip
-        theirs = [(r.place, r.entrant.name, r.match_wins, r.point_differential)
+        theirs = [(r.place, r.entrant.name, r.counts.match_wins, r.counts.point_differential)
                   for r in standings.standings(fresh, again.id)]  # fmt: skip
         assert ours == theirs
     finally:

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presets import load_preset
-from gin_scorer.reports import build
+from gin_scorer.reports import build, request_for
 from gin_scorer.services import entrants, events, matches
 from gin_scorer.services.database import open_database
 from gin_scorer.services.dto import PointsScale, ResultKind
@@ -49,14 +49,16 @@ def test_a_slip_of_finals_is_stored_and_used_as_finals(tmp_path: Path) -> None:
         assert sheet.result.game_winners == (Side.A, Side.A, Side.B, Side.A)
         ann, bob = standings(db, event_id)
         margin = 700 + 260 - 360 - 45
-        assert (ann.point_differential, bob.point_differential) == (margin, -margin)
-        assert ann.points_missing == 0
+        assert (ann.counts.point_differential, bob.counts.point_differential) == (margin, -margin)
+        assert ann.counts.points_missing == 0
         (row,) = csv.DictReader(io.StringIO(export_results(db, event_id).lstrip("\ufeff")))
         assert (row["margin"], row["points_a"], row["points_b"]) == (str(margin), "1550", "995")
-        pdf = build("sheet", db, tmp_path / "sheet.pdf", match_id=match_id)
+        pdf = build(request_for("sheet", match_id=match_id), db, tmp_path / "sheet.pdf")
         text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
         assert "700" in text and "455" in text and "Slip: Ann beats Bob 3–1" in text
-        slips = build("slips", db, tmp_path / "slips.pdf", event_id=event_id, blank=True)
+        slips = build(
+            request_for("slips", event_id=event_id, blank=True), db, tmp_path / "slips.pdf"
+        )
         text = " ".join(PdfReader(slips).pages[0].extract_text().split())
         assert "Each game's final, from the foot of the pad: points + boxes + bonuses" in text
         assert "Game A's final B's final 1 2 3 4 5" in text  # a line per game of a best of 5
@@ -70,7 +72,7 @@ def test_a_slip_of_finals_is_stored_and_used_as_finals(tmp_path: Path) -> None:
         }
     with open_database(tmp_path / "b.sqlite", backups=False) as other:
         copy = import_event_json(other, document)
-        assert [r.point_differential for r in standings(other, copy.id)] == [margin, -margin]
+        assert [r.counts.point_differential for r in standings(other, copy.id)] == [margin, -margin]
 
 
 def test_a_slip_stored_as_hand_points_keeps_its_meaning(tmp_path: Path) -> None:
@@ -84,8 +86,12 @@ def test_a_slip_stored_as_hand_points_keeps_its_meaning(tmp_path: Path) -> None:
     with open_database(tmp_path / "old.sqlite", backups=False) as old:
         copy = import_event_json(old, document)
         ann, bob = standings(old, copy.id)
-        assert (ann.match_wins, ann.game_wins, ann.game_losses) == (1, 3, 1)
-        assert (ann.point_differential, ann.points_missing, bob.points_missing) == (0, 1, 1)
+        assert (ann.counts.match_wins, ann.counts.game_wins, ann.counts.game_losses) == (1, 3, 1)
+        assert (
+            ann.counts.point_differential,
+            ann.counts.points_missing,
+            bob.counts.points_missing,
+        ) == (0, 1, 1)
         (match,) = matches.list_matches(old, copy.id)
         result = matches.get_score_sheet(old, match.id).result
         assert result is not None and result.scale is PointsScale.HAND_POINTS

@@ -16,8 +16,9 @@ from gin_scorer.services import entrants, events, hands, matches, rounds
 from gin_scorer.services.dto import EntrantSpec
 from gin_scorer.services.errors import InvalidInput, RowsRejected
 from gin_scorer.services.exchange import export_event_json, import_event_json
+from gin_scorer.services.player_merge import merge_players
 from gin_scorer.services.player_record import player_record
-from gin_scorer.services.players import list_players, merge_players
+from gin_scorer.services.players import list_players
 from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.verify import verify_database
 from gin_scorer.store.database import Database

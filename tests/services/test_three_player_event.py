@@ -73,12 +73,12 @@ def test_a_tables_hands_follow_the_dealer_and_its_result_counts_between_each_two
     assert sheet.winner_entrant.name == "Cat"
     assert matches.get_match(db, table.match_id).status is MatchStatus.FINISHED
     rows = {r.entrant.name: r for r in standings.standings(db, event_id)}
-    assert (rows["Cat"].match_wins, rows["Cat"].match_losses) == (2, 0)
+    assert (rows["Cat"].counts.match_wins, rows["Cat"].counts.match_losses) == (2, 0)
     # Ann and Eve scored nothing: equal totals, a draw between them (boxes 0, no bonus).
-    assert (rows["Ann"].match_wins, rows["Ann"].match_losses) == (0, 1)
-    assert (rows["Eve"].match_wins, rows["Eve"].match_losses) == (0, 1)
+    assert (rows["Ann"].counts.match_wins, rows["Ann"].counts.match_losses) == (0, 1)
+    assert (rows["Eve"].counts.match_wins, rows["Eve"].counts.match_losses) == (0, 1)
     final = sheet.ledger.final
-    assert rows["Cat"].point_differential == (final[1] - final[0]) + (final[1] - final[2])
+    assert rows["Cat"].counts.point_differential == (final[1] - final[0]) + (final[1] - final[2])
     assert not verify_database(db).problems
 
 
@@ -105,11 +105,11 @@ def test_a_player_who_leaves_an_unfinished_table_loses_to_both_others(db: Databa
     leaver = next(e for e in entrants.list_entrants(db, event_id) if e.name == "Ann")
     entrants.withdraw_entrant(db, leaver.id)
     rows = {r.entrant.name: r for r in standings.standings(db, event_id)}
-    assert (rows["Ann"].match_wins, rows["Ann"].match_losses) == (0, 2)
+    assert (rows["Ann"].counts.match_wins, rows["Ann"].counts.match_losses) == (0, 2)
     # Ann dealt the first hand, which Bob won from Cat: 60 points to none between them.
-    assert (rows["Bob"].match_wins, rows["Bob"].match_losses) == (2, 0)
-    assert (rows["Cat"].match_wins, rows["Cat"].match_losses) == (1, 1)
-    assert rows["Ann"].forfeits == 2 and rows["Bob"].point_differential == 60
+    assert (rows["Bob"].counts.match_wins, rows["Bob"].counts.match_losses) == (2, 0)
+    assert (rows["Cat"].counts.match_wins, rows["Cat"].counts.match_losses) == (1, 1)
+    assert rows["Ann"].counts.forfeits == 2 and rows["Bob"].counts.point_differential == 60
     assert rounds.round_status(db, event_id, 1).lines[0].state.value == "finished"
     # Hands after the withdrawal would change nothing: refused, with the way back.
     sheet = matches.get_score_sheet(db, table.match_id)
@@ -213,11 +213,11 @@ def test_an_event_file_keeps_a_tables_third_player(db: Database) -> None:
     text = export_event_json(db, event_id)
     copy = import_event_json(db, text)
     before = [
-        (r.entrant.name, r.match_wins, r.point_differential)
+        (r.entrant.name, r.counts.match_wins, r.counts.point_differential)
         for r in standings.standings(db, event_id)
     ]
     after = [
-        (r.entrant.name, r.match_wins, r.point_differential)
+        (r.entrant.name, r.counts.match_wins, r.counts.point_differential)
         for r in standings.standings(db, copy.id)
     ]
     assert after == before
@@ -234,10 +234,10 @@ def test_the_demo_plays_tables_of_three(db: Database, event_format: str) -> None
     rows = standings.standings(db, result.event.id)
     # Every table counts three results, between each two of its players: two wins to its
     # winner, one to its second (or a draw between the two behind it); a bye is a win too.
-    decided = sum(r.match_losses for r in rows)
-    drawn = (sum(r.played for r in rows) - 2 * decided) // 2
+    decided = sum(r.counts.match_losses for r in rows)
+    drawn = (sum(r.counts.played for r in rows) - 2 * decided) // 2
     assert decided + drawn == 3 * len(played)
-    assert sum(r.match_wins - r.byes for r in rows) == decided
+    assert sum(r.counts.match_wins - r.counts.byes for r in rows) == decided
     assert not verify_database(db).problems
 
 

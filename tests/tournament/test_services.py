@@ -177,11 +177,11 @@ def test_demo_event_is_repeatable_and_verifies_clean(db: Any, tmp_path: Any) -> 
     assert report.hands == summary.hands > 0
     again = play_demo(db, DemoPlan(entrants=4, event_format="double-elim", seed=5, preset=FAST))
     first_rows = [
-        (r.place, r.entrant.name, r.game_wins, r.point_differential)
+        (r.place, r.entrant.name, r.counts.game_wins, r.counts.point_differential)
         for r in standings(db, summary.event.id)
     ]
     second_rows = [
-        (r.place, r.entrant.name, r.game_wins, r.point_differential)
+        (r.place, r.entrant.name, r.counts.game_wins, r.counts.point_differential)
         for r in standings(db, again.event.id)
     ]
     assert first_rows == second_rows
@@ -237,8 +237,8 @@ def test_withdrawal_mid_round_is_a_forfeit_win(db: Any) -> None:
     final = rounds.start_round(db, event_id)
     assert first.pairings[0].a.id in {final.pairings[0].a.id, final.pairings[0].b.id}
     rows = {r.entrant.id: r for r in standings(db, event_id)}
-    assert rows[first.pairings[0].a.id].match_wins == 1
-    assert rows[quitter.id].withdrawn and rows[quitter.id].match_losses == 1
+    assert rows[first.pairings[0].a.id].counts.match_wins == 1
+    assert rows[quitter.id].withdrawn and rows[quitter.id].counts.match_losses == 1
     assert verify_database(db, event_id).clean
 
 

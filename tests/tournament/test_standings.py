@@ -45,12 +45,16 @@ def test_byes_count_as_the_event_values_them() -> None:
     rows = compute_standings(people, [MatchOutcome.bye(1, ByeValue(game_wins=2, points=50), 1)])
     top = rows[0]
     assert top.entrant.id == 1
-    assert (top.record.match_wins, top.record.game_wins, top.record.point_differential) == (
+    assert (
+        top.record.counts.match_wins,
+        top.record.counts.game_wins,
+        top.record.counts.point_differential,
+    ) == (
         1,
         2,
         50,
     )
-    assert top.record.byes == 1 and top.record.played == 0
+    assert top.record.counts.byes == 1 and top.record.counts.played == 0
 
 
 def test_buchholz_sums_opponents_wins() -> None:
@@ -101,7 +105,7 @@ def test_standings_are_a_total_order_independent_of_input_order(
         if upper.place != lower.place:
             assert upper.tie_break_values > lower.tie_break_values or TieBreak.HEAD_TO_HEAD in ties
     if ties[0] == TieBreak.MATCH_WINS:
-        wins = [r.record.match_wins for r in rows]
+        wins = [r.record.counts.match_wins for r in rows]
         assert wins == sorted(wins, reverse=True)
 
 

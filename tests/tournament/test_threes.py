@@ -97,11 +97,11 @@ def test_every_player_sits_once_and_repeats_only_when_no_seating_avoids_them(
 def test_a_table_counts_its_winner_over_both_and_the_second_over_the_third() -> None:
     outcomes = table_outcomes((7, 8, 9), (120, 310, 75), 1, round_number=1)
     rows = {r.entrant.id: r.record for r in compute_standings(_entrants(7, 8, 9), outcomes)}
-    assert (rows[8].match_wins, rows[8].match_losses) == (2, 0)
-    assert (rows[7].match_wins, rows[7].match_losses) == (1, 1)
-    assert (rows[9].match_wins, rows[9].match_losses) == (0, 2)
-    assert rows[8].point_differential == (310 - 120) + (310 - 75)
-    assert sum(r.point_differential for r in rows.values()) == 0
+    assert (rows[8].counts.match_wins, rows[8].counts.match_losses) == (2, 0)
+    assert (rows[7].counts.match_wins, rows[7].counts.match_losses) == (1, 1)
+    assert (rows[9].counts.match_wins, rows[9].counts.match_losses) == (0, 2)
+    assert rows[8].counts.point_differential == (310 - 120) + (310 - 75)
+    assert sum(r.counts.point_differential for r in rows.values()) == 0
 
 
 def test_the_two_behind_the_winner_with_equal_totals_draw() -> None:

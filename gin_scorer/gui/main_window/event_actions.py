@@ -33,10 +33,10 @@ class EventActions:
     def new_event(self) -> None:
         from gin_scorer.gui.event_dialog import NewEventDialog
         from gin_scorer.presets import list_presets
-        from gin_scorer.services.custom_presets import custom_presets_dir, list_custom_presets
+        from gin_scorer.services import custom_presets as saved
 
-        folder = custom_presets_dir(self.state.settings.data_folder)
-        custom, unreadable = list_custom_presets(folder)
+        folder = saved.custom_presets_dir(self.state.settings.data_folder)
+        custom, unreadable = saved.list_custom_presets(folder)
         for problem in unreadable:
             self.window.statusBar().showMessage(
                 translate("EventActions", "Custom preset skipped: {0}").format(say(problem)),

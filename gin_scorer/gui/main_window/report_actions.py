@@ -23,7 +23,7 @@ from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.presentation.words import error_text
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
-    from gin_scorer.reports.request import Options
+    from gin_scorer.reports.request import ReportRequest
     from gin_scorer.services.database import Database
     from gin_scorer.services.dto import ScoreSheet
 
@@ -97,13 +97,15 @@ class ReportActions:
         if path:
             self.make_report(kind, path)
 
-    def report_options(self, kind: str) -> Options:
-        """What the Reports menu asks for: this event, the open match's sheet, a blank pad."""
-        from gin_scorer.reports.request import Options
+    def report_options(self, kind: str) -> ReportRequest:
+        """What the Reports menu asks for: this event, the open match's sheet, a blank pad (the
+        kind's own request, taking what it reads of these)."""
+        from gin_scorer.reports.request import request_for
 
         sheet = self.state.scoring.sheet if self.state.scoring else None
         room = self.state.room.server if self.state.room.running else None
-        return Options(
+        return request_for(
+            kind,
             event_id=self.state.event_id,
             match_id=sheet.match.id if kind == "sheet" and sheet is not None else None,
             blank=kind == "pad",
@@ -126,15 +128,7 @@ class ReportActions:
         self.window.statusBar().showMessage(translate("ReportActions", "Writing {0}…").format(path))
 
         def write(_report: Report) -> Path:
-            return build(
-                kind,
-                db,
-                path,
-                event_id=chosen.event_id,
-                match_id=chosen.match_id,
-                blank=chosen.blank,
-                paper=chosen.paper,
-            )
+            return build(chosen, db, path)
 
         def written(out: Path) -> None:
             seconds = time.perf_counter() - started

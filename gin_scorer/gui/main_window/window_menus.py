@@ -185,7 +185,7 @@ class WindowMenus:
         from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.ratings import seed_by_rating
+        from gin_scorer.services.rating_seeds import seed_by_rating
 
         actor = self.state.settings.station
         try:

@@ -18,7 +18,7 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.reports.bracket import BracketBox, render_bracket
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import BracketRequest, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView
 from gin_scorer.services.entrants import list_entrants
@@ -168,7 +168,7 @@ def _blank_boxes(db: Database, event: EventView) -> list[BracketBox]:
     return bracket_boxes(shape, resolve(shape, ()), {e.id: e.name for e in field})
 
 
-def make_bracket(db: Database | None, out: Path, options: Options) -> Path:
+def make_bracket(db: Database | None, out: Path, options: BracketRequest) -> Path:
     event = required_event(db, options)
     database = need_db(db)
     if options.blank:

@@ -9,13 +9,13 @@ from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.club import render_player_page, render_season
 from gin_scorer.reports.header import page_header
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import PlayerPageRequest, ReportError, SeasonRequest, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.player_record import player_record
 from gin_scorer.services.seasons import season_standing
 
 
-def make_season(db: Database | None, out: Path, options: Options) -> Path:
+def make_season(db: Database | None, out: Path, options: SeasonRequest) -> Path:
     if options.season_id is None:
         raise ReportError(said("the season table needs a season: give --season ID"))
     standing = season_standing(need_db(db), options.season_id)
@@ -31,7 +31,7 @@ def make_season(db: Database | None, out: Path, options: Options) -> Path:
     return Path(render_season(str(out), header, standing, options.paper))
 
 
-def make_player_page(db: Database | None, out: Path, options: Options) -> Path:
+def make_player_page(db: Database | None, out: Path, options: PlayerPageRequest) -> Path:
     if options.player_id is None:
         raise ReportError(said("the player's page needs a player: give --player ID"))
     record = player_record(need_db(db), options.player_id)

@@ -21,7 +21,13 @@ from gin_scorer.reports.handouts import (
 )
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_label, round_number
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import (
+    BadgesRequest,
+    ReportError,
+    SignInRequest,
+    TentsRequest,
+    need_db,
+)
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantStatus, EntrantView
 from gin_scorer.services.entrants import list_entrants
@@ -30,7 +36,7 @@ from gin_scorer.services.rounds import PairingView, get_round
 from gin_scorer.services.table_links import table_links
 
 
-def make_tents(db: Database | None, out: Path, options: Options) -> Path:
+def make_tents(db: Database | None, out: Path, options: TentsRequest) -> Path:
     """A tent card for each table of the round (the latest unless --round), table order."""
     event = required_event(db, options)
     database = need_db(db)
@@ -90,7 +96,7 @@ def _people(db: Database, event_id: int) -> list[Person]:
     return by_name(people, attrgetter("name"), name_order(db))
 
 
-def make_sign_in(db: Database | None, out: Path, options: Options) -> Path:
+def make_sign_in(db: Database | None, out: Path, options: SignInRequest) -> Path:
     """Every entrant A to Z, a box to tick and a line to sign (those checked in: ticked)."""
     event = required_event(db, options)
     people = _people(need_db(db), event.id)
@@ -98,7 +104,7 @@ def make_sign_in(db: Database | None, out: Path, options: Options) -> Path:
     return render_sign_in(out, header, people, paper=options.paper)
 
 
-def make_badges(db: Database | None, out: Path, options: Options) -> Path:
+def make_badges(db: Database | None, out: Path, options: BadgesRequest) -> Path:
     """A name badge for each entrant still in the event, A to Z."""
     event = required_event(db, options)
     people = [p for p in _people(need_db(db), event.id) if p.note != WITHDRAWN]

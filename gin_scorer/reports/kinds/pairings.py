@@ -10,7 +10,7 @@ from gin_scorer.presentation.words import say, translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.reading import required_event, round_label, round_number
-from gin_scorer.reports.request import Options, need_db
+from gin_scorer.reports.request import PairingsRequest, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EntrantView
 from gin_scorer.services.name_order import name_order
@@ -18,7 +18,7 @@ from gin_scorer.services.ratings import entrant_ratings
 from gin_scorer.services.rounds import get_round
 
 
-def make_pairings(db: Database | None, out: Path, options: Options) -> Path:
+def make_pairings(db: Database | None, out: Path, options: PairingsRequest) -> Path:
     event = required_event(db, options)
     database = need_db(db)
     number = round_number(database, event, options.round_number)

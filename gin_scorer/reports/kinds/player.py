@@ -20,7 +20,7 @@ from gin_scorer.reports.player_sheet import (
     PlayerSummary,
     render_player_sheet,
 )
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import PlayerRequest, ReportError, need_db
 from gin_scorer.services.database import Database
 from gin_scorer.services.dto import EventView, ScoreSheet
 from gin_scorer.services.entrants import get_entrant
@@ -101,7 +101,7 @@ def _place_of(db: Database, event: EventView, entrant_id: int) -> str:
     return ""
 
 
-def make_player(db: Database | None, out: Path, options: Options) -> Path:
+def make_player(db: Database | None, out: Path, options: PlayerRequest) -> Path:
     if options.entrant_id is None:
         raise ReportError(said("the player sheet needs an entrant: give --entrant ID"))
     database = need_db(db)

@@ -32,7 +32,7 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.hollywood_pad import render_hollywood_pads
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches, rules_of
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import ReportError, SheetRequest, need_db
 from gin_scorer.reports.score_sheet import render_score_sheets
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.reports.three_fill import three_fill
@@ -57,14 +57,14 @@ class SheetRun:
     label: str
 
 
-def _one_match(db: Database, options: Options, match_id: int) -> SheetRun:
+def _one_match(db: Database, options: SheetRequest, match_id: int) -> SheetRun:
     sheet = get_score_sheet(db, match_id)
     event = get_event(db, sheet.match.event_id)
     page: Page = (sheet.match, None if options.blank else sheet)
     return SheetRun(event, sheet.rules, [page], round_label(sheet.match.round_number))
 
 
-def sheets_for(db: Database | None, options: Options) -> SheetRun:
+def sheets_for(db: Database | None, options: SheetRequest) -> SheetRun:
     """The pages asked for: one match, every match of a round (filled or blank headings), or
     anonymous blanks."""
     if options.match_id is not None:
@@ -187,17 +187,17 @@ def _with_history(sheet: ScoreSheet, fill: SheetFill) -> SheetFill:
     return replace(fill, games=games, history=history_lines(sheet))
 
 
-def make_sheet(db: Database | None, out: Path, options: Options) -> Path:
+def make_sheet(db: Database | None, out: Path, options: SheetRequest) -> Path:
     run = sheets_for(db, options)
     return printed_sheet(run.rules).sheet(db, run, out, options)
 
 
-def make_pad(db: Database | None, out: Path, options: Options) -> Path:
+def make_pad(db: Database | None, out: Path, options: SheetRequest) -> Path:
     run = sheets_for(db, options)
     return printed_sheet(run.rules).pad(db, run, out, options)
 
 
-def _two_sides_sheets(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+def _two_sides_sheets(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
     """A page per match of two sides: the game blocks, or a team match's deals and tables."""
     shape = sheet_shape(run.rules)
     pages: list[tuple[MatchHeading, SheetFill | None]] = [
@@ -208,7 +208,7 @@ def _two_sides_sheets(db: Database | None, run: SheetRun, out: Path, options: Op
     return render_score_sheets(out, header, pages, shape, paper=options.paper)
 
 
-def _three_sheets(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+def _three_sheets(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
     """A table of three's pages: a dealer column and a total for each player."""
     shape = sheet_shape(run.rules)
     threes = [(_heading(m), three_fill(s) if s is not None else None) for m, s in run.pages]
@@ -216,7 +216,7 @@ def _three_sheets(db: Database | None, run: SheetRun, out: Path, options: Option
     return render_three_sheets(out, header, threes, shape, paper=options.paper)
 
 
-def _pad_instead(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+def _pad_instead(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
     """Hollywood is scored on its pad, not on a sheet of game blocks."""
     raise ReportError(said("this event plays Hollywood: print its pad with `report pad`"))
 
@@ -225,7 +225,7 @@ def _no_pad(then: Builder) -> Builder:
     """A format with no pad of its own: a blank pad (``then``) when asked for one, else the
     event's sheets are the way."""
 
-    def pad(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+    def pad(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
         if run.event is not None and not options.blank:
             raise ReportError(
                 said(
@@ -251,14 +251,14 @@ def _sheet_header(db: Database | None, run: SheetRun, filled: bool, *, three: bo
     return page_header(db, title, run.event, run.label)
 
 
-def _blank_pad(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+def _blank_pad(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
     """A blank Hollywood pad for an event of any other format."""
     return _hollywood_pads(
         db, replace(run, rules=RuleSet(match_format=MatchFormat.HOLLYWOOD)), out, options
     )
 
 
-def _hollywood_pads(db: Database | None, run: SheetRun, out: Path, options: Options) -> Path:
+def _hollywood_pads(db: Database | None, run: SheetRun, out: Path, options: SheetRequest) -> Path:
     """A Hollywood pad per match: each game's running score in its own column."""
     rules = run.rules
     pads: list[tuple[MatchHeading, PadFill | None]] = []
@@ -283,7 +283,7 @@ def _hollywood_pads(db: Database | None, run: SheetRun, out: Path, options: Opti
     return render_hollywood_pads(out, header, pads, pad_shape(rules), paper=options.paper)
 
 
-Builder = Callable[[Database | None, SheetRun, Path, Options], Path]
+Builder = Callable[[Database | None, SheetRun, Path, SheetRequest], Path]
 """Prints a run of pages to ``out``."""
 
 

@@ -10,7 +10,7 @@ from gin_scorer.core.wording import said
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import ReportError, SlipsRequest, need_db
 from gin_scorer.reports.result_slips import Slip, render_result_slips, slips_per_page
 from gin_scorer.services.database import Database
 from gin_scorer.services.result_values import shape_of
@@ -23,7 +23,7 @@ def slip_games(rules: RuleSet) -> int:
     return shape.best_of if shape is not None else 0
 
 
-def make_slips(db: Database | None, out: Path, options: Options) -> Path:
+def make_slips(db: Database | None, out: Path, options: SlipsRequest) -> Path:
     event = event_of(db, options)
     if event is not None and not profile_of(event.rules).slips:
         # A slip reports a result without its hands; a table of three is decided by its

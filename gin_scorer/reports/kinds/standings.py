@@ -10,14 +10,14 @@ from gin_scorer.presentation.standings_table import printed_standings
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_number
-from gin_scorer.reports.request import Options, ReportError, need_db
+from gin_scorer.reports.request import ReportError, StandingsRequest, need_db
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.services.database import Database
 from gin_scorer.services.matches import list_matches
 from gin_scorer.services.standings import standings
 
 
-def make_standings(db: Database | None, out: Path, options: Options) -> Path:
+def make_standings(db: Database | None, out: Path, options: StandingsRequest) -> Path:
     event = required_event(db, options)
     database = need_db(db)
     after = options.round_number

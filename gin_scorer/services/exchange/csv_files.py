@@ -19,8 +19,8 @@ from gin_scorer.services.entrant_rows import (
 )
 from gin_scorer.services.entrants import insert_entrants
 from gin_scorer.services.errors import RowsRejected
-from gin_scorer.services.matches import sheet_in
 from gin_scorer.services.rows import fetch
+from gin_scorer.services.sheet_reading import sheet_in
 from gin_scorer.services.spreadsheet_csv import csv_text
 from gin_scorer.services.views import entrant_views
 from gin_scorer.store.database import Database

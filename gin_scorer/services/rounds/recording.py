@@ -35,7 +35,8 @@ def record_match_hands(
     batch, naming the hand — then appended to the hand log in order with its dealer; the
     match's status follows the ledger and one audit entry records the batch.
     """
-    from gin_scorer.services.matches import follow_the_hands, sheet_in
+    from gin_scorer.services.matches import follow_the_hands
+    from gin_scorer.services.sheet_reading import sheet_in
     from gin_scorer.services.text_input import clean_text
     from gin_scorer.store import backup
 
