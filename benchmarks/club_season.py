@@ -28,13 +28,13 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.demo import DemoPlan, demo_names, play_demo
-from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.season_changes import create_season, set_season_events
-from gin_scorer.services.seasons import list_seasons, season_standing
+from gin_scorer.services.queries.ratings import rating_rows
+from gin_scorer.services.queries.seasons import list_seasons, season_standing
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.demo import DemoPlan, demo_names, play_demo
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, play_demo_season
+from gin_scorer.services.writes.season_changes import create_season, set_season_events
 
 
 def build_season(path: Path) -> None:

@@ -85,6 +85,7 @@ class Blame:
 
     def install(self) -> None:
         from gin_scorer.gui.main_window.station import StationSync
+
         from gin_scorer.gui.queries import Reads
 
         def timed(name: Callable[..., str], call: Callable[..., Any]) -> Callable[..., Any]:
@@ -186,10 +187,10 @@ def main() -> None:
     from gin_scorer.gui.app import make_application
     from gin_scorer.gui.main_window import MainWindow
     from gin_scorer.gui.settings import GuiSettings
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import start_round
 
     app = make_application([sys.argv[0]])
     made: list[Any] = []

@@ -20,8 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refused-rows", type=int, default=600_000)
     args = parser.parse_args(argv)
 
-    from gin_scorer.services import events, exchange
-    from gin_scorer.services.entrant_rows import parse_entrants_csv, read_entrants_file
+    from gin_scorer.services.support.entrant_rows import parse_entrants_csv, read_entrants_file
+    from gin_scorer.services.writes import events, exchange
     from gin_scorer.store.database import open_database
 
     folder = Path(tempfile.mkdtemp(prefix="entrants-bench-"))

@@ -88,7 +88,7 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
 
 def run_mutations(count: int, seed: int, checks: ModuleType) -> tuple[int, int]:
     """(inputs tried, failures): every mutant decoded and parsed as a file and as the box."""
-    from gin_scorer.services.entrant_rows import (
+    from gin_scorer.services.support.entrant_rows import (
         decode_entrants_bytes,
         parse_entrants_csv,
         parse_entrants_text,

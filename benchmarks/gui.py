@@ -76,8 +76,8 @@ def show_start(label: str, times: list[tuple[float, float]]) -> None:
 
 
 def build(database: str, entrants: int) -> int:
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     db = open_database(database, station="bench", backups=False)
     started = time.perf_counter()
@@ -108,8 +108,8 @@ def update_times(database: str, event_id: int, hands: int) -> None:
     from gin_scorer.gui.app import make_application
     from gin_scorer.gui.main_window import MainWindow
     from gin_scorer.gui.settings import GuiSettings
-    from gin_scorer.services.dto import MatchStatus
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.support.dto import MatchStatus
+    from gin_scorer.services.writes.matches import list_matches
 
     app = make_application([sys.argv[0]])
     window = MainWindow(database=database, settings=GuiSettings(station_name="bench"))
@@ -123,7 +123,7 @@ def update_times(database: str, event_id: int, hands: int) -> None:
     ]
     scoring = window.state.scoring
     # Time the service call inside each Enter too, to show the GUI's own share.
-    from gin_scorer.services import hands as hand_services
+    from gin_scorer.services.writes import hands as hand_services
 
     service_ms: list[float] = []
     real_record = hand_services.record_hand

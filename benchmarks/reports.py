@@ -23,13 +23,13 @@ from gin_scorer.presets import load_preset
 from gin_scorer.reports import build, request_for
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.entrants import add_entrants
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import create_match, get_score_sheet
-from gin_scorer.services.rounds import start_round
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.entrants import add_entrants
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import create_match, get_score_sheet
+from gin_scorer.services.writes.rounds import start_round
 from gin_scorer.tournament.standings import RecordCounts
 
 

@@ -27,9 +27,9 @@ def one_round(folder: Path, tables: int, run: int) -> tuple[float, int]:
     from PySide6.QtTest import QTest
 
     from gin_scorer.gui.results_dialog import ResultsDialog
-    from gin_scorer.services import entrants, events, rounds
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes import entrants, events, rounds
 
     db = open_database(str(folder / f"round-{run}.sqlite"), station="bench", backups=False)
     try:

@@ -109,12 +109,12 @@ def run(
     busy: bool = False,
 ) -> None:
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants, events, rounds
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.matches import get_score_sheet, list_matches
-    from gin_scorer.services.table_links import table_links
-    from gin_scorer.services.verify import verify_database
+    from gin_scorer.services.queries.verify import verify_database
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes import entrants, events, rounds
+    from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+    from gin_scorer.services.writes.table_links import table_links
 
     folder = Path(tempfile.mkdtemp(prefix="room-load-"))
     url, cleanup = _database(pg, folder)

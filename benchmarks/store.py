@@ -75,8 +75,8 @@ def record_latency(
 ) -> list[float]:
     """Milliseconds per record_hand, matches filled to a realistic length one after another."""
     from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.services import hands, matches
-    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.support.errors import InvalidInput
+    from gin_scorer.services.writes import hands, matches
 
     times: list[float] = []
     match = None
@@ -109,10 +109,10 @@ def build_event(
     from gin_scorer.core.hands import score_hand
     from gin_scorer.core.ledgers import play_match
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants as entrant_service
-    from gin_scorer.services import events
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.stored_json import dumps
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.support.stored_json import dumps
+    from gin_scorer.services.writes import entrants as entrant_service
+    from gin_scorer.services.writes import events
     from gin_scorer.store.tables import HandEntry, Match, Round, utcnow
 
     rules = load_preset("gra-tournament")
@@ -186,9 +186,9 @@ def rebuild_ledgers(db: Any, event_id: int) -> int:
     from sqlmodel import col, select
 
     from gin_scorer.core.ledgers import ledger_for
-    from gin_scorer.services.sheets import counted_hands, score
-    from gin_scorer.services.stored_json import rules_from_json
-    from gin_scorer.services.views import _LOG_COLUMNS, log_entries
+    from gin_scorer.services.queries.sheets import counted_hands, score
+    from gin_scorer.services.queries.views import _LOG_COLUMNS, log_entries
+    from gin_scorer.services.support.stored_json import rules_from_json
     from gin_scorer.store.tables import HandEntry, Match
 
     with db.transaction(write=False) as session:
@@ -217,9 +217,9 @@ def rebuild_ledgers(db: Any, event_id: int) -> int:
 def clear_caches(db: Any) -> None:
     """Forget every derivation kept in the process and by the database handle, so a rebuild
     starts cold."""
-    from gin_scorer.services.rounds.derived import forget_results
-    from gin_scorer.services.sheets import problems_of, score
-    from gin_scorer.services.views import parse_record
+    from gin_scorer.services.queries.rounds.derived import forget_results
+    from gin_scorer.services.queries.sheets import problems_of, score
+    from gin_scorer.services.queries.views import parse_record
 
     score.cache_clear()
     problems_of.cache_clear()
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = Path(tempfile.mkdtemp(prefix="gin-scorer-bench-"))
     os.environ.setdefault("GIN_SCORER_BACKUP_DIR", str(folder / "backups"))
-    from gin_scorer.services import entrants, events
+    from gin_scorer.services.writes import entrants, events
     from gin_scorer.store.database import open_database
 
     rng = random.Random(args.seed)
@@ -269,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         f"(built in {seconds:.1f} s; file {size:.0f} MB)"
     )
     try:
-        from gin_scorer.services.standings import standings
+        from gin_scorer.services.queries.standings import standings
     except ImportError:
         standings = None  # type: ignore[assignment]
     if standings is not None:

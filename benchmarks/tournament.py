@@ -106,9 +106,9 @@ def pure_event(preset: str, entrants: int = 64) -> None:
 
 
 def service_event(preset: str, entrants: int = 64) -> None:
-    from gin_scorer.services.demo import DemoPlan, play_demo
-    from gin_scorer.services.standings import standings
-    from gin_scorer.services.verify import verify_database
+    from gin_scorer.services.queries.standings import standings
+    from gin_scorer.services.queries.verify import verify_database
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
     from gin_scorer.store.database import open_database
 
     with tempfile.TemporaryDirectory() as folder:
@@ -123,7 +123,7 @@ def service_event(preset: str, entrants: int = 64) -> None:
                 f" (card play {summary.simulate_seconds:.1f} s, recording "
                 f"{summary.record_seconds:.1f} s, pairing rounds {summary.pair_seconds:.2f} s)"
             )
-            from gin_scorer.services.rounds.derived import forget_results
+            from gin_scorer.services.queries.rounds.derived import forget_results
 
             forget_results(db.derived)  # cold: every match's ledger recomputed from its hands
             tick = time.perf_counter()

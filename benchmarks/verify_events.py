@@ -41,7 +41,7 @@ def _simulate_round(number: int) -> list[list[tuple[str, str, str]]]:
 
     from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.stored_json import dumps
+    from gin_scorer.services.support.stored_json import dumps
     from gin_scorer.simulation import simulate_match
 
     rules = load_preset(RULES)
@@ -90,10 +90,10 @@ def _insert_event(path: Path, rounds: list[Any], with_cards: bool) -> tuple[Any,
     from sqlalchemy import insert
 
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants as entrant_service
-    from gin_scorer.services import events
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.stored_json import dumps
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.support.stored_json import dumps
+    from gin_scorer.services.writes import entrants as entrant_service
+    from gin_scorer.services.writes import events
     from gin_scorer.store.database import open_database
     from gin_scorer.store.tables import HandEntry, Match, Round, utcnow
 

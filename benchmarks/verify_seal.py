@@ -117,8 +117,8 @@ def record_costs(
 ) -> dict[bool, list[tuple[float, float]]]:
     """(wall ms, CPU ms) per record_hand, with the seal on (True) and off (False)."""
     from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.services import entrants, events, hands, matches
-    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.support.errors import InvalidInput
+    from gin_scorer.services.writes import entrants, events, hands, matches
 
     event = events.create_event(db, name="Latency")
     people = [entrants.add_entrant(db, event.id, f"P{i}").id for i in range(20)]
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seal check alone (best of 2): {seconds:.2f} s wall / {cpu:.2f} s CPU ({out})")
     seconds, cpu, out = in_fresh_process(
         "from gin_scorer.store.database import open_database\n"
-        "from gin_scorer.services.verify import verify_database\n"
+        "from gin_scorer.services.queries.verify import verify_database\n"
         f"db = open_database({str(path)!r}, backups=False)\n"
         "report = verify_database(db)\n"
         "print(report.hands, 'hands', 'clean' if report.clean else report.problems[:3])\n"

@@ -45,7 +45,7 @@ FLOOR_RATIO = 10.0  # cards: at most this many times the bare read floor
 _VERIFY = """
 import time, json
 from gin_scorer.store.database import open_database
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
 db = open_database({path!r}, backups=False, migrate=False)
 started = time.perf_counter()
 report = verify_database(db)
@@ -59,9 +59,9 @@ _CPU = """
 import json, os, time
 os.environ["GIN_SCORER_VERIFY_PROCESSES"] = "1"
 from gin_scorer.store.database import open_database
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
 try:
-    from gin_scorer.services.verify_split import collector_paused
+    from gin_scorer.services.queries.verify_split import collector_paused
 except ImportError:  # --code: a checkout from before verify paused the collector
     from contextlib import nullcontext as collector_paused
 from gin_scorer.store.seal_check import check_seal
@@ -151,7 +151,7 @@ def report(name: str, verified: list[dict[str, Any]], floors: list[float]) -> bo
 _PROFILE = """
 import cProfile, pstats, time
 from gin_scorer.store.database import open_database
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
 db = open_database({path!r}, backups=False, migrate=False)
 profiler = cProfile.Profile()
 started = time.perf_counter()

@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _not_answering(error: Exception) -> bool:
     """A server that did not answer after the retries: said with what to do (run the same
     command again: its key keeps it from being recorded twice)."""
-    from gin_scorer.services.errors import ServerNotAnswering  # the error path only
+    from gin_scorer.services.support.errors import ServerNotAnswering  # the error path only
 
     if not isinstance(error, ServerNotAnswering):
         return False

@@ -30,9 +30,9 @@ AS_TYPED = sorted(BY_SURNAME, key=lambda n: n.replace("É", "E").casefold())
 
 def paired_field(db: Any) -> int:
     """A Swiss event of :data:`FIELD` with its first round paired; its id."""
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import start_round
 
     people = tuple(EntrantSpec(name) for name in FIELD)
     event = create_event(db, name="Open", format="swiss", entrants=people)

@@ -4,7 +4,8 @@
     xvfb-run -a .venv/bin/python tools/screenshots.py --out /tmp/shots
 
 Builds a simulated Swiss event and two elimination events in a fresh database (the demo of
-gin_scorer.services.demo, through the services like a director would), opens the main window on
+gin_scorer.services.writes.demo, through the services like a director would), opens the main window
+on
 it and grabs each screen.
 """
 
@@ -47,8 +48,8 @@ def build_events(database: str, entrants: int) -> int:
     from dataclasses import replace
     from datetime import date
 
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     # What the three events share: the hall, the day, the clubs, the PIN, one game to 100.
     hall = DemoPlan(
@@ -176,8 +177,8 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
     from gin_scorer.gui.entrants_editor import AddEntrantsDialog
     from gin_scorer.gui.event_rules_dialog import EventRulesDialog
     from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
-    from gin_scorer.services.entrants import list_entrants
-    from gin_scorer.services.events import get_event
+    from gin_scorer.services.writes.entrants import list_entrants
+    from gin_scorer.services.writes.events import get_event
 
     assert window.state.db is not None
     late = AddEntrantsDialog("Spring Championship", window)
@@ -204,15 +205,15 @@ def event_screens(camera: Camera, window, event_id: int, folder: Path) -> None: 
 
 def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
     """A new match, an entrant edited, a round preview, a restore; the event's tabs."""
-    from gin_scorer.services.entrants import list_entrants
+    from gin_scorer.services.writes.entrants import list_entrants
 
     grab = camera.grab
     from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
     from gin_scorer.gui.new_match_dialog import NewMatchDialog
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import preview_round
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import preview_round
 
     pick = NewMatchDialog(list_entrants(window.state.db, event_id), window)
     someone = list_entrants(window.state.db, event_id)[3].name
@@ -251,7 +252,7 @@ def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: 
     preview.close()
 
     from gin_scorer.gui.backup_dialog import RestoreDialog
-    from gin_scorer.services.backups import back_up_now, backups_of
+    from gin_scorer.services.writes.backups import back_up_now, backups_of
 
     back_up_now(window.state.db)
     restore = RestoreDialog(window.state.database, backups_of(window.state.db), window)
@@ -269,8 +270,8 @@ def more_event_screens(camera: Camera, window, event_id: int) -> None:  # type: 
 def scoring_screens(camera: Camera, window, event_id: int) -> None:  # type: ignore[no-untyped-def]
     """Scoring: an unfinished table of the last round, a hand typed but not yet entered."""
     grab = camera.grab
-    from gin_scorer.services.dto import MatchStatus
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.support.dto import MatchStatus
+    from gin_scorer.services.writes.matches import list_matches
 
     assert window.state.db is not None
     open_matches = [

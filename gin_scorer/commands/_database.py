@@ -25,11 +25,11 @@ from gin_scorer.commands._db_password import asking_for_password, refuse_passwor
 from gin_scorer.commands._errors import UserError
 from gin_scorer.paths import DB_ENV, chosen_database
 from gin_scorer.presentation.words import say, translate
-from gin_scorer.services.database import open_database, sqlite_path
+from gin_scorer.services.support.database import open_database, sqlite_path
 
 if TYPE_CHECKING:
-    from gin_scorer.services.backups import BackupNews
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.writes.backups import BackupNews
 
 
 def database_named(args: argparse.Namespace, *, create: bool = False) -> str:

@@ -13,8 +13,8 @@ from typing import TypeVar
 
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.database import url_password, url_with_password
-from gin_scorer.services.errors import ServerRefused
+from gin_scorer.services.support.database import url_password, url_with_password
+from gin_scorer.services.support.errors import ServerRefused
 
 T = TypeVar("T")
 

@@ -10,8 +10,8 @@ from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import events
-from gin_scorer.services.event_delete import delete_event
+from gin_scorer.services.writes import events
+from gin_scorer.services.writes.event_delete import delete_event
 
 
 def _confirmed_name(args: argparse.Namespace, name: str) -> str:

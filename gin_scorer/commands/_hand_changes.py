@@ -21,12 +21,12 @@ from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._retry import keyed_write, say_saved
 from gin_scorer.presentation.sheet_text import match_standing, void_note
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import hands, matches
-from gin_scorer.services.lookups import match_of_hand
+from gin_scorer.services.queries.lookups import match_of_hand
+from gin_scorer.services.writes import hands, matches
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import ScoreSheet
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,15 +24,15 @@ from gin_scorer.commands._match_naming import named_match
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.sheet_text import match_standing
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services import matches as match_service
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.hand_batch import LineRefused, TypedHand, record_typed_hands
-from gin_scorer.services.lookups import round_tables
+from gin_scorer.services.queries.lookups import round_tables
+from gin_scorer.services.support.errors import InvalidInput
+from gin_scorer.services.writes import matches as match_service
+from gin_scorer.services.writes.hand_batch import LineRefused, TypedHand, record_typed_hands
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchView, ScoreSheet
-    from gin_scorer.services.hand_batch import TypedHand
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import MatchView, ScoreSheet
+    from gin_scorer.services.writes.hand_batch import TypedHand
 
 _TABLE_FIRST = re.compile(r"\s*(?:[Tt](?:able)?\s*)?([0-9]{1,6})\s+(.+)$")
 

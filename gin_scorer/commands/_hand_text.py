@@ -16,13 +16,13 @@ from gin_scorer.core.json_input import JsonInputError, read_json
 from gin_scorer.presentation.entry_grammar import EntryState, read_entry
 from gin_scorer.presentation.sheet_text import hand_summary
 from gin_scorer.presentation.words import error_text, say, translate
-from gin_scorer.services.errors import InvalidInput
+from gin_scorer.services.support.errors import InvalidInput
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from gin_scorer.core.hands import HandRecord, Problem
-    from gin_scorer.services.dto import HandRow, ScoreSheet
+    from gin_scorer.services.support.dto import HandRow, ScoreSheet
 
 # One hand with all its cards is well under 2 KB; anything far larger is not a hand.
 HAND_CHARS = 64 * 1024
@@ -40,7 +40,7 @@ def is_json(text: str) -> bool:
 
 def read_typed(text: str, sheet: ScoreSheet) -> HandRecord:
     """The hand ``text`` says under ``sheet``'s rules; a refusal of ours
-    (:class:`~gin_scorer.services.errors.InvalidInput`) names what is wrong."""
+    (:class:`~gin_scorer.services.support.errors.InvalidInput`) names what is wrong."""
     if is_json(text):
         return _from_json(text)
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import matches
-from gin_scorer.services.lookups import match_at_table
+from gin_scorer.services.queries.lookups import match_at_table
+from gin_scorer.services.writes import matches
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchView
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import MatchView
 
 
 def named_match(db: Database, args: argparse.Namespace) -> MatchView:

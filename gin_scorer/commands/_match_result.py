@@ -13,10 +13,10 @@ from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import kind_word, read_result_line, result_words
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.results import record_result, void_result
+from gin_scorer.services.writes.results import record_result, void_result
 
 if TYPE_CHECKING:
-    from gin_scorer.services.dto import MatchStatus, ScoreSheet
+    from gin_scorer.services.support.dto import MatchStatus, ScoreSheet
 
 
 def run_match_result(args: argparse.Namespace) -> int:

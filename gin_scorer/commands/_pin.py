@@ -1,7 +1,7 @@
 """A director's PIN on the command line: ``--pin``, or typed when the services ask for one.
 
 The services alone decide whether an action needs the PIN
-(:mod:`gin_scorer.services.authority`); a command only passes ``--pin`` on. When a PIN was
+(:mod:`gin_scorer.services.support.authority`); a command only passes ``--pin`` on. When a PIN was
 needed and not given, a command running in a terminal asks for it once (without echo) and
 tries again; anywhere else the refusal is the one line the command prints before exit 2.
 """
@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.errors import PinError
+from gin_scorer.services.support.errors import PinError
 
 T = TypeVar("T")
 

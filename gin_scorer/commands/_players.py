@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from gin_scorer.presentation.three_words import players_phrase as phrase
 
 if TYPE_CHECKING:
-    from gin_scorer.services.dto import EntrantView
+    from gin_scorer.services.support.dto import EntrantView
 
 
 def players_phrase(names: Sequence[EntrantView | str]) -> str:

@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, TypeVar
 from gin_scorer.commands._database import entered_by, opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import matches
-from gin_scorer.services.entry_keys import derived_key, saved_with_key
-from gin_scorer.services.errors import DatabaseBusy, ServerNotAnswering
-from gin_scorer.services.retries import retrying
+from gin_scorer.services.support.errors import DatabaseBusy, ServerNotAnswering
+from gin_scorer.services.support.retries import retrying
+from gin_scorer.services.writes import matches
+from gin_scorer.services.writes.entry_keys import derived_key, saved_with_key
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import ScoreSheet
-    from gin_scorer.services.entry_keys import SavedEntry
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import ScoreSheet
+    from gin_scorer.services.writes.entry_keys import SavedEntry
 
 T = TypeVar("T")
 

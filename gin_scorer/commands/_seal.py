@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.seal import current_seal
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 
 def seal_of(db: Database) -> str | None:

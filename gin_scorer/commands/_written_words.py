@@ -1,5 +1,5 @@
 """``gin-scorer --verbose COMMAND``: after the command, one line on standard error saying what
-it wrote (from the :class:`~gin_scorer.services.written.Changes` its writes gave), so that a
+it wrote (from the :class:`~gin_scorer.services.support.written.Changes` its writes gave), so that a
 director running a script sees that ``round pair`` made twelve tables, or that a command they
 thought wrote nothing did."""
 
@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.written import Changes, recording
+from gin_scorer.services.support.written import Changes, recording
 
 
 def changes_line(changes: Changes) -> str:

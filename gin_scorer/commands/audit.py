@@ -7,7 +7,7 @@ import argparse
 
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import say, translate
-from gin_scorer.services.audit_log import check_audit_log, recent_audit_entries
+from gin_scorer.services.queries.audit_log import check_audit_log, recent_audit_entries
 
 
 def run_audit_verify(args: argparse.Namespace) -> int:

@@ -15,14 +15,14 @@ from gin_scorer.commands._pin import ask_pin
 from gin_scorer.paths import chosen_database
 from gin_scorer.presentation.backup_words import backup_state
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.backup_keeper import backup_health
-from gin_scorer.services.backup_schedule import set_backup_schedule
-from gin_scorer.services.backups import back_up_now, backups_of, restore_backup
-from gin_scorer.services.copies import copy_to_file
-from gin_scorer.services.errors import StoreError
+from gin_scorer.services.support.errors import StoreError
+from gin_scorer.services.writes.backup_keeper import backup_health
+from gin_scorer.services.writes.backup_schedule import set_backup_schedule
+from gin_scorer.services.writes.backups import back_up_now, backups_of, restore_backup
+from gin_scorer.services.writes.copies import copy_to_file
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 
 def run_backup(args: argparse.Namespace) -> int:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.standings import bracket
+from gin_scorer.services.queries.standings import bracket
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 
 def run_bracket_command(args: argparse.Namespace) -> int:

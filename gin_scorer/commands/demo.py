@@ -1,7 +1,7 @@
 """``gin-scorer demo``: a simulated event played to the end through the services (every hand
 really shuffled, dealt and played, with its cards), then its standings.
 
-The play itself is :func:`gin_scorer.services.demo.play_demo`, the same run the app's
+The play itself is :func:`gin_scorer.services.writes.demo.play_demo`, the same run the app's
 "Try a demo event" makes; this module checks the numbers and prints what it did.
 """
 
@@ -21,18 +21,18 @@ from gin_scorer.presentation.club_words import ratings_text, season_text
 from gin_scorer.presentation.demo_words import demo_summary
 from gin_scorer.presentation.words import error_text, say, translate
 from gin_scorer.presets import load_preset
-from gin_scorer.services.demo import DemoCancelled, DemoPlan, play_demo
-from gin_scorer.services.demo_scratch import keep_demo, keep_season, scratch_database
-from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.seasons import season_standing
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.ratings import rating_rows
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.errors import InvalidInput
+from gin_scorer.services.writes.demo import DemoCancelled, DemoPlan, play_demo
+from gin_scorer.services.writes.demo_scratch import keep_demo, keep_season, scratch_database
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, play_demo_season
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.demo import DemoPlan, DemoProgress, DemoResult
-    from gin_scorer.services.demo_season import SeasonDemoPlan, SeasonDemoResult
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.writes.demo import DemoPlan, DemoProgress, DemoResult
+    from gin_scorer.services.writes.demo_season import SeasonDemoPlan, SeasonDemoResult
 
 
 # Checked before the event is created: a billion entrants or rounds would create the event,

@@ -14,7 +14,7 @@ from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import ask_pin
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.database_pin import is_guarded, set_database_pin
+from gin_scorer.services.writes.database_pin import is_guarded, set_database_pin
 
 
 def _clearing(args: argparse.Namespace) -> bool:

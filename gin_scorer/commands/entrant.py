@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import entrants
-from gin_scorer.services.absence import mark_absent
+from gin_scorer.services.writes import entrants
+from gin_scorer.services.writes.absence import mark_absent
 
 if TYPE_CHECKING:
-    from gin_scorer.services.dto import EntrantStatus
+    from gin_scorer.services.support.dto import EntrantStatus
 
 
 def entrant_status_word(status: EntrantStatus) -> str:

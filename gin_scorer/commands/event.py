@@ -19,12 +19,12 @@ from gin_scorer.commands.presets import describe_knobs
 from gin_scorer.core.rules import RuleSetError
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.presets import load_preset, load_ruleset_file
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.dto import EventStatus
+from gin_scorer.services.support.dto import EventStatus
+from gin_scorer.services.writes import entrants, events, matches
 
 if TYPE_CHECKING:
     from gin_scorer.core.rules import RuleSet
-    from gin_scorer.services.dto import EventStatus, EventView
+    from gin_scorer.services.support.dto import EventStatus, EventView
 
 
 def _chosen_rules(args: argparse.Namespace) -> RuleSet | None:

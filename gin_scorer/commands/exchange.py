@@ -15,10 +15,10 @@ from pathlib import Path
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, say, translate
-from gin_scorer.services import exchange
-from gin_scorer.services.entrant_rows import read_entrants_file
-from gin_scorer.services.errors import RowsRejected
-from gin_scorer.services.spreadsheet_csv import write_csv_file
+from gin_scorer.services.support.entrant_rows import read_entrants_file
+from gin_scorer.services.support.errors import RowsRejected
+from gin_scorer.services.support.spreadsheet_csv import write_csv_file
+from gin_scorer.services.writes import exchange
 
 
 def _utf8(path: Path) -> str:

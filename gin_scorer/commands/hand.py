@@ -24,12 +24,12 @@ from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._retry import keyed_write, say_saved
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import hands
-from gin_scorer.services.errors import HandRejected
+from gin_scorer.services.support.errors import HandRejected
+from gin_scorer.services.writes import hands
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import ScoreSheet
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import ScoreSheet
 
 
 def run_hand_add(args: argparse.Namespace) -> int:

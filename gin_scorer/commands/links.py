@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._players import players_phrase
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web import DEFAULT_PORT
 from gin_scorer.web.room_server import room_addresses
 
 if TYPE_CHECKING:
-    from gin_scorer.services.table_links import TableLink
+    from gin_scorer.services.writes.table_links import TableLink
 
 
 def run_links(args: argparse.Namespace) -> int:

@@ -13,10 +13,10 @@ from gin_scorer.commands._pin import with_pin
 from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.presentation.words import translate
-from gin_scorer.services import matches
+from gin_scorer.services.writes import matches
 
 if TYPE_CHECKING:
-    from gin_scorer.services.dto import MatchView
+    from gin_scorer.services.support.dto import MatchView
 
 
 def match_line(m: MatchView) -> str:

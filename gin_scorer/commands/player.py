@@ -12,13 +12,13 @@ from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.club_words import EVENT_COLUMNS, event_cells, player_text, text_table
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.player_unmerge import unmerge_players
-from gin_scorer.services.player_merge import merge_players
-from gin_scorer.services.players import find_player, list_players
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.players import find_player, list_players
+from gin_scorer.services.writes.player_merge import merge_players
+from gin_scorer.services.writes.player_unmerge import unmerge_players
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 
 def run_list(args: argparse.Namespace) -> int:

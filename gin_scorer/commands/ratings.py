@@ -8,8 +8,8 @@ import sys
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.club_words import ratings_text
-from gin_scorer.services.rating_seeds import seed_by_rating
-from gin_scorer.services.ratings import rating_rows, ratings_csv
+from gin_scorer.services.queries.ratings import rating_rows, ratings_csv
+from gin_scorer.services.writes.rating_seeds import seed_by_rating
 
 
 def run_ratings(args: argparse.Namespace) -> int:

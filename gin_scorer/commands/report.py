@@ -16,12 +16,12 @@ from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import error_text, translate
 from gin_scorer.reports import ReportError, build, request_for
-from gin_scorer.services.lookups import match_at_table
+from gin_scorer.services.queries.lookups import match_at_table
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 
 def run(args: argparse.Namespace) -> int:

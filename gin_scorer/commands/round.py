@@ -16,14 +16,14 @@ from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.words import said_text, say, translate
-from gin_scorer.services import rounds
-from gin_scorer.services.name_order import name_order
-from gin_scorer.services.ratings import entrant_ratings
-from gin_scorer.services.rounds import list_rounds
+from gin_scorer.services.queries.ratings import entrant_ratings
+from gin_scorer.services.support.name_order import name_order
+from gin_scorer.services.writes import rounds
+from gin_scorer.services.writes.rounds import list_rounds
 from gin_scorer.tournament.tables import TableState
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
     from gin_scorer.tournament.tables import TableState
 
 

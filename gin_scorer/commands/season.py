@@ -11,13 +11,18 @@ from gin_scorer.commands._errors import UserError
 from gin_scorer.commands._pin import with_pin
 from gin_scorer.presentation.club_words import season_text
 from gin_scorer.presentation.words import error_text, say, translate
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.season_changes import (
+from gin_scorer.services.queries.seasons import (
+    get_season,
+    list_seasons,
+    scoring_from,
+    season_standing,
+)
+from gin_scorer.services.support.errors import InvalidInput
+from gin_scorer.services.writes.season_changes import (
     create_season,
     set_season_events,
     set_season_scoring,
 )
-from gin_scorer.services.seasons import get_season, list_seasons, scoring_from, season_standing
 from gin_scorer.tournament.season import SeasonScoring
 
 if TYPE_CHECKING:

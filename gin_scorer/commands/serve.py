@@ -20,9 +20,9 @@ import uvicorn
 from gin_scorer.commands._database import opened
 from gin_scorer.commands._errors import UserError
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.backup_keeper import keep_backing_up
-from gin_scorer.services.events import get_event
-from gin_scorer.services.rounds import list_rounds
+from gin_scorer.services.writes.backup_keeper import keep_backing_up
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.rounds import list_rounds
 from gin_scorer.web.room_server import check_can_listen, countdown, room_addresses, room_config
 
 

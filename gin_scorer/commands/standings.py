@@ -13,11 +13,11 @@ from gin_scorer.commands._seal import seal_of, seal_text
 from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.standings_table import standings_text
 from gin_scorer.presentation.words import speaking
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.standings import standings
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.standings import StandingRow
+    from gin_scorer.services.queries.standings import StandingRow
+    from gin_scorer.services.support.database import Database
 
 
 def print_standings(rows: Sequence[StandingRow]) -> None:

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from gin_scorer.commands._database import opened
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
 from gin_scorer.tournament.results import ResultKind
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.verify import VerifyReport
+    from gin_scorer.services.queries.verify import VerifyReport
+    from gin_scorer.services.support.database import Database
 
 # How many results of a kind were reported without hands, for one and for more: each its own
 # whole pattern, so that a translation words both ("1 forfeit", "4 slips").

@@ -12,7 +12,8 @@ save the hand just typed, open the file just chosen) uses :func:`wait_for`: the 
 but the code reads on in order, because the window waits in an event loop that keeps painting
 and holds the director's clicks and keys until the answer is back.
 
-A :class:`~gin_scorer.services.database.Database` may be used from a worker: each transaction
+A :class:`~gin_scorer.services.support.database.Database` may be used from a worker: each
+transaction
 takes its own connection from the engine's pool (SQLite in WAL mode lets the window read while
 a worker writes).
 """
@@ -29,7 +30,7 @@ from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Sign
 from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:  # the services load after the window shows (faster start)
-    from gin_scorer.services.written import Changes
+    from gin_scorer.services.support.written import Changes
 
 T = TypeVar("T")
 
@@ -193,7 +194,7 @@ _HEARING: list[Callable[[Changes], None]] = []
 
 def hear_writes(listener: Callable[[Changes], None]) -> Callable[[], None]:
     """Call ``listener(changes)`` on the UI thread after each :func:`wait_for` whose work
-    wrote something (what it wrote: :class:`~gin_scorer.services.written.Changes`), before
+    wrote something (what it wrote: :class:`~gin_scorer.services.support.written.Changes`), before
     ``wait_for`` returns; returns its removal. The desk refreshes what a write named from it,
     whichever window or dialog made the write."""
     _HEARING.append(listener)
@@ -216,7 +217,7 @@ def wait_for(work: Callable[[], T]) -> T:
     heard: list[Changes] = []  # what the work wrote, read once the job has returned
 
     def job(_report: Report) -> None:
-        from gin_scorer.services.written import recording
+        from gin_scorer.services.support.written import recording
 
         with recording() as writes:
             answer.take(work)

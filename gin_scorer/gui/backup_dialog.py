@@ -3,7 +3,7 @@ why, its seal, its size), or any other backup file; then the director's PIN when
 has one. The seal tells which printed sheets a backup matches: a sheet carries the seal of the
 state it was printed from.
 
-The restore itself is the store's (:func:`gin_scorer.services.backups.restore_backup`): the
+The restore itself is the store's (:func:`gin_scorer.services.writes.backups.restore_backup`): the
 backup is checked first, the database as it is now is backed up before it is replaced (a
 damaged one is moved aside, never overwritten), and other stations reload.
 """
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
-from gin_scorer.services.backups import BackupFile, backup_seal
+from gin_scorer.services.writes.backups import BackupFile, backup_seal
 
 _REASONS = {  # translated where shown
     "manual": QT_TRANSLATE_NOOP("RestoreDialog", "made by hand (Back up now)"),

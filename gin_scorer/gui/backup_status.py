@@ -19,7 +19,7 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.backup_words import backup_state
 
 if TYPE_CHECKING:
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 LOOK_MS = 5000
 

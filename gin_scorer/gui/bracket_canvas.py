@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.bracket_words import not_needed, slot_label, slot_side
-from gin_scorer.services.standings import BracketSlotView, BracketView
+from gin_scorer.services.queries.standings import BracketSlotView, BracketView
 
 BOX_W = 200.0
 BOX_H = 52.0

@@ -23,7 +23,7 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation import club_words as words
 from gin_scorer.presentation.columns import headings
-from gin_scorer.services.player_record import PlayerRecord
+from gin_scorer.services.queries.player_record import PlayerRecord
 
 
 def fill_table(

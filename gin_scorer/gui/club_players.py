@@ -26,9 +26,9 @@ from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.club_words import rating_text
 from gin_scorer.presentation.names import by_name
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, error_text
-from gin_scorer.services.database import Database
-from gin_scorer.services.players import PlayerView
-from gin_scorer.services.ratings import RatingRow
+from gin_scorer.services.queries.players import PlayerView
+from gin_scorer.services.queries.ratings import RatingRow
+from gin_scorer.services.support.database import Database
 
 COLUMNS = [  # translated where shown
     QT_TRANSLATE_NOOP("PlayersTab", "Name"),
@@ -89,9 +89,9 @@ class PlayersTab(QWidget):
         QVBoxLayout(self).addWidget(split)
 
     def refresh(self) -> None:
-        from gin_scorer.services.name_order import name_order
-        from gin_scorer.services.players import list_players
-        from gin_scorer.services.ratings import rating_rows
+        from gin_scorer.services.queries.players import list_players
+        from gin_scorer.services.queries.ratings import rating_rows
+        from gin_scorer.services.support.name_order import name_order
 
         players, rated, order = wait_for(
             lambda: (list_players(self.db), rating_rows(self.db), name_order(self.db))
@@ -137,7 +137,7 @@ class PlayersTab(QWidget):
         return shown[rows[0].row()] if rows and rows[0].row() < len(shown) else None
 
     def open_selected(self) -> None:
-        from gin_scorer.services.player_record import player_record
+        from gin_scorer.services.queries.player_record import player_record
 
         player = self.selected()
         if player is None:
@@ -148,8 +148,8 @@ class PlayersTab(QWidget):
 
     def merge_into_selected(self) -> None:
         from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.player_merge import merge_players
+        from gin_scorer.services.support.errors import ServiceError
+        from gin_scorer.services.writes.player_merge import merge_players
 
         keep = self.selected()
         if keep is None:
@@ -189,8 +189,8 @@ class PlayersTab(QWidget):
         save_pdf(self, self.db, "player-page", f"{player.name}.pdf", player_id=player.id)
 
     def export_ratings(self) -> None:
-        from gin_scorer.services.ratings import rating_rows, ratings_csv
-        from gin_scorer.services.spreadsheet_csv import write_csv_file
+        from gin_scorer.services.queries.ratings import rating_rows, ratings_csv
+        from gin_scorer.services.support.spreadsheet_csv import write_csv_file
 
         path, _ = QFileDialog.getSaveFileName(
             self,

@@ -25,8 +25,8 @@ from gin_scorer.gui.club_player_page import fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation import club_words as words
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.database import Database
-from gin_scorer.services.seasons import SeasonStanding, SeasonView
+from gin_scorer.services.queries.seasons import SeasonStanding, SeasonView
+from gin_scorer.services.support.database import Database
 
 if TYPE_CHECKING:
     from gin_scorer.tournament.season import SeasonScoring
@@ -75,7 +75,7 @@ class SeasonsTab(QWidget):
         layout.addLayout(buttons)
 
     def refresh(self, select: int | None = None) -> None:
-        from gin_scorer.services.seasons import list_seasons
+        from gin_scorer.services.queries.seasons import list_seasons
 
         self.seasons = list(wait_for(lambda: list_seasons(self.db)))
         self.choice.blockSignals(True)
@@ -92,7 +92,7 @@ class SeasonsTab(QWidget):
         return self.seasons[index] if 0 <= index < len(self.seasons) else None
 
     def show_season(self) -> None:
-        from gin_scorer.services.seasons import season_standing
+        from gin_scorer.services.queries.seasons import season_standing
 
         season = self.current()
         for key in ("events", "scoring", "print", "projector"):
@@ -132,7 +132,7 @@ class SeasonsTab(QWidget):
 
     def choose_events(self) -> None:
         from gin_scorer.gui.season_dialog import SeasonEventsDialog
-        from gin_scorer.services.events import list_events
+        from gin_scorer.services.writes.events import list_events
 
         season = self.current()
         if season is None:
@@ -161,7 +161,7 @@ class SeasonsTab(QWidget):
 
     def _changed(self, call: Callable[[str | None], SeasonView]) -> SeasonView | None:
         from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.support.errors import ServiceError
 
         try:
             return with_pin(self, call)
@@ -220,7 +220,7 @@ def _points_bold(table: QTableWidget) -> None:
 
 
 def _create(db: Database, name: str, scoring: SeasonScoring, pin: str | None) -> SeasonView:
-    from gin_scorer.services.season_changes import create_season
+    from gin_scorer.services.writes.season_changes import create_season
 
     return create_season(db, name, scoring, pin=pin)
 
@@ -228,12 +228,12 @@ def _create(db: Database, name: str, scoring: SeasonScoring, pin: str | None) ->
 def _events(
     db: Database, season_id: int, add: list[int], remove: list[int], pin: str | None
 ) -> SeasonView:
-    from gin_scorer.services.season_changes import set_season_events
+    from gin_scorer.services.writes.season_changes import set_season_events
 
     return set_season_events(db, season_id, add, remove, pin=pin)
 
 
 def _scoring(db: Database, season_id: int, scoring: SeasonScoring, pin: str | None) -> SeasonView:
-    from gin_scorer.services.season_changes import set_season_scoring
+    from gin_scorer.services.writes.season_changes import set_season_scoring
 
     return set_season_scoring(db, season_id, scoring, pin=pin)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout
 from gin_scorer.gui.club_players import PlayersTab
 from gin_scorer.gui.club_seasons import SeasonsTab
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.database import Database
+from gin_scorer.services.support.database import Database
 
 
 class ClubWindow(QDialog):

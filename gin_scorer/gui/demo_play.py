@@ -1,4 +1,4 @@
-"""“Try a demo event”: :func:`gin_scorer.services.demo.play_demo` on a worker thread, with a
+"""“Try a demo event”: :func:`gin_scorer.services.writes.demo.play_demo` on a worker thread, with a
 progress dialog whose Cancel stops the run between two matches.
 
 The run writes through the same services as the desk (its own transactions, so the window
@@ -19,9 +19,15 @@ from gin_scorer.gui.background import Operation, Report, in_background
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.demo_words import demo_summary
 from gin_scorer.presentation.words import error_text, say
-from gin_scorer.services.database import Database
-from gin_scorer.services.demo import DemoCancelled, DemoPlan, DemoProgress, DemoResult, play_demo
-from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.errors import ServiceError, StoreError
+from gin_scorer.services.writes.demo import (
+    DemoCancelled,
+    DemoPlan,
+    DemoProgress,
+    DemoResult,
+    play_demo,
+)
 
 DEMO_ENTRANTS = 16
 # One game to 100 a match: a 16-player demo plays in seconds (GRA matches take far longer).

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDateEdit, QDialog, QDialogButtonBox, QLabel, QSpi
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.support.errors import ServiceError
 
 
 def problem_style() -> str:

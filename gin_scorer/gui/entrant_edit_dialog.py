@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView
 
 _MAX_SEED = 100_000  # as the services allow
 
@@ -47,7 +47,7 @@ def edit_entrant(
 ) -> EntrantView | None:
     """Show the dialog until the services accept the change or the director cancels."""
     from gin_scorer.gui.pin_prompt import with_pin
-    from gin_scorer.services.entrants import update_entrant
+    from gin_scorer.services.writes.entrants import update_entrant
 
     dialog = EntrantEditDialog(entrant, parent)
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import dialog_buttons, problem_style
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, error_text, say
-from gin_scorer.services.entrant_rows import (
+from gin_scorer.services.support.entrant_rows import (
     ParsedEntrants,
     parse_entrants_text,
     read_entrants_file,

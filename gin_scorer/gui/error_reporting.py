@@ -23,7 +23,7 @@ from gin_scorer.presentation.words import error_text
 
 def describe(error: BaseException, log: Path | None) -> tuple[str, bool]:
     """The sentence for the director, and whether it is our fault (worth logging)."""
-    from gin_scorer.services.errors import ServiceError, StoreError
+    from gin_scorer.services.support.errors import ServiceError, StoreError
 
     if isinstance(error, (ServiceError, StoreError)):
         return error_text(error), False

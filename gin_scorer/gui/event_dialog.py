@@ -46,7 +46,7 @@ from gin_scorer.presentation.knob_labels import (
     knob_value,
 )
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import EntrantSpec
+from gin_scorer.services.support.dto import EntrantSpec
 from gin_scorer.tournament.model import Format
 
 
@@ -218,7 +218,7 @@ class RulesEditor(QWidget):
 
     def save_custom(self, name: str) -> RuleSet | None:
         """Save the knobs as a custom preset file and select it."""
-        from gin_scorer.services.custom_presets import save_custom_preset
+        from gin_scorer.services.writes.custom_presets import save_custom_preset
 
         if self.custom_folder is None or not self.is_valid():
             return None

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import ProblemLabel, until_accepted
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventStatus, EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventStatus, EventView
 
 
 class EventEditDialog(QDialog):
@@ -50,7 +50,7 @@ def save_event(
     as last read, which lets the services refuse a change made meanwhile at another station,
     and the PIN (the dialog's box, or asked for when the services want one); after any
     refusal the event is read again, so the director's next Save goes through."""
-    from gin_scorer.services import events
+    from gin_scorer.services.writes import events
 
     seen = [event]
 

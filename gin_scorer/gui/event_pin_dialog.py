@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventStatus, EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventStatus, EventView
 
 
 class EventPinDialog(QDialog):
@@ -57,7 +57,7 @@ def change_event_pin(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
 ) -> EventView | None:
     """Show the PIN dialog until the services accept the change or the director cancels."""
-    from gin_scorer.services import events
+    from gin_scorer.services.writes import events
 
     dialog = EventPinDialog(events.get_event(db, event_id), parent)
     return until_accepted(
@@ -84,7 +84,7 @@ def finish_or_reopen_event(
     needs the director's PIN when the event has one. Asks first; None when nothing changed."""
     from PySide6.QtWidgets import QMessageBox
 
-    from gin_scorer.services import events
+    from gin_scorer.services.writes import events
 
     event = events.get_event(db, event_id)
     if event.status is not EventStatus.FINISHED:

@@ -17,8 +17,8 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
 
 
 class EventRulesDialog(EventEditDialog):
@@ -73,8 +73,8 @@ def edit_event_rules(
 ) -> EventView | None:
     """Show the rules dialog until the services accept the rule set or the director cancels."""
     from gin_scorer.presets import list_presets
-    from gin_scorer.services import events
-    from gin_scorer.services.custom_presets import list_custom_presets
+    from gin_scorer.services.writes import events
+    from gin_scorer.services.writes.custom_presets import list_custom_presets
 
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
     event = events.get_event(db, event_id)

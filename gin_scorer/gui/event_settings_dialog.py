@@ -4,7 +4,7 @@ table). The rule set and the PIN have their own dialogs (:mod:`.event_rules_dial
 :mod:`.event_pin_dialog`).
 
 The dialogs only gather what the director chose; the services check and store it
-(:func:`gin_scorer.services.events.set_event_settings` / ``set_event_rules`` /
+(:func:`gin_scorer.services.writes.events.set_event_settings` / ``set_event_rules`` /
 ``set_event_pin``). A refusal is
 shown in the dialog, which stays open with everything typed, so nothing is lost to a slip.
 """
@@ -35,8 +35,8 @@ from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, spin_box
 from gin_scorer.gui.event_edit_parts import EventEditDialog, pin_when_running, save_event
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.standings_table import tie_break_label
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView, EventView
 from gin_scorer.tournament.results import TimeCalledWinner
 from gin_scorer.tournament.settings import DEFAULT_TIE_BREAKS, TieBreak
 
@@ -352,7 +352,7 @@ def edit_event_settings(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
 ) -> EventView | None:
     """Show the dialog until the services accept the settings or the director cancels."""
-    from gin_scorer.services import entrants, events
+    from gin_scorer.services.writes import entrants, events
 
     event = events.get_event(db, event_id)
     dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)

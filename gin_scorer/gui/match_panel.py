@@ -1,6 +1,6 @@
 """Scoring a match: the pad (one row per hand), the games, and the entry line.
 
-The panel only *shows* a :class:`~gin_scorer.services.dto.ScoreSheet` and turns keystrokes
+The panel only *shows* a :class:`~gin_scorer.services.support.dto.ScoreSheet` and turns keystrokes
 into :class:`~gin_scorer.core.hands.HandRecord` values; it emits them as signals and the
 controller (:mod:`gin_scorer.gui.scoring_page`) sends them through undoable service calls,
 then hands the panel the fresh sheet. So nothing here adds up a total.
@@ -45,7 +45,7 @@ from gin_scorer.presentation.entry_grammar import (
 from gin_scorer.presentation.match_place import match_names, match_place
 from gin_scorer.presentation.seat_words import entry_names, next_seat_words
 from gin_scorer.presentation.three_words import next_hand_words
-from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
 
 # Not colour alone: every state carries a symbol as well.
 _STATE_STYLE = {

@@ -11,7 +11,7 @@ from gin_scorer.presentation.confirmation_words import confirmation_sentence
 from gin_scorer.presentation.match_place import match_place
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import entry_names
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.dto import ScoreSheet
 
 
 def scoreboard_html(sheet: ScoreSheet, names: tuple[str, str]) -> str:

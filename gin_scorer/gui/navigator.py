@@ -20,10 +20,10 @@ from gin_scorer.gui.tones import Tone, colour
 from gin_scorer.presentation.event_words import format_words, status_words
 from gin_scorer.presentation.names import told_apart
 from gin_scorer.presentation.three_words import players_phrase
-from gin_scorer.services.dto import EventView, MatchStatus, MatchView
+from gin_scorer.services.support.dto import EventView, MatchStatus, MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
 
 NODE_ROLE = Qt.ItemDataRole.UserRole + 10
 
@@ -139,8 +139,8 @@ class Tables:
 def read_tables(db: Database) -> Tables:
     """Every event and all their tables (so that Find looks through all of them, and the
     tree can open any, not only the event open now); on the worker."""
-    from gin_scorer.services.events import list_events
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.writes.events import list_events
+    from gin_scorer.services.writes.matches import list_matches
 
     events = list_events(db)
     matches = {event.id: list_matches(db, event.id) for event in events}

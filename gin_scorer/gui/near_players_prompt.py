@@ -1,7 +1,7 @@
 """Asked when entrants are added: is this the club's member you nearly typed?
 
 A name spelled nearly like a known player's, or the same name at another club, is never linked
-by itself (:mod:`gin_scorer.services.player_registry`); here the desk asks, one entrant at a
+by itself (:mod:`gin_scorer.services.queries.player_registry`); here the desk asks, one entrant at a
 time. "Same person" enters them under the player's own name, club and member number, so the
 entry links to that player; "Someone else" keeps what was typed (a new player).
 """
@@ -14,10 +14,10 @@ from dataclasses import replace
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.players import PlayerView
+from gin_scorer.services.queries.players import PlayerView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.support.errors import InvalidInput
 
 
 def as_player(spec: EntrantSpec, player: PlayerView) -> EntrantSpec:
@@ -62,7 +62,7 @@ def confirm_people(
 ) -> list[EntrantSpec]:
     """The specs for ``event_id``, each near miss settled by the director; InvalidInput when
     they stop."""
-    from gin_scorer.services.players import players_near
+    from gin_scorer.services.queries.players import players_near
 
     settled = []
     for spec in specs:

@@ -2,11 +2,11 @@
 
 Each player box completes as the director types ("ann" → Ann Lee) and lists the active
 entrants; the table is optional. The dialog only gathers the choice; the services create
-the match (:func:`gin_scorer.services.matches.create_match`) and refuse what they must.
+the match (:func:`gin_scorer.services.writes.matches.create_match`) and refuse what they must.
 
 Under three-player rules (decision 0014) the dialog seats three players, and the table is
 a club night's table of three: :func:`start_table` seats it through
-:func:`gin_scorer.services.rounds.start_round` (``chosen``), which numbers it.
+:func:`gin_scorer.services.writes.rounds.start_round` (``chosen``), which numbers it.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.i18n import translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, MatchView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView, MatchView
 
 
 def _player_box(names: Sequence[str]) -> QComboBox:
@@ -137,9 +137,9 @@ class NewMatchDialog(QDialog):
 def start_table(dialog: NewMatchDialog, db: Database, event_id: int, actor: str) -> MatchView:
     """Start what the dialog chose: a match of two, or a club night's table of three (seated
     by the round services, which refuse a player still at another table)."""
-    from gin_scorer.services.errors import InvalidInput
-    from gin_scorer.services.matches import create_match, get_match
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.support.errors import InvalidInput
+    from gin_scorer.services.writes.matches import create_match, get_match
+    from gin_scorer.services.writes.rounds import start_round
 
     chosen = dialog.choice()  # checked before the dialog accepted; checked again here
     third = dialog.third() if dialog.three else None

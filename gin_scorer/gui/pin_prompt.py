@@ -1,6 +1,6 @@
 """Asking for the director's PIN when the services say an action needs it.
 
-The screens never decide who may change what (:mod:`gin_scorer.services.authority` does);
+The screens never decide who may change what (:mod:`gin_scorer.services.support.authority` does);
 they call the service without a PIN, and when it answers with a :class:`PinError` that a PIN
 can lift (``askable``) they show its sentence — which PIN, for what — ask for the PIN and try
 again, until it passes or the director cancels.
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.errors import PinError
+from gin_scorer.services.support.errors import PinError
 
 T = TypeVar("T")
 PinAsker = Callable[[QWidget, str], "str | None"]

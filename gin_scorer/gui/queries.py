@@ -33,8 +33,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
 from gin_scorer.gui.background import Operation
 
 if TYPE_CHECKING:  # the services load after the window shows (faster start)
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import MatchView
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import MatchView
 
 T = TypeVar("T")
 
@@ -175,8 +175,8 @@ class Reads(QObject):
 
 def read_matches(db: Database, match_ids: frozenset[int]) -> tuple[MatchView, ...]:
     """The tables ``match_ids`` as they are now (one taken back meanwhile is left out)."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.matches import get_match
+    from gin_scorer.services.support.errors import ServiceError
+    from gin_scorer.services.writes.matches import get_match
 
     found: list[MatchView] = []
     for match_id in sorted(match_ids):
@@ -222,7 +222,7 @@ _HOOK_FILES = ("queries.py", "thread_check.py", "connection.py")  # the hook's o
 
 def watch_gui_thread(db: Any) -> GuiThreadCalls:
     """Start keeping the service transactions on ``db`` opened on the GUI thread."""
-    from gin_scorer.services.thread_check import install_check
+    from gin_scorer.services.support.thread_check import install_check
 
     watch = GuiThreadCalls(db)
     watch._remove = install_check(watch)

@@ -5,7 +5,7 @@ The director types a table's result in the results line (``12 a 3-1`` ⏎, see
 number is typed, the result is read back in words before Enter, and the board of tables still
 owing a result shrinks with each one. A slip for a table that already has hands, or a result,
 asks first whether it replaces them; an adjudication asks for the director's PIN. Every write
-goes through :func:`gin_scorer.services.results.record_result`, on a worker.
+goes through :func:`gin_scorer.services.writes.results.record_result`, on a worker.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_hint, result_words
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import error_text, said_text, say
-from gin_scorer.services import matches
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import ScoreSheet
-from gin_scorer.services.errors import ReplaceFirst, ServiceError
-from gin_scorer.services.events import get_event
-from gin_scorer.services.results import ResultReport, record_result, report_refusal
-from gin_scorer.services.rounds import RoundStatusBoard, round_status
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import ScoreSheet
+from gin_scorer.services.support.errors import ReplaceFirst, ServiceError
+from gin_scorer.services.writes import matches
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.results import ResultReport, record_result, report_refusal
+from gin_scorer.services.writes.rounds import RoundStatusBoard, round_status
 from gin_scorer.tournament.tables import TableLine, TableState
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gin_scorer.presentation.projector_pages import ClockReading
-from gin_scorer.services.database import Database
+from gin_scorer.services.support.database import Database
 
 if TYPE_CHECKING:
     from gin_scorer.web.room_server import RoomInThread

@@ -25,7 +25,7 @@ from gin_scorer.gui.room_control import RoomControl
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.words import error_text
 from gin_scorer.reports.qr import qr_modules
-from gin_scorer.services.database import Database
+from gin_scorer.services.support.database import Database
 from gin_scorer.web import DEFAULT_PORT
 from gin_scorer.web.room_server import EVERY_NETWORK, THIS_COMPUTER, CannotListen
 

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text, say
-from gin_scorer.services.database import Database
-from gin_scorer.services.rounds import PlannedPairing, RoundPreview
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.writes.rounds import PlannedPairing, RoundPreview
 
 
 def _seating_summary(number: int, tables: int, byes: int) -> str:
@@ -147,9 +147,9 @@ def pair_next_round(
 ) -> str | Refused | None:
     """Show the next round's pairings and pair it if the director says so. Returns the
     sentence for the status bar, the refusal, or None when the director cancelled."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.events import get_event
-    from gin_scorer.services.rounds import RoundUnfinished, preview_round, start_round
+    from gin_scorer.services.support.errors import ServiceError
+    from gin_scorer.services.writes.events import get_event
+    from gin_scorer.services.writes.rounds import RoundUnfinished, preview_round, start_round
     from gin_scorer.tournament.model import Format
 
     if Format(get_event(db, event_id).format) is Format.CLUB:
@@ -190,8 +190,8 @@ def take_back_round(
 ) -> str | Refused | None:
     """Ask, then take back the latest round's pairings. The status-bar sentence, the
     refusal, or None."""
-    from gin_scorer.services.errors import ServiceError
-    from gin_scorer.services.rounds import cancel_round, list_rounds
+    from gin_scorer.services.support.errors import ServiceError
+    from gin_scorer.services.writes.rounds import cancel_round, list_rounds
 
     rounds = list_rounds(db, event_id)
     if not rounds:

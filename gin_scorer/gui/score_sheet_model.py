@@ -3,7 +3,7 @@
 Hollywood sheets get one more column per game (the pad's three columns): the running score of
 that game after each hand entered in it, read from the core's Hollywood ledger.
 
-The model holds a :class:`~gin_scorer.services.dto.ScoreSheet` (a frozen snapshot from the
+The model holds a :class:`~gin_scorer.services.support.dto.ScoreSheet` (a frozen snapshot from the
 services) and nothing else; :meth:`ScoreSheetModel.set_sheet` swaps in a fresh one after every
 entry, so the totals shown are always the ledger's, never something the GUI added up.
 """
@@ -37,7 +37,7 @@ from gin_scorer.presentation.seat_words import (
 )
 from gin_scorer.presentation.sheet_history import WithdrawnHand, sheet_lines, withdrawn_note
 from gin_scorer.presentation.three_words import hand_players
-from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
 
 _Index = QModelIndex | QPersistentModelIndex
 

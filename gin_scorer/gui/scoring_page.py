@@ -32,10 +32,10 @@ from gin_scorer.gui.undo_commands import (
 from gin_scorer.presentation.announcements import hand_saved_text, milestone_text
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import HandRow, ScoreSheet
-from gin_scorer.services.errors import HandRejected, PinError
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.errors import HandRejected, PinError
+from gin_scorer.services.writes.matches import get_score_sheet
 
 # The score sheet's width in characters, for the choice of panel beside or under it.
 _SHEET_CHARACTERS = 104
@@ -216,7 +216,7 @@ class ScoringPage(QWidget):
     def _entry_key(self, match_id: int, record: HandRecord) -> str:
         """The entry's key (issue 41): the same hand typed again into the same match after a
         failure keeps its key, so a try that did reach the database is found, not doubled."""
-        from gin_scorer.services.entry_keys import new_key
+        from gin_scorer.services.writes.entry_keys import new_key
 
         pending = self._pending_entry
         if pending is not None and pending[:2] == (match_id, record):

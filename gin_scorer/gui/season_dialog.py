@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import dialog_buttons, spin_box
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.support.dto import EventView
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
 
 
@@ -72,8 +72,8 @@ class SeasonDialog(QDialog):
 
     def knobs(self) -> SeasonScoring:
         """The knobs typed; InvalidInput naming the first that is wrong."""
-        from gin_scorer.services.errors import InvalidInput
-        from gin_scorer.services.seasons import scoring_from
+        from gin_scorer.services.queries.seasons import scoring_from
+        from gin_scorer.services.support.errors import InvalidInput
 
         try:
             places = [int(p) for p in self.per_place.text().replace(",", " ").split()]
@@ -94,7 +94,7 @@ class SeasonDialog(QDialog):
         )
 
     def check_and_accept(self) -> None:
-        from gin_scorer.services.errors import InvalidInput
+        from gin_scorer.services.support.errors import InvalidInput
 
         try:
             self.scoring = self.knobs()

@@ -15,7 +15,7 @@ from gin_scorer.gui.dialog_parts import dialog_buttons
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.settings import GuiSettings, save_settings
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.support.dto import NameOrder
 
 
 def _name_order_box(order: NameOrder) -> QComboBox:

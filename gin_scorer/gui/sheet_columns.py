@@ -19,7 +19,7 @@ from gin_scorer.core.ledgers.hollywood import Hollywood
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.gui import three_sheet
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.dto import ScoreSheet
 
 
 class Column(IntEnum):

@@ -15,7 +15,7 @@ from gin_scorer.gui.score_sheet_model import ScoreSheetModel
 from gin_scorer.gui.screen_fit import remember_splitter
 from gin_scorer.gui.sheet_columns import Column, desk_sheet
 from gin_scorer.gui.zoom import compact_rows
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.dto import ScoreSheet
 
 _GAME_LINES = 3  # game lines in sight at first: Hollywood's three, a best of five's last three
 

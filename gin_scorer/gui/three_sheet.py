@@ -22,7 +22,7 @@ from gin_scorer.presentation.three_words import (
     table_line,
     three_table,
 )
-from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,12 +2,12 @@
 
 Every command remembers the match and the log row its action wrote. Its first ``redo``
 performs the action through the services; ``undo`` asks the services to undo that row
-(:func:`~gin_scorer.services.hands.undo`, which works out the inverse from the log: the same
+(:func:`~gin_scorer.services.writes.hands.undo`, which works out the inverse from the log: the same
 answer the command line and the phones get), and a later ``redo`` asks them to undo that
-undo (:func:`~gin_scorer.services.hands.redo`). Each names the row it means, so a change made
+undo (:func:`~gin_scorer.services.writes.hands.redo`). Each names the row it means, so a change made
 meanwhile at another station is refused rather than undone in its place. The hand log stays
 append-only and audited. After either, the command hands the fresh
-:class:`~gin_scorer.services.dto.ScoreSheet` to ``on_sheet``.
+:class:`~gin_scorer.services.support.dto.ScoreSheet` to ``on_sheet``.
 
 The controller first calls :meth:`perform` (which raises :class:`CommandFailed` with the
 service's sentence, so a refused action never reaches the stack) and then pushes the command;
@@ -25,12 +25,12 @@ from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services import hands as hand_services
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import HandRow, ScoreSheet
-from gin_scorer.services.entry_keys import new_key
-from gin_scorer.services.errors import ServerNotAnswering, ServiceError, StoreError
-from gin_scorer.services.retries import retrying
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.errors import ServerNotAnswering, ServiceError, StoreError
+from gin_scorer.services.support.retries import retrying
+from gin_scorer.services.writes import hands as hand_services
+from gin_scorer.services.writes.entry_keys import new_key
 
 SheetSink = Callable[[ScoreSheet], None]
 ErrorSink = Callable[[str], None]  # a sentence for the person

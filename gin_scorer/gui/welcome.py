@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.dialog_parts import problem_style
 from gin_scorer.gui.i18n import translate
 from gin_scorer.presentation.event_words import format_words
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.support.dto import EventView
 
 
 class WelcomePage(QWidget):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gin_scorer.core.ledgers import ledger_games
 from gin_scorer.presentation.hand_words import describe_result, side_name
 from gin_scorer.presentation.words import say, translate
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.dto import ScoreSheet
 
 
 def hand_saved_text(sheet: ScoreSheet, number: int, verb: str) -> str:

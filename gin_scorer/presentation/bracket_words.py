@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.standings import BracketSlotView
+from gin_scorer.services.queries.standings import BracketSlotView
 from gin_scorer.tournament.bracket import Source, SourceKind
 from gin_scorer.tournament.elimination import BracketOutcome, Progress
 

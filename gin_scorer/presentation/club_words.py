@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from gin_scorer.presentation.columns import headings
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
-from gin_scorer.services.player_record import PlayerRecord
-from gin_scorer.services.ratings import RatingRow
-from gin_scorer.services.seasons import SeasonStanding
+from gin_scorer.services.queries.player_record import PlayerRecord
+from gin_scorer.services.queries.ratings import RatingRow
+from gin_scorer.services.queries.seasons import SeasonStanding
 from gin_scorer.tournament.ratings import Rating
 from gin_scorer.tournament.season import SeasonRow
 

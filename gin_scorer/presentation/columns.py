@@ -13,7 +13,7 @@ from typing import Any
 
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.support.dto import NameOrder
 
 HEADINGS = "columns"
 """The translation context of every column's heading and explanation: mark each with

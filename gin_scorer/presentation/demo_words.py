@@ -4,7 +4,7 @@ shows, in the reader's language."""
 from __future__ import annotations
 
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.demo import DemoResult
+from gin_scorer.services.writes.demo import DemoResult
 
 _CONTEXT = "demo_words"
 

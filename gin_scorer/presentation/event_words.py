@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import EventStatus
+from gin_scorer.services.support.dto import EventStatus
 from gin_scorer.tournament.model import Format
 
 _CONTEXT = "event_words"

@@ -28,7 +28,7 @@ from gin_scorer.core.hands import (
     Side,
 )
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, say, translate
-from gin_scorer.services.dto import HandRow
+from gin_scorer.services.support.dto import HandRow
 
 _OUTCOME_WORDS = {
     Outcome.KNOCK: QT_TRANSLATE_NOOP("hand_words", "knock"),

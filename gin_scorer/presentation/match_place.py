@@ -4,7 +4,7 @@ database's match number."""
 from __future__ import annotations
 
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import MatchView
+from gin_scorer.services.support.dto import MatchView
 
 
 def match_place(match: MatchView, *, fallback: str = "") -> str:

@@ -5,7 +5,7 @@ A director looks a player up by surname. :func:`name_key` sorts a name as it is 
 ("Xiomara García Márquez", "Jan van der Berg", "Cher", or "Berg, Jan van der" with a comma)
 by its surname, then its given names, with accents, case and apostrophes folded away, so
 "Ó'Brien" files under O beside "Obama", and "García" beside "Garcia". The director may ask
-for the names as typed instead (:class:`~gin_scorer.services.dto.NameOrder`).
+for the names as typed instead (:class:`~gin_scorer.services.support.dto.NameOrder`).
 
 >>> names = ["Zoë Ó'Brien", "Jan van der Berg", "Ann Smith", "Cher", "Berg, Anna"]
 >>> sorted(names, key=name_key)
@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.support.dto import NameOrder
 
 T = TypeVar("T")
 

@@ -26,9 +26,9 @@ from gin_scorer.presentation.standings_table import (
 )
 from gin_scorer.presentation.three_words import players_phrase
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.rounds import NameLine, PairingView
-from gin_scorer.services.seasons import SeasonStanding
-from gin_scorer.services.standings import StandingRow
+from gin_scorer.services.queries.seasons import SeasonStanding
+from gin_scorer.services.queries.standings import StandingRow
+from gin_scorer.services.writes.rounds import NameLine, PairingView
 from gin_scorer.tournament.settings import TieBreak
 
 T = TypeVar("T")

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import PointsScale, ResultKind, ResultView
-from gin_scorer.services.results import ResultReport
+from gin_scorer.services.support.dto import PointsScale, ResultKind, ResultView
+from gin_scorer.services.writes.results import ResultReport
 
 RESULT_HINT = QT_TRANSLATE_NOOP(
     "result_grammar",

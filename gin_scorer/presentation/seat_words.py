@@ -16,7 +16,7 @@ from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.match_place import match_names
 from gin_scorer.presentation.three_words import hand_players
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import EntrantView, MatchView, ScoreSheet
+from gin_scorer.services.support.dto import EntrantView, MatchView, ScoreSheet
 
 TABLE_LETTERS = "abcdefgh"  # a team has at most eight players (core.ledgers.teams)
 

@@ -12,8 +12,8 @@ from datetime import datetime
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.presentation.hand_words import describe_hand
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, ScoreSheet
-from gin_scorer.services.sheets import hand_chains
+from gin_scorer.services.queries.sheets import hand_chains
+from gin_scorer.services.support.dto import EntryKind, HandRow, LogEntry, ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presentation.seat_words import seat_notes
 from gin_scorer.presentation.three_text import three_hand_summary, three_sheet_lines
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import EntryKind, HandRow, LogEntry, MatchStatus, ScoreSheet
+from gin_scorer.services.support.dto import EntryKind, HandRow, LogEntry, MatchStatus, ScoreSheet
 
 # The "result" column's word for each outcome: short, as a terminal's column has room for.
 _OUTCOMES = {

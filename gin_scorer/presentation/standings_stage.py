@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import MatchStatus, MatchView
+from gin_scorer.services.support.dto import MatchStatus, MatchView
 
 
 def standings_stage(matches: Sequence[MatchView]) -> str:

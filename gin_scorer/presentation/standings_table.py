@@ -18,8 +18,8 @@ from gin_scorer.presentation.bracket_words import progress_words
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
-from gin_scorer.services.dto import NameOrder
-from gin_scorer.services.standings import StandingRow
+from gin_scorer.services.queries.standings import StandingRow
+from gin_scorer.services.support.dto import NameOrder
 from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import RecordCounts, SharedPlace
 

@@ -22,7 +22,7 @@ from datetime import date
 
 from gin_scorer.presentation.names import folded
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import EventStatus, EventView, MatchStatus, MatchView
+from gin_scorer.services.support.dto import EventStatus, EventView, MatchStatus, MatchView
 
 _TABLE = re.compile(r"(?:(?P<word>[^\d\s]+)\s*)?(?P<number>\d{1,6})")
 _TABLE_WORDS = frozenset({"t", "table", "#"})

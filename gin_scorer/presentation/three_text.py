@@ -19,7 +19,7 @@ from gin_scorer.presentation.three_words import (
     totals_words,
 )
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import HandRow, ScoreSheet
+from gin_scorer.services.support.dto import HandRow, ScoreSheet
 
 
 def three_sheet_lines(sheet: ScoreSheet, status: str) -> list[str]:

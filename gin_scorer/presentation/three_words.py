@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from gin_scorer.core.ledgers.three_player import SEATS, ThreePlayerGame, players_of_hand
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import EntrantView, ScoreSheet
+from gin_scorer.services.support.dto import EntrantView, ScoreSheet
 
 
 def three_table(sheet: ScoreSheet) -> ThreePlayerGame | None:

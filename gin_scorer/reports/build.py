@@ -23,8 +23,8 @@ from gin_scorer.reports.kinds.sheets import make_pad, make_sheet
 from gin_scorer.reports.kinds.slips import make_slips
 from gin_scorer.reports.kinds.standings import make_standings
 from gin_scorer.reports.request import Maker, ReportError, ReportRequest
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.errors import ServiceError, StoreError
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.errors import ServiceError, StoreError
 from gin_scorer.tournament.errors import TournamentError
 
 MAKERS: dict[str, Maker] = {

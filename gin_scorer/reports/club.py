@@ -20,8 +20,8 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.reports import template
 from gin_scorer.reports.club_charts import events_chart, rating_chart
 from gin_scorer.reports.fonts import BOLD, markup
-from gin_scorer.services.player_record import PlayerRecord
-from gin_scorer.services.seasons import SeasonStanding
+from gin_scorer.services.queries.player_record import PlayerRecord
+from gin_scorer.services.queries.seasons import SeasonStanding
 
 _GRID = colors.HexColor("#999999")
 _HEAD = colors.HexColor("#e8e8e8")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from gin_scorer.reports.template import PageHeader
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
+from gin_scorer.services.support.seal import current_seal
 
 
 def seal_of(db: Database | None) -> str | None:

@@ -20,7 +20,7 @@ from gin_scorer.presentation.paper import Paper
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP, translate
 from gin_scorer.reports import template
 from gin_scorer.reports.fonts import BOLD, REGULAR, markup
-from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.support.dto import NameOrder
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from gin_scorer.core.wording import said
 from gin_scorer.presentation.sheet_fill import MatchHeading
 from gin_scorer.presentation.words import translate
 from gin_scorer.reports.request import EventRequest, ReportError, need_db
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView, MatchView
-from gin_scorer.services.events import default_rules, get_event
-from gin_scorer.services.matches import list_matches
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView, MatchView
+from gin_scorer.services.writes.events import default_rules, get_event
+from gin_scorer.services.writes.matches import list_matches
 
 NO_TABLE = 10**6
 """Sorts matches without a table after every numbered table."""

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from gin_scorer.core.wording import SaidError, said, words_of
 from gin_scorer.presentation.paper import Paper
-from gin_scorer.services.database import Database
+from gin_scorer.services.support.database import Database
 
 
 class ReportError(SaidError):

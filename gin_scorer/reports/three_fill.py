@@ -21,7 +21,7 @@ from gin_scorer.presentation.three_words import (
     three_table,
 )
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.dto import ScoreSheet
 
 Three = tuple[int, int, int]
 

@@ -87,7 +87,7 @@ def restore_database(
     1. ``source`` must pass ``PRAGMA integrity_check`` and be a gin-scorer database this
        version knows; 2. ``authorize`` is shown every PIN that guards the current database
        (or, when it is damaged, the backup) and raises to refuse — the services decide
-       (:mod:`gin_scorer.services.authority`), nothing is touched before it returns; 3. the
+       (:mod:`gin_scorer.services.support.authority`), nothing is touched before it returns; 3. the
        current database is backed up first — or, if damaged, renamed aside, never
        overwritten; 4. SQLite: the pages are copied with SQLite's backup API; PostgreSQL:
        the rows are replaced in one transaction; 5. the result is migrated to head, and the

@@ -72,7 +72,7 @@ class PinGuards:
     """Every PIN that guards a database: its own (``None``: unset) and each event's.
 
     The store only reads them; the services decide what they allow
-    (:mod:`gin_scorer.services.authority`).
+    (:mod:`gin_scorer.services.support.authority`).
     """
 
     database: str | None

@@ -306,7 +306,7 @@ class RoomSubmission(SQLModel, table=True):
     match_id: int = Field(foreign_key="match.id", index=True)
     hand_entry_id: int = Field(foreign_key="hand_entry.id")
     at: datetime = _when(default_factory=utcnow)
-    link: str | None = None  # which link sent it (services/link_codes.link_mark)
+    link: str | None = None  # which link sent it (services/support/link_codes.link_mark)
 
 
 class RoomLink(SQLModel, table=True):

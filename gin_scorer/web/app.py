@@ -42,9 +42,9 @@ from gin_scorer.presentation.standings_table import (
     points_text,
 )
 from gin_scorer.presentation.words import said_text, translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.errors import ServiceError, StoreError
-from gin_scorer.services.seasons import SeasonStanding, seasons_of_event
+from gin_scorer.services.queries.seasons import SeasonStanding, seasons_of_event
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.errors import ServiceError, StoreError
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.compression import LEVEL, MINIMUM_SIZE, accepts_gzip, gzipped_stream
 from gin_scorer.web.favicon import favicon_routes

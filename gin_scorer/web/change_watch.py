@@ -18,10 +18,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from gin_scorer.presentation.projector_pages import ClockReading
-from gin_scorer.services.changes import changes_since, current_marker
-from gin_scorer.services.database import Database
-from gin_scorer.services.errors import ServiceError, StoreError
-from gin_scorer.services.written import changes_in_feed
+from gin_scorer.services.support.changes import changes_since, current_marker
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.errors import ServiceError, StoreError
+from gin_scorer.services.support.written import changes_in_feed
 
 T = TypeVar("T")
 KEEP_ALIVE_SECONDS = 15.0  # a comment now and then keeps proxies and phone radios open

@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from gin_scorer.core.wording import SaidError
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.errors import LinkRevoked
+from gin_scorer.services.support.errors import LinkRevoked
 
 RETRY_SECONDS = 5  # how soon a phone asks again while the desk's server is away
 LOG = logging.getLogger("gin_scorer.room")

@@ -20,9 +20,9 @@ from gin_scorer.presentation.projector_pages import (
     tables_pages,
 )
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.rounds import NameLine
-from gin_scorer.services.seasons import SeasonStanding
+from gin_scorer.services.queries.seasons import SeasonStanding
+from gin_scorer.services.support.errors import ServiceError
+from gin_scorer.services.writes.rounds import NameLine
 from gin_scorer.web.change_watch import ChangeWatch, SharedRead
 from gin_scorer.web.made_pages import MadePages, clock_key
 from gin_scorer.web.room_language import page_language

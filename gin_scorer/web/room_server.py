@@ -13,7 +13,7 @@ import uvicorn
 
 from gin_scorer.core.wording import SaidError, said
 from gin_scorer.presentation.projector_pages import ClockReading
-from gin_scorer.services.database import Database
+from gin_scorer.services.support.database import Database
 from gin_scorer.web import DEFAULT_PORT as DEFAULT_PORT
 from gin_scorer.web.app import room_app
 

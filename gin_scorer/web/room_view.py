@@ -9,12 +9,12 @@ from functools import lru_cache
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.standings_stage import standings_heading
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import NameOrder
-from gin_scorer.services.room_reading import read_room_facts
-from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
-from gin_scorer.services.seal import current_seal
-from gin_scorer.services.standings import BracketSlotView, StandingRow, bracket
+from gin_scorer.services.queries.room_reading import read_room_facts
+from gin_scorer.services.queries.standings import BracketSlotView, StandingRow, bracket
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import NameOrder
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes.rounds import NameLine, PairingView, pairings_by_name
 from gin_scorer.tournament.tables import TableLine
 
 

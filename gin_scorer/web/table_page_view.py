@@ -31,9 +31,9 @@ from gin_scorer.presentation.three_words import (
     totals_after,
 )
 from gin_scorer.presentation.words import translate
-from gin_scorer.services.dto import EntryKind, MatchView, ScoreSheet
-from gin_scorer.services.table_links import page_state
-from gin_scorer.services.undo_fold import undo_state
+from gin_scorer.services.support.dto import EntryKind, MatchView, ScoreSheet
+from gin_scorer.services.support.undo_fold import undo_state
+from gin_scorer.services.writes.table_links import page_state
 from gin_scorer.tournament.confirmation import Agreement, Confirmation
 
 

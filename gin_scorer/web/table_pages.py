@@ -32,18 +32,18 @@ from gin_scorer.presentation.result_grammar import (
     result_words,
 )
 from gin_scorer.presentation.words import error_text, translate
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.errors import (
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import ResultKind, ScoreSheet
+from gin_scorer.services.support.errors import (
     ConflictError,
     InvalidInput,
     NotFound,
     ServiceError,
     StoreError,
 )
-from gin_scorer.services.hands import undo
-from gin_scorer.services.results import record_result
-from gin_scorer.services.table_links import (
+from gin_scorer.services.writes.hands import undo
+from gin_scorer.services.writes.results import record_result
+from gin_scorer.services.writes.table_links import (
     TableState,
     confirm_at_table,
     page_state_of_token,

@@ -62,7 +62,7 @@ def test_backup_list_says_how_old_the_newest_is(
 def test_serve_on_a_server_backs_up_what_other_stations_wrote(
     pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gin_scorer.services.backups import backups_of
+    from gin_scorer.services.writes.backups import backups_of
 
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "setup-backups"))
     # Set up at another station, which keeps its own backups.

@@ -8,7 +8,7 @@ from sqlalchemy.engine import make_url
 
 from gin_scorer.cli import main
 from gin_scorer.commands import _db_password
-from gin_scorer.services.errors import ServerRefused
+from gin_scorer.services.support.errors import ServerRefused
 
 
 def test_a_password_in_db_is_refused_before_anything_is_opened(

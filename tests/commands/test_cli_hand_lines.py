@@ -193,7 +193,7 @@ def test_the_terminal_reads_a_line_as_the_desk_does(line: str, upcard: str) -> N
     from gin_scorer.core.hand_json import record_to_json
     from gin_scorer.presentation.entry_grammar import read_entry
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.support.errors import InvalidInput
 
     rules = load_preset("gra-tournament")
 

@@ -14,10 +14,10 @@ import pytest
 from gin_scorer.cli import main
 from gin_scorer.core.wording import Said
 from gin_scorer.presentation.words import CORE_WORDS
-from gin_scorer.services.entrant_rows import read_entrants_file
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.errors import Unreadable
-from gin_scorer.services.events import create_event
+from gin_scorer.services.support.entrant_rows import read_entrants_file
+from gin_scorer.services.support.errors import Unreadable
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
 from gin_scorer.store.database import open_database
 from gin_scorer.store.seal_check import check_seal
 from tests.commands.conftest import french_terminal

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
-from gin_scorer.services import retries
+from gin_scorer.services.support import retries
 from tests.commands.conftest import club_event
 
 HAND = '{"knock": "A", "deadwood": {"A": 7, "B": 15}}'
@@ -24,8 +24,8 @@ def data_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _hands(db: str) -> int:
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.matches import get_score_sheet
 
     with open_database(db, backups=False) as opened:
         return len(get_score_sheet(opened, 1).hands)
@@ -63,8 +63,8 @@ def test_a_server_that_refuses_is_not_retried_and_says_so(
 def test_a_hand_saved_without_an_answer_is_recognised_on_the_retry(
     db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gin_scorer.services import hands
-    from gin_scorer.services.errors import ServerNotAnswering
+    from gin_scorer.services.support.errors import ServerNotAnswering
+    from gin_scorer.services.writes import hands
 
     club_event(db_url)
     real = hands.record_read_hand  # what hand add calls with a typed line or JSON

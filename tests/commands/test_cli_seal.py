@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.seal import current_seal
 from gin_scorer.store.database import open_database
 
 

@@ -135,11 +135,11 @@ def test_hands_the_tables_send_to_the_room_are_backed_up(tmp_path: Path) -> None
     room served alone on a SQLite file kept no copy of the hands its tables sent."""
     import re
 
-    from gin_scorer.services import entrants, events, rounds
-    from gin_scorer.services.backup_schedule import set_backup_schedule
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.table_links import table_links
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes import entrants, events, rounds
+    from gin_scorer.services.writes.backup_schedule import set_backup_schedule
+    from gin_scorer.services.writes.table_links import table_links
 
     path = tmp_path / "club.sqlite"
     with open_database(str(path), station="desk", backups=False) as db:
@@ -176,7 +176,7 @@ def test_hands_the_tables_send_to_the_room_are_backed_up(tmp_path: Path) -> None
         server.communicate(timeout=20)
     assert made, "the room recorded a hand and made no backup"
     with open_database(str(made.pop()), backups=False) as copy:
-        from gin_scorer.services.matches import get_score_sheet, list_matches
+        from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 
         (match,) = [m for m in list_matches(copy, 1) if m.b is not None]
         assert len(get_score_sheet(copy, match.id).hands) == 1

@@ -96,7 +96,7 @@ def test_verify_exit_status_one_on_a_problem(
 def test_demo_club_nights_play_hollywood_with_rotating_pairs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gin_scorer.services.matches import get_score_sheet, list_matches
+    from gin_scorer.services.writes.matches import get_score_sheet, list_matches
     from gin_scorer.store.database import open_database
 
     db = str(tmp_path / "club.sqlite")

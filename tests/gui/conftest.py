@@ -14,7 +14,7 @@ from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.dto import (
+from gin_scorer.services.support.dto import (
     EntrantStatus,
     EntrantView,
     HandRow,
@@ -125,9 +125,9 @@ def make_sheet():  # type: ignore[no-untyped-def]
 def club_match(tmp_path):  # type: ignore[no-untyped-def]
     """A real SQLite database with a club event (Wikipedia standard rules), Ann v Bob."""
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.matches import create_match
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "club.sqlite"), station="desk", backups=False)
@@ -144,8 +144,8 @@ def club_match(tmp_path):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def swiss_db(tmp_path_factory):  # type: ignore[no-untyped-def]
     """A SQLite file holding a simulated 8-player Swiss event, round 2 part-played."""
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     path = tmp_path_factory.mktemp("swiss") / "swiss.sqlite"
     db = open_database(str(path), station="desk", backups=False)

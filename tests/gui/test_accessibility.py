@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.events import get_event
-from gin_scorer.services.matches import list_matches
+from gin_scorer.services.writes.entrants import list_entrants
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.matches import list_matches
 from tests.gui.conftest import settle, swiss_copy
 
 _REACHABLE = (
@@ -109,7 +109,7 @@ def test_every_dialog_names_its_controls(qtbot, window, tmp_path) -> None:  # ty
     from gin_scorer.gui.round_clock_dialog import RoundClockDialog
     from gin_scorer.gui.settings_dialog import SettingsDialog
     from gin_scorer.presets import DEFAULT_PRESET, list_presets
-    from gin_scorer.services.backups import back_up_now, backups_of
+    from gin_scorer.services.writes.backups import back_up_now, backups_of
 
     main, event_id = window
     db = main.state.db

@@ -10,9 +10,9 @@ from gin_scorer.gui.event_dialog import NewEvent
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
-from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EventStatus
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.events import get_event, set_event_status
+from gin_scorer.services.support.dto import EntrantSpec, EntrantStatus, EventStatus
+from gin_scorer.services.writes.entrants import list_entrants
+from gin_scorer.services.writes.events import get_event, set_event_status
 from tests.gui.conftest import settle
 
 
@@ -74,7 +74,7 @@ def test_withdrawing_from_a_finished_event_asks_for_the_pin(
 def test_a_refusal_no_pin_lifts_is_shown_not_asked(
     qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.rounds import list_rounds
+    from gin_scorer.services.writes.rounds import list_rounds
 
     window, event_id = _finished_window(qtbot, tmp_path)
     assert window.state.db is not None

@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from gin_scorer.gui.background import Report, asked_on_ui_thread, in_background, wait_for
-from gin_scorer.services.errors import NotFound
+from gin_scorer.services.support.errors import NotFound
 
 
 def test_the_work_runs_off_the_ui_thread_and_the_answer_comes_back_on_it(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox
 from gin_scorer.gui.backup_dialog import RestoreDialog
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.backups import backups_of
-from gin_scorer.services.events import create_event, list_events
+from gin_scorer.services.writes.backups import backups_of
+from gin_scorer.services.writes.events import create_event, list_events
 from tests.gui.conftest import settle
 
 
@@ -116,7 +116,7 @@ def test_restore_with_no_backups_offers_another_file(qtbot, window) -> None:  # 
 def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # type: ignore[no-untyped-def]
     qtbot, tmp_path, monkeypatch, messages
 ) -> None:
-    from gin_scorer.services.backups import back_up_now
+    from gin_scorer.services.writes.backups import back_up_now
     from gin_scorer.store.database import open_database
 
     path = tmp_path / "damaged.sqlite"
@@ -138,7 +138,7 @@ def test_a_damaged_database_points_to_the_restore_and_the_restore_mends_it(  # t
 
 
 def test_the_restore_list_shows_each_backups_seal(window) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.seal import current_seal
+    from gin_scorer.services.support.seal import current_seal
 
     assert window.state.db is not None
     create_event(window.state.db, name="First")

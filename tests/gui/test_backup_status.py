@@ -18,7 +18,7 @@ def data_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_status_bar_shows_the_backups_age_and_a_failure_once(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.backups import back_up_now
+    from gin_scorer.services.writes.backups import back_up_now
 
     window = MainWindow(database=str(tmp_path / "b.sqlite"), settings=GuiSettings())
     qtbot.addWidget(window)

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import QLabel, QTableWidget
 from gin_scorer.gui.club_window import ClubWindow
 from gin_scorer.gui.near_players_prompt import confirm_people
 from gin_scorer.gui.season_dialog import SeasonDialog
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.players import list_players
-from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.seasons import list_seasons
+from gin_scorer.services.queries.players import list_players
+from gin_scorer.services.queries.ratings import rating_rows
+from gin_scorer.services.queries.seasons import list_seasons
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, play_demo_season
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring
 from tests.gui.conftest import settle
 
@@ -107,8 +107,8 @@ def test_a_near_miss_is_asked_about_and_linked_when_the_same(club: Database) -> 
 
 def test_club_menu_seeds_the_open_event_by_rating(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.main_window import MainWindow
-    from gin_scorer.services.entrants import add_entrants, list_entrants
-    from gin_scorer.services.events import create_event
+    from gin_scorer.services.writes.entrants import add_entrants, list_entrants
+    from gin_scorer.services.writes.events import create_event
 
     path = tmp_path / "seed.sqlite"
     db = open_database(path, station="desk", backups=False)

@@ -9,9 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from gin_scorer.gui.scoring_page import ScoringPage
-from gin_scorer.services import hands, retries
-from gin_scorer.services.errors import ServerNotAnswering
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.support import retries
+from gin_scorer.services.support.errors import ServerNotAnswering
+from gin_scorer.services.writes import hands
+from gin_scorer.services.writes.matches import get_score_sheet
 
 
 def _page(qtbot, club_match):  # type: ignore[no-untyped-def]

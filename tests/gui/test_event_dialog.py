@@ -108,7 +108,7 @@ def test_import_csv_fills_the_box_to_read_before_saving(qtbot, tmp_path) -> None
 
 
 def test_edited_rules_save_as_a_custom_preset_and_come_back(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.custom_presets import list_custom_presets
+    from gin_scorer.services.writes.custom_presets import list_custom_presets
 
     dialog = NewEventDialog(list_presets(), DEFAULT_PRESET, custom_folder=tmp_path)
     qtbot.addWidget(dialog)

@@ -16,8 +16,8 @@ from gin_scorer.gui.event_rules_dialog import EventRulesDialog
 from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.events import get_event, list_events
+from gin_scorer.services.writes.entrants import list_entrants
+from gin_scorer.services.writes.events import get_event, list_events
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -92,7 +92,7 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(
 ) -> None:
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.support.dto import EntrantSpec
 
     event_id = window.event_actions.create_event(
         NewEvent(
@@ -156,7 +156,7 @@ def test_late_entrants_are_imported_from_csv_after_a_refusal(
 def test_event_menu_reaches_settings_rules_and_pin(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.support.dto import EntrantSpec
 
     titles = [a.text() for a in window.menus.event_menu.actions() if a.text()]
     for wanted in (
@@ -232,7 +232,7 @@ def test_an_entrant_renamed_on_the_entrants_tab_keeps_results_and_refusals_stay_
     from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
     from gin_scorer.gui.event_dialog import NewEvent
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.support.dto import EntrantSpec
 
     event_id = window.event_actions.create_event(
         NewEvent(
@@ -281,9 +281,9 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
     from PySide6.QtCore import Qt
 
     from gin_scorer.gui.round_dialogs import RoundPreviewDialog
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import preview_round
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import preview_round
 
     event = create_event(
         window.state.db,
@@ -302,9 +302,9 @@ def test_enter_pairs_the_previewed_round(qtbot, window) -> None:  # type: ignore
 def test_finish_then_reopen_with_the_pin(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-    from gin_scorer.services.dto import EntrantSpec, EventStatus
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import preview_round
+    from gin_scorer.services.support.dto import EntrantSpec, EventStatus
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import preview_round
 
     event = create_event(
         window.state.db,
@@ -321,7 +321,7 @@ def test_finish_then_reopen_with_the_pin(qtbot, window, monkeypatch) -> None:  #
     window.event_actions.finish_or_reopen()
     assert get_event(window.state.db, event.id).status is EventStatus.FINISHED
     assert window.statusBar().currentMessage() == "Open is finished"
-    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.support.errors import ServiceError
 
     with pytest.raises(ServiceError):
         preview_round(window.state.db, event.id)  # closed: no more rounds

@@ -14,8 +14,8 @@ from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
 
 @pytest.fixture
 def swiss(tmp_path):  # type: ignore[no-untyped-def]
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "swiss.sqlite"), station="desk", backups=False)
@@ -60,7 +60,7 @@ def test_the_dialog_shows_the_settings_and_returns_the_directors_changes(qtbot, 
     assert (values["rounds"], values["bye_points"], values["bye_game_wins"]) == (5, 40, 2)
     assert values["fixed_tables"] == {str(people[2].id): 3}
 
-    from gin_scorer.services.events import get_event, set_event_settings
+    from gin_scorer.services.writes.events import get_event, set_event_settings
 
     saved = set_event_settings(db, event.id, values, event.version)
     again = EventSettingsDialog(get_event(db, event.id), people)
@@ -74,8 +74,8 @@ def test_the_dialog_shows_the_settings_and_returns_the_directors_changes(qtbot, 
 
 
 def test_a_running_event_needs_the_pin_and_the_dialog_says_so(qtbot, swiss, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.events import get_event
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.writes.events import get_event
+    from gin_scorer.services.writes.rounds import start_round
 
     db, event, _people = swiss
     start_round(db, event.id)
@@ -97,7 +97,7 @@ def test_a_running_event_needs_the_pin_and_the_dialog_says_so(qtbot, swiss, monk
 
 
 def test_pin_dialog_sets_and_changes_the_pin(qtbot, swiss, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.events import get_event
+    from gin_scorer.services.writes.events import get_event
 
     db, event, _people = swiss
     steps = iter([("0000", "1357", "1357"), ("2468", "1357", "1357")])  # wrong old PIN first
@@ -117,9 +117,9 @@ def test_pin_dialog_sets_and_changes_the_pin(qtbot, swiss, monkeypatch) -> None:
     monkeypatch.setattr(EventPinDialog, "exec", run)
     assert pin_dialogs.change_event_pin(None, db, event.id) is not None
     assert "wrong" in seen[1].lower()
-    from gin_scorer.services.errors import PinError
-    from gin_scorer.services.events import set_event_settings
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.support.errors import PinError
+    from gin_scorer.services.writes.events import set_event_settings
+    from gin_scorer.services.writes.rounds import start_round
 
     start_round(db, event.id)  # under way: settings now need the PIN, and only the new one
     with pytest.raises(PinError, match="wrong director PIN"):
@@ -140,7 +140,7 @@ def test_two_different_new_pins_are_refused_in_the_dialog(qtbot, swiss) -> None:
 
 
 def test_what_a_forfeit_and_time_called_are_worth_is_the_directors_choice(qtbot, swiss) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.events import get_event, set_event_settings
+    from gin_scorer.services.writes.events import get_event, set_event_settings
 
     db, event, people = swiss
     dialog = EventSettingsDialog(event, people)

@@ -97,10 +97,10 @@ def test_a_result_that_would_replace_hands_still_asks_in_another_language(  # ty
 
     from gin_scorer.core.hands import Declaration, HandRecord, Side
     from gin_scorer.gui.results_dialog import ResultsDialog
-    from gin_scorer.services import entrants, events, hands, rounds
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.dto import EntrantSpec
-    from gin_scorer.services.matches import get_score_sheet, list_matches
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.support.dto import EntrantSpec
+    from gin_scorer.services.writes import entrants, events, hands, rounds
+    from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 
     db = open_database(str(tmp_path / "slips.sqlite"), station="desk")
     try:

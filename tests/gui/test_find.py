@@ -16,8 +16,8 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import NODE_ROLE, Node
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
-from gin_scorer.services.dto import EntrantSpec, MatchStatus, MatchView, ResultKind
-from gin_scorer.services.matches import list_matches
+from gin_scorer.services.support.dto import EntrantSpec, MatchStatus, MatchView, ResultKind
+from gin_scorer.services.writes.matches import list_matches
 from tests.gui.conftest import settle
 from tests.gui.keyboard import activate, press, type_text
 
@@ -36,12 +36,12 @@ class Day:
 
 @pytest.fixture(scope="module")
 def day(tmp_path_factory) -> Day:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.demo import DemoPlan, play_demo
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.matches import create_match, get_score_sheet
-    from gin_scorer.services.results import ResultReport, record_result
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.matches import create_match, get_score_sheet
+    from gin_scorer.services.writes.results import ResultReport, record_result
+    from gin_scorer.services.writes.rounds import start_round
     from gin_scorer.store.database import open_database
 
     path = tmp_path_factory.mktemp("find") / "day.sqlite"

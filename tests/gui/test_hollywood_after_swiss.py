@@ -13,9 +13,9 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes import entrants, events, hands, matches
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")

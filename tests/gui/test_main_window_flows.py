@@ -13,8 +13,8 @@ from gin_scorer.gui.navigator import NODE_ROLE, Node
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presets import load_preset
-from gin_scorer.services.dto import EntrantSpec, MatchStatus
-from gin_scorer.services.matches import list_matches
+from gin_scorer.services.support.dto import EntrantSpec, MatchStatus
+from gin_scorer.services.writes.matches import list_matches
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -280,9 +280,9 @@ def test_projector_cycles_standings_and_pairings(qtbot, swiss_db, tmp_path) -> N
 def test_the_projector_shows_names_as_typed(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A name is text, never markup: "Pat <Jr>" and "Lee & Co" show as typed."""
     from gin_scorer.gui.views import ProjectorWindow
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import start_round
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import start_round
 
     window = _window(qtbot, str(tmp_path / "names.sqlite"))
     assert window.state.db is not None
@@ -330,8 +330,8 @@ def test_an_event_file_from_another_laptop_imports_whole(  # type: ignore[no-unt
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from gin_scorer.services.events import list_events
-    from gin_scorer.services.standings import standings
+    from gin_scorer.services.queries.standings import standings
+    from gin_scorer.services.writes.events import list_events
 
     path, event_id = _copy(swiss_db, tmp_path)
     there = _window(qtbot, path)
@@ -394,8 +394,8 @@ def test_stopping_the_demo_keeps_what_was_played(qtbot, tmp_path) -> None:  # ty
 
 def test_another_stations_hand_appears_after_a_poll(qtbot, swiss_db, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presentation.entry_grammar import read_entry
-    from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.services.writes.hands import record_hand
+    from gin_scorer.services.writes.matches import get_score_sheet
     from gin_scorer.store.database import open_database
 
     path, event_id = _copy(swiss_db, tmp_path)
@@ -438,8 +438,8 @@ def test_scoring_on_a_postgresql_database(qtbot, pg_url) -> None:  # type: ignor
     )
     settle(qtbot, window)
     assert event_id is not None
-    from gin_scorer.services.entrants import list_entrants
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import list_entrants
+    from gin_scorer.services.writes.matches import create_match
 
     ann, bob = list_entrants(window.state.db, event_id)
     match = create_match(window.state.db, event_id, ann.id, bob.id)
@@ -556,7 +556,7 @@ def test_a_swiss_evening_from_new_event_to_round_two(qtbot, tmp_path, monkeypatc
     settle(qtbot, window)
     assert window.statusBar().currentMessage().startswith("Round 2's pairings taken back")
     assert list_matches(window.state.db, event_id, round_number=2) == ()
-    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.writes.entrants import add_entrant
 
     add_entrant(window.state.db, event_id, "Fay")
     window.event_actions.start_round()
@@ -629,7 +629,7 @@ def test_backup_interval_from_settings_reaches_the_database(qtbot, tmp_path) -> 
 
 
 def test_bracket_view_draws_an_elimination_event(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
     from gin_scorer.store.database import open_database
 
     path = str(tmp_path / "ko.sqlite")
@@ -707,8 +707,8 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
         )
     )
     settle(qtbot, window)
-    from gin_scorer.services.entrants import list_entrants
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import list_entrants
+    from gin_scorer.services.writes.matches import create_match
 
     ann, bob = list_entrants(window.state.db, event_id)  # type: ignore[arg-type]
     window.state.open_match(create_match(window.state.db, event_id, ann.id, bob.id).id)  # type: ignore[arg-type]
@@ -736,8 +736,8 @@ def test_ctrl_z_on_the_empty_entry_line_undoes_the_last_hand(qtbot, tmp_path) ->
 
 def test_a_double_elimination_bracket_draws_both_brackets_and_the_final(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.bracket_canvas import BracketCanvas
-    from gin_scorer.services.demo import DemoPlan, play_demo
-    from gin_scorer.services.standings import bracket
+    from gin_scorer.services.queries.standings import bracket
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "de.sqlite"), station="desk", backups=False)
@@ -801,7 +801,7 @@ def test_find_a_player_jumps_to_their_latest_table_and_enter_opens_it(  # type: 
 
 
 def test_only_a_knockout_shows_a_bracket_tab(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.events import create_event
+    from gin_scorer.services.writes.events import create_event
 
     window = _window(qtbot, str(tmp_path / "tabs.sqlite"))
     assert window.state.db is not None

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 
 from gin_scorer.gui.navigator import NODE_ROLE, NavigatorModel, Node
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, matches, rounds
-from gin_scorer.services.database import open_database
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, matches, rounds
 
 NAMES = (
     "Xiomara García Márquez",

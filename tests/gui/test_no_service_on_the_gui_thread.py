@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.dto import MatchStatus
+from gin_scorer.services.support.dto import MatchStatus
 from tests.gui.conftest import settle, swiss_copy
 from tests.gui.keyboard import activate, press, type_text
 
@@ -23,7 +23,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def test_the_hook_sees_a_service_called_on_the_gui_thread(  # type: ignore[no-untyped-def]
     qtbot, swiss_db, tmp_path: Path, monkeypatch
 ) -> None:
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.writes.matches import list_matches
 
     monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")
     path, event_id = swiss_copy(swiss_db, tmp_path)

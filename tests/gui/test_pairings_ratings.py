@@ -12,11 +12,11 @@ from PySide6.QtCore import Qt
 
 from gin_scorer.gui.views.pairings import PairingsView
 from gin_scorer.presentation.club_words import entrant_rating_text
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
-from gin_scorer.services.events import get_event
-from gin_scorer.services.ratings import entrant_ratings
-from gin_scorer.services.rounds import pairings
+from gin_scorer.services.queries.ratings import entrant_ratings
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, play_demo_season
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.rounds import pairings
 
 PLAN = SeasonDemoPlan(nights=3, members=8, seed=2, rounds=2, preset="wikipedia-standard")
 

@@ -11,9 +11,9 @@ from gin_scorer.gui.cards_panel import CardsPanel
 from gin_scorer.gui.match_panel import MatchPanel
 from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import ScoreSheet
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import ScoreSheet
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
 from tests.services.helpers import hand
 
 

@@ -14,12 +14,12 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.views import ProjectorWindow
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.projector_pages import names_pages
-from gin_scorer.services.rounds import list_rounds, pairings, pairings_by_name
+from gin_scorer.services.writes.rounds import list_rounds, pairings, pairings_by_name
 from tests.gui.conftest import settle, swiss_copy
 
 
 def _projector(qtbot, swiss_db, tmp_path, clock=None) -> ProjectorWindow:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
 
     path, event_id = swiss_copy(swiss_db, tmp_path)
     db = open_database(str(path), station="desk", backups=False)
@@ -77,7 +77,7 @@ def test_a_taller_screen_holds_more_rows_a_page(qtbot, swiss_db, tmp_path) -> No
 
 
 def test_long_lists_split_into_numbered_pages() -> None:
-    from gin_scorer.services.rounds import NameLine
+    from gin_scorer.services.writes.rounds import NameLine
 
     lines = [NameLine(f"Player {i:02d}", i, "Other", "A", i) for i in range(1, 26)]
     pages = names_pages("Round 2: find your table", lines, 10)

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtTest import QTest
 
 from gin_scorer.gui.views import ProjectorWindow
-from gin_scorer.services.database import open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
 from tests.gui.conftest import settle
 from tests.rehearsal import looks
 

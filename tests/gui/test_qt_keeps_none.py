@@ -23,8 +23,8 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from gin_scorer.gui.navigator import NavigatorModel, Node
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, matches, rounds
-from gin_scorer.services.database import open_database
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, matches, rounds
 
 mortal_none = pytest.mark.skipif(
     sys.version_info >= (3, 12), reason="None is immortal from Python 3.12: it cannot be freed"

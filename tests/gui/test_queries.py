@@ -8,7 +8,7 @@ import threading
 import time
 
 from gin_scorer.gui.queries import Query, Reads, on_gui_thread
-from gin_scorer.services.errors import NotFound
+from gin_scorer.services.support.errors import NotFound
 
 
 def test_a_read_runs_on_a_worker_and_is_applied_on_the_gui_thread(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.dto import MatchStatus
+from gin_scorer.services.support.dto import MatchStatus
 from tests.gui.conftest import settle, swiss_copy
 from tests.gui.keyboard import activate, press, type_text
 
@@ -21,9 +21,9 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 def test_no_refresh_reads_on_the_gui_thread(qtbot, swiss_db, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import get_score_sheet, list_matches
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.hands import record_hand
+    from gin_scorer.services.writes.matches import get_score_sheet, list_matches
     from gin_scorer.store.database import open_database
 
     monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")

@@ -16,8 +16,8 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.new_match_dialog import NewMatchDialog
 from gin_scorer.gui.results_dialog import ResultsDialog
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.events import create_event
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.events import create_event
 from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -135,7 +135,7 @@ def test_the_shortcut_table_names_undo_as_undo(qtbot, swiss_db, tmp_path) -> Non
 
 
 def test_a_refusal_of_two_lines_is_shown_whole_in_its_dialog(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.dto import EntrantStatus, EntrantView
+    from gin_scorer.services.support.dto import EntrantStatus, EntrantView
 
     people = [
         EntrantView(n, 1, name, "", (name,), None, EntrantStatus.ACTIVE, True)

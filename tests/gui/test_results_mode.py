@@ -15,10 +15,11 @@ from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.results_dialog import ResultsDialog
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services import entrants, events, hands, rounds, standings
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.dto import EntrantSpec, ResultKind
-from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.queries import standings
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec, ResultKind
+from gin_scorer.services.writes import entrants, events, hands, rounds
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -134,7 +135,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
 def test_a_slip_reads_as_a_slip_on_the_sheet_and_can_be_taken_back(  # type: ignore[no-untyped-def]
     qtbot, tmp_path, window
 ) -> None:
-    from gin_scorer.services.results import ResultReport, record_result
+    from gin_scorer.services.writes.results import ResultReport, record_result
 
     path = str(tmp_path / "slips.sqlite")
     event_id, at = paired_round(path, 2)

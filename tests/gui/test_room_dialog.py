@@ -69,7 +69,7 @@ def test_the_room_opens_from_the_desk_and_closes_with_the_window(qtbot, swiss_db
 def test_a_taken_port_is_said_in_one_line(qtbot, swiss_db) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.gui.room_control import RoomControl
     from gin_scorer.gui.room_dialog import RoomDialog
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
 
     path, event_id = swiss_db
     db = open_database(path, station="desk", backups=False)
@@ -111,9 +111,9 @@ def test_a_result_the_players_dispute_stands_out_on_the_round_status(
     from gin_scorer.core.hands import Side
     from gin_scorer.gui.main_window import MainWindow
     from gin_scorer.gui.settings import GuiSettings
-    from gin_scorer.services.confirmations import confirm_result
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.confirmations import confirm_result
+    from gin_scorer.services.writes.matches import list_matches
 
     source, event_id = swiss_db
     path = str(tmp_path / "disputed.sqlite")

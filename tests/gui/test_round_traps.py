@@ -12,11 +12,11 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.round_dialogs import RoundPreviewDialog
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import DEFAULT_PRESET, list_presets
-from gin_scorer.services.dto import EntrantSpec, ResultKind
-from gin_scorer.services.events import create_event
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.rounds import start_round
+from gin_scorer.services.support.dto import EntrantSpec, ResultKind
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.matches import list_matches
+from gin_scorer.services.writes.results import ResultReport, record_result
+from gin_scorer.services.writes.rounds import start_round
 from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")

@@ -8,7 +8,7 @@ from PySide6.QtGui import QUndoStack
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.gui.score_sheet_model import Column
 from gin_scorer.gui.scoring_page import ScoringPage
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.writes.matches import get_score_sheet
 
 KNOCKER = "7h 8h 9h Kc Kd Ks 2s 3s 4s 5c"  # deadwood 5
 DEFENDER = "Qh Qs Qd 10h Jc 2c 3c 4d 6d 9s"  # 34 after laying off 10♥
@@ -205,7 +205,7 @@ def test_the_hand_that_wins_the_game_and_match_says_so(qtbot, club_match) -> Non
 
 def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presentation.entry_grammar import read_entry
-    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.writes.hands import record_hand
 
     page, stack, db, match = _page(qtbot, club_match)
     other = read_entry("bg10", page.panel.sheet.rules).record  # type: ignore[union-attr]
@@ -218,9 +218,9 @@ def test_a_stale_station_is_told_another_station_changed_the_match(qtbot, club_m
 
 def test_hollywood_sheet_shows_a_column_per_game(qtbot, tmp_path, qtmodeltester) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.matches import create_match
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "hw.sqlite"), station="desk", backups=False)
@@ -287,8 +287,8 @@ def test_the_first_dealer_is_chosen_then_the_rules_take_over(qtbot, club_match) 
 def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[no-untyped-def]
     qtbot, club_match, monkeypatch
 ) -> None:
-    from gin_scorer.services import correction_policy
-    from gin_scorer.services.matches import set_result_lock
+    from gin_scorer.services.queries import correction_policy
+    from gin_scorer.services.writes.matches import set_result_lock
 
     page, stack, db, match = _page(qtbot, club_match)
     for text in ["bg22", "bg22", "bg22"]:  # 3 × 47: B wins the game to 100
@@ -329,7 +329,7 @@ def test_correcting_a_locked_result_asks_for_the_directors_pin(  # type: ignore[
 
 
 def test_giving_up_on_the_pin_changes_nothing(qtbot, club_match) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.matches import set_result_lock
+    from gin_scorer.services.writes.matches import set_result_lock
 
     page, _stack, db, match = _page(qtbot, club_match)
     for text in ["bg22", "bg22", "bg22"]:
@@ -344,9 +344,9 @@ def test_giving_up_on_the_pin_changes_nothing(qtbot, club_match) -> None:  # typ
 
 
 def test_names_show_as_typed_not_as_markup(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.matches import create_match
     from gin_scorer.store.database import open_database
 
     db = open_database(str(tmp_path / "names.sqlite"), station="desk", backups=False)

@@ -16,7 +16,7 @@ from gin_scorer.gui.screen_fit import (
 )
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.zoom import read_zoom, sized_text, zoom_step
-from gin_scorer.services.matches import list_matches
+from gin_scorer.services.writes.matches import list_matches
 from tests.gui.conftest import settle, swiss_copy
 
 SETTINGS = GuiSettings(station_name="Desk 1")

@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.seal_label import SealLabel, short_seal
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.seal import current_seal
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -71,8 +71,8 @@ def test_another_stations_change_updates_the_seal_after_a_poll(  # type: ignore[
     qtbot, club_match
 ) -> None:
     from gin_scorer.core.hands import Declaration, HandRecord, Side
-    from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.services.writes.hands import record_hand
+    from gin_scorer.services.writes.matches import get_score_sheet
     from gin_scorer.store.database import open_database
 
     db, _event, match = club_match
@@ -124,8 +124,8 @@ def test_the_projector_shows_the_whole_seal_in_its_corner_and_keeps_it_fresh(  #
 ) -> None:
     from gin_scorer.core.hands import Declaration, HandRecord, Side
     from gin_scorer.gui.views import ProjectorWindow
-    from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.services.writes.hands import record_hand
+    from gin_scorer.services.writes.matches import get_score_sheet
 
     db, event, match = club_match
     projector = ProjectorWindow(db, event.id, 5)

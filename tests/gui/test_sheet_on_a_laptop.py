@@ -15,10 +15,10 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, rounds
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes import entrants, events, hands, rounds
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from tests.gui.conftest import settle
 from tests.rehearsal import looks
 from tests.rehearsal.hands import ENTRANTS

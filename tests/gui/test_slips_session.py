@@ -16,7 +16,7 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import Node
 from gin_scorer.gui.results_dialog import ResultsDialog
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.writes.matches import get_score_sheet
 from tests.gui.conftest import settle
 from tests.gui.test_results_mode import paired_round
 
@@ -155,7 +155,7 @@ def test_replace_answered_no_names_the_table_and_keeps_the_window(window) -> Non
 
 def test_the_sheet_behind_the_session_shows_its_slip(window) -> None:  # type: ignore[no-untyped-def]
     assert window.state.db is not None and window.state.event_id is not None
-    from gin_scorer.services.matches import list_matches
+    from gin_scorer.services.writes.matches import list_matches
 
     at = {m.table_number: m.id for m in list_matches(window.state.db, window.state.event_id)}
     window.state.open_match(at[1])

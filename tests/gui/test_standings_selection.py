@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.gui.views.standings import StandingsView
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.events import create_event, get_event
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.events import create_event, get_event
 from tests.gui.conftest import settle
 
 

@@ -15,8 +15,8 @@ from gin_scorer.gui.score_sheet_model import Column, ScoreSheetModel
 from gin_scorer.gui.scoring_page import ScoringPage
 from gin_scorer.gui.three_sheet import PLAYERS, SCORED, TOTALS
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import Database, open_database
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes import entrants, events, rounds
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
 

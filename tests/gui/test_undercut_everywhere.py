@@ -15,10 +15,10 @@ from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.reports.build import build
 from gin_scorer.reports.request import request_for
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import create_match, get_score_sheet
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import create_match, get_score_sheet
 from gin_scorer.store.database import open_database
 from gin_scorer.web.table_page_view import table_page
 

@@ -8,11 +8,11 @@ from PySide6.QtCore import Qt
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services import hands
-from gin_scorer.services.dto import EntrantSpec, EntryKind
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.events import create_event
-from gin_scorer.services.matches import create_match, get_score_sheet
+from gin_scorer.services.support.dto import EntrantSpec, EntryKind
+from gin_scorer.services.writes import hands
+from gin_scorer.services.writes.entrants import list_entrants
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.matches import create_match, get_score_sheet
 from tests.gui.conftest import settle
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -71,7 +71,9 @@ def test_ctrl_z_does_not_undo_another_stations_hand(qtbot, tmp_path) -> None:  #
     sheet = get_score_sheet(window.state.db, match_id)
     # A table's phone records the next hand through the services meanwhile, and the desk
     # shows it (so the version it sends is current).
-    hands.record_hand(window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t")
+    hands.record_hand(
+        window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t"
+    )
     window.state.open_match(match_id)
     settle(qtbot, window)
     entry.setFocus()

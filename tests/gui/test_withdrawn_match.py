@@ -13,8 +13,8 @@ from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.navigator import match_label, round_text
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, matches, rounds
-from gin_scorer.services.database import open_database
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, matches, rounds
 from tests.gui.conftest import settle
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -1,5 +1,5 @@
 """The desk refreshes from what a write says it changed (issue 39): every ``wait_for`` whose
-work wrote hands its :class:`~gin_scorer.services.written.Changes` to the desk, whichever
+work wrote hands its :class:`~gin_scorer.services.support.written.Changes` to the desk, whichever
 window or dialog made the write, and the views it concerns follow without F5 or the poll."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from pathlib import Path
 from gin_scorer.gui.background import hear_writes, wait_for
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
-from gin_scorer.services.written import Changes
+from gin_scorer.services.support.written import Changes
 from tests.gui.conftest import settle, swiss_copy
 from tests.gui.keyboard import activate
 
 
 def test_wait_for_says_what_its_work_wrote(qtbot, swiss_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.entrants import add_entrant, list_entrants
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes.entrants import add_entrant, list_entrants
 
     path, event_id = swiss_copy(swiss_db, tmp_path)
     db = open_database(str(path), station="Desk 1", backups=False)
@@ -35,7 +35,7 @@ def test_wait_for_says_what_its_work_wrote(qtbot, swiss_db, tmp_path: Path) -> N
 
 
 def test_a_write_made_beside_the_window_shows_in_its_views(qtbot, swiss_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.entrants import add_entrant
+    from gin_scorer.services.writes.entrants import add_entrant
 
     path, event_id = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
@@ -70,8 +70,8 @@ def test_a_write_made_beside_the_window_shows_in_its_views(qtbot, swiss_db, tmp_
 
 def test_a_hand_written_beside_the_sheet_shows_on_it(qtbot, swiss_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presentation.entry_grammar import read_entry
-    from gin_scorer.services.dto import MatchStatus
-    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.support.dto import MatchStatus
+    from gin_scorer.services.writes.hands import record_hand
 
     path, _event = swiss_copy(swiss_db, tmp_path)
     window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))

@@ -10,8 +10,8 @@ from gin_scorer.core.hands import Declaration, HandRecord, Problem, Severity, Si
 from gin_scorer.core.ledgers import PerSide
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said
-from gin_scorer.services.dto import EntrantStatus, EntrantView, HandRow
-from gin_scorer.services.standings import StandingRow
+from gin_scorer.services.queries.standings import StandingRow
+from gin_scorer.services.support.dto import EntrantStatus, EntrantView, HandRow
 from gin_scorer.tournament.settings import TieBreak
 from gin_scorer.tournament.standings import RecordCounts
 

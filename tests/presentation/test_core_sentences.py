@@ -112,7 +112,7 @@ def test_a_refusal_is_said_in_the_readers_language_down_to_the_card() -> None:
     from gin_scorer.core.cards import CardError, parse_cards
     from gin_scorer.core.wording import words_of
     from gin_scorer.presentation.words import error_text
-    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.support.errors import InvalidInput
 
     translations = {
         "{0} is not a card: suit {1} is not one of c d h s (or ♣♦♥♠)": (

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gin_scorer.presentation.demo_words import demo_summary
-from gin_scorer.services.demo import DemoResult
+from gin_scorer.services.writes.demo import DemoResult
 
 
 def _result(rounds: int, matches: int, hands: int, reported: int = 0) -> DemoResult:

@@ -15,7 +15,7 @@ from gin_scorer.presentation.names import (
     surname_split,
     told_apart,
 )
-from gin_scorer.services.dto import NameOrder
+from gin_scorer.services.support.dto import NameOrder
 from tests.name_field import FIELD
 
 ENTRANTS = [

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line, result_words
-from gin_scorer.services.dto import ResultKind
-from gin_scorer.services.results import ResultReport
+from gin_scorer.services.support.dto import ResultKind
+from gin_scorer.services.writes.results import ResultReport
 
 
 @pytest.mark.parametrize(

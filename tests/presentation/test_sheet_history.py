@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.sheet_history import withdrawn_hands, withdrawn_note
-from gin_scorer.services.dto import EntryKind, LogEntry
+from gin_scorer.services.support.dto import EntryKind, LogEntry
 
 AT = datetime(2026, 11, 25, 14, 3, tzinfo=UTC)
 KNOCK = record_from_json({"knock": "A", "deadwood": {"A": 7, "B": 15}})

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.presentation.table_search import find_tables, read_table_number
-from gin_scorer.services.dto import EventStatus, EventView, MatchStatus, MatchView
+from gin_scorer.services.support.dto import EventStatus, EventView, MatchStatus, MatchView
 from tests.presentation.helpers import entrant
 
 

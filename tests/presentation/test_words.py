@@ -211,7 +211,7 @@ def test_an_events_format_and_state_are_named_by_the_translator(pseudo) -> None:
     """The navigator, the welcome list and the new-event dialog showed "round-robin" and
     "running" as stored, which no translation could reach."""
     from gin_scorer.presentation.event_words import format_words, status_words
-    from gin_scorer.services.dto import EventStatus
+    from gin_scorer.services.support.dto import EventStatus
     from gin_scorer.tournament.model import Format
 
     assert format_words("round-robin") == "«Round robin»"

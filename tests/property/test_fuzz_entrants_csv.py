@@ -19,15 +19,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gin_scorer.presentation.words import say
-from gin_scorer.services import entrants, events, exchange
-from gin_scorer.services.entrant_rows import (
+from gin_scorer.services.support.entrant_rows import (
     MAX_CELL_CHARACTERS,
     ParsedEntrants,
     parse_entrants_csv,
     parse_entrants_text,
     read_entrants_file,
 )
-from gin_scorer.services.errors import ServiceError
+from gin_scorer.services.support.errors import ServiceError
+from gin_scorer.services.writes import entrants, events, exchange
 from gin_scorer.store.database import Database, open_database
 
 EXAMPLES = int(os.environ.get("GIN_SCORER_FUZZ_EXAMPLES", "150"))

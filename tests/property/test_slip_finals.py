@@ -18,11 +18,11 @@ from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.presentation.entry_grammar import EntryState
 from gin_scorer.presentation.result_grammar import read_result_line
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.database import open_database
-from gin_scorer.services.results import record_result
-from gin_scorer.services.rounds import record_match_hands
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, matches
+from gin_scorer.services.writes.results import record_result
+from gin_scorer.services.writes.rounds import record_match_hands
 
 RULES: RuleSet = replace(
     load_preset("wikipedia-standard"), match_format=MatchFormat.BEST_OF, best_of=3
@@ -122,7 +122,7 @@ def test_a_slip_of_hand_points_is_refused_for_its_finals(tmp_path: Path) -> None
     game entered hand by hand added its final (about +700): refused now, saying what to write."""
     import pytest
 
-    from gin_scorer.services.errors import InvalidInput
+    from gin_scorer.services.support.errors import InvalidInput
 
     with open_database(tmp_path / "x.sqlite", station="desk", backups=False) as db:
         event = events.create_event(db, name="Night", rules=load_preset("gra-tournament"))

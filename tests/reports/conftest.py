@@ -14,12 +14,12 @@ import pytest
 
 from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.presets import load_preset
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import create_match, get_score_sheet
-from gin_scorer.services.rounds import start_round
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import create_match, get_score_sheet
+from gin_scorer.services.writes.rounds import start_round
 
 
 @dataclass(frozen=True)

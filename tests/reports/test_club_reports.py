@@ -11,11 +11,11 @@ import pytest
 from pypdf import PdfReader
 
 from gin_scorer.reports import ReportError, build, request_for
-from gin_scorer.services.demo_season import SeasonDemoPlan, play_demo_season
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.season_changes import set_season_scoring
-from gin_scorer.services.seasons import season_standing
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.ratings import rating_rows
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, play_demo_season
+from gin_scorer.services.writes.season_changes import set_season_scoring
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.tournament.season import SeasonScoring
 

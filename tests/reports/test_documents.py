@@ -18,8 +18,8 @@ from gin_scorer.reports.pairings import PairingLine, by_name, by_table, render_p
 from gin_scorer.reports.result_slips import Slip, render_result_slips
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes.matches import get_score_sheet
 from gin_scorer.tournament.standings import RecordCounts
 from tests.reports.conftest import Sample, needs_pdftoppm, page_images
 
@@ -279,7 +279,7 @@ def test_every_page_renders(sample: Sample, tmp_path: Path) -> None:
 
 
 def test_round_pairings_slips_and_sheets(sample: Sample, tmp_path: Path) -> None:
-    from gin_scorer.services.rounds import get_round
+    from gin_scorer.services.writes.rounds import get_round
 
     event = sample.swiss_event_id
     round_2 = get_round(sample.db, event, 2)
@@ -320,7 +320,7 @@ def test_no_such_round_is_a_clear_error(sample: Sample, tmp_path: Path) -> None:
 
 
 def test_standings_from_the_service(sample: Sample, tmp_path: Path) -> None:
-    from gin_scorer.services.standings import standings
+    from gin_scorer.services.queries.standings import standings
 
     rows = standings(sample.db, sample.swiss_event_id)
     out = build(
@@ -342,10 +342,10 @@ def test_standings_from_the_service(sample: Sample, tmp_path: Path) -> None:
 
 
 def test_bracket_from_the_service_and_blank(sample: Sample, tmp_path: Path) -> None:
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.rounds import start_round
-    from gin_scorer.services.standings import bracket
+    from gin_scorer.services.queries.standings import bracket
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.rounds import start_round
     from tests.reports.conftest import play
 
     db = sample.db
@@ -394,7 +394,7 @@ def test_large_brackets_split_over_pages(tmp_path: Path) -> None:
 
 def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path) -> None:
     from gin_scorer.core.hands import Declaration, HandRecord
-    from gin_scorer.services.hands import record_hand
+    from gin_scorer.services.writes.hands import record_hand
 
     def seal_on(pdf: Path) -> str:
         flat = " ".join(text_of(pdf)[0].split())  # the bold code is a text run of its own
@@ -422,9 +422,9 @@ def test_the_seal_on_a_sheet_follows_the_database(sample: Sample, tmp_path: Path
 
 def test_multimatch_sheet_prints_the_credits(sample: Sample, tmp_path: Path) -> None:
     from gin_scorer.presets import load_preset
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.matches import create_match
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.matches import create_match
     from tests.reports.conftest import play
 
     db = sample.db

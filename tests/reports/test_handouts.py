@@ -8,11 +8,11 @@ import pypdf
 import pytest
 
 from gin_scorer.reports import ReportError, build, request_for
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.entrants import add_entrants, check_in, withdraw_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.rounds import get_round, start_round
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.entrants import add_entrants, check_in, withdraw_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.rounds import get_round, start_round
 
 
 def pages_of(pdf: Path) -> list[str]:
@@ -88,7 +88,7 @@ def test_tents_carry_each_tables_code_for_the_room(event, tmp_path: Path) -> Non
     import shutil
     import subprocess
 
-    from gin_scorer.services.table_links import table_links
+    from gin_scorer.services.writes.table_links import table_links
 
     db, made, _people = event
     start_round(db, made.id)

@@ -9,9 +9,9 @@ from pypdf import PdfReader
 
 from gin_scorer.reports.build import build
 from gin_scorer.reports.request import request_for
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import NameOrder
-from gin_scorer.services.name_order import set_name_order
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import NameOrder
+from gin_scorer.services.support.name_order import set_name_order
 from tests.name_field import AS_TYPED, BY_SURNAME, paired_field
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import build, request_for
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.database import open_database
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
 from tests.services.helpers import hand
 
 from .test_sheet_history_pdf import text_of

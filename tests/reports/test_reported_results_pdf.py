@@ -9,13 +9,13 @@ import pypdf
 
 from gin_scorer.core.hands import Side
 from gin_scorer.reports import build, request_for
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec, ResultKind
-from gin_scorer.services.entrants import add_entrants
-from gin_scorer.services.events import create_event
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.rounds import start_round
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec, ResultKind
+from gin_scorer.services.writes.entrants import add_entrants
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.matches import list_matches
+from gin_scorer.services.writes.results import ResultReport, record_result
+from gin_scorer.services.writes.rounds import start_round
 
 
 def text_of(pdf: Path) -> str:
@@ -57,7 +57,7 @@ def test_sheets_and_standings_say_where_results_came_from(tmp_path: Path) -> Non
 
 
 def test_the_bracket_marks_scores_that_came_without_hands(tmp_path: Path) -> None:
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     db = open_database(tmp_path / "knockout.sqlite", station="Desk 1")
     try:

@@ -11,10 +11,10 @@ from gin_scorer.presentation.standings_table import StandingLine
 from gin_scorer.reports import build, request_for
 from gin_scorer.reports.standings import render_standings
 from gin_scorer.reports.template import PageHeader, seal_line
-from gin_scorer.services.database import open_database
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
 from gin_scorer.tournament.standings import RecordCounts
 from tests.reports.conftest import Sample
 

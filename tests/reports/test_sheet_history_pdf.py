@@ -11,13 +11,13 @@ import pypdf
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import build, request_for
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.entrants import add_entrants
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import correct_hand, record_hand, undo, void_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.rounds import start_round
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes.entrants import add_entrants
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import correct_hand, record_hand, undo, void_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.rounds import start_round
 
 
 def text_of(pdf: Path) -> str:
@@ -70,7 +70,7 @@ def test_a_hollywood_pad_marks_corrections_and_lists_voids(tmp_path: Path) -> No
     try:
         event = create_event(db, name="Pad night", format="club", rules=rules)
         ann, bob = add_entrants(db, event.id, [EntrantSpec("Ann"), EntrantSpec("Bob")])
-        from gin_scorer.services.matches import create_match
+        from gin_scorer.services.writes.matches import create_match
 
         match = create_match(db, event.id, ann.id, bob.id)
         for text in ("ak7 15", "bg22"):

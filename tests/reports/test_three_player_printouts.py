@@ -14,8 +14,8 @@ import pytest
 
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import ReportError, build, request_for
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.database import Database, open_database
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
 from tests.services.helpers import hand
 
 from .test_sheet_history_pdf import text_of

@@ -14,8 +14,8 @@ import time
 def main() -> int:
     url, station, shared, own, count, start_at = sys.argv[1:7]
     from gin_scorer.core.hand_json import record_from_json
-    from gin_scorer.services import hands, matches
-    from gin_scorer.services.errors import ConflictError
+    from gin_scorer.services.support.errors import ConflictError
+    from gin_scorer.services.writes import hands, matches
     from gin_scorer.store.database import open_database
 
     db = open_database(url, station=station, backups=False)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.dto import MatchView
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.writes import entrants, events, matches
 from gin_scorer.store.database import Database, open_database
 
 

@@ -16,8 +16,7 @@ import pytest
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.authority import (
+from gin_scorer.services.support.authority import (
     Action,
     Allowed,
     NeedsPin,
@@ -26,13 +25,14 @@ from gin_scorer.services.authority import (
     decide,
     markdown_table,
 )
-from gin_scorer.services.backups import back_up_now, restore_backup
-from gin_scorer.services.confirmations import confirm_result
-from gin_scorer.services.database_pin import set_database_pin
-from gin_scorer.services.dto import EventStatus, EventView, ResultKind
-from gin_scorer.services.errors import ActionRefused, PinError
-from gin_scorer.services.event_delete import delete_event
-from gin_scorer.services.results import ResultReport, record_result, void_result
+from gin_scorer.services.support.dto import EventStatus, EventView, ResultKind
+from gin_scorer.services.support.errors import ActionRefused, PinError
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.backups import back_up_now, restore_backup
+from gin_scorer.services.writes.confirmations import confirm_result
+from gin_scorer.services.writes.database_pin import set_database_pin
+from gin_scorer.services.writes.event_delete import delete_event
+from gin_scorer.services.writes.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database, open_database
 from tests.services.helpers import GIN_A, KNOCK_A, hand
 
@@ -412,7 +412,7 @@ def test_a_restore_needs_every_guard_not_a_fresh_events_pin(tmp_path: Path) -> N
 
 
 def test_importing_an_event_touches_no_other(tmp_path: Path) -> None:
-    from gin_scorer.services.exchange import export_event_json, import_event_json
+    from gin_scorer.services.writes.exchange import export_event_json, import_event_json
 
     scene = _build(tmp_path / "event.sqlite", State.FINISHED)
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services.backup_keeper import backup_health, keep_backing_up
+from gin_scorer.services.writes.backup_keeper import backup_health, keep_backing_up
 from gin_scorer.store.backup import backup_target, list_backups, make_backup
 from gin_scorer.store.database import open_database
 from gin_scorer.store.settings import set_setting
@@ -60,7 +60,7 @@ def test_the_newest_backup_and_the_writes_waiting_for_one(db_url: str) -> None:
 def test_writes_waiting_too_long_are_said_once(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gin_scorer.services import backup_keeper
+    from gin_scorer.services.writes import backup_keeper
 
     told: list[str] = []
     with open_database(db_url, station="desk") as db:

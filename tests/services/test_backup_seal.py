@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services.backups import back_up_now, backup_seal
-from gin_scorer.services.events import create_event
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes.backups import back_up_now, backup_seal
+from gin_scorer.services.writes.events import create_event
 from gin_scorer.store.database import open_database
 
 

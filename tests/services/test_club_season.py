@@ -14,18 +14,18 @@ import pytest
 from openskill.models import PlackettLuce
 
 from gin_scorer.core.hands import Declaration, Side
-from gin_scorer.services.demo_season import SeasonDemoPlan, members_of, play_demo_season
-from gin_scorer.services.dto import EntrantSpec, EventStatus, ScoreSheet
-from gin_scorer.services.entrants import add_entrants, list_entrants
-from gin_scorer.services.events import create_event, get_event, set_event_status
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.players import list_players
-from gin_scorer.services.rating_seeds import seed_by_rating
-from gin_scorer.services.ratings import entrant_ratings, rating_rows, ratings_csv
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.season_changes import set_season_scoring
-from gin_scorer.services.seasons import season_standing
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.players import list_players
+from gin_scorer.services.queries.ratings import entrant_ratings, rating_rows, ratings_csv
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.support.dto import EntrantSpec, EventStatus, ScoreSheet
+from gin_scorer.services.writes.demo_season import SeasonDemoPlan, members_of, play_demo_season
+from gin_scorer.services.writes.entrants import add_entrants, list_entrants
+from gin_scorer.services.writes.events import create_event, get_event, set_event_status
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.rating_seeds import seed_by_rating
+from gin_scorer.services.writes.results import ResultReport, record_result
+from gin_scorer.services.writes.season_changes import set_season_scoring
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.tournament.results import ResultKind
 from gin_scorer.tournament.season import SeasonPoints, SeasonScoring

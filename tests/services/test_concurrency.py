@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.errors import ConflictError
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.support.errors import ConflictError
+from gin_scorer.services.writes import entrants, events, matches
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
 
@@ -83,7 +83,7 @@ def test_stale_screen_gets_a_conflict_not_a_lost_update(
     db: Database, new_match: Callable[..., MatchView]
 ) -> None:
     """The deterministic half of the above: a station holding an old version is refused."""
-    from gin_scorer.services import hands
+    from gin_scorer.services.writes import hands
 
     match = new_match(db)
     hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="north")

@@ -10,12 +10,12 @@ import pytest
 from sqlalchemy import text
 
 from gin_scorer.core.hands import Side
-from gin_scorer.services import hands, matches
-from gin_scorer.services.confirmations import confirm_result
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.errors import ConflictError, InvalidInput
-from gin_scorer.services.rounds import round_status
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.support.errors import ConflictError, InvalidInput
+from gin_scorer.services.writes import hands, matches
+from gin_scorer.services.writes.confirmations import confirm_result
+from gin_scorer.services.writes.rounds import round_status
 from gin_scorer.store.database import Database
 from gin_scorer.tournament.confirmation import Agreement, Word, confirmation_of
 
@@ -27,7 +27,7 @@ NewMatch = Callable[..., MatchView]
 def _finished(db: Database, new_match: NewMatch):  # type: ignore[no-untyped-def]
     """Round 1 of a Swiss event, table 1 played to its end (one game to 100)."""
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants, events, rounds
+    from gin_scorer.services.writes import entrants, events, rounds
 
     rules = load_preset("gra-tournament").with_changes(best_of=1, target=100)
     event = events.create_event(db, name="Confirm open", format="swiss", rules=rules)

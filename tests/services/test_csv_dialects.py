@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.cli import main
-from gin_scorer.services import entrants, events, exchange
-from gin_scorer.services.entrant_rows import (
+from gin_scorer.services.support.entrant_rows import (
     MAX_ROWS,
     ParsedEntrants,
     parse_entrants_csv,
     parse_entrants_text,
     read_entrants_file,
 )
-from gin_scorer.services.errors import RowsRejected
+from gin_scorer.services.support.errors import RowsRejected
+from gin_scorer.services.writes import entrants, events, exchange
 from gin_scorer.store.database import Database
 
 from .helpers import english

@@ -14,16 +14,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gin_scorer.cli import main
-from gin_scorer.services import entrants, events, exchange, hands, matches
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.entrant_rows import parse_entrants_csv, read_entrants_file
-from gin_scorer.services.spreadsheet_csv import (
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.support.entrant_rows import parse_entrants_csv, read_entrants_file
+from gin_scorer.services.support.spreadsheet_csv import (
     FORMULA_STARTS,
     csv_text,
     neutralise,
     restore_text,
     write_csv_file,
 )
+from gin_scorer.services.writes import entrants, events, exchange, hands, matches
 from gin_scorer.store.database import Database, open_database
 
 from .helpers import hand

@@ -1,4 +1,5 @@
-"""The one demo (services/demo.py): what the CLI, the app, the screenshots and benchmarks play."""
+"""The one demo (services/writes/demo.py): what the CLI, the app, the screenshots and benchmarks
+play."""
 
 from __future__ import annotations
 
@@ -6,18 +7,18 @@ import pytest
 
 from gin_scorer.core.wording import Said
 from gin_scorer.presentation.words import say
-from gin_scorer.services.database import Database
-from gin_scorer.services.demo import (
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventStatus
+from gin_scorer.services.writes.demo import (
     DemoCancelled,
     DemoPlan,
     DemoProgress,
     play_demo,
     round_played_words,
 )
-from gin_scorer.services.dto import EventStatus
-from gin_scorer.services.events import get_event
-from gin_scorer.services.rounds import list_rounds, round_status
-from gin_scorer.services.standings import standings
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.rounds import list_rounds, round_status
 from gin_scorer.tournament.elimination import BracketOutcome
 
 
@@ -33,7 +34,7 @@ def test_a_swiss_demo_plays_every_round_and_finishes_the_event(db: Database) -> 
 
 
 def test_the_same_plan_writes_the_same_event(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
 
     tables = []
     for name in ("one", "two"):
@@ -121,7 +122,7 @@ def test_a_stopped_demo_says_what_it_keeps_in_the_singular_for_one(
 
 
 def test_a_season_nights_progress_is_a_sentence_in_the_singular_for_one_hand() -> None:
-    from gin_scorer.services.demo_season import _night_played_words
+    from gin_scorer.services.writes.demo_season import _night_played_words
 
     progress = DemoProgress(1, 3, 40, _night_played_words(1, 8, 40))
     assert say(progress.message) == "night 1: 8 members, 40 hands"

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services.database import open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.rounds.derived import MatchResults
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.rounds.derived import MatchResults
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.errors import InvalidInput
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
 
 def _demo(path: Path, seed: int) -> None:

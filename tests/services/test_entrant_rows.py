@@ -8,9 +8,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gin_scorer.services import entrants, events
-from gin_scorer.services.entrant_rows import has_header, parse_entrants_text
-from gin_scorer.services.errors import RowsRejected
+from gin_scorer.services.support.entrant_rows import has_header, parse_entrants_text
+from gin_scorer.services.support.errors import RowsRejected
+from gin_scorer.services.writes import entrants, events
 from gin_scorer.store.database import Database
 
 from .helpers import english

@@ -7,16 +7,16 @@ from __future__ import annotations
 import pytest
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.dto import EventStatus
-from gin_scorer.services.errors import InvalidInput, NotFound
-from gin_scorer.services.event_delete import delete_event
-from gin_scorer.services.players import list_players
-from gin_scorer.services.ratings import rating_rows
-from gin_scorer.services.seal import current_seal
-from gin_scorer.services.season_changes import create_season, set_season_events
-from gin_scorer.services.seasons import season_standing
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.players import list_players
+from gin_scorer.services.queries.ratings import rating_rows
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import EventStatus
+from gin_scorer.services.support.errors import InvalidInput, NotFound
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.event_delete import delete_event
+from gin_scorer.services.writes.season_changes import create_season, set_season_events
 from gin_scorer.store.database import Database
 from tests.services.helpers import GIN_A, hand
 

@@ -8,9 +8,9 @@ import pytest
 
 from gin_scorer.core.rules import MatchFormat
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches
-from gin_scorer.services.dto import EntrantSpec, EntrantStatus, EventStatus
-from gin_scorer.services.errors import ConflictError, InvalidInput, PinError, RowsRejected
+from gin_scorer.services.support.dto import EntrantSpec, EntrantStatus, EventStatus
+from gin_scorer.services.support.errors import ConflictError, InvalidInput, PinError, RowsRejected
+from gin_scorer.services.writes import entrants, events, hands, matches
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Round
 

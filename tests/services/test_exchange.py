@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gin_scorer.services import entrants, events, exchange, hands, matches
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.errors import InvalidInput, RowsRejected
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.support.errors import InvalidInput, RowsRejected
+from gin_scorer.services.writes import entrants, events, exchange, hands, matches
 from gin_scorer.store.database import Database, open_database
 from gin_scorer.store.tables import Round, utcnow
 
@@ -270,8 +270,8 @@ def test_reported_results_round_trip_and_export_their_kind(
     whole result log and imports into an event with the same results; the results CSV says
     where each came from, and leaves the margin of a slip without points empty (never 0)."""
     from gin_scorer.core.hands import Side
-    from gin_scorer.services.dto import ResultKind
-    from gin_scorer.services.results import ResultReport, record_result, void_result
+    from gin_scorer.services.support.dto import ResultKind
+    from gin_scorer.services.writes.results import ResultReport, record_result, void_result
 
     first = new_match(db)
     event_id = first.event_id
@@ -321,8 +321,8 @@ def test_an_event_file_with_a_result_that_cannot_be_is_refused(
     db: Database, new_match: NewMatch, tmp_path: Path
 ) -> None:
     from gin_scorer.core.hands import Side
-    from gin_scorer.services.dto import ResultKind
-    from gin_scorer.services.results import ResultReport, record_result
+    from gin_scorer.services.support.dto import ResultKind
+    from gin_scorer.services.writes.results import ResultReport, record_result
 
     match = new_match(db)
     slip = ResultReport(ResultKind.SLIP, Side.A, (3, 1))

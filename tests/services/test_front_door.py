@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services.audit_log import check_audit_log, recent_audit_entries
-from gin_scorer.services.backup_schedule import backup_schedule, set_backup_schedule
-from gin_scorer.services.copies import copy_to_file
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.errors import NotFound, StoreError
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.lookups import match_of_hand
-from gin_scorer.services.matches import create_match, get_match
+from gin_scorer.services.queries.audit_log import check_audit_log, recent_audit_entries
+from gin_scorer.services.queries.lookups import match_of_hand
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.errors import NotFound, StoreError
+from gin_scorer.services.writes.backup_schedule import backup_schedule, set_backup_schedule
+from gin_scorer.services.writes.copies import copy_to_file
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import create_match, get_match
 
 
 def test_the_backup_schedule_is_read_and_changed_through_the_services(db: Database) -> None:

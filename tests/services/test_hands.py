@@ -9,15 +9,16 @@ from sqlmodel import select
 
 from gin_scorer.core.hands import Outcome, Side
 from gin_scorer.core.ledgers import PerSide
-from gin_scorer.services import changes, events, hands, matches
-from gin_scorer.services.dto import EntryKind, EventStatus, MatchStatus, MatchView
-from gin_scorer.services.errors import (
+from gin_scorer.services.support import changes
+from gin_scorer.services.support.dto import EntryKind, EventStatus, MatchStatus, MatchView
+from gin_scorer.services.support.errors import (
     ConflictError,
     HandRejected,
     InvalidInput,
     NotFound,
     PinError,
 )
+from gin_scorer.services.writes import events, hands, matches
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import HandEntry
@@ -199,7 +200,7 @@ def test_locked_result_needs_the_pin(db: Database, new_match: NewMatch) -> None:
 def test_correction_policy_refusal_is_lifted_by_the_pin(
     db: Database, new_match: NewMatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gin_scorer.services import correction_policy
+    from gin_scorer.services.queries import correction_policy
 
     match = new_match(db, pin="2468")
     sheet = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
@@ -284,7 +285,7 @@ def test_backup_after_enough_hands_on_sqlite(
 def test_without_a_director_pin_lock_and_policy_still_hold(
     db: Database, new_match: NewMatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gin_scorer.services import correction_policy
+    from gin_scorer.services.queries import correction_policy
 
     match = new_match(db, best_of=1, target=100)
     sheet = hands.record_hand(db, match.id, hand(GIN_A), match.version, entered_by="T")
@@ -308,7 +309,7 @@ def test_without_a_director_pin_lock_and_policy_still_hold(
 
 
 def test_one_except_catches_every_refusal(db: Database, new_match: NewMatch) -> None:
-    from gin_scorer.services.errors import ServiceError
+    from gin_scorer.services.support.errors import ServiceError
     from gin_scorer.store import errors as store_errors
 
     match = new_match(db, pin="2468")

@@ -15,9 +15,9 @@ from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandRecord, score_hand
 from gin_scorer.core.ledgers import play_match
 from gin_scorer.core.rules import RuleSet
-from gin_scorer.services import hands, matches
-from gin_scorer.services.dto import EntryKind, LogEntry, MatchView
-from gin_scorer.services.sheets import counted_hands
+from gin_scorer.services.queries.sheets import counted_hands
+from gin_scorer.services.support.dto import EntryKind, LogEntry, MatchView
+from gin_scorer.services.writes import hands, matches
 from gin_scorer.store.database import Database
 
 RECORDS = [

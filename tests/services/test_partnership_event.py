@@ -11,11 +11,12 @@ from gin_scorer.core.ledgers import PerSide, SeatedMatch
 from gin_scorer.presentation.seat_words import entry_names, seat_words, seating_line
 from gin_scorer.presentation.sheet_text import render_sheet
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds, standings
-from gin_scorer.services.dto import MatchStatus, ResultKind
-from gin_scorer.services.errors import InvalidInput, RowsRejected
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries import standings
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import MatchStatus, ResultKind
+from gin_scorer.services.support.errors import InvalidInput, RowsRejected
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.results import ResultReport, record_result
 from gin_scorer.store.database import Database
 
 from .helpers import hand
@@ -43,7 +44,7 @@ def test_a_partnership_event_takes_teams_of_two_only(db: Database) -> None:
 
 def test_a_batch_names_every_lone_player(db: Database) -> None:
     event_id = _pairs_event(db)
-    from gin_scorer.services.dto import EntrantSpec
+    from gin_scorer.services.support.dto import EntrantSpec
 
     specs = [EntrantSpec("Ivy"), EntrantSpec("Jo", partner="Kit"), EntrantSpec("Lou")]
     with pytest.raises(RowsRejected) as refused:
@@ -115,7 +116,7 @@ def test_a_slip_gives_a_partnership_as_one_game_to_its_target(db: Database) -> N
 
 
 def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database) -> None:
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     played = play_demo(sqlite_db, DemoPlan(entrants=6, rounds=2, seed=3, preset=PAIRS.key))
     event_id = played.event.id
@@ -131,7 +132,7 @@ def test_the_demo_plays_a_partnership_event_with_real_deals(sqlite_db: Database)
 
 
 def test_teams_typed_one_a_line_are_two_people_each(db: Database) -> None:
-    from gin_scorer.services.entrant_rows import parse_entrants_text
+    from gin_scorer.services.support.entrant_rows import parse_entrants_text
 
     typed = parse_entrants_text("Ann Lee & Bob Roe\nAl & Bo & Cy\nCat Day & Dan Eel\n")
     assert [(s.name, s.partner, s.teammates) for s in typed.specs] == [

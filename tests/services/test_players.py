@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.audit_log import recent_audit_entries
-from gin_scorer.services.database_pin import set_database_pin
-from gin_scorer.services.errors import ActionRefused, InvalidInput, NotFound, PinError
-from gin_scorer.services.exchange.csv_files import import_entrants_csv
-from gin_scorer.services.player_merge import merge_players
-from gin_scorer.services.players import find_player, list_players, players_near
+from gin_scorer.services.queries.audit_log import recent_audit_entries
+from gin_scorer.services.queries.players import find_player, list_players, players_near
+from gin_scorer.services.support.errors import ActionRefused, InvalidInput, NotFound, PinError
+from gin_scorer.services.writes import entrants, events, matches
+from gin_scorer.services.writes.database_pin import set_database_pin
+from gin_scorer.services.writes.exchange.csv_files import import_entrants_csv
+from gin_scorer.services.writes.player_merge import merge_players
 from gin_scorer.store.database import Database
 
 
@@ -128,8 +128,8 @@ def test_an_unmerge_puts_back_exactly_what_the_merge_moved(db: Database) -> None
     """The record comes back with its id, its entries (alone and as a partner) are its own
     again, what the merge filled into the kept record is taken out, entries made for the kept
     player since stay theirs, and the seal holds (issue 36)."""
-    from gin_scorer.services.player_unmerge import unmerge_players
-    from gin_scorer.services.verify import verify_database
+    from gin_scorer.services.queries.verify import verify_database
+    from gin_scorer.services.writes.player_unmerge import unmerge_players
 
     first, second, third = _event(db, "Week 1"), _event(db, "Week 2"), _event(db, "Week 3")
     kept = entrants.add_entrant(db, first, "Iris Khan", club="South")

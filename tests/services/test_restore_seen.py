@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from gin_scorer.services import changes, hands
-from gin_scorer.services.backups import back_up_now, restore_backup
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.rounds import read_event
+from gin_scorer.services.support import changes
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.writes import hands
+from gin_scorer.services.writes.backups import back_up_now, restore_backup
+from gin_scorer.services.writes.rounds import read_event
 from gin_scorer.store.database import Database, open_database
 
 from .helpers import GIN_B, KNOCK_A, hand

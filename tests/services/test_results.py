@@ -11,10 +11,11 @@ from sqlmodel import select
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide
 from gin_scorer.presentation.words import said_text, speaking
-from gin_scorer.services import entrants, events, hands, matches, rounds, standings
-from gin_scorer.services.dto import MatchStatus, MatchView, ResultKind
-from gin_scorer.services.errors import ActionRefused, InvalidInput, PinError
-from gin_scorer.services.results import ResultReport, record_result, void_result
+from gin_scorer.services.queries import standings
+from gin_scorer.services.support.dto import MatchStatus, MatchView, ResultKind
+from gin_scorer.services.support.errors import ActionRefused, InvalidInput, PinError
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.results import ResultReport, record_result, void_result
 from gin_scorer.store import audit
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import ResultEntry
@@ -215,7 +216,7 @@ def test_a_hollywood_match_takes_no_slip(db: Database, new_match: NewMatch) -> N
 
 
 def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> None:
-    from gin_scorer.services.absence import away_next_round, mark_absent
+    from gin_scorer.services.writes.absence import away_next_round, mark_absent
 
     event_id, (m1, m2) = _swiss(db, ["Ann", "Bob", "Cy", "Di"])
     for m in (m1, m2):
@@ -237,7 +238,7 @@ def test_an_entrant_away_for_a_round_sits_it_out_without_a_bye(db: Database) -> 
 
 
 def test_only_a_swiss_round_can_be_sat_out(db: Database, new_match: NewMatch) -> None:
-    from gin_scorer.services.absence import mark_absent
+    from gin_scorer.services.writes.absence import mark_absent
 
     match = new_match(db)  # a club event
     with pytest.raises(InvalidInput, match="rounds are fixed in advance: report"):

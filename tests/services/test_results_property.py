@@ -13,12 +13,13 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_scorer.services import exchange, matches, standings
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.dto import ResultKind, ScoreSheet
-from gin_scorer.services.events import get_event
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries import standings
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import ResultKind, ScoreSheet
+from gin_scorer.services.writes import exchange, matches
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
+from gin_scorer.services.writes.events import get_event
 from gin_scorer.tournament.model import Entrant, MatchOutcome
 from gin_scorer.tournament.settings import TournamentSettings
 from gin_scorer.tournament.standings import RecordCounts, entrant_records
@@ -116,7 +117,7 @@ def test_any_mix_of_kinds_gives_the_standings_the_facts_give(
         )
         event_id = play_demo(db, plan).event.id
         if as_played:
-            from gin_scorer.services.events import set_event_settings
+            from gin_scorer.services.writes.events import set_event_settings
 
             event = get_event(db, event_id)
             set_event_settings(

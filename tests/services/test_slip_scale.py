@@ -15,15 +15,15 @@ from gin_scorer.core.hands import Side
 from gin_scorer.presentation.result_grammar import reported_result_text
 from gin_scorer.presets import load_preset
 from gin_scorer.reports import build, request_for
-from gin_scorer.services import entrants, events, matches
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import PointsScale, ResultKind
-from gin_scorer.services.exchange.csv_files import export_results
-from gin_scorer.services.exchange.event_export import export_event_json
-from gin_scorer.services.exchange.event_import import import_event_json
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.standings import standings
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import PointsScale, ResultKind
+from gin_scorer.services.writes import entrants, events, matches
+from gin_scorer.services.writes.exchange.csv_files import export_results
+from gin_scorer.services.writes.exchange.event_export import export_event_json
+from gin_scorer.services.writes.exchange.event_import import import_event_json
+from gin_scorer.services.writes.results import ResultReport, record_result
 from gin_scorer.store.database import Database
 
 

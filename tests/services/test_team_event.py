@@ -12,15 +12,15 @@ from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide, SeatedMatch
 from gin_scorer.presentation.seat_words import deal_words, seat_words, seating_line
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.errors import InvalidInput, RowsRejected
-from gin_scorer.services.exchange import export_event_json, import_event_json
-from gin_scorer.services.player_merge import merge_players
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.players import list_players
-from gin_scorer.services.ratings import entrant_ratings
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.players import list_players
+from gin_scorer.services.queries.ratings import entrant_ratings
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.support.errors import InvalidInput, RowsRejected
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.exchange import export_event_json, import_event_json
+from gin_scorer.services.writes.player_merge import merge_players
 from gin_scorer.store.database import Database
 
 from .helpers import hand
@@ -106,7 +106,7 @@ def test_an_imported_team_without_its_partner_is_refused(db: Database) -> None:
 
 
 def test_the_demo_plays_a_team_event(sqlite_db: Database) -> None:
-    from gin_scorer.services.demo import DemoPlan, play_demo
+    from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
     played = play_demo(sqlite_db, DemoPlan(entrants=4, rounds=2, seed=2, preset=TEAMS.key))
     event_id = played.event.id
@@ -118,7 +118,7 @@ def test_the_demo_plays_a_team_event(sqlite_db: Database) -> None:
 
 
 def test_the_entrants_csv_of_a_team_event_imports_into_another(db: Database) -> None:
-    from gin_scorer.services.exchange import export_entrants, import_entrants_csv
+    from gin_scorer.services.writes.exchange import export_entrants, import_entrants_csv
 
     event_id = _teams_event(db)
     text = export_entrants(db, event_id)

@@ -12,16 +12,17 @@ from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.presentation import three_words
 from gin_scorer.presentation.seat_words import entry_names
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, ratings, rounds, standings
-from gin_scorer.services.confirmations import confirm_result
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.dto import MatchStatus, ResultKind
-from gin_scorer.services.errors import InvalidInput
-from gin_scorer.services.exchange import export_event_json, import_event_json
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.results import ResultReport, record_result
-from gin_scorer.services.rounds import RoundRefused
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries import ratings, standings
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import MatchStatus, ResultKind
+from gin_scorer.services.support.errors import InvalidInput
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.confirmations import confirm_result
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
+from gin_scorer.services.writes.exchange import export_event_json, import_event_json
+from gin_scorer.services.writes.results import ResultReport, record_result
+from gin_scorer.services.writes.rounds import RoundRefused
 from gin_scorer.store.database import Database
 
 from .helpers import hand

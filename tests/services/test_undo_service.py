@@ -13,10 +13,11 @@ from sqlmodel import select
 import gin_scorer
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import PerSide
-from gin_scorer.services import changes, hands, matches
-from gin_scorer.services.dto import EntryKind, MatchView, ResultKind
-from gin_scorer.services.errors import InvalidInput, ServiceError
-from gin_scorer.services.results import ResultReport, record_result, void_result
+from gin_scorer.services.support import changes
+from gin_scorer.services.support.dto import EntryKind, MatchView, ResultKind
+from gin_scorer.services.support.errors import InvalidInput, ServiceError
+from gin_scorer.services.writes import hands, matches
+from gin_scorer.services.writes.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal_check import check_seal
 from gin_scorer.store.undo_links import UndoLink

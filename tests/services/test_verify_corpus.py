@@ -84,7 +84,7 @@ def test_two_processes_say_what_one_said(
 ) -> None:
     """The same reports when a second process checks the seal and a share of the matches
     (each share a single match, so that both processes take some)."""
-    from gin_scorer.services import verify_split
+    from gin_scorer.services.queries import verify_split
 
     monkeypatch.setenv("GIN_SCORER_BACKUP_DIR", str(tmp_path / "backups"))
     monkeypatch.setattr(verify_split, "PARALLEL_FROM", 0)
@@ -100,7 +100,7 @@ def test_the_second_process_checks_every_share_as_this_one_does(
     sentence for sentence, and the seal as it is here."""
     from sqlmodel import col, select
 
-    from gin_scorer.services.verify_split import check_share, helper, plan_shares
+    from gin_scorer.services.queries.verify_split import check_share, helper, plan_shares
     from gin_scorer.store.database import open_database
     from gin_scorer.store.seal_check import check_seal
     from gin_scorer.store.tables import Event

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services import verify, verify_split
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.queries import verify, verify_split
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
 from gin_scorer.store.database import open_database
 
 

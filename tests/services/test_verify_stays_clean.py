@@ -25,11 +25,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from gin_scorer.core.hand_json import record_from_json
 from gin_scorer.core.hands import HandRecord, HandRecordError, Side
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, hands, matches, rounds
-from gin_scorer.services.dto import EventStatus, MatchStatus, ResultKind
-from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.results import ResultReport, record_result, void_result
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import EventStatus, MatchStatus, ResultKind
+from gin_scorer.services.support.errors import ServiceError
+from gin_scorer.services.writes import entrants, events, hands, matches, rounds
+from gin_scorer.services.writes.results import ResultReport, record_result, void_result
 from gin_scorer.store.database import Database, open_database
 
 PIN = "2468"

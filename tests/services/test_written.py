@@ -7,10 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
-from gin_scorer.services import changes, entrants, hands
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.errors import ConflictError
-from gin_scorer.services.written import NOTHING, Changes, changes_in_feed, recording, writing
+from gin_scorer.services.support import changes
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.support.errors import ConflictError
+from gin_scorer.services.support.written import (
+    NOTHING,
+    Changes,
+    changes_in_feed,
+    recording,
+    writing,
+)
+from gin_scorer.services.writes import entrants, hands
 from gin_scorer.store.database import Database
 
 from .helpers import KNOCK_A, hand

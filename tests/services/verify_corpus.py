@@ -36,12 +36,12 @@ def build_base(path: Path) -> None:
     from gin_scorer.core.hand_json import record_from_json
     from gin_scorer.core.hands import Side
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import rounds
-    from gin_scorer.services.entrants import add_entrant
-    from gin_scorer.services.events import create_event
-    from gin_scorer.services.hands import record_hand
-    from gin_scorer.services.matches import create_match, get_score_sheet, set_result_lock
-    from gin_scorer.services.results import ResultReport, record_result
+    from gin_scorer.services.writes import rounds
+    from gin_scorer.services.writes.entrants import add_entrant
+    from gin_scorer.services.writes.events import create_event
+    from gin_scorer.services.writes.hands import record_hand
+    from gin_scorer.services.writes.matches import create_match, get_score_sheet, set_result_lock
+    from gin_scorer.services.writes.results import ResultReport, record_result
     from gin_scorer.simulation import simulate_match
     from gin_scorer.store.database import open_database
     from gin_scorer.tournament.results import ResultKind
@@ -95,8 +95,8 @@ def build_base(path: Path) -> None:
 def _correct_and_void(db: Any, match_id: int) -> None:
     """The first hand corrected (its record as it was, with a reason), the second voided:
     chains in the log for verify to follow."""
-    from gin_scorer.services.hands import correct_hand, void_hand
-    from gin_scorer.services.matches import get_score_sheet
+    from gin_scorer.services.writes.hands import correct_hand, void_hand
+    from gin_scorer.services.writes.matches import get_score_sheet
 
     sheet = get_score_sheet(db, match_id)
     first, second = sheet.hands[0], sheet.hands[1]
@@ -155,7 +155,7 @@ def _main(argv: list[str]) -> int:
         DATA.mkdir(parents=True, exist_ok=True)
         BASE.unlink(missing_ok=True)
         build_base(BASE)
-        from gin_scorer.services.seal import current_seal
+        from gin_scorer.services.support.seal import current_seal
         from gin_scorer.store.database import open_database
 
         with open_database(BASE, backups=False) as db:

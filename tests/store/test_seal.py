@@ -14,15 +14,20 @@ from sqlmodel import select
 
 from gin_scorer.cli import main
 from gin_scorer.presets import load_preset
-from gin_scorer.services import rounds
-from gin_scorer.services.backups import restore_backup
-from gin_scorer.services.dto import EventStatus
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event, get_event, set_event_pin, set_event_status
-from gin_scorer.services.exchange import export_event_json, import_event_json
-from gin_scorer.services.matches import get_score_sheet, set_result_lock
-from gin_scorer.services.seal import current_seal
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.dto import EventStatus
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes import rounds
+from gin_scorer.services.writes.backups import restore_backup
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import (
+    create_event,
+    get_event,
+    set_event_pin,
+    set_event_status,
+)
+from gin_scorer.services.writes.exchange import export_event_json, import_event_json
+from gin_scorer.services.writes.matches import get_score_sheet, set_result_lock
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store import open_database
 from gin_scorer.store.migrate import upgrade_to

@@ -25,12 +25,12 @@ from sqlalchemy import create_engine
 
 from gin_scorer.cli import main
 from gin_scorer.presets import load_preset
-from gin_scorer.services import rounds
-from gin_scorer.services.dto import EventStatus
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event, get_event, set_event_status
-from gin_scorer.services.matches import get_score_sheet, set_result_lock
-from gin_scorer.services.seal import current_seal
+from gin_scorer.services.support.dto import EventStatus
+from gin_scorer.services.support.seal import current_seal
+from gin_scorer.services.writes import rounds
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event, get_event, set_event_status
+from gin_scorer.services.writes.matches import get_score_sheet, set_result_lock
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store.database import open_database
 from gin_scorer.store.seal import (

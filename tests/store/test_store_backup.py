@@ -31,7 +31,7 @@ def restore_database(
 ) -> RestoreResult:
     """The store's restore with the services' decision of who may restore (the store only
     reads the guards and asks)."""
-    from gin_scorer.services.authority import DatabaseAction, require_whole_database
+    from gin_scorer.services.support.authority import DatabaseAction, require_whole_database
 
     def authorize(guards: PinGuards) -> None:
         require_whole_database(

@@ -8,7 +8,7 @@ import importlib
 from sqlalchemy import text
 from sqlmodel import select
 
-from gin_scorer.services import hands, matches
+from gin_scorer.services.writes import hands, matches
 from gin_scorer.store import open_database
 from gin_scorer.store.migrate import upgrade_to
 from gin_scorer.store.seal import latest_link, seal_code, seal_everything

@@ -11,15 +11,15 @@ from sqlmodel import select
 
 from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.presets import load_preset
-from gin_scorer.services import rounds
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.entrants import add_entrant, withdraw_entrant
-from gin_scorer.services.errors import InvalidInput, PinError
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import correct_hand, record_hand
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.standings import bracket, standings
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.standings import bracket, standings
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.errors import InvalidInput, PinError
+from gin_scorer.services.writes import rounds
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
+from gin_scorer.services.writes.entrants import add_entrant, withdraw_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import correct_hand, record_hand
+from gin_scorer.services.writes.matches import get_score_sheet
 from gin_scorer.simulation import simulate_match
 from gin_scorer.store.tables import HandEntry
 from gin_scorer.tournament.elimination import BracketOutcome
@@ -255,7 +255,7 @@ def test_round_state_follows_the_hands(db: Any) -> None:
 def test_two_stations_pairing_at_once_make_one_round(db: Any) -> None:
     import threading
 
-    from gin_scorer.services.errors import ConflictError
+    from gin_scorer.services.support.errors import ConflictError
     from gin_scorer.store.database import open_database
 
     event_id = _event(db, "swiss", 8)

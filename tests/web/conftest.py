@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
 
 
 @pytest.fixture

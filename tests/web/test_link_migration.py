@@ -12,15 +12,15 @@ from alembic import command
 from sqlalchemy import text
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.link_codes import ROOM_SECRET, code, number_identity
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.rounds import pairing
-from gin_scorer.services.table_links import table_links
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.support.link_codes import ROOM_SECRET, code, number_identity
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import list_matches
+from gin_scorer.services.writes.rounds import pairing
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.store.migrate import alembic_config, current_revisions
 from gin_scorer.web.app import room_app
 

@@ -16,8 +16,8 @@ import time
 from typing import Any
 
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet
 from gin_scorer.web.app import room_app
 
 from .browser import Venue, needs_chromium, offline, open_browser, shown_text, wait_until

@@ -15,12 +15,12 @@ import pytest
 
 from gin_scorer.core.hands import Side
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.confirmations import confirm_result
-from gin_scorer.services.database import open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes.confirmations import confirm_result
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.table_page_view import table_name
 

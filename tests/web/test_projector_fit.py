@@ -14,10 +14,10 @@ import pytest
 
 from gin_scorer.presentation.projector_pages import ClockReading
 from gin_scorer.presentation.result_grammar import read_result_line
-from gin_scorer.services.database import open_database
-from gin_scorer.services.demo import DemoPlan, play_demo
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.results import record_result
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes.demo import DemoPlan, play_demo
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.results import record_result
 from gin_scorer.web.app import room_app
 from gin_scorer.web.room_pages import PROJECTOR_ROWS
 

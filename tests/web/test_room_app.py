@@ -9,12 +9,12 @@ import threading
 import time
 
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.entrants import add_entrant
-from gin_scorer.services.events import create_event
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.rounds import start_round
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.writes.entrants import add_entrant
+from gin_scorer.services.writes.events import create_event
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.rounds import start_round
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.headers import SECURITY_HEADERS
 
@@ -36,7 +36,7 @@ def test_the_room_page_shows_where_everyone_sits_the_tables_and_the_standings(ro
 
 
 def test_names_are_text_never_markup(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
 
     db = open_database(str(tmp_path / "names.sqlite"), station="desk", backups=False)
     try:
@@ -89,7 +89,7 @@ def test_the_projector_pages_through_standings_and_the_round(room_db) -> None:  
 
 
 def test_a_room_before_the_first_round_says_so(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
 
     db = open_database(str(tmp_path / "early.sqlite"), station="desk", backups=False)
     try:

@@ -7,8 +7,8 @@ import threading
 import time
 
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from gin_scorer.web.app import room_app
 
 from .browser import needs_chromium, open_browser
@@ -91,7 +91,7 @@ def test_the_projector_shows_one_page_at_a_time(room_db) -> None:  # type: ignor
 
 
 def test_a_table_enters_a_hand_from_its_phone(room_db) -> None:  # type: ignore[no-untyped-def]
-    from gin_scorer.services.table_links import table_links
+    from gin_scorer.services.writes.table_links import table_links
 
     db, event_id = room_db
     playing = next(
@@ -155,9 +155,9 @@ def test_a_whole_best_of_five_match_from_a_phone_then_both_confirm(tmp_path) -> 
     confirm (the second on their own phone), the page then takes nothing, and the room page
     open on a third phone shows the table finished without being reloaded."""
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants, events, rounds
-    from gin_scorer.services.database import open_database
-    from gin_scorer.services.table_links import table_links
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes import entrants, events, rounds
+    from gin_scorer.services.writes.table_links import table_links
 
     db = open_database(str(tmp_path / "match.sqlite"), station="desk", backups=False)
     try:

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gin_scorer.presentation.words import speaking, translate, use_translator
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.writes.matches import list_matches
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.room_language import RoomLanguages, read_catalogue, wanted_languages
 

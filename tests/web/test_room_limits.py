@@ -11,8 +11,8 @@ from collections import Counter
 
 import httpx
 
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.limits import READ_BURST, SEARCH_COST, SENDS_PER_MINUTE
 

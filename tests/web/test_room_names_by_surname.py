@@ -7,9 +7,9 @@ import html
 import re
 from pathlib import Path
 
-from gin_scorer.services.database import open_database
-from gin_scorer.services.dto import NameOrder
-from gin_scorer.services.name_order import set_name_order
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.support.dto import NameOrder
+from gin_scorer.services.support.name_order import set_name_order
 from gin_scorer.web.app import room_app
 from tests.name_field import AS_TYPED, BY_SURNAME, FIELD, paired_field
 

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 import pytest
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.table_links import TableLink, table_links
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.matches import get_score_sheet
+from gin_scorer.services.writes.table_links import TableLink, table_links
 from gin_scorer.web.app import room_app
 
 from ..own_postgres import OwnPostgres, own_postgres

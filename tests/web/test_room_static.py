@@ -13,8 +13,8 @@ from pathlib import Path
 import httpx
 
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from gin_scorer.web import compression
 from gin_scorer.web.app import room_app
 

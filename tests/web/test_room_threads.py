@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from gin_scorer.services import table_links as links_service
+from gin_scorer.services.writes import table_links as links_service
 from gin_scorer.web import table_pages
 from gin_scorer.web.app import DATABASE_THREADS, room_app
 

@@ -16,10 +16,10 @@ import httpx
 
 from gin_scorer.presentation.entry_grammar import read_entry
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import open_database
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from gin_scorer.web.app import room_app
 
 from .conftest import Served, fetch

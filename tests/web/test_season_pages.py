@@ -10,8 +10,8 @@ import math
 import re
 
 from gin_scorer.presentation.club_words import season_room_cells
-from gin_scorer.services.season_changes import create_season, set_season_events
-from gin_scorer.services.seasons import season_standing
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.writes.season_changes import create_season, set_season_events
 from gin_scorer.web.app import room_app
 from gin_scorer.web.change_watch import SharedRead
 

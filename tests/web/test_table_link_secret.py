@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from gin_scorer.services.errors import NotFound
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.table_links import ROOM_SECRET, sheet_of_token, table_links
+from gin_scorer.services.support.errors import NotFound
+from gin_scorer.services.writes.matches import list_matches
+from gin_scorer.services.writes.table_links import ROOM_SECRET, sheet_of_token, table_links
 from gin_scorer.store import open_database
 from gin_scorer.store.database import Database
 

@@ -11,10 +11,10 @@ import re
 import httpx
 
 from gin_scorer.presentation.entry_grammar import read_entry
-from gin_scorer.services.entrants import withdraw_entrant
-from gin_scorer.services.hands import record_hand
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.writes.entrants import withdraw_entrant
+from gin_scorer.services.writes.hands import record_hand
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 from gin_scorer.web.table_pages import SendLimit
 
@@ -278,7 +278,7 @@ def test_a_confirmation_resent_after_the_other_player_confirmed_says_recorded(ro
 
 def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presentation.round_status import agreement_text
-    from gin_scorer.services.rounds import round_status
+    from gin_scorer.services.writes.rounds import round_status
 
     db, event_id = room_db
     done = _decided(db, event_id)
@@ -303,8 +303,8 @@ def test_a_player_who_disagrees_tells_the_desk_in_words(room_db) -> None:  # typ
 
 def test_a_table_reports_its_own_pad_and_both_confirm_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from gin_scorer.presets import load_preset
-    from gin_scorer.services import entrants, events, rounds
-    from gin_scorer.services.database import open_database
+    from gin_scorer.services.support.database import open_database
+    from gin_scorer.services.writes import entrants, events, rounds
 
     db = open_database(str(tmp_path / "pad.sqlite"), station="desk", backups=False)
     event = events.create_event(

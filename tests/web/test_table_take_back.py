@@ -4,9 +4,9 @@ linked to that hand."""
 
 from __future__ import annotations
 
-from gin_scorer.services import hands
-from gin_scorer.services.dto import EntryKind
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.support.dto import EntryKind
+from gin_scorer.services.writes import hands
+from gin_scorer.services.writes.matches import get_score_sheet
 from gin_scorer.web.app import room_app
 
 from .conftest import fetch

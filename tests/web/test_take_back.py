@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.dto import EntrantSpec
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.table_links import table_links
-from gin_scorer.services.verify import verify_database
+from gin_scorer.services.queries.verify import verify_database
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.support.dto import EntrantSpec
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 
 from .conftest import fetch
@@ -94,7 +94,7 @@ def test_a_link_opens_only_the_match_it_was_made_for(paired: tuple[Database, int
 def test_a_restore_never_brings_a_match_number_back(db_url: str) -> None:
     """A backup from before a round was paired, restored: the round paired again gets new
     numbers, never those the cards printed after the backup carry."""
-    from gin_scorer.services.backups import back_up_now, restore_backup
+    from gin_scorer.services.writes.backups import back_up_now, restore_backup
 
     db = open_database(db_url, station="desk", backups=False)
     try:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import open_database
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.support.database import open_database
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.matches import get_score_sheet
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 
 from .conftest import Served

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from gin_scorer.presets import load_preset
-from gin_scorer.services import entrants, events, rounds
-from gin_scorer.services.database import Database, open_database
-from gin_scorer.services.matches import get_score_sheet
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.support.database import Database, open_database
+from gin_scorer.services.writes import entrants, events, rounds
+from gin_scorer.services.writes.matches import get_score_sheet
+from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.web.app import room_app
 
 from .conftest import fetch

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.presentation.words import error_text, say
-from gin_scorer.services.dto import MatchView
+from gin_scorer.services.support.dto import MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.event_dialog import NewEvent
@@ -33,7 +33,7 @@ class EventActions:
     def new_event(self) -> None:
         from gin_scorer.gui.event_dialog import NewEventDialog
         from gin_scorer.presets import list_presets
-        from gin_scorer.services import custom_presets as saved
+        from gin_scorer.services.writes import custom_presets as saved
 
         folder = saved.custom_presets_dir(self.state.settings.data_folder)
         custom, unreadable = saved.list_custom_presets(folder)
@@ -63,8 +63,8 @@ class EventActions:
         returns its id. A refusal goes to ``on_problem`` (else a message box): nothing made."""
         if self.state.db is None:
             return None
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.events import create_event
+        from gin_scorer.services.support.errors import ServiceError
+        from gin_scorer.services.writes.events import create_event
 
         try:
             event = create_event(
@@ -110,8 +110,8 @@ class EventActions:
             if not name:
                 return None
             path = Path(name)
-        from gin_scorer.services import exchange
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.support.errors import ServiceError
+        from gin_scorer.services.writes import exchange
 
         try:
             text = path.read_text(encoding="utf-8-sig")
@@ -165,8 +165,8 @@ class EventActions:
         from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.entrants_editor import AddEntrantsDialog
         from gin_scorer.gui.near_players_prompt import confirm_people
-        from gin_scorer.services.entrants import add_entrants
-        from gin_scorer.services.events import get_event
+        from gin_scorer.services.writes.entrants import add_entrants
+        from gin_scorer.services.writes.events import get_event
 
         dialog = AddEntrantsDialog(get_event(db, event_id).name, self.window)
         if csv_file is not None:
@@ -208,7 +208,7 @@ class EventActions:
             return
         db, event_id = opened
         from gin_scorer.gui.event_rules_dialog import edit_event_rules
-        from gin_scorer.services.custom_presets import custom_presets_dir
+        from gin_scorer.services.writes.custom_presets import custom_presets_dir
 
         folder = custom_presets_dir(self.state.settings.data_folder)
         if edit_event_rules(
@@ -237,8 +237,8 @@ class EventActions:
             return
         db, event_id = opened
         from gin_scorer.gui.event_pin_dialog import finish_or_reopen_event
-        from gin_scorer.services.dto import EventStatus
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.support.dto import EventStatus
+        from gin_scorer.services.support.errors import ServiceError
 
         try:
             event = finish_or_reopen_event(
@@ -266,8 +266,8 @@ class EventActions:
         from gin_scorer.core.ledgers.profiles import profile_of
         from gin_scorer.gui.dialog_parts import until_accepted
         from gin_scorer.gui.new_match_dialog import NewMatchDialog, start_table
-        from gin_scorer.services.entrants import list_entrants
-        from gin_scorer.services.events import get_event
+        from gin_scorer.services.writes.entrants import list_entrants
+        from gin_scorer.services.writes.events import get_event
 
         entrants = [e for e in list_entrants(db, event_id) if e.active]
         if len(entrants) < 2:
@@ -299,7 +299,7 @@ class EventActions:
     def enter_results(self) -> None:
         """The results mode for the latest round: slips, forfeits, time called, rulings."""
         from gin_scorer.gui.results_dialog import enter_results
-        from gin_scorer.services.rounds import list_rounds
+        from gin_scorer.services.writes.rounds import list_rounds
 
         opened = self.state.opened_event()
         if opened is None:

@@ -24,8 +24,8 @@ from gin_scorer.presentation.words import error_text
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.reports.request import ReportRequest
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.dto import ScoreSheet
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.dto import ScoreSheet
 
 
 class ReportActions:
@@ -166,9 +166,9 @@ class ReportActions:
     def export(self, what: str, path: str) -> Path | None:
         """Write an export through the services (event as JSON; entrants, results and hands
         as CSV)."""
-        from gin_scorer.services import exchange
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.spreadsheet_csv import write_csv_file
+        from gin_scorer.services.support.errors import ServiceError
+        from gin_scorer.services.support.spreadsheet_csv import write_csv_file
+        from gin_scorer.services.writes import exchange
 
         if self.state.db is None or self.state.event_id is None:
             return None
@@ -204,7 +204,7 @@ class ReportActions:
 
     def set_locked(self, locked: bool, pin: str | None = None) -> bool:
         """Seal (or unseal) the open match's result with the director's PIN."""
-        from gin_scorer.services.matches import set_result_lock
+        from gin_scorer.services.writes.matches import set_result_lock
 
         return self._change_open_match(
             lambda db, sheet, given: set_result_lock(
@@ -235,7 +235,7 @@ class ReportActions:
             )
             if not ok or not reason.strip():
                 return False
-        from gin_scorer.services.results import void_result
+        from gin_scorer.services.writes.results import void_result
 
         why = reason or ""
         done = self._change_open_match(
@@ -273,7 +273,7 @@ class ReportActions:
             )
             return False
         from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.support.errors import ServiceError, StoreError
 
         db = self.state.db
         try:
@@ -289,7 +289,7 @@ class ReportActions:
 
     def edit_settings(self) -> None:
         from gin_scorer.gui.settings_dialog import SettingsDialog
-        from gin_scorer.services.name_order import name_order, set_name_order
+        from gin_scorer.services.support.name_order import name_order, set_name_order
 
         db = self.state.db
         order = wait_for(lambda: name_order(db)) if db is not None else None

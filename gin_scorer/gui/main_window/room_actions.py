@@ -62,7 +62,7 @@ class RoomActions:
             return
         db, event_id = opened
         from gin_scorer.gui.room_dialog import RoomDialog
-        from gin_scorer.services.events import get_event
+        from gin_scorer.services.writes.events import get_event
 
         self._room_dialog = RoomDialog(
             self.state.room, db, event_id, get_event(db, event_id).name, self.window

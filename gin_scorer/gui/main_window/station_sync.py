@@ -4,7 +4,6 @@ changes looked for on a worker every few seconds, backups and restores.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -25,36 +24,18 @@ from gin_scorer.gui.background import (
     wait_for,
 )
 from gin_scorer.gui.i18n import translate
-from gin_scorer.gui.main_window.window_pages import WindowPages
+from gin_scorer.gui.main_window.window_pages import WindowPages, opened_with_pages
 from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.gui.queries import read_matches, watch_gui_thread
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import ChangeFeed, MatchView, ScoreSheet
+from gin_scorer.services.support.dto import ChangeFeed, MatchView, ScoreSheet
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
-    from gin_scorer.services.backups import BackupFile
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.written import Changes
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.written import Changes
+    from gin_scorer.services.writes.backups import BackupFile
 
 POLL_MS = 3000  # how often other stations' changes are looked for
-
-
-_PAGES = ("gin_scorer.gui.scoring_page", "gin_scorer.gui.views")
-"""The modules of the pages an open database shows (the score sheet, the event's views):
-loaded with the database, on the worker, so that the window that makes the pages next does
-not stand still while Python reads them (they load after the window first shows, for a
-fast start)."""
-
-
-def _opened(database: str, station: str) -> tuple[Database, int]:
-    """The database opened, and the change feed's marker to poll from (on the worker)."""
-    from gin_scorer.services.changes import current_marker
-    from gin_scorer.services.database import open_database
-
-    for module in _PAGES:
-        importlib.import_module(module)
-    db = open_database(database, station=station)
-    return db, current_marker(db)
 
 
 class StationSync:
@@ -76,7 +57,7 @@ class StationSync:
         self.poll_timer.timeout.connect(self.poll_changes)
 
     def open_db(self, database: str) -> bool:
-        from gin_scorer.services.errors import StoreError
+        from gin_scorer.services.support.errors import StoreError
 
         self.state.room.stop()  # it serves the database being closed
         self.state.close_club()  # so does the club's window
@@ -86,9 +67,9 @@ class StationSync:
         self.state.reads.forget()  # answers about the database being closed
         try:
             station = self.state.settings.station
-            self.state.db, self.marker = wait_for(lambda: _opened(database, station))
+            self.state.db, self.marker = wait_for(lambda: opened_with_pages(database, station))
         except (StoreError, OSError) as error:
-            from gin_scorer.services.errors import CorruptDatabase
+            from gin_scorer.services.support.errors import CorruptDatabase
 
             cannot = translate("StationSync", "Cannot open {0}: {1}")
             if isinstance(error, CorruptDatabase) and error.newest_good_backup is not None:
@@ -100,7 +81,7 @@ class StationSync:
             self.state.welcome.show_message(cannot.format(database, error), error=True)
             self.state.stack.setCurrentWidget(self.state.welcome)
             return False
-        from gin_scorer.services.backup_keeper import keep_backing_up
+        from gin_scorer.services.writes.backup_keeper import keep_backing_up
 
         self._stop_backups = keep_backing_up(self.state.db)  # hands entered elsewhere too
         self.state.backup_status.watch(self.state.db)
@@ -170,7 +151,7 @@ class StationSync:
         timer's next tick starts no second one."""
         if self.state.db is None or (self._poll is not None and self._poll.running):
             return None
-        from gin_scorer.services.changes import changes_since
+        from gin_scorer.services.support.changes import changes_since
 
         db, marker = self.state.db, self.marker
         self._poll = in_background(
@@ -183,7 +164,7 @@ class StationSync:
 
     def _apply_changes(self, db: Database, feed: ChangeFeed) -> None:
         """Other stations' writes: refresh what they touched (on the UI thread)."""
-        from gin_scorer.services.written import changes_in_feed
+        from gin_scorer.services.support.written import changes_in_feed
 
         if db is not self.state.db:
             return  # another database was opened meanwhile
@@ -228,7 +209,7 @@ class StationSync:
     def _reread_sheet(self, db: Database, match_id: int) -> None:
         """The sheet on screen read again (another station entered a hand on it); shown if
         it is still the one on screen, and no older than what is shown."""
-        from gin_scorer.services.matches import get_score_sheet
+        from gin_scorer.services.writes.matches import get_score_sheet
 
         def show(sheet: ScoreSheet) -> None:
             shown = self.state.scoring.sheet if self.state.scoring is not None else None
@@ -244,7 +225,7 @@ class StationSync:
     def _poll_failed(self, error: Exception) -> None:
         """A look that failed (the server away, the file busy): said in the status bar; the
         next tick tries again."""
-        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.support.errors import ServiceError, StoreError
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
@@ -289,7 +270,7 @@ class StationSync:
             return None
         if self._backup is not None and self._backup.running:
             return self._backup
-        from gin_scorer.services.backups import back_up_now
+        from gin_scorer.services.writes.backups import back_up_now
 
         db = self.state.db
         self.window.statusBar().showMessage(translate("StationSync", "Backing up…"))
@@ -305,7 +286,7 @@ class StationSync:
         return self._backup
 
     def _backup_failed(self, error: Exception) -> None:
-        from gin_scorer.services.errors import StoreError
+        from gin_scorer.services.support.errors import StoreError
 
         if not isinstance(error, StoreError | OSError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
@@ -320,8 +301,8 @@ class StationSync:
         """Choose a backup (of this database, or any file), then replace the database by it.
         Works on a damaged database too: that is when it is needed most."""
         from gin_scorer.gui.backup_dialog import PinCancelled, ask_database_pin
-        from gin_scorer.services.backups import restore_backup
-        from gin_scorer.services.errors import StoreError
+        from gin_scorer.services.support.errors import StoreError
+        from gin_scorer.services.writes.backups import restore_backup
 
         chosen = self._chosen_backup()
         if chosen is None:
@@ -370,8 +351,8 @@ class StationSync:
     def _chosen_backup(self) -> Path | None:
         """The backup the director picks (of this database, or any file); None: cancelled."""
         from gin_scorer.gui.backup_dialog import RestoreDialog
-        from gin_scorer.services.backups import backups_of
-        from gin_scorer.services.errors import StoreError
+        from gin_scorer.services.support.errors import StoreError
+        from gin_scorer.services.writes.backups import backups_of
 
         try:
             found = backups_of(self.state.db if self.state.db is not None else self.state.database)
@@ -396,8 +377,8 @@ class StationSync:
         """
         if self.state.db is None or not self.state.db.is_sqlite:
             return False
-        from gin_scorer.services.backup_schedule import set_backup_schedule
-        from gin_scorer.services.errors import StoreError
+        from gin_scorer.services.support.errors import StoreError
+        from gin_scorer.services.writes.backup_schedule import set_backup_schedule
 
         try:
             set_backup_schedule(

@@ -184,8 +184,8 @@ class WindowMenus:
         db, event_id = opened
         from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError
-        from gin_scorer.services.rating_seeds import seed_by_rating
+        from gin_scorer.services.support.errors import ServiceError
+        from gin_scorer.services.writes.rating_seeds import seed_by_rating
 
         actor = self.state.settings.station
         try:

@@ -4,6 +4,7 @@ into the window's shared state (:mod:`.window_state`), when the station opens a 
 
 from __future__ import annotations
 
+import importlib
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,26 @@ if TYPE_CHECKING:  # the store and services load after the window shows (faster 
     from gin_scorer.gui.main_window.event_actions import EventActions
     from gin_scorer.gui.scoring_page import ScoringPage
     from gin_scorer.gui.views import ViewKind
-    from gin_scorer.services.database import Database
+    from gin_scorer.services.support.database import Database
+
+
+_PAGES = ("gin_scorer.gui.scoring_page", "gin_scorer.gui.views")
+"""The modules of the pages an open database shows (the score sheet, the event's views):
+loaded with the database, on the worker, so that the window that makes the pages next does
+not stand still while Python reads them (they load after the window first shows, for a
+fast start)."""
+
+
+def opened_with_pages(database: str, station: str) -> tuple[Database, int]:
+    """The database opened, and the change feed's marker to poll from (on the worker), with
+    the modules of its pages loaded."""
+    from gin_scorer.services.support.changes import current_marker
+    from gin_scorer.services.support.database import open_database
+
+    for module in _PAGES:
+        importlib.import_module(module)
+    db = open_database(database, station=station)
+    return db, current_marker(db)
 
 
 class WindowPages:

@@ -43,15 +43,15 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.gui.welcome import WelcomePage
 from gin_scorer.gui.zoom import apply_zoom, read_zoom
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
+from gin_scorer.services.support.dto import EventView, MatchView, ScoreSheet
 from gin_scorer.tournament.model import Format
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.club_window import ClubWindow
     from gin_scorer.gui.demo_play import DemoPlay
     from gin_scorer.gui.scoring_page import ScoringPage
-    from gin_scorer.services.database import Database
-    from gin_scorer.services.written import Changes
+    from gin_scorer.services.support.database import Database
+    from gin_scorer.services.support.written import Changes
 
 
 def rounds_of(matches: dict[int, tuple[MatchView, ...]], event_id: int) -> tuple[int, ...]:
@@ -177,7 +177,7 @@ class WindowState:
     def _read_failed(self, error: Exception) -> None:
         """A read the services refused (the server away, the file busy): said in the
         status bar; the next refresh tries again."""
-        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.support.errors import ServiceError, StoreError
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so
@@ -254,7 +254,7 @@ class WindowState:
         if self.db is None:
             self.seal_label.show_seal(None)
             return
-        from gin_scorer.services.seal import current_seal
+        from gin_scorer.services.support.seal import current_seal
 
         db = self.db
         self.read_then("seal", lambda: current_seal(db), self.seal_label.show_seal)

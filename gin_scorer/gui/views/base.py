@@ -21,14 +21,14 @@ from gin_scorer.gui.rows_model import ROW_ROLE, RowsModel
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
-from gin_scorer.services.written import Changes
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
+from gin_scorer.services.support.written import Changes
 
 
 def read_rounds(db: Database, event_id: int) -> tuple[int, ...]:
     """The event's paired rounds (on the worker)."""
-    from gin_scorer.services.rounds import list_rounds
+    from gin_scorer.services.writes.rounds import list_rounds
 
     return tuple(r.number for r in list_rounds(db, event_id))
 
@@ -137,7 +137,7 @@ class EventPage(QWidget):
         raise NotImplementedError
 
     def _refused(self, error: Exception) -> None:
-        from gin_scorer.services.errors import ServiceError, StoreError
+        from gin_scorer.services.support.errors import ServiceError, StoreError
 
         if not isinstance(error, ServiceError | StoreError):
             raise error  # a fault of ours: the app's fault handler logs it and says so

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.views.base import EventPage
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
-from gin_scorer.services.standings import BracketView
+from gin_scorer.services.queries.standings import BracketView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
 from gin_scorer.tournament.model import Format
 
 
@@ -42,7 +42,7 @@ class BracketPanel(EventPage):
         self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
     ) -> BracketView | None:
         """The bracket of an elimination event (None for the others)."""
-        from gin_scorer.services.standings import bracket
+        from gin_scorer.services.queries.standings import bracket
 
         return bracket(db, event.id) if Format(event.format).is_elimination else None
 

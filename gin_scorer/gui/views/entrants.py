@@ -19,8 +19,8 @@ from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, EventView, NameOrder
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView, EventView, NameOrder
 
 
 def _checked_in_text(entrant: EntrantView) -> str:
@@ -124,9 +124,9 @@ class EntrantsView(EventPage):
     ) -> tuple[tuple[EntrantView, ...], frozenset[int], NameOrder]:
         """The entrants, who is marked away for the next round to pair (Swiss), and the
         order the names are listed in."""
-        from gin_scorer.services.absence import away_next_round
-        from gin_scorer.services.entrants import list_entrants
-        from gin_scorer.services.name_order import name_order
+        from gin_scorer.services.support.name_order import name_order
+        from gin_scorer.services.writes.absence import away_next_round
+        from gin_scorer.services.writes.entrants import list_entrants
 
         return list_entrants(db, event.id), away_next_round(db, event.id), name_order(db)
 
@@ -154,14 +154,14 @@ class EntrantsView(EventPage):
 
     def _away_next(self) -> frozenset[int]:
         """Who is marked away for the next round to pair (Swiss)."""
-        from gin_scorer.services.absence import away_next_round
+        from gin_scorer.services.writes.absence import away_next_round
 
         if self.shown_event is None:
             return frozenset()
         return away_next_round(self.db, self.shown_event.id)
 
     def toggle_away(self) -> bool:
-        from gin_scorer.services.absence import mark_absent
+        from gin_scorer.services.writes.absence import mark_absent
 
         entrant = self.selected()
         if entrant is None:
@@ -184,7 +184,7 @@ class EntrantsView(EventPage):
         changes nothing."""
         from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.pin_prompt import with_pin
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.support.errors import ServiceError
 
         try:
             done = with_pin(self, lambda pin: wait_for(lambda: action(pin)))
@@ -198,7 +198,7 @@ class EntrantsView(EventPage):
         return True
 
     def toggle_check_in(self) -> bool:
-        from gin_scorer.services.entrants import check_in
+        from gin_scorer.services.writes.entrants import check_in
 
         entrant = self.selected()
         if entrant is None:
@@ -224,7 +224,7 @@ class EntrantsView(EventPage):
         return True
 
     def set_active(self, active: bool) -> bool:
-        from gin_scorer.services.entrants import reinstate_entrant, withdraw_entrant
+        from gin_scorer.services.writes.entrants import reinstate_entrant, withdraw_entrant
 
         entrant = self.selected()
         if entrant is None:

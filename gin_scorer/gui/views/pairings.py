@@ -23,10 +23,10 @@ from gin_scorer.presentation.club_words import entrant_rating_text
 from gin_scorer.presentation.columns import ColumnSpec, name_column
 from gin_scorer.presentation.names import name_key
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView, EventView, MatchStatus, NameOrder
-from gin_scorer.services.ratings import entrant_ratings
-from gin_scorer.services.rounds import NameLine, PairingView
+from gin_scorer.services.queries.ratings import entrant_ratings
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView, EventView, MatchStatus, NameOrder
+from gin_scorer.services.writes.rounds import NameLine, PairingView
 from gin_scorer.tournament.ratings import Rating
 
 Ratings = dict[int, tuple[Rating, ...]]
@@ -182,8 +182,8 @@ class PairingsView(RoundPage):
     def read_lines(
         self, db: Database, event: EventView, number: int
     ) -> tuple[tuple[PairingView, ...], tuple[NameLine, ...], NameOrder]:
-        from gin_scorer.services.name_order import name_order
-        from gin_scorer.services.rounds import pairings, pairings_by_name
+        from gin_scorer.services.support.name_order import name_order
+        from gin_scorer.services.writes.rounds import pairings, pairings_by_name
 
         lines = pairings(db, event.id, number)
         return lines, pairings_by_name(lines), name_order(db)

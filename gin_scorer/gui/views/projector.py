@@ -37,10 +37,10 @@ from gin_scorer.presentation.projector_pages import (
 )
 from gin_scorer.presentation.standings_stage import latest_round, standings_heading
 from gin_scorer.presentation.words import error_text
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import MatchView
-from gin_scorer.services.rounds import NameLine, PairingView, pairings_by_name
-from gin_scorer.services.standings import BracketView, StandingRow
+from gin_scorer.services.queries.standings import BracketView, StandingRow
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.writes.rounds import NameLine, PairingView, pairings_by_name
 from gin_scorer.tournament.model import Format
 
 _ROW_PADDING = 12  # a table row is its text and the cells' padding, in pixels
@@ -92,12 +92,12 @@ class _Wall:
 
 
 def _read_wall(db: Database, event_id: int) -> _Wall:
-    from gin_scorer.services.events import get_event
-    from gin_scorer.services.matches import list_matches
-    from gin_scorer.services.name_order import name_order
-    from gin_scorer.services.rounds import list_rounds, pairings
-    from gin_scorer.services.seal import current_seal
-    from gin_scorer.services.standings import bracket, standings
+    from gin_scorer.services.queries.standings import bracket, standings
+    from gin_scorer.services.support.name_order import name_order
+    from gin_scorer.services.support.seal import current_seal
+    from gin_scorer.services.writes.events import get_event
+    from gin_scorer.services.writes.matches import list_matches
+    from gin_scorer.services.writes.rounds import list_rounds, pairings
 
     event = get_event(db, event_id)
     rows = standings(db, event_id)
@@ -238,7 +238,7 @@ class ProjectorWindow(QWidget):
         self.paginate()
 
     def _refused(self, error: Exception) -> None:
-        from gin_scorer.services.errors import ServiceError
+        from gin_scorer.services.support.errors import ServiceError
 
         if not isinstance(error, ServiceError):
             raise error  # a fault of ours: the app's fault handler logs it and says so

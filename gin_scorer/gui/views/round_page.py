@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.queries import Reads
 from gin_scorer.gui.views.base import EventPage
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
 
 
 class RoundPage(EventPage):

@@ -17,10 +17,10 @@ from gin_scorer.gui.rows_model import RowsModel, RowStyle
 from gin_scorer.gui.tones import Tone, tone
 from gin_scorer.gui.views.base import EventPage, make_table
 from gin_scorer.presentation.standings_table import missing_points_note, standings_columns
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView, NameOrder
-from gin_scorer.services.standings import StandingRow
-from gin_scorer.services.written import Changes
+from gin_scorer.services.queries.standings import StandingRow
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView, NameOrder
+from gin_scorer.services.support.written import Changes
 
 
 def _standing_style(row: StandingRow) -> RowStyle | None:
@@ -66,8 +66,8 @@ class StandingsView(EventPage):
     def read(
         self, db: Database, event: EventView, rounds: tuple[int, ...], asked: object
     ) -> tuple[int | None, tuple[StandingRow, ...], NameOrder]:
-        from gin_scorer.services.name_order import name_order
-        from gin_scorer.services.standings import standings
+        from gin_scorer.services.queries.standings import standings
+        from gin_scorer.services.support.name_order import name_order
 
         after = asked if isinstance(asked, int) and asked in rounds else None
         return after, standings(db, event.id, after), name_order(db)

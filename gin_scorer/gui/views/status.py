@@ -21,8 +21,8 @@ from gin_scorer.gui.zoom import sized_text
 from gin_scorer.presentation.columns import ColumnSpec
 from gin_scorer.presentation.round_status import STATUS_COLUMNS
 from gin_scorer.presentation.words import QT_TRANSLATE_NOOP
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
 from gin_scorer.tournament.confirmation import Agreement
 from gin_scorer.tournament.tables import StatusBoard, TableLine, TableState
 
@@ -80,7 +80,7 @@ class StatusView(RoundPage):
         layout.addWidget(self.note)
 
     def read_lines(self, db: Database, event: EventView, number: int) -> StatusBoard:
-        from gin_scorer.services.rounds import round_status
+        from gin_scorer.services.writes.rounds import round_status
 
         return round_status(db, event.id, number)
 

@@ -19,10 +19,10 @@ from gin_scorer.reports.bracket import BracketBox, render_bracket
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event
 from gin_scorer.reports.request import BracketRequest, ReportError, need_db
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.standings import BracketSlotView, bracket
+from gin_scorer.services.queries.standings import BracketSlotView, bracket
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView
+from gin_scorer.services.writes.entrants import list_entrants
 from gin_scorer.tournament.elimination import (
     PHANTOM,
     Bracket,

@@ -10,9 +10,9 @@ from gin_scorer.presentation.words import translate
 from gin_scorer.reports.club import render_player_page, render_season
 from gin_scorer.reports.header import page_header
 from gin_scorer.reports.request import PlayerPageRequest, ReportError, SeasonRequest, need_db
-from gin_scorer.services.database import Database
-from gin_scorer.services.player_record import player_record
-from gin_scorer.services.seasons import season_standing
+from gin_scorer.services.queries.player_record import player_record
+from gin_scorer.services.queries.seasons import season_standing
+from gin_scorer.services.support.database import Database
 
 
 def make_season(db: Database | None, out: Path, options: SeasonRequest) -> Path:

@@ -28,12 +28,12 @@ from gin_scorer.reports.request import (
     TentsRequest,
     need_db,
 )
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantStatus, EntrantView
-from gin_scorer.services.entrants import list_entrants
-from gin_scorer.services.name_order import name_order
-from gin_scorer.services.rounds import PairingView, get_round
-from gin_scorer.services.table_links import table_links
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantStatus, EntrantView
+from gin_scorer.services.support.name_order import name_order
+from gin_scorer.services.writes.entrants import list_entrants
+from gin_scorer.services.writes.rounds import PairingView, get_round
+from gin_scorer.services.writes.table_links import table_links
 
 
 def make_tents(db: Database | None, out: Path, options: TentsRequest) -> Path:

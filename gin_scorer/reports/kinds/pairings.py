@@ -11,11 +11,11 @@ from gin_scorer.reports.header import page_header
 from gin_scorer.reports.pairings import PairingLine, render_pairings
 from gin_scorer.reports.reading import required_event, round_label, round_number
 from gin_scorer.reports.request import PairingsRequest, need_db
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EntrantView
-from gin_scorer.services.name_order import name_order
-from gin_scorer.services.ratings import entrant_ratings
-from gin_scorer.services.rounds import get_round
+from gin_scorer.services.queries.ratings import entrant_ratings
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EntrantView
+from gin_scorer.services.support.name_order import name_order
+from gin_scorer.services.writes.rounds import get_round
 
 
 def make_pairings(db: Database | None, out: Path, options: PairingsRequest) -> Path:

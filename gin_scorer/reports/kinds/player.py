@@ -21,14 +21,14 @@ from gin_scorer.reports.player_sheet import (
     render_player_sheet,
 )
 from gin_scorer.reports.request import PlayerRequest, ReportError, need_db
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView, ScoreSheet
-from gin_scorer.services.entrants import get_entrant
-from gin_scorer.services.errors import ServiceError
-from gin_scorer.services.events import get_event
-from gin_scorer.services.matches import get_score_sheet, list_matches
-from gin_scorer.services.sheets import summary_of
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.sheets import summary_of
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView, ScoreSheet
+from gin_scorer.services.support.errors import ServiceError
+from gin_scorer.services.writes.entrants import get_entrant
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 
 
 @dataclass(frozen=True)

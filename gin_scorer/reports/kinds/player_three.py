@@ -10,7 +10,7 @@ from gin_scorer.core.hands import Outcome
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame
 from gin_scorer.presentation.result_grammar import kind_word
 from gin_scorer.reports.player_sheet import LineResult, PlayerMatchLine
-from gin_scorer.services.dto import ResultKind, ScoreSheet
+from gin_scorer.services.support.dto import ResultKind, ScoreSheet
 
 
 def _between(game: ThreePlayerGame, me: int, other: int, gone: set[int]) -> LineResult:

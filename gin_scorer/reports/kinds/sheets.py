@@ -37,10 +37,10 @@ from gin_scorer.reports.score_sheet import render_score_sheets
 from gin_scorer.reports.template import PageHeader
 from gin_scorer.reports.three_fill import three_fill
 from gin_scorer.reports.three_sheet import render_three_sheets
-from gin_scorer.services.database import Database
-from gin_scorer.services.dto import EventView, MatchView, ScoreSheet
-from gin_scorer.services.events import get_event
-from gin_scorer.services.matches import get_score_sheet
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.dto import EventView, MatchView, ScoreSheet
+from gin_scorer.services.writes.events import get_event
+from gin_scorer.services.writes.matches import get_score_sheet
 
 Page = tuple[MatchView | None, ScoreSheet | None]
 """One page to print: the match (``None``: an anonymous blank) and its sheet (``None``: blank)."""

@@ -12,8 +12,8 @@ from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import event_of, match_heading, round_label, round_matches
 from gin_scorer.reports.request import ReportError, SlipsRequest, need_db
 from gin_scorer.reports.result_slips import Slip, render_result_slips, slips_per_page
-from gin_scorer.services.database import Database
-from gin_scorer.services.result_values import shape_of
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.support.result_values import shape_of
 
 
 def slip_games(rules: RuleSet) -> int:

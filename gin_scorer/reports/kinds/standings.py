@@ -12,9 +12,9 @@ from gin_scorer.reports.header import page_header
 from gin_scorer.reports.reading import required_event, round_number
 from gin_scorer.reports.request import ReportError, StandingsRequest, need_db
 from gin_scorer.reports.standings import render_standings
-from gin_scorer.services.database import Database
-from gin_scorer.services.matches import list_matches
-from gin_scorer.services.standings import standings
+from gin_scorer.services.queries.standings import standings
+from gin_scorer.services.support.database import Database
+from gin_scorer.services.writes.matches import list_matches
 
 
 def make_standings(db: Database | None, out: Path, options: StandingsRequest) -> Path:
