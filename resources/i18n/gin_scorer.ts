@@ -2594,13 +2594,6 @@ Withdrawn by {1}, {2}</source>
     </message>
 </context>
 <context>
-    <name>UndoCommands</name>
-    <message>
-        <source>hand {0} was voided before later changes to this match; enter it again instead of undoing the void</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>VoidHandCommand</name>
     <message>
         <source>Void hand {0}</source>
@@ -3168,6 +3161,10 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>after the command, say on standard error what it wrote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>open the main window, then close it and exit (checks an installation)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3424,7 +3421,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>newest entry of match {0} undone</source>
+        <source>newest undo in match {0} taken back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>newest change to match {0} undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3729,6 +3730,18 @@ Withdrawn by {1}, {2}</source>
     </message>
     <message>
         <source>seal: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: nothing was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gin-scorer: written: {0} event(s), {1} round(s), {2} table(s), {3} entrant(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; the standings may have moved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4428,7 +4441,11 @@ Withdrawn by {1}, {2}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>take back the newest entry of a match</source>
+        <source>take back the newest change to a match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take back the newest undo in a match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6457,10 +6474,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} ({1} characters)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} is not a number JSON allows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6761,6 +6774,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>{0} ({1} characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>paper {0} is not one of: a4, letter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6778,10 +6795,6 @@ head</source>
     </message>
     <message>
         <source>{0}: key = {1}: must match the file name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown report {0}; choose one of: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6857,27 +6870,227 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>unknown report {0}; choose one of: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>this report needs a database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a club night event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <source>{0}, hand {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a round robin event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <source>event {0} ({1})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a single elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <source>result entry {0} supersedes entry {1} of another match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a double elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <source>a reported result ({0}) decides it but it is marked {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>round {0} is already paired: report {1}&apos;s table as a forfeit instead (results mode: table a ff)</source>
+        <source>accepted by the director ({0}) despite: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} hand(s) after the match was decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hands finish the match but it is marked {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marked {0} but its hands do not finish the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} supersedes entry {1} of another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read its hand log: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0} is in two matches of round {1} ({2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} of round {1} holds two matches ({2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is played by {1} but the results in force send {2} there (a result it depends on was changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye has {0} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot rebuild the bracket: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s link that does not belong to this match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}, hand {1}: sent from a table&apos;s page before links named their match, and match {0}&apos;s number had belonged to a match taken back: whether its link was this match&apos;s cannot be known; check the hand with its players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match at table {0} in any round (none is paired) of event {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match at table {0} in round {1} of event {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>member number {0} is {1}, who is already entered in this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no player is called {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give a player&apos;s name, member number or id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} could be {1} players: {2}; give the #id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result entry {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} ({1} v {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} ({1}, {2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} ({1} v {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forfeit (withdrawal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table {0} ({1}, {2} and {3})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} has no round {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season {0}&apos;s scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} comes after the match was decided and counts nowhere: void it, or correct the hand that ended the match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0} supersedes unknown entry {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a double elimination event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a swiss event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a round robin event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a club night event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} is a single elimination event: it has no bracket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after round {0}: the event has {1} rounds so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after round {0}: the event has 1 round so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the seal {0} does not match this database: facts sealed before it were changed, or the log was cut back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seal {0} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as printed at the foot of a result sheet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit log: entry {0} ({1} {2}) {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}: kind {1} is not one of {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7121,90 +7334,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no backup holds the writes of the last {0} minutes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a bye has no opponent to confirm its result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the sheet changed since it was read: read it again, then answer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the match is not over yet: there is no result to confirm</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>say what is wrong with the result, for the director</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>both players have confirmed this result: ask the director</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo was stopped: event {0} keeps the {1} hands of {2} rounds played so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}: {1} tables played ({2} hands so far)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo was stopped: event {0} keeps the 1 hand of 1 round played so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo was stopped: event {0} keeps the {1} hands of 1 round played so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the demo was stopped: event {0} keeps the 1 hand of {2} rounds played so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}: 1 table played (1 hand so far)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}: 1 table played ({2} hands so far)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}: {1} tables played (1 hand so far)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>round {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>night {0}: {1} members, {2} hands</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>night {0}: {1} members, 1 hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a demo season plays 1 to {0} nights, not {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a demo season has 4 to {0} members, not {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>attendance must be from 0.1 to 1, not {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>line {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7349,18 +7478,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>entrant {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is already withdrawn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is already active</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>nothing was saved: {0} problems in the rows:
 {1}</source>
         <translation type="unfinished"></translation>
@@ -7405,7 +7522,223 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this round was taken back: ask the desk for your new table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>player id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>season id {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>there is no event {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no entrant {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no match {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no hand entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no player {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no season {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event {0} ({1}) was deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected version {0} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} id {1} is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no {0} {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: stored value is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is too long ({1} characters; at most {2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: character {1} is the control character U+{2}; type the text again without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has nothing to redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} has nothing to undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>match {0} changed since (its newest change is entry {1}, not {2}): correct or void the hand instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a club night event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a round robin event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a single elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double elimination event&apos;s rounds are fixed in advance: report {0}&apos;s match as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0} is already paired: report {1}&apos;s table as a forfeit instead (results mode: table a ff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no backup holds the writes of the last {0} minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a table of three is confirmed at the desk: the players&apos; word at the table is given by two sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bye has no opponent to confirm its result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sheet changed since it was read: read it again, then answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the match is not over yet: there is no result to confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>say what is wrong with the result, for the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both players have confirmed this result: ask the director</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the {1} hands of {2} rounds played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: {1} tables played ({2} hands so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the 1 hand of 1 round played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the {1} hands of 1 round played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the demo was stopped: event {0} keeps the 1 hand of {2} rounds played so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: 1 table played (1 hand so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: 1 table played ({2} hands so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: {1} tables played (1 hand so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>night {0}: {1} members, {2} hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>night {0}: {1} members, 1 hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo season plays 1 to {0} nights, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a demo season has 4 to {0} members, not {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attendance must be from 0.1 to 1, not {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entrant {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is already active</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7605,74 +7938,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0}, hand {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} ({1})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>result entry {0} supersedes entry {1} of another match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a reported result ({0}) decides it but it is marked {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accepted by the director ({0}) despite: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} hand(s) after the match was decided</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the hands finish the match but it is marked {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>marked {0} but its hands do not finish the match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} supersedes entry {1} of another match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot read its hand log: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entrant {0} is in two matches of round {1} ({2} and {3})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table {0} of round {1} holds two matches ({2} and {3})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is played by {1} but the results in force send {2} there (a result it depends on was changed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a bye has {0} entries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot rebuild the bracket: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hand entry {0} was already replaced by entry {1} ({2} by {3}); reload the score sheet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7741,34 +8006,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} has no entry to undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0}, hand {1}: sent from a table&apos;s link that does not belong to this match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0}, hand {1}: sent from a table&apos;s page before links named their match, and match {0}&apos;s number had belonged to a match taken back: whether its link was this match&apos;s cannot be known; check the hand with its players</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this is not a table&apos;s link of this event: scan the table&apos;s code again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>this round was taken back: ask the desk for your new table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no match at table {0} in any round (none is paired) of event {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no match at table {0} in round {1} of event {2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>this would decide match {0} at hand {1}, and hands {2}–{3} would then count nowhere: void hands {2}–{3} first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7781,14 +8018,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>expected version {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0} rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} cannot play themself</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7798,10 +8027,6 @@ head</source>
     </message>
     <message>
         <source>round {0} belongs to another event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7837,23 +8062,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>member number {0} is {1}, who is already entered in this event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>player {0} was not merged into player {1}: there is nothing to undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>{0} (#{1}) and {2} (#{3})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no player is called {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>give a player&apos;s name, member number or id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7873,15 +8082,11 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>{0} could be {1} players: {2}; give the #id</source>
+        <source>player {0} was not merged into player {1}: there is nothing to undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>event {0} has no active entrant to seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>result entry {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7965,14 +8170,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0}: {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the event {0} is finished (reopen it to pair a round)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8005,34 +8202,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>match {0} ({1} v {2})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bye</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match {0} ({1}, {2} and {3})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table {0} ({1} v {2})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>forfeit (withdrawal)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>table {0} ({1}, {2} and {3})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} has no round {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>match {0} already has {1} hands: enter the rest one at a time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8049,66 +8218,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entrant id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>match id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>player id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>season id {0} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no entrant {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no match {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no hand entry {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no player {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no season {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} ({1}) was deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} id {1} is not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no {0} {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>season {0}&apos;s scoring</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>season scoring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8121,46 +8230,6 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hand {0} comes after the match was decided and counts nowhere: void it, or correct the hand that ended the match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0} supersedes unknown entry {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} is a double elimination event: it has no bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} is a swiss event: it has no bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} is a round robin event: it has no bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} is a club night event: it has no bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} is a single elimination event: it has no bracket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>after round {0}: the event has {1} rounds so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>after round {0}: the event has 1 round so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: stored value is not a JSON object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>this form is out of date: reload the page and send the hand again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8170,50 +8239,6 @@ head</source>
     </message>
     <message>
         <source>match {0} does not exist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: {1} is not text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} is too long ({1} characters; at most {2})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0}: character {1} is the control character U+{2}; type the text again without it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{0} must not be empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the seal {0} does not match this database: facts sealed before it were changed, or the log was cut back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--seal {0} is not a seal code (it looks like 12-ABCD-EFGH-JKLM, as printed at the foot of a result sheet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit log: entry {0} ({1} {2}) {3}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stored hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0}: kind {1} is not one of {2}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>event {0} settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11343,6 +11368,10 @@ W–L</source>
     </message>
     <message>
         <source>next dealer: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undoes entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
