@@ -130,10 +130,10 @@ def run(
         paths = [link.path for link in table_links(db, event.id)]
         port = _free_port()
         server = _room(url, event.id, port)
-        _wait_for(port)
-        spy = _profiler(server.pid)
-        started = time.perf_counter()
         try:
+            _wait_for(port)  # inside: a room that never answers is stopped too
+            spy = _profiler(server.pid)
+            started = time.perf_counter()
             figures = asyncio.run(play(f"http://127.0.0.1:{port}", paths, plan, limit, watchers))
             took = time.perf_counter() - started
             if spy is not None:
