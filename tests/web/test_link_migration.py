@@ -22,6 +22,7 @@ from gin_scorer.services.writes.matches import list_matches
 from gin_scorer.services.writes.rounds import pairing
 from gin_scorer.services.writes.table_links import table_links
 from gin_scorer.store.migrate import alembic_config, current_revisions
+from gin_scorer.store.undo_links import UndoLink
 from gin_scorer.web.app import room_app
 
 from ..services.helpers import KNOCK_A, hand
@@ -70,6 +71,10 @@ def _made_before_0011(
     freed = {m.id for m in list_matches(db, second)}
     rounds.cancel_round(db, second)
     monkeypatch.undo()
+    # Today's hand writes read the hand log with its undo links (revision 0012): the table
+    # stands while today's code writes the hands of the time, and goes before the migration.
+    with db.engine.begin() as connection:
+        UndoLink.__table__.create(connection)  # type: ignore[attr-defined]
     for playing in (max(reused), min(reused)):  # a number never taken back, and one that was
         sheet = record_hand(db, playing, hand(KNOCK_A), 1, entered_by="table (room)")
         with db.engine.begin() as connection:  # sent from a table's page, as before 0011
@@ -85,6 +90,8 @@ def _made_before_0011(
                     "at": "2026-01-01 10:00:00",
                 },
             )
+    with db.engine.begin() as connection:
+        UndoLink.__table__.drop(connection)  # type: ignore[attr-defined]
     with db.engine.connect() as connection:
         assert current_revisions(connection) == ("0010",)
     return first, second, reused, freed
