@@ -150,6 +150,7 @@ def one_game_shape(rules: RuleSet) -> SheetShape:
 def best_of_shape(rules: RuleSet) -> SheetShape:
     """Best of N: a block per game (best of 5 → five game blocks).
 
+    >>> from gin_scorer.core.rules import MatchFormat
     >>> best_of_shape(RuleSet(match_format=MatchFormat.BEST_OF, best_of=5, target=250)).games
     5
     """
