@@ -84,8 +84,7 @@ class Blame:
         self.pieces: list[tuple[float, str]] = []
 
     def install(self) -> None:
-        from gin_scorer.gui.main_window.station import StationSync
-
+        from gin_scorer.gui.main_window.station_sync import StationSync
         from gin_scorer.gui.queries import Reads
 
         def timed(name: Callable[..., str], call: Callable[..., Any]) -> Callable[..., Any]:
@@ -104,7 +103,7 @@ class Blame:
 
         Reads._answered = timed(lambda _r, _s, _n, q, _a: f"read {q.key}", Reads._answered)  # type: ignore[method-assign]
         Reads._next_step = timed(step_name, Reads._next_step)  # type: ignore[method-assign]
-        StationSync._apply_changes = timed(lambda *_a: "poll answer", StationSync._apply_changes)
+        StationSync._apply_changes = timed(lambda *_a: "poll answer", StationSync._apply_changes)  # type: ignore[method-assign]
 
     def take(self, title: str) -> None:
         """Print the longest pieces since the last take, and forget them."""
