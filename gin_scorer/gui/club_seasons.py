@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.club_player_page import fill_table, read_only_table
 from gin_scorer.gui.i18n import translate
+from gin_scorer.gui.screen_fit import show_full_screen
 from gin_scorer.presentation import club_words as words
 from gin_scorer.presentation.words import error_text
 from gin_scorer.services.queries.seasons import SeasonStanding, SeasonView
@@ -203,9 +204,7 @@ class SeasonsTab(QWidget):
         layout = QVBoxLayout(wall)
         layout.addWidget(title)
         layout.addWidget(table, 1)
-        wall.setScreen(screen)
-        wall.setGeometry(screen.geometry())
-        wall.showFullScreen()
+        show_full_screen(wall, screen)
 
 
 def _points_bold(table: QTableWidget) -> None:

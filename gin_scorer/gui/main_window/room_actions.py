@@ -30,6 +30,7 @@ class RoomActions:
             return
         db, event_id = opened
         from gin_scorer.gui.projector_screen import choose_screen
+        from gin_scorer.gui.screen_fit import show_full_screen
         from gin_scorer.gui.views import ProjectorWindow
 
         screen = choose_screen(self.window)
@@ -38,9 +39,7 @@ class RoomActions:
         self._projector = ProjectorWindow(
             db, event_id, self.state.settings.projector_seconds, clock=self.state.round_clock
         )
-        self._projector.setScreen(screen)
-        self._projector.setGeometry(screen.geometry())
-        self._projector.showFullScreen()
+        show_full_screen(self._projector, screen)
 
     def show_round_clock(self) -> None:
         """Event → Round clock: set its length, start, pause, reset (for the latest round)."""
