@@ -9,7 +9,6 @@ import html
 import json
 import re
 import threading
-import time
 from itertools import pairwise
 
 import httpx
@@ -22,6 +21,7 @@ from gin_scorer.services.writes.hands import record_hand
 from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from gin_scorer.web.app import room_app
 
+from .browser import wait_until
 from .conftest import Served, fetch
 from .test_table_pages import _decided, _form, _path_of, _playing, _post
 
@@ -112,12 +112,14 @@ def test_the_room_waits_for_the_second_players_word_then_says_finished(room_db) 
     assert "✔ finished" in row()  # decided, nobody has answered: as before
     agree = {"side": "a", "version": str(done.version), "answer": "agree"}
     assert _post(app, f"{path}/confirm", agree).status_code == 303
-    time.sleep(0.2)  # the room's shared reading is made again after a change
-    assert f"◑ waiting for {done.b.name}'s confirmation" in row()
+    # The room's shared reading is made again after a change, by its watch (a fixed 0.2 s
+    # wait was a race on a busy machine).
+    waiting = f"◑ waiting for {done.b.name}'s confirmation"
+    wait_until(lambda: waiting in row(), what=waiting)
     assert "✔ finished" not in row()
     assert _post(app, f"{path}/confirm", {**agree, "side": "b"}).status_code == 303
-    time.sleep(0.2)
-    assert "✔ finished" in row() and "waiting for" not in row()
+    wait_until(lambda: "waiting for" not in row(), what="the waiting gone")
+    assert "✔ finished" in row()
 
 
 def test_the_rooms_standings_show_each_figure_once_and_keep_the_mark(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -203,10 +205,13 @@ def test_a_page_back_while_other_pages_kept_watching_is_told_too(room_db) -> Non
     app = room_app(db, event_id, poll_seconds=0.05, stream_seconds=30)
     with Served(app) as room:
         keeping = threading.Event()
+        seen_by_the_watch = threading.Event()  # the other page was told of the hand
 
         def another_page() -> None:
             with httpx.stream("GET", f"{room.url}/events", timeout=10) as stream:
-                for _line in stream.iter_lines():
+                for line in stream.iter_lines():
+                    if '"m":' in line:
+                        seen_by_the_watch.set()
                     if keeping.is_set():
                         break
 
@@ -219,7 +224,9 @@ def test_a_page_back_while_other_pages_kept_watching_is_told_too(room_db) -> Non
             record = read_entry("bg10", sheet.rules).record
             assert record is not None
             record_hand(db, match.id, record, sheet.version, entered_by="Desk 2")
-            time.sleep(0.3)  # the running watch has seen it: the version moved on
+            # The running watch has seen it (the version moved on): a fixed 0.3 s was too
+            # short at load 19.
+            assert seen_by_the_watch.wait(timeout=10)
             back = _events_until(f"{room.url}/events", '"m":', {"Last-Event-ID": last})
             assert json.loads(back[-1][len("data: ") :])["m"] == [match.id]
         finally:
