@@ -159,9 +159,11 @@ class ScoringPage(QWidget):
         return True
 
     def _later_error(self, message: str) -> None:
-        self.panel.show_error(message)
-        if self.sheet is not None:  # show what the database now says
+        """A later undo / redo refused: the match as the database now has it, then why (said
+        after the sheet is shown, which clears the line under the entry)."""
+        if self.sheet is not None:
             self.open_match(self.sheet.match.id)
+        self.panel.show_error(message)
 
     def _with_override(
         self, make: Callable[[str | None], RecordHandCommand | CorrectHandCommand]

@@ -88,3 +88,23 @@ def test_ctrl_z_does_not_undo_another_stations_hand(qtbot, tmp_path) -> None:  #
     ]
     after = get_score_sheet(window.state.db, match_id)
     assert len(after.hands) == 2 and all(e.undoes_id is None for e in after.log)
+
+
+def test_a_refused_undo_stays_said_under_the_entry_line(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The refusal of a later Ctrl+Z stays on screen after the desk shows the match as the
+    database now has it (reading the match again used to wipe it at once)."""
+    window, entry, match_id = _scoring(qtbot, tmp_path)
+    _enter(qtbot, entry, "ak7 15")
+    sheet = get_score_sheet(window.state.db, match_id)
+    hands.record_hand(
+        window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t"
+    )
+    window.state.open_match(match_id)
+    settle(qtbot, window)
+    entry.setFocus()
+    said = window.state.scoring.panel.preview_label  # type: ignore[union-attr]
+    qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)
+    qtbot.waitUntil(lambda: "changed since" in said.text())
+    settle(qtbot, window)
+    assert "correct or void the hand instead" in said.text()
+    assert said.isVisible()
