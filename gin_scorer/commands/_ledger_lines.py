@@ -1,9 +1,12 @@
 """The lines ``gin-scorer score`` prints under its hand table: where each hand went with the
 running totals, and each ledger's summary (games, Hollywood, multi-match, partnership, three
-players, teams)."""
+players, teams). ``score`` folds the hands as a rule set's format or as a ledger kind asked for
+on its command line, so the lines are chosen by the ledger it got: one function registered
+for each ledger type (``singledispatch``), a new ledger one more registration."""
 
 from __future__ import annotations
 
+from functools import singledispatch
 from typing import Any
 
 from gin_scorer.core.hands import Side
@@ -28,45 +31,66 @@ def _game_totals(game: Any, line: Any, *, matches: bool) -> str:
     return said.format(game.number, line.totals.a, line.totals.b)
 
 
-def running_totals(ledger: Any) -> dict[int, str]:
-    """For each hand index, where it went and the running totals there."""
+@singledispatch
+def running_totals(ledger: object) -> dict[int, str]:
+    """For each hand index, where it went and the running totals there: one function per
+    ledger, registered below, rather than a chain of type tests."""
+    raise TypeError(f"no running totals for {type(ledger).__name__}")  # pragma: no cover
 
-    if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
-        ledger = ledger.ledger
+
+@running_totals.register
+def _seated_totals(ledger: SeatedMatch) -> dict[int, str]:
+    return running_totals(ledger.ledger)  # its deals, as a partnership's or teams'
+
+
+@running_totals.register
+def _partnership_totals(ledger: Partnership) -> dict[int, str]:
+    return {
+        2 * deal.deal + table: _deal_line(deal, table) for deal in ledger.deals for table in (0, 1)
+    }
+
+
+@running_totals.register
+def _teams_totals(ledger: Teams) -> dict[int, str]:
+    size = ledger.rules.players
+    return {
+        size * deal.deal + table: _deal_line(deal, table)
+        for deal in ledger.deals
+        for table in range(size)
+    }
+
+
+@running_totals.register
+def _three_player_totals(ledger: ThreePlayerGame) -> dict[int, str]:
+    return {
+        line.hand: translate("cli", "P{0} deals, A=P{1} B=P{2}: {3}").format(
+            line.dealer + 1,
+            line.players[0] + 1,
+            line.players[1] + 1,
+            "-".join(map(str, line.totals)),
+        )
+        for line in ledger.lines
+    }
+
+
+@running_totals.register
+def _game_totals_of(ledger: Game) -> dict[int, str]:
+    return _games_running([ledger], matches=False)
+
+
+@running_totals.register(Match)
+@running_totals.register(Hollywood)
+def _match_totals(ledger: Match | Hollywood) -> dict[int, str]:
+    return _games_running(list(ledger.games), matches=False)
+
+
+@running_totals.register
+def _multimatch_totals(ledger: MultiMatch) -> dict[int, str]:
+    return _games_running([m.game for m in ledger.matches], matches=True)
+
+
+def _games_running(games: list[Game], *, matches: bool) -> dict[int, str]:
     where: dict[int, list[str]] = {}
-    if isinstance(ledger, Partnership):
-        return {
-            2 * deal.deal + table: _deal_line(deal, table)
-            for deal in ledger.deals
-            for table in (0, 1)
-        }
-    if isinstance(ledger, Teams):
-        size = ledger.rules.players
-        return {
-            size * deal.deal + table: _deal_line(deal, table)
-            for deal in ledger.deals
-            for table in range(size)
-        }
-    if isinstance(ledger, ThreePlayerGame):
-        return {
-            line.hand: translate("cli", "P{0} deals, A=P{1} B=P{2}: {3}").format(
-                line.dealer + 1,
-                line.players[0] + 1,
-                line.players[1] + 1,
-                "-".join(map(str, line.totals)),
-            )
-            for line in ledger.lines
-        }
-    games: list[Any]
-    if isinstance(ledger, Game):
-        games = [ledger]
-    elif isinstance(ledger, Match | Hollywood):
-        games = list(ledger.games)
-    elif isinstance(ledger, MultiMatch):
-        games = [m.game for m in ledger.matches]
-    else:  # pragma: no cover - every ledger kind is listed above
-        games = []
-    matches = isinstance(ledger, MultiMatch)
     for game in games:
         for line in game.lines:
             where.setdefault(line.hand, []).append(_game_totals(game, line, matches=matches))
@@ -240,26 +264,54 @@ def _multimatch_lines(ledger: Any) -> list[str]:
     return lines
 
 
-def summary(ledger: Any, line_of: list[int]) -> list[str]:
+@singledispatch
+def summary(ledger: object, line_of: list[int]) -> list[str]:
+    """Each ledger's summary under the hand table (one function per ledger, below)."""
+    del line_of
+    return [repr(ledger)]  # pragma: no cover - every ledger kind is registered below
 
-    if isinstance(ledger, SeatedMatch):  # a partnership rule set: its deals
-        ledger = ledger.ledger
-    if isinstance(ledger, Game):
-        return _game_lines(ledger)
-    if isinstance(ledger, Partnership):
-        return _partnership_lines(ledger)
-    if isinstance(ledger, ThreePlayerGame):
-        return _three_player_lines(ledger, line_of)
-    if isinstance(ledger, Teams):
-        return [_teams_line(ledger)]
-    if isinstance(ledger, Match | Hollywood):
-        lines: list[str] = []
-        for game in ledger.games:
-            lines += _game_lines(game)
-        lines.append(_match_line(ledger, hollywood=isinstance(ledger, Hollywood)))
-        if ledger.extra_hands:
-            lines.append(_hands_after_the_end(ledger.extra_hands, line_of))
-        return lines
-    if isinstance(ledger, MultiMatch):
-        return _multimatch_lines(ledger)
-    return [repr(ledger)]  # pragma: no cover
+
+@summary.register
+def _seated_summary(ledger: SeatedMatch, line_of: list[int]) -> list[str]:
+    return summary(ledger.ledger, line_of)  # its deals, as a partnership's or teams'
+
+
+@summary.register
+def _game_summary(ledger: Game, line_of: list[int]) -> list[str]:
+    del line_of
+    return _game_lines(ledger)
+
+
+@summary.register
+def _partnership_summary(ledger: Partnership, line_of: list[int]) -> list[str]:
+    del line_of
+    return _partnership_lines(ledger)
+
+
+@summary.register
+def _three_player_summary(ledger: ThreePlayerGame, line_of: list[int]) -> list[str]:
+    return _three_player_lines(ledger, line_of)
+
+
+@summary.register
+def _teams_summary(ledger: Teams, line_of: list[int]) -> list[str]:
+    del line_of
+    return [_teams_line(ledger)]
+
+
+@summary.register(Match)
+@summary.register(Hollywood)
+def _match_summary(ledger: Match | Hollywood, line_of: list[int]) -> list[str]:
+    lines: list[str] = []
+    for game in ledger.games:
+        lines += _game_lines(game)
+    lines.append(_match_line(ledger, hollywood=isinstance(ledger, Hollywood)))
+    if ledger.extra_hands:
+        lines.append(_hands_after_the_end(ledger.extra_hands, line_of))
+    return lines
+
+
+@summary.register
+def _multimatch_summary(ledger: MultiMatch, line_of: list[int]) -> list[str]:
+    del line_of
+    return _multimatch_lines(ledger)

@@ -30,6 +30,7 @@ from gin_scorer.core.knocking import knock_limit
 from gin_scorer.core.layoffs import best_defence
 from gin_scorer.core.ledgers import play_match, seat_of, tables_of
 from gin_scorer.core.ledgers.dealing import next_dealer
+from gin_scorer.core.ledgers.profiles import profile_of
 from gin_scorer.core.ledgers.seated_match import next_seat
 from gin_scorer.core.melds import (
     Arrangement,
@@ -37,7 +38,7 @@ from gin_scorer.core.melds import (
     best_arrangement,
     best_discard,
 )
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 
 STOCK_LEFT_FOR_DEAD_HAND = 2
 
@@ -172,7 +173,7 @@ def simulate_match(
     """Hands until the rule set's match is decided (the core's ledger says when)."""
     played: list[SimulatedHand] = []
     results = []
-    three = rules.match_format is MatchFormat.THREE_PLAYER
+    three = profile_of(rules).per_player
     # At a table of three the dealer sits out and A, the next in seat order, plays first:
     # between the two who play, B stands where the dealer would.
     dealer = Side.B if three else first_dealer

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from gin_scorer.core.ledgers.match_shape import MatchShape
 from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament.errors import TournamentError, member_of
 
@@ -163,18 +164,6 @@ class Decided:
     games_b: int
     margin: int
     points_known: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class MatchShape:
-    """What a reported result must fit: games to win, games at most, a game's target, and the
-    least final a won game carries (the target, the game bonus, the box of the last hand:
-    :mod:`.slips`; 0 counts the target alone)."""
-
-    games_to_win: int
-    best_of: int
-    target: int
-    least_final: int = 0
 
 
 def forfeit(shape: MatchShape, rules: ResultRules, a_present: bool) -> Decided:

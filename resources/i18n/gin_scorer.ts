@@ -6582,6 +6582,34 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>single game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hollywood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>teams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>three-player game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a team has 2 to {0} players, not {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8087,34 +8115,6 @@ head</source>
     </message>
     <message>
         <source>event {0} has no active entrant to seed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>single game</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>best of</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hollywood</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>multi match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partnership</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>teams</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>three-player game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

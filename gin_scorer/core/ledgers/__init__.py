@@ -23,7 +23,8 @@ from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match
 from gin_scorer.core.ledgers.multimatch import MatchCredit, MultiMatch, play_multimatch
 from gin_scorer.core.ledgers.per_side import PerSide
-from gin_scorer.core.ledgers.seated_match import Seat, SeatedMatch, seat_of, tables_of
+from gin_scorer.core.ledgers.profiles import tables_of
+from gin_scorer.core.ledgers.seated_match import Seat, SeatedMatch, seat_of
 
 __all__ = [
     "Game",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from gin_scorer.core.hands import HandResult, Side
 from gin_scorer.core.ledgers.game import Game, play_game
 from gin_scorer.core.ledgers.per_side import PerSide
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,18 +48,20 @@ class Match:
         return total
 
 
-def play_games(results: Sequence[HandResult], rules: RuleSet) -> Match:
-    """Fold hands into a single game or a best of N, game after game (the formats whose
-    ledger is a :class:`Match`); :func:`gin_scorer.core.ledgers.play_match` takes any format.
+def play_games(results: Sequence[HandResult], rules: RuleSet, best_of: int | None = None) -> Match:
+    """Fold hands into a best of N (``best_of``, else the rule set's), game after game (the
+    formats whose ledger is a :class:`Match`); :func:`gin_scorer.core.ledgers.play_match`
+    takes any format.
 
     >>> from gin_scorer.core.hands import Declaration, HandRecord, score_hand
+    >>> from gin_scorer.core.rules import MatchFormat
     >>> rules = RuleSet(target=10, match_format=MatchFormat.BEST_OF, best_of=3)
     >>> win = score_hand(HandRecord(Declaration.GIN, Side.B, ((Side.A, 5),)), rules)
     >>> match = play_games([win, win, win], rules)
     >>> match.finished, match.winner, match.games_won, match.extra_hands
     (True, <Side.B: 'B'>, PerSide(a=0, b=2), (2,))
     """
-    best_of = 1 if rules.match_format is MatchFormat.SINGLE_GAME else rules.best_of
+    best_of = rules.best_of if best_of is None else best_of
     to_win = best_of // 2 + 1
     games: list[Game] = []
     won = PerSide()
@@ -89,3 +91,9 @@ def play_games(results: Sequence[HandResult], rules: RuleSet) -> Match:
         games_to_win=to_win,
         extra_hands=tuple(range(start, len(results))) if winner is not None else (),
     )
+
+
+def play_single_game(results: Sequence[HandResult], rules: RuleSet) -> Match:
+    """One game to the target, whatever the rule set's ``best_of`` says (the single-game
+    format's fold)."""
+    return play_games(results, rules, best_of=1)

@@ -18,16 +18,65 @@ from types import MappingProxyType
 
 from gin_scorer.core.hands import HandResult
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
-from gin_scorer.core.ledgers.match import Match, play_games
+from gin_scorer.core.ledgers.match import Match, play_games, play_single_game
+from gin_scorer.core.ledgers.match_shape import MatchShape
 from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
-from gin_scorer.core.ledgers.seated_match import SeatedMatch, play_seated_match
+from gin_scorer.core.ledgers.seated_match import (
+    PARTNERSHIP_TABLES,
+    SeatedMatch,
+    play_partnership_match,
+    play_teams_match,
+)
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame, play_three_player
 from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.wording import Said, said
 
 Ledger = Match | Hollywood | MultiMatch | SeatedMatch | ThreePlayerGame
 """Any format's full ledger."""
 _Summarised = Hollywood | MultiMatch | SeatedMatch | ThreePlayerGame
 _Fold = Callable[[Sequence[HandResult], RuleSet], Match]
+
+
+def _one_table(rules: RuleSet) -> int:
+    del rules
+    return 0
+
+
+def _no_shape(rules: RuleSet) -> MatchShape | None:
+    del rules
+    return None
+
+
+def _least_final(rules: RuleSet) -> int:
+    """A won game's least final: the target, the game bonus and the last hand's box."""
+    return rules.target + rules.game_bonus + rules.box_value
+
+
+def _one_game(rules: RuleSet) -> MatchShape:
+    return MatchShape(
+        games_to_win=1, best_of=1, target=rules.target, least_final=_least_final(rules)
+    )
+
+
+def _best_of(rules: RuleSet) -> MatchShape:
+    return MatchShape(rules.games_to_win, rules.best_of, rules.target, _least_final(rules))
+
+
+def _partnership_game(rules: RuleSet) -> MatchShape:
+    return MatchShape(games_to_win=1, best_of=1, target=rules.partnership_target)
+
+
+def _team_game(rules: RuleSet) -> MatchShape:
+    return MatchShape(games_to_win=1, best_of=1, target=rules.team_target)
+
+
+def _partnership_tables(rules: RuleSet) -> int:
+    del rules
+    return PARTNERSHIP_TABLES
+
+
+def _team_tables(rules: RuleSet) -> int:
+    return rules.team_players
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +88,8 @@ class FormatProfile:
     """The format's own fold of a match's hands."""
     summary: Callable[[Sequence[HandResult], RuleSet], Match]
     """The same hands as the shared :class:`Match` summary (games won, winner, margin)."""
+    named: Said
+    """The format in a sentence ("a match scored as best of cannot take …")."""
     seats: int = 2
     """Players at the match's card table: 2, or 3 at a table of three (the dealer sits out),
     each with a total of their own; a store match keeps the third in a seat row."""
@@ -50,6 +101,12 @@ class FormatProfile:
     its hands can (a table of three)."""
     players_confirm: bool = True
     """The table page asks the two sides to confirm the result once the hands decide it."""
+    tables: Callable[[RuleSet], int] = _one_table
+    """Card tables a deal takes: a partnership's 2, a team's players; 0 for a format
+    played at one table."""
+    shape: Callable[[RuleSet], MatchShape | None] = _no_shape
+    """What a result given without its hands must fit, for a format that counts games;
+    ``None`` when a slip cannot describe it (Hollywood, multi-match, a table of three)."""
 
     @property
     def per_player(self) -> bool:
@@ -73,24 +130,48 @@ def _summary(fold: Callable[[Sequence[HandResult], RuleSet], _Summarised]) -> _F
 
 PROFILES: Mapping[MatchFormat, FormatProfile] = MappingProxyType(
     {
-        MatchFormat.SINGLE_GAME: FormatProfile(MatchFormat.SINGLE_GAME, play_games, play_games),
-        MatchFormat.BEST_OF: FormatProfile(MatchFormat.BEST_OF, play_games, play_games),
+        MatchFormat.SINGLE_GAME: FormatProfile(
+            MatchFormat.SINGLE_GAME,
+            play_single_game,
+            play_single_game,
+            said("single game"),
+            shape=_one_game,
+        ),
+        MatchFormat.BEST_OF: FormatProfile(
+            MatchFormat.BEST_OF, play_games, play_games, said("best of"), shape=_best_of
+        ),
         MatchFormat.HOLLYWOOD: FormatProfile(
-            MatchFormat.HOLLYWOOD, play_hollywood, _summary(play_hollywood)
+            MatchFormat.HOLLYWOOD, play_hollywood, _summary(play_hollywood), said("hollywood")
         ),
         MatchFormat.MULTI_MATCH: FormatProfile(
-            MatchFormat.MULTI_MATCH, play_multimatch, _summary(play_multimatch)
+            MatchFormat.MULTI_MATCH,
+            play_multimatch,
+            _summary(play_multimatch),
+            said("multi match"),
         ),
         MatchFormat.PARTNERSHIP: FormatProfile(
-            MatchFormat.PARTNERSHIP, play_seated_match, _summary(play_seated_match), seated=True
+            MatchFormat.PARTNERSHIP,
+            play_partnership_match,
+            _summary(play_partnership_match),
+            said("partnership"),
+            seated=True,
+            tables=_partnership_tables,
+            shape=_partnership_game,
         ),
         MatchFormat.TEAMS: FormatProfile(
-            MatchFormat.TEAMS, play_seated_match, _summary(play_seated_match), seated=True
+            MatchFormat.TEAMS,
+            play_teams_match,
+            _summary(play_teams_match),
+            said("teams"),
+            seated=True,
+            tables=_team_tables,
+            shape=_team_game,
         ),
         MatchFormat.THREE_PLAYER: FormatProfile(
             MatchFormat.THREE_PLAYER,
             play_three_player,
             _summary(play_three_player),
+            said("three-player game"),
             seats=3,
             slips=False,
             players_confirm=False,
@@ -110,3 +191,14 @@ def profile_of(rules: RuleSet | MatchFormat) -> FormatProfile:
     """
     match_format = rules if isinstance(rules, MatchFormat) else rules.match_format
     return PROFILES[match_format]
+
+
+def tables_of(rules: RuleSet) -> int:
+    """Card tables a deal of this rule set's format takes (0: played at one table).
+
+    >>> tables_of(RuleSet(match_format=MatchFormat.TEAMS, team_players=3))
+    3
+    >>> tables_of(RuleSet(match_format=MatchFormat.BEST_OF))
+    0
+    """
+    return profile_of(rules).tables(rules)

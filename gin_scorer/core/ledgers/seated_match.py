@@ -18,7 +18,7 @@ summarises the result as the :class:`Match` every format shares — one game to 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gin_scorer.core.hands import HandResult, Outcome, Side
@@ -27,19 +27,9 @@ from gin_scorer.core.ledgers.match import Match
 from gin_scorer.core.ledgers.partnership import Partnership, play_partnership
 from gin_scorer.core.ledgers.per_side import PerSide
 from gin_scorer.core.ledgers.teams import TeamRules, Teams, play_teams
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 
 PARTNERSHIP_TABLES = 2
-
-
-def tables_of(rules: RuleSet) -> int:
-    """Card tables a deal of this format takes: 2 for partnerships, a team's players for
-    teams, 0 for the formats played at one table."""
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        return PARTNERSHIP_TABLES
-    if rules.match_format is MatchFormat.TEAMS:
-        return rules.team_players
-    return 0
 
 
 def team_rules(rules: RuleSet) -> TeamRules:
@@ -193,8 +183,8 @@ class SeatedMatch:
         )
 
 
-def play_seated_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMatch:
-    """Fold an event match's hands (in entry order) as a partnership or a team match.
+def play_partnership_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMatch:
+    """Fold an event match's hands (in entry order) as a partnership: two tables a deal.
 
     >>> from gin_scorer.core.hand_json import record_from_json
     >>> from gin_scorer.core.hands import score_hand
@@ -203,27 +193,48 @@ def play_seated_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMa
     >>> a = score_hand(record_from_json({"knock": "A", "deadwood": {"A": 2, "B": 22}}), rules)
     >>> b = score_hand(record_from_json({"gin": "B", "deadwood": {"A": 5}}), rules)
     >>> md = score_hand(record_from_json({"misdeal": True}), rules)
-    >>> one = play_seated_match([a, b, md, a], rules)
+    >>> one = play_partnership_match([a, b, md, a], rules)
     >>> one.totals, one.pending, one.finished
     (PerSide(a=0, b=10), (3,), False)
-    >>> two = play_seated_match([a, b, a, a, a], rules)
+    >>> two = play_partnership_match([a, b, a, a, a], rules)
     >>> two.totals, two.winner, two.extra_hands
     (PerSide(a=40, b=10), <Side.A: 'A'>, (4,))
+    """
+    return _play_seated(
+        results,
+        PARTNERSHIP_TABLES,
+        lambda deals: play_partnership([(deal[0], deal[1]) for deal in deals], rules),
+    )
+
+
+def play_teams_match(results: Sequence[HandResult], rules: RuleSet) -> SeatedMatch:
+    """Fold an event match's hands (in entry order) as Tedesco's teams: a table for each of
+    a team's players.
+
+    >>> from gin_scorer.core.hand_json import record_from_json
+    >>> from gin_scorer.core.hands import score_hand
+    >>> from gin_scorer.core.rules import MatchFormat
     >>> teams = RuleSet(match_format=MatchFormat.TEAMS, team_target=60, team_sweep_bonus=25)
-    >>> play_seated_match([a, a, a, b], teams).totals  # 3 x 20 and the sweep; b waits
+    >>> a = score_hand(record_from_json({"knock": "A", "deadwood": {"A": 2, "B": 22}}), teams)
+    >>> b = score_hand(record_from_json({"gin": "B", "deadwood": {"A": 5}}), teams)
+    >>> play_teams_match([a, a, a, b], teams).totals  # 3 x 20 and the sweep; b waits
     PerSide(a=85, b=0)
     """
-    tables = tables_of(rules)
-    if tables == 0:
-        raise ValueError(f"{rules.match_format.value} is played at one table, not seated")
+    return _play_seated(
+        results, rules.team_players, lambda deals: play_teams(deals, team_rules(rules))
+    )
+
+
+def _play_seated(
+    results: Sequence[HandResult],
+    tables: int,
+    fold: Callable[[list[tuple[HandResult, ...]]], Partnership | Teams],
+) -> SeatedMatch:
+    """The hands cut into deals of ``tables`` hands (misdeals take no seat), folded."""
     played = [i for i, r in enumerate(results) if r.outcome is not Outcome.MISDEAL]
     whole = len(played) - len(played) % tables
     deals = [tuple(results[h] for h in played[i : i + tables]) for i in range(0, whole, tables)]
-    ledger: Partnership | Teams
-    if rules.match_format is MatchFormat.PARTNERSHIP:
-        ledger = play_partnership([(deal[0], deal[1]) for deal in deals], rules)
-    else:
-        ledger = play_teams(deals, team_rules(rules))
+    ledger = fold(deals)
     counted = len(ledger.deals)
     seats = tuple(seat_numbers(results))
     if ledger.finished:

@@ -15,13 +15,15 @@ from datetime import datetime
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Match, PerSide
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.ledgers.match_shape import MatchShape
+from gin_scorer.core.ledgers.profiles import profile_of
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.support.dto import EntryKind, ResultKind, ResultView
 from gin_scorer.services.support.errors import Unreadable
 from gin_scorer.tournament import results
 from gin_scorer.tournament.errors import TournamentError
-from gin_scorer.tournament.results import Decided, MatchShape, Reached, ResultRules
+from gin_scorer.tournament.results import Decided, Reached, ResultRules
 from gin_scorer.tournament.slips import GameFinal, PointsScale, slip, slip_in_hand_points
 
 
@@ -67,19 +69,9 @@ def in_force(log: Sequence[ResultRow]) -> tuple[ResultRow, bool] | None:
 
 def shape_of(rules: RuleSet) -> MatchShape | None:
     """What a reported result must fit, for the formats that count games (a single game, a
-    best of N, a partnership's one game); ``None`` for Hollywood and multi-match, which a slip
-    cannot describe."""
-    # A won game's final: at least the target, the game bonus and the last hand's box.
-    least = rules.target + rules.game_bonus + rules.box_value
-    if rules.match_format is MatchFormat.SINGLE_GAME:
-        return MatchShape(games_to_win=1, best_of=1, target=rules.target, least_final=least)
-    if rules.match_format is MatchFormat.BEST_OF:
-        return MatchShape(rules.games_to_win, rules.best_of, rules.target, least_final=least)
-    if rules.match_format is MatchFormat.PARTNERSHIP:  # one game to the partnership target
-        return MatchShape(games_to_win=1, best_of=1, target=rules.partnership_target)
-    if rules.match_format is MatchFormat.TEAMS:  # one game to the team target
-        return MatchShape(games_to_win=1, best_of=1, target=rules.team_target)
-    return None
+    best of N, a partnership's or a team's one game); ``None`` for Hollywood and multi-match,
+    which a slip cannot describe. The format's profile says it."""
+    return profile_of(rules).shape(rules)
 
 
 def credited_shape(rules: RuleSet) -> MatchShape:

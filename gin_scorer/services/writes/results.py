@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers.profiles import profile_of
-from gin_scorer.core.rules import MatchFormat, RuleSet
+from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import Said, said, words_of
 from gin_scorer.services.queries.result_log import result_knobs, result_row
 from gin_scorer.services.queries.sheets import summary_of
@@ -45,15 +45,6 @@ from gin_scorer.tournament.results import Decided
 from gin_scorer.tournament.slips import GameFinal, game_finals, slip
 
 _REPLACES_HANDS = (ResultKind.SLIP, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT)
-_FORMAT_WORDS = {
-    MatchFormat.SINGLE_GAME: said("single game"),
-    MatchFormat.BEST_OF: said("best of"),
-    MatchFormat.HOLLYWOOD: said("hollywood"),
-    MatchFormat.MULTI_MATCH: said("multi match"),
-    MatchFormat.PARTNERSHIP: said("partnership"),
-    MatchFormat.TEAMS: said("teams"),
-    MatchFormat.THREE_PLAYER: said("three-player game"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +293,7 @@ def _worth(loaded: LoadedMatch, before: ScoreSheet, report: ResultReport) -> Dec
                 "{0} is scored as {1}: a {2} result cannot give it; enter its hands, or "
                 "adjudicate it",
                 match_words(before),
-                _FORMAT_WORDS[loaded.rules.match_format],
+                profile_of(loaded.rules).named,
                 kind.words,
             )
         )
@@ -338,7 +329,7 @@ def report_refusal(report: ResultReport, rules: RuleSet) -> Said | None:
     if report.kind in (ResultKind.SLIP, ResultKind.TIME_CALLED) and shape is None:
         return said(
             "a match scored as {0} cannot take a {1} result: enter its hands, or adjudicate it",
-            _FORMAT_WORDS[rules.match_format],
+            profile_of(rules).named,
             report.kind.words,
         )
     if report.kind is not ResultKind.SLIP or shape is None:
