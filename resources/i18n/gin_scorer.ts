@@ -7802,7 +7802,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event file version {0}: this gin-scorer reads version {1}</source>
+        <source>event file version {0}: this gin-scorer reads versions 1 to {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7862,6 +7862,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>result {0} is already taken back by an earlier row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>entrant {0} is not in the file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7883,6 +7887,10 @@ head</source>
     </message>
     <message>
         <source>hand {0} belongs to another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} is already taken back by an earlier row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7919,6 +7927,10 @@ head</source>
     </message>
     <message>
         <source>{0} is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only a correction or a void takes a row back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -142,6 +142,32 @@ class EventReader:
             self.bad(f"{where}.supersedes", _of_another_match(what, ref))
         return ref
 
+    def undone(
+        self,
+        value: Mapping[str, Any],
+        where: str,
+        replaces: bool,
+        match_ref: int | None,
+        earlier: Mapping[int, tuple[Any, int, Any]],
+        taken: Mapping[int, int],
+        what: Literal["hand", "result"],
+    ) -> int | None:
+        """The earlier row of the same log and match that a row written by an undo or a redo
+        names in ``value["undoes"]`` (decision 0029): only a correction or a void
+        (``replaces``) takes a row back, and no row is taken back twice (``taken``: the
+        rows already taken back, by the row that took each)."""
+        if value.get("undoes") is None:
+            return None
+        earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
+        ref = self.ref(value.get("undoes"), f"{where}.undoes", earlier, earlier_what)
+        if not replaces:
+            self.bad(f"{where}.undoes", said("only a correction or a void takes a row back"))
+        elif ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
+            self.bad(f"{where}.undoes", _of_another_match(what, ref))
+        elif ref is not None and ref in taken.values():
+            self.bad(f"{where}.undoes", _taken_twice(what, ref))
+        return ref
+
     def ref(self, value: object, where: str, known: Mapping[int, Any], what: Refers) -> int | None:
         number = self.whole(value, where, low=1)
         if number is not None and number not in known:
@@ -176,6 +202,12 @@ def _of_another_match(what: Literal["hand", "result"], ref: int) -> Said:
     if what == "hand":
         return said("hand {0} belongs to another match", ref)
     return said("result {0} belongs to another match", ref)
+
+
+def _taken_twice(what: Literal["hand", "result"], ref: int) -> Said:
+    if what == "hand":
+        return said("hand {0} is already taken back by an earlier row", ref)
+    return said("result {0} is already taken back by an earlier row", ref)
 
 
 def short_value(value: object) -> str:
