@@ -7066,6 +7066,46 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>result entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, match {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names a log {1}, which does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} says {1} takes back {2}, but {1} is a new entry, not an undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} says {1} takes itself back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} points forward in time: {1} takes back {2}, written after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names {1}, which does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names {1}, a row of match {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo links {0} and {1} both take back {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the seal {0} does not match this database: facts sealed before it were changed, or the log was cut back</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8011,10 +8051,6 @@ head</source>
     </message>
     <message>
         <source>dealer {0} is not a player: A or B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -12,44 +12,20 @@ from typing import Any
 import pytest
 from sqlmodel import col, select
 
-from gin_scorer.core.hands import Side
 from gin_scorer.presentation.sheet_history import history_lines
 from gin_scorer.services.queries.verify import verify_database
-from gin_scorer.services.support.dto import MatchView, ResultKind
+from gin_scorer.services.support.dto import MatchView
 from gin_scorer.services.support.errors import RowsRejected
 from gin_scorer.services.support.seal import current_seal
 from gin_scorer.services.support.undo_fold import undo_state
-from gin_scorer.services.writes import entrants, exchange, hands, matches
-from gin_scorer.services.writes.results import ResultReport, record_result, void_result
+from gin_scorer.services.writes import exchange, matches
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import SealLink
 from gin_scorer.store.undo_links import UndoLink
 
-from .helpers import GIN_A, GIN_B, KNOCK_A, english, hand
+from .helpers import english, undone_event
 
 NewMatch = Callable[..., MatchView]
-
-
-def _undone_event(db: Database, new_match: NewMatch) -> tuple[int, list[int]]:
-    """Hands recorded, a correction undone, a recording undone and redone, the newest hand
-    undone; a forfeit taken back: every kind of undo link. The event and its match ids."""
-    match = new_match(db)
-    sheet = hands.record_hand(db, match.id, hand(KNOCK_A), match.version, entered_by="T")
-    sheet = hands.record_hand(db, match.id, hand(GIN_B), sheet.version, entered_by="T")
-    first = sheet.hands[0].hand_id
-    sheet = hands.correct_hand(db, first, hand(GIN_A), sheet.version, reason="r", entered_by="T")
-    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")  # the correction
-    sheet = hands.undo(db, match.id, sheet.version, entered_by="T")  # hand 2's recording
-    sheet = hands.redo(db, match.id, sheet.version, entered_by="T")  # hand 2 again
-    sheet = hands.record_hand(db, match.id, hand(KNOCK_A), sheet.version, entered_by="T")
-    hands.undo(db, match.id, sheet.version, entered_by="T")  # hand 3, so redoable
-    cy = entrants.add_entrant(db, match.event_id, "Cy")
-    di = entrants.add_entrant(db, match.event_id, "Di")
-    other = matches.create_match(db, match.event_id, cy.id, di.id, table_number=2)
-    forfeit = ResultReport(ResultKind.FORFEIT, Side.A)
-    taken = record_result(db, other.id, forfeit, other.version, entered_by="Desk")
-    void_result(db, other.id, taken.version, reason="Di came", entered_by="Desk")
-    return match.event_id, [match.id, other.id]
 
 
 def _match_ids(db: Database, event_id: int) -> list[int]:
@@ -85,7 +61,7 @@ def _links(db: Database, match_ids: list[int]) -> list[tuple[str, int, int]]:
 
 
 def test_an_event_file_carries_its_undo_links(db: Database, new_match: NewMatch) -> None:
-    event_id, originals = _undone_event(db, new_match)
+    event_id, originals = undone_event(db, new_match)
     code = current_seal(db)
     first = exchange.export_event_json(db, event_id)
     document = json.loads(first)
@@ -127,7 +103,7 @@ def test_an_event_file_carries_its_undo_links(db: Database, new_match: NewMatch)
 def test_a_version_1_file_without_links_still_imports(db: Database, new_match: NewMatch) -> None:
     """A file written before version 2 has no links: its undos read as the voids and
     corrections they wrote, as they did before, and nothing else changes."""
-    event_id, _ = _undone_event(db, new_match)
+    event_id, _ = undone_event(db, new_match)
     document = json.loads(exchange.export_event_json(db, event_id))
     document["version"] = 1
     for part in (*document["hands"], *document["results"]):
@@ -181,7 +157,7 @@ def test_a_bad_undo_link_in_a_file_is_named_and_nothing_written(
     edit: Callable[[dict[str, Any]], None],
     problem: str,
 ) -> None:
-    event_id, _ = _undone_event(sqlite_db, new_match)
+    event_id, _ = undone_event(sqlite_db, new_match)
     document = json.loads(exchange.export_event_json(sqlite_db, event_id))
     edit(document)
     before = len(_match_ids(sqlite_db, event_id))
