@@ -136,11 +136,7 @@ class EventReader:
             if replaces:
                 self.bad(f"{where}.supersedes", _unnamed(what))
             return None
-        earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
-        ref = self.ref(value.get("supersedes"), f"{where}.supersedes", earlier, earlier_what)
-        if ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
-            self.bad(f"{where}.supersedes", _of_another_match(what, ref))
-        return ref
+        return self._earlier(value, "supersedes", where, match_ref, earlier, what)
 
     def undone(
         self,
@@ -158,14 +154,28 @@ class EventReader:
         rows already taken back, by the row that took each)."""
         if value.get("undoes") is None:
             return None
-        earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
-        ref = self.ref(value.get("undoes"), f"{where}.undoes", earlier, earlier_what)
+        ref = self._earlier(value, "undoes", where, match_ref, earlier, what)
         if not replaces:
             self.bad(f"{where}.undoes", said("only a correction or a void takes a row back"))
-        elif ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
-            self.bad(f"{where}.undoes", _of_another_match(what, ref))
-        elif ref is not None and ref in taken.values():
+        elif ref is not None and earlier[ref][1] == match_ref and ref in taken.values():
             self.bad(f"{where}.undoes", _taken_twice(what, ref))
+        return ref
+
+    def _earlier(
+        self,
+        value: Mapping[str, Any],
+        key: Literal["supersedes", "undoes"],
+        where: str,
+        match_ref: int | None,
+        earlier: Mapping[int, tuple[Any, int, Any]],
+        what: Literal["hand", "result"],
+    ) -> int | None:
+        """The earlier row of the log that ``value[key]`` names: in the file, and of the
+        same match."""
+        earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
+        ref = self.ref(value.get(key), f"{where}.{key}", earlier, earlier_what)
+        if ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
+            self.bad(f"{where}.{key}", _of_another_match(what, ref))
         return ref
 
     def ref(self, value: object, where: str, known: Mapping[int, Any], what: Refers) -> int | None:
