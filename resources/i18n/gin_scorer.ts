@@ -7094,6 +7094,46 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>result entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}, match {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names a log {1}, which does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} says {1} takes back {2}, but {1} is a new entry, not an undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} says {1} takes itself back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} points forward in time: {1} takes back {2}, written after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand entry {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names {1}, which does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo link {0} names {1}, a row of match {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo links {0} and {1} both take back {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the seal {0} does not match this database: facts sealed before it were changed, or the log was cut back</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7830,7 +7870,7 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>event file version {0}: this gin-scorer reads version {1}</source>
+        <source>event file version {0}: this gin-scorer reads versions 1 to {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7890,6 +7930,10 @@ head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>result {0} is already taken back by an earlier row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>entrant {0} is not in the file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7911,6 +7955,10 @@ head</source>
     </message>
     <message>
         <source>hand {0} belongs to another match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand {0} is already taken back by an earlier row</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7947,6 +7995,10 @@ head</source>
     </message>
     <message>
         <source>{0} is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only a correction or a void takes a row back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8027,10 +8079,6 @@ head</source>
     </message>
     <message>
         <source>dealer {0} is not a player: A or B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hand entry {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

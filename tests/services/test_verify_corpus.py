@@ -37,7 +37,8 @@ def test_verify_says_what_it_said_before(
 
 def test_the_corpus_covers_every_kind_of_finding() -> None:
     """The recorded reports hold each kind of problem verify finds: cards, declarations,
-    layoffs, statuses, rounds, the bracket, reported results, the seal and the audit chain."""
+    layoffs, statuses, rounds, the bracket, reported results, the seal, the audit chain and
+    the undo links."""
     said = "\n".join(p.read_text(encoding="utf-8") for p in DATA.glob("*.txt"))
     for words in (
         "is in both hands",
@@ -71,6 +72,11 @@ def test_the_corpus_covers_every_kind_of_finding() -> None:
         "inserted outside the app",
         "audit log: entry",
         "does not match this database",
+        "which does not exist",
+        "a row of match",
+        "is a new entry, not an undo",
+        "both take back",
+        "points forward in time",
     ):
         assert words in said, words
 

@@ -308,9 +308,58 @@ SQL_DAMAGES: dict[str, tuple[str, ...]] = {
 }
 
 
+# The undo links (decision 0029): the base is first opened by the app (which upgrades it) and
+# two hands' changes are undone there through the services (links 1 and 2: the void's undo,
+# then the correction's); then a link is edited. Their reports were recorded when verify
+# learnt to check the links (issue 39), not before the rewrite for speed as the others were.
+_LINK_ONE = "(SELECT MIN(id) FROM undo_link)"
+_LINK_TWO = "(SELECT MAX(id) FROM undo_link)"
+UNDO_DAMAGES: dict[str, tuple[str, ...]] = {
+    "undo_link_to_a_missing_row": (
+        f"UPDATE undo_link SET undoes_id = 99999 WHERE id = {_LINK_ONE}",
+    ),
+    "undo_link_to_another_match": (
+        f"UPDATE undo_link SET undoes_id = {_FIRST_HAND} WHERE id = {_LINK_ONE}",
+    ),
+    "undo_link_from_an_entry": (
+        "UPDATE undo_link SET entry_id = (SELECT MAX(id) FROM hand_entry h WHERE h.kind = "
+        f"'entry' AND h.match_id = undo_link.match_id) WHERE id = {_LINK_ONE}",
+    ),
+    "undo_links_take_back_one_row": (
+        f"UPDATE undo_link SET undoes_id = (SELECT undoes_id FROM undo_link WHERE id = "
+        f"{_LINK_ONE}) WHERE id = {_LINK_TWO}",
+    ),
+    "undo_link_forward_in_time": (
+        f"UPDATE undo_link SET undoes_id = (SELECT entry_id FROM undo_link WHERE id = "
+        f"{_LINK_TWO}) WHERE id = {_LINK_ONE}",
+    ),
+}
+
+
+def _two_undos(path: Path) -> None:
+    """The file opened by the app, and the newest two changes to the match with a void
+    undone (the void, then the correction before it), as a director with the PIN would."""
+    from gin_scorer.services.writes.hands import undo
+    from gin_scorer.services.writes.matches import get_score_sheet
+    from gin_scorer.store.database import open_database
+
+    with open_database(path, station="desk", backups=False) as db:
+        with db.transaction(write=False) as session:
+            found = session.connection().exec_driver_sql(
+                "SELECT MIN(match_id) FROM hand_entry WHERE kind = 'void'"
+            )
+            match_id = int(found.scalar_one())
+        for _ in range(2):
+            version = get_score_sheet(db, match_id).version
+            undo(db, match_id, version, entered_by="td", pin="4321")
+
+
 def damage(path: Path, name: str) -> None:
     """Do damage ``name`` to the file at ``path`` ("untouched": nothing)."""
-    if name in HAND_DAMAGES:
+    if name in UNDO_DAMAGES:
+        _two_undos(path)
+        raw(path, *UNDO_DAMAGES[name])
+    elif name in HAND_DAMAGES:
         wanted, edit, nth = HAND_DAMAGES[name]
         hand_id, record = [(hid, rec) for hid, rec in _hands(path) if wanted(rec)][nth]
         changed = json.dumps(edit(record))
@@ -319,4 +368,4 @@ def damage(path: Path, name: str) -> None:
         raw(path, *SQL_DAMAGES[name])
 
 
-NAMES = ("untouched", *HAND_DAMAGES, *SQL_DAMAGES)
+NAMES = ("untouched", *HAND_DAMAGES, *SQL_DAMAGES, *UNDO_DAMAGES)

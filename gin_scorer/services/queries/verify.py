@@ -21,6 +21,7 @@ from sqlmodel import Session
 from gin_scorer.core.wording import Said, said
 from gin_scorer.services.queries.hand_checks import EventCheck, MatchCheck, check_event
 from gin_scorer.services.queries.link_checks import LinkFindings, link_findings
+from gin_scorer.services.queries.undo_link_checks import undo_link_findings
 from gin_scorer.services.queries.verify_rows import MatchRules
 from gin_scorer.services.queries.verify_split import (
     HelperAnswer,
@@ -103,6 +104,7 @@ def verify_database(
             # The same checks an import makes before it writes (services/queries/hand_checks.py).
             _add(report, check_event(session, event, checked=checked))
             _add_links(report, link_findings(session, event))  # and the phones' links
+            report.problems += undo_link_findings(session, event)  # and the undo links
         # A new check of the whole database slots in here, before the audit chain.
         broken = audit.verify_chain(session)
         if broken is not None:

@@ -22,9 +22,13 @@ from gin_scorer.services.writes.exchange.csv_files import event_matches, pretty_
 from gin_scorer.services.writes.exchange.result_part import result_log_rows, result_part
 from gin_scorer.store.database import Database
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, ResultEntry, Round
+from gin_scorer.store.undo_links import HAND_LOG, RESULT_LOG, UndoLink
 
 EVENT_FILE_KIND = "gin-scorer-event"
-EVENT_FILE_VERSION = 1
+# 2: a row written by an undo or a redo names the row it takes back ("undoes", decision
+# 0029). A version 1 file has no undo links and still imports.
+EVENT_FILE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def _when(value: datetime | None) -> str | None:
@@ -48,6 +52,7 @@ class _EventRows:
     hands: list[HandEntry]
     results: list[ResultEntry]
     thirds: dict[int, int]  # a table of three's third player, by match
+    undoes: dict[tuple[str, int], int]  # (log, row an undo wrote) -> the row it takes back
 
 
 def event_document(db: Database, event_id: int) -> dict[str, Any]:
@@ -77,11 +82,14 @@ def event_document(db: Database, event_id: int) -> dict[str, Any]:
             for r in rows.rounds
         ],
         "matches": [_match_part(m, refs, rows.thirds) for m in rows.matches],
-        "hands": [_hand_part(h, refs) for h in rows.hands],
+        "hands": [_hand_part(h, refs, rows.undoes.get((HAND_LOG, h.id or 0))) for h in rows.hands],
     }
     if rows.results:  # an event without reported results keeps its file as it was
         result_ref: dict[int | None, int] = {x.id: i + 1 for i, x in enumerate(rows.results)}
-        document["results"] = [result_part(x, result_ref, refs.match) for x in rows.results]
+        document["results"] = [
+            result_part(x, result_ref, refs.match, rows.undoes.get((RESULT_LOG, x.id or 0)))
+            for x in rows.results
+        ]
     return document
 
 
@@ -117,7 +125,17 @@ def _read_rows(session: Session, event_id: int) -> _EventRows:
         hands = list(session.exec(query.order_by(col(HandEntry.id))))
     results = result_log_rows(session, match_ids)
     thirds = third_seats(session, [m for m in match_ids if m is not None])
-    return _EventRows(event, entrants, players, team, rounds, matches, hands, results, thirds)
+    undoes = _undo_links(session, match_ids)
+    return _EventRows(
+        event, entrants, players, team, rounds, matches, hands, results, thirds, undoes
+    )
+
+
+def _undo_links(session: Session, match_ids: list[int | None]) -> dict[tuple[str, int], int]:
+    if not match_ids:
+        return {}
+    links = session.exec(select(UndoLink).where(col(UndoLink.match_id).in_(match_ids)))
+    return {(link.log, link.entry_id): link.undoes_id for link in links}
 
 
 def _event_part(event: Event) -> dict[str, Any]:
@@ -180,7 +198,9 @@ def _match_part(m: Match, refs: _Refs, thirds: dict[int, int]) -> dict[str, Any]
     }
 
 
-def _hand_part(h: HandEntry, refs: _Refs) -> dict[str, Any]:
+def _hand_part(h: HandEntry, refs: _Refs, undoes: int | None) -> dict[str, Any]:
+    """A row of the hand log; ``undoes``: the row an undo or a redo that wrote it takes back
+    (only such rows carry the key)."""
     return {
         "ref": refs.hand[h.id],
         "match": refs.match[h.match_id],
@@ -195,6 +215,8 @@ def _hand_part(h: HandEntry, refs: _Refs) -> dict[str, Any]:
         "entered_by": h.entered_by,
         "station": h.station,
         "entered_at": _when(h.entered_at),
+        # A link to a row outside this event (damage verify names) cannot be carried.
+        **({"undoes": refs.hand[undoes]} if undoes in refs.hand else {}),
     }
 
 

@@ -31,7 +31,11 @@ from gin_scorer.services.support.dto import (
 )
 from gin_scorer.services.support.errors import InvalidInput, RowsRejected
 from gin_scorer.services.support.stored_json import dumps
-from gin_scorer.services.writes.exchange.event_export import EVENT_FILE_KIND, EVENT_FILE_VERSION
+from gin_scorer.services.writes.exchange.event_export import (
+    EVENT_FILE_KIND,
+    EVENT_FILE_VERSION,
+    READABLE_VERSIONS,
+)
 from gin_scorer.services.writes.exchange.event_reader import EventReader, short_value
 from gin_scorer.services.writes.exchange.event_rows import EntrantRows, EventFile, write_rows
 from gin_scorer.services.writes.exchange.result_part import read_result
@@ -80,6 +84,7 @@ _HAND_KEYS = {
     "entered_by",
     "station",
     "entered_at",
+    "undoes",
 }
 
 
@@ -103,7 +108,7 @@ def import_event_json(
     for i, item in enumerate(r.items(doc.get("hands", []), "hands")):
         _hand(r, item, f"hands[{i}]", read)
     for i, item in enumerate(r.items(doc.get("results", []), "results")):
-        read_result(r, item, f"results[{i}]", read.matches, read.results)
+        read_result(r, item, f"results[{i}]", read.matches, read.results, read.result_undoes)
     if r.problems:
         raise RowsRejected(r.problems, what="event file")
     with db.transaction() as session:
@@ -130,10 +135,10 @@ def _document(r: EventReader, text_or_data: str | Mapping[str, Any]) -> Mapping[
         raise InvalidInput(
             said("not a gin-scorer event file (kind should be {0})", repr(EVENT_FILE_KIND))
         )
-    if doc.get("version") != EVENT_FILE_VERSION:
+    if doc.get("version") not in READABLE_VERSIONS:
         raise InvalidInput(
             said(
-                "event file version {0}: this gin-scorer reads version {1}",
+                "event file version {0}: this gin-scorer reads versions 1 to {1}",
                 short_value(doc.get("version")),
                 EVENT_FILE_VERSION,
             )
@@ -293,6 +298,7 @@ def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
     kind = r.choice(h.get("kind"), f"{where}.kind", [k.value for k in EntryKind])
     replaces = kind != EntryKind.ENTRY.value
     supersedes = r.superseded(h, where, replaces, match_ref, read.hands, "hand")
+    undoes = r.undone(h, where, replaces, match_ref, read.hands, read.hand_undoes, "hand")
     record_json = "{}"
     if kind != EntryKind.VOID.value:
         rules = read.matches[match_ref][4] if match_ref is not None else None
@@ -315,6 +321,8 @@ def _hand(r: EventReader, item: object, where: str, read: EventFile) -> None:
         if ref in read.hands:
             r.bad(f"{where}.ref", said("hand {0} appears twice", ref))
         read.hands[ref] = (row, match_ref, supersedes)
+        if undoes is not None:
+            read.hand_undoes[ref] = undoes
 
 
 def _record_json(r: EventReader, value: object, where: str, rules: RuleSet | None) -> str:

@@ -136,10 +136,46 @@ class EventReader:
             if replaces:
                 self.bad(f"{where}.supersedes", _unnamed(what))
             return None
+        return self._earlier(value, "supersedes", where, match_ref, earlier, what)
+
+    def undone(
+        self,
+        value: Mapping[str, Any],
+        where: str,
+        replaces: bool,
+        match_ref: int | None,
+        earlier: Mapping[int, tuple[Any, int, Any]],
+        taken: Mapping[int, int],
+        what: Literal["hand", "result"],
+    ) -> int | None:
+        """The earlier row of the same log and match that a row written by an undo or a redo
+        names in ``value["undoes"]`` (decision 0029): only a correction or a void
+        (``replaces``) takes a row back, and no row is taken back twice (``taken``: the
+        rows already taken back, by the row that took each)."""
+        if value.get("undoes") is None:
+            return None
+        ref = self._earlier(value, "undoes", where, match_ref, earlier, what)
+        if not replaces:
+            self.bad(f"{where}.undoes", said("only a correction or a void takes a row back"))
+        elif ref is not None and earlier[ref][1] == match_ref and ref in taken.values():
+            self.bad(f"{where}.undoes", _taken_twice(what, ref))
+        return ref
+
+    def _earlier(
+        self,
+        value: Mapping[str, Any],
+        key: Literal["supersedes", "undoes"],
+        where: str,
+        match_ref: int | None,
+        earlier: Mapping[int, tuple[Any, int, Any]],
+        what: Literal["hand", "result"],
+    ) -> int | None:
+        """The earlier row of the log that ``value[key]`` names: in the file, and of the
+        same match."""
         earlier_what: Refers = "earlier hand" if what == "hand" else "earlier result"
-        ref = self.ref(value.get("supersedes"), f"{where}.supersedes", earlier, earlier_what)
+        ref = self.ref(value.get(key), f"{where}.{key}", earlier, earlier_what)
         if ref is not None and match_ref is not None and earlier[ref][1] != match_ref:
-            self.bad(f"{where}.supersedes", _of_another_match(what, ref))
+            self.bad(f"{where}.{key}", _of_another_match(what, ref))
         return ref
 
     def ref(self, value: object, where: str, known: Mapping[int, Any], what: Refers) -> int | None:
@@ -176,6 +212,12 @@ def _of_another_match(what: Literal["hand", "result"], ref: int) -> Said:
     if what == "hand":
         return said("hand {0} belongs to another match", ref)
     return said("result {0} belongs to another match", ref)
+
+
+def _taken_twice(what: Literal["hand", "result"], ref: int) -> Said:
+    if what == "hand":
+        return said("hand {0} is already taken back by an earlier row", ref)
+    return said("result {0} is already taken back by an earlier row", ref)
 
 
 def short_value(value: object) -> str:

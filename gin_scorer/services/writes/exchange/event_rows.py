@@ -15,6 +15,7 @@ from gin_scorer.services.support.match_seats import add_third_seat
 from gin_scorer.services.support.team_members import add_further_players
 from gin_scorer.services.writes.exchange.result_part import ResultRows, write_results
 from gin_scorer.store.tables import Entrant, Event, HandEntry, Match, Player, Round
+from gin_scorer.store.undo_links import HAND_LOG, RESULT_LOG, UndoLink
 
 EntrantRows = dict[int, tuple[Entrant, Player | None, Player | None, list[Player]]]
 MatchRows = dict[int, tuple[Match, int | None, int | None, int | None, RuleSet | None]]
@@ -31,6 +32,9 @@ class EventFile:
     matches: MatchRows = field(default_factory=dict)
     hands: HandRows = field(default_factory=dict)
     results: ResultRows = field(default_factory=dict)
+    # The undo links (decision 0029): a row's ref → the ref of the row it takes back.
+    hand_undoes: dict[int, int] = field(default_factory=dict)
+    result_undoes: dict[int, int] = field(default_factory=dict)
     # A table of three's third player: the match's ref → the entrant's ref.
     thirds: dict[int, int] = field(default_factory=dict)
     # Link the file's people to the registry's (a demo kept from its scratch database), as
@@ -69,9 +73,25 @@ def write_rows(session: Session, event_id: int, read: EventFile) -> dict[int, in
         match_ids[ref] = _added(session, row_m)
         if ref in read.thirds:
             add_third_seat(session, row_m, entrant_ids[read.thirds[ref]])
-    _write_hands(session, read.hands, match_ids)
-    write_results(session, read.results, match_ids)
+    hand_ids = _write_hands(session, read.hands, match_ids)
+    result_ids = write_results(session, read.results, match_ids)
+    _write_undo_links(session, HAND_LOG, read.hand_undoes, read.hands, hand_ids)
+    _write_undo_links(session, RESULT_LOG, read.result_undoes, read.results, result_ids)
     return match_ids
+
+
+def _write_undo_links(
+    session: Session,
+    log: str,
+    undoes: dict[int, int],
+    rows: HandRows | ResultRows,
+    ids: dict[int, int],
+) -> None:
+    """The links as the original's undos wrote them, in the same transaction as their rows
+    (so the same seal link holds both)."""
+    for ref, undone in undoes.items():
+        match_id = rows[ref][0].match_id
+        session.add(UndoLink(match_id=match_id, log=log, entry_id=ids[ref], undoes_id=ids[undone]))
 
 
 def _linked(session: Session, person: Player | None, entered: set[int]) -> Player | None:
@@ -87,10 +107,10 @@ def _linked(session: Session, person: Player | None, entered: set[int]) -> Playe
     return found
 
 
-def _write_hands(session: Session, hands: HandRows, match_ids: dict[int, int]) -> None:
+def _write_hands(session: Session, hands: HandRows, match_ids: dict[int, int]) -> dict[int, int]:
     """The hand log in the file's order, many rows a flush: a run of hands goes in together
     up to a correction or a void of a hand of that run (which needs its target's id first).
-    The ids keep the file's order, which the log's "newest row" reads."""
+    The ids keep the file's order, which the log's "newest row" reads; the ids by ref."""
     hand_ids: dict[int, int] = {}
     run: list[tuple[int, HandEntry]] = []
     for ref, (row_h, match_ref, supersedes) in hands.items():
@@ -101,6 +121,7 @@ def _write_hands(session: Session, hands: HandRows, match_ids: dict[int, int]) -
         session.add(row_h)
         run.append((ref, row_h))
     _flush_run(session, run, hand_ids)
+    return hand_ids
 
 
 def _flush_run(session: Session, run: list[tuple[int, HandEntry]], ids: dict[int, int]) -> None:

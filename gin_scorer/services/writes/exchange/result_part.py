@@ -36,6 +36,7 @@ _RESULT_KEYS = {
     "entered_by",
     "station",
     "entered_at",
+    "undoes",
 }
 
 
@@ -47,8 +48,12 @@ def result_log_rows(session: Session, match_ids: list[int | None]) -> list[Resul
 
 
 def result_part(
-    row: ResultEntry, result_ref: Mapping[int | None, int], match_ref: Mapping[int | None, int]
+    row: ResultEntry,
+    result_ref: Mapping[int | None, int],
+    match_ref: Mapping[int | None, int],
+    undoes: int | None = None,
 ) -> dict[str, Any]:
+    """A row of the result log; ``undoes``: the row a take-back that wrote it undoes."""
     return {
         "ref": result_ref[row.id],
         "match": match_ref[row.match_id],
@@ -62,11 +67,17 @@ def result_part(
         "entered_by": row.entered_by,
         "station": row.station,
         "entered_at": row.entered_at.isoformat(),
+        **({"undoes": result_ref[undoes]} if undoes in result_ref else {}),
     }
 
 
 def read_result(
-    r: EventReader, item: object, where: str, match_refs: Mapping[int, Any], read: ResultRows
+    r: EventReader,
+    item: object,
+    where: str,
+    match_refs: Mapping[int, Any],
+    read: ResultRows,
+    undoes: dict[int, int],
 ) -> None:
     """One result-log row of the file, checked value by value (every problem noted); what the
     result is worth is checked later, with the event's other checks, before anything commits."""
@@ -100,10 +111,13 @@ def read_result(
     )
     replaces = kind != EntryKind.ENTRY.value
     supersedes = r.superseded(h, where, replaces, match_ref, read, "result")
+    undone = r.undone(h, where, replaces, match_ref, read, undoes, "result")
     if ref is not None and match_ref is not None:
         if ref in read:
             r.bad(f"{where}.ref", said("result {0} appears twice", ref))
         read[ref] = (row, match_ref, supersedes)
+        if undone is not None:
+            undoes[ref] = undone
 
 
 def _stored_games(r: EventReader, value: object, where: str) -> str:
@@ -129,8 +143,11 @@ def _pair(r: EventReader, value: object, where: str) -> tuple[int, int]:
     return (a or 0, b or 0)
 
 
-def write_results(session: Session, read: ResultRows, match_ids: Mapping[int, int]) -> None:
-    """The rows, refs turned into ids, in file order (a row before what supersedes it)."""
+def write_results(
+    session: Session, read: ResultRows, match_ids: Mapping[int, int]
+) -> dict[int, int]:
+    """The rows, refs turned into ids, in file order (a row before what supersedes it); the
+    ids by ref."""
     ids: dict[int, int] = {}
     for ref, (row, match_ref, supersedes) in read.items():
         row.match_id = match_ids[match_ref]
@@ -139,3 +156,4 @@ def write_results(session: Session, read: ResultRows, match_ids: Mapping[int, in
         session.flush()
         assert row.id is not None
         ids[ref] = row.id
+    return ids
