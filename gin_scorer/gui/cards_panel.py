@@ -9,6 +9,7 @@ for the director's override and reason when the core refuses it.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QButtonGroup,
@@ -27,16 +28,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gin_scorer.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
+from gin_scorer.core.cards import Card, Rank, Suit, format_cards, parse_cards
 from gin_scorer.core.hands import HandRecord, Side
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.tones import Tone, colour, tone
-from gin_scorer.gui.zoom import sized_text
+from gin_scorer.gui.zoom import sized_like, sized_text
 from gin_scorer.presentation.cards_analysis import CardsAnalysis, analyse_cards
 from gin_scorer.presentation.words import say
 
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+CARD_GRID_ROWS = len(_SUIT_ROWS)  # the card grid is made a row at a time (grow_grid)
 
 
 def card_html(card: Card) -> str:
@@ -51,6 +53,7 @@ def cards_html(cards: tuple[Card, ...] | list[Card]) -> str:
 
 class CardsPanel(QWidget):
     save_requested = Signal(object)  # HandRecord with cards
+    grid_made = Signal()  # the card grid is whole (see grow_grid)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,31 +98,69 @@ class CardsPanel(QWidget):
         self.target_group.addButton(self.to_defender)
 
     def _build_card_grid(self) -> QGroupBox:
-        """One button per card, a row per suit, coloured as on the table."""
+        """The box of the card grid, its buttons made a suit at a time (:meth:`grow_grid`):
+        52 buttons with their style sheets were most of the time the score sheet's page
+        took to make, while the window stood still; on a laptop's screen the panel starts
+        folded away. Whatever shows the panel, or asks for its buttons, gets them all."""
         grid_box = QGroupBox(translate("CardsPanel", "Click cards"))
-        grid = QGridLayout(grid_box)
-        grid.setSpacing(2)
-        self.card_buttons: dict[Card, QToolButton] = {}
-        for row, suit in enumerate(_SUIT_ROWS):
-            for column, rank in enumerate(Rank):
-                card = Card(rank, suit)
-                button = QToolButton()
-                button.setText(str(card))
-                button.setCheckable(True)
-                button.setMinimumWidth(33)
-                sized_text(button, 10)
-                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
-                button.setToolTip(translate("CardsPanel", "{0} ({1})").format(card, card.code))
-                shade = tone(Tone.RED_SUIT if suit.is_red else Tone.BLACK_SUIT)
-                button.setStyleSheet(
-                    f"QToolButton {{ color: {shade}; padding: 0px; }}"
-                    f"QToolButton:checked {{ background: {tone(Tone.CHOSEN_CARD)};"
-                    f" border: 2px solid {tone(Tone.WARNING)}; font-weight: bold; }}"
-                )
-                button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
-                grid.addWidget(button, row, column)
-                self.card_buttons[card] = button
+        # The buttons' text size is their holder's, which zooming scales: a button made
+        # after the zoom was applied takes it (a style sheet stops a font being inherited).
+        self._grid_holder = QWidget()
+        sized_text(self._grid_holder, 10)
+        QVBoxLayout(grid_box).addWidget(self._grid_holder)
+        self._grid = QGridLayout(self._grid_holder)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(2)
+        self._buttons: dict[Card, QToolButton] = {}
+        self._suits_to_make = list(_SUIT_ROWS)
         return grid_box
+
+    def grow_grid(self) -> None:
+        """The next suit's row of the card grid (nothing once it is whole); the grid, whole,
+        says so (``grid_made``): the panel's width changes with it."""
+        if not self._suits_to_make:
+            return
+        suit = self._suits_to_make.pop(0)
+        row = _SUIT_ROWS.index(suit)
+        shade = tone(Tone.RED_SUIT if suit.is_red else Tone.BLACK_SUIT)
+        sheet = (
+            f"QToolButton {{ color: {shade}; padding: 0px; }}"
+            f"QToolButton:checked {{ background: {tone(Tone.CHOSEN_CARD)};"
+            f" border: 2px solid {tone(Tone.WARNING)}; font-weight: bold; }}"
+        )
+        in_hands = set(self.analysis.knocker_cards) | set(self.analysis.defender_cards)
+        for column, rank in enumerate(Rank):
+            card = Card(rank, suit)
+            button = QToolButton(self._grid_holder)
+            sized_like(button, self._grid_holder)
+            button.setText(str(card))
+            button.setCheckable(True)
+            button.setChecked(card in in_hands)
+            button.setMinimumWidth(33)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # tab order stays on the fields
+            button.setToolTip(translate("CardsPanel", "{0} ({1})").format(card, card.code))
+            button.setStyleSheet(sheet)
+            button.clicked.connect(lambda _=False, c=card: self.toggle_card(c))
+            self._grid.addWidget(button, row, column)
+            button.show()  # made while the panel shows (showEvent): in sight now, not later
+            self._buttons[card] = button
+        if not self._suits_to_make:
+            self.grid_made.emit()
+
+    def make_grid(self) -> None:
+        """The card grid whole now (what is left of it)."""
+        while self._suits_to_make:
+            self.grow_grid()
+
+    @property
+    def card_buttons(self) -> dict[Card, QToolButton]:
+        """One button per card, a row per suit, coloured as on the table (all made now)."""
+        self.make_grid()
+        return self._buttons
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.make_grid()  # shown, the grid is whole at its first paint
+        super().showEvent(event)
 
     def _build_results(self) -> None:
         """What the cards show (melds, layoffs, deadwood), the problems, and Save."""
@@ -245,8 +286,7 @@ class CardsPanel(QWidget):
                 translate("CardsPanel", "Declared: — (type the hand on the entry line first)")
             )
         in_hands = set(analysis.knocker_cards) | set(analysis.defender_cards)
-        for card in ALL_CARDS:
-            button = self.card_buttons[card]
+        for card, button in self._buttons.items():  # the ones made yet (the rest: as made)
             button.setChecked(card in in_hands)
         self.analysis_label.setText(self._analysis_html(analysis))
         # Nothing typed anywhere yet: the line above says what to do; a red ✖ would be noise.

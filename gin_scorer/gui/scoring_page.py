@@ -75,6 +75,9 @@ class ScoringPage(QWidget):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([700, 470])
         self.splitter.stacked_changed.connect(self.cards.set_wide)
+        # The cards panel is as wide as its grid, which may be made after the page first
+        # showed (CardsPanel.grow_grid): side by side or stacked is decided again then.
+        self.cards.grid_made.connect(lambda: self.splitter.reflow())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)

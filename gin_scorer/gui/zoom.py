@@ -41,6 +41,13 @@ def sized_text(
     widget.setFont(font)
 
 
+def sized_like(widget: QWidget, model: QWidget) -> None:
+    """Give ``widget`` the size of its own that ``model`` has (from :func:`sized_text`), at
+    the zoom ``model`` has now: for a widget made after the zoom was applied."""
+    widget.setProperty(_POINTS, model.property(_POINTS))
+    widget.setFont(model.font())
+
+
 def zoom_step(current: float, step: int) -> float:
     """The next zoom ``step`` steps away (+1 in, −1 out; 0 resets), kept within the steps.
 

@@ -48,7 +48,9 @@ class WindowPages:
     def make(self) -> None:
         """The open database's pages: the score sheet and each event view, made at a turn
         of the event loop of its own (made at once, they kept the window still for about a
-        tenth of a second of its own CPU time)."""
+        tenth of a second of its own CPU time); the cards panel's grid a suit at a turn
+        after the sheet, and the panel shown, if the director has it shown, once whole."""
+        from gin_scorer.gui.cards_panel import CARD_GRID_ROWS
         from gin_scorer.gui.views import view_kinds
 
         assert self.state.db is not None
@@ -57,6 +59,9 @@ class WindowPages:
         self.state.event_views = {}
         db = self.state.db
         self.state.reads.later(partial(self._add_scoring_page, db))
+        for _ in range(CARD_GRID_ROWS):
+            self.state.reads.later(partial(self._grow_card_grid, db))
+        self.state.reads.later(partial(self._show_cards_panel, db))
         for key, title, kind in view_kinds():
             self.state.reads.later(partial(self._add_view, db, key, title, kind))
 
@@ -72,8 +77,20 @@ class WindowPages:
         )
         self.state.scoring.saved.connect(self.state.saved)
         self.state.scoring.sheet_changed.connect(self.state.sheet_changed)
+        self.state.scoring.show_cards(False)  # until its grid is made (the next turns)
         self.state.tabs.insertTab(0, self.state.scoring, translate("WindowState", "Score sheet"))
         self.state.reads.later(partial(self._fit_scoring_page, self.state.scoring))
+
+    def _grow_card_grid(self, db: Database) -> None:
+        """A suit's row of the cards panel's grid (a turn each: made at once, the 52
+        buttons kept the window still for about 40 ms)."""
+        if self.state.db is db and self.state.scoring is not None:
+            self.state.scoring.cards.grow_grid()
+
+    def _show_cards_panel(self, db: Database) -> None:
+        """The cards panel beside or under the sheet, if the director has it shown (F4)."""
+        if self.state.db is db and self.state.scoring is not None:
+            self.state.scoring.show_cards(self.state.cards_shown)
 
     def _fit_scoring_page(self, scoring: ScoringPage) -> None:
         """The director's zoom on every tab and the cards panel as they chose (a turn of its

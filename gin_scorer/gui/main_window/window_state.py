@@ -112,6 +112,7 @@ class WindowState:
         self._after_tables: list[Callable[[], None]] = []  # run once the next read is shown
         self._rounds_read: Rounds | None = None  # the tables of the last read, in rounds
         self._marks_read: dict[int, int] | None = None  # and summed up, event by event
+        self._fit_asked = False  # the navigator's width is to be fitted at the next turn
 
     def show_database(self, database: str) -> None:
         """The status bar names the database briefly — its file, or a server's host and
@@ -205,8 +206,16 @@ class WindowState:
 
     def fit_navigator(self) -> None:
         """The navigator as wide as its lines in sight, up to a third of the window (a
-        laptop's score sheet keeps its columns), once the tree has laid them out."""
-        QTimer.singleShot(0, self.navigator, lambda: widen_for_lines(self.panes, self.navigator))
+        laptop's score sheet keeps its columns), once the tree has laid them out: once for
+        all the asks of a turn (opening an event opens each of its rounds too, and each
+        measure of the tree's lines took a few ms of the same turn)."""
+        if not self._fit_asked:
+            self._fit_asked = True
+            QTimer.singleShot(0, self.navigator, self._fit_navigator_now)
+
+    def _fit_navigator_now(self) -> None:
+        self._fit_asked = False
+        widen_for_lines(self.panes, self.navigator)
 
     def refresh_event_views(
         self, *, every_view: bool = False, changes: Changes | None = None
