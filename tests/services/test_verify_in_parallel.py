@@ -111,3 +111,34 @@ def test_a_frozen_program_that_cannot_spawn_checks_here_and_says_so(
     assert report.clean and report.seal is not None and report.seal.code_matches is True
     logged = (tmp_path / "data" / "gin-scorer" / "errors.log").read_text()
     assert "cannot start one" in logged
+
+
+def test_the_helper_does_not_quick_check_the_file_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that started the helper has just run quick_check on the file (opening
+    it); the helper, opening it a moment later, does not read the whole file again (half a
+    second on a 100,000-hand event). Its checks are this process's, here run in-process."""
+    import multiprocessing
+
+    from sqlmodel import select
+
+    from gin_scorer.store import database
+    from gin_scorer.store.tables import Event
+
+    path = tmp_path / "club.sqlite"
+    _small_event(path)
+    with open_database(path, backups=False) as db, db.transaction(write=False) as session:
+        events = list(session.exec(select(Event)))
+        shares = verify_split.plan_shares(session, events)
+        here = {i: verify_split.check_share(session, s, {}) for i, s in enumerate(shares)}
+
+    def not_again(_path: Path) -> str:
+        raise AssertionError("the helper ran quick_check again")
+
+    monkeypatch.setattr(database, "quick_check", not_again)
+    verify_split._take_counter(multiprocessing.get_context("spawn").Value("i", 0))
+    answer = verify_split._help(f"sqlite:///{path}", shares)
+    assert answer.checked == here
+    with pytest.raises(AssertionError, match="quick_check again"):
+        open_database(path, backups=False)  # any other opening still checks the file

@@ -163,7 +163,8 @@ def _help(url: str, shares: list[Share]) -> HelperAnswer:
     """In the helper process: shares until none is left."""
     from gin_scorer.store.database import open_database
 
-    db = open_database(url, station="verify", migrate=False, backups=False)
+    # The file was checked (quick_check) by the process that started this one, just now.
+    db = open_database(url, station="verify", migrate=False, backups=False, checked=True)
     try:
         with collector_paused(), db.transaction(write=False) as session:
             latest = latest_link(session)
