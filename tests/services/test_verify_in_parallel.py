@@ -142,3 +142,23 @@ def test_the_helper_does_not_quick_check_the_file_again(
     assert answer.checked == here
     with pytest.raises(AssertionError, match="quick_check again"):
         open_database(path, backups=False)  # any other opening still checks the file
+
+
+def test_a_helper_that_fails_says_why_and_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper that cannot check (here: it is given a folder, not a database file) answers
+    nothing, errors.log says why, this process checks its part instead, and no process is
+    left behind."""
+    import multiprocessing
+    from types import SimpleNamespace
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "not-a-file"
+    folder.mkdir()
+    not_a_file = SimpleNamespace(url=f"sqlite:///{folder}")
+    with verify_split.helper(not_a_file, []) as (_counter, answer):  # type: ignore[arg-type]
+        assert answer() is None
+    assert multiprocessing.active_children() == []
+    logged = (tmp_path / "data" / "gin-scorer" / "errors.log").read_text()
+    assert "RuntimeError" in logged and "not-a-file is a folder" in logged
