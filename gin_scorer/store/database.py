@@ -99,11 +99,14 @@ def open_database(
     migrate: bool = True,
     backups: bool = True,
     backups_beside: bool = True,
+    checked: bool = False,
 ) -> Database:
     """Open (creating if new) a SQLite file or a PostgreSQL database, migrated to head.
 
     On an existing SQLite file: ``PRAGMA quick_check`` first (a damaged file raises
-    :class:`CorruptDatabase` naming the newest good backup, and is never written to); a
+    :class:`CorruptDatabase` naming the newest good backup, and is never written to), unless
+    ``checked`` says this program's process that opened it a moment ago has just done so
+    (verify's second process: reading the whole file again costs it half a second); a
     database newer than this app raises :class:`NewerDatabase`; a backup through SQLite's
     online backup API before any migration (and on the automatic schedule, when ``backups``).
     ``backups_beside=False``: a server's automatic backups are copied on this program's own
@@ -115,7 +118,7 @@ def open_database(
         return _open_server(
             os.fspath(url_or_path), who, migrate=migrate, backups=backups, beside=backups_beside
         )
-    existing = _checked_file(path)
+    existing = _checked_file(path, quick_check_first=not checked)
     db = Database(
         url=f"sqlite:///{path}",
         station=who,
@@ -175,7 +178,7 @@ def _open_server(
     return db
 
 
-def _checked_file(path: Path) -> bool:
+def _checked_file(path: Path, *, quick_check_first: bool = True) -> bool:
     """Whether the SQLite file ``path`` already holds a database, after the checks that leave a
     refused file exactly as it came (damage, permissions, a foreign database); a new file's
     folder is created."""
@@ -209,7 +212,7 @@ def _checked_file(path: Path) -> bool:
                 path,
             )
         )
-    problem = quick_check(path)
+    problem = quick_check(path) if quick_check_first else "ok"
     if problem != "ok":
         raise backup_module.corrupt_database_error(path, problem)
     # Before the first connection of ours, which switches the file to WAL: a file that is

@@ -90,7 +90,9 @@ def verify_database(
         events = _events(session, event_id)
         latest = latest_link(session)  # the state checked (SQLite: this transaction's)
         shares = plan_shares(session, events)
-        with _beside(db, session, shares, seal_code) as (counter, answer):
+        with _beside(db, session, shares) as (counter, answer):
+            # With a helper starting, the seal first: it is checked while the helper starts.
+            sealed = check_seal(session, code=seal_code) if counter is not None else None
             mine: dict[int, dict[int, MatchCheck]] = {}
             looked_up: dict[int, Event] = {}
             known = MatchRules()  # rules and records read, shared by every share's checks
@@ -117,12 +119,11 @@ def verify_database(
                     broken.reason,
                 )
             )
-        sealed_there = theirs.seal if theirs is not None else None
-        report.seal = sealed_there or check_seal(session, code=seal_code)
-    sealed = list(report.seal.problems)
+        report.seal = sealed if sealed is not None else check_seal(session, code=seal_code)
+    problems = list(report.seal.problems)
     if report.seal.code_matches is False and seal_code is not None:
-        sealed.insert(0, code_mismatch(seal_code.strip().upper()))
-    report.problems[:0] = sealed
+        problems.insert(0, code_mismatch(seal_code.strip().upper()))
+    report.problems[:0] = problems
     return report
 
 
@@ -170,12 +171,12 @@ def _merged(
 
 @contextmanager
 def _beside(
-    db: Database, session: Session, shares: list[Share], code: str | None
+    db: Database, session: Session, shares: list[Share]
 ) -> Iterator[tuple[Any, Callable[[], HelperAnswer | None]]]:
-    """The helper process when the work pays for one (it checks the seal and takes shares):
-    yields the counter of shares taken and its answer; ``(None, ...)`` when there is none."""
+    """The helper process when the work pays for one (it takes shares): yields the counter
+    of shares taken and its answer; ``(None, ...)`` when there is none."""
     if not worth_a_second_process(session):
         yield None, lambda: None
         return
-    with helper(db, shares, code, seal=True) as started:
+    with helper(db, shares) as started:
         yield started

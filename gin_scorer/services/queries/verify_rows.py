@@ -8,7 +8,6 @@ made only for a hand that has a problem.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -16,6 +15,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import select as sql_select
 from sqlmodel import Session, col
 
+from gin_scorer.core import fast_json
 from gin_scorer.core.declared_checks import declared_problems
 from gin_scorer.core.hand_masks import (
     Declarations,
@@ -118,7 +118,7 @@ def decoded(text: str, declarations: Declarations | None = None) -> MaskedHand:
     read by :func:`~gin_scorer.services.queries.views.parse_record`, which raises what it always
     raised for one it cannot read."""
     try:
-        data = json.loads(text)
+        data = fast_json.loads(text)
     except ValueError:
         data = None
     masked = masked_from_json(data, declarations) if type(data) is dict else None

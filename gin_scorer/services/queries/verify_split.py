@@ -1,10 +1,12 @@
-"""Both cores for ``verify``: a second process checks the seal, then takes matches to check
-beside this one.
+"""Both cores for ``verify``: a second process takes matches to check beside this one.
 
 The matches of every event are cut into shares (a few dozen matches each, in id order). This
-process and the helper take the next share from one counter until none is left; the helper
-checks the seal first. Each share's checks are the same :func:`check_matches` either process
-would make, merged back in match order, so the report is the one a single process gives.
+process checks the seal while the helper starts (its imports and opening the file take about a
+second of a core), then both take the next share from one counter until none is left. (The
+helper used to check the seal first: on an event sealed hand by hand the seal is most of the
+work, and this process, done with every share, waited for it.) Each share's checks are the
+same :func:`check_matches` either process would make, merged back in match order, so the
+report is the one a single process gives.
 
 Below :data:`PARALLEL_FROM` hands and links, or where ``GIN_SCORER_VERIFY_PROCESSES=1`` is
 set, everything runs here: starting a process costs about half a second (``=2`` asks for the
@@ -12,7 +14,7 @@ second process whatever the size). A frozen program spawns it only when its entr
 ``multiprocessing.freeze_support()`` (packaging/entry_point.py does). The helper opens
 the database by its URL in a read-only transaction of its own; if it saw another state of
 the database than this process (a station wrote in between), or failed, its shares are
-checked again here and the seal too, so the answer never mixes two states.
+checked again here, so the answer never mixes two states.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +36,6 @@ from gin_scorer.services.queries.hand_checks import MatchCheck, check_matches
 from gin_scorer.services.queries.verify_rows import MatchRules, event_matches
 from gin_scorer.store.database import Database
 from gin_scorer.store.seal import latest_link
-from gin_scorer.store.seal_check import SealCheck, check_seal
 from gin_scorer.store.tables import Event, HandEntry
 
 # Below this many hands plus seal links everything is checked here: the second process costs
@@ -55,11 +56,10 @@ class Share:
 
 @dataclass(frozen=True, slots=True)
 class HelperAnswer:
-    """What the helper found: the seal (if asked) and the shares it checked, in the state
-    of the database it saw (``latest``: the newest seal link then)."""
+    """The shares the helper checked, in the state of the database it saw (``latest``: the
+    newest seal link then)."""
 
     latest: tuple[int, str] | None
-    seal: SealCheck | None
     checked: dict[int, dict[int, MatchCheck]]
 
 
@@ -159,43 +159,77 @@ def claim(counter: Any, total: int) -> int | None:
     return taken
 
 
-def _help(url: str, code: str | None, seal: bool, shares: list[Share]) -> HelperAnswer:
-    """In the helper process: the seal first (when asked), then shares until none is left."""
+def _help(url: str, shares: list[Share]) -> HelperAnswer:
+    """In the helper process: shares until none is left."""
     from gin_scorer.store.database import open_database
 
-    db = open_database(url, station="verify", migrate=False, backups=False)
+    # The file was checked (quick_check) by the process that started this one, just now.
+    db = open_database(url, station="verify", migrate=False, backups=False, checked=True)
     try:
         with collector_paused(), db.transaction(write=False) as session:
             latest = latest_link(session)
-            sealed = check_seal(session, code=code) if seal else None
             events: dict[int, Event] = {}
             known = MatchRules()
             checked: dict[int, dict[int, MatchCheck]] = {}
             while (index := claim(_counter, len(shares))) is not None:
                 checked[index] = check_share(session, shares[index], events, known)
-            return HelperAnswer(latest, sealed, checked)
+            return HelperAnswer(latest, checked)
     finally:
         db.close()
 
 
+def _serve(url: str, shares: list[Share], counter: Any, answer_to: Any) -> None:
+    """The helper process's whole life: its answer (or why it has none) sent through
+    ``answer_to``, then gone at once. Its heap (every record and check read) is not torn
+    down object by object at exit: that took it 0.3-0.8 s, and the other process waited for
+    it to end. It wrote nothing and its connection is closed, so nothing is lost."""
+    _take_counter(counter)
+    found: HelperAnswer | RuntimeError
+    try:
+        found = _help(url, shares)
+    except Exception as error:  # it could not check (a busy file ...): said there, checked here
+        found = RuntimeError("".join(traceback.format_exception(error)).strip())
+    answer_to.send(found)
+    answer_to.close()
+    os._exit(0)
+
+
 @contextmanager
 def helper(
-    db: Database, shares: list[Share], code: str | None, *, seal: bool
+    db: Database, shares: list[Share]
 ) -> Iterator[tuple[Any, Callable[[], HelperAnswer | None]]]:
     """Start the helper; yields the shared counter and a function giving its answer
-    (``None``: it failed; check its part here)."""
+    (``None``: it failed, and errors.log says why; check its part here)."""
     context = multiprocessing.get_context("spawn")
     counter = context.Value("i", 0)
-    with ProcessPoolExecutor(
-        1, mp_context=context, initializer=_take_counter, initargs=(counter,)
-    ) as pool:
-        future = pool.submit(_help, db.url, code, seal, shares)
+    answers, answer_to = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_serve, args=(db.url, shares, counter, answer_to), name="verify-helper"
+    )
+    process.daemon = True  # never outlives this process
+    process.start()
+    answer_to.close()  # the helper holds the sending end: its end is the pipe's end
 
-        def answer() -> HelperAnswer | None:
-            try:
-                return future.result()
-            except Exception as error:  # it could not check (a busy file ...): check here
-                _fault(error)
-                return None
+    asked: list[bool] = []
 
+    def answer() -> HelperAnswer | None:
+        asked.append(True)
+        try:
+            found = answers.recv()
+        except (EOFError, OSError):
+            process.join()
+            found = RuntimeError(
+                f"verify's second process ended without an answer (exit code {process.exitcode})"
+            )
+        if isinstance(found, HelperAnswer):
+            return found
+        _fault(found)
+        return None
+
+    try:
         yield counter, answer
+    finally:
+        answers.close()
+        if not asked:  # this process failed before it needed the answer
+            process.terminate()
+        process.join()  # it has sent its answer and is ending (or was ended)
