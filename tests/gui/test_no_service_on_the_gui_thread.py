@@ -8,13 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.support.dto import MatchStatus
 from tests.gui.conftest import settle, swiss_copy
-from tests.gui.keyboard import activate, press, type_text
+from tests.gui.keyboard import activate, press, type_text, when_shown
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -93,3 +94,57 @@ def test_the_main_screens_call_no_service_on_the_gui_thread(  # type: ignore[no-
     QApplication.processEvents()
 
     assert watch.calls == []
+
+
+def _watched(qtbot, swiss_db, tmp_path: Path, monkeypatch) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The desk on a copy of the Swiss event, opened, with the hook on."""
+    monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")
+    path, event_id = swiss_copy(swiss_db, tmp_path)
+    window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(window)
+    window.station.poll_timer.stop()
+    activate(qtbot, window)
+    settle(qtbot, window)
+    window.state.open_event(event_id)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    return window
+
+
+def _menu(window: MainWindow, text: str) -> None:
+    """An Event menu command without a shortcut, as a click on it does."""
+    actions = window.menus.event_menu.actions()
+    next(a for a in actions if a.text() == text).trigger()
+
+
+def _press_button(dialog: QDialog, text: str) -> None:
+    """The dialog's button ``text`` focused (as Tab takes it there) and pressed by Space."""
+    button = next(b for b in dialog.findChildren(QPushButton) if b.text() == text)
+    button.setFocus()
+    QTest.keyClick(button, Qt.Key.Key_Space)
+
+
+def _then_escape(dialog: QDialog) -> None:
+    """Leave a dialog still open (a refusal keeps it so) by Escape, as the director does."""
+    if dialog.isVisible():
+        QTest.keyClick(dialog, Qt.Key.Key_Escape)
+
+
+def test_adding_entrants_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def type_one(dialog: AddEntrantsDialog) -> None:
+        QTest.keyClicks(dialog.editor.box, "Late Walker")
+        _press_button(dialog, "Add entrants")
+        _then_escape(dialog)
+
+    when_shown(AddEntrantsDialog, type_one)
+    press(window, Qt.Key.Key_E, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert "1 entrant added" in window.statusBar().currentMessage()
