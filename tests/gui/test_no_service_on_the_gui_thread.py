@@ -119,7 +119,7 @@ def _menu(window: MainWindow, text: str) -> None:
 
 def _press_button(dialog: QDialog, text: str) -> None:
     """The dialog's button ``text`` focused (as Tab takes it there) and pressed by Space."""
-    button = next(b for b in dialog.findChildren(QPushButton) if b.text() == text)
+    button = next(b for b in dialog.findChildren(QPushButton) if b.text().strip("&") == text)
     button.setFocus()
     QTest.keyClick(button, Qt.Key.Key_Space)
 
@@ -148,3 +148,26 @@ def test_adding_entrants_calls_no_service_on_the_gui_thread(  # type: ignore[no-
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
     assert "1 entrant added" in window.statusBar().currentMessage()
+
+
+def test_a_new_match_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.new_match_dialog import NewMatchDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    tried: list[str] = []
+
+    def two_players(dialog: NewMatchDialog) -> None:
+        QTest.keyClicks(dialog.a.lineEdit(), dialog.a.itemText(0))
+        QTest.keyClicks(dialog.b.lineEdit(), dialog.b.itemText(1))
+        _press_button(dialog, "Start the match")
+        tried.append(dialog.problem.text())  # a player still at a table may be refused
+        _then_escape(dialog)
+
+    when_shown(NewMatchDialog, two_players)
+    press(window, Qt.Key.Key_M, CTRL)
+    settle(qtbot, window)
+    assert tried  # the dialog was shown and its match tried, on the services
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []

@@ -271,7 +271,8 @@ class EventActions:
         from gin_scorer.services.writes.entrants import list_entrants
         from gin_scorer.services.writes.events import get_event
 
-        entrants = [e for e in list_entrants(db, event_id) if e.active]
+        listed, event = wait_for(lambda: (list_entrants(db, event_id), get_event(db, event_id)))
+        entrants = [e for e in listed if e.active]
         if len(entrants) < 2:
             QMessageBox.information(
                 self.window,
@@ -279,7 +280,7 @@ class EventActions:
                 translate("EventActions", "The event needs two entrants first."),
             )
             return
-        seats = profile_of(get_event(db, event_id).rules).seats  # a club night's table of three
+        seats = profile_of(event.rules).seats  # a club night's table of three
         three = seats == 3
         dialog = NewMatchDialog(entrants, self.window, three=three)
 
