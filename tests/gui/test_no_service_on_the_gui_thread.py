@@ -171,3 +171,26 @@ def test_a_new_match_calls_no_service_on_the_gui_thread(  # type: ignore[no-unty
     assert tried  # the dialog was shown and its match tried, on the services
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
+
+
+def test_entering_results_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.results_dialog import ResultsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    said: list[str] = []
+
+    def one_slip(dialog: ResultsDialog) -> None:
+        owing = dialog.board.missing if dialog.board is not None else ()
+        QTest.keyClicks(dialog.line, f"{owing[0].table if owing else 1} a 2-0")
+        QTest.keyClick(dialog.line, Qt.Key.Key_Return)  # entered, or refused in the line
+        said.append(dialog.said.text() or dialog.last_entered.text())
+        QTest.keyClick(dialog.line, Qt.Key.Key_Escape)
+
+    when_shown(ResultsDialog, one_slip)
+    press(window, Qt.Key.Key_R, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, window)
+    assert said  # the session was shown and a slip typed into it
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []

@@ -308,7 +308,7 @@ class EventActions:
         if opened is None:
             return
         db, event_id = opened
-        rounds = list_rounds(db, event_id)
+        rounds = wait_for(lambda: list_rounds(db, event_id))
         if not rounds:
             self.window.statusBar().showMessage(
                 translate("EventActions", "✖ No round is paired yet: start a round first"),
