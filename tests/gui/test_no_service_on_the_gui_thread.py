@@ -16,6 +16,7 @@ from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.support.dto import MatchStatus
 from tests.gui.conftest import settle, swiss_copy
 from tests.gui.keyboard import activate, press, type_text, when_shown
+from tests.gui.test_room_dialog import _free_port
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -192,5 +193,25 @@ def test_entering_results_calls_no_service_on_the_gui_thread(  # type: ignore[no
     press(window, Qt.Key.Key_R, CTRL | Qt.KeyboardModifier.ShiftModifier)
     settle(qtbot, window)
     assert said  # the session was shown and a slip typed into it
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_room_dialog_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    _menu(window, "Ope&n the room…")
+    dialog = window.room_actions._room_dialog
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.only_here.setChecked(True)
+    dialog.port.setValue(_free_port())
+    for _open_then_close in range(2):
+        dialog.toggle.setFocus()
+        QTest.keyClick(dialog.toggle, Qt.Key.Key_Space)
+        settle(qtbot, window)
+    assert not window.state.room.running
+    dialog.close()
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
