@@ -215,3 +215,29 @@ def test_the_room_dialog_calls_no_service_on_the_gui_thread(  # type: ignore[no-
     dialog.close()
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
+
+
+def test_editing_an_entrant_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    window.state.show_view("entrants")
+    settle(qtbot, window)
+    entrants = window.state.event_views["entrants"]
+    entrants.table.selectRow(0)  # type: ignore[attr-defined]
+
+    def new_club(dialog: EntrantEditDialog) -> None:
+        dialog.club.selectAll()
+        QTest.keyClicks(dialog.club, "Harbour Club")
+        _press_button(dialog, "Save")
+        _then_escape(dialog)
+
+    when_shown(EntrantEditDialog, new_club)
+    entrants.edit_button.setFocus()  # type: ignore[attr-defined]
+    press(window, Qt.Key.Key_Space)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert entrants.model.rows()[0].club == "Harbour Club"  # type: ignore[attr-defined]
