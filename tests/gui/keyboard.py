@@ -51,7 +51,7 @@ def when_shown(kind: type[D], act: Callable[[D], None], *, seconds: float = 60) 
     def look(left: int) -> None:
         dialog = QApplication.activeModalWidget()
         if isinstance(dialog, kind) and dialog.isVisible():
-            QTimer.singleShot(int(seconds * 1000), dialog.reject)
+            QTimer.singleShot(int(seconds * 1000), dialog, dialog.reject)  # while it lives
             act(dialog)
         elif left > 0:
             QTimer.singleShot(10, lambda: look(left - 1))

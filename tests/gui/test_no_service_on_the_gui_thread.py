@@ -241,3 +241,30 @@ def test_editing_an_entrant_calls_no_service_on_the_gui_thread(  # type: ignore[
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
     assert entrants.model.rows()[0].club == "Harbour Club"  # type: ignore[attr-defined]
+
+
+def test_the_event_settings_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.event_rules_dialog import EventRulesDialog
+    from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    shown: list[str] = []
+
+    def save(dialog: QDialog) -> None:
+        shown.append(type(dialog).__name__)
+        QTest.keyClicks(dialog.pin, "1234")  # type: ignore[attr-defined]
+        _press_button(dialog, "Save")
+
+    when_shown(EventSettingsDialog, save)
+    _menu(window, "&Format settings…")
+    settle(qtbot, window)
+    assert "Format settings saved" in window.statusBar().currentMessage()
+    when_shown(EventRulesDialog, save)
+    _menu(window, "R&ule set…")
+    settle(qtbot, window)
+    assert "Rule set saved" in window.statusBar().currentMessage()
+    assert shown == ["EventSettingsDialog", "EventRulesDialog"]
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
