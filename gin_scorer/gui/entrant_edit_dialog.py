@@ -46,25 +46,29 @@ def edit_entrant(
     parent: QWidget | None, db: Database, entrant: EntrantView, *, actor: str | None = None
 ) -> EntrantView | None:
     """Show the dialog until the services accept the change or the director cancels."""
+    from gin_scorer.gui.background import wait_for
     from gin_scorer.gui.pin_prompt import with_pin
     from gin_scorer.services.writes.entrants import update_entrant
 
     dialog = EntrantEditDialog(entrant, parent)
 
     def save() -> EntrantView | None:
-        seed = dialog.seed.value()
-        # A finished event's entrants need the director's PIN: asked for when wanted.
+        seed, name, club = dialog.seed.value(), dialog.name.text(), dialog.club.text()
+        # A finished event's entrants need the director's PIN: asked for when wanted, here;
+        # the write runs on a worker while the window waits (issue 39).
         return with_pin(
             dialog,
-            lambda pin: update_entrant(
-                db,
-                entrant.id,
-                name=dialog.name.text(),
-                club=dialog.club.text(),
-                seed=seed or None,
-                clear_seed=not seed,
-                pin=pin,
-                actor=actor,
+            lambda pin: wait_for(
+                lambda: update_entrant(
+                    db,
+                    entrant.id,
+                    name=name,
+                    club=club,
+                    seed=seed or None,
+                    clear_seed=not seed,
+                    pin=pin,
+                    actor=actor,
+                )
             ),
         )
 

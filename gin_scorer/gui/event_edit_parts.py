@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.dialog_parts import ProblemLabel, until_accepted
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box
@@ -44,22 +45,26 @@ def save_event(
     dialog: EventEditDialog,
     db: Database,
     event: EventView,
-    save: Callable[[int, str | None], EventView],
+    save: Callable[[int, str | None], Callable[[], EventView]],
 ) -> EventView | None:
     """:func:`until_accepted` for an edit of the event: ``save`` gets the version of the event
     as last read, which lets the services refuse a change made meanwhile at another station,
     and the PIN (the dialog's box, or asked for when the services want one); after any
-    refusal the event is read again, so the director's next Save goes through."""
+    refusal the event is read again, so the director's next Save goes through.
+
+    ``save`` reads the dialog, here on the GUI thread, and returns the services' call, which
+    runs on a worker while the window waits (issue 39); so does the read after a refusal."""
     from gin_scorer.services.writes import events
 
     seen = [event]
 
     def refused(text: str) -> None:
         dialog.problem.say(text)
-        seen[0] = events.get_event(db, event.id)  # another station may have moved on
+        # Another station may have moved on: the event read again.
+        seen[0] = wait_for(lambda: events.get_event(db, event.id))
 
     def attempt() -> EventView | None:
         version = seen[0].version
-        return pin_from_box(dialog, dialog.pin, lambda pin: save(version, pin))
+        return pin_from_box(dialog, dialog.pin, lambda pin: wait_for(save(version, pin)))
 
     return until_accepted(dialog, attempt, refused)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -72,18 +73,25 @@ def edit_event_rules(
     actor: str | None = None,
 ) -> EventView | None:
     """Show the rules dialog until the services accept the rule set or the director cancels."""
+    from gin_scorer.gui.background import wait_for
     from gin_scorer.presets import list_presets
     from gin_scorer.services.writes import events
     from gin_scorer.services.writes.custom_presets import list_custom_presets
 
     custom = list_custom_presets(custom_folder)[0] if custom_folder is not None else ()
-    event = events.get_event(db, event_id)
+    event = wait_for(lambda: events.get_event(db, event_id))
     dialog = EventRulesDialog(event, (*list_presets(), *custom), parent, custom_folder)
     return save_event(
         dialog,
         db,
         event,
-        lambda version, pin: events.set_event_rules(
-            db, event_id, dialog.rules.current, version, pin=pin, actor=actor
+        lambda version, pin: partial(
+            events.set_event_rules,
+            db,
+            event_id,
+            dialog.rules.current,
+            version,
+            pin=pin,
+            actor=actor,
         ),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -352,15 +353,18 @@ def edit_event_settings(
     parent: QWidget | None, db: Database, event_id: int, *, actor: str | None = None
 ) -> EventView | None:
     """Show the dialog until the services accept the settings or the director cancels."""
+    from gin_scorer.gui.background import wait_for
     from gin_scorer.services.writes import entrants, events
 
-    event = events.get_event(db, event_id)
-    dialog = EventSettingsDialog(event, entrants.list_entrants(db, event_id), parent)
+    event, listed = wait_for(
+        lambda: (events.get_event(db, event_id), entrants.list_entrants(db, event_id))
+    )
+    dialog = EventSettingsDialog(event, listed, parent)
     return save_event(
         dialog,
         db,
         event,
-        lambda version, pin: events.set_event_settings(
-            db, event_id, dialog.values(), version, pin=pin, actor=actor
+        lambda version, pin: partial(
+            events.set_event_settings, db, event_id, dialog.values(), version, pin=pin, actor=actor
         ),
     )

@@ -62,11 +62,15 @@ def confirm_people(
 ) -> list[EntrantSpec]:
     """The specs for ``event_id``, each near miss settled by the director; InvalidInput when
     they stop."""
+    from gin_scorer.gui.background import wait_for
     from gin_scorer.services.queries.players import players_near
 
+    # Every spec's near misses read at once, on a worker; the questions asked here after.
+    nears = wait_for(
+        lambda: [players_near(db, s.name, s.club, s.member_number, event_id) for s in specs]
+    )
     settled = []
-    for spec in specs:
-        near = players_near(db, spec.name, spec.club, spec.member_number, event_id)
+    for spec, near in zip(specs, nears, strict=True):
         for player in near[:1]:  # the likeliest; a second guess is rarely the one
             answer = ask(parent, spec, player)
             if answer is None:

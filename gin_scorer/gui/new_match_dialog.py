@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons
 from gin_scorer.gui.i18n import translate
 from gin_scorer.services.support.database import Database
@@ -146,7 +147,11 @@ def start_table(dialog: NewMatchDialog, db: Database, event_id: int, actor: str)
     if isinstance(chosen, str) or isinstance(third, str):
         raise InvalidInput(chosen if isinstance(chosen, str) else str(third))
     a, b, table = chosen
-    if third is None:
-        return create_match(db, event_id, a.id, b.id, table_number=table, actor=actor)
-    seated = start_round(db, event_id, chosen=[(a.id, b.id, third.id)], actor=actor)
-    return get_match(db, next(p for p in seated.pairings if not p.is_bye).match_id)
+
+    def start() -> MatchView:  # on a worker, while the window waits (issue 39)
+        if third is None:
+            return create_match(db, event_id, a.id, b.id, table_number=table, actor=actor)
+        seated = start_round(db, event_id, chosen=[(a.id, b.id, third.id)], actor=actor)
+        return get_match(db, next(p for p in seated.pairings if not p.is_bye).match_id)
+
+    return wait_for(start)

@@ -98,7 +98,7 @@ class ResultsDialog(QDialog):
         self.board: RoundStatusBoard | None = None
         # The event's rules, for refusing a result that cannot be (3–3 in a best of five)
         # while it is typed; the services refuse it again on Enter, with the match's own.
-        self.rules = get_event(db, event_id).rules
+        self.rules = wait_for(lambda: get_event(db, event_id)).rules
         for line in (self.line, self.totals):
             line.textChanged.connect(lambda _text: self._typed(self.typed()))
             line.returnPressed.connect(self._enter)
@@ -136,7 +136,7 @@ class ResultsDialog(QDialog):
     def refresh_board(self) -> None:
         """The round's tables still owing a result, lowest table first."""
         try:
-            self.board = round_status(self.db, self.event_id, self.round_number)
+            self.board = wait_for(lambda: round_status(self.db, self.event_id, self.round_number))
         except ServiceError as error:
             self.missing_title.setText(
                 translate("ResultsDialog", "✖ {0}").format(error_text(error))

@@ -8,13 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.support.dto import MatchStatus
 from tests.gui.conftest import settle, swiss_copy
-from tests.gui.keyboard import activate, press, type_text
+from tests.gui.keyboard import activate, press, type_text, when_shown
+from tests.gui.test_room_dialog import _free_port
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -93,3 +95,176 @@ def test_the_main_screens_call_no_service_on_the_gui_thread(  # type: ignore[no-
     QApplication.processEvents()
 
     assert watch.calls == []
+
+
+def _watched(qtbot, swiss_db, tmp_path: Path, monkeypatch) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The desk on a copy of the Swiss event, opened, with the hook on."""
+    monkeypatch.setenv("GIN_SCORER_WATCH_GUI_THREAD", "1")
+    path, event_id = swiss_copy(swiss_db, tmp_path)
+    window = MainWindow(database=str(path), settings=GuiSettings(station_name="Desk 1"))
+    qtbot.addWidget(window)
+    window.station.poll_timer.stop()
+    activate(qtbot, window)
+    settle(qtbot, window)
+    window.state.open_event(event_id)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    return window
+
+
+def _menu(window: MainWindow, text: str) -> None:
+    """An Event menu command without a shortcut, as a click on it does."""
+    actions = window.menus.event_menu.actions()
+    next(a for a in actions if a.text() == text).trigger()
+
+
+def _press_button(dialog: QDialog, text: str) -> None:
+    """The dialog's button ``text`` focused (as Tab takes it there) and pressed by Space."""
+    button = next(b for b in dialog.findChildren(QPushButton) if b.text().strip("&") == text)
+    button.setFocus()
+    QTest.keyClick(button, Qt.Key.Key_Space)
+
+
+def _then_escape(dialog: QDialog) -> None:
+    """Leave a dialog still open (a refusal keeps it so) by Escape, as the director does."""
+    if dialog.isVisible():
+        QTest.keyClick(dialog, Qt.Key.Key_Escape)
+
+
+def test_adding_entrants_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.entrants_editor import AddEntrantsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def type_one(dialog: AddEntrantsDialog) -> None:
+        QTest.keyClicks(dialog.editor.box, "Late Walker")
+        _press_button(dialog, "Add entrants")
+        _then_escape(dialog)
+
+    when_shown(AddEntrantsDialog, type_one)
+    press(window, Qt.Key.Key_E, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert "1 entrant added" in window.statusBar().currentMessage()
+
+
+def test_a_new_match_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.new_match_dialog import NewMatchDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    tried: list[str] = []
+
+    def two_players(dialog: NewMatchDialog) -> None:
+        QTest.keyClicks(dialog.a.lineEdit(), dialog.a.itemText(0))
+        QTest.keyClicks(dialog.b.lineEdit(), dialog.b.itemText(1))
+        _press_button(dialog, "Start the match")
+        tried.append(dialog.problem.text())  # a player still at a table may be refused
+        _then_escape(dialog)
+
+    when_shown(NewMatchDialog, two_players)
+    press(window, Qt.Key.Key_M, CTRL)
+    settle(qtbot, window)
+    assert tried  # the dialog was shown and its match tried, on the services
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_entering_results_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.results_dialog import ResultsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    said: list[str] = []
+
+    def one_slip(dialog: ResultsDialog) -> None:
+        owing = dialog.board.missing if dialog.board is not None else ()
+        QTest.keyClicks(dialog.line, f"{owing[0].table if owing else 1} a 2-0")
+        QTest.keyClick(dialog.line, Qt.Key.Key_Return)  # entered, or refused in the line
+        said.append(dialog.said.text() or dialog.last_entered.text())
+        QTest.keyClick(dialog.line, Qt.Key.Key_Escape)
+
+    when_shown(ResultsDialog, one_slip)
+    press(window, Qt.Key.Key_R, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, window)
+    assert said  # the session was shown and a slip typed into it
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_room_dialog_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    _menu(window, "Ope&n the room…")
+    dialog = window.room_actions._room_dialog
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.only_here.setChecked(True)
+    dialog.port.setValue(_free_port())
+    for _open_then_close in range(2):
+        dialog.toggle.setFocus()
+        QTest.keyClick(dialog.toggle, Qt.Key.Key_Space)
+        settle(qtbot, window)
+    assert not window.state.room.running
+    dialog.close()
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_editing_an_entrant_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.entrant_edit_dialog import EntrantEditDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    window.state.show_view("entrants")
+    settle(qtbot, window)
+    entrants = window.state.event_views["entrants"]
+    entrants.table.selectRow(0)  # type: ignore[attr-defined]
+
+    def new_club(dialog: EntrantEditDialog) -> None:
+        dialog.club.selectAll()
+        QTest.keyClicks(dialog.club, "Harbour Club")
+        _press_button(dialog, "Save")
+        _then_escape(dialog)
+
+    when_shown(EntrantEditDialog, new_club)
+    entrants.edit_button.setFocus()  # type: ignore[attr-defined]
+    press(window, Qt.Key.Key_Space)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert entrants.model.rows()[0].club == "Harbour Club"  # type: ignore[attr-defined]
+
+
+def test_the_event_settings_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.event_rules_dialog import EventRulesDialog
+    from gin_scorer.gui.event_settings_dialog import EventSettingsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    shown: list[str] = []
+
+    def save(dialog: QDialog) -> None:
+        shown.append(type(dialog).__name__)
+        QTest.keyClicks(dialog.pin, "1234")  # type: ignore[attr-defined]
+        _press_button(dialog, "Save")
+
+    when_shown(EventSettingsDialog, save)
+    _menu(window, "&Format settings…")
+    settle(qtbot, window)
+    assert "Format settings saved" in window.statusBar().currentMessage()
+    when_shown(EventRulesDialog, save)
+    _menu(window, "R&ule set…")
+    settle(qtbot, window)
+    assert "Rule set saved" in window.statusBar().currentMessage()
+    assert shown == ["EventSettingsDialog", "EventRulesDialog"]
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
 
 from gin_scorer.core.hands import Declaration, HandRecord, Side
 from gin_scorer.gui.main_window import MainWindow
@@ -21,6 +20,7 @@ from gin_scorer.services.support.dto import EntrantSpec, ResultKind
 from gin_scorer.services.writes import entrants, events, hands, rounds
 from gin_scorer.services.writes.matches import get_score_sheet, list_matches
 from tests.gui.conftest import settle
+from tests.gui.keyboard import when_shown
 
 SETTINGS = GuiSettings(station_name="Desk 1")
 
@@ -74,9 +74,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
     lines += ["3 b ff", "5 t"]
     seen: dict[str, object] = {}
 
-    def director() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, ResultsDialog)
+    def director(dialog: ResultsDialog) -> None:
         seen["owing before"] = dialog.missing.count()
         # The match is named before Enter, and what the line says is read back.
         QTest.keyClicks(dialog.line, "7 a 3-1")
@@ -102,7 +100,7 @@ def test_a_round_of_twenty_tables_from_slips_by_keyboard_alone(  # type: ignore[
         seen["last"] = dialog.last_entered.text()
         QTest.keyClick(dialog, Qt.Key.Key_Escape)
 
-    QTimer.singleShot(0, director)
+    when_shown(ResultsDialog, director)  # after the round's list is read, on a worker
     shortcut = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     QTest.keyClick(window, Qt.Key.Key_R, shortcut)
 

@@ -18,6 +18,7 @@ from gin_scorer.gui.results_dialog import ResultsDialog
 from gin_scorer.gui.settings import GuiSettings
 from gin_scorer.services.writes.matches import get_score_sheet
 from tests.gui.conftest import settle
+from tests.gui.keyboard import when_shown
 from tests.gui.test_results_mode import paired_round
 
 SETTINGS = GuiSettings(station_name="Desk 1")
@@ -53,9 +54,7 @@ def in_session(window: MainWindow, director: Callable[[ResultsDialog], None]) ->
     keyboard, as on a desktop: shown, active, the cursor on the results line)."""
     failures: list[BaseException] = []
 
-    def run() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, ResultsDialog)
+    def run(dialog: ResultsDialog) -> None:
         try:
             dialog.activateWindow()
             dialog.line.setFocus()
@@ -66,7 +65,7 @@ def in_session(window: MainWindow, director: Callable[[ResultsDialog], None]) ->
             if dialog.isVisible():
                 QTest.keyClick(dialog.line, Qt.Key.Key_Escape)
 
-    QTimer.singleShot(0, run)
+    when_shown(ResultsDialog, run)  # after the round's list is read, on a worker
     QTest.keyClick(window, Qt.Key.Key_R, CTRL_SHIFT)
     if failures:
         raise failures[0]

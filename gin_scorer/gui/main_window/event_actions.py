@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
+from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.presentation.words import error_text, say
@@ -168,7 +169,7 @@ class EventActions:
         from gin_scorer.services.writes.entrants import add_entrants
         from gin_scorer.services.writes.events import get_event
 
-        dialog = AddEntrantsDialog(get_event(db, event_id).name, self.window)
+        dialog = AddEntrantsDialog(wait_for(lambda: get_event(db, event_id)).name, self.window)
         if csv_file is not None:
             dialog.editor.load_file(csv_file)
 
@@ -176,9 +177,10 @@ class EventActions:
             parsed = dialog.editor.parsed()
             # A near miss of a known player is asked about, never linked by itself.
             specs = confirm_people(dialog, db, parsed.specs, event_id=event_id)
+            station = self.state.settings.station
             return len(
-                add_entrants(
-                    db, event_id, specs, labels=parsed.labels, actor=self.state.settings.station
+                wait_for(
+                    lambda: add_entrants(db, event_id, specs, labels=parsed.labels, actor=station)
                 )
             )
 
@@ -269,7 +271,8 @@ class EventActions:
         from gin_scorer.services.writes.entrants import list_entrants
         from gin_scorer.services.writes.events import get_event
 
-        entrants = [e for e in list_entrants(db, event_id) if e.active]
+        listed, event = wait_for(lambda: (list_entrants(db, event_id), get_event(db, event_id)))
+        entrants = [e for e in listed if e.active]
         if len(entrants) < 2:
             QMessageBox.information(
                 self.window,
@@ -277,7 +280,7 @@ class EventActions:
                 translate("EventActions", "The event needs two entrants first."),
             )
             return
-        seats = profile_of(get_event(db, event_id).rules).seats  # a club night's table of three
+        seats = profile_of(event.rules).seats  # a club night's table of three
         three = seats == 3
         dialog = NewMatchDialog(entrants, self.window, three=three)
 
@@ -305,7 +308,7 @@ class EventActions:
         if opened is None:
             return
         db, event_id = opened
-        rounds = list_rounds(db, event_id)
+        rounds = wait_for(lambda: list_rounds(db, event_id))
         if not rounds:
             self.window.statusBar().showMessage(
                 translate("EventActions", "✖ No round is paired yet: start a round first"),

@@ -60,10 +60,10 @@ class RoomActions:
         if opened is None:
             return
         db, event_id = opened
+        from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.room_dialog import RoomDialog
         from gin_scorer.services.writes.events import get_event
 
-        self._room_dialog = RoomDialog(
-            self.state.room, db, event_id, get_event(db, event_id).name, self.window
-        )
+        name = wait_for(lambda: get_event(db, event_id)).name
+        self._room_dialog = RoomDialog(self.state.room, db, event_id, name, self.window)
         self._room_dialog.show()
