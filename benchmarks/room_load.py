@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import signal
 import socket
@@ -86,10 +87,12 @@ def _wait_for(port: int) -> None:
     raise SystemExit("the room did not start")
 
 
-def _room(url: str, event_id: int, port: int) -> subprocess.Popen[bytes]:
+def _room(url: str, event_id: int, port: int, clock: Path) -> subprocess.Popen[bytes]:
     """The room in a process of its own, as `gin-scorer serve` runs it at the venue (the
-    phones here share this one)."""
-    command = [sys.executable, "-m", "gin_scorer", "--db", url, "serve"]
+    phones here share this one), with its own clock on each request (room_clock.py, written
+    to ``clock`` when it stops)."""
+    timed = Path(__file__).with_name("room_clock.py")
+    command = [sys.executable, str(timed), str(clock), "--db", url, "serve"]
     command += ["--event", str(event_id), "--port", str(port)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
@@ -129,7 +132,7 @@ def run(
         rounds.start_round(db, event.id)
         paths = [link.path for link in table_links(db, event.id)]
         port = _free_port()
-        server = _room(url, event.id, port)
+        server = _room(url, event.id, port, folder / "room-clock.json")
         try:
             _wait_for(port)  # inside: a room that never answers is stopped too
             spy = _profiler(server.pid)
@@ -170,6 +173,7 @@ def run(
     print(f"  verify: {'clean' if report.clean else [str(p) for p in report.problems]}")
     print(f"  confirmations sent {figures.confirmed}; matches both players confirmed: {both}")
     _print_figures(figures, recorded)
+    _print_room_clock(folder / "room-clock.json", figures)
 
 
 def _load() -> str:
@@ -215,6 +219,44 @@ def _print_figures(figures: Figures, recorded: int) -> None:
             f"  bytes a room page receives per change (event + main part, on the wire): "
             f"median {statistics.median(sizes):,.0f}, max {max(sizes):,} ({len(sizes)} updates)"
         )
+
+
+def _print_room_clock(clock: Path, figures: Figures) -> None:
+    """The same requests timed inside the room, and how late each side's event loop ran:
+    where the phones' time went (the room, or the phones' own shared process)."""
+    print(f"  the phones' own loop, how late a 10 ms timer fired: {_ms(figures.loop_late)}")
+    if not clock.exists():
+        print("  the room's own clock: none (the room did not write it)")
+        return
+    inside = json.loads(clock.read_text())
+    timed = {k: v for k, v in inside["requests"].items() if k in figures.requests}
+    every = [t for times in timed.values() for t in times]
+    print(f"  inside the room, request reached the app → answer sent: {_ms(every)}")
+    for kind, times in sorted(timed.items()):
+        print(f"    {kind}: {_ms(times)}")
+    print(f"  the room's loop, how late a 10 ms timer fired: {_ms(inside['loop_late'])}")
+    _print_legs(figures.stamps, inside["stamps"])
+
+
+def _print_legs(phones: list[tuple[str, float, float]], room: dict[str, list[float]]) -> None:
+    """Each request's time cut in three on the one clock both processes read: phone sends →
+    the room's app has it (the phones' loop sending, the wire, the room's loop reading it);
+    inside the room; the room has sent it → the phone has taken it (the wire, the phones'
+    loop reading it). The p95 of each leg, by kind."""
+    legs: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    for mark, (kind, started, taken) in enumerate(phones):
+        if str(mark) not in room:
+            continue
+        reached, sent = room[str(mark)]
+        to, inside, back = legs.setdefault(kind, ([], [], []))
+        to.append(reached - started)
+        inside.append(sent - reached)
+        back.append(taken - sent)
+    print("  each request in three legs, p95 ms: to the room's app / inside / back to the phone")
+    for kind, (to, inside, back) in sorted(legs.items()):
+        p95 = [f"{_percentile(leg, 0.95) * 1000:.0f}" for leg in (to, inside, back)]
+        medians = [f"{statistics.median(leg) * 1000:.0f}" for leg in (to, inside, back)]
+        print(f"    {kind}: p95 {' / '.join(p95)}; p50 {' / '.join(medians)} ({len(to)})")
 
 
 def main(argv: list[str] | None = None) -> int:

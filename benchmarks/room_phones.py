@@ -25,6 +25,7 @@ _FIELDS = re.compile(r'name="(key|version)" value="([^"]*)"')
 _VERSION = re.compile(r'name="version" value="(\d+)"')
 _VERSION_SAID = re.compile(r'"v":\s*(\d+)')  # a change event's version, in its data
 OFFLINE_SECONDS = (10.0, 30.0)
+STAMP = "x-bench-request"  # names a timed request for the room's own clock (room_clock.py)
 
 
 @dataclass
@@ -41,6 +42,10 @@ class Figures:
     confirmed: int = 0  # players' confirmations sent
     transport_errors: int = 0  # connections found closed, the request sent again
     refused: dict[int, int] = field(default_factory=dict)  # answers other than 303, by status
+    loop_late: list[float] = field(default_factory=list)  # the phones' own loop, how late
+    # Each timed request: its kind, when it was started and when its answer was taken
+    # (time.perf_counter: the machine's monotonic clock, the same in the room's process).
+    stamps: list[tuple[str, float, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -63,21 +68,25 @@ def phone(base: str, n: int, connections: int = 4) -> httpx.AsyncClient:
 
 
 async def _timed(
-    figures: Figures, kind: str, call: Callable[[], Awaitable[httpx.Response]]
+    figures: Figures, kind: str, call: Callable[..., Awaitable[httpx.Response]]
 ) -> httpx.Response:
     """One request, timed. A connection the server had already closed (a keep-alive that
     timed out as the request left) is a lost reply: the phone sends the same again, and the
     time counts from the first try."""
     started = time.perf_counter()
+    mark = str(len(figures.stamps))  # the room's own clock files its times under this name
+    figures.stamps.append((kind, started, started))
     for attempt in range(3):
         try:
-            answer = await call()
+            answer = await call(headers={STAMP: mark})
             break
         except httpx.TransportError:
             figures.transport_errors += 1
             if attempt == 2:
                 raise
-    figures.requests.setdefault(kind, []).append(time.perf_counter() - started)
+    took = time.perf_counter()
+    figures.stamps[int(mark)] = (kind, started, took)
+    figures.requests.setdefault(kind, []).append(took - started)
     return answer
 
 
@@ -226,12 +235,22 @@ def update_times(answered: list[float], shown: list[float]) -> list[float]:
     return out
 
 
+async def _tick(figures: Figures, done: asyncio.Event) -> None:
+    """Every 10 ms, how late a timer on the phones' loop fires: an answer that has come
+    waits about that long before its phone takes it (and the clock stops)."""
+    while not done.is_set():
+        due = time.perf_counter() + 0.010
+        await asyncio.sleep(0.010)
+        figures.loop_late.append(max(0.0, time.perf_counter() - due))
+
+
 async def play(base: str, paths: list[str], plan: Plan, limit: float, watchers: int) -> Figures:
     figures = Figures()
     rng = random.Random(7)
     tables = [phone(base, n) for n in range(len(paths))]
     rooms = [phone(base, len(paths) + n) for n in range(watchers)]
     done = asyncio.Event()
+    ticking = asyncio.create_task(_tick(figures, done))
     # The timed room page never drops; a share of the others does, mid-match.
     dropping = {n for n in range(1, watchers) if rng.random() < plan.offline}
     watching = [
@@ -258,7 +277,7 @@ async def play(base: str, paths: list[str], plan: Plan, limit: float, watchers: 
         done.set()
         for watcher in watching:
             watcher.cancel()
-        await asyncio.gather(*watching, return_exceptions=True)
+        await asyncio.gather(*watching, ticking, return_exceptions=True)
         for client in [*tables, *rooms]:
             await client.aclose()
     return figures
