@@ -301,7 +301,9 @@ def _print_legs(
     """Each request's time cut in five on the one clock both processes read: the phone
     writes it (its loop's turn, a free connection); → the room's app has it (the wire, the
     room's loop reading it); inside the room; → the phone has read the answer's headers
-    (the wire, the phone's loop taking it); → the phone has the whole answer."""
+    (the wire, the phone's loop taking it); → the phone has the whole answer. The first
+    leg ends when the phone's loop is back from writing, which can be after the room had
+    the request (the second leg is then below zero): read the two together as the way in."""
     legs: dict[str, list[list[float]]] = {}
     for mark, kind, started, written, heard, taken in phones:
         if mark not in room:
