@@ -172,6 +172,7 @@ def run(
     from gin_scorer.services.writes.matches import get_score_sheet, list_matches
     from gin_scorer.services.writes.table_links import table_links
 
+    before = _load()  # the machine's load as the run starts (it is printed at the end)
     folder = Path(tempfile.mkdtemp(prefix="room-load-"))
     url, cleanup = _database(pg, folder)
     db = open_database(url, station="room", backups=False)
@@ -220,7 +221,7 @@ def run(
         f"room under load ({where}{', one core busy' if busy else ''}): {tables} tables × 2 "
         f"phones, a hand every {plan.pause[0]:g}–{plan.pause[1]:g} s a table, {plan.drop:.0%} "
         f"of replies dropped, {plan.offline:.0%} of the phones offline once for 10–30 s, "
-        f"{watchers} phone(s) on the room page; load before: {_load()}"
+        f"{watchers} phone(s) on the room page; load before: {before}, after: {_load()}"
     )
     print(f"  {took:.0f} s; {finished} of {len(matches)} matches finished")
     print(f"  verify: {'clean' if report.clean else [str(p) for p in report.problems]}")
