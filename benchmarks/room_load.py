@@ -1,7 +1,7 @@
 """Print the room's figures under a full room's load (not pass/fail).
 
     .venv/bin/python benchmarks/room_load.py [--tables 100] [--drop 0.05] [--watchers 50]
-        [--offline 0.2] [--busy] [--pg URL]
+        [--offline 0.2] [--busy] [--pg URL] [--clients 4]
 
 A Swiss round of ``--tables`` tables (one game to 100 a match) served by the room on loopback
 by ``gin-scorer serve`` in a process of its own, as at the venue. Two phones per table take
@@ -22,12 +22,22 @@ for hands sent by a phone back online; and a room page back online: reconnect �
 and the bytes a room page receives per change (the stream's event and the page's main part,
 as they come over the wire). ``--pg URL`` runs on a fresh database made on that PostgreSQL
 server (dropped afterwards).
+
+Where a request's time goes: the room runs with its own clock (benchmarks/room_clock.py), and
+each request is cut in three on the machine's monotonic clock, which both processes read —
+phone sends → the room's application has it, inside the room, sent → the phone has taken it
+— beside how late each side's event loop ran and each side's CPU time. The phones play in
+``--clients`` processes (4): in one process, fifty room pages told of a change at once
+parsed the event, sent and read their answers in turn on one loop, and the last one's time
+held the others' (``--clients 1`` measures so, to compare).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -38,9 +48,15 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import httpx
-from room_phones import Figures, Plan, play, update_times
+from room_phones import Figures, Part, Plan, merged, play, update_times
+
+# The phones' processes. Real phones each have a processor of their own; sharing one process
+# among 250 phones made the harness time itself (see _phones). Four keep each process's queue
+# short without crowding the room off a two-core laptop.
+CLIENTS = 4
 
 
 def _database(pg: str | None, folder: Path) -> tuple[str, object]:
@@ -86,12 +102,51 @@ def _wait_for(port: int) -> None:
     raise SystemExit("the room did not start")
 
 
-def _room(url: str, event_id: int, port: int) -> subprocess.Popen[bytes]:
+def _room(url: str, event_id: int, port: int, clock: Path) -> subprocess.Popen[bytes]:
     """The room in a process of its own, as `gin-scorer serve` runs it at the venue (the
-    phones here share this one)."""
-    command = [sys.executable, "-m", "gin_scorer", "--db", url, "serve"]
+    phones here share this one), with its own clock on each request (room_clock.py, written
+    to ``clock`` when it stops)."""
+    timed = Path(__file__).with_name("room_clock.py")
+    command = [sys.executable, str(timed), str(clock), "--db", url, "serve"]
     command += ["--event", str(event_id), "--port", str(port)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
+
+
+def _phones(
+    base: str, paths: list[str], plan: Plan, limit: float, watchers: int, clients: int
+) -> Figures:
+    """The phones, in ``clients`` processes of their own (each plays every ``clients``-th
+    table and room page). One process for every phone queues their work: fifty room pages
+    told of a change at once each parse the event, send, and read their answer in turn on one
+    event loop, and the last one's time includes the 49 others' (real phones each have a
+    processor of their own)."""
+    if clients == 1:
+        return asyncio.run(play(base, paths, plan, limit, watchers))
+    context = multiprocessing.get_context("spawn")
+    together, out = context.Barrier(clients), context.Queue()
+    workers = [
+        context.Process(
+            target=_play_part,
+            args=(base, paths, plan, limit, watchers, Part(n, clients, together), out),
+        )
+        for n in range(clients)
+    ]
+    for worker in workers:
+        worker.start()
+    try:
+        parts = [out.get(timeout=limit + 180) for _ in workers]
+    finally:
+        for worker in workers:
+            worker.join(timeout=30)
+            if worker.is_alive():
+                worker.kill()
+    return merged(parts)
+
+
+def _play_part(
+    base: str, paths: list[str], plan: Plan, limit: float, watchers: int, part: Part, out: Any
+) -> None:
+    out.put(asyncio.run(play(base, paths, plan, limit, watchers, part)))
 
 
 def _free_port() -> int:
@@ -107,6 +162,7 @@ def run(
     pg: str | None,
     watchers: int = 1,
     busy: bool = False,
+    clients: int = 1,
 ) -> None:
     from gin_scorer.presets import load_preset
     from gin_scorer.services.queries.verify import verify_database
@@ -116,6 +172,7 @@ def run(
     from gin_scorer.services.writes.matches import get_score_sheet, list_matches
     from gin_scorer.services.writes.table_links import table_links
 
+    before = _load()  # the machine's load as the run starts (it is printed at the end)
     folder = Path(tempfile.mkdtemp(prefix="room-load-"))
     url, cleanup = _database(pg, folder)
     db = open_database(url, station="room", backups=False)
@@ -129,12 +186,12 @@ def run(
         rounds.start_round(db, event.id)
         paths = [link.path for link in table_links(db, event.id)]
         port = _free_port()
-        server = _room(url, event.id, port)
+        server = _room(url, event.id, port, folder / "room-clock.json")
         try:
             _wait_for(port)  # inside: a room that never answers is stopped too
             spy = _profiler(server.pid)
             started = time.perf_counter()
-            figures = asyncio.run(play(f"http://127.0.0.1:{port}", paths, plan, limit, watchers))
+            figures = _phones(f"http://127.0.0.1:{port}", paths, plan, limit, watchers, clients)
             took = time.perf_counter() - started
             if spy is not None:
                 spy.wait(timeout=120)
@@ -164,12 +221,13 @@ def run(
         f"room under load ({where}{', one core busy' if busy else ''}): {tables} tables × 2 "
         f"phones, a hand every {plan.pause[0]:g}–{plan.pause[1]:g} s a table, {plan.drop:.0%} "
         f"of replies dropped, {plan.offline:.0%} of the phones offline once for 10–30 s, "
-        f"{watchers} phone(s) on the room page; load before: {_load()}"
+        f"{watchers} phone(s) on the room page; load before: {before}, after: {_load()}"
     )
     print(f"  {took:.0f} s; {finished} of {len(matches)} matches finished")
     print(f"  verify: {'clean' if report.clean else [str(p) for p in report.problems]}")
     print(f"  confirmations sent {figures.confirmed}; matches both players confirmed: {both}")
     _print_figures(figures, recorded)
+    _print_room_clock(folder / "room-clock.json", figures, clients)
 
 
 def _load() -> str:
@@ -217,6 +275,54 @@ def _print_figures(figures: Figures, recorded: int) -> None:
         )
 
 
+def _print_room_clock(clock: Path, figures: Figures, clients: int) -> None:
+    """The same requests timed inside the room, and how late each side's event loop ran:
+    where the phones' time went (the room, or the phones' own shared process)."""
+    print(f"  the phones' own loops, how late a 10 ms timer fired: {_ms(figures.loop_late)}")
+    if not clock.exists():
+        print("  the room's own clock: none (the room did not write it)")
+        return
+    inside = json.loads(clock.read_text())
+    timed = {k: v for k, v in inside["requests"].items() if k in figures.requests}
+    every = [t for times in timed.values() for t in times]
+    print(f"  inside the room, request reached the app → answer sent: {_ms(every)}")
+    for kind, times in sorted(timed.items()):
+        print(f"    {kind}: {_ms(times)}")
+    print(f"  the room's loop, how late a 10 ms timer fired: {_ms(inside['loop_late'])}")
+    print(
+        f"  CPU seconds: the room {inside['cpu_seconds']:.0f}, the phones "
+        f"{figures.cpu_seconds:.0f} (in {clients} process(es))"
+    )
+    _print_legs(figures.stamps, inside["stamps"])
+
+
+def _print_legs(
+    phones: list[tuple[str, str, float, float, float, float]], room: dict[str, list[float]]
+) -> None:
+    """Each request's time cut in five on the one clock both processes read: the phone
+    writes it (its loop's turn, a free connection); → the room's app has it (the wire, the
+    room's loop reading it); inside the room; → the phone has read the answer's headers
+    (the wire, the phone's loop taking it); → the phone has the whole answer. The first
+    leg ends when the phone's loop is back from writing, which can be after the room had
+    the request (the second leg is then below zero): read the two together as the way in."""
+    legs: dict[str, list[list[float]]] = {}
+    for mark, kind, started, written, heard, taken in phones:
+        if mark not in room:
+            continue
+        reached, sent = room[mark]
+        times = (written - started, reached - written, sent - reached, heard - sent, taken - heard)
+        for leg, took in zip(legs.setdefault(kind, [[], [], [], [], []]), times, strict=True):
+            leg.append(took)
+    print(
+        "  each request in five legs, ms: phone writes it / → the room has it / inside / "
+        "→ the phone reads its headers / → the whole answer"
+    )
+    for kind, five in sorted(legs.items()):
+        p95 = " / ".join(f"{_percentile(leg, 0.95) * 1000:.0f}" for leg in five)
+        p50 = " / ".join(f"{statistics.median(leg) * 1000:.0f}" for leg in five)
+        print(f"    {kind}: p50 {p50}; p95 {p95} ({len(five[0])})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -244,9 +350,15 @@ def main(argv: list[str] | None = None) -> int:
         help="share of the tables and room pages that lose the network once for 10–30 s",
     )
     parser.add_argument("--busy", action="store_true", help="keep one core busy meanwhile")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=CLIENTS,
+        help="processes the phones are shared among (1: every phone in one process)",
+    )
     args = parser.parse_args(argv)
     plan = Plan(args.drop, tuple(args.pause), args.offline)
-    run(args.tables, plan, args.limit, args.pg, args.watchers, args.busy)
+    run(args.tables, plan, args.limit, args.pg, args.watchers, args.busy, args.clients)
     return 0
 
 

@@ -12,12 +12,15 @@ once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 import httpx
 
@@ -25,6 +28,7 @@ _FIELDS = re.compile(r'name="(key|version)" value="([^"]*)"')
 _VERSION = re.compile(r'name="version" value="(\d+)"')
 _VERSION_SAID = re.compile(r'"v":\s*(\d+)')  # a change event's version, in its data
 OFFLINE_SECONDS = (10.0, 30.0)
+STAMP = "x-bench-request"  # names a timed request for the room's own clock (room_clock.py)
 
 
 @dataclass
@@ -41,6 +45,13 @@ class Figures:
     confirmed: int = 0  # players' confirmations sent
     transport_errors: int = 0  # connections found closed, the request sent again
     refused: dict[int, int] = field(default_factory=dict)  # answers other than 303, by status
+    loop_late: list[float] = field(default_factory=list)  # the phones' own loop, how late
+    # Each timed request: its name and kind; when it was started, written to the socket, its
+    # answer's headers read, and its whole answer taken (time.perf_counter: the machine's
+    # monotonic clock, the same in the room's process).
+    stamps: list[tuple[str, str, float, float, float, float]] = field(default_factory=list)
+    part: int = 0  # which client process (room_load.py --clients) took these figures
+    cpu_seconds: float = 0.0  # the client process's own CPU time, every thread
 
 
 @dataclass(frozen=True)
@@ -63,21 +74,33 @@ def phone(base: str, n: int, connections: int = 4) -> httpx.AsyncClient:
 
 
 async def _timed(
-    figures: Figures, kind: str, call: Callable[[], Awaitable[httpx.Response]]
+    figures: Figures, kind: str, call: Callable[..., Awaitable[httpx.Response]]
 ) -> httpx.Response:
     """One request, timed. A connection the server had already closed (a keep-alive that
     timed out as the request left) is a lost reply: the phone sends the same again, and the
     time counts from the first try."""
     started = time.perf_counter()
+    at = len(figures.stamps)
+    mark = f"{figures.part}.{at}"  # the room's own clock files its times under this name
+    figures.stamps.append((mark, kind, started, started, started, started))
+    seen: dict[str, float] = {}
+
+    async def trace(name: str, info: object) -> None:
+        seen[name] = time.perf_counter()  # when the phone's loop got this far
+
     for attempt in range(3):
         try:
-            answer = await call()
+            answer = await call(headers={STAMP: mark}, extensions={"trace": trace})
             break
         except httpx.TransportError:
             figures.transport_errors += 1
             if attempt == 2:
                 raise
-    figures.requests.setdefault(kind, []).append(time.perf_counter() - started)
+    took = time.perf_counter()
+    written = seen.get("http11.send_request_body.complete", started)
+    heard = seen.get("http11.receive_response_headers.complete", took)
+    figures.stamps[at] = (mark, kind, started, written, heard, took)
+    figures.requests.setdefault(kind, []).append(took - started)
     return answer
 
 
@@ -226,39 +249,79 @@ def update_times(answered: list[float], shown: list[float]) -> list[float]:
     return out
 
 
-async def play(base: str, paths: list[str], plan: Plan, limit: float, watchers: int) -> Figures:
-    figures = Figures()
+async def _tick(figures: Figures, done: asyncio.Event) -> None:
+    """Every 10 ms, how late a timer on the phones' loop fires: an answer that has come
+    waits about that long before its phone takes it (and the clock stops)."""
+    while not done.is_set():
+        due = time.perf_counter() + 0.010
+        await asyncio.sleep(0.010)
+        figures.loop_late.append(max(0.0, time.perf_counter() - due))
+
+
+@dataclass(frozen=True)
+class Part:
+    """Which of the phones one client process plays (``index`` of ``of`` processes: every
+    ``of``-th table and room page), and the barrier at which the processes end together."""
+
+    index: int = 0
+    of: int = 1
+    together: Any = None  # a multiprocessing Barrier, when there are several processes
+
+
+async def play(
+    base: str, paths: list[str], plan: Plan, limit: float, watchers: int, part: Part = Part()
+) -> Figures:
+    figures = Figures(part=part.index)
     rng = random.Random(7)
-    tables = [phone(base, n) for n in range(len(paths))]
-    rooms = [phone(base, len(paths) + n) for n in range(watchers)]
+    mine = range(part.index, max(len(paths), watchers), part.of)
+    tables = {n: phone(base, n) for n in mine if n < len(paths)}
+    rooms = {n: phone(base, len(paths) + n) for n in mine if n < watchers}
     done = asyncio.Event()
-    # The timed room page never drops; a share of the others does, mid-match.
+    ticking = asyncio.create_task(_tick(figures, done))
+    # The timed room page never drops; a share of the others does, mid-match. Drawn for
+    # every phone in every process, so that each plays its share of one and the same plan.
     dropping = {n for n in range(1, watchers) if rng.random() < plan.offline}
+    offline_after = {n: rng.uniform(30, 90) for n in range(watchers) if n in dropping}
+    tables_dropping = [rng.random() < plan.offline for _ in paths]
     watching = [
         asyncio.create_task(
-            room_page(
-                client,
-                figures,
-                done,
-                timed=n == 0,
-                offline_after=rng.uniform(30, 90) if n in dropping else None,
-            )
+            room_page(client, figures, done, timed=n == 0, offline_after=offline_after.get(n))
         )
-        for n, client in enumerate(rooms)
+        for n, client in rooms.items()
     ]
     # One task a table: its two phones take turns, one hand each, never at once.
     playing = [
-        table(client, path, seed, plan, figures, rng.random() < plan.offline)
-        for seed, (client, path) in enumerate(zip(tables, paths, strict=True))
+        table(client, paths[n], n, plan, figures, tables_dropping[n])
+        for n, client in tables.items()
     ]
     try:
         await asyncio.wait_for(asyncio.gather(*playing), timeout=limit)
     finally:
+        if part.together is not None:  # the room pages follow until every table is done
+            with contextlib.suppress(threading.BrokenBarrierError):
+                await asyncio.to_thread(part.together.wait, limit)
         await asyncio.sleep(2)  # the last hands reach the room page
         done.set()
         for watcher in watching:
             watcher.cancel()
-        await asyncio.gather(*watching, return_exceptions=True)
-        for client in [*tables, *rooms]:
+        await asyncio.gather(*watching, ticking, return_exceptions=True)
+        for client in [*tables.values(), *rooms.values()]:
             await client.aclose()
+    figures.cpu_seconds = time.process_time()
     return figures
+
+
+def merged(parts: list[Figures]) -> Figures:
+    """The figures of several client processes as one (their times are on one clock)."""
+    whole = Figures()
+    for part in parts:
+        for name, value in vars(part).items():
+            if isinstance(value, list):
+                getattr(whole, name).extend(value)
+            elif isinstance(value, dict):
+                for key, more in value.items():
+                    into = getattr(whole, name)
+                    into[key] = into.get(key, type(more)()) + more
+            elif name != "part":
+                setattr(whole, name, getattr(whole, name) + value)
+    return whole
