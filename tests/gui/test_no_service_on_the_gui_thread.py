@@ -268,3 +268,30 @@ def test_the_event_settings_call_no_service_on_the_gui_thread(  # type: ignore[n
     assert shown == ["EventSettingsDialog", "EventRulesDialog"]
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
+
+
+def test_a_new_event_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.event_dialog import NewEventDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def name_and_two(dialog: NewEventDialog) -> None:
+        QTest.keyClicks(dialog.name, "Harbour Friday")
+        QTest.keyClicks(dialog.entrants, "Ann Lee")
+        QTest.keyClick(dialog.entrants, Qt.Key.Key_Return)
+        QTest.keyClicks(dialog.entrants, "Bob Marsh")
+        _press_button(dialog, "Create event")
+        _then_escape(dialog)
+
+    when_shown(NewEventDialog, name_and_two)
+    press(window, Qt.Key.Key_N, CTRL)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert window.state.db is not None and window.state.event_id is not None
+    from gin_scorer.services.writes.events import get_event
+
+    event = get_event(window.state.db, window.state.event_id)
+    assert (event.name, event.entrant_count) == ("Harbour Friday", 2)

@@ -67,18 +67,21 @@ class EventActions:
         from gin_scorer.services.support.errors import ServiceError
         from gin_scorer.services.writes.events import create_event
 
+        db, station = self.state.db, self.state.settings.station
         try:
-            event = create_event(
-                self.state.db,
-                name=values.name,
-                rules=values.rules,
-                format=values.format,
-                venue=values.venue,
-                start_date=values.start_date,
-                pin=values.pin,
-                entrants=values.entrants,
-                entrant_labels=values.entrant_labels or None,
-                actor=self.state.settings.station,
+            event = wait_for(
+                lambda: create_event(
+                    db,
+                    name=values.name,
+                    rules=values.rules,
+                    format=values.format,
+                    venue=values.venue,
+                    start_date=values.start_date,
+                    pin=values.pin,
+                    entrants=values.entrants,
+                    entrant_labels=values.entrant_labels or None,
+                    actor=station,
+                )
             )
         except ServiceError as error:
             if on_problem is None:
