@@ -295,3 +295,21 @@ def test_a_new_event_calls_no_service_on_the_gui_thread(  # type: ignore[no-unty
 
     event = get_event(window.state.db, window.state.event_id)
     assert (event.name, event.entrant_count) == ("Harbour Friday", 2)
+
+
+def test_importing_an_event_file_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    exported = window.report_actions.export("event", str(tmp_path / "event.json"))
+    assert exported is not None
+    chosen = staticmethod(lambda *_args, **_kw: (str(exported), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", chosen)  # the file chooser
+    imports = window.menus.file_menu.actions()
+    next(a for a in imports if a.text() == "&Import an event file…").trigger()
+    settle(qtbot, window)
+    assert window.statusBar().currentMessage().startswith("Imported ")
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
