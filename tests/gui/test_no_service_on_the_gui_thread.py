@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
@@ -311,5 +311,39 @@ def test_importing_an_event_file_calls_no_service_on_the_gui_thread(  # type: ig
     next(a for a in imports if a.text() == "&Import an event file…").trigger()
     settle(qtbot, window)
     assert window.statusBar().currentMessage().startswith("Imported ")
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_pin_and_finish_dialogs_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from gin_scorer.gui.event_pin_dialog import EventPinDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def new_pin(dialog: EventPinDialog) -> None:
+        for box, text in ((dialog.old, "1234"), (dialog.new, "5678"), (dialog.again, "5678")):
+            QTest.keyClicks(box, text)
+        _press_button(dialog, "Save")
+        _then_escape(dialog)
+
+    def pin(dialog: QInputDialog) -> None:  # reopening asks for the (new) PIN
+        QTest.keyClicks(dialog.findChild(QLineEdit), "5678")
+        QTest.keyClick(dialog.findChild(QLineEdit), Qt.Key.Key_Return)
+
+    when_shown(EventPinDialog, new_pin)
+    _menu(window, "&Director's PIN…")
+    settle(qtbot, window)
+    assert "Director's PIN set" in window.statusBar().currentMessage()
+    for ends in ("is finished", "is open again"):
+        when_shown(QMessageBox, lambda box: _press_button(box, "Yes"))
+        if ends == "is open again":
+            when_shown(QInputDialog, pin)
+        _menu(window, "Finish or re&open the event…")
+        settle(qtbot, window)
+        assert ends in window.statusBar().currentMessage()
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
