@@ -347,3 +347,38 @@ def test_the_pin_and_finish_dialogs_call_no_service_on_the_gui_thread(  # type: 
         assert ends in window.statusBar().currentMessage()
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_club_seasons_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.season_dialog import SeasonDialog, SeasonEventsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def knobs(dialog: SeasonDialog) -> None:
+        if dialog.name.parentWidget() is not None:  # New season: named; Scoring…: no name
+            QTest.keyClicks(dialog.name, "Winter league")
+        dialog.per_win.setFocus()
+        QTest.keyClick(dialog.per_win, Qt.Key.Key_Up)
+        _press_button(dialog, "OK")
+
+    def tick_the_event(dialog: SeasonEventsDialog) -> None:
+        dialog.list.setFocus()
+        dialog.list.setCurrentRow(0)
+        QTest.keyClick(dialog.list, Qt.Key.Key_Space)
+        _press_button(dialog, "OK")
+
+    next(a for a in window.menus.by_key["club"].actions() if a.text() == "&Seasons…").trigger()
+    seasons = window.state.club_window.seasons  # type: ignore[union-attr]
+    qtbot.addWidget(window.state.club_window)
+    settle(qtbot, window)
+    for button, act in (("new", knobs), ("events", tick_the_event), ("scoring", knobs)):
+        when_shown(SeasonDialog if act is knobs else SeasonEventsDialog, act)  # type: ignore[arg-type]
+        seasons.buttons[button].setFocus()
+        QTest.keyClick(seasons.buttons[button], Qt.Key.Key_Space)
+        settle(qtbot, window)
+    (season,) = seasons.seasons
+    assert (season.name, len(season.event_ids), season.scoring.per_win) == ("Winter league", 1, 4)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
