@@ -324,11 +324,19 @@ def test_the_pin_and_finish_dialogs_call_no_service_on_the_gui_thread(  # type: 
 
     window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
 
-    def new_pin(dialog: EventPinDialog) -> None:
-        for box, text in ((dialog.old, "1234"), (dialog.new, "5678"), (dialog.again, "5678")):
-            QTest.keyClicks(box, text)
+    refused: list[str] = []
+
+    def new_pin(dialog: EventPinDialog, old: str = "0000") -> None:  # a wrong one first
+        if old == "0000":  # refused: the dialog opens again as typed, the refusal on its line
+            when_shown(EventPinDialog, lambda again: new_pin(again, "1234"))
+        else:
+            refused.append(dialog.problem.text())
+            dialog.old.clear()
+        QTest.keyClicks(dialog.old, old)
+        if old == "0000":
+            QTest.keyClicks(dialog.new, "5678")
+            QTest.keyClicks(dialog.again, "5678")
         _press_button(dialog, "Save")
-        _then_escape(dialog)
 
     def pin(dialog: QInputDialog) -> None:  # reopening asks for the (new) PIN
         QTest.keyClicks(dialog.findChild(QLineEdit), "5678")
@@ -338,6 +346,7 @@ def test_the_pin_and_finish_dialogs_call_no_service_on_the_gui_thread(  # type: 
     _menu(window, "&Director's PIN…")
     settle(qtbot, window)
     assert "Director's PIN set" in window.statusBar().currentMessage()
+    assert refused and refused[0].startswith("✖ wrong director PIN")  # said in the dialog
     for ends in ("is finished", "is open again"):
         when_shown(QMessageBox, lambda box: _press_button(box, "Yes"))
         if ends == "is open again":
