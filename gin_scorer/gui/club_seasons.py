@@ -164,8 +164,8 @@ class SeasonsTab(QWidget):
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.support.errors import ServiceError
 
-        try:
-            return with_pin(self, call)
+        try:  # the PIN asked here, each try on a worker
+            return with_pin(self, lambda pin: wait_for(lambda: call(pin)))
         except ServiceError as error:
             QMessageBox.warning(self, translate("SeasonsTab", "Season"), error_text(error))
             return None

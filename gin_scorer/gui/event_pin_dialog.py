@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.dialog_parts import ProblemLabel, dialog_buttons, until_accepted
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.pin_prompt import pin_from_box, with_pin
@@ -59,21 +60,14 @@ def change_event_pin(
     """Show the PIN dialog until the services accept the change or the director cancels."""
     from gin_scorer.services.writes import events
 
-    dialog = EventPinDialog(events.get_event(db, event_id), parent)
+    dialog = EventPinDialog(wait_for(lambda: events.get_event(db, event_id)), parent)
+
+    def set_pin(old: str | None) -> EventView:
+        new = dialog.new.text() or None  # the dialog read here, the services on a worker
+        return wait_for(lambda: events.set_event_pin(db, event_id, new, old_pin=old, actor=actor))
+
     return until_accepted(
-        dialog,
-        lambda: pin_from_box(
-            dialog,
-            dialog.old,
-            lambda old: events.set_event_pin(
-                db,
-                event_id,
-                dialog.new.text() or None,
-                old_pin=old,
-                actor=actor,
-            ),
-        ),
-        dialog.problem.say,
+        dialog, lambda: pin_from_box(dialog, dialog.old, set_pin), dialog.problem.say
     )
 
 
@@ -86,7 +80,7 @@ def finish_or_reopen_event(
 
     from gin_scorer.services.writes import events
 
-    event = events.get_event(db, event_id)
+    event = wait_for(lambda: events.get_event(db, event_id))
     if event.status is not EventStatus.FINISHED:
         status, title = EventStatus.FINISHED, translate("EventPinDialog", "Finish the event")
         question = (
@@ -111,9 +105,11 @@ def finish_or_reopen_event(
         ).format(event.name)
     if QMessageBox.question(parent, title, question) != QMessageBox.StandardButton.Yes:
         return None
-    return with_pin(
+    return with_pin(  # the PIN asked here, each try on a worker
         parent,
-        lambda pin: events.set_event_status(
-            db, event_id, status, event.version, pin=pin, actor=actor
+        lambda pin: wait_for(
+            lambda: events.set_event_status(
+                db, event_id, status, event.version, pin=pin, actor=actor
+            )
         ),
     )

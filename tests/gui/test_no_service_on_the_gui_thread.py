@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QPushButton
 
 from gin_scorer.gui.main_window import MainWindow
 from gin_scorer.gui.settings import GuiSettings
@@ -266,5 +266,128 @@ def test_the_event_settings_call_no_service_on_the_gui_thread(  # type: ignore[n
     settle(qtbot, window)
     assert "Rule set saved" in window.statusBar().currentMessage()
     assert shown == ["EventSettingsDialog", "EventRulesDialog"]
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_a_new_event_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.event_dialog import NewEventDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def name_and_two(dialog: NewEventDialog) -> None:
+        QTest.keyClicks(dialog.name, "Harbour Friday")
+        QTest.keyClicks(dialog.entrants, "Ann Lee")
+        QTest.keyClick(dialog.entrants, Qt.Key.Key_Return)
+        QTest.keyClicks(dialog.entrants, "Bob Marsh")
+        _press_button(dialog, "Create event")
+        _then_escape(dialog)
+
+    when_shown(NewEventDialog, name_and_two)
+    press(window, Qt.Key.Key_N, CTRL)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert window.state.db is not None and window.state.event_id is not None
+    from gin_scorer.services.writes.events import get_event
+
+    event = get_event(window.state.db, window.state.event_id)
+    assert (event.name, event.entrant_count) == ("Harbour Friday", 2)
+
+
+def test_importing_an_event_file_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    exported = window.report_actions.export("event", str(tmp_path / "event.json"))
+    assert exported is not None
+    chosen = staticmethod(lambda *_args, **_kw: (str(exported), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", chosen)  # the file chooser
+    imports = window.menus.file_menu.actions()
+    next(a for a in imports if a.text() == "&Import an event file…").trigger()
+    settle(qtbot, window)
+    assert window.statusBar().currentMessage().startswith("Imported ")
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_pin_and_finish_dialogs_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from gin_scorer.gui.event_pin_dialog import EventPinDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    refused: list[str] = []
+
+    def new_pin(dialog: EventPinDialog, old: str = "0000") -> None:  # a wrong one first
+        if old == "0000":  # refused: the dialog opens again as typed, the refusal on its line
+            when_shown(EventPinDialog, lambda again: new_pin(again, "1234"))
+        else:
+            refused.append(dialog.problem.text())
+            dialog.old.clear()
+        QTest.keyClicks(dialog.old, old)
+        if old == "0000":
+            QTest.keyClicks(dialog.new, "5678")
+            QTest.keyClicks(dialog.again, "5678")
+        _press_button(dialog, "Save")
+
+    def pin(dialog: QInputDialog) -> None:  # reopening asks for the (new) PIN
+        QTest.keyClicks(dialog.findChild(QLineEdit), "5678")
+        QTest.keyClick(dialog.findChild(QLineEdit), Qt.Key.Key_Return)
+
+    when_shown(EventPinDialog, new_pin)
+    _menu(window, "&Director's PIN…")
+    settle(qtbot, window)
+    assert "Director's PIN set" in window.statusBar().currentMessage()
+    assert refused and refused[0].startswith("✖ wrong director PIN")  # said in the dialog
+    for ends in ("is finished", "is open again"):
+        when_shown(QMessageBox, lambda box: _press_button(box, "Yes"))
+        if ends == "is open again":
+            when_shown(QInputDialog, pin)
+        _menu(window, "Finish or re&open the event…")
+        settle(qtbot, window)
+        assert ends in window.statusBar().currentMessage()
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+
+
+def test_the_club_seasons_call_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.gui.season_dialog import SeasonDialog, SeasonEventsDialog
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+
+    def knobs(dialog: SeasonDialog) -> None:
+        if dialog.name.parentWidget() is not None:  # New season: named; Scoring…: no name
+            QTest.keyClicks(dialog.name, "Winter league")
+        dialog.per_win.setFocus()
+        QTest.keyClick(dialog.per_win, Qt.Key.Key_Up)
+        _press_button(dialog, "OK")
+
+    def tick_the_event(dialog: SeasonEventsDialog) -> None:
+        dialog.list.setFocus()
+        dialog.list.setCurrentRow(0)
+        QTest.keyClick(dialog.list, Qt.Key.Key_Space)
+        _press_button(dialog, "OK")
+
+    next(a for a in window.menus.by_key["club"].actions() if a.text() == "&Seasons…").trigger()
+    seasons = window.state.club_window.seasons  # type: ignore[union-attr]
+    qtbot.addWidget(window.state.club_window)
+    settle(qtbot, window)
+    for button, act in (("new", knobs), ("events", tick_the_event), ("scoring", knobs)):
+        when_shown(SeasonDialog if act is knobs else SeasonEventsDialog, act)  # type: ignore[arg-type]
+        seasons.buttons[button].setFocus()
+        QTest.keyClick(seasons.buttons[button], Qt.Key.Key_Space)
+        settle(qtbot, window)
+    (season,) = seasons.seasons
+    assert (season.name, len(season.event_ids), season.scoring.per_win) == ("Winter league", 1, 4)
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []

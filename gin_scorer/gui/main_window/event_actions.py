@@ -17,7 +17,7 @@ from gin_scorer.gui.background import wait_for
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.main_window.window_state import WindowState
 from gin_scorer.presentation.words import error_text, say
-from gin_scorer.services.support.dto import MatchView
+from gin_scorer.services.support.dto import EventView, MatchView
 
 if TYPE_CHECKING:  # the store and services load after the window shows (faster start)
     from gin_scorer.gui.event_dialog import NewEvent
@@ -67,18 +67,21 @@ class EventActions:
         from gin_scorer.services.support.errors import ServiceError
         from gin_scorer.services.writes.events import create_event
 
+        db, station = self.state.db, self.state.settings.station
         try:
-            event = create_event(
-                self.state.db,
-                name=values.name,
-                rules=values.rules,
-                format=values.format,
-                venue=values.venue,
-                start_date=values.start_date,
-                pin=values.pin,
-                entrants=values.entrants,
-                entrant_labels=values.entrant_labels or None,
-                actor=self.state.settings.station,
+            event = wait_for(
+                lambda: create_event(
+                    db,
+                    name=values.name,
+                    rules=values.rules,
+                    format=values.format,
+                    venue=values.venue,
+                    start_date=values.start_date,
+                    pin=values.pin,
+                    entrants=values.entrants,
+                    entrant_labels=values.entrant_labels or None,
+                    actor=station,
+                )
             )
         except ServiceError as error:
             if on_problem is None:
@@ -114,11 +117,14 @@ class EventActions:
         from gin_scorer.services.support.errors import ServiceError
         from gin_scorer.services.writes import exchange
 
+        db, station, chosen = self.state.db, self.state.settings.station, path
+
+        def read_and_import() -> EventView:  # the file read and every row written, on a worker
+            text = chosen.read_text(encoding="utf-8-sig")
+            return exchange.import_event_json(db, text, actor=station)
+
         try:
-            text = path.read_text(encoding="utf-8-sig")
-            event = exchange.import_event_json(
-                self.state.db, text, actor=self.state.settings.station
-            )
+            event = wait_for(read_and_import)
         except (OSError, UnicodeDecodeError) as error:
             QMessageBox.warning(
                 self.window,
