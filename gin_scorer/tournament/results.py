@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from gin_scorer.core.ledgers.match_shape import MatchShape
+from gin_scorer.core.match_shape import MatchShape
 from gin_scorer.core.wording import Said, said
 from gin_scorer.tournament.errors import TournamentError, member_of
 

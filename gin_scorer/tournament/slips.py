@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from gin_scorer.core.ledgers.match_shape import MatchShape
+from gin_scorer.core.match_shape import MatchShape
 from gin_scorer.core.wording import said
 from gin_scorer.tournament.errors import TournamentError
 from gin_scorer.tournament.results import Decided, not_a_result

@@ -19,7 +19,6 @@ from types import MappingProxyType
 from gin_scorer.core.hands import HandResult
 from gin_scorer.core.ledgers.hollywood import Hollywood, play_hollywood
 from gin_scorer.core.ledgers.match import Match, play_games, play_single_game
-from gin_scorer.core.ledgers.match_shape import MatchShape
 from gin_scorer.core.ledgers.multimatch import MultiMatch, play_multimatch
 from gin_scorer.core.ledgers.seated_match import (
     PARTNERSHIP_TABLES,
@@ -28,6 +27,7 @@ from gin_scorer.core.ledgers.seated_match import (
     play_teams_match,
 )
 from gin_scorer.core.ledgers.three_player import ThreePlayerGame, play_three_player
+from gin_scorer.core.match_shape import MatchShape
 from gin_scorer.core.rules import MatchFormat, RuleSet
 from gin_scorer.core.wording import Said, said
 

@@ -15,8 +15,8 @@ from datetime import datetime
 
 from gin_scorer.core.hands import Side
 from gin_scorer.core.ledgers import Match, PerSide
-from gin_scorer.core.ledgers.match_shape import MatchShape
 from gin_scorer.core.ledgers.profiles import profile_of
+from gin_scorer.core.match_shape import MatchShape
 from gin_scorer.core.rules import RuleSet
 from gin_scorer.core.wording import said, words_of
 from gin_scorer.services.support.dto import EntryKind, ResultKind, ResultView

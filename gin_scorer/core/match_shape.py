@@ -1,6 +1,7 @@
-"""What a result reported without its hands must fit: a pure value of the core, so that a
-format's profile (:mod:`.profiles`) can say it and the tournament's slips and forfeits read
-it (:mod:`gin_scorer.tournament.results`)."""
+"""What a result reported without its hands must fit: a pure value of the core, kept out of
+the ledgers package (whose import loads every ledger and the meld search), so that a format's
+profile (:mod:`gin_scorer.core.ledgers.profiles`) can say it and the tournament's slips and
+forfeits read it (:mod:`gin_scorer.tournament.results`) without loading the scoring core."""
 
 from __future__ import annotations
 
