@@ -175,7 +175,10 @@ class PlayersTab(QWidget):
             return
         gone = others[labels.index(chosen)]
         try:
-            merged = with_pin(self, lambda pin: merge_players(self.db, keep.id, gone.id, pin=pin))
+            merged = with_pin(  # the merge on a worker; the PIN, when wanted, asked here
+                self,
+                lambda pin: wait_for(lambda: merge_players(self.db, keep.id, gone.id, pin=pin)),
+            )
         except ServiceError as error:
             QMessageBox.warning(self, translate("PlayersTab", "Merge"), error_text(error))
             return

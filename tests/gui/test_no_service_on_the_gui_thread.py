@@ -391,3 +391,23 @@ def test_the_club_seasons_call_no_service_on_the_gui_thread(  # type: ignore[no-
     assert (season.name, len(season.event_ids), season.scoring.per_win) == ("Winter league", 1, 4)
     assert window.state.gui_thread_calls is not None
     assert window.state.gui_thread_calls.calls == []
+
+
+def test_marking_away_next_round_calls_no_service_on_the_gui_thread(  # type: ignore[no-untyped-def]
+    qtbot, swiss_db, tmp_path: Path, monkeypatch
+) -> None:
+    from gin_scorer.services.writes.absence import away_next_round
+
+    window = _watched(qtbot, swiss_db, tmp_path, monkeypatch)
+    window.state.show_view("entrants")
+    settle(qtbot, window)
+    entrants = window.state.event_views["entrants"]
+    entrants.table.selectRow(0)  # type: ignore[attr-defined]
+    chosen = entrants.selected()  # type: ignore[attr-defined]
+    entrants.away_button.setFocus()  # type: ignore[attr-defined]
+    press(window, Qt.Key.Key_Space)
+    settle(qtbot, window)
+    assert window.state.gui_thread_calls is not None
+    assert window.state.gui_thread_calls.calls == []
+    assert window.state.db is not None and window.state.event_id is not None
+    assert chosen.id in away_next_round(window.state.db, window.state.event_id)

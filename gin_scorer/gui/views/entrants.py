@@ -154,11 +154,13 @@ class EntrantsView(EventPage):
 
     def _away_next(self) -> frozenset[int]:
         """Who is marked away for the next round to pair (Swiss)."""
+        from gin_scorer.gui.background import wait_for
         from gin_scorer.services.writes.absence import away_next_round
 
-        if self.shown_event is None:
+        event = self.shown_event
+        if event is None:
             return frozenset()
-        return away_next_round(self.db, self.shown_event.id)
+        return wait_for(lambda: away_next_round(self.db, event.id))
 
     def toggle_away(self) -> bool:
         from gin_scorer.services.writes.absence import mark_absent
