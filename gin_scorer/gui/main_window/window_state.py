@@ -149,8 +149,8 @@ class WindowState:
         self._tables_for.append(changes)
         if self.db is None:
             return
-        db = self.db
-        self.read_then("navigator", lambda: read_tables(db), self._show_tables)
+        db, before = self.db, dict(self.matches)
+        self.read_then("navigator", lambda: read_tables(db, before), self._show_tables)
 
     def read_then(self, key: str, read: Callable[[], T], apply: Callable[[T], None]) -> None:
         """``read()`` on the worker, then ``apply(answer)`` here, unless another database was
