@@ -95,11 +95,32 @@ def event_names(matches: Iterable[MatchView]) -> dict[str, str]:
     return told_apart(p.name for m in matches for p in m.players)
 
 
-def _show_match(item: QStandardItem, match: MatchView, names: Mapping[str, str]) -> None:
-    """A match's line by surnames, the whole names in its tooltip, blue while it is being
-    played (its mark says so without colour)."""
-    item.setText(match_label(match, names))
-    item.setToolTip(match_label(match))
+@dataclass(frozen=True, slots=True)
+class EventLines:
+    """An event's players as its lines name them (:func:`event_names`), and each table's
+    line and tooltip (:func:`match_label`), by match id: worked out on the worker for the
+    event open, so that opening it only makes the items on the GUI thread."""
+
+    names: dict[str, str]
+    lines: dict[int, tuple[str, str]]
+
+
+def event_lines(matches: Sequence[MatchView]) -> EventLines:
+    names = event_names(matches)
+    return EventLines(names, {m.id: (match_label(m, names), match_label(m)) for m in matches})
+
+
+def _show_match(
+    item: QStandardItem,
+    match: MatchView,
+    names: Mapping[str, str],
+    said: tuple[str, str] | None = None,
+) -> None:
+    """A match's line by surnames, the whole names in its tooltip (``said``: both worked
+    out already), blue while it is being played (its mark says so without colour)."""
+    text, tip = said if said is not None else (match_label(match, names), match_label(match))
+    item.setText(text)
+    item.setToolTip(tip)
     if match.status is MatchStatus.PLAYING:
         item.setForeground(QBrush(colour(Tone.PLAYING)))
     else:
@@ -134,17 +155,39 @@ class Tables:
     matches: dict[int, tuple[MatchView, ...]]
     rounds: Rounds
     marks: dict[int, int]  # each event's tables in one number (see :func:`marks_of`)
+    lines: dict[int, EventLines]  # the lines of the event open, if any
 
 
-def read_tables(db: Database) -> Tables:
+def read_tables(
+    db: Database,
+    before: Mapping[int, tuple[MatchView, ...]] | None = None,
+    opened: int | None = None,
+) -> Tables:
     """Every event and all their tables (so that Find looks through all of them, and the
-    tree can open any, not only the event open now); on the worker."""
+    tree can open any, not only the event open now); on the worker, with the lines of the
+    event ``opened`` (the tree opens it when the answer is shown).
+
+    ``before``: each event's tables as the last read gave them. An event whose tables are
+    the same keeps that read's values, and this read's copies go at once: the collector
+    waits while a worker reads (see :mod:`..background`) and then runs on the GUI thread,
+    where walking a refresh's 25,000 new values froze the window 15-50 ms at every F5."""
     from gin_scorer.services.writes.events import list_events
     from gin_scorer.services.writes.matches import list_matches
 
     events = list_events(db)
-    matches = {event.id: list_matches(db, event.id) for event in events}
-    return Tables(events, matches, group_rounds(matches), marks_of(matches))
+    last = before or {}
+    matches = {
+        event.id: _same_or(last.get(event.id), list_matches(db, event.id)) for event in events
+    }
+    lines = {opened: event_lines(matches[opened])} if opened in matches else {}
+    return Tables(events, matches, group_rounds(matches), marks_of(matches), lines)
+
+
+def _same_or(
+    before: tuple[MatchView, ...] | None, read: tuple[MatchView, ...]
+) -> tuple[MatchView, ...]:
+    """The tables read before if they are still the same, else those just read."""
+    return before if before == read else read
 
 
 def marks_of(matches: Mapping[int, Sequence[MatchView]]) -> dict[int, int]:
@@ -174,6 +217,7 @@ class NavigatorModel(QStandardItemModel):
         # Each event's tables as last read (marks_of); None once a line changed since.
         self._marks: dict[int, int | None] = {}
         self._names: dict[int, dict[str, str]] = {}  # each event's players as its lines say
+        self._said: dict[int, EventLines] = {}  # lines read for events not filled yet
 
     def empty(self) -> None:
         """Every row gone, and the Python values its items hold with them. ``clear()`` keeps
@@ -181,7 +225,7 @@ class NavigatorModel(QStandardItemModel):
         line at every refresh, which a station syncing all day would pile up."""
         self.removeRows(0, self.rowCount())
         self._items, self._rounds, self._unfilled, self._events = {}, {}, set(), {}
-        self._marks, self._names = {}, {}
+        self._marks, self._names, self._said = {}, {}, {}
 
     def set_events(
         self,
@@ -189,10 +233,12 @@ class NavigatorModel(QStandardItemModel):
         matches: Mapping[int, Sequence[MatchView]],
         rounds: Rounds | None = None,
         marks: Mapping[int, int] | None = None,
+        lines: Mapping[int, EventLines] | None = None,
     ) -> None:
         """Show ``events``; ``matches`` maps event ids to their matches (``rounds`` and
         ``marks``: the same put in their rounds by :func:`group_rounds` and summed up by
-        :func:`marks_of`, on the worker that read them).
+        :func:`marks_of`, and ``lines`` some events' lines, by :func:`event_lines`, on the
+        worker that read them).
 
         An event shown as it is now keeps its line, and its rounds' and tables' lines, open
         or not: a refresh at which nothing changed makes no line. A new or changed event
@@ -218,6 +264,8 @@ class NavigatorModel(QStandardItemModel):
                 if event.id in wanted:
                     self._unfilled.add(event.id)
                 self._marks[event.id] = marks.get(event.id)
+                if lines is not None and event.id in lines:
+                    self._said[event.id] = lines[event.id]
                 self.insertRow(row, self._event_item(event))
         self._events = {e.id: e for e in events}
 
@@ -241,6 +289,7 @@ class NavigatorModel(QStandardItemModel):
         self._events.pop(event_id, None)
         self._marks.pop(event_id, None)
         self._names.pop(event_id, None)
+        self._said.pop(event_id, None)
 
     def _fill(self, event_id: int) -> None:
         """Make the lines of an event's rounds and tables (once: see :meth:`set_events`)."""
@@ -248,8 +297,13 @@ class NavigatorModel(QStandardItemModel):
             return
         self._unfilled.discard(event_id)
         event_item = self._items[Node("event", event_id)]
-        in_event = [r for n, r in self._rounds.items() if n.event_id == event_id]
-        names = self._names[event_id] = event_names(m for r in in_event for m in r.values())
+        said = self._said.pop(event_id, None)
+        if said is None:
+            in_event = [
+                m for n, r in self._rounds.items() if n.event_id == event_id for m in r.values()
+            ]
+            said = EventLines(event_names(in_event), {})
+        names = self._names[event_id] = said.names
         for round_node, in_round in self._rounds.items():
             if round_node.event_id != event_id:
                 continue
@@ -264,7 +318,7 @@ class NavigatorModel(QStandardItemModel):
                 node = Node("match", event_id, number, match.id)
                 match_item.setData(node, NODE_ROLE)
                 self._items[node] = match_item
-                _show_match(match_item, match, names)
+                _show_match(match_item, match, names, said.lines.get(match.id))
                 round_item.appendRow(match_item)
             event_item.appendRow(round_item)
 
@@ -295,6 +349,7 @@ class NavigatorModel(QStandardItemModel):
             return
         in_round[match.id] = match
         self._marks[match.event_id] = None  # its lines no longer show the last read
+        self._said.pop(match.event_id, None)  # nor do the lines read with it
         item = self._items.get(Node("match", match.event_id, match.round_number, match.id))
         if item is not None:  # its event's lines are made
             _show_match(item, match, self._names.get(match.event_id, {}))

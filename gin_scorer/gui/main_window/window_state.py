@@ -27,6 +27,7 @@ from gin_scorer.gui.backup_status import BackupStatus
 from gin_scorer.gui.i18n import translate
 from gin_scorer.gui.navigator import (
     NODE_ROLE,
+    EventLines,
     FindBox,
     NavigatorModel,
     Node,
@@ -112,6 +113,7 @@ class WindowState:
         self._after_tables: list[Callable[[], None]] = []  # run once the next read is shown
         self._rounds_read: Rounds | None = None  # the tables of the last read, in rounds
         self._marks_read: dict[int, int] | None = None  # and summed up, event by event
+        self._lines_read: dict[int, EventLines] = {}  # and the open event's lines
         self._fit_asked = False  # the navigator's width is to be fitted at the next turn
 
     def show_database(self, database: str) -> None:
@@ -149,8 +151,8 @@ class WindowState:
         self._tables_for.append(changes)
         if self.db is None:
             return
-        db = self.db
-        self.read_then("navigator", lambda: read_tables(db), self._show_tables)
+        db, before, opened = self.db, dict(self.matches), self.event_id
+        self.read_then("navigator", lambda: read_tables(db, before, opened), self._show_tables)
 
     def read_then(self, key: str, read: Callable[[], T], apply: Callable[[T], None]) -> None:
         """``read()`` on the worker, then ``apply(answer)`` here, unless another database was
@@ -162,6 +164,7 @@ class WindowState:
     def _show_tables(self, tables: Tables) -> None:
         self.events, self.matches = tables.events, tables.matches
         self._rounds_read, self._marks_read = tables.rounds, tables.marks
+        self._lines_read = tables.lines
         self.welcome.set_events(self.events)
         if self.event_id is not None:
             self.round_numbers = rounds_of(self.matches, self.event_id)
@@ -192,7 +195,8 @@ class WindowState:
         view, model = self.navigator, self.navigator_model
         opened = [n for n in model.nodes() if (i := model.find(n)) and view.isExpanded(i.index())]
         current = view.currentIndex().data(NODE_ROLE)
-        model.set_events(self.events, self.matches, self._rounds_read, self._marks_read)
+        read = self._rounds_read, self._marks_read, self._lines_read
+        model.set_events(self.events, self.matches, *read)
         if self.event_id is not None:
             opened.append(Node("event", self.event_id))
         for node in opened:
