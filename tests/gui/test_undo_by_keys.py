@@ -47,6 +47,19 @@ def _enter(qtbot, entry, line: str) -> None:  # type: ignore[no-untyped-def]
     qtbot.keyClick(entry, Qt.Key.Key_Return)
 
 
+def _another_station_records_the_next_hand(qtbot, window, entry, match_id: int) -> None:  # type: ignore[no-untyped-def]
+    """The desk records a hand; a table's phone records the next through the services
+    meanwhile, and the desk shows it (so the version it sends is current)."""
+    _enter(qtbot, entry, "ak7 15")
+    sheet = get_score_sheet(window.state.db, match_id)
+    hands.record_hand(
+        window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t"
+    )
+    window.state.open_match(match_id)
+    settle(qtbot, window)
+    entry.setFocus()
+
+
 def test_ctrl_z_and_ctrl_shift_z_write_linked_rows(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window, entry, match_id = _scoring(qtbot, tmp_path)
     _enter(qtbot, entry, "ak7 15")
@@ -67,16 +80,7 @@ def test_ctrl_z_and_ctrl_shift_z_write_linked_rows(qtbot, tmp_path) -> None:  # 
 
 def test_ctrl_z_does_not_undo_another_stations_hand(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     window, entry, match_id = _scoring(qtbot, tmp_path)
-    _enter(qtbot, entry, "ak7 15")
-    sheet = get_score_sheet(window.state.db, match_id)
-    # A table's phone records the next hand through the services meanwhile, and the desk
-    # shows it (so the version it sends is current).
-    hands.record_hand(
-        window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t"
-    )
-    window.state.open_match(match_id)
-    settle(qtbot, window)
-    entry.setFocus()
+    _another_station_records_the_next_hand(qtbot, window, entry, match_id)
     panel = window.state.scoring.panel  # type: ignore[union-attr]
     shown: list[str] = []
     panel.show_error = shown.append  # what the desk says, kept to read
@@ -94,14 +98,7 @@ def test_a_refused_undo_stays_said_under_the_entry_line(qtbot, tmp_path) -> None
     """The refusal of a later Ctrl+Z stays on screen after the desk shows the match as the
     database now has it (reading the match again used to wipe it at once)."""
     window, entry, match_id = _scoring(qtbot, tmp_path)
-    _enter(qtbot, entry, "ak7 15")
-    sheet = get_score_sheet(window.state.db, match_id)
-    hands.record_hand(
-        window.state.db, match_id, sheet.hands[0].record, sheet.version, entered_by="t"
-    )
-    window.state.open_match(match_id)
-    settle(qtbot, window)
-    entry.setFocus()
+    _another_station_records_the_next_hand(qtbot, window, entry, match_id)
     said = window.state.scoring.panel.preview_label  # type: ignore[union-attr]
     qtbot.keyClick(entry, Qt.Key.Key_Z, CTRL)
     qtbot.waitUntil(lambda: "changed since" in said.text())
