@@ -272,15 +272,12 @@ class ReportActions:
                 translate("ReportActions", "Open a match first"), 4000
             )
             return False
-        from gin_scorer.gui.background import wait_for
         from gin_scorer.gui.pin_prompt import with_pin
         from gin_scorer.services.support.errors import ServiceError, StoreError
 
         db = self.state.db
-        try:  # the change on a worker; the PIN, when wanted, asked here
-            fresh = with_pin(
-                self.window, lambda given: wait_for(lambda: change(db, sheet, given)), first=pin
-            )
+        try:
+            fresh = with_pin(self.window, lambda given: change(db, sheet, given), first=pin)
         except (ServiceError, StoreError) as error:
             self.state.scoring.panel.show_error(error_text(error))
             return False
